@@ -1,0 +1,48 @@
+"""The Streamlit entry point: ``streamlit run trainer/app.py``.
+
+It only sets the page up and routes to the pages in ``trainer/views``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import streamlit as st
+
+# Let ``streamlit run trainer/app.py`` work from a plain checkout as well as an install.
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+st.set_page_config(page_title="Cribbage trainer", page_icon="🃏", layout="centered")
+
+_VIEWS = Path(__file__).resolve().parent / "views"
+
+pages = {
+    "": [
+        st.Page(_VIEWS / "home.py", title="Home", icon=":material/home:", default=True),
+    ],
+    "Learn and practise": [
+        st.Page(_VIEWS / "learn.py", title="Learn", icon=":material/school:", url_path="learn"),
+        st.Page(
+            _VIEWS / "practice.py",
+            title="Practice",
+            icon=":material/fitness_center:",
+            url_path="practice",
+        ),
+        st.Page(
+            _VIEWS / "progress.py",
+            title="Progress",
+            icon=":material/insights:",
+            url_path="progress",
+        ),
+    ],
+    "Tools": [
+        st.Page(
+            _VIEWS / "check.py", title="Check a hand", icon=":material/calculate:", url_path="check"
+        ),
+    ],
+}
+
+st.navigation(pages).run()

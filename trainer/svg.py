@@ -1,0 +1,100 @@
+"""Cards drawn as SVG: pure functions from cards to markup, no Streamlit.
+
+>>> from trainer.engine import parse_cards
+>>> svg = cards_svg(parse_cards("5H JS"), highlight=parse_cards("JS"))
+>>> svg.startswith("<svg") and "J♠" in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from html import escape
+
+from trainer.engine.cards import Card
+
+CARD_W = 70
+CARD_H = 100
+GAP = 8
+STARTER_GAP = 26
+
+_RED = "#c0392b"
+_BLACK = "#1d1d1f"
+_HIGHLIGHT = "#f5b700"
+
+
+def _card_group(card: Card, x: int, y: int, *, lit: bool, dim: bool) -> str:
+    colour = _RED if card.suit.is_red else _BLACK
+    rank = escape(card.rank.label)
+    suit = card.suit.symbol
+    fill = "#fff8d6" if lit else "#ffffff"
+    stroke = _HIGHLIGHT if lit else "#9a9a9a"
+    width = 4 if lit else 1.5
+    opacity = ' opacity="0.45"' if dim else ""
+    rank_size = 20 if len(rank) == 1 else 17
+    return (
+        f'<g transform="translate({x},{y})"{opacity}>'
+        f"<title>{escape(card.name)}</title>"
+        f'<rect x="1" y="1" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="7" '
+        f'fill="{fill}" stroke="{stroke}" stroke-width="{width}"/>'
+        f'<text x="7" y="23" font-size="{rank_size}" font-weight="700" fill="{colour}" '
+        f'font-family="DejaVu Sans, Arial, sans-serif">{rank}</text>'
+        f'<text x="8" y="41" font-size="16" fill="{colour}" '
+        f'font-family="DejaVu Sans, Arial, sans-serif">{suit}</text>'
+        f'<text x="{CARD_W // 2 + 6}" y="{CARD_H // 2 + 22}" font-size="38" text-anchor="middle" '
+        f'fill="{colour}" font-family="DejaVu Sans, Arial, sans-serif">{suit}</text>'
+        f'<text x="{CARD_W - 7}" y="{CARD_H - 9}" font-size="{rank_size - 4}" font-weight="700" '
+        f'text-anchor="end" fill="{colour}" font-family="DejaVu Sans, Arial, sans-serif">'
+        f"{rank}</text>"
+        "</g>"
+    )
+
+
+def cards_svg(
+    cards: Sequence[Card],
+    *,
+    starter: Card | None = None,
+    highlight: Collection[Card] = (),
+    max_width: int | None = None,
+) -> str:
+    """A row of cards, the ``starter`` (if any) set apart at the end with a label.
+
+    Cards in ``highlight`` are lit; when anything is lit, the others are dimmed,
+    so the eye goes to the combination being explained.
+    """
+    lit = set(highlight)
+    row: list[tuple[Card, int]] = []
+    x = 0
+    for card in cards:
+        row.append((card, x))
+        x += CARD_W + GAP
+    starter_x = None
+    if starter is not None:
+        starter_x = x - GAP + STARTER_GAP
+        row.append((starter, starter_x))
+        x = starter_x + CARD_W + GAP
+    width = max(x - GAP, CARD_W)
+    label_h = 18 if starter is not None else 0
+    height = CARD_H + 4 + label_h
+    names = ", ".join(card.label for card in cards)
+    aria = f"Cards: {names}" + (f"; starter {starter.label}" if starter else "")
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {width + 4} {height}" '
+        f'role="img" aria-label="{escape(aria)}" '
+        f'style="width:100%;max-width:{max_width or width * 1.6:.0f}px;height:auto">'
+    ]
+    for card, cx in row:
+        parts.append(_card_group(card, cx, 0, lit=card in lit, dim=bool(lit) and card not in lit))
+    if starter_x is not None:
+        parts.append(
+            f'<text x="{starter_x + CARD_W // 2}" y="{CARD_H + 15}" font-size="12" '
+            'text-anchor="middle" fill="#555" font-family="DejaVu Sans, Arial, sans-serif">'
+            "starter</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def pile_svg(pile: Sequence[Card], *, highlight: Collection[Card] = ()) -> str:
+    """The cards of the current series in the order laid, overlapping a little."""
+    return cards_svg(pile, highlight=highlight, max_width=min(120 * len(pile) + 20, 900))

@@ -1,0 +1,67 @@
+"""Small Streamlit helpers shared by the pages: drawing cards and explaining scores.
+
+Everything here renders; nothing computes a score (the engine's items are shown as they are).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import streamlit as st
+
+from trainer.engine import Card, ScoreItem, ShowScore
+from trainer.engine.stats import score_distribution, standing
+from trainer.svg import cards_svg, pile_svg
+
+
+def show_cards(
+    cards: Sequence[Card],
+    *,
+    starter: Card | None = None,
+    highlight: Collection[Card] = (),
+    max_width: int | None = None,
+) -> None:
+    """Draw a row of cards (our own SVG, so it is safe to pass as HTML)."""
+    st.markdown(
+        cards_svg(cards, starter=starter, highlight=highlight, max_width=max_width),
+        unsafe_allow_html=True,
+    )
+
+
+def show_pile(pile: Sequence[Card], *, highlight: Collection[Card] = ()) -> None:
+    st.markdown(pile_svg(pile, highlight=highlight), unsafe_allow_html=True)
+
+
+def show_item(item: ScoreItem, hand: Sequence[Card], starter: Card | None) -> None:
+    """One combination: its description beside the cards, the combination's cards lit."""
+    left, right = st.columns([2, 3], vertical_alignment="center")
+    left.markdown(f"**{item.describe()}**")
+    with right:
+        show_cards(hand, starter=starter, highlight=item.cards, max_width=300)
+
+
+def show_breakdown(score: ShowScore) -> None:
+    """Every combination of a counted hand, grouped as it is said at the table."""
+    if not score.items:
+        st.info("No fifteens, pairs, runs, flush or nobs: this hand scores zero.")
+        return
+    for call in score.calls():
+        st.markdown(f"##### “{call.text}” (+{call.points})")
+        for item in call.items:
+            show_item(item, score.hand, score.starter)
+
+
+@st.cache_data(show_spinner=False)
+def distribution(crib: bool) -> dict[int, int]:
+    return score_distribution(crib)
+
+
+def standing_text(total: int, *, crib: bool) -> str:
+    """ "Beats 81% of hands" style sentence from the exhaustive distribution."""
+    distribution(crib)  # warm the cache once per process
+    below, equal = standing(total, crib=crib)
+    what = "cribs" if crib else "hands"
+    return (
+        f"Beats {below * 100:.1f}% of all possible {what}; "
+        f"{equal * 100:.2f}% score exactly {total}."
+    )

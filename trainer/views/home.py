@@ -1,0 +1,45 @@
+"""Home: what the trainer is and where to start."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from trainer.engine import parse_cards
+from trainer.ui import show_cards
+
+_VIEWS = Path(__file__).resolve().parent
+
+st.title("Cribbage trainer")
+st.markdown(
+    "Learn two-player cribbage from scratch, then practise the part that wins games: "
+    "**counting** hands, cribs and pegging points quickly and without missing any."
+)
+*hand, starter = parse_cards("5H 5C 5D JS 5S")
+show_cards(hand, starter=starter, max_width=420)
+st.caption(
+    "Three fives and the right jack, with the fourth five turned up: 29, the best hand there is."
+)
+
+st.subheader("Where to start")
+col1, col2, col3 = st.columns(3)
+with col1:
+    st.markdown("**New to cribbage?**  \nShort lessons teach the whole game in order, by doing.")
+    st.page_link(str(_VIEWS / "learn.py"), label="Start the lessons", icon=":material/school:")
+with col2:
+    st.markdown("**Know the rules?**  \nDrills deal random hands and plays and check your count.")
+    st.page_link(
+        str(_VIEWS / "practice.py"), label="Practise counting", icon=":material/fitness_center:"
+    )
+with col3:
+    st.markdown("**Got a hand to settle?**  \nType any hand and starter to see every point in it.")
+    st.page_link(str(_VIEWS / "check.py"), label="Check a hand", icon=":material/calculate:")
+
+st.divider()
+st.markdown(
+    "**Counting in one breath:** every set of cards adding to 15 is 2 points, every pair 2, "
+    "every run 1 a card, four cards of one suit in the hand 4 (5 with the starter), and the "
+    "jack of the starter's suit 1. Count them in that order, out loud: "
+    "*fifteen two, fifteen four, and a pair is six.*"
+)

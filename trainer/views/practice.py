@@ -1,0 +1,6 @@
+"""Practice: being built."""
+
+import streamlit as st
+
+st.title("Practice")
+st.info("This page is being built.")
