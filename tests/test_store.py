@@ -1,0 +1,297 @@
+"""The progress store against a real SQLite file: profiles, answers, lessons, schema, export."""
+
+from __future__ import annotations
+
+import csv
+import io
+import sqlite3
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from trainer import store as store_module
+from trainer.records import CATEGORIES, AttemptIn
+from trainer.store import (
+    CSV_HEADER,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    InvalidAttemptError,
+    ProfileNameError,
+    Store,
+)
+
+T0 = datetime(2025, 3, 1, 18, 30, tzinfo=UTC)
+
+
+def attempt(**changes: object) -> AttemptIn:
+    base = AttemptIn(
+        drill="hand",
+        tier="beginner",
+        seed=42,
+        question="5H 5D 5C JS | 5S",
+        answer="28",
+        correct=False,
+        points_off=-1,
+        missed=("nobs",),
+        seconds=7.5,
+        mode="quick",
+        at=T0,
+    )
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def store(_isolated_database: Path) -> Store:
+    return Store.open(_isolated_database)
+
+
+# --- where the file lives ---
+
+
+def test_env_var_wins_over_setting(tmp_path: Path, _isolated_database: Path) -> None:
+    assert store_module.resolve_path(tmp_path / "other.sqlite3") == _isolated_database
+
+
+def test_setting_used_without_env_var(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CRIBBAGE_TRAINER_DB")
+    assert store_module.resolve_path(tmp_path / "x.sqlite3") == tmp_path / "x.sqlite3"
+
+
+def test_default_is_in_the_user_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CRIBBAGE_TRAINER_DB")
+    path = store_module.resolve_path(None)
+    assert path.name == "progress.sqlite3"
+    assert "cribbage-trainer" in path.parts
+
+
+def test_open_creates_folders_and_a_wal_file_at_the_current_schema(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "er" / "progress.sqlite3"
+    opened = Store.open(path)
+    assert path.exists()
+    assert opened.notice is None
+    assert opened.schema_version() == SCHEMA_VERSION
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_opening_twice_keeps_the_data(store: Store) -> None:
+    profile = store.create_profile("Ann")
+    store.add_attempt(profile.id, attempt())
+    again = Store.open(store.path)
+    assert again.count_attempts(profile.id) == 1
+    assert again.profiles() == [profile]
+
+
+# --- profiles ---
+
+
+def test_profile_names_are_trimmed_and_inner_spaces_collapsed(store: Store) -> None:
+    assert store.create_profile("  Mum   and  Dad ").name == "Mum and Dad"
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("", "Type a name first."),
+        ("   \t ", "Type a name first."),
+        ("x" * 41, "keep it to 40"),
+        ("Bell\x07", "ordinary punctuation"),
+        (42, "must be text"),
+    ],
+)
+def test_bad_profile_names_are_refused_with_a_message(
+    store: Store, name: object, message: str
+) -> None:
+    with pytest.raises(ProfileNameError, match=message):
+        store.create_profile(name)
+    assert store.profiles() == []
+
+
+def test_profile_names_are_unique_ignoring_case(store: Store) -> None:
+    store.create_profile("Zoë")
+    with pytest.raises(ProfileNameError, match="already a profile called ZOË"):
+        store.create_profile("ZOË")
+    assert [p.name for p in store.profiles()] == ["Zoë"]
+
+
+def test_names_are_kept_as_plain_text(store: Store) -> None:
+    name = "<b>**Sam**</b> [x](y)"
+    assert store.create_profile(name).name == name
+    assert store.profiles()[0].name == name
+
+
+def test_rename_profile(store: Store) -> None:
+    ann = store.create_profile("Ann")
+    store.create_profile("Bob")
+    assert store.rename_profile(ann.id, " Annie ").name == "Annie"
+    with pytest.raises(ProfileNameError, match="already a profile called bob"):
+        store.rename_profile(ann.id, "bob")
+    with pytest.raises(ProfileNameError, match="no longer exists"):
+        store.rename_profile(999, "Carl")
+    assert [p.name for p in store.profiles()] == ["Annie", "Bob"]
+
+
+# --- answers ---
+
+
+def test_an_answer_round_trips_with_every_field(store: Store) -> None:
+    profile = store.create_profile("Ann")
+    given = attempt(missed=("run", "fifteen"), mode="claim", seconds=12.25, seed=2**62)
+    new_id = store.add_attempt(profile.id, given, session="s1")
+    [recorded] = store.attempts(profile.id)
+    assert recorded.id == new_id
+    assert recorded.profile_id == profile.id
+    # missed categories come back in the canonical order
+    assert recorded.attempt == replace(given, missed=("fifteen", "run"))
+
+
+def test_answers_are_kept_per_profile_and_per_session(store: Store) -> None:
+    ann = store.create_profile("Ann")
+    bob = store.create_profile("Bob")
+    store.add_attempt(ann.id, attempt(seed=1), session="a")
+    store.add_attempt(ann.id, attempt(seed=2), session="b")
+    store.add_attempt(bob.id, attempt(seed=3), session="a")
+    assert [r.attempt.seed for r in store.attempts(ann.id)] == [1, 2]
+    assert [r.attempt.seed for r in store.attempts(ann.id, session="b")] == [2]
+    assert [r.attempt.seed for r in store.attempts(bob.id)] == [3]
+    assert store.count_attempts() == 3
+
+
+def test_attempts_limit_keeps_the_newest_in_order(store: Store) -> None:
+    profile = store.create_profile("Ann")
+    store.add_attempts(profile.id, [attempt(seed=n) for n in range(10)])
+    assert [r.attempt.seed for r in store.attempts(profile.id, limit=3)] == [7, 8, 9]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"drill": "poker"}, "drill 'poker' is not one of"),
+        ({"tier": ""}, "tier is empty"),
+        ({"tier": "t" * 41}, "tier is 41 characters"),
+        ({"question": ""}, "question is empty"),
+        ({"answer": "9" * 501}, "answer is 501 characters"),
+        ({"answer": "2\x008"}, "NUL"),
+        ({"seed": "12"}, "seed must be a whole number"),
+        ({"seed": 2**64}, "does not fit in 64 bits"),
+        ({"correct": 1}, "correct must be True or False"),
+        ({"points_off": 2.5}, "points_off must be a whole number"),
+        ({"points_off": 10**6}, "out of range"),
+        ({"seconds": float("nan")}, "seconds must be zero or more"),
+        ({"seconds": -1.0}, "seconds must be zero or more"),
+        ({"seconds": "3"}, "seconds must be a number"),
+        ({"mode": "fast"}, "mode 'fast' is not one of"),
+        ({"missed": ("fifteens",)}, "unknown category 'fifteens'"),
+        ({"missed": "nobs"}, "missed must be a tuple"),
+        ({"at": "yesterday"}, "at must be a datetime"),
+    ],
+)
+def test_bad_answers_are_refused_and_nothing_recorded_is_lost(
+    store: Store, changes: dict[str, object], message: str
+) -> None:
+    profile = store.create_profile("Ann")
+    store.add_attempt(profile.id, attempt(seed=1))
+    with pytest.raises(InvalidAttemptError, match=message):
+        store.add_attempt(profile.id, attempt(**changes))
+    with pytest.raises(InvalidAttemptError, match=message):
+        store.add_attempts(profile.id, [attempt(seed=2), attempt(**changes)])
+    assert [r.attempt.seed for r in store.attempts(profile.id)] == [1]
+
+
+def test_an_answer_for_a_missing_profile_is_refused(store: Store) -> None:
+    with pytest.raises(InvalidAttemptError, match="no profile 7"):
+        store.add_attempt(7, attempt())
+    assert store.count_attempts() == 0
+
+
+def test_a_failed_batch_writes_nothing(store: Store) -> None:
+    profile = store.create_profile("Ann")
+    with pytest.raises(InvalidAttemptError):
+        store.add_attempts(profile.id + 1, [attempt(), attempt()])
+    assert store.count_attempts() == 0
+
+
+def test_every_category_can_be_stored(store: Store) -> None:
+    profile = store.create_profile("Ann")
+    store.add_attempt(profile.id, attempt(missed=tuple(reversed(CATEGORIES))))
+    assert store.attempts(profile.id)[0].attempt.missed == CATEGORIES
+
+
+def test_naive_times_are_taken_as_local_time(store: Store) -> None:
+    profile = store.create_profile("Ann")
+    naive = datetime(2025, 1, 2, 3, 4, 5)
+    store.add_attempt(profile.id, attempt(at=naive))
+    assert store.attempts(profile.id)[0].attempt.at == naive.astimezone(UTC)
+
+
+# --- lessons ---
+
+
+def test_lesson_progress_is_kept_per_profile_and_done_stays_done(store: Store) -> None:
+    ann = store.create_profile("Ann")
+    bob = store.create_profile("Bob")
+    store.save_lesson_progress(ann.id, "the-deal", 2, False)
+    store.save_lesson_progress(ann.id, "the-deal", 5, True)
+    store.save_lesson_progress(ann.id, "the-deal", 1, False)  # revisiting a done lesson
+    store.save_lesson_progress(bob.id, "the-show", 0, False)
+    progress = store.lesson_progress(ann.id)
+    assert set(progress) == {"the-deal"}
+    assert (progress["the-deal"].step, progress["the-deal"].done) == (1, True)
+    assert store.lesson_progress(bob.id)["the-show"].done is False
+
+
+@pytest.mark.parametrize(
+    ("lesson_id", "step", "message"),
+    [("", 0, "lesson_id is empty"), ("x" * 101, 0, "longer than"), ("a", -1, "step must")],
+)
+def test_bad_lesson_progress_is_refused(
+    store: Store, lesson_id: str, step: int, message: str
+) -> None:
+    ann = store.create_profile("Ann")
+    store.save_lesson_progress(ann.id, "kept", 3, False)
+    with pytest.raises(ValueError, match=message):
+        store.save_lesson_progress(ann.id, lesson_id, step, False)
+    assert store.lesson_progress(ann.id)["kept"].step == 3
+
+
+# --- export ---
+
+
+def test_csv_export_has_every_answer_and_defuses_formulas(store: Store) -> None:
+    profile = store.create_profile("Ann")
+    store.add_attempt(profile.id, attempt(answer="=HYPERLINK(1)", missed=("run", "pair")))
+    store.add_attempt(
+        profile.id, attempt(correct=True, points_off=0, missed=(), at=T0 + timedelta(1))
+    )
+    rows = list(csv.reader(io.StringIO(store.export_csv(profile.id))))
+    assert tuple(rows[0]) == CSV_HEADER
+    assert len(rows) == 3
+    first = dict(zip(CSV_HEADER, rows[1], strict=True))
+    assert first["when_utc"] == "2025-03-01 18:30:00Z"
+    assert first["answer"] == "'=HYPERLINK(1)"
+    assert first["missed"] == "pair run"
+    assert first["correct"] == "no"
+    assert first["points_off"] == "-1"
+    assert dict(zip(CSV_HEADER, rows[2], strict=True))["correct"] == "yes"
+
+
+# --- schema ---
+
+
+def test_every_migration_step_is_applied_in_order(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as conn:
+        for statement in MIGRATIONS[0]:
+            conn.execute(statement)
+        conn.execute("PRAGMA user_version = 1")
+        conn.execute(
+            "INSERT INTO profiles (name, name_key, created_at) VALUES ('Old', 'old', ?)",
+            ("2024-01-01 00:00:00.000000",),
+        )
+    conn.close()
+    opened = Store.open(path)
+    assert opened.schema_version() == SCHEMA_VERSION
+    assert [p.name for p in opened.profiles()] == ["Old"]
+    assert opened.check_integrity() == ["ok"]

@@ -1,0 +1,684 @@
+"""The progress store: every graded answer, lesson places and profiles, in one SQLite file.
+
+All the SQL of the trainer lives in this module, so a later deployment can point it at
+something else by replacing one file. Nothing here imports Streamlit.
+
+Design:
+
+* A short-lived connection per operation (Streamlit serves each browser session on its own
+  thread, and a connection must not cross threads), in WAL mode with ``synchronous=NORMAL``
+  and a busy timeout, so many sessions and processes can answer at once.
+* A versioned schema: ``PRAGMA user_version`` holds the version and :data:`MIGRATIONS`
+  brings any older file up to date, one transaction per step. A file from a newer trainer
+  is refused with :class:`NewerSchemaError` and never written to.
+* A file that is not a readable database is renamed aside (never deleted) and a fresh
+  store is started; :attr:`Store.notice` says what happened.
+* Each answer is written in one transaction (the attempt and the categories it missed), so a
+  crash leaves either the whole answer or none of it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import math
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from trainer.records import CATEGORIES, DRILL_TYPES, AttemptIn, LessonProgress, Profile
+
+#: Environment variable naming the database file (it wins over every other setting).
+ENV_VAR = "CRIBBAGE_TRAINER_DB"
+APP_NAME = "cribbage-trainer"
+FILE_NAME = "progress.sqlite3"
+
+BUSY_TIMEOUT_SECONDS = 15.0
+PROFILE_NAME_MAX = 40
+TEXT_MAX = 500  # question, answer: a pile or a claim is far shorter
+TIER_MAX = 40
+LESSON_ID_MAX = 100
+MODES = ("quick", "claim")
+_INT64 = 2**63
+
+
+class StoreError(Exception):
+    """The progress store cannot be used; the message says why in plain words."""
+
+
+class NewerSchemaError(StoreError):
+    """The file was written by a newer trainer; it is left exactly as it is."""
+
+
+class InvalidAttemptError(ValueError):
+    """An answer record that cannot be stored, naming the field that is wrong."""
+
+
+class ProfileNameError(ValueError):
+    """A profile name that cannot be used, with a message fit to show the person typing it."""
+
+
+class Recorded(NamedTuple):
+    """An answer as stored: its row id, whose it is, and the answer itself."""
+
+    id: int
+    profile_id: int
+    attempt: AttemptIn
+
+
+class DayRow(NamedTuple):
+    """Answers of one drill type on one (local) day."""
+
+    day: date
+    drill: str
+    answers: int
+    correct: int
+    seconds: float  # total seconds taken
+
+
+class AreaRow(NamedTuple):
+    """Recent answers of one drill type and tier (the newest ``per_area`` of them)."""
+
+    drill: str
+    tier: str
+    answers: int
+    correct: int
+    seconds: float  # total seconds taken
+    all_answers: int  # every answer ever given in this area
+
+
+class MissRow(NamedTuple):
+    """How often one category was missed in one drill type and tier."""
+
+    drill: str
+    tier: str
+    category: str
+    misses: int
+
+
+class Streaks(NamedTuple):
+    current: int  # right answers in a row, up to the latest
+    best: int  # the longest run of right answers ever
+
+
+# --- schema -------------------------------------------------------------------------------
+
+#: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE profiles (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            day TEXT NOT NULL,
+            drill TEXT NOT NULL,
+            tier TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            question TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+            points_off INTEGER NOT NULL,
+            seconds REAL NOT NULL CHECK (seconds >= 0),
+            mode TEXT NOT NULL,
+            session TEXT NOT NULL DEFAULT ''
+        )""",
+        """CREATE TABLE attempt_misses (
+            attempt_id INTEGER NOT NULL REFERENCES attempts(id) ON DELETE CASCADE,
+            profile_id INTEGER NOT NULL,
+            drill TEXT NOT NULL,
+            tier TEXT NOT NULL,
+            category TEXT NOT NULL,
+            PRIMARY KEY (attempt_id, category)
+        )""",
+        """CREATE TABLE lesson_progress (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            lesson_id TEXT NOT NULL,
+            step INTEGER NOT NULL CHECK (step >= 0),
+            done INTEGER NOT NULL CHECK (done IN (0, 1)),
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (profile_id, lesson_id)
+        )""",
+        "CREATE INDEX attempts_by_profile ON attempts (profile_id, id)",
+        "CREATE INDEX attempts_by_session ON attempts (profile_id, session, id)",
+    ),
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+# --- where the file lives -------------------------------------------------------------------
+
+
+def default_path() -> Path:
+    """The file in the user's data directory (e.g. ``~/.local/share/cribbage-trainer``)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME, appauthor=False)) / FILE_NAME
+
+
+def resolve_path(setting: str | os.PathLike[str] | None = None) -> Path:
+    """The database file to use: ``$CRIBBAGE_TRAINER_DB``, else ``setting``, else the default."""
+    chosen = os.environ.get(ENV_VAR) or (os.fspath(setting) if setting else "")
+    return Path(chosen).expanduser() if chosen else default_path()
+
+
+# --- values in and out ----------------------------------------------------------------------
+
+
+def _utc_text(at: datetime) -> str:
+    """Store instants as UTC text that sorts in time order (naive means local time)."""
+    return at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def _from_utc_text(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%d %H:%M:%S.%f").replace(tzinfo=UTC)
+
+
+def _local_day(at: datetime) -> str:
+    """The learner's own calendar day for an answer, fixed when it is given."""
+    return at.astimezone().date().isoformat()
+
+
+def _text_field(name: str, value: object, limit: int, *, empty_ok: bool = False) -> None:
+    if not isinstance(value, str):
+        raise InvalidAttemptError(f"{name} must be text, not {type(value).__name__}")
+    if not empty_ok and not value.strip():
+        raise InvalidAttemptError(f"{name} is empty")
+    if len(value) > limit:
+        raise InvalidAttemptError(f"{name} is {len(value)} characters long; the most is {limit}")
+    if "\x00" in value:
+        raise InvalidAttemptError(f"{name} contains a NUL character")
+
+
+def check_attempt(attempt: AttemptIn) -> None:
+    """Refuse a record that is not a well-formed graded answer, naming the field."""
+    if attempt.drill not in DRILL_TYPES:
+        raise InvalidAttemptError(f"drill {attempt.drill!r} is not one of {', '.join(DRILL_TYPES)}")
+    _text_field("tier", attempt.tier, TIER_MAX)
+    _text_field("question", attempt.question, TEXT_MAX)
+    _text_field("answer", attempt.answer, TEXT_MAX, empty_ok=True)
+    if isinstance(attempt.seed, bool) or not isinstance(attempt.seed, int):
+        raise InvalidAttemptError(f"seed must be a whole number, not {attempt.seed!r}")
+    if not -_INT64 <= attempt.seed < _INT64:
+        raise InvalidAttemptError(f"seed {attempt.seed} does not fit in 64 bits")
+    if not isinstance(attempt.correct, bool):
+        raise InvalidAttemptError(f"correct must be True or False, not {attempt.correct!r}")
+    if isinstance(attempt.points_off, bool) or not isinstance(attempt.points_off, int):
+        raise InvalidAttemptError(f"points_off must be a whole number, not {attempt.points_off!r}")
+    if abs(attempt.points_off) > 1000:
+        raise InvalidAttemptError(f"points_off {attempt.points_off} is out of range")
+    if isinstance(attempt.seconds, bool) or not isinstance(attempt.seconds, int | float):
+        raise InvalidAttemptError(f"seconds must be a number, not {attempt.seconds!r}")
+    if not math.isfinite(attempt.seconds) or attempt.seconds < 0:
+        raise InvalidAttemptError(f"seconds must be zero or more, not {attempt.seconds!r}")
+    if attempt.mode not in MODES:
+        raise InvalidAttemptError(f"mode {attempt.mode!r} is not one of {', '.join(MODES)}")
+    if not isinstance(attempt.missed, tuple | list | frozenset | set):
+        raise InvalidAttemptError("missed must be a tuple of categories")
+    unknown = [c for c in attempt.missed if c not in CATEGORIES]
+    if unknown:
+        raise InvalidAttemptError(
+            f"missed has unknown categor{'y' if len(unknown) == 1 else 'ies'} "
+            f"{', '.join(map(repr, unknown))}; known: {', '.join(CATEGORIES)}"
+        )
+    if not isinstance(attempt.at, datetime):
+        raise InvalidAttemptError(f"at must be a datetime, not {attempt.at!r}")
+
+
+def clean_profile_name(name: object) -> str:
+    """The name as it will be stored (trimmed), or :class:`ProfileNameError` saying why not."""
+    if not isinstance(name, str):
+        raise ProfileNameError("A name must be text.")
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise ProfileNameError("Type a name first.")
+    if len(cleaned) > PROFILE_NAME_MAX:
+        raise ProfileNameError(
+            f"That name is {len(cleaned)} characters long; please keep it to {PROFILE_NAME_MAX}."
+        )
+    if any(not ch.isprintable() for ch in cleaned):
+        raise ProfileNameError("Use letters, numbers and ordinary punctuation only.")
+    return cleaned
+
+
+def _name_key(name: str) -> str:
+    return name.casefold()
+
+
+def _profile(row: tuple[int, str, str]) -> Profile:
+    return Profile(id=row[0], name=row[1], created_at=_from_utc_text(row[2]))
+
+
+_ATTEMPT_COLUMNS = (
+    "a.id, a.profile_id, a.at, a.drill, a.tier, a.seed, a.question, a.answer, a.correct, "
+    "a.points_off, a.seconds, a.mode, "
+    "(SELECT group_concat(category, ' ') FROM attempt_misses m WHERE m.attempt_id = a.id)"
+)
+
+
+def _recorded(row: Sequence[Any]) -> Recorded:
+    (id_, profile_id, at, drill, tier, seed, question, answer, correct, off, secs, mode, missed) = (
+        row
+    )
+    missed_set = set((missed or "").split())
+    attempt = AttemptIn(
+        drill=drill,
+        tier=tier,
+        seed=seed,
+        question=question,
+        answer=answer,
+        correct=bool(correct),
+        points_off=off,
+        missed=tuple(c for c in CATEGORIES if c in missed_set),
+        seconds=secs,
+        mode=mode,
+        at=_from_utc_text(at),
+    )
+    return Recorded(id_, profile_id, attempt)
+
+
+# --- opening --------------------------------------------------------------------------------
+
+_UNREADABLE_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+
+
+def _is_unreadable(err: sqlite3.Error) -> bool:
+    return getattr(err, "sqlite_errorcode", None) in _UNREADABLE_CODES
+
+
+def _set_aside(path: Path) -> Path:
+    """Rename an unreadable file (and its WAL and shared-memory files) to a new, free name."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    n = 0
+    while True:
+        suffix = f".unreadable-{stamp}" + (f"-{n}" if n else "")
+        target = path.with_name(path.name + suffix)
+        if not any(
+            Path(str(p) + suffix).exists() for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm"))
+        ):
+            break
+        n += 1
+    os.replace(path, target)
+    for extra in ("-wal", "-shm"):
+        side = Path(f"{path}{extra}")
+        with contextlib.suppress(FileNotFoundError):
+            os.replace(side, Path(f"{side}{suffix}"))
+    return target
+
+
+@dataclass(frozen=True)
+class Store:
+    """One progress database file. Cheap to copy; every call opens its own connection."""
+
+    path: Path
+    notice: str | None = None  # set when an unreadable file had to be set aside on opening
+
+    # -- opening and migrating --
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> Store:
+        """Open (creating or upgrading as needed) the store at ``path``.
+
+        Raises :class:`NewerSchemaError` for a file from a newer trainer (left untouched) and
+        :class:`StoreError` when the file cannot be created or opened at all.
+        """
+        target = Path(path).expanduser()
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise StoreError(
+                f"The progress file's folder {target.parent} cannot be created ({err.strerror})."
+            ) from err
+        store = cls(target)
+        try:
+            store._prepare()
+            return store
+        except sqlite3.Error as err:
+            if _is_unreadable(err):
+                reason = "it is damaged or is not a progress file"
+            elif _is_unopenable_file(target, err):
+                reason = "it cannot be opened"
+            else:
+                raise StoreError(f"The progress file {target} cannot be opened ({err}).") from err
+        except _CorruptError:
+            reason = "it is damaged"
+        try:
+            kept = _set_aside(target)
+        except FileNotFoundError:
+            kept = None  # someone else set it aside first
+        except OSError as err:
+            raise StoreError(
+                f"The progress file {target} cannot be read ({reason}) and cannot be moved "
+                f"aside ({err.strerror})."
+            ) from err
+        fresh = cls(target)
+        try:
+            fresh._prepare()
+        except (sqlite3.Error, _CorruptError) as err:
+            raise StoreError(
+                f"A fresh progress file at {target} cannot be started ({err})."
+            ) from err
+        kept_as = f" The old file was kept, renamed to {kept.name}." if kept else ""
+        return cls(
+            target,
+            notice=(
+                f"The saved progress in {target} could not be read: {reason}.{kept_as} "
+                "A fresh progress file was started."
+            ),
+        )
+
+    def _prepare(self) -> None:
+        with self._connect() as conn:
+            version = _user_version(conn)
+            if version > SCHEMA_VERSION:
+                raise NewerSchemaError(
+                    f"The progress file {self.path} was written by a newer version of the "
+                    f"trainer (schema {version}; this version knows up to {SCHEMA_VERSION}). "
+                    "It was left untouched: update the trainer to keep using it."
+                )
+            if version > 0:
+                problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check(3)")]
+                if problems != ["ok"]:
+                    raise _CorruptError("; ".join(problems))
+            _set_wal(conn)
+            while version < SCHEMA_VERSION:
+                with _write(conn):
+                    version = _user_version(conn)  # another process may have been first
+                    if version < SCHEMA_VERSION:
+                        for statement in MIGRATIONS[version]:
+                            conn.execute(statement)
+                        version += 1
+                        conn.execute(f"PRAGMA user_version = {version}")
+
+    @contextlib.contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        conn = sqlite3.connect(
+            self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=True
+        )
+        try:
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA foreign_keys = ON")
+            yield conn
+        finally:
+            conn.close()
+
+    def schema_version(self) -> int:
+        with self._connect() as conn:
+            return _user_version(conn)
+
+    def check_integrity(self) -> list[str]:
+        """``["ok"]`` for a sound file, otherwise what SQLite found wrong."""
+        with self._connect() as conn:
+            return [str(r[0]) for r in conn.execute("PRAGMA integrity_check")]
+
+    # -- profiles --
+
+    def profiles(self) -> list[Profile]:
+        """Every profile, oldest first."""
+        with self._connect() as conn:
+            rows = conn.execute("SELECT id, name, created_at FROM profiles ORDER BY id").fetchall()
+        return [_profile(r) for r in rows]
+
+    def profile(self, profile_id: int) -> Profile | None:
+        with self._connect() as conn:
+            row = conn.execute(
+                "SELECT id, name, created_at FROM profiles WHERE id = ?", (profile_id,)
+            ).fetchone()
+        return _profile(row) if row else None
+
+    def create_profile(self, name: object) -> Profile:
+        """A new profile; :class:`ProfileNameError` if the name is unusable or taken."""
+        cleaned = clean_profile_name(name)
+        created = datetime.now(UTC)
+        with self._connect() as conn:
+            try:
+                with _write(conn):
+                    cursor = conn.execute(
+                        "INSERT INTO profiles (name, name_key, created_at) VALUES (?, ?, ?)",
+                        (cleaned, _name_key(cleaned), _utc_text(created)),
+                    )
+            except sqlite3.IntegrityError as err:
+                raise ProfileNameError(f"There is already a profile called {cleaned}.") from err
+        assert cursor.lastrowid is not None
+        return Profile(cursor.lastrowid, cleaned, _from_utc_text(_utc_text(created)))
+
+    def rename_profile(self, profile_id: int, name: object) -> Profile:
+        cleaned = clean_profile_name(name)
+        with self._connect() as conn:
+            try:
+                with _write(conn):
+                    cursor = conn.execute(
+                        "UPDATE profiles SET name = ?, name_key = ? WHERE id = ?",
+                        (cleaned, _name_key(cleaned), profile_id),
+                    )
+            except sqlite3.IntegrityError as err:
+                raise ProfileNameError(f"There is already a profile called {cleaned}.") from err
+        if cursor.rowcount != 1:
+            raise ProfileNameError("That profile no longer exists.")
+        found = self.profile(profile_id)
+        assert found is not None
+        return found
+
+    # -- answers --
+
+    def add_attempt(self, profile_id: int, attempt: AttemptIn, *, session: str = "") -> int:
+        """Store one graded answer atomically; returns its id."""
+        check_attempt(attempt)
+        with self._connect() as conn:
+            try:
+                with _write(conn):
+                    return _insert_attempt(conn, profile_id, attempt, session)
+            except sqlite3.IntegrityError as err:
+                raise InvalidAttemptError(f"there is no profile {profile_id} ({err})") from err
+
+    def add_attempts(
+        self, profile_id: int, attempts: Iterable[AttemptIn], *, session: str = ""
+    ) -> int:
+        """Store many answers in ONE transaction (imports, benchmarks); all or nothing."""
+        rows = list(attempts)
+        for attempt in rows:
+            check_attempt(attempt)
+        with self._connect() as conn:
+            try:
+                with _write(conn):
+                    for attempt in rows:
+                        _insert_attempt(conn, profile_id, attempt, session)
+            except sqlite3.IntegrityError as err:
+                raise InvalidAttemptError(f"there is no profile {profile_id} ({err})") from err
+        return len(rows)
+
+    def count_attempts(self, profile_id: int | None = None) -> int:
+        with self._connect() as conn:
+            if profile_id is None:
+                row = conn.execute("SELECT COUNT(*) FROM attempts").fetchone()
+            else:
+                row = conn.execute(
+                    "SELECT COUNT(*) FROM attempts WHERE profile_id = ?", (profile_id,)
+                ).fetchone()
+        return int(row[0])
+
+    def attempts(
+        self, profile_id: int, *, session: str | None = None, limit: int | None = None
+    ) -> list[Recorded]:
+        """A profile's answers, oldest first (the newest ``limit`` of them if given)."""
+        where = "a.profile_id = ?" + (" AND a.session = ?" if session is not None else "")
+        params: list[object] = [profile_id] + ([session] if session is not None else [])
+        sql = f"SELECT {_ATTEMPT_COLUMNS} FROM attempts a WHERE {where} ORDER BY a.id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        with self._connect() as conn:
+            rows = conn.execute(sql, params).fetchall()
+        return [_recorded(r) for r in reversed(rows)]
+
+    # -- lessons --
+
+    def lesson_progress(self, profile_id: int) -> dict[str, LessonProgress]:
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT lesson_id, step, done FROM lesson_progress WHERE profile_id = ?",
+                (profile_id,),
+            ).fetchall()
+        return {r[0]: LessonProgress(r[0], int(r[1]), bool(r[2])) for r in rows}
+
+    def save_lesson_progress(self, profile_id: int, lesson_id: str, step: int, done: bool) -> None:
+        """Remember the step reached; a lesson once done stays done."""
+        if not isinstance(lesson_id, str) or not lesson_id.strip():
+            raise ValueError("lesson_id is empty")
+        if len(lesson_id) > LESSON_ID_MAX:
+            raise ValueError(f"lesson_id is longer than {LESSON_ID_MAX} characters")
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < _INT64:
+            raise ValueError(f"step must be a whole number from 0, not {step!r}")
+        with self._connect() as conn, _write(conn):
+            conn.execute(
+                """INSERT INTO lesson_progress (profile_id, lesson_id, step, done, updated_at)
+                   VALUES (?, ?, ?, ?, ?)
+                   ON CONFLICT (profile_id, lesson_id) DO UPDATE SET
+                       step = excluded.step,
+                       done = MAX(lesson_progress.done, excluded.done),
+                       updated_at = excluded.updated_at""",
+                (profile_id, lesson_id, step, int(bool(done)), _utc_text(datetime.now(UTC))),
+            )
+
+    # -- export --
+
+    def export_csv(self, profile_id: int) -> str:
+        """Every answer of a profile as CSV (one row per answer, oldest first)."""
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(CSV_HEADER)
+        with self._connect() as conn:
+            cursor = conn.execute(
+                f"SELECT {_ATTEMPT_COLUMNS} FROM attempts a WHERE a.profile_id = ? ORDER BY a.id",
+                (profile_id,),
+            )
+            for row in cursor:
+                rec = _recorded(row).attempt
+                writer.writerow(
+                    (
+                        _utc_text(rec.at)[:19] + "Z",
+                        rec.drill,
+                        _csv_text(rec.tier),
+                        rec.seed,
+                        _csv_text(rec.question),
+                        _csv_text(rec.answer),
+                        "yes" if rec.correct else "no",
+                        rec.points_off,
+                        " ".join(rec.missed),
+                        f"{rec.seconds:.1f}",
+                        rec.mode,
+                    )
+                )
+        return out.getvalue()
+
+
+CSV_HEADER = (
+    "when_utc",
+    "drill",
+    "tier",
+    "seed",
+    "question",
+    "answer",
+    "correct",
+    "points_off",
+    "missed",
+    "seconds",
+    "mode",
+)
+
+
+def _csv_text(value: str) -> str:
+    """Keep spreadsheets from running typed text as a formula."""
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+class _CorruptError(Exception):
+    pass
+
+
+def _is_unopenable_file(path: Path, err: sqlite3.Error) -> bool:
+    """A file exists at ``path`` but SQLite cannot open it at all (e.g. it is a folder)."""
+    return getattr(err, "sqlite_errorcode", None) == sqlite3.SQLITE_CANTOPEN and (
+        path.is_dir() or (path.exists() and not os.access(path, os.R_OK | os.W_OK))
+    )
+
+
+def _user_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _set_wal(conn: sqlite3.Connection) -> None:
+    """Switch the file to WAL (it stays so); retried briefly if another opener holds a lock."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+    while True:
+        try:
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+            continue
+        if str(mode).lower() != "wal":
+            raise StoreError(f"The progress file cannot use write-ahead logging (mode {mode}).")
+        return
+
+
+@contextlib.contextmanager
+def _write(conn: sqlite3.Connection) -> Iterator[None]:
+    """One write transaction, taking the write lock up front (waits up to the busy timeout)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def _insert_attempt(
+    conn: sqlite3.Connection, profile_id: int, attempt: AttemptIn, session: str
+) -> int:
+    cursor = conn.execute(
+        """INSERT INTO attempts (profile_id, at, day, drill, tier, seed, question, answer,
+                                 correct, points_off, seconds, mode, session)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+        (
+            profile_id,
+            _utc_text(attempt.at),
+            _local_day(attempt.at),
+            attempt.drill,
+            attempt.tier,
+            attempt.seed,
+            attempt.question,
+            attempt.answer,
+            int(attempt.correct),
+            attempt.points_off,
+            float(attempt.seconds),
+            attempt.mode,
+            session,
+        ),
+    )
+    attempt_id = cursor.lastrowid
+    assert attempt_id is not None
+    conn.executemany(
+        "INSERT INTO attempt_misses (attempt_id, profile_id, drill, tier, category) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [
+            (attempt_id, profile_id, attempt.drill, attempt.tier, c)
+            for c in dict.fromkeys(attempt.missed)
+        ],
+    )
+    return attempt_id
