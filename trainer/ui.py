@@ -10,7 +10,7 @@ from collections.abc import Collection, Sequence
 import streamlit as st
 
 from trainer.engine import Card, ScoreItem, ShowScore
-from trainer.engine.stats import score_distribution, standing
+from trainer.engine.stats import score_distribution
 from trainer.svg import cards_svg, pile_svg
 
 
@@ -57,11 +57,20 @@ def distribution(crib: bool) -> dict[int, int]:
 
 
 def standing_text(total: int, *, crib: bool) -> str:
-    """ "Beats 81% of hands" style sentence from the exhaustive distribution."""
-    distribution(crib)  # warm the cache once per process
-    below, equal = standing(total, crib=crib)
+    """Where a total stands among every possible hand (or crib), from the exact distribution."""
+    dist = distribution(crib)
+    all_hands = sum(dist.values())
     what = "cribs" if crib else "hands"
+    same = dist.get(total, 0)
+    at_least = sum(count for score, count in dist.items() if score >= total)
+    if total == 0:
+        return f"{same / all_hands:.1%} of all possible {what} score nothing at all."
+    if at_least / all_hands < 0.0005:
+        return (
+            f"Only {at_least:,} of the {all_hands:,} possible {what} score {total} or more: "
+            "a rare one!"
+        )
+    below = (all_hands - at_least) / all_hands
     return (
-        f"Beats {below * 100:.1f}% of all possible {what}; "
-        f"{equal * 100:.2f}% score exactly {total}."
+        f"Beats {below:.0%} of all possible {what}; {same / all_hands:.1%} score exactly {total}."
     )

@@ -1,0 +1,27 @@
+"""The benchmark runs and its cross-checks hold (no timing is asserted)."""
+
+from __future__ import annotations
+
+from trainer import bench
+
+
+def test_scoring_benchmark_agrees_with_the_peer() -> None:
+    result = bench.bench_scoring(bench.seeded_hands(2_000))
+    assert result["hands"] == 2_000
+    assert result["ours_per_s"] > 0
+    assert result["disagreements"] == 0
+    assert result["ratio"] > 0
+
+
+def test_seeded_hands_are_reproducible_and_distinct() -> None:
+    a = bench.seeded_hands(50, seed=1)
+    assert a == bench.seeded_hands(50, seed=1)
+    assert a != bench.seeded_hands(50, seed=2)
+    for hand, starter in a:
+        assert len({*hand, starter}) == 5
+
+
+def test_distribution_benchmark_rebuilds_the_full_tables() -> None:
+    result = bench.bench_distribution(sample=500)
+    assert result["both_s"] > 0
+    assert result["brute_force_s"] > 0

@@ -1,0 +1,104 @@
+"""The command line: counts, pegging, validation, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from trainer.cli import main
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "trainer", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_count_prints_every_combination_and_the_total(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["count", "5H", "5D", "5C", "JS", "5S"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("fifteen:") == 8
+    assert out.count("pair:") == 6
+    assert "nobs: J♠ (1)" in out
+    assert "and one for his nobs is twenty-nine" in out
+    assert out.rstrip().endswith("Total: 29")
+
+
+def test_count_json_items_sum_to_total(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["count", "3C 3D 4S 4H 5C", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["starter"] == "5C"
+    assert data["total"] == 20 == sum(item["points"] for item in data["items"])
+    assert sorted({item["kind"] for item in data["items"]}) == ["fifteen", "pair", "run"]
+
+
+def test_count_crib_drops_the_four_card_flush(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["count", "2H", "4H", "6H", "8H", "KS", "--json"]) == 0
+    hand = json.loads(capsys.readouterr().out)
+    assert main(["count", "2H", "4H", "6H", "8H", "KS", "--crib", "--json"]) == 0
+    crib = json.loads(capsys.readouterr().out)
+    assert hand["total"] - crib["total"] == 4
+    assert "flush" not in {item["kind"] for item in crib["items"]}
+
+
+def test_peg_reports_what_the_last_card_made(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["peg", "4C", "5S", "6D"]) == 0
+    out = capsys.readouterr().out
+    assert "6♦ pegs 5: 15 for 2, and a run of three, 4-5-6, for 3" in out
+
+
+def test_peg_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["peg", "7S", "7C", "7H", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == {
+        "pile": ["7S", "7C", "7H"],
+        "count": 21,
+        "total": 6,
+        "items": [{"kind": "pair", "cards": ["7S", "7C", "7H"], "points": 6}],
+        "explanation": "a pair royal for 6",
+    }
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["count", "5H", "5D", "5X", "JS", "5S"], "'5X'"),
+        (["count", "5H", "5D", "11C", "JS", "5S"], "'11C'"),
+        (["count", "5H", "5D", "5C", "JS"], "got 4"),
+        (["count", "5H", "5D", "5C", "JS", "5H"], "5♥ appears twice"),
+        (["peg", "9S", "9C", "9H", "9D"], "36"),
+        (["peg", "KS", "zz"], "'zz'"),
+    ],
+)
+def test_bad_input_is_one_line_naming_it_with_status_2(args: list[str], named: str) -> None:
+    result = run_cli(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ")
+    assert named in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_validate_repository_content_is_clean() -> None:
+    result = run_cli("validate")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "valid" in result.stdout
+
+
+def test_validate_missing_path_is_reported(tmp_path: object) -> None:
+    result = run_cli("validate", "no/such/folder")
+    assert result.returncode == 2
+    assert "no/such/folder: no such file or folder" in result.stdout
+
+
+def test_console_script_entry_point_is_declared() -> None:
+    import tomllib
+    from pathlib import Path
+
+    config = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    assert config["project"]["scripts"]["cribbage-trainer"] == "trainer.cli:main"

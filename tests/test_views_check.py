@@ -1,0 +1,104 @@
+"""Page tests (AppTest) for the app shell, Home and Check a hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+REPO = Path(__file__).resolve().parent.parent
+APP = str(REPO / "trainer" / "app.py")
+CHECK = str(REPO / "trainer" / "views" / "check.py")
+
+
+def check_page() -> AppTest:
+    at = AppTest.from_file(CHECK, default_timeout=30)
+    at.run()
+    assert not at.exception
+    return at
+
+
+def test_app_opens_on_home_without_errors() -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.run()
+    assert not at.exception
+    assert at.title[0].value == "Cribbage trainer"
+    assert any("Where to start" in h.value for h in at.subheader)
+
+
+def test_every_page_of_the_app_runs() -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.run()
+    for page in ("views/check.py", "views/learn.py", "views/practice.py", "views/progress.py"):
+        at.switch_page(page)
+        at.run()
+        assert not at.exception, page
+
+
+def test_check_page_counts_the_default_hand() -> None:
+    at = check_page()
+    assert at.metric[0].value == "29"
+    assert any("twenty-nine" in m.value for m in at.markdown)
+    assert any("Only 4 of the 12,994,800" in c.value for c in at.caption)
+
+
+def test_typed_hand_is_counted_with_every_combination() -> None:
+    at = check_page()
+    at.text_input(key="check_hand").set_value("3c 3d 4s 4h")
+    at.text_input(key="check_starter").set_value("5♣")
+    at.button(key="check_submit").click()
+    at.run()
+    assert at.metric[0].value == "20"
+    headings = [m.value for m in at.markdown if m.value.startswith("#####")]
+    assert headings[0].startswith("##### “fifteen two”")
+    assert any("double-double run of three is twenty" in h for h in headings)
+    descriptions = [m.value for m in at.markdown if m.value.startswith("**run of three")]
+    assert len(descriptions) == 4
+
+
+def test_crib_toggle_applies_the_crib_flush_rule() -> None:
+    at = check_page()
+    # 6+9 and 2+4+9 make two fifteens; four hearts make a flush in the hand only.
+    at.text_input(key="check_hand").set_value("2H 4H 6H 9H")
+    at.text_input(key="check_starter").set_value("KS")
+    at.button(key="check_submit").click()
+    at.run()
+    assert at.metric[0].value == "8"
+    at.toggle(key="check_crib").set_value(True)
+    at.run()
+    assert at.metric[0].value == "4"
+
+
+def test_bad_card_shows_an_inline_message_naming_box_and_token() -> None:
+    at = check_page()
+    at.text_input(key="check_hand").set_value("5H 5D 5X JS")
+    at.button(key="check_submit").click()
+    at.run()
+    assert not at.exception
+    assert len(at.metric) == 0
+    assert at.error[0].value.startswith("**Hand:** '5X' is not a card")
+
+
+def test_picking_cards_counts_them_and_refuses_a_repeated_starter() -> None:
+    at = check_page()
+    at.radio(key="check_mode").set_value("Pick them")
+    at.run()
+    assert at.info[0].value.startswith("Choose four cards")
+    at.multiselect(key="check_pick_hand").set_value(["4♠", "5♥", "6♦", "J♣"])
+    at.selectbox(key="check_pick_starter").set_value("J♣")
+    at.run()
+    assert "already in the hand" in at.error[0].value
+    at.selectbox(key="check_pick_starter").set_value("5♣")
+    at.run()
+    assert not at.error
+    # 4-5-6 twice (two fives): 2 runs of 3 + pair + fifteens 4+5+6 (x2), 5+J (x2) + nobs? no: J♣ vs 5♣ starter
+    assert at.metric[0].value == "17"
+
+
+def test_random_hand_button_deals_a_countable_hand() -> None:
+    at = check_page()
+    at.button(key="check_random").click()
+    at.run()
+    assert not at.error
+    assert len(at.text_input(key="check_hand").value.split()) == 4
+    assert at.metric[0].value.isdigit()
