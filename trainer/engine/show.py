@@ -181,7 +181,7 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sh
         or five[3].index == five[4].index
     ):
         check_distinct((*hand, starter))
-    templates, _ = _pattern_table()[
+    templates, total = _pattern_table()[
         (five[0].order, five[1].order, five[2].order, five[3].order, five[4].order)
     ]
     cards = tuple(five)
@@ -190,16 +190,16 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sh
     suit = h0.suit
     if h1.suit is suit and h2.suit is suit and h3.suit is suit:
         if starter.suit is suit:
-            items.append(ScoreItem("flush", tuple(sorted((*hand, starter), key=_by_index)), 5))
+            items.append(ScoreItem("flush", cards, 5))
+            total += 5
         elif not crib:
             items.append(ScoreItem("flush", tuple(sorted(hand, key=_by_index)), 4))
+            total += 4
     for card in hand:
         if card.order == 11 and card.suit is starter.suit:
             items.append(ScoreItem("nobs", (card,), 1))
+            total += 1
             break
-    total = 0
-    for item in items:
-        total += item.points
     return ShowScore(hand, starter, crib, tuple(items), total)
 
 
