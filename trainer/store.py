@@ -487,17 +487,17 @@ class Store:
         self, profile_id: int, attempts: Iterable[AttemptIn], *, session: str = ""
     ) -> int:
         """Store many answers in ONE transaction (imports, benchmarks); all or nothing."""
-        rows = list(attempts)
-        for attempt in rows:
-            check_attempt(attempt)
+        count = 0
         with self._connect() as conn:
             try:
                 with _write(conn):
-                    for attempt in rows:
+                    for attempt in attempts:
+                        check_attempt(attempt)
                         _insert_attempt(conn, profile_id, attempt, session)
+                        count += 1
             except sqlite3.IntegrityError as err:
                 raise InvalidAttemptError(f"there is no profile {profile_id} ({err})") from err
-        return len(rows)
+        return count
 
     def count_attempts(self, profile_id: int | None = None) -> int:
         with self._connect() as conn:

@@ -1,0 +1,326 @@
+"""The store under stress, with the real database file: many writers, killed writers, damaged
+files and files from a newer trainer."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from trainer.records import AttemptIn
+from trainer.store import SCHEMA_VERSION, NewerSchemaError, Store
+
+REPO = Path(__file__).resolve().parent.parent
+WRITERS = 8
+
+
+def answer(seed: int, *, correct: bool = False) -> AttemptIn:
+    return AttemptIn(
+        drill="peg",
+        tier="club",
+        seed=seed,
+        question="7S 8H",
+        answer="2",
+        correct=correct,
+        points_off=0 if correct else -2,
+        missed=() if correct else ("run",),
+        seconds=3.0,
+    )
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# A writer in its own process: opens the store itself (racing the others to create it),
+# then records answers one transaction each and prints each id once it is committed.
+CHILD = r"""
+import sys
+from trainer.records import AttemptIn
+from trainer.store import Store, ProfileNameError
+
+path, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+store = Store.open(path)
+try:
+    profile = store.create_profile(name)
+except ProfileNameError:
+    profile = next(p for p in store.profiles() if p.name == name)
+print("ready", flush=True)
+sys.stdin.readline()  # wait for the starting signal
+n = 0
+while count < 0 or n < count:
+    attempt = AttemptIn("hand", "club", n, "5H 5D 5C JS | 5S", "28", False, -1, ("nobs",), 2.0)
+    new_id = store.add_attempt(profile.id, attempt, session=name)
+    print(new_id, flush=True)
+    n += 1
+"""
+
+# A writer that starts one big transaction and is killed before it can commit.
+BIG_BATCH = r"""
+import sys
+from trainer.records import AttemptIn
+from trainer.store import Store
+
+store = Store.open(sys.argv[1])
+profile = store.profiles()[0]
+rows = (AttemptIn("go", "trap", n, "KS QS", "1", True, 0, (), 1.0) for n in range(10**7))
+print("writing", flush=True)
+store.add_attempts(profile.id, rows)
+"""
+
+
+def spawn(*args: str, script: str = CHILD) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *args],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+# --- concurrency ---
+
+
+def test_eight_threads_answering_at_once_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    store = Store.open(path)
+    profiles = [store.create_profile(f"Player {n}") for n in range(WRITERS)]
+    per_writer = 60
+    start = threading.Barrier(WRITERS)
+    errors: list[BaseException] = []
+
+    def session(profile_id: int) -> None:
+        try:
+            mine = Store.open(path)  # each session opens the file for itself
+            start.wait()
+            for seed in range(per_writer):
+                mine.add_attempt(profile_id, answer(seed, correct=seed % 3 == 0), session="t")
+                if seed % 10 == 0:
+                    mine.save_lesson_progress(profile_id, "the-play", seed, False)
+        except BaseException as err:  # reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=session, args=(p.id,)) for p in profiles]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    for profile in profiles:
+        seeds = [r.attempt.seed for r in store.attempts(profile.id)]
+        assert seeds == list(range(per_writer))
+        assert store.lesson_progress(profile.id)["the-play"].step == 50
+    assert store.count_attempts() == WRITERS * per_writer
+    assert store.check_integrity() == ["ok"]
+
+
+def test_eight_processes_creating_and_answering_at_once_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "fresh" / "progress.sqlite3"  # none of them finds a file yet
+    per_writer = 40
+    procs = [spawn(str(path), f"p{n}", str(per_writer)) for n in range(WRITERS)]
+    for proc in procs:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "ready", proc.stderr and proc.stderr.read()
+    committed: dict[str, list[int]] = {}
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+    for n, proc in enumerate(procs):
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        committed[f"p{n}"] = [int(line) for line in out.split()]
+    store = Store.open(path)
+    assert store.notice is None
+    assert store.schema_version() == SCHEMA_VERSION
+    assert len(store.profiles()) == WRITERS
+    for profile in store.profiles():
+        rows = store.attempts(profile.id)
+        assert [r.id for r in rows] == committed[profile.name]
+        assert [r.attempt.seed for r in rows] == list(range(per_writer))
+    assert store.count_attempts() == WRITERS * per_writer
+    assert store.check_integrity() == ["ok"]
+
+
+# --- crashes ---
+
+
+@pytest.mark.parametrize("kill_after", [1, 150, 700])
+def test_a_writer_killed_mid_stream_loses_no_committed_answer(
+    tmp_path: Path, kill_after: int
+) -> None:
+    path = tmp_path / "progress.sqlite3"
+    proc = spawn(str(path), "Kim", "-1")  # writes until killed
+    assert proc.stdout is not None and proc.stdin is not None
+    assert proc.stdout.readline().strip() == "ready"
+    proc.stdin.write("go\n")
+    proc.stdin.flush()
+    committed = [int(proc.stdout.readline()) for _ in range(kill_after)]
+    os.kill(proc.pid, signal.SIGKILL)  # while it is busy writing the next ones
+    proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    committed += [int(line) for line in proc.stdout.read().split()]  # printed before death
+
+    store = Store.open(path)
+    assert store.notice is None  # the file was not taken for damaged
+    assert store.check_integrity() == ["ok"]
+    [profile] = store.profiles()
+    kept = [r.id for r in store.attempts(profile.id)]
+    assert kept[: len(committed)] == committed
+    assert len(kept) - len(committed) <= 1  # at most the one committed but not yet printed
+    store.add_attempt(profile.id, answer(1))  # and it still takes answers
+    assert store.count_attempts() == len(kept) + 1
+
+
+def test_a_writer_killed_inside_a_big_transaction_leaves_the_file_as_it_was(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "progress.sqlite3"
+    store = Store.open(path)
+    profile = store.create_profile("Kim")
+    store.add_attempts(profile.id, [answer(n) for n in range(25)])
+    proc = spawn(str(path), script=BIG_BATCH)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "writing"
+    # kill it once its uncommitted rows have spilled into the WAL file (it can never finish)
+    wal = Path(f"{path}-wal")
+    deadline = time.monotonic() + 60
+    while not (wal.exists() and wal.stat().st_size > 2_000_000):
+        assert proc.poll() is None, proc.stderr and proc.stderr.read()
+        assert time.monotonic() < deadline, "the writer never got going"
+        time.sleep(0.02)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+
+    again = Store.open(path)
+    assert again.notice is None
+    assert again.check_integrity() == ["ok"]
+    assert [r.attempt.seed for r in again.attempts(profile.id)] == list(range(25))
+    again.add_attempt(profile.id, answer(99))
+    assert again.count_attempts() == 26
+
+
+# --- damaged and foreign files ---
+
+
+def _filled_store(path: Path) -> Store:
+    store = Store.open(path)
+    profile = store.create_profile("Ann")
+    store.add_attempts(profile.id, [answer(n) for n in range(2000)])
+    with sqlite3.connect(path) as conn:  # move everything into the main file
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return store
+
+
+def _damage_pages(path: Path) -> None:
+    size = path.stat().st_size
+    with path.open("r+b") as f:
+        f.seek(size // 2)
+        f.write(b"\xa5" * 3 * 4096)
+
+
+def _random_bytes(path: Path) -> None:
+    path.write_bytes(os.urandom(3 * 4096))
+
+
+def _truncate(path: Path) -> None:
+    with path.open("r+b") as f:
+        f.truncate(path.stat().st_size // 3)
+
+
+def _text_file(path: Path) -> None:
+    path.write_text("name,score\nAnn,121\n")
+
+
+@pytest.mark.parametrize("damage", [_damage_pages, _random_bytes, _truncate, _text_file])
+def test_a_damaged_file_is_kept_aside_and_a_fresh_store_started(
+    tmp_path: Path, damage: object
+) -> None:
+    path = tmp_path / "progress.sqlite3"
+    _filled_store(path)
+    assert callable(damage)
+    damage(path)
+    before = digest(path)
+
+    store = Store.open(path)
+    assert store.notice is not None
+    assert "could not be read" in store.notice and "fresh progress file" in store.notice
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("progress.sqlite3.unreadable-")]
+    assert len(kept) == 1
+    assert kept[0].name in store.notice
+    assert digest(kept[0]) == before  # kept byte for byte, never deleted
+    assert store.profiles() == []
+    assert store.check_integrity() == ["ok"]
+    store.add_attempt(store.create_profile("Ann").id, answer(1))
+    assert Store.open(path).notice is None  # the fresh file is fine from now on
+
+
+def test_a_second_damaged_file_gets_its_own_name(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    for _ in range(2):
+        _random_bytes(path)
+        assert Store.open(path).notice is not None
+    kept = sorted(p.name for p in tmp_path.iterdir() if ".unreadable-" in p.name)
+    assert len(kept) == 2 and kept[0] != kept[1]
+
+
+def test_a_folder_where_the_file_should_be_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    path.mkdir()
+    (path / "keep.txt").write_text("mine")
+    store = Store.open(path)
+    assert store.notice is not None and "cannot be opened" in store.notice
+    [kept] = [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]
+    assert (kept / "keep.txt").read_text() == "mine"
+    assert path.is_file()
+
+
+def test_an_empty_file_simply_becomes_a_store(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    path.touch()
+    store = Store.open(path)
+    assert store.notice is None
+    assert store.schema_version() == SCHEMA_VERSION
+
+
+def test_a_file_from_a_newer_trainer_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    store = _filled_store(path)
+    with sqlite3.connect(path) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+        conn.execute("CREATE TABLE from_the_future (x)")
+    conn.close()
+    before = digest(path)
+    names = sorted(p.name for p in tmp_path.iterdir())
+
+    with pytest.raises(NewerSchemaError, match=r"newer version of the trainer") as info:
+        Store.open(path)
+    assert f"schema {SCHEMA_VERSION + 1}" in str(info.value)
+    assert "left untouched" in str(info.value)
+    assert digest(path) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == names
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0] == 2000
+    conn.close()
+    assert store.path == path
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="file permissions do not bind the superuser")
+def test_an_unreadable_file_is_moved_aside(tmp_path: Path) -> None:
+    path = tmp_path / "progress.sqlite3"
+    _filled_store(path)
+    path.chmod(0)
+    store = Store.open(path)
+    assert store.notice is not None
+    assert any(".unreadable-" in p.name for p in tmp_path.iterdir())
