@@ -122,6 +122,15 @@ def test_names_are_kept_as_plain_text(store: Store) -> None:
     assert store.profiles()[0].name == name
 
 
+def test_last_active_profile_is_whoever_answered_last(store: Store) -> None:
+    assert store.last_active_profile() is None
+    ann = store.create_profile("Ann")
+    bob = store.create_profile("Bob")
+    store.add_attempt(bob.id, attempt())
+    store.add_attempt(ann.id, attempt())
+    assert store.last_active_profile() == ann
+
+
 def test_rename_profile(store: Store) -> None:
     ann = store.create_profile("Ann")
     store.create_profile("Bob")

@@ -1,39 +1,198 @@
-"""What the pages call to remember a learner's answers and lesson places.
+"""What pages call to remember a learner's answers and lesson places.
 
-Pages never talk to the database directly: they call these functions, which
-use the chosen profile's store when there is one and the browser session
-otherwise.
+Pages never talk to the database directly: they call these functions, which use the
+progress store (:mod:`trainer.store`) for the chosen profile, and fall back to the
+browser session only when the store cannot be opened (the reason is then given by
+:func:`store_problem`, and the answers last until the page is closed).
+
+The database file is, in order: ``$CRIBBAGE_TRAINER_DB``; ``db_path`` under ``[trainer]``
+in ``.streamlit/secrets.toml``; the user's data directory.
 """
 
 from __future__ import annotations
 
+import sqlite3
+import uuid
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
-from trainer.records import AttemptIn, LessonProgress
+from trainer.records import AttemptIn, LessonProgress, Profile
+from trainer.store import (
+    ProfileNameError,
+    Store,
+    StoreError,
+    check_attempt,
+    resolve_path,
+)
+
+#: The name given to the first profile, made the first time anyone uses the trainer.
+DEFAULT_PROFILE_NAME = "Player 1"
+
+_PROFILE = "profile_id"
+_TOKEN = "_session_token"
+_PROBLEM = "_store_problem"
+_NOTICE_SEEN = "_store_notice_seen"
+_ATTEMPTS = "_attempts"
+_LESSONS = "_lesson_progress"
 
 
 def _state() -> Any:
     return st.session_state
 
 
+def db_path() -> Path:
+    """The progress file this app uses (see the module docstring for the order)."""
+    setting: object = None
+    try:
+        section = st.secrets.get("trainer")
+    except Exception:  # no secrets file, or one that does not parse: use the default
+        section = None
+    if isinstance(section, Mapping):
+        setting = section.get("db_path")
+    return resolve_path(setting if isinstance(setting, str) and setting.strip() else None)
+
+
+@st.cache_resource(show_spinner=False)
+def _open(path: str) -> Store:
+    """Opened (created, upgraded, or set aside and started afresh) once per file per process."""
+    return Store.open(path)
+
+
+def current_store() -> Store | None:
+    """The progress store, or None when it cannot be used (see :func:`store_problem`)."""
+    try:
+        store = _open(str(db_path()))
+    except StoreError as err:
+        _state()[_PROBLEM] = str(err)
+        return None
+    _state().pop(_PROBLEM, None)
+    return store
+
+
+def store_problem() -> str | None:
+    """Why answers are not being saved, in plain words, or None when they are."""
+    problem = _state().get(_PROBLEM)
+    return str(problem) if problem else None
+
+
+def store_notice() -> str | None:
+    """A one-off message about the store (an unreadable file set aside), once per session."""
+    store = current_store()
+    if store is None or store.notice is None or _state().get(_NOTICE_SEEN):
+        return None
+    _state()[_NOTICE_SEEN] = True
+    return store.notice
+
+
+def _failed(err: Exception) -> None:
+    """An operation failed on an opened store: say so, and reopen it next time."""
+    _state()[_PROBLEM] = f"Progress could not be saved ({err})."
+    _open.clear()
+
+
+def session_token() -> str:
+    """Marks the answers given in this browser session."""
+    token = _state().get(_TOKEN)
+    if not token:
+        token = _state()[_TOKEN] = uuid.uuid4().hex
+    return str(token)
+
+
+def current_profile() -> Profile | None:
+    """Who is practising: the chosen profile, else the last one to answer, else a new one."""
+    store = current_store()
+    if store is None:
+        return None
+    try:
+        chosen = _state().get(_PROFILE)
+        profile = store.profile(chosen) if isinstance(chosen, int) else None
+        if profile is None:
+            profile = _default_profile(store)
+            _state()[_PROFILE] = profile.id
+        return profile
+    except (sqlite3.Error, StoreError) as err:
+        _failed(err)
+        return None
+
+
+def _default_profile(store: Store) -> Profile:
+    last = store.last_active_profile()
+    if last is not None:
+        return last
+    profiles = store.profiles()
+    if profiles:
+        return profiles[0]
+    try:
+        return store.create_profile(DEFAULT_PROFILE_NAME)
+    except ProfileNameError:  # another session made it a moment ago
+        return store.profiles()[0]
+
+
+def choose_profile(profile_id: int) -> None:
+    _state()[_PROFILE] = profile_id
+
+
+def _backed() -> tuple[Store, Profile] | None:
+    store = current_store()
+    profile = current_profile() if store is not None else None
+    return (store, profile) if store is not None and profile is not None else None
+
+
 def record_attempt(attempt: AttemptIn) -> None:
-    """Keep one graded answer."""
-    _state().setdefault("_attempts", []).append(attempt)
+    """Keep one graded answer (a malformed record raises ``ValueError`` naming the field)."""
+    check_attempt(attempt)
+    backed = _backed()
+    if backed is not None:
+        store, profile = backed
+        try:
+            store.add_attempt(profile.id, attempt, session=session_token())
+            return
+        except (sqlite3.Error, StoreError) as err:
+            _failed(err)
+    _state().setdefault(_ATTEMPTS, []).append(attempt)
 
 
 def session_attempts() -> list[AttemptIn]:
-    """Answers given in this browser session (newest last)."""
-    return list(_state().get("_attempts", []))
+    """Answers given in this browser session by the current profile (newest last)."""
+    unsaved: list[AttemptIn] = list(_state().get(_ATTEMPTS, []))
+    backed = _backed()
+    if backed is None:
+        return unsaved
+    store, profile = backed
+    try:
+        saved = [r.attempt for r in store.attempts(profile.id, session=session_token())]
+    except (sqlite3.Error, StoreError) as err:
+        _failed(err)
+        return unsaved
+    return sorted(saved + unsaved, key=lambda a: a.at) if unsaved else saved
 
 
 def lesson_progress() -> dict[str, LessonProgress]:
     """Where the learner is in each lesson, by lesson id."""
-    return dict(_state().setdefault("_lesson_progress", {}))
+    unsaved: dict[str, LessonProgress] = dict(_state().get(_LESSONS, {}))
+    backed = _backed()
+    if backed is None:
+        return unsaved
+    store, profile = backed
+    try:
+        return store.lesson_progress(profile.id) | unsaved
+    except (sqlite3.Error, StoreError) as err:
+        _failed(err)
+        return unsaved
 
 
 def save_lesson_progress(lesson_id: str, step: int, done: bool) -> None:
-    progress = _state().setdefault("_lesson_progress", {})
+    backed = _backed()
+    if backed is not None:
+        store, profile = backed
+        try:
+            store.save_lesson_progress(profile.id, lesson_id, step, done)
+            return
+        except (sqlite3.Error, StoreError) as err:
+            _failed(err)
+    progress = _state().setdefault(_LESSONS, {})
     previous = progress.get(lesson_id)
     progress[lesson_id] = LessonProgress(lesson_id, step, done or bool(previous and previous.done))

@@ -438,6 +438,15 @@ class Store:
             ).fetchone()
         return _profile(row) if row else None
 
+    def last_active_profile(self) -> Profile | None:
+        """The profile that gave the latest answer, if anyone has answered yet."""
+        with self._connect() as conn:
+            row = conn.execute(
+                "SELECT p.id, p.name, p.created_at FROM profiles p "
+                "WHERE p.id = (SELECT profile_id FROM attempts ORDER BY id DESC LIMIT 1)"
+            ).fetchone()
+        return _profile(row) if row else None
+
     def create_profile(self, name: object) -> Profile:
         """A new profile; :class:`ProfileNameError` if the name is unusable or taken."""
         cleaned = clean_profile_name(name)

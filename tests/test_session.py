@@ -1,0 +1,188 @@
+"""The pages' memory: backed by the store for the current profile, by the session otherwise."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.records import AttemptIn, LessonProgress
+from trainer.store import SCHEMA_VERSION, Store
+
+# Runs the session functions the pages use, as a page would, and reports what they returned.
+SCRIPT = """
+import streamlit as st
+from trainer import session
+
+state = st.session_state
+if "choose" in state:
+    session.choose_profile(state.pop("choose"))
+for attempt in state.pop("record", []):
+    session.record_attempt(attempt)
+for lesson_id, step, done in state.pop("lessons", []):
+    session.save_lesson_progress(lesson_id, step, done)
+profile = session.current_profile()
+state["out"] = {
+    "profile": profile.name if profile else None,
+    "attempts": session.session_attempts(),
+    "lessons": session.lesson_progress(),
+    "problem": session.store_problem(),
+    "notice": session.store_notice(),
+}
+"""
+
+T0 = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
+
+
+def answer(seed: int, *, correct: bool = True) -> AttemptIn:
+    return AttemptIn(
+        drill="crib",
+        tier="trap",
+        seed=seed,
+        question="5H 6H 7H 8H | 9S",
+        answer="12" if correct else "17",
+        correct=correct,
+        points_off=0 if correct else 5,
+        missed=() if correct else ("crib-flush",),
+        seconds=9.0,
+        at=T0 + timedelta(minutes=seed),
+    )
+
+
+def app() -> AppTest:
+    return AppTest.from_string(SCRIPT, default_timeout=30)
+
+
+def run(at: AppTest, **state: Any) -> dict[str, Any]:
+    for key, value in state.items():
+        at.session_state[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    out: dict[str, Any] = at.session_state["out"]
+    return out
+
+
+def test_answers_and_lessons_are_saved_for_the_default_profile(_isolated_database: Path) -> None:
+    at = app()
+    out = run(at, record=[answer(1), answer(2, correct=False)], lessons=[("the-deal", 3, True)])
+    assert out["profile"] == "Player 1"
+    assert [a.seed for a in out["attempts"]] == [1, 2]
+    assert out["lessons"] == {"the-deal": LessonProgress("the-deal", 3, True)}
+    assert out["problem"] is None
+
+    store = Store.open(_isolated_database)
+    [profile] = store.profiles()
+    assert [r.attempt for r in store.attempts(profile.id)] == [answer(1), answer(2, correct=False)]
+
+
+def test_a_restart_keeps_progress_but_starts_a_new_session(_isolated_database: Path) -> None:
+    first = app()
+    run(first, record=[answer(1)], lessons=[("the-play", 2, False)])
+    second = app()  # a new browser session against the same file
+    out = run(second)
+    assert out["profile"] == "Player 1"
+    assert out["attempts"] == []  # answers of this session only
+    assert out["lessons"]["the-play"].step == 2
+    out = run(second, record=[answer(5)])
+    assert [a.seed for a in out["attempts"]] == [5]
+    assert Store.open(_isolated_database).count_attempts() == 2
+
+
+def test_each_profile_keeps_its_own_answers(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann")
+    bob = store.create_profile("Bob")
+    at = app()
+    run(at, choose=ann.id, record=[answer(1)], lessons=[("the-show", 1, False)])
+    out = run(at, choose=bob.id, record=[answer(2)])
+    assert out["profile"] == "Bob"
+    assert [a.seed for a in out["attempts"]] == [2]
+    assert out["lessons"] == {}
+    assert [r.attempt.seed for r in store.attempts(ann.id)] == [1]
+    assert [r.attempt.seed for r in store.attempts(bob.id)] == [2]
+
+
+def test_a_new_session_starts_with_whoever_answered_last(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    store.create_profile("Ann")
+    bob = store.create_profile("Bob")
+    store.add_attempt(bob.id, answer(1))
+    assert run(app())["profile"] == "Bob"
+
+
+def test_a_chosen_profile_that_vanished_falls_back(_isolated_database: Path) -> None:
+    Store.open(_isolated_database).create_profile("Ann")
+    assert run(app(), choose=999)["profile"] == "Ann"
+
+
+def test_a_malformed_answer_is_an_error_and_keeps_what_was_saved(
+    _isolated_database: Path,
+) -> None:
+    at = app()
+    run(at, record=[answer(1)])
+    at.session_state["record"] = [AttemptIn("poker", "x", 1, "q", "a", True, 0, (), 1.0)]
+    at.run()
+    assert "drill 'poker' is not one of" in at.exception[0].message
+    assert Store.open(_isolated_database).count_attempts() == 1
+
+
+def test_the_setting_names_the_file_when_no_env_var(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CRIBBAGE_TRAINER_DB")
+    target = tmp_path / "from-secrets.sqlite3"
+    at = app()
+    at.secrets["trainer"] = {"db_path": str(target)}
+    run(at, record=[answer(1)])
+    assert Store.open(target).count_attempts() == 1
+
+
+def test_a_newer_file_is_left_alone_and_the_session_keeps_working(
+    _isolated_database: Path,
+) -> None:
+    store = Store.open(_isolated_database)
+    store.add_attempt(store.create_profile("Ann").id, answer(1))
+    with sqlite3.connect(_isolated_database) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    conn.close()
+    before = hashlib.sha256(_isolated_database.read_bytes()).hexdigest()
+
+    at = app()
+    out = run(at, record=[answer(2)], lessons=[("the-deal", 1, False)])
+    assert out["profile"] is None
+    assert out["problem"] is not None and "newer version of the trainer" in out["problem"]
+    assert [a.seed for a in out["attempts"]] == [2]  # kept for this session
+    out = run(at, record=[answer(3)], lessons=[("the-deal", 2, True)])
+    assert [a.seed for a in out["attempts"]] == [2, 3]
+    assert out["lessons"] == {"the-deal": LessonProgress("the-deal", 2, True)}
+    assert hashlib.sha256(_isolated_database.read_bytes()).hexdigest() == before
+
+
+def test_an_unreadable_file_is_set_aside_and_said_once(_isolated_database: Path) -> None:
+    _isolated_database.write_bytes(os.urandom(4096))
+    at = app()
+    out = run(at, record=[answer(1)])
+    assert out["notice"] is not None and "could not be read" in out["notice"]
+    assert [a.seed for a in out["attempts"]] == [1]
+    assert run(at)["notice"] is None  # said once per session
+    assert any(".unreadable-" in p.name for p in _isolated_database.parent.iterdir())
+
+
+def test_a_file_damaged_while_running_keeps_the_answer_in_the_session(
+    _isolated_database: Path,
+) -> None:
+    at = app()
+    run(at, record=[answer(1)])
+    for extra in ("", "-wal", "-shm"):
+        Path(f"{_isolated_database}{extra}").unlink(missing_ok=True)
+    _isolated_database.write_bytes(os.urandom(4096))
+    out = run(at, record=[answer(2)])
+    assert answer(2) in out["attempts"]  # not lost, whichever way it was kept
+    assert any(".unreadable-" in p.name for p in _isolated_database.parent.iterdir())
