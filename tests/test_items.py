@@ -1,0 +1,117 @@
+"""Score items: the frozen record of a combination, how it is described, and count words."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.engine import Card, ScoreItem, explain_items, number_word, parse_cards
+from trainer.engine.items import PLAY_KINDS, SHOW_KINDS
+
+C = Card.parse
+
+
+@pytest.mark.parametrize(
+    ("n", "word"),
+    [
+        (0, "zero"),
+        (1, "one"),
+        (2, "two"),
+        (12, "twelve"),
+        (15, "fifteen"),
+        (19, "nineteen"),
+        (20, "twenty"),
+        (21, "twenty-one"),
+        (29, "twenty-nine"),
+        (30, "thirty"),
+        (31, "thirty-one"),
+        (61, "sixty-one"),
+        (99, "ninety-nine"),
+    ],
+)
+def test_number_words(n: int, word: str) -> None:
+    assert number_word(n) == word
+
+
+def test_numbers_without_a_word_are_written_as_digits() -> None:
+    assert number_word(100) == "100"
+    assert number_word(121) == "121"
+
+
+def test_kinds_in_counting_order() -> None:
+    assert SHOW_KINDS == ("fifteen", "pair", "run", "flush", "nobs")
+    assert PLAY_KINDS == ("fifteen", "thirty-one", "pair", "run", "go", "last card")
+
+
+def test_score_item_is_a_frozen_record() -> None:
+    item = ScoreItem("fifteen", parse_cards("5H KS"), 2)
+    assert item.kind == "fifteen"
+    assert item.cards == (C("5H"), C("KS"))
+    assert item.points == 2
+    assert item == ("fifteen", (C("5H"), C("KS")), 2)
+    with pytest.raises(AttributeError):
+        setattr(item, "points", 3)  # noqa: B010
+    assert hash(item) == hash(ScoreItem("fifteen", parse_cards("5H KS"), 2))
+
+
+@pytest.mark.parametrize(
+    ("item", "text"),
+    [
+        (ScoreItem("fifteen", parse_cards("5H KS"), 2), "fifteen: 5♥ K♠ (2)"),
+        (ScoreItem("pair", parse_cards("7S 7H"), 2), "pair: 7♠ 7♥ (2)"),
+        (ScoreItem("pair", parse_cards("7S 7H 7D"), 6), "pair royal: 7♠ 7♥ 7♦ (6)"),
+        (ScoreItem("pair", parse_cards("7S 7H 7D 7C"), 12), "double pair royal: 7♠ 7♥ 7♦ 7♣ (12)"),
+        (ScoreItem("run", parse_cards("3H 4D 5S"), 3), "run of three: 3♥ 4♦ 5♠ (3)"),
+        (ScoreItem("run", parse_cards("3H 4D 5S 6S 7C"), 5), "run of five: 3♥ 4♦ 5♠ 6♠ 7♣ (5)"),
+        (ScoreItem("flush", parse_cards("2H 4H 6H 8H"), 4), "four-card flush: 2♥ 4♥ 6♥ 8♥ (4)"),
+        (
+            ScoreItem("flush", parse_cards("2H 4H 6H 8H TH"), 5),
+            "five-card flush: 2♥ 4♥ 6♥ 8♥ 10♥ (5)",
+        ),
+        (ScoreItem("nobs", (C("JS"),), 1), "nobs: J♠ (1)"),
+        (ScoreItem("go", (C("9H"),), 1), "go: 9♥ (1)"),
+        (ScoreItem("go", (), 1), "go (1)"),
+        (ScoreItem("last card", (C("QH"),), 1), "last card: Q♥ (1)"),
+        (ScoreItem("thirty-one", parse_cards("KS QS JS AS"), 2), "thirty-one: K♠ Q♠ J♠ A♠ (2)"),
+        (ScoreItem("his heels", (C("JD"),), 2), "his heels: J♦ (2)"),
+    ],
+)
+def test_describe(item: ScoreItem, text: str) -> None:
+    assert item.describe() == text
+    assert str(item) == text
+
+
+def test_cards_text() -> None:
+    item = ScoreItem("run", parse_cards("3H 4D 5S"), 3)
+    assert item.cards_text() == "3♥ 4♦ 5♠"
+    assert item.cards_text(sep=", ") == "3♥, 4♦, 5♠"
+
+
+def test_explain_play_items() -> None:
+    run = ScoreItem("run", parse_cards("6H 4D 5S"), 3)
+    assert explain_items([]) == "no score"
+    assert explain_items([run]) == "a run of three, 4-5-6, for 3"
+    assert explain_items([ScoreItem("go", (C("9H"),), 1)]) == "1 for the go"
+    assert explain_items([ScoreItem("last card", (C("9H"),), 1)]) == "1 for last card"
+    assert (
+        explain_items([ScoreItem("fifteen", parse_cards("KS 5H"), 2), run])
+        == "15 for 2, and a run of three, 4-5-6, for 3"
+    )
+    assert (
+        explain_items(
+            [
+                ScoreItem("thirty-one", parse_cards("KS QS JS AS"), 2),
+                ScoreItem("pair", parse_cards("JS JH"), 2),
+                ScoreItem("last card", (), 1),
+            ]
+        )
+        == "31 for 2, a pair for 2, and 1 for last card"
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="explain_items silently drops kinds it does not know, so his heels (2 points) "
+    "is explained as 'no score'",
+)
+def test_explain_never_hides_points() -> None:
+    assert explain_items([ScoreItem("his heels", (C("JD"),), 2)]) != "no score"

@@ -1,0 +1,539 @@
+"""The play as a state machine: turns, the count, go, last card, resets and refusals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.reference import Plain, naive_pegging
+from trainer.engine import (
+    DECK,
+    Card,
+    CardNotInHandError,
+    DuplicateCardError,
+    GoWhileCardFitsError,
+    OutOfTurnError,
+    OverThirtyOneError,
+    PegEvent,
+    Pegging,
+    PeggingError,
+    PlayOverError,
+    parse_cards,
+    score_play,
+)
+
+C = Card.parse
+NON_DEALER, DEALER = 0, 1
+
+
+def pegging(*hands: str, leader: int = 0) -> Pegging:
+    return Pegging([list(parse_cards(hand)) for hand in hands], leader=leader)
+
+
+def awards(event: PegEvent) -> list[tuple[int, str, int]]:
+    return [(who, item.kind, item.points) for who, item in event.awards]
+
+
+def act(play: Pegging, action: str) -> PegEvent:
+    return play.go() if action == "go" else play.lay(C(action))
+
+
+# --- the pegging guide's worked examples -------------------------------------------
+
+
+def test_worked_example_full_play_with_31_and_a_reset() -> None:
+    """The pegging guide's first worked example: non-dealer 11, dealer 5."""
+    play = pegging("7S 7H 4C 6D", "7C KD 5S 9H", leader=NON_DEALER)
+    steps = [
+        # (card, player, count, awards, scores after, next to act)
+        ("7S", NON_DEALER, 7, [], [0, 0], DEALER),
+        ("7C", DEALER, 14, [(DEALER, "pair", 2)], [0, 2], NON_DEALER),
+        ("7H", NON_DEALER, 21, [(NON_DEALER, "pair", 6)], [6, 2], DEALER),
+        # 31 for 2; the count resets and the non-dealer leads (the dealer laid last).
+        ("KD", DEALER, 31, [(DEALER, "thirty-one", 2)], [6, 4], NON_DEALER),
+        ("4C", NON_DEALER, 4, [], [6, 4], DEALER),
+        ("5S", DEALER, 9, [], [6, 4], NON_DEALER),
+        ("6D", NON_DEALER, 15, [(NON_DEALER, "fifteen", 2), (NON_DEALER, "run", 3)], [11, 4], DEALER),
+        # The non-dealer is out of cards: the 9 is the last card of the play.
+        ("9H", DEALER, 24, [(DEALER, "last card", 1)], [11, 5], None),
+    ]  # fmt: skip
+    for card, player, count, expected, scores, next_player in steps:
+        assert play.turn == player
+        event = play.lay(C(card))
+        assert event.player == player
+        assert event.card == C(card)
+        assert event.count == count
+        assert awards(event) == expected
+        assert play.scores == scores
+        assert event.next_player == next_player
+    assert play.history[3].series_over and not play.history[3].play_over
+    assert play.history[-1].play_over
+    assert play.is_over
+    assert play.scores == [11, 5]
+    assert play.series == [
+        [(0, C("7S")), (1, C("7C")), (0, C("7H")), (1, C("KD"))],
+        [(0, C("4C")), (1, C("5S")), (0, C("6D")), (1, C("9H"))],
+    ]
+
+
+def test_worked_example_play_with_a_go_and_an_out_of_order_run() -> None:
+    """The pegging guide's second worked example: non-dealer 7, dealer 8."""
+    play = pegging("8C 6H 9S JD", "7D 5S TC QH", leader=NON_DEALER)
+    steps = [
+        # (action, player, count, awards, scores after, next to act)
+        ("8C", NON_DEALER, 8, [], [0, 0], DEALER),
+        ("7D", DEALER, 15, [(DEALER, "fifteen", 2)], [0, 2], NON_DEALER),
+        ("6H", NON_DEALER, 21, [(NON_DEALER, "run", 3)], [3, 2], DEALER),
+        ("5S", DEALER, 26, [(DEALER, "run", 4)], [3, 6], NON_DEALER),
+        # 9 and J would pass 31: go. The dealer's 10 and Q do not fit either, so the
+        # dealer pegs 1 for the go at once and the non-dealer leads the new count.
+        ("go", NON_DEALER, 26, [(DEALER, "go", 1)], [3, 7], NON_DEALER),
+        ("9S", NON_DEALER, 9, [], [3, 7], DEALER),
+        ("TC", DEALER, 19, [], [3, 7], NON_DEALER),
+        ("JD", NON_DEALER, 29, [(NON_DEALER, "run", 3)], [6, 7], DEALER),
+        # The queen would make 39: the dealer says go, and the non-dealer (out of
+        # cards) pegs 1 for the go. The dealer then plays on alone.
+        ("go", DEALER, 29, [(NON_DEALER, "go", 1)], [7, 7], DEALER),
+        ("QH", DEALER, 10, [(DEALER, "last card", 1)], [7, 8], None),
+    ]  # fmt: skip
+    for action, player, count, expected, scores, next_player in steps:
+        assert play.turn == player
+        if action == "go":
+            assert play.must_go()
+            assert play.playable() == ()
+        event = act(play, action)
+        assert event.player == player
+        assert event.card == (None if action == "go" else C(action))
+        assert event.count == count
+        assert awards(event) == expected
+        assert play.scores == scores
+        assert event.next_player == next_player
+    assert [e.series_over for e in play.history] == [
+        False, False, False, False, True, False, False, False, True, True,
+    ]  # fmt: skip
+    assert play.scores == [7, 8]
+    run_of_four = play.history[3].awards[0][1]
+    assert set(run_of_four.cards) == set(parse_cards("8C 7D 6H 5S"))
+    assert play.history[-1].awards[0][1].cards == (C("QH"),)
+
+
+def test_worked_example_broken_run_through_the_play() -> None:
+    """The pegging guide's third worked example, laid by two players: 3 for the 6."""
+    play = pegging("4C 4D", "5S 6H")
+    assert awards(play.lay(C("4C"))) == []
+    assert awards(play.lay(C("5S"))) == []
+    assert awards(play.lay(C("4D"))) == []
+    six = play.lay(C("6H"))
+    assert six.count == 19
+    assert awards(six) == [(1, "run", 3), (1, "last card", 1)]
+    assert score_play(parse_cards("4C 5S 4D 6H")).total == 3
+
+
+# --- errors ----------------------------------------------------------------------------
+
+
+def test_each_illegal_action_has_its_own_error() -> None:
+    errors = [
+        CardNotInHandError,
+        OverThirtyOneError,
+        OutOfTurnError,
+        GoWhileCardFitsError,
+        PlayOverError,
+    ]
+    for error in errors:
+        assert issubclass(error, PeggingError)
+        assert issubclass(error, ValueError)
+        assert [e for e in errors if issubclass(error, e)] == [error]
+
+
+def test_card_not_in_hand() -> None:
+    play = pegging("7S 7H", "7C KD")
+    with pytest.raises(CardNotInHandError) as caught:
+        play.lay(C("7C"))  # the other player's card
+    assert caught.value.card == C("7C")
+    assert caught.value.player == 0
+    assert "7♣" in str(caught.value)
+    with pytest.raises(CardNotInHandError):
+        play.lay(C("2D"))  # nobody's card
+    assert not play.can_lay(C("2D"))
+    assert play.history == [] and play.count == 0
+
+
+def test_over_31() -> None:
+    play = pegging("KS QS AS", "KH JH 9D")
+    for card in ("KS", "KH", "QS"):
+        play.lay(C(card))
+    assert play.count == 30
+    assert play.turn == 1
+    with pytest.raises(OverThirtyOneError) as caught:
+        play.lay(C("9D"))
+    assert caught.value.count == 30
+    assert caught.value.card == C("9D")
+    assert not play.can_lay(C("9D"))
+    assert play.count == 30 and C("9D") in play.hands[1]  # nothing changed
+
+
+def test_out_of_turn_names_both_players() -> None:
+    play = pegging("7S 7H", "7C KD")
+    with pytest.raises(OutOfTurnError) as caught:
+        play.lay(C("7C"), player=1)
+    assert (caught.value.player, caught.value.turn) == (1, 0)
+    assert "player 1's turn, not player 2's" in str(caught.value)
+    with pytest.raises(OutOfTurnError):
+        play.go(player=1)
+    assert not play.can_lay(C("7C"), player=1)
+    assert not play.can_go(player=1)
+    # Naming the right player is fine.
+    assert play.lay(C("7S"), player=0).player == 0
+    assert play.lay(C("7C"), player=1).player == 1
+
+
+def test_go_while_a_card_fits() -> None:
+    play = pegging("KS AS", "KH QH")
+    play.lay(C("KS"))
+    play.lay(C("KH"))
+    assert play.count == 20
+    with pytest.raises(GoWhileCardFitsError) as caught:
+        play.go()
+    assert caught.value.playable == (C("AS"),)
+    assert "A♠" in str(caught.value)
+    assert not play.can_go()
+    assert not play.must_go()
+
+
+def test_play_over() -> None:
+    play = pegging("AS", "2S")
+    play.lay(C("AS"))
+    event = play.lay(C("2S"))
+    assert event.play_over and play.is_over
+    assert event.next_player is None
+    with pytest.raises(PlayOverError):
+        play.lay(C("AS"))
+    with pytest.raises(PlayOverError):
+        play.go()
+    assert not play.can_go()
+    assert not play.must_go()
+    assert play.playable() == ()
+
+
+def test_bad_setups() -> None:
+    with pytest.raises(ValueError, match="two players"):
+        Pegging([list(parse_cards("AS"))])
+    with pytest.raises(ValueError, match="leader"):
+        pegging("AS", "2S", leader=2)
+    with pytest.raises(DuplicateCardError):
+        pegging("AS 2S", "2S 3S")
+
+
+# --- go, last card and resets ------------------------------------------------------------
+
+
+def test_last_card_that_makes_31_scores_only_the_31() -> None:
+    play = pegging("KS AS", "KH QH")
+    play.lay(C("KS"))
+    assert awards(play.lay(C("KH"))) == [(1, "pair", 2)]
+    play.lay(C("AS"))
+    last = play.lay(C("QH"))
+    assert last.count == 31
+    assert awards(last) == [(1, "thirty-one", 2)]  # no extra point for last card
+    assert last.play_over
+    assert play.scores == [0, 4]
+
+
+def test_go_after_a_31_is_not_scored_on_top() -> None:
+    play = pegging("KS AS 5C", "KH QH 2D")
+    play.lay(C("KS"))
+    play.lay(C("KH"))
+    play.lay(C("AS"))
+    event = play.lay(C("QH"))
+    assert awards(event) == [(1, "thirty-one", 2)]
+    assert event.series_over and not event.play_over
+    assert play.count == 0
+    assert play.turn == 0  # the player who did not make the 31 leads
+
+
+def test_go_point_goes_to_the_last_player_to_lay() -> None:
+    play = pegging("KS QS 2C", "KH 9D 3C")
+    play.lay(C("KS"))  # 10
+    play.lay(C("KH"))  # 20, pair
+    play.lay(C("QS"))  # 30
+    assert play.turn == 1 and play.must_go() and play.can_go()
+    event = play.go()
+    # Player 0 cannot lay the 2 either (32): player 0 pegs the go at once.
+    assert awards(event) == [(0, "go", 1)]
+    assert event.series_over
+    assert play.turn == 1  # the player who said go leads
+    assert play.count == 0 and play.pile == []
+
+
+def test_after_a_go_the_other_player_keeps_laying() -> None:
+    play = pegging("KS QS AC 2C", "KH 9D 3C 4C")
+    for card in ("KS", "KH", "QS"):
+        play.lay(C(card))  # 30
+    assert play.turn == 1
+    play.go()  # 9 and 3 and 4 all go past 31: but player 0 has the ace
+    assert play.turn == 0
+    assert play.playable() == (C("AC"),)
+    event = play.lay(C("AC"))  # 31 for 2
+    assert awards(event) == [(0, "thirty-one", 2)]
+    assert event.series_over
+    assert play.turn == 1
+
+
+def test_the_player_who_said_go_is_not_asked_again() -> None:
+    play = pegging("KS 9S AC AD", "KH QH 8D 7C")
+    for card in ("KS", "KH", "9S"):
+        play.lay(C(card))  # 29
+    assert play.turn == 1
+    play.go()
+    assert play.turn == 0
+    event = play.lay(C("AC"))  # 30
+    assert awards(event) == []
+    assert play.turn == 0  # player 1 already said go: player 0 lays on
+    event = play.lay(C("AD"))  # 31, and a pair
+    assert awards(event) == [(0, "thirty-one", 2), (0, "pair", 2)]
+    assert play.turn == 1 and play.count == 0
+
+
+def test_combinations_never_span_a_reset() -> None:
+    play = pegging("5S 9S JS", "7H TH QH")
+    for card in ("5S", "7H", "9S"):
+        play.lay(C(card))
+    thirty_one = play.lay(C("TH"))
+    assert awards(thirty_one) == [(1, "thirty-one", 2)]
+    assert play.turn == 0
+    assert awards(play.lay(C("JS"))) == []  # 9-10-J would be a run across the reset
+    last = play.lay(C("QH"))
+    assert awards(last) == [(1, "last card", 1)]  # no run of 9-10-J-Q, no 15
+    assert play.series == [
+        [(0, C("5S")), (1, C("7H")), (0, C("9S")), (1, C("TH"))],
+        [(0, C("JS")), (1, C("QH"))],
+    ]
+    # A pair across a go's reset scores nothing either.
+    play = pegging("KS QS 5D", "KH 9C 5C")
+    for card in ("KS", "KH", "QS"):
+        play.lay(C(card))
+    play.go()
+    assert play.count == 0
+    play.lay(C("9C"))
+    assert awards(play.lay(C("5D"))) == []
+    assert awards(play.lay(C("5C"))) == [(1, "pair", 2), (1, "last card", 1)]
+
+
+def test_one_player_plays_on_alone() -> None:
+    play = pegging("KS", "QH TH 9C 2D")
+    play.lay(C("KS"))
+    play.lay(C("QH"))
+    assert play.turn == 1  # player 0 has no cards: player 1 lays again
+    event = play.lay(C("TH"))  # 30: nothing else fits, and nobody else can lay
+    assert awards(event) == [(1, "go", 1)]
+    assert event.series_over and event.next_player == 1
+    play.lay(C("9C"))
+    last = play.lay(C("2D"))
+    assert awards(last) == [(1, "last card", 1)]
+    assert play.scores == [0, 2]
+    assert play.series == [
+        [(0, C("KS")), (1, C("QH")), (1, C("TH"))],
+        [(1, C("9C")), (1, C("2D"))],
+    ]
+
+
+def test_the_callers_hands_are_not_changed() -> None:
+    hands = [list(parse_cards("AS 2S")), list(parse_cards("3S 4S"))]
+    play = Pegging(hands)
+    play.lay(C("AS"))
+    assert hands[0] == list(parse_cards("AS 2S"))
+    assert play.hands[0] == [C("2S")]
+
+
+def test_leader_can_be_either_player() -> None:
+    play = pegging("AS 2S", "3S 4S", leader=1)
+    assert play.turn == 1
+    with pytest.raises(OutOfTurnError):
+        play.lay(C("AS"), player=0)
+    with pytest.raises(CardNotInHandError):
+        play.lay(C("AS"))  # without a player named, the card is the leader's to lay
+    assert play.lay(C("3S")).next_player == 0
+
+
+# --- three players ------------------------------------------------------------------------
+
+
+def test_three_players_clockwise_with_the_go_passing_round() -> None:
+    """The encyclopedia's play for more than two: clockwise turns, each player unable to
+    lay says go in turn, the last to lay pegs the go, and the player on their left leads."""
+    play = pegging("TS 9S 2S AS", "KH QH JH TH", "5D 6D 4D 3D", leader=0)
+    script = [
+        # (action, player, awards, next)
+        ("TS", 0, [], 1),
+        ("KH", 1, [], 2),
+        ("6D", 2, [], 0),
+        ("AS", 0, [], 1),  # 27
+        ("go", 1, [], 2),  # a ten-card would make 37
+        ("3D", 2, [], 0),  # 30
+        ("go", 0, [(2, "go", 1)], 0),  # 9 and 2 are too big; player 1 already went
+        # New count led by player 0, on the left of player 2.
+        ("9S", 0, [], 1),
+        ("QH", 1, [], 2),
+        ("5D", 2, [], 0),  # 24
+        ("2S", 0, [], 1),  # 26
+        ("go", 1, [], 2),
+        ("4D", 2, [(2, "go", 1)], 1),  # 30; players 0 and 2 are out of cards
+        ("JH", 1, [], 1),
+        ("TH", 1, [(1, "last card", 1)], None),
+    ]
+    for action, player, expected, next_player in script:
+        assert play.turn == player, action
+        event = act(play, action)
+        assert event.player == player
+        assert awards(event) == expected, action
+        assert event.next_player == next_player, action
+    assert play.is_over
+    assert play.scores == [0, 1, 2]
+    assert [len(s) for s in play.series] == [5, 5, 2]
+
+
+def test_three_players_after_a_31_the_next_player_clockwise_leads() -> None:
+    play = pegging("KS TD", "KH 6C", "AH 3S", leader=0)
+    play.lay(C("KS"))  # 10
+    assert awards(play.lay(C("KH"))) == [(1, "pair", 2)]  # 20
+    assert play.turn == 2
+    play.lay(C("AH"))  # 21
+    event = play.lay(C("TD"))  # 31 for player 0
+    assert awards(event) == [(0, "thirty-one", 2)]
+    assert event.series_over
+    assert event.next_player == 1  # on the left of the player who made 31
+    play.lay(C("6C"))
+    last = play.lay(C("3S"))
+    assert awards(last) == [(2, "last card", 1)]
+    assert play.scores == [2, 2, 1]
+
+
+def test_three_players_skip_a_player_with_no_cards() -> None:
+    play = pegging("KS", "QH 2C", "JD AC", leader=0)
+    play.lay(C("KS"))  # 10
+    play.lay(C("QH"))  # 20
+    play.lay(C("JD"))  # 30
+    assert play.turn == 1  # player 0 has no cards left
+    event = play.go()  # the 2 would make 32; player 2's ace fits
+    assert awards(event) == []
+    assert play.turn == 2
+    event = play.lay(C("AC"))  # 31
+    assert awards(event) == [(2, "thirty-one", 2)]
+    assert play.turn == 1  # player 0 (on player 2's left) has no cards: player 1 leads
+    assert awards(play.lay(C("2C"))) == [(1, "last card", 1)]
+
+
+# --- can_* agrees with verify_* ------------------------------------------------------------
+
+
+def _agree(play: Pegging) -> None:
+    for player in range(play.players):
+        for card in DECK:
+            try:
+                play.verify_lay(card, player)
+            except PeggingError:
+                ok = False
+            else:
+                ok = True
+            assert play.can_lay(card, player) is ok
+        try:
+            play.verify_go(player)
+        except PeggingError:
+            ok = False
+        else:
+            ok = True
+        assert play.can_go(player) is ok
+
+
+def _random_play(hands: list[list[Card]], leader: int, rng: random.Random) -> Pegging:
+    play = Pegging(hands, leader=leader)
+    steps = 0
+    while not play.is_over:
+        steps += 1
+        assert steps <= 60
+        fits = play.playable()
+        assert play.must_go() is (not fits)
+        assert play.can_go() is (not fits)
+        for card in play.hands[play.turn]:
+            assert play.can_lay(card) is (card in fits)
+        if fits:
+            play.lay(rng.choice(fits))
+        else:
+            play.go()
+    return play
+
+
+def test_can_and_verify_agree_through_a_whole_play() -> None:
+    play = pegging("8C 6H 9S JD", "7D 5S TC QH")
+    for action in ("8C", "7D", "6H", "5S", "go", "9S", "TC", "JD", "go", "QH"):
+        _agree(play)
+        act(play, action)
+    _agree(play)
+
+
+# --- random whole plays --------------------------------------------------------------------
+
+
+@settings(max_examples=400, derandomize=True, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 2, 3]))
+def test_random_plays_conserve_cards_and_score_their_awards(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    cards = rng.sample(DECK, 4 * players)
+    hands = [cards[i::players] for i in range(players)]
+    leader = rng.randrange(players)
+    play = _random_play([list(h) for h in hands], leader, rng)
+
+    # Every card laid exactly once, by its owner.
+    laid = [(e.player, e.card) for e in play.history if e.card is not None]
+    assert sorted(c.index for _, c in laid) == sorted(c.index for c in cards)
+    for who, card in laid:
+        assert card in hands[who]
+    assert [pc for series in play.series for pc in series] == laid
+    # Scores are exactly the awards, and each lay's own items are score_play's.
+    totals = [0] * players
+    for event in play.history:
+        for who, item in event.awards:
+            totals[who] += item.points
+    assert play.scores == totals
+    for series in play.series:
+        pile = [c for _, c in series]
+        assert sum(c.pips for c in pile) <= 31
+    lays = iter(e for e in play.history if e.card is not None)
+    for series in play.series:
+        pile = [c for _, c in series]
+        for n in range(1, len(pile) + 1):
+            event = next(lays)
+            own = [item for who, item in event.awards if item.kind not in ("go", "last card")]
+            assert tuple(own) == score_play(pile[:n]).items
+            assert all(who == event.player for who, item in event.awards if item in own)
+    # Exactly one last-card point (unless the last card made 31), and it is the last event's.
+    ends = [item for e in play.history for _, item in e.awards if item.kind == "last card"]
+    assert len(ends) == (0 if play.history[-1].count == 31 else 1)
+    # An independent referee, fed the same actions, agrees on turns and points.
+    actions: list[Plain | None] = [
+        None if e.card is None else (e.card.order, e.card.suit.value) for e in play.history
+    ]
+    plain_hands = [[(c.order, c.suit.value) for c in h] for h in hands]
+    actors, scores = naive_pegging(plain_hands, leader, actions)
+    assert actors == [e.player for e in play.history]
+    assert scores == play.scores
+
+
+@settings(max_examples=40, derandomize=True, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_can_and_verify_agree_in_random_plays(seed: int) -> None:
+    rng = random.Random(seed)
+    cards = rng.sample(DECK, 8)
+    play = Pegging([cards[0::2], cards[1::2]], leader=rng.randrange(2))
+    while not play.is_over:
+        _agree(play)
+        fits = play.playable()
+        if fits:
+            play.lay(rng.choice(fits))
+        else:
+            play.go()
+    _agree(play)
