@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import random
 import sqlite3
+from collections import Counter
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -286,21 +288,159 @@ def test_csv_export_has_every_answer_and_defuses_formulas(store: Store) -> None:
     assert dict(zip(CSV_HEADER, rows[2], strict=True))["correct"] == "yes"
 
 
+# --- aggregates (checked against plain Python over the same answers) ---
+
+
+def random_answers(seed: int, n: int) -> list[AttemptIn]:
+    rng = random.Random(seed)
+    tiers = {"hand": ["beginner", "club"], "crib": ["trap"], "peg": ["club"], "go": ["beginner"]}
+    out = []
+    for k in range(n):
+        drill = rng.choice(sorted(tiers))
+        correct = rng.random() < 0.7
+        out.append(
+            attempt(
+                drill=drill,
+                tier=rng.choice(tiers[drill]),
+                seed=k,
+                correct=correct,
+                points_off=0 if correct else rng.choice([-2, 1]),
+                missed=() if correct else tuple(rng.sample(CATEGORIES, rng.randint(1, 3))),
+                seconds=round(rng.uniform(1, 40), 2),
+                at=T0 + timedelta(hours=rng.randint(0, 24 * 20)),
+            )
+        )
+    return out
+
+
+def runs_of_right(results: list[bool]) -> tuple[int, int]:
+    current = best = 0
+    for right in results:
+        current = current + 1 if right else 0
+        best = max(best, current)
+    return current, best
+
+
+@pytest.fixture
+def filled(store: Store) -> tuple[Store, int, list[AttemptIn]]:
+    ann = store.create_profile("Ann")
+    bob = store.create_profile("Bob")
+    answers = random_answers(7, 400)
+    for n, given in enumerate(answers):  # interleave another profile's answers
+        store.add_attempt(ann.id, given)
+        if n % 3 == 0:
+            store.add_attempt(bob.id, attempt(correct=False))
+    return store, ann.id, answers
+
+
+def test_day_summary_matches_the_answers(filled: tuple[Store, int, list[AttemptIn]]) -> None:
+    store, profile_id, answers = filled
+    expected: dict[tuple[date, str], list[float]] = {}
+    for a in answers:
+        row = expected.setdefault((a.at.astimezone().date(), a.drill), [0, 0, 0.0])
+        row[0] += 1
+        row[1] += a.correct
+        row[2] += a.seconds
+    rows = store.day_summary(profile_id)
+    assert [(r.day, r.drill) for r in rows] == sorted(expected)
+    for r in rows:
+        answers_, correct, seconds = expected[(r.day, r.drill)]
+        assert (r.answers, r.correct) == (answers_, correct)
+        assert r.seconds == pytest.approx(seconds)
+
+
+def test_area_and_miss_summaries_match_the_answers(
+    filled: tuple[Store, int, list[AttemptIn]],
+) -> None:
+    store, profile_id, answers = filled
+    areas = Counter((a.drill, a.tier) for a in answers)
+    right = Counter((a.drill, a.tier) for a in answers if a.correct)
+    assert {(r.drill, r.tier): (r.answers, r.correct) for r in store.area_summary(profile_id)} == {
+        k: (n, right[k]) for k, n in areas.items()
+    }
+    misses = Counter((a.drill, a.tier, c) for a in answers for c in a.missed)
+    assert {(r.drill, r.tier, r.category): r.misses for r in store.miss_summary(profile_id)} == (
+        dict(misses)
+    )
+
+
+def test_streaks_match_the_answers(filled: tuple[Store, int, list[AttemptIn]]) -> None:
+    store, profile_id, answers = filled
+    assert store.streaks(profile_id) == runs_of_right([a.correct for a in answers])
+
+
+@pytest.mark.parametrize(
+    "results",
+    [[], [True], [False], [True, True, False, True], [False, True, True, True], [True] * 5],
+)
+def test_streaks_at_the_edges(store: Store, results: list[bool]) -> None:
+    profile = store.create_profile("Ann")
+    for right in results:
+        store.add_attempt(profile.id, attempt(correct=right, missed=(), points_off=0))
+    assert store.streaks(profile.id) == runs_of_right(results)
+
+
+def test_recent_by_area_keeps_the_newest_of_each(
+    filled: tuple[Store, int, list[AttemptIn]],
+) -> None:
+    store, profile_id, answers = filled
+    recent = store.recent_by_area(profile_id, per_area=10)
+    expected: list[int] = []
+    for area in {(a.drill, a.tier) for a in answers}:
+        expected += [a.seed for a in answers if (a.drill, a.tier) == area][-10:]
+    assert sorted(r.attempt.seed for r in recent) == sorted(expected)
+    assert [r.id for r in recent] == sorted(r.id for r in recent)
+    assert all(r.profile_id == profile_id for r in recent)
+    only = store.recent_by_area(profile_id, per_area=3, areas=[("crib", "trap")])
+    assert [r.attempt.seed for r in only] == [
+        a.seed for a in answers if (a.drill, a.tier) == ("crib", "trap")
+    ][-3:]
+
+
+def test_an_empty_profile_has_empty_aggregates(store: Store) -> None:
+    profile = store.create_profile("New")
+    assert store.day_summary(profile.id) == []
+    assert store.area_summary(profile.id) == []
+    assert store.miss_summary(profile.id) == []
+    assert store.recent_by_area(profile.id, per_area=5) == []
+    assert store.streaks(profile.id) == (0, 0)
+
+
 # --- schema ---
 
 
-def test_every_migration_step_is_applied_in_order(tmp_path: Path) -> None:
+def test_a_first_version_file_is_upgraded_with_its_answers(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    with sqlite3.connect(path) as conn:
-        for statement in MIGRATIONS[0]:
-            conn.execute(statement)
-        conn.execute("PRAGMA user_version = 1")
+    conn = sqlite3.connect(path)
+    for statement in MIGRATIONS[0]:
+        conn.execute(statement)
+    conn.execute("PRAGMA user_version = 1")
+    results = {1: [True, True, False, True, True, True, False], 2: [False, True, True]}
+    for profile_id, name in ((1, "Old"), (2, "Older")):
         conn.execute(
-            "INSERT INTO profiles (name, name_key, created_at) VALUES ('Old', 'old', ?)",
-            ("2024-01-01 00:00:00.000000",),
+            "INSERT INTO profiles VALUES (?, ?, ?, '2024-01-01 00:00:00.000000')",
+            (profile_id, name, name.lower()),
         )
+    for k in range(7):  # the two profiles' answers interleaved, as version 1 wrote them
+        for profile_id, row in results.items():
+            if k < len(row):
+                conn.execute(
+                    """INSERT INTO attempts (profile_id, at, day, drill, tier, seed, question,
+                       answer, correct, points_off, seconds, mode)
+                       VALUES (?, '2024-01-01 10:00:00.000000', '2024-01-01', 'hand', 'club',
+                               ?, 'q', 'a', ?, 0, 1.5, 'quick')""",
+                    (profile_id, k, int(row[k])),
+                )
+    conn.commit()
     conn.close()
+
     opened = Store.open(path)
-    assert opened.schema_version() == SCHEMA_VERSION
-    assert [p.name for p in opened.profiles()] == ["Old"]
+    assert opened.notice is None
+    assert opened.schema_version() == SCHEMA_VERSION == 2
+    assert [p.name for p in opened.profiles()] == ["Old", "Older"]
+    assert opened.count_attempts() == 10
+    for profile_id, row in results.items():
+        assert opened.streaks(profile_id) == runs_of_right(row)
+    opened.add_attempt(1, attempt(correct=True, missed=(), points_off=0))
+    assert opened.streaks(1) == (1, 3)
     assert opened.check_integrity() == ["ok"]

@@ -83,14 +83,13 @@ class DayRow(NamedTuple):
 
 
 class AreaRow(NamedTuple):
-    """Recent answers of one drill type and tier (the newest ``per_area`` of them)."""
+    """Answers of one drill type and tier."""
 
     drill: str
     tier: str
     answers: int
     correct: int
     seconds: float  # total seconds taken
-    all_answers: int  # every answer ever given in this area
 
 
 class MissRow(NamedTuple):
@@ -152,6 +151,24 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX attempts_by_profile ON attempts (profile_id, id)",
         "CREATE INDEX attempts_by_session ON attempts (profile_id, session, id)",
+    ),
+    # 2: what lets the Progress page aggregate in SQL: covering indexes, and each answer's
+    # run of right answers (``streak``: 0 when wrong), filled in for answers already there
+    (
+        "ALTER TABLE attempts ADD COLUMN streak INTEGER NOT NULL DEFAULT 0",
+        """UPDATE attempts SET streak = runs.streak FROM (
+               SELECT id, n - MAX(CASE WHEN correct = 0 THEN n ELSE 0 END) OVER (
+                   PARTITION BY profile_id ORDER BY id ROWS UNBOUNDED PRECEDING) AS streak
+               FROM (SELECT id, profile_id, correct,
+                            ROW_NUMBER() OVER (PARTITION BY profile_id ORDER BY id) AS n
+                     FROM attempts)
+           ) AS runs WHERE attempts.id = runs.id""",
+        "DROP INDEX attempts_by_profile",
+        "CREATE INDEX attempts_in_order ON attempts (profile_id, id, streak)",
+        "CREATE INDEX attempts_by_streak ON attempts (profile_id, streak)",
+        "CREATE INDEX attempts_by_day ON attempts (profile_id, day, drill, correct, seconds)",
+        "CREATE INDEX attempts_by_area ON attempts (profile_id, drill, tier, id, correct, seconds)",
+        "CREATE INDEX misses_by_area ON attempt_misses (profile_id, drill, tier, category)",
     ),
 )
 
@@ -532,6 +549,79 @@ class Store:
             rows = conn.execute(sql, params).fetchall()
         return [_recorded(r) for r in reversed(rows)]
 
+    # -- aggregates for the Progress page (each a GROUP BY over an index) --
+
+    def day_summary(self, profile_id: int) -> list[DayRow]:
+        """Answers, right answers and seconds per day and drill type, oldest day first."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                """SELECT day, drill, COUNT(*), SUM(correct), SUM(seconds) FROM attempts
+                   WHERE profile_id = ? GROUP BY day, drill ORDER BY day, drill""",
+                (profile_id,),
+            ).fetchall()
+        return [DayRow(date.fromisoformat(r[0]), r[1], r[2], r[3], r[4]) for r in rows]
+
+    def area_summary(self, profile_id: int) -> list[AreaRow]:
+        """Answers, right answers and seconds per drill type and tier, over all answers."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                """SELECT drill, tier, COUNT(*), SUM(correct), SUM(seconds) FROM attempts
+                   WHERE profile_id = ? GROUP BY drill, tier ORDER BY drill, tier""",
+                (profile_id,),
+            ).fetchall()
+        return [AreaRow(*r) for r in rows]
+
+    def miss_summary(self, profile_id: int) -> list[MissRow]:
+        """How often each category was missed, per drill type and tier, over all answers."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                """SELECT drill, tier, category, COUNT(*) FROM attempt_misses
+                   WHERE profile_id = ? GROUP BY drill, tier, category
+                   ORDER BY drill, tier, category""",
+                (profile_id,),
+            ).fetchall()
+        return [MissRow(*r) for r in rows]
+
+    def streaks(self, profile_id: int) -> Streaks:
+        """Right answers in a row: the current run and the best ever."""
+        with self._connect() as conn:
+            current = conn.execute(
+                "SELECT streak FROM attempts WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
+                (profile_id,),
+            ).fetchone()
+            best = conn.execute(
+                "SELECT MAX(streak) FROM attempts WHERE profile_id = ?", (profile_id,)
+            ).fetchone()
+        return Streaks(current[0] if current else 0, best[0] or 0)
+
+    def recent_by_area(
+        self,
+        profile_id: int,
+        *,
+        per_area: int,
+        areas: Iterable[tuple[str, str]] | None = None,
+    ) -> list[Recorded]:
+        """The newest ``per_area`` answers of each drill type and tier, oldest first.
+
+        ``areas`` (drill, tier) saves a scan when the caller already knows them (e.g. from
+        :meth:`area_summary`).
+        """
+        with self._connect() as conn:
+            if areas is None:
+                areas = conn.execute(
+                    "SELECT drill, tier FROM attempts WHERE profile_id = ? GROUP BY drill, tier",
+                    (profile_id,),
+                ).fetchall()
+            rows = []
+            for drill, tier in areas:  # one short index walk per area
+                rows += conn.execute(
+                    f"""SELECT {_ATTEMPT_COLUMNS} FROM attempts a
+                        WHERE a.profile_id = ? AND a.drill = ? AND a.tier = ?
+                        ORDER BY a.id DESC LIMIT ?""",
+                    (profile_id, drill, tier, per_area),
+                ).fetchall()
+        return sorted((_recorded(r) for r in rows), key=lambda r: r.id)
+
     # -- lessons --
 
     def lesson_progress(self, profile_id: int) -> dict[str, LessonProgress]:
@@ -660,10 +750,16 @@ def _write(conn: sqlite3.Connection) -> Iterator[None]:
 def _insert_attempt(
     conn: sqlite3.Connection, profile_id: int, attempt: AttemptIn, session: str
 ) -> int:
+    # the run of right answers this one ends (read inside the write transaction, so exact)
+    last = conn.execute(
+        "SELECT streak FROM attempts WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
+        (profile_id,),
+    ).fetchone()
+    streak = (last[0] if last else 0) + 1 if attempt.correct else 0
     cursor = conn.execute(
         """INSERT INTO attempts (profile_id, at, day, drill, tier, seed, question, answer,
-                                 correct, points_off, seconds, mode, session)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                                 correct, points_off, seconds, mode, session, streak)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         (
             profile_id,
             _utc_text(attempt.at),
@@ -678,6 +774,7 @@ def _insert_attempt(
             float(attempt.seconds),
             attempt.mode,
             session,
+            streak,
         ),
     )
     attempt_id = cursor.lastrowid
