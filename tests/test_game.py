@@ -246,6 +246,25 @@ def test_acting_after_the_game_is_won_says_the_game_is_over() -> None:
         game.show()
 
 
+def test_the_last_card_point_can_win_the_game() -> None:
+    game = example_game()
+    for card in EXAMPLE_PLAY[:-1]:
+        game.lay(C(card))
+    game.scores[1] = 120
+    assert game.lay(C("9H"))
+    assert game.winner == 1
+    assert game.log[-1] == (1, ScoreItem("last card", (C("9H"),), 1))
+    assert phase_of(game) == "done"  # no show after the game is won
+
+
+def test_describe_round() -> None:
+    game = example_game()
+    text = game.describe_round()
+    assert text.startswith("dealer player 2, play")
+    assert "player 1: 7♠ 7♥ 4♣ 6♦" in text
+    assert Game(rng=random.Random(1)).describe_round() == "no deal yet"
+
+
 def test_the_pone_can_win_in_the_show_before_the_dealer_counts() -> None:
     game = example_game()
     for card in EXAMPLE_PLAY:
