@@ -123,7 +123,8 @@ def naive_pegging(
     pile: list[Plain] = []
     out: set[int] = set()  # said go in this series
     last: int | None = None
-    turn = leader
+    # A leader with no cards at all passes the lead on clockwise.
+    turn = next((leader + k) % n for k in range(n) if held[(leader + k) % n] or k == n - 1)
 
     def count() -> int:
         return sum(pips(c[0]) for c in pile)

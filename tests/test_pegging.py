@@ -479,11 +479,23 @@ def test_can_and_verify_agree_through_a_whole_play() -> None:
 
 
 @settings(max_examples=400, derandomize=True, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 2, 3]))
-def test_random_plays_conserve_cards_and_score_their_awards(seed: int, players: int) -> None:
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([2, 2, 3, 4]),
+    uneven=st.booleans(),
+)
+def test_random_plays_conserve_cards_and_score_their_awards(
+    seed: int, players: int, uneven: bool
+) -> None:
+    """Random legal choices for 2 to 4 players (four cards each, or uneven hands, some
+    empty): every card is laid once, scores are the awards, and an independent referee
+    agrees on every turn and every point."""
     rng = random.Random(seed)
-    cards = rng.sample(DECK, 4 * players)
-    hands = [cards[i::players] for i in range(players)]
+    sizes = [rng.randint(0, 6) for _ in range(players)] if uneven else [4] * players
+    if not any(sizes):
+        sizes[0] = 1
+    cards = rng.sample(DECK, sum(sizes))
+    hands = [cards[sum(sizes[:i]) : sum(sizes[: i + 1])] for i in range(players)]
     leader = rng.randrange(players)
     play = _random_play([list(h) for h in hands], leader, rng)
 
