@@ -1,0 +1,182 @@
+"""The Progress page's analytics, from the store's aggregate rows."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from trainer.adaptive import FLOOR, AreaNeed
+from trainer.progress import (
+    area_label,
+    best_and_worst,
+    category_rates,
+    day_streak,
+    is_weekly,
+    over_time,
+    tier_label,
+    totals,
+    weakest_areas,
+)
+from trainer.records import AttemptIn
+from trainer.store import AreaRow, DayRow, MissRow, Recorded
+
+D0 = date(2025, 3, 3)  # a Monday
+
+
+def day(
+    offset: int, drill: str = "hand", answers: int = 4, right: int = 3, secs: float = 40.0
+) -> DayRow:
+    return DayRow(D0 + timedelta(offset), drill, answers, right, secs)
+
+
+def test_totals() -> None:
+    t = totals([day(0), day(0, "peg", 2, 2, 6.0), day(5, answers=4, right=1)])
+    assert (t.answers, t.right, t.days) == (10, 6, 2)
+    assert t.accuracy == pytest.approx(0.6)
+    assert t.seconds_per_answer == pytest.approx(8.6)
+
+
+def test_totals_of_nothing() -> None:
+    t = totals([])
+    assert t.answers == 0 and t.accuracy is None and t.seconds_per_answer is None
+
+
+def test_over_time_by_day() -> None:
+    points = over_time([day(0), day(0, "peg", 2, 1, 10.0), day(1, answers=2, right=2, secs=5)])
+    assert [(p.period, p.drill, p.answers) for p in points] == [
+        (D0, "hand", 4),
+        (D0, "peg", 2),
+        (D0 + timedelta(1), "hand", 2),
+    ]
+    assert points[0].accuracy == pytest.approx(0.75)
+    assert points[0].seconds == pytest.approx(10.0)
+    assert points[1].label == "Peg a card"
+
+
+def test_long_histories_are_charted_by_week() -> None:
+    rows = [day(0), day(3), day(70, answers=1, right=0, secs=9.0)]
+    assert is_weekly(rows)
+    points = over_time(rows)
+    assert [(p.period, p.answers) for p in points] == [(D0, 8), (D0 + timedelta(70), 1)]
+    assert points[0].accuracy == pytest.approx(0.75)
+    sunday = over_time([day(6)], weekly=True)
+    assert sunday[0].period == D0  # a week starts on Monday
+
+
+def test_short_histories_stay_daily() -> None:
+    assert not is_weekly([day(0), day(60)])
+    assert not is_weekly([])
+
+
+@pytest.mark.parametrize(
+    ("offsets", "today", "expected"),
+    [
+        ([], 0, (0, 0)),
+        ([0, 1, 2], 2, (3, 3)),
+        ([0, 1, 2], 3, (3, 3)),  # today is still open
+        ([0, 1, 2], 4, (0, 3)),  # a day was missed
+        ([0, 1, 5, 6, 7, 8], 8, (4, 4)),
+        ([0, 1, 2, 3, 7], 7, (1, 4)),
+    ],
+)
+def test_day_streak(offsets: list[int], today: int, expected: tuple[int, int]) -> None:
+    rows = [day(o) for o in offsets] + [day(o, "peg") for o in offsets]  # two drills a day
+    assert day_streak(rows, D0 + timedelta(today)) == expected
+
+
+def test_category_rates_count_only_answers_where_a_category_can_come_up() -> None:
+    areas = [
+        AreaRow("hand", "club", 60, 40, 600.0),
+        AreaRow("crib", "trap", 20, 10, 300.0),
+        AreaRow("go", "beginner", 20, 15, 100.0),
+    ]
+    misses = [
+        MissRow("hand", "club", "nobs", 6),
+        MissRow("crib", "trap", "nobs", 2),
+        MissRow("crib", "trap", "crib-flush", 5),
+        MissRow("go", "beginner", "go", 4),
+    ]
+    rates = {r.category: r for r in category_rates(misses, areas)}
+    assert (rates["nobs"].misses, rates["nobs"].chances) == (8, 80)
+    assert rates["nobs"].rate == pytest.approx(0.1)
+    assert (rates["crib-flush"].misses, rates["crib-flush"].chances) == (5, 20)
+    assert (rates["go"].misses, rates["go"].chances) == (4, 20)
+    assert (rates["fifteen"].misses, rates["fifteen"].chances) == (0, 80)
+    assert rates["thirty-one"].chances == 20  # the go drill, no pegging answers yet
+    assert rates["crib-flush"].label == "crib flush"
+    assert list(rates)[:3] == ["fifteen", "pair", "run"]  # in the trainer's order
+
+
+def test_a_category_missed_in_an_unexpected_drill_still_has_its_chances() -> None:
+    areas = [AreaRow("go", "beginner", 10, 5, 50.0)]
+    rates = {r.category: r for r in category_rates([MissRow("go", "beginner", "pair", 2)], areas)}
+    assert (rates["pair"].misses, rates["pair"].chances) == (2, 10)
+
+
+def test_category_rates_of_nothing() -> None:
+    assert category_rates([], []) == []
+
+
+def rec(
+    id_: int, correct: bool, missed: tuple[str, ...] = (), off: int = 0, secs: float = 5.0
+) -> Recorded:
+    attempt = AttemptIn("hand", "club", id_, "q", "a", correct, off, missed, secs,
+                        at=datetime(2025, 1, 1, tzinfo=UTC))  # fmt: skip
+    return Recorded(id_, 1, attempt)
+
+
+def test_best_and_worst_recent_answers() -> None:
+    recent = [
+        rec(1, True, secs=4.0),
+        rec(2, False, ("nobs",), -1),
+        rec(3, True, secs=2.5),
+        rec(4, False, ("run", "pair"), -5),
+        rec(5, True, secs=4.0),
+        rec(6, False, ("fifteen",), -2),
+        rec(7, True, secs=9.0),
+    ]
+    best, worst = best_and_worst(recent, count=3)
+    assert [r.id for r in best] == [3, 5, 1]  # quickest first, newest first among equals
+    assert [r.id for r in worst] == [4, 6, 2]  # most missed, then most points off
+
+
+def test_best_and_worst_of_all_right_answers() -> None:
+    best, worst = best_and_worst([rec(1, True), rec(2, True)])
+    assert len(best) == 2 and worst == []
+
+
+def need(drill: str, tier: str, weight: float, **kw: object) -> AreaNeed:
+    fields: dict[str, object] = dict(
+        drill=drill, tier=tier, answers=10, right=6, errors=0.3, categories=0.0, pace=0.0,
+        weakest_category=None, weight=weight,
+    )  # fmt: skip
+    fields.update(kw)
+    return AreaNeed(**fields)  # type: ignore[arg-type]
+
+
+def test_weakest_areas_are_the_heaviest_above_the_floor() -> None:
+    needs = [
+        need("hand", "club", 0.9, weakest_category="nobs"),
+        need("peg", "club", FLOOR),
+        need("crib", "trap", 1.4, pace=0.6, right=3),
+        need("go", "beginner", 0.5),
+        need("hand", "expert", 0.2, answers=0, right=0),  # never tried: not a weakness
+    ]
+    weak = weakest_areas(needs, count=2)
+    assert [(w.drill, w.tier) for w in weak] == [("crib", "trap"), ("hand", "club")]
+    assert weak[0].label == "Count the crib · Trap"
+    assert weak[0].reason == "3 of your last 10 right; slower than usual"
+    assert weak[1].reason == "6 of your last 10 right; most often missed: nobs"
+    assert len(weakest_areas(needs)) == 3
+
+
+def test_no_weak_areas_when_all_is_mastered() -> None:
+    assert weakest_areas([need("hand", "club", FLOOR), need("go", "x", FLOOR)]) == []
+
+
+def test_labels_use_the_drill_titles_when_known() -> None:
+    titles = {("hand", "double-runs"): "Double runs and more"}
+    assert tier_label("double-runs") == "Double runs"
+    assert area_label("hand", "double-runs", titles) == "Count the hand · Double runs and more"
+    assert area_label("peg", "club", titles) == "Peg a card · Club"

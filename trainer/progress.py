@@ -1,0 +1,220 @@
+"""What the Progress page shows, computed from the store's small aggregates.
+
+Pure: every function takes rows the store has already grouped in SQL (a few per day, per
+drill and tier, per category) or a bounded window of recent answers, and returns plain
+records; nothing here reads the database, the clock or Streamlit.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import NamedTuple
+
+from trainer.adaptive import FLOOR, AreaNeed
+from trainer.adaptive import category_drills as _category_drills
+from trainer.records import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES
+from trainer.store import AreaRow, DayRow, MissRow, Recorded
+
+DRILL_LABELS: dict[str, str] = {
+    "hand": "Count the hand",
+    "crib": "Count the crib",
+    "peg": "Peg a card",
+    "go": "The go",
+}
+
+#: Charts switch from days to weeks when the history is longer than this.
+DAILY_SPAN_DAYS = 60
+
+
+def drill_label(drill: str) -> str:
+    return DRILL_LABELS.get(drill, drill.capitalize())
+
+
+def tier_label(
+    tier: str, titles: Mapping[tuple[str, str], str] | None = None, drill: str = ""
+) -> str:
+    """A tier's title from the drill definitions when known, else its id made readable."""
+    if titles and (drill, tier) in titles:
+        return titles[(drill, tier)]
+    return tier.replace("-", " ").replace("_", " ").capitalize()
+
+
+def area_label(drill: str, tier: str, titles: Mapping[tuple[str, str], str] | None = None) -> str:
+    return f"{drill_label(drill)} · {tier_label(tier, titles, drill)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    answers: int
+    right: int
+    seconds: float
+    days: int  # days with at least one answer
+
+    @property
+    def accuracy(self) -> float | None:
+        return self.right / self.answers if self.answers else None
+
+    @property
+    def seconds_per_answer(self) -> float | None:
+        return self.seconds / self.answers if self.answers else None
+
+
+def totals(days: Sequence[DayRow]) -> Totals:
+    return Totals(
+        answers=sum(r.answers for r in days),
+        right=sum(r.correct for r in days),
+        seconds=sum(r.seconds for r in days),
+        days=len({r.day for r in days}),
+    )
+
+
+class TimePoint(NamedTuple):
+    """One drill type over one period (a day, or a week starting on Monday)."""
+
+    period: date
+    drill: str
+    label: str
+    answers: int
+    accuracy: float  # 0..1
+    seconds: float  # average seconds an answer
+
+
+def period_start(day: date, weekly: bool) -> date:
+    return day - timedelta(days=day.weekday()) if weekly else day
+
+
+def is_weekly(days: Sequence[DayRow]) -> bool:
+    if not days:
+        return False
+    return (max(r.day for r in days) - min(r.day for r in days)).days > DAILY_SPAN_DAYS
+
+
+def over_time(days: Sequence[DayRow], *, weekly: bool | None = None) -> list[TimePoint]:
+    """Accuracy and pace per drill type per day (per week when the history is long)."""
+    weekly = is_weekly(days) if weekly is None else weekly
+    sums: dict[tuple[date, str], list[float]] = defaultdict(lambda: [0, 0, 0.0])
+    for row in days:
+        acc = sums[(period_start(row.day, weekly), row.drill)]
+        acc[0] += row.answers
+        acc[1] += row.correct
+        acc[2] += row.seconds
+    return [
+        TimePoint(period, drill, drill_label(drill), int(n), right / n, seconds / n)
+        for (period, drill), (n, right, seconds) in sorted(sums.items())
+        if n
+    ]
+
+
+class DayStreak(NamedTuple):
+    current: int  # days in a row up to today (or yesterday, so today is still open)
+    best: int
+
+
+def day_streak(days: Sequence[DayRow], today: date) -> DayStreak:
+    """Days in a row with at least one answer."""
+    practised = sorted({r.day for r in days})
+    best = run = 0
+    previous: date | None = None
+    for day in practised:
+        run = run + 1 if previous is not None and day - previous == timedelta(1) else 1
+        best = max(best, run)
+        previous = day
+    current = run if previous is not None and (today - previous).days <= 1 else 0
+    return DayStreak(current, best)
+
+
+class CategoryRate(NamedTuple):
+    category: str
+    label: str
+    misses: int
+    chances: int  # answers in drills where this category can come up
+    rate: float  # 0..1
+
+
+def category_rates(misses: Sequence[MissRow], areas: Sequence[AreaRow]) -> list[CategoryRate]:
+    """For each category, the share of answers (where it can come up) that missed it."""
+    answers_by_drill: dict[str, int] = defaultdict(int)
+    for area in areas:
+        answers_by_drill[area.drill] += area.answers
+    missed: dict[str, int] = defaultdict(int)
+    seen_in: dict[str, set[str]] = defaultdict(set)
+    for row in misses:
+        missed[row.category] += row.misses
+        seen_in[row.category].add(row.drill)
+    where = _category_drills()
+    out = []
+    for category in CATEGORIES:
+        drills = where.get(category, frozenset()) | seen_in[category]
+        chances = sum(answers_by_drill[d] for d in drills)
+        if chances:
+            count = missed[category]
+            out.append(
+                CategoryRate(category, CATEGORY_LABELS[category], count, chances, count / chances)
+            )
+    return out
+
+
+def _badness(recorded: Recorded) -> tuple[int, int, float]:
+    a = recorded.attempt
+    return (len(a.missed), abs(a.points_off), a.seconds)
+
+
+def best_and_worst(
+    recent: Sequence[Recorded], *, count: int = 3
+) -> tuple[list[Recorded], list[Recorded]]:
+    """The quickest right answers and the wrong answers that missed the most, newest first
+    among equals."""
+    newest_first = sorted(recent, key=lambda r: r.id, reverse=True)
+    right = [r for r in newest_first if r.attempt.correct]
+    wrong = [r for r in newest_first if not r.attempt.correct]
+    best = sorted(right, key=lambda r: r.attempt.seconds)[:count]
+    worst = sorted(wrong, key=_badness, reverse=True)[:count]
+    return best, worst
+
+
+class Weakness(NamedTuple):
+    drill: str
+    tier: str
+    label: str
+    reason: str
+    weight: float
+
+
+def weakest_areas(
+    needs: Sequence[AreaNeed],
+    *,
+    count: int = 3,
+    floor: float = FLOOR,
+    titles: Mapping[tuple[str, str], str] | None = None,
+) -> list[Weakness]:
+    """The areas adaptive practice would deal most, with a sentence saying why."""
+    weak = [n for n in needs if n.weight > floor + 1e-9 and n.answers]
+    weak.sort(
+        key=lambda n: (
+            -n.weight,
+            DRILL_TYPES.index(n.drill) if n.drill in DRILL_TYPES else 9,
+            n.tier,
+        )
+    )
+    out = []
+    for need in weak[:count]:
+        parts = [f"{need.right} of your last {need.answers} right"]
+        if need.weakest_category:
+            parts.append(
+                f"most often missed: {CATEGORY_LABELS.get(need.weakest_category, need.weakest_category)}"
+            )
+        if need.pace > 0.25:
+            parts.append("slower than usual")
+        out.append(
+            Weakness(
+                need.drill,
+                need.tier,
+                area_label(need.drill, need.tier, titles),
+                "; ".join(parts),
+                need.weight,
+            )
+        )
+    return out
