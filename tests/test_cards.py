@@ -59,11 +59,6 @@ def test_separators_and_cards_written_together(text: str) -> None:
     assert parse_cards(text) == (FIVE_H, TEN_D, JACK_S, ACE_H)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="suit symbols typed on a phone's emoji keyboard carry an invisible variation "
-    "selector (U+FE0F) that the parser refuses as 'not a suit'",
-)
 def test_suit_symbols_from_an_emoji_keyboard() -> None:
     assert parse_cards("5\u2665\ufe0f 10\u2660\ufe0f") == (FIVE_H, Card.parse("TS"))
 

@@ -108,10 +108,5 @@ def test_explain_play_items() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="explain_items silently drops kinds it does not know, so his heels (2 points) "
-    "is explained as 'no score'",
-)
 def test_explain_never_hides_points() -> None:
     assert explain_items([ScoreItem("his heels", (C("JD"),), 2)]) != "no score"

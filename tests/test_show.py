@@ -238,7 +238,7 @@ def test_a_jack_starter_gives_no_nobs() -> None:
         (
             "5H 5D TC TS 8D",
             "fifteen two, fifteen four, fifteen six, fifteen eight, a pair is ten, "
-            "and another pair is twelve",
+            "and a pair is twelve",
         ),
         ("2H 3H 9H QH KD", "fifteen two, fifteen four, and a four-card flush is eight"),
         ("2H 4H 6H 8H TH", "a five-card flush is five"),

@@ -136,6 +136,8 @@ _SUIT_TOKENS: dict[str, Suit] = {s.value: s for s in SUITS} | {
 }
 _CARD_RE = re.compile(r"(10|[2-9ATJQK])([SHDC♠♤♥♡♦♢♣♧])")
 _SPLIT_RE = re.compile(r"[\s,;]+")
+# Emoji keyboards add an invisible variation selector after a suit symbol (♥️).
+_INVISIBLE = str.maketrans("", "", "\ufe0e\ufe0f")
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +191,7 @@ class Card:
         cached = cls._parse_cache.get(token)
         if cached is not None:
             return cached
-        text = token.strip().upper()
+        text = token.translate(_INVISIBLE).strip().upper()
         match = _CARD_RE.fullmatch(text)
         if match is None:
             raise CardNotationError(token, _explain_bad_token(text))
@@ -228,7 +230,7 @@ def _tokens(text: str) -> Iterator[str]:
     for chunk in _SPLIT_RE.split(text.strip()):
         if not chunk:
             continue
-        upper = chunk.upper()
+        upper = chunk.translate(_INVISIBLE).upper()
         pieces = _CARD_RE.findall(upper)
         if len(pieces) > 1 and "".join(a + b for a, b in pieces) == upper:
             # Cards written without spaces, such as "5H10D".

@@ -37,6 +37,21 @@ __all__ = [
 
 Phase = Literal["discard", "starter", "play", "show", "done"]
 
+_PHASE_NAME: dict[str, str] = {
+    "discard": "the discard to the crib",
+    "starter": "turning the starter",
+    "play": "the play",
+    "show": "the show",
+    "done": "a finished deal",
+}
+_PHASE_NOW: dict[str, str] = {
+    "discard": "the players are still giving cards to the crib",
+    "starter": "the starter has not been turned yet",
+    "play": "the play is still going on",
+    "show": "the hands are waiting to be counted",
+    "done": "this deal is finished: deal the next one",
+}
+
 
 class GameRuleError(ValueError):
     """An action out of order, or against the rules of the deal and show."""
@@ -151,6 +166,8 @@ class Game:
     log: list[tuple[int, ScoreItem]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
+        if self.players != 2:
+            raise GameRuleError("this game is for two players")
         if self.target not in (61, 121):
             raise GameRuleError("a game is played to 121 points, or 61 for the short game")
         self.scores = [0] * self.players
@@ -199,15 +216,22 @@ class Game:
         return self.round
 
     def _current(self, phase: Phase) -> Round:
+        if self.winner is not None:
+            raise GameOverError(f"the game is over: player {self.winner + 1} reached {self.target}")
         rnd = self.round
         if rnd is None or rnd.phase != phase:
-            now = "no deal yet" if rnd is None else f"the {rnd.phase}"
-            raise GameRuleError(f"this belongs to the {phase}, but it is {now}")
+            now = "there is no deal yet" if rnd is None else _PHASE_NOW[rnd.phase]
+            raise GameRuleError(f"that belongs to {_PHASE_NAME[phase]}, but {now}")
         return rnd
+
+    def _check_player(self, player: int) -> None:
+        if not 0 <= player < self.players:
+            raise GameRuleError(f"there is no player {player + 1} in a game for {self.players}")
 
     def discard(self, player: int, cards: Sequence[Card]) -> None:
         """``player`` lays two cards away to the dealer's crib."""
         rnd = self._current("discard")
+        self._check_player(player)
         cards = tuple(cards)
         if player in rnd.discarded:
             raise GameRuleError(f"player {player + 1} has already given two cards to the crib")

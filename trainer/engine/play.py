@@ -114,6 +114,10 @@ def explain_items(items: Sequence[ScoreItem]) -> str:
             parts.append("1 for the go")
         elif item.kind == "last card":
             parts.append("1 for last card")
+        elif item.kind == "his heels":
+            parts.append("2 for his heels")
+        else:
+            parts.append(f"{item.kind} for {item.points}")
     if not parts:
         return "no score"
     if len(parts) > 1:

@@ -152,7 +152,7 @@ class ShowScore:
         """The whole count in words: ``fifteen two, fifteen four, and a pair is six``."""
         calls = self.calls()
         if not calls:
-            return "nothing: zero (players joke that a hand like this is a 'nineteen')"
+            return "nothing: zero"
         texts = [call.text for call in calls]
         if len(texts) > 1 and calls[-1].items[0].kind != "fifteen":
             texts[-1] = "and " + texts[-1]
@@ -236,10 +236,8 @@ def _calls(items: Sequence[ScoreItem]) -> list[Call]:
     by_rank: dict[int, list[ScoreItem]] = {}
     for pair in outside:
         by_rank.setdefault(pair.cards[0].order, []).append(pair)
-    for index, group in enumerate(by_rank.values()):
+    for group in by_rank.values():
         name = {1: "a pair", 3: "a pair royal", 6: "four of a kind"}[len(group)]
-        if index > 0 and len(group) == 1:
-            name = "another pair"
         say(name + " is {t}", group)
 
     if runs:
