@@ -43,7 +43,10 @@ def show_item(item: ScoreItem, hand: Sequence[Card], starter: Card | None) -> No
 def show_breakdown(score: ShowScore) -> None:
     """Every combination of a counted hand, grouped as it is said at the table."""
     if not score.items:
-        st.info("No fifteens, pairs, runs, flush or nobs: this hand scores zero.")
+        st.info(
+            "No fifteens, pairs, runs, flush or nobs: this hand scores zero. Players joke that "
+            "it is a 'nineteen', because 19 is a total no hand can ever make."
+        )
         return
     for call in score.calls():
         st.markdown(f"##### “{call.text}” (+{call.points})")
