@@ -45,4 +45,9 @@ pages = {
     ],
 }
 
-st.navigation(pages).run()
+page = st.navigation(pages)
+
+from trainer import profiles  # noqa: E402  (importable only once the path above is set)
+
+profiles.sidebar()  # who is practising, on every page
+page.run()

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from trainer.adaptive import FLOOR, AreaNeed
+from trainer.adaptive import FLOOR, AreaNeed, assess
 from trainer.adaptive import category_drills as _category_drills
 from trainer.records import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES
-from trainer.store import AreaRow, DayRow, MissRow, Recorded
+from trainer.store import AreaRow, DayRow, MissRow, Recorded, Streaks
 
 DRILL_LABELS: dict[str, str] = {
     "hand": "Count the hand",
@@ -218,3 +218,62 @@ def weakest_areas(
             )
         )
     return out
+
+
+#: How many of each area's newest answers the weak spots are judged on.
+RECENT_PER_AREA = 30
+#: How many of the newest answers the best and worst are picked from.
+RECENT_ANSWERS = 50
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Everything the Progress page shows for one profile."""
+
+    totals: Totals
+    right_streak: Streaks
+    day_streak: DayStreak
+    over_time: list[TimePoint]
+    weekly: bool
+    categories: list[CategoryRate]
+    best: list[Recorded]
+    worst: list[Recorded]
+    needs: list[AreaNeed]
+    weak: list[Weakness]
+
+    @property
+    def weights(self) -> dict[tuple[str, str], float]:
+        """Adaptive practice weights, as the Practice page takes them."""
+        return {need.area: need.weight for need in self.needs}
+
+
+def build_report(
+    *,
+    days: Sequence[DayRow],
+    areas: Sequence[AreaRow],
+    misses: Sequence[MissRow],
+    streaks: Streaks,
+    window: Sequence[Recorded],
+    recent: Sequence[Recorded],
+    today: date,
+    titles: Mapping[tuple[str, str], str] | None = None,
+    targets: Mapping[tuple[str, str], float] | None = None,
+    available: Sequence[tuple[str, str]] = (),
+) -> Report:
+    """Put the store's aggregates together: ``window`` is the newest answers of each area
+    (:data:`RECENT_PER_AREA`), ``recent`` the newest answers overall."""
+    needs = assess([r.attempt for r in window], available=available, target_seconds=targets)
+    best, worst = best_and_worst(recent)
+    weekly = is_weekly(days)
+    return Report(
+        totals=totals(days),
+        right_streak=streaks,
+        day_streak=day_streak(days, today),
+        over_time=over_time(days, weekly=weekly),
+        weekly=weekly,
+        categories=category_rates(misses, areas),
+        best=best,
+        worst=worst,
+        needs=needs,
+        weak=weakest_areas(needs, titles=titles),
+    )

@@ -1,6 +1,244 @@
-"""Progress: being built."""
+"""Progress: how the current player is doing, what to practise next, and their data."""
 
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import altair as alt
+import pandas as pd
 import streamlit as st
 
+from trainer import session
+from trainer.profiles import plain
+from trainer.progress import (
+    RECENT_ANSWERS,
+    RECENT_PER_AREA,
+    Report,
+    area_label,
+    build_report,
+)
+from trainer.records import CATEGORY_LABELS
+from trainer.store import Recorded, Store
+
+PRACTICE_PAGE = "views/practice.py"
+LEARN_PAGE = "views/learn.py"
+
+
+def _practise(drill: str | None, tier: str, weights: dict[tuple[str, str], float] | None) -> None:
+    """Hand the choice to the Practice page and go there."""
+    state = st.session_state
+    state["practice_tier"] = tier
+    if drill is not None:
+        state["practice_drill"] = drill
+    if weights is not None:
+        state["practice_weights"] = weights
+    st.switch_page(PRACTICE_PAGE)
+
+
+def _report(store: Store, profile_id: int) -> Report:
+    days = store.day_summary(profile_id)
+    areas = store.area_summary(profile_id)
+    return build_report(
+        days=days,
+        areas=areas,
+        misses=store.miss_summary(profile_id),
+        streaks=store.streaks(profile_id),
+        window=store.recent_by_area(
+            profile_id, per_area=RECENT_PER_AREA, areas=[(a.drill, a.tier) for a in areas]
+        ),
+        recent=store.attempts(profile_id, limit=RECENT_ANSWERS),
+        today=date.today(),
+    )
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{value:.0%}"
+
+
+def _over_time_chart(report: Report, field: str, title: str, axis_format: str) -> alt.Chart:
+    frame = pd.DataFrame(
+        {
+            "When": [p.period.isoformat() for p in report.over_time],
+            "Drill": [p.label for p in report.over_time],
+            "Answers": [p.answers for p in report.over_time],
+            "Right": [p.accuracy for p in report.over_time],
+            "Seconds": [p.seconds for p in report.over_time],
+        }
+    )
+    period = "Week of" if report.weekly else "Day"
+    y_scale = alt.Scale(domain=[0, 1]) if field == "Right" else alt.Scale(zero=True)
+    chart: alt.Chart = (
+        alt.Chart(frame, height=260)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("When:T", title=None, axis=alt.Axis(format="%d %b", labelAngle=0)),
+            y=alt.Y(f"{field}:Q", title=title, axis=alt.Axis(format=axis_format), scale=y_scale),
+            color=alt.Color("Drill:N", title=None, legend=alt.Legend(orient="bottom")),
+            tooltip=[
+                alt.Tooltip("When:T", title=period, format="%d %b %Y"),
+                alt.Tooltip("Drill:N"),
+                alt.Tooltip("Answers:Q"),
+                alt.Tooltip("Right:Q", format=".0%"),
+                alt.Tooltip("Seconds:Q", title="Seconds an answer", format=".1f"),
+            ],
+        )
+    )
+    return chart
+
+
+def _misses_chart(report: Report) -> alt.Chart:
+    frame = pd.DataFrame(
+        {
+            "What": [c.label for c in report.categories],
+            "Missed": [c.rate for c in report.categories],
+            "Times": [c.misses for c in report.categories],
+            "Chances": [c.chances for c in report.categories],
+        }
+    )
+    chart: alt.Chart = (
+        alt.Chart(frame, height=alt.Step(26))
+        .mark_bar()
+        .encode(
+            y=alt.Y("What:N", title=None, sort="-x"),
+            x=alt.X("Missed:Q", title="Answers that missed it", axis=alt.Axis(format="%")),
+            tooltip=[
+                alt.Tooltip("What:N"),
+                alt.Tooltip("Missed:Q", format=".1%"),
+                alt.Tooltip("Times:Q", title="Times missed"),
+                alt.Tooltip("Chances:Q", title="Answers where it could come up"),
+            ],
+        )
+    )
+    return chart
+
+
+def _answers_table(rows: list[Recorded]) -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "Drill": [area_label(r.attempt.drill, r.attempt.tier) for r in rows],
+            "Question": [r.attempt.question for r in rows],
+            "Your answer": [r.attempt.answer for r in rows],
+            "Missed": [
+                ", ".join(CATEGORY_LABELS.get(c, c) for c in r.attempt.missed) or "–" for r in rows
+            ],
+            "Seconds": [round(r.attempt.seconds, 1) for r in rows],
+            "When": [r.attempt.at.astimezone().strftime("%d %b %H:%M") for r in rows],
+        }
+    )
+
+
+def _file_name(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "player"
+    return f"cribbage-progress-{slug}.csv"
+
+
 st.title("Progress")
-st.info("This page is being built.")
+
+store = session.current_store()
+profile = session.current_profile() if store is not None else None
+if store is None or profile is None:
+    problem = session.store_problem() or "Progress cannot be saved right now."
+    st.warning(plain(problem), icon=":material/warning:")
+    answers = session.session_attempts()
+    if answers:
+        right = sum(a.correct for a in answers)
+        st.metric("Answers in this visit", len(answers))
+        st.metric("Right", f"{right} ({right / len(answers):.0%})")
+    st.info("Charts and weak spots come back once progress can be saved again.")
+    st.stop()
+
+name = plain(profile.name)
+report = _report(store, profile.id)
+
+if report.totals.answers == 0:
+    st.info(
+        f"Nothing here yet for **{name}**. Answer a few questions and this page shows "
+        "how you are doing, what you miss most and what to practise next.",
+        icon=":material/waving_hand:",
+    )
+    st.markdown("**Where to begin**")
+    st.page_link(LEARN_PAGE, label="New to cribbage? Start the lessons", icon=":material/school:")
+    st.page_link(
+        PRACTICE_PAGE,
+        label="Know the rules? Practise counting",
+        icon=":material/fitness_center:",
+    )
+    st.stop()
+
+st.caption(f"How **{name}** is doing, from every answer given on this device.")
+t = report.totals
+c1, c2 = st.columns(2)
+c3, c4 = st.columns(2)
+c1.metric("Answers", f"{t.answers:,}")
+c2.metric("Right", _percent(t.accuracy), help=f"{t.right:,} of {t.answers:,} answers")
+c3.metric(
+    "Right in a row",
+    report.right_streak.current,
+    help=f"Your best run is {report.right_streak.best} right answers in a row.",
+)
+c4.metric(
+    "Days in a row",
+    report.day_streak.current,
+    help=f"Your longest run of practice days is {report.day_streak.best}.",
+)
+st.caption(
+    f"Best run: {report.right_streak.best} right in a row · "
+    f"about {t.seconds_per_answer or 0:.0f} seconds an answer · "
+    f"{t.days} day{'s' if t.days != 1 else ''} of practice"
+)
+
+st.subheader("What to practise next")
+if report.weak:
+    for weak in report.weak:
+        with st.container(border=True):
+            text, action = st.columns([3, 1], vertical_alignment="center")
+            text.markdown(f"**{weak.label}**  \n{weak.reason}")
+            if action.button("Practise this", key=f"practise_{weak.drill}_{weak.tier}"):
+                _practise(weak.drill, weak.tier, None)
+else:
+    st.success(
+        "Nothing stands out as weak right now: every drill you have tried is going well.",
+        icon=":material/celebration:",
+    )
+if st.button(
+    "Practise my weak spots",
+    type="primary",
+    icon=":material/target:",
+    help="Deals more of what you miss, until you get it right every time.",
+):
+    _practise(None, "adaptive", report.weights)
+
+st.subheader("How it is going")
+accuracy_tab, pace_tab, misses_tab = st.tabs(["Right answers", "Pace", "What gets missed"])
+with accuracy_tab:
+    st.altair_chart(_over_time_chart(report, "Right", "Right answers", "%"), width="stretch")
+    st.caption("The share of answers you got right, per " + ("week." if report.weekly else "day."))
+with pace_tab:
+    st.altair_chart(_over_time_chart(report, "Seconds", "Seconds an answer", "d"), width="stretch")
+    st.caption("How long an answer takes you on average: lower is quicker.")
+with misses_tab:
+    st.altair_chart(_misses_chart(report), width="stretch")
+    st.caption(
+        "For each kind of score, the share of answers that missed it, counting only the "
+        "drills where it can come up."
+    )
+
+st.subheader("Recent answers")
+if report.best:
+    st.markdown("**Your best**: right, and quickest")
+    st.dataframe(_answers_table(report.best), hide_index=True)
+if report.worst:
+    st.markdown("**Worth another look**: the answers that missed the most")
+    st.dataframe(_answers_table(report.worst), hide_index=True)
+
+st.subheader("Your data")
+export_csv, profile_id = store.export_csv, profile.id
+st.download_button(
+    "Download every answer (CSV)",
+    data=lambda: export_csv(profile_id),
+    file_name=_file_name(profile.name),
+    mime="text/csv",
+    on_click="ignore",
+    icon=":material/download:",
+)

@@ -1,0 +1,136 @@
+"""Choosing who is practising: the profile picker shown in the sidebar of every page.
+
+Several people can share one device (a family, a classroom); each picks or adds a
+profile and their answers and lesson places are kept apart. Names are plain text:
+they go into widgets that show text as it is, and anywhere Markdown is rendered they
+pass through :func:`plain` first.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from typing import Any
+
+import streamlit as st
+
+from trainer import session
+from trainer.store import PROFILE_NAME_MAX, ProfileNameError, StoreError
+
+PICKER = "profile_picker"
+NEW_NAME = "profile_new_name"
+RENAME = "profile_rename"
+_MESSAGE = "_profile_message"
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$=^&])")
+
+
+def plain(text: str) -> str:
+    """``text`` escaped so Markdown shows it exactly as typed (no links, emphasis or HTML).
+
+    >>> print(plain("**Sam** <b>[x](y)</b> :red[z]"))
+    \\*\\*Sam\\*\\* \\<b\\>\\[x\\]\\(y\\)\\</b\\> \\:red\\[z\\]
+    """
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def _state() -> Any:
+    return st.session_state
+
+
+def _say(kind: str, text: str) -> None:
+    _state()[_MESSAGE] = (kind, text)
+
+
+def _picked() -> None:
+    chosen = _state().get(PICKER)
+    if isinstance(chosen, int):
+        session.choose_profile(chosen)
+
+
+def _add() -> None:
+    store = session.current_store()
+    if store is None:
+        return
+    try:
+        profile = store.create_profile(_state().get(NEW_NAME, ""))
+    except ProfileNameError as err:
+        _say("error", str(err))
+        return
+    except (sqlite3.Error, StoreError) as err:
+        _say("error", f"The player could not be added ({err}).")
+        return
+    session.choose_profile(profile.id)
+    _state()[NEW_NAME] = ""
+    _say("success", f"Added {profile.name}. Their answers are kept apart from everyone else's.")
+
+
+def _rename() -> None:
+    store = session.current_store()
+    current = session.current_profile()
+    if store is None or current is None:
+        return
+    try:
+        profile = store.rename_profile(current.id, _state().get(RENAME, ""))
+    except ProfileNameError as err:
+        _say("error", str(err))
+        return
+    except (sqlite3.Error, StoreError) as err:
+        _say("error", f"The name could not be changed ({err}).")
+        return
+    _state()[RENAME] = ""
+    _say("success", f"Now called {profile.name}.")
+
+
+def sidebar() -> None:
+    """The picker, in the sidebar; call it before running the chosen page."""
+    with st.sidebar:
+        picker()
+
+
+def picker() -> None:
+    store = session.current_store()
+    current = session.current_profile() if store is not None else None
+    if store is None or current is None:
+        problem = session.store_problem() or "Progress cannot be saved right now."
+        st.warning(
+            plain(f"{problem} Your answers are kept until you close this page."),
+            icon=":material/warning:",
+        )
+        return
+    notice = session.store_notice()
+    if notice:
+        st.warning(plain(notice), icon=":material/warning:")
+    try:
+        profiles = store.profiles()
+    except (sqlite3.Error, StoreError) as err:
+        st.warning(plain(f"The list of players cannot be read ({err})."), icon=":material/warning:")
+        return
+    names = {p.id: p.name for p in profiles}
+    _state()[PICKER] = current.id
+    st.selectbox(
+        "Who is practising?",
+        list(names),
+        format_func=lambda profile_id: names.get(profile_id, "?"),
+        key=PICKER,
+        on_change=_picked,
+        help="Each player's answers and lessons are kept separately on this device.",
+    )
+    message = _state().pop(_MESSAGE, None)
+    with st.expander("Add a player or change a name", expanded=message is not None):
+        st.text_input(
+            "New player's name",
+            key=NEW_NAME,
+            max_chars=PROFILE_NAME_MAX,
+            placeholder="For example: Sam",
+        )
+        st.button("Add player", key="profile_add", on_click=_add, icon=":material/person_add:")
+        st.text_input(
+            "A new name for the player chosen above",
+            key=RENAME,
+            max_chars=PROFILE_NAME_MAX,
+        )
+        st.button("Change name", key="profile_rename_button", on_click=_rename)
+        if message is not None:
+            kind, text = message
+            (st.error if kind == "error" else st.success)(plain(text))
