@@ -12,6 +12,7 @@ from trainer.progress import (
     best_and_worst,
     category_rates,
     day_streak,
+    export_file_name,
     is_weekly,
     over_time,
     tier_label,
@@ -180,3 +181,11 @@ def test_labels_use_the_drill_titles_when_known() -> None:
     assert tier_label("double-runs") == "Double runs"
     assert area_label("hand", "double-runs", titles) == "Count the hand · Double runs and more"
     assert area_label("peg", "club", titles) == "Peg a card · Club"
+
+
+@pytest.mark.parametrize(
+    ("name", "file"),
+    [("Sam O'Neil", "sam-o-neil"), ("☺", "player"), ("../../etc", "etc"), ("Zoë 2", "zo-2")],
+)
+def test_export_file_names_are_safe(name: str, file: str) -> None:
+    assert export_file_name(name) == f"cribbage-progress-{file}.csv"

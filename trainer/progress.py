@@ -7,6 +7,7 @@ records; nothing here reads the database, the clock or Streamlit.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -44,6 +45,16 @@ def tier_label(
 
 def area_label(drill: str, tier: str, titles: Mapping[tuple[str, str], str] | None = None) -> str:
     return f"{drill_label(drill)} · {tier_label(tier, titles, drill)}"
+
+
+def export_file_name(name: str) -> str:
+    """A safe file name for a player's CSV export.
+
+    >>> export_file_name("Sam O'Neil")
+    'cribbage-progress-sam-o-neil.csv'
+    """
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "player"
+    return f"cribbage-progress-{slug}.csv"
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 import altair as alt
@@ -17,20 +16,21 @@ from trainer.progress import (
     Report,
     area_label,
     build_report,
+    export_file_name,
 )
 from trainer.records import CATEGORY_LABELS
 from trainer.store import Recorded, Store
 
 PRACTICE_PAGE = "views/practice.py"
+MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
 LEARN_PAGE = "views/learn.py"
 
 
-def _practise(drill: str | None, tier: str, weights: dict[tuple[str, str], float] | None) -> None:
-    """Hand the choice to the Practice page and go there."""
+def _practise(drill: str, tier: str, weights: dict[tuple[str, str], float] | None) -> None:
+    """Hand the choice to the Practice page (which starts the set at once) and go there."""
     state = st.session_state
+    state["practice_drill"] = drill
     state["practice_tier"] = tier
-    if drill is not None:
-        state["practice_drill"] = drill
     if weights is not None:
         state["practice_weights"] = weights
     st.switch_page(PRACTICE_PAGE)
@@ -128,11 +128,6 @@ def _answers_table(rows: list[Recorded]) -> pd.DataFrame:
     )
 
 
-def _file_name(name: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "player"
-    return f"cribbage-progress-{slug}.csv"
-
-
 st.title("Progress")
 
 store = session.current_store()
@@ -207,7 +202,7 @@ if st.button(
     icon=":material/target:",
     help="Deals more of what you miss, until you get it right every time.",
 ):
-    _practise(None, "adaptive", report.weights)
+    _practise(MIXED, "adaptive", report.weights)
 
 st.subheader("How it is going")
 accuracy_tab, pace_tab, misses_tab = st.tabs(["Right answers", "Pace", "What gets missed"])
@@ -237,7 +232,7 @@ export_csv, profile_id = store.export_csv, profile.id
 st.download_button(
     "Download every answer (CSV)",
     data=lambda: export_csv(profile_id),
-    file_name=_file_name(profile.name),
+    file_name=export_file_name(profile.name),
     mime="text/csv",
     on_click="ignore",
     icon=":material/download:",

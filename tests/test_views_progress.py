@@ -1,0 +1,285 @@
+"""The Progress page and the profile picker, through the whole app (AppTest)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+from streamlit.testing.v1 import AppTest
+
+from trainer.records import AttemptIn
+from trainer.store import SCHEMA_VERSION, Store
+
+REPO = Path(__file__).resolve().parent.parent
+APP = str(REPO / "trainer" / "app.py")
+PROGRESS_VIEW = REPO / "trainer" / "views" / "progress.py"
+
+# Answers given the way the Practice page gives them: through trainer.session.
+ANSWER_SCRIPT = """
+import streamlit as st
+from trainer import session
+for attempt in st.session_state.pop("answers", []):
+    session.record_attempt(attempt)
+"""
+
+
+def given(
+    n: int, *, drill: str = "hand", tier: str = "club", correct: bool = True, **kw: object
+) -> AttemptIn:
+    return AttemptIn(
+        drill=drill,
+        tier=tier,
+        seed=n,
+        question=f"5H 5D 5C JS | {n % 9 + 1}S",
+        answer="29" if correct else "20",
+        correct=correct,
+        points_off=0 if correct else -9,
+        missed=() if correct else ("nobs", "fifteen"),
+        seconds=float(kw.get("seconds", 8.0)),  # type: ignore[arg-type]
+        at=datetime.now(UTC) - timedelta(minutes=100 - n),
+    )
+
+
+def progress_page(**state: object) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for key, value in state.items():
+        at.session_state[key] = value
+    at.run()
+    at.switch_page("views/progress.py")
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def texts(at: AppTest) -> str:
+    parts = [e.value for e in (*at.markdown, *at.caption, *at.info, *at.success, *at.warning)]
+    return "\n".join(str(p) for p in parts)
+
+
+def charts(at: AppTest) -> list[list[dict[str, Any]]]:
+    """Each chart's data rows (Streamlit sends them as Arrow tables beside the spec)."""
+    out = []
+    for chart in at.get("vega_lite_chart"):
+        assert json.loads(chart.proto.spec)["data"]["name"] == chart.proto.datasets[0].name
+        table = pa.ipc.open_stream(chart.proto.datasets[0].data.data).read_all()
+        out.append(table.to_pylist())
+    return out
+
+
+def test_a_new_player_sees_where_to_begin() -> None:
+    at = progress_page()
+    assert "Nothing here yet for **Player 1**" in at.info[0].value
+    links = [link.proto.label for link in at.get("page_link")]
+    assert any("lessons" in label for label in links)
+    assert any("Practise counting" in label for label in links)
+    assert charts(at) == []
+    assert at.metric == []
+
+
+def test_answers_survive_a_restart_and_show_on_the_progress_page(
+    _isolated_database: Path,
+) -> None:
+    first = AppTest.from_string(ANSWER_SCRIPT, default_timeout=30)
+    first.session_state["answers"] = [given(n, correct=n % 4 != 0) for n in range(12)]
+    first.run()
+    assert not first.exception
+
+    at = progress_page()  # a new app session, the same database file
+    shown = metrics(at)
+    assert shown["Answers"] == "12"
+    assert shown["Right"] == "75%"
+    assert shown["Right in a row"] == "3"
+    assert shown["Days in a row"] == "1"
+    assert "How **Player 1** is doing" in texts(at)
+    assert "Count the hand · Club" in texts(at)  # a weak spot: 9 of the last 12 right
+    assert len(charts(at)) == 3
+    assert [b.label for b in at.get("download_button")] == ["Download every answer (CSV)"]
+    worst = at.dataframe[-1].value
+    assert set(worst["Missed"]) == {"fifteens, nobs"}
+    assert Store.open(_isolated_database).count_attempts() == 12
+
+
+def test_the_charts_carry_the_numbers(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    profile = store.create_profile("Ann")
+    store.add_attempts(
+        profile.id, [given(n, drill="peg", correct=n % 2 == 0, seconds=4.0) for n in range(10)]
+    )
+    at = progress_page()
+    accuracy, pace, misses = charts(at)
+    assert [(r["Drill"], r["Answers"], r["Right"]) for r in accuracy] == [("Peg a card", 10, 0.5)]
+    assert pace[0]["Seconds"] == 4.0
+    by_what = {r["What"]: r for r in misses}
+    assert by_what["nobs"]["Times"] == 5 and by_what["nobs"]["Chances"] == 10
+    assert "the go" not in by_what  # no go drill answered: no chances
+
+
+# A stand-in Practice page that only reports what it was handed.
+STAND_IN_APP = """
+import streamlit as st
+st.navigation([
+    st.Page({progress!r}, title="Progress", url_path="progress", default=True),
+    st.Page("views/practice.py", title="Practice", url_path="practice"),
+]).run()
+"""
+STAND_IN_PRACTICE = """
+import streamlit as st
+st.title("Stand-in practice")
+keys = ("practice_drill", "practice_tier", "practice_weights")
+st.session_state["received"] = {k: st.session_state[k] for k in keys if k in st.session_state}
+"""
+
+
+def stand_in(tmp_path: Path) -> AppTest:
+    (tmp_path / "views").mkdir()
+    (tmp_path / "views" / "practice.py").write_text(STAND_IN_PRACTICE)
+    main = tmp_path / "app.py"
+    main.write_text(STAND_IN_APP.format(progress=str(PROGRESS_VIEW)))
+    at = AppTest.from_file(str(main), default_timeout=30).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_practise_this_hands_the_drill_to_the_practice_page(
+    _isolated_database: Path, tmp_path: Path
+) -> None:
+    store = Store.open(_isolated_database)
+    profile = store.create_profile("Ann")
+    store.add_attempts(
+        profile.id, [given(n, drill="crib", tier="trap", correct=False) for n in range(6)]
+    )
+    at = stand_in(tmp_path)
+    [button] = [b for b in at.button if b.label == "Practise this"]
+    button.click().run()
+    assert at.title[0].value == "Stand-in practice"
+    assert at.session_state["received"] == {"practice_drill": "crib", "practice_tier": "trap"}
+
+
+def test_practise_my_weak_spots_hands_over_the_weights(
+    _isolated_database: Path, tmp_path: Path
+) -> None:
+    store = Store.open(_isolated_database)
+    profile = store.create_profile("Ann")
+    store.add_attempts(
+        profile.id,
+        [given(n, tier="club", correct=n % 2 == 0) for n in range(20)]
+        + [given(n, drill="go", tier="beginner") for n in range(30)],
+    )
+    at = stand_in(tmp_path)
+    next(b for b in at.button if b.label == "Practise my weak spots").click().run()
+    received = at.session_state["received"]
+    assert received["practice_drill"] == "mixed"
+    assert received["practice_tier"] == "adaptive"
+    weights = received["practice_weights"]
+    assert set(weights) == {("hand", "club"), ("go", "beginner")}
+    assert weights[("hand", "club")] > weights[("go", "beginner")]
+
+
+def test_the_practice_page_starts_the_chosen_set(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    profile = store.create_profile("Ann")
+    store.add_attempts(
+        profile.id, [given(n, drill="crib", tier="beginner", correct=False) for n in range(6)]
+    )
+    at = progress_page()
+    next(b for b in at.button if b.label == "Practise this").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Practice"
+    assert (at.query_params["drill"], at.query_params["tier"]) == ("crib", "beginner")
+
+
+def test_all_mastered_says_so(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    profile = store.create_profile("Ann")
+    store.add_attempts(profile.id, [given(n, drill="go", tier="beginner") for n in range(30)])
+    at = progress_page()
+    assert "Nothing stands out as weak" in at.success[0].value
+    assert [b.label for b in at.button if b.label == "Practise this"] == []
+
+
+def test_names_are_shown_as_typed_never_as_markup(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    profile = store.create_profile("<b>**Zed**</b> [x](y)")
+    store.add_attempt(profile.id, given(1))
+    at = progress_page()
+    caption = at.caption[0].value
+    assert r"\<b\>\*\*Zed\*\*\</b\> \[x\]\(y\)" in caption
+    assert at.sidebar.selectbox[0].value == profile.id  # shown by the picker as plain text
+    assert at.sidebar.selectbox[0].options == ["<b>**Zed**</b> [x](y)"]
+
+
+def test_the_picker_adds_switches_and_renames_players(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann")
+    store.add_attempts(ann.id, [given(n) for n in range(4)])
+    at = progress_page()
+    assert metrics(at)["Answers"] == "4"
+
+    at.sidebar.text_input(key="profile_new_name").input("  Bea ")
+    at.sidebar.button(key="profile_add").click().run()
+    assert "Added Bea" in at.sidebar.success[0].value
+    assert at.sidebar.selectbox[0].options == ["Ann", "Bea"]
+    assert "Nothing here yet for **Bea**" in at.info[0].value  # Bea is now practising
+
+    at.sidebar.text_input(key="profile_new_name").input("ann")
+    at.sidebar.button(key="profile_add").click().run()
+    assert "already a profile called ann" in at.sidebar.error[0].value
+    at.sidebar.text_input(key="profile_new_name").input("   ")
+    at.sidebar.button(key="profile_add").click().run()
+    assert "Type a name first" in at.sidebar.error[0].value
+
+    at.sidebar.selectbox[0].select(ann.id).run()
+    assert metrics(at)["Answers"] == "4"
+    at.sidebar.text_input(key="profile_rename").input("Annie")
+    at.sidebar.button(key="profile_rename_button").click().run()
+    assert at.sidebar.selectbox[0].options == ["Annie", "Bea"]
+    assert [p.name for p in store.profiles()] == ["Annie", "Bea"]
+
+
+def test_a_newer_database_is_explained_and_the_app_keeps_going(
+    _isolated_database: Path,
+) -> None:
+    store = Store.open(_isolated_database)
+    store.create_profile("Ann")
+    with sqlite3.connect(_isolated_database) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    # answers given and the Progress page opened in the same visit
+    script = ANSWER_SCRIPT + f"\nimport runpy\nrunpy.run_path({str(PROGRESS_VIEW)!r})\n"
+    at = AppTest.from_string(script, default_timeout=30)
+    at.session_state["answers"] = [given(1), given(2, correct=False)]
+    at.run()
+    assert not at.exception
+    assert "newer version of the trainer" in at.warning[0].value
+    assert metrics(at) == {"Answers in this visit": "2", "Right": "1 (50%)"}
+
+
+def test_a_damaged_database_is_set_aside_with_a_message(_isolated_database: Path) -> None:
+    _isolated_database.write_bytes(os.urandom(2048))
+    at = AppTest.from_file(APP, default_timeout=30).run()
+    [warning] = at.sidebar.warning
+    assert "could not be read" in warning.value
+    assert "kept, renamed to" in warning.value
+    at.switch_page("views/progress.py").run()
+    assert not at.sidebar.warning  # said once
+    assert "Nothing here yet" in at.info[0].value
+
+
+def test_the_export_is_offered() -> None:
+    at = progress_page()
+    assert at.get("download_button") == []  # nothing to export yet
+    recorder = AppTest.from_string(ANSWER_SCRIPT, default_timeout=30)
+    recorder.session_state["answers"] = [given(1)]
+    recorder.run()
+    at.run()
+    [download] = at.get("download_button")
+    assert download.proto.label == "Download every answer (CSV)"
