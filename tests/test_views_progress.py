@@ -12,6 +12,7 @@ from typing import Any
 import pyarrow as pa
 from streamlit.testing.v1 import AppTest
 
+from trainer.content.drills import load_drills
 from trainer.records import AttemptIn
 from trainer.store import SCHEMA_VERSION, Store
 
@@ -185,16 +186,18 @@ def test_practise_my_weak_spots_hands_over_the_weights(
 
 
 def test_the_practice_page_starts_the_chosen_set(_isolated_database: Path) -> None:
+    tier = load_drills().drills["crib"].tiers[-1]  # named by its title from the drill file
     store = Store.open(_isolated_database)
     profile = store.create_profile("Ann")
     store.add_attempts(
-        profile.id, [given(n, drill="crib", tier="beginner", correct=False) for n in range(6)]
+        profile.id, [given(n, drill="crib", tier=tier.id, correct=False) for n in range(6)]
     )
     at = progress_page()
+    assert f"**Count the crib · {tier.title}**" in texts(at)
     next(b for b in at.button if b.label == "Practise this").click().run()
     assert not at.exception, at.exception
     assert at.title[0].value == "Practice"
-    assert (at.query_params["drill"], at.query_params["tier"]) == ("crib", "beginner")
+    assert (at.query_params["drill"], at.query_params["tier"]) == ("crib", tier.id)
 
 
 def test_all_mastered_says_so(_isolated_database: Path) -> None:

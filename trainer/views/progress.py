@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from trainer import session
+from trainer.content.drills import load_drills
 from trainer.profiles import plain
 from trainer.progress import (
     RECENT_ANSWERS,
@@ -36,7 +37,23 @@ def _practise(drill: str, tier: str, weights: dict[tuple[str, str], float] | Non
     st.switch_page(PRACTICE_PAGE)
 
 
-def _report(store: Store, profile_id: int) -> Report:
+Titles = dict[tuple[str, str], str]
+Targets = dict[tuple[str, str], float]
+
+
+@st.cache_data(show_spinner=False)
+def _drill_facts() -> tuple[Titles, Targets]:
+    """Each tier's title and target pace, from the drill definitions (a broken file is
+    simply left out: its tiers are named by their ids and paced against the learner)."""
+    catalog = load_drills()
+    tiers = [(drill.drill, tier) for drill in catalog.drills.values() for tier in drill.tiers]
+    return (
+        {(drill, tier.id): tier.title for drill, tier in tiers},
+        {(drill, tier.id): float(tier.pace) for drill, tier in tiers},
+    )
+
+
+def _report(store: Store, profile_id: int, titles: Titles, targets: Targets) -> Report:
     days = store.day_summary(profile_id)
     areas = store.area_summary(profile_id)
     return build_report(
@@ -49,6 +66,8 @@ def _report(store: Store, profile_id: int) -> Report:
         ),
         recent=store.attempts(profile_id, limit=RECENT_ANSWERS),
         today=date.today(),
+        titles=titles,
+        targets=targets,
     )
 
 
@@ -113,10 +132,10 @@ def _misses_chart(report: Report) -> alt.Chart:
     return chart
 
 
-def _answers_table(rows: list[Recorded]) -> pd.DataFrame:
+def _answers_table(rows: list[Recorded], titles: Titles) -> pd.DataFrame:
     return pd.DataFrame(
         {
-            "Drill": [area_label(r.attempt.drill, r.attempt.tier) for r in rows],
+            "Drill": [area_label(r.attempt.drill, r.attempt.tier, titles) for r in rows],
             "Question": [r.attempt.question for r in rows],
             "Your answer": [r.attempt.answer for r in rows],
             "Missed": [
@@ -144,7 +163,8 @@ if store is None or profile is None:
     st.stop()
 
 name = plain(profile.name)
-report = _report(store, profile.id)
+titles, targets = _drill_facts()
+report = _report(store, profile.id, titles, targets)
 
 if report.totals.answers == 0:
     st.info(
@@ -222,10 +242,10 @@ with misses_tab:
 st.subheader("Recent answers")
 if report.best:
     st.markdown("**Your best**: right, and quickest")
-    st.dataframe(_answers_table(report.best), hide_index=True)
+    st.dataframe(_answers_table(report.best, titles), hide_index=True)
 if report.worst:
     st.markdown("**Worth another look**: the answers that missed the most")
-    st.dataframe(_answers_table(report.worst), hide_index=True)
+    st.dataframe(_answers_table(report.worst, titles), hide_index=True)
 
 st.subheader("Your data")
 export_csv, profile_id = store.export_csv, profile.id
