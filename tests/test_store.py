@@ -272,7 +272,7 @@ def test_bad_lesson_progress_is_refused(
 
 def test_csv_export_has_every_answer_and_defuses_formulas(store: Store) -> None:
     profile = store.create_profile("Ann")
-    store.add_attempt(profile.id, attempt(answer="=HYPERLINK(1)", missed=("run", "pair")))
+    store.add_attempt(profile.id, attempt(answer="=HYPERLINK(1)", missed=("run", "crib-flush")))
     store.add_attempt(
         profile.id, attempt(correct=True, points_off=0, missed=(), at=T0 + timedelta(1))
     )
@@ -280,10 +280,11 @@ def test_csv_export_has_every_answer_and_defuses_formulas(store: Store) -> None:
     assert tuple(rows[0]) == CSV_HEADER
     assert len(rows) == 3
     first = dict(zip(CSV_HEADER, rows[1], strict=True))
-    assert first["when_utc"] == "2025-03-01 18:30:00Z"
+    assert first["when_utc"] == "2025-03-01T18:30:00Z"
     assert first["answer"] == "'=HYPERLINK(1)"
-    assert first["missed"] == "pair run"
+    assert first["missed"] == "run crib-flush"  # in the trainer's order
     assert first["correct"] == "no"
+    assert first["seconds"] == "7.5"
     assert first["points_off"] == "-1"
     assert dict(zip(CSV_HEADER, rows[2], strict=True))["correct"] == "yes"
 

@@ -658,28 +658,24 @@ class Store:
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(CSV_HEADER)
+        order = {c: n for n, c in enumerate(CATEGORIES)}
         with self._connect() as conn:
             cursor = conn.execute(
-                f"SELECT {_ATTEMPT_COLUMNS} FROM attempts a WHERE a.profile_id = ? ORDER BY a.id",
+                """SELECT replace(substr(a.at, 1, 19), ' ', 'T') || 'Z', a.drill, a.tier, a.seed,
+                          a.question, a.answer, CASE a.correct WHEN 1 THEN 'yes' ELSE 'no' END,
+                          a.points_off,
+                          (SELECT group_concat(category, ' ') FROM attempt_misses m
+                           WHERE m.attempt_id = a.id),
+                          printf('%.1f', a.seconds), a.mode
+                   FROM attempts a WHERE a.profile_id = ? ORDER BY a.id""",
                 (profile_id,),
             )
-            for row in cursor:
-                rec = _recorded(row).attempt
+            for when, drill, tier, seed, question, answer, right, off, missed, secs, mode in cursor:
+                missed = " ".join(sorted(missed.split(), key=order.__getitem__)) if missed else ""
                 writer.writerow(
-                    (
-                        _utc_text(rec.at)[:19] + "Z",
-                        rec.drill,
-                        _csv_text(rec.tier),
-                        rec.seed,
-                        _csv_text(rec.question),
-                        _csv_text(rec.answer),
-                        "yes" if rec.correct else "no",
-                        rec.points_off,
-                        " ".join(rec.missed),
-                        f"{rec.seconds:.1f}",
-                        rec.mode,
-                    )
-                )
+                    (when, drill, _csv_text(tier), seed, _csv_text(question), _csv_text(answer),
+                     right, off, missed, secs, mode)
+                )  # fmt: skip
         return out.getvalue()
 
 
