@@ -1,6 +1,497 @@
-"""Practice: being built."""
+"""Practice: counting drills, one deal at a time, graded combination by combination.
+
+The page only renders; the set's state machine is :mod:`trainer.practice`, the
+questions come from :mod:`trainer.drills` and the grades from :mod:`trainer.grading`.
+
+Starting a set from elsewhere:
+
+* a link: ``/practice?drill=hand&tier=beginner&seed=7`` (optional ``mode=claim``,
+  ``length=5``, ``muggins=1``; ``drill`` or ``tier`` may be ``mixed``). The page
+  puts the running set's drill, tier and seed in the address, so it can be shared;
+* session state (for a one-click "practise this" on another page): set
+  ``st.session_state["practice_drill"]`` and ``["practice_tier"]`` (optionally
+  ``["practice_seed"]``, ``["practice_mode"]``, ``["practice_length"]``), then
+  ``st.switch_page`` here: a set starts at once and the keys are removed;
+* ``st.session_state["practice_weights"]``: an optional mapping
+  ``{(drill, tier): weight}`` that mixed sets draw their questions from
+  (adaptive practice sets it).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
+from trainer.content import DRILLS_DIR
+from trainer.content.drills import DrillCatalog, load_drills
+from trainer.drills import GenerationError, GoQuestion, PegQuestion, Question, ShowQuestion, warm_up
+from trainer.engine import label_cards
+from trainer.grading import CLAIM_KINDS, GO_CHOICES, Grade, InputProblem, answer_box, go_explanation
+from trainer.practice import MIXED, PracticeSet, SetSpec, new_seed, spec_from_request
+from trainer.session import record_attempt
+from trainer.ui import show_breakdown, show_cards, show_item, show_pile
+
+SET = "practice_set"
+HANDLED = "_practice_request"
+PLAYERS = ("You", "Your opponent")
+#: The answers to "who leads next?": label and player (None: nobody, the play is over).
+LEADERS: dict[str, tuple[str, int | None]] = {
+    "you": ("You", 0),
+    "opponent": ("Your opponent", 1),
+    "nobody": ("Nobody: the play is over", None),
+}
+
+
+def _stamp() -> tuple[tuple[str, float], ...]:
+    return tuple(
+        (path.name, path.stat().st_mtime) for path in sorted(Path(DRILLS_DIR).glob("*.y*ml"))
+    )
+
+
+@st.cache_resource(show_spinner="Shuffling the cards…")
+def _catalog(stamp: tuple[tuple[str, float], ...]) -> DrillCatalog:
+    """The drills, loaded once per version of the files, with their tables built."""
+    catalog = load_drills(DRILLS_DIR)
+    warm_up(catalog)
+    return catalog
+
+
+def _focus_answer_box() -> None:
+    """Put the cursor in the answer box, so the whole set can be played from the keyboard."""
+    st.html(
+        """<script>
+        (function focusAnswer(tries) {
+          const box = window.parent.document.querySelector(
+            'input[aria-label="Your total"], input[aria-label="Points for the last card"]');
+          if (box) { box.focus(); } else if (tries > 0) { setTimeout(() => focusAnswer(tries - 1), 50); }
+        })(20);
+        </script>""",
+        unsafe_allow_javascript=True,
+    )
+
+
+def _start(spec: SetSpec) -> None:
+    st.session_state[SET] = PracticeSet(spec)
+    params: dict[str, Any] = {"drill": spec.drill, "tier": spec.tier, "seed": str(spec.seed)}
+    if spec.mode == "claim":
+        params["mode"] = "claim"
+    if spec.muggins:
+        params["muggins"] = "1"
+    st.query_params.from_dict(params)
+    st.session_state[HANDLED] = tuple(sorted(params.items()))
+
+
+def _stop() -> None:
+    st.session_state.pop(SET, None)
+    st.query_params.clear()
+    st.session_state[HANDLED] = ()
+
+
+def _incoming(catalog: DrillCatalog) -> None:
+    """Start a set asked for by the address or by another page."""
+    state = st.session_state
+    request: dict[str, Any] | None = None
+    if state.get("practice_drill"):
+        request = {
+            "drill": state.pop("practice_drill"),
+            "tier": state.pop("practice_tier", ""),
+            "seed": state.pop("practice_seed", ""),
+            "mode": state.pop("practice_mode", ""),
+            "length": state.pop("practice_length", ""),
+        }
+    else:
+        params = st.query_params.to_dict()
+        signature = tuple(sorted(params.items()))
+        if params.get("drill") and state.get(HANDLED) != signature:
+            state[HANDLED] = signature
+            request = params
+    if request is None:
+        return
+    spec = spec_from_request(request, catalog, weights=state.get("practice_weights"))
+    if isinstance(spec, str):
+        st.error(spec, icon=":material/error:")
+        return
+    _start(spec)
+
+
+# --- choosing a set --------------------------------------------------------------------------
+
+
+def _setup(catalog: DrillCatalog) -> None:
+    st.markdown(
+        "Pick a drill and a level. Each question is dealt fresh; answer it, see what you "
+        "found and what you missed, then go on to the next."
+    )
+    drills = [*catalog.drills, MIXED]
+    weighted = bool(st.session_state.get("practice_weights"))
+
+    def drill_label(name: str) -> str:
+        if name == MIXED:
+            return "Your weak spots (mixed)" if weighted else "Mixed: a bit of everything"
+        return catalog.drills[name].title
+
+    drill = st.selectbox("Drill", drills, format_func=drill_label, key="practice_pick_drill")
+    tier = MIXED
+    if drill != MIXED:
+        chosen = catalog.drills[drill]
+        st.caption(chosen.summary)
+        tiers = [*chosen.tier_ids, MIXED]
+        tier = st.selectbox(
+            "Level",
+            tiers,
+            format_func=lambda t: "Every level, mixed" if t == MIXED else chosen.tier(t).title,
+            key=f"practice_pick_tier_{drill}",
+        )
+        if tier != MIXED:
+            level = chosen.tier(tier)
+            st.caption(
+                f"{level.summary} {level.length} questions; aim for {level.pace:g} seconds each."
+            )
+    mode = "quick"
+    if drill in ("hand", "crib", MIXED):
+        mode = st.radio(
+            "How to answer hands and cribs",
+            ["quick", "claim"],
+            format_func=lambda m: {
+                "quick": "Type the total",
+                "claim": "Claim each combination",
+            }[m],
+            horizontal=True,
+            key="practice_pick_mode",
+        )
+    muggins = st.toggle(
+        "Muggins",
+        key="practice_pick_muggins",
+        help="Points you miss are taken by your opponent, as in a game played with muggins.",
+    )
+    seed = st.text_input(
+        "Seed (optional)",
+        key="practice_pick_seed",
+        placeholder="Leave empty for a new deal",
+        help="Every set has a seed; type one to deal that same set again.",
+    )
+    if st.button("Start", type="primary", key="practice_start"):
+        request = {
+            "drill": drill,
+            "tier": tier,
+            "seed": seed,
+            "mode": mode,
+            "muggins": "1" if muggins else "",
+        }
+        spec = spec_from_request(
+            request, catalog, weights=st.session_state.get("practice_weights"), seed=new_seed()
+        )
+        if isinstance(spec, str):
+            st.error(spec, icon=":material/error:")
+        else:
+            _start(spec)
+            st.rerun()
+    for name, problems in catalog.broken.items():
+        with st.expander(f"The {name} drill is unavailable", icon=":material/warning:"):
+            st.markdown("Its file has problems, so it cannot be dealt until they are fixed:")
+            for problem in problems:
+                st.text(str(problem))
+
+
+# --- one question ------------------------------------------------------------------------------
+
+
+def _show_question(question: Question) -> None:
+    if isinstance(question, ShowQuestion):
+        st.markdown(f"#### Count {'the crib' if question.crib else 'this hand'}")
+        show_cards(question.hand, starter=question.starter, max_width=480)
+    elif isinstance(question, PegQuestion):
+        last = question.pile[-1]
+        st.markdown(f"#### What does the {last.label} peg?")
+        if question.show_count == "after":
+            st.markdown(
+                f"The {last.label} was laid last, making the count **{question.score.count}**."
+            )
+        else:
+            st.markdown(
+                f"The count was **{question.count_before}** before the {last.label} was laid."
+            )
+        show_pile(question.pile)
+        st.caption(
+            "The cards of this series in the order they were laid: the last is on the right."
+        )
+    else:
+        _show_series(question)
+
+
+def _verb(player: int, verb: str) -> str:
+    return verb if player == 0 else verb + "s"
+
+
+def _show_series(question: GoQuestion) -> None:
+    st.markdown("#### This series is over. Who pegs, and who leads next?")
+    lines = []
+    for n, step in enumerate(question.steps):
+        who = PLAYERS[step.player]
+        if step.card is None:
+            lines.append(f"- **{who}**: “go” (count {step.count})")
+        else:
+            verb = _verb(step.player, "lead" if n == 0 else "play")
+            lines.append(f"- **{who}** {verb} {step.card.label}: count **{step.count}**")
+    st.markdown("\n".join(lines))
+    left = "; ".join(
+        f"{PLAYERS[p].lower()}: {label_cards(hand) or 'no cards'}"
+        for p, hand in enumerate(question.hands_after)
+    )
+    st.markdown(f"Cards still in hand — {left}.")
+
+
+def _answer_quick(run: PracticeSet, catalog: DrillCatalog, question: Question) -> None:
+    key = f"practice_total_{run.index}"
+    with st.form(f"practice_answer_{run.index}", border=False):
+        text = st.text_input(
+            answer_box(question), key=key, placeholder="Type a number, then press Enter"
+        )
+        submitted = st.form_submit_button("Check", type="primary")
+    if submitted:
+        try:
+            grade = run.answer_quick(catalog, text, now=time.monotonic())
+        except InputProblem as err:
+            st.error(str(err), icon=":material/error:")
+        else:
+            _record(grade)
+            st.rerun()
+    _focus_answer_box()
+
+
+def _answer_claims(run: PracticeSet, catalog: DrillCatalog, question: ShowQuestion) -> None:
+    cards = [*question.hand, question.starter]
+    st.markdown(
+        "Count it the way you would say it: pick the cards of one combination, then press "
+        "what they make. Press **That's everything** when you are done."
+    )
+    pressed: str | None = None
+    with st.form(f"practice_claim_{run.index}_{len(run.claims)}", border=False):
+        picked = st.pills(
+            "Cards (the last is the starter)",
+            list(range(5)),
+            format_func=lambda i: cards[i].label + (" (starter)" if i == 4 else ""),
+            selection_mode="multi",
+            key=f"practice_cards_{run.index}_{len(run.claims)}",
+        )
+        st.markdown("They make:")
+        with st.container(horizontal=True):
+            for kind in CLAIM_KINDS:
+                if st.form_submit_button(kind.capitalize(), key=f"practice_claim_{kind}"):
+                    pressed = kind
+    if pressed is not None:
+        try:
+            run.add_claim(catalog, pressed, [cards[i] for i in picked or []])
+        except InputProblem as err:
+            st.error(str(err), icon=":material/error:")
+        else:
+            st.rerun()
+    if run.claims:
+        so_far = sum(claim.points for claim in run.claims)
+        st.markdown(
+            "\n".join(
+                f"{n}. {claim.kind}: {label_cards(claim.cards)}"
+                for n, claim in enumerate(run.claims, start=1)
+            )
+        )
+        st.markdown(f"Your count so far: **{so_far}**")
+    else:
+        st.caption("Nothing claimed yet. A hand with nothing in it: just press That's everything.")
+    undo, done = st.columns(2)
+    if undo.button("Undo last claim", key="practice_undo", disabled=not run.claims):
+        run.undo_claim()
+        st.rerun()
+    if done.button("That's everything", type="primary", key="practice_done"):
+        grade = run.finish_claims(catalog, now=time.monotonic())
+        _record(grade)
+        st.rerun()
+
+
+def _answer_go(run: PracticeSet, catalog: DrillCatalog) -> None:
+    with st.form(f"practice_go_{run.index}", border=False):
+        scorer = st.radio(
+            "Who pegs?",
+            [0, 1],
+            format_func=lambda p: PLAYERS[p],
+            index=None,
+            horizontal=True,
+            key=f"practice_go_scorer_{run.index}",
+        )
+        choice = st.radio(
+            "What for?",
+            list(GO_CHOICES),
+            format_func=lambda c: GO_CHOICES[c][0],
+            index=None,
+            key=f"practice_go_choice_{run.index}",
+        )
+        leader = st.radio(
+            "Who leads next?",
+            list(LEADERS),
+            format_func=lambda name: LEADERS[name][0],
+            index=None,
+            key=f"practice_go_leader_{run.index}",
+        )
+        submitted = st.form_submit_button("Check", type="primary")
+    if submitted:
+        try:
+            grade = run.answer_go(
+                catalog,
+                scorer,
+                choice,
+                "unset" if leader is None else LEADERS[leader][1],
+                now=time.monotonic(),
+            )
+        except InputProblem as err:
+            st.error(str(err), icon=":material/error:")
+        else:
+            _record(grade)
+            st.rerun()
+
+
+def _record(grade: Grade) -> None:
+    try:
+        record_attempt(grade.attempt())
+    except ValueError as err:  # a record the store refuses: say so, keep practising
+        st.warning(f"This answer could not be saved: {err}")
+
+
+# --- the grade -----------------------------------------------------------------------------------
+
+
+def _feedback(grade: Grade) -> None:
+    question = grade.question
+    if grade.correct:
+        st.success(grade.headline, icon=":material/check_circle:")
+    else:
+        st.error(grade.headline, icon=":material/cancel:")
+    for note in grade.notes:
+        st.markdown(note)
+    if isinstance(question, ShowQuestion):
+        _show_feedback(grade, question)
+    elif isinstance(question, PegQuestion):
+        lit = {card for item in question.score.items for card in item.cards}
+        last = question.pile[-1]
+        st.markdown(
+            f"The {last.label} makes the count {question.score.count}: "
+            f"**{question.score.explain()}**."
+        )
+        if lit:
+            show_pile(question.pile, highlight=lit)
+    else:
+        st.markdown("\n".join(f"- {line}" for line in go_explanation(question)))
+
+
+def _show_feedback(grade: Grade, question: ShowQuestion) -> None:
+    score = question.score
+    if grade.mode == "claim":
+        if grade.missed:
+            st.markdown("##### What you missed")
+            for item in grade.missed:
+                show_item(item, question.hand, question.starter)
+        wrong = grade.wrong_claims
+        if wrong:
+            st.markdown("##### Claims that do not count")
+            st.markdown(
+                "\n".join(
+                    f"- **{check.claim.kind}: {label_cards(check.claim.cards)}**: {check.message}."
+                    for check in wrong
+                )
+            )
+    cadence = score.cadence()
+    st.markdown(
+        f"**The count:** “{cadence[:1].upper()}{cadence[1:]}.” That makes **{score.total}**."
+    )
+    if grade.correct and grade.mode == "quick":
+        with st.expander("Every combination"):
+            show_breakdown(score)
+    else:
+        st.markdown("##### Every combination")
+        show_breakdown(score)
+
+
+# --- the page ------------------------------------------------------------------------------------
+
 st.title("Practice")
-st.info("This page is being built.")
+catalog = _catalog(_stamp())
+_incoming(catalog)
+run: PracticeSet | None = st.session_state.get(SET)
+
+if run is None:
+    _setup(catalog)
+    st.stop()
+
+spec = run.spec
+st.caption(f"{spec.describe(catalog)} · seed {spec.seed}")
+
+if run.phase == "done":
+    summary = run.summary(catalog)
+    st.subheader("How you did")
+    right, pace = st.columns(2)
+    right.metric("Right", f"{summary.correct} of {summary.answered}")
+    pace.metric(
+        "Seconds an answer",
+        f"{summary.seconds:.1f}",
+        delta=f"target {summary.target:.0f}",
+        delta_color="green" if summary.on_pace else "off",
+        delta_arrow="off",
+    )
+    st.markdown("\n".join(f"- {line}" for line in summary.lines()))
+    again, replay, other = st.columns(3)
+    if again.button("Another set", type="primary", key="practice_again", shortcut="Enter"):
+        _start(
+            SetSpec(
+                spec.drill,
+                spec.tier,
+                new_seed(),
+                spec.length,
+                spec.mode,
+                spec.muggins,
+                spec.weights,
+            )
+        )
+        st.rerun()
+    if replay.button("Same deal again", key="practice_replay"):
+        _start(spec)
+        st.rerun()
+    if other.button("Choose another drill", key="practice_other"):
+        _stop()
+        st.rerun()
+    st.stop()
+
+st.progress(run.index / spec.length, text=f"Question {run.index + 1} of {spec.length}")
+try:
+    question = run.question(catalog)
+except (GenerationError, KeyError) as err:
+    st.error(f"This question could not be dealt: {err}", icon=":material/error:")
+    if st.button("Choose another drill", key="practice_broken"):
+        _stop()
+        st.rerun()
+    st.stop()
+
+_show_question(question)
+
+if run.phase == "question":
+    run.start_clock(time.monotonic())
+    mode = run.answer_mode(catalog)
+    if mode == "choice":
+        _answer_go(run, catalog)
+    elif mode == "claim" and isinstance(question, ShowQuestion):
+        _answer_claims(run, catalog, question)
+    else:
+        _answer_quick(run, catalog, question)
+else:
+    grade = run.last_grade
+    if grade is not None:
+        _feedback(grade)
+    label = "See how you did" if run.is_last else "Next question"
+    if st.button(label, type="primary", key="practice_next", shortcut="Enter"):
+        run.next()
+        st.rerun()
+
+st.divider()
+if st.button("Stop this set", type="tertiary", key="practice_stop"):
+    _stop()
+    st.rerun()

@@ -1,0 +1,668 @@
+"""Grading drill answers against the engine's items, and explaining them.
+
+Nothing here recomputes a score: the right answer is the engine's list of
+items (:func:`~trainer.engine.score_show`, :func:`~trainer.engine.score_play`,
+the :class:`~trainer.engine.Pegging` award of a go question), and every
+explanation renders those items.
+
+* **Quick mode**: the learner types a total. A wrong total still gets the
+  whole breakdown, and when the difference is exactly one category the
+  explanation names it ("you were one short: nobs, the J♥ matches the starter").
+* **Claim mode**: the learner claims each combination by its cards, the way it
+  is said at the table. Each claim is *found* (an engine item), *twice* (an item
+  already claimed) or *wrong* (not a combination, with the reason); every item
+  not claimed is *missed*. Found and missed together are always exactly the
+  engine's items.
+* **The go**: who pegs, what for, and who leads next.
+
+>>> from trainer.drills import deal_question
+>>> q = deal_question("hand", "beginner", seed=7)
+>>> grade_quick(q, str(q.total), seconds=3.0).correct
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from trainer.drills import GoQuestion, PegQuestion, Question, ShowQuestion
+from trainer.engine import Card, ScoreItem, explain_items, label_cards, number_word
+from trainer.inputs import InputProblem, read_points
+from trainer.records import AttemptIn
+
+__all__ = [
+    "CLAIM_KINDS",
+    "GO_CHOICES",
+    "Claim",
+    "ClaimCheck",
+    "Grade",
+    "InputProblem",
+    "answer_box",
+    "check_claims",
+    "grade_claims",
+    "grade_go",
+    "grade_quick",
+    "item_category",
+]
+
+#: What a learner can claim in the show, in counting order.
+CLAIM_KINDS: tuple[str, ...] = ("fifteen", "pair", "run", "flush", "nobs")
+
+#: Answers to "what does the end of the series peg?": id -> (label, points).
+GO_CHOICES: dict[str, tuple[str, int]] = {
+    "go": ("1 for the go", 1),
+    "last card": ("1 for last card", 1),
+    "thirty-one": ("2 for 31", 2),
+    "thirty-one and last card": ("3: 2 for 31 and 1 for last card", 3),
+    "thirty-one and go": ("3: 2 for 31 and 1 for the go", 3),
+}
+
+PLAYER_NAMES: tuple[str, str] = ("you", "your opponent")
+
+Mode = Literal["quick", "claim", "choice"]
+
+
+def answer_box(question: Question) -> str:
+    """The label of the box the learner types the answer into."""
+    if isinstance(question, PegQuestion):
+        return "Points for the last card"
+    return "Your total"
+
+
+def item_category(item_kind: str, *, crib: bool = False) -> str:
+    """The stored category (:data:`trainer.records.CATEGORIES`) for an item kind."""
+    if item_kind == "flush" and crib:
+        return "crib-flush"
+    return {"last card": "last-card"}.get(item_kind, item_kind)
+
+
+def _unique(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(values))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# --- claims -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One combination the learner says is there: a ``kind`` and its ``cards``."""
+
+    kind: str
+    cards: tuple[Card, ...]
+
+    def describe(self) -> str:
+        return f"{self.kind} {label_cards(self.cards)}".strip()
+
+    def notation(self) -> str:
+        return f"{self.kind} {' '.join(str(card) for card in self.cards)}".strip()
+
+    @property
+    def points(self) -> int:
+        """What the learner counts for this claim, right or wrong."""
+        n = len(self.cards)
+        if self.kind == "pair":
+            return n * (n - 1) if n >= 2 else 2  # 2, 6, 12 for 2, 3, 4 of a rank
+        if self.kind in ("run", "flush"):
+            return n
+        if self.kind == "nobs":
+            return 1
+        return 2
+
+
+ClaimStatus = Literal["found", "twice", "wrong"]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCheck:
+    """A claim, and what it turned out to be: ``found`` (the engine ``items`` it
+    matched), ``twice`` (already claimed) or ``wrong`` (``message`` says why)."""
+
+    claim: Claim
+    status: ClaimStatus
+    items: tuple[ScoreItem, ...]
+    message: str
+
+
+def _key(item: ScoreItem) -> tuple[str, frozenset[Card]]:
+    return item.kind, frozenset(item.cards)
+
+
+def _ranks(cards: Sequence[Card]) -> str:
+    return "-".join(card.rank.label for card in sorted(cards, key=lambda card: card.order))
+
+
+def _why_not(question: ShowQuestion, claim: Claim) -> str:
+    """Why a claim matches none of the engine's items (the reason, in plain words)."""
+    cards = claim.cards
+    shown = label_cards(cards)
+    hand, starter = question.hand, question.starter
+    if not cards:
+        return "no cards were chosen"
+    if claim.kind == "fifteen":
+        if len(cards) < 2:
+            return "a fifteen needs two or more cards"
+        total = sum(card.pips for card in cards)
+        return f"{shown} adds to {total}, not 15"
+    if claim.kind == "pair":
+        if len(cards) < 2:
+            return "a pair is two cards of the same rank"
+        return f"{shown} are not all the same rank (a pair goes by rank, not by value)"
+    if claim.kind == "run":
+        if len(cards) < 3:
+            return "a run needs three or more cards in sequence"
+        counts = Counter(card.order for card in cards)
+        twice = [card.rank.label for card in cards if counts[card.order] > 1]
+        if twice:
+            return (
+                f"{twice[0]} appears twice in {shown}: a run has one card of each rank, "
+                "so a pair inside a run makes two runs, each claimed on its own"
+            )
+        orders = sorted(counts)
+        if orders[-1] - orders[0] != len(orders) - 1:
+            return f"{_ranks(cards)} is not a sequence"
+        longer = [item for item in question.score.by_kind("run") if set(cards) < set(item.cards)]
+        if longer:
+            return (
+                f"{_ranks(cards)} is part of the longer run {_ranks(longer[0].cards)}: "
+                "only the longest run counts"
+            )
+        return f"{_ranks(cards)} is not a run here"
+    if claim.kind == "flush":
+        suits = {card.suit for card in cards}
+        if len(suits) > 1:
+            return f"{shown} are not all one suit"
+        suit = next(iter(suits))
+        in_hand = [card for card in cards if card in hand]
+        if len(in_hand) < 4:
+            return (
+                "a flush needs all four cards of the hand in one suit; "
+                "the starter can only make it five"
+            )
+        if starter not in cards and starter.suit is suit:
+            return f"the starter {starter.label} is a {suit.name.lower()[:-1]} too: it is a five-card flush"
+        if question.crib:
+            return (
+                "in the crib a flush counts only when the starter is the same suit too "
+                "(all five cards)"
+            )
+        return f"{shown} is not a flush here"
+    if claim.kind == "nobs":
+        if len(cards) != 1:
+            return "nobs is one card: the jack of the starter's suit"
+        card = cards[0]
+        if not card.is_jack:
+            return f"{card.label} is not a jack: nobs is the jack of the starter's suit"
+        if card == starter:
+            return (
+                "a jack turned as the starter is never nobs: "
+                "it gives the dealer 2 for his heels at the cut"
+            )
+        return f"{card.label} is not the starter's suit ({starter.suit.symbol})"
+    return f"{claim.kind!r} is not something to claim: use fifteen, pair, run, flush or nobs"
+
+
+def check_claims(question: ShowQuestion, claims: Sequence[Claim]) -> tuple[ClaimCheck, ...]:
+    """Each claim, in order, checked against the engine's items."""
+    items = {_key(item): item for item in question.score.items}
+    claimed: set[tuple[str, frozenset[Card]]] = set()
+    cards_here = {*question.hand, question.starter}
+    checks: list[ClaimCheck] = []
+    for claim in claims:
+        stray = [card for card in claim.cards if card not in cards_here]
+        if stray:
+            checks.append(
+                ClaimCheck(claim, "wrong", (), f"{label_cards(stray)} is not in this hand")
+            )
+            continue
+        if len(set(claim.cards)) != len(claim.cards):
+            checks.append(ClaimCheck(claim, "wrong", (), "a card was chosen twice"))
+            continue
+        keys: list[tuple[str, frozenset[Card]]] = [(claim.kind, frozenset(claim.cards))]
+        if claim.kind == "pair" and len(claim.cards) in (3, 4):
+            # Three or four of a kind, claimed at once: every pair inside it.
+            keys = [("pair", frozenset(two)) for two in _pairs(claim.cards)]
+        if not all(key in items for key in keys):
+            checks.append(ClaimCheck(claim, "wrong", (), _why_not(question, claim)))
+            continue
+        new = [key for key in keys if key not in claimed]
+        if not new:
+            checks.append(
+                ClaimCheck(claim, "twice", (), "already claimed: each combination counts once")
+            )
+            continue
+        claimed.update(new)
+        checks.append(ClaimCheck(claim, "found", tuple(items[key] for key in new), ""))
+    return tuple(checks)
+
+
+def _pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
+    return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :] if a.order == b.order]
+
+
+# --- grades -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """A graded answer: right or not, what was found and missed, and why.
+
+    ``given_total`` is what the learner counted, ``points_off`` that minus the
+    right total; ``categories`` the stored categories they got wrong;
+    ``notes`` the explanation's sentences beyond the items themselves;
+    ``muggins`` the points an opponent takes (0 unless muggins is on).
+    """
+
+    question: Question
+    mode: Mode
+    answer: str
+    correct: bool
+    right_total: int
+    given_total: int
+    found: tuple[ScoreItem, ...]
+    missed: tuple[ScoreItem, ...]
+    claims: tuple[ClaimCheck, ...]
+    categories: tuple[str, ...]
+    headline: str
+    notes: tuple[str, ...]
+    seconds: float
+    muggins: int = 0
+
+    @property
+    def points_off(self) -> int:
+        return self.given_total - self.right_total
+
+    @property
+    def wrong_claims(self) -> tuple[ClaimCheck, ...]:
+        return tuple(check for check in self.claims if check.status != "found")
+
+    def attempt(self) -> AttemptIn:
+        """The record the progress store keeps for this answer."""
+        q = self.question
+        return AttemptIn(
+            drill=q.drill,
+            tier=q.tier,
+            seed=q.seed,
+            question=q.notation(),
+            answer=self.answer,
+            correct=self.correct,
+            points_off=self.points_off,
+            missed=self.categories,
+            seconds=round(self.seconds, 2),
+            mode="claim" if self.mode == "claim" else "quick",
+        )
+
+
+def _category_items(question: ShowQuestion | PegQuestion, kind: str) -> tuple[ScoreItem, ...]:
+    return tuple(item for item in question.score.items if item.kind == kind)
+
+
+def _short_phrase(
+    question: ShowQuestion | PegQuestion, kind: str, items: Sequence[ScoreItem]
+) -> str:
+    """ "nobs: the J♥ matches the starter" style phrase for the items of one kind."""
+    if isinstance(question, PegQuestion):
+        text = explain_items(items)
+        if kind in ("fifteen", "thirty-one"):
+            text += f" (the count reached exactly {question.score.count})"
+        return text
+    if kind == "nobs":
+        jack = items[0].cards[0]
+        return (
+            f"one for his nobs, because the {jack.label} is the same suit as the starter "
+            f"({question.starter.label})"
+        )
+    if kind == "flush":
+        return f"the {items[0].describe()}"
+    if len(items) == 1:
+        return f"a {items[0].describe()}"
+    plural = {"fifteen": "fifteens", "pair": "pairs", "run": "runs"}.get(kind, kind)
+    return f"the {plural}: " + "; ".join(item.cards_text() for item in items)
+
+
+def _difference_notes(
+    question: ShowQuestion | PegQuestion, given: int
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(notes, categories) for a wrong total: which category the gap matches, if one does."""
+    right = question.total
+    kinds = _unique(item.kind for item in question.score.items)
+    crib = isinstance(question, ShowQuestion) and question.crib
+    if given < right:
+        short = right - given
+        matches: list[tuple[str, tuple[ScoreItem, ...]]] = []
+        for kind in kinds:
+            items = _category_items(question, kind)
+            if sum(item.points for item in items) == short:
+                matches.append((kind, items))
+            else:
+                single = [item for item in items if item.points == short]
+                if single:
+                    matches.append((kind, (single[0],)))
+        amount = f"{number_word(short)} short" if short <= 20 else f"{short} short"
+        if len(matches) == 1:
+            kind, items = matches[0]
+            return (
+                (f"You were {amount}: {_short_phrase(question, kind, items)}.",),
+                (item_category(kind, crib=crib),),
+            )
+        rest = "" if isinstance(question, PegQuestion) else " Every combination is listed below."
+        if matches:
+            names = " or ".join(_kind_name(kind) for kind, _ in matches)
+            return (
+                (f"You were {amount}: perhaps {names}?{rest}",),
+                tuple(item_category(kind, crib=crib) for kind, _ in matches),
+            )
+        return (
+            (f"You were {amount}.{rest}",),
+            tuple(item_category(kind, crib=crib) for kind in kinds),
+        )
+    over = given - right
+    amount = f"{number_word(over)} over" if over <= 20 else f"{over} over"
+    trap, category = _trap_note(question, over)
+    notes = [f"You were {amount}."]
+    if trap:
+        notes.append(trap)
+    return tuple(notes), ((category,) if category else ())
+
+
+def _kind_name(kind: str) -> str:
+    return {
+        "fifteen": "a fifteen",
+        "pair": "a pair",
+        "run": "a run",
+        "flush": "the flush",
+        "nobs": "nobs",
+        "thirty-one": "31",
+    }.get(kind, kind)
+
+
+def _trap_note(question: ShowQuestion | PegQuestion, over: int) -> tuple[str, str]:
+    """The likely reason for counting too much, from the traps this question holds."""
+    f = question.features
+    if isinstance(question, ShowQuestion):
+        if "crib-four-flush" in f and over in (4, 5):
+            return (
+                "In the crib, four cards of one suit are not a flush: "
+                "the starter has to match them too.",
+                "crib-flush",
+            )
+        if "jack-starter" in f and over in (1, 2):
+            return (
+                f"The starter {question.starter.label} is a jack, and a starter jack is never "
+                "nobs (it gives the dealer 2 for his heels at the cut).",
+                "nobs",
+            )
+        if "false-flush" in f and over in (4, 5):
+            return (
+                "Three cards and the starter in one suit are not a flush: all four cards "
+                "of the hand must share the suit.",
+                "flush",
+            )
+        if "multi-run" in f and over > 0:
+            return (
+                "Remember that a double run is two runs plus the pair inside them: "
+                "count each once.",
+                "run",
+            )
+        return "", ""
+    pile = question.pile
+    if "split-pair" in f:
+        return (
+            f"The {pile[-3].label} and the {pile[-1].label} have the {pile[-2].label} between "
+            "them: a pair needs the two cards one after the other.",
+            "pair",
+        )
+    if "rank-not-value" in f:
+        return (
+            f"The {pile[-2].label} and the {pile[-1].label} are both worth 10 but are not the "
+            "same rank, so they are not a pair.",
+            "pair",
+        )
+    if "broken-run" in f:
+        return (
+            "A run counts only the latest cards in an unbroken sequence: a repeated rank "
+            "or a card out of the sequence stops it.",
+            "run",
+        )
+    return "", ""
+
+
+def _headline_total(question: Question, given: int) -> str:
+    right = question.total
+    what = "this hand" if isinstance(question, ShowQuestion) and not question.crib else "this crib"
+    if isinstance(question, PegQuestion):
+        what = f"the {question.pile[-1].label}"
+    if given == right:
+        return f"Right: {right}."
+    if isinstance(question, PegQuestion):
+        return f"Not quite: you said {given}; {what} pegs {right}."
+    return f"Not quite: you said {given}; {what} makes {right}."
+
+
+def _muggins_note(points: int) -> str:
+    if points == 1:
+        return "Muggins! Your opponent spots the point you missed and pegs it."
+    return f"Muggins! Your opponent spots the {points} points you missed and pegs them."
+
+
+def grade_quick(
+    question: ShowQuestion | PegQuestion,
+    text: str | int | None,
+    *,
+    seconds: float,
+    muggins: bool = False,
+) -> Grade:
+    """Grade a typed total. Bad input raises :class:`InputProblem` naming the box."""
+    given = read_points(text, box=answer_box(question), most=question.most)
+    right = question.total
+    items = question.score.items
+    correct = given == right
+    notes: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    if not correct:
+        notes, categories = _difference_notes(question, given)
+    taken = max(0, right - given) if muggins else 0
+    if taken:
+        notes = (*notes, _muggins_note(taken))
+    return Grade(
+        question=question,
+        mode="quick",
+        answer=str(given),
+        correct=correct,
+        right_total=right,
+        given_total=given,
+        found=items if correct else (),
+        missed=() if correct else items,
+        claims=(),
+        categories=categories,
+        headline=_headline_total(question, given),
+        notes=notes,
+        seconds=seconds,
+        muggins=taken,
+    )
+
+
+def grade_claims(
+    question: ShowQuestion,
+    claims: Sequence[Claim],
+    *,
+    seconds: float,
+    muggins: bool = False,
+) -> Grade:
+    """Grade a hand counted combination by combination."""
+    checks = check_claims(question, claims)
+    found_keys = {_key(item) for check in checks for item in check.items}
+    found = tuple(item for item in question.score.items if _key(item) in found_keys)
+    missed = tuple(item for item in question.score.items if _key(item) not in found_keys)
+    bad = [check for check in checks if check.status != "found"]
+    given = sum(item.points for item in found) + sum(check.claim.points for check in bad)
+    correct = not missed and not bad
+    crib = question.crib
+    categories = _unique(
+        [item_category(item.kind, crib=crib) for item in missed]
+        + [
+            item_category(check.claim.kind, crib=crib)
+            for check in bad
+            if check.claim.kind in CLAIM_KINDS
+        ]
+    )
+    right = question.total
+    if correct:
+        headline = f"Right: every combination found, {right} in all."
+    else:
+        headline = (
+            f"You found {len(found)} of {len(question.score.items)} combinations: "
+            f"{sum(item.points for item in found)} of {right} points."
+        )
+    notes: list[str] = []
+    if bad:
+        count = len(bad)
+        notes.append(
+            f"{_cap(number_word(count))} claim{'s' if count > 1 else ''} did not count "
+            f"({sum(check.claim.points for check in bad)} points you would have pegged wrongly)."
+        )
+    for item in missed:
+        if item.kind == "nobs":
+            notes.append(
+                f"Missed nobs: the {item.cards[0].label} is the same suit as the starter "
+                f"({question.starter.label})."
+            )
+    taken = sum(item.points for item in missed) if muggins else 0
+    if taken:
+        notes.append(_muggins_note(taken))
+    answer = "; ".join(claim.notation() for claim in claims) or "(nothing claimed)"
+    return Grade(
+        question=question,
+        mode="claim",
+        answer=answer,
+        correct=correct,
+        right_total=right,
+        given_total=given,
+        found=found,
+        missed=missed,
+        claims=checks,
+        categories=categories,
+        headline=headline,
+        notes=tuple(notes),
+        seconds=seconds,
+        muggins=taken,
+    )
+
+
+# --- the go -------------------------------------------------------------------------------------
+
+
+def _player(player: int) -> str:
+    return PLAYER_NAMES[player]
+
+
+def _does(player: int, verb: str) -> str:
+    """ "you peg" / "your opponent pegs"."""
+    return f"{_player(player)} {verb if player == 0 else verb + 's'}"
+
+
+def go_explanation(question: GoQuestion) -> tuple[str, ...]:
+    """The end of the series in words: who laid last, what it pegs, who leads next."""
+    last = [step for step in question.steps if step.card is not None][-1]
+    assert last.card is not None
+    lines = [
+        f"{_cap(_player(last.player))} laid the last card, the {last.card.label}, "
+        f"making the count {last.count}."
+    ]
+    if question.reason == "thirty-one":
+        extra = "last card" if question.next_leader is None else "the go"
+        lines.append(
+            f"That is exactly 31: {_does(question.scorer, 'peg')} 2 for 31, and nothing more for {extra}."
+        )
+    elif question.reason == "last card":
+        lines.append(
+            f"Every card has now been laid, so that was the last card of the play: "
+            f"{_does(question.scorer, 'peg')} 1 for last card."
+        )
+    else:
+        lines.append(
+            f"Nobody could lay another card without going past 31, so {_does(question.scorer, 'peg')} 1 for the go."
+        )
+    if question.last_items:
+        lines.append(f"(The card itself also pegged {explain_items(question.last_items)}.)")
+    leader = question.next_leader
+    if leader is None:
+        lines.append("The play is over: next the hands are counted, the pone first.")
+    elif leader == question.scorer:
+        other = _player(1 - leader)
+        lines.append(
+            f"The count goes back to 0. {_cap(other)} {'have' if leader == 1 else 'has'} no cards "
+            f"left, so {_does(leader, 'lead')} again."
+        )
+    else:
+        lines.append(
+            f"The count goes back to 0 and {_does(leader, 'lead')}: the player who did not "
+            "lay the last card leads the next series."
+        )
+    return tuple(lines)
+
+
+def grade_go(
+    question: GoQuestion,
+    scorer: int | None,
+    choice: str | None,
+    leader: int | Literal["unset"] | None,
+    *,
+    seconds: float,
+) -> Grade:
+    """Grade who pegs (0 you, 1 your opponent), what for (a :data:`GO_CHOICES` id) and
+    who leads next (``None``: nobody, the play is over)."""
+    if scorer not in (0, 1):
+        raise InputProblem("Who pegs?", "choose you or your opponent.")
+    if choice not in GO_CHOICES:
+        raise InputProblem("What for?", "choose what the end of the series pegs.")
+    if leader == "unset" or leader not in (0, 1, None):
+        raise InputProblem("Who leads next?", "choose who leads, or that the play is over.")
+    label, points = GO_CHOICES[choice]
+    right_scorer = scorer == question.scorer
+    right_choice = choice == question.reason
+    right_leader = leader == question.next_leader
+    correct = right_scorer and right_choice and right_leader
+    reason_category = item_category(question.reason)
+    categories: list[str] = []
+    if not (right_scorer and right_choice):
+        categories.append(reason_category)
+    if not right_leader:
+        categories.append("go")
+    notes: list[str] = []
+    if not right_scorer:
+        notes.append(f"It is {_player(question.scorer)} who pegs, not {_player(scorer)}.")
+    if not right_choice:
+        notes.append(f"It is {GO_CHOICES[question.reason][0]}, not {label}.")
+    if not right_leader:
+        want = (
+            "nobody: the play is over"
+            if question.next_leader is None
+            else _player(question.next_leader)
+        )
+        notes.append(f"Next to lead: {want}.")
+    given = points if right_scorer else 0
+    lead_text = "nobody" if leader is None else _player(leader)
+    answer = f"{_player(scorer)}; {choice}; leads: {lead_text}"
+    headline = "Right." if correct else "Not quite."
+    return Grade(
+        question=question,
+        mode="choice",
+        answer=answer,
+        correct=correct,
+        right_total=question.total,
+        given_total=given,
+        found=(question.award,) if correct else (),
+        missed=() if correct else (question.award,),
+        claims=(),
+        categories=_unique(categories),
+        headline=headline,
+        notes=tuple(notes),
+        seconds=seconds,
+    )

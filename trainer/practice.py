@@ -1,0 +1,396 @@
+"""A practice set, as a small state machine the Practice page drives.
+
+A set is described by a :class:`SetSpec` (drill, tier, seed, length, answer
+mode, muggins, optional weights for mixed sets). :class:`PracticeSet` walks it:
+``question`` → (answer) → ``feedback`` → (next) → ... → ``done``, keeping every
+:class:`~trainer.grading.Grade`. Time comes in as arguments (``now``), so the
+whole thing is testable without a clock or Streamlit.
+
+Where a set comes from:
+
+* the page's own choices;
+* query parameters, ``?drill=hand&tier=beginner&seed=7`` (also ``mode=claim``,
+  ``length=5``, ``muggins=1``; ``drill`` or ``tier`` may be ``mixed``), so a
+  set can be shared or replayed by its link;
+* session keys ``practice_drill`` / ``practice_tier`` (and optionally
+  ``practice_seed``), set by another page for a one-click "practise this";
+* ``practice_weights``, a mapping ``{(drill, tier): weight}`` that mixed sets
+  draw from (the adaptive mode sets it).
+
+>>> from trainer.content.drills import load_drills
+>>> catalog = load_drills()
+>>> run = PracticeSet(SetSpec("hand", "beginner", seed=7, length=2))
+>>> q = run.question(catalog)
+>>> run.start_clock(0.0)
+>>> run.answer_quick(catalog, str(q.total), now=4.0).correct
+True
+>>> run.phase
+'feedback'
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from trainer.content.drills import DrillCatalog, Tier
+from trainer.drills import GoQuestion, Question, ShowQuestion, deal_question
+from trainer.engine import Card
+from trainer.grading import (
+    CLAIM_KINDS,
+    Claim,
+    Grade,
+    InputProblem,
+    grade_claims,
+    grade_go,
+    grade_quick,
+)
+from trainer.records import CATEGORY_LABELS
+
+__all__ = [
+    "MIXED",
+    "PracticeSet",
+    "SetSpec",
+    "SetSummary",
+    "new_seed",
+    "spec_from_request",
+    "summarize",
+]
+
+MIXED = "mixed"
+MIXED_LENGTH = 10
+MAX_SEED = 999_999
+Mode = Literal["quick", "claim"]
+Phase = Literal["question", "feedback", "done"]
+Weights = tuple[tuple[tuple[str, str], float], ...]
+
+
+def new_seed(rng: random.Random | None = None) -> int:
+    """A fresh seed for a new set (short enough to read out and type)."""
+    return (rng or random.SystemRandom()).randint(1, MAX_SEED)
+
+
+@dataclass(frozen=True, slots=True)
+class SetSpec:
+    """What a set is: which drill and tier (either may be ``"mixed"``), its seed,
+    how many questions, how the learner answers, and muggins on or off."""
+
+    drill: str
+    tier: str
+    seed: int
+    length: int
+    mode: Mode = "quick"
+    muggins: bool = False
+    weights: Weights = ()
+
+    def pairs(self, catalog: DrillCatalog) -> tuple[tuple[tuple[str, str], float], ...]:
+        """The (drill, tier) pairs this set deals from, with their weights."""
+        available = [
+            pair
+            for pair in catalog.pairs()
+            if (self.drill in (MIXED, pair[0])) and (self.tier in (MIXED, pair[1]))
+        ]
+        given = {pair: weight for pair, weight in self.weights if pair in available and weight > 0}
+        if given:
+            return tuple(sorted(given.items()))
+        return tuple((pair, 1.0) for pair in available)
+
+    def pick(self, catalog: DrillCatalog, index: int) -> tuple[str, str]:
+        """The drill and tier of question ``index`` (fixed for a single drill and tier;
+        drawn from the weights, reproducibly, for a mixed set)."""
+        if self.drill != MIXED and self.tier != MIXED:
+            return self.drill, self.tier
+        pairs = self.pairs(catalog)
+        if not pairs:
+            raise KeyError("there is nothing to deal for this set")
+        rng = random.Random(f"{MIXED}/{self.drill}/{self.tier}/{self.seed}/{index}")
+        choice = rng.choices([pair for pair, _ in pairs], weights=[w for _, w in pairs], k=1)
+        return choice[0]
+
+    def describe(self, catalog: DrillCatalog) -> str:
+        """``Count the hand · Beginner`` (or ``Mixed``)."""
+        if self.drill == MIXED:
+            return "Mixed drills" + (" (your weak spots)" if self.weights else "")
+        drill = catalog.drills[self.drill]
+        tier = "every level" if self.tier == MIXED else drill.tier(self.tier).title
+        return f"{drill.title} · {tier}"
+
+
+def _tier(catalog: DrillCatalog, drill: str, tier: str) -> Tier:
+    return catalog.tier(drill, tier)[1]
+
+
+@dataclass(frozen=True, slots=True)
+class SetSummary:
+    """How a set went: accuracy, pace against the target, categories missed most."""
+
+    answered: int
+    correct: int
+    seconds: float  # mean seconds an answer
+    target: float  # mean target pace, seconds a question
+    missed_most: tuple[tuple[str, int], ...]  # (category, times), most first
+    points_missed: int
+    muggins: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.correct / self.answered if self.answered else 0.0
+
+    @property
+    def on_pace(self) -> bool:
+        return self.answered > 0 and self.seconds <= self.target
+
+    def lines(self) -> tuple[str, ...]:
+        if not self.answered:
+            return ("No answers yet.",)
+        lines = [
+            f"Accuracy: {self.correct} of {self.answered} right ({self.accuracy:.0%}).",
+            f"Pace: {self.seconds:.1f} s an answer against a target of {self.target:.0f} s "
+            + (
+                "(on pace)."
+                if self.on_pace
+                else "(slower than the target: it comes with practice)."
+            ),
+        ]
+        if self.missed_most:
+            names = ", ".join(
+                f"{CATEGORY_LABELS.get(category, category)} ({times})"
+                for category, times in self.missed_most
+            )
+            lines.append(f"Missed most: {names}.")
+        elif self.correct == self.answered:
+            lines.append("Nothing missed: every combination found.")
+        else:
+            lines.append("No one kind of combination stood out among the answers you missed.")
+        if self.muggins:
+            lines.append(f"Your opponent took {self.muggins} points by muggins.")
+        return tuple(lines)
+
+
+def summarize(grades: Sequence[Grade], targets: Sequence[float]) -> SetSummary:
+    """Summarise graded answers; ``targets`` are the target seconds of each question."""
+    answered = len(grades)
+    counts: Counter[str] = Counter()
+    for grade in grades:
+        counts.update(grade.categories)
+    return SetSummary(
+        answered=answered,
+        correct=sum(1 for grade in grades if grade.correct),
+        seconds=sum(grade.seconds for grade in grades) / answered if answered else 0.0,
+        target=sum(targets) / len(targets) if targets else 0.0,
+        missed_most=tuple(counts.most_common(3)),
+        points_missed=sum(max(0, -grade.points_off) for grade in grades),
+        muggins=sum(grade.muggins for grade in grades),
+    )
+
+
+@dataclass
+class PracticeSet:
+    """The state of one set on the page. Mutable; kept in the session."""
+
+    spec: SetSpec
+    index: int = 0
+    phase: Phase = "question"
+    grades: list[Grade] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    shown_at: float | None = None
+    _dealt: tuple[int, Question] | None = field(default=None, repr=False)
+
+    # -- the current question --------------------------------------------------------------
+
+    def question(self, catalog: DrillCatalog) -> Question:
+        """The question at ``index`` (dealt once, then kept)."""
+        if self._dealt is not None and self._dealt[0] == self.index:
+            return self._dealt[1]
+        drill, tier = self.spec.pick(catalog, self.index)
+        question = deal_question(drill, tier, self.spec.seed, self.index, catalog=catalog)
+        self._dealt = (self.index, question)
+        return question
+
+    def tier(self, catalog: DrillCatalog) -> Tier:
+        return _tier(catalog, *self.spec.pick(catalog, self.index))
+
+    def answer_mode(self, catalog: DrillCatalog) -> Literal["quick", "claim", "choice"]:
+        question = self.question(catalog)
+        if isinstance(question, GoQuestion):
+            return "choice"
+        if isinstance(question, ShowQuestion):
+            return self.spec.mode
+        return "quick"
+
+    def start_clock(self, now: float) -> None:
+        """Start timing the current question (the first time it is shown)."""
+        if self.shown_at is None:
+            self.shown_at = now
+
+    def _seconds(self, now: float) -> float:
+        return max(0.0, now - (self.shown_at if self.shown_at is not None else now))
+
+    def _expect(self, phase: Phase) -> None:
+        if self.phase != phase:
+            raise RuntimeError(f"the set is at {self.phase!r}, not {phase!r}")
+
+    def _graded(self, grade: Grade) -> Grade:
+        self.grades.append(grade)
+        self.phase = "feedback"
+        return grade
+
+    # -- answering --------------------------------------------------------------------------
+
+    def answer_quick(self, catalog: DrillCatalog, text: str | None, *, now: float) -> Grade:
+        """A typed total; :class:`~trainer.inputs.InputProblem` if it cannot be graded."""
+        self._expect("question")
+        question = self.question(catalog)
+        if isinstance(question, GoQuestion):
+            raise InputProblem("Your answer", "this question is answered with the choices.")
+        grade = grade_quick(question, text, seconds=self._seconds(now), muggins=self.spec.muggins)
+        return self._graded(grade)
+
+    def add_claim(self, catalog: DrillCatalog, kind: str, cards: Sequence[Card]) -> Claim:
+        """Claim one combination (graded with the rest when the learner is done)."""
+        self._expect("question")
+        if kind not in CLAIM_KINDS:
+            raise InputProblem("Claim", f"{kind!r} is not a combination to claim.")
+        if not cards:
+            raise InputProblem(
+                "Cards", f"choose the cards of the {kind} first, then press {kind.capitalize()}."
+            )
+        claim = Claim(kind, tuple(cards))
+        self.claims.append(claim)
+        return claim
+
+    def undo_claim(self) -> Claim | None:
+        return self.claims.pop() if self.claims else None
+
+    def finish_claims(self, catalog: DrillCatalog, *, now: float) -> Grade:
+        self._expect("question")
+        question = self.question(catalog)
+        if not isinstance(question, ShowQuestion):
+            raise InputProblem("Your answer", "only hands and cribs are counted claim by claim.")
+        grade = grade_claims(
+            question, self.claims, seconds=self._seconds(now), muggins=self.spec.muggins
+        )
+        return self._graded(grade)
+
+    def answer_go(
+        self,
+        catalog: DrillCatalog,
+        scorer: int | None,
+        choice: str | None,
+        leader: int | Literal["unset"] | None,
+        *,
+        now: float,
+    ) -> Grade:
+        self._expect("question")
+        question = self.question(catalog)
+        if not isinstance(question, GoQuestion):
+            raise InputProblem("Your answer", "this question is answered with a number.")
+        grade = grade_go(question, scorer, choice, leader, seconds=self._seconds(now))
+        return self._graded(grade)
+
+    # -- moving on ----------------------------------------------------------------------------
+
+    @property
+    def last_grade(self) -> Grade | None:
+        return self.grades[-1] if self.grades else None
+
+    @property
+    def is_last(self) -> bool:
+        return self.index + 1 >= self.spec.length
+
+    def next(self) -> None:
+        """On to the next question, or to the summary after the last."""
+        self._expect("feedback")
+        self.claims = []
+        self.shown_at = None
+        if self.is_last:
+            self.phase = "done"
+        else:
+            self.index += 1
+            self.phase = "question"
+
+    def summary(self, catalog: DrillCatalog) -> SetSummary:
+        targets = [
+            float(_tier(catalog, grade.question.drill, grade.question.tier).pace)
+            for grade in self.grades
+        ]
+        return summarize(self.grades, targets)
+
+
+# --- where a set comes from ---------------------------------------------------------------------
+
+
+def _weights(raw: Any) -> Weights:
+    if not isinstance(raw, Mapping):
+        return ()
+    weights: list[tuple[tuple[str, str], float]] = []
+    for key, value in raw.items():
+        if (
+            isinstance(key, tuple)
+            and len(key) == 2
+            and all(isinstance(part, str) for part in key)
+            and isinstance(value, int | float)
+            and value > 0
+        ):
+            weights.append(((key[0], key[1]), float(value)))
+    return tuple(sorted(weights))
+
+
+def _int(text: Any, low: int, high: int) -> int | None:
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        return None
+    return value if low <= value <= high else None
+
+
+def spec_from_request(
+    params: Mapping[str, Any],
+    catalog: DrillCatalog,
+    *,
+    weights: Any = None,
+    seed: int | None = None,
+) -> SetSpec | str:
+    """A set described by query parameters (or the session keys, passed the same way).
+
+    Returns the :class:`SetSpec`, or a sentence saying what is wrong with the request.
+    ``seed`` is used when the request names none.
+    """
+    drill = str(params.get("drill", "")).strip().lower()
+    tier = str(params.get("tier", "")).strip().lower() or (MIXED if drill == MIXED else "")
+    if drill != MIXED and drill not in catalog.drills:
+        if drill in catalog.broken:
+            return f"The {drill!r} drill could not be loaded, so it cannot be practised just now."
+        known = ", ".join([*catalog.drills, MIXED])
+        return f"There is no drill called {drill!r}; choose one of {known}."
+    if drill == MIXED:
+        tier = MIXED
+    elif not tier:
+        tier = catalog.drills[drill].tiers[0].id
+    elif tier != MIXED and tier not in catalog.drills[drill].tier_ids:
+        known = ", ".join(catalog.drills[drill].tier_ids)
+        return f"The {drill} drill has no level called {tier!r}; choose one of {known}."
+    given_seed = params.get("seed")
+    chosen_seed = seed if seed is not None else new_seed()
+    if given_seed not in (None, ""):
+        parsed = _int(given_seed, 0, 10**9)
+        if parsed is None:
+            return f"The seed {given_seed!r} is not a whole number from 0 to 1,000,000,000."
+        chosen_seed = parsed
+    if drill == MIXED or tier == MIXED:
+        length = MIXED_LENGTH
+    else:
+        length = catalog.drills[drill].tier(tier).length
+    if params.get("length") not in (None, ""):
+        parsed = _int(params.get("length"), 1, 100)
+        if parsed is None:
+            return (
+                f"The length {params.get('length')!r} is not a number of questions from 1 to 100."
+            )
+        length = parsed
+    mode: Mode = "claim" if str(params.get("mode", "")).lower() == "claim" else "quick"
+    muggins = str(params.get("muggins", "")).lower() in ("1", "true", "yes", "on")
+    return SetSpec(drill, tier, chosen_seed, length, mode, muggins, _weights(weights))
