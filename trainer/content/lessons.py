@@ -1,0 +1,1002 @@
+"""Lessons: ``lessons/*.yaml`` validated once into frozen objects.
+
+Every card question is answered by the rules engine, never by the file: a
+check may carry an ``expect:`` value, but only as a claim the loader compares
+with the engine (a mismatch is a content error). True/false questions about a
+rule are the one kind whose answer is written in the file.
+
+A file that fails validation never takes the course down: :func:`load_course`
+returns the lessons that loaded and, for each file that did not, its problems,
+each naming the file, the lesson, the step and the field.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import yaml
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+
+from trainer.content import LESSONS_DIR, REPO_ROOT, ContentProblem
+from trainer.engine import (
+    Card,
+    PegEvent,
+    Pegging,
+    PeggingError,
+    PlayScore,
+    ScoreItem,
+    ShowScore,
+    label_cards,
+    parse_cards,
+    score_play,
+    score_show,
+    skunk,
+)
+
+__all__ = [
+    "CHECK_KINDS",
+    "PLAYERS",
+    "SKUNKS",
+    "Check",
+    "CountCheck",
+    "Course",
+    "CourseEntry",
+    "FifteenCheck",
+    "GoCheck",
+    "GoReplay",
+    "Lesson",
+    "PegCheck",
+    "Show",
+    "SkunkCheck",
+    "Step",
+    "TrueFalseCheck",
+    "check_files",
+    "course_stamp",
+    "load_course",
+    "replay_go",
+]
+
+#: The two players of a go question, in the order they play: the pone leads.
+PLAYERS: tuple[str, str] = ("pone", "dealer")
+
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+class _FieldAt(ValueError):
+    """A problem found by a validator that belongs to a field below the one validated."""
+
+    def __init__(self, loc: tuple[str | int, ...], message: str) -> None:
+        self.loc = loc
+        super().__init__(message)
+
+
+# --- field types -------------------------------------------------------------------
+
+
+def _to_cards(value: object) -> tuple[Card, ...]:
+    if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
+        return value
+    if not isinstance(value, str):
+        raise ValueError("write the cards as one line of text, like '5H 10D JS'")
+    return parse_cards(value)
+
+
+def _to_card(value: object) -> Card:
+    if isinstance(value, Card):
+        return value
+    if not isinstance(value, str):
+        raise ValueError("write the card as text, like '5S'")
+    cards = parse_cards(value)
+    if len(cards) != 1:
+        raise ValueError(f"this is one card, not {len(cards)}")
+    return cards[0]
+
+
+def _slug(value: str) -> str:
+    if not _SLUG.fullmatch(value):
+        raise ValueError(
+            f"{value!r} is not a valid id: use lowercase letters, digits and dashes, like 'the-show'"
+        )
+    return value
+
+
+def _text(value: str) -> str:
+    if not value.strip():
+        raise ValueError("this text is empty")
+    return value
+
+
+#: Cards written as notation on one line, e.g. ``"5H 10D JS"``; no card twice.
+CardRow = Annotated[tuple[Card, ...], BeforeValidator(_to_cards)]
+#: One card, e.g. ``"5S"``.
+OneCard = Annotated[Card, BeforeValidator(_to_card)]
+Slug = Annotated[StrictStr, AfterValidator(_slug)]
+Text = Annotated[StrictStr, AfterValidator(_text)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+
+def _has(info: ValidationInfo, *names: str) -> bool:
+    """True when every named earlier field validated (so cross-field checks can run)."""
+    return all(name in info.data for name in names)
+
+
+# --- what a step shows ----------------------------------------------------------------
+
+
+class Show(_Model):
+    """Cards drawn in a step: a row of ``cards`` (with an optional ``starter``), or a
+    pegging ``pile`` in the order laid, whose count the engine works out."""
+
+    cards: CardRow | None = None
+    starter: OneCard | None = None
+    pile: CardRow | None = None
+    highlight: CardRow = ()
+    caption: Text | None = None
+
+    @field_validator("pile")
+    @classmethod
+    def _pile_is_a_series(cls, pile: tuple[Card, ...] | None) -> tuple[Card, ...] | None:
+        if pile is not None:
+            _check_pile(pile)
+        return pile
+
+    @model_validator(mode="after")
+    def _one_picture(self) -> Show:
+        if (self.cards is None) == (self.pile is None):
+            raise ValueError("give either 'cards' (with an optional 'starter') or 'pile'")
+        if self.starter is not None:
+            if self.cards is None:
+                raise _FieldAt(("starter",), "a starter goes with 'cards', not with a pile")
+            if self.starter in self.cards:
+                raise _FieldAt(
+                    ("starter",), f"{self.starter.label} is already in 'cards': one of each card"
+                )
+        shown = set(self.cards or self.pile or ())
+        if self.starter is not None:
+            shown.add(self.starter)
+        stray = [card for card in self.highlight if card not in shown]
+        if stray:
+            raise _FieldAt(("highlight",), f"{label_cards(stray)} is not among the cards shown")
+        return self
+
+    @property
+    def count(self) -> int | None:
+        """The running count of a pile, from the engine; ``None`` for a row of cards."""
+        return None if self.pile is None else score_play(self.pile).count
+
+
+def _check_pile(pile: tuple[Card, ...]) -> PlayScore:
+    if not pile:
+        raise ValueError("a pile needs at least one card")
+    try:
+        return score_play(pile)
+    except PeggingError as err:
+        raise ValueError(f"this is not one series of the play: {err}") from None
+
+
+# --- checks ------------------------------------------------------------------------------
+
+
+def _expect_mismatch(expect: object, engine: object, why: str) -> ValueError:
+    return ValueError(f"expect says {expect} but the engine says {engine} ({why})")
+
+
+class CountCheck(_Model):
+    """Count a hand (or with ``crib: true`` the crib) with its starter."""
+
+    kind: Literal["count"]
+    question: Text | None = None
+    hand: CardRow
+    starter: OneCard
+    crib: StrictBool = False
+    expect: StrictInt | None = None
+
+    @field_validator("hand")
+    @classmethod
+    def _four_cards(cls, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        if len(hand) != 4:
+            raise ValueError(f"a hand to count has 4 cards, not {len(hand)}")
+        return hand
+
+    @field_validator("starter")
+    @classmethod
+    def _starter_not_in_hand(cls, starter: Card, info: ValidationInfo) -> Card:
+        if _has(info, "hand") and starter in info.data["hand"]:
+            raise ValueError(f"{starter.label} is already in the hand: a deck has one of each card")
+        return starter
+
+    @field_validator("expect")
+    @classmethod
+    def _engine_agrees(cls, expect: int | None, info: ValidationInfo) -> int | None:
+        if expect is not None and _has(info, "hand", "starter", "crib"):
+            score = score_show(info.data["hand"], info.data["starter"], crib=info.data["crib"])
+            if score.total != expect:
+                raise _expect_mismatch(expect, score.total, score.cadence())
+        return expect
+
+    def score(self) -> ShowScore:
+        return score_show(self.hand, self.starter, crib=self.crib)
+
+    @property
+    def answer(self) -> int:
+        return self.score().total
+
+    @property
+    def prompt(self) -> str:
+        what = "crib" if self.crib else "hand"
+        return self.question or f"How many points is this {what} worth, with the starter?"
+
+
+class PegCheck(_Model):
+    """How many points the last card of a pegging ``pile`` scores."""
+
+    kind: Literal["peg"]
+    question: Text | None = None
+    pile: CardRow
+    expect: StrictInt | None = None
+
+    @field_validator("pile")
+    @classmethod
+    def _pile_is_a_series(cls, pile: tuple[Card, ...]) -> tuple[Card, ...]:
+        _check_pile(pile)
+        return pile
+
+    @field_validator("expect")
+    @classmethod
+    def _engine_agrees(cls, expect: int | None, info: ValidationInfo) -> int | None:
+        if expect is not None and _has(info, "pile"):
+            scored = score_play(info.data["pile"])
+            if scored.total != expect:
+                raise _expect_mismatch(expect, scored.total, scored.explain())
+        return expect
+
+    def score(self) -> PlayScore:
+        return score_play(self.pile)
+
+    @property
+    def answer(self) -> int:
+        return self.score().total
+
+    @property
+    def prompt(self) -> str:
+        return self.question or f"How many points does the {self.pile[-1].label} peg?"
+
+
+@dataclass(frozen=True, slots=True)
+class GoReplay:
+    """A go question played out by the engine's :class:`~trainer.engine.Pegging`."""
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    events: tuple[PegEvent, ...]
+    held: tuple[tuple[Card, ...], tuple[Card, ...]]  # cards not laid, per player
+    scorer: int  # who pegs for the go, the last card or 31
+    closing: ScoreItem  # that go, last card or 31
+    last_player: int  # who laid the last card
+    last_card: Card
+    points: int  # what the last player pegged from their last card on, go included
+    next_leader: int | None  # who leads the next series (None: the play is over)
+
+    @property
+    def play_over(self) -> bool:
+        return self.next_leader is None
+
+
+def replay_go(pone: Sequence[Card], dealer: Sequence[Card], plays: Sequence[Card]) -> GoReplay:
+    """Lay ``plays`` in order (each by whoever holds it, the pone leading), saying go
+    whenever a player has to, until the series they belong to is over.
+
+    Raises ``ValueError`` when a card is laid out of turn, past 31 or by nobody,
+    or when the series is not over after the last play.
+    """
+    hands = (tuple(pone), tuple(dealer))
+    if not plays:
+        raise ValueError("list the cards laid, in order: at least one")
+    play = Pegging([list(hands[0]), list(hands[1])], leader=0)
+    events: list[PegEvent] = []
+    last_lay = 0
+    for card in plays:
+        while play.must_go():
+            events.append(play.go())
+        owner = 0 if card in hands[0] else 1 if card in hands[1] else None
+        if owner is None:
+            raise ValueError(f"{card.label} is in neither the pone's nor the dealer's hand")
+        if play.is_over or card not in play.hands[owner]:
+            raise ValueError(f"{card.label} is laid twice")
+        if owner != play.turn:
+            raise ValueError(
+                f"{card.label} is the {PLAYERS[owner]}'s card, but it is the "
+                f"{PLAYERS[play.turn]}'s turn (the count is {play.count})"
+            )
+        try:
+            play.verify_lay(card)
+        except PeggingError as err:
+            raise ValueError(str(err)) from None
+        last_lay = len(events)
+        events.append(play.lay(card))
+    while not events[-1].series_over and play.must_go():
+        events.append(play.go())
+    if not events[-1].series_over:
+        fits = label_cards(play.playable())
+        raise ValueError(
+            f"the series is not over after these plays: the {PLAYERS[play.turn]} "
+            f"can still lay {fits}"
+        )
+    closing = [
+        (who, item)
+        for event in events[last_lay:]
+        for who, item in event.awards
+        if item.kind in ("go", "last card", "thirty-one")
+    ]
+    scorer, item = closing[-1]
+    laid = events[last_lay]
+    assert laid.card is not None
+    points = sum(event.points_for(laid.player) for event in events[last_lay:])
+    return GoReplay(
+        hands=hands,
+        events=tuple(events),
+        held=(tuple(play.hands[0]), tuple(play.hands[1])),
+        scorer=scorer,
+        closing=item,
+        last_player=laid.player,
+        last_card=laid.card,
+        points=points,
+        next_leader=None if play.is_over else play.turn,
+    )
+
+
+GoAsk = Literal["who-scores", "points", "leads-next"]
+
+
+class GoCheck(_Model):
+    """The end of a series: who pegs the go, how many points the last card pegs with it,
+    or who leads next. ``plays`` are laid in order by whoever holds each card; the
+    engine says go for a player who cannot lay."""
+
+    kind: Literal["go"]
+    question: Text | None = None
+    pone: CardRow
+    dealer: CardRow
+    plays: CardRow
+    ask: GoAsk
+    expect: StrictInt | Literal["pone", "dealer"] | None = None
+
+    @field_validator("pone", "dealer")
+    @classmethod
+    def _up_to_four(cls, hand: tuple[Card, ...]) -> tuple[Card, ...]:
+        if not 1 <= len(hand) <= 4:
+            raise ValueError(f"a hand in the play has 1 to 4 cards, not {len(hand)}")
+        return hand
+
+    @field_validator("dealer")
+    @classmethod
+    def _hands_apart(cls, dealer: tuple[Card, ...], info: ValidationInfo) -> tuple[Card, ...]:
+        if _has(info, "pone"):
+            both = [card for card in dealer if card in info.data["pone"]]
+            if both:
+                raise ValueError(f"{label_cards(both)} is in both hands: one of each card")
+        return dealer
+
+    @field_validator("plays")
+    @classmethod
+    def _plays_are_legal(cls, plays: tuple[Card, ...], info: ValidationInfo) -> tuple[Card, ...]:
+        if _has(info, "pone", "dealer"):
+            replay_go(info.data["pone"], info.data["dealer"], plays)
+        return plays
+
+    @field_validator("ask")
+    @classmethod
+    def _someone_leads(cls, ask: str, info: ValidationInfo) -> str:
+        if (
+            ask == "leads-next"
+            and _has(info, "pone", "dealer", "plays")
+            and replay_go(info.data["pone"], info.data["dealer"], info.data["plays"]).play_over
+        ):
+            raise ValueError("every card has been laid, so nobody leads again")
+        return ask
+
+    @field_validator("expect")
+    @classmethod
+    def _engine_agrees(cls, expect: int | str | None, info: ValidationInfo) -> int | str | None:
+        if expect is None or not _has(info, "pone", "dealer", "plays", "ask"):
+            return expect
+        ask: str = info.data["ask"]
+        if (ask == "points") != isinstance(expect, int):
+            want = "a number of points" if ask == "points" else "'pone' or 'dealer'"
+            raise ValueError(f"for ask: {ask}, expect is {want}")
+        replay = replay_go(info.data["pone"], info.data["dealer"], info.data["plays"])
+        answer = _go_answer(replay, ask)
+        if answer != expect:
+            raise _expect_mismatch(expect, answer, _go_reason(replay))
+        return expect
+
+    def replay(self) -> GoReplay:
+        return replay_go(self.pone, self.dealer, self.plays)
+
+    @property
+    def answer(self) -> int | str:
+        return _go_answer(self.replay(), self.ask)
+
+    @property
+    def prompt(self) -> str:
+        if self.question:
+            return self.question
+        if self.ask == "who-scores":
+            return "Nobody can lay another card. Who pegs for it?"
+        if self.ask == "leads-next":
+            return "The count goes back to zero. Who leads the next series?"
+        replay = self.replay()
+        who = PLAYERS[replay.last_player]
+        return f"How many points does the {who} peg for the {replay.last_card.label}, all told?"
+
+
+def _go_answer(replay: GoReplay, ask: str) -> int | str:
+    if ask == "points":
+        return replay.points
+    if ask == "leads-next":
+        return PLAYERS[replay.next_leader] if replay.next_leader is not None else "nobody"
+    return PLAYERS[replay.scorer]
+
+
+def _go_reason(replay: GoReplay) -> str:
+    return (
+        f"the {PLAYERS[replay.scorer]} pegs {replay.closing.points} for the {replay.closing.kind}"
+    )
+
+
+class FifteenCheck(_Model):
+    """Which of the ``choices`` brings the count of ``pile`` to exactly 15 (one does)."""
+
+    kind: Literal["fifteen"]
+    question: Text | None = None
+    pile: CardRow
+    choices: CardRow
+    expect: OneCard | None = None
+
+    @field_validator("pile")
+    @classmethod
+    def _under_fifteen(cls, pile: tuple[Card, ...]) -> tuple[Card, ...]:
+        count = _check_pile(pile).count
+        if count >= 15:
+            raise ValueError(f"the count is already {count}: no card can bring it to 15")
+        return pile
+
+    @field_validator("choices")
+    @classmethod
+    def _one_makes_fifteen(
+        cls, choices: tuple[Card, ...], info: ValidationInfo
+    ) -> tuple[Card, ...]:
+        if not 2 <= len(choices) <= 6:
+            raise ValueError(f"give 2 to 6 cards to choose from, not {len(choices)}")
+        if _has(info, "pile"):
+            pile: tuple[Card, ...] = info.data["pile"]
+            both = [card for card in choices if card in pile]
+            if both:
+                raise ValueError(f"{label_cards(both)} is already in the pile")
+            makers = _fifteen_makers(pile, choices)
+            if len(makers) != 1:
+                found = label_cards(makers) if makers else "none"
+                raise ValueError(f"exactly one choice must make 15, the engine finds: {found}")
+        return choices
+
+    @field_validator("expect")
+    @classmethod
+    def _engine_agrees(cls, expect: Card | None, info: ValidationInfo) -> Card | None:
+        if expect is not None and _has(info, "pile", "choices"):
+            (maker,) = _fifteen_makers(info.data["pile"], info.data["choices"])
+            if maker != expect:
+                raise _expect_mismatch(
+                    expect.label, maker.label, f"{maker.label} brings the count to 15"
+                )
+        return expect
+
+    def played(self, card: Card) -> PlayScore | None:
+        """What ``card`` would score on the pile (``None`` if it would pass 31)."""
+        try:
+            return score_play((*self.pile, card))
+        except PeggingError:
+            return None
+
+    @property
+    def count(self) -> int:
+        return score_play(self.pile).count
+
+    @property
+    def answer(self) -> Card:
+        (maker,) = _fifteen_makers(self.pile, self.choices)
+        return maker
+
+    @property
+    def prompt(self) -> str:
+        return self.question or f"The total is {self.count}. Which card makes it 15?"
+
+
+def _fifteen_makers(pile: tuple[Card, ...], choices: Iterable[Card]) -> list[Card]:
+    makers = []
+    for card in choices:
+        try:
+            scored = score_play((*pile, card))
+        except PeggingError:
+            continue
+        if any(item.kind == "fifteen" for item in scored.items):
+            makers.append(card)
+    return makers
+
+
+SKUNKS: tuple[str, str, str] = ("win", "skunk", "double-skunk")
+
+
+class SkunkCheck(_Model):
+    """The final score of a game: a plain win, a skunk or a double skunk (the engine's
+    :func:`~trainer.engine.skunk` decides)."""
+
+    kind: Literal["skunk"]
+    question: Text | None = None
+    game: Literal[121, 61] = 121
+    winner: StrictInt
+    loser: StrictInt
+    expect: Literal["win", "skunk", "double-skunk"] | None = None
+
+    @field_validator("winner")
+    @classmethod
+    def _reached_the_end(cls, winner: int, info: ValidationInfo) -> int:
+        if _has(info, "game") and winner != info.data["game"]:
+            raise ValueError(
+                f"the winner stops on {info.data['game']}, the last hole, not {winner}"
+            )
+        return winner
+
+    @field_validator("loser")
+    @classmethod
+    def _short_of_it(cls, loser: int, info: ValidationInfo) -> int:
+        if _has(info, "game") and not 0 <= loser < info.data["game"]:
+            raise ValueError(f"the loser has from 0 to {info.data['game'] - 1} points, not {loser}")
+        return loser
+
+    @field_validator("expect")
+    @classmethod
+    def _engine_agrees(cls, expect: str | None, info: ValidationInfo) -> str | None:
+        if expect is not None and _has(info, "game", "winner", "loser"):
+            answer = SKUNKS[skunk(info.data["winner"], info.data["loser"], info.data["game"])]
+            if answer != expect:
+                raise _expect_mismatch(expect, answer, f"the loser has {info.data['loser']}")
+        return expect
+
+    @property
+    def answer(self) -> str:
+        return SKUNKS[skunk(self.winner, self.loser, self.game)]
+
+    @property
+    def prompt(self) -> str:
+        return self.question or (
+            f"In a game to {self.game}, one player reaches {self.winner} while the other "
+            f"has {self.loser}. What kind of win is it?"
+        )
+
+
+class TrueFalseCheck(_Model):
+    """True or false about a rule: the only check whose answer the file states."""
+
+    kind: Literal["true-false"]
+    statement: Text
+    answer: StrictBool
+    explain: Text
+
+    @property
+    def prompt(self) -> str:
+        return self.statement
+
+
+Check = Annotated[
+    CountCheck | PegCheck | GoCheck | FifteenCheck | SkunkCheck | TrueFalseCheck,
+    Field(discriminator="kind"),
+]
+CHECK_MODELS: dict[str, type[_Model]] = {
+    "count": CountCheck,
+    "peg": PegCheck,
+    "go": GoCheck,
+    "fifteen": FifteenCheck,
+    "skunk": SkunkCheck,
+    "true-false": TrueFalseCheck,
+}
+CHECK_KINDS: tuple[str, ...] = tuple(CHECK_MODELS)
+
+
+# --- steps and lessons ---------------------------------------------------------------------
+
+
+class Step(_Model):
+    """One screen of a lesson: Markdown ``text``, cards to ``show``, an optional ``check``."""
+
+    id: Slug
+    text: Text
+    show: tuple[Show, ...] = ()
+    check: Check | None = None
+
+
+class Lesson(_Model):
+    id: Slug
+    title: Text
+    summary: Text
+    prerequisites: tuple[Slug, ...] = ()
+    steps: tuple[Step, ...]
+
+    @field_validator("prerequisites")
+    @classmethod
+    def _not_itself(cls, prerequisites: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        for index, name in enumerate(prerequisites):
+            if info.data.get("id") == name:
+                raise _FieldAt((index,), "a lesson cannot come before itself")
+            if name in prerequisites[:index]:
+                raise _FieldAt((index,), f"{name!r} is listed twice")
+        return prerequisites
+
+    @field_validator("steps")
+    @classmethod
+    def _steps_apart(cls, steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        if not steps:
+            raise ValueError("a lesson needs at least one step")
+        seen: dict[str, int] = {}
+        for index, step in enumerate(steps):
+            if step.id in seen:
+                raise _FieldAt(
+                    (index, "id"),
+                    f"the step id {step.id!r} is already used by step {seen[step.id] + 1}",
+                )
+            seen[step.id] = index
+        if not any(step.check is not None for step in steps):
+            raise ValueError("a lesson needs at least one step with a check")
+        return steps
+
+    @property
+    def checks(self) -> int:
+        return sum(step.check is not None for step in self.steps)
+
+
+# --- the course -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CourseEntry:
+    """One lesson file: the lesson when it loaded, else the problems that stopped it."""
+
+    file: str
+    id: str | None
+    title: str
+    lesson: Lesson | None
+    problems: tuple[ContentProblem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return self.lesson is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Course:
+    """Every lesson file in order; broken files stay listed with their problems."""
+
+    entries: tuple[CourseEntry, ...]
+
+    @property
+    def lessons(self) -> tuple[Lesson, ...]:
+        return tuple(entry.lesson for entry in self.entries if entry.lesson is not None)
+
+    @property
+    def problems(self) -> tuple[ContentProblem, ...]:
+        return tuple(problem for entry in self.entries for problem in entry.problems)
+
+    def get(self, lesson_id: str) -> Lesson | None:
+        for lesson in self.lessons:
+            if lesson.id == lesson_id:
+                return lesson
+        return None
+
+    def number(self, lesson_id: str) -> int:
+        """The lesson's place in the course, from 1."""
+        for index, entry in enumerate(self.entries, start=1):
+            if entry.id == lesson_id:
+                return index
+        raise KeyError(lesson_id)
+
+    def title(self, lesson_id: str) -> str:
+        for entry in self.entries:
+            if entry.id == lesson_id:
+                return entry.title
+        return lesson_id
+
+
+def lesson_files(folder: Path = LESSONS_DIR) -> list[Path]:
+    """The lesson files of a folder, in course order (by file name)."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def course_stamp(folder: Path = LESSONS_DIR) -> tuple[tuple[str, int, int], ...]:
+    """Names, sizes and modification times of the lesson files: changes when a file does."""
+    stamp = []
+    for path in lesson_files(folder):
+        info = path.stat()
+        stamp.append((path.name, info.st_size, info.st_mtime_ns))
+    return tuple(stamp)
+
+
+def load_course(folder: Path = LESSONS_DIR) -> Course:
+    """Load every lesson file of ``folder``; a broken file is listed with its problems."""
+    return Course(tuple(_check(lesson_files(folder))))
+
+
+def check_files(files: Sequence[str | Path]) -> list[ContentProblem]:
+    """Every problem in these lesson files, each naming the file, lesson, step and field."""
+    return [problem for entry in _check([Path(f) for f in files]) for problem in entry.problems]
+
+
+# --- loading ------------------------------------------------------------------------------------
+
+
+def _duplicate_keys(
+    node: yaml.Node, loc: tuple[str | int, ...] = ()
+) -> list[tuple[tuple[str | int, ...], str, int, int]]:
+    """Keys written twice in one mapping (YAML keeps only the last), with their place:
+    (path to the key, key, first line, second line)."""
+    found = []
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                found.append(((*loc, key), key, seen[key], line))
+            else:
+                seen[key] = line
+            found.extend(_duplicate_keys(value_node, (*loc, key)))
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            found.extend(_duplicate_keys(item, (*loc, index)))
+    return found
+
+
+def _display(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(REPO_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _read(path: Path, file: str) -> tuple[Any, list[ContentProblem]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        return None, [ContentProblem(file, "", f"cannot be read: {err}")]
+    try:
+        data = yaml.safe_load(text)
+        tree = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        return None, [ContentProblem(file, where, f"this is not valid YAML: {err.problem}")]
+    except yaml.YAMLError as err:
+        return None, [ContentProblem(file, "", f"this is not valid YAML: {err}")]
+    if data is None:
+        return None, [ContentProblem(file, "", "the file is empty")]
+    if not isinstance(data, dict):
+        return None, [
+            ContentProblem(
+                file, "", "a lesson file holds one lesson: keys id, title, summary and steps"
+            )
+        ]
+    twice = [
+        ContentProblem(
+            file,
+            _where(loc, data),
+            f"the key {key!r} is written twice (lines {first} and {second}); keep one",
+        )
+        for loc, key, first, second in (_duplicate_keys(tree) if tree is not None else [])
+    ]
+    return (None if twice else data), twice
+
+
+def _raw_id(data: Any) -> str | None:
+    if isinstance(data, dict) and isinstance(data.get("id"), str):
+        return str(data["id"])
+    return None
+
+
+def _check(files: Sequence[Path]) -> list[CourseEntry]:
+    loaded: list[tuple[str, Any, Lesson | None, list[ContentProblem]]] = []
+    for path in files:
+        file = _display(path)
+        data, problems = _read(path, file)
+        lesson = None
+        if data is not None:
+            try:
+                lesson = Lesson.model_validate(data)
+            except ValidationError as err:
+                problems = _explain(err, file, data)
+        loaded.append((file, data, lesson, problems))
+
+    # Across files: ids are unique, prerequisites name a lesson.
+    known = _sibling_ids(files) | {i for _, data, _, _ in loaded if (i := _raw_id(data))}
+    first_file: dict[str, str] = {}
+    entries: list[CourseEntry] = []
+    for file, data, lesson, problems in loaded:
+        lesson_id = _raw_id(data)
+        where = f"lesson {lesson_id!r}"
+        if lesson_id is not None and lesson_id in first_file:
+            problems.append(
+                ContentProblem(
+                    file,
+                    f"{where}, field 'id'",
+                    f"the lesson id {lesson_id!r} is already used by {first_file[lesson_id]}",
+                )
+            )
+        elif lesson_id is not None:
+            first_file[lesson_id] = file
+        if lesson is not None:
+            for index, name in enumerate(lesson.prerequisites):
+                if name not in known:
+                    problems.append(
+                        ContentProblem(
+                            file,
+                            f"{where}, field 'prerequisites[{index}]'",
+                            f"no lesson has the id {name!r}",
+                        )
+                    )
+        title = data.get("title") if isinstance(data, dict) else None
+        entries.append(
+            CourseEntry(
+                file=file,
+                id=lesson_id,
+                title=title if isinstance(title, str) and title.strip() else Path(file).stem,
+                lesson=lesson if not problems else None,
+                problems=tuple(problems),
+            )
+        )
+    return entries
+
+
+def _sibling_ids(files: Sequence[Path]) -> set[str]:
+    """Lesson ids in the folders of ``files``, so checking one file still knows the rest."""
+    ids: set[str] = set()
+    for folder in {path.parent for path in files}:
+        for path in lesson_files(folder):
+            if path in files:
+                continue
+            data, _ = _read(path, str(path))
+            if (found := _raw_id(data)) is not None:
+                ids.add(found)
+    return ids
+
+
+# --- error messages -------------------------------------------------------------------------------
+
+
+def _explain(err: ValidationError, file: str, data: Mapping[str, Any]) -> list[ContentProblem]:
+    problems = []
+    for error in err.errors():
+        loc = tuple(error["loc"])
+        cause = (error.get("ctx") or {}).get("error")
+        if isinstance(cause, _FieldAt):
+            loc += cause.loc
+        problems.append(ContentProblem(file, _where(loc, data), _message(error, loc)))
+    return problems
+
+
+def _where(loc: Sequence[str | int], data: Mapping[str, Any]) -> str:
+    """``lesson 'x', step 3 'count-it', field 'check.hand'`` for a path into the file."""
+    lesson_id = _raw_id(data)
+    parts = [f"lesson {lesson_id!r}" if lesson_id else "lesson (no id)"]
+    rest: Sequence[str | int] = loc
+    if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
+        index = loc[1]
+        steps = data.get("steps")
+        step_id = None
+        if isinstance(steps, list) and index < len(steps) and isinstance(steps[index], dict):
+            raw = steps[index].get("id")
+            step_id = raw if isinstance(raw, str) else None
+        parts.append(f"step {index + 1}" + (f" {step_id!r}" if step_id else ""))
+        rest = loc[2:]
+    field = _field_name(rest)
+    if field:
+        parts.append(f"field {field!r}")
+    return ", ".join(parts)
+
+
+def _without_tags(loc: Sequence[str | int]) -> list[str | int]:
+    out: list[str | int] = []
+    for index, part in enumerate(loc):
+        if index > 0 and loc[index - 1] == "check" and part in CHECK_MODELS:
+            continue
+        out.append(part)
+    return out
+
+
+def _field_name(loc: Sequence[str | int]) -> str:
+    text = ""
+    for part in _without_tags(loc):
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += ("." if text else "") + part
+    return text
+
+
+def _model_at(loc: Sequence[str | int]) -> type[BaseModel] | None:
+    """The model whose keys live at ``loc`` (a path of keys, indexes and check tags)."""
+    model: type[BaseModel] | None = Lesson
+    parts = list(loc)
+    while parts and model is not None:
+        part = parts.pop(0)
+        if model is Lesson and part == "steps":
+            if parts and isinstance(parts[0], int):
+                parts.pop(0)
+            model = Step
+        elif model is Step and part == "show":
+            if parts and isinstance(parts[0], int):
+                parts.pop(0)
+            model = Show
+        elif model is Step and part == "check":
+            tag = parts.pop(0) if parts else None
+            model = CHECK_MODELS.get(str(tag))
+        else:
+            return None
+    return model
+
+
+def _message(error: Mapping[str, Any], loc: Sequence[str | int]) -> str:
+    kind = error["type"]
+    if kind == "missing":
+        return "this field is missing, and it is required"
+    if kind == "extra_forbidden":
+        key = str(loc[-1])
+        model = _model_at(loc[:-1])
+        if model is None:
+            return f"unknown key {key!r}"
+        allowed = list(model.model_fields)
+        close = difflib.get_close_matches(key, allowed, n=1)
+        hint = f"did you mean {close[0]!r}?" if close else "allowed: " + ", ".join(allowed)
+        return f"unknown key {key!r}: {hint}"
+    if kind == "union_tag_invalid":
+        tag = (error.get("ctx") or {}).get("tag")
+        return f"unknown check kind {tag!r}: use one of " + ", ".join(CHECK_KINDS)
+    if kind == "union_tag_not_found":
+        return "a check needs a 'kind': one of " + ", ".join(CHECK_KINDS)
+    if kind == "value_error":
+        cause = (error.get("ctx") or {}).get("error")
+        return str(cause) if cause is not None else str(error["msg"])
+    plain = {
+        "string_type": "should be text",
+        "bool_type": "should be true or false",
+        "int_type": "should be a whole number",
+        "tuple_type": "should be a list",
+        "model_type": "should be a set of 'key: value' lines",
+        "model_attributes_type": "should be a set of 'key: value' lines",
+        "dict_type": "should be a set of 'key: value' lines",
+        "too_short": "needs at least one",
+    }
+    if kind in plain:
+        return plain[kind]
+    msg = str(error["msg"])
+    if msg.startswith("Input should"):
+        msg = msg[len("Input ") :]
+    return msg[:1].lower() + msg[1:]
