@@ -1,0 +1,389 @@
+"""The Learn page's logic: reading answers, grading them against the engine, the words
+of the feedback, the records kept, and moving through a lesson."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trainer.content.lessons import (
+    CountCheck,
+    FifteenCheck,
+    GoCheck,
+    Lesson,
+    PegCheck,
+    SkunkCheck,
+    TrueFalseCheck,
+    load_course,
+)
+from trainer.engine import parse_cards, score_play, score_show
+from trainer.learn import (
+    AnswerProblem,
+    Learn,
+    Status,
+    attempt,
+    grade,
+    lesson_status,
+    options,
+    read_answer,
+    read_points,
+    resume_step,
+    reveal,
+    status_text,
+    suggested,
+)
+from trainer.records import CATEGORIES, DRILL_TYPES, AttemptIn, LessonProgress
+from trainer.store import check_attempt
+
+COURSE = load_course()
+
+
+def _count(hand: str, starter: str, crib: bool = False) -> CountCheck:
+    return CountCheck(kind="count", hand=hand, starter=starter, crib=crib)  # type: ignore[arg-type]
+
+
+def _peg(pile: str) -> PegCheck:
+    return PegCheck(kind="peg", pile=pile)  # type: ignore[arg-type]
+
+
+def _go(pone: str, dealer: str, plays: str, ask: str) -> GoCheck:
+    return GoCheck(kind="go", pone=pone, dealer=dealer, plays=plays, ask=ask)  # type: ignore[arg-type]
+
+
+# --- reading what was typed ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("abc", "'abc' is not a number. Type your answer with digits, like 8."),
+        ("", "Type your answer first: a number, like 8."),
+        ("   ", "Type your answer first: a number, like 8."),
+        (None, "Type your answer first: a number, like 8."),
+        ("-2", "-2 is below zero, and points never are. Try again."),
+        ("30", "30 is too many: nothing here can score more than 29."),
+        ("2.5", "'2.5' is not a number. Type your answer with digits, like 8."),
+    ],
+)
+def test_bad_numbers_are_refused_with_a_message(typed: str | None, message: str) -> None:
+    with pytest.raises(AnswerProblem) as caught:
+        read_points(typed)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(("typed", "value"), [("0", 0), (" 8 ", 8), ("29", 29), ("07", 7)])
+def test_good_numbers_are_read(typed: str, value: int) -> None:
+    assert read_points(typed) == value
+
+
+def test_choices_must_be_picked_from_the_list() -> None:
+    check = TrueFalseCheck(kind="true-false", statement="s", answer=True, explain="e")
+    assert options(check) == (("true", "True"), ("false", "False"))
+    with pytest.raises(AnswerProblem, match="Pick an answer first"):
+        read_answer(check, None)
+    with pytest.raises(AnswerProblem, match="Pick one of the answers shown"):
+        read_answer(check, "maybe")
+    assert read_answer(check, "false") == "false"
+
+
+# --- grading and explaining ------------------------------------------------------------------
+
+
+def test_a_right_count_is_praised_with_the_cadence() -> None:
+    check = _count("5H 5C JS 8D", "7C")
+    score = score_show(check.hand, check.starter)
+    feedback = grade(check, score.total)
+    assert feedback.correct
+    assert feedback.headline == f"Yes! **{score.total} points**."
+    assert any(score.cadence().capitalize() in line for line in feedback.details)
+    assert feedback.breakdown == score
+
+
+def test_a_wrong_count_shows_the_engines_breakdown_and_a_hint() -> None:
+    check = _count("JD 4C 8H AS", "7D")  # two fifteens and nobs: 5
+    feedback = grade(check, 4)
+    assert not feedback.correct and not feedback.revealed
+    assert feedback.headline.startswith("Not quite: you said 4.")
+    assert feedback.breakdown == score_show(check.hand, check.starter)
+    assert "You were 1 short: look again at the nobs" in " ".join(feedback.details)
+
+
+def test_the_crib_four_flush_is_called_out() -> None:
+    check = _count("2D 5D 9D KD", "QS", crib=True)  # 4: the four diamonds don't count
+    feedback = grade(check, 8)
+    assert "the starter has to match too" in " ".join(feedback.details)
+    record = attempt(check, 8, 3.0)
+    assert record is not None and record.missed == ("crib-flush",)
+
+
+def test_a_wrong_peg_says_what_the_card_made() -> None:
+    check = _peg("4C 5S 6D")
+    feedback = grade(check, 2)
+    made = score_play(check.pile).explain()
+    assert made == "15 for 2, and a run of three, 4-5-6, for 3"
+    assert feedback.details == (f"The 6♦ brings the count to 15: {made}.",)
+    assert feedback.pile == check.pile
+    nothing = grade(_peg("JD QC"), 2)
+    assert nothing.details == ("The Q♣ brings the count to 20 and scores nothing.",)
+
+
+def test_a_go_question_is_explained_action_by_action() -> None:
+    check = _go("TS 8H 3C QD", "9D 5C KH 7S", "TS 9D 8H 3C", "points")
+    feedback = grade(check, 2)
+    assert not feedback.correct
+    assert feedback.details == (
+        "The pone lays the 10♠: the count is 10.",
+        "The dealer lays the 9♦: the count is 19.",
+        "The pone lays the 8♥: the count is 27. That scores a run of three, 8-9-10, for 3.",
+        "The dealer can't lay a card without passing 31 and says **go**.",
+        "The pone lays the 3♣: the count is 30. "
+        "Nobody can lay another card, so the pone pegs 1 for the go.",
+        "The count goes back to zero, and the dealer leads the next series.",
+    )
+    assert grade(check, 1).correct
+
+
+def test_who_scores_and_who_leads_are_picked() -> None:
+    check = _go("KC 3D 7H 2S", "9S 6H 5D 4C", "KC 9S 3D 6H 2S 5D 7H 4C", "who-scores")
+    assert options(check) == (("pone", "The pone (non-dealer)"), ("dealer", "The dealer"))
+    assert grade(check, "dealer").correct
+    wrong = grade(check, "pone")
+    assert wrong.headline == "Not quite: you said “The pone (non-dealer)”."
+    assert "the dealer pegs 1 for last card" in wrong.details[-2]
+    assert wrong.details[-1] == "Every card has been laid, so the play is over."
+
+
+def test_a_wrong_fifteen_says_what_that_card_makes() -> None:
+    check = FifteenCheck(kind="fifteen", pile="AS 4D", choices="9C KH 6S")  # type: ignore[arg-type]
+    assert check.answer == parse_cards("KH")[0]
+    feedback = grade(check, "9C")
+    assert feedback.details == ("The 9♣ would make the total 14, not 15.",)
+    right = grade(check, "KH")
+    assert right.correct and right.headline == "Yes! It's **the K♥**."
+    assert right.details == ("The K♥ brings the total to 15: 15 for 2.",)
+
+
+def test_skunks_and_rules() -> None:
+    check = SkunkCheck(kind="skunk", winner=121, loser=84)
+    assert grade(check, "skunk").correct
+    assert "short of 91" in grade(check, "win").details[0]
+    rule = TrueFalseCheck(kind="true-false", statement="s", answer=False, explain="Because.")
+    assert grade(rule, "false").headline == "Yes! It's **false**."
+    assert grade(rule, "true").details == ("Because.",)
+
+
+def test_show_me_the_answer() -> None:
+    check = _count("3H 4C 5D 9S", "KH")
+    shown = reveal(check)
+    assert shown.revealed and not shown.correct
+    assert shown.headline.startswith("The answer is **5 points**.")
+    assert shown.breakdown == score_show(check.hand, check.starter)
+
+
+# --- records ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("check", "drill"),
+    [
+        (_count("5H 5C JS 8D", "7C"), "hand"),
+        (_count("AH 7C 7S 8D", "TS", crib=True), "crib"),
+        (_peg("4C 5S 6D"), "peg"),
+        (_go("TS 8H 9C QD", "9D 5C KH 7S", "TS 9D 8H", "who-scores"), "go"),
+    ],
+)
+def test_answers_are_recorded_for_the_drill_they_practise(check: Any, drill: str) -> None:
+    right = check.answer
+    wrong = right + 1 if isinstance(right, int) else "dealer"
+    for given, correct in ((right, True), (wrong, False)):
+        record = attempt(check, given, 4.25)
+        assert isinstance(record, AttemptIn)
+        check_attempt(record)  # the progress store accepts it
+        assert record.drill == drill and drill in DRILL_TYPES
+        assert (record.tier, record.seed, record.mode) == ("lesson", 0, "quick")
+        assert record.correct is correct
+        assert record.answer == str(given)
+        assert record.seconds == 4.25
+        assert set(record.missed) <= set(CATEGORIES)
+        if correct:
+            assert record.missed == ()
+        elif drill in ("peg", "go"):
+            assert record.missed  # the kinds that card or go scored
+        if isinstance(right, int):
+            assert record.points_off == (0 if correct else 1)
+
+
+def test_rule_questions_are_not_counting_drills() -> None:
+    rule = TrueFalseCheck(kind="true-false", statement="s", answer=True, explain="e")
+    assert attempt(rule, "true", 1.0) is None
+    assert attempt(SkunkCheck(kind="skunk", winner=121, loser=50), "skunk", 1.0) is None
+
+
+def test_a_count_short_by_one_kind_records_that_kind() -> None:
+    record = attempt(_count("JD 4C 8H AS", "7D"), 4, 1.0)
+    assert record is not None and record.missed == ("nobs",) and record.points_off == -1
+
+
+# --- the course map ------------------------------------------------------------------------------
+
+
+def test_status_and_resume() -> None:
+    lesson = COURSE.lessons[0]
+    total = len(lesson.steps)
+    assert lesson_status(lesson.id, {}) is Status.NOT_STARTED
+    assert status_text(lesson, {}) == "Not started"
+    assert resume_step(lesson, {}) == 0
+    going = {lesson.id: LessonProgress(lesson.id, 2, False)}
+    assert lesson_status(lesson.id, going) is Status.IN_PROGRESS
+    assert status_text(lesson, going) == f"In progress: step 3 of {total}"
+    assert resume_step(lesson, going) == 2
+    beyond = {lesson.id: LessonProgress(lesson.id, 99, False)}
+    assert resume_step(lesson, beyond) == total - 1
+    done = {lesson.id: LessonProgress(lesson.id, total - 1, True)}
+    assert status_text(lesson, done) == "Done"
+    assert resume_step(lesson, done) == 0
+
+
+def test_the_suggested_lesson_is_the_first_unfinished() -> None:
+    first, second = COURSE.lessons[:2]
+    assert suggested(COURSE, {}) == first
+    done = {first.id: LessonProgress(first.id, 0, True)}
+    assert suggested(COURSE, done) == second
+    going = done | {COURSE.lessons[5].id: LessonProgress(COURSE.lessons[5].id, 1, False)}
+    assert suggested(COURSE, going) == COURSE.lessons[5]
+
+
+# --- moving through a lesson ---------------------------------------------------------------------
+
+
+class FakeStore:
+    def __init__(self) -> None:
+        self.places: dict[str, LessonProgress] = {}
+        self.attempts: list[AttemptIn] = []
+
+    def progress(self) -> dict[str, LessonProgress]:
+        return dict(self.places)
+
+    def save(self, lesson_id: str, step: int, done: bool) -> None:
+        before = self.places.get(lesson_id)
+        self.places[lesson_id] = LessonProgress(
+            lesson_id, step, done or bool(before and before.done)
+        )
+
+    def record(self, attempt: AttemptIn) -> None:
+        self.attempts.append(attempt)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _first_check(lesson: Lesson) -> int:
+    return next(i for i, step in enumerate(lesson.steps) if step.check is not None)
+
+
+def test_a_check_must_be_answered_before_next() -> None:
+    lesson = COURSE.get("the-play")
+    assert lesson is not None
+    store, clock = FakeStore(), Clock()
+    learn = Learn({}, store, clock)
+    learn.open(lesson)
+    assert store.places[lesson.id] == LessonProgress(lesson.id, 0, False)
+    target = _first_check(lesson)
+    while learn.step < target:
+        assert learn.can_advance(lesson)
+        learn.next(lesson)
+    assert store.places[lesson.id].step == target
+    learn.seen(lesson)
+    assert not learn.can_advance(lesson)
+    learn.next(lesson)  # refused
+    assert learn.step == target
+
+    learn.submit(lesson, "seven")  # not a number: not graded
+    state = learn.check_state(lesson)
+    assert state.problem is not None and "'seven' is not a number" in state.problem
+    assert state.tries == 0 and store.attempts == []
+
+    clock.now += 6
+    learn.submit(lesson, "3")  # the 7♠ on the 8 makes 15 for 2
+    assert state.problem is None and state.tries == 1 and not state.passed
+    assert state.feedback is not None and not state.feedback.correct
+    assert not learn.can_advance(lesson)
+    assert store.attempts[-1].correct is False and store.attempts[-1].seconds == 6
+
+    clock.now += 2
+    learn.submit(lesson, "2")
+    assert state.passed and state.feedback is not None and state.feedback.correct
+    assert store.attempts[-1].correct is True and store.attempts[-1].seconds == 2
+    assert learn.can_advance(lesson)
+    learn.next(lesson)
+    assert learn.step == target + 1
+    assert store.places[lesson.id].step == target + 1
+    learn.back(lesson)
+    assert learn.step == target and learn.can_advance(lesson)
+
+
+def test_show_me_the_answer_opens_next_without_a_record() -> None:
+    lesson = COURSE.get("the-play")
+    assert lesson is not None
+    store = FakeStore()
+    learn = Learn({}, store)
+    learn.open(lesson)
+    while lesson.steps[learn.step].check is None:
+        learn.next(lesson)
+    learn.submit(lesson, "9")
+    learn.reveal(lesson)
+    state = learn.check_state(lesson)
+    assert state.revealed and state.feedback is not None and state.feedback.revealed
+    assert learn.can_advance(lesson)
+    assert len(store.attempts) == 1
+
+
+def test_finishing_marks_done_and_a_new_session_resumes() -> None:
+    lesson = COURSE.get("deal-and-crib")
+    assert lesson is not None
+    store = FakeStore()
+    learn = Learn({}, store)
+    learn.open(lesson)
+    first = _first_check(lesson)
+    while learn.step < first:
+        learn.next(lesson)
+    assert not learn.can_advance(lesson)
+    check = lesson.steps[first].check
+    learn.submit(lesson, str(_right(check)))
+    learn.next(lesson)
+    assert store.places[lesson.id] == LessonProgress(lesson.id, first + 1, False)
+
+    later = Learn({}, store)  # a new browser session, same store
+    assert later.lesson_id is None
+    later.open(lesson)
+    assert later.step == first + 1
+    later.back(lesson)
+    assert later.step == first
+    assert later.can_advance(lesson)  # answered before: steps behind the place reached stay open
+    later.next(lesson)
+
+    for index, step in enumerate(lesson.steps[first + 1 :], start=first + 1):
+        assert later.step == index
+        if step.check is not None:
+            assert not later.can_advance(lesson)
+            later.submit(lesson, str(_right(step.check)))
+        later.next(lesson)
+    assert later.lesson_id is None and later.finished == lesson.id
+    assert store.places[lesson.id].done
+    later.open(lesson)  # reviewing a finished lesson starts at the top, nothing locked
+    assert later.step == 0
+    while not later.is_last(lesson):
+        assert later.can_advance(lesson)
+        later.next(lesson)
+
+
+def _right(check: Any) -> object:
+    if isinstance(check, TrueFalseCheck):
+        return "true" if check.answer else "false"
+    return check.answer
