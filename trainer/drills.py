@@ -665,7 +665,8 @@ def _deal_show(drill: Drill, tier: Tier, rng: random.Random, seed: int, index: i
     crib = drill.drill == "crib"
     table = _table(crib, tier.constraints)
     if not table.groups:
-        raise GenerationError(drill.drill, tier.id, "no hand can meet these constraints")
+        what = "crib" if crib else "hand"
+        raise GenerationError(drill.drill, tier.id, f"no {what} can meet these constraints")
     for _ in range(_CANDIDATE_TRIES):
         members, cumulative = table.groups[rng.randrange(len(table.groups))]
         cand = members[bisect(cumulative, rng.random() * cumulative[-1])]
@@ -680,7 +681,9 @@ def _deal_show(drill: Drill, tier: Tier, rng: random.Random, seed: int, index: i
             )
             if not check_question(question, tier.constraints):
                 return question
-    raise GenerationError(drill.drill, tier.id, "no hand meeting these constraints was found")
+    raise GenerationError(
+        drill.drill, tier.id, f"no {'crib' if crib else 'hand'} meeting these constraints was found"
+    )
 
 
 # --- pegging piles ------------------------------------------------------------------------------

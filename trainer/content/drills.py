@@ -275,8 +275,6 @@ class Constraints(_Model):
         for name in (*self.require, *self.require_any):
             if name in self.forbid:
                 raise ValueError(f"{name!r} is both wanted and in forbid")
-        if self.require_any and all(name in self.forbid for name in self.require_any):
-            raise ValueError("every feature in require_any is forbidden")
         return self
 
     def starter_orders(self) -> frozenset[int]:
@@ -406,7 +404,11 @@ def _validate(path: Path, data: Any) -> tuple[Drill | None, list[ContentProblem]
         return Drill.model_validate(data, context=context), []
     except ValidationError as err:
         problems = []
-        for error in err.errors():
+        errors = err.errors()
+        inside_tiers = any(len(e["loc"]) > 1 and e["loc"][0] == "tiers" for e in errors)
+        for error in errors:
+            if error["loc"] == ("tiers",) and error["type"] == "too_short" and inside_tiers:
+                continue  # the tiers themselves failed: that is the problem to report
             where, field_path = _where(data, error["loc"])
             message = error["msg"]
             if message.startswith("Value error, "):
@@ -415,6 +417,10 @@ def _validate(path: Path, data: Any) -> tuple[Drill | None, list[ContentProblem]
                 message = "unknown field (check the spelling; see drills/README.md)"
             elif error["type"] == "missing":
                 message = "this field is required"
+            elif isinstance(error.get("input"), str | int | float | bool) and (
+                "type" in error["type"] or error["type"].endswith("_parsing")
+            ):
+                message += f" (got {error['input']!r})"
             problems.append(
                 ContentProblem(
                     str(path), where, f"{field_path}: {message}" if field_path else message
