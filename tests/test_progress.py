@@ -13,9 +13,11 @@ from trainer.progress import (
     best_and_worst,
     category_rates,
     day_streak,
+    describe_answer,
     export_file_name,
     is_weekly,
     over_time,
+    readable,
     tier_label,
     totals,
     weakest_areas,
@@ -57,17 +59,17 @@ def test_over_time_by_day() -> None:
 
 
 def test_long_histories_are_charted_by_week() -> None:
-    rows = [day(0), day(3), day(70, answers=1, right=0, secs=9.0)]
+    rows = [day(0), day(3), day(22, answers=1, right=0, secs=9.0)]
     assert is_weekly(rows)
     points = over_time(rows)
-    assert [(p.period, p.answers) for p in points] == [(D0, 8), (D0 + timedelta(70), 1)]
+    assert [(p.period, p.answers) for p in points] == [(D0, 8), (D0 + timedelta(21), 1)]
     assert points[0].accuracy == pytest.approx(0.75)
     sunday = over_time([day(6)], weekly=True)
     assert sunday[0].period == D0  # a week starts on Monday
 
 
 def test_short_histories_stay_daily() -> None:
-    assert not is_weekly([day(0), day(60)])
+    assert not is_weekly([day(0), day(21)])
     assert not is_weekly([])
 
 
@@ -198,3 +200,20 @@ def test_the_benchmark_runs_and_its_peer_agrees() -> None:
     assert all(value > 0 for value in figures.values())
     assert all(len(label) <= 42 for label in figures)
     assert list(bench_progress.seeded_answers(20)) == list(bench_progress.seeded_answers(20))
+
+
+def test_answers_are_described_in_plain_words() -> None:
+    wrong = Recorded(3, 1, AttemptIn("crib", "traps", 1, "5H 6H 7H 8H | 9S", "17", False, 5,
+                                     ("crib-flush", "run", "fifteen"), 12.34,
+                                     at=datetime(2025, 1, 1, tzinfo=UTC)))  # fmt: skip
+    title, line = describe_answer(wrong, {("crib", "traps"): "Trap bank"})
+    assert title == "Count the crib · Trap bank"
+    assert line == (
+        "5♥ 6♥ 7♥ 8♥ | 9♠ · you said 17; missed crib flush, runs and fifteens (5 too many) · 12.3 s"
+    )
+    assert describe_answer(rec(1, True, secs=2.0))[1] == "q · you said a · 2.0 s"
+
+
+def test_only_card_tokens_become_cards() -> None:
+    assert readable("opp go, you 10C, 31 | left: -") == "opp go, you 10♣, 31 | left: -"
+    assert readable("ASK 5HH TS") == "ASK 5HH 10♠"

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from trainer.adaptive import FLOOR, AreaNeed, assess
 from trainer.adaptive import category_drills as _category_drills
+from trainer.engine import parse_cards
 from trainer.records import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES
 from trainer.store import AreaRow, DayRow, MissRow, Recorded, Streaks
 
@@ -26,8 +27,9 @@ DRILL_LABELS: dict[str, str] = {
     "go": "The go",
 }
 
-#: Charts switch from days to weeks when the history is longer than this.
-DAILY_SPAN_DAYS = 60
+#: Charts switch from days to weeks when the history is longer than this (daily points
+#: over many weeks zig-zag too much to read).
+DAILY_SPAN_DAYS = 21
 
 
 def drill_label(drill: str) -> str:
@@ -184,6 +186,40 @@ def best_and_worst(
     best = sorted(right, key=lambda r: r.attempt.seconds)[:count]
     worst = sorted(wrong, key=_badness, reverse=True)[:count]
     return best, worst
+
+
+_CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([SHDC])(?![0-9A-Za-z])")
+
+
+def readable(notation: str) -> str:
+    """Question notation with its cards as people write them.
+
+    >>> readable("5H 10D JS AH | 5S")
+    '5♥ 10♦ J♠ A♥ | 5♠'
+    >>> readable("you 7S, opp go | left: you 4C; opp -")
+    'you 7♠, opp go | left: you 4♣; opp -'
+    """
+    return _CARD.sub(lambda m: parse_cards(m.group(0))[0].label, notation)
+
+
+def _missed_text(missed: Sequence[str]) -> str:
+    labels = [CATEGORY_LABELS.get(c, c) for c in missed]
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def describe_answer(
+    recorded: Recorded, titles: Mapping[tuple[str, str], str] | None = None
+) -> tuple[str, str]:
+    """A heading and a line of plain text for one answer, for the page's lists."""
+    a = recorded.attempt
+    line = f"{readable(a.question)} · you said {a.answer or 'nothing'}"
+    if a.missed:
+        line += f"; missed {_missed_text(a.missed)}"
+    if a.points_off < 0:
+        line += f" ({-a.points_off} short)"
+    elif a.points_off > 0:
+        line += f" ({a.points_off} too many)"
+    return area_label(a.drill, a.tier, titles), f"{line} · {a.seconds:.1f} s"
 
 
 class Weakness(NamedTuple):

@@ -15,11 +15,10 @@ from trainer.progress import (
     RECENT_ANSWERS,
     RECENT_PER_AREA,
     Report,
-    area_label,
     build_report,
+    describe_answer,
     export_file_name,
 )
-from trainer.records import CATEGORY_LABELS
 from trainer.store import Recorded, Store
 
 PRACTICE_PAGE = "views/practice.py"
@@ -93,7 +92,7 @@ def _over_time_chart(report: Report, field: str, title: str, axis_format: str) -
         .encode(
             x=alt.X("When:T", title=None, axis=alt.Axis(format="%d %b", labelAngle=0)),
             y=alt.Y(f"{field}:Q", title=title, axis=alt.Axis(format=axis_format), scale=y_scale),
-            color=alt.Color("Drill:N", title=None, legend=alt.Legend(orient="bottom")),
+            color=alt.Color("Drill:N", title=None, legend=alt.Legend(orient="bottom", columns=2)),
             tooltip=[
                 alt.Tooltip("When:T", title=period, format="%d %b %Y"),
                 alt.Tooltip("Drill:N"),
@@ -132,19 +131,10 @@ def _misses_chart(report: Report) -> alt.Chart:
     return chart
 
 
-def _answers_table(rows: list[Recorded], titles: Titles) -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "Drill": [area_label(r.attempt.drill, r.attempt.tier, titles) for r in rows],
-            "Question": [r.attempt.question for r in rows],
-            "Your answer": [r.attempt.answer for r in rows],
-            "Missed": [
-                ", ".join(CATEGORY_LABELS.get(c, c) for c in r.attempt.missed) or "–" for r in rows
-            ],
-            "Seconds": [round(r.attempt.seconds, 1) for r in rows],
-            "When": [r.attempt.at.astimezone().strftime("%d %b %H:%M") for r in rows],
-        }
-    )
+def _answer_list(rows: list[Recorded], titles: Titles) -> None:
+    for row in rows:
+        heading, line = describe_answer(row, titles)
+        st.markdown(f"**{plain(heading)}**  \n{plain(line)}")
 
 
 st.title("Progress")
@@ -240,12 +230,19 @@ with misses_tab:
     )
 
 st.subheader("Recent answers")
-if report.best:
-    st.markdown("**Your best**: right, and quickest")
-    st.dataframe(_answers_table(report.best, titles), hide_index=True)
-if report.worst:
-    st.markdown("**Worth another look**: the answers that missed the most")
-    st.dataframe(_answers_table(report.worst, titles), hide_index=True)
+best_column, worst_column = st.columns(2, gap="large")
+with best_column:
+    st.markdown("##### Your best")
+    st.caption("Right, and quickest, among your last answers.")
+    _answer_list(report.best, titles)
+    if not report.best:
+        st.markdown("None right yet: they will come!")
+with worst_column:
+    st.markdown("##### Worth another look")
+    st.caption("The answers that missed the most.")
+    _answer_list(report.worst, titles)
+    if not report.worst:
+        st.markdown("No wrong answers lately. Well counted!")
 
 st.subheader("Your data")
 export_csv, profile_id = store.export_csv, profile.id
