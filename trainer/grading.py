@@ -62,6 +62,9 @@ GO_CHOICES: dict[str, tuple[str, int]] = {
 
 PLAYER_NAMES: tuple[str, str] = ("you", "your opponent")
 
+#: Longest answer kept in a record (a long list of claims is cut short).
+ANSWER_MAX = 400
+
 Mode = Literal["quick", "claim", "choice"]
 
 
@@ -290,7 +293,9 @@ class Grade:
             tier=q.tier,
             seed=q.seed,
             question=q.notation(),
-            answer=self.answer,
+            answer=self.answer
+            if len(self.answer) <= ANSWER_MAX
+            else self.answer[:ANSWER_MAX] + "…",
             correct=self.correct,
             points_off=self.points_off,
             missed=self.categories,

@@ -1,0 +1,161 @@
+"""The practice set state machine: a whole set, claim and go answers, the summary,
+mixed and weighted sets, and sets asked for by a link or another page."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.content.drills import load_drills
+from trainer.drills import GoQuestion, ShowQuestion, deal_question
+from trainer.grading import Claim, InputProblem
+from trainer.practice import MIXED, PracticeSet, SetSpec, spec_from_request, summarize
+
+CATALOG = load_drills()
+
+
+def test_a_whole_set_right_and_wrong() -> None:
+    run = PracticeSet(SetSpec("hand", "beginner", seed=7, length=4))
+    now = 100.0
+    expected = [deal_question("hand", "beginner", 7, i, catalog=CATALOG) for i in range(4)]
+    for index, question in enumerate(expected):
+        assert run.phase == "question" and run.index == index
+        assert run.question(CATALOG) == question
+        run.start_clock(now)
+        run.start_clock(now + 50)  # showing the question again does not restart the clock
+        answer = question.total if index % 2 == 0 else question.total + 1
+        grade = run.answer_quick(CATALOG, str(answer), now=now + 6)
+        assert grade.seconds == 6
+        assert grade.correct == (index % 2 == 0)
+        assert run.phase == "feedback" and run.last_grade is grade
+        run.next()
+        now += 10
+    assert run.phase == "done"
+    summary = run.summary(CATALOG)
+    assert (summary.answered, summary.correct) == (4, 2)
+    assert summary.accuracy == 0.5
+    assert summary.seconds == 6 and summary.target == 30 and summary.on_pace
+    assert summary.lines()[0] == "Accuracy: 2 of 4 right (50%)."
+    assert "on pace" in summary.lines()[1]
+
+
+def test_bad_input_does_not_grade_or_move_on() -> None:
+    run = PracticeSet(SetSpec("peg", "club", seed=3, length=2))
+    run.start_clock(0)
+    for text in ("", "lots", "-3", "99"):
+        with pytest.raises(InputProblem) as caught:
+            run.answer_quick(CATALOG, text, now=1)
+        assert caught.value.box == "Points for the last card"
+    assert run.phase == "question" and run.grades == []
+
+
+def test_answers_only_in_their_phase() -> None:
+    run = PracticeSet(SetSpec("hand", "club", seed=1, length=1))
+    with pytest.raises(RuntimeError):
+        run.next()
+    run.answer_quick(CATALOG, "0", now=0)
+    with pytest.raises(RuntimeError):
+        run.answer_quick(CATALOG, "0", now=0)
+    run.next()
+    assert run.phase == "done"
+
+
+def test_claim_mode() -> None:
+    run = PracticeSet(SetSpec("hand", "club", seed=11, length=1, mode="claim"))
+    question = run.question(CATALOG)
+    assert isinstance(question, ShowQuestion) and run.answer_mode(CATALOG) == "claim"
+    run.start_clock(0)
+    with pytest.raises(InputProblem, match="choose the cards"):
+        run.add_claim(CATALOG, "fifteen", [])
+    with pytest.raises(InputProblem):
+        run.add_claim(CATALOG, "straight", list(question.hand[:2]))
+    for item in question.score.items:
+        run.add_claim(CATALOG, item.kind, item.cards)
+    run.add_claim(CATALOG, "nobs", [question.hand[0]])
+    assert run.undo_claim() == Claim("nobs", (question.hand[0],))
+    grade = run.finish_claims(CATALOG, now=12)
+    assert grade.correct and grade.mode == "claim" and grade.seconds == 12
+    run.next()
+    assert run.claims == [] and run.phase == "done"
+
+
+def test_go_questions_take_choices() -> None:
+    run = PracticeSet(SetSpec("go", "club", seed=2, length=1))
+    question = run.question(CATALOG)
+    assert isinstance(question, GoQuestion) and run.answer_mode(CATALOG) == "choice"
+    with pytest.raises(InputProblem):
+        run.answer_quick(CATALOG, "1", now=0)
+    grade = run.answer_go(CATALOG, question.scorer, question.reason, question.next_leader, now=3)
+    assert grade.correct
+
+
+def test_pegging_is_answered_with_a_number_even_in_claim_mode() -> None:
+    run = PracticeSet(SetSpec("peg", "beginner", seed=2, length=1, mode="claim"))
+    assert run.answer_mode(CATALOG) == "quick"
+    with pytest.raises(InputProblem):
+        run.finish_claims(CATALOG, now=1)
+
+
+def test_muggins_reaches_the_grade() -> None:
+    run = PracticeSet(SetSpec("hand", "expert", seed=4, length=1, muggins=True))
+    question = run.question(CATALOG)
+    grade = run.answer_quick(CATALOG, "0", now=0)
+    assert grade.muggins == question.total > 0
+    assert "took" in " ".join(run.summary(CATALOG).lines())
+
+
+def test_summary_names_the_categories_missed_most() -> None:
+    run = PracticeSet(SetSpec("hand", "club", seed=5, length=6))
+    for _ in range(6):
+        run.answer_quick(CATALOG, "0", now=0)
+        run.next()
+    summary = run.summary(CATALOG)
+    assert summary.correct == 0
+    assert summary.missed_most and summary.missed_most[0][1] >= summary.missed_most[-1][1]
+    assert summary.lines()[2].startswith("Missed most: ")
+    assert summarize([], []).lines() == ("No answers yet.",)
+
+
+def test_mixed_sets_are_reproducible_and_follow_the_weights() -> None:
+    spec = SetSpec(MIXED, MIXED, seed=9, length=12)
+    picks = [spec.pick(CATALOG, i) for i in range(12)]
+    assert picks == [spec.pick(CATALOG, i) for i in range(12)]
+    assert len(set(picks)) > 3
+    weighted = SetSpec(MIXED, MIXED, seed=9, length=30, weights=((("peg", "traps"), 1.0),))
+    assert {weighted.pick(CATALOG, i) for i in range(30)} == {("peg", "traps")}
+    two = SetSpec(MIXED, MIXED, 9, 40, weights=((("go", "club"), 1.0), (("crib", "traps"), 3.0)))
+    counts = [two.pick(CATALOG, i) for i in range(40)]
+    assert set(counts) == {("go", "club"), ("crib", "traps")}
+    assert counts.count(("crib", "traps")) > counts.count(("go", "club"))
+    one_drill = SetSpec("crib", MIXED, seed=1, length=20)
+    assert {one_drill.pick(CATALOG, i)[0] for i in range(20)} == {"crib"}
+    run = PracticeSet(weighted)
+    assert run.question(CATALOG).drill == "peg"
+    assert "weak spots" in weighted.describe(CATALOG)
+
+
+def test_sets_from_a_link() -> None:
+    spec = spec_from_request({"drill": "hand", "tier": "beginner", "seed": "7"}, CATALOG)
+    assert spec == SetSpec("hand", "beginner", 7, 8)
+    spec = spec_from_request(
+        {"drill": "crib", "seed": "3", "mode": "claim", "length": "5", "muggins": "1"}, CATALOG
+    )
+    assert spec == SetSpec("crib", "beginner", 3, 5, "claim", True)
+    spec = spec_from_request({"drill": "mixed"}, CATALOG, seed=42)
+    assert isinstance(spec, SetSpec) and (spec.tier, spec.seed, spec.length) == (MIXED, 42, 10)
+    weights = {("go", "club"): 2, ("hand", "traps"): 0, "junk": 3}
+    spec = spec_from_request({"drill": "mixed"}, CATALOG, weights=weights, seed=1)
+    assert isinstance(spec, SetSpec) and spec.weights == ((("go", "club"), 2.0),)
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"drill": "poker"}, "no drill called 'poker'"),
+        ({"drill": "hand", "tier": "grandmaster"}, "no level called 'grandmaster'"),
+        ({"drill": "hand", "seed": "abc"}, "The seed 'abc' is not a whole number"),
+        ({"drill": "hand", "length": "0"}, "not a number of questions from 1 to 100"),
+    ],
+)
+def test_bad_links_say_what_is_wrong(params: dict[str, str], message: str) -> None:
+    result = spec_from_request(params, CATALOG)
+    assert isinstance(result, str) and message in result
