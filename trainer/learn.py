@@ -243,7 +243,7 @@ def _explanation(check: Check, given: int | str | None = None) -> Feedback:
             else f"The {card} brings the count to {scored.count}: {made}."
         )
         lit = tuple(dict.fromkeys(c for item in scored.items for c in item.cards))
-        return Feedback(False, "", (text,), pile=check.pile, lit=lit or (check.pile[-1],))
+        return Feedback(False, "", (text,), pile=check.pile, lit=lit)
     if isinstance(check, GoCheck):
         return Feedback(False, "", go_story(check.replay(), with_scores=True))
     if isinstance(check, FifteenCheck):
@@ -302,7 +302,7 @@ def _explain_fifteen(check: FifteenCheck, given: int | str | None) -> Feedback:
             details.append(f"The {card.label} would take the total past 31.")
         else:
             details.append(f"The {card.label} would make the total {scored.count}, not 15.")
-        return Feedback(False, "", tuple(details), pile=check.pile)
+        return Feedback(False, "", tuple(details))
     scored = check.played(check.answer)
     assert scored is not None
     made = scored.explain()
@@ -426,6 +426,11 @@ def attempt(check: Check, answer: int | str, seconds: float) -> AttemptIn | None
         seconds=round(max(seconds, 0.0), 2),
         mode="quick",
     )
+
+
+def answer_key(lesson_id: str, step: int) -> str:
+    """The widget key of a step's answer box (one per step, so answers never leak across)."""
+    return f"learn_answer_{lesson_id}_{step}"
 
 
 # --- where the learner is ----------------------------------------------------------------------------

@@ -725,14 +725,15 @@ class Course:
         return lesson_id
 
 
-def lesson_files(folder: Path = LESSONS_DIR) -> list[Path]:
-    """The lesson files of a folder, in course order (by file name)."""
+def lesson_files(folder: Path | None = None) -> list[Path]:
+    """The lesson files of a folder (default: the course's), in course order (by file name)."""
+    folder = LESSONS_DIR if folder is None else folder
     if not folder.is_dir():
         return []
     return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
 
 
-def course_stamp(folder: Path = LESSONS_DIR) -> tuple[tuple[str, int, int], ...]:
+def course_stamp(folder: Path | None = None) -> tuple[tuple[str, int, int], ...]:
     """Names, sizes and modification times of the lesson files: changes when a file does."""
     stamp = []
     for path in lesson_files(folder):
@@ -741,8 +742,9 @@ def course_stamp(folder: Path = LESSONS_DIR) -> tuple[tuple[str, int, int], ...]
     return tuple(stamp)
 
 
-def load_course(folder: Path = LESSONS_DIR) -> Course:
-    """Load every lesson file of ``folder``; a broken file is listed with its problems."""
+def load_course(folder: Path | None = None) -> Course:
+    """Load every lesson file of ``folder`` (default: ``lessons/``); a broken file is listed
+    with its problems, and every other lesson still loads."""
     return Course(tuple(_check(lesson_files(folder))))
 
 

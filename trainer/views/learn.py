@@ -1,6 +1,267 @@
-"""Learn: being built."""
+"""Learn: the course map, then one lesson step by step with checks to answer.
+
+The logic (where the learner is, grading, the words of the feedback) lives in
+:mod:`trainer.learn`; this page only draws it.
+"""
+
+from __future__ import annotations
 
 import streamlit as st
 
-st.title("Learn")
-st.info("This page is being built.")
+from trainer.content.lessons import (
+    CountCheck,
+    Course,
+    FifteenCheck,
+    GoCheck,
+    Lesson,
+    PegCheck,
+    Show,
+    course_stamp,
+    load_course,
+)
+from trainer.learn import (
+    Feedback,
+    Learn,
+    Status,
+    answer_key,
+    asks_number,
+    go_story,
+    lesson_status,
+    options,
+    status_text,
+    suggested,
+)
+from trainer.ui import show_breakdown, show_cards, show_pile
+
+CARD_WIDTH = 420
+
+
+@st.cache_data(show_spinner=False)
+def _course(stamp: tuple[tuple[str, int, int], ...]) -> Course:
+    """The course, loaded again only when a lesson file changes."""
+    del stamp  # only part of the cache key
+    return load_course()
+
+
+course = _course(course_stamp())
+learn = Learn(st.session_state)
+
+
+# --- the course map ---------------------------------------------------------------------
+
+
+def _badge(status: Status, text: str) -> None:
+    if status is Status.DONE:
+        st.badge(text, icon=":material/check_circle:", color="green")
+    elif status is Status.IN_PROGRESS:
+        st.badge(text, icon=":material/play_circle:", color="blue")
+    else:
+        st.badge(text, icon=":material/radio_button_unchecked:", color="gray")
+
+
+def course_map() -> None:
+    st.title("Learn cribbage")
+    progress = learn.store.progress()
+    lessons = course.lessons
+    done = sum(lesson_status(lesson.id, progress) is Status.DONE for lesson in lessons)
+    if learn.finished is not None:
+        st.success(f"Lesson done: **{course.title(learn.finished)}**. Well played!", icon="🎉")
+    st.markdown(
+        "Short lessons that teach the whole game in order, by doing. "
+        "Each one ends with questions to answer before you move on."
+    )
+    st.progress(
+        done / len(lessons) if lessons else 0.0, text=f"{done} of {len(lessons)} lessons done"
+    )
+    pick = suggested(course, progress)
+    if pick is not None:
+        verb = "Continue" if lesson_status(pick.id, progress) is Status.IN_PROGRESS else "Start"
+        st.button(
+            f"{verb}: {course.number(pick.id)}. {pick.title}",
+            key="learn_continue",
+            type="primary",
+            icon=":material/arrow_forward:",
+            on_click=learn.open,
+            args=(pick,),
+        )
+
+    for number, entry in enumerate(course.entries, start=1):
+        with st.container(border=True):
+            st.markdown(f"**{number}. {entry.title}**")
+            lesson = entry.lesson
+            if lesson is None:
+                st.error(
+                    "This lesson has a mistake in its file, so it can't be shown yet:\n\n"
+                    + "\n".join(f"- `{problem}`" for problem in entry.problems[:5]),
+                    icon=":material/error:",
+                )
+                continue
+            status = lesson_status(lesson.id, progress)
+            _badge(status, status_text(lesson, progress))
+            st.markdown(lesson.summary)
+            earlier = course.entries[number - 2].id if number > 1 else None
+            if lesson.prerequisites and list(lesson.prerequisites) != [earlier]:
+                st.caption(
+                    "Best after: " + ", ".join(course.title(p) for p in lesson.prerequisites)
+                )
+            label = {
+                Status.NOT_STARTED: "Start",
+                Status.IN_PROGRESS: "Continue",
+                Status.DONE: "Review",
+            }[status]
+            st.button(
+                f"{label} lesson {number}",
+                key=f"learn_open_{lesson.id}",
+                on_click=learn.open,
+                args=(lesson,),
+            )
+
+
+# --- one lesson ------------------------------------------------------------------------------
+
+
+def _show(show: Show) -> None:
+    if show.pile is not None:
+        show_pile(show.pile, highlight=show.highlight)
+        st.caption(f"Count: **{show.count}**")
+    elif show.cards is not None:
+        show_cards(show.cards, starter=show.starter, highlight=show.highlight, max_width=CARD_WIDTH)
+    if show.caption:
+        st.caption(show.caption)
+
+
+def _question_cards(lesson: Lesson) -> None:
+    check = lesson.steps[learn.step].check
+    if isinstance(check, CountCheck):
+        show_cards(check.hand, starter=check.starter, max_width=CARD_WIDTH)
+        st.caption("The crib, with the starter" if check.crib else "The hand, with the starter")
+    elif isinstance(check, PegCheck):
+        show_pile(check.pile)
+        st.caption(f"The cards laid so far, in order. Count: **{check.score().count}**")
+    elif isinstance(check, FifteenCheck):
+        show_pile(check.pile)
+        st.caption(f"The cards so far add up to **{check.count}**.")
+    elif isinstance(check, GoCheck):
+        replay = check.replay()
+        st.markdown("**How the cards went down**")
+        st.markdown("\n".join(f"1. {line}" for line in go_story(replay, with_scores=False)))
+        for who, held in zip(("The pone", "The dealer"), replay.held, strict=True):
+            if held:
+                st.markdown(f"{who} still holds:")
+                show_cards(held, max_width=80 * len(held))
+            else:
+                st.markdown(f"{who} has no cards left.")
+
+
+def _feedback(feedback: Feedback) -> None:
+    if feedback.correct:
+        st.success(feedback.headline, icon=":material/check_circle:")
+    elif feedback.revealed:
+        st.info(feedback.headline, icon=":material/lightbulb:")
+    else:
+        st.error(feedback.headline, icon=":material/close:")
+    for line in feedback.details:
+        st.markdown(line)
+    if feedback.lit and set(feedback.lit) < set(feedback.pile):
+        show_pile(feedback.pile, highlight=feedback.lit)
+    if feedback.breakdown is not None:
+        if feedback.correct:
+            with st.expander("See every combination"):
+                show_breakdown(feedback.breakdown)
+        else:
+            show_breakdown(feedback.breakdown)
+
+
+def _submit(lesson: Lesson, key: str) -> None:
+    raw = st.session_state.get(key)
+    learn.submit(lesson, None if raw is None else str(raw))
+
+
+def check_form(lesson: Lesson) -> None:
+    check = lesson.steps[learn.step].check
+    if check is None:
+        return
+    learn.seen(lesson)
+    state = learn.check_state(lesson)
+    key = answer_key(lesson.id, learn.step)
+    st.subheader("Your turn", divider="green")
+    _question_cards(lesson)
+    with st.form(f"learn_form_{lesson.id}_{learn.step}", border=True):
+        if asks_number(check):
+            st.text_input(check.prompt, key=key, placeholder="Type a number, then press Enter")
+        else:
+            choices = dict(options(check))
+            st.radio(
+                check.prompt,
+                list(choices),
+                index=None,
+                key=key,
+                format_func=choices.__getitem__,
+            )
+        st.form_submit_button(
+            "Check my answer",
+            key="learn_submit",
+            type="primary",
+            on_click=_submit,
+            args=(lesson, key),
+            disabled=state.passed,
+        )
+    if state.problem:
+        st.warning(state.problem, icon=":material/warning:")
+    if state.feedback is not None:
+        _feedback(state.feedback)
+    if state.tries and not state.passed and not state.revealed:
+        st.caption("Have another go, or ask to see the answer.")
+        st.button(
+            "Show me the answer",
+            key="learn_reveal",
+            icon=":material/lightbulb:",
+            on_click=learn.reveal,
+            args=(lesson,),
+        )
+
+
+def lesson_view(lesson: Lesson) -> None:
+    step = lesson.steps[learn.step]
+    total = len(lesson.steps)
+    st.button(
+        "All lessons", key="learn_map", icon=":material/arrow_back:", type="tertiary",
+        on_click=learn.close,
+    )  # fmt: skip
+    st.title(f"{course.number(lesson.id)}. {lesson.title}")
+    st.progress((learn.step + 1) / total, text=f"Step {learn.step + 1} of {total}")
+    st.markdown(step.text)
+    for show in step.show:
+        _show(show)
+    check_form(lesson)
+
+    ready = learn.can_advance(lesson)
+    with st.container(horizontal=True, horizontal_alignment="distribute"):
+        st.button(
+            "Back",
+            key="learn_back",
+            icon=":material/chevron_left:",
+            disabled=learn.step == 0,
+            on_click=learn.back,
+            args=(lesson,),
+        )
+        st.button(
+            "Finish lesson" if learn.is_last(lesson) else "Next",
+            key="learn_next",
+            type="primary",
+            icon=":material/check:" if learn.is_last(lesson) else ":material/chevron_right:",
+            icon_position="right",
+            disabled=not ready,
+            on_click=learn.next,
+            args=(lesson,),
+        )
+    if not ready:
+        st.caption("Answer the question above to go on.")
+
+
+current = course.get(learn.lesson_id) if learn.lesson_id else None
+if current is None:
+    learn.close()
+    course_map()
+else:
+    lesson_view(current)
