@@ -1,0 +1,217 @@
+"""The Practice page in AppTest: choosing a set, playing a whole set, claims, the go,
+bad input, and sets started by a link or by another page."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from trainer.content.drills import load_drills
+from trainer.drills import GoQuestion, deal_question
+from trainer.store import Store
+
+REPO = Path(__file__).resolve().parent.parent
+PAGE = str(REPO / "trainer" / "views" / "practice.py")
+APP = str(REPO / "trainer" / "app.py")
+CATALOG = load_drills()
+
+
+def _page(**params: str) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=30)
+    at.query_params.update(params)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [e.value for e in at.error] + [s.value for s in at.success]
+    return "\n".join(str(part) for part in parts)
+
+
+def _saved() -> list[object]:
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    return [
+        recorded.attempt for profile in store.profiles() for recorded in store.attempts(profile.id)
+    ]
+
+
+def test_the_setup_screen_offers_every_drill_and_starts_a_set() -> None:
+    at = _page()
+    drill = at.selectbox(key="practice_pick_drill")
+    assert drill.options == [
+        "Count the hand",
+        "Count the crib",
+        "Peg a card",
+        "The go",
+        "Mixed: a bit of everything",
+    ]
+    drill.set_value("peg")
+    at.run()
+    level = at.selectbox(key="practice_pick_tier_peg")
+    assert "Trap bank" in level.options
+    level.set_value("traps")
+    at.text_input(key="practice_pick_seed").set_value("31")
+    at.button(key="practice_start").click()
+    at.run()
+    assert not at.exception
+    assert "Peg a card · Trap bank · seed 31" in _texts(at)
+    question = deal_question("peg", "traps", 31, 0, catalog=CATALOG)
+    assert f"What does the {question.pile[-1].label} peg?" in _texts(at)
+    assert at.query_params["seed"] == "31"
+
+
+def test_a_bad_seed_is_refused_on_the_setup_screen() -> None:
+    at = _page()
+    at.text_input(key="practice_pick_seed").set_value("lucky")
+    at.button(key="practice_start").click()
+    at.run()
+    assert "The seed 'lucky' is not a whole number" in _texts(at)
+    assert at.selectbox(key="practice_pick_drill") is not None
+
+
+def test_a_whole_set_played_from_a_link() -> None:
+    at = _page(drill="hand", tier="beginner", seed="7", length="3")
+    for index in range(3):
+        question = deal_question("hand", "beginner", 7, index, catalog=CATALOG)
+        assert f"Question {index + 1} of 3" in at.get("progress")[0].proto.text
+        at.text_input(key=f"practice_total_{index}").set_value(str(question.total))
+        at.button(key=f"FormSubmitter:practice_answer_{index}-Check").click()
+        at.run()
+        assert not at.exception
+        assert [s.value for s in at.success] == [f"Right: {question.total}."]
+        assert question.score.cadence()[1:] in _texts(at)
+        at.button(key="practice_next").click()
+        at.run()
+    assert "How you did" in [s.value for s in at.subheader]
+    assert at.metric[0].value == "3 of 3"
+    assert "Accuracy: 3 of 3 right (100%)." in _texts(at)
+    saved = _saved()
+    assert len(saved) == 3
+    assert all(a.correct and a.drill == "hand" and a.seed == 7 for a in saved)  # type: ignore[attr-defined]
+
+
+def test_a_wrong_total_gets_the_whole_breakdown() -> None:
+    question = deal_question("hand", "club", 7, 0, catalog=CATALOG)
+    at = _page(drill="hand", tier="club", seed="7")
+    at.text_input(key="practice_total_0").set_value(str(question.total - 1))
+    at.button(key="FormSubmitter:practice_answer_0-Check").click()
+    at.run()
+    text = _texts(at)
+    assert f"you said {question.total - 1}" in text
+    assert "You were one short: one for his nobs" in text
+    assert "Every combination" in text
+    for item in question.score.items:
+        assert item.describe() in text
+    (attempt,) = _saved()
+    assert attempt.missed == ("nobs",) and attempt.points_off == -1  # type: ignore[attr-defined]
+
+
+def test_bad_input_is_refused_and_not_graded() -> None:
+    at = _page(drill="hand", tier="beginner", seed="7")
+    for text, reason in (
+        ("", "it is empty"),
+        ("abc", "'abc' is not a number"),
+        ("35", "at most 29"),
+    ):
+        at.text_input(key="practice_total_0").set_value(text)
+        at.button(key="FormSubmitter:practice_answer_0-Check").click()
+        at.run()
+        (error,) = at.error
+        assert error.value.startswith("Your total: ") and reason in error.value
+        assert at.text_input(key="practice_total_0") is not None
+    assert _saved() == []
+
+
+def test_claim_mode_finds_and_misses() -> None:
+    # seed 7, question 0 of club: A♥ 3♥ 10♥ J♦ with the 3♦ (a pair and nobs)
+    question = deal_question("hand", "club", 7, 0, catalog=CATALOG)
+    assert question.notation() == "AH 3H TH JD | 3D"
+    at = _page(drill="hand", tier="club", seed="7", mode="claim", muggins="1")
+    at.button_group(key="practice_cards_0_0").set_value([1, 4])
+    at.button(key="practice_claim_pair").click()
+    at.run()
+    at.button_group(key="practice_cards_0_1").set_value([0, 1, 2])
+    at.button(key="practice_claim_fifteen").click()
+    at.run()
+    assert "2. fifteen: A♥ 3♥ 10♥" in _texts(at)
+    at.button(key="practice_done").click()
+    at.run()
+    text = _texts(at)
+    assert "You found 1 of 2 combinations: 2 of 3 points." in text
+    assert "What you missed" in text and "nobs: J♦ (1)" in text
+    assert "A♥ 3♥ 10♥ adds to 14, not 15" in text
+    assert "Muggins! Your opponent spots the point you missed and pegs it." in text
+    (attempt,) = _saved()
+    assert attempt.mode == "claim" and set(attempt.missed) == {"nobs", "fifteen"}  # type: ignore[attr-defined]
+
+
+def test_claiming_without_cards_is_refused() -> None:
+    at = _page(drill="crib", tier="club", seed="2", mode="claim")
+    at.button(key="practice_claim_run").click()
+    at.run()
+    assert "Cards: choose the cards of the run first" in _texts(at)
+
+
+def test_the_go_is_answered_with_choices() -> None:
+    question = deal_question("go", "club", 3, 0, catalog=CATALOG)
+    assert isinstance(question, GoQuestion)
+    at = _page(drill="go", tier="club", seed="3")
+    at.button(key="FormSubmitter:practice_go_0-Check").click()
+    at.run()
+    assert "Who pegs?: choose you or your opponent." in _texts(at)
+    at.radio(key="practice_go_scorer_0").set_value(question.scorer)
+    at.radio(key="practice_go_choice_0").set_value(question.reason)
+    leader = {0: "you", 1: "opponent", None: "nobody"}[question.next_leader]
+    at.radio(key="practice_go_leader_0").set_value(leader)
+    at.button(key="FormSubmitter:practice_go_0-Check").click()
+    at.run()
+    assert [s.value for s in at.success] == ["Right."]
+    assert "pegs" in _texts(at) or "peg " in _texts(at)
+
+
+def test_another_page_can_start_a_set() -> None:
+    at = AppTest.from_file(PAGE, default_timeout=30)
+    at.session_state["practice_drill"] = "crib"
+    at.session_state["practice_tier"] = "traps"
+    at.session_state["practice_seed"] = 5
+    at.run()
+    assert "Count the crib · Trap bank · seed 5" in _texts(at)
+    assert "practice_drill" not in at.session_state
+    assert "Count the crib" in _texts(at)
+
+
+def test_mixed_sets_follow_the_weights() -> None:
+    at = AppTest.from_file(PAGE, default_timeout=30)
+    at.session_state["practice_weights"] = {("peg", "traps"): 1.0}
+    at.query_params.update({"drill": "mixed", "seed": "4"})
+    at.run()
+    assert "Mixed drills (your weak spots) · seed 4" in _texts(at)
+    question = deal_question("peg", "traps", 4, 0, catalog=CATALOG)
+    assert f"What does the {question.pile[-1].label} peg?" in _texts(at)
+
+
+def test_a_bad_link_says_why_and_shows_the_choices() -> None:
+    at = _page(drill="hand", tier="grandmaster")
+    assert "no level called 'grandmaster'" in at.error[0].value
+    assert at.selectbox(key="practice_pick_drill") is not None
+
+
+def test_stopping_a_set_goes_back_to_the_choices() -> None:
+    at = _page(drill="peg", tier="beginner", seed="1")
+    at.button(key="practice_stop").click()
+    at.run()
+    assert at.selectbox(key="practice_pick_drill") is not None
+    assert "drill" not in at.query_params
+
+
+def test_the_page_runs_inside_the_app() -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.run()
+    at.switch_page("views/practice.py")
+    at.run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Practice"]
