@@ -22,7 +22,8 @@ from trainer.progress import (
 from trainer.store import Recorded, Store
 
 PRACTICE_PAGE = "views/practice.py"
-MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
+MIXED = "mixed"
+DAY = "utcyearmonthdate"  # the Practice page's drill that deals from every drill, by the weights
 LEARN_PAGE = "views/learn.py"
 
 
@@ -86,15 +87,26 @@ def _over_time_chart(report: Report, field: str, title: str, axis_format: str) -
     )
     period = "Week of" if report.weekly else "Day"
     y_scale = alt.Scale(domain=[0, 1]) if field == "Right" else alt.Scale(zero=True)
+    axis = alt.Axis(format="%d %b", labelAngle=0)
+    if report.weekly:  # a tick on each week's first day, where its point is
+        periods = sorted({p.period for p in report.over_time})
+        axis = alt.Axis(
+            format="%d %b",
+            labelAngle=0,
+            values=[
+                alt.DateTime(year=d.year, month=d.month, date=d.day, utc=True) for d in periods
+            ],
+        )
     chart: alt.Chart = (
         alt.Chart(frame, height=260)
         .mark_line(point=True)
         .encode(
-            x=alt.X("When:T", title=None, axis=alt.Axis(format="%d %b", labelAngle=0)),
+            # dates are calendar days: read and shown as UTC, so no time zone shifts them
+            x=alt.X(f"{DAY}(When):T", title=None, axis=axis),
             y=alt.Y(f"{field}:Q", title=title, axis=alt.Axis(format=axis_format), scale=y_scale),
             color=alt.Color("Drill:N", title=None, legend=alt.Legend(orient="bottom", columns=2)),
             tooltip=[
-                alt.Tooltip("When:T", title=period, format="%d %b %Y"),
+                alt.Tooltip(f"{DAY}(When):T", title=period, format="%d %b %Y"),
                 alt.Tooltip("Drill:N"),
                 alt.Tooltip("Answers:Q"),
                 alt.Tooltip("Right:Q", format=".0%"),
