@@ -68,7 +68,7 @@ def course_map() -> None:
         st.success(f"Lesson done: **{course.title(learn.finished)}**. Well played!", icon="🎉")
     st.markdown(
         "Short lessons that teach the whole game in order, by doing. "
-        "Each one ends with questions to answer before you move on."
+        "Each has questions to answer before you move on."
     )
     st.progress(
         done / len(lessons) if lessons else 0.0, text=f"{done} of {len(lessons)} lessons done"
