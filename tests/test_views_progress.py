@@ -9,10 +9,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
+import pyarrow as pa  # type: ignore[import-untyped]
 from streamlit.testing.v1 import AppTest
 
 from trainer.content.drills import load_drills
+from trainer.drills import deal_question
 from trainer.records import AttemptIn
 from trainer.store import SCHEMA_VERSION, Store
 
@@ -103,10 +104,34 @@ def test_answers_survive_a_restart_and_show_on_the_progress_page(
     assert "How **Player 1** is doing" in texts(at)
     assert "Count the hand · Club" in texts(at)  # a weak spot: 9 of the last 12 right
     assert len(charts(at)) == 3
-    assert [b.label for b in at.get("download_button")] == ["Download every answer (CSV)"]
+    assert [b.proto.label for b in at.get("download_button")] == ["Download every answer (CSV)"]
     assert "missed fifteens and nobs \\(9 short\\)" in texts(at)  # worth another look
     assert "5♥ 5♦ 5♣ J♠ \\| 3♠ · you said 29 · 8\\.0 s" in texts(at)  # the newest quickest
     assert Store.open(_isolated_database).count_attempts() == 12
+
+
+def test_drills_answered_on_the_practice_page_show_after_a_restart(
+    _isolated_database: Path,
+) -> None:
+    catalog = load_drills()
+    practice = AppTest.from_file(APP, default_timeout=30).run()
+    practice.switch_page("views/practice.py")
+    practice.query_params.update({"drill": "hand", "tier": "club", "seed": "7", "length": "2"})
+    practice.run()
+    for index, off in ((0, -1), (1, 0)):  # one short, then right
+        question = deal_question("hand", "club", 7, index, catalog=catalog)
+        practice.text_input(key=f"practice_total_{index}").set_value(str(question.total + off))
+        practice.button(key=f"FormSubmitter:practice_answer_{index}-Check").click().run()
+        assert not practice.exception, practice.exception
+        practice.button(key="practice_next").click().run()
+
+    at = progress_page()  # the app started again on the same file
+    assert metrics(at)["Answers"] == "2"
+    assert metrics(at)["Right"] == "50%"
+    assert metrics(at)["Right in a row"] == "1"
+    assert "missed nobs \\(1 short\\)" in texts(at)
+    [_, _, misses] = charts(at)
+    assert {r["What"]: r["Times"] for r in misses}["nobs"] == 1
 
 
 def test_the_charts_carry_the_numbers(_isolated_database: Path) -> None:
