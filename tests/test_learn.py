@@ -57,13 +57,13 @@ def _go(pone: str, dealer: str, plays: str, ask: str) -> GoCheck:
 @pytest.mark.parametrize(
     ("typed", "message"),
     [
-        ("abc", "'abc' is not a number. Type your answer with digits, like 8."),
-        ("", "Type your answer first: a number, like 8."),
-        ("   ", "Type your answer first: a number, like 8."),
-        (None, "Type your answer first: a number, like 8."),
-        ("-2", "-2 is below zero, and points never are. Try again."),
-        ("30", "30 is too many: nothing here can score more than 29."),
-        ("2.5", "'2.5' is not a number. Type your answer with digits, like 8."),
+        ("abc", "Your answer: 'abc' is not a number. Type the points as digits, like 12."),
+        ("", "Your answer: it is empty. Type the points as a number."),
+        ("   ", "Your answer: it is empty. Type the points as a number."),
+        (None, "Your answer: it is empty. Type the points as a number."),
+        ("-2", "Your answer: -2 is below zero; points are never negative."),
+        ("30", "Your answer: 30 is more than anything can score here (at most 29)."),
+        ("2.5", "Your answer: 2.5 is not a whole number of points."),
     ],
 )
 def test_bad_numbers_are_refused_with_a_message(typed: str | None, message: str) -> None:

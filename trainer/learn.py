@@ -9,7 +9,7 @@ the feedback explains them with the engine's own items. The page only renders.
 >>> read_points("abc")
 Traceback (most recent call last):
 ...
-trainer.learn.AnswerProblem: 'abc' is not a number. Type your answer with digits, like 8.
+trainer.learn.AnswerProblem: Your answer: 'abc' is not a number. Type the points as digits, like 12.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from trainer.content.lessons import (
     SkunkCheck,
     TrueFalseCheck,
 )
+from trainer import inputs
 from trainer.engine import Card, ScoreItem, ShowScore, explain_items, format_cards
 from trainer.records import AttemptIn, LessonProgress
 
@@ -101,21 +102,11 @@ class AnswerProblem(ValueError):
 
 
 def read_points(text: str | None) -> int:
-    """A number of points typed in a box: digits, from 0 to 29."""
-    shown = (text or "").strip()
-    if not shown:
-        raise AnswerProblem("Type your answer first: a number, like 8.")
+    """A number of points typed in the answer box: digits, from 0 to 29."""
     try:
-        value = int(shown)
-    except ValueError:
-        raise AnswerProblem(
-            f"{shown!r} is not a number. Type your answer with digits, like 8."
-        ) from None
-    if value < 0:
-        raise AnswerProblem(f"{value} is below zero, and points never are. Try again.")
-    if value > MOST_POINTS:
-        raise AnswerProblem(f"{value} is too many: nothing here can score more than 29.")
-    return value
+        return inputs.read_points(text, box="Your answer", most=MOST_POINTS)
+    except inputs.InputProblem as problem:
+        raise AnswerProblem(str(problem)) from None
 
 
 def asks_number(check: Check) -> bool:
