@@ -12,6 +12,7 @@ from typing import Any
 import pyarrow as pa  # type: ignore[import-untyped]
 from streamlit.testing.v1 import AppTest
 
+from trainer.adaptive import FLOOR
 from trainer.content.drills import load_drills
 from trainer.drills import deal_question
 from trainer.records import AttemptIn
@@ -223,6 +224,19 @@ def test_the_practice_page_starts_the_chosen_set(_isolated_database: Path) -> No
     assert not at.exception, at.exception
     assert at.title[0].value == "Practice"
     assert (at.query_params["drill"], at.query_params["tier"]) == ("crib", tier.id)
+
+
+def test_the_practice_page_starts_a_weak_spots_set(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    profile = store.create_profile("Ann")
+    store.add_attempts(profile.id, [given(n, correct=n % 2 == 0) for n in range(10)])
+    at = progress_page()
+    next(b for b in at.button if b.label == "Practise my weak spots").click().run()
+    assert not at.exception, at.exception
+    assert at.query_params["drill"] == "mixed"
+    assert "your weak spots" in texts(at)
+    weights = at.session_state["practice_weights"]
+    assert set(weights) == {("hand", "club")} and weights[("hand", "club")] > FLOOR
 
 
 def test_all_mastered_says_so(_isolated_database: Path) -> None:
