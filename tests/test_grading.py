@@ -331,6 +331,8 @@ def test_a_right_go_answer(want: str) -> None:
     question = _go("club", want)
     grade = grade_go(question, question.scorer, question.reason, question.next_leader, seconds=5)
     assert grade.correct and grade.points_off == 0 and grade.categories == ()
+    assert grade.headline.startswith("Right: ")
+    assert GO_CHOICES[question.reason][0] in grade.headline
     check_attempt(grade.attempt())
 
 
@@ -339,6 +341,7 @@ def test_wrong_go_answers_name_what_was_wrong() -> None:
     other = 1 - question.scorer
     grade = grade_go(question, other, "thirty-one", question.next_leader, seconds=5)
     assert not grade.correct and grade.categories == ("thirty-one",)
+    assert grade.headline.startswith("Not quite: ") and "2 for 31" in grade.headline
     assert grade.points_off == -2
     grade = grade_go(
         question, question.scorer, "thirty-one and go", question.next_leader, seconds=5

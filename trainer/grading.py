@@ -613,6 +613,18 @@ def go_explanation(question: GoQuestion) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _go_answer(question: GoQuestion) -> str:
+    """ "your opponent pegs 1 for the go, and you lead next." """
+    points = GO_CHOICES[question.reason][0]
+    if question.next_leader is None:
+        after = "and the play is over."
+    elif question.next_leader == question.scorer:
+        after = f"and {_does(question.next_leader, 'lead')} again."
+    else:
+        after = f"and {_does(question.next_leader, 'lead')} next."
+    return f"{_does(question.scorer, 'peg')} {points}, {after}"
+
+
 def grade_go(
     question: GoQuestion,
     scorer: int | None,
@@ -655,7 +667,8 @@ def grade_go(
     given = points if right_scorer else 0
     lead_text = "nobody" if leader is None else _player(leader)
     answer = f"{_player(scorer)}; {choice}; leads: {lead_text}"
-    headline = "Right." if correct else "Not quite."
+    answer_text = _go_answer(question)
+    headline = f"Right: {answer_text}" if correct else f"Not quite: {answer_text}"
     return Grade(
         question=question,
         mode="choice",

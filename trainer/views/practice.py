@@ -404,8 +404,9 @@ def _show_feedback(grade: Grade, question: ShowQuestion) -> None:
     st.markdown(
         f"**The count:** “{cadence[:1].upper()}{cadence[1:]}.” That makes **{score.total}**."
     )
-    if grade.correct and grade.mode == "quick":
-        with st.expander("Every combination"):
+    if grade.correct or grade.mode == "claim":
+        # Right, or the misses are already drawn above: the full list stays one click away.
+        with st.expander("Every combination, in the order it is counted"):
             show_breakdown(score)
     else:
         st.markdown("##### Every combination")
