@@ -387,3 +387,13 @@ def test_attempts_carry_the_question_and_answer() -> None:
     assert attempt.correct is False and attempt.points_off == 1
     assert attempt.seconds == 3.14 and attempt.mode == "quick"
     check_attempt(attempt)
+
+
+def test_overcounting_a_double_run_is_explained_only_when_it_fits() -> None:
+    question = show("3H 3D 4S 5C KH")  # fifteen two, fifteen four, and a double run of three
+    assert question.total == 12
+    twice_the_pair = grade_quick(question, "14", seconds=1)
+    assert "a double run is two runs plus the pair" in twice_the_pair.notes[1]
+    assert twice_the_pair.categories == ("run",)
+    unexplained = grade_quick(question, "13", seconds=1)
+    assert unexplained.notes == ("You were one over.",) and unexplained.categories == ()

@@ -409,7 +409,8 @@ def _trap_note(question: ShowQuestion | PegQuestion, over: int) -> tuple[str, st
                 "of the hand must share the suit.",
                 "flush",
             )
-        if "multi-run" in f and over > 0:
+        runs = question.score.by_kind("run")
+        if "multi-run" in f and over in (2, len(runs[0].cards)):
             return (
                 "Remember that a double run is two runs plus the pair inside them: "
                 "count each once.",
