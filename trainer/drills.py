@@ -868,8 +868,15 @@ def _series_questions(
 ) -> list[GoQuestion]:
     """Play one whole deal at random (steered to or away from 31); one question per series."""
     cards = rng.sample(DECK, 8)
-    play = Pegging([cards[:4], cards[4:]], leader=rng.randrange(2))
-    hoarder = rng.randrange(2)
+    leader = rng.randrange(2)
+    hoarder = 1 - leader
+    hands = [cards[:4], cards[4:]]
+    if steer == "hoard":
+        # The player who does not lead holds the middling-high cards and keeps them back;
+        # the leader empties their hand: the way one player ends up laying on alone.
+        cards.sort(key=lambda card: (card.pips, rng.random()))
+        hands[hoarder], hands[leader] = cards[3:7], cards[:3] + cards[7:]
+    play = Pegging(hands, leader=leader)
     questions: list[GoQuestion] = []
     steps: list[GoStep] = []
     while not play.is_over:
@@ -881,8 +888,6 @@ def _series_questions(
             if steer == "thirty-one" and hit:
                 choice = rng.choice(hit)
             elif steer == "hoard":
-                # One player keeps big cards back and the other empties their hand:
-                # the way a player ends up laying on alone and leading again.
                 pick = min if play.turn == hoarder else max
                 choice = pick(options, key=lambda card: (card.pips, rng.random()))
             elif steer == "go" and len(hit) < len(options):
