@@ -186,3 +186,31 @@ def test_a_file_damaged_while_running_keeps_the_answer_in_the_session(
     out = run(at, record=[answer(2)])
     assert answer(2) in out["attempts"]  # not lost, whichever way it was kept
     assert any(".unreadable-" in p.name for p in _isolated_database.parent.iterdir())
+
+
+def test_answers_that_could_not_be_saved_are_saved_with_the_next_one(
+    _isolated_database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = app()
+    run(at, record=[answer(1)])
+    monkeypatch.setattr("trainer.store.BUSY_TIMEOUT_SECONDS", 0.2)
+    blocker = sqlite3.connect(_isolated_database, isolation_level=None)
+    blocker.execute("BEGIN EXCLUSIVE")  # another program holds the file for a while
+    try:
+        out = run(at, record=[answer(2)], lessons=[("the-go", 4, True)])
+        assert out["problem"] is not None and "could not be saved" in out["problem"]
+        assert [a.seed for a in out["attempts"]] == [1, 2]  # kept, in order
+        assert out["lessons"]["the-go"] == LessonProgress("the-go", 4, True)
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    store = Store.open(_isolated_database)
+    assert store.count_attempts() == 1
+
+    out = run(at, record=[answer(3)])
+    assert out["problem"] is not None  # the lesson place is still waiting
+    assert [r.attempt.seed for r in store.attempts(store.profiles()[0].id)] == [1, 2, 3]
+    out = run(at, lessons=[("the-deal", 0, False)])
+    assert out["problem"] is None
+    assert set(store.lesson_progress(store.profiles()[0].id)) == {"the-go", "the-deal"}
+    assert [a.seed for a in out["attempts"]] == [1, 2, 3]

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
 
 from trainer import session
-from trainer.store import PROFILE_NAME_MAX, ProfileNameError, StoreError
+from trainer.records import Profile
+from trainer.store import PROFILE_NAME_MAX, ProfileNameError, Store, StoreError
 
 PICKER = "profile_picker"
 NEW_NAME = "profile_new_name"
@@ -48,38 +50,42 @@ def _picked() -> None:
         session.choose_profile(chosen)
 
 
-def _add() -> None:
+def _edit(field: str, change: Callable[[Store, str], Profile], done: str, failed: str) -> None:
+    """Add or rename a player from the name typed in ``field``; say how it went."""
     store = session.current_store()
     if store is None:
         return
     try:
-        profile = store.create_profile(_state().get(NEW_NAME, ""))
+        profile = change(store, _state().get(field, ""))
     except ProfileNameError as err:
         _say("error", str(err))
         return
     except (sqlite3.Error, StoreError) as err:
-        _say("error", f"The player could not be added ({err}).")
+        _say("error", f"{failed} ({err}).")
         return
     session.choose_profile(profile.id)
-    _state()[NEW_NAME] = ""
-    _say("success", f"Added {profile.name}. Their answers are kept apart from everyone else's.")
+    _state()[field] = ""
+    _say("success", done.format(name=profile.name))
+
+
+def _add() -> None:
+    _edit(
+        NEW_NAME,
+        lambda store, name: store.create_profile(name),
+        "Added {name}. Their answers are kept apart from everyone else's.",
+        "The player could not be added",
+    )
 
 
 def _rename() -> None:
-    store = session.current_store()
     current = session.current_profile()
-    if store is None or current is None:
-        return
-    try:
-        profile = store.rename_profile(current.id, _state().get(RENAME, ""))
-    except ProfileNameError as err:
-        _say("error", str(err))
-        return
-    except (sqlite3.Error, StoreError) as err:
-        _say("error", f"The name could not be changed ({err}).")
-        return
-    _state()[RENAME] = ""
-    _say("success", f"Now called {profile.name}.")
+    if current is not None:
+        _edit(
+            RENAME,
+            lambda store, name: store.rename_profile(current.id, name),
+            "Now called {name}.",
+            "The name could not be changed",
+        )
 
 
 def sidebar() -> None:
@@ -101,6 +107,12 @@ def picker() -> None:
     notice = session.store_notice()
     if notice:
         st.warning(plain(notice), icon=":material/warning:")
+    waiting = session.store_problem()
+    if waiting:  # some answers are waiting in this session to be saved
+        st.warning(
+            plain(f"{waiting} Your answers are kept, and saved with your next one."),
+            icon=":material/warning:",
+        )
     try:
         profiles = store.profiles()
     except (sqlite3.Error, StoreError) as err:

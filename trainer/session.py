@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import sqlite3
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import streamlit as st
 
@@ -37,6 +37,8 @@ _PROBLEM = "_store_problem"
 _NOTICE_SEEN = "_store_notice_seen"
 _ATTEMPTS = "_attempts"
 _LESSONS = "_lesson_progress"
+
+T = TypeVar("T")
 
 
 def _state() -> Any:
@@ -64,12 +66,10 @@ def _open(path: str) -> Store:
 def current_store() -> Store | None:
     """The progress store, or None when it cannot be used (see :func:`store_problem`)."""
     try:
-        store = _open(str(db_path()))
+        return _open(str(db_path()))
     except StoreError as err:
         _state()[_PROBLEM] = str(err)
         return None
-    _state().pop(_PROBLEM, None)
-    return store
 
 
 def store_problem() -> str | None:
@@ -85,12 +85,6 @@ def store_notice() -> str | None:
         return None
     _state()[_NOTICE_SEEN] = True
     return store.notice
-
-
-def _failed(err: Exception) -> None:
-    """An operation failed on an opened store: say so, and reopen it next time."""
-    _state()[_PROBLEM] = f"Progress could not be saved ({err})."
-    _open.clear()
 
 
 def session_token() -> str:
@@ -135,64 +129,85 @@ def choose_profile(profile_id: int) -> None:
     _state()[_PROFILE] = profile_id
 
 
-def _backed() -> tuple[Store, Profile] | None:
+def _failed(err: Exception) -> None:
+    """An operation failed on an opened store: say so, and reopen the file next time."""
+    _state()[_PROBLEM] = f"Progress could not be saved just now ({err})."
+    _open.clear()
+
+
+def _on_store(action: Callable[[Store, Profile], T]) -> tuple[T] | None:
+    """``(result,)`` of ``action`` on the store for the current profile; None when there is
+    no store or the action failed (the reason is kept for :func:`store_problem`)."""
     store = current_store()
     profile = current_profile() if store is not None else None
-    return (store, profile) if store is not None and profile is not None else None
+    if store is None or profile is None:
+        return None
+    try:
+        return (action(store, profile),)
+    except (sqlite3.Error, StoreError) as err:
+        _failed(err)
+        return None
+
+
+def _unsaved_attempts() -> list[AttemptIn]:
+    return list(_state().get(_ATTEMPTS, []))
+
+
+def _unsaved_lessons() -> dict[str, LessonProgress]:
+    return dict(_state().get(_LESSONS, {}))
+
+
+def _saved(key: str) -> None:
+    """What was kept in the session under ``key`` is in the store now; once nothing is
+    left waiting, there is no problem to report."""
+    _state().pop(key, None)
+    if _ATTEMPTS not in _state() and _LESSONS not in _state():
+        _state().pop(_PROBLEM, None)
 
 
 def record_attempt(attempt: AttemptIn) -> None:
-    """Keep one graded answer (a malformed record raises ``ValueError`` naming the field)."""
+    """Keep one graded answer (a malformed record raises ``ValueError`` naming the field).
+
+    When the store cannot take it, it is kept in the session and written with the next
+    answer that can be saved (for whoever is practising then).
+    """
     check_attempt(attempt)
-    backed = _backed()
-    if backed is not None:
-        store, profile = backed
-        try:
-            store.add_attempt(profile.id, attempt, session=session_token())
-            return
-        except (sqlite3.Error, StoreError) as err:
-            _failed(err)
-    _state().setdefault(_ATTEMPTS, []).append(attempt)
+    pending = [*_unsaved_attempts(), attempt]
+    token = session_token()
+    if _on_store(lambda store, p: store.add_attempts(p.id, pending, session=token)) is None:
+        _state()[_ATTEMPTS] = pending
+    else:
+        _saved(_ATTEMPTS)
 
 
 def session_attempts() -> list[AttemptIn]:
     """Answers given in this browser session by the current profile (newest last)."""
-    unsaved: list[AttemptIn] = list(_state().get(_ATTEMPTS, []))
-    backed = _backed()
-    if backed is None:
+    unsaved = _unsaved_attempts()
+    token = session_token()
+    saved = _on_store(lambda store, p: [r.attempt for r in store.attempts(p.id, session=token)])
+    if saved is None:
         return unsaved
-    store, profile = backed
-    try:
-        saved = [r.attempt for r in store.attempts(profile.id, session=session_token())]
-    except (sqlite3.Error, StoreError) as err:
-        _failed(err)
-        return unsaved
-    return sorted(saved + unsaved, key=lambda a: a.at) if unsaved else saved
+    return sorted(saved[0] + unsaved, key=lambda a: a.at) if unsaved else saved[0]
 
 
 def lesson_progress() -> dict[str, LessonProgress]:
     """Where the learner is in each lesson, by lesson id."""
-    unsaved: dict[str, LessonProgress] = dict(_state().get(_LESSONS, {}))
-    backed = _backed()
-    if backed is None:
-        return unsaved
-    store, profile = backed
-    try:
-        return store.lesson_progress(profile.id) | unsaved
-    except (sqlite3.Error, StoreError) as err:
-        _failed(err)
-        return unsaved
+    unsaved = _unsaved_lessons()
+    saved = _on_store(lambda store, p: store.lesson_progress(p.id))
+    return unsaved if saved is None else saved[0] | unsaved
 
 
 def save_lesson_progress(lesson_id: str, step: int, done: bool) -> None:
-    backed = _backed()
-    if backed is not None:
-        store, profile = backed
-        try:
-            store.save_lesson_progress(profile.id, lesson_id, step, done)
-            return
-        except (sqlite3.Error, StoreError) as err:
-            _failed(err)
-    progress = _state().setdefault(_LESSONS, {})
-    previous = progress.get(lesson_id)
-    progress[lesson_id] = LessonProgress(lesson_id, step, done or bool(previous and previous.done))
+    """Remember the step reached in a lesson; a lesson once done stays done."""
+    pending = _unsaved_lessons()
+    previous = pending.get(lesson_id)
+    pending[lesson_id] = LessonProgress(lesson_id, step, done or bool(previous and previous.done))
+
+    def save(store: Store, profile: Profile) -> None:
+        for item in pending.values():  # each is one small upsert; a repeat does no harm
+            store.save_lesson_progress(profile.id, item.lesson_id, item.step, item.done)
+
+    if _on_store(save) is None:
+        _state()[_LESSONS] = pending
+    else:
+        _saved(_LESSONS)
