@@ -264,6 +264,8 @@ def test_bad_lesson_progress_is_refused(
     store.save_lesson_progress(ann.id, "kept", 3, False)
     with pytest.raises(ValueError, match=message):
         store.save_lesson_progress(ann.id, lesson_id, step, False)
+    with pytest.raises(ValueError, match="no profile 99"):
+        store.save_lesson_progress(99, "kept", 4, False)
     assert store.lesson_progress(ann.id)["kept"].step == 3
 
 

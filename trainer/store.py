@@ -501,29 +501,26 @@ class Store:
 
     def add_attempt(self, profile_id: int, attempt: AttemptIn, *, session: str = "") -> int:
         """Store one graded answer atomically; returns its id."""
-        check_attempt(attempt)
-        with self._connect() as conn:
-            try:
-                with _write(conn):
-                    return _insert_attempt(conn, profile_id, attempt, session)
-            except sqlite3.IntegrityError as err:
-                raise InvalidAttemptError(f"there is no profile {profile_id} ({err})") from err
+        [new_id] = self._insert(profile_id, [attempt], session)
+        return new_id
 
     def add_attempts(
         self, profile_id: int, attempts: Iterable[AttemptIn], *, session: str = ""
     ) -> int:
         """Store many answers in ONE transaction (imports, benchmarks); all or nothing."""
-        count = 0
+        return len(self._insert(profile_id, attempts, session))
+
+    def _insert(self, profile_id: int, attempts: Iterable[AttemptIn], session: str) -> list[int]:
+        ids = []
         with self._connect() as conn:
             try:
                 with _write(conn):
                     for attempt in attempts:
                         check_attempt(attempt)
-                        _insert_attempt(conn, profile_id, attempt, session)
-                        count += 1
+                        ids.append(_insert_attempt(conn, profile_id, attempt, session))
             except sqlite3.IntegrityError as err:
                 raise InvalidAttemptError(f"there is no profile {profile_id} ({err})") from err
-        return count
+        return ids
 
     def count_attempts(self, profile_id: int | None = None) -> int:
         with self._connect() as conn:
@@ -640,16 +637,27 @@ class Store:
             raise ValueError(f"lesson_id is longer than {LESSON_ID_MAX} characters")
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < _INT64:
             raise ValueError(f"step must be a whole number from 0, not {step!r}")
-        with self._connect() as conn, _write(conn):
-            conn.execute(
-                """INSERT INTO lesson_progress (profile_id, lesson_id, step, done, updated_at)
-                   VALUES (?, ?, ?, ?, ?)
-                   ON CONFLICT (profile_id, lesson_id) DO UPDATE SET
-                       step = excluded.step,
-                       done = MAX(lesson_progress.done, excluded.done),
-                       updated_at = excluded.updated_at""",
-                (profile_id, lesson_id, step, int(bool(done)), _utc_text(datetime.now(UTC))),
-            )
+        with self._connect() as conn:
+            try:
+                with _write(conn):
+                    conn.execute(
+                        """INSERT INTO lesson_progress
+                               (profile_id, lesson_id, step, done, updated_at)
+                           VALUES (?, ?, ?, ?, ?)
+                           ON CONFLICT (profile_id, lesson_id) DO UPDATE SET
+                               step = excluded.step,
+                               done = MAX(lesson_progress.done, excluded.done),
+                               updated_at = excluded.updated_at""",
+                        (
+                            profile_id,
+                            lesson_id,
+                            step,
+                            int(bool(done)),
+                            _utc_text(datetime.now(UTC)),
+                        ),
+                    )
+            except sqlite3.IntegrityError as err:
+                raise ValueError(f"there is no profile {profile_id} ({err})") from err
 
     # -- export --
 
