@@ -394,10 +394,19 @@ def test_recent_by_area_keeps_the_newest_of_each(
     assert sorted(r.attempt.seed for r in recent) == sorted(expected)
     assert [r.id for r in recent] == sorted(r.id for r in recent)
     assert all(r.profile_id == profile_id for r in recent)
-    only = store.recent_by_area(profile_id, per_area=3, areas=[("crib", "trap")])
-    assert [r.attempt.seed for r in only] == [
-        a.seed for a in answers if (a.drill, a.tier) == ("crib", "trap")
-    ][-3:]
+
+
+def test_progress_rows_are_the_aggregates_read_together(
+    filled: tuple[Store, int, list[AttemptIn]],
+) -> None:
+    store, profile_id, _ = filled
+    rows = store.progress_rows(profile_id, per_area=10, recent=7)
+    assert rows.days == store.day_summary(profile_id)
+    assert rows.areas == store.area_summary(profile_id)
+    assert rows.misses == store.miss_summary(profile_id)
+    assert rows.streaks == store.streaks(profile_id)
+    assert rows.window == store.recent_by_area(profile_id, per_area=10)
+    assert rows.recent == store.attempts(profile_id, limit=7)
 
 
 def test_an_empty_profile_has_empty_aggregates(store: Store) -> None:

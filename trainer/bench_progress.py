@@ -80,18 +80,8 @@ def _best(repeats: int, fn: Callable[[], T]) -> tuple[float, T]:
 
 def page_report(store: Store, profile_id: int, today: date) -> Report:
     """What the Progress page asks the store for, put together as it does."""
-    areas = store.area_summary(profile_id)
-    return build_report(
-        days=store.day_summary(profile_id),
-        areas=areas,
-        misses=store.miss_summary(profile_id),
-        streaks=store.streaks(profile_id),
-        window=store.recent_by_area(
-            profile_id, per_area=RECENT_PER_AREA, areas=[(a.drill, a.tier) for a in areas]
-        ),
-        recent=store.attempts(profile_id, limit=RECENT_ANSWERS),
-        today=today,
-    )
+    rows = store.progress_rows(profile_id, per_area=RECENT_PER_AREA, recent=RECENT_ANSWERS)
+    return build_report(rows, today=today)
 
 
 def pandas_aggregates(path: Path, profile_id: int) -> dict[str, Any]:

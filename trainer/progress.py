@@ -18,7 +18,7 @@ from trainer.adaptive import FLOOR, AreaNeed, assess
 from trainer.adaptive import category_drills as _category_drills
 from trainer.engine import parse_cards
 from trainer.records import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES
-from trainer.store import AreaRow, DayRow, MissRow, Recorded, Streaks
+from trainer.store import AreaRow, DayRow, MissRow, ProgressRows, Recorded, Streaks
 
 DRILL_LABELS: dict[str, str] = {
     "hand": "Count the hand",
@@ -295,30 +295,24 @@ class Report:
 
 
 def build_report(
+    rows: ProgressRows,
     *,
-    days: Sequence[DayRow],
-    areas: Sequence[AreaRow],
-    misses: Sequence[MissRow],
-    streaks: Streaks,
-    window: Sequence[Recorded],
-    recent: Sequence[Recorded],
     today: date,
     titles: Mapping[tuple[str, str], str] | None = None,
     targets: Mapping[tuple[str, str], float] | None = None,
-    available: Sequence[tuple[str, str]] = (),
 ) -> Report:
-    """Put the store's aggregates together: ``window`` is the newest answers of each area
-    (:data:`RECENT_PER_AREA`), ``recent`` the newest answers overall."""
-    needs = assess([r.attempt for r in window], available=available, target_seconds=targets)
-    best, worst = best_and_worst(recent)
-    weekly = is_weekly(days)
+    """Put the store's rows together (read with :data:`RECENT_PER_AREA` and
+    :data:`RECENT_ANSWERS`)."""
+    needs = assess([r.attempt for r in rows.window], target_seconds=targets)
+    best, worst = best_and_worst(rows.recent)
+    weekly = is_weekly(rows.days)
     return Report(
-        totals=totals(days),
-        right_streak=streaks,
-        day_streak=day_streak(days, today),
-        over_time=over_time(days, weekly=weekly),
+        totals=totals(rows.days),
+        right_streak=rows.streaks,
+        day_streak=day_streak(rows.days, today),
+        over_time=over_time(rows.days, weekly=weekly),
         weekly=weekly,
-        categories=category_rates(misses, areas),
+        categories=category_rates(rows.misses, rows.areas),
         best=best,
         worst=worst,
         needs=needs,

@@ -106,6 +106,17 @@ class Streaks(NamedTuple):
     best: int  # the longest run of right answers ever
 
 
+class ProgressRows(NamedTuple):
+    """What the Progress page reads, all from one snapshot."""
+
+    days: list[DayRow]
+    areas: list[AreaRow]
+    misses: list[MissRow]
+    streaks: Streaks
+    window: list[Recorded]  # the newest answers of each drill type and tier
+    recent: list[Recorded]  # the newest answers
+
+
 # --- schema -------------------------------------------------------------------------------
 
 #: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
@@ -536,88 +547,55 @@ class Store:
         self, profile_id: int, *, session: str | None = None, limit: int | None = None
     ) -> list[Recorded]:
         """A profile's answers, oldest first (the newest ``limit`` of them if given)."""
-        where = "a.profile_id = ?" + (" AND a.session = ?" if session is not None else "")
-        params: list[object] = [profile_id] + ([session] if session is not None else [])
-        sql = f"SELECT {_ATTEMPT_COLUMNS} FROM attempts a WHERE {where} ORDER BY a.id DESC"
-        if limit is not None:
-            sql += " LIMIT ?"
-            params.append(limit)
         with self._connect() as conn:
-            rows = conn.execute(sql, params).fetchall()
-        return [_recorded(r) for r in reversed(rows)]
+            return _attempts(conn, profile_id, session, limit)
 
     # -- aggregates for the Progress page (each a GROUP BY over an index) --
+
+    def progress_rows(self, profile_id: int, *, per_area: int, recent: int) -> ProgressRows:
+        """Everything the Progress page reads, from one consistent snapshot of the file."""
+        with self._connect() as conn:
+            conn.execute("BEGIN")  # a read transaction: answers added meanwhile wait outside
+            try:
+                areas = _area_summary(conn, profile_id)
+                return ProgressRows(
+                    days=_day_summary(conn, profile_id),
+                    areas=areas,
+                    misses=_miss_summary(conn, profile_id),
+                    streaks=_streaks(conn, profile_id),
+                    window=_recent_by_area(
+                        conn, profile_id, per_area, [(a.drill, a.tier) for a in areas]
+                    ),
+                    recent=_attempts(conn, profile_id, None, recent),
+                )
+            finally:
+                conn.execute("COMMIT")
 
     def day_summary(self, profile_id: int) -> list[DayRow]:
         """Answers, right answers and seconds per day and drill type, oldest day first."""
         with self._connect() as conn:
-            rows = conn.execute(
-                """SELECT day, drill, COUNT(*), SUM(correct), SUM(seconds) FROM attempts
-                   WHERE profile_id = ? GROUP BY day, drill ORDER BY day, drill""",
-                (profile_id,),
-            ).fetchall()
-        return [DayRow(date.fromisoformat(r[0]), r[1], r[2], r[3], r[4]) for r in rows]
+            return _day_summary(conn, profile_id)
 
     def area_summary(self, profile_id: int) -> list[AreaRow]:
         """Answers, right answers and seconds per drill type and tier, over all answers."""
         with self._connect() as conn:
-            rows = conn.execute(
-                """SELECT drill, tier, COUNT(*), SUM(correct), SUM(seconds) FROM attempts
-                   WHERE profile_id = ? GROUP BY drill, tier ORDER BY drill, tier""",
-                (profile_id,),
-            ).fetchall()
-        return [AreaRow(*r) for r in rows]
+            return _area_summary(conn, profile_id)
 
     def miss_summary(self, profile_id: int) -> list[MissRow]:
         """How often each category was missed, per drill type and tier, over all answers."""
         with self._connect() as conn:
-            rows = conn.execute(
-                """SELECT drill, tier, category, COUNT(*) FROM attempt_misses
-                   WHERE profile_id = ? GROUP BY drill, tier, category
-                   ORDER BY drill, tier, category""",
-                (profile_id,),
-            ).fetchall()
-        return [MissRow(*r) for r in rows]
+            return _miss_summary(conn, profile_id)
 
     def streaks(self, profile_id: int) -> Streaks:
         """Right answers in a row: the current run and the best ever."""
         with self._connect() as conn:
-            current = conn.execute(
-                "SELECT streak FROM attempts WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
-                (profile_id,),
-            ).fetchone()
-            best = conn.execute(
-                "SELECT MAX(streak) FROM attempts WHERE profile_id = ?", (profile_id,)
-            ).fetchone()
-        return Streaks(current[0] if current else 0, best[0] or 0)
+            return _streaks(conn, profile_id)
 
-    def recent_by_area(
-        self,
-        profile_id: int,
-        *,
-        per_area: int,
-        areas: Iterable[tuple[str, str]] | None = None,
-    ) -> list[Recorded]:
-        """The newest ``per_area`` answers of each drill type and tier, oldest first.
-
-        ``areas`` (drill, tier) saves a scan when the caller already knows them (e.g. from
-        :meth:`area_summary`).
-        """
+    def recent_by_area(self, profile_id: int, *, per_area: int) -> list[Recorded]:
+        """The newest ``per_area`` answers of each drill type and tier, oldest first."""
         with self._connect() as conn:
-            if areas is None:
-                areas = conn.execute(
-                    "SELECT drill, tier FROM attempts WHERE profile_id = ? GROUP BY drill, tier",
-                    (profile_id,),
-                ).fetchall()
-            rows = []
-            for drill, tier in areas:  # one short index walk per area
-                rows += conn.execute(
-                    f"""SELECT {_ATTEMPT_COLUMNS} FROM attempts a
-                        WHERE a.profile_id = ? AND a.drill = ? AND a.tier = ?
-                        ORDER BY a.id DESC LIMIT ?""",
-                    (profile_id, drill, tier, per_area),
-                ).fetchall()
-        return sorted((_recorded(r) for r in rows), key=lambda r: r.id)
+            areas = [(a.drill, a.tier) for a in _area_summary(conn, profile_id)]
+            return _recent_by_area(conn, profile_id, per_area, areas)
 
     # -- lessons --
 
@@ -685,6 +663,75 @@ class Store:
                      right, off, missed, secs, mode)
                 )  # fmt: skip
         return out.getvalue()
+
+
+# --- the queries, each on a connection it is given ------------------------------------------
+
+
+def _attempts(
+    conn: sqlite3.Connection, profile_id: int, session: str | None, limit: int | None
+) -> list[Recorded]:
+    where = "a.profile_id = ?" + (" AND a.session = ?" if session is not None else "")
+    params: list[object] = [profile_id] + ([session] if session is not None else [])
+    sql = f"SELECT {_ATTEMPT_COLUMNS} FROM attempts a WHERE {where} ORDER BY a.id DESC"
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(limit)
+    rows = conn.execute(sql, params).fetchall()
+    return [_recorded(r) for r in reversed(rows)]
+
+
+def _day_summary(conn: sqlite3.Connection, profile_id: int) -> list[DayRow]:
+    rows = conn.execute(
+        """SELECT day, drill, COUNT(*), SUM(correct), SUM(seconds) FROM attempts
+           WHERE profile_id = ? GROUP BY day, drill ORDER BY day, drill""",
+        (profile_id,),
+    ).fetchall()
+    return [DayRow(date.fromisoformat(r[0]), r[1], r[2], r[3], r[4]) for r in rows]
+
+
+def _area_summary(conn: sqlite3.Connection, profile_id: int) -> list[AreaRow]:
+    rows = conn.execute(
+        """SELECT drill, tier, COUNT(*), SUM(correct), SUM(seconds) FROM attempts
+           WHERE profile_id = ? GROUP BY drill, tier ORDER BY drill, tier""",
+        (profile_id,),
+    ).fetchall()
+    return [AreaRow(*r) for r in rows]
+
+
+def _miss_summary(conn: sqlite3.Connection, profile_id: int) -> list[MissRow]:
+    rows = conn.execute(
+        """SELECT drill, tier, category, COUNT(*) FROM attempt_misses
+           WHERE profile_id = ? GROUP BY drill, tier, category
+           ORDER BY drill, tier, category""",
+        (profile_id,),
+    ).fetchall()
+    return [MissRow(*r) for r in rows]
+
+
+def _streaks(conn: sqlite3.Connection, profile_id: int) -> Streaks:
+    current = conn.execute(
+        "SELECT streak FROM attempts WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
+        (profile_id,),
+    ).fetchone()
+    best = conn.execute(
+        "SELECT MAX(streak) FROM attempts WHERE profile_id = ?", (profile_id,)
+    ).fetchone()
+    return Streaks(current[0] if current else 0, best[0] or 0)
+
+
+def _recent_by_area(
+    conn: sqlite3.Connection, profile_id: int, per_area: int, areas: Iterable[tuple[str, str]]
+) -> list[Recorded]:
+    rows = []
+    for drill, tier in areas:  # one short index walk per area
+        rows += conn.execute(
+            f"""SELECT {_ATTEMPT_COLUMNS} FROM attempts a
+                WHERE a.profile_id = ? AND a.drill = ? AND a.tier = ?
+                ORDER BY a.id DESC LIMIT ?""",
+            (profile_id, drill, tier, per_area),
+        ).fetchall()
+    return sorted((_recorded(r) for r in rows), key=lambda r: r.id)
 
 
 CSV_HEADER = (

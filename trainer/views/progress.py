@@ -54,21 +54,8 @@ def _drill_facts() -> tuple[Titles, Targets]:
 
 
 def _report(store: Store, profile_id: int, titles: Titles, targets: Targets) -> Report:
-    days = store.day_summary(profile_id)
-    areas = store.area_summary(profile_id)
-    return build_report(
-        days=days,
-        areas=areas,
-        misses=store.miss_summary(profile_id),
-        streaks=store.streaks(profile_id),
-        window=store.recent_by_area(
-            profile_id, per_area=RECENT_PER_AREA, areas=[(a.drill, a.tier) for a in areas]
-        ),
-        recent=store.attempts(profile_id, limit=RECENT_ANSWERS),
-        today=date.today(),
-        titles=titles,
-        targets=targets,
-    )
+    rows = store.progress_rows(profile_id, per_area=RECENT_PER_AREA, recent=RECENT_ANSWERS)
+    return build_report(rows, today=date.today(), titles=titles, targets=targets)
 
 
 def _percent(value: float | None) -> str:
