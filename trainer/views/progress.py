@@ -22,8 +22,8 @@ from trainer.progress import (
 from trainer.store import Recorded, Store
 
 PRACTICE_PAGE = "views/practice.py"
-MIXED = "mixed"
-DAY = "utcyearmonthdate"  # the Practice page's drill that deals from every drill, by the weights
+MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
+DAY = "utcyearmonthdate"  # chart dates are calendar days, read and shown in UTC
 LEARN_PAGE = "views/learn.py"
 
 
@@ -88,7 +88,6 @@ def _over_time_chart(report: Report, field: str, title: str, axis_format: str) -
         alt.Chart(frame, height=260)
         .mark_line(point=True)
         .encode(
-            # dates are calendar days: read and shown as UTC, so no time zone shifts them
             x=alt.X(f"{DAY}(When):T", title=None, axis=axis),
             y=alt.Y(f"{field}:Q", title=title, axis=alt.Axis(format=axis_format), scale=y_scale),
             color=alt.Color("Drill:N", title=None, legend=alt.Legend(orient="bottom", columns=2)),
@@ -197,7 +196,7 @@ if report.weak:
     for weak in report.weak:
         with st.container(border=True):
             text, action = st.columns([3, 1], vertical_alignment="center")
-            text.markdown(f"**{weak.label}**  \n{weak.reason}")
+            text.markdown(f"**{plain(weak.label)}**  \n{plain(weak.reason)}")
             if action.button("Practise this", key=f"practise_{weak.drill}_{weak.tier}"):
                 _practise(weak.drill, weak.tier, None)
 else:
