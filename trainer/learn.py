@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Protocol
 
+from trainer import inputs
 from trainer.content.lessons import (
     PLAYERS,
     Check,
@@ -33,7 +34,6 @@ from trainer.content.lessons import (
     SkunkCheck,
     TrueFalseCheck,
 )
-from trainer import inputs
 from trainer.engine import Card, ScoreItem, ShowScore, explain_items, format_cards
 from trainer.records import AttemptIn, LessonProgress
 
