@@ -18,7 +18,6 @@ real cards. Flush and nobs depend on suits and are checked directly.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from operator import attrgetter, itemgetter
@@ -113,6 +112,8 @@ def pattern_base_points() -> dict[tuple[int, ...], int]:
 
 
 _by_index = attrgetter("index")
+# Building named tuples through tuple.__new__ skips a Python-level __new__ per record.
+_new = tuple.__new__
 
 
 class Call(NamedTuple):
@@ -124,9 +125,11 @@ class Call(NamedTuple):
     running_total: int
 
 
-@dataclass(frozen=True, slots=True)
-class ShowScore:
-    """The count of one hand or crib. ``total`` is always the sum of ``items``' points."""
+class ShowScore(NamedTuple):
+    """The count of one hand or crib. ``total`` is always the sum of ``items``' points.
+
+    An immutable record (a named tuple: cheap to build, as scoring is a hot path).
+    """
 
     hand: tuple[Card, ...]
     starter: Card
@@ -185,7 +188,7 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sh
         (five[0].order, five[1].order, five[2].order, five[3].order, five[4].order)
     ]
     cards = tuple(five)
-    items = [ScoreItem(t.kind, t.take(cards), t.points) for t in templates]
+    items = [_new(ScoreItem, (t.kind, t.take(cards), t.points)) for t in templates]
     h0, h1, h2, h3 = hand
     suit = h0.suit
     if h1.suit is suit and h2.suit is suit and h3.suit is suit:
@@ -200,7 +203,7 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sh
             items.append(ScoreItem("nobs", (card,), 1))
             total += 1
             break
-    return ShowScore(hand, starter, crib, tuple(items), total)
+    return _new(ShowScore, (hand, starter, crib, tuple(items), total))
 
 
 # --- table cadence -----------------------------------------------------------
