@@ -5,6 +5,7 @@ Everything here renders; nothing computes a score (the engine's items are shown 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Sequence
 
 import streamlit as st
@@ -44,8 +45,8 @@ def show_breakdown(score: ShowScore) -> None:
     """Every combination of a counted hand, grouped as it is said at the table."""
     if not score.items:
         st.info(
-            "No fifteens, pairs, runs, flush or nobs: this hand scores zero. Players joke that "
-            "it is a 'nineteen', because 19 is a total no hand can ever make."
+            "No fifteens, pairs, runs, flush or nobs: zero points. Players joke that a count "
+            "like this is a 'nineteen', because 19 is a total no hand can ever make."
         )
         return
     for call in score.calls():
@@ -75,5 +76,17 @@ def standing_text(total: int, *, crib: bool) -> str:
         )
     below = (all_hands - at_least) / all_hands
     return (
-        f"Beats {below:.0%} of all possible {what}; {same / all_hands:.1%} score exactly {total}."
+        f"Beats {percent_floor(below)} of all possible {what}; "
+        f"{same / all_hands:.1%} score exactly {total}."
     )
+
+
+def percent_floor(share: float) -> str:
+    """A share as a percentage rounded down, so a hand is never said to beat more than it does.
+
+    >>> percent_floor(0.996), percent_floor(0.8149), percent_floor(0.0)
+    ('99.6%', '81%', '0%')
+    """
+    if share >= 0.99:
+        return f"{math.floor(share * 1000) / 10:.1f}%"
+    return f"{math.floor(share * 100)}%"
