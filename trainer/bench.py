@@ -14,6 +14,8 @@ same inputs, so the figures mean something on a shared, noisy machine:
 from __future__ import annotations
 
 import argparse
+import logging
+import os
 import random
 import resource
 import sys
@@ -116,6 +118,19 @@ def _optional(module: str, function: str) -> list[tuple[str, float]] | None:
     return result
 
 
+class _BareModeNoise(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "missing ScriptRunContext" not in record.getMessage()
+
+
+def _quiet_streamlit() -> None:
+    """The page benchmark runs Streamlit without a server, which it warns about: not news here."""
+    os.environ.setdefault("STREAMLIT_LOGGER_LEVEL", "error")
+    logging.getLogger("streamlit.runtime.scriptrunner_utils.script_run_context").addFilter(
+        _BareModeNoise()
+    )
+
+
 def peak_memory_mb() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return usage / 1024 if sys.platform != "darwin" else usage / (1024 * 1024)
@@ -146,6 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  ratio                       {dist['ratio']:>12.0f}x")
 
     if not args.skip_pages:
+        _quiet_streamlit()
         drills = _optional("trainer.bench_drills", "bench_drills")
         if drills is not None:
             print("Drill dealing, worst case per question (target <= 20 ms)")
