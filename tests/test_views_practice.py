@@ -143,7 +143,8 @@ def test_claim_mode_finds_and_misses() -> None:
     text = _texts(at)
     assert "You found 1 of 2 combinations: 2 of 3 points." in text
     assert "What you missed" in text and "nobs: J♦ (1)" in text
-    assert "A♥ 3♥ 10♥ adds to 14, not 15" in text
+    assert "- **Fifteen?** A♥ 3♥ 10♥ adds to 14, not 15." in text
+    assert text.count("A♥ 3♥ 10♥ adds to") == 1
     assert "Muggins! Your opponent spots the point you missed and pegs it." in text
     (attempt,) = _saved()
     assert attempt.mode == "claim" and set(attempt.missed) == {"nobs", "fifteen"}  # type: ignore[attr-defined]

@@ -531,7 +531,7 @@ def grade_claims(
         count = len(bad)
         notes.append(
             f"{_cap(number_word(count))} claim{'s' if count > 1 else ''} did not count "
-            f"({sum(check.claim.points for check in bad)} points you would have pegged wrongly)."
+            f"({sum(check.claim.points for check in bad)} points you would have pegged by mistake)."
         )
     for item in missed:
         if item.kind == "nobs":

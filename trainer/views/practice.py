@@ -29,7 +29,15 @@ from trainer.content import DRILLS_DIR
 from trainer.content.drills import DrillCatalog, load_drills
 from trainer.drills import GenerationError, GoQuestion, PegQuestion, Question, ShowQuestion, warm_up
 from trainer.engine import label_cards
-from trainer.grading import CLAIM_KINDS, GO_CHOICES, Grade, InputProblem, answer_box, go_explanation
+from trainer.grading import (
+    CLAIM_KINDS,
+    GO_CHOICES,
+    ClaimCheck,
+    Grade,
+    InputProblem,
+    answer_box,
+    go_explanation,
+)
 from trainer.practice import MIXED, PracticeSet, SetSpec, new_seed, spec_from_request
 from trainer.session import record_attempt
 from trainer.ui import show_breakdown, show_cards, show_item, show_pile
@@ -384,6 +392,16 @@ def _feedback(grade: Grade) -> None:
         st.markdown("\n".join(f"- {line}" for line in go_explanation(question)))
 
 
+def _wrong_claim_line(check: ClaimCheck) -> str:
+    """``- **Fifteen?** 7♦ 9♠ adds to 16, not 15.``: the cards named once."""
+    kind = check.claim.kind.capitalize()
+    cards = label_cards(check.claim.cards)
+    reason = check.message[:1].upper() + check.message[1:]
+    if cards and cards not in check.message:
+        return f"- **{kind} with {cards}?** {reason}."
+    return f"- **{kind}?** {reason}."
+
+
 def _show_feedback(grade: Grade, question: ShowQuestion) -> None:
     score = question.score
     if grade.mode == "claim":
@@ -394,12 +412,7 @@ def _show_feedback(grade: Grade, question: ShowQuestion) -> None:
         wrong = grade.wrong_claims
         if wrong:
             st.markdown("##### Claims that do not count")
-            st.markdown(
-                "\n".join(
-                    f"- **{check.claim.kind}: {label_cards(check.claim.cards)}**: {check.message}."
-                    for check in wrong
-                )
-            )
+            st.markdown("\n".join(_wrong_claim_line(check) for check in wrong))
     cadence = score.cadence()
     st.markdown(
         f"**The count:** “{cadence[:1].upper()}{cadence[1:]}.” That makes **{score.total}**."
