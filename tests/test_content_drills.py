@@ -92,7 +92,16 @@ def test_wrong_types_and_misplaced_fields_are_each_reported() -> None:
 
 def test_a_file_that_is_not_yaml_names_the_line() -> None:
     (message,) = _messages(FIXTURES / "not-yaml.yaml")
-    assert "not-yaml.yaml: line 4: not valid YAML" in message
+    assert "not-yaml.yaml: line 4, column 3: this is not valid YAML" in message
+
+
+def test_a_key_written_twice_is_refused_not_silently_overwritten() -> None:
+    (message,) = _messages(FIXTURES / "key-twice.yaml")
+    assert (
+        "key-twice.yaml: drill hand, tier club: length: the key 'length' is written twice"
+        in message
+    )
+    assert "(lines 7 and 9)" in message
 
 
 def test_an_unknown_drill_type_is_refused() -> None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 LESSONS_DIR = REPO_ROOT / "lessons"
@@ -36,6 +39,75 @@ class ContentError(ValueError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+@dataclass(frozen=True, slots=True)
+class DuplicateKey:
+    """A key written twice in one YAML mapping (YAML itself silently keeps the last)."""
+
+    loc: tuple[str | int, ...]  # path to the key, as pydantic writes locations
+    key: str
+    first_line: int
+    second_line: int
+
+    def message(self) -> str:
+        return (
+            f"the key {self.key!r} is written twice "
+            f"(lines {self.first_line} and {self.second_line}); keep one"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class YamlFile:
+    """A content file as read: its data, or why it could not be read."""
+
+    data: Any
+    duplicates: tuple[DuplicateKey, ...]
+    problems: tuple[ContentProblem, ...]
+
+
+def _duplicate_keys(node: yaml.Node, loc: tuple[str | int, ...] = ()) -> list[DuplicateKey]:
+    found: list[DuplicateKey] = []
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                found.append(DuplicateKey((*loc, key), key, seen[key], line))
+            else:
+                seen[key] = line
+            found.extend(_duplicate_keys(value_node, (*loc, key)))
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            found.extend(_duplicate_keys(item, (*loc, index)))
+    return found
+
+
+def read_yaml(path: Path, file: str) -> YamlFile:
+    """Read one content file safely; ``file`` is how problems name it.
+
+    Unreadable text and bad YAML become problems (with the line and column);
+    keys written twice are listed so each loader can say where they are.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        return YamlFile(None, (), (ContentProblem(file, "", f"cannot be read: {err}"),))
+    try:
+        data = yaml.safe_load(text)
+        tree = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = ContentProblem(file, where, f"this is not valid YAML: {err.problem}")
+        return YamlFile(None, (), (problem,))
+    except yaml.YAMLError as err:
+        return YamlFile(None, (), (ContentProblem(file, "", f"this is not valid YAML: {err}"),))
+    if data is None:
+        return YamlFile(None, (), (ContentProblem(file, "", "the file is empty"),))
+    duplicates = tuple(_duplicate_keys(tree)) if tree is not None else ()
+    return YamlFile(data, duplicates, ())
+
+
 def _yaml_files(paths: Iterable[Path]) -> list[Path]:
     files: list[Path] = []
     for path in paths:
@@ -61,8 +133,6 @@ def validate_paths(paths: Sequence[str | Path] = ()) -> list[ContentProblem]:
     lesson_files: list[Path] = []
     drill_files: list[Path] = []
     for file in _yaml_files(p for p in targets if p.exists()):
-        if file.name.lower() == "readme.md":
-            continue
         parts = {part.lower() for part in file.resolve().parts}
         if "drills" in parts and "lessons" not in parts:
             drill_files.append(file)

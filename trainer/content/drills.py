@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -40,7 +39,7 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content import DRILLS_DIR, ContentProblem
+from trainer.content import DRILLS_DIR, ContentProblem, read_yaml
 from trainer.engine import Card, CardNotationError
 
 __all__ = [
@@ -353,17 +352,17 @@ class Drill(_Model):
 
 
 def _read_yaml(path: Path) -> tuple[Any, list[ContentProblem]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        return None, [ContentProblem(str(path), "", f"cannot be read: {err}")]
-    try:
-        return yaml.safe_load(text), []
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(err, "problem", None) or str(err)
-        return None, [ContentProblem(str(path), where, f"not valid YAML: {problem}")]
+    read = read_yaml(path, str(path))
+    if read.problems:
+        return None, list(read.problems)
+    problems = []
+    for duplicate in read.duplicates:
+        where, field_path = _where(read.data, duplicate.loc)
+        message = duplicate.message()
+        problems.append(
+            ContentProblem(str(path), where, f"{field_path}: {message}" if field_path else message)
+        )
+    return (None if problems else read.data), problems
 
 
 def looks_like_drill_file(path: str | Path) -> bool:

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import yaml
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -35,7 +34,7 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content import LESSONS_DIR, REPO_ROOT, ContentProblem
+from trainer.content import LESSONS_DIR, REPO_ROOT, ContentProblem, read_yaml
 from trainer.engine import (
     Card,
     PegEvent,
@@ -756,28 +755,6 @@ def check_files(files: Sequence[str | Path]) -> list[ContentProblem]:
 # --- loading ------------------------------------------------------------------------------------
 
 
-def _duplicate_keys(
-    node: yaml.Node, loc: tuple[str | int, ...] = ()
-) -> list[tuple[tuple[str | int, ...], str, int, int]]:
-    """Keys written twice in one mapping (YAML keeps only the last), with their place:
-    (path to the key, key, first line, second line)."""
-    found = []
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[str, int] = {}
-        for key_node, value_node in node.value:
-            key = str(key_node.value)
-            line = key_node.start_mark.line + 1
-            if key in seen:
-                found.append(((*loc, key), key, seen[key], line))
-            else:
-                seen[key] = line
-            found.extend(_duplicate_keys(value_node, (*loc, key)))
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            found.extend(_duplicate_keys(item, (*loc, index)))
-    return found
-
-
 def _display(path: Path) -> str:
     try:
         return path.resolve().relative_to(REPO_ROOT).as_posix()
@@ -786,35 +763,17 @@ def _display(path: Path) -> str:
 
 
 def _read(path: Path, file: str) -> tuple[Any, list[ContentProblem]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        return None, [ContentProblem(file, "", f"cannot be read: {err}")]
-    try:
-        data = yaml.safe_load(text)
-        tree = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        return None, [ContentProblem(file, where, f"this is not valid YAML: {err.problem}")]
-    except yaml.YAMLError as err:
-        return None, [ContentProblem(file, "", f"this is not valid YAML: {err}")]
-    if data is None:
-        return None, [ContentProblem(file, "", "the file is empty")]
+    read = read_yaml(path, file)
+    if read.problems:
+        return None, list(read.problems)
+    data = read.data
     if not isinstance(data, dict):
         return None, [
             ContentProblem(
                 file, "", "a lesson file holds one lesson: keys id, title, summary and steps"
             )
         ]
-    twice = [
-        ContentProblem(
-            file,
-            _where(loc, data),
-            f"the key {key!r} is written twice (lines {first} and {second}); keep one",
-        )
-        for loc, key, first, second in (_duplicate_keys(tree) if tree is not None else [])
-    ]
+    twice = [ContentProblem(file, _where(d.loc, data), d.message()) for d in read.duplicates]
     return (None if twice else data), twice
 
 
