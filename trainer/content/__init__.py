@@ -82,6 +82,14 @@ def _duplicate_keys(node: yaml.Node, loc: tuple[str | int, ...] = ()) -> list[Du
     return found
 
 
+def display_path(path: Path) -> str:
+    """How problems name a file: relative to the repository when inside it."""
+    try:
+        return path.resolve().relative_to(REPO_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def read_yaml(path: Path, file: str) -> YamlFile:
     """Read one content file safely; ``file`` is how problems name it.
 

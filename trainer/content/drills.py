@@ -39,7 +39,7 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content import DRILLS_DIR, ContentProblem, read_yaml
+from trainer.content import DRILLS_DIR, ContentProblem, display_path, read_yaml
 from trainer.engine import Card, CardNotationError
 
 __all__ = [
@@ -352,7 +352,7 @@ class Drill(_Model):
 
 
 def _read_yaml(path: Path) -> tuple[Any, list[ContentProblem]]:
-    read = read_yaml(path, str(path))
+    read = read_yaml(path, display_path(path))
     if read.problems:
         return None, list(read.problems)
     problems = []
@@ -360,7 +360,9 @@ def _read_yaml(path: Path) -> tuple[Any, list[ContentProblem]]:
         where, field_path = _where(read.data, duplicate.loc)
         message = duplicate.message()
         problems.append(
-            ContentProblem(str(path), where, f"{field_path}: {message}" if field_path else message)
+            ContentProblem(
+                display_path(path), where, f"{field_path}: {message}" if field_path else message
+            )
         )
     return (None if problems else read.data), problems
 
@@ -394,7 +396,9 @@ def _validate(path: Path, data: Any) -> tuple[Drill | None, list[ContentProblem]
     if not isinstance(data, dict):
         return None, [
             ContentProblem(
-                str(path), "", "a drill file is a mapping with drill, title, summary and tiers"
+                display_path(path),
+                "",
+                "a drill file is a mapping with drill, title, summary and tiers",
             )
         ]
     drill_type = data.get("drill")
@@ -422,7 +426,7 @@ def _validate(path: Path, data: Any) -> tuple[Drill | None, list[ContentProblem]
                 message += f" (got {error['input']!r})"
             problems.append(
                 ContentProblem(
-                    str(path), where, f"{field_path}: {message}" if field_path else message
+                    display_path(path), where, f"{field_path}: {message}" if field_path else message
                 )
             )
         return None, problems
@@ -440,7 +444,7 @@ def _check_dealable(path: Path, drill: Drill) -> list[ContentProblem]:
             except GenerationError as err:
                 problems.append(
                     ContentProblem(
-                        str(path),
+                        display_path(path),
                         f"drill {drill.drill}, tier {tier.id}",
                         f"constraints: {err.reason}",
                     )
@@ -476,7 +480,7 @@ def check_files(files: Iterable[str | Path]) -> list[ContentProblem]:
         if drill.drill in owners:
             problems.append(
                 ContentProblem(
-                    str(path),
+                    display_path(path),
                     f"drill {drill.drill}",
                     f"drill: {drill.drill!r} is already defined in {owners[drill.drill]}",
                 )
@@ -527,7 +531,7 @@ def load_drills(directory: str | Path = DRILLS_DIR) -> DrillCatalog:
         elif drill.drill in drills:
             broken[path.name] = (
                 ContentProblem(
-                    str(path),
+                    display_path(path),
                     f"drill {drill.drill}",
                     "this drill is already defined in another file",
                 ),

@@ -34,7 +34,7 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content import LESSONS_DIR, REPO_ROOT, ContentProblem, read_yaml
+from trainer.content import LESSONS_DIR, ContentProblem, display_path, read_yaml
 from trainer.engine import (
     Card,
     PegEvent,
@@ -755,13 +755,6 @@ def check_files(files: Sequence[str | Path]) -> list[ContentProblem]:
 # --- loading ------------------------------------------------------------------------------------
 
 
-def _display(path: Path) -> str:
-    try:
-        return path.resolve().relative_to(REPO_ROOT).as_posix()
-    except ValueError:
-        return str(path)
-
-
 def _read(path: Path, file: str) -> tuple[Any, list[ContentProblem]]:
     read = read_yaml(path, file)
     if read.problems:
@@ -786,7 +779,7 @@ def _raw_id(data: Any) -> str | None:
 def _check(files: Sequence[Path]) -> list[CourseEntry]:
     loaded: list[tuple[str, Any, Lesson | None, list[ContentProblem]]] = []
     for path in files:
-        file = _display(path)
+        file = display_path(path)
         data, problems = _read(path, file)
         lesson = None
         if data is not None:
