@@ -54,6 +54,7 @@ from trainer.engine import (
     score_play,
     score_show,
 )
+from trainer.engine.show import pattern_combinations
 
 __all__ = [
     "GenerationError",
@@ -426,72 +427,40 @@ class _Candidate(NamedTuple):
     weight: float
 
 
-#: Bit masks of the 26 groups of two or more of five positions, with their sizes.
-_GROUPS: tuple[tuple[int, int], ...] = tuple(
-    (mask, mask.bit_count()) for mask in range(32) if mask.bit_count() >= 2
-)
 _RUN_NAMES = {2: "double-run", 3: "triple-run", 4: "double-double-run"}
 
 
 def _rank_features(orders: tuple[int, ...]) -> tuple[int, int, frozenset[str]]:
-    """Rank-only points, number of combinations and features of five sorted ranks.
-
-    The same arithmetic as the engine's pattern table (a test holds them equal),
-    done with subset sums so the whole table builds quickly.
-    """
-    pips = [min(order, 10) for order in orders]
-    sums = [0] * 32
-    for mask in range(1, 32):
-        low = mask & -mask
-        sums[mask] = sums[mask ^ low] + pips[low.bit_length() - 1]
+    """Rank-only points, number of combinations and features of five sorted ranks,
+    read off the engine's combinations for that rank pattern."""
+    items = pattern_combinations()[orders]
     found: set[str] = set()
-    fifteens = 0
-    biggest = 0
-    for mask, size in _GROUPS:
-        if sums[mask] == 15:
-            fifteens += 1
-            biggest = max(biggest, size)
+    fifteens = [len(positions) for kind, positions, _ in items if kind == "fifteen"]
     if fifteens:
         found.add("fifteen")
-        if biggest >= 4:
+        if max(fifteens) >= 4:
             found.add("four-card-fifteen")
-        if biggest == 5:
+        if max(fifteens) == 5:
             found.add("five-card-fifteen")
-    counts = Counter(orders)
-    pairs = 0
-    multiples = 0
-    for n in counts.values():
-        if n >= 2:
-            multiples += 1
-            pairs += n * (n - 1) // 2
-            if n == 3:
-                found.add("pair-royal")
-            elif n == 4:
-                found.add("four-of-a-kind")
-    if pairs:
+    multiples = [n for n in Counter(orders).values() if n >= 2]
+    if multiples:
         found.add("pair")
-    if multiples >= 2:
+    if len(multiples) >= 2:
         found.add("two-pairs")
-    best: list[int] = []
-    stretch: list[int] = []
-    for order in sorted(counts):
-        stretch = [*stretch, order] if stretch and order == stretch[-1] + 1 else [order]
-        if len(stretch) > len(best):
-            best = stretch
-    runs = 0
-    if len(best) >= 3:
-        runs = 1
-        for order in best:
-            runs *= counts[order]
+    if 3 in multiples:
+        found.add("pair-royal")
+    if 4 in multiples:
+        found.add("four-of-a-kind")
+    runs = [len(positions) for kind, positions, _ in items if kind == "run"]
+    if runs:
         found.add("run")
-        if len(best) >= 4:
+        if runs[0] >= 4:
             found.add("long-run")
-        if len(best) == 5:
+        if runs[0] == 5:
             found.add("run-of-five")
-        if runs >= 2:
-            found.update(("multi-run", _RUN_NAMES[runs]))
-    total = 2 * fifteens + 2 * pairs + runs * (len(best) if runs else 0)
-    return total, fifteens + pairs + runs, frozenset(found)
+        if len(runs) >= 2:
+            found.update(("multi-run", _RUN_NAMES[len(runs)]))
+    return sum(points for _, _, points in items), len(items), frozenset(found)
 
 
 _NO_FEATURES: frozenset[str] = frozenset()

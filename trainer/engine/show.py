@@ -26,7 +26,14 @@ from typing import NamedTuple
 from trainer.engine.cards import Card, check_distinct
 from trainer.engine.items import ScoreItem, number_word
 
-__all__ = ["Call", "ShowError", "ShowScore", "rank_pattern_items", "score_show"]
+__all__ = [
+    "Call",
+    "ShowError",
+    "ShowScore",
+    "pattern_combinations",
+    "rank_pattern_items",
+    "score_show",
+]
 
 
 class ShowError(ValueError):
@@ -85,11 +92,16 @@ def _taker(positions: tuple[int, ...]) -> Callable[[tuple[Card, ...]], tuple[Car
 
 
 @cache
+def pattern_combinations() -> dict[tuple[int, ...], tuple[tuple[str, tuple[int, ...], int], ...]]:
+    """Every five-card rank pattern → its rank-only combinations (:func:`rank_pattern_items`)."""
+    return {pattern: rank_pattern_items(pattern) for pattern in _all_patterns()}
+
+
+@cache
 def _pattern_table() -> dict[tuple[int, ...], tuple[tuple[_Template, ...], int]]:
     """Every five-card rank pattern → (its combinations, their points in total)."""
     table: dict[tuple[int, ...], tuple[tuple[_Template, ...], int]] = {}
-    for pattern in _all_patterns():
-        items = rank_pattern_items(pattern)
+    for pattern, items in pattern_combinations().items():
         templates = tuple(_Template(kind, _taker(pos), pts) for kind, pos, pts in items)
         table[pattern] = (templates, sum(pts for _, _, pts in items))
     return table
