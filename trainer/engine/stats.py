@@ -42,10 +42,9 @@ def _bonus_counts(
     starter is the first card of its rank group in each assignment.
     """
     counts: Counter[int] = Counter()
-    groups = [(m, jack, st) for m, jack, st in shape]
 
     def assign(i: int, hand_suits: list[tuple[int, bool]], starter_suit: int, factor: int) -> None:
-        if i == len(groups):
+        if i == len(shape):
             bonus = 0
             suits = {s for s, _ in hand_suits}
             if len(suits) == 1:
@@ -57,7 +56,7 @@ def _bonus_counts(
                 bonus += 1
             counts[bonus] += factor
             return
-        m, jack, has_starter = groups[i]
+        m, jack, has_starter = shape[i]
         for suit_set in combinations(range(4), m):
             if has_starter:
                 # Which of these m cards is the starter: each choice is a distinct deal.
