@@ -110,3 +110,27 @@ def test_explain_play_items() -> None:
 
 def test_explain_never_hides_points() -> None:
     assert explain_items([ScoreItem("his heels", (C("JD"),), 2)]) != "no score"
+
+
+def test_kinds_are_in_table_order_and_compare_as_their_words() -> None:
+    from trainer.engine import PLAY_KINDS, SHOW_KINDS, Kind
+
+    assert [kind.value for kind in SHOW_KINDS] == ["fifteen", "pair", "run", "flush", "nobs"]
+    assert sorted(SHOW_KINDS, key=lambda kind: kind.order) == list(SHOW_KINDS)
+    assert Kind.RUN == "run" and Kind("last card") is Kind.LAST_CARD
+    assert all(kind.in_play for kind in PLAY_KINDS) and not Kind.HIS_HEELS.in_play
+    assert {kind.category for kind in Kind} >= {"last-card", "thirty-one", "his-heels"}
+    assert all(" " not in kind.category for kind in Kind)
+
+
+def test_engine_items_carry_kind_members() -> None:
+    from trainer.engine import Kind, Pegging, score_show
+
+    *hand, starter = parse_cards("5H 5D JS 4C 6S")
+    assert all(type(item.kind) is Kind for item in score_show(hand, starter).items)
+    pegging = Pegging([parse_cards("7S 8S"), parse_cards("8H 2D")])
+    pegging.lay(parse_cards("7S")[0])
+    events = [pegging.lay(card) for card in parse_cards("8H 8S 2D")]
+    kinds = [item.kind for event in events for _, item in event.awards]
+    assert kinds == [Kind.FIFTEEN, Kind.PAIR, Kind.LAST_CARD]
+    assert all(type(kind) is Kind for kind in kinds)

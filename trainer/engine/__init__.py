@@ -30,7 +30,7 @@ from trainer.engine.game import (
     deal,
     skunk,
 )
-from trainer.engine.items import ScoreItem, number_word
+from trainer.engine.items import PLAY_KINDS, SHOW_KINDS, Kind, ScoreItem, number_word
 from trainer.engine.play import (
     CardNotInHandError,
     GoWhileCardFitsError,
@@ -49,6 +49,8 @@ from trainer.engine.stats import TOTAL_HANDS, Standing, percentile, score_distri
 
 __all__ = [
     "DECK",
+    "PLAY_KINDS",
+    "SHOW_KINDS",
     "TOTAL_HANDS",
     "Call",
     "Card",
@@ -60,6 +62,7 @@ __all__ = [
     "GameOverError",
     "GameRuleError",
     "GoWhileCardFitsError",
+    "Kind",
     "OutOfTurnError",
     "OverThirtyOneError",
     "PegEvent",

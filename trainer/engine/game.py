@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from trainer.engine.cards import DECK, Card, check_distinct, label_cards
-from trainer.engine.items import ScoreItem
+from trainer.engine.items import Kind, ScoreItem
 from trainer.engine.play import Pegging
 from trainer.engine.show import ShowScore, score_show
 
@@ -260,7 +260,7 @@ class Game:
         rnd.phase = "play"
         rnd.pegging = Pegging([list(hand) for hand in rnd.hands], leader=rnd.pone)
         if rnd.starter.is_jack:
-            self.peg(rnd.dealer, ScoreItem("his heels", (rnd.starter,), 2))
+            self.peg(rnd.dealer, ScoreItem(Kind.HIS_HEELS, (rnd.starter,), 2))
         return rnd.starter
 
     def lay(self, card: Card, player: int | None = None) -> bool:

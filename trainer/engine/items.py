@@ -2,14 +2,81 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from trainer.engine.cards import Card
 
+
+class Kind(StrEnum):
+    """What a combination is. The value is the word the table uses, so a kind compares
+    equal to its plain string (``Kind.RUN == "run"``) and stores as text.
+
+    Members are declared in the order players count them in the show (fifteens, pairs,
+    runs, flush, nobs), then the kinds that only score in the play and at the cut.
+
+    >>> Kind("last card").category, Kind.FIFTEEN.plural, Kind.NOBS.in_show
+    ('last-card', 'fifteens', True)
+    """
+
+    FIFTEEN = "fifteen"
+    PAIR = "pair"
+    RUN = "run"
+    FLUSH = "flush"
+    NOBS = "nobs"
+    THIRTY_ONE = "thirty-one"
+    GO = "go"
+    LAST_CARD = "last card"
+    HIS_HEELS = "his heels"
+
+    @property
+    def order(self) -> int:
+        """Position in table order (the show's kinds first)."""
+        return _KIND_ORDER[self]
+
+    @property
+    def in_show(self) -> bool:
+        return self in SHOW_KINDS
+
+    @property
+    def in_play(self) -> bool:
+        return self in PLAY_KINDS
+
+    @property
+    def category(self) -> str:
+        """The mistake category this kind is stored under (no spaces)."""
+        return self.value.replace(" ", "-")
+
+    @property
+    def plural(self) -> str:
+        """How a list of these is named: ``fifteens``, ``runs``, ``the go``."""
+        return _KIND_PLURAL[self]
+
+
+_KIND_ORDER: dict[Kind, int] = {kind: i for i, kind in enumerate(Kind)}
+_KIND_PLURAL: dict[Kind, str] = {
+    Kind.FIFTEEN: "fifteens",
+    Kind.PAIR: "pairs",
+    Kind.RUN: "runs",
+    Kind.FLUSH: "flush",
+    Kind.NOBS: "nobs",
+    Kind.THIRTY_ONE: "31",
+    Kind.GO: "the go",
+    Kind.LAST_CARD: "last card",
+    Kind.HIS_HEELS: "his heels",
+}
+
 #: Show kinds, in the order players count them.
-SHOW_KINDS: tuple[str, ...] = ("fifteen", "pair", "run", "flush", "nobs")
+SHOW_KINDS: tuple[Kind, ...] = (Kind.FIFTEEN, Kind.PAIR, Kind.RUN, Kind.FLUSH, Kind.NOBS)
 #: Kinds that score during the play.
-PLAY_KINDS: tuple[str, ...] = ("fifteen", "thirty-one", "pair", "run", "go", "last card")
+PLAY_KINDS: tuple[Kind, ...] = (
+    Kind.FIFTEEN,
+    Kind.THIRTY_ONE,
+    Kind.PAIR,
+    Kind.RUN,
+    Kind.GO,
+    Kind.LAST_CARD,
+)
 
 _NUMBER_WORDS = [
     "zero",
@@ -57,10 +124,10 @@ def number_word(n: int) -> str:
 
 
 class ScoreItem(NamedTuple):
-    """One scoring combination: ``kind`` (``"fifteen"``, ``"pair"``, ``"run"``, ...),
-    the ``cards`` that make it, and the ``points`` it is worth."""
+    """One scoring combination: its :class:`Kind`, the ``cards`` that make it, and the
+    ``points`` it is worth."""
 
-    kind: str
+    kind: Kind
     cards: tuple[Card, ...]
     points: int
 
@@ -69,12 +136,12 @@ class ScoreItem(NamedTuple):
 
     def describe(self) -> str:
         """One line for this combination: ``fifteen: 5♥ K♠ (2)``."""
-        name = self.kind
-        if self.kind == "run":
+        name: str = str(self.kind)
+        if self.kind == Kind.RUN:
             name = f"run of {number_word(len(self.cards))}"
-        elif self.kind == "pair":
+        elif self.kind == Kind.PAIR:
             name = {2: "pair", 3: "pair royal", 4: "double pair royal"}[len(self.cards)]
-        elif self.kind == "flush":
+        elif self.kind == Kind.FLUSH:
             name = f"{number_word(len(self.cards))}-card flush"
         if self.cards:
             return f"{name}: {self.cards_text()} ({self.points})"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from trainer.engine.cards import Card, check_distinct, label_cards
-from trainer.engine.items import ScoreItem, number_word
+from trainer.engine.items import Kind, ScoreItem, number_word
 
 __all__ = [
     "CardNotInHandError",
@@ -100,21 +100,21 @@ class PlayScore:
 def explain_items(items: Sequence[ScoreItem]) -> str:
     parts = []
     for item in items:
-        if item.kind == "fifteen":
+        if item.kind == Kind.FIFTEEN:
             parts.append("15 for 2")
-        elif item.kind == "thirty-one":
+        elif item.kind == Kind.THIRTY_ONE:
             parts.append("31 for 2")
-        elif item.kind == "pair":
+        elif item.kind == Kind.PAIR:
             name = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}[len(item.cards)]
             parts.append(f"{name} for {item.points}")
-        elif item.kind == "run":
+        elif item.kind == Kind.RUN:
             ranks = "-".join(c.rank.label for c in sorted(item.cards, key=lambda c: c.order))
             parts.append(f"a run of {number_word(len(item.cards))}, {ranks}, for {item.points}")
-        elif item.kind == "go":
+        elif item.kind == Kind.GO:
             parts.append("1 for the go")
-        elif item.kind == "last card":
+        elif item.kind == Kind.LAST_CARD:
             parts.append("1 for last card")
-        elif item.kind == "his heels":
+        elif item.kind == Kind.HIS_HEELS:
             parts.append("2 for his heels")
         else:
             parts.append(f"{item.kind} for {item.points}")
@@ -144,18 +144,18 @@ def score_play(pile: Sequence[Card]) -> PlayScore:
         raise OverThirtyOneError(pile[-1], count - pile[-1].pips)
     items: list[ScoreItem] = []
     if count == 15:
-        items.append(ScoreItem("fifteen", pile, 2))
+        items.append(ScoreItem(Kind.FIFTEEN, pile, 2))
     elif count == MAX_COUNT:
-        items.append(ScoreItem("thirty-one", pile, 2))
+        items.append(ScoreItem(Kind.THIRTY_ONE, pile, 2))
     last = pile[-1]
     same = 1
     while same < len(pile) and pile[-1 - same].order == last.order:
         same += 1
     if same > 1:
-        items.append(ScoreItem("pair", pile[-same:], _PAIR_POINTS[same]))
+        items.append(ScoreItem(Kind.PAIR, pile[-same:], _PAIR_POINTS[same]))
     run = _run_length(pile)
     if run:
-        items.append(ScoreItem("run", pile[-run:], run))
+        items.append(ScoreItem(Kind.RUN, pile[-run:], run))
     return PlayScore(pile, count, tuple(items), sum(item.points for item in items))
 
 
@@ -369,7 +369,7 @@ class Pegging:
         last = self.last_player
         if last is not None and self.count != MAX_COUNT:
             last_card = self.pile[-1:]
-            kind = "last card" if self.is_over else "go"
+            kind = Kind.LAST_CARD if self.is_over else Kind.GO
             awards.append((last, ScoreItem(kind, tuple(last_card), 1)))
         self.count = 0
         self.pile = []

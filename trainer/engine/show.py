@@ -24,7 +24,7 @@ from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from trainer.engine.cards import Card, check_distinct
-from trainer.engine.items import ScoreItem, number_word
+from trainer.engine.items import SHOW_KINDS, Kind, ScoreItem, number_word
 
 __all__ = [
     "Call",
@@ -46,20 +46,20 @@ _SUBSETS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def rank_pattern_items(orders: Sequence[int]) -> tuple[tuple[str, tuple[int, ...], int], ...]:
+def rank_pattern_items(orders: Sequence[int]) -> tuple[tuple[Kind, tuple[int, ...], int], ...]:
     """The rank-only combinations of five cards given their sorted run orders (1-13).
 
     Returns ``(kind, positions, points)`` in counting order: every fifteen, every
     pair, every run (one entry per distinct run, so a double run is two entries).
     """
     pips = [min(order, 10) for order in orders]
-    found: list[tuple[str, tuple[int, ...], int]] = []
+    found: list[tuple[Kind, tuple[int, ...], int]] = []
     for subset in _SUBSETS:
         if sum(pips[i] for i in subset) == 15:
-            found.append(("fifteen", subset, 2))
+            found.append((Kind.FIFTEEN, subset, 2))
     for i, j in combinations(range(5), 2):
         if orders[i] == orders[j]:
-            found.append(("pair", (i, j), 2))
+            found.append((Kind.PAIR, (i, j), 2))
     # Runs: the longest stretch of consecutive distinct ranks, 3 or more long;
     # every way of taking one card of each rank in it is a separate run.
     distinct = sorted(set(orders))
@@ -75,12 +75,12 @@ def rank_pattern_items(orders: Sequence[int]) -> tuple[tuple[str, tuple[int, ...
             same = [i for i in range(5) if orders[i] == order]
             positions = [(*prefix, i) for prefix in positions for i in same]
         for run in positions:
-            found.append(("run", run, len(best)))
+            found.append((Kind.RUN, run, len(best)))
     return tuple(found)
 
 
 class _Template(NamedTuple):
-    kind: str
+    kind: Kind
     take: Callable[[tuple[Card, ...]], tuple[Card, ...]]
     points: int
 
@@ -92,7 +92,7 @@ def _taker(positions: tuple[int, ...]) -> Callable[[tuple[Card, ...]], tuple[Car
 
 
 @cache
-def pattern_combinations() -> dict[tuple[int, ...], tuple[tuple[str, tuple[int, ...], int], ...]]:
+def pattern_combinations() -> dict[tuple[int, ...], tuple[tuple[Kind, tuple[int, ...], int], ...]]:
     """Every five-card rank pattern → its rank-only combinations (:func:`rank_pattern_items`)."""
     return {pattern: rank_pattern_items(pattern) for pattern in _all_patterns()}
 
@@ -154,7 +154,7 @@ class ShowScore(NamedTuple):
 
     def points_by_kind(self) -> dict[str, int]:
         """Points per kind, every show kind present (0 where nothing scored)."""
-        totals = dict.fromkeys(("fifteen", "pair", "run", "flush", "nobs"), 0)
+        totals: dict[str, int] = dict.fromkeys(SHOW_KINDS, 0)
         for item in self.items:
             totals[item.kind] += item.points
         return totals
@@ -169,7 +169,7 @@ class ShowScore(NamedTuple):
         if not calls:
             return "nothing: zero"
         texts = [call.text for call in calls]
-        if len(texts) > 1 and calls[-1].items[0].kind != "fifteen":
+        if len(texts) > 1 and calls[-1].items[0].kind != Kind.FIFTEEN:
             texts[-1] = "and " + texts[-1]
         return ", ".join(texts)
 
@@ -205,14 +205,14 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sh
     suit = h0.suit
     if h1.suit is suit and h2.suit is suit and h3.suit is suit:
         if starter.suit is suit:
-            items.append(ScoreItem("flush", cards, 5))
+            items.append(ScoreItem(Kind.FLUSH, cards, 5))
             total += 5
         elif not crib:
-            items.append(ScoreItem("flush", tuple(sorted(hand, key=_by_index)), 4))
+            items.append(ScoreItem(Kind.FLUSH, tuple(sorted(hand, key=_by_index)), 4))
             total += 4
     for card in hand:
         if card.order == 11 and card.suit is starter.suit:
-            items.append(ScoreItem("nobs", (card,), 1))
+            items.append(ScoreItem(Kind.NOBS, (card,), 1))
             total += 1
             break
     return _new(ShowScore, (hand, starter, crib, tuple(items), total))
@@ -239,12 +239,12 @@ def _calls(items: Sequence[ScoreItem]) -> list[Call]:
         calls.append(Call(text.replace("{t}", number_word(total)), tuple(group), points, total))
 
     for item in items:
-        if item.kind == "fifteen":
+        if item.kind == Kind.FIFTEEN:
             say("fifteen {t}", (item,))
 
-    runs = [item for item in items if item.kind == "run"]
+    runs = [item for item in items if item.kind == Kind.RUN]
     run_cards = {card for run in runs for card in run.cards}
-    pairs = [item for item in items if item.kind == "pair"]
+    pairs = [item for item in items if item.kind == Kind.PAIR]
     inside = [p for p in pairs if runs and set(p.cards) <= run_cards]
     outside = [p for p in pairs if p not in inside]
 
@@ -266,9 +266,9 @@ def _calls(items: Sequence[ScoreItem]) -> list[Call]:
             say(f"{number_word(len(runs))} runs of {n} is {{t}}", [*inside, *runs])
 
     for item in items:
-        if item.kind == "flush":
+        if item.kind == Kind.FLUSH:
             say(f"a {number_word(len(item.cards))}-card flush is {{t}}", (item,))
     for item in items:
-        if item.kind == "nobs":
+        if item.kind == Kind.NOBS:
             say("one for his nobs is {t}", (item,))
     return calls
