@@ -285,6 +285,34 @@ def test_deal_six_each_one_at_a_time_from_the_pone() -> None:
         deal(DECK[:12], dealer=0)
 
 
+def test_the_deal_helpers_also_serve_three_players() -> None:
+    hands, rest = deal(DECK, dealer=2, players=3, each=5)
+    assert hands == (DECK[0:15:3], DECK[1:15:3], DECK[2:15:3])
+    assert len(rest) == 37
+    assert counting_order(1, players=3) == (
+        (2, Which.HAND),
+        (0, Which.HAND),
+        (1, Which.HAND),
+        (1, Which.CRIB),
+    )
+
+
+def test_each_deal_is_shuffled_from_the_seed() -> None:
+    a, b, c = Game(seed=21), Game(seed=21), Game(seed=22)
+    assert a.pack("1") == b.pack("1") == engine.shuffled_pack(21, "1")
+    assert a.pack("1") != a.pack("2") and a.pack("1") != c.pack("1")
+    assert sorted(a.pack("7"), key=lambda card: card.index) == list(DECK)
+
+
+def test_every_rules_error_is_a_rule_error() -> None:
+    game = example_game()
+    with pytest.raises(engine.RuleError):
+        game.lay(1, C("7C"))  # the play's OutOfTurnError
+    with pytest.raises(engine.RuleError):
+        game.next_deal()  # the game's WrongPhaseError
+    assert issubclass(engine.RuleError, ValueError)
+
+
 def test_discard_to_the_crib() -> None:
     game = example_game(to=Phase.DISCARD)
     event = game.discard(1, parse_cards("3H 8D"))
@@ -373,6 +401,10 @@ def test_the_worked_example_play_pegs_eleven_to_five() -> None:
     assert events[-1].items_for(1) == (ScoreItem("last card", (C("9H"),), 1),)
     assert game.phase is Phase.SHOW
     assert game.view(0).laid == tuple((s, C(c)) for s, c in EXAMPLE_PLAY)
+    view = game.view(1)
+    assert view.mine_played == parse_cards("7C KD 5S 9H")
+    assert view.theirs_played == parse_cards("7S 7H 4C 6D")
+    assert view.hand == () and view.kept == parse_cards("7C KD 5S 9H") and view.opponent == 0
 
 
 def test_play_errors() -> None:
@@ -508,7 +540,8 @@ def test_the_dealer_can_win_on_the_hand_before_the_crib() -> None:
     game.count_hand(0)
     game.count_hand(1)
     assert game.winner == 1 and game.skunk() == 2  # the pone is below 61
-    assert summarize(game.events).seats[1].crib == 0
+    summary = game.summary()
+    assert summary.seats[1].crib == 0 and summary.winner == 1 and summary.skunk == 2
 
 
 def test_muggins_missed_points_go_to_the_other_seat() -> None:
@@ -614,6 +647,11 @@ def test_out_of_phase_actions_say_what_is_going_on() -> None:
 )
 def test_skunk_thresholds(winner: int, loser: int, target: int, expected: int) -> None:
     assert skunk(winner, loser, target) == expected
+
+
+def test_skunk_needs_a_known_game_length() -> None:
+    with pytest.raises(SettingsError, match="no skunk rule"):
+        skunk(100, 10, target=100)
 
 
 def test_skunks_off_means_no_skunk() -> None:
@@ -824,8 +862,9 @@ def test_random_games_replay_from_their_records(
     winner = game.winner
     assert winner is not None and game.scores[winner] >= target > game.scores[1 - winner]
     assert game.scores[winner] - game.events[-1].points_for(winner) < target
-    summary = summarize(game.events)
+    summary = game.summary()
     assert summary.scores == game.scores and summary.deals == game.deal_no
+    assert summary.winner == game.winner and summary.skunk == game.skunk()
     dealers = [e.dealer for e in game.events if isinstance(e, DealEvent)]
     first = next(e.dealer for e in game.events if isinstance(e, CutEvent) and e.dealer is not None)
     assert dealers == [(first + n) % 2 for n in range(1, len(dealers) + 1)]
@@ -921,6 +960,7 @@ def test_summary_adds_up_by_source() -> None:
         2,
     )
     assert summary.scores == game.scores and summary.deals == 1
+    assert summary.winner is None and summary.skunk == 0
     best = max((pone_hand.total, 0), (dealer_hand.total, 1))
     assert summary.best_hand is not None and summary.best_hand.true == best[0]
     assert summary.best_hands[0] is not None and summary.best_hands[0].true == pone_hand.total

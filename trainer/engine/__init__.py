@@ -35,7 +35,6 @@ from trainer.engine.game import (
     counting_order,
     deal,
     shuffled_pack,
-    skunk,
 )
 from trainer.engine.items import ScoreItem, number_word
 from trainer.engine.play import (
@@ -68,11 +67,12 @@ from trainer.engine.record import (
     ShowEvent,
     StarterEvent,
     parse_event,
+    skunk,
     summarize,
 )
 from trainer.engine.show import Call, ShowError, ShowScore, score_show
 from trainer.engine.stats import TOTAL_HANDS, Standing, percentile, score_distribution, standing
-from trainer.engine.vocab import SEATS, Counting, Phase, Role, Which, other, seat_name
+from trainer.engine.vocab import SEATS, Counting, Phase, Role, RuleError, Which, other, seat_name
 
 __all__ = [
     "DECK",
@@ -116,6 +116,7 @@ __all__ = [
     "Rank",
     "ReplayError",
     "Role",
+    "RuleError",
     "ScoreItem",
     "SeatTotals",
     "SeatView",

@@ -71,14 +71,17 @@ from trainer.engine.record import (
     DiscardEvent,
     Event,
     GameRecord,
+    GameSummary,
     GoEvent,
     LayEvent,
     Settings,
     ShowEvent,
     StarterEvent,
+    skunk,
+    summarize,
 )
 from trainer.engine.show import ShowScore, score_show
-from trainer.engine.vocab import SEATS, Phase, Role, Which, other, seat_name
+from trainer.engine.vocab import SEATS, Phase, Role, RuleError, Which, other, seat_name
 
 __all__ = [
     "AlreadyActedError",
@@ -107,7 +110,7 @@ _P = TypeVar("_P", LayEvent, GoEvent)
 MIN_CUT = 4
 
 
-class GameRuleError(ValueError):
+class GameRuleError(RuleError):
     """An action the rules of the game do not allow (the play's own errors are
     :class:`~trainer.engine.play.PeggingError`)."""
 
@@ -228,23 +231,6 @@ def counting_order(dealer: int, players: int = 2) -> tuple[tuple[int, Which], ..
     return (*hands, (dealer, Which.CRIB))
 
 
-def skunk(winner_score: int, loser_score: int, target: int = 121) -> int:
-    """0 for a plain win, 1 for a skunk, 2 for a double skunk.
-
-    In a game to 121 the loser is skunked below 91 and double skunked below 61;
-    in a game to 61, below 31 is a skunk.
-    """
-    if winner_score < target:
-        return 0
-    if target == 121:
-        if loser_score < 61:
-            return 2
-        return 1 if loser_score < 91 else 0
-    if target == 61:
-        return 1 if loser_score < 31 else 0
-    raise GameRuleError(f"no skunk rule for a game to {target}")
-
-
 # --- what a seat may know -------------------------------------------------------------------
 
 
@@ -299,6 +285,20 @@ class SeatView:
     def playable(self) -> tuple[Card, ...]:
         """Own cards that fit under 31 now (meaningful in the play)."""
         return tuple(c for c in self.hand if self.count + c.pips <= 31)
+
+    @property
+    def mine_played(self) -> tuple[Card, ...]:
+        """Own cards laid this deal, in order."""
+        return tuple(card for who, card in self.laid if who == self.seat)
+
+    @property
+    def theirs_played(self) -> tuple[Card, ...]:
+        """The other seat's cards laid this deal, in order."""
+        return tuple(card for who, card in self.laid if who != self.seat)
+
+    @property
+    def opponent(self) -> int:
+        return other(self.seat)
 
     @property
     def my_score(self) -> int:
@@ -710,14 +710,11 @@ class Game:
         seat = self._check_seat(seat)
         them = other(seat)
         pegging = self._pegging
-        in_play = pegging is not None
         hand = tuple(pegging.hands[seat]) if pegging is not None else tuple(self._hands[seat])
         opponent_cards = len(pegging.hands[them]) if pegging is not None else len(self._hands[them])
         series: tuple[tuple[int, Card], ...] = ()
         count = 0
-        if (pegging is not None and not pegging.is_over and self.phase is Phase.PLAY) or (
-            in_play and self.phase is Phase.OVER and pegging is not None and not pegging.is_over
-        ):
+        if pegging is not None and not pegging.is_over:  # the play, or a game won in it
             series = tuple(pegging.series[-1])
             count = pegging.count
         return SeatView(
@@ -743,6 +740,10 @@ class Game:
         )
 
     # -- saving and replaying ----------------------------------------------------------------
+
+    def summary(self) -> GameSummary:
+        """The results screen's figures so far (see :func:`~trainer.engine.record.summarize`)."""
+        return summarize(self.events, self.settings)
 
     def record(self) -> GameRecord:
         """The game so far on paper: :meth:`replay` rebuilds this exact state."""

@@ -43,6 +43,7 @@ __all__ = [
     "ShowEvent",
     "StarterEvent",
     "parse_event",
+    "skunk",
     "summarize",
 ]
 
@@ -60,6 +61,23 @@ class NotationError(ValueError):
 
 class SettingsError(ValueError):
     """Settings a game cannot be played with."""
+
+
+def skunk(winner_score: int, loser_score: int, target: int = 121) -> int:
+    """0 for a plain win, 1 for a skunk, 2 for a double skunk.
+
+    In a game to 121 the loser is skunked below 91 and double skunked below 61;
+    in a game to 61, below 31 is a skunk.
+    """
+    if winner_score < target:
+        return 0
+    if target == 121:
+        if loser_score < 61:
+            return 2
+        return 1 if loser_score < 91 else 0
+    if target == 61:
+        return 1 if loser_score < 31 else 0
+    raise SettingsError(f"no skunk rule for a game to {target}")
 
 
 # --- settings ---------------------------------------------------------------------------
@@ -605,14 +623,19 @@ class GameSummary:
     best_hand: ShowEvent | None
     #: Each seat's own best hand.
     best_hands: tuple[ShowEvent | None, ShowEvent | None]
+    #: The seat that reached the target, if one has.
+    winner: int | None = None
+    #: 1 for a skunk, 2 for a double skunk (0 with skunks off or before a win).
+    skunk: int = 0
 
     @property
     def scores(self) -> tuple[int, int]:
         return (self.seats[0].total, self.seats[1].total)
 
 
-def summarize(events: Iterable[Event]) -> GameSummary:
-    """Add up a game's events: the play, hands, crib, his heels and muggins for each seat.
+def summarize(events: Iterable[Event], settings: Settings | None = None) -> GameSummary:
+    """Add up a game's events: the play, hands, crib, his heels and muggins for each
+    seat, the deals, the best hands, and (under ``settings``) the winner and any skunk.
 
     >>> summarize([parse_event("starter seat=0 at=5 card=JH awards=1:his_heels/JH/2")]).seats[1]
     SeatTotals(play=0, hands=0, crib=0, heels=2, muggins=0)
@@ -642,9 +665,10 @@ def summarize(events: Iterable[Event]) -> GameSummary:
                 best[event.seat] = event
             if event.which is Which.HAND and (best_hand is None or event.true > best_hand.true):
                 best_hand = event
-    return GameSummary(
-        (SeatTotals(**totals[0]), SeatTotals(**totals[1])),
-        deals,
-        best_hand,
-        (best[0], best[1]),
-    )
+    seats = (SeatTotals(**totals[0]), SeatTotals(**totals[1]))
+    rules = settings if settings is not None else Settings()
+    winner = next((s for s in SEATS if seats[s].total >= rules.target), None)
+    skunked = 0
+    if winner is not None and rules.skunks:
+        skunked = skunk(seats[winner].total, seats[other(winner)].total, rules.target)
+    return GameSummary(seats, deals, best_hand, (best[0], best[1]), winner, skunked)

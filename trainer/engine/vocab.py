@@ -13,10 +13,16 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["SEATS", "Counting", "Phase", "Role", "Which", "other", "seat_name"]
+__all__ = ["SEATS", "Counting", "Phase", "Role", "RuleError", "Which", "other", "seat_name"]
 
 #: The two seats at the table.
 SEATS: tuple[int, int] = (0, 1)
+
+
+class RuleError(ValueError):
+    """The base of every error for an action the rules do not allow, in the play
+    (:class:`~trainer.engine.play.PeggingError`) or the game
+    (:class:`~trainer.engine.game.GameRuleError`)."""
 
 
 class _Word(StrEnum):
