@@ -737,6 +737,17 @@ def test_bad_event_notation(text: str, message: str) -> None:
         LayEvent.from_notation("go seat=0 count=30")
 
 
+def test_a_record_repr_pastes_back() -> None:
+    record = example_game(to=Phase.SHOW).record()
+    assert eval(repr(record), vars(engine)) == record
+    assert GameRecord.parse(record.notation()).lines[0] == 7  # after five headers and a blank
+
+
+def test_describe() -> None:
+    assert Game().describe().startswith("deal 0, no dealer yet, cut, 0-0")
+    assert "dealer player 2, play, 0-0; player 1: 7♠ 7♥ 4♣ 6♦" in example_game().describe()
+
+
 def test_record_errors_name_the_line() -> None:
     record = example_game().record().notation()
     lines = record.splitlines()
@@ -822,8 +833,27 @@ def legal_alternatives(game: Game) -> int:
             assert game.can_discard(seat, view.hand[:2]) == acting
         elif game.phase is Phase.STARTER:
             assert game.can_cut_starter(seat) == acting
+        elif game.phase is Phase.SHOW:
+            which = game.show_order[0][1]
+            assert game.can_count_hand(seat, which) == acting
+        elif game.phase is Phase.CUT:
+            assert game.can_cut_for_deal(seat) == acting
         checks += 1
     return checks
+
+
+def check_show_event(event: ShowEvent, counting: Counting) -> None:
+    """A count pegs the claim, never more than is there; missed points go across."""
+    assert event.true == score_show(event.cards, event.score.starter, crib=event.score.crib).total
+    if counting is Counting.AUTOMATIC or event.claimed is None:
+        assert event.claimed is None or counting is Counting.MUGGINS
+        assert (event.awarded, event.muggins) == (event.true, 0)
+        return
+    assert event.awarded == min(event.claimed, event.true)
+    assert event.missed == max(event.true - event.claimed, 0)
+    assert event.muggins in (event.missed, 0)
+    assert event.points_for(event.seat) == event.awarded
+    assert event.points_for(1 - event.seat) == event.muggins
 
 
 def play_random_game(seed: int, target: int, counting: Counting, rng_seed: int) -> Game:
@@ -856,6 +886,8 @@ def test_random_games_replay_from_their_records(
     assert again.view(0) == game.view(0) and again.view(1) == game.view(1)
     for event in game.events:
         assert parse_event(event.notation()) == event
+        if isinstance(event, ShowEvent):
+            check_show_event(event, counting)
     # Every point came from an event, and the game ended on the event that reached the target.
     assert game.scores == tuple(sum(e.points_for(s) for e in game.events) for s in (0, 1))
     winner = game.winner
@@ -924,6 +956,9 @@ def test_a_view_never_shows_the_other_seats_unplayed_cards_or_the_crib(
             words = set(repr(dataclasses.replace(view, cuts=())).split("'"))
             assert not words & {str(c) for c in secret}
             assert view.opponent_cards == len(theirs.hand)
+            if view.phase in (Phase.CUT, Phase.DISCARD, Phase.STARTER):
+                assert view.starter is None
+            assert view.count == sum(card.pips for _, card in view.series) <= 31
             crib_shown = any(e.which is Which.CRIB for e in view.shown)
             if not crib_shown:
                 assert not set(theirs.discards) & visible
@@ -936,8 +971,9 @@ def test_random_games_end_in_the_play_and_in_the_show() -> None:
         kind = type(game.events[-1]).__name__
         ends[kind] = ends.get(kind, 0) + 1
         if isinstance(game.events[-1], ShowEvent):
-            shown_this_deal = len(game.view(0).shown)
-            assert 1 <= shown_this_deal <= 3
+            shown_this_deal = game.view(0).shown
+            assert 1 <= len(shown_this_deal) <= 3 and shown_this_deal[-1] == game.events[-1]
+            assert game.show_order == ()  # the hands after the winning count are never counted
     assert ends.get("LayEvent", 0) > 0 and ends.get("ShowEvent", 0) > 0
 
 
