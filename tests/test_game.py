@@ -728,6 +728,10 @@ def test_event_notation_examples() -> None:
             "leaves 8",
         ),
         ("cut seat=0 at=4 card=KS seat=1", "twice"),
+        (
+            "show seat=0 which=hand cards=5S-5H-5C-JS starter=5D claimed=30 awarded=28 muggins=0",
+            "from 0 to 29",
+        ),
     ],
 )
 def test_bad_event_notation(text: str, message: str) -> None:

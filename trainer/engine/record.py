@@ -487,6 +487,8 @@ def _parse_show(rest: Sequence[str], what: str) -> ShowEvent:
         raise NotationError(f"{what} cannot be counted: {error}") from None
     claimed_text = _need(f, "claimed", what)
     claimed = None if claimed_text == "-" else _int(claimed_text, "claimed")
+    if claimed is not None and not 0 <= claimed <= MAX_SHOW:
+        raise NotationError(f"a claim is from 0 to {MAX_SHOW} points (or -), not {claimed}")
     awarded = _int(_need(f, "awarded", what), "awarded")
     muggins = _int(_need(f, "muggins", what), "muggins")
     event = ShowEvent.build(seat, which, score, claimed)
