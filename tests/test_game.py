@@ -255,6 +255,38 @@ def test_cut_positions_default_to_the_seed() -> None:
     assert a.cut_for_deal(1) == b.cut_for_deal(1)
 
 
+def test_swapping_the_seats_deals_the_same_cards_by_role() -> None:
+    """With one seed, cutting in the other order swaps the dealer and every deal gives
+    the same cards to the same role, and the same starter, whatever was played."""
+    for seed in range(20):
+        a, b = Game(seed=seed), Game(seed=seed)
+        first = a.cut_for_deal(0)
+        second = a.cut_for_deal(1)
+        if second.dealer is None:
+            continue
+        assert b.cut_for_deal(1).card == first.card
+        assert b.cut_for_deal(0).card == second.card
+        assert b.dealer == 1 - (a.dealer or 0) and a.dealer is not None
+        rng_a, rng_b = random.Random(seed), random.Random(seed + 100)  # played differently
+        for _ in range(3):
+            assert a.view(a.dealer).hand == b.view(1 - a.dealer).hand
+            for game, rng in ((a, rng_a), (b, rng_b)):
+                while game.phase is not Phase.PLAY:
+                    seat = game.waiting_for()[0]
+                    if game.phase is Phase.DISCARD:
+                        game.discard(seat, rng.sample(game.view(seat).hand, 2))
+                    else:
+                        game.cut_starter(seat)
+            assert a.starter == b.starter
+            for game, rng in ((a, rng_a), (b, rng_b)):
+                while game.phase is not Phase.DONE and not game.is_over:
+                    random_action(game, rng)
+            if a.is_over or b.is_over:
+                break
+            a.next_deal()
+            b.next_deal()
+
+
 def test_seeded_cut_for_deal_over_many_seeds() -> None:
     dealers = []
     ties = 0

@@ -20,7 +20,9 @@ returns a frozen event carrying the points it pegged:
 ``next_deal()``                           the deal passes to the other seat
 ========================================  =============================================
 
-``at=None`` takes a cut position drawn from the seed. :meth:`Game.view` is what one
+``at=None`` takes a cut position drawn from the seed (the same for the first and
+second cut of each round of the cut for deal, and for each deal's starter, however
+the game has gone). :meth:`Game.view` is what one
 seat may know; :meth:`Game.record` and :meth:`Game.replay` save and restore a game.
 
 >>> game = Game(Settings(target=61), seed=3)
@@ -436,8 +438,15 @@ class Game:
             raise BadCutError(at, low, high)
 
     def _seeded_cut(self) -> int:
+        """A cut position from the seed that depends only on where the cut is made (which
+        round of the cut for deal, or which deal's starter), not on how the game went: two
+        games with one seed cut alike, so swapping the seats replays the same cards."""
         low, high = self.cut_range()
-        return random.Random(f"{self.seed}:at:{len(self.events)}").randint(low, high)
+        if self.phase is Phase.CUT:
+            label = f"cut:{self._cut_round}:{len(self._cut_now)}"
+        else:
+            label = f"starter:{self.deal_no}"
+        return random.Random(f"{self.seed}:at:{label}").randint(low, high)
 
     def _peg(self, awards: Sequence[Award]) -> None:
         for seat, item in awards:
