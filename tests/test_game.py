@@ -773,6 +773,43 @@ def test_bad_event_notation(text: str, message: str) -> None:
         LayEvent.from_notation("go seat=0 count=30")
 
 
+CARDS = st.sampled_from(DECK)
+SEAT = st.sampled_from((0, 1))
+KINDS = st.sampled_from(["fifteen", "thirty-one", "pair", "run", "go", "last card", "his heels"])
+ITEMS = st.builds(
+    ScoreItem, KINDS, st.lists(CARDS, max_size=4, unique=True).map(tuple), st.integers(0, 12)
+)
+AWARDS = st.lists(st.tuples(SEAT, ITEMS), max_size=3).map(tuple)
+
+
+@st.composite
+def show_events(draw: st.DrawFn) -> ShowEvent:
+    five = draw(st.lists(CARDS, min_size=5, max_size=5, unique=True))
+    which = draw(st.sampled_from(list(Which)))
+    score = score_show(five[:4], five[4], crib=which is Which.CRIB)
+    claimed = draw(st.none() | st.integers(0, 29))
+    return ShowEvent.build(draw(SEAT), which, score, claimed, owner_wins=draw(st.booleans()))
+
+
+EVENTS = st.one_of(
+    st.builds(CutEvent, SEAT, st.integers(4, 48), CARDS, st.none() | SEAT),
+    st.builds(DiscardEvent, SEAT, st.tuples(CARDS, CARDS)),
+    st.builds(StarterEvent, SEAT, st.integers(4, 36), CARDS, AWARDS),
+    st.builds(LayEvent, SEAT, CARDS, st.integers(1, 31), AWARDS),
+    st.builds(GoEvent, SEAT, st.integers(0, 31), AWARDS),
+    st.builds(DealEvent, st.integers(2, 40), SEAT),
+    show_events(),
+)
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(event=EVENTS)
+def test_any_event_notation_and_repr_round_trip(event: Event) -> None:
+    text = event.notation()
+    assert "\n" not in text and parse_event(text) == event
+    assert eval(repr(event), vars(engine)) == event
+
+
 def test_a_record_repr_pastes_back() -> None:
     record = example_game(to=Phase.SHOW).record()
     assert eval(repr(record), vars(engine)) == record
