@@ -22,8 +22,24 @@ returns a frozen event carrying the points it pegged:
 
 ``at=None`` takes a cut position drawn from the seed (the same for the first and
 second cut of each round of the cut for deal, and for each deal's starter, however
-the game has gone). :meth:`Game.view` is what one
-seat may know; :meth:`Game.record` and :meth:`Game.replay` save and restore a game.
+the game has gone). :meth:`Game.view` is what one seat may know; :meth:`Game.record`
+and :meth:`Game.replay` save and restore a game; :meth:`Game.summary` has the results
+screen's figures.
+
+The game ends the moment a seat reaches the target: in the play, on his heels, or in
+the show, where the hands after it are not counted. The event that gets there pegs
+all of its own points (a pair royal at 119 leaves the score at 125), and every later
+action raises :class:`GameOverError`.
+
+Errors, all :class:`~trainer.engine.vocab.RuleError` (a ``ValueError``):
+:class:`WrongPhaseError`, :class:`GameOverError`, :class:`NoSuchSeatError`,
+:class:`AlreadyActedError` (a second cut or discard), :class:`BadCutError`,
+:class:`BadDiscardError`, :class:`NotACardError`, :class:`CountOrderError`,
+:class:`BadClaimError`, and from the play :class:`~trainer.engine.play.OutOfTurnError`
+(also for the starter cut), :class:`~trainer.engine.play.CardNotInHandError` (also for
+the discard), :class:`~trainer.engine.play.OverThirtyOneError` and
+:class:`~trainer.engine.play.GoWhileCardFitsError`. A record that does not replay
+raises :class:`ReplayError`, bad notation :class:`~trainer.engine.record.NotationError`.
 
 >>> game = Game(Settings(target=61), seed=3)
 >>> game.cut_for_deal(0, at=10)
