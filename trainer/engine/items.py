@@ -13,7 +13,9 @@ class Kind(StrEnum):
     equal to its plain string (``Kind.RUN == "run"``) and stores as text.
 
     Members are declared in the order players count them in the show (fifteens, pairs,
-    runs, flush, nobs), then the kinds that only score in the play and at the cut.
+    runs, flush, nobs), then the kinds that only score in the play and at the cut, then
+    what a muggins count pegs (a hand scored as its owner claimed it, points taken by
+    the other player).
 
     >>> Kind("last card").category, Kind.FIFTEEN.plural, Kind.NOBS.in_show
     ('last-card', 'fifteens', True)
@@ -28,6 +30,12 @@ class Kind(StrEnum):
     GO = "go"
     LAST_CARD = "last card"
     HIS_HEELS = "his heels"
+    HAND_AS_CLAIMED = "hand as claimed"
+    CRIB_AS_CLAIMED = "crib as claimed"
+    MUGGINS = "muggins"
+
+    def __repr__(self) -> str:  # pastes back, like the rest of the engine's values
+        return f"Kind.{self.name}"
 
     @property
     def order(self) -> int:
@@ -64,6 +72,9 @@ _KIND_PLURAL: dict[Kind, str] = {
     Kind.GO: "the go",
     Kind.LAST_CARD: "last card",
     Kind.HIS_HEELS: "his heels",
+    Kind.HAND_AS_CLAIMED: "hands as claimed",
+    Kind.CRIB_AS_CLAIMED: "cribs as claimed",
+    Kind.MUGGINS: "muggins",
 }
 
 #: Show kinds, in the order players count them.
