@@ -16,15 +16,11 @@ The crib's other two cards come from the opponent, by one of two models:
     the other 44. The value is exact.
 
 ``"sound"`` (the default)
-    The opponent throws as a good player of their seat does: each two-card
-    combination of unseen cards weighs ``w(x, y) / f(x, y)``, where ``w(x, y)`` is
-    the probability that a good player in the opponent's seat throws ranks
-    ``{x, y}`` (the packaged table built by :mod:`trainer.analysis.build_tables`)
-    and ``f(x, y)`` is the number of card pairs with those ranks in a full pack
-    (6 for a pair, 16 otherwise); the weights are normalised over the unseen
-    combinations, so suits are equally likely among the unseen cards of each
-    rank. The starter is then any of the other 44 cards. Under this rule the
-    value is exact too.
+    The opponent is dealt six of the 46 unseen cards at random and throws two
+    of them as a sound player of their seat does (the packaged rule of
+    :mod:`trainer.analysis.sound`, which looks only at ranks: among the cards
+    of a rank, which ones are thrown is left to chance); the starter is then any
+    of the 40 cards left. Under this rule the value is exact too.
 
 The rank-only part is read from a table of every five-rank tuple, weighted by
 the unseen rank counts; flush and nobs are added from the unseen suits.
@@ -40,13 +36,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
 from typing import Literal
 
 import numpy as np
 
-from trainer.analysis.crib import FloatArray, pair_weight_matrix, throw_weights
-from trainer.analysis.ranks import JACK, RANK_COUNT, five_card_points
+from trainer.analysis.ranks import (
+    BINOMIAL,
+    JACK,
+    KEEPS,
+    RANK_COUNT,
+    THROWS,
+    five_card_points,
+    rank_pairs,
+    six_card_hands,
+)
+from trainer.analysis.sound import FloatArray, IntArray, SeatThrows, seat_throws
 from trainer.engine.cards import DECK, Card, check_distinct
 
 __all__ = ["OPPONENT_MODELS", "Discard", "Opponent", "analyse_discards"]
@@ -54,8 +58,8 @@ __all__ = ["OPPONENT_MODELS", "Discard", "Opponent", "analyse_discards"]
 Opponent = Literal["sound", "uniform"]
 OPPONENT_MODELS: tuple[Opponent, ...] = ("sound", "uniform")
 
-_THROWS = tuple(combinations(range(6), 2))
-_KEEPS = tuple(tuple(i for i in range(6) if i not in throw) for throw in _THROWS)
+_THROWS = THROWS
+_KEEPS = KEEPS
 _EYE = np.eye(RANK_COUNT)
 
 
@@ -78,13 +82,6 @@ class Discard:
             f"throw {throw}, keep {keep}: hand {self.hand:.3f} {sign} crib {self.crib:.3f}"
             f" = {self.net:.3f}"
         )
-
-
-@cache
-def _opponent_matrix(model: Opponent, dealer: bool) -> FloatArray:
-    if model == "uniform":
-        return np.ones((RANK_COUNT, RANK_COUNT))
-    return pair_weight_matrix(throw_weights()["pone" if dealer else "dealer"])
 
 
 def _check_six(six: Sequence[Card]) -> tuple[Card, ...]:
@@ -115,8 +112,12 @@ def analyse_discards(
         raise ValueError(f"dealer must be True or False, not {dealer!r}")
     if opponent not in OPPONENT_MODELS:
         raise ValueError(f"opponent must be 'sound' or 'uniform', not {opponent!r}")
-    weights = _opponent_matrix(opponent, dealer)
-    hands, cribs = _values(cards, weights)
+    unseen = _Unseen.of(cards)
+    hands = _hand_values(cards, unseen)
+    if opponent == "uniform":
+        cribs = _uniform_cribs(cards, unseen)
+    else:
+        cribs = _sound_cribs(cards, unseen, seat_throws("pone" if dealer else "dealer"))
     results = []
     for t, (throw, keep) in enumerate(zip(_THROWS, _KEEPS, strict=True)):
         hand, crib = float(hands[t]), float(cribs[t])
@@ -134,23 +135,34 @@ def analyse_discards(
     return tuple(results)
 
 
-def _values(cards: tuple[Card, ...], weights: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """Mean hand and crib points for each of the 15 throws, in ``_THROWS`` order."""
-    table = five_card_points()
-    held = {card.index for card in cards}
-    unseen = [card for card in DECK if card.index not in held]
-    counts = np.zeros(RANK_COUNT)
-    suit_cards: list[list[Card]] = [[], [], [], []]
-    for card in unseen:
-        counts[card.order - 1] += 1
-        suit_cards[card.index % 4].append(card)
-    per_suit = [float(len(group)) for group in suit_cards]
-    ranks = np.asarray([card.order - 1 for card in cards])
+@dataclass(frozen=True)
+class _Unseen:
+    """The 46 cards the player cannot see, by rank and by suit."""
 
-    # The hand: the four kept with each of the 46 starters.
-    keeps = ranks[np.asarray(_KEEPS)]
+    cards: tuple[Card, ...]
+    counts: FloatArray  # (13,) unseen cards of each rank
+    present: FloatArray  # (13, 4) 1 where the card of that rank and suit is unseen
+    per_suit: FloatArray  # (4,) unseen cards of each suit
+    ranks: IntArray  # (6,) rank indices of the six held
+
+    @classmethod
+    def of(cls, six: tuple[Card, ...]) -> _Unseen:
+        held = {card.index for card in six}
+        unseen = tuple(card for card in DECK if card.index not in held)
+        present = np.zeros((RANK_COUNT, 4))
+        for card in unseen:
+            present[card.order - 1, card.index % 4] = 1.0
+        ranks = np.asarray([card.order - 1 for card in six], dtype=np.int64)
+        return cls(unseen, present.sum(axis=1), present, present.sum(axis=0), ranks)
+
+
+def _hand_values(cards: tuple[Card, ...], unseen: _Unseen) -> FloatArray:
+    """Mean points of the four kept, over the 46 starters, for each throw in THROWS order."""
+    table = five_card_points()
+    keeps = unseen.ranks[np.asarray(_KEEPS)]
     hand_points = table[keeps[:, 0], keeps[:, 1], keeps[:, 2], keeps[:, 3]]  # (15, 13)
-    hands = hand_points @ counts / 46.0
+    hands: FloatArray = (hand_points * unseen.counts[None, :]).sum(axis=1) / 46.0
+    per_suit = unseen.per_suit
     for t, keep in enumerate(_KEEPS):
         kept = [cards[i] for i in keep]
         suit = kept[0].index % 4
@@ -159,47 +171,162 @@ def _values(cards: tuple[Card, ...], weights: FloatArray) -> tuple[FloatArray, F
         for card in kept:
             if card.order - 1 == JACK:
                 hands[t] += per_suit[card.index % 4] / 46.0
+    return hands
 
-    # The opponent's two cards, as ordered pairs of unseen cards by rank.
-    ordered = weights * np.outer(counts, counts) - np.diag(np.diag(weights) * counts)
-    total = float(ordered.sum())
-    ordered /= total
-    starters = counts[None, None, :] - _EYE[:, None, :] - _EYE[None, :, :]
-    deal = ordered[:, :, None] * starters / 44.0  # (x, y, starter)
-    throws = ranks[np.asarray(_THROWS)]
-    crib_points = table[throws[:, 0], throws[:, 1]].reshape(len(_THROWS), -1)
-    cribs = crib_points @ deal.reshape(-1)
 
-    # Suits: chance each unseen card is among the opponent's two.
-    partner = weights @ counts - np.diag(weights)  # weight of a card's partners, by its rank
-    chance = 2.0 * partner / total
-    in_crib_by_suit = [sum(chance[c.order - 1] for c in group) for group in suit_cards]
-    # A jack the player throws: the starter (one of 44 left) has its suit.
-    thrown_nobs = [(per_suit[s] - in_crib_by_suit[s]) / 44.0 for s in range(4)]
-    # A jack the opponent throws, with a starter of its suit.
-    unseen_nobs = 0.0
-    for jack in unseen:
-        if jack.order - 1 != JACK:
-            continue
-        s = jack.index % 4
-        same = sum(weights[JACK, c.order - 1] for c in suit_cards[s] if c is not jack)
-        pair_weight = float(partner[JACK])
-        unseen_nobs += 2.0 / total * (pair_weight * (per_suit[s] - 1.0) - same) / 44.0
-    # Five of one suit: both of the opponent's cards and the starter in the throw's suit.
-    flush = []
-    for s in range(4):
-        present = np.zeros(RANK_COUNT)
-        for card in suit_cards[s]:
-            present[card.order - 1] = 1.0
-        both = float(present @ weights @ present - present @ np.diag(weights)) / total
-        flush.append(5.0 * both * (per_suit[s] - 2.0) / 44.0)
+def _add_suits(
+    cards: tuple[Card, ...],
+    cribs: FloatArray,
+    *,
+    thrown_nobs: FloatArray,
+    unseen_nobs: float,
+    flush: FloatArray,
+) -> FloatArray:
+    """Add nobs and the five-card flush to each throw's rank-only crib."""
     for t, (i, j) in enumerate(_THROWS):
         a, b = cards[i], cards[j]
         extra = unseen_nobs
         if a.index % 4 == b.index % 4:
-            extra += flush[a.index % 4]
+            extra += 5.0 * flush[a.index % 4]
         for card in (a, b):
             if card.order - 1 == JACK:
                 extra += thrown_nobs[card.index % 4]
         cribs[t] += extra
-    return hands, cribs
+    return cribs
+
+
+def _uniform_cribs(cards: tuple[Card, ...], unseen: _Unseen) -> FloatArray:
+    """Mean crib for each throw when the opponent throws any two unseen cards."""
+    table = five_card_points()
+    counts, per_suit = unseen.counts, unseen.per_suit
+    # The opponent's two cards as an ordered pair, by rank; then the starter (44 left).
+    ordered = (np.outer(counts, counts) - np.diag(counts)) / (46.0 * 45.0)
+    starters = counts[None, None, :] - _EYE[:, None, :] - _EYE[None, :, :]
+    deal = ordered[:, :, None] * starters / 44.0
+    throws = unseen.ranks[np.asarray(_THROWS)]
+    crib_points = table[throws[:, 0], throws[:, 1]].reshape(len(_THROWS), -1)
+    cribs: FloatArray = (crib_points * deal.reshape(1, -1)).sum(axis=1)
+    # Each unseen card is among the opponent's two with chance 2/46; the starter is any
+    # of the 44 others. A jack the opponent throws has a partner of its suit with
+    # chance (u - 1) / 45, which leaves u - 1 - that of its suit among the 44.
+    thrown_nobs = (per_suit - per_suit * 2.0 / 46.0) / 44.0
+    jacks_unseen = unseen.present[JACK]
+    unseen_nobs = float((jacks_unseen * 2.0 * (per_suit - 1.0) / (46.0 * 45.0)).sum())
+    both = per_suit * (per_suit - 1.0) / (46.0 * 45.0)
+    flush = both * (per_suit - 2.0) / 44.0
+    return _add_suits(cards, cribs, thrown_nobs=thrown_nobs, unseen_nobs=unseen_nobs, flush=flush)
+
+
+@cache
+def _crib_points_by_pair() -> FloatArray:
+    """(13, 13, 91 * 13): rank-only crib points by thrown ranks, opponent's pair and starter."""
+    low = np.asarray([a for a, _ in rank_pairs()])
+    high = np.asarray([b for _, b in rank_pairs()])
+    gathered = five_card_points()[:, :, low, high, :].reshape(RANK_COUNT, RANK_COUNT, -1)
+    table: FloatArray = np.ascontiguousarray(gathered, dtype=np.float64)
+    table.setflags(write=False)
+    return table
+
+
+#: ``_RATIO[n, k]``: C(n, k) / C(4, k), how the ways to hold k cards of a rank shrink
+#: when only n of its cards are unseen (0 when k > n).
+_RATIO = np.asarray(
+    [[BINOMIAL[n, k] / BINOMIAL[4, k] for k in range(5)] for n in range(5)], dtype=np.float64
+)
+
+
+@dataclass(frozen=True, eq=False)
+class _SeatIndex:
+    """A seat's throws laid out for weighted counts (``np.bincount``) over the hands."""
+
+    pair: IntArray  # (N,) rank pair thrown
+    pair_rank: IntArray  # (6N,) pair thrown * 13 + rank of each card held
+    rank: IntArray  # (6N,) rank of each card held
+    columns: tuple[IntArray, ...]  # (N,) cards held of each rank
+    low: IntArray  # (N,) lower thrown rank
+    high: IntArray  # (N,) higher thrown rank
+    low_counts: FloatArray  # (N,) cards held of the lower thrown rank
+    high_counts: FloatArray  # (N,) cards held of the higher thrown rank
+    differ: FloatArray  # (N,) 1 where the two thrown ranks differ
+    jack_hands: IntArray  # hands from which a jack is thrown
+    jacks_thrown: FloatArray  # jacks thrown from each of those hands
+
+
+@cache
+def _seat_index(seat: SeatThrows) -> _SeatIndex:
+    hands = six_card_hands()
+    index = np.arange(len(seat.pair))
+    jack_hands = np.flatnonzero(seat.thrown[:, JACK])
+    return _SeatIndex(
+        pair=seat.pair,
+        pair_rank=(seat.pair[:, None] * RANK_COUNT + hands.ranks).ravel(),
+        rank=hands.ranks.ravel(),
+        columns=tuple(np.ascontiguousarray(hands.counts[:, r]) for r in range(RANK_COUNT)),
+        low=seat.low,
+        high=seat.high,
+        low_counts=hands.counts[index, seat.low].astype(np.float64),
+        high_counts=hands.counts[index, seat.high].astype(np.float64),
+        differ=(seat.low != seat.high).astype(np.float64),
+        jack_hands=jack_hands,
+        jacks_thrown=seat.thrown[jack_hands, JACK].astype(np.float64),
+    )
+
+
+def _by_rank(rank: IntArray, weight: FloatArray) -> FloatArray:
+    """Weighted cards held of each rank: ``sum of weight * k[r]`` over the hands."""
+    result = np.bincount(rank, weights=np.repeat(weight, 6), minlength=RANK_COUNT)
+    return result.astype(np.float64)
+
+
+def _sound_cribs(cards: tuple[Card, ...], unseen: _Unseen, seat: SeatThrows) -> FloatArray:
+    """Mean crib for each throw when the opponent is dealt six unseen cards and throws soundly."""
+    hands = six_card_hands()
+    fast = _seat_index(seat)
+    counts = unseen.counts
+    # Chance of each rank-only hand for the opponent: the ways to pick it from the unseen
+    # cards, which differ from a full pack only in the ranks the player holds.
+    chance = hands.suit_choices.copy()
+    for r in sorted({int(r) for r in unseen.ranks}):
+        chance *= _RATIO[int(counts[r])][fast.columns[r]]
+    chance /= chance.sum()
+    # Rank part: the opponent's rank pair, then the starter from the 40 cards left.
+    group_chance = np.bincount(fast.pair, weights=chance, minlength=len(rank_pairs()))
+    group_held = np.bincount(
+        fast.pair_rank, weights=np.repeat(chance, 6), minlength=len(rank_pairs()) * RANK_COUNT
+    ).reshape(-1, RANK_COUNT)
+    deal = (group_chance[:, None] * counts[None, :] - group_held) / 40.0
+    throws = unseen.ranks[np.asarray(_THROWS)]
+    crib_points = _crib_points_by_pair()[throws[:, 0], throws[:, 1]]  # (15, 91 * 13)
+    # Products summed directly: a BLAS call this small costs more in thread start-up.
+    cribs: FloatArray = (crib_points * deal.reshape(1, -1)).sum(axis=1)
+
+    # Suits. Within a rank the opponent's cards are any of the unseen ones alike, so a hand
+    # with k cards of a rank holds k * present / n of them in a suit (n unseen, present 0 or 1).
+    present, per_suit = unseen.present, unseen.per_suit
+    share = np.divide(1.0, counts, out=np.zeros(RANK_COUNT), where=counts > 0)
+    in_suit = present * share[:, None]  # (13, 4)
+
+    def held_in_suits(weight: FloatArray, rank: IntArray) -> FloatArray:
+        result: FloatArray = (_by_rank(rank, weight)[:, None] * in_suit).sum(axis=0)
+        return result
+
+    thrown_nobs = (per_suit - held_in_suits(chance, fast.rank)) / 40.0
+    # An unseen jack thrown by the opponent, with a starter of its suit among the 40 left.
+    jack_rank = hands.ranks[fast.jack_hands].ravel()
+    jack_chance = chance[fast.jack_hands] * fast.jacks_thrown * share[JACK]
+    jack_held = held_in_suits(jack_chance, jack_rank)
+    jacks_with = float(_by_rank(jack_rank, jack_chance)[JACK]) * share[JACK]
+    unseen_nobs = 0.0
+    for s in range(4):
+        if present[JACK, s]:
+            total = (per_suit[s] - 1.0) * float(jack_chance.sum()) - jack_held[s] + jacks_with
+            unseen_nobs += total / 40.0
+    # Both of the opponent's thrown cards in one suit (different ranks), and the starter too.
+    flush = np.zeros(4)
+    for s in range(4):
+        low_share, high_share = in_suit[fast.low, s], in_suit[fast.high, s]
+        weight = chance * fast.differ * low_share * high_share
+        rest = fast.low_counts * low_share + fast.high_counts * high_share
+        held = held_in_suits(weight, fast.rank)[s]
+        flush[s] = ((per_suit[s] - 2.0) * weight.sum() - held + (weight * rest).sum()) / 40.0
+    return _add_suits(cards, cribs, thrown_nobs=thrown_nobs, unseen_nobs=unseen_nobs, flush=flush)

@@ -13,13 +13,29 @@ analysis can never disagree with :func:`trainer.engine.score_show`.
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations, combinations_with_replacement
+from math import comb
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
+from trainer.engine.cards import RANKS
 from trainer.engine.show import pattern_base_points
 
-__all__ = ["JACK", "RANK_COUNT", "five_card_points", "pair_index", "rank_pairs"]
+__all__ = [
+    "BINOMIAL",
+    "JACK",
+    "KEEPS",
+    "RANK_COUNT",
+    "THROWS",
+    "SixCardHands",
+    "five_card_points",
+    "pair_index",
+    "pair_label",
+    "rank_pairs",
+    "six_card_hands",
+]
 
 RANK_COUNT = 13
 #: Index of the jack (order 11).
@@ -53,3 +69,52 @@ def pair_index(a: int, b: int) -> int:
     """Position of the rank pair ``{a, b}`` in :func:`rank_pairs`."""
     low, high = (a, b) if a <= b else (b, a)
     return low * RANK_COUNT - low * (low - 1) // 2 + (high - low)
+
+
+def pair_label(a: int, b: int) -> str:
+    """The notation of a rank pair given as indices, low first: ``5-J``, ``T-K``."""
+    low, high = sorted((a, b))
+    return f"{RANKS[low].value}-{RANKS[high].value}"
+
+
+#: The 15 ways to throw two of six positions, and the four positions kept by each.
+THROWS: tuple[tuple[int, int], ...] = tuple(combinations(range(6), 2))
+KEEPS: tuple[tuple[int, int, int, int], ...] = tuple(
+    tuple(i for i in range(6) if i not in throw)  # type: ignore[misc]
+    for throw in THROWS
+)
+
+#: ``BINOMIAL[n, k]``: ways to choose k of n cards of one rank (n, k from 0 to 4).
+BINOMIAL: npt.NDArray[np.float64] = np.asarray(
+    [[float(comb(n, k)) for k in range(5)] for n in range(5)]
+)
+
+
+class SixCardHands(NamedTuple):
+    """The 18,395 rank-only six-card hands in a fixed order (lowest ranks first)."""
+
+    ranks: npt.NDArray[np.int64]  # (N, 6) sorted rank indices
+    counts: npt.NDArray[np.int64]  # (N, 13) cards of each rank
+    suit_choices: npt.NDArray[np.float64]  # (N,) ways to pick suits in a full pack
+    throw_pairs: npt.NDArray[np.int64]  # (N, 15) rank pair index of each throw
+
+
+@cache
+def six_card_hands() -> SixCardHands:
+    """Every rank-only six-card hand; the suit choices add up to C(52, 6)."""
+    hands = [
+        hand
+        for hand in combinations_with_replacement(range(RANK_COUNT), 6)
+        if max(hand.count(r) for r in set(hand)) <= 4
+    ]
+    ranks = np.asarray(hands, dtype=np.int64)
+    counts = np.zeros((len(hands), RANK_COUNT), dtype=np.int64)
+    for column in range(6):
+        np.add.at(counts, (np.arange(len(hands)), ranks[:, column]), 1)
+    choices = BINOMIAL[4, counts].prod(axis=1)
+    throws = ranks[:, np.asarray(THROWS)]  # (N, 15, 2), each pair already low-high
+    low, high = throws[..., 0], throws[..., 1]
+    pairs = low * RANK_COUNT - low * (low - 1) // 2 + (high - low)
+    for array in (ranks, counts, choices, pairs):
+        array.setflags(write=False)
+    return SixCardHands(ranks, counts, choices, pairs)
