@@ -58,8 +58,6 @@ __all__ = ["OPPONENT_MODELS", "Discard", "Opponent", "analyse_discards"]
 Opponent = Literal["sound", "uniform"]
 OPPONENT_MODELS: tuple[Opponent, ...] = ("sound", "uniform")
 
-_THROWS = THROWS
-_KEEPS = KEEPS
 _EYE = np.eye(RANK_COUNT)
 
 
@@ -119,7 +117,7 @@ def analyse_discards(
     else:
         cribs = _sound_cribs(cards, unseen, seat_throws("pone" if dealer else "dealer"))
     results = []
-    for t, (throw, keep) in enumerate(zip(_THROWS, _KEEPS, strict=True)):
+    for t, (throw, keep) in enumerate(zip(THROWS, KEEPS, strict=True)):
         hand, crib = float(hands[t]), float(cribs[t])
         results.append(
             Discard(
@@ -159,11 +157,11 @@ class _Unseen:
 def _hand_values(cards: tuple[Card, ...], unseen: _Unseen) -> FloatArray:
     """Mean points of the four kept, over the 46 starters, for each throw in THROWS order."""
     table = five_card_points()
-    keeps = unseen.ranks[np.asarray(_KEEPS)]
+    keeps = unseen.ranks[np.asarray(KEEPS)]
     hand_points = table[keeps[:, 0], keeps[:, 1], keeps[:, 2], keeps[:, 3]]  # (15, 13)
     hands: FloatArray = (hand_points * unseen.counts[None, :]).sum(axis=1) / 46.0
     per_suit = unseen.per_suit
-    for t, keep in enumerate(_KEEPS):
+    for t, keep in enumerate(KEEPS):
         kept = [cards[i] for i in keep]
         suit = kept[0].index % 4
         if all(card.index % 4 == suit for card in kept):
@@ -183,7 +181,7 @@ def _add_suits(
     flush: FloatArray,
 ) -> FloatArray:
     """Add nobs and the five-card flush to each throw's rank-only crib."""
-    for t, (i, j) in enumerate(_THROWS):
+    for t, (i, j) in enumerate(THROWS):
         a, b = cards[i], cards[j]
         extra = unseen_nobs
         if a.index % 4 == b.index % 4:
@@ -203,8 +201,8 @@ def _uniform_cribs(cards: tuple[Card, ...], unseen: _Unseen) -> FloatArray:
     ordered = (np.outer(counts, counts) - np.diag(counts)) / (46.0 * 45.0)
     starters = counts[None, None, :] - _EYE[:, None, :] - _EYE[None, :, :]
     deal = ordered[:, :, None] * starters / 44.0
-    throws = unseen.ranks[np.asarray(_THROWS)]
-    crib_points = table[throws[:, 0], throws[:, 1]].reshape(len(_THROWS), -1)
+    throws = unseen.ranks[np.asarray(THROWS)]
+    crib_points = table[throws[:, 0], throws[:, 1]].reshape(len(THROWS), -1)
     cribs: FloatArray = (crib_points * deal.reshape(1, -1)).sum(axis=1)
     # Each unseen card is among the opponent's two with chance 2/46; the starter is any
     # of the 44 others. A jack the opponent throws has a partner of its suit with
@@ -241,8 +239,8 @@ class _SeatIndex:
 
     pair: IntArray  # (N,) rank pair thrown
     pair_rank: IntArray  # (6N,) pair thrown * 13 + rank of each card held
-    rank: IntArray  # (6N,) rank of each card held
     columns: tuple[IntArray, ...]  # (N,) cards held of each rank
+    float_columns: tuple[FloatArray, ...]  # the same as floats
     low: IntArray  # (N,) lower thrown rank
     high: IntArray  # (N,) higher thrown rank
     low_counts: FloatArray  # (N,) cards held of the lower thrown rank
@@ -260,8 +258,8 @@ def _seat_index(seat: SeatThrows) -> _SeatIndex:
     return _SeatIndex(
         pair=seat.pair,
         pair_rank=(seat.pair[:, None] * RANK_COUNT + hands.ranks).ravel(),
-        rank=hands.ranks.ravel(),
         columns=tuple(np.ascontiguousarray(hands.counts[:, r]) for r in range(RANK_COUNT)),
+        float_columns=tuple(hands.counts[:, r].astype(np.float64) for r in range(RANK_COUNT)),
         low=seat.low,
         high=seat.high,
         low_counts=hands.counts[index, seat.low].astype(np.float64),
@@ -272,12 +270,6 @@ def _seat_index(seat: SeatThrows) -> _SeatIndex:
     )
 
 
-def _by_rank(rank: IntArray, weight: FloatArray) -> FloatArray:
-    """Weighted cards held of each rank: ``sum of weight * k[r]`` over the hands."""
-    result = np.bincount(rank, weights=np.repeat(weight, 6), minlength=RANK_COUNT)
-    return result.astype(np.float64)
-
-
 def _sound_cribs(cards: tuple[Card, ...], unseen: _Unseen, seat: SeatThrows) -> FloatArray:
     """Mean crib for each throw when the opponent is dealt six unseen cards and throws soundly."""
     hands = six_card_hands()
@@ -286,7 +278,8 @@ def _sound_cribs(cards: tuple[Card, ...], unseen: _Unseen, seat: SeatThrows) -> 
     # Chance of each rank-only hand for the opponent: the ways to pick it from the unseen
     # cards, which differ from a full pack only in the ranks the player holds.
     chance = hands.suit_choices.copy()
-    for r in sorted({int(r) for r in unseen.ranks}):
+    held_ranks = sorted({int(r) for r in unseen.ranks})
+    for r in held_ranks:
         chance *= _RATIO[int(counts[r])][fast.columns[r]]
     chance /= chance.sum()
     # Rank part: the opponent's rank pair, then the starter from the 40 cards left.
@@ -295,7 +288,7 @@ def _sound_cribs(cards: tuple[Card, ...], unseen: _Unseen, seat: SeatThrows) -> 
         fast.pair_rank, weights=np.repeat(chance, 6), minlength=len(rank_pairs()) * RANK_COUNT
     ).reshape(-1, RANK_COUNT)
     deal = (group_chance[:, None] * counts[None, :] - group_held) / 40.0
-    throws = unseen.ranks[np.asarray(_THROWS)]
+    throws = unseen.ranks[np.asarray(THROWS)]
     crib_points = _crib_points_by_pair()[throws[:, 0], throws[:, 1]]  # (15, 91 * 13)
     # Products summed directly: a BLAS call this small costs more in thread start-up.
     cribs: FloatArray = (crib_points * deal.reshape(1, -1)).sum(axis=1)
@@ -306,27 +299,27 @@ def _sound_cribs(cards: tuple[Card, ...], unseen: _Unseen, seat: SeatThrows) -> 
     share = np.divide(1.0, counts, out=np.zeros(RANK_COUNT), where=counts > 0)
     in_suit = present * share[:, None]  # (13, 4)
 
-    def held_in_suits(weight: FloatArray, rank: IntArray) -> FloatArray:
-        result: FloatArray = (_by_rank(rank, weight)[:, None] * in_suit).sum(axis=0)
-        return result
-
-    thrown_nobs = (per_suit - held_in_suits(chance, fast.rank)) / 40.0
+    # held[s, h]: cards of suit s expected in hand h; a rank all unseen gives a quarter.
+    held = np.full((4, len(chance)), 1.5)
+    for r in held_ranks:
+        for s in range(4):
+            held[s] += (in_suit[r, s] - 0.25) * fast.float_columns[r]
+    thrown_nobs = (per_suit - (held * chance).sum(axis=1)) / 40.0
     # An unseen jack thrown by the opponent, with a starter of its suit among the 40 left.
-    jack_rank = hands.ranks[fast.jack_hands].ravel()
     jack_chance = chance[fast.jack_hands] * fast.jacks_thrown * share[JACK]
-    jack_held = held_in_suits(jack_chance, jack_rank)
-    jacks_with = float(_by_rank(jack_rank, jack_chance)[JACK]) * share[JACK]
+    jack_held = (held[:, fast.jack_hands] * jack_chance).sum(axis=1)
+    jacks_with = float((jack_chance * fast.float_columns[JACK][fast.jack_hands]).sum())
     unseen_nobs = 0.0
     for s in range(4):
         if present[JACK, s]:
-            total = (per_suit[s] - 1.0) * float(jack_chance.sum()) - jack_held[s] + jacks_with
-            unseen_nobs += total / 40.0
+            total = (per_suit[s] - 1.0) * float(jack_chance.sum()) - jack_held[s]
+            unseen_nobs += (total + jacks_with * share[JACK]) / 40.0
     # Both of the opponent's thrown cards in one suit (different ranks), and the starter too.
     flush = np.zeros(4)
     for s in range(4):
         low_share, high_share = in_suit[fast.low, s], in_suit[fast.high, s]
         weight = chance * fast.differ * low_share * high_share
         rest = fast.low_counts * low_share + fast.high_counts * high_share
-        held = held_in_suits(weight, fast.rank)[s]
-        flush[s] = ((per_suit[s] - 2.0) * weight.sum() - held + (weight * rest).sum()) / 40.0
+        in_hand = float((held[s] * weight).sum())
+        flush[s] = ((per_suit[s] - 2.0) * weight.sum() - in_hand + (weight * rest).sum()) / 40.0
     return _add_suits(cards, cribs, thrown_nobs=thrown_nobs, unseen_nobs=unseen_nobs, flush=flush)
