@@ -41,10 +41,10 @@ from typing import Literal
 import numpy as np
 
 from trainer.analysis.ranks import (
-    BINOMIAL,
     JACK,
     KEEPS,
     RANK_COUNT,
+    RATIO,
     THROWS,
     five_card_points,
     rank_pairs,
@@ -226,13 +226,6 @@ def _crib_points_by_pair() -> FloatArray:
     return table
 
 
-#: ``_RATIO[n, k]``: C(n, k) / C(4, k), how the ways to hold k cards of a rank shrink
-#: when only n of its cards are unseen (0 when k > n).
-_RATIO = np.asarray(
-    [[BINOMIAL[n, k] / BINOMIAL[4, k] for k in range(5)] for n in range(5)], dtype=np.float64
-)
-
-
 @dataclass(frozen=True, eq=False)
 class _SeatIndex:
     """A seat's throws laid out for weighted counts (``np.bincount``) over the hands."""
@@ -280,7 +273,7 @@ def _sound_cribs(cards: tuple[Card, ...], unseen: _Unseen, seat: SeatThrows) -> 
     chance = hands.suit_choices.copy()
     held_ranks = sorted({int(r) for r in unseen.ranks})
     for r in held_ranks:
-        chance *= _RATIO[int(counts[r])][fast.columns[r]]
+        chance *= RATIO[int(counts[r])][fast.columns[r]]
     chance /= chance.sum()
     # Rank part: the opponent's rank pair, then the starter from the 40 cards left.
     group_chance = np.bincount(fast.pair, weights=chance, minlength=len(rank_pairs()))

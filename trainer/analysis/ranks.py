@@ -28,6 +28,7 @@ __all__ = [
     "JACK",
     "KEEPS",
     "RANK_COUNT",
+    "RATIO",
     "THROWS",
     "SixCardHands",
     "five_card_points",
@@ -87,6 +88,13 @@ KEEPS: tuple[tuple[int, int, int, int], ...] = tuple(
 #: ``BINOMIAL[n, k]``: ways to choose k of n cards of one rank (n, k from 0 to 4).
 BINOMIAL: npt.NDArray[np.float64] = np.asarray(
     [[float(comb(n, k)) for k in range(5)] for n in range(5)]
+)
+
+
+#: ``RATIO[n, k]``: C(n, k) / C(4, k), how the ways to hold k cards of a rank shrink when
+#: only n of its four cards are left (0 when k > n).
+RATIO: npt.NDArray[np.float64] = np.asarray(
+    [[BINOMIAL[n, k] / BINOMIAL[4, k] for k in range(5)] for n in range(5)]
 )
 
 

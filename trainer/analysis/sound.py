@@ -41,10 +41,10 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.analysis.ranks import (
-    BINOMIAL,
     JACK,
     KEEPS,
     RANK_COUNT,
+    RATIO,
     THROWS,
     five_card_points,
     rank_pairs,
@@ -150,6 +150,27 @@ def _suit_average(
     return result
 
 
+@cache
+def _points_by_pair() -> FloatArray:
+    """(13, 13, 91, 13): crib points, suits averaged, by two thrown ranks, the other pair, starter."""
+    a = _RANK[:, None, None, None]
+    b = _RANK[None, :, None, None]
+    low = _PAIR_LOW[None, None, :, None]
+    high = _PAIR_HIGH[None, None, :, None]
+    z = _RANK[None, None, None, :]
+    points = five_card_points()[:, :, _PAIR_LOW, _PAIR_HIGH, :].astype(np.float64)
+    jacks = (a == JACK).astype(float) + (b == JACK) + (low == JACK) + (high == JACK)
+    points += jacks * (z != JACK) / 4.0
+    ranks = (a, b, low, high, z)
+    differ = np.ones(points.shape, dtype=bool)
+    for i in range(5):
+        for j in range(i + 1, 5):
+            differ &= ranks[i] != ranks[j]
+    points += differ * (5.0 / 256.0)
+    points.setflags(write=False)
+    return points
+
+
 def crib_values(other: SeatThrows) -> FloatArray:
     """Mean crib for its owner for each of the 91 rank pairs thrown (``rank_pairs`` order).
 
@@ -157,18 +178,22 @@ def crib_values(other: SeatThrows) -> FloatArray:
     ``other``; the starter is any of the 44 cards left; suits are averaged.
     """
     hands = six_card_hands()
-    table = five_card_points()
+    table = _points_by_pair()
+    pair_rank = (other.pair[:, None] * RANK_COUNT + hands.ranks).ravel()
     values = np.empty(len(rank_pairs()))
     for index, (a, b) in enumerate(rank_pairs()):
-        left = (4 - _EYE[a] - _EYE[b]).astype(np.int64)
-        spare = left[None, :] - hands.counts
-        feasible = (spare >= 0).all(axis=1)
-        ways = BINOMIAL[left[None, :], np.where(feasible[:, None], hands.counts, 0)].prod(axis=1)
-        ways *= feasible
-        points = table[a, b][other.low, other.high].astype(np.float64)  # (N, 13)
-        points += _suit_average(a, b, other.low, other.high)
-        starters = np.clip(spare, 0, None) / 44.0
-        values[index] = float((ways * (points * starters).sum(axis=1)).sum() / ways.sum())
+        left = 4 - _EYE[a] - _EYE[b]
+        # Ways to deal each rank-only hand from the 50 cards left.
+        chance = hands.suit_choices * RATIO[int(left[a])][hands.counts[:, a]]
+        if b != a:
+            chance = chance * RATIO[int(left[b])][hands.counts[:, b]]
+        chance /= chance.sum()
+        group_chance = np.bincount(other.pair, weights=chance, minlength=len(rank_pairs()))
+        group_held = np.bincount(
+            pair_rank, weights=np.repeat(chance, 6), minlength=len(rank_pairs()) * RANK_COUNT
+        ).reshape(-1, RANK_COUNT)
+        deal = (group_chance[:, None] * left[None, :] - group_held) / 44.0
+        values[index] = float((table[a, b] * deal).sum())
     return values
 
 
