@@ -164,6 +164,17 @@ def test_sound_crib_matches_its_documented_rule(
         assert isclose(results[frozenset(throw)].crib, expected, abs_tol=TOLERANCE)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [4, 5])
+def test_sound_crib_matches_its_documented_rule_on_seeded_hands(seed: int) -> None:
+    six = seeded_sixes(1, seed)[0]
+    dealer = bool(seed % 2)
+    results = by_throw(analyse_discards(six, dealer=dealer))
+    throw = random.Random(seed).choice(list(combinations(six, 2)))
+    expected = brute_sound_crib(throw, six, "pone" if dealer else "dealer")
+    assert isclose(results[frozenset(throw)].crib, expected, abs_tol=TOLERANCE)
+
+
 def test_known_hand_a_2_7_9_j_q() -> None:
     # Published: keeping A-2-J-Q averages 2.848 over the 46 starters, A-2-7-9 2.391. The
     # first figure includes nobs with 11 cards of the jack's suit unseen, i.e. one other
