@@ -109,3 +109,12 @@ def direct_crib_value(a: int, b: int, seat: str) -> float:
 def test_crib_values_follow_their_documented_rule(a: int, b: int, seat: str) -> None:
     values = crib_values(seat_throws(seat))  # type: ignore[arg-type]
     assert values[pair_index(a, b)] == pytest.approx(direct_crib_value(a, b, seat), abs=1e-9)
+
+
+def test_either_order_looks_up_the_same_pair() -> None:
+    table = crib_table(dealer=False)
+    assert table[Rank.KING, Rank.TEN] == table[Rank.TEN, Rank.KING]
+    assert (Rank.JACK, Rank.FIVE) in table
+    assert "5-J" not in table
+    with pytest.raises(KeyError):
+        table[Rank.FIVE,]  # type: ignore[index]
