@@ -25,3 +25,11 @@ def test_distribution_benchmark_rebuilds_the_full_tables() -> None:
     result = bench.bench_distribution(sample=500)
     assert result["both_s"] > 0
     assert result["brute_force_s"] > 0
+
+
+def test_discard_benchmark_cross_checks_one_throw_against_brute_force() -> None:
+    result = bench.bench_discards(hands=3, brute_throws=1)
+    assert result["uniform_ms"] > 0 and result["sound_ms"] > 0
+    assert result["brute_deals"] == 1035 * 44
+    assert result["worst_difference"] < 1e-9
+    assert result["ratio_uniform"] > 0 and result["ratio_sound"] > 0

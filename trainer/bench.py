@@ -7,6 +7,9 @@ same inputs, so the figures mean something on a shared, noisy machine:
   (a correct pure-Python scorer from PyPI), both totals cross-checked;
 * the exhaustive score distributions (hand and crib), cold, against scoring
   every hand one by one (extrapolated from a sample);
+* the discard analysis of six-card hands (both opponent models), against
+  scoring every throw with every opponent throw and every starter
+  (extrapolated from whole throws, the values cross-checked);
 * drill dealing and the Progress page, where those modules provide figures;
 * peak memory of the process.
 """
@@ -18,10 +21,12 @@ import logging
 import os
 import random
 import resource
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from itertools import combinations
+from typing import Any, Literal
 
 from trainer.engine import DECK, Card, score_show
 from trainer.engine import show as show_module
@@ -110,6 +115,85 @@ def bench_distribution(sample: int = 20_000) -> dict[str, float]:
     }
 
 
+def seeded_sixes(n: int, seed: int = 20261201) -> list[tuple[Card, ...]]:
+    rng = random.Random(seed)
+    return [tuple(rng.sample(DECK, 6)) for _ in range(n)]
+
+
+def _brute_force_crib(
+    throw: Sequence[Card], six: Sequence[Card], limit: int | None = None
+) -> tuple[float, int]:
+    """Mean crib of one throw over every opponent throw (or the first ``limit``) and starter."""
+    unseen = [card for card in DECK if card not in six]
+    total = deals = 0
+    for number, theirs in enumerate(combinations(unseen, 2)):
+        if limit is not None and number >= limit:
+            break
+        for starter in unseen:
+            if starter is not theirs[0] and starter is not theirs[1]:
+                total += score_show((*throw, *theirs), starter, crib=True).total
+                deals += 1
+    return total / deals, deals
+
+
+def bench_discards(
+    hands: int = 200, brute_throws: int = 2, brute_pairs: int | None = None
+) -> dict[str, float]:
+    """Median time to analyse a six-card hand, per model, against brute force.
+
+    The brute force scores every opponent throw (1,035) with every starter (44) for
+    each of the 15 throws, plus every starter for each kept four; it is timed on
+    ``brute_throws`` whole throws (``brute_pairs`` limits the opponent throws, for a
+    quick run) and extrapolated to 15 throws by deal count.
+    """
+    from trainer.analysis import analyse_discards
+
+    sixes = seeded_sixes(hands)
+    cold_s, _ = _timed(lambda: analyse_discards(sixes[0], dealer=True, opponent="sound"))
+    analyse_discards(sixes[0], dealer=True, opponent="uniform")
+    result: dict[str, float] = {"hands": float(hands), "cold_ms": cold_s * 1000}
+    models: tuple[Literal["uniform", "sound"], ...] = ("uniform", "sound")
+    for model in models:
+        times, cpu_times = [], []
+        for number, six in enumerate(sixes):
+            start, cpu_start = time.perf_counter(), time.process_time()
+            analyse_discards(six, dealer=number % 2 == 0, opponent=model)
+            times.append(time.perf_counter() - start)
+            cpu_times.append(time.process_time() - cpu_start)
+        result[f"{model}_ms"] = statistics.median(times) * 1000
+        # Processor time as well: on a shared machine, wall time includes waiting for a core.
+        result[f"{model}_cpu_ms"] = statistics.median(cpu_times) * 1000
+    six = sixes[0]
+    ours = {
+        frozenset(d.throw): d.crib for d in analyse_discards(six, dealer=True, opponent="uniform")
+    }
+    brute_s = 0.0
+    deals = 0
+    worst = 0.0
+    for throw in list(combinations(six, 2))[:brute_throws]:
+        start = time.perf_counter()
+        value, count = _brute_force_crib(throw, six, brute_pairs)
+        brute_s += time.perf_counter() - start
+        deals += count
+        if brute_pairs is None:
+            worst = max(worst, abs(value - ours[frozenset(throw)]))
+    hands_s, _ = _timed(
+        lambda: [
+            score_show(keep, starter)
+            for keep in combinations(six, 4)
+            for starter in DECK
+            if starter not in six
+        ]
+    )
+    per_hand_s = brute_s / deals * (15 * 1035 * 44) + hands_s
+    result["brute_force_ms"] = per_hand_s * 1000
+    result["ratio_uniform"] = result["brute_force_ms"] / result["uniform_ms"]
+    result["ratio_sound"] = result["brute_force_ms"] / result["sound_ms"]
+    result["brute_deals"] = float(deals)
+    result["worst_difference"] = worst
+    return result
+
+
 def _optional(module: str, function: str) -> list[tuple[str, float]] | None:
     try:
         mod = __import__(module, fromlist=[function])
@@ -141,6 +225,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainer.bench", description=__doc__)
     parser.add_argument("--hands", type=int, default=200_000, help="random hands to score")
     parser.add_argument("--skip-pages", action="store_true", help="skip drill and page figures")
+    parser.add_argument(
+        "--discard-hands", type=int, default=200, help="six-card hands for the discard analysis"
+    )
+    parser.add_argument(
+        "--brute-throws", type=int, default=2, help="whole throws the brute force is timed on"
+    )
     args = parser.parse_args(argv)
 
     print(f"Show scoring, {args.hands:,} seeded random hands (itemized)")
@@ -160,6 +250,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  both                        {dist['both_s']:>12.3f} s  (target <= 1 s)")
     print(f"  scoring every hand instead  {dist['brute_force_s']:>12.1f} s  (extrapolated)")
     print(f"  ratio                       {dist['ratio']:>12.0f}x")
+
+    print(
+        f"Discard analysis, {args.discard_hands:,} seeded six-card hands (15 throws, hand and crib)"
+    )
+    disc = bench_discards(args.discard_hands, args.brute_throws)
+    print(f"  first call (tables built)   {disc['cold_ms']:>12.1f} ms")
+    for model in ("uniform", "sound"):
+        print(
+            f"  {model + ' opponent, median':<27} {disc[model + '_ms']:>12.2f} ms  (target <= 20 ms;"
+            f" processor time {disc[model + '_cpu_ms']:.2f} ms)"
+        )
+    print(
+        f"  brute force with score_show {disc['brute_force_ms'] / 1000:>12.1f} s   (extrapolated"
+        f" from {args.brute_throws} whole throws, {disc['brute_deals']:,.0f} deals)"
+    )
+    print(f"  ratio, uniform              {disc['ratio_uniform']:>12.0f}x")
+    print(f"  ratio, sound                {disc['ratio_sound']:>12.0f}x")
+    print(f"  largest crib difference     {disc['worst_difference']:>12.1e}")
 
     if not args.skip_pages:
         _quiet_streamlit()
