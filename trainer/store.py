@@ -566,7 +566,7 @@ class Store:
         Each is an answer or an ``(answer, key)`` pair (see :meth:`add_attempt`); returns how
         many were stored (an answer whose key is already stored is left out).
         """
-        keyed = [item if isinstance(item, tuple) else (item, None) for item in attempts]
+        keyed = (item if isinstance(item, tuple) else (item, None) for item in attempts)
         return sum(new for _, new in self._insert(profile_id, keyed, session))
 
     def saved_keys(self, profile_id: int, prefix: str) -> frozenset[str]:
