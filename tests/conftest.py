@@ -19,6 +19,8 @@ REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"
 CHROMIUM = Path("/usr/bin/chromium")
 IN_CI = os.environ.get("CI", "").lower() == "true"
+#: The player the browser tests' addresses name; any other visitor is asked who is playing.
+BROWSER_PLAYER = "Browser"
 
 
 @pytest.fixture(autouse=True)
@@ -42,6 +44,9 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``streamlit run trainer/app.py`` on a free loopback port, stopped at the end."""
     port = _free_port()
     db = tmp_path_factory.mktemp("browser-db") / "progress.sqlite3"
+    from trainer.store import Store
+
+    Store.open(db).create_profile(BROWSER_PLAYER)  # a browser names it: ?player=browser
     env = {**os.environ, "CRIBBAGE_TRAINER_DB": str(db)}
     log = tmp_path_factory.mktemp("streamlit-log") / "streamlit.log"
     with log.open("w") as out:

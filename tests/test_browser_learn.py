@@ -22,7 +22,7 @@ def test_learn_open_lesson_one_and_complete_a_check(page: Any, app_url: str) -> 
     right = "True" if check.answer else "False"
 
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{app_url}/learn")
+    page.goto(f"{app_url}/learn?player=browser")
     expect(page.get_by_role("heading", name="Learn cribbage")).to_be_visible()
     page.get_by_role("button", name=re.compile(r"^(Start|Continue|Review) lesson 1$")).click()
     expect(page.get_by_role("heading", name=f"1. {lesson.title}")).to_be_visible()

@@ -15,7 +15,7 @@ def test_a_wrong_count_shows_the_missed_nobs(page: Any, app_url: str) -> None:
     question = deal_question("hand", "club", 7, 0)
     assert question.notation() == "AH 3H TH JD | 3D"  # a pair, and nobs with the J♦
     page.set_viewport_size({"width": 390, "height": 900})  # phone width
-    page.goto(f"{app_url}/practice?drill=hand&tier=club&seed=7")
+    page.goto(f"{app_url}/practice?drill=hand&tier=club&seed=7&player=browser")
     page.get_by_text("Count this hand").wait_for()
     assert page.get_by_text("seed 7").is_visible()
     box = page.get_by_label("Your total")

@@ -8,7 +8,17 @@ import pytest
 from trainer.content.drills import load_drills
 from trainer.drills import GoQuestion, ShowQuestion, deal_question
 from trainer.grading import Claim, InputProblem
-from trainer.practice import MIXED, PracticeSet, SetSpec, spec_from_request, summarize
+from trainer.practice import (
+    MIXED,
+    PracticeSet,
+    SetSpec,
+    new_set_id,
+    place_from_request,
+    set_address,
+    spec_from_request,
+    summarize,
+    weights_param,
+)
 
 CATALOG = load_drills()
 
@@ -159,3 +169,36 @@ def test_sets_from_a_link() -> None:
 def test_bad_links_say_what_is_wrong(params: dict[str, str], message: str) -> None:
     result = spec_from_request(params, CATALOG)
     assert isinstance(result, str) and message in result
+
+
+def test_weights_go_into_the_address_and_come_back() -> None:
+    weights = ((("hand", "club"), 2.5), (("peg", "traps"), 1.0))
+    text = weights_param(weights)
+    assert text == "hand.club:2.5,peg.traps:1"
+    spec = spec_from_request({"drill": "mixed", "seed": "4", "w": text}, CATALOG)
+    assert isinstance(spec, SetSpec) and spec.weights == weights
+    from_state = spec_from_request(
+        {"drill": "mixed", "seed": "4", "w": text}, CATALOG, weights={("go", "club"): 9.0}
+    )
+    assert isinstance(from_state, SetSpec) and from_state.weights == weights  # the address wins
+    for bad in ("hand.club", "hand.club:x", "[x](y):1", ",".join(["hand.club:1"] * 65)):
+        problem = spec_from_request({"drill": "mixed", "w": bad}, CATALOG)
+        assert isinstance(problem, str) and "weights in the address" in problem
+
+
+def test_a_set_names_its_place_and_resumes_past_answered_questions() -> None:
+    spec = SetSpec("hand", "beginner", seed=7, length=4)
+    run = PracticeSet(spec, set_id="abc123")
+    assert run.key == "abc123/0"
+    params = set_address(run)
+    assert params["set"] == "abc123" and params["q"] == "1" and params["seed"] == "7"
+    assert place_from_request({"set": "abc123", "q": "3"}, 4) == ("abc123", 2)
+    assert place_from_request({"set": "abc123", "q": "9"}, 4) == ("abc123", 0)
+    assert place_from_request({"set": "<b>", "q": "3"}, 4) == (None, 0)
+    again = PracticeSet(spec, set_id="abc123")
+    again.resume(1, frozenset({"abc123/1", "abc123/2"}))
+    assert (again.index, again.phase, again.key) == (3, "question", "abc123/3")
+    done = PracticeSet(spec, set_id="abc123")
+    done.resume(3, frozenset({"abc123/3"}))
+    assert done.phase == "done"
+    assert new_set_id() != new_set_id()

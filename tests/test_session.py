@@ -27,9 +27,12 @@ for attempt in state.pop("record", []):
     session.record_attempt(attempt)
 for lesson_id, step, done in state.pop("lessons", []):
     session.save_lesson_progress(lesson_id, step, done)
+for attempt, key in state.pop("record_keyed", []):
+    session.record_attempt(attempt, key=key)
 profile = session.current_profile()
 state["out"] = {
     "profile": profile.name if profile else None,
+    "ask": session.player_question(),
     "attempts": session.session_attempts(),
     "lessons": session.lesson_progress(),
     "problem": session.store_problem(),
@@ -59,6 +62,13 @@ def app() -> AppTest:
     return AppTest.from_string(SCRIPT, default_timeout=30)
 
 
+def session_param(at: AppTest) -> str | None:
+    value = at.query_params.get("player")
+    if isinstance(value, list):
+        return str(value[0]) if value else None
+    return None if value is None else str(value)
+
+
 def run(at: AppTest, **state: Any) -> dict[str, Any]:
     for key, value in state.items():
         at.session_state[key] = value
@@ -84,7 +94,8 @@ def test_answers_and_lessons_are_saved_for_the_default_profile(_isolated_databas
 def test_a_restart_keeps_progress_but_starts_a_new_session(_isolated_database: Path) -> None:
     first = app()
     run(first, record=[answer(1)], lessons=[("the-play", 2, False)])
-    second = app()  # a new browser session against the same file
+    second = app()  # a new browser session against the same file, at the same address
+    second.query_params["player"] = session_param(first) or ""
     out = run(second)
     assert out["profile"] == "Player 1"
     assert out["attempts"] == []  # answers of this session only
@@ -108,17 +119,108 @@ def test_each_profile_keeps_its_own_answers(_isolated_database: Path) -> None:
     assert [r.attempt.seed for r in store.attempts(bob.id)] == [2]
 
 
-def test_a_new_session_starts_with_whoever_answered_last(_isolated_database: Path) -> None:
+def test_a_new_session_with_no_choice_is_asked_not_given_the_last_player(
+    _isolated_database: Path,
+) -> None:
     store = Store.open(_isolated_database)
     store.create_profile("Ann")
     bob = store.create_profile("Bob")
     store.add_attempt(bob.id, answer(1))
-    assert run(app())["profile"] == "Bob"
+    at = app()
+    out = run(at)
+    assert out["profile"] is None
+    assert out["ask"] == "Who is playing?"
+    at.session_state["record"] = [answer(2)]
+    at.run()
+    assert "Nobody has been chosen" in at.exception[0].message
+    assert store.count_attempts() == 1  # never saved for an unchosen player
 
 
-def test_a_chosen_profile_that_vanished_falls_back(_isolated_database: Path) -> None:
+def test_the_address_names_the_player_and_keeps_the_choice(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann")
+    bob = store.create_profile("Bob")
+    store.add_attempt(bob.id, answer(1))
+    at = app()
+    at.query_params["player"] = str(ann.id)
+    out = run(at, record=[answer(2)])
+    assert out["profile"] == "Ann"
+    assert [r.attempt.seed for r in store.attempts(ann.id)] == [2]
+    assert session_param(at) == f"{ann.id}-ann"
+    by_name = app()  # a hand-written link may name the player instead
+    by_name.query_params["player"] = "BOB"
+    assert run(by_name)["profile"] == "Bob"
+
+
+def test_an_address_naming_nobody_asks_with_a_message(_isolated_database: Path) -> None:
     Store.open(_isolated_database).create_profile("Ann")
-    assert run(app(), choose=999)["profile"] == "Ann"
+    at = app()
+    at.query_params["player"] = "[Zed](http://x)"
+    out = run(at)
+    assert out["profile"] is None
+    assert "There is no player called" in out["ask"] and "Zed" in out["ask"]
+
+
+def test_a_chosen_profile_that_vanished_asks_again(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann")
+    store.create_profile("Bob")
+    at = app()
+    assert run(at, choose=ann.id)["profile"] == "Ann"
+    with sqlite3.connect(_isolated_database) as conn:
+        conn.execute("DELETE FROM profiles WHERE id = ?", (ann.id,))
+    conn.close()
+    out = run(at)
+    assert out["profile"] is None
+    assert "no longer on this device" in out["ask"]
+    assert run(app(), choose=999)["profile"] is None
+
+
+def test_the_first_visitor_to_an_empty_device_gets_a_first_player(
+    _isolated_database: Path,
+) -> None:
+    at = app()
+    out = run(at)
+    assert out["profile"] == "Player 1" and out["ask"] is None
+    assert session_param(at) is not None
+    assert run(app())["profile"] is None  # the next visitor is asked
+
+
+def test_answers_held_while_the_store_fails_stay_with_their_owner(
+    _isolated_database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store.open(_isolated_database)
+    dave = store.create_profile("Dave")
+    erin = store.create_profile("Erin")
+    at = app()
+    run(at, choose=dave.id)
+    monkeypatch.setattr("trainer.store.BUSY_TIMEOUT_SECONDS", 0.2)
+    blocker = sqlite3.connect(_isolated_database, isolation_level=None)
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        out = run(at, record=[answer(1)], lessons=[("the-deal", 2, False)])
+        assert out["problem"] is not None
+        run(at, choose=erin.id)  # the picker changes while Dave's answer waits
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    out = run(at, record=[answer(2)], lessons=[("the-go", 1, False)])
+    assert out["profile"] == "Erin"
+    assert [r.attempt.seed for r in store.attempts(dave.id)] == [1]
+    assert [r.attempt.seed for r in store.attempts(erin.id)] == [2]
+    assert set(store.lesson_progress(dave.id)) == {"the-deal"}
+    assert set(store.lesson_progress(erin.id)) == {"the-go"}
+    assert [a.seed for a in out["attempts"]] == [2]  # Erin's answers only
+    assert out["problem"] is None
+
+
+def test_an_answer_with_a_key_is_saved_once(_isolated_database: Path) -> None:
+    at = app()
+    run(at, record_keyed=[(answer(1), "set-a/0")])
+    run(app(), choose=Store.open(_isolated_database).profiles()[0].id,
+        record_keyed=[(answer(1), "set-a/0"), (answer(2), "set-a/1")])  # fmt: skip
+    store = Store.open(_isolated_database)
+    assert [r.attempt.seed for r in store.attempts(store.profiles()[0].id)] == [1, 2]
 
 
 def test_a_malformed_answer_is_an_error_and_keeps_what_was_saved(
@@ -208,9 +310,9 @@ def test_answers_that_could_not_be_saved_are_saved_with_the_next_one(
     assert store.count_attempts() == 1
 
     out = run(at, record=[answer(3)])
-    assert out["problem"] is not None  # the lesson place is still waiting
+    assert out["problem"] is None  # the answer and the lesson place waiting went in with it
     assert [r.attempt.seed for r in store.attempts(store.profiles()[0].id)] == [1, 2, 3]
+    assert set(store.lesson_progress(store.profiles()[0].id)) == {"the-go"}
     out = run(at, lessons=[("the-deal", 0, False)])
-    assert out["problem"] is None
     assert set(store.lesson_progress(store.profiles()[0].id)) == {"the-go", "the-deal"}
     assert [a.seed for a in out["attempts"]] == [1, 2, 3]

@@ -124,13 +124,18 @@ def test_names_are_kept_as_plain_text(store: Store) -> None:
     assert store.profiles()[0].name == name
 
 
-def test_last_active_profile_is_whoever_answered_last(store: Store) -> None:
-    assert store.last_active_profile() is None
+def test_an_answer_with_a_key_is_stored_once_per_profile(store: Store) -> None:
     ann = store.create_profile("Ann")
     bob = store.create_profile("Bob")
-    store.add_attempt(bob.id, attempt())
-    store.add_attempt(ann.id, attempt())
-    assert store.last_active_profile() == ann
+    first = store.add_attempt(ann.id, attempt(), key="s1/0")
+    assert store.add_attempt(ann.id, attempt(), key="s1/0") == first  # a reload's repeat
+    assert store.add_attempts(ann.id, [(attempt(), "s1/0"), (attempt(), "s1/1"), attempt()]) == 2
+    assert store.add_attempt(bob.id, attempt(), key="s1/0") != first  # Bob's own place
+    assert store.count_attempts(ann.id) == 3
+    assert store.saved_keys(ann.id, "s1/") == {"s1/0", "s1/1"}
+    assert store.saved_keys(ann.id, "s2/") == frozenset()
+    with pytest.raises(InvalidAttemptError, match="key"):
+        store.add_attempt(ann.id, attempt(), key="x" * 101)
 
 
 def test_rename_profile(store: Store) -> None:
@@ -448,7 +453,7 @@ def test_a_first_version_file_is_upgraded_with_its_answers(tmp_path: Path) -> No
 
     opened = Store.open(path)
     assert opened.notice is None
-    assert opened.schema_version() == SCHEMA_VERSION == 2
+    assert opened.schema_version() == SCHEMA_VERSION == 3
     assert [p.name for p in opened.profiles()] == ["Old", "Older"]
     assert opened.count_attempts() == 10
     for profile_id, row in results.items():

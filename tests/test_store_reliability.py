@@ -16,7 +16,14 @@ from pathlib import Path
 import pytest
 
 from trainer.records import AttemptIn
-from trainer.store import SCHEMA_VERSION, NewerSchemaError, Store
+from trainer.store import (
+    SCHEMA_VERSION,
+    ForeignFileError,
+    NewerSchemaError,
+    Store,
+    StoreError,
+    describe_error,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 WRITERS = 8
@@ -316,11 +323,90 @@ def test_a_file_from_a_newer_trainer_is_refused_and_left_untouched(tmp_path: Pat
     assert store.path == path
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="file permissions do not bind the superuser")
-def test_an_unreadable_file_is_moved_aside(tmp_path: Path) -> None:
+def _unreadable_for_this_user(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path.chmod(0)
+    if os.geteuid() == 0:  # permissions do not bind the superuser: make it look as if they did
+        real = os.access
+        monkeypatch.setattr(
+            "trainer.store.os.access",
+            lambda p, mode: False if Path(p) == path else real(p, mode),
+        )
+
+
+def test_a_file_this_user_may_not_read_is_refused_and_never_set_aside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "progress.sqlite3"
     _filled_store(path)
-    path.chmod(0)
+    names = sorted(p.name for p in tmp_path.iterdir())
+    with monkeypatch.context() as patch:
+        _unreadable_for_this_user(path, patch)
+        with pytest.raises(StoreError, match="permission denied") as info:
+            Store.open(path)
+    assert str(path) in str(info.value) and "left as it is" in str(info.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == names  # nothing renamed or made
+    path.chmod(0o600)
+    assert Store.open(path).count_attempts() == 2000  # the history is whole
+
+
+def test_another_programs_database_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "contacts.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE people (name TEXT, phone TEXT)")
+        conn.execute("INSERT INTO people VALUES ('Ann', '555')")
+    conn.close()
+    before = digest(path)
+    with pytest.raises(ForeignFileError, match="another program's database") as info:
+        Store.open(path)
+    assert str(path) in str(info.value) and "people" in str(info.value)
+    assert digest(path) == before
+    assert not [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]
+
+
+def test_a_newer_trainer_upgrading_the_file_while_running_stops_every_write(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "progress.sqlite3"
     store = Store.open(path)
-    assert store.notice is not None
-    assert any(".unreadable-" in p.name for p in tmp_path.iterdir())
+    ann = store.create_profile("Ann")
+    store.add_attempt(ann.id, answer(1))
+    with sqlite3.connect(path) as conn:  # a newer trainer, in another process, upgrades it
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    writes = (
+        lambda: store.add_attempt(ann.id, answer(2)),
+        lambda: store.add_attempts(ann.id, [answer(3)]),
+        lambda: store.create_profile("Bea"),
+        lambda: store.rename_profile(ann.id, "Annie"),
+        lambda: store.save_lesson_progress(ann.id, "the-deal", 1, False),
+    )
+    for write in writes:
+        with pytest.raises(NewerSchemaError, match="newer version of the trainer"):
+            write()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0] == 1
+        assert conn.execute("SELECT name FROM profiles").fetchall() == [("Ann",)]
+        assert conn.execute("SELECT COUNT(*) FROM lesson_progress").fetchone()[0] == 0
+    conn.close()
+
+
+def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "progress.sqlite3"
+    store = Store.open(path)
+    ann = store.create_profile("Ann")
+    real_connect = sqlite3.connect
+
+    def small_disk(*args: object, **kwargs: object) -> sqlite3.Connection:
+        conn = real_connect(*args, **kwargs)  # type: ignore[call-overload]
+        conn.execute("PRAGMA max_page_count = 12")  # no room beyond a few pages
+        return conn  # type: ignore[no-any-return]
+
+    monkeypatch.setattr("trainer.store.sqlite3.connect", small_disk)
+    with pytest.raises(sqlite3.OperationalError) as info:
+        store.add_attempts(ann.id, [answer(n) for n in range(2000)])
+    assert info.value.sqlite_errorcode == sqlite3.SQLITE_FULL
+    assert describe_error(info.value).startswith("the disk is full")
+    io_error = sqlite3.OperationalError("disk I/O error: No space left on device")
+    io_error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE  # type: ignore[attr-defined]
+    assert describe_error(io_error).startswith("the disk is full")
+    assert describe_error(sqlite3.OperationalError("no such table: x")) == "no such table: x"

@@ -31,8 +31,9 @@ def _fresh_cache() -> Iterator[None]:
     st.cache_data.clear()
 
 
-def _learn_page() -> AppTest:
+def _learn_page(**params: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update(params)
     at.run()
     at.switch_page("views/learn.py").run()
     assert not at.exception
@@ -200,7 +201,8 @@ def test_resume_where_the_learner_left_off() -> None:
     assert at.button(key=f"learn_open_{lesson.id}").label == "Continue lesson 3"
     assert at.button(key="learn_continue").label == f"Continue: 3. {lesson.title}"
 
-    again = _learn_page()  # a new visit, same progress store
+    player = at.query_params["player"]
+    again = _learn_page(player=str(player))  # a new visit at the same address
     again.button(key="learn_continue").click().run()
     assert again.title[0].value == f"3. {lesson.title}"
     assert _step(again) == 2

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pyarrow as pa  # type: ignore[import-untyped]
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.adaptive import FLOOR
@@ -48,8 +49,16 @@ def given(
     )
 
 
+def chosen_in_this_browser(at: AppTest) -> None:
+    """The browser has chosen the first player (the address names them), if there is one."""
+    players = Store.open(os.environ["CRIBBAGE_TRAINER_DB"]).profiles()
+    if players:
+        at.query_params["player"] = str(players[0].id)
+
+
 def progress_page(**state: object) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
+    chosen_in_this_browser(at)
     for key, value in state.items():
         at.session_state[key] = value
     at.run()
@@ -171,7 +180,9 @@ def stand_in(tmp_path: Path) -> AppTest:
     (tmp_path / "views" / "practice.py").write_text(STAND_IN_PRACTICE)
     main = tmp_path / "app.py"
     main.write_text(STAND_IN_APP.format(progress=str(PROGRESS_VIEW)))
-    at = AppTest.from_file(str(main), default_timeout=30).run()
+    at = AppTest.from_file(str(main), default_timeout=30)
+    chosen_in_this_browser(at)
+    at.run()
     assert not at.exception, at.exception
     return at
 
@@ -320,8 +331,41 @@ def test_the_export_is_offered() -> None:
     at = progress_page()
     assert at.get("download_button") == []  # nothing to export yet
     recorder = AppTest.from_string(ANSWER_SCRIPT, default_timeout=30)
+    chosen_in_this_browser(recorder)  # the same player, answering in another tab
     recorder.session_state["answers"] = [given(1)]
     recorder.run()
+    assert not recorder.exception, recorder.exception
     at.run()
     [download] = at.get("download_button")
     assert download.proto.label == "Download every answer (CSV)"
+
+
+def test_a_store_read_error_is_explained_and_the_app_keeps_going(
+    _isolated_database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store.open(_isolated_database)
+    store.add_attempt(store.create_profile("Ann").id, given(1))
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Store, "progress_rows", failing)
+        at = progress_page()
+        [warning] = at.warning
+        assert "Your progress cannot be read just now" in warning.value
+        assert "the disk is full" in warning.value
+        assert "come back once progress can be read again" in at.info[-1].value
+    at.switch_page("views/home.py").run()
+    assert not at.exception
+    at.switch_page("views/progress.py").run()
+    assert metrics(at)["Answers"] == "1"  # working again once the file can be read
+
+
+def test_nobody_chosen_sees_no_ones_progress(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    store.add_attempt(store.create_profile("Ann").id, given(1))
+    at = AppTest.from_file(str(PROGRESS_VIEW), default_timeout=30).run()
+    assert not at.exception, at.exception
+    assert "Who is playing?" in [s.value for s in at.subheader]
+    assert at.metric == [] and not at.get("download_button")

@@ -49,5 +49,9 @@ page = st.navigation(pages)
 
 from trainer import profiles  # noqa: E402  (importable only once the path above is set)
 
-profiles.sidebar()  # who is practising, on every page
-page.run()
+profiles.sidebar()  # the picker, on every page
+# Who is practising, at the top of every page (on a phone the sidebar is hidden). Pages that
+# record answers or show a player's progress wait until this browser has chosen a player.
+_NEEDS_PLAYER = {"learn", "practice", "progress"}
+if profiles.banner() or page.url_path not in _NEEDS_PLAYER:
+    page.run()

@@ -15,7 +15,12 @@ Where a set comes from:
 * session keys ``practice_drill`` / ``practice_tier`` (and optionally
   ``practice_seed``), set by another page for a one-click "practise this";
 * ``practice_weights``, a mapping ``{(drill, tier): weight}`` that mixed sets
-  draw from (the adaptive mode sets it).
+  draw from (the adaptive mode sets it); in the address it is ``w=peg.traps:3,hand.club:1``
+  (see :func:`weights_param`).
+
+A running set keeps its place in the address too: ``set=<id>`` names this run of the set
+and ``q=<n>`` the question it is on (see :func:`place_from_request`), so a reload resumes
+it, and :attr:`PracticeSet.key` names each answer's place so it is stored once.
 
 >>> from trainer.content.drills import load_drills
 >>> catalog = load_drills()
@@ -31,6 +36,7 @@ True
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -56,8 +62,12 @@ __all__ = [
     "SetSpec",
     "SetSummary",
     "new_seed",
+    "new_set_id",
+    "place_from_request",
+    "set_address",
     "spec_from_request",
     "summarize",
+    "weights_param",
 ]
 
 MIXED = "mixed"
@@ -66,6 +76,11 @@ MAX_SEED = 999_999
 Mode = Literal["quick", "claim"]
 Phase = Literal["question", "feedback", "done"]
 Weights = tuple[tuple[tuple[str, str], float], ...]
+
+
+def new_set_id(rng: random.Random | None = None) -> str:
+    """A short id for one run of a set (a replay of the same deal is a new run)."""
+    return f"{(rng or random.SystemRandom()).getrandbits(40):010x}"
 
 
 def new_seed(rng: random.Random | None = None) -> int:
@@ -197,7 +212,23 @@ class PracticeSet:
     grades: list[Grade] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
     shown_at: float | None = None
+    set_id: str = field(default_factory=new_set_id)
     _dealt: tuple[int, Question] | None = field(default=None, repr=False)
+
+    @property
+    def key(self) -> str:
+        """The current question's place, ``<set id>/<index>``: an answer to it is stored once."""
+        return f"{self.set_id}/{self.index}"
+
+    def resume(self, index: int, answered: frozenset[str] = frozenset()) -> None:
+        """Go to question ``index`` (a reload), then past any whose key is in ``answered``."""
+        self._expect("question")
+        self.index = max(0, min(index, self.spec.length - 1))
+        while self.key in answered:
+            if self.is_last:
+                self.phase = "done"
+                return
+            self.index += 1
 
     # -- the current question --------------------------------------------------------------
 
@@ -323,6 +354,42 @@ class PracticeSet:
 # --- where a set comes from ---------------------------------------------------------------------
 
 
+MAX_WEIGHTS = 64
+_WEIGHT = re.compile(r"([a-z0-9-]{1,40})\.([a-z0-9-]{1,40}):(\d{1,6}(?:\.\d{1,6})?)")
+_SET_ID = re.compile(r"[0-9a-f]{6,16}")
+
+
+def weights_param(weights: Weights) -> str:
+    """Weights as the address writes them: ``peg.traps:3,hand.club:1.25``.
+
+    >>> weights_param(((("hand", "club"), 1.25), (("peg", "traps"), 3.0)))
+    'hand.club:1.25,peg.traps:3'
+    """
+    return ",".join(f"{d}.{t}:{round(w, 6):g}" for (d, t), w in weights)
+
+
+def _weights_from_text(text: str) -> dict[tuple[str, str], float] | str:
+    parts = [part for part in text.split(",") if part.strip()]
+    if len(text) > 4000 or len(parts) > MAX_WEIGHTS:
+        return f"The weights in the address are too many (at most {MAX_WEIGHTS})."
+    weights: dict[tuple[str, str], float] = {}
+    for part in parts:
+        found = _WEIGHT.fullmatch(part.strip())
+        if found is None:
+            return "The weights in the address are not in the form drill.level:number."
+        weights[found.group(1), found.group(2)] = float(found.group(3))
+    return weights
+
+
+def place_from_request(params: Mapping[str, Any], length: int) -> tuple[str | None, int]:
+    """The run's id and the question index (0-based) named by ``set=`` and ``q=``; a missing
+    or malformed value gives None and question 0."""
+    raw_id = str(params.get("set", "")).strip().lower()
+    set_id = raw_id if _SET_ID.fullmatch(raw_id) else None
+    number = _int(params.get("q", ""), 1, length) if set_id else None
+    return set_id, (number - 1 if number else 0)
+
+
 def _weights(raw: Any) -> Weights:
     if not isinstance(raw, Mapping):
         return ()
@@ -393,4 +460,28 @@ def spec_from_request(
         length = parsed
     mode: Mode = "claim" if str(params.get("mode", "")).lower() == "claim" else "quick"
     muggins = str(params.get("muggins", "")).lower() in ("1", "true", "yes", "on")
+    if params.get("w") not in (None, ""):  # the address's own weights win
+        weights = _weights_from_text(str(params.get("w")))
+        if isinstance(weights, str):
+            return weights
     return SetSpec(drill, tier, chosen_seed, length, mode, muggins, _weights(weights))
+
+
+def set_address(run: PracticeSet) -> dict[str, str]:
+    """The address of a running set: its spec, its run id and the question it is on."""
+    spec = run.spec
+    params = {
+        "drill": spec.drill,
+        "tier": spec.tier,
+        "seed": str(spec.seed),
+        "length": str(spec.length),
+    }
+    if spec.mode == "claim":
+        params["mode"] = "claim"
+    if spec.muggins:
+        params["muggins"] = "1"
+    if spec.weights:
+        params["w"] = weights_param(spec.weights)
+    params["set"] = run.set_id
+    params["q"] = str(run.index + 1)
+    return params

@@ -1,7 +1,10 @@
-"""Choosing who is practising: the profile picker shown in the sidebar of every page.
+"""Choosing who is practising: a line at the top of every page saying who it is, the
+question "Who is playing?" in the page when this browser has not chosen, and the picker
+in the sidebar.
 
 Several people can share one device (a family, a classroom); each picks or adds a
-profile and their answers and lesson places are kept apart. Names are plain text:
+profile and their answers and lesson places are kept apart. The choice belongs to the
+browser (see :func:`trainer.session.current_profile`), never to whoever answered last. Names are plain text:
 they go into widgets that show text as it is, and anywhere Markdown is rendered they
 pass through :func:`plain` first.
 """
@@ -22,7 +25,9 @@ from trainer.store import PROFILE_NAME_MAX, ProfileNameError, Store, StoreError
 PICKER = "profile_picker"
 NEW_NAME = "profile_new_name"
 RENAME = "profile_rename"
+ASK_NEW_NAME = "player_new_name"
 _MESSAGE = "_profile_message"
+_ASK_MESSAGE = "_player_message"
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$=^&])")
 
@@ -48,6 +53,84 @@ def _picked() -> None:
     chosen = _state().get(PICKER)
     if isinstance(chosen, int):
         session.choose_profile(chosen)
+
+
+def _chosen(profile_id: int) -> None:
+    session.choose_profile(profile_id)
+
+
+def _add_asked() -> None:
+    """Add the player typed under "Who is playing?" and make them this browser's player."""
+    store = session.current_store()
+    if store is None:
+        return
+    try:
+        profile = store.create_profile(_state().get(ASK_NEW_NAME, ""))
+    except ProfileNameError as err:
+        _state()[_ASK_MESSAGE] = str(err)
+        return
+    except (sqlite3.Error, StoreError) as err:
+        _state()[_ASK_MESSAGE] = f"The player could not be added ({err})."
+        return
+    _state()[ASK_NEW_NAME] = ""
+    session.choose_profile(profile.id)
+
+
+def banner() -> bool:
+    """The top of every page: who is practising (with a way to change it), or, when this
+    browser has not chosen, the question "Who is playing?". True when a player is chosen."""
+    store = session.current_store()
+    if store is None:  # answers are kept for this visit only: the sidebar says why
+        st.caption(":material/warning: Progress is not being saved right now.")
+        return True
+    question = session.player_question()
+    current = session.current_profile() if question is None else None
+    if current is None:
+        ask(question or session.ASK)
+        return False
+    session.keep_player_in_address()
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.caption(f"Practising as **{plain(current.name)}**")
+        st.button("change", key="player_change", type="tertiary", on_click=session.ask_again)
+    return True
+
+
+def ask(question: str) -> None:
+    """ "Who is playing?": one button per player, and a box to add a new one."""
+    store = session.current_store()
+    lead, _, rest = question.rpartition(session.ASK)
+    if lead.strip():  # why the question is asked again (a choice that names nobody)
+        st.info(plain(lead.strip()), icon=":material/person_search:")
+    st.subheader(session.ASK + rest)
+    try:
+        players = store.profiles() if store is not None else []
+    except (sqlite3.Error, StoreError) as err:
+        st.warning(plain(f"The list of players cannot be read ({err})."), icon=":material/warning:")
+        players = []
+    if players:
+        with st.container(horizontal=True):
+            for player in players:
+                st.button(
+                    player.name,
+                    key=f"player_pick_{player.id}",
+                    on_click=_chosen,
+                    args=(player.id,),
+                    icon=":material/person:",
+                )
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.text_input(
+            "Someone new? Type their name" if players else "Your name",
+            key=ASK_NEW_NAME,
+            max_chars=PROFILE_NAME_MAX,
+            placeholder="For example: Sam",
+        )
+        st.button(
+            "Add and start", key="player_add", on_click=_add_asked, icon=":material/person_add:"
+        )
+    message = _state().pop(_ASK_MESSAGE, None)
+    if message:
+        st.error(plain(str(message)))
+    st.caption("Answers and lessons are kept for the player chosen here, on this device.")
 
 
 def _edit(field: str, change: Callable[[Store, str], Profile], done: str, failed: str) -> None:
@@ -97,7 +180,7 @@ def sidebar() -> None:
 def picker() -> None:
     store = session.current_store()
     current = session.current_profile() if store is not None else None
-    if store is None or current is None:
+    if store is None or (current is None and session.store_problem() is not None):
         problem = session.store_problem() or "Progress cannot be saved right now."
         st.warning(
             plain(f"{problem} Your answers are kept until you close this page."),
@@ -119,11 +202,12 @@ def picker() -> None:
         st.warning(plain(f"The list of players cannot be read ({err})."), icon=":material/warning:")
         return
     names = {p.id: p.name for p in profiles}
-    _state()[PICKER] = current.id
+    _state()[PICKER] = current.id if current is not None else None
     st.selectbox(
         "Who is practising?",
         list(names),
         format_func=lambda profile_id: names.get(profile_id, "?"),
+        placeholder="Choose a player",
         key=PICKER,
         on_change=_picked,
         help="Each player's answers and lessons are kept separately on this device.",
@@ -137,12 +221,13 @@ def picker() -> None:
             placeholder="For example: Sam",
         )
         st.button("Add player", key="profile_add", on_click=_add, icon=":material/person_add:")
-        st.text_input(
-            "A new name for the player chosen above",
-            key=RENAME,
-            max_chars=PROFILE_NAME_MAX,
-        )
-        st.button("Change name", key="profile_rename_button", on_click=_rename)
+        if current is not None:
+            st.text_input(
+                "A new name for the player chosen above",
+                key=RENAME,
+                max_chars=PROFILE_NAME_MAX,
+            )
+            st.button("Change name", key="profile_rename_button", on_click=_rename)
         if message is not None:
             kind, text = message
             (st.error if kind == "error" else st.success)(plain(text))

@@ -1,9 +1,11 @@
 """What pages call to remember a learner's answers and lesson places.
 
 Pages never talk to the database directly: they call these functions, which use the
-progress store (:mod:`trainer.store`) for the chosen profile, and fall back to the
-browser session only when the store cannot be opened (the reason is then given by
-:func:`store_problem`, and the answers last until the page is closed).
+progress store (:mod:`trainer.store`) for the profile this browser chose (kept in the
+address as ``?player=``; see :func:`current_profile`), and fall back to the browser
+session only when the store cannot be used (the reason is then given by
+:func:`store_problem`). An answer or lesson place kept in the session carries its owner,
+the player chosen when it was given, and is written for that owner at the next save.
 
 The database file is, in order: ``$CRIBBAGE_TRAINER_DB``; ``db_path`` under ``[trainer]``
 in ``.streamlit/secrets.toml``; the user's data directory.
@@ -11,9 +13,12 @@ in ``.streamlit/secrets.toml``; the user's data directory.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import uuid
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,18 +30,26 @@ from trainer.store import (
     Store,
     StoreError,
     check_attempt,
+    describe_error,
     resolve_path,
 )
 
 #: The name given to the first profile, made the first time anyone uses the trainer.
 DEFAULT_PROFILE_NAME = "Player 1"
 
+#: The address parameter naming this browser's player.
+PLAYER_PARAM = "player"
+ASK = "Who is playing?"
+
 _PROFILE = "profile_id"
+_WHO = "_profile"
+_ASK = "_player_question"
 _TOKEN = "_session_token"
 _PROBLEM = "_store_problem"
 _NOTICE_SEEN = "_store_notice_seen"
 _ATTEMPTS = "_attempts"
 _LESSONS = "_lesson_progress"
+_ORPHANS = "_orphan_attempts"  # held answers whose player left the device meanwhile
 
 T = TypeVar("T")
 
@@ -96,48 +109,149 @@ def session_token() -> str:
 
 
 def current_profile() -> Profile | None:
-    """Who is practising: the chosen profile, else the last one to answer, else a new one."""
+    """Who is practising in this browser, or None when nobody is chosen yet (or the store
+    cannot be used: see :func:`store_problem`).
+
+    The choice is this browser's own: kept in the session and in the address
+    (``?player=<id>-<name>``, see :func:`player_param`), so a reload, a reconnect after a
+    restart or a shared link finds it again. It is never guessed from other people's answers:
+    with no choice (or one naming nobody) the page asks (:func:`player_question`). Only the
+    very first visitor to an empty store is given a first player without being asked.
+    """
     store = current_store()
     if store is None:
         return None
     try:
-        chosen = _state().get(_PROFILE)
-        profile = store.profile(chosen) if isinstance(chosen, int) else None
-        if profile is None:
-            profile = _default_profile(store)
-            _state()[_PROFILE] = profile.id
-        return profile
+        return _resolve(store)
     except (sqlite3.Error, StoreError) as err:
         _failed(err)
         return None
 
 
-def _default_profile(store: Store) -> Profile:
-    last = store.last_active_profile()
-    if last is not None:
-        return last
-    profiles = store.profiles()
-    if profiles:
-        return profiles[0]
-    try:
-        return store.create_profile(DEFAULT_PROFILE_NAME)
-    except ProfileNameError:  # another session made it a moment ago
-        return store.profiles()[0]
+def _resolve(store: Store) -> Profile | None:
+    state = _state()
+    chosen = state.get(_PROFILE)
+    if isinstance(chosen, int):
+        profile = store.profile(chosen)
+        if profile is not None:
+            state[_WHO] = profile
+            return profile
+        _forget(f"The player chosen in this browser is no longer on this device. {ASK}")
+        return None
+    raw = _address_player()
+    if raw:
+        profile = _from_param(store, raw)
+        if profile is None:
+            shown = raw if len(raw) <= 40 else raw[:40] + "…"
+            _forget(f"There is no player called {shown!r} on this device. {ASK}")
+            return None
+        _chose(profile)
+        return profile
+    if state.get(_ASK) is None and not store.profiles():
+        try:  # nobody has ever played here: start them off without a question
+            profile = store.create_profile(DEFAULT_PROFILE_NAME)
+        except ProfileNameError:  # another browser made it a moment ago: ask
+            return None
+        _chose(profile)
+        return profile
+    return None
+
+
+def player_question() -> str | None:
+    """What to ask when nobody is chosen ("Who is playing?", with why when a choice was
+    lost); None once a player is chosen, or when the store cannot be used."""
+    if current_store() is None or current_profile() is not None:
+        return None
+    asked = _state().get(_ASK)
+    return str(asked) if asked else ASK
+
+
+def ask_again() -> None:
+    """Forget this browser's choice, so that the page asks who is playing."""
+    _forget(ASK)
+
+
+def player_param(profile: Profile) -> str:
+    """How the address names a player: ``3-kim`` (the id decides; the name is for people)."""
+    slug = "-".join(re.findall(r"[a-z0-9]+", profile.name.casefold()))[:24].strip("-")
+    return f"{profile.id}-{slug}" if slug else str(profile.id)
+
+
+def keep_player_in_address() -> None:
+    """Put the chosen player back in the address (page links and page changes drop it)."""
+    profile = _state().get(_WHO)
+    if isinstance(profile, Profile) and _state().get(_PROFILE) == profile.id:
+        wanted = player_param(profile)
+        if st.query_params.get(PLAYER_PARAM) != wanted:
+            st.query_params[PLAYER_PARAM] = wanted
+
+
+def address_with_player(params: Mapping[str, str]) -> dict[str, str]:
+    """``params`` and the chosen player's, for a page that writes the whole address."""
+    profile = _state().get(_WHO)
+    out = dict(params)
+    if isinstance(profile, Profile) and _state().get(_PROFILE) == profile.id:
+        out[PLAYER_PARAM] = player_param(profile)
+    return out
+
+
+def _address_player() -> str:
+    value = st.query_params.get(PLAYER_PARAM)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _from_param(store: Store, raw: str) -> Profile | None:
+    numbered = re.fullmatch(r"(\d{1,18})(?:-.*)?", raw)
+    if numbered:
+        return store.profile(int(numbered.group(1)))
+    wanted = raw.casefold()
+    matches = [
+        p
+        for p in store.profiles()
+        if wanted in (p.name.casefold(), player_param(p).partition("-")[2])
+    ]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _chose(profile: Profile) -> None:
+    _state()[_PROFILE] = profile.id
+    _state()[_WHO] = profile
+    _state().pop(_ASK, None)
+    keep_player_in_address()
+
+
+def _forget(why: str) -> None:
+    for key in (_PROFILE, _WHO):
+        _state().pop(key, None)
+    _state()[_ASK] = why
+    if PLAYER_PARAM in st.query_params:
+        del st.query_params[PLAYER_PARAM]
 
 
 def choose_profile(profile_id: int) -> None:
+    """This browser's player is now ``profile_id`` (checked against the store when next used)."""
     _state()[_PROFILE] = profile_id
+    who = _state().get(_WHO)
+    if not (isinstance(who, Profile) and who.id == profile_id):
+        _state().pop(_WHO, None)
+    _state().pop(_ASK, None)
+
+
+def report_failure(err: Exception) -> None:
+    """A page's own read of the store failed: keep the reason, and reopen the file next time."""
+    _failed(err)
 
 
 def _failed(err: Exception) -> None:
     """An operation failed on an opened store: say so, and reopen the file next time."""
-    _state()[_PROBLEM] = f"Progress could not be saved just now ({err})."
+    _state()[_PROBLEM] = f"Progress could not be saved just now ({describe_error(err)})."
     _open.clear()
 
 
 def _on_store(action: Callable[[Store, Profile], T]) -> tuple[T] | None:
     """``(result,)`` of ``action`` on the store for the current profile; None when there is
-    no store or the action failed (the reason is kept for :func:`store_problem`)."""
+    no store or nobody chosen, or the action failed (the reason is kept for
+    :func:`store_problem`)."""
     store = current_store()
     profile = current_profile() if store is not None else None
     if store is None or profile is None:
@@ -149,40 +263,141 @@ def _on_store(action: Callable[[Store, Profile], T]) -> tuple[T] | None:
         return None
 
 
-def _unsaved_attempts() -> list[AttemptIn]:
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """Whose a held answer is: the player chosen when it was given."""
+
+    id: int
+    created_at: datetime | None  # known when the player had been read from the store
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """An answer the store could not take yet, with its owner and its place in a set."""
+
+    owner: Owner | None  # None: given while no player could be known (the store was down)
+    attempt: AttemptIn
+    token: str
+    key: str | None
+
+
+class NoPlayerError(ValueError):
+    """An answer given while nobody is chosen as the player: it is not saved."""
+
+
+def _owner() -> Owner | None:
+    """The player chosen in this browser right now, as far as it is known without the store."""
+    chosen = _state().get(_PROFILE)
+    if not isinstance(chosen, int):
+        return None
+    who = _state().get(_WHO)
+    return Owner(chosen, who.created_at if isinstance(who, Profile) and who.id == chosen else None)
+
+
+def _is_owner(store: Store, owner: Owner) -> bool:
+    """The owner is still on this device (the same player, not a new one given its id)."""
+    found = store.profile(owner.id)
+    return found is not None and owner.created_at in (None, found.created_at)
+
+
+def _held() -> list[Held]:
     return list(_state().get(_ATTEMPTS, []))
 
 
-def _unsaved_lessons() -> dict[str, LessonProgress]:
+def _held_lessons() -> dict[tuple[Owner | None, str], LessonProgress]:
     return dict(_state().get(_LESSONS, {}))
 
 
-def _saved(key: str) -> None:
-    """What was kept in the session under ``key`` is in the store now; once nothing is
-    left waiting, there is no problem to report."""
-    _state().pop(key, None)
-    if _ATTEMPTS not in _state() and _LESSONS not in _state():
+def _keep(key: str, value: object) -> None:
+    """Keep what is still waiting under ``key``; once nothing is, there is no problem."""
+    if value:
+        _state()[key] = value
+    else:
+        _state().pop(key, None)
+    if not _state().get(_ATTEMPTS) and not _state().get(_LESSONS):
         _state().pop(_PROBLEM, None)
 
 
-def record_attempt(attempt: AttemptIn) -> None:
-    """Keep one graded answer (a malformed record raises ``ValueError`` naming the field).
+def _flush(store: Store) -> None:
+    """Write every held answer and lesson place for its own owner; keep what still fails."""
+    waiting: list[Held] = []
+    orphans: list[Held] = []
+    for owner in dict.fromkeys(h.owner for h in _held()):
+        batch = [h for h in _held() if h.owner == owner]
+        if owner is None:  # nobody was chosen: kept for this visit only
+            waiting += batch
+            continue
+        try:
+            if not _is_owner(store, owner):
+                orphans += batch
+                continue
+            for token in dict.fromkeys(h.token for h in batch):
+                store.add_attempts(
+                    owner.id, [(h.attempt, h.key) for h in batch if h.token == token], session=token
+                )
+        except (sqlite3.Error, StoreError) as err:
+            _failed(err)
+            waiting += batch
+    lessons: dict[tuple[Owner | None, str], LessonProgress] = {}
+    for (owner, lesson_id), item in _held_lessons().items():
+        try:
+            if owner is not None and _is_owner(store, owner):
+                store.save_lesson_progress(owner.id, lesson_id, item.step, item.done)
+            elif owner is None:
+                lessons[owner, lesson_id] = item
+        except (sqlite3.Error, StoreError) as err:
+            _failed(err)
+            lessons[owner, lesson_id] = item
+    _keep(_ATTEMPTS, waiting)
+    _keep(_LESSONS, lessons)
+    if orphans:  # shown for this visit, never written for someone else
+        _state()[_ORPHANS] = [*_state().get(_ORPHANS, []), *orphans]
 
-    When the store cannot take it, it is kept in the session and written with the next
-    answer that can be saved (for whoever is practising then).
+
+def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
+    """Keep one graded answer for the player chosen now (a malformed record raises
+    ``ValueError`` naming the field; with nobody chosen, :class:`NoPlayerError`).
+
+    ``key`` names its place in a practice set, so that answering the same place again
+    (after a reload) stores it once. When the store cannot take it, it is kept in the
+    session with its owner and written for that owner with the next answer that can be saved.
     """
     check_attempt(attempt)
-    pending = [*_unsaved_attempts(), attempt]
-    token = session_token()
-    if _on_store(lambda store, p: store.add_attempts(p.id, pending, session=token)) is None:
-        _state()[_ATTEMPTS] = pending
-    else:
-        _saved(_ATTEMPTS)
+    store = current_store()
+    if store is not None and current_profile() is None and store_problem() is None:
+        raise NoPlayerError(
+            "Nobody has been chosen as the player, so this answer was not saved: "
+            "choose who is playing first."
+        )
+    _state()[_ATTEMPTS] = [*_held(), Held(_owner(), attempt, session_token(), key)]
+    store = current_store()
+    if store is not None:
+        _flush(store)
+
+
+def saved_keys(prefix: str) -> frozenset[str]:
+    """Keys starting with ``prefix`` of the current player's answers (saved or waiting)."""
+    owner = _owner()
+    waiting = {
+        h.key
+        for h in _held()
+        if h.key and h.key.startswith(prefix) and owner and h.owner and h.owner.id == owner.id
+    }
+    saved = _on_store(lambda store, p: store.saved_keys(p.id, prefix))
+    return frozenset(waiting | set(saved[0] if saved else ()))
+
+
+def _mine(owner: Owner | None) -> bool:
+    current = _owner()
+    if current is None:
+        return True  # nobody known now: all this visit's answers are shown
+    return owner is not None and owner.id == current.id
 
 
 def session_attempts() -> list[AttemptIn]:
     """Answers given in this browser session by the current profile (newest last)."""
-    unsaved = _unsaved_attempts()
+    held = [*_held(), *_state().get(_ORPHANS, [])]
+    unsaved = [h.attempt for h in held if _mine(h.owner)]
     token = session_token()
     saved = _on_store(lambda store, p: [r.attempt for r in store.attempts(p.id, session=token)])
     if saved is None:
@@ -192,22 +407,21 @@ def session_attempts() -> list[AttemptIn]:
 
 def lesson_progress() -> dict[str, LessonProgress]:
     """Where the learner is in each lesson, by lesson id."""
-    unsaved = _unsaved_lessons()
+    unsaved = {lid: item for (owner, lid), item in _held_lessons().items() if _mine(owner)}
     saved = _on_store(lambda store, p: store.lesson_progress(p.id))
     return unsaved if saved is None else saved[0] | unsaved
 
 
 def save_lesson_progress(lesson_id: str, step: int, done: bool) -> None:
     """Remember the step reached in a lesson; a lesson once done stays done."""
-    pending = _unsaved_lessons()
-    previous = pending.get(lesson_id)
-    pending[lesson_id] = LessonProgress(lesson_id, step, done or bool(previous and previous.done))
-
-    def save(store: Store, profile: Profile) -> None:
-        for item in pending.values():  # each is one small upsert; a repeat does no harm
-            store.save_lesson_progress(profile.id, item.lesson_id, item.step, item.done)
-
-    if _on_store(save) is None:
-        _state()[_LESSONS] = pending
-    else:
-        _saved(_LESSONS)
+    current_profile()  # resolve the chosen player first, so the place has its owner
+    owner = _owner()
+    pending = _held_lessons()
+    previous = pending.get((owner, lesson_id))
+    pending[owner, lesson_id] = LessonProgress(
+        lesson_id, step, done or bool(previous and previous.done)
+    )
+    _state()[_LESSONS] = pending
+    store = current_store()
+    if store is not None:
+        _flush(store)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import io
 import math
 import os
@@ -44,6 +45,7 @@ PROFILE_NAME_MAX = 40
 TEXT_MAX = 500  # question, answer: a pile or a claim is far shorter
 TIER_MAX = 40
 LESSON_ID_MAX = 100
+KEY_MAX = 100
 MODES = ("quick", "claim")
 _INT64 = 2**63
 
@@ -54,6 +56,31 @@ class StoreError(Exception):
 
 class NewerSchemaError(StoreError):
     """The file was written by a newer trainer; it is left exactly as it is."""
+
+
+class ForeignFileError(StoreError):
+    """The file is another program's database; it is left exactly as it is."""
+
+
+def describe_error(err: BaseException) -> str:
+    """A store error in plain words: a full disk, a file that cannot be written, a file held
+    by another program; otherwise SQLite's own message."""
+    code = getattr(err, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(err)
+    if primary == sqlite3.SQLITE_FULL or "disk is full" in text:
+        return "the disk is full: free some space on it and answers are saved again"
+    if primary == sqlite3.SQLITE_IOERR and _disk_full_errno(err):
+        return "the disk is full: free some space on it and answers are saved again"
+    if primary == sqlite3.SQLITE_READONLY:
+        return "the progress file cannot be written to (it is read-only)"
+    if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return "another program is holding the progress file; trying again with the next answer"
+    return text
+
+
+def _disk_full_errno(err: BaseException) -> bool:
+    return getattr(err, "errno", None) == errno.ENOSPC or "No space left" in str(err)
 
 
 class InvalidAttemptError(ValueError):
@@ -180,6 +207,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX attempts_by_day ON attempts (profile_id, day, drill, correct, seconds)",
         "CREATE INDEX attempts_by_area ON attempts (profile_id, drill, tier, id, correct, seconds)",
         "CREATE INDEX misses_by_area ON attempt_misses (profile_id, drill, tier, category)",
+    ),
+    # 3: an answer's place in a practice set (``<set>/<question>``), so that an answer given
+    # again after a reload is not stored twice
+    (
+        "ALTER TABLE attempts ADD COLUMN answer_key TEXT",
+        "CREATE UNIQUE INDEX attempts_once ON attempts (profile_id, answer_key) "
+        "WHERE answer_key IS NOT NULL",
     ),
 )
 
@@ -369,6 +403,8 @@ class Store:
             raise StoreError(
                 f"The progress file's folder {target.parent} cannot be created ({err.strerror})."
             ) from err
+        if target.is_file() and not os.access(target, os.R_OK | os.W_OK):
+            raise StoreError(_no_permission(target))
         store = cls(target)
         try:
             store._prepare()
@@ -377,9 +413,13 @@ class Store:
             if _is_unreadable(err):
                 reason = "it is damaged or is not a progress file"
             elif _is_unopenable_file(target, err):
+                if not target.is_dir():  # a file this user may not read: it is not damaged
+                    raise StoreError(_no_permission(target)) from err
                 reason = "it cannot be opened"
             else:
-                raise StoreError(f"The progress file {target} cannot be opened ({err}).") from err
+                raise StoreError(
+                    f"The progress file {target} cannot be opened ({describe_error(err)})."
+                ) from err
         except _CorruptError:
             reason = "it is damaged"
         try:
@@ -420,6 +460,8 @@ class Store:
                 problems = [str(r[0]) for r in conn.execute("PRAGMA quick_check(3)")]
                 if problems != ["ok"]:
                     raise _CorruptError("; ".join(problems))
+            else:
+                _refuse_foreign(conn, self.path)
             _set_wal(conn)
             while version < SCHEMA_VERSION:
                 with _write(conn):
@@ -466,15 +508,6 @@ class Store:
             ).fetchone()
         return _profile(row) if row else None
 
-    def last_active_profile(self) -> Profile | None:
-        """The profile that gave the latest answer, if anyone has answered yet."""
-        with self._connect() as conn:
-            row = conn.execute(
-                "SELECT p.id, p.name, p.created_at FROM profiles p "
-                "WHERE p.id = (SELECT profile_id FROM attempts ORDER BY id DESC LIMIT 1)"
-            ).fetchone()
-        return _profile(row) if row else None
-
     def create_profile(self, name: object) -> Profile:
         """A new profile; :class:`ProfileNameError` if the name is unusable or taken."""
         cleaned = clean_profile_name(name)
@@ -510,25 +543,54 @@ class Store:
 
     # -- answers --
 
-    def add_attempt(self, profile_id: int, attempt: AttemptIn, *, session: str = "") -> int:
-        """Store one graded answer atomically; returns its id."""
-        [new_id] = self._insert(profile_id, [attempt], session)
+    def add_attempt(
+        self, profile_id: int, attempt: AttemptIn, *, session: str = "", key: str | None = None
+    ) -> int:
+        """Store one graded answer atomically; returns its id.
+
+        ``key`` names the answer's place (``<set>/<question>``): a profile's answer with a key
+        already stored is not stored again, and the id of the one stored first is returned.
+        """
+        [(new_id, _)] = self._insert(profile_id, [(attempt, key)], session)
         return new_id
 
     def add_attempts(
-        self, profile_id: int, attempts: Iterable[AttemptIn], *, session: str = ""
+        self,
+        profile_id: int,
+        attempts: Iterable[AttemptIn | tuple[AttemptIn, str | None]],
+        *,
+        session: str = "",
     ) -> int:
-        """Store many answers in ONE transaction (imports, benchmarks); all or nothing."""
-        return len(self._insert(profile_id, attempts, session))
+        """Store many answers in ONE transaction (imports, benchmarks); all or nothing.
 
-    def _insert(self, profile_id: int, attempts: Iterable[AttemptIn], session: str) -> list[int]:
+        Each is an answer or an ``(answer, key)`` pair (see :meth:`add_attempt`); returns how
+        many were stored (an answer whose key is already stored is left out).
+        """
+        keyed = (item if isinstance(item, tuple) else (item, None) for item in attempts)
+        return sum(new for _, new in self._insert(profile_id, keyed, session))
+
+    def saved_keys(self, profile_id: int, prefix: str) -> frozenset[str]:
+        """The keys starting with ``prefix`` of a profile's stored answers (see :meth:`add_attempt`)."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT answer_key FROM attempts WHERE profile_id = ? "
+                "AND answer_key >= ? AND answer_key < ?",
+                (profile_id, prefix, prefix + "\U0010ffff"),
+            ).fetchall()
+        return frozenset(str(r[0]) for r in rows)
+
+    def _insert(
+        self, profile_id: int, attempts: Iterable[tuple[AttemptIn, str | None]], session: str
+    ) -> list[tuple[int, bool]]:
+        """``(id, stored now)`` of each answer, in one transaction."""
         ids = []
         with self._connect() as conn:
             try:
                 with _write(conn):
-                    for attempt in attempts:
+                    for attempt, key in attempts:
                         check_attempt(attempt)
-                        ids.append(_insert_attempt(conn, profile_id, attempt, session))
+                        _check_key(key)
+                        ids.append(_insert_attempt(conn, profile_id, attempt, session, key))
             except sqlite3.IntegrityError as err:
                 raise InvalidAttemptError(f"there is no profile {profile_id} ({err})") from err
         return ids
@@ -785,11 +847,50 @@ def _set_wal(conn: sqlite3.Connection) -> None:
         return
 
 
+def _no_permission(path: Path) -> str:
+    return (
+        f"The progress file {path} cannot be read or written by this user (permission "
+        "denied). It was left as it is: give this user access to it, or choose another file."
+    )
+
+
+def _refuse_foreign(conn: sqlite3.Connection, path: Path) -> None:
+    """A file with no schema version but tables of its own belongs to another program."""
+    tables = [
+        str(r[0])
+        for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') "
+            "AND name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 4"
+        )
+    ]
+    if tables:
+        shown = ", ".join(tables[:3]) + (", …" if len(tables) > 3 else "")
+        raise ForeignFileError(
+            f"The file {path} is another program's database (it has the tables {shown}), "
+            "so the trainer left it as it is. Point the trainer at a file of its own."
+        )
+
+
+def _refuse_newer(conn: sqlite3.Connection) -> None:
+    """Checked inside every write transaction: a newer trainer may have upgraded the file
+    since it was opened, and then nothing more is written to it."""
+    version = _user_version(conn)
+    if version > SCHEMA_VERSION:
+        path = conn.execute("PRAGMA database_list").fetchone()[2]
+        raise NewerSchemaError(
+            f"The progress file {path} was upgraded by a newer version of the trainer "
+            f"(schema {version}; this version knows up to {SCHEMA_VERSION}) while this one "
+            "was running. Nothing more was written to it: update the trainer to keep using it."
+        )
+
+
 @contextlib.contextmanager
 def _write(conn: sqlite3.Connection) -> Iterator[None]:
-    """One write transaction, taking the write lock up front (waits up to the busy timeout)."""
+    """One write transaction, taking the write lock up front (waits up to the busy timeout);
+    refused when a newer trainer has upgraded the file meanwhile."""
     conn.execute("BEGIN IMMEDIATE")
     try:
+        _refuse_newer(conn)
         yield
     except BaseException:
         if conn.in_transaction:
@@ -798,9 +899,24 @@ def _write(conn: sqlite3.Connection) -> Iterator[None]:
     conn.execute("COMMIT")
 
 
+def _check_key(key: object) -> None:
+    if key is None:
+        return
+    if not isinstance(key, str) or not key.strip():
+        raise InvalidAttemptError(f"an answer's key must be non-empty text, not {key!r}")
+    if len(key) > KEY_MAX:
+        raise InvalidAttemptError(f"an answer's key is longer than {KEY_MAX} characters")
+
+
 def _insert_attempt(
-    conn: sqlite3.Connection, profile_id: int, attempt: AttemptIn, session: str
-) -> int:
+    conn: sqlite3.Connection, profile_id: int, attempt: AttemptIn, session: str, key: str | None
+) -> tuple[int, bool]:
+    if key is not None:  # the same place answered again (a reload): keep the first answer
+        stored = conn.execute(
+            "SELECT id FROM attempts WHERE profile_id = ? AND answer_key = ?", (profile_id, key)
+        ).fetchone()
+        if stored is not None:
+            return int(stored[0]), False
     # the run of right answers this one ends (read inside the write transaction, so exact)
     last = conn.execute(
         "SELECT streak FROM attempts WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
@@ -809,8 +925,9 @@ def _insert_attempt(
     streak = (last[0] if last else 0) + 1 if attempt.correct else 0
     cursor = conn.execute(
         """INSERT INTO attempts (profile_id, at, day, drill, tier, seed, question, answer,
-                                 correct, points_off, seconds, mode, session, streak)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                                 correct, points_off, seconds, mode, session, streak,
+                                 answer_key)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         (
             profile_id,
             _utc_text(attempt.at),
@@ -826,6 +943,7 @@ def _insert_attempt(
             attempt.mode,
             session,
             streak,
+            key,
         ),
     )
     attempt_id = cursor.lastrowid
@@ -838,4 +956,4 @@ def _insert_attempt(
             for c in dict.fromkeys(attempt.missed)
         ],
     )
-    return attempt_id
+    return attempt_id, True

@@ -6,8 +6,9 @@ questions come from :mod:`trainer.drills` and the grades from :mod:`trainer.grad
 Starting a set from elsewhere:
 
 * a link: ``/practice?drill=hand&tier=beginner&seed=7`` (optional ``mode=claim``,
-  ``length=5``, ``muggins=1``; ``drill`` or ``tier`` may be ``mixed``). The page
-  puts the running set's drill, tier and seed in the address, so it can be shared;
+  ``length=5``, ``muggins=1``, ``w=`` weights; ``drill`` or ``tier`` may be ``mixed``).
+  The page keeps the running set in the address (with ``set=`` and ``q=``, its place),
+  so it can be shared, and a reload resumes it at the same question;
 * session state (for a one-click "practise this" on another page): set
   ``st.session_state["practice_drill"]`` and ``["practice_tier"]`` (optionally
   ``["practice_seed"]``, ``["practice_mode"]``, ``["practice_length"]``), then
@@ -25,6 +26,7 @@ from typing import Any
 
 import streamlit as st
 
+from trainer import session
 from trainer.content import DRILLS_DIR
 from trainer.content.drills import DrillCatalog, load_drills
 from trainer.drills import GenerationError, GoQuestion, PegQuestion, Question, ShowQuestion, warm_up
@@ -38,8 +40,15 @@ from trainer.grading import (
     answer_box,
     go_explanation,
 )
-from trainer.practice import MIXED, PracticeSet, SetSpec, new_seed, spec_from_request
-from trainer.session import record_attempt
+from trainer.practice import (
+    MIXED,
+    PracticeSet,
+    SetSpec,
+    new_seed,
+    place_from_request,
+    set_address,
+    spec_from_request,
+)
 from trainer.ui import show_breakdown, show_cards, show_item, show_pile
 
 SET = "practice_set"
@@ -81,20 +90,35 @@ def _focus_answer_box() -> None:
     )
 
 
-def _start(spec: SetSpec) -> None:
-    st.session_state[SET] = PracticeSet(spec)
-    params: dict[str, Any] = {"drill": spec.drill, "tier": spec.tier, "seed": str(spec.seed)}
-    if spec.mode == "claim":
-        params["mode"] = "claim"
-    if spec.muggins:
-        params["muggins"] = "1"
-    st.query_params.from_dict(params)
-    st.session_state[HANDLED] = tuple(sorted(params.items()))
+def _signature(params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """What makes an address a new request (not the player, nor the place in the set)."""
+    return tuple(sorted((k, v) for k, v in params.items() if k not in _NOT_A_REQUEST))
+
+
+_NOT_A_REQUEST = (session.PLAYER_PARAM, "q")
+
+
+def _start(spec: SetSpec, place: tuple[str | None, int] = (None, 0)) -> None:
+    """Start ``spec``, or resume it at ``place`` (run id, question index) after a reload."""
+    set_id, index = place
+    run = PracticeSet(spec) if set_id is None else PracticeSet(spec, set_id=set_id)
+    if set_id is not None:
+        run.resume(index, session.saved_keys(f"{set_id}/"))
+    st.session_state[SET] = run
+    _keep_address(run)
+
+
+def _keep_address(run: PracticeSet) -> None:
+    """Keep the running set, and where it is, in the address (leaving the page drops it)."""
+    params = set_address(run)
+    if st.query_params.to_dict() != session.address_with_player(params):
+        st.query_params.from_dict(session.address_with_player(params))
+    st.session_state[HANDLED] = _signature(params)
 
 
 def _stop() -> None:
     st.session_state.pop(SET, None)
-    st.query_params.clear()
+    st.query_params.from_dict(session.address_with_player({}))
     st.session_state[HANDLED] = ()
 
 
@@ -112,7 +136,7 @@ def _incoming(catalog: DrillCatalog) -> None:
         }
     else:
         params = st.query_params.to_dict()
-        signature = tuple(sorted(params.items()))
+        signature = _signature(params)
         if params.get("drill") and state.get(HANDLED) != signature:
             state[HANDLED] = signature
             request = params
@@ -122,7 +146,7 @@ def _incoming(catalog: DrillCatalog) -> None:
     if isinstance(spec, str):
         st.error(spec, icon=":material/error:")
         return
-    _start(spec)
+    _start(spec, place_from_request(request, spec.length))
 
 
 # --- choosing a set --------------------------------------------------------------------------
@@ -265,7 +289,7 @@ def _answer_quick(run: PracticeSet, catalog: DrillCatalog, question: Question) -
         except InputProblem as err:
             st.error(str(err), icon=":material/error:")
         else:
-            _record(grade)
+            _record(run, grade)
             st.rerun()
     _focus_answer_box()
 
@@ -314,7 +338,7 @@ def _answer_claims(run: PracticeSet, catalog: DrillCatalog, question: ShowQuesti
         st.rerun()
     if done.button("That's everything", type="primary", key="practice_done"):
         grade = run.finish_claims(catalog, now=time.monotonic())
-        _record(grade)
+        _record(run, grade)
         st.rerun()
 
 
@@ -355,13 +379,13 @@ def _answer_go(run: PracticeSet, catalog: DrillCatalog) -> None:
         except InputProblem as err:
             st.error(str(err), icon=":material/error:")
         else:
-            _record(grade)
+            _record(run, grade)
             st.rerun()
 
 
-def _record(grade: Grade) -> None:
+def _record(run: PracticeSet, grade: Grade) -> None:
     try:
-        record_attempt(grade.attempt())
+        session.record_attempt(grade.attempt(), key=run.key)
     except ValueError as err:  # a record the store refuses: say so, keep practising
         st.warning(f"This answer could not be saved: {err}")
 
@@ -437,6 +461,7 @@ if run is None:
     _setup(catalog)
     st.stop()
 
+_keep_address(run)
 spec = run.spec
 st.caption(f"{spec.describe(catalog)} · seed {spec.seed}")
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import date
+from typing import NoReturn
 
 import altair as alt
 import pandas as pd
@@ -10,7 +12,7 @@ import streamlit as st
 
 from trainer import session
 from trainer.content.drills import load_drills
-from trainer.profiles import plain
+from trainer.profiles import ask, plain
 from trainer.progress import (
     RECENT_ANSWERS,
     RECENT_PER_AREA,
@@ -19,7 +21,7 @@ from trainer.progress import (
     describe_answer,
     export_file_name,
 )
-from trainer.store import Recorded, Store
+from trainer.store import Recorded, Store, StoreError, describe_error
 
 PRACTICE_PAGE = "views/practice.py"
 MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
@@ -137,22 +139,35 @@ def _answer_list(rows: list[Recorded], titles: Titles) -> None:
 
 st.title("Progress")
 
-store = session.current_store()
-profile = session.current_profile() if store is not None else None
-if store is None or profile is None:
-    problem = session.store_problem() or "Progress cannot be saved right now."
+
+def _this_visit_only(problem: str) -> NoReturn:
+    """The store cannot be read: say so, show this visit's answers, and stop here."""
     st.warning(plain(problem), icon=":material/warning:")
     answers = session.session_attempts()
     if answers:
         right = sum(a.correct for a in answers)
         st.metric("Answers in this visit", len(answers))
         st.metric("Right", f"{right} ({right / len(answers):.0%})")
-    st.info("Charts and weak spots come back once progress can be saved again.")
+    st.info("Charts and weak spots come back once progress can be read again.")
     st.stop()
+
+
+store = session.current_store()
+profile = session.current_profile() if store is not None else None
+question = session.player_question()
+if question is not None:  # nobody chosen in this browser: never show someone else's
+    ask(question)
+    st.stop()
+if store is None or profile is None:
+    _this_visit_only(session.store_problem() or "Progress cannot be saved right now.")
 
 name = plain(profile.name)
 titles, targets = _drill_facts()
-report = _report(store, profile.id, titles, targets)
+try:
+    report = _report(store, profile.id, titles, targets)
+except (sqlite3.Error, StoreError) as err:
+    session.report_failure(err)
+    _this_visit_only(f"Your progress cannot be read just now ({describe_error(err)}).")
 
 if report.totals.answers == 0:
     st.info(
@@ -206,6 +221,7 @@ else:
     )
 if st.button(
     "Practise my weak spots",
+    key="practise_weak_spots",
     type="primary",
     icon=":material/target:",
     help="Deals more of what you miss, until you get it right every time.",

@@ -1,0 +1,251 @@
+"""The app shell in AppTest: who is practising is this browser's choice, kept in the address,
+asked for when there is none, shown on every page, and never taken from another browser."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from trainer.content.drills import load_drills
+from trainer.drills import deal_question
+from trainer.records import AttemptIn
+from trainer.store import Store
+
+REPO = Path(__file__).resolve().parent.parent
+APP = str(REPO / "trainer" / "app.py")
+CATALOG = load_drills()
+PAGES = (
+    "views/home.py",
+    "views/learn.py",
+    "views/practice.py",
+    "views/progress.py",
+    "views/check.py",
+)
+SET = {"drill": "hand", "tier": "beginner", "seed": "7", "length": "10"}
+
+
+def browser(page: str = "views/practice.py", **params: str) -> AppTest:
+    """A browser opening ``page`` at an address with ``params`` (a reload is a new one)."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update(params)
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def address(at: AppTest) -> dict[str, str]:
+    out = {}
+    for key, value in at.query_params.items():
+        out[key] = str(value[0] if isinstance(value, list) else value)
+    return out
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [s.value for s in at.subheader] + [w.value for w in at.warning]
+    return "\n".join(str(part) for part in parts)
+
+
+def pick(at: AppTest, name: str) -> None:
+    profile = next(
+        p for p in Store.open(os.environ["CRIBBAGE_TRAINER_DB"]).profiles() if p.name == name
+    )
+    at.button(key=f"player_pick_{profile.id}").click().run()
+    assert not at.exception, at.exception
+
+
+def answer_current(at: AppTest) -> int:
+    """Answer the question on screen rightly; returns its index in the set."""
+    params = address(at)
+    index = int(params.get("q", "1")) - 1
+    question = deal_question(
+        params["drill"], params["tier"], int(params["seed"]), index, catalog=CATALOG
+    )
+    at.text_input(key=f"practice_total_{index}").set_value(str(question.total))
+    at.button(key=f"FormSubmitter:practice_answer_{index}-Check").click().run()
+    assert not at.exception, at.exception
+    return index
+
+
+def next_question(at: AppTest) -> None:
+    at.button(key="practice_next").click().run()
+    assert not at.exception, at.exception
+
+
+def owners() -> dict[str, int]:
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    return {p.name: store.count_attempts(p.id) for p in store.profiles()}
+
+
+def test_a_browser_with_no_choice_is_asked_before_any_answer(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    kim = store.create_profile("Kim")
+    store.add_attempt(kim.id, _an_answer())
+    for page in PAGES[1:4]:
+        at = browser(page, **SET)
+        assert "Who is playing?" in texts(at), page
+        boxes = [w.key for w in [*at.main.text_input, *at.main.button]]
+        assert not [k for k in boxes if "practice" in str(k) or "lesson" in str(k)], page
+        assert at.button(key=f"player_pick_{kim.id}") is not None
+    assert owners() == {"Kim": 1}
+
+
+def test_reload_keeps_this_browsers_player_not_the_last_to_answer(
+    _isolated_database: Path,
+) -> None:
+    store = Store.open(_isolated_database)
+    store.create_profile("Kim")
+    store.create_profile("Lee")
+    a = browser(**SET)
+    pick(a, "Kim")
+    answer_current(a)
+    b = browser(**SET)
+    pick(b, "Lee")
+    answer_current(b)
+    assert owners() == {"Kim": 1, "Lee": 1}
+
+    a_again = browser(**address(a))  # reload A: same address, new session
+    assert "Practising as **Kim**" in texts(a_again)
+    assert address(a_again)["q"] == "2"  # question 1 is answered: on to question 2
+    assert answer_current(a_again) == 1
+    assert owners() == {"Kim": 2, "Lee": 1}
+
+
+def test_after_a_restart_the_address_decides_and_no_address_asks(
+    _isolated_database: Path,
+) -> None:
+    store = Store.open(_isolated_database)
+    store.create_profile("Kim")
+    store.create_profile("Lee")
+    a = browser(**SET)
+    pick(a, "Kim")
+    answer_current(a)
+    Store.open(_isolated_database)  # a new process opening the same file
+    kim = browser("views/home.py", player=address(a)["player"])
+    assert "Practising as **Kim**" in texts(kim)
+    stranger = browser("views/progress.py")
+    assert "Who is playing?" in texts(stranger)
+    assert not stranger.metric
+
+
+def test_the_player_is_shown_and_kept_on_every_page(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    store.create_profile("Kim")
+    at = browser("views/learn.py")
+    pick(at, "Kim")
+    player = address(at)["player"]
+    for page in PAGES:
+        at.query_params.clear()  # the sidebar's links drop the address
+        at.switch_page(page).run()
+        assert not at.exception, page
+        assert "Practising as **Kim**" in texts(at), page
+        assert address(at).get("player") == player, page
+
+
+def test_change_asks_again_in_the_page(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    store.create_profile("Kim")
+    store.create_profile("Lee")
+    at = browser("views/home.py")
+    pick(at, "Kim")
+    at.button(key="player_change").click().run()
+    assert "Who is playing?" in texts(at)
+    pick(at, "Lee")
+    assert "Practising as **Lee**" in texts(at)
+
+
+def test_a_new_player_can_be_added_from_the_question(_isolated_database: Path) -> None:
+    Store.open(_isolated_database).create_profile("Kim")
+    at = browser(**SET)
+    at.text_input(key="player_new_name").input("Mo")
+    at.button(key="player_add").click().run()
+    assert "Practising as **Mo**" in texts(at)
+    answer_current(at)
+    assert owners() == {"Kim": 0, "Mo": 1}
+
+
+def test_scripted_sessions_across_a_restart_all_land_on_their_own_player(
+    _isolated_database: Path,
+) -> None:
+    store = Store.open(_isolated_database)
+    names = [f"P{n}" for n in range(8)]
+    for name in names:
+        store.create_profile(name)
+    browsers = []
+    for name in names:
+        at = browser(**SET)
+        pick(at, name)
+        answer_current(at)
+        browsers.append(at)
+    reloaded = [browser(**address(at)) for at in browsers]  # the server restarted
+    for at in reloaded:
+        assert answer_current(at) == 1
+    assert owners() == dict.fromkeys(names, 2)
+
+
+def _an_answer() -> AttemptIn:
+    return AttemptIn("hand", "beginner", 1, "5H 5D 5C JS | 5S", "29", True, 0, (), 3.0)
+
+
+def test_a_set_resumes_at_its_question_and_saves_each_answer_once(
+    _isolated_database: Path,
+) -> None:
+    Store.open(_isolated_database).create_profile("Kim")
+    at = browser(**SET)
+    pick(at, "Kim")
+    assert answer_current(at) == 0
+    next_question(at)
+    assert address(at)["q"] == "2"
+    again = browser(**address(at))  # reload on question 2, not yet answered
+    assert "Question 2 of 10" in again.get("progress")[0].proto.text
+    assert answer_current(again) == 1
+    assert owners() == {"Kim": 2}
+    twice = browser(**address(again))  # reload while question 2's answer is on screen
+    assert "Question 3 of 10" in twice.get("progress")[0].proto.text
+    # the same address opened twice: question 3 answered in both, saved once
+    other = browser(**address(twice))
+    assert answer_current(twice) == 2
+    assert answer_current(other) == 2
+    assert owners() == {"Kim": 3}
+
+
+def test_leaving_practice_and_coming_back_keeps_the_set_in_the_address(
+    _isolated_database: Path,
+) -> None:
+    Store.open(_isolated_database).create_profile("Kim")
+    at = browser(**SET)
+    pick(at, "Kim")
+    answer_current(at)
+    next_question(at)
+    kept = address(at)
+    at.query_params.clear()
+    at.switch_page("views/home.py").run()
+    at.query_params.clear()
+    at.switch_page("views/practice.py").run()
+    assert not at.exception
+    assert address(at) == kept
+    assert "Question 2 of 10" in at.get("progress")[0].proto.text
+
+
+def test_the_weak_spots_link_carries_its_weights(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    kim = store.create_profile("Kim")
+    store.add_attempts(
+        kim.id,
+        [AttemptIn("peg", "traps", n, "5H 10S", "2", n % 3 == 0, 0, (), 4.0) for n in range(12)],
+    )
+    at = browser("views/progress.py", player=str(kim.id))
+    at.button(key="practise_weak_spots").click().run()
+    assert not at.exception, at.exception
+    params = address(at)
+    assert params["drill"] == "mixed" and "peg.traps" in params["w"]
+    reloaded = browser(**params)
+    assert "Mixed drills (your weak spots)" in texts(reloaded)
+    assert headings(reloaded) == headings(at)  # the same weighted deal
+    assert len(headings(at)) == 1
+
+
+def headings(at: AppTest) -> list[str]:
+    return [str(m.value) for m in at.markdown if str(m.value).startswith("####")]
