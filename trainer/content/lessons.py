@@ -34,7 +34,15 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content import LESSONS_DIR, ContentProblem, display_path, read_yaml
+from trainer.content import (
+    LESSONS_DIR,
+    ContentProblem,
+    display_path,
+    files_stamp,
+    read_text,
+    read_yaml,
+    yaml_files,
+)
 from trainer.engine import (
     Card,
     PegEvent,
@@ -725,20 +733,19 @@ class Course:
 
 
 def lesson_files(folder: Path | None = None) -> list[Path]:
-    """The lesson files of a folder (default: the course's), in course order (by file name)."""
+    """The lesson files of a folder (default: the course's), in course order (by file name).
+
+    Every ``*.yaml`` entry is listed, even one that is not a plain file (a FIFO, a
+    link that loops): loading it then reports it, unopened, instead of skipping it."""
     folder = LESSONS_DIR if folder is None else folder
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return yaml_files(folder)
 
 
 def course_stamp(folder: Path | None = None) -> tuple[tuple[str, int, int], ...]:
     """Names, sizes and modification times of the lesson files: changes when a file does."""
-    stamp = []
-    for path in lesson_files(folder):
-        info = path.stat()
-        stamp.append((path.name, info.st_size, info.st_mtime_ns))
-    return tuple(stamp)
+    return files_stamp(lesson_files(folder))
 
 
 def load_course(folder: Path | None = None) -> Course:
@@ -776,8 +783,62 @@ def _raw_id(data: Any) -> str | None:
     return None
 
 
+_ID_LINE = re.compile(r"^id:[ \t]*[\"']?([a-z0-9]+(?:-[a-z0-9]+)*)[\"']?[ \t]*(?:#.*)?$", re.M)
+
+
+def _guess_id(path: Path) -> str:
+    """The id a lesson file that cannot be read was probably meant to have: its
+    ``id:`` line if the text can be read at all, else its file name without the
+    leading number (``05-the-show.yaml`` → ``the-show``)."""
+    text, _ = read_text(path, str(path))
+    if text is not None and (match := _ID_LINE.search(text)):
+        return match.group(1)
+    return re.sub(r"^[0-9]+-", "", path.stem)
+
+
+def _cycles(graph: Mapping[str, Sequence[str]]) -> list[list[str]]:
+    """Every prerequisite cycle once, each as the ids around it (first id repeated at the end),
+    found without recursion."""
+    cycles: list[list[str]] = []
+    seen_cycles: set[frozenset[str]] = set()
+    done: set[str] = set()
+    for root in graph:
+        if root in done:
+            continue
+        path: list[str] = [root]
+        on_path = {root}
+        stack = [iter(graph.get(root, ()))]
+        while stack:
+            following = next(stack[-1], None)
+            if following is None:
+                stack.pop()
+                done.add(path[-1])
+                on_path.discard(path.pop())
+                continue
+            if following in on_path:
+                loop = path[path.index(following) :]
+                if frozenset(loop) not in seen_cycles:
+                    seen_cycles.add(frozenset(loop))
+                    cycles.append([*loop, following])
+            elif following not in done and following in graph:
+                path.append(following)
+                on_path.add(following)
+                stack.append(iter(graph[following]))
+    return cycles
+
+
 def _check(files: Sequence[Path]) -> list[CourseEntry]:
-    loaded: list[tuple[str, Any, Lesson | None, list[ContentProblem]]] = []
+    """Load and check ``files`` together.
+
+    A file's own mistakes keep its lesson out of the course. Problems *between*
+    lessons do not: prerequisites only say which lesson is best first, so a
+    learner is better served by a lesson that opens than by one hidden because
+    another file is broken. A prerequisite that names a lesson file which cannot
+    be read is reported once, on that file; one that names no lesson at all, and
+    prerequisites that go round in a circle, are reported on the lesson that
+    lists them (``validate`` fails) while the lesson still opens.
+    """
+    loaded: list[tuple[Path, str, Any, Lesson | None, list[ContentProblem]]] = []
     for path in files:
         file = display_path(path)
         data, problems = _read(path, file)
@@ -787,15 +848,26 @@ def _check(files: Sequence[Path]) -> list[CourseEntry]:
                 lesson = Lesson.model_validate(data)
             except ValidationError as err:
                 problems = _explain(err, file, data)
-        loaded.append((file, data, lesson, problems))
+        loaded.append((path, file, data, lesson, problems))
 
-    # Across files: ids are unique, prerequisites name a lesson.
-    known = _sibling_ids(files) | {i for _, data, _, _ in loaded if (i := _raw_id(data))}
+    # Lessons in the same folders but not checked now, and files that cannot be read at
+    # all, by the id they were probably meant to have.
+    known, unreadable = _sibling_ids(files)
+    known |= {i for _, _, data, _, _ in loaded if (i := _raw_id(data))}
+    for path, file, data, _, _ in loaded:
+        if data is None:
+            unreadable.setdefault(_guess_id(path), file)
+    for known_id in known:
+        unreadable.pop(known_id, None)
+
     first_file: dict[str, str] = {}
-    entries: list[CourseEntry] = []
-    for file, data, lesson, problems in loaded:
+    blocking: list[list[ContentProblem]] = []
+    advice: list[list[ContentProblem]] = []
+    waiting: dict[str, list[str]] = {}  # an unreadable file -> lessons that list it first
+    for _, file, data, lesson, problems in loaded:
         lesson_id = _raw_id(data)
         where = f"lesson {lesson_id!r}"
+        notes: list[ContentProblem] = []
         if lesson_id is not None and lesson_id in first_file:
             problems.append(
                 ContentProblem(
@@ -808,30 +880,70 @@ def _check(files: Sequence[Path]) -> list[CourseEntry]:
             first_file[lesson_id] = file
         if lesson is not None:
             for index, name in enumerate(lesson.prerequisites):
-                if name not in known:
-                    problems.append(
-                        ContentProblem(
-                            file,
-                            f"{where}, field 'prerequisites[{index}]'",
-                            f"no lesson has the id {name!r}",
-                        )
+                if name in known:
+                    continue
+                if name in unreadable:
+                    waiting.setdefault(unreadable[name], []).append(lesson.id)
+                    continue
+                notes.append(
+                    ContentProblem(
+                        file,
+                        f"{where}, field 'prerequisites[{index}]'",
+                        f"no lesson has the id {name!r}",
                     )
+                )
+        blocking.append(problems)
+        advice.append(notes)
+
+    graph = {
+        lesson.id: lesson.prerequisites
+        for _, _, _, lesson, problems in loaded
+        if lesson is not None
+    }
+    for cycle in _cycles(graph):
+        start = next(i for i, row in enumerate(loaded) if _raw_id(row[2]) == cycle[0])
+        advice[start].append(
+            ContentProblem(
+                loaded[start][1],
+                f"lesson {cycle[0]!r}, field 'prerequisites'",
+                "the prerequisites go round in a circle: "
+                + " → ".join(cycle)
+                + " (each would have to come before itself); take one out",
+            )
+        )
+
+    entries: list[CourseEntry] = []
+    for (_, file, data, lesson, _), problems, notes in zip(loaded, blocking, advice, strict=True):
+        if file in waiting:
+            names = ", ".join(repr(name) for name in waiting[file])
+            one = len(waiting[file]) == 1
+            problems.append(
+                ContentProblem(
+                    file,
+                    "",
+                    f"the lesson{'' if one else 's'} {names} list{'s' if one else ''} this "
+                    f"lesson as a prerequisite; {'it still opens' if one else 'they still open'}"
+                    ", without it, until this file is fixed",
+                )
+            )
         title = data.get("title") if isinstance(data, dict) else None
         entries.append(
             CourseEntry(
                 file=file,
-                id=lesson_id,
+                id=_raw_id(data),
                 title=title if isinstance(title, str) and title.strip() else Path(file).stem,
                 lesson=lesson if not problems else None,
-                problems=tuple(problems),
+                problems=(*problems, *notes),
             )
         )
     return entries
 
 
-def _sibling_ids(files: Sequence[Path]) -> set[str]:
-    """Lesson ids in the folders of ``files``, so checking one file still knows the rest."""
+def _sibling_ids(files: Sequence[Path]) -> tuple[set[str], dict[str, str]]:
+    """Lesson ids in the folders of ``files``, so checking one file still knows the rest:
+    the ids read, and the ids guessed for files that cannot be read (with their names)."""
     ids: set[str] = set()
+    unreadable: dict[str, str] = {}
     for folder in {path.parent for path in files}:
         for path in lesson_files(folder):
             if path in files:
@@ -839,7 +951,9 @@ def _sibling_ids(files: Sequence[Path]) -> set[str]:
             data, _ = _read(path, str(path))
             if (found := _raw_id(data)) is not None:
                 ids.add(found)
-    return ids
+            elif data is None:
+                unreadable.setdefault(_guess_id(path), display_path(path))
+    return ids, unreadable
 
 
 # --- error messages -------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.content import DRILLS_DIR
+from trainer.content import DRILLS_DIR, files_stamp, yaml_files
 from trainer.content.drills import DrillCatalog, load_drills
 from trainer.drills import GenerationError, GoQuestion, PegQuestion, Question, ShowQuestion, warm_up
 from trainer.engine import label_cards
@@ -53,14 +53,12 @@ LEADERS: dict[str, tuple[str, int | None]] = {
 }
 
 
-def _stamp() -> tuple[tuple[str, float], ...]:
-    return tuple(
-        (path.name, path.stat().st_mtime) for path in sorted(Path(DRILLS_DIR).glob("*.y*ml"))
-    )
+def _stamp() -> tuple[tuple[str, int, int], ...]:
+    return files_stamp(yaml_files(Path(DRILLS_DIR)))
 
 
 @st.cache_resource(show_spinner="Shuffling the cards…")
-def _catalog(stamp: tuple[tuple[str, float], ...]) -> DrillCatalog:
+def _catalog(stamp: tuple[tuple[str, int, int], ...]) -> DrillCatalog:
     """The drills, loaded once per version of the files, with their tables built."""
     catalog = load_drills(DRILLS_DIR)
     warm_up(catalog)
