@@ -39,6 +39,7 @@ from trainer.grading import (
     go_explanation,
 )
 from trainer.practice import MIXED, PracticeSet, SetSpec, new_seed, spec_from_request
+from trainer.profiles import plain
 from trainer.session import record_attempt
 from trainer.ui import show_breakdown, show_cards, show_item, show_pile
 
@@ -96,6 +97,18 @@ def _stop() -> None:
     st.session_state[HANDLED] = ()
 
 
+#: The longest refusal shown: it quotes what was asked for, which a link can make huge.
+LONGEST_REFUSAL = 300
+
+
+def _refuse(message: str) -> None:
+    """Say why a set cannot start. The message quotes the link's (or the box's) words, so it
+    is shown as plain text: a ``[link](…)`` or ``![image](…)`` in them stays inert."""
+    if len(message) > LONGEST_REFUSAL:
+        message = message[: LONGEST_REFUSAL - 1] + "…"
+    st.error(plain(message), icon=":material/error:")
+
+
 def _incoming(catalog: DrillCatalog) -> None:
     """Start a set asked for by the address or by another page."""
     state = st.session_state
@@ -118,7 +131,7 @@ def _incoming(catalog: DrillCatalog) -> None:
         return
     spec = spec_from_request(request, catalog, weights=state.get("practice_weights"))
     if isinstance(spec, str):
-        st.error(spec, icon=":material/error:")
+        _refuse(spec)
         return
     _start(spec)
 
@@ -191,7 +204,7 @@ def _setup(catalog: DrillCatalog) -> None:
             request, catalog, weights=st.session_state.get("practice_weights"), seed=new_seed()
         )
         if isinstance(spec, str):
-            st.error(spec, icon=":material/error:")
+            _refuse(spec)
         else:
             _start(spec)
             st.rerun()
