@@ -405,13 +405,59 @@ def _errors(data: dict[str, object]) -> list[str]:
     return [str(error["msg"]) for error in caught.value.errors()]
 
 
-def test_a_picture_is_cards_or_a_pile() -> None:
+def test_a_picture_is_cards_a_pile_or_a_board() -> None:
     both = {"id": "s", "text": "t", "show": [{"cards": "5H", "pile": "5D"}]}
-    assert any("either 'cards'" in m for m in _errors(_lesson(both)))
+    assert any("give one of 'cards'" in m for m in _errors(_lesson(both)))
+    with_board = {"id": "s", "text": "t", "show": [{"cards": "5H", "board": {"you": [0, 4]}}]}
+    assert any("give one of 'cards'" in m for m in _errors(_lesson(with_board)))
+    lit_board = {"id": "s", "text": "t", "show": [{"board": {"you": [0, 4]}, "highlight": "5H"}]}
+    assert any("a board has no cards to light up" in m for m in _errors(_lesson(lit_board)))
     starter_on_pile = {"id": "s", "text": "t", "show": [{"pile": "5D", "starter": "5S"}]}
     assert any("a starter goes with 'cards'" in m for m in _errors(_lesson(starter_on_pile)))
     stray = {"id": "s", "text": "t", "show": [{"cards": "5H 6H", "highlight": "7H"}]}
     assert any("7♥ is not among the cards shown" in m for m in _errors(_lesson(stray)))
+
+
+@pytest.mark.parametrize(
+    ("pegs", "message"),
+    [
+        ([4, 2], "is not two pegs one behind the other"),
+        ([3, 3], "is not two pegs one behind the other"),
+        ([2, 0], "is not two pegs one behind the other"),
+        ([-1, 4], "is not two pegs one behind the other"),
+        ([100, 122], "from 0 (the start) to 121, not 122"),
+    ],
+)
+def test_a_board_has_two_pegs_one_behind_the_other(pegs: list[int], message: str) -> None:
+    step = {"id": "s", "text": "t", "show": [{"board": {"you": [0, 5], "opponent": pegs}}]}
+    assert any(message in m for m in _errors(_lesson(step)))
+
+
+def test_a_board_draws_each_players_pegs() -> None:
+    lesson = COURSE.get("counting-order-and-121")
+    assert lesson is not None
+    boards = [show.board for step in lesson.steps for show in step.show if show.board]
+    assert [board.tracks() for board in boards] == [
+        (("You", 0, 0), ("Opponent", 0, 0)),
+        (("You", 2, 6),),
+        (("You", 6, 9),),
+    ]
+    rule = {"kind": "true-false", "statement": "s", "answer": True, "explain": "e"}
+    ends = {"board": {"you": [0, 0], "opponent": [120, 121]}}
+    step = {"id": "s", "text": "t", "show": [ends], "check": rule}
+    board = Lesson.model_validate(_lesson(step)).steps[0].show[0].board
+    assert board is not None and board.tracks()[1] == ("Opponent", 120, 121)
+
+
+def test_a_misspelt_board_key_gets_a_suggestion(tmp_path: Path) -> None:
+    path = tmp_path / "board.yaml"
+    path.write_text(
+        "id: board\ntitle: B\nsummary: S\nsteps:\n  - id: s\n    text: t\n"
+        "    show:\n      - board:\n          yuo: [0, 4]\n"
+        "    check: {kind: true-false, statement: s, answer: true, explain: e}\n"
+    )
+    messages = [p.message for p in check_files([path])]
+    assert "unknown key 'yuo': did you mean 'you'?" in messages
 
 
 def test_a_pile_shows_the_engines_count() -> None:

@@ -59,9 +59,11 @@ from trainer.engine import (
 )
 
 __all__ = [
+    "BOARD_HOLES",
     "CHECK_KINDS",
     "PLAYERS",
     "SKUNKS",
+    "Board",
     "Check",
     "CountCheck",
     "Course",
@@ -83,6 +85,9 @@ __all__ = [
 
 #: The two players of a go question, in the order they play: the pone leads.
 PLAYERS: tuple[str, str] = ("pone", "dealer")
+
+#: Holes on a cribbage board, the last being the game hole (as drawn by :mod:`trainer.svg`).
+BOARD_HOLES = 121
 
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -151,13 +156,44 @@ def _has(info: ValidationInfo, *names: str) -> bool:
 # --- what a step shows ----------------------------------------------------------------
 
 
+def _pegs(value: tuple[int, int]) -> tuple[int, int]:
+    back, front = value
+    if not 0 <= front <= BOARD_HOLES:
+        raise ValueError(f"a peg is in a hole from 0 (the start) to {BOARD_HOLES}, not {front}")
+    if back < 0 or (back >= front and front != 0) or (front == 0 and back != 0):
+        raise ValueError(
+            f"write the back peg, then the front one: [{back}, {front}] is not two pegs "
+            "one behind the other (both start on 0)"
+        )
+    return value
+
+
+#: A player's two pegs, ``[back, front]``: the holes they stand in (0 is the start).
+Pegs = Annotated[tuple[StrictInt, StrictInt], AfterValidator(_pegs)]
+
+
+class Board(_Model):
+    """A pegboard picture: the two pegs of ``you`` and, optionally, of ``opponent``."""
+
+    you: Pegs
+    opponent: Pegs | None = None
+
+    def tracks(self) -> tuple[tuple[str, int, int], ...]:
+        """``(name, back, front)`` for each player drawn, as :func:`trainer.svg.board_svg` takes."""
+        rows = [("You", *self.you)]
+        if self.opponent is not None:
+            rows.append(("Opponent", *self.opponent))
+        return tuple(rows)
+
+
 class Show(_Model):
-    """Cards drawn in a step: a row of ``cards`` (with an optional ``starter``), or a
-    pegging ``pile`` in the order laid, whose count the engine works out."""
+    """A picture in a step: a row of ``cards`` (with an optional ``starter``), a pegging
+    ``pile`` in the order laid, whose count the engine works out, or a pegboard."""
 
     cards: CardRow | None = None
     starter: OneCard | None = None
     pile: CardRow | None = None
+    board: Board | None = None
     highlight: CardRow = ()
     caption: Text | None = None
 
@@ -170,8 +206,11 @@ class Show(_Model):
 
     @model_validator(mode="after")
     def _one_picture(self) -> Show:
-        if (self.cards is None) == (self.pile is None):
-            raise ValueError("give either 'cards' (with an optional 'starter') or 'pile'")
+        given = [self.cards is not None, self.pile is not None, self.board is not None]
+        if sum(given) != 1:
+            raise ValueError("give one of 'cards' (with an optional 'starter'), 'pile' or 'board'")
+        if self.board is not None and self.highlight:
+            raise _FieldAt(("highlight",), "a board has no cards to light up")
         if self.starter is not None:
             if self.cards is None:
                 raise _FieldAt(("starter",), "a starter goes with 'cards', not with a pile")
@@ -1023,6 +1062,8 @@ def _model_at(loc: Sequence[str | int]) -> type[BaseModel] | None:
             if parts and isinstance(parts[0], int):
                 parts.pop(0)
             model = Show
+        elif model is Show and part == "board":
+            model = Board
         elif model is Step and part == "check":
             tag = parts.pop(0) if parts else None
             model = CHECK_MODELS.get(str(tag))
