@@ -4,6 +4,7 @@ every kind of mistake in a file reported with its file, lesson, step and field."
 from __future__ import annotations
 
 import pickle
+import re
 import shutil
 from pathlib import Path
 
@@ -158,6 +159,57 @@ def _go_by_hand(check: GoCheck) -> int | str:
         if item.kind in ("go", "last card", "thirty-one")
     ]
     return ("pone", "dealer")[closers[-1]]
+
+
+def _lesson_text(lesson_id: str) -> str:
+    lesson = COURSE.get(lesson_id)
+    assert lesson is not None
+    return "\n".join(step.text for step in lesson.steps)
+
+
+@pytest.mark.parametrize(
+    ("word", "lesson_id"),
+    [
+        ("52 cards", "deal-and-crib"),
+        ("four suits", "deal-and-crib"),
+        ("pone", "deal-and-crib"),
+        ("series", "the-play"),
+        ("belongs", "pegging-details"),
+        ("longest", "the-show"),
+        ("leapfrog", "counting-order-and-121"),
+        ("skunk", "winning"),
+    ],
+)
+def test_the_course_teaches_the_words_before_the_drills_say_them(word: str, lesson_id: str) -> None:
+    """Each word is taught (in bold) by the first lesson that needs it, before any drill."""
+    assert f"**{word}**" in _lesson_text(lesson_id)
+
+
+def test_the_fifteens_pictures_light_every_fifteen_of_their_hand() -> None:
+    lesson = COURSE.get("the-show")
+    assert lesson is not None
+    (step,) = [step for step in lesson.steps if step.id == "fifteens"]
+    first = step.show[0]
+    assert first.cards is not None and first.starter is not None
+    fifteens = score_show(first.cards, first.starter).by_kind("fifteen")
+    lit = {frozenset(show.highlight) for show in step.show}
+    assert lit == {frozenset(item.cards) for item in fifteens}
+    assert all(show.cards == first.cards and show.starter == first.starter for show in step.show)
+
+
+def test_no_picture_gives_away_its_steps_count() -> None:
+    """A picture of the very hand a step asks about must not say what it scores."""
+    for lesson in COURSE.lessons:
+        for step in lesson.steps:
+            check = step.check
+            if not isinstance(check, CountCheck):
+                continue
+            for show in step.show:
+                if show.cards == check.hand and show.starter == check.starter:
+                    caption = (show.caption or "").lower()
+                    total = re.compile(rf"(?<![-\d]){check.answer}(?![-\d])")
+                    assert not total.search(caption), (lesson.id, step.id, caption)
+                    assert "no fifteens" not in caption, (lesson.id, step.id)
 
 
 def test_the_course_survives_the_page_cache() -> None:
