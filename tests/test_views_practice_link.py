@@ -14,6 +14,11 @@ PAGE = str(Path(__file__).resolve().parent.parent / "trainer" / "views" / "pract
 LIVE = re.compile(r"(?<!\\)[\[\]()!<>]")
 
 
+def _as_shown(markdown: str) -> str:
+    """What the reader sees: backslash escapes undone, invisible word joiners left out."""
+    return re.sub(r"\\(.)", r"\1", markdown).replace("\u2060", "")
+
+
 def _refusal(**params: str) -> str:
     at = AppTest.from_file(PAGE, default_timeout=30)
     at.query_params.update(params)
@@ -30,13 +35,16 @@ def _refusal(**params: str) -> str:
         "![x](http://example.com/pixel.png)",
         "<img src=http://example.com/pixel.png>",
         "**bold** :red[red] $x$",
+        "www.example.com",
+        "me@example.com",
     ],
-    ids=["link", "image", "html", "emphasis"],
+    ids=["link", "image", "html", "emphasis", "bare-address", "email"],
 )
 def test_what_a_link_asks_for_is_shown_as_typed(asked: str) -> None:
     shown = _refusal(drill=asked)
     assert LIVE.search(shown) is None, shown
-    assert re.sub(r"\\(.)", r"\1", shown).startswith(f"There is no drill called {asked!r}")
+    assert _as_shown(shown).startswith(f"There is no drill called {asked!r}")
+    assert not re.search(r"https?:|www\\?\.|[\w.]@", shown)  # nothing an autolink could take
 
 
 def test_a_level_asked_for_is_shown_as_typed_too() -> None:
@@ -47,7 +55,7 @@ def test_a_level_asked_for_is_shown_as_typed_too() -> None:
 
 def test_a_huge_parameter_is_cut_short() -> None:
     shown = _refusal(drill="x" * 100_000)
-    unescaped = re.sub(r"\\(.)", r"\1", shown)
+    unescaped = _as_shown(shown)
     assert len(unescaped) == 300  # the page's LONGEST_REFUSAL (importing a page runs it)
     assert unescaped.startswith("There is no drill called 'xxx")
     assert unescaped.endswith("x…")
