@@ -162,6 +162,7 @@ def test_a_wrong_fifteen_says_what_that_card_makes() -> None:
     right = grade(check, "KH")
     assert right.correct and right.headline == "Yes! It's **the K♥**."
     assert right.details == ("The K♥ brings the total to 15: 15 for 2.",)
+    assert right.pile == right.lit == parse_cards("AS 4D KH")  # the whole fifteen is lit
 
 
 def test_skunks_and_rules() -> None:

@@ -145,6 +145,14 @@ def test_best_and_worst_recent_answers() -> None:
     assert [r.id for r in worst] == [4, 6, 2]  # most missed, then most points off
 
 
+def test_a_question_answered_twice_is_listed_once() -> None:
+    twice = [rec(1, False, ("nobs",), -1), rec(2, True), rec(1, False, ("run",), -3)]
+    again = [Recorded(r.id + 10, 1, r.attempt) for r in twice]  # the same questions again
+    best, worst = best_and_worst([*twice, *again], count=3)
+    assert [r.id for r in worst] == [11]  # the newest answer to question 1 only
+    assert [r.id for r in best] == [12]
+
+
 def test_best_and_worst_of_all_right_answers() -> None:
     best, worst = best_and_worst([rec(1, True), rec(2, True)])
     assert len(best) == 2 and worst == []
@@ -188,7 +196,19 @@ def test_labels_use_the_drill_titles_when_known() -> None:
 
 @pytest.mark.parametrize(
     ("name", "file"),
-    [("Sam O'Neil", "sam-o-neil"), ("☺", "player"), ("../../etc", "etc"), ("Zoë 2", "zo-2")],
+    [
+        ("Sam O'Neil", "sam-o-neil"),
+        ("☺", "player"),
+        ("../../etc", "etc"),
+        ("Zoë 2", "zoe-2"),
+        ("Zoë", "zoe"),
+        ("José Núñez", "jose-nunez"),
+        ("Ærøskøbing", "ærøskøbing"),  # letters that are not an accent on a Latin letter stay
+        ("李雷", "李雷"),
+        ("नमस्ते", "नमस्ते"),
+        ("a_b\nc\x00d", "a-b-c-d"),
+        ("x" * 500, "x" * 60),
+    ],
 )
 def test_export_file_names_are_safe(name: str, file: str) -> None:
     assert export_file_name(name) == f"cribbage-progress-{file}.csv"

@@ -208,6 +208,26 @@ def test_resume_where_the_learner_left_off() -> None:
     assert _step(again) == 2
 
 
+def test_the_pegboard_is_drawn_with_its_pegs() -> None:
+    lesson = _lesson("counting-order-and-121")
+    at = _learn_page()
+    _open(at, lesson)
+    boards = 0
+    for step in lesson.steps:
+        if step.check is not None:
+            _answer(at, lesson, _right(step.check))
+        pictures = [m.value for m in at.markdown if "Pegboard." in m.value]
+        assert len(pictures) == sum(show.board is not None for show in step.show)
+        for picture, show in zip(pictures, [s for s in step.show if s.board], strict=True):
+            assert show.board is not None
+            back, front = show.board.you
+            assert f"You: pegs in holes {back} and {front}" in picture
+            boards += 1
+        at.button(key="learn_next").click().run()
+        assert not at.exception
+    assert boards == 3
+
+
 def test_a_broken_lesson_shows_its_error_and_the_others_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -157,6 +158,53 @@ def test_the_charts_carry_the_numbers(_isolated_database: Path) -> None:
     by_what = {r["What"]: r for r in misses}
     assert by_what["nobs"]["Times"] == 5 and by_what["nobs"]["Chances"] == 10
     assert "the go" not in by_what  # no go drill answered: no chances
+
+
+def chart_specs(at: AppTest) -> list[dict[str, Any]]:
+    return [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
+
+
+def test_a_first_day_is_labelled_bars_and_says_to_come_back(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    profile = store.create_profile("Ann")
+    store.add_attempts(
+        profile.id,
+        [given(n, drill="peg", correct=n % 2 == 0, seconds=1.2) for n in range(4)]
+        + [given(n, drill="hand", seconds=1.2) for n in range(4, 6)],
+    )
+    at = progress_page()
+    accuracy, pace, _ = chart_specs(at)
+    for spec in (accuracy, pace):
+        marks = [layer["mark"]["type"] for layer in spec["layer"]]
+        assert marks == ["bar", "text"]  # a bar a drill, with its number written on it
+    assert [(r["Drill"], r["Right"]) for r in charts(at)[0]] == [
+        ("Count the hand", 1.0),
+        ("Peg a card", 0.5),
+    ]
+    assert "each drill gets a line" in texts(at)
+    assert "about 1 second an answer" in texts(at)  # one second, not "1 seconds"
+
+
+def test_two_days_are_lines_without_the_come_back_note(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    profile = store.create_profile("Ann")
+    yesterday = datetime.now(UTC) - timedelta(days=1)
+    rows = [given(n, seconds=0.4) for n in range(3)]
+    rows += [replace(given(n, seconds=0.4), at=yesterday) for n in range(3, 6)]
+    store.add_attempts(profile.id, rows)
+    at = progress_page()
+    accuracy, _, _ = chart_specs(at)
+    assert accuracy["mark"]["type"] == "line"
+    assert "each drill gets a line" not in texts(at)
+    assert "under a second an answer" in texts(at)
+
+
+def test_a_question_answered_twice_is_worth_one_more_look(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    profile = store.create_profile("Ann")
+    store.add_attempts(profile.id, [given(1, correct=False), given(1, correct=False)])
+    at = progress_page()
+    assert texts(at).count("you said 20") == 1
 
 
 # A stand-in Practice page that only reports what it was handed.

@@ -298,9 +298,8 @@ def _explain_fifteen(check: FifteenCheck, given: int | str | None) -> Feedback:
     assert scored is not None
     made = scored.explain()
     details.append(f"The {check.answer.label} brings the total to {scored.count}: {made}.")
-    return Feedback(
-        False, "", tuple(details), pile=(*check.pile, check.answer), lit=(check.answer,)
-    )
+    pile = (*check.pile, check.answer)  # a fifteen in the play is every card of the count
+    return Feedback(False, "", tuple(details), pile=pile, lit=pile)
 
 
 def go_story(replay: GoReplay, *, with_scores: bool) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ records; nothing here reads the database, the clock or Streamlit.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -54,9 +55,24 @@ def export_file_name(name: str) -> str:
 
     >>> export_file_name("Sam O'Neil")
     'cribbage-progress-sam-o-neil.csv'
+
+    Accented letters lose their accents (``Zoë`` → ``zoe``); letters of other
+    scripts are kept as they are.
+
+    >>> export_file_name("Zoë")
+    'cribbage-progress-zoe.csv'
     """
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "player"
-    return f"cribbage-progress-{slug}.csv"
+    kept: list[str] = []
+    for ch in unicodedata.normalize("NFKD", name):
+        if unicodedata.combining(ch) and kept and kept[-1].isascii():
+            continue  # an accent on a Latin letter
+        kept.append(ch)
+    bare = unicodedata.normalize("NFC", "".join(kept)).lower()
+    marked = "".join(
+        ch if ch.isalnum() or unicodedata.category(ch).startswith("M") else "-" for ch in bare
+    )
+    slug = re.sub(r"-+", "-", marked).strip("-")
+    return f"cribbage-progress-{slug[:60].strip('-') or 'player'}.csv"
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,13 +195,29 @@ def best_and_worst(
     recent: Sequence[Recorded], *, count: int = 3
 ) -> tuple[list[Recorded], list[Recorded]]:
     """The quickest right answers and the wrong answers that missed the most, newest first
-    among equals."""
-    newest_first = sorted(recent, key=lambda r: r.id, reverse=True)
+    among equals.
+
+    A question answered more than once is listed once, by its newest answer.
+    """
+    newest_first = _once_each(sorted(recent, key=lambda r: r.id, reverse=True))
     right = [r for r in newest_first if r.attempt.correct]
     wrong = [r for r in newest_first if not r.attempt.correct]
     best = sorted(right, key=lambda r: r.attempt.seconds)[:count]
     worst = sorted(wrong, key=_badness, reverse=True)[:count]
     return best, worst
+
+
+def _once_each(rows: Sequence[Recorded]) -> list[Recorded]:
+    """``rows`` with each question (drill, level, seed and deal) kept the first time only."""
+    seen: set[tuple[str, str, int, str]] = set()
+    out = []
+    for row in rows:
+        a = row.attempt
+        key = (a.drill, a.tier, a.seed, a.question)
+        if key not in seen:
+            seen.add(key)
+            out.append(row)
+    return out
 
 
 _CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9TJQKA])([SHDC])(?![0-9A-Za-z])")

@@ -39,7 +39,7 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content import DRILLS_DIR, ContentProblem, display_path, read_yaml
+from trainer.content import DRILLS_DIR, ContentProblem, display_path, read_yaml, yaml_files
 from trainer.engine import Card, CardNotationError
 
 __all__ = [
@@ -515,13 +515,14 @@ class DrillCatalog:
 _ORDER = ("hand", "crib", "peg", "go")
 
 
-def load_drills(directory: str | Path = DRILLS_DIR) -> DrillCatalog:
-    """Every drill file in ``directory``; a broken file only takes its own drill out."""
-    directory = Path(directory)
+def load_drills(directory: str | Path | None = None) -> DrillCatalog:
+    """Every drill file in ``directory`` (default: ``drills/``); a broken file only takes
+    its own drill out. A file that is not a plain file (a FIFO, a link that loops) or is
+    too large is listed as broken without being opened or read whole."""
+    directory = Path(DRILLS_DIR if directory is None else directory)
     drills: dict[str, Drill] = {}
     broken: dict[str, tuple[ContentProblem, ...]] = {}
-    files = sorted(p for p in directory.glob("*.y*ml") if p.suffix in (".yaml", ".yml"))
-    for path in files:
+    for path in yaml_files(directory):
         data, _ = _read_yaml(path)
         raw_type = data.get("drill") if isinstance(data, dict) else None
         key = raw_type if isinstance(raw_type, str) and raw_type else path.name

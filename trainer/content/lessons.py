@@ -34,7 +34,15 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content import LESSONS_DIR, ContentProblem, display_path, read_yaml
+from trainer.content import (
+    LESSONS_DIR,
+    ContentProblem,
+    display_path,
+    files_stamp,
+    read_text,
+    read_yaml,
+    yaml_files,
+)
 from trainer.engine import (
     Card,
     PegEvent,
@@ -51,9 +59,11 @@ from trainer.engine import (
 )
 
 __all__ = [
+    "BOARD_HOLES",
     "CHECK_KINDS",
     "PLAYERS",
     "SKUNKS",
+    "Board",
     "Check",
     "CountCheck",
     "Course",
@@ -75,6 +85,9 @@ __all__ = [
 
 #: The two players of a go question, in the order they play: the pone leads.
 PLAYERS: tuple[str, str] = ("pone", "dealer")
+
+#: Holes on a cribbage board, the last being the game hole (as drawn by :mod:`trainer.svg`).
+BOARD_HOLES = 121
 
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -143,13 +156,44 @@ def _has(info: ValidationInfo, *names: str) -> bool:
 # --- what a step shows ----------------------------------------------------------------
 
 
+def _pegs(value: tuple[int, int]) -> tuple[int, int]:
+    back, front = value
+    if not 0 <= front <= BOARD_HOLES:
+        raise ValueError(f"a peg is in a hole from 0 (the start) to {BOARD_HOLES}, not {front}")
+    if back < 0 or (back >= front and front != 0) or (front == 0 and back != 0):
+        raise ValueError(
+            f"write the back peg, then the front one: [{back}, {front}] is not two pegs "
+            "one behind the other (both start on 0)"
+        )
+    return value
+
+
+#: A player's two pegs, ``[back, front]``: the holes they stand in (0 is the start).
+Pegs = Annotated[tuple[StrictInt, StrictInt], AfterValidator(_pegs)]
+
+
+class Board(_Model):
+    """A pegboard picture: the two pegs of ``you`` and, optionally, of ``opponent``."""
+
+    you: Pegs
+    opponent: Pegs | None = None
+
+    def tracks(self) -> tuple[tuple[str, int, int], ...]:
+        """``(name, back, front)`` for each player drawn, as :func:`trainer.svg.board_svg` takes."""
+        rows = [("You", *self.you)]
+        if self.opponent is not None:
+            rows.append(("Opponent", *self.opponent))
+        return tuple(rows)
+
+
 class Show(_Model):
-    """Cards drawn in a step: a row of ``cards`` (with an optional ``starter``), or a
-    pegging ``pile`` in the order laid, whose count the engine works out."""
+    """A picture in a step: a row of ``cards`` (with an optional ``starter``), a pegging
+    ``pile`` in the order laid, whose count the engine works out, or a pegboard."""
 
     cards: CardRow | None = None
     starter: OneCard | None = None
     pile: CardRow | None = None
+    board: Board | None = None
     highlight: CardRow = ()
     caption: Text | None = None
 
@@ -162,8 +206,11 @@ class Show(_Model):
 
     @model_validator(mode="after")
     def _one_picture(self) -> Show:
-        if (self.cards is None) == (self.pile is None):
-            raise ValueError("give either 'cards' (with an optional 'starter') or 'pile'")
+        given = [self.cards is not None, self.pile is not None, self.board is not None]
+        if sum(given) != 1:
+            raise ValueError("give one of 'cards' (with an optional 'starter'), 'pile' or 'board'")
+        if self.board is not None and self.highlight:
+            raise _FieldAt(("highlight",), "a board has no cards to light up")
         if self.starter is not None:
             if self.cards is None:
                 raise _FieldAt(("starter",), "a starter goes with 'cards', not with a pile")
@@ -725,20 +772,19 @@ class Course:
 
 
 def lesson_files(folder: Path | None = None) -> list[Path]:
-    """The lesson files of a folder (default: the course's), in course order (by file name)."""
+    """The lesson files of a folder (default: the course's), in course order (by file name).
+
+    Every ``*.yaml`` entry is listed, even one that is not a plain file (a FIFO, a
+    link that loops): loading it then reports it, unopened, instead of skipping it."""
     folder = LESSONS_DIR if folder is None else folder
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    return yaml_files(folder)
 
 
 def course_stamp(folder: Path | None = None) -> tuple[tuple[str, int, int], ...]:
     """Names, sizes and modification times of the lesson files: changes when a file does."""
-    stamp = []
-    for path in lesson_files(folder):
-        info = path.stat()
-        stamp.append((path.name, info.st_size, info.st_mtime_ns))
-    return tuple(stamp)
+    return files_stamp(lesson_files(folder))
 
 
 def load_course(folder: Path | None = None) -> Course:
@@ -776,8 +822,62 @@ def _raw_id(data: Any) -> str | None:
     return None
 
 
+_ID_LINE = re.compile(r"^id:[ \t]*[\"']?([a-z0-9]+(?:-[a-z0-9]+)*)[\"']?[ \t]*(?:#.*)?$", re.M)
+
+
+def _guess_id(path: Path) -> str:
+    """The id a lesson file that cannot be read was probably meant to have: its
+    ``id:`` line if the text can be read at all, else its file name without the
+    leading number (``05-the-show.yaml`` → ``the-show``)."""
+    text, _ = read_text(path, str(path))
+    if text is not None and (match := _ID_LINE.search(text)):
+        return match.group(1)
+    return re.sub(r"^[0-9]+-", "", path.stem)
+
+
+def _cycles(graph: Mapping[str, Sequence[str]]) -> list[list[str]]:
+    """Every prerequisite cycle once, each as the ids around it (first id repeated at the end),
+    found without recursion."""
+    cycles: list[list[str]] = []
+    seen_cycles: set[frozenset[str]] = set()
+    done: set[str] = set()
+    for root in graph:
+        if root in done:
+            continue
+        path: list[str] = [root]
+        on_path = {root}
+        stack = [iter(graph.get(root, ()))]
+        while stack:
+            following = next(stack[-1], None)
+            if following is None:
+                stack.pop()
+                done.add(path[-1])
+                on_path.discard(path.pop())
+                continue
+            if following in on_path:
+                loop = path[path.index(following) :]
+                if frozenset(loop) not in seen_cycles:
+                    seen_cycles.add(frozenset(loop))
+                    cycles.append([*loop, following])
+            elif following not in done and following in graph:
+                path.append(following)
+                on_path.add(following)
+                stack.append(iter(graph[following]))
+    return cycles
+
+
 def _check(files: Sequence[Path]) -> list[CourseEntry]:
-    loaded: list[tuple[str, Any, Lesson | None, list[ContentProblem]]] = []
+    """Load and check ``files`` together.
+
+    A file's own mistakes keep its lesson out of the course. Problems *between*
+    lessons do not: prerequisites only say which lesson is best first, so a
+    learner is better served by a lesson that opens than by one hidden because
+    another file is broken. A prerequisite that names a lesson file which cannot
+    be read is reported once, on that file; one that names no lesson at all, and
+    prerequisites that go round in a circle, are reported on the lesson that
+    lists them (``validate`` fails) while the lesson still opens.
+    """
+    loaded: list[tuple[Path, str, Any, Lesson | None, list[ContentProblem]]] = []
     for path in files:
         file = display_path(path)
         data, problems = _read(path, file)
@@ -787,15 +887,26 @@ def _check(files: Sequence[Path]) -> list[CourseEntry]:
                 lesson = Lesson.model_validate(data)
             except ValidationError as err:
                 problems = _explain(err, file, data)
-        loaded.append((file, data, lesson, problems))
+        loaded.append((path, file, data, lesson, problems))
 
-    # Across files: ids are unique, prerequisites name a lesson.
-    known = _sibling_ids(files) | {i for _, data, _, _ in loaded if (i := _raw_id(data))}
+    # Lessons in the same folders but not checked now, and files that cannot be read at
+    # all, by the id they were probably meant to have.
+    known, unreadable = _sibling_ids(files)
+    known |= {i for _, _, data, _, _ in loaded if (i := _raw_id(data))}
+    for path, file, data, _, _ in loaded:
+        if data is None:
+            unreadable.setdefault(_guess_id(path), file)
+    for known_id in known:
+        unreadable.pop(known_id, None)
+
     first_file: dict[str, str] = {}
-    entries: list[CourseEntry] = []
-    for file, data, lesson, problems in loaded:
+    blocking: list[list[ContentProblem]] = []
+    advice: list[list[ContentProblem]] = []
+    waiting: dict[str, list[str]] = {}  # an unreadable file -> lessons that list it first
+    for _, file, data, lesson, problems in loaded:
         lesson_id = _raw_id(data)
         where = f"lesson {lesson_id!r}"
+        notes: list[ContentProblem] = []
         if lesson_id is not None and lesson_id in first_file:
             problems.append(
                 ContentProblem(
@@ -808,30 +919,70 @@ def _check(files: Sequence[Path]) -> list[CourseEntry]:
             first_file[lesson_id] = file
         if lesson is not None:
             for index, name in enumerate(lesson.prerequisites):
-                if name not in known:
-                    problems.append(
-                        ContentProblem(
-                            file,
-                            f"{where}, field 'prerequisites[{index}]'",
-                            f"no lesson has the id {name!r}",
-                        )
+                if name in known:
+                    continue
+                if name in unreadable:
+                    waiting.setdefault(unreadable[name], []).append(lesson.id)
+                    continue
+                notes.append(
+                    ContentProblem(
+                        file,
+                        f"{where}, field 'prerequisites[{index}]'",
+                        f"no lesson has the id {name!r}",
                     )
+                )
+        blocking.append(problems)
+        advice.append(notes)
+
+    graph = {
+        lesson.id: lesson.prerequisites
+        for _, _, _, lesson, problems in loaded
+        if lesson is not None
+    }
+    for cycle in _cycles(graph):
+        start = next(i for i, row in enumerate(loaded) if _raw_id(row[2]) == cycle[0])
+        advice[start].append(
+            ContentProblem(
+                loaded[start][1],
+                f"lesson {cycle[0]!r}, field 'prerequisites'",
+                "the prerequisites go round in a circle: "
+                + " → ".join(cycle)
+                + " (each would have to come before itself); take one out",
+            )
+        )
+
+    entries: list[CourseEntry] = []
+    for (_, file, data, lesson, _), problems, notes in zip(loaded, blocking, advice, strict=True):
+        if file in waiting:
+            names = ", ".join(repr(name) for name in waiting[file])
+            one = len(waiting[file]) == 1
+            problems.append(
+                ContentProblem(
+                    file,
+                    "",
+                    f"the lesson{'' if one else 's'} {names} list{'s' if one else ''} this "
+                    f"lesson as a prerequisite; {'it still opens' if one else 'they still open'}"
+                    ", without it, until this file is fixed",
+                )
+            )
         title = data.get("title") if isinstance(data, dict) else None
         entries.append(
             CourseEntry(
                 file=file,
-                id=lesson_id,
+                id=_raw_id(data),
                 title=title if isinstance(title, str) and title.strip() else Path(file).stem,
                 lesson=lesson if not problems else None,
-                problems=tuple(problems),
+                problems=(*problems, *notes),
             )
         )
     return entries
 
 
-def _sibling_ids(files: Sequence[Path]) -> set[str]:
-    """Lesson ids in the folders of ``files``, so checking one file still knows the rest."""
+def _sibling_ids(files: Sequence[Path]) -> tuple[set[str], dict[str, str]]:
+    """Lesson ids in the folders of ``files``, so checking one file still knows the rest:
+    the ids read, and the ids guessed for files that cannot be read (with their names)."""
     ids: set[str] = set()
+    unreadable: dict[str, str] = {}
     for folder in {path.parent for path in files}:
         for path in lesson_files(folder):
             if path in files:
@@ -839,7 +990,9 @@ def _sibling_ids(files: Sequence[Path]) -> set[str]:
             data, _ = _read(path, str(path))
             if (found := _raw_id(data)) is not None:
                 ids.add(found)
-    return ids
+            elif data is None:
+                unreadable.setdefault(_guess_id(path), display_path(path))
+    return ids, unreadable
 
 
 # --- error messages -------------------------------------------------------------------------------
@@ -909,6 +1062,8 @@ def _model_at(loc: Sequence[str | int]) -> type[BaseModel] | None:
             if parts and isinstance(parts[0], int):
                 parts.pop(0)
             model = Show
+        elif model is Show and part == "board":
+            model = Board
         elif model is Step and part == "check":
             tag = parts.pop(0) if parts else None
             model = CHECK_MODELS.get(str(tag))

@@ -31,6 +31,7 @@ from trainer.learn import (
     status_text,
     suggested,
 )
+from trainer.svg import board_svg
 from trainer.ui import show_breakdown, show_cards, show_pile
 
 CARD_WIDTH = 420
@@ -121,7 +122,9 @@ def course_map() -> None:
 
 
 def _show(show: Show) -> None:
-    if show.pile is not None:
+    if show.board is not None:
+        st.markdown(board_svg(show.board.tracks()), unsafe_allow_html=True)
+    elif show.pile is not None:
         show_pile(show.pile, highlight=show.highlight)
         st.caption(f"Count: **{show.count}**")
     elif show.cards is not None:

@@ -27,7 +27,7 @@ from typing import Any
 import streamlit as st
 
 from trainer import session
-from trainer.content import DRILLS_DIR
+from trainer.content import DRILLS_DIR, files_stamp, yaml_files
 from trainer.content.drills import DrillCatalog, load_drills
 from trainer.drills import GenerationError, GoQuestion, PegQuestion, Question, ShowQuestion, warm_up
 from trainer.engine import label_cards
@@ -49,6 +49,7 @@ from trainer.practice import (
     set_address,
     spec_from_request,
 )
+from trainer.profiles import plain
 from trainer.ui import show_breakdown, show_cards, show_item, show_pile
 
 SET = "practice_set"
@@ -62,14 +63,12 @@ LEADERS: dict[str, tuple[str, int | None]] = {
 }
 
 
-def _stamp() -> tuple[tuple[str, float], ...]:
-    return tuple(
-        (path.name, path.stat().st_mtime) for path in sorted(Path(DRILLS_DIR).glob("*.y*ml"))
-    )
+def _stamp() -> tuple[tuple[str, int, int], ...]:
+    return files_stamp(yaml_files(Path(DRILLS_DIR)))
 
 
 @st.cache_resource(show_spinner="Shuffling the cards…")
-def _catalog(stamp: tuple[tuple[str, float], ...]) -> DrillCatalog:
+def _catalog(stamp: tuple[tuple[str, int, int], ...]) -> DrillCatalog:
     """The drills, loaded once per version of the files, with their tables built."""
     catalog = load_drills(DRILLS_DIR)
     warm_up(catalog)
@@ -122,6 +121,35 @@ def _stop() -> None:
     st.session_state[HANDLED] = ()
 
 
+#: The longest refusal shown: it quotes what was asked for, which a link can make huge.
+LONGEST_REFUSAL = 300
+
+
+def _refuse(message: str) -> None:
+    """Say why a set cannot start. The message quotes the link's (or the box's) words, so it
+    is shown as plain text: a ``[link](…)`` or ``![image](…)`` in them stays inert."""
+    if len(message) > LONGEST_REFUSAL:
+        message = message[: LONGEST_REFUSAL - 1] + "…"
+    st.error(_inert(message), icon=":material/error:")
+
+
+#: An invisible character that joins the letters around it (U+2060 WORD JOINER).
+WORD_JOINER = "\u2060"
+
+
+def _inert(text: str) -> str:
+    """``text`` as Markdown that shows it as typed and links nothing.
+
+    Escaping the Markdown characters is not enough: Streamlit's Markdown turns a bare
+    ``http://…``, ``www.…`` or ``name@host.org`` in the text into a link, however its
+    characters are escaped. An invisible word joiner before each ``:``, ``.`` and ``@``
+    keeps the text looking the same while no address can be read out of it.
+    """
+    for char in (":", ".", "@"):
+        text = text.replace(char, WORD_JOINER + char)
+    return plain(text)
+
+
 def _incoming(catalog: DrillCatalog) -> None:
     """Start a set asked for by the address or by another page."""
     state = st.session_state
@@ -144,7 +172,7 @@ def _incoming(catalog: DrillCatalog) -> None:
         return
     spec = spec_from_request(request, catalog, weights=state.get("practice_weights"))
     if isinstance(spec, str):
-        st.error(spec, icon=":material/error:")
+        _refuse(spec)
         return
     _start(spec, place_from_request(request, spec.length))
 
@@ -217,7 +245,7 @@ def _setup(catalog: DrillCatalog) -> None:
             request, catalog, weights=st.session_state.get("practice_weights"), seed=new_seed()
         )
         if isinstance(spec, str):
-            st.error(spec, icon=":material/error:")
+            _refuse(spec)
         else:
             _start(spec)
             st.rerun()

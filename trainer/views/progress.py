@@ -64,7 +64,54 @@ def _percent(value: float | None) -> str:
     return "–" if value is None else f"{value:.0%}"
 
 
-def _over_time_chart(report: Report, field: str, title: str, axis_format: str) -> alt.Chart:
+def about_seconds(seconds: float | None) -> str:
+    """``about 8 seconds an answer``, with ``second`` for one and words for under one."""
+    whole = round(seconds or 0)
+    if whole < 1:
+        return "under a second an answer"
+    return f"about {whole} second{'' if whole == 1 else 's'} an answer"
+
+
+def _one_period(report: Report) -> bool:
+    return len({p.period for p in report.over_time}) == 1
+
+
+def _first_day_chart(report: Report, field: str, title: str, axis_format: str) -> alt.LayerChart:
+    """A first day (or week) drawn as labelled bars, one a drill: a line needs two days."""
+    frame = pd.DataFrame(
+        {
+            "Drill": [p.label for p in report.over_time],
+            "Answers": [p.answers for p in report.over_time],
+            "Right": [p.accuracy for p in report.over_time],
+            "Seconds": [p.seconds for p in report.over_time],
+        }
+    )
+    y_scale = alt.Scale(domain=[0, 1]) if field == "Right" else alt.Scale(zero=True)
+    base = alt.Chart(frame, height=260).encode(
+        x=alt.X("Drill:N", title=None, axis=alt.Axis(labelAngle=0, labelLimit=160)),
+        y=alt.Y(f"{field}:Q", title=title, axis=alt.Axis(format=axis_format), scale=y_scale),
+    )
+    bars = base.mark_bar(size=48).encode(
+        color=alt.Color("Drill:N", legend=None),
+        tooltip=[
+            alt.Tooltip("Drill:N"),
+            alt.Tooltip("Answers:Q"),
+            alt.Tooltip("Right:Q", format=".0%"),
+            alt.Tooltip("Seconds:Q", title="Seconds an answer", format=".1f"),
+        ],
+    )
+    labels = base.mark_text(dy=-8, fontSize=14).encode(
+        text=alt.Text(f"{field}:Q", format=".0%" if field == "Right" else ".1f")
+    )
+    chart: alt.LayerChart = bars + labels
+    return chart
+
+
+def _over_time_chart(
+    report: Report, field: str, title: str, axis_format: str
+) -> alt.Chart | alt.LayerChart:
+    if _one_period(report):
+        return _first_day_chart(report, field, title, axis_format)
     frame = pd.DataFrame(
         {
             "When": [p.period.isoformat() for p in report.over_time],
@@ -202,7 +249,7 @@ c4.metric(
 )
 st.caption(
     f"Best run: {report.right_streak.best} right in a row · "
-    f"about {t.seconds_per_answer or 0:.0f} seconds an answer · "
+    f"{about_seconds(t.seconds_per_answer)} · "
     f"{t.days} day{'s' if t.days != 1 else ''} of practice"
 )
 
@@ -230,12 +277,24 @@ if st.button(
 
 st.subheader("How it is going")
 accuracy_tab, pace_tab, misses_tab = st.tabs(["Right answers", "Pace", "What gets missed"])
+first_time = _one_period(report)
+come_back = (
+    " Come back another "
+    + ("week" if report.weekly else "day")
+    + " and each drill gets a line, so you can see it change."
+    if first_time
+    else ""
+)
 with accuracy_tab:
     st.altair_chart(_over_time_chart(report, "Right", "Right answers", "%"), width="stretch")
-    st.caption("The share of answers you got right, per " + ("week." if report.weekly else "day."))
+    st.caption(
+        "The share of answers you got right, per "
+        + ("week." if report.weekly else "day.")
+        + come_back
+    )
 with pace_tab:
     st.altair_chart(_over_time_chart(report, "Seconds", "Seconds an answer", "d"), width="stretch")
-    st.caption("How long an answer takes you on average: lower is quicker.")
+    st.caption("How long an answer takes you on average: lower is quicker." + come_back)
 with misses_tab:
     st.altair_chart(_misses_chart(report), width="stretch")
     st.caption(
