@@ -36,6 +36,7 @@ from trainer.engine import Card, ScoreItem, ShowScore, explain_items, number_wor
 
 __all__ = [
     "Shortfall",
+    "amount",
     "card_line",
     "closing_line",
     "go_line",
@@ -89,7 +90,8 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _amount(points: int, word: str) -> str:
+def amount(points: int, word: str) -> str:
+    """``four short``, ``23 over``: counts up to twenty in words."""
     return f"{number_word(points)} {word}" if points <= 20 else f"{points} {word}"
 
 
@@ -222,15 +224,15 @@ def _way_text(way: Sequence[tuple[str, int]], totals: dict[str, int]) -> str:
 def short_note(items: Sequence[ScoreItem], points: int, *, most: int = 3) -> str:
     """One sentence for a count ``points`` short: the kind to look again at when only one
     fits, else up to ``most`` candidates as a question."""
-    amount = _amount(points, "short")
+    gap = amount(points, "short")
     found = shortfall(items, points)
     totals = dict(found.totals)
     kinds = {kind for way in found.candidates for kind, _ in way}
     if not found.candidates:
-        return f"You were {amount}."
+        return f"You were {gap}."
     if len(kinds) == 1:
         (kind,) = kinds
-        return f"You were {amount}: look again at {LOOK_AT.get(kind, kind)}."
+        return f"You were {gap}: look again at {LOOK_AT.get(kind, kind)}."
     shown = [_way_text(way, totals) for way in found.candidates[:most]]
     more = ", or another mix" if len(found.candidates) > most else ""
-    return f"You were {amount}: perhaps {', or '.join(shown)}{more}?"
+    return f"You were {gap}: perhaps {', or '.join(shown)}{more}?"

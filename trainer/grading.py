@@ -30,7 +30,7 @@ from typing import Literal
 
 from trainer.drills import GoQuestion, PegQuestion, Question, ShowQuestion
 from trainer.engine import Card, ScoreItem, explain_items, label_cards, number_word
-from trainer.explain import short_note, shortfall
+from trainer.explain import amount, short_note, shortfall
 from trainer.inputs import InputProblem, read_points
 from trainer.records import AttemptIn
 
@@ -370,9 +370,10 @@ def _difference_notes(
             ((kind, n),) = found.candidates[0]
             items = _category_items(question, kind)
             if n == len(items):
-                amount = f"{number_word(short)} short" if short <= 20 else f"{short} short"
                 return (
-                    (f"You were {amount}: {_short_phrase(question, kind, items)}.",),
+                    (
+                        f"You were {amount(short, 'short')}: {_short_phrase(question, kind, items)}.",
+                    ),
                     categories,
                 )
         note = short_note(question.score.items, short)
@@ -380,9 +381,8 @@ def _difference_notes(
             note += " Every combination is listed below."
         return (note,), categories
     over = given - right
-    amount = f"{number_word(over)} over" if over <= 20 else f"{over} over"
     trap, category = _trap_note(question, over)
-    notes = [f"You were {amount}."]
+    notes = [f"You were {amount(over, 'over')}."]
     if trap:
         notes.append(trap)
     return tuple(notes), ((category,) if category else ())

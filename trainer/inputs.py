@@ -101,16 +101,17 @@ def read_points(text: str | int | float | None, *, box: str, most: int = 29) -> 
         digits = shown.lstrip("0") or "0"
         if len(digits) > len(str(most)):
             raise InputProblem(
-                box, f"{quote(shown)} is more than anything can score here (at most {most})."
+                box,
+                f"{quote(shown)} is more than anything can score here (at most {most}).",
             )
         return _in_range(int(digits), box=box, most=most)
     if _NEGATIVE.fullmatch(shown):
-        raise InputProblem(box, f"{quote(shown)} is below zero; points are never negative.")
+        raise InputProblem(box, f"{shown} is below zero; points are never negative.")
     decimal = _DECIMAL.fullmatch(shown)
     if decimal and (decimal[1] or decimal[2]):
         if decimal[2].strip("0"):
-            raise InputProblem(box, f"{quote(shown)} is not a whole number of points.")
-        raise InputProblem(box, f"type {quote(shown)} without the decimal point.")
+            raise InputProblem(box, f"{shown} is not a whole number of points.")
+        raise InputProblem(box, f"type {shown} without the decimal point.")
     raise InputProblem(box, f"{quote(shown)} is not a number. Type the points as digits, like 12.")
 
 
