@@ -141,7 +141,8 @@ def test_a_go_question_is_explained_action_by_action() -> None:
         "The dealer can't lay a card without passing 31 and says **go**.",
         "The pone lays the 3♣: the count is 30. "
         "Nobody can lay another card without going past 31, so the pone pegs 1 for the go.",
-        "The count goes back to zero, and the dealer leads the next series.",
+        "The count goes back to zero, and the dealer leads the next series: "
+        "the player who did not lay the last card leads.",
     )
     assert grade(check, 1).correct
 

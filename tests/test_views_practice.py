@@ -141,7 +141,10 @@ def test_claim_mode_finds_and_misses() -> None:
     at.button(key="practice_done").click()
     at.run()
     text = _texts(at)
-    assert "You found 1 of 2 combinations: 2 of 3 points." in text
+    assert (
+        "You found 1 of 2 combinations: 2 of 3 points, and one claim was wrong: "
+        "fifteen A♥ 3♥ 10♥." in text
+    )
     assert "What you missed" in text and "nobs: J♦ (1)" in text
     assert "- **Fifteen?** A♥ 3♥ 10♥ adds to 14, not 15." in text
     assert text.count("A♥ 3♥ 10♥ adds to") == 1

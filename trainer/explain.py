@@ -41,6 +41,7 @@ __all__ = [
     "closing_line",
     "go_line",
     "kind_phrase",
+    "last_card_line",
     "lay_line",
     "next_lead_line",
     "said_aloud",
@@ -126,20 +127,38 @@ def go_line(who: str) -> str:
     return f"{sentence(who)} can't lay a card without passing 31 and says **go**."
 
 
-def closing_line(who: str, kind: str, *, pegs: str = "pegs") -> str:
-    """Why the series ended and what it pegs: ``kind`` is go, last card or thirty-one."""
+def last_card_line(who: str, card: Card, count: int) -> str:
+    """``You laid the last card, the 7♠, making the count 31.``"""
+    return f"{sentence(who)} laid the last card, the {card.label}, making the count {count}."
+
+
+def closing_line(who: str, kind: str, *, pegs: str = "pegs", play_over: bool = False) -> str:
+    """Why the series ended and what it pegs: ``kind`` is go, last card or thirty-one
+    (``play_over``: that 31 was also the last card of the play)."""
     if kind == "go":
         return f"Nobody can lay another card without going past 31, so {who} {pegs} 1 for the go."
     if kind == "last card":
-        return f"That was the last card of the play, so {who} {pegs} 1 for last card."
-    return f"That is exactly 31: {who} {pegs} 2 for 31."
+        return (
+            "Every card has now been laid, so that was the last card of the play: "
+            f"{who} {pegs} 1 for last card."
+        )
+    extra = "last card" if play_over else "the go"
+    return f"That is exactly 31: {who} {pegs} 2 for 31, and nothing more for {extra}."
 
 
-def next_lead_line(leader: str | None, *, leads: str = "leads") -> str:
-    """Who leads after the series; ``None``: the play is over."""
+def next_lead_line(
+    leader: str | None, *, leads: str = "leads", again_because: str | None = None
+) -> str:
+    """Who leads after the series; ``None``: the play is over. ``again_because`` names
+    the player with no cards left when the one who ended the series leads again."""
     if leader is None:
-        return "Every card has been laid, so the play is over: next the hands are counted."
-    return f"The count goes back to zero, and {leader} {leads} the next series."
+        return "Every card has been laid, so the play is over: next the hands are counted, the pone first."
+    if again_because is not None:
+        return f"The count goes back to zero. {sentence(again_because)}, so {leader} {leads} again."
+    return (
+        f"The count goes back to zero, and {leader} {leads} the next series: the player "
+        "who did not lay the last card leads."
+    )
 
 
 # --- a total that came up short ----------------------------------------------------------------

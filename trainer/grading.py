@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from trainer import explain
 from trainer.drills import GoQuestion, PegQuestion, Question, ShowQuestion
 from trainer.engine import Card, ScoreItem, explain_items, label_cards, number_word
 from trainer.explain import amount, short_note, shortfall
@@ -593,43 +594,32 @@ def _does(player: int, verb: str) -> str:
 
 
 def go_explanation(question: GoQuestion) -> tuple[str, ...]:
-    """The end of the series in words: who laid last, what it pegs, who leads next."""
+    """The end of the series in words (from :mod:`trainer.explain`): who laid last,
+    what it pegs, who leads next."""
     last = [step for step in question.steps if step.card is not None][-1]
     assert last.card is not None
+    pegs = "peg" if question.scorer == 0 else "pegs"
     lines = [
-        f"{_cap(_player(last.player))} laid the last card, the {last.card.label}, "
-        f"making the count {last.count}."
+        explain.last_card_line(_player(last.player), last.card, last.count),
+        explain.closing_line(
+            _player(question.scorer),
+            question.reason,
+            pegs=pegs,
+            play_over=question.next_leader is None,
+        ),
     ]
-    if question.reason == "thirty-one":
-        extra = "last card" if question.next_leader is None else "the go"
-        lines.append(
-            f"That is exactly 31: {_does(question.scorer, 'peg')} 2 for 31, and nothing more for {extra}."
-        )
-    elif question.reason == "last card":
-        lines.append(
-            f"Every card has now been laid, so that was the last card of the play: "
-            f"{_does(question.scorer, 'peg')} 1 for last card."
-        )
-    else:
-        lines.append(
-            f"Nobody could lay another card without going past 31, so {_does(question.scorer, 'peg')} 1 for the go."
-        )
     if question.last_items:
         lines.append(f"(The card itself also pegged {explain_items(question.last_items)}.)")
     leader = question.next_leader
     if leader is None:
-        lines.append("The play is over: next the hands are counted, the pone first.")
-    elif leader == question.scorer:
-        other = _player(1 - leader)
-        lines.append(
-            f"The count goes back to 0. {_cap(other)} {'have' if leader == 1 else 'has'} no cards "
-            f"left, so {_does(leader, 'lead')} again."
-        )
+        lines.append(explain.next_lead_line(None))
     else:
-        lines.append(
-            f"The count goes back to 0 and {_does(leader, 'lead')}: the player who did not "
-            "lay the last card leads the next series."
-        )
+        leads = "lead" if leader == 0 else "leads"
+        out = None
+        if leader == question.scorer:
+            other = 1 - leader
+            out = f"{_player(other)} {'have' if other == 0 else 'has'} no cards left"
+        lines.append(explain.next_lead_line(_player(leader), leads=leads, again_because=out))
     return tuple(lines)
 
 

@@ -336,8 +336,10 @@ def go_story(replay: GoReplay, *, with_scores: bool) -> tuple[str, ...]:
                     line += " " + explain.closing_line(f"the {PLAYERS[player]}", item.kind)
         lines.append(line)
     if with_scores:
-        leader = None if replay.next_leader is None else f"the {PLAYERS[replay.next_leader]}"
-        lines.append(explain.next_lead_line(leader))
+        if replay.next_leader is None:
+            lines.append(explain.next_lead_line(None))
+        else:
+            lines.append(explain.next_lead_line(f"the {PLAYERS[replay.next_leader]}"))
     return tuple(lines)
 
 
