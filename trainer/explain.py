@@ -43,6 +43,7 @@ __all__ = [
     "kind_phrase",
     "last_card_line",
     "lay_line",
+    "missed_phrase",
     "next_lead_line",
     "said_aloud",
     "sentence",
@@ -240,15 +241,53 @@ def _way_text(way: Sequence[tuple[str, int]], totals: dict[str, int]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def short_note(items: Sequence[ScoreItem], points: int, *, most: int = 3) -> str:
+def missed_phrase(
+    kind: str, items: Sequence[ScoreItem], *, starter: Card | None = None, count: int | None = None
+) -> str:
+    """The combinations of one kind named with their cards: ``a pair: 5♥ 5♦ (2)``, ``one for
+    his nobs, because ...`` (with the ``starter``), ``15 for 2 (the count reached exactly
+    15)`` in the play (with the ``count``)."""
+    if count is not None:
+        text = explain_items(items)
+        if kind in ("fifteen", "thirty-one"):
+            text += f" (the count reached exactly {count})"
+        return text
+    if kind == "nobs" and starter is not None:
+        return (
+            f"one for his nobs, because the {items[0].cards[0].label} is the same suit as "
+            f"the starter ({starter.label})"
+        )
+    if kind == "flush":
+        return f"the {items[0].describe()}"
+    if len(items) == 1:
+        return f"a {items[0].describe()}"
+    return f"the {_PLURAL.get(kind, kind)}: " + "; ".join(item.cards_text() for item in items)
+
+
+def short_note(
+    items: Sequence[ScoreItem],
+    points: int,
+    *,
+    most: int = 3,
+    name_cards: bool = False,
+    starter: Card | None = None,
+    count: int | None = None,
+) -> str:
     """One sentence for a count ``points`` short: the kind to look again at when only one
-    fits, else up to ``most`` candidates as a question."""
+    fits, else up to ``most`` candidates as a question. With ``name_cards``, a gap that
+    only every combination of one kind fits names them (:func:`missed_phrase`)."""
     gap = amount(points, "short")
     found = shortfall(items, points)
     totals = dict(found.totals)
     kinds = {kind for way in found.candidates for kind, _ in way}
     if not found.candidates:
         return f"You were {gap}."
+    if name_cards and len(found.candidates) == 1 and len(found.candidates[0]) == 1:
+        ((kind, n),) = found.candidates[0]
+        if n == totals[kind]:
+            of_kind = [item for item in items if item.kind == kind]
+            phrase = missed_phrase(kind, of_kind, starter=starter, count=count)
+            return f"You were {gap}: {phrase}."
     if len(kinds) == 1:
         (kind,) = kinds
         return f"You were {gap}: look again at {LOOK_AT.get(kind, kind)}."

@@ -328,33 +328,6 @@ class Grade:
         )
 
 
-def _category_items(question: ShowQuestion | PegQuestion, kind: str) -> tuple[ScoreItem, ...]:
-    return tuple(item for item in question.score.items if item.kind == kind)
-
-
-def _short_phrase(
-    question: ShowQuestion | PegQuestion, kind: str, items: Sequence[ScoreItem]
-) -> str:
-    """ "nobs: the J♥ matches the starter" style phrase for the items of one kind."""
-    if isinstance(question, PegQuestion):
-        text = explain_items(items)
-        if kind in ("fifteen", "thirty-one"):
-            text += f" (the count reached exactly {question.score.count})"
-        return text
-    if kind == "nobs":
-        jack = items[0].cards[0]
-        return (
-            f"one for his nobs, because the {jack.label} is the same suit as the starter "
-            f"({question.starter.label})"
-        )
-    if kind == "flush":
-        return f"the {items[0].describe()}"
-    if len(items) == 1:
-        return f"a {items[0].describe()}"
-    plural = {"fifteen": "fifteens", "pair": "pairs", "run": "runs"}.get(kind, kind)
-    return f"the {plural}: " + "; ".join(item.cards_text() for item in items)
-
-
 def _difference_notes(
     question: ShowQuestion | PegQuestion, given: int
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -367,19 +340,16 @@ def _difference_notes(
         short = right - given
         found = shortfall(question.score.items, short)
         categories = tuple(item_category(kind, crib=crib) for kind in found.certain)
-        if len(found.candidates) == 1 and len(found.candidates[0]) == 1:
-            ((kind, n),) = found.candidates[0]
-            items = _category_items(question, kind)
-            if n == len(items):
-                return (
-                    (
-                        f"You were {amount(short, 'short')}: {_short_phrase(question, kind, items)}.",
-                    ),
-                    categories,
-                )
-        note = short_note(question.score.items, short)
-        if isinstance(question, ShowQuestion) and len(found.candidates) != 1:
-            note += " Every combination is listed below."
+        if isinstance(question, PegQuestion):
+            note = short_note(
+                question.score.items, short, name_cards=True, count=question.score.count
+            )
+        else:
+            note = short_note(
+                question.score.items, short, name_cards=True, starter=question.starter
+            )
+            if len(found.candidates) != 1:
+                note += " Every combination is listed below."
         return (note,), categories
     over = given - right
     trap, category = _trap_note(question, over)

@@ -374,6 +374,8 @@ def _feedback(grade: Grade) -> None:
     question = grade.question
     if grade.correct:
         st.success(grade.headline, icon=":material/check_circle:")
+    elif grade.mode == "claim" and not grade.missed:  # every combination found, claims wrong
+        st.warning(grade.headline, icon=":material/warning:")
     else:
         st.error(grade.headline, icon=":material/cancel:")
     for note in grade.notes:
