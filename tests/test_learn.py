@@ -336,14 +336,20 @@ def test_a_check_must_be_answered_before_next() -> None:
     assert learn.step == target and learn.can_advance(lesson)
 
 
-def test_show_me_the_answer_opens_next_without_a_record() -> None:
-    lesson = COURSE.get("the-play")
+def _at_the_first_check(lesson_id: str) -> tuple[Lesson, Learn, FakeStore]:
+    """A lesson opened in a new session, on its first step with a question."""
+    lesson = COURSE.get(lesson_id)
     assert lesson is not None
     store = FakeStore()
     learn = Learn({}, store)
     learn.open(lesson)
     while lesson.steps[learn.step].check is None:
         learn.next(lesson)
+    return lesson, learn, store
+
+
+def test_show_me_the_answer_opens_next_without_a_record() -> None:
+    lesson, learn, store = _at_the_first_check("the-play")
     learn.submit(lesson, "9")
     learn.reveal(lesson)
     state = learn.check_state(lesson)
@@ -446,13 +452,7 @@ def test_every_kind_of_check_has_a_hint_that_keeps_the_answer(check: Any) -> Non
 
 
 def test_the_learn_flow_hints_first_then_explains_and_records_first_tries() -> None:
-    lesson = COURSE.get("the-play")
-    assert lesson is not None
-    store = FakeStore()
-    learn = Learn({}, store)
-    learn.open(lesson)
-    while lesson.steps[learn.step].check is None:
-        learn.next(lesson)
+    lesson, learn, store = _at_the_first_check("the-play")
     check = lesson.steps[learn.step].check
     assert isinstance(check, PegCheck)
     wrong = str(check.answer + 1)
@@ -467,13 +467,7 @@ def test_the_learn_flow_hints_first_then_explains_and_records_first_tries() -> N
 
 
 def test_an_answer_after_show_me_the_answer_is_not_recorded() -> None:
-    lesson = COURSE.get("the-play")
-    assert lesson is not None
-    store = FakeStore()
-    learn = Learn({}, store)
-    learn.open(lesson)
-    while lesson.steps[learn.step].check is None:
-        learn.next(lesson)
+    lesson, learn, store = _at_the_first_check("the-play")
     learn.reveal(lesson)
     check = lesson.steps[learn.step].check
     learn.submit(lesson, str(_right(check)))

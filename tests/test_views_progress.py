@@ -194,16 +194,13 @@ def test_practise_this_hands_the_drill_to_the_practice_page(
 def test_lesson_answers_and_unknown_tiers_are_not_offered_to_practise(
     _isolated_database: Path, tmp_path: Path
 ) -> None:
+    wrong = [given(n, drill="peg", tier="lesson", correct=False) for n in range(8)]
+    wrong += [given(20 + n, drill="crib", tier="no-such-tier", correct=False) for n in range(8)]
     store = Store.open(_isolated_database)
-    profile = store.create_profile("Ann")
-    store.add_attempts(
-        profile.id,
-        [given(n, drill="peg", tier="lesson", correct=False) for n in range(8)]
-        + [given(20 + n, drill="crib", tier="no-such-tier", correct=False) for n in range(8)],
-    )
+    store.add_attempts(store.create_profile("Ann").id, wrong)
     at = stand_in(tmp_path)
     assert not at.exception
-    assert [b for b in at.button if b.label == "Practise this"] == []
+    assert [b.label for b in at.button if b.label == "Practise this"] == []
 
 
 def test_practise_my_weak_spots_hands_over_the_weights(
