@@ -6,13 +6,17 @@ the :class:`~trainer.engine.Pegging` award of a go question), and every
 explanation renders those items.
 
 * **Quick mode**: the learner types a total. A wrong total still gets the
-  whole breakdown, and when the difference is exactly one category the
-  explanation names it ("you were one short: nobs, the J♥ matches the starter").
+  whole breakdown. A total short by what only one kind can make names it
+  ("you were one short: one for his nobs, ..."); a gap that fits several kinds
+  (4 short: the flush, or two fifteens) lists the candidates, and only the kinds
+  common to all of them are recorded as missed (none: a "total only" miss).
 * **Claim mode**: the learner claims each combination by its cards, the way it
   is said at the table. Each claim is *found* (an engine item), *twice* (an item
   already claimed) or *wrong* (not a combination, with the reason); every item
   not claimed is *missed*. Found and missed together are always exactly the
-  engine's items.
+  engine's items. A claim stands for one item, except a pair royal or double
+  pair royal claimed at once (all its cards of one rank), which stands for the
+  pairs inside it (:func:`claim_keys`).
 * **The go**: who pegs, what for, and who leads next.
 
 >>> from trainer.drills import deal_question

@@ -2,7 +2,11 @@
 grading answers, and the words of the feedback.
 
 Answers to card questions come from the engine (through the check's ``answer``);
-the feedback explains them with the engine's own items. The page only renders.
+the feedback explains them with the engine's own items, in the words of
+:mod:`trainer.explain`. A first wrong answer gets a hint; the whole explanation comes
+with a second miss or "Show me the answer". Only a check's first try is recorded (with
+the tier :data:`~trainer.records.LESSON_TIER`), so lessons count first-try accuracy.
+The page only renders.
 
 >>> read_points(" 8 ")
 8
