@@ -48,6 +48,7 @@ __all__ = [
     "InputProblem",
     "answer_box",
     "check_claims",
+    "claim_keys",
     "grade_claims",
     "grade_go",
     "grade_quick",
