@@ -165,6 +165,7 @@ def test_a_wrong_count_shows_every_combination_and_can_reveal() -> None:
     assert not [e for e in at.markdown if e.value.startswith("#####")], "a hint comes first"
     assert "You were" in _texts(at) and "short" in _texts(at)
     assert at.button(key="learn_reveal").label == "Show me the answer"
+    assert any("Have another go with the hint above" in c.value for c in at.caption)
     _answer(at, lesson, "2")  # a second miss: every combination
     assert at.error[0].value.startswith("Not quite: you said 2. Here is every combination")
     calls = [call.text for call in score.calls()]
