@@ -207,3 +207,21 @@ def test_no_wrap_around_king_to_ace() -> None:
     orders = sorted(Card.parse(t).order for t in ("QS", "KS", "AS"))
     assert orders == [1, 12, 13]
     assert orders != list(range(orders[0], orders[0] + 3))
+
+
+@pytest.mark.parametrize("token", ["5ſ", "Kſ", "ıH", "5\u017f", "10ſ"])
+def test_only_real_suit_letters_are_read(token: str) -> None:
+    with pytest.raises(CardNotationError):
+        Card.parse(token)
+    with pytest.raises(CardNotationError):
+        parse_cards(f"{token}6H")
+
+
+def test_the_parse_cache_stays_bounded() -> None:
+    Card._parse_cache.clear()
+    for n in range(1, 2000):
+        card = Card.parse("5♥" + "\ufe0f" * n)
+        assert card == Card.parse("5H")
+    for token in ("5h", "5H", "5♥", "th", "10♥"):
+        Card.parse(token)
+    assert len(Card._parse_cache) <= 8

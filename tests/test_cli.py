@@ -102,3 +102,75 @@ def test_console_script_entry_point_is_declared() -> None:
 
     config = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
     assert config["project"]["scripts"]["cribbage-trainer"] == "trainer.cli:main"
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        ([], "name a command: count, peg, validate"),
+        (["--json"], "name a command"),
+        (["count", "-5H", "5D", "5C", "JS", "5S"], "'-5H' is neither a card nor an option"),
+        (["count", "--", "-5H", "5D", "5C", "JS", "5S"], "'-5H' is not a card"),
+        (["peg", "--frob", "7S"], "'--frob' is neither a card nor an option of peg"),
+        (["shuffle"], "invalid choice: 'shuffle'"),
+        (["count"], "required: cards"),
+    ],
+)
+def test_usage_mistakes_are_one_line_with_status_2(args: list[str], named: str) -> None:
+    result = run_cli(*args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: ") and named in lines[0]
+    assert "usage:" not in result.stderr
+
+
+def test_cards_after_a_double_dash_are_read() -> None:
+    result = run_cli("count", "--crib", "--", "5H", "5D", "5C", "JS", "5S")
+    assert result.returncode == 0 and result.stdout.startswith("Crib:")
+    assert result.stdout.rstrip().endswith("Total: 29")
+
+
+@pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "ascii"}, {"LANG": "C", "LC_ALL": "C"}])
+def test_an_ascii_terminal_gets_suit_letters(env: dict[str, str]) -> None:
+    import os
+
+    full = {**os.environ, **env}
+    for args, expect in (
+        (("count", "5H", "5D", "5C", "JS", "5S"), "nobs: J"),
+        (("peg", "7S", "7C"), "Pile: 7"),
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", "trainer", *args],
+            capture_output=True,
+            text=True,
+            check=False,
+            env=full,
+            encoding="utf-8",
+        )
+        assert result.returncode == 0, result.stderr
+        assert expect in result.stdout
+        assert "Traceback" not in result.stderr
+        if env.get("PYTHONIOENCODING") == "ascii":
+            assert result.stdout.isascii() and "J♠" not in result.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "trainer", "count", "5H", "5D", "5C", "JS", "5H"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=full,
+        encoding="utf-8",
+    )
+    assert bad.returncode == 2 and bad.stderr.startswith("error: 5")
+
+
+def test_printable_falls_back_to_letters() -> None:
+    import io
+
+    from trainer.cli import printable
+
+    ascii_stream = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    assert printable("10♥ J♠ … done", ascii_stream) == "10H JS ? done"
+    utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    assert printable("10♥", utf8) == "10♥"

@@ -7,12 +7,14 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.reference import naive_show_parts
 from trainer import drills as drills_module
 from trainer.content.drills import Constraints, Drill, DrillCatalog, Tier, load_drills
 from trainer.drills import (
@@ -169,11 +171,37 @@ def test_big_hands_and_traps_are_built_not_fished_for() -> None:
         assert not q.score.by_kind("flush"), "a crib's four-card flush never scores"
 
 
-def test_rank_table_matches_the_engine_for_every_pattern() -> None:
-    for pattern, total in pattern_base_points().items():
+def _naive_rank_counts(pattern: tuple[int, ...]) -> tuple[int, int]:
+    """Rank-only points and number of combinations of five ranks, by the naive scorer."""
+    seen: Counter[int] = Counter()
+    first = {order: n for n, order in enumerate(dict.fromkeys(pattern))}
+    plain = []
+    for order in pattern:  # cards of one rank get different suits
+        plain.append((order, "SHDC"[(first[order] + seen[order]) % 4]))
+        seen[order] += 1
+    hand, starter = plain[:4], plain[4]
+    parts = naive_show_parts(hand, starter)  # flush and nobs are parts of their own
+    runs = 0
+    for size in (5, 4, 3):
+        runs = sum(
+            sorted(o for o, _ in subset)
+            == list(range(min(o for o, _ in subset), min(o for o, _ in subset) + size))
+            for subset in combinations([*hand, starter], size)
+        )
+        if runs:
+            break
+    points = parts["fifteen"] + parts["pair"] + parts["run"]
+    return points, parts["fifteen"] // 2 + parts["pair"] // 2 + runs
+
+
+def test_rank_table_matches_a_naive_scorer_for_every_pattern() -> None:
+    patterns = pattern_base_points()
+    assert len(patterns) == 6175
+    for pattern, total in patterns.items():
         base, items, _ = drills_module._rank_features(pattern)
-        assert base == total, pattern
-        assert items == len(rank_pattern_items(pattern)), pattern
+        naive_points, naive_items = _naive_rank_counts(pattern)
+        assert base == total == naive_points, pattern
+        assert items == len(rank_pattern_items(pattern)) == naive_items, pattern
 
 
 def test_show_features_of_known_hands() -> None:

@@ -18,7 +18,15 @@ from trainer.drills import (
     peg_features,
     show_features,
 )
-from trainer.engine import DECK, Card, ScoreItem, parse_cards, score_play, score_show
+from trainer.engine import (
+    DECK,
+    Card,
+    ScoreItem,
+    label_cards,
+    parse_cards,
+    score_play,
+    score_show,
+)
 from trainer.grading import (
     CLAIM_KINDS,
     GO_CHOICES,
@@ -109,6 +117,105 @@ def test_found_and_missed_are_exactly_the_engines_items(
         assert check.message, "every claim that does not count says why"
     assert set(grade.categories) <= set(CATEGORIES)
     check_attempt(grade.attempt())
+
+
+@st.composite
+def padded_claims(draw: st.DrawFn) -> tuple[ShowQuestion, Claim]:
+    """A real item of a hand with one card added, taken away or swapped for another."""
+    cards = draw(st.permutations(DECK).map(lambda deck: deck[:5]))
+    crib = draw(st.booleans())
+    question = show(" ".join(str(card) for card in cards), crib=crib)
+    items = question.score.items
+    if not items:
+        return question, Claim(draw(st.sampled_from(CLAIM_KINDS)), (cards[0],))
+    item = draw(st.sampled_from(items))
+    rest = [card for card in cards if card not in item.cards]
+    how = draw(st.sampled_from(["add", "drop", "swap", "kind"]))
+    chosen = list(item.cards)
+    if how == "add" and rest:
+        chosen.append(draw(st.sampled_from(rest)))
+    elif how == "drop":
+        chosen.remove(draw(st.sampled_from(chosen)))
+    elif how == "swap" and rest:
+        chosen[draw(st.integers(0, len(chosen) - 1))] = draw(st.sampled_from(rest))
+    kind = item.kind
+    if how == "kind":
+        kind = draw(st.sampled_from([k for k in CLAIM_KINDS if k != item.kind]))
+    return question, Claim(kind, tuple(draw(st.permutations(chosen))))
+
+
+def _stands_for_items(question: ShowQuestion, claim: Claim) -> bool:
+    """Independently of the grader: the claim is an item, or a pair royal / double pair
+    royal whose cards are all one rank."""
+    if any(
+        item.kind == claim.kind and set(item.cards) == set(claim.cards)
+        for item in question.score.items
+    ):
+        return True
+    return (
+        claim.kind == "pair"
+        and len(claim.cards) in (3, 4)
+        and len({card.rank for card in claim.cards}) == 1
+    )
+
+
+@settings(max_examples=1500, deadline=None)
+@given(padded_claims())
+def test_a_padded_or_changed_claim_is_never_found(case: tuple[ShowQuestion, Claim]) -> None:
+    question, claim_made = case
+    (check,) = check_claims(question, [claim_made])
+    assert (check.status == "found") == _stands_for_items(question, claim_made), check
+    if check.status != "found":
+        assert check.status == "wrong" and check.message
+
+
+@settings(max_examples=300, deadline=None)
+@given(claimed_hands())
+def test_found_claims_are_always_real_combinations(
+    case: tuple[ShowQuestion, list[Claim]],
+) -> None:
+    question, claims = case
+    for check in check_claims(question, claims):
+        if check.status == "found":
+            assert _stands_for_items(question, check.claim)
+        if check.status == "twice":
+            assert _stands_for_items(question, check.claim)
+
+
+@pytest.mark.parametrize(
+    ("hand", "padded", "reason"),
+    [
+        ("8H 8C TC 5D 2S", "8H 8C TC", "not all the same rank: claim 8♥ 8♣ as a pair on its own"),
+        ("KD TC QC 5D 2S", "KD TC QC", "a pair royal is three cards of one rank"),
+        ("TS TH JC 5D 2S", "TS TH JC", "not all the same rank"),
+        ("7S 7H 7D 8C 2S", "7S 7H 7D 8C", "a double pair royal is four cards of one rank"),
+    ],
+)
+def test_a_pair_of_three_or_four_cards_must_be_one_rank(
+    hand: str, padded: str, reason: str
+) -> None:
+    question = show(hand)
+    (check,) = check_claims(question, [claim("pair", padded)])
+    assert check.status == "wrong" and reason in check.message
+    every = [Claim(item.kind, item.cards) for item in question.score.items]
+    grade = grade_claims(question, [*every, claim("pair", padded)], seconds=3)
+    assert not grade.correct
+    assert not grade.headline.startswith(("Right", "You found"))
+    assert grade.headline.startswith(
+        f"All {len(every)} combinations found, but one claim was wrong"
+    )
+    assert f"pair {label_cards(parse_cards(padded))}" in grade.headline
+
+
+def test_a_padded_answer_is_not_graded_right() -> None:
+    question = show("TS TH JC 5D 2S")  # the trainer's own trap: 10♠ 10♥ and a jack
+    padded = [claim("pair", "TS TH JC")] + [
+        Claim(item.kind, item.cards) for item in question.score.items if item.kind != "pair"
+    ]
+    grade = grade_claims(question, padded, seconds=3)
+    assert not grade.correct
+    assert [item.kind for item in grade.missed] == ["pair"]
+    assert grade.headline.startswith("You found ") and "one claim was wrong" in grade.headline
 
 
 def test_claiming_every_item_once_is_right() -> None:
@@ -234,17 +341,70 @@ def test_one_short_by_nobs_is_named() -> None:
 
 
 def test_short_by_a_whole_category() -> None:
-    question = show("4H 5H 6H JH 5S")
-    grade = grade_quick(question, "12", seconds=4)  # 20 less the 8 of the four fifteens
+    question = show("JD 4C 8H AS 7D")  # two fifteens and nobs: 5
+    grade = grade_quick(question, "1", seconds=4)  # 4 short: only the two fifteens add to 4
     assert grade.categories == ("fifteen",)
-    assert grade.notes[0].startswith("You were eight short: the fifteens:")
+    assert grade.notes[0].startswith("You were four short: the fifteens:")
 
 
-def test_an_ambiguous_gap_names_the_candidates() -> None:
-    question = show("4H 5H 6H JH 5S")
+def test_an_ambiguous_gap_names_the_candidates_and_records_no_kind() -> None:
+    question = show("4H 5H 6H JH 5S")  # four fifteens, a pair, a double run, a flush: 20
     grade = grade_quick(question, "18", seconds=4)
-    assert "perhaps a fifteen or a pair" in grade.notes[0]
-    assert set(grade.categories) == {"fifteen", "pair"}
+    assert "perhaps a fifteen, or the pair?" in grade.notes[0]
+    assert grade.categories == (), "a gap that fits two kinds is a total-only miss"
+
+
+def test_a_forgotten_flush_is_not_called_a_fifteen() -> None:
+    question = show("4H 5H 6H JH 5S")
+    grade = grade_quick(question, "16", seconds=4)  # 4 short: the flush, or two fifteens
+    assert "two fifteens" in grade.notes[0] and "the flush" in grade.notes[0]
+    assert "look again at the fifteens" not in grade.notes[0]
+    assert grade.categories == ()
+    assert grade.attempt().missed == ()
+
+
+def test_a_gap_only_one_kind_fits_is_recorded_even_when_part_of_it() -> None:
+    question = show("4H 5H 6H JH 5S")  # the only 3-point items are the runs
+    grade = grade_quick(question, "17", seconds=4)
+    assert grade.categories == ("run",)
+    assert "look again at the runs" in grade.notes[0]
+
+
+def test_a_gap_no_items_add_up_to_records_nothing() -> None:
+    question = show("2C 7D JS KH 8S")  # 7 + 8 and nobs: 3
+    grade = grade_quick(question, "1", seconds=4)  # 2 short: the fifteen
+    assert grade.categories == ("fifteen",)
+    none = grade_quick(show("5H 5D 9C KS 2H"), "1", seconds=4)  # 5 short: nothing adds to 5
+    assert none.categories == () and none.notes[0].startswith("You were five short.")
+
+
+def _subsets_adding_to(items: tuple[ScoreItem, ...], points: int) -> list[set[str]]:
+    from itertools import combinations
+
+    return [
+        {item.kind for item in chosen}
+        for size in range(1, len(items) + 1)
+        for chosen in combinations(items, size)
+        if sum(item.points for item in chosen) == points
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.permutations(DECK).map(lambda deck: deck[:5]),
+    st.booleans(),
+    st.integers(min_value=1, max_value=29),
+)
+def test_a_short_total_records_only_kinds_every_explanation_shares(
+    cards: list[Card], crib: bool, short: int
+) -> None:
+    question = show(" ".join(str(card) for card in cards), crib=crib)
+    if short > question.total or len(question.score.items) > 14:
+        return
+    grade = grade_quick(question, str(question.total - short), seconds=1)
+    ways = _subsets_adding_to(question.score.items, short)
+    certain = set.intersection(*ways) if ways else set()
+    assert set(grade.categories) == {item_category(kind, crib=crib) for kind in certain}
 
 
 def test_overcounting_a_crib_four_flush_is_explained() -> None:

@@ -34,7 +34,8 @@ def test_read_hand_problems_name_the_box(hand: str, starter: str, box: str, frag
 
 
 @pytest.mark.parametrize(
-    ("text", "expected"), [("12", 12), (" 0 ", 0), ("29", 29), (7, 7), (7.0, 7), ("4.0", 4)]
+    ("text", "expected"),
+    [("12", 12), (" 0 ", 0), ("29", 29), (7, 7), (7.0, 7), ("04", 4), ("\t5 ", 5)],
 )
 def test_read_points_accepts_whole_numbers(text: str | int | float, expected: int) -> None:
     assert read_points(text, box="Your count") == expected
@@ -51,7 +52,16 @@ def test_read_points_accepts_whole_numbers(text: str | int | float, expected: in
         ("-2", "below zero"),
         ("3.5", "not a whole number"),
         ("30", "at most 29"),
-        ("1e9", "at most 29"),
+        ("1e9", "not a number"),
+        ("1e1", "not a number"),
+        ("1_0", "not a number"),
+        ("٣", "not a number"),
+        ("１２", "not a number"),
+        ("+3", "not a number"),
+        ("0x1A", "not a number"),
+        ("4.0", "without the decimal point"),
+        ("9" * 150, "at most 29"),
+        ("-0.5", "below zero"),
     ],
 )
 def test_read_points_refuses_with_the_box_named(text: str | None, fragment: str) -> None:
@@ -64,3 +74,22 @@ def test_read_points_refuses_with_the_box_named(text: str | None, fragment: str)
 
 def test_read_cards_count_is_optional() -> None:
     assert len(read_cards("AS 2S 3S", box="Pile")) == 3
+
+
+def test_a_huge_answer_is_refused_without_being_echoed() -> None:
+    huge = "5" * 1_000_000
+    for read in (
+        lambda: read_points(huge, box="Your count"),
+        lambda: read_cards(huge, box="Hand"),
+        lambda: read_hand("5H 5D 5C JS", huge),
+    ):
+        with pytest.raises(InputProblem) as caught:
+            read()
+        assert "1,000,000 characters long" in caught.value.message
+        assert len(str(caught.value)) < 200
+
+
+def test_a_long_card_token_is_quoted_short() -> None:
+    with pytest.raises(InputProblem) as caught:
+        read_cards("5H " + "x" * 150, box="Hand")
+    assert len(caught.value.message) < 150 and "…" in caught.value.message

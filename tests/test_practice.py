@@ -143,6 +143,15 @@ def test_mixed_sets_are_reproducible_and_follow_the_weights() -> None:
     assert "weak spots" in weighted.describe(CATALOG)
 
 
+@pytest.mark.parametrize("seed", ["1_0", "1e1", "٣", "+7", "9" * 5000, "0x10"])
+def test_a_seed_is_ascii_digits_and_a_long_one_is_not_echoed(seed: str) -> None:
+    refused = spec_from_request({"drill": "hand", "seed": seed}, CATALOG)
+    assert isinstance(refused, str) and "is not a whole number" in refused
+    assert len(refused) < 120
+    length = spec_from_request({"drill": "hand", "length": seed}, CATALOG)
+    assert isinstance(length, str) and "is not a number of questions" in length
+
+
 def test_sets_from_a_link() -> None:
     spec = spec_from_request({"drill": "hand", "tier": "beginner", "seed": "7"}, CATALOG)
     assert spec == SetSpec("hand", "beginner", 7, 8)

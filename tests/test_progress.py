@@ -237,3 +237,31 @@ def test_answers_are_described_in_plain_words() -> None:
 def test_only_card_tokens_become_cards() -> None:
     assert readable("opp go, you 10C, 31 | left: -") == "opp go, you 10♣, 31 | left: -"
     assert readable("ASK 5HH TS") == "ASK 5HH 10♠"
+
+
+def _answer(id_: int, drill: str, tier: str, correct: bool) -> Recorded:
+    missed = () if correct else ("fifteen",)
+    attempt = AttemptIn(drill, tier, id_, "q", "a", correct, 0 if correct else -2, missed, 5.0,
+                        at=datetime(2025, 1, 1, tzinfo=UTC))  # fmt: skip
+    return Recorded(id_, 1, attempt)
+
+
+def test_lesson_answers_are_never_offered_to_practise() -> None:
+    from trainer.progress import build_report
+    from trainer.records import LESSON_TIER
+    from trainer.store import ProgressRows, Streaks
+
+    window = [_answer(n, "peg", LESSON_TIER, False) for n in range(12)]
+    window += [_answer(100 + n, "hand", "club", n % 2 == 0) for n in range(12)]
+    window += [_answer(200 + n, "crib", "gone", False) for n in range(12)]  # a tier removed
+    rows = ProgressRows([], [], [], Streaks(0, 0), window, window[-10:])
+    titles = {("hand", "club"): "Club", ("crib", "traps"): "Traps"}
+    report = build_report(rows, today=date(2025, 1, 2), titles=titles)
+    assert [(w.drill, w.tier) for w in report.weak] == [("hand", "club")]
+    assert all(tier != LESSON_TIER for _, tier in report.weights)
+    assert tier_label(LESSON_TIER) == "In the lessons"
+    # without the drill definitions, anything but a lesson may still be offered
+    loose = weakest_areas(
+        [need("peg", LESSON_TIER, 2.0), need("crib", "gone", 1.0), need("lesson", "x", 1.0)]
+    )
+    assert [(w.drill, w.tier) for w in loose] == [("crib", "gone")]

@@ -148,11 +148,9 @@ def test_walk_lesson_one_from_first_step_to_last() -> None:
     assert at.button(key=f"learn_open_{lesson.id}").label == "Review lesson 1"
     assert "Done" in _texts(at)
     kept = _stored_attempts()
-    # Only the card question (which card makes 15) is a counting drill: wrong, then right.
-    assert [(a.drill, a.tier, a.correct) for a in kept] == [
-        ("peg", "lesson", False),
-        ("peg", "lesson", True),
-    ]
+    # Only the card question (which card makes 15) is a counting drill: wrong, then right,
+    # which a lesson keeps as one wrong first try.
+    assert [(a.drill, a.tier, a.correct) for a in kept] == [("peg", "lesson", False)]
 
 
 def test_a_wrong_count_shows_every_combination_and_can_reveal() -> None:
@@ -163,8 +161,14 @@ def test_a_wrong_count_shows_every_combination_and_can_reveal() -> None:
     check = lesson.steps[1].check
     assert check is not None and check.kind == "count"
     _answer(at, lesson, "2")
-    assert at.error[0].value.startswith("Not quite: you said 2.")
+    assert at.error[0].value == "Not quite: you said 2."
     score = check.score()
+    assert not [e for e in at.markdown if e.value.startswith("#####")], "a hint comes first"
+    assert "You were" in _texts(at) and "short" in _texts(at)
+    assert at.button(key="learn_reveal").label == "Show me the answer"
+    assert any("Have another go with the hint above" in c.value for c in at.caption)
+    _answer(at, lesson, "2")  # a second miss: every combination
+    assert at.error[0].value.startswith("Not quite: you said 2. Here is every combination")
     calls = [call.text for call in score.calls()]
     headings = [element.value for element in at.markdown if element.value.startswith("#####")]
     assert [h.split("“")[1].split("”")[0] for h in headings] == calls

@@ -141,13 +141,33 @@ def test_claim_mode_finds_and_misses() -> None:
     at.button(key="practice_done").click()
     at.run()
     text = _texts(at)
-    assert "You found 1 of 2 combinations: 2 of 3 points." in text
+    assert (
+        "You found 1 of 2 combinations: 2 of 3 points, and one claim was wrong: "
+        "fifteen A♥ 3♥ 10♥." in text
+    )
     assert "What you missed" in text and "nobs: J♦ (1)" in text
     assert "- **Fifteen?** A♥ 3♥ 10♥ adds to 14, not 15." in text
     assert text.count("A♥ 3♥ 10♥ adds to") == 1
     assert "Muggins! Your opponent spots the point you missed and pegs it." in text
     (attempt,) = _saved()
     assert attempt.mode == "claim" and set(attempt.missed) == {"nobs", "fifteen"}  # type: ignore[attr-defined]
+
+
+def test_every_combination_found_with_a_padded_pair_is_not_right() -> None:
+    # seed 7, question 0 of club: A♥ 3♥ 10♥ J♦ with the 3♦ (a pair and nobs)
+    at = _page(drill="hand", tier="club", seed="7", mode="claim")
+    for n, (cards, kind) in enumerate([([1, 4], "pair"), ([3], "nobs"), ([0, 1, 4], "pair")]):
+        at.button_group(key=f"practice_cards_0_{n}").set_value(cards)
+        at.button(key=f"practice_claim_{kind}").click()
+        at.run()
+    at.button(key="practice_done").click()
+    at.run()
+    assert not at.success and not at.error
+    (warning,) = at.warning
+    assert warning.value.startswith("All 2 combinations found, but one claim was wrong: pair ")
+    assert "A pair royal is three cards of one rank" in _texts(at)
+    (attempt,) = _saved()
+    assert attempt.correct is False and attempt.missed == ("pair",)  # type: ignore[attr-defined]
 
 
 def test_claiming_without_cards_is_refused() -> None:

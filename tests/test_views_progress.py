@@ -241,13 +241,25 @@ def test_practise_this_hands_the_drill_to_the_practice_page(
     store = Store.open(_isolated_database)
     profile = store.create_profile("Ann")
     store.add_attempts(
-        profile.id, [given(n, drill="crib", tier="trap", correct=False) for n in range(6)]
+        profile.id, [given(n, drill="crib", tier="traps", correct=False) for n in range(6)]
     )
     at = stand_in(tmp_path)
     [button] = [b for b in at.button if b.label == "Practise this"]
     button.click().run()
     assert at.title[0].value == "Stand-in practice"
-    assert at.session_state["received"] == {"practice_drill": "crib", "practice_tier": "trap"}
+    assert at.session_state["received"] == {"practice_drill": "crib", "practice_tier": "traps"}
+
+
+def test_lesson_answers_and_unknown_tiers_are_not_offered_to_practise(
+    _isolated_database: Path, tmp_path: Path
+) -> None:
+    wrong = [given(n, drill="peg", tier="lesson", correct=False) for n in range(8)]
+    wrong += [given(20 + n, drill="crib", tier="no-such-tier", correct=False) for n in range(8)]
+    store = Store.open(_isolated_database)
+    store.add_attempts(store.create_profile("Ann").id, wrong)
+    at = stand_in(tmp_path)
+    assert not at.exception
+    assert [b.label for b in at.button if b.label == "Practise this"] == []
 
 
 def test_practise_my_weak_spots_hands_over_the_weights(

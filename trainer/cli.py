@@ -4,7 +4,10 @@
     python -m trainer peg 7S 7C 7H [--json]
     python -m trainer validate [PATH ...]
 
-Bad input prints one line naming what was wrong and exits with status 2.
+Bad input prints one line naming what was wrong and exits with status 2: a missing
+command, an option nobody knows, or a card written with a leading ``-`` (put ``--``
+before the cards to pass such a token as a card anyway). On a terminal that cannot show
+the suit symbols (``PYTHONIOENCODING=ascii``) cards are printed with letters, like 10H.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn, TextIO
 
 from trainer.engine import (
     CardNotationError,
@@ -27,10 +30,42 @@ from trainer.engine import (
 )
 
 EXIT_BAD_INPUT = 2
+PROG = "cribbage-trainer"
+
+_SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 
 
 class CliError(Exception):
     """A problem with what the user typed: shown as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line (argparse prints its usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        if "required: command" in message:
+            message = f"name a command: {', '.join(COMMANDS)} (see {PROG} --help)"
+        raise CliError(message)
+
+
+def printable(text: str, stream: TextIO) -> str:
+    """``text`` as ``stream`` can encode it: suit symbols become letters, anything else
+    that does not fit becomes ``?``."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        text = text.translate(_SUIT_LETTERS)
+        try:
+            return text.encode(encoding, errors="replace").decode(encoding)
+        except LookupError:
+            return text.encode("ascii", errors="replace").decode("ascii")
+    return text
+
+
+def say(text: str = "", *, error: bool = False) -> None:
+    stream = sys.stderr if error else sys.stdout
+    print(printable(text, stream), file=stream)
 
 
 def _item_json(item: ScoreItem) -> dict[str, Any]:
@@ -61,14 +96,14 @@ def cmd_count(args: argparse.Namespace) -> int:
             "items": [_item_json(item) for item in score.items],
             "cadence": score.cadence(),
         }
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        say(json.dumps(payload, ensure_ascii=False, indent=2))
         return 0
     what = "Crib" if args.crib else "Hand"
-    print(f"{what}: {label_cards(hand)}   starter: {starter.label}")
+    say(f"{what}: {label_cards(hand)}   starter: {starter.label}")
     for line in score.lines():
-        print(f"  {line}")
-    print(score.cadence())
-    print(f"Total: {score.total}")
+        say(f"  {line}")
+    say(score.cadence())
+    say(f"Total: {score.total}")
     return 0
 
 
@@ -88,10 +123,10 @@ def cmd_peg(args: argparse.Namespace) -> int:
             "items": [_item_json(item) for item in scored.items],
             "explanation": scored.explain(),
         }
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+        say(json.dumps(payload, ensure_ascii=False, indent=2))
         return 0
-    print(f"Pile: {label_cards(pile)}   count: {scored.count}")
-    print(f"{pile[-1].label} pegs {scored.total}: {scored.explain()}")
+    say(f"Pile: {label_cards(pile)}   count: {scored.count}")
+    say(f"{pile[-1].label} pegs {scored.total}: {scored.explain()}")
     return 0
 
 
@@ -100,17 +135,17 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
     problems = validate_paths(args.paths)
     for problem in problems:
-        print(problem)
+        say(str(problem))
     if problems:
-        print(f"{len(problems)} problem(s) found", file=sys.stderr)
+        say(f"{len(problems)} problem(s) found", error=True)
         return EXIT_BAD_INPUT
-    print("All lesson and drill files are valid.")
+    say("All lesson and drill files are valid.")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="cribbage-trainer",
+    parser = _Parser(
+        prog=PROG,
         description="Count cribbage hands and pegging plays, and check the trainer's content.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
@@ -132,13 +167,40 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+COMMANDS: tuple[str, ...] = ("count", "peg", "validate")
+
+
+def _check_dashes(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:
+    """Refuse, in one line, a token after the command that starts with ``-`` but is
+    none of its options (``-5H`` is a card written wrongly, not an option)."""
+    command = next((token for token in argv if not token.startswith("-")), None)
+    if command not in COMMANDS:
+        return
+    sub = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+    known = set(sub.choices[command]._option_string_actions)
+    for token in argv[argv.index(command) + 1 :]:
+        if token == "--":
+            return
+        if token.startswith("-") and token.split("=", 1)[0] not in known:
+            options = ", ".join(sorted(o for o in known if o.startswith("--")))
+            raise CliError(
+                f"{token!r} is neither a card nor an option of {command} ({options}); "
+                f"cards look like 5H or 10♠, and anything after -- is read as a card"
+            )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (2 for anything typed wrong)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    tokens = list(sys.argv[1:] if argv is None else argv)
     try:
+        _check_dashes(parser, tokens)
+        args = parser.parse_args(tokens)
         return int(args.run(args))
     except CliError as err:
-        print(f"error: {err}", file=sys.stderr)
+        say(f"error: {err}", error=True)
         return EXIT_BAD_INPUT
 
 

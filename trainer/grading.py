@@ -6,13 +6,17 @@ the :class:`~trainer.engine.Pegging` award of a go question), and every
 explanation renders those items.
 
 * **Quick mode**: the learner types a total. A wrong total still gets the
-  whole breakdown, and when the difference is exactly one category the
-  explanation names it ("you were one short: nobs, the J♥ matches the starter").
+  whole breakdown. A total short by what only one kind can make names it
+  ("you were one short: one for his nobs, ..."); a gap that fits several kinds
+  (4 short: the flush, or two fifteens) lists the candidates, and only the kinds
+  common to all of them are recorded as missed (none: a "total only" miss).
 * **Claim mode**: the learner claims each combination by its cards, the way it
   is said at the table. Each claim is *found* (an engine item), *twice* (an item
   already claimed) or *wrong* (not a combination, with the reason); every item
   not claimed is *missed*. Found and missed together are always exactly the
-  engine's items.
+  engine's items. A claim stands for one item, except a pair royal or double
+  pair royal claimed at once (all its cards of one rank), which stands for the
+  pairs inside it (:func:`claim_keys`).
 * **The go**: who pegs, what for, and who leads next.
 
 >>> from trainer.drills import deal_question
@@ -28,8 +32,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from trainer import explain
 from trainer.drills import GoQuestion, PegQuestion, Question, ShowQuestion
 from trainer.engine import Card, ScoreItem, explain_items, label_cards, number_word
+from trainer.explain import amount, short_note, shortfall
 from trainer.inputs import InputProblem, read_points
 from trainer.records import AttemptIn
 
@@ -42,6 +48,7 @@ __all__ = [
     "InputProblem",
     "answer_box",
     "check_claims",
+    "claim_keys",
     "grade_claims",
     "grade_go",
     "grade_quick",
@@ -133,7 +140,10 @@ class ClaimCheck:
     message: str
 
 
-def _key(item: ScoreItem) -> tuple[str, frozenset[Card]]:
+Key = tuple[str, frozenset[Card]]
+
+
+def _key(item: ScoreItem) -> Key:
     return item.kind, frozenset(item.cards)
 
 
@@ -156,7 +166,18 @@ def _why_not(question: ShowQuestion, claim: Claim) -> str:
     if claim.kind == "pair":
         if len(cards) < 2:
             return "a pair is two cards of the same rank"
-        return f"{shown} are not all the same rank (a pair goes by rank, not by value)"
+        if len(cards) > 4:
+            return "a deck has only four cards of each rank"
+        name = {2: "a pair is two", 3: "a pair royal is three", 4: "a double pair royal is four"}
+        pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :] if a.order == b.order]
+        if len({card.order for card in cards}) > 1:
+            text = f"{name[len(cards)]} cards of one rank, and {shown} are not all the same rank"
+            if len(cards) == 2:
+                return text + " (a pair goes by rank, not by value)"
+            if pairs:
+                return text + f": claim {label_cards(pairs[0])} as a pair on its own"
+            return text
+        return f"{shown} is not a pair here"
     if claim.kind == "run":
         if len(cards) < 3:
             return "a run needs three or more cards in sequence"
@@ -214,7 +235,7 @@ def _why_not(question: ShowQuestion, claim: Claim) -> str:
 def check_claims(question: ShowQuestion, claims: Sequence[Claim]) -> tuple[ClaimCheck, ...]:
     """Each claim, in order, checked against the engine's items."""
     items = {_key(item): item for item in question.score.items}
-    claimed: set[tuple[str, frozenset[Card]]] = set()
+    claimed: set[Key] = set()
     cards_here = {*question.hand, question.starter}
     checks: list[ClaimCheck] = []
     for claim in claims:
@@ -227,11 +248,8 @@ def check_claims(question: ShowQuestion, claims: Sequence[Claim]) -> tuple[Claim
         if len(set(claim.cards)) != len(claim.cards):
             checks.append(ClaimCheck(claim, "wrong", (), "a card was chosen twice"))
             continue
-        keys: list[tuple[str, frozenset[Card]]] = [(claim.kind, frozenset(claim.cards))]
-        if claim.kind == "pair" and len(claim.cards) in (3, 4):
-            # Three or four of a kind, claimed at once: every pair inside it.
-            keys = [("pair", frozenset(two)) for two in _pairs(claim.cards)]
-        if not all(key in items for key in keys):
+        keys = claim_keys(claim)
+        if not keys or not all(key in items for key in keys):
             checks.append(ClaimCheck(claim, "wrong", (), _why_not(question, claim)))
             continue
         new = [key for key in keys if key not in claimed]
@@ -245,8 +263,19 @@ def check_claims(question: ShowQuestion, claims: Sequence[Claim]) -> tuple[Claim
     return tuple(checks)
 
 
-def _pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:
-    return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :] if a.order == b.order]
+def claim_keys(claim: Claim) -> list[Key]:
+    """The engine items a claim stands for, as keys; empty when it can stand for none.
+
+    A claim is one item, except a pair royal or double pair royal claimed at once (three
+    or four cards, all of one rank), which stands for every pair inside it. Cards of more
+    than one rank are never a pair, however many of them are paired.
+    """
+    cards = claim.cards
+    if claim.kind == "pair" and len(cards) in (3, 4):
+        if len({card.order for card in cards}) != 1:
+            return []
+        return [("pair", frozenset((a, b))) for i, a in enumerate(cards) for b in cards[i + 1 :]]
+    return [(claim.kind, frozenset(cards))]
 
 
 # --- grades -------------------------------------------------------------------------------------
@@ -304,87 +333,35 @@ class Grade:
         )
 
 
-def _category_items(question: ShowQuestion | PegQuestion, kind: str) -> tuple[ScoreItem, ...]:
-    return tuple(item for item in question.score.items if item.kind == kind)
-
-
-def _short_phrase(
-    question: ShowQuestion | PegQuestion, kind: str, items: Sequence[ScoreItem]
-) -> str:
-    """ "nobs: the J♥ matches the starter" style phrase for the items of one kind."""
-    if isinstance(question, PegQuestion):
-        text = explain_items(items)
-        if kind in ("fifteen", "thirty-one"):
-            text += f" (the count reached exactly {question.score.count})"
-        return text
-    if kind == "nobs":
-        jack = items[0].cards[0]
-        return (
-            f"one for his nobs, because the {jack.label} is the same suit as the starter "
-            f"({question.starter.label})"
-        )
-    if kind == "flush":
-        return f"the {items[0].describe()}"
-    if len(items) == 1:
-        return f"a {items[0].describe()}"
-    plural = {"fifteen": "fifteens", "pair": "pairs", "run": "runs"}.get(kind, kind)
-    return f"the {plural}: " + "; ".join(item.cards_text() for item in items)
-
-
 def _difference_notes(
     question: ShowQuestion | PegQuestion, given: int
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(notes, categories) for a wrong total: which category the gap matches, if one does."""
+    """(notes, categories) for a wrong total. A total short by a gap that only one set of
+    items fits names them; a gap that fits several names the candidates, and only the
+    kinds common to every candidate are recorded (none: a "total only" miss)."""
     right = question.total
-    kinds = _unique(item.kind for item in question.score.items)
     crib = isinstance(question, ShowQuestion) and question.crib
     if given < right:
         short = right - given
-        matches: list[tuple[str, tuple[ScoreItem, ...]]] = []
-        for kind in kinds:
-            items = _category_items(question, kind)
-            if sum(item.points for item in items) == short:
-                matches.append((kind, items))
-            else:
-                single = [item for item in items if item.points == short]
-                if single:
-                    matches.append((kind, (single[0],)))
-        amount = f"{number_word(short)} short" if short <= 20 else f"{short} short"
-        if len(matches) == 1:
-            kind, items = matches[0]
-            return (
-                (f"You were {amount}: {_short_phrase(question, kind, items)}.",),
-                (item_category(kind, crib=crib),),
+        found = shortfall(question.score.items, short)
+        categories = tuple(item_category(kind, crib=crib) for kind in found.certain)
+        if isinstance(question, PegQuestion):
+            note = short_note(
+                question.score.items, short, name_cards=True, count=question.score.count
             )
-        rest = "" if isinstance(question, PegQuestion) else " Every combination is listed below."
-        if matches:
-            names = " or ".join(_kind_name(kind) for kind, _ in matches)
-            return (
-                (f"You were {amount}: perhaps {names}?{rest}",),
-                tuple(item_category(kind, crib=crib) for kind, _ in matches),
+        else:
+            note = short_note(
+                question.score.items, short, name_cards=True, starter=question.starter
             )
-        return (
-            (f"You were {amount}.{rest}",),
-            tuple(item_category(kind, crib=crib) for kind in kinds),
-        )
+            if len(found.candidates) != 1:
+                note += " Every combination is listed below."
+        return (note,), categories
     over = given - right
-    amount = f"{number_word(over)} over" if over <= 20 else f"{over} over"
     trap, category = _trap_note(question, over)
-    notes = [f"You were {amount}."]
+    notes = [f"You were {amount(over, 'over')}."]
     if trap:
         notes.append(trap)
     return tuple(notes), ((category,) if category else ())
-
-
-def _kind_name(kind: str) -> str:
-    return {
-        "fifteen": "a fifteen",
-        "pair": "a pair",
-        "run": "a run",
-        "flush": "the flush",
-        "nobs": "nobs",
-        "thirty-one": "31",
-    }.get(kind, kind)
 
 
 def _trap_note(question: ShowQuestion | PegQuestion, over: int) -> tuple[str, str]:
@@ -494,6 +471,30 @@ def grade_quick(
     )
 
 
+def _claims_headline(
+    question: ShowQuestion, found: Sequence[ScoreItem], bad: Sequence[ClaimCheck]
+) -> str:
+    """Right, or what went wrong: combinations missed, claims that did not count, or both."""
+    right = question.total
+    every = len(question.score.items)
+    if not bad and len(found) == every:
+        return f"Right: every combination found, {right} in all."
+    wrong = ""
+    if bad:
+        count = len(bad)
+        listed = "; ".join(check.claim.describe() for check in bad[:3])
+        more = f"; and {count - 3} more" if count > 3 else ""
+        were = "claim was" if count == 1 else "claims were"
+        wrong = f"{number_word(count) if count <= 20 else count} {were} wrong: {listed}{more}."
+    if len(found) == every:
+        return f"All {every} combinations found, but {wrong}"
+    got = (
+        f"You found {len(found)} of {every} combinations: "
+        f"{sum(item.points for item in found)} of {right} points"
+    )
+    return f"{got}, and {wrong}" if wrong else f"{got}."
+
+
 def grade_claims(
     question: ShowQuestion,
     claims: Sequence[Claim],
@@ -519,13 +520,7 @@ def grade_claims(
         ]
     )
     right = question.total
-    if correct:
-        headline = f"Right: every combination found, {right} in all."
-    else:
-        headline = (
-            f"You found {len(found)} of {len(question.score.items)} combinations: "
-            f"{sum(item.points for item in found)} of {right} points."
-        )
+    headline = _claims_headline(question, found, bad)
     notes: list[str] = []
     if bad:
         count = len(bad)
@@ -574,43 +569,32 @@ def _does(player: int, verb: str) -> str:
 
 
 def go_explanation(question: GoQuestion) -> tuple[str, ...]:
-    """The end of the series in words: who laid last, what it pegs, who leads next."""
+    """The end of the series in words (from :mod:`trainer.explain`): who laid last,
+    what it pegs, who leads next."""
     last = [step for step in question.steps if step.card is not None][-1]
     assert last.card is not None
+    pegs = "peg" if question.scorer == 0 else "pegs"
     lines = [
-        f"{_cap(_player(last.player))} laid the last card, the {last.card.label}, "
-        f"making the count {last.count}."
+        explain.last_card_line(_player(last.player), last.card, last.count),
+        explain.closing_line(
+            _player(question.scorer),
+            question.reason,
+            pegs=pegs,
+            play_over=question.next_leader is None,
+        ),
     ]
-    if question.reason == "thirty-one":
-        extra = "last card" if question.next_leader is None else "the go"
-        lines.append(
-            f"That is exactly 31: {_does(question.scorer, 'peg')} 2 for 31, and nothing more for {extra}."
-        )
-    elif question.reason == "last card":
-        lines.append(
-            f"Every card has now been laid, so that was the last card of the play: "
-            f"{_does(question.scorer, 'peg')} 1 for last card."
-        )
-    else:
-        lines.append(
-            f"Nobody could lay another card without going past 31, so {_does(question.scorer, 'peg')} 1 for the go."
-        )
     if question.last_items:
         lines.append(f"(The card itself also pegged {explain_items(question.last_items)}.)")
     leader = question.next_leader
     if leader is None:
-        lines.append("The play is over: next the hands are counted, the pone first.")
-    elif leader == question.scorer:
-        other = _player(1 - leader)
-        lines.append(
-            f"The count goes back to 0. {_cap(other)} {'have' if leader == 1 else 'has'} no cards "
-            f"left, so {_does(leader, 'lead')} again."
-        )
+        lines.append(explain.next_lead_line(None))
     else:
-        lines.append(
-            f"The count goes back to 0 and {_does(leader, 'lead')}: the player who did not "
-            "lay the last card leads the next series."
-        )
+        leads = "lead" if leader == 0 else "leads"
+        out = None
+        if leader == question.scorer:
+            other = 1 - leader
+            out = f"{_player(other)} {'have' if other == 0 else 'has'} no cards left"
+        lines.append(explain.next_lead_line(_player(leader), leads=leads, again_because=out))
     return tuple(lines)
 
 

@@ -11,8 +11,18 @@ trainer.inputs.InputProblem: Your count: 'twelve' is not a number. Type the poin
 from __future__ import annotations
 
 import math
+import re
 
 from trainer.engine import Card, CardNotationError, DuplicateCardError, parse_cards
+
+#: The longest answer read from any box; a longer one is refused and never echoed back.
+ANSWER_MAX = 200
+#: How much of a refused answer a message quotes.
+QUOTE_MAX = 20
+
+_DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: not ٣, not 1_0, not 1e1
+_NEGATIVE = re.compile(r"-[0-9]+(?:\.[0-9]*)?")
+_DECIMAL = re.compile(r"([0-9]*)\.([0-9]*)")
 
 
 class InputProblem(ValueError):
@@ -30,8 +40,23 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def quote(text: str) -> str:
+    """``text`` quoted for a message, cut short when long."""
+    return repr(text if len(text) <= QUOTE_MAX else text[:QUOTE_MAX] + "…")
+
+
+def check_length(text: str, *, box: str, most: int = ANSWER_MAX) -> str:
+    """``text`` itself, or :class:`InputProblem` when it is longer than ``most`` characters."""
+    if len(text) > most:
+        raise InputProblem(
+            box, f"it is {len(text):,} characters long; an answer here is at most {most}."
+        )
+    return text
+
+
 def read_cards(text: str, *, box: str, count: int | None = None) -> tuple[Card, ...]:
     """Cards typed into ``box``; exactly ``count`` of them when given."""
+    check_length(text, box=box)
     if not text.strip():
         raise InputProblem(box, "it is empty. Type cards like 5H 10D JS.")
     try:
@@ -56,28 +81,48 @@ def read_hand(hand_text: str, starter_text: str) -> tuple[tuple[Card, ...], Card
 
 
 def read_points(text: str | int | float | None, *, box: str, most: int = 29) -> int:
-    """A number of points from 0 to ``most``, typed as digits."""
+    """A number of points from 0 to ``most``, typed as ASCII digits (spaces around allowed).
+
+    >>> read_points(" 12 ", box="Your total")
+    12
+    >>> read_points("1e1", box="Your total")
+    Traceback (most recent call last):
+    ...
+    trainer.inputs.InputProblem: Your total: '1e1' is not a number. Type the points as digits, like 12.
+    """
     if text is None or (isinstance(text, str) and not text.strip()):
         raise InputProblem(box, "it is empty. Type the points as a number.")
     if isinstance(text, bool):
         raise InputProblem(box, "type the points as a number.")
     if isinstance(text, (int, float)):
-        value = float(text)
-        shown = f"{text:g}" if isinstance(text, float) else str(text)
-    else:
-        shown = text.strip()
-        try:
-            value = float(shown)
-        except ValueError:
+        return _in_range(text, box=box, most=most)
+    shown = check_length(text, box=box).strip(" \t")
+    if _DIGITS.fullmatch(shown):
+        digits = shown.lstrip("0") or "0"
+        if len(digits) > len(str(most)):
             raise InputProblem(
-                box, f"{shown!r} is not a number. Type the points as digits, like 12."
-            ) from None
-    if not math.isfinite(value):
-        raise InputProblem(box, f"{shown!r} is not a number. Type the points as digits, like 12.")
-    if value != int(value):
-        raise InputProblem(box, f"{shown} is not a whole number of points.")
-    if value < 0:
+                box,
+                f"{quote(shown)} is more than anything can score here (at most {most}).",
+            )
+        return _in_range(int(digits), box=box, most=most)
+    if _NEGATIVE.fullmatch(shown):
         raise InputProblem(box, f"{shown} is below zero; points are never negative.")
-    if value > most:
+    decimal = _DECIMAL.fullmatch(shown)
+    if decimal and (decimal[1] or decimal[2]):
+        if decimal[2].strip("0"):
+            raise InputProblem(box, f"{shown} is not a whole number of points.")
+        raise InputProblem(box, f"type {shown} without the decimal point.")
+    raise InputProblem(box, f"{quote(shown)} is not a number. Type the points as digits, like 12.")
+
+
+def _in_range(number: int | float, *, box: str, most: int) -> int:
+    shown = f"{number:g}" if isinstance(number, float) else str(number)
+    if isinstance(number, float) and not math.isfinite(number):
+        raise InputProblem(box, f"{shown!r} is not a number. Type the points as digits, like 12.")
+    if number != int(number):
+        raise InputProblem(box, f"{shown} is not a whole number of points.")
+    if number < 0:
+        raise InputProblem(box, f"{shown} is below zero; points are never negative.")
+    if number > most:
         raise InputProblem(box, f"{shown} is more than anything can score here (at most {most}).")
-    return int(value)
+    return int(number)

@@ -2,7 +2,11 @@
 grading answers, and the words of the feedback.
 
 Answers to card questions come from the engine (through the check's ``answer``);
-the feedback explains them with the engine's own items. The page only renders.
+the feedback explains them with the engine's own items, in the words of
+:mod:`trainer.explain`. A first wrong answer gets a hint; the whole explanation comes
+with a second miss or "Show me the answer". Only a check's first try is recorded (with
+the tier :data:`~trainer.records.LESSON_TIER`), so lessons count first-try accuracy.
+The page only renders.
 
 >>> read_points(" 8 ")
 8
@@ -20,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Protocol
 
-from trainer import inputs
+from trainer import explain, inputs
 from trainer.content.lessons import (
     PLAYERS,
     Check,
@@ -34,8 +38,8 @@ from trainer.content.lessons import (
     SkunkCheck,
     TrueFalseCheck,
 )
-from trainer.engine import Card, ScoreItem, ShowScore, explain_items, format_cards
-from trainer.records import AttemptIn, LessonProgress
+from trainer.engine import Card, ShowScore, format_cards
+from trainer.records import LESSON_TIER, AttemptIn, LessonProgress
 
 #: Nothing a lesson asks can be worth more than the best hand.
 MOST_POINTS = 29
@@ -45,13 +49,6 @@ SKUNK_LABELS: dict[str, str] = {
     "win": "A plain win",
     "skunk": "A skunk",
     "double-skunk": "A double skunk",
-}
-KIND_WORDS: dict[str, str] = {
-    "fifteen": "fifteens",
-    "pair": "pairs",
-    "run": "runs",
-    "flush": "flush",
-    "nobs": "nobs (the jack of the starter's suit)",
 }
 
 
@@ -185,12 +182,18 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def grade(check: Check, answer: int | str) -> Feedback:
-    """Compare ``answer`` (from :func:`read_answer`) with the right one and explain."""
+def grade(check: Check, answer: int | str, *, hint_only: bool = False) -> Feedback:
+    """Compare ``answer`` (from :func:`read_answer`) with the right one and explain.
+
+    With ``hint_only`` (a first wrong try) a wrong answer gets a nudge, not the answer:
+    the full explanation waits for a second miss or "Show me the answer".
+    """
     correct = answer == right_answer(check)
     if correct:
         return replace(_explanation(check), correct=True, headline=_praise(check))
     headline = f"Not quite: you said {_said(check, answer)}."
+    if hint_only:
+        return Feedback(False, headline, (hint(check, answer),))
     explained = _explanation(check, given=answer)
     headline = f"{headline} {explained.headline}".strip()
     return replace(explained, correct=False, headline=headline)
@@ -226,13 +229,7 @@ def _explanation(check: Check, given: int | str | None = None) -> Feedback:
         return _explain_count(check, given)
     if isinstance(check, PegCheck):
         scored = check.score()
-        card = check.pile[-1].label
-        made = scored.explain()
-        text = (
-            f"The {card} brings the count to {scored.count} and scores nothing."
-            if not scored.items
-            else f"The {card} brings the count to {scored.count}: {made}."
-        )
+        text = explain.card_line(check.pile[-1], scored.count, scored.items)
         lit = tuple(dict.fromkeys(c for item in scored.items for c in item.cards))
         return Feedback(False, "", (text,), pile=check.pile, lit=lit)
     if isinstance(check, GoCheck):
@@ -242,6 +239,35 @@ def _explanation(check: Check, given: int | str | None = None) -> Feedback:
     if isinstance(check, SkunkCheck):
         return Feedback(False, "", (_explain_skunk(check),))
     return Feedback(False, "", (check.explain,))
+
+
+def hint(check: Check, answer: int | str) -> str:
+    """A nudge after a first wrong answer that does not give the answer away."""
+    if isinstance(check, CountCheck | PegCheck):
+        items = check.score().items
+        off = int(answer) - check.answer if isinstance(answer, int) else 0
+        if isinstance(check, CountCheck):
+            trap = _count_trap(check, off)
+            if trap:
+                return trap
+        if off < 0:
+            return explain.short_note(items, -off)
+        what = "hand" if isinstance(check, CountCheck) else "card"
+        return (
+            f"You were {explain.amount(off, 'over')}: check that each combination you "
+            f"counted is really in this {what}, and that none is counted twice."
+        )
+    if isinstance(check, FifteenCheck):
+        return _explain_fifteen(check, answer).details[0]
+    if isinstance(check, GoCheck):
+        return (
+            "Look again at who laid the last card, whether the count reached exactly 31, "
+            "and whether any cards are left to play."
+        )
+    if isinstance(check, SkunkCheck):
+        line = 91 if check.game == 121 else 31
+        return f"Look again at where the loser's peg stands against the skunk line, {line}."
+    return "Read the step again and have another go."
 
 
 def _explain_skunk(check: SkunkCheck) -> str:
@@ -261,26 +287,21 @@ def _explain_count(check: CountCheck, given: int | str | None) -> Feedback:
     what = "crib" if check.crib else "hand"
     details: list[str] = []
     if score.items and given is None:
-        details.append(f"Said out loud: *{_sentence(score.cadence())}.*")
+        details.append(f"Said out loud: *{explain.said_aloud(score)}*")
     if isinstance(given, int):
         off = given - score.total
-        hint = _count_hint(check, score, off)
-        if hint:
-            details.append(hint)
+        note = _count_trap(check, off) or (explain.short_note(score.items, -off) if off < 0 else "")
+        if note:
+            details.append(note)
     headline = f"Here is every combination in this {what}." if score.items else ""
     return Feedback(False, headline, tuple(details), breakdown=score)
 
 
-def _count_hint(check: CountCheck, score: ShowScore, off: int) -> str:
-    """A nudge when the difference is exactly one kind of combination."""
+def _count_trap(check: CountCheck, off: int) -> str:
+    """The trap a count that came out ``off`` from the right one fell into, if it is clear."""
     four_flush = len({card.suit for card in check.hand}) == 1
     if check.crib and off == 4 and four_flush and check.starter.suit is not check.hand[0].suit:
         return "In the crib, four cards of one suit are not a flush: the starter has to match too."
-    if off >= 0:
-        return ""
-    for kind, points in score.points_by_kind().items():
-        if points == -off:
-            return f"You were {-off} short: look again at the {KIND_WORDS[kind]}."
     return ""
 
 
@@ -296,8 +317,7 @@ def _explain_fifteen(check: FifteenCheck, given: int | str | None) -> Feedback:
         return Feedback(False, "", tuple(details))
     scored = check.played(check.answer)
     assert scored is not None
-    made = scored.explain()
-    details.append(f"The {check.answer.label} brings the total to {scored.count}: {made}.")
+    details.append(explain.card_line(check.answer, scored.count, scored.items))
     pile = (*check.pile, check.answer)  # a fifteen in the play is every card of the count
     return Feedback(False, "", tuple(details), pile=pile, lit=pile)
 
@@ -306,34 +326,24 @@ def go_story(replay: GoReplay, *, with_scores: bool) -> tuple[str, ...]:
     """The play of a go question, one line per action; with the points when ``with_scores``."""
     lines = []
     for event in replay.events:
-        who = _sentence(f"the {PLAYERS[event.player]}")
+        who = f"the {PLAYERS[event.player]}"
         if event.card is None:
-            line = f"{who} can't lay a card without passing 31 and says **go**."
+            line = explain.go_line(who)
         else:
-            line = f"{who} lays the {event.card.label}: the count is {event.count}."
-        if with_scores:
-            own = event.items_for(event.player) if event.card is not None else ()
+            own = event.items_for(event.player) if with_scores else ()
             card_items = [item for item in own if item.kind not in ("go", "last card")]
-            if card_items:
-                line += f" That scores {explain_items(card_items)}."
+            line = explain.lay_line(who, event.card, event.count, card_items)
+        if with_scores:
             for player, item in event.awards:
                 if item.kind in ("go", "last card"):
-                    line += " " + _closing_words(player, item)
+                    line += " " + explain.closing_line(f"the {PLAYERS[player]}", item.kind)
         lines.append(line)
     if with_scores:
         if replay.next_leader is None:
-            lines.append("Every card has been laid, so the play is over.")
+            lines.append(explain.next_lead_line(None))
         else:
-            leader = PLAYERS[replay.next_leader]
-            lines.append(f"The count goes back to zero, and the {leader} leads the next series.")
+            lines.append(explain.next_lead_line(f"the {PLAYERS[replay.next_leader]}"))
     return tuple(lines)
-
-
-def _closing_words(player: int, item: ScoreItem) -> str:
-    who = f"the {PLAYERS[player]}"
-    if item.kind == "go":
-        return f"Nobody can lay another card, so {who} pegs 1 for the go."
-    return f"That was the last card of the play, so {who} pegs 1 for last card."
 
 
 # --- records --------------------------------------------------------------------------------------
@@ -375,16 +385,21 @@ def missed_categories(check: Check, answer: int | str) -> tuple[str, ...]:
     if isinstance(check, CountCheck):
         score = check.score()
         off = int(answer) - score.total if isinstance(answer, int) else 0
-        if check.crib and off == 4 and _count_hint(check, score, off):
+        if _count_trap(check, off):
             return ("crib-flush",)
-        if off < 0:
-            for kind, points in score.points_by_kind().items():
-                if points == -off:
-                    return ("crib-flush",) if kind == "flush" and check.crib else (kind,)
+        if off < 0:  # only kinds every way of being that short shares (none: a total only)
+            certain = explain.shortfall(score.items, -off).certain
+            return tuple(
+                "crib-flush" if kind == "flush" and check.crib else kind for kind in certain
+            )
         return ()
     if isinstance(check, PegCheck):
-        kinds = {item.kind for item in check.score().items}
-        return tuple(_category(kind) for kind in sorted(kinds)) or ()
+        off = int(answer) - check.answer if isinstance(answer, int) else 0
+        if off >= 0:
+            return ()
+        return tuple(
+            _category(kind) for kind in explain.shortfall(check.score().items, -off).certain
+        )
     if isinstance(check, FifteenCheck):
         return ("fifteen",)
     if isinstance(check, GoCheck):
@@ -406,7 +421,7 @@ def attempt(check: Check, answer: int | str, seconds: float) -> AttemptIn | None
     points_off = answer - right if isinstance(answer, int) and isinstance(right, int) else 0
     return AttemptIn(
         drill=drill,
-        tier="lesson",
+        tier=LESSON_TIER,
         seed=0,
         question=question_text(check),
         answer=str(answer),
@@ -576,13 +591,16 @@ class Learn:
             return
         state.problem = None
         state.tries += 1
-        feedback = grade(check, answer)
+        feedback = grade(check, answer, hint_only=state.tries == 1)
         state.feedback = feedback
         state.passed = state.passed or feedback.correct
         started = state.shown_at if state.shown_at is not None else self._clock()
-        record = attempt(check, answer, self._clock() - started)
-        if record is not None:
-            self.store.record(record)
+        if state.tries == 1 and not state.revealed:
+            # Lessons are scored on first tries: a wrong answer then a right one is one
+            # wrong answer, and an answer typed after seeing it is not one at all.
+            record = attempt(check, answer, self._clock() - started)
+            if record is not None:
+                self.store.record(record)
         state.shown_at = self._clock()  # the next try is timed from now
 
     def reveal(self, lesson: Lesson) -> None:

@@ -54,6 +54,7 @@ from trainer.grading import (
     grade_go,
     grade_quick,
 )
+from trainer.inputs import quote
 from trainer.records import CATEGORY_LABELS
 
 __all__ = [
@@ -407,10 +408,11 @@ def _weights(raw: Any) -> Weights:
 
 
 def _int(text: Any, low: int, high: int) -> int | None:
-    try:
-        value = int(str(text).strip())
-    except ValueError:
+    """A whole number typed as ASCII digits (not ``1_0``, ``1e1`` or ``٣``), in range."""
+    digits = str(text).strip(" \t")
+    if not (0 < len(digits) <= len(str(high)) and digits.isascii() and digits.isdigit()):
         return None
+    value = int(digits)
     return value if low <= value <= high else None
 
 
@@ -445,7 +447,9 @@ def spec_from_request(
     if given_seed not in (None, ""):
         parsed = _int(given_seed, 0, 10**9)
         if parsed is None:
-            return f"The seed {given_seed!r} is not a whole number from 0 to 1,000,000,000."
+            return (
+                f"The seed {quote(str(given_seed))} is not a whole number from 0 to 1,000,000,000."
+            )
         chosen_seed = parsed
     if drill == MIXED or tier == MIXED:
         length = MIXED_LENGTH
@@ -455,7 +459,8 @@ def spec_from_request(
         parsed = _int(params.get("length"), 1, 100)
         if parsed is None:
             return (
-                f"The length {params.get('length')!r} is not a number of questions from 1 to 100."
+                f"The length {quote(str(params.get('length')))} is not a number of questions "
+                "from 1 to 100."
             )
         length = parsed
     mode: Mode = "claim" if str(params.get("mode", "")).lower() == "claim" else "quick"

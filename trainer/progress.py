@@ -18,7 +18,7 @@ from typing import NamedTuple
 from trainer.adaptive import FLOOR, AreaNeed, assess
 from trainer.adaptive import category_drills as _category_drills
 from trainer.engine import parse_cards
-from trainer.records import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES
+from trainer.records import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES, LESSON_TIER
 from trainer.store import AreaRow, DayRow, MissRow, ProgressRows, Recorded, Streaks
 
 DRILL_LABELS: dict[str, str] = {
@@ -41,6 +41,8 @@ def tier_label(
     tier: str, titles: Mapping[tuple[str, str], str] | None = None, drill: str = ""
 ) -> str:
     """A tier's title from the drill definitions when known, else its id made readable."""
+    if tier == LESSON_TIER:
+        return "In the lessons"
     if titles and (drill, tier) in titles:
         return titles[(drill, tier)]
     return tier.replace("-", " ").replace("_", " ").capitalize()
@@ -254,6 +256,13 @@ def describe_answer(
     return area_label(a.drill, a.tier, titles), f"{line} · {a.seconds:.1f} s"
 
 
+def _opens(drill: str, tier: str, titles: Mapping[tuple[str, str], str] | None) -> bool:
+    """Whether Practice has this area to open."""
+    if tier == LESSON_TIER or drill not in DRILL_TYPES:
+        return False
+    return titles is None or (drill, tier) in titles
+
+
 class Weakness(NamedTuple):
     drill: str
     tier: str
@@ -269,8 +278,16 @@ def weakest_areas(
     floor: float = FLOOR,
     titles: Mapping[tuple[str, str], str] | None = None,
 ) -> list[Weakness]:
-    """The areas adaptive practice would deal most, with a sentence saying why."""
-    weak = [n for n in needs if n.weight > floor + 1e-9 and n.answers]
+    """The areas adaptive practice would deal most, with a sentence saying why.
+
+    Only areas that Practice can open are offered: never answers from the lessons, and,
+    when ``titles`` (the drill definitions' tiers) are given, only the tiers they hold.
+    """
+    weak = [
+        n
+        for n in needs
+        if n.weight > floor + 1e-9 and n.answers and _opens(n.drill, n.tier, titles)
+    ]
     weak.sort(
         key=lambda n: (
             -n.weight,
@@ -335,7 +352,12 @@ def build_report(
 ) -> Report:
     """Put the store's rows together (read with :data:`RECENT_PER_AREA` and
     :data:`RECENT_ANSWERS`)."""
-    needs = assess([r.attempt for r in rows.window], target_seconds=targets)
+    # Weights are for practice areas: lesson answers count in the totals, streaks and
+    # "what gets missed", but a lesson is not an area Practice can deal.
+    needs = assess(
+        [r.attempt for r in rows.window if r.attempt.tier != LESSON_TIER],
+        target_seconds=targets,
+    )
     best, worst = best_and_worst(rows.recent)
     weekly = is_weekly(rows.days)
     return Report(

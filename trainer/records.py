@@ -33,6 +33,10 @@ CATEGORY_LABELS: dict[str, str] = {
 #: The drill types, as stored.
 DRILL_TYPES: tuple[str, ...] = ("hand", "crib", "peg", "go")
 
+#: The tier stored with an answer given in a lesson (a source, not a practice tier: there
+#: is nothing to open under this name on the Practice page). Lessons keep first tries only.
+LESSON_TIER = "lesson"
+
 
 def now_utc() -> datetime:
     return datetime.now(UTC)

@@ -25,7 +25,7 @@ class CardNotationError(ValueError):
         self.reason = reason or (
             "use a rank (A, 2-10, J, Q, K) then a suit (S, H, D, C), like 5H or 10♠"
         )
-        super().__init__(f"{token!r} is not a card: {self.reason}")
+        super().__init__(f"{_shown(token)!r} is not a card: {self.reason}")
 
 
 class DuplicateCardError(ValueError):
@@ -138,6 +138,23 @@ _CARD_RE = re.compile(r"(10|[2-9ATJQK])([SHDC♠♤♥♡♦♢♣♧])")
 _SPLIT_RE = re.compile(r"[\s,;]+")
 # Emoji keyboards add an invisible variation selector after a suit symbol (♥️).
 _INVISIBLE = str.maketrans("", "", "\ufe0e\ufe0f")
+# Only the ASCII letters are folded to capitals: str.upper() would also turn the long s
+# (ſ) into S and the dotless ı into I, so that "5ſ" read as the five of spades.
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: The longest token that is looked at; anything longer is refused without being read.
+TOKEN_MAX = 12
+#: Raw tokens up to this length are remembered as typed (a bounded set: each must parse).
+_RAW_CACHE_LENGTH = 4
+
+
+def _normalise(token: str) -> str:
+    """A token as the parser reads it: variation selectors gone, trimmed, ASCII capitals."""
+    return token.translate(_INVISIBLE).strip().translate(_ASCII_UPPER)
+
+
+def _shown(token: str) -> str:
+    """A token short enough to quote back in a message."""
+    return token if len(token) <= TOKEN_MAX else token[:TOKEN_MAX] + "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +171,8 @@ class Card:
     pips: int = field(init=False, repr=False, compare=False)
     index: int = field(init=False, repr=False, compare=False)
 
+    # Tokens as typed, of at most _RAW_CACHE_LENGTH characters and only those that parse:
+    # a bounded set, however many distinct strings are thrown at the parser.
     _parse_cache: ClassVar[dict[str, Card]] = {}
 
     def __post_init__(self) -> None:
@@ -191,14 +210,14 @@ class Card:
         cached = cls._parse_cache.get(token)
         if cached is not None:
             return cached
-        text = token.translate(_INVISIBLE).strip().upper()
-        match = _CARD_RE.fullmatch(text)
-        if match is None:
+        text = _normalise(token)
+        card = _BY_TEXT.get(text)
+        if card is None:
+            if len(text) > TOKEN_MAX:
+                raise CardNotationError(token, f"it is {len(text)} characters long")
             raise CardNotationError(token, _explain_bad_token(text))
-        card = DECK[
-            RANK_ORDER[_RANK_TOKENS[match[1]]] * 4 - 4 + SUITS.index(_SUIT_TOKENS[match[2]])
-        ]
-        cls._parse_cache[token] = card
+        if len(token) <= _RAW_CACHE_LENGTH:
+            cls._parse_cache[token] = card
         return card
 
     @classmethod
@@ -224,13 +243,19 @@ def _explain_bad_token(text: str) -> str:
 
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in RANKS for suit in SUITS)
+#: Every normalised card text (``10H``, ``TH``, ``10♥``, ``T♡``, ...) and its card.
+_BY_TEXT: dict[str, Card] = {
+    rank_text + suit_text: DECK[RANK_ORDER[rank] * 4 - 4 + SUITS.index(suit)]
+    for rank_text, rank in _RANK_TOKENS.items()
+    for suit_text, suit in _SUIT_TOKENS.items()
+}
 
 
 def _tokens(text: str) -> Iterator[str]:
     for chunk in _SPLIT_RE.split(text.strip()):
         if not chunk:
             continue
-        upper = chunk.translate(_INVISIBLE).upper()
+        upper = chunk.translate(_INVISIBLE).translate(_ASCII_UPPER)
         pieces = _CARD_RE.findall(upper)
         if len(pieces) > 1 and "".join(a + b for a, b in pieces) == upper:
             # Cards written without spaces, such as "5H10D".

@@ -214,7 +214,11 @@ def check_form(lesson: Lesson) -> None:
     if state.feedback is not None:
         _feedback(state.feedback)
     if state.tries and not state.passed and not state.revealed:
-        st.caption("Have another go, or ask to see the answer.")
+        st.caption(
+            "Have another go with the hint above, or ask to see the answer."
+            if state.tries == 1
+            else "Have another go, or ask to see the answer."
+        )
         st.button(
             "Show me the answer",
             key="learn_reveal",

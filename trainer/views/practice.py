@@ -31,6 +31,7 @@ from trainer.content import DRILLS_DIR, files_stamp, yaml_files
 from trainer.content.drills import DrillCatalog, load_drills
 from trainer.drills import GenerationError, GoQuestion, PegQuestion, Question, ShowQuestion, warm_up
 from trainer.engine import label_cards
+from trainer.explain import card_line, said_aloud
 from trainer.grading import (
     CLAIM_KINDS,
     GO_CHOICES,
@@ -425,6 +426,8 @@ def _feedback(grade: Grade) -> None:
     question = grade.question
     if grade.correct:
         st.success(grade.headline, icon=":material/check_circle:")
+    elif grade.mode == "claim" and not grade.missed:  # every combination found, claims wrong
+        st.warning(grade.headline, icon=":material/warning:")
     else:
         st.error(grade.headline, icon=":material/cancel:")
     for note in grade.notes:
@@ -433,11 +436,7 @@ def _feedback(grade: Grade) -> None:
         _show_feedback(grade, question)
     elif isinstance(question, PegQuestion):
         lit = {card for item in question.score.items for card in item.cards}
-        last = question.pile[-1]
-        st.markdown(
-            f"The {last.label} makes the count {question.score.count}: "
-            f"**{question.score.explain()}**."
-        )
+        st.markdown(card_line(question.pile[-1], question.score.count, question.score.items))
         if lit:
             show_pile(question.pile, highlight=lit)
     else:
@@ -465,10 +464,7 @@ def _show_feedback(grade: Grade, question: ShowQuestion) -> None:
         if wrong:
             st.markdown("##### Claims that do not count")
             st.markdown("\n".join(_wrong_claim_line(check) for check in wrong))
-    cadence = score.cadence()
-    st.markdown(
-        f"**The count:** “{cadence[:1].upper()}{cadence[1:]}.” That makes **{score.total}**."
-    )
+    st.markdown(f"**The count:** “{said_aloud(score)}” That makes **{score.total}**.")
     if grade.correct or grade.mode == "claim":
         # Right, or the misses are already drawn above: the full list stays one click away.
         with st.expander("Every combination, in the order it is counted"):

@@ -1,0 +1,296 @@
+"""Explanations in words, rendered from the engine's score items: the one place for them.
+
+The grader (:mod:`trainer.grading`), the lessons' logic (:mod:`trainer.learn`) and the
+pages use these sentences; nothing here scores anything. It reads the engine's
+items and says them:
+
+* the show as said at the table (:func:`said_aloud`: "fifteen two, fifteen four, and a
+  pair is six");
+* a card of the play (:func:`card_line`, :func:`lay_line`) and the end of a series
+  (:func:`go_line`, :func:`closing_line`, :func:`next_lead_line`), narrated the same way
+  wherever a play is shown;
+* a total that came up short (:func:`shortfall`, :func:`short_note`): which combinations
+  the gap could be, and which kinds were certainly missed. A gap that fits more than one
+  kind names the candidates and claims no kind as fact.
+
+>>> from trainer.engine import parse_cards, score_show
+>>> *hand, starter = parse_cards("4H 5H 6H JH 5S")
+>>> score = score_show(hand, starter)
+>>> short_note(score.items, 4)
+'You were four short: perhaps the flush, or two fifteens, or a fifteen and the pair?'
+>>> shortfall(score.items, 4).certain
+()
+>>> *hand, starter = parse_cards("JD 4C 8H AS 7D")
+>>> short_note(score_show(hand, starter).items, 1)
+"You were one short: look again at nobs (the jack of the starter's suit)."
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import product
+
+from trainer.engine import Card, ScoreItem, ShowScore, explain_items, number_word
+
+__all__ = [
+    "Shortfall",
+    "amount",
+    "card_line",
+    "closing_line",
+    "go_line",
+    "kind_phrase",
+    "last_card_line",
+    "lay_line",
+    "missed_phrase",
+    "next_lead_line",
+    "said_aloud",
+    "sentence",
+    "short_note",
+    "shortfall",
+]
+
+#: Counting order of every kind, show and play, for listing candidates.
+_ORDER: tuple[str, ...] = (
+    "fifteen",
+    "thirty-one",
+    "pair",
+    "run",
+    "flush",
+    "nobs",
+    "go",
+    "last card",
+)
+
+_PLURAL: dict[str, str] = {
+    "fifteen": "fifteens",
+    "thirty-one": "31s",
+    "pair": "pairs",
+    "run": "runs",
+    "flush": "flushes",
+    "nobs": "nobs",
+    "go": "goes",
+    "last card": "last cards",
+}
+
+#: What to "look again at" for each kind.
+LOOK_AT: dict[str, str] = {
+    "fifteen": "the fifteens",
+    "thirty-one": "the count of 31",
+    "pair": "the pairs",
+    "run": "the runs",
+    "flush": "the flush",
+    "nobs": "nobs (the jack of the starter's suit)",
+    "go": "the go",
+    "last card": "the last card",
+}
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter."""
+    return text[:1].upper() + text[1:]
+
+
+def amount(points: int, word: str) -> str:
+    """``four short``, ``23 over``: counts up to twenty in words."""
+    return f"{number_word(points)} {word}" if points <= 20 else f"{points} {word}"
+
+
+# --- the show ------------------------------------------------------------------------------
+
+
+def said_aloud(score: ShowScore) -> str:
+    """The whole count as a sentence: ``Fifteen two, fifteen four, and a pair is six.``"""
+    return sentence(score.cadence()) + "."
+
+
+# --- the play --------------------------------------------------------------------------------
+
+
+def card_line(card: Card, count: int, items: Sequence[ScoreItem]) -> str:
+    """What one card of the play did: ``The 5♥ brings the count to 15: 15 for 2.``"""
+    if not items:
+        return f"The {card.label} brings the count to {count} and scores nothing."
+    return f"The {card.label} brings the count to {count}: {explain_items(items)}."
+
+
+def lay_line(who: str, card: Card, count: int, items: Sequence[ScoreItem] = ()) -> str:
+    """``The pone lays the 7♠: the count is 7.``, with what it scored when ``items``."""
+    line = f"{sentence(who)} lays the {card.label}: the count is {count}."
+    if items:
+        line += f" That scores {explain_items(items)}."
+    return line
+
+
+def go_line(who: str) -> str:
+    """``The dealer can't lay a card without passing 31 and says **go**.``"""
+    return f"{sentence(who)} can't lay a card without passing 31 and says **go**."
+
+
+def last_card_line(who: str, card: Card, count: int) -> str:
+    """``You laid the last card, the 7♠, making the count 31.``"""
+    return f"{sentence(who)} laid the last card, the {card.label}, making the count {count}."
+
+
+def closing_line(who: str, kind: str, *, pegs: str = "pegs", play_over: bool = False) -> str:
+    """Why the series ended and what it pegs: ``kind`` is go, last card or thirty-one
+    (``play_over``: that 31 was also the last card of the play)."""
+    if kind == "go":
+        return f"Nobody can lay another card without going past 31, so {who} {pegs} 1 for the go."
+    if kind == "last card":
+        return (
+            "Every card has now been laid, so that was the last card of the play: "
+            f"{who} {pegs} 1 for last card."
+        )
+    extra = "last card" if play_over else "the go"
+    return f"That is exactly 31: {who} {pegs} 2 for 31, and nothing more for {extra}."
+
+
+def next_lead_line(
+    leader: str | None, *, leads: str = "leads", again_because: str | None = None
+) -> str:
+    """Who leads after the series; ``None``: the play is over. ``again_because`` names
+    the player with no cards left when the one who ended the series leads again."""
+    if leader is None:
+        return "Every card has been laid, so the play is over: next the hands are counted, the pone first."
+    if again_because is not None:
+        return f"The count goes back to zero. {sentence(again_because)}, so {leader} {leads} again."
+    return (
+        f"The count goes back to zero, and {leader} {leads} the next series: the player "
+        "who did not lay the last card leads."
+    )
+
+
+# --- a total that came up short ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Shortfall:
+    """The ways ``points`` could have been left out of a count.
+
+    ``candidates``: each way as ``((kind, how many items of it), ...)``, fewest items
+    first; ``certain``: the kinds that are in every way (certainly missed), in counting
+    order. No way at all (no set of items adds up to the gap) leaves both empty.
+    """
+
+    points: int
+    candidates: tuple[tuple[tuple[str, int], ...], ...]
+    certain: tuple[str, ...]
+    totals: tuple[tuple[str, int], ...]  # items of each kind in the count
+
+
+def _kinds(items: Iterable[ScoreItem]) -> dict[str, list[int]]:
+    by_kind: dict[str, list[int]] = defaultdict(list)
+    for item in items:
+        by_kind[item.kind].append(item.points)
+    return dict(sorted(by_kind.items(), key=lambda kv: _rank(kv[0])))
+
+
+def _rank(kind: str) -> int:
+    return _ORDER.index(kind) if kind in _ORDER else len(_ORDER)
+
+
+def _subsets(points: Sequence[int]) -> dict[tuple[int, int], None]:
+    """(total, how many items) for every subset of one kind's items, the empty one too."""
+    reach: dict[tuple[int, int], None] = {(0, 0): None}
+    for value in points:
+        for total, n in list(reach):
+            reach.setdefault((total + value, n + 1), None)
+    return reach
+
+
+def shortfall(items: Sequence[ScoreItem], points: int) -> Shortfall:
+    """Which combinations of ``items`` add up to ``points`` (a count that fell short)."""
+    by_kind = _kinds(items)
+    options = [
+        [(kind, total, n) for total, n in _subsets(values)] for kind, values in by_kind.items()
+    ]
+    ways: set[tuple[tuple[str, int], ...]] = set()
+    for choice in product(*options):
+        if sum(total for _, total, _ in choice) == points:
+            way = tuple((kind, n) for kind, _, n in choice if n)
+            if way:
+                ways.add(way)
+    ordered = sorted(
+        ways, key=lambda way: (sum(n for _, n in way), len(way), [_rank(k) for k, _ in way])
+    )
+    certain: tuple[str, ...] = ()
+    if ordered:
+        common = set.intersection(*({kind for kind, _ in way} for way in ordered))
+        certain = tuple(kind for kind in by_kind if kind in common)
+    totals = tuple((kind, len(values)) for kind, values in by_kind.items())
+    return Shortfall(points, tuple(ordered), certain, totals)
+
+
+def kind_phrase(kind: str, n: int, of: int) -> str:
+    """``a fifteen``, ``two fifteens``, ``the four fifteens``, ``the flush``, ``nobs``."""
+    if kind in ("nobs", "go", "last card", "flush", "thirty-one") and n == 1:
+        return {"nobs": "nobs", "go": "the go", "last card": "the last card"}.get(
+            kind, f"the {'flush' if kind == 'flush' else '31'}"
+        )
+    if n == of:
+        return f"the {kind}" if n == 1 else f"the {number_word(n)} {_PLURAL.get(kind, kind)}"
+    if n == 1:
+        return f"a {kind}"
+    return f"{number_word(n)} {_PLURAL.get(kind, kind)}"
+
+
+def _way_text(way: Sequence[tuple[str, int]], totals: dict[str, int]) -> str:
+    parts = [kind_phrase(kind, n, totals[kind]) for kind, n in way]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def missed_phrase(
+    kind: str, items: Sequence[ScoreItem], *, starter: Card | None = None, count: int | None = None
+) -> str:
+    """The combinations of one kind named with their cards: ``a pair: 5♥ 5♦ (2)``, ``one for
+    his nobs, because ...`` (with the ``starter``), ``15 for 2 (the count reached exactly
+    15)`` in the play (with the ``count``)."""
+    if count is not None:
+        text = explain_items(items)
+        if kind in ("fifteen", "thirty-one"):
+            text += f" (the count reached exactly {count})"
+        return text
+    if kind == "nobs" and starter is not None:
+        return (
+            f"one for his nobs, because the {items[0].cards[0].label} is the same suit as "
+            f"the starter ({starter.label})"
+        )
+    if kind == "flush":
+        return f"the {items[0].describe()}"
+    if len(items) == 1:
+        return f"a {items[0].describe()}"
+    return f"the {_PLURAL.get(kind, kind)}: " + "; ".join(item.cards_text() for item in items)
+
+
+def short_note(
+    items: Sequence[ScoreItem],
+    points: int,
+    *,
+    most: int = 3,
+    name_cards: bool = False,
+    starter: Card | None = None,
+    count: int | None = None,
+) -> str:
+    """One sentence for a count ``points`` short: the kind to look again at when only one
+    fits, else up to ``most`` candidates as a question. With ``name_cards``, a gap that
+    only every combination of one kind fits names them (:func:`missed_phrase`)."""
+    gap = amount(points, "short")
+    found = shortfall(items, points)
+    totals = dict(found.totals)
+    kinds = {kind for way in found.candidates for kind, _ in way}
+    if not found.candidates:
+        return f"You were {gap}."
+    if name_cards and len(found.candidates) == 1 and len(found.candidates[0]) == 1:
+        ((kind, n),) = found.candidates[0]
+        if n == totals[kind]:
+            of_kind = [item for item in items if item.kind == kind]
+            phrase = missed_phrase(kind, of_kind, starter=starter, count=count)
+            return f"You were {gap}: {phrase}."
+    if len(kinds) == 1:
+        (kind,) = kinds
+        return f"You were {gap}: look again at {LOOK_AT.get(kind, kind)}."
+    shown = [_way_text(way, totals) for way in found.candidates[:most]]
+    more = ", or another mix" if len(found.candidates) > most else ""
+    return f"You were {gap}: perhaps {', or '.join(shown)}{more}?"
