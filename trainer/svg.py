@@ -95,6 +95,20 @@ def cards_svg(
     return "".join(parts)
 
 
+def card_svg(card: Card) -> str:
+    """One card on its own, sized by its container (for the tappable cards).
+
+    >>> from trainer.engine import Card
+    >>> card_svg(Card.parse("10D")).count("<g ")
+    1
+    """
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CARD_W} {CARD_H}" '
+        f'aria-hidden="true" focusable="false" style="width:100%;height:auto;display:block">'
+        f"{_card_group(card, 0, 0, lit=False, dim=False)}</svg>"
+    )
+
+
 def pile_svg(pile: Sequence[Card], *, highlight: Collection[Card] = ()) -> str:
     """The cards of the current series in the order laid, overlapping a little."""
     return cards_svg(pile, highlight=highlight, max_width=min(120 * len(pile) + 20, 900))
