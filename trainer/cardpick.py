@@ -170,7 +170,7 @@ def read_log(raw: object, cards: Sequence[Card | Slot], mode: Mode, *, after: in
     >>> [(e.seq, e.kind, [c.label for c in e.cards]) for e in reading.events]
     [(1, 'pair', ['5♥', '5♦'])]
     >>> reading.problems, reading.last_seq
-    ("An action from the browser was ignored: the card 'KS', which is not on offer.",) 2
+    (("An action from the browser was ignored: the card 'KS', which is not on offer.",), 2)
     >>> read_log(log, hand, "claim", after=2).events
     ()
     """
