@@ -90,13 +90,24 @@ def test_lay_and_pick_and_the_greyed_card() -> None:
     assert pick.events[0].cards == parse_cards("5H 9H")
 
 
-def test_a_grid_choice_is_four_cards_and_a_starter() -> None:
+def test_a_grid_choice_is_up_to_four_cards_and_a_starter() -> None:
     good = {"seq": 1, "do": "choose", "cards": ["5H", "5D", "5C", "JS"], "starter": "5S"}
     (event,) = read_log([good], DECK, "grid", after=0).events
     assert event.cards == parse_cards("5H 5D 5C JS") and event.starter == parse_cards("5S")[0]
-    for bad in ({**good, "starter": "5H"}, {**good, "starter": None}, {**good, "cards": ["5H"]}):
+    (partial,) = read_log(
+        [{**good, "cards": ["5H"], "starter": None}], DECK, "grid", after=0
+    ).events
+    assert partial.cards == parse_cards("5H") and partial.starter is None
+    for bad in (
+        {**good, "starter": "5H"},
+        {**good, "starter": "ZZ"},
+        {**good, "cards": [*good["cards"], "6H"]},
+    ):  # type: ignore[list-item]
         reading = read_log([bad], DECK, "grid", after=0)
-        assert reading.events == () and "four cards and a different starter" in reading.problems[0]
+        assert (
+            reading.events == ()
+            and "up to four cards and a different starter" in reading.problems[0]
+        )
 
 
 def test_an_unknown_mode_is_refused() -> None:

@@ -16,7 +16,7 @@ Modes:
 * ``lay``: tap one card and it is played; a card with an ``off`` reason (one that would
   pass 31) is greyed out and says why when tapped.
 * ``grid``: the whole deck in four rows, one a suit; tap four cards for the hand, then
-  the starter.
+  the starter (each change is sent, complete or not).
 
 Use from a page::
 
@@ -141,12 +141,12 @@ def _read_one(raw: Mapping[str, Any], mode: Mode, offered: Mapping[str, Slot]) -
             return f"a claim of {kind[:20]!r}, which is not a kind of combination"
     if action == "lay" and len(cards) != 1:
         return "a lay of more or less than one card"
-    if action == "choose":
+    if action == "choose":  # the hand so far (up to four cards) and the starter, if chosen
         starter_id = raw.get("starter")
         slot = offered.get(starter_id) if isinstance(starter_id, str) else None
-        if slot is None or slot.card in cards or len(cards) != 4:
-            return "a choice that is not four cards and a different starter"
-        starter = slot.card
+        if len(cards) > 4 or (starter_id is not None and (slot is None or slot.card in cards)):
+            return "a choice that is not up to four cards and a different starter"
+        starter = slot.card if slot is not None else None
     return PickEvent(
         seq=int(raw["seq"]),
         action=cast("Action", action),

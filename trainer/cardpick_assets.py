@@ -29,7 +29,11 @@ CSS = """
 .cp-card .cp-num { position: absolute; top: -2px; right: 2px; font-size: .7rem; color: #888; }
 .cp-card .cp-tag { display: block; font-size: .75rem; color: #555; text-align: center; }
 .cp-grid .cp-row { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 6px; }
-.cp-grid .cp-card { flex: 0 0 auto; width: clamp(44px, calc((100% - 48px) / 13), 64px); }
+.cp-grid .cp-card { flex: 0 0 auto; min-width: 36px; width: clamp(36px, calc((100% - 48px) / 13), 64px); }
+@media (max-width: 640px), (pointer: coarse) {
+  /* a phone: seven cards a line (two lines a suit), each a full touch target */
+  .cp-grid .cp-card { min-width: 44px; width: clamp(44px, calc((100% - 24px) / 7), 64px); }
+}
 .cp-grid .cp-card.on { transform: translateY(-4px); }
 .cp-grid .cp-card.st svg { box-shadow: 0 0 0 4px var(--st-primary-color, #ff4b4b); }
 .cp-kinds, .cp-actions { display: flex; flex-wrap: wrap; gap: 6px; margin: .6rem 0 .2rem 0; }
@@ -252,9 +256,7 @@ class Picker {
     else if (this.starterPick === null) this.starterPick = id;
     else { this.say("Four cards and a starter are chosen: tap one to take it out first.", "info"); return; }
     this.paint();
-    if (this.selected.size === 4 && this.starterPick !== null) {
-      this.emit({ do: "choose", cards: this.ordered(), starter: this.starterPick });
-    }
+    this.emit({ do: "choose", cards: this.ordered(), starter: this.starterPick });
   }
 
   clearGrid() {
@@ -262,6 +264,7 @@ class Picker {
     this.starterPick = null;
     this.localMsg = null;
     this.paint();
+    this.emit({ do: "choose", cards: [], starter: null });
   }
 
   ordered() {

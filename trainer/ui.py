@@ -68,7 +68,7 @@ def standing_text(total: int, *, crib: bool) -> str:
     same = dist.get(total, 0)
     at_least = sum(count for score, count in dist.items() if score >= total)
     if total == 0:
-        return f"{same / all_hands:.1%} of all possible {what} score nothing at all."
+        return f"{share_text(same / all_hands)} of all possible {what} score nothing at all."
     if at_least / all_hands < 0.0005:
         return (
             f"Only {at_least:,} of the {all_hands:,} possible {what} score {total} or more: "
@@ -77,8 +77,21 @@ def standing_text(total: int, *, crib: bool) -> str:
     below = (all_hands - at_least) / all_hands
     return (
         f"Beats {percent_floor(below)} of all possible {what}; "
-        f"{same / all_hands:.1%} score exactly {total}."
+        f"{share_text(same / all_hands)} score exactly {total}."
     )
+
+
+def share_text(share: float) -> str:
+    """A share to one decimal place, never "0.0%" for something that happens.
+
+    >>> share_text(0.0004), share_text(0.0), share_text(0.1234)
+    ('under 0.1%', 'none', '12.3%')
+    """
+    if share <= 0:
+        return "none"
+    if share < 0.0005:
+        return "under 0.1%"
+    return f"{share:.1%}"
 
 
 def percent_floor(share: float) -> str:
