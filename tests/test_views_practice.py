@@ -289,3 +289,18 @@ def test_the_page_runs_inside_the_app() -> None:
     at.run()
     assert not at.exception
     assert [t.value for t in at.title] == ["Practice"]
+
+
+def test_the_go_drill_draws_the_series_and_the_cards_left() -> None:
+    question = deal_question("go", "club", 2, 0, catalog=CATALOG)
+    assert isinstance(question, GoQuestion)
+    at = _page(drill="go", tier="club", seed="2")
+    svgs = [m.value for m in at.markdown if m.value.startswith("<svg")]
+    series = svgs[0]
+    assert series.count("<g ") == 5 and ">go</text>" in series  # five cards and the go
+    assert "The series in order: Opponent: 7♣, count 7; You: 4♣, count 11" in series
+    assert "You: go, count 30" in series
+    mine, theirs = question.hands_after
+    assert [str(card) for card in mine] == ["9D", "2C"] and [str(c) for c in theirs] == ["JD"]
+    assert any("Cards: 9♦, 2♣" in svg for svg in svgs[1:])
+    assert any("Cards: J♦" in svg for svg in svgs[1:])

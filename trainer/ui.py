@@ -12,7 +12,7 @@ import streamlit as st
 
 from trainer.engine import Card, ScoreItem, ShowScore
 from trainer.engine.stats import score_distribution
-from trainer.svg import cards_svg, pile_svg
+from trainer.svg import cards_svg, pile_svg, series_svg
 
 
 def show_cards(
@@ -31,6 +31,11 @@ def show_cards(
 
 def show_pile(pile: Sequence[Card], *, highlight: Collection[Card] = ()) -> None:
     st.markdown(pile_svg(pile, highlight=highlight), unsafe_allow_html=True)
+
+
+def show_series(steps: Sequence[tuple[Card | None, str, int]]) -> None:
+    """A series of the play as cards: who laid each one above it, the count below."""
+    st.markdown(series_svg(steps), unsafe_allow_html=True)
 
 
 def show_item(item: ScoreItem, hand: Sequence[Card], starter: Card | None) -> None:

@@ -40,11 +40,12 @@ from trainer.grading import (
 )
 from trainer.practice import MIXED, PracticeSet, SetSpec, new_seed, spec_from_request
 from trainer.session import record_attempt
-from trainer.ui import show_breakdown, show_cards, show_item, show_pile
+from trainer.ui import show_breakdown, show_cards, show_item, show_pile, show_series
 
 SET = "practice_set"
 HANDLED = "_practice_request"
 PLAYERS = ("You", "Your opponent")
+SHORT_NAMES = ("You", "Opponent")  # above a card drawn in a series
 #: The answers to "who leads next?": label and player (None: nobody, the play is over).
 LEADERS: dict[str, tuple[str, int | None]] = {
     "you": ("You", 0),
@@ -237,6 +238,8 @@ def _verb(player: int, verb: str) -> str:
 
 def _show_series(question: GoQuestion) -> None:
     st.markdown("#### This series is over. Who pegs, and who leads next?")
+    show_series([(step.card, SHORT_NAMES[step.player], step.count) for step in question.steps])
+    st.caption("The cards of this series in the order they were laid, each under who laid it.")
     lines = []
     for n, step in enumerate(question.steps):
         who = PLAYERS[step.player]
@@ -245,12 +248,17 @@ def _show_series(question: GoQuestion) -> None:
         else:
             verb = _verb(step.player, "lead" if n == 0 else "play")
             lines.append(f"- **{who}** {verb} {step.card.label}: count **{step.count}**")
-    st.markdown("\n".join(lines))
-    left = "; ".join(
-        f"{PLAYERS[p].lower()}: {label_cards(hand) or 'no cards'}"
-        for p, hand in enumerate(question.hands_after)
-    )
-    st.markdown(f"Cards still in hand — {left}.")
+    with st.expander("The series in words"):
+        st.markdown("\n".join(lines))
+    st.markdown("**Cards still in hand**")
+    for player, hand in enumerate(question.hands_after):
+        left, right = st.columns([1, 3], vertical_alignment="center")
+        left.markdown(PLAYERS[player])
+        if hand:
+            with right:
+                show_cards(hand, max_width=min(90 * len(hand), 360))
+        else:
+            right.markdown("no cards left")
 
 
 def _answer_quick(run: PracticeSet, catalog: DrillCatalog, question: Question) -> None:
