@@ -17,12 +17,13 @@ pytestmark = pytest.mark.browser
 
 HOST = "[data-testid='stBidiComponentIsolated']"
 
-#: Tap a card and wait two frames (the selected state is then painted); repeated.
+#: Tap a card and wait for the next frame to be painted (a task queued from the frame's
+#: requestAnimationFrame runs after its paint); repeated.
 _TAP_TIMES = """
 async (n) => {
   const root = document.querySelector("[data-testid='stBidiComponentIsolated']").shadowRoot;
   const card = root.querySelector(".cp-card");
-  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const times = [];
   for (let i = 0; i < n; i++) {
     const want = !card.classList.contains("on");
@@ -42,7 +43,7 @@ _CLAIM_TIME = """
 async ([indexes, kind]) => {
   const root = document.querySelector("[data-testid='stBidiComponentIsolated']").shadowRoot;
   const cards = root.querySelectorAll(".cp-card");
-  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
   const before = root.querySelectorAll(".cp-claims li").length;
   for (const i of indexes) cards[i].click();
   root.querySelector(`.cp-kind[data-kind="${kind}"]`).click();
@@ -55,6 +56,21 @@ async ([indexes, kind]) => {
     await new Promise((r) => setTimeout(r, 2));
   }
   return [shown, performance.now() - t0];
+}
+"""
+
+
+#: Every claim of the hand in one burst of clicks (no pause at all between them).
+_BURST = """
+async (claims) => {
+  const root = document.querySelector("[data-testid='stBidiComponentIsolated']").shadowRoot;
+  const cards = root.querySelectorAll(".cp-card");
+  for (const [indexes, kind] of claims) {
+    for (const i of indexes) cards[i].click();
+    root.querySelector(`.cp-kind[data-kind="${kind}"]`).click();
+    root.querySelector(".cp-claim").click();
+  }
+  return root.querySelectorAll(".cp-claims li").length;
 }
 """
 
@@ -139,3 +155,37 @@ def test_the_taps_are_answered_in_the_browser(page: Any, app_url: str) -> None:
     print(f"claim → claims list updated: {_median([c[0] for c in claims])}")
     print(f"claim → graded by Python and shown: {_median([c[1] for c in claims])}")
     assert len(taps) == 40 and len(claims) == 4
+
+
+def test_a_burst_of_claims_loses_none(page: Any, app_url: str) -> None:
+    _open(page, app_url, "drill=hand&tier=twenty-plus&seed=3&mode=claim&length=2")
+    claims = [
+        [[0, 1], "fifteen"], [[0, 2], "fifteen"], [[0, 4], "fifteen"], [[0, 3], "fifteen"],
+        [[1, 2, 3, 4], "double run"], [[0, 1, 2, 3], "flush"],
+    ]  # fmt: skip
+    assert page.evaluate(_BURST, claims) == 6  # listed at once, before Python has seen any
+    page.wait_for_function(
+        f'document.querySelector("{HOST}").shadowRoot'
+        ".querySelectorAll('.cp-claims li:not(.pending)').length === 6"
+    )
+    page.locator(".cp-done").click()
+    page.get_by_text("Right: every combination found, 20 in all.").wait_for()
+
+
+def test_check_a_hand_on_the_tappable_deck(page: Any, app_url: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 900})
+    page.goto(f"{app_url}/check")
+    page.get_by_text("Pick them").click()
+    grid = page.locator(".cp-grid .cp-card")
+    grid.first.wait_for(timeout=90_000)
+    assert grid.count() == 52
+    box = grid.first.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    metric = page.get_by_test_id("stMetricValue")
+    metric.filter(has_text="29").wait_for()  # it starts from the cards in the boxes
+    page.locator(".cp-actions .cp-btn", has_text="Clear").click()
+    for card in ("3C", "3D", "4S", "4H", "5C"):  # the last is the starter
+        page.locator(f".cp-card[data-id='{card}']").click()
+    page.locator(".cp-sum").get_by_text("Hand: 4♠ 4♥ 3♦ 3♣ · Starter: 5♣").wait_for()
+    metric.filter(has_text="20").wait_for()
+    page.get_by_text("double-double run of three is twenty").first.wait_for()

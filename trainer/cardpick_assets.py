@@ -308,7 +308,19 @@ class Picker {
     if (event.do === "done" || event.do === "pick" || event.do === "lay") this.locked = true;
     this.localMsg = null;
     this.paint();
-    this.send("log", this.log.slice());
+    this.flushSoon();
+  }
+
+  // Send the log just after the tap's own work (so its new state is drawn first, and a
+  // burst of taps goes as one update). The whole log goes each time: nothing is lost if
+  // an update is overtaken by the next.
+  flushSoon() {
+    if (this.flushing) return;
+    this.flushing = true;
+    setTimeout(() => {
+      this.flushing = false;
+      this.send("log", this.log.slice());
+    }, 0);
   }
 
   // --- keyboard ---------------------------------------------------------------------------------
