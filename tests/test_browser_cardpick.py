@@ -6,7 +6,15 @@ The timings are printed (run with ``-s`` to see them), never asserted.
 
 from __future__ import annotations
 
+import os
+import socket
 import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +24,8 @@ from trainer.drills import deal_question
 pytestmark = pytest.mark.browser
 
 HOST = "[data-testid='stBidiComponentIsolated']"
+REPO = Path(__file__).resolve().parent.parent
+DEMO = REPO / "tests" / "fixtures" / "pages" / "cardpick_demo.py"
 
 #: Tap a card and wait for the next frame to be painted (a task queued from the frame's
 #: requestAnimationFrame runs after its paint); repeated.
@@ -189,3 +199,74 @@ def test_check_a_hand_on_the_tappable_deck(page: Any, app_url: str) -> None:
     page.locator(".cp-sum").get_by_text("Hand: 4♠ 4♥ 3♦ 3♣ · Starter: 5♣").wait_for()
     metric.filter(has_text="20").wait_for()
     page.get_by_text("double-double run of three is twenty").first.wait_for()
+
+
+@pytest.fixture(scope="module")
+def demo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The demo page of a throw and a lay, served on a free loopback port."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
+    log = tmp_path_factory.mktemp("demo-log") / "streamlit.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [
+                sys.executable, "-m", "streamlit", "run", str(DEMO),
+                "--server.port", str(port), "--server.address", "127.0.0.1",
+                "--server.headless", "true", "--server.fileWatcherType", "none",
+                "--browser.gatherUsageStats", "false",
+            ],
+            cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=out,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                    if response.read().decode() == "ok":
+                        break
+            except OSError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the demo page did not start:\n{log.read_text()}")
+            time.sleep(0.25)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def test_throw_two_then_lay_one_with_the_greyed_cards(page: Any, demo_url: str) -> None:
+    page.set_viewport_size({"width": 375, "height": 900})
+    page.goto(demo_url)
+    throw, lay = page.locator(HOST).nth(0), page.locator(HOST).nth(1)
+    throw.locator(".cp-card").first.wait_for(timeout=60_000)
+    for n in range(6):
+        box = throw.locator(".cp-card").nth(n).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box  # six fit at 375 px
+    confirm = throw.locator(".cp-confirm")
+    assert confirm.inner_text() == "To crib" and confirm.is_disabled()
+    throw.locator(".cp-card[data-id='5H']").click()
+    throw.locator(".cp-card[data-id='6D']").click()
+    throw.locator(".cp-card[data-id='6D']").click()  # changed my mind
+    throw.locator(".cp-card[data-id='JH']").click()
+    throw.locator(".cp-card[data-id='9H']").click()  # a third: refused, with a word
+    throw.locator(".cp-msg").get_by_text("You have chosen 2 already").wait_for()
+    assert confirm.is_enabled()
+    confirm.click()
+    page.get_by_text("Thrown: 5♥ J♥").wait_for()
+    throw.locator(".cp-msg.ok").get_by_text("To the crib: 5♥ J♥").wait_for()
+    # the lay: the count is 25, so 7 and up would pass 31
+    greyed = lay.locator(".cp-card.off")
+    assert greyed.count() == 4
+    lay.locator(".cp-card[data-id='9H']").click(force=True)  # greyed, yet it can be tapped
+    lay.locator(".cp-msg.error").get_by_text("it would make the count 34").wait_for()
+    lay.locator(".cp-card[data-id='6D']").focus()
+    page.keyboard.press("Enter")  # the keyboard lays the focused card
+    page.get_by_text("Laid: 6♦").wait_for()
+    assert page.get_by_text("Laid: 6♦").count() == 1
