@@ -170,3 +170,21 @@ def test_two_pickers_on_a_page(tmp_path: Path) -> None:
     assert json.loads(lay.proto.json)["message"] == "Laid 9♥"
     at.run()  # the same log again: nothing is acted on twice
     assert json.loads(lay.proto.json)["seen"] == 1
+
+
+def test_the_component_is_registered_once_not_on_every_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import streamlit.components.v2 as v2
+
+    calls: list[str] = []
+    real = v2.component
+    monkeypatch.setattr(v2, "component", lambda name, **kw: calls.append(name) or real(name, **kw))
+    script = tmp_path / "page.py"
+    script.write_text(PAGE)
+    at = AppTest.from_file(str(script), default_timeout=30)
+    for _ in range(3):
+        at.run()
+        assert not at.exception
+    assert calls == []  # the page runs reuse the one made when trainer.cardpick was imported
+    assert len(at.get("bidi_component")) == 2
