@@ -22,7 +22,7 @@ from trainer.content.drills import (
     load_drills,
     looks_like_drill_file,
 )
-from trainer.records import DRILL_TYPES
+from trainer.content.skills import DRILL_TYPES
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "drills"

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.content.drills import load_drills
+from trainer.content.skills import CATEGORIES
 from trainer.drills import (
     GoQuestion,
     PegQuestion,
@@ -39,7 +40,6 @@ from trainer.grading import (
     grade_quick,
     item_category,
 )
-from trainer.records import CATEGORIES
 from trainer.store import check_attempt
 
 CATALOG = load_drills()

@@ -17,6 +17,7 @@ from trainer.content.lessons import (
     TrueFalseCheck,
     load_course,
 )
+from trainer.content.skills import CATEGORIES, DRILL_TYPES
 from trainer.engine import parse_cards, score_play, score_show
 from trainer.learn import (
     AnswerProblem,
@@ -35,7 +36,7 @@ from trainer.learn import (
     status_text,
     suggested,
 )
-from trainer.records import CATEGORIES, DRILL_TYPES, LESSON_TIER, AttemptIn, LessonProgress
+from trainer.records import LESSON_TIER, AttemptIn, LessonProgress
 from trainer.store import check_attempt
 
 COURSE = load_course()

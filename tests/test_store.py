@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from trainer import store as store_module
-from trainer.records import CATEGORIES, AttemptIn
+from trainer.content.skills import CATEGORIES
+from trainer.records import AttemptIn
 from trainer.store import (
     CSV_HEADER,
     MIGRATIONS,

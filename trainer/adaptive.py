@@ -27,7 +27,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from trainer.records import CATEGORIES, AttemptIn
+from trainer.content.skills import CATEGORIES, CATEGORY_DRILLS
+from trainer.records import AttemptIn
 
 Area = tuple[str, str]  # (drill, tier)
 
@@ -41,17 +42,6 @@ CATEGORY_WEIGHT = 1.0
 PACE_WEIGHT = 0.5
 
 #: Where each kind of point can be missed, by drill type (answers elsewhere are no chance).
-CATEGORY_DRILLS: dict[str, frozenset[str]] = {
-    "fifteen": frozenset({"hand", "crib", "peg"}),
-    "pair": frozenset({"hand", "crib", "peg"}),
-    "run": frozenset({"hand", "crib", "peg"}),
-    "flush": frozenset({"hand", "crib"}),
-    "crib-flush": frozenset({"crib"}),
-    "nobs": frozenset({"hand", "crib"}),
-    "go": frozenset({"go"}),
-    "last-card": frozenset({"peg", "go"}),
-    "thirty-one": frozenset({"peg", "go"}),
-}
 
 
 def category_drills(attempts: Iterable[AttemptIn] = ()) -> dict[str, frozenset[str]]:

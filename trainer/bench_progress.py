@@ -23,10 +23,10 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from trainer.adaptive import CATEGORY_DRILLS
+from trainer.content.skills import CATEGORIES, CATEGORY_DRILLS
 from trainer.engine import DECK
 from trainer.progress import RECENT_ANSWERS, RECENT_PER_AREA, Report, build_report
-from trainer.records import CATEGORIES, AttemptIn
+from trainer.records import AttemptIn
 from trainer.store import ENV_VAR, Store
 
 ANSWERS = 100_000

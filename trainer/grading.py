@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from trainer import explain
+from trainer.content.skills import category_of
 from trainer.drills import GoQuestion, PegQuestion, Question, ShowQuestion
 from trainer.engine import Card, ScoreItem, explain_items, label_cards, number_word
 from trainer.explain import amount, short_note, shortfall
@@ -85,10 +86,9 @@ def answer_box(question: Question) -> str:
 
 
 def item_category(item_kind: str, *, crib: bool = False) -> str:
-    """The stored category (:data:`trainer.records.CATEGORIES`) for an item kind."""
-    if item_kind == "flush" and crib:
-        return "crib-flush"
-    return {"last card": "last-card", "double run": "run"}.get(item_kind, item_kind)
+    """The stored category for an item kind, or for a claim kind (a double run claimed as
+    one unit is a run): :func:`trainer.content.skills.category_of`."""
+    return category_of("run" if item_kind == "double run" else item_kind, crib=crib)
 
 
 def _unique(values: Iterable[str]) -> tuple[str, ...]:

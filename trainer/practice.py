@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from trainer.content.drills import DrillCatalog, Tier
+from trainer.content.skills import CATEGORY_LABELS
 from trainer.drills import GoQuestion, Question, ShowQuestion, deal_question
 from trainer.engine import Card
 from trainer.grading import (
@@ -56,7 +57,6 @@ from trainer.grading import (
     grade_quick,
 )
 from trainer.inputs import quote
-from trainer.records import CATEGORY_LABELS
 
 __all__ = [
     "MIXED",

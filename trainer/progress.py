@@ -17,8 +17,9 @@ from typing import NamedTuple
 
 from trainer.adaptive import FLOOR, AreaNeed, assess
 from trainer.adaptive import category_drills as _category_drills
+from trainer.content.skills import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES
 from trainer.engine import parse_cards
-from trainer.records import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES, LESSON_TIER
+from trainer.records import LESSON_TIER
 from trainer.store import AreaRow, DayRow, MissRow, ProgressRows, Recorded, Streaks
 
 DRILL_LABELS: dict[str, str] = {

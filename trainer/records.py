@@ -1,37 +1,13 @@
-"""Plain records shared by the grader, the progress store and the pages."""
+"""Plain records shared by the grader, the progress store and the pages.
+
+What the fields may hold (drill types, modes, categories) is named once, in
+:mod:`trainer.content.skills`.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-
-#: The kinds of mistake the trainer tracks, as stored.
-CATEGORIES: tuple[str, ...] = (
-    "fifteen",
-    "pair",
-    "run",
-    "flush",
-    "crib-flush",
-    "nobs",
-    "go",
-    "last-card",
-    "thirty-one",
-)
-
-CATEGORY_LABELS: dict[str, str] = {
-    "fifteen": "fifteens",
-    "pair": "pairs",
-    "run": "runs",
-    "flush": "flush",
-    "crib-flush": "crib flush",
-    "nobs": "nobs",
-    "go": "the go",
-    "last-card": "last card",
-    "thirty-one": "31",
-}
-
-#: The drill types, as stored.
-DRILL_TYPES: tuple[str, ...] = ("hand", "crib", "peg", "go")
 
 #: The tier stored with an answer given in a lesson (a source, not a practice tier: there
 #: is nothing to open under this name on the Practice page). Lessons keep first tries only.
@@ -53,14 +29,14 @@ class Profile:
 class AttemptIn:
     """One graded answer, as the practice and lesson pages hand it to the store."""
 
-    drill: str  # one of DRILL_TYPES
+    drill: str  # one of trainer.content.skills.DRILL_TYPES
     tier: str
     seed: int
     question: str  # the question in card notation, e.g. "5H 5D 5C JS | 5S" or a pile
     answer: str  # what the user answered, as typed or claimed
     correct: bool
     points_off: int  # the user's total minus the right total (0 when right)
-    missed: tuple[str, ...]  # categories from CATEGORIES the user got wrong
+    missed: tuple[str, ...]  # categories (trainer.content.skills.CATEGORIES) the user got wrong
     seconds: float
     mode: str = "quick"  # "quick" or "claim"
     at: datetime = field(default_factory=now_utc)

@@ -33,7 +33,8 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from trainer.records import CATEGORIES, DRILL_TYPES, AttemptIn, LessonProgress, Profile
+from trainer.content.skills import CATEGORIES, DRILL_TYPES
+from trainer.records import AttemptIn, LessonProgress, Profile
 
 #: Environment variable naming the database file (it wins over every other setting).
 ENV_VAR = "CRIBBAGE_TRAINER_DB"

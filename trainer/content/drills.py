@@ -40,6 +40,7 @@ from pydantic import (
 )
 
 from trainer.content import DRILLS_DIR, ContentProblem, display_path, read_yaml, yaml_files
+from trainer.content.skills import DRILL_TYPES, DrillType
 from trainer.engine import Card, CardNotationError
 
 __all__ = [
@@ -57,7 +58,6 @@ __all__ = [
     "looks_like_drill_file",
 ]
 
-DrillType = Literal["hand", "crib", "peg", "go"]
 
 #: What a counted hand or crib can show; each name is something the generator
 #: can aim for and the checker can see in the engine's items.
@@ -121,7 +121,12 @@ DRILL_FEATURES: dict[str, dict[str, str]] = {
 }
 
 #: The most points the question can be worth (the 29 hand; a card in the play).
-MAX_TOTAL: dict[str, int] = {"hand": 29, "crib": 29, "peg": 14, "go": 2}
+MAX_TOTAL: dict[str, int] = {
+    DrillType.HAND: 29,
+    DrillType.CRIB: 29,
+    DrillType.PEG: 14,
+    DrillType.GO: 2,
+}
 
 #: Cards in a pile or series: the play has eight cards in all.
 MAX_CARDS = 8
@@ -512,7 +517,7 @@ class DrillCatalog:
         return tuple((d.drill, t.id) for d in self.drills.values() for t in d.tiers)
 
 
-_ORDER = ("hand", "crib", "peg", "go")
+_ORDER = DRILL_TYPES
 
 
 def load_drills(directory: str | Path | None = None) -> DrillCatalog:

@@ -1,0 +1,45 @@
+"""The one registry of drill types, modes and mistake categories."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.content.skills import (
+    CATEGORIES,
+    CATEGORY_DRILLS,
+    CATEGORY_LABELS,
+    DRILL_TYPES,
+    MODES,
+    SKILLS,
+    DrillType,
+    category_of,
+)
+from trainer.engine import PLAY_KINDS, SHOW_KINDS, Kind
+
+
+def test_every_category_is_named_once_with_a_label_and_drills() -> None:
+    assert len(set(CATEGORIES)) == len(CATEGORIES) == len(SKILLS)
+    assert set(CATEGORY_LABELS) == set(CATEGORIES) == set(CATEGORY_DRILLS)
+    for category, drills in CATEGORY_DRILLS.items():
+        assert drills and drills <= set(DRILL_TYPES), category
+        assert " " not in category
+
+
+def test_every_kind_that_scores_in_a_drill_has_a_category() -> None:
+    for kind in {*SHOW_KINDS, *PLAY_KINDS}:
+        assert category_of(kind) in CATEGORIES
+    assert category_of(Kind.FLUSH, crib=True) == "crib-flush"
+    assert category_of("pair", crib=True) == "pair"  # only the flush has a crib rule
+
+
+def test_kinds_outside_drills_are_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="muggins"):
+        category_of(Kind.MUGGINS)
+    with pytest.raises(ValueError):
+        category_of("double-double")
+
+
+def test_stored_values_are_plain_words() -> None:
+    assert DRILL_TYPES == ("hand", "crib", "peg", "go")
+    assert MODES == ("quick", "claim")
+    assert all(isinstance(label, str) and label for label in (d.label for d in DrillType))
