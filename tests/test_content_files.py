@@ -23,14 +23,15 @@ from trainer.content import (
     MAX_FILE_BYTES,
     files_stamp,
     read_yaml,
-    validate_paths,
     yaml_files,
 )
 from trainer.content import drills as drill_content
 from trainer.content import lessons as lesson_content
 from trainer.content.drills import load_drills
 from trainer.content.lessons import check_files, course_stamp, load_course
+from trainer.content.validate import validate_paths
 from trainer.records import AttemptIn
+from trainer.store import Store
 
 FIXTURES = Path(__file__).parent / "fixtures"
 REAL_LESSONS = sorted(p.name for p in LESSONS_DIR.glob("*.yaml"))
@@ -361,6 +362,9 @@ def hostile_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
 
 def _page(name: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
+    players = Store.open(os.environ["CRIBBAGE_TRAINER_DB"]).profiles()
+    if players:  # this browser has chosen the first player
+        at.query_params["player"] = str(players[0].id)
     at.run()
     at.switch_page(f"views/{name}.py").run()
     assert not at.exception, at.exception

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from tests.reference import naive_play, naive_show
 from trainer.cli import main as cli_main
-from trainer.content import LESSONS_DIR, REPO_ROOT, validate_paths
+from trainer.content import LESSONS_DIR, REPO_ROOT
 from trainer.content.lessons import (
     SKUNKS,
     CountCheck,
@@ -29,6 +29,7 @@ from trainer.content.lessons import (
     load_course,
     replay_go,
 )
+from trainer.content.validate import validate_paths
 from trainer.engine import Card, Pegging, parse_cards, score_play, score_show, skunk
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"

@@ -18,8 +18,8 @@ import time
 from collections.abc import Sequence
 
 from trainer import drills as drills_module
-from trainer.content.drills import DrillCatalog, load_drills
-from trainer.drills import deal_question, warm_up
+from trainer.content.drills import DrillCatalog
+from trainer.drills import deal_question, load_catalog, warm_up
 
 REPEATS = 3
 
@@ -48,7 +48,7 @@ def bench_drills(seeds: int = 200, catalog: DrillCatalog | None = None) -> list[
     The first line is the one-off table build; every other line is the worst
     case over ``seeds`` seeds (question index ``seed % 10``).
     """
-    catalog = catalog or load_drills()
+    catalog = catalog or load_catalog()
     results = [("hand and crib tables, built once", table_build_ms(catalog))]
     enabled = gc.isenabled()
     gc.disable()

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate, combinations, combinations_with_replacement
 from math import comb
+from pathlib import Path
 from typing import ClassVar, Literal, NamedTuple
 
 from trainer.content.drills import Constraints, Drill, DrillCatalog, Tier, load_drills
@@ -948,9 +949,28 @@ def _deal_go(drill: Drill, tier: Tier, rng: random.Random, seed: int, index: int
 # --- dealing ---------------------------------------------------------------------------------------
 
 
+def tier_problem(drill: Drill, tier: Tier) -> str | None:
+    """Why ``tier`` cannot deal questions (its constraints are impossible), or ``None``.
+
+    The drill loader takes this as its dealability check (see
+    :data:`trainer.content.drills.DealCheck`).
+    """
+    for index in range(3):
+        try:
+            deal_question(drill, tier, seed=index, index=index)
+        except GenerationError as err:
+            return err.reason
+    return None
+
+
+def load_catalog(directory: str | Path | None = None) -> DrillCatalog:
+    """The drill files, validated and every tier checked to deal questions."""
+    return load_drills(directory, check=tier_problem)
+
+
 @cache
 def _default_catalog() -> DrillCatalog:
-    return load_drills()
+    return load_catalog()
 
 
 def _resolve(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -437,28 +437,33 @@ def _validate(path: Path, data: Any) -> tuple[Drill | None, list[ContentProblem]
         return None, problems
 
 
-def _check_dealable(path: Path, drill: Drill) -> list[ContentProblem]:
-    """Every tier must be able to deal questions: impossible constraints are an error."""
-    from trainer.drills import GenerationError, deal_question
+#: Why a tier of a drill cannot deal questions (``None`` when it can). The drill generator,
+#: a layer above the loaders, supplies it (:func:`trainer.drills.tier_problem`); without
+#: one, only the file's structure and fields are checked.
+DealCheck = Callable[["Drill", "Tier"], str | None]
 
+
+def _check_dealable(path: Path, drill: Drill, check: DealCheck | None) -> list[ContentProblem]:
+    """Every tier must be able to deal questions: impossible constraints are an error."""
+    if check is None:
+        return []
     problems = []
     for tier in drill.tiers:
-        for index in range(3):
-            try:
-                deal_question(drill, tier, seed=index, index=index)
-            except GenerationError as err:
-                problems.append(
-                    ContentProblem(
-                        display_path(path),
-                        f"drill {drill.drill}, tier {tier.id}",
-                        f"constraints: {err.reason}",
-                    )
+        reason = check(drill, tier)
+        if reason:
+            problems.append(
+                ContentProblem(
+                    display_path(path),
+                    f"drill {drill.drill}, tier {tier.id}",
+                    f"constraints: {reason}",
                 )
-                break
+            )
     return problems
 
 
-def load_drill_file(path: str | Path) -> tuple[Drill | None, list[ContentProblem]]:
+def load_drill_file(
+    path: str | Path, check: DealCheck | None = None
+) -> tuple[Drill | None, list[ContentProblem]]:
     """One drill file: the drill (``None`` if it failed) and every problem found."""
     path = Path(path)
     data, problems = _read_yaml(path)
@@ -466,19 +471,21 @@ def load_drill_file(path: str | Path) -> tuple[Drill | None, list[ContentProblem
         return None, problems
     drill, problems = _validate(path, data)
     if drill is not None:
-        problems = _check_dealable(path, drill)
+        problems = _check_dealable(path, drill, check)
         if problems:
             drill = None
     return drill, problems
 
 
-def check_files(files: Iterable[str | Path]) -> list[ContentProblem]:
+def check_files(
+    files: Iterable[str | Path], check: DealCheck | None = None
+) -> list[ContentProblem]:
     """Validate drill files: structure, fields, dealable tiers, one file per drill type."""
     problems: list[ContentProblem] = []
     owners: dict[str, Path] = {}
     for file in files:
         path = Path(file)
-        drill, found = load_drill_file(path)
+        drill, found = load_drill_file(path, check)
         problems.extend(found)
         if drill is None:
             continue
@@ -520,7 +527,9 @@ class DrillCatalog:
 _ORDER = DRILL_TYPES
 
 
-def load_drills(directory: str | Path | None = None) -> DrillCatalog:
+def load_drills(
+    directory: str | Path | None = None, check: DealCheck | None = None
+) -> DrillCatalog:
     """Every drill file in ``directory`` (default: ``drills/``); a broken file only takes
     its own drill out. A file that is not a plain file (a FIFO, a link that loops) or is
     too large is listed as broken without being opened or read whole."""
@@ -531,7 +540,7 @@ def load_drills(directory: str | Path | None = None) -> DrillCatalog:
         data, _ = _read_yaml(path)
         raw_type = data.get("drill") if isinstance(data, dict) else None
         key = raw_type if isinstance(raw_type, str) and raw_type else path.name
-        drill, problems = load_drill_file(path)
+        drill, problems = load_drill_file(path, check)
         if drill is None:
             broken[key] = (*broken.get(key, ()), *problems)
         elif drill.drill in drills:

@@ -29,8 +29,16 @@ import streamlit as st
 from trainer import session
 from trainer.cardpick import CardPicker, Slot
 from trainer.content import DRILLS_DIR, files_stamp, yaml_files
-from trainer.content.drills import DrillCatalog, load_drills
-from trainer.drills import GenerationError, GoQuestion, PegQuestion, Question, ShowQuestion, warm_up
+from trainer.content.drills import DrillCatalog
+from trainer.drills import (
+    GenerationError,
+    GoQuestion,
+    PegQuestion,
+    Question,
+    ShowQuestion,
+    load_catalog,
+    warm_up,
+)
 from trainer.engine import label_cards
 from trainer.explain import card_line, said_aloud
 from trainer.grading import (
@@ -72,7 +80,7 @@ def _stamp() -> tuple[tuple[str, int, int], ...]:
 @st.cache_resource(show_spinner="Shuffling the cards…")
 def _catalog(stamp: tuple[tuple[str, int, int], ...]) -> DrillCatalog:
     """The drills, loaded once per version of the files, with their tables built."""
-    catalog = load_drills(DRILLS_DIR)
+    catalog = load_catalog(DRILLS_DIR)
     warm_up(catalog)
     return catalog
 

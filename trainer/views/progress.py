@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from trainer import session
-from trainer.content.drills import load_drills
+from trainer.drills import load_catalog
 from trainer.profiles import ask, plain
 from trainer.progress import (
     RECENT_ANSWERS,
@@ -47,7 +47,7 @@ Targets = dict[tuple[str, str], float]
 def _drill_facts() -> tuple[Titles, Targets]:
     """Each tier's title and target pace, from the drill definitions (a broken file is
     simply left out: its tiers are named by their ids and paced against the learner)."""
-    catalog = load_drills()
+    catalog = load_catalog()
     tiers = [(drill.drill, tier) for drill in catalog.drills.values() for tier in drill.tiers]
     return (
         {(drill, tier.id): tier.title for drill, tier in tiers},

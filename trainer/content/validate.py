@@ -1,0 +1,75 @@
+"""``validate``: check lesson and drill files together, as the command line does.
+
+It sits beside the loaders (it uses both); the drill generator's dealability check
+comes in as ``check`` from the layer above.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from trainer.content import (
+    DRILLS_DIR,
+    LESSONS_DIR,
+    ContentProblem,
+    display_path,
+    drills,
+    lessons,
+    resolved,
+)
+from trainer.content.drills import DealCheck
+
+
+def _yaml_files(paths: Iterable[Path]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml")))
+        else:
+            files.append(path)
+    return files
+
+
+def validate_paths(
+    paths: Sequence[str | Path] = (), check: DealCheck | None = None
+) -> list[ContentProblem]:
+    """Check lesson and drill files (default: the repository's ``lessons/`` and ``drills/``).
+
+    A file is a lesson file when it sits under a folder named ``lessons``, a
+    drill file when under ``drills``; otherwise its top-level keys decide.
+    """
+    targets = [Path(p) for p in paths] or [LESSONS_DIR, DRILLS_DIR]
+    problems: list[ContentProblem] = []
+    present = [p for p in targets if os.path.lexists(p)]
+    problems.extend(
+        ContentProblem(str(p), "", "no such file or folder") for p in targets if p not in present
+    )
+    for folder in present:
+        if folder.is_dir() and not _yaml_files([folder]):
+            what = {"lessons": "lesson", "drills": "drill"}.get(resolved(folder).name, "content")
+            problems.append(
+                ContentProblem(
+                    display_path(folder),
+                    "",
+                    f"this folder has no {what} files (*.yaml): the trainer needs at least one",
+                )
+            )
+    lesson_files: list[Path] = []
+    drill_files: list[Path] = []
+    for file in _yaml_files(present):
+        parts = {part.lower() for part in resolved(file).parts}
+        if "drills" in parts and "lessons" not in parts:
+            drill_files.append(file)
+        elif "lessons" in parts:
+            lesson_files.append(file)
+        elif drills.looks_like_drill_file(file):
+            drill_files.append(file)
+        else:
+            lesson_files.append(file)
+    if lesson_files:
+        problems.extend(lessons.check_files(lesson_files))
+    if drill_files:
+        problems.extend(drills.check_files(drill_files, check))
+    return problems
