@@ -7,8 +7,8 @@ and looked up after that; flushes and nobs are added from the suits.
 
 >>> from trainer.engine import parse_cards
 >>> four_card_points(parse_cards("5H 5D JS QC"))
-8
->>> round(starter_average(parse_cards("AS 2D JC QH"), parse_cards("7S 9S")), 3)
+10
+>>> round(starter_average(parse_cards("AS 2D JC QH"), parse_cards("7C 9S")), 3)
 2.848
 """
 

@@ -19,7 +19,7 @@ cards laid later.
 >>> options = analyse_play(hand, pile=parse_cards("KS"), mine_played=(),
 ...     theirs_played=parse_cards("KS"), starter=parse_cards("2C")[0])
 >>> [(str(o.card), o.points) for o in options][:2]
-[('5H', 2), ('4D', 0)]
+[('5H', 2), ('6D', 0)]
 """
 
 from __future__ import annotations
