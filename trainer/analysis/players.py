@@ -26,8 +26,7 @@ The levels:
   play it lays the card with the most points now less the opponent's expected
   best reply (:func:`trainer.analysis.pegging.analyse_play`).
 * **crazy** values every throw by hand and crib over every starter
-  (``analyse_discards(..., opponent="sound").net``, when that analysis is
-  available; hard's value otherwise), and in the play searches to the end of
+  (``analyse_discards(..., opponent="sound").net``), and in the play searches to the end of
   the play (:mod:`trainer.analysis.lookahead`) for guesses at the opponent's
   hand drawn from the cards it has not seen, leaving out any card the
   opponent would have had to lay when it said go; with one or two unknown
@@ -46,7 +45,6 @@ show in order (pone first) after the play.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -55,6 +53,7 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 from typing import Literal, Protocol
 
+from trainer.analysis.discards import analyse_discards
 from trainer.analysis.hands import four_card_points, keeps, show_points, starter_average
 from trainer.analysis.lookahead import Board, Search
 from trainer.analysis.pegging import (
@@ -522,16 +521,6 @@ NODE_BUDGET = 6000
 MIN_GUESSES = 6
 
 
-def _discard_analysis() -> Callable[..., Sequence[object]] | None:
-    """``trainer.analysis.analyse_discards`` where that module provides it."""
-    try:
-        module = importlib.import_module("trainer.analysis")
-    except ImportError:  # pragma: no cover
-        return None
-    found = getattr(module, "analyse_discards", None)
-    return found if callable(found) else None
-
-
 class _Crazy(_Hard):
     level = "crazy"
 
@@ -539,14 +528,8 @@ class _Crazy(_Hard):
         out = self._counting_out(six, race)
         if out is not None:
             return out
-        analyse = _discard_analysis()
-        if analyse is None:
-            return super()._choose_throw(six, race)
-        ranked = analyse(six, dealer=race.dealer, opponent="sound")
-        best = ranked[0]
-        throw = tuple(best.throw)  # type: ignore[attr-defined]
-        keep = tuple(best.keep)  # type: ignore[attr-defined]
-        return (throw[0], throw[1]), keep
+        best = analyse_discards(six, dealer=race.dealer, opponent="sound")[0]
+        return (best.throw[0], best.throw[1]), tuple(best.keep)
 
     def _choose_card(self, view: _View) -> Card:
         p = view.position
