@@ -21,7 +21,7 @@ from itertools import combinations
 from trainer.engine import DECK, Card
 from trainer.engine.show import rank_pattern_items
 
-__all__ = ["four_card_points", "keeps", "show_points", "starter_average"]
+__all__ = ["four_card_points", "keeps", "show_points", "starter_average", "starter_points"]
 
 
 @cache
@@ -76,17 +76,33 @@ def show_points(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> i
     return points
 
 
+def starter_points(keep: Sequence[Card], starters: Sequence[Card]) -> list[int]:
+    """The hand's show points with each of ``starters``; the rank part is looked up
+    once a rank."""
+    orders = [c.order for c in keep]
+    by_rank: dict[int, int] = {}
+    suit = keep[0].suit
+    flush = all(c.suit is suit for c in keep)
+    jacks = {c.suit for c in keep if c.order == 11}
+    out = []
+    for starter in starters:
+        points = by_rank.get(starter.order)
+        if points is None:
+            points = _rank_points(tuple(sorted((*orders, starter.order))))
+            by_rank[starter.order] = points
+        if flush:
+            points += 5 if starter.suit is suit else 4
+        if starter.suit in jacks:
+            points += 1
+        out.append(points)
+    return out
+
+
 def starter_average(keep: Sequence[Card], thrown: Sequence[Card]) -> float:
     """The exact mean of ``keep`` over the 46 starters left once six cards are known."""
     known = {*keep, *thrown}
-    total = 0
-    n = 0
-    for starter in DECK:
-        if starter in known:
-            continue
-        total += show_points(keep, starter)
-        n += 1
-    return total / n
+    points = starter_points(keep, [s for s in DECK if s not in known])
+    return sum(points) / len(points)
 
 
 def keeps(six: Sequence[Card]) -> tuple[tuple[tuple[Card, Card], tuple[Card, ...]], ...]:

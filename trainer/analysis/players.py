@@ -13,16 +13,17 @@ pile that could not have happened is refused too).
 
 The levels:
 
-* **easy** keeps the four that score most among themselves half the time and
-  otherwise any four that score at all (or any four); in the play it lays a
+* **easy** keeps the four that score most among themselves about a third of
+  the time, any four that score at all another third, and throws two cards at
+  random otherwise; in the play it lays a
   random legal card half the time and otherwise the card that pegs most.
 * **normal** keeps the four that score most as they stand, a throw's own
   fifteens, pairs and fives breaking ties for or against the crib; in the play
   it takes the most points, then avoids leaving the count on 5 or 21 (a
   ten-card is the likeliest reply) or on 10 or 11 when the opponent may hold
   the five or four, and leads its lowest card under five.
-* **hard** keeps the four with the best exact average over the 46 starters,
-  plus or minus a simple crib rule (the throw's own points and fives); in the
+* **hard** keeps the four with the best exact average over the 46 starters
+  (``analyse_discards(...).hand``), plus or minus half a simple crib rule (the throw's own points and fives); in the
   play it lays the card with the most points now less the opponent's expected
   best reply (:func:`trainer.analysis.pegging.analyse_play`).
 * **crazy** values every throw by hand and crib over every starter
@@ -54,7 +55,13 @@ from math import comb, prod
 from typing import Literal, Protocol
 
 from trainer.analysis.discards import analyse_discards
-from trainer.analysis.hands import four_card_points, keeps, show_points, starter_average
+from trainer.analysis.hands import (
+    four_card_points,
+    keeps,
+    show_points,
+    starter_average,
+    starter_points,
+)
 from trainer.analysis.lookahead import Board, Search
 from trainer.analysis.pegging import (
     PlayOption,
@@ -354,11 +361,11 @@ class _Player:
             return None
         need = race.need_me - 2
         options = keeps(six)
+        known = set(six)
+        starters = [s for s in DECK if s not in known]
         chances = []
         for _throw, keep in options:
-            known = set(six)
-            hits = sum(1 for s in DECK if s not in known and show_points(keep, s) >= need)
-            chances.append(hits)
+            chances.append(sum(1 for points in starter_points(keep, starters) if points >= need))
         top = max(chances)
         if top == 0:
             return None
@@ -441,10 +448,13 @@ class _Easy(_Player):
 
     def _choose_throw(self, six: tuple[Card, ...], race: _Race) -> Throw:
         options = keeps(six)
-        if self.rng.random() < 0.5:
-            return self._best(options, lambda o: four_card_points(o[1]))
-        scoring = [o for o in options if four_card_points(o[1]) > 0]
-        return self.rng.choice(scoring or list(options))
+        roll = self.rng.random()
+        if roll < 0.35:
+            return self.rng.choice(options)  # careless
+        if roll < 0.65:
+            scoring = [o for o in options if four_card_points(o[1]) > 0]
+            return self.rng.choice(scoring or list(options))
+        return self._best(options, lambda o: four_card_points(o[1]))
 
     def _choose_card(self, view: _View) -> Card:
         p = view.position
@@ -485,15 +495,17 @@ class _Normal(_Player):
 class _Hard(_Player):
     level = "hard"
 
-    def _value(self, option: Throw, race: _Race) -> float:
-        sign = 0.5 if race.dealer else -0.5
-        return starter_average(option[1], option[0]) + sign * _throw_points(option[0])
-
     def _choose_throw(self, six: tuple[Card, ...], race: _Race) -> Throw:
         out = self._counting_out(six, race)
         if out is not None:
             return out
-        return self._best(keeps(six), lambda o: self._value(o, race))
+        sign = 0.5 if race.dealer else -0.5
+        ranked = analyse_discards(six, dealer=race.dealer, opponent="uniform")
+        options: list[Throw] = [((d.throw[0], d.throw[1]), tuple(d.keep)) for d in ranked]
+        values = {
+            o[0]: d.hand + sign * _throw_points(o[0]) for o, d in zip(options, ranked, strict=True)
+        }
+        return self._best(options, lambda o: values[o[0]])
 
     def _choose_card(self, view: _View) -> Card:
         p = view.position
