@@ -163,7 +163,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 else map(_tournament_task, tasks)
             )
             outcomes = []
-            bar = tqdm(results, total=orders, desc=f"{levels[0]} v {levels[1]}", unit="pair")
+            bar = tqdm(
+                results,
+                total=orders,
+                desc=f"{levels[0]} v {levels[1]}",
+                unit="pair",
+                mininterval=5,
+            )
             for outcome in bar:
                 outcomes.append(outcome)
                 if every and len(outcomes) % every == 0 and len(outcomes) < orders:

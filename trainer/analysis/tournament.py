@@ -28,10 +28,12 @@ from trainer.engine import DECK, Card, Pegging, cut_for_deal, deal, score_show
 __all__ = [
     "HUMAN_AVERAGES",
     "DealPoints",
+    "GameOver",
     "GameResult",
     "IllegalDecisionError",
     "MatchResult",
     "PairOutcome",
+    "Table",
     "binomial_test",
     "game_seed",
     "play_game",
@@ -77,12 +79,12 @@ class GameResult:
     deals: tuple[DealPoints, ...]
 
 
-class _GameOver(Exception):
-    pass
+class GameOver(Exception):
+    """Raised inside a deal the moment a player reaches the target."""
 
 
 @dataclass
-class _Table:
+class Table:
     """The running state of one game, for the deal loop."""
 
     players: tuple[ComputerPlayer, ComputerPlayer]
@@ -96,13 +98,13 @@ class _Table:
         self.scores[seat] += points
         self.points[seat][source] += points
         if self.scores[seat] >= self.target:
-            raise _GameOver
+            raise GameOver
 
     def view(self, seat: int) -> tuple[int, int]:
         return (self.scores[seat], self.scores[1 - seat])
 
 
-def _discard(table: _Table, seat: int, hand: tuple[Card, ...], dealer: int) -> tuple[Card, Card]:
+def _discard(table: Table, seat: int, hand: tuple[Card, ...], dealer: int) -> tuple[Card, Card]:
     player = table.players[seat]
     throw = player.discard(
         hand, dealer=seat == dealer, scores=table.view(seat), target=table.target
@@ -117,8 +119,8 @@ def _discard(table: _Table, seat: int, hand: tuple[Card, ...], dealer: int) -> t
     return throw
 
 
-def play_deal(table: _Table, rng: random.Random, dealer: int) -> None:
-    """One deal on the engine's pieces; raises ``_GameOver`` the moment someone wins."""
+def play_deal(table: Table, rng: random.Random, dealer: int) -> None:
+    """One deal on the engine's pieces; raises ``GameOver`` the moment someone wins."""
     pack = list(DECK)
     rng.shuffle(pack)
     hands, rest = deal(pack, dealer)
@@ -177,7 +179,7 @@ def play_game(
     *,
     seed: str,
     target: int = 121,
-    deal_fn: Callable[[_Table, random.Random, int], None] = play_deal,
+    deal_fn: Callable[[Table, random.Random, int], None] = play_deal,
 ) -> GameResult:
     """One game, ``levels[0]`` in seat 0. The cuts and shuffles come from ``seed``
     alone; each player's own generator is seeded from it and its seat."""
@@ -189,7 +191,7 @@ def play_game(
         computer_player(levels[1], seed=f"{seed}/seat1/{levels[1]}"),
     )
     rng = random.Random(seed)
-    table = _Table(players, target)
+    table = Table(players, target)
     dealer = cut_for_deal(rng).dealer
     deals: list[DealPoints] = []
     winner: int | None = None
@@ -198,7 +200,7 @@ def play_game(
         complete = True
         try:
             deal_fn(table, rng, dealer)
-        except _GameOver:
+        except GameOver:
             complete = False
             winner = 0 if table.scores[0] >= target else 1
         p0, p1 = table.points
