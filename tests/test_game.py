@@ -1,309 +1,664 @@
-"""Game flow: cutting for deal, the deal and crib, the starter, the show, winning and skunks."""
+"""The game as a state machine: every action's verify/can/do, the events, the view, replay."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import trainer.engine as engine
 from trainer.engine import (
     DECK,
+    AlreadyActedError,
+    BadClaimError,
+    BadCutError,
+    BadDiscardError,
     Card,
+    CardNotInHandError,
+    Counting,
+    CountOrderError,
+    CutEvent,
+    DealEvent,
+    DiscardEvent,
+    Event,
     Game,
     GameOverError,
+    GameRecord,
     GameRuleError,
-    PeggingError,
+    GoEvent,
+    GoWhileCardFitsError,
+    LayEvent,
+    NoSuchSeatError,
+    NotACardError,
+    NotationError,
+    OutOfTurnError,
+    OverThirtyOneError,
+    Phase,
+    ReplayError,
+    Role,
     ScoreItem,
+    Settings,
+    SettingsError,
+    ShowEvent,
+    StarterEvent,
+    Which,
+    WrongPhaseError,
     counting_order,
-    cut_for_deal,
     deal,
     parse_cards,
+    parse_event,
     score_show,
     skunk,
+    summarize,
 )
 
 C = Card.parse
 
 
-class StubRandom(random.Random):
-    """Hands out the cuts and packs it was given, in order, instead of shuffling."""
+class StackedGame(Game):
+    """A game whose packs are stacked by the test instead of shuffled from the seed."""
 
-    def __init__(self, cuts: Sequence[str] = (), packs: Sequence[Sequence[Card]] = ()) -> None:
-        super().__init__(0)
-        self.cuts = [parse_cards(cut) for cut in cuts]
-        self.packs = [list(pack) for pack in packs]
+    def __init__(self, packs: dict[str, Sequence[Card]], settings: Settings | None = None) -> None:
+        self.stacked = {label: tuple(pack) for label, pack in packs.items()}
+        super().__init__(settings, seed=0)
 
-    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
-        cut = self.cuts.pop(0)
-        assert len(cut) == k
-        return list(cut)
+    def pack(self, label: str) -> tuple[Card, ...]:
+        if label in self.stacked:
+            return self.stacked[label]
+        return super().pack(label)
 
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        x[:] = self.packs.pop(0)
+    def set_scores(self, a: int, b: int) -> None:
+        """Start a test from a score near the end of a game."""
+        self._scores[:] = [a, b]
+
+
+def cut_pack(first: str, second: str) -> list[Card]:
+    """A pack whose cut at 4 shows ``first`` and whose next cut at 4 shows ``second``."""
+    a, b = C(first), C(second)
+    rest = [c for c in DECK if c not in (a, b)]
+    return [*rest[:4], a, b, *rest[4:]]
 
 
 def pack_for(pone: str, dealer: str, starter: str) -> list[Card]:
     """A pack that deals these six cards to the pone and to the dealer (one at a time,
-    pone first) and has ``starter`` as the first card of what is left."""
+    pone first) and has ``starter`` where a cut at 4 finds it."""
     pone_cards, dealer_cards = parse_cards(pone), parse_cards(dealer)
-    assert len(pone_cards) == len(dealer_cards) == 6
     dealt = [c for pair in zip(pone_cards, dealer_cards, strict=True) for c in pair]
     rest = [c for c in DECK if c not in dealt and c != C(starter)]
-    return [*dealt, C(starter), *rest]
+    return [*dealt, *rest[:4], C(starter), *rest[4:]]
 
 
-# The pegging guide's first worked example as a dealt round: the pone (player 0) keeps
-# 7♠ 7♥ 4♣ 6♦ and the dealer (player 1) keeps 7♣ K♦ 5♠ 9♥; the play ends 11 to 5.
+# The pegging guide's first worked example as a dealt round: the pone (seat 0) keeps
+# 7♠ 7♥ 4♣ 6♦ and the dealer (seat 1) keeps 7♣ K♦ 5♠ 9♥; the play ends 11 to 5.
 PONE_SIX = "7S 7H 4C 6D QC 2C"
 DEALER_SIX = "7C KD 5S 9H 3H 8D"
-EXAMPLE_PLAY = ["7S", "7C", "7H", "KD", "4C", "5S", "6D", "9H"]
+EXAMPLE_PLAY = [
+    (0, "7S"),
+    (1, "7C"),
+    (0, "7H"),
+    (1, "KD"),
+    (0, "4C"),
+    (1, "5S"),
+    (0, "6D"),
+    (1, "9H"),
+]
 
 
-def phase_of(game: Game) -> str:
-    assert game.round is not None
-    return game.round.phase
-
-
-def example_game(starter: str = "AS", target: int = 121) -> Game:
-    rng = StubRandom(cuts=["KS AH"], packs=[pack_for(PONE_SIX, DEALER_SIX, starter)])
-    game = Game(rng=rng, target=target)
-    assert game.dealer == 1  # the ace is the lower card
-    game.deal_round()
+def example_game(
+    starter: str = "AS", settings: Settings | None = None, *, to: Phase = Phase.PLAY
+) -> StackedGame:
+    """Seat 1 deals (the ace is lower); the example hands are dealt and kept."""
+    game = StackedGame(
+        {"cut:0": cut_pack("KS", "AH"), "1": pack_for(PONE_SIX, DEALER_SIX, starter)},
+        settings,
+    )
+    game.cut_for_deal(0, at=4)
+    assert game.cut_for_deal(1, at=4).dealer == 1
+    if to is Phase.DISCARD:
+        return game
     game.discard(0, parse_cards("QC 2C"))
     game.discard(1, parse_cards("3H 8D"))
-    assert game.turn_starter(cut_at=0) == C(starter)
+    if to is Phase.STARTER:
+        return game
+    assert game.cut_starter(0, at=4).card == C(starter)
+    if to is Phase.SHOW:
+        for seat, card in EXAMPLE_PLAY:
+            game.lay(seat, C(card))
     return game
 
 
-# --- cutting for deal ------------------------------------------------------------------
+# --- vocabulary and settings ---------------------------------------------------------------
 
 
-def test_lower_card_deals() -> None:
-    assert cut_for_deal(StubRandom(cuts=["KS AH"])).dealer == 1
-    assert cut_for_deal(StubRandom(cuts=["2D 3C"])).dealer == 0
-    assert cut_for_deal(StubRandom(cuts=["JD QC"])).dealer == 0  # by rank, not value
+def test_roles_and_seats() -> None:
+    game = example_game()
+    assert game.view(1).role is Role.DEALER and game.view(0).role is Role.PONE
+    assert Game().view(0).role is None  # before the cut for deal
+    assert engine.other(0) == 1 and engine.other(1) == 0
 
 
-def test_equal_ranks_cut_again() -> None:
-    cut = cut_for_deal(StubRandom(cuts=["5H 5S", "KD KC", "9C 3D"]))
-    assert cut.rounds == (parse_cards("5H 5S"), parse_cards("KD KC"), parse_cards("9C 3D"))
-    assert cut.dealer == 1
+def test_settings_notation_round_trips_and_repr_pastes() -> None:
+    for target in (61, 121):
+        for skunks in (True, False):
+            for counting in Counting:
+                s = Settings(target, skunks, counting)
+                assert Settings.parse(s.notation()) == s
+                assert eval(repr(s), vars(engine)) == s
+    assert Settings(counting="muggins").muggins  # type: ignore[arg-type]
 
 
-def test_three_players_only_a_tie_for_lowest_cuts_again() -> None:
-    assert cut_for_deal(StubRandom(cuts=["9S 4H 9D"]), players=3).dealer == 1
-    cut = cut_for_deal(StubRandom(cuts=["4S 4H 9D", "2C 7D AH"]), players=3)
-    assert len(cut.rounds) == 2
-    assert cut.dealer == 2
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"target": 100}, "121 points, or 61"),
+        ({"skunks": "yes"}, "skunks are on"),
+        ({"counting": "by hand"}, "automatic' or 'muggins"),
+    ],
+)
+def test_bad_settings_are_refused(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
+        Settings(**kwargs)  # type: ignore[arg-type]
 
 
-def test_cut_for_deal_with_a_seeded_random() -> None:
-    results = [cut_for_deal(random.Random(seed)) for seed in range(200)]
-    assert cut_for_deal(random.Random(7)) == cut_for_deal(random.Random(7))
-    for cut in results:
-        *ties, final = cut.rounds
-        for cards in ties:
-            assert cards[0].order == cards[1].order
-        assert final[0].order != final[1].order
-        assert final[cut.dealer].order < final[1 - cut.dealer].order
-    assert any(len(cut.rounds) > 1 for cut in results)  # some seeds tie and cut again
-    assert {cut.dealer for cut in results} == {0, 1}
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("target=100", "121 points"),
+        ("skunks=maybe", "'on' or 'off'"),
+        ("counting=fast", "automatic"),
+        ("length=5", "no 'length'"),
+        ("target", "key=value"),
+        ("target=61 target=121", "twice"),
+    ],
+)
+def test_bad_settings_notation(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        Settings.parse(text)
 
 
-# --- the deal -----------------------------------------------------------------------------
+def test_bad_seed_and_seat() -> None:
+    with pytest.raises(GameRuleError, match="seed"):
+        Game(seed=-1)
+    game = Game()
+    for seat in (2, -1, True, "0"):
+        with pytest.raises(NoSuchSeatError):
+            game.verify_cut_for_deal(seat)  # type: ignore[arg-type]
+        assert not game.can_cut_for_deal(seat)  # type: ignore[arg-type]
+        with pytest.raises(NoSuchSeatError):
+            game.view(seat)  # type: ignore[arg-type]
+
+
+# --- cutting for deal ---------------------------------------------------------------------
+
+
+def test_lower_card_deals_and_the_first_deal_is_dealt() -> None:
+    game = StackedGame({"cut:0": cut_pack("KS", "AH")})
+    assert game.phase is Phase.CUT and game.waiting_for() == (0, 1)
+    first = game.cut_for_deal(0, at=4)
+    assert first == CutEvent(0, 4, C("KS"), None)
+    assert game.waiting_for() == (1,) and game.turn == 1
+    second = game.cut_for_deal(1, at=4)
+    assert second == CutEvent(1, 4, C("AH"), 1)
+    assert game.dealer == 1 and game.pone == 0 and game.deal_no == 1
+    assert game.phase is Phase.DISCARD
+    assert len(game.view(0).hand) == len(game.view(1).hand) == 6
+    hands, _ = deal(game.pack("1"), dealer=1)
+    assert game.view(0).hand == hands[0] and game.view(1).hand == hands[1]
+
+
+def test_cut_for_deal_is_by_rank_not_value() -> None:
+    game = StackedGame({"cut:0": cut_pack("JD", "QC")})
+    game.cut_for_deal(0, at=4)
+    assert game.cut_for_deal(1, at=4).dealer == 0
+
+
+def test_equal_ranks_cut_again_from_a_new_pack() -> None:
+    game = StackedGame(
+        {
+            "cut:0": cut_pack("5H", "5S"),
+            "cut:1": cut_pack("KD", "KC"),
+            "cut:2": cut_pack("9C", "3D"),
+        }
+    )
+    for _ in range(2):
+        game.cut_for_deal(1, at=4)  # either seat may cut first
+        tie = game.cut_for_deal(0, at=4)
+        assert tie.dealer is None and game.phase is Phase.CUT and game.waiting_for() == (0, 1)
+    game.cut_for_deal(0, at=4)
+    assert game.cut_for_deal(1, at=4).dealer == 1
+    assert [e.card for e in game.view(0).cuts] == list(parse_cards("5H 5S KD KC 9C 3D"))
+
+
+def test_cut_for_deal_errors() -> None:
+    game = Game(seed=5)
+    assert game.cut_range() == (4, 48)
+    for at in (3, 49, -1, 4.5, "7"):
+        with pytest.raises(BadCutError, match="between 4 and 48"):
+            game.verify_cut_for_deal(0, at)  # type: ignore[arg-type]
+        assert not game.can_cut_for_deal(0, at)  # type: ignore[arg-type]
+    assert game.can_cut_for_deal(0, 48)
+    game.cut_for_deal(0, at=48)
+    assert game.cut_range() == (4, 47)  # one card fewer for the second cut
+    with pytest.raises(AlreadyActedError, match="already cut"):
+        game.verify_cut_for_deal(0)
+    with pytest.raises(WrongPhaseError):
+        game.verify_discard(0, game.view(0).hand)
+
+
+def test_cut_positions_default_to_the_seed() -> None:
+    a, b = Game(seed=9), Game(seed=9)
+    assert a.cut_for_deal(0) == b.cut_for_deal(0)
+    assert a.cut_for_deal(1) == b.cut_for_deal(1)
+
+
+def test_swapping_the_seats_deals_the_same_cards_by_role() -> None:
+    """With one seed, cutting in the other order swaps the dealer and every deal gives
+    the same cards to the same role, and the same starter, whatever was played."""
+    for seed in range(20):
+        a, b = Game(seed=seed), Game(seed=seed)
+        first = a.cut_for_deal(0)
+        second = a.cut_for_deal(1)
+        if second.dealer is None:
+            continue
+        assert b.cut_for_deal(1).card == first.card
+        assert b.cut_for_deal(0).card == second.card
+        assert b.dealer == 1 - (a.dealer or 0) and a.dealer is not None
+        rng_a, rng_b = random.Random(seed), random.Random(seed + 100)  # played differently
+        for _ in range(3):
+            assert a.view(a.dealer).hand == b.view(1 - a.dealer).hand
+            for game, rng in ((a, rng_a), (b, rng_b)):
+                while game.phase is not Phase.PLAY:
+                    seat = game.waiting_for()[0]
+                    if game.phase is Phase.DISCARD:
+                        game.discard(seat, rng.sample(game.view(seat).hand, 2))
+                    else:
+                        game.cut_starter(seat)
+            assert a.starter == b.starter
+            for game, rng in ((a, rng_a), (b, rng_b)):
+                while game.phase is not Phase.DONE and not game.is_over:
+                    random_action(game, rng)
+            if a.is_over or b.is_over:
+                break
+            a.next_deal()
+            b.next_deal()
+
+
+def test_seeded_cut_for_deal_over_many_seeds() -> None:
+    dealers = []
+    ties = 0
+    for seed in range(200):
+        game = Game(seed=seed)
+        while game.phase is Phase.CUT:
+            a = game.cut_for_deal(0)
+            b = game.cut_for_deal(1)
+            assert a.card != b.card
+            if b.dealer is None:
+                assert a.card.order == b.card.order
+                ties += 1
+            else:
+                assert (a.card.order < b.card.order) == (b.dealer == 0)
+        dealers.append(game.dealer)
+    assert ties > 0 and set(dealers) == {0, 1}
+
+
+# --- the deal and the discard -----------------------------------------------------------------
 
 
 def test_deal_six_each_one_at_a_time_from_the_pone() -> None:
     hands, rest = deal(DECK, dealer=0)
-    assert hands[1] == DECK[0:12:2]  # the pone (player 1) gets the first card
+    assert hands[1] == DECK[0:12:2]  # the pone (seat 1) gets the first card
     assert hands[0] == DECK[1:12:2]
     assert rest == DECK[12:]
-    hands, rest = deal(DECK, dealer=1)
-    assert hands[0] == DECK[0:12:2]
-    assert hands[1] == DECK[1:12:2]
-    assert len(rest) == 40
-
-
-def test_deal_for_three_goes_clockwise_from_the_dealers_left() -> None:
-    hands, rest = deal(DECK, dealer=2, players=3, each=5)
-    assert hands[0] == DECK[0:15:3]
-    assert hands[1] == DECK[1:15:3]
-    assert hands[2] == DECK[2:15:3]
-    assert len(rest) == 37
-
-
-def test_deal_needs_enough_cards() -> None:
     with pytest.raises(GameRuleError):
         deal(DECK[:12], dealer=0)
 
 
-def test_a_round_deals_discards_to_the_crib_and_turns_a_starter() -> None:
+def test_the_deal_helpers_also_serve_three_players() -> None:
+    hands, rest = deal(DECK, dealer=2, players=3, each=5)
+    assert hands == (DECK[0:15:3], DECK[1:15:3], DECK[2:15:3])
+    assert len(rest) == 37
+    assert counting_order(1, players=3) == (
+        (2, Which.HAND),
+        (0, Which.HAND),
+        (1, Which.HAND),
+        (1, Which.CRIB),
+    )
+
+
+def test_each_deal_is_shuffled_from_the_seed() -> None:
+    a, b, c = Game(seed=21), Game(seed=21), Game(seed=22)
+    assert a.pack("1") == b.pack("1") == engine.shuffled_pack(21, "1")
+    assert a.pack("1") != a.pack("2") and a.pack("1") != c.pack("1")
+    assert sorted(a.pack("7"), key=lambda card: card.index) == list(DECK)
+
+
+def test_every_rules_error_is_a_rule_error() -> None:
     game = example_game()
-    rnd = game.round
-    assert rnd is not None
-    assert rnd.dealer == 1 and rnd.pone == 0
-    assert sorted(c.index for c in rnd.crib) == sorted(c.index for c in parse_cards("QC 2C 3H 8D"))
-    assert rnd.kept == [parse_cards("7S 7H 4C 6D"), parse_cards("7C KD 5S 9H")]
-    assert rnd.starter == C("AS")
-    assert rnd.phase == "play"
-    assert rnd.pegging is not None and rnd.pegging.turn == 0  # the pone leads
-    assert game.scores == [0, 0]
-    every = [*rnd.kept[0], *rnd.kept[1], *rnd.crib, rnd.starter, *rnd.pack]
-    assert len(every) == 53 and len(set(every)) == 52  # the starter stays on the pack
+    with pytest.raises(engine.RuleError):
+        game.lay(1, C("7C"))  # the play's OutOfTurnError
+    with pytest.raises(engine.RuleError):
+        game.next_deal()  # the game's WrongPhaseError
+    assert issubclass(engine.RuleError, ValueError)
+
+
+def test_discard_to_the_crib() -> None:
+    game = example_game(to=Phase.DISCARD)
+    event = game.discard(1, parse_cards("3H 8D"))
+    assert event == DiscardEvent(1, (C("3H"), C("8D")))
+    assert event.awards == () and event.points_for(1) == 0
+    assert game.phase is Phase.DISCARD and game.waiting_for() == (0,)
+    assert game.view(1).hand == parse_cards("7C KD 5S 9H")
+    assert game.view(1).discards == parse_cards("3H 8D")
+    assert game.view(0).opponent_discarded and not game.view(1).opponent_discarded
+    game.discard(0, parse_cards("QC 2C"))
+    assert game.phase is Phase.STARTER and game.turn == 0
+    assert set(game.crib) == set(parse_cards("QC 2C 3H 8D"))
+
+
+@pytest.mark.parametrize(
+    ("cards", "error", "message"),
+    [
+        ("QC", BadDiscardError, "exactly two"),
+        ("QC 2C 7S", BadDiscardError, "exactly two"),
+        ("QC 3H", CardNotInHandError, "3♥ is not in player 1's hand"),
+    ],
+)
+def test_bad_discards_are_refused(cards: str, error: type[Exception], message: str) -> None:
+    game = example_game(to=Phase.DISCARD)
+    with pytest.raises(error, match=message):
+        game.discard(0, parse_cards(cards))
+    assert not game.can_discard(0, parse_cards(cards))
+    assert len(game.view(0).hand) == 6 and game.events[-1].notation().startswith("cut")
+
+
+def test_a_discard_names_two_different_cards_once() -> None:
+    game = example_game(to=Phase.DISCARD)
+    with pytest.raises(BadDiscardError, match="twice"):
+        game.discard(0, parse_cards("QC QC", allow_duplicates=True))
+    with pytest.raises(BadDiscardError, match="two cards"):
+        game.discard(0, ["QC", "2C"])  # type: ignore[list-item]
+    game.discard(0, parse_cards("QC 2C"))
+    with pytest.raises(AlreadyActedError, match="already given"):
+        game.discard(0, parse_cards("7S 7H"))
+
+
+# --- the starter --------------------------------------------------------------------------
+
+
+def test_the_pone_cuts_the_starter() -> None:
+    game = example_game(to=Phase.STARTER)
+    assert game.cut_range() == (4, 36)
+    with pytest.raises(OutOfTurnError, match="player 1's turn"):
+        game.verify_cut_starter(1, 4)
+    with pytest.raises(BadCutError):
+        game.verify_cut_starter(0, 37)
+    assert game.can_cut_starter(0, 36) and not game.can_cut_starter(1, 4)
+    event = game.cut_starter(0, at=4)
+    assert event == StarterEvent(0, 4, C("AS"), ())
+    assert game.starter == C("AS") and game.phase is Phase.PLAY and game.turn == 0
+    assert game.scores == (0, 0)
 
 
 def test_his_heels_pegs_two_for_the_dealer() -> None:
     game = example_game(starter="JD")
-    assert game.scores == [0, 2]
-    assert game.log == [(1, ScoreItem("his heels", (C("JD"),), 2))]
+    heels = (1, ScoreItem("his heels", (C("JD"),), 2))
+    assert game.events[-1].awards == (heels,)
+    assert game.scores == (0, 2)
 
 
-def test_a_jack_starter_can_win_the_game() -> None:
-    rng = StubRandom(cuts=["KS AH"], packs=[pack_for(PONE_SIX, DEALER_SIX, "JD")])
-    game = Game(rng=rng)
-    game.deal_round()
-    game.discard(0, parse_cards("QC 2C"))
-    game.discard(1, parse_cards("3H 8D"))
-    game.scores[1] = 119
-    game.turn_starter(cut_at=0)
-    assert game.winner == 1 and game.is_over
-    assert game.round is not None and game.round.phase == "done"
+def test_his_heels_can_win_the_game() -> None:
+    game = example_game(starter="JD", to=Phase.STARTER)
+    game.set_scores(100, 119)
+    event = game.cut_starter(0, at=4)
+    assert event.points_for(1) == 2
+    assert game.winner == 1 and game.phase is Phase.OVER and game.scores == (100, 121)
+    with pytest.raises(GameOverError, match="player 2 reached 121"):
+        game.lay(0, C("7S"))
+    assert game.skunk() == 0
 
 
-def test_the_deal_alternates() -> None:
-    game = Game(rng=random.Random(11))
-    first = game.dealer
-    for n in range(4):
-        rnd = game.deal_round()
-        assert rnd.dealer == (first + n) % 2
-        _finish_round(game, random.Random(n))
-        if game.is_over:
-            break
+# --- the play -----------------------------------------------------------------------------
 
 
-# --- the play and the show inside a game -----------------------------------------------------
-
-
-def test_a_whole_round_scores_the_play_then_pone_dealer_crib() -> None:
+def test_the_worked_example_play_pegs_eleven_to_five() -> None:
     game = example_game()
-    for card in EXAMPLE_PLAY:
-        game.lay(C(card))
-    assert game.scores == [11, 5]
-    rnd = game.round
-    assert rnd is not None and rnd.phase == "show"
-    shows = game.show()
-    assert [(s.player, s.what) for s in shows] == [(0, "hand"), (1, "hand"), (1, "crib")]
-    starter = C("AS")
-    pone = score_show(parse_cards("7S 7H 4C 6D"), starter)
-    dealer = score_show(parse_cards("7C KD 5S 9H"), starter)
-    crib = score_show(parse_cards("QC 2C 3H 8D"), starter, crib=True)
-    assert [s.score.total for s in shows] == [pone.total, dealer.total, crib.total]
-    assert shows[2].score.crib and not shows[0].score.crib
-    assert game.scores == [11 + pone.total, 5 + dealer.total + crib.total]
-    assert not any(s.won for s in shows)
-    assert phase_of(game) == "done"
-    assert game.scores == [sum(item.points for who, item in game.log if who == p) for p in (0, 1)]
+    events = [game.lay(seat, C(card)) for seat, card in EXAMPLE_PLAY]
+    assert game.scores == (11, 5)
+    assert [e.count for e in events] == [7, 14, 21, 31, 4, 9, 15, 24]
+    assert events[2].awards == ((0, ScoreItem("pair", parse_cards("7S 7C 7H"), 6)),)
+    assert events[-1].items_for(1) == (ScoreItem("last card", (C("9H"),), 1),)
+    assert game.phase is Phase.SHOW
+    assert game.view(0).laid == tuple((s, C(c)) for s, c in EXAMPLE_PLAY)
+    view = game.view(1)
+    assert view.mine_played == parse_cards("7C KD 5S 9H")
+    assert view.theirs_played == parse_cards("7S 7H 4C 6D")
+    assert view.hand == () and view.kept == parse_cards("7C KD 5S 9H") and view.opponent == 0
+
+
+def test_play_errors() -> None:
+    game = example_game()
+    with pytest.raises(OutOfTurnError):
+        game.verify_lay(1, C("7C"))
+    with pytest.raises(CardNotInHandError):
+        game.verify_lay(0, C("7C"))
+    with pytest.raises(NotACardError):
+        game.verify_lay(0, "7S")  # type: ignore[arg-type]
+    with pytest.raises(GoWhileCardFitsError):
+        game.verify_go(0)
+    assert not game.can_go(0) and game.can_lay(0, C("7S"))
+    for seat, card in EXAMPLE_PLAY[:3]:
+        game.lay(seat, C(card))  # the count is 21
+    game.lay(1, C("KD"))  # 31
+    game.lay(0, C("6D"))
+    game.lay(1, C("9H"))
+    game.lay(0, C("4C"))  # 19
+    assert game.can_lay(1, C("5S")) and not game.can_lay(0, C("4C"))
+
+
+def test_would_pass_31_and_go() -> None:
+    # The pone keeps K Q J 9, the dealer 5 5 A 2: after K Q (20) J (30) ...
+    game = StackedGame(
+        {
+            "cut:0": cut_pack("KS", "AH"),
+            "1": pack_for("KH QH JH 9H 3C 4C", "5S 5D AC 2D 8S 8D", "6C"),
+        }
+    )
+    game.cut_for_deal(0, at=4)
+    game.cut_for_deal(1, at=4)
+    game.discard(0, parse_cards("3C 4C"))
+    game.discard(1, parse_cards("8S 8D"))
+    game.cut_starter(0, at=4)
+    game.lay(0, C("KH"))
+    game.lay(1, C("5S"))  # 15 for 2
+    game.lay(0, C("QH"))  # 25
+    assert game.turn == 1
+    game.lay(1, C("5D"))  # 30
+    with pytest.raises(OverThirtyOneError, match="past 31"):
+        game.verify_lay(0, C("JH"))
+    assert game.turn == 0 and game.can_go(0) and not game.can_lay(0, C("9H"))
+    with pytest.raises(OutOfTurnError):
+        game.go(1)
+    go = game.go(0)
+    assert go == GoEvent(0, 30, ()) and game.turn == 1
+    last = game.lay(1, C("AC"))  # 31 for 2
+    assert last.awards == ((1, ScoreItem("thirty-one", last.awards[0][1].cards, 2)),)
+    assert game.view(0).count == 0 and game.turn == 0  # the pone said go, so leads
 
 
 def test_the_game_ends_the_moment_121_is_reached_in_the_play() -> None:
     game = example_game()
-    game.scores[:] = [115, 80]
-    game.lay(C("7S"))
-    assert not game.lay(C("7C"))  # dealer pairs: 82
-    assert game.lay(C("7H"))  # pair royal for the pone: 121, game over at once
-    assert game.winner == 0
-    assert game.scores == [121, 82]
-    assert game.round is not None and game.round.phase == "done"
-    assert game.skunk() == 1
-    with pytest.raises(GameRuleError):
-        game.lay(C("KD"))
-    with pytest.raises(GameRuleError):
-        game.show()
-    with pytest.raises(GameOverError):
-        game.deal_round()
-    with pytest.raises(GameOverError):
-        game.peg(1, ScoreItem("go", (), 1))
-
-
-def test_acting_after_the_game_is_won_says_the_game_is_over() -> None:
-    game = example_game()
-    game.scores[:] = [115, 80]
-    for card in ("7S", "7C", "7H"):
-        game.lay(C(card))
-    assert game.is_over
-    with pytest.raises(GameOverError, match="over"):
-        game.lay(C("KD"))
-    with pytest.raises(GameOverError, match="over"):
-        game.show()
+    game.set_scores(115, 80)
+    game.lay(0, C("7S"))
+    game.lay(1, C("7C"))  # 82
+    event = game.lay(0, C("7H"))  # a pair royal: 121
+    assert event.points_for(0) == 6
+    assert game.winner == 0 and game.scores == (121, 82) and game.phase is Phase.OVER
+    assert game.skunk() == 1 and game.turn is None and game.waiting_for() == ()
+    for act in (
+        lambda: game.lay(1, C("KD")),
+        lambda: game.go(1),
+        lambda: game.count_hand(0),
+        game.next_deal,
+        lambda: game.discard(0, parse_cards("QC 2C")),
+    ):
+        with pytest.raises(GameOverError, match="over"):
+            act()
+    # The view still shows the series the game ended in.
+    assert game.view(1).count == 21 and len(game.view(1).series) == 3
 
 
 def test_the_last_card_point_can_win_the_game() -> None:
     game = example_game()
-    for card in EXAMPLE_PLAY[:-1]:
-        game.lay(C(card))
-    game.scores[1] = 120
-    assert game.lay(C("9H"))
-    assert game.winner == 1
-    assert game.log[-1] == (1, ScoreItem("last card", (C("9H"),), 1))
-    assert phase_of(game) == "done"  # no show after the game is won
+    for seat, card in EXAMPLE_PLAY[:-1]:
+        game.lay(seat, C(card))
+    game.set_scores(11, 120)
+    assert game.lay(1, C("9H")).awards == ((1, ScoreItem("last card", (C("9H"),), 1)),)
+    assert game.winner == 1 and game.phase is Phase.OVER  # no show after the win
 
 
-def test_describe_round() -> None:
-    game = example_game()
-    text = game.describe_round()
-    assert text.startswith("dealer player 2, play")
-    assert "player 1: 7♠ 7♥ 4♣ 6♦" in text
-    assert Game(rng=random.Random(1)).describe_round() == "no deal yet"
+# --- the show -----------------------------------------------------------------------------
+
+STARTER = C("AS")
+PONE_HAND = score_show(parse_cards("7S 7H 4C 6D"), STARTER)
+DEALER_HAND = score_show(parse_cards("7C KD 5S 9H"), STARTER)
+CRIB = score_show(parse_cards("QC 2C 3H 8D"), STARTER, crib=True)
+
+
+def test_the_show_counts_pone_dealer_crib() -> None:
+    game = example_game(to=Phase.SHOW)
+    assert (
+        game.show_order == counting_order(1) == ((0, Which.HAND), (1, Which.HAND), (1, Which.CRIB))
+    )
+    assert game.turn == 0
+    with pytest.raises(CountOrderError, match="next is player 1's hand"):
+        game.verify_count_hand(1, Which.HAND)
+    with pytest.raises(CountOrderError, match="the crib is the dealer's"):
+        game.verify_count_hand(0, Which.CRIB)
+    with pytest.raises(CountOrderError, match="not something to count"):
+        game.verify_count_hand(0, "pile")
+    with pytest.raises(BadClaimError, match="automatic"):
+        game.verify_count_hand(0, Which.HAND, 8)
+    assert game.true_count() == PONE_HAND.total
+    pone = game.count_hand(0)
+    assert pone.score == PONE_HAND and pone.awarded == PONE_HAND.total and pone.claimed is None
+    assert pone.awards == tuple((0, item) for item in PONE_HAND.items)
+    with pytest.raises(CountOrderError):
+        game.count_hand(1, Which.CRIB)
+    dealer = game.count_hand(1, "hand")
+    crib = game.count_hand(1, Which.CRIB)
+    assert (dealer.score, crib.score) == (DEALER_HAND, CRIB) and crib.score.crib
+    assert game.scores == (11 + PONE_HAND.total, 5 + DEALER_HAND.total + CRIB.total)
+    assert game.phase is Phase.DONE and game.turn is None
+    assert [e.which for e in game.view(0).shown] == [Which.HAND, Which.HAND, Which.CRIB]
 
 
 def test_the_pone_can_win_in_the_show_before_the_dealer_counts() -> None:
-    game = example_game()
-    for card in EXAMPLE_PLAY:
-        game.lay(C(card))
-    game.scores[:] = [119, 100]
-    pone = score_show(parse_cards("7S 7H 4C 6D"), C("AS"))
-    assert pone.total > 2  # the hand has more than the first item
-    shows = game.show()
-    assert len(shows) == 1  # the dealer's hand and crib are never counted
-    assert shows[0].won and shows[0].player == 0
-    assert game.scores == [119 + pone.items[0].points, 100]  # pegging stops at the win
-    assert game.log[-1] == (0, pone.items[0])
-    assert game.winner == 0
+    game = example_game(to=Phase.SHOW)
+    game.set_scores(119, 100)
+    game.count_hand(0)
+    assert game.winner == 0 and game.phase is Phase.OVER and game.show_order == ()
+    with pytest.raises(GameOverError):
+        game.count_hand(1)
     assert game.skunk() == 0
 
 
 def test_the_dealer_can_win_on_the_hand_before_the_crib() -> None:
-    game = example_game()
-    for card in EXAMPLE_PLAY:
-        game.lay(C(card))
-    game.scores[:] = [50, 119]
-    shows = game.show()
-    assert [(s.player, s.what, s.won) for s in shows] == [(0, "hand", False), (1, "hand", True)]
-    assert game.winner == 1
-    assert game.scores[1] == 121
-    assert game.skunk() == 2  # the pone is below 61
+    game = example_game(to=Phase.SHOW)
+    game.set_scores(50, 121 - DEALER_HAND.total)
+    game.count_hand(0)
+    game.count_hand(1)
+    assert game.winner == 1 and game.skunk() == 2  # the pone is below 61
+    assert game.summary().seats[1].crib == 0  # the crib was never counted
 
 
-def test_the_61_point_game() -> None:
-    game = example_game(target=61)
-    game.scores[:] = [55, 20]
-    for card in ("7S", "7C", "7H"):
-        game.lay(C(card))
-    assert game.winner == 0
-    assert game.scores == [61, 22]
-    assert game.skunk() == 1
+def test_muggins_missed_points_go_to_the_other_seat() -> None:
+    game = example_game(to=Phase.SHOW, settings=Settings(counting=Counting.MUGGINS))
+    true = PONE_HAND.total
+    event = game.count_hand(0, Which.HAND, true - 3)
+    assert (event.claimed, event.true, event.awarded, event.muggins) == (
+        true - 3,
+        true,
+        true - 3,
+        3,
+    )
+    assert event.points_for(0) == true - 3 and event.points_for(1) == 3
+    assert event.awards[1] == (1, ScoreItem("muggins", PONE_HAND.hand, 3))
+    assert game.scores == (11 + true - 3, 5 + 3)
 
 
-def test_only_121_and_61_point_games() -> None:
-    with pytest.raises(GameRuleError):
-        Game(rng=random.Random(1), target=100)
+def test_muggins_an_overclaim_scores_only_what_is_there() -> None:
+    game = example_game(to=Phase.SHOW, settings=Settings(counting=Counting.MUGGINS))
+    event = game.count_hand(0, Which.HAND, 29)
+    assert (event.awarded, event.muggins) == (PONE_HAND.total, 0)
+    assert event.awards == tuple((0, item) for item in PONE_HAND.items)
+    exact = game.count_hand(1, Which.HAND, DEALER_HAND.total)
+    assert exact.muggins == 0 and exact.awarded == DEALER_HAND.total
+    crib = game.count_hand(1, Which.CRIB, 0)  # the dealer forgets the crib: the pone takes it
+    assert crib.awarded == 0 and crib.muggins == CRIB.total
+    assert crib.points_for(0) == CRIB.total
 
 
-# --- skunks ----------------------------------------------------------------------------------
+def test_muggins_claims_must_be_points() -> None:
+    game = example_game(to=Phase.SHOW, settings=Settings(counting=Counting.MUGGINS))
+    for bad in (-1, 30, 2.5, True):
+        with pytest.raises(BadClaimError):
+            game.verify_count_hand(0, Which.HAND, bad)  # type: ignore[arg-type]
+        assert not game.can_count_hand(0, Which.HAND, bad)  # type: ignore[arg-type]
+
+
+def test_muggins_can_win_the_game_for_the_other_seat() -> None:
+    game = example_game(to=Phase.SHOW, settings=Settings(counting=Counting.MUGGINS))
+    game.set_scores(40, 119)
+    event = game.count_hand(0, Which.HAND, 0)
+    assert event.muggins == PONE_HAND.total and game.winner == 1
+
+
+def test_no_muggins_once_the_owner_has_won() -> None:
+    game = example_game(to=Phase.SHOW, settings=Settings(counting=Counting.MUGGINS))
+    game.set_scores(119, 119)
+    event = game.count_hand(0, Which.HAND, 2)
+    assert event.awarded == 2 and event.muggins == 0 and game.winner == 0
+    assert parse_event(event.notation()) == event
+
+
+# --- the next deal ------------------------------------------------------------------------
+
+
+def test_next_deal_alternates_the_dealer() -> None:
+    game = example_game(to=Phase.SHOW)
+    with pytest.raises(WrongPhaseError, match="hands are waiting"):
+        game.verify_next_deal()
+    for seat, which in game.show_order:
+        game.count_hand(seat, which)
+    assert game.can_next_deal()
+    event = game.next_deal()
+    assert event == DealEvent(2, 0) and game.dealer == 0 and game.pone == 1
+    assert game.phase is Phase.DISCARD and game.view(0).laid == () and game.starter is None
+    hands, _ = deal(game.pack("2"), dealer=0)
+    assert (game.view(0).hand, game.view(1).hand) == hands
+
+
+def test_out_of_phase_actions_say_what_is_going_on() -> None:
+    game = Game(seed=1)
+    cases: list[tuple[Callable[[], object], str]] = [
+        (lambda: game.discard(0, ()), "still cutting for deal"),
+        (lambda: game.cut_starter(0), "still cutting"),
+        (lambda: game.lay(0, C("AS")), "still cutting"),
+        (lambda: game.go(0), "still cutting"),
+        (lambda: game.count_hand(0), "still cutting"),
+        (game.next_deal, "still cutting"),
+    ]
+    for act, message in cases:
+        with pytest.raises(WrongPhaseError, match=message):
+            act()
+    assert game.events == []
+
+
+# --- skunks -------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -326,143 +681,394 @@ def test_skunk_thresholds(winner: int, loser: int, target: int, expected: int) -
 
 
 def test_skunk_needs_a_known_game_length() -> None:
-    with pytest.raises(GameRuleError):
+    with pytest.raises(SettingsError, match="no skunk rule"):
         skunk(100, 10, target=100)
 
 
-def test_no_skunk_before_a_win() -> None:
-    game = Game(rng=random.Random(2))
-    assert game.skunk() == 0
+def test_skunks_off_means_no_skunk() -> None:
+    for skunks, expected in ((True, 2), (False, 0)):
+        game = example_game(settings=Settings(skunks=skunks))
+        game.set_scores(115, 20)
+        for seat, card in EXAMPLE_PLAY[:3]:
+            game.lay(seat, C(card))
+        assert game.winner == 0 and game.skunk() == expected
 
 
-# --- counting order -------------------------------------------------------------------------
+def test_the_61_point_game_skunk_line_is_31() -> None:
+    game = example_game(settings=Settings(target=61))
+    game.set_scores(55, 30)
+    for seat, card in EXAMPLE_PLAY[:3]:
+        game.lay(seat, C(card))
+    assert game.winner == 0 and game.scores == (61, 32) and game.skunk() == 0
+    game = example_game(settings=Settings(target=61))
+    game.set_scores(55, 28)
+    for seat, card in EXAMPLE_PLAY[:3]:
+        game.lay(seat, C(card))
+    assert game.scores == (61, 30) and game.skunk() == 1
 
 
-def test_counting_order_pone_dealer_crib() -> None:
-    assert counting_order(0) == ((1, "hand"), (0, "hand"), (0, "crib"))
-    assert counting_order(1) == ((0, "hand"), (1, "hand"), (1, "crib"))
-    assert counting_order(1, players=3) == ((2, "hand"), (0, "hand"), (1, "hand"), (1, "crib"))
+# --- notation, repr and records -----------------------------------------------------------
 
 
-# --- acting out of phase ------------------------------------------------------------------
+def test_event_notation_examples() -> None:
+    game = example_game(starter="JD", to=Phase.SHOW)
+    texts = [event.notation() for event in game.events]
+    assert texts[:6] == [
+        "cut seat=0 at=4 card=KS",
+        "cut seat=1 at=4 card=AH dealer=1",
+        "discard seat=0 cards=QC-2C",
+        "discard seat=1 cards=3H-8D",
+        "starter seat=0 at=4 card=JD awards=1:his_heels/JD/2",
+        "lay seat=0 card=7S count=7",
+    ]
+    assert texts[7] == "lay seat=0 card=7H count=21 awards=0:pair/7S-7C-7H/6"
+    show = game.count_hand(0)
+    assert show.notation().startswith("show seat=0 which=hand cards=7S-7H-4C-6D starter=JD")
+    for event in game.events:
+        assert parse_event(event.notation()) == event
+        assert type(event).from_notation(event.notation()) == event
+        assert Event.from_notation(str(event)) == event
+        assert eval(repr(event), vars(engine)) == event
 
 
-def test_out_of_phase_actions_are_refused() -> None:
-    rng = StubRandom(cuts=["KS AH"], packs=[pack_for(PONE_SIX, DEALER_SIX, "AS")])
-    game = Game(rng=rng)
-    with pytest.raises(GameRuleError, match="no deal yet"):
-        game.discard(0, parse_cards("QC 2C"))
-    with pytest.raises(GameRuleError):
-        game.lay(C("7S"))
-    with pytest.raises(GameRuleError):
-        game.show()
-    game.deal_round()
-    with pytest.raises(GameRuleError, match="finish the current deal"):
-        game.deal_round()
-    with pytest.raises(GameRuleError):
-        game.turn_starter()
-    with pytest.raises(GameRuleError):
-        game.lay(C("7S"))
-    with pytest.raises(GameRuleError):
-        game.go()
-    game.discard(0, parse_cards("QC 2C"))
-    with pytest.raises(GameRuleError, match="already"):
-        game.discard(0, parse_cards("7S 7H"))
-    with pytest.raises(GameRuleError):
-        game.turn_starter()  # the dealer has not discarded yet
-    game.discard(1, parse_cards("3H 8D"))
-    with pytest.raises(GameRuleError):
-        game.show()
-    with pytest.raises(GameRuleError, match="cut somewhere"):
-        game.turn_starter(cut_at=40)
-    game.turn_starter(cut_at=0)
-    with pytest.raises(GameRuleError):
-        game.show()  # the play comes first
-    with pytest.raises(GameRuleError):
-        game.discard(0, parse_cards("7S 7H"))
-    with pytest.raises(PeggingError):
-        game.lay(C("7C"))  # not the pone's card: the pegging errors come through
-    assert game.scores == [0, 0]
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("jump seat=0", "'jump' is not an event"),
+        ("lay seat=0 card=7S", "needs count"),
+        ("lay seat=2 card=7S count=7", "seat is 0 or 1"),
+        ("lay seat=0 card=7X count=7", "not a card"),
+        ("lay seat=0 card=7S count=seven", "whole number"),
+        ("lay seat=0 card=7S count=7 awards=0:pair", "not an award"),
+        ("lay seat=0 card=7S count=7 at=3", "no 'at'"),
+        ("discard seat=0 cards=7S", "two cards"),
+        (
+            "show seat=0 which=pile cards=7S-7H-4C-6D starter=AS claimed=- awarded=0 muggins=0",
+            "hand' or 'crib",
+        ),
+        (
+            "show seat=0 which=hand cards=7S-7H-4C starter=AS claimed=- awarded=0 muggins=0",
+            "cannot be counted",
+        ),
+        (
+            "show seat=0 which=hand cards=5S-5H-5C-JS starter=5D claimed=- awarded=27 muggins=0",
+            "awards 28",
+        ),
+        (
+            "show seat=0 which=hand cards=5S-5H-5C-JS starter=5D claimed=20 awarded=20 muggins=3",
+            "leaves 8",
+        ),
+        ("cut seat=0 at=4 card=KS seat=1", "twice"),
+        (
+            "show seat=0 which=hand cards=5S-5H-5C-JS starter=5D claimed=30 awarded=28 muggins=0",
+            "from 0 to 29",
+        ),
+    ],
+)
+def test_bad_event_notation(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_event(text)
+    with pytest.raises(NotationError):
+        LayEvent.from_notation("go seat=0 count=30")
 
 
-def test_bad_discards_are_refused() -> None:
-    rng = StubRandom(cuts=["KS AH"], packs=[pack_for(PONE_SIX, DEALER_SIX, "AS")])
-    game = Game(rng=rng)
-    game.deal_round()
-    with pytest.raises(GameRuleError, match="exactly two"):
-        game.discard(0, parse_cards("QC"))
-    with pytest.raises(GameRuleError, match="exactly two"):
-        game.discard(0, parse_cards("QC 2C 7S"))
-    with pytest.raises(GameRuleError, match="not in player 1's hand"):
-        game.discard(0, parse_cards("QC 3H"))
-    with pytest.raises(ValueError):
-        game.discard(0, parse_cards("QC QC", allow_duplicates=True))
-    assert game.round is not None and game.round.crib == []
-    assert len(game.round.hands[0]) == 6
+CARDS = st.sampled_from(DECK)
+SEAT = st.sampled_from((0, 1))
+KINDS = st.sampled_from(["fifteen", "thirty-one", "pair", "run", "go", "last card", "his heels"])
+ITEMS = st.builds(
+    ScoreItem, KINDS, st.lists(CARDS, max_size=4, unique=True).map(tuple), st.integers(0, 12)
+)
+AWARDS = st.lists(st.tuples(SEAT, ITEMS), max_size=3).map(tuple)
 
 
-def test_a_player_who_is_not_in_the_game_cannot_discard() -> None:
-    rng = StubRandom(cuts=["KS AH"], packs=[pack_for(PONE_SIX, DEALER_SIX, "AS")])
-    game = Game(rng=rng)
-    game.deal_round()
-    for player in (2, -1):
-        with pytest.raises(GameRuleError):
-            game.discard(player, parse_cards("3H 8D"))
+@st.composite
+def show_events(draw: st.DrawFn) -> ShowEvent:
+    five = draw(st.lists(CARDS, min_size=5, max_size=5, unique=True))
+    which = draw(st.sampled_from(list(Which)))
+    score = score_show(five[:4], five[4], crib=which is Which.CRIB)
+    claimed = draw(st.none() | st.integers(0, 29))
+    return ShowEvent.build(draw(SEAT), which, score, claimed, owner_wins=draw(st.booleans()))
 
 
-def test_a_game_for_three_is_refused_or_can_be_counted() -> None:
-    try:
-        game = Game(rng=random.Random(1), players=3)
-    except GameRuleError:
+EVENTS = st.one_of(
+    st.builds(CutEvent, SEAT, st.integers(4, 48), CARDS, st.none() | SEAT),
+    st.builds(DiscardEvent, SEAT, st.tuples(CARDS, CARDS)),
+    st.builds(StarterEvent, SEAT, st.integers(4, 36), CARDS, AWARDS),
+    st.builds(LayEvent, SEAT, CARDS, st.integers(1, 31), AWARDS),
+    st.builds(GoEvent, SEAT, st.integers(0, 31), AWARDS),
+    st.builds(DealEvent, st.integers(2, 40), SEAT),
+    show_events(),
+)
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(event=EVENTS)
+def test_any_event_notation_and_repr_round_trip(event: Event) -> None:
+    text = event.notation()
+    assert "\n" not in text and parse_event(text) == event
+    assert eval(repr(event), vars(engine)) == event
+
+
+def test_a_record_repr_pastes_back() -> None:
+    record = example_game(to=Phase.SHOW).record()
+    assert eval(repr(record), vars(engine)) == record
+    assert GameRecord.parse(record.notation()).lines[0] == 7  # after five headers and a blank
+
+
+def test_describe() -> None:
+    assert Game().describe().startswith("deal 0, no dealer yet, cut, 0-0")
+    assert "dealer player 2, play, 0-0; player 1: 7♠ 7♥ 4♣ 6♦" in example_game().describe()
+
+
+def test_record_errors_name_the_line() -> None:
+    record = example_game().record().notation()
+    lines = record.splitlines()
+    lines[9] = "lay seat=0 card=ZZ count=7"
+    with pytest.raises(NotationError, match="line 10"):
+        GameRecord.parse("\n".join(lines))
+    with pytest.raises(NotationError, match="Seed"):
+        GameRecord.parse('[Game "cribbage"]\n')
+    with pytest.raises(NotationError, match="unknown header 'Colour'"):
+        GameRecord.parse('[Seed "1"]\n[Colour "red"]\n')
+    with pytest.raises(NotationError, match="not of cribbage"):
+        GameRecord.parse('[Game "chess"]\n[Seed "1"]\n')
+    with pytest.raises(NotationError, match="121 points"):
+        GameRecord.parse('[Seed "1"]\n[Target "100"]\n')
+
+
+def test_replay_refuses_a_record_that_does_not_hold_up() -> None:
+    game = Game(seed=4)
+    game.cut_for_deal(0, at=10)
+    game.cut_for_deal(1, at=10)
+    text = game.record().notation()
+    assert Game.from_notation(text).view(0) == game.view(0)
+    lines = text.splitlines()
+    wrong_card = next(c for c in DECK if c != game.events[0].card)  # type: ignore[attr-defined]
+    lines[6] = f"cut seat=0 at=10 card={wrong_card}"
+    with pytest.raises(ReplayError, match=r"event 1 \(line 7\).*the game made"):
+        Game.from_notation("\n".join(lines))
+    lines = text.splitlines()
+    lines[7] = "cut seat=0 at=10 card=AS"  # the same seat twice
+    with pytest.raises(ReplayError, match=r"event 2 .*already cut"):
+        Game.from_notation("\n".join(lines))
+    bad = GameRecord(game.settings, game.seed, (LayEvent(0, C("AS"), 1),))
+    with pytest.raises(
+        ReplayError, match=r"event 1, 'lay seat=0 card=AS count=1'.*still cutting for deal"
+    ):
+        Game.replay(bad)
+
+
+# --- whole random games -------------------------------------------------------------------
+
+
+def random_action(game: Game, rng: random.Random) -> Event:
+    """One random legal action (claims under muggins are sometimes wrong)."""
+    phase = game.phase
+    if phase is Phase.CUT:
+        seat = rng.choice(game.waiting_for())
+        return game.cut_for_deal(seat, rng.randint(*game.cut_range()))
+    if phase is Phase.DISCARD:
+        seat = rng.choice(game.waiting_for())
+        return game.discard(seat, rng.sample(game.view(seat).hand, 2))
+    if phase is Phase.STARTER:
+        seat = game.waiting_for()[0]
+        return game.cut_starter(seat, rng.choice([None, rng.randint(*game.cut_range())]))
+    if phase is Phase.PLAY:
+        seat = game.waiting_for()[0]
+        fits = game.view(seat).playable
+        return game.lay(seat, rng.choice(fits)) if fits else game.go(seat)
+    if phase is Phase.SHOW:
+        seat, which = game.show_order[0]
+        claimed = None
+        if game.settings.muggins:
+            true = game.true_count()
+            claimed = rng.choice(
+                [None, true, max(true - 2, 0), min(true + 2, 29), rng.randint(0, 29)]
+            )
+        return game.count_hand(seat, which, claimed)
+    assert phase is Phase.DONE
+    return game.next_deal()
+
+
+def legal_alternatives(game: Game) -> int:
+    """Check can_x agrees with what the game waits for; return how many checks were made."""
+    checks = 0
+    for seat in (0, 1):
+        acting = seat in game.waiting_for()
+        view = game.view(seat)
+        if game.phase is Phase.PLAY:
+            assert game.can_go(seat) == (acting and not view.playable)
+            for card in view.hand:
+                assert game.can_lay(seat, card) == (acting and card in view.playable)
+                checks += 1
+        elif game.phase is Phase.DISCARD:
+            assert game.can_discard(seat, view.hand[:2]) == acting
+        elif game.phase is Phase.STARTER:
+            assert game.can_cut_starter(seat) == acting
+        elif game.phase is Phase.SHOW:
+            which = game.show_order[0][1]
+            assert game.can_count_hand(seat, which) == acting
+        elif game.phase is Phase.CUT:
+            assert game.can_cut_for_deal(seat) == acting
+        checks += 1
+    return checks
+
+
+def check_show_event(event: ShowEvent, counting: Counting) -> None:
+    """A count pegs the claim, never more than is there; missed points go across."""
+    assert event.true == score_show(event.cards, event.score.starter, crib=event.score.crib).total
+    if counting is Counting.AUTOMATIC or event.claimed is None:
+        assert event.claimed is None or counting is Counting.MUGGINS
+        assert (event.awarded, event.muggins) == (event.true, 0)
         return
-    game.deal_round()
-    _finish_round(game, random.Random(2))
+    assert event.awarded == min(event.claimed, event.true)
+    assert event.missed == max(event.true - event.claimed, 0)
+    assert event.muggins in (event.missed, 0)
+    assert event.points_for(event.seat) == event.awarded
+    assert event.points_for(1 - event.seat) == event.muggins
 
 
-# --- whole random games -----------------------------------------------------------------------
-
-
-def _finish_round(game: Game, rng: random.Random) -> None:
-    """Discard, cut, play and show one round with random legal choices."""
-    rnd = game.round
-    assert rnd is not None
-    for player in range(game.players):
-        game.discard(player, rng.sample(rnd.hands[player], 2))
-    game.turn_starter()
-    while rnd.phase == "play":
-        assert rnd.pegging is not None
-        fits = rnd.pegging.playable()
-        if fits:
-            game.lay(rng.choice(fits))
-        else:
-            game.go()
-    if rnd.phase == "show":
-        game.show()
-    assert rnd.phase == "done"
-
-
-@settings(max_examples=12, derandomize=True, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), target=st.sampled_from([61, 121]))
-def test_random_games_run_to_a_winner(seed: int, target: int) -> None:
-    game = Game(rng=random.Random(seed), target=target)
-    choices = random.Random(seed + 1)
-    dealers = []
+def play_random_game(seed: int, target: int, counting: Counting, rng_seed: int) -> Game:
+    game = Game(Settings(target=target, counting=counting), seed=seed)
+    rng = random.Random(rng_seed)
     while not game.is_over:
-        before = list(game.scores)
-        rnd = game.deal_round()
-        dealers.append(rnd.dealer)
-        every = [c for hand in rnd.hands for c in hand] + rnd.pack
-        assert len(set(every)) == 52
-        _finish_round(game, choices)
-        assert all(after >= b for after, b in zip(game.scores, before, strict=True))
-        assert len(dealers) < 60
+        legal_alternatives(game)
+        random_action(game, rng)
+        assert len(game.events) < 5000
+    return game
+
+
+SEEDS = st.integers(0, 2**32 - 1)
+TARGETS = st.sampled_from([61, 121])
+COUNTINGS = st.sampled_from(list(Counting))
+
+
+@settings(max_examples=25, derandomize=True, deadline=None)
+@given(seed=SEEDS, target=TARGETS, counting=COUNTINGS, rng_seed=SEEDS)
+def test_random_games_replay_from_their_records(
+    seed: int, target: int, counting: Counting, rng_seed: int
+) -> None:
+    game = play_random_game(seed, target, counting, rng_seed)
+    text = game.record().notation()
+    record = GameRecord.parse(text)
+    assert record == game.record()
+    again = Game.replay(record)
+    assert again.events == game.events
+    assert again.scores == game.scores and again.winner == game.winner
+    assert again.view(0) == game.view(0) and again.view(1) == game.view(1)
+    for event in game.events:
+        assert parse_event(event.notation()) == event
+        if isinstance(event, ShowEvent):
+            check_show_event(event, counting)
+    # Every point came from an event, and the game ended on the event that reached the target.
+    assert game.scores == tuple(sum(e.points_for(s) for e in game.events) for s in (0, 1))
     winner = game.winner
-    assert winner is not None
-    assert game.scores[winner] >= target
-    assert game.scores[1 - winner] < target
-    # The winning point was the last one pegged; nothing was pegged after it.
-    assert game.log[-1][0] == winner
-    assert game.scores[winner] - game.log[-1][1].points < target
-    assert game.scores == [sum(i.points for who, i in game.log if who == p) for p in (0, 1)]
-    assert dealers == [(dealers[0] + n) % 2 for n in range(len(dealers))]
-    assert game.skunk() == skunk(game.scores[winner], game.scores[1 - winner], target)
+    assert winner is not None and game.scores[winner] >= target > game.scores[1 - winner]
+    assert game.scores[winner] - game.events[-1].points_for(winner) < target
+    summary = game.summary()
+    assert summary.scores == game.scores and summary.deals == game.deal_no
+    assert summary.winner == game.winner and summary.skunk == game.skunk()
+    dealers = [e.dealer for e in game.events if isinstance(e, DealEvent)]
+    first = next(e.dealer for e in game.events if isinstance(e, CutEvent) and e.dealer is not None)
+    assert dealers == [(first + n) % 2 for n in range(1, len(dealers) + 1)]
+
+
+@settings(max_examples=15, derandomize=True, deadline=None)
+@given(seed=SEEDS, counting=COUNTINGS, rng_seed=SEEDS, stop=st.integers(0, 400))
+def test_replay_restores_a_game_stopped_at_any_point(
+    seed: int, counting: Counting, rng_seed: int, stop: int
+) -> None:
+    game = Game(Settings(counting=counting), seed=seed)
+    rng = random.Random(rng_seed)
+    for _ in range(stop):
+        if game.is_over:
+            break
+        random_action(game, rng)
+    again = Game.from_notation(game.record().notation())
+    assert again.phase == game.phase and again.waiting_for() == game.waiting_for()
+    assert again.view(0) == game.view(0) and again.view(1) == game.view(1)
+    # Both carry on identically.
+    a, b = random.Random(1), random.Random(1)
+    for _ in range(30):
+        if game.is_over:
+            break
+        assert random_action(game, a) == random_action(again, b)
+
+
+@settings(max_examples=30, derandomize=True, deadline=None)
+@given(seed=SEEDS, rng_seed=SEEDS, steps=st.integers(0, 300))
+def test_a_view_never_shows_the_other_seats_unplayed_cards_or_the_crib(
+    seed: int, rng_seed: int, steps: int
+) -> None:
+    game = Game(Settings(target=61), seed=seed)
+    rng = random.Random(rng_seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        random_action(game, rng)
+        for seat in (0, 1):
+            view = game.view(seat)
+            them = 1 - seat
+            theirs = game.view(them)
+            secret = set(theirs.hand) | set(theirs.discards)
+            shown = {c for e in view.shown for c in e.cards}
+            secret -= shown
+            visible = (
+                set(view.hand)
+                | set(view.kept)
+                | set(view.discards)
+                | {c for _, c in view.laid}
+                | {c for _, c in view.series}
+                | shown
+                | ({view.starter} if view.starter else set())
+            )
+            assert not visible & secret
+            # Nothing in the view's whole record names a secret card (the cut for deal
+            # is from a pack of its own, so its cards may turn up again in the deal).
+            words = set(repr(dataclasses.replace(view, cuts=())).split("'"))
+            assert not words & {str(c) for c in secret}
+            assert view.opponent_cards == len(theirs.hand)
+            if view.phase in (Phase.CUT, Phase.DISCARD, Phase.STARTER):
+                assert view.starter is None
+            assert view.count == sum(card.pips for _, card in view.series) <= 31
+            crib_shown = any(e.which is Which.CRIB for e in view.shown)
+            if not crib_shown:
+                assert not set(theirs.discards) & visible
+
+
+def test_random_games_end_in_the_play_and_in_the_show() -> None:
+    ends: dict[str, int] = {}
+    for seed in range(60):
+        game = play_random_game(seed, 61, Counting.AUTOMATIC, seed)
+        kind = type(game.events[-1]).__name__
+        ends[kind] = ends.get(kind, 0) + 1
+        if isinstance(game.events[-1], ShowEvent):
+            shown_this_deal = game.view(0).shown
+            assert 1 <= len(shown_this_deal) <= 3 and shown_this_deal[-1] == game.events[-1]
+            assert game.show_order == ()  # the hands after the winning count are never counted
+    assert ends.get("LayEvent", 0) > 0 and ends.get("ShowEvent", 0) > 0
+
+
+def test_summary_adds_up_by_source() -> None:
+    game = example_game(starter="JD", to=Phase.SHOW)
+    for seat, which in game.show_order:
+        game.count_hand(seat, which)
+    summary = summarize(game.events)
+    pone, dealer = summary.seats
+    starter = C("JD")
+    pone_hand = score_show(parse_cards("7S 7H 4C 6D"), starter)
+    dealer_hand = score_show(parse_cards("7C KD 5S 9H"), starter)
+    crib = score_show(parse_cards("QC 2C 3H 8D"), starter, crib=True)
+    assert (pone.play, pone.hands, pone.crib, pone.heels) == (11, pone_hand.total, 0, 0)
+    assert (dealer.play, dealer.hands, dealer.crib, dealer.heels) == (
+        5,
+        dealer_hand.total,
+        crib.total,
+        2,
+    )
+    assert summary.scores == game.scores and summary.deals == 1
+    assert summary.winner is None and summary.skunk == 0
+    best = max((pone_hand.total, 0), (dealer_hand.total, 1))
+    assert summary.best_hand is not None and summary.best_hand.true == best[0]
+    assert summary.best_hands[0] is not None and summary.best_hands[0].true == pone_hand.total

@@ -1,84 +1,229 @@
-"""Game flow: cutting for deal, the deal and the crib, the starter, the show in
-order, and a race to 121 (or 61) that ends the moment someone gets there.
+"""A two-player game as a state machine that can be saved and replayed.
 
-Randomness comes in as a :class:`random.Random`, so a game is reproducible
-from its seed and the engine stays pure.
+A game is its :class:`~trainer.engine.record.Settings`, its seed and its events.
+The pack for each deal is shuffled from the seed (``random.Random(f"{seed}:{n}")``
+for deal ``n``; ``f"{seed}:cut:{r}"`` for round ``r`` of the cut for deal), and
+the positions where players cut are part of their actions, so replaying the
+events reproduces the game exactly.
 
->>> import random
->>> game = Game(rng=random.Random(7))
->>> game.deal_round().phase
-'discard'
+Every action comes three ways, in the manner of pokerkit: ``verify_x(...)``
+raises a precise :class:`GameRuleError` (or, in the play, :class:`PeggingError`)
+subclass, ``can_x(...)`` answers with a bool, and ``x(...)`` performs it and
+returns a frozen event carrying the points it pegged:
+
+========================================  =============================================
+``cut_for_deal(seat, at=None)``           each seat cuts; the lower card deals, ties cut again
+``discard(seat, cards)``                  two cards to the dealer's crib
+``cut_starter(seat, at=None)``            the pone cuts, the starter is turned (his heels)
+``lay(seat, card)`` / ``go(seat)``        the play, scored by :class:`Pegging`
+``count_hand(seat, which, claimed)``      the show, one hand at a time: pone, dealer, crib
+``next_deal()``                           the deal passes to the other seat
+========================================  =============================================
+
+``at=None`` takes a cut position drawn from the seed (the same for the first and
+second cut of each round of the cut for deal, and for each deal's starter, however
+the game has gone). :meth:`Game.view` is what one seat may know; :meth:`Game.record`
+and :meth:`Game.replay` save and restore a game; :meth:`Game.summary` has the results
+screen's figures.
+
+The game ends the moment a seat reaches the target: in the play, on his heels, or in
+the show, where the hands after it are not counted. The event that gets there pegs
+all of its own points (a pair royal at 119 leaves the score at 125), and every later
+action raises :class:`GameOverError`.
+
+Errors, all :class:`~trainer.engine.vocab.RuleError` (a ``ValueError``):
+:class:`WrongPhaseError`, :class:`GameOverError`, :class:`NoSuchSeatError`,
+:class:`AlreadyActedError` (a second cut or discard), :class:`BadCutError`,
+:class:`BadDiscardError`, :class:`NotACardError`, :class:`CountOrderError`,
+:class:`BadClaimError`, and from the play :class:`~trainer.engine.play.OutOfTurnError`
+(also for the starter cut), :class:`~trainer.engine.play.CardNotInHandError` (also for
+the discard), :class:`~trainer.engine.play.OverThirtyOneError` and
+:class:`~trainer.engine.play.GoWhileCardFitsError`. A record that does not replay
+raises :class:`ReplayError`, bad notation :class:`~trainer.engine.record.NotationError`.
+
+>>> game = Game(Settings(target=61), seed=3)
+>>> game.cut_for_deal(0, at=10)
+CutEvent(seat=0, at=10, card=Card.parse('5H'), dealer=None, awards=())
+>>> game.cut_for_deal(1, at=20).notation()  # the five is lower: seat 0 deals
+'cut seat=1 at=20 card=QS dealer=0'
+>>> game.phase, game.pone, game.view(1).hand
+(Phase.DISCARD, 1, (Card.parse('KS'), Card.parse('3H'), Card.parse('5D'), Card.parse('7S'), Card.parse('TH'), Card.parse('6D')))
+>>> for seat in (0, 1):
+...     _ = game.discard(seat, game.view(seat).hand[:2])
+>>> game.cut_starter(1, at=20).notation()
+'starter seat=1 at=20 card=AH'
+>>> while game.phase is Phase.PLAY:  # everyone lays their first card that fits
+...     seat = game.turn
+...     fits = game.view(seat).playable
+...     event = game.lay(seat, fits[0]) if fits else game.go(seat)
+>>> event.notation(), game.scores
+('lay seat=0 card=9D count=9 awards=0:last_card/9D/1', (2, 1))
+>>> [game.count_hand(seat, which).true for seat, which in game.show_order]
+[5, 4, 7]
+>>> game.scores, game.phase
+((13, 6), Phase.DONE)
+>>> Game.replay(GameRecord.parse(game.record().notation())).view(1) == game.view(1)
+True
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
+from typing import TypeVar
 
-from trainer.engine.cards import DECK, Card, check_distinct, label_cards
+from trainer.engine.cards import DECK, Card, label_cards
 from trainer.engine.items import ScoreItem
-from trainer.engine.play import Pegging
+from trainer.engine.play import (
+    CardNotInHandError,
+    OutOfTurnError,
+    Pegging,
+    PeggingError,
+)
+from trainer.engine.record import (
+    MAX_SHOW,
+    Award,
+    CutEvent,
+    DealEvent,
+    DiscardEvent,
+    Event,
+    GameRecord,
+    GameSummary,
+    GoEvent,
+    LayEvent,
+    Settings,
+    ShowEvent,
+    StarterEvent,
+    skunk,
+    summarize,
+)
 from trainer.engine.show import ShowScore, score_show
+from trainer.engine.vocab import SEATS, Phase, Role, RuleError, Which, other, seat_name
 
 __all__ = [
-    "CutForDeal",
+    "AlreadyActedError",
+    "BadClaimError",
+    "BadCutError",
+    "BadDiscardError",
+    "CountOrderError",
     "Game",
     "GameOverError",
     "GameRuleError",
-    "Round",
-    "ShowTurn",
+    "NoSuchSeatError",
+    "NotACardError",
+    "ReplayError",
+    "SeatView",
+    "WrongPhaseError",
     "counting_order",
-    "cut_for_deal",
     "deal",
+    "shuffled_pack",
     "skunk",
 ]
 
-Phase = Literal["discard", "starter", "play", "show", "done"]
+_E = TypeVar("_E", bound=Event)
+_P = TypeVar("_P", LayEvent, GoEvent)
 
-_PHASE_NAME: dict[str, str] = {
-    "discard": "the discard to the crib",
-    "starter": "turning the starter",
-    "play": "the play",
-    "show": "the show",
-    "done": "a finished deal",
-}
-_PHASE_NOW: dict[str, str] = {
-    "discard": "the players are still giving cards to the crib",
-    "starter": "the starter has not been turned yet",
-    "play": "the play is still going on",
-    "show": "the hands are waiting to be counted",
-    "done": "this deal is finished: deal the next one",
-}
+#: A cut leaves at least this many cards on each side.
+MIN_CUT = 4
 
 
-class GameRuleError(ValueError):
-    """An action out of order, or against the rules of the deal and show."""
+class GameRuleError(RuleError):
+    """An action the rules of the game do not allow (the play's own errors are
+    :class:`~trainer.engine.play.PeggingError`)."""
 
 
 class GameOverError(GameRuleError):
-    """Points were added after the game was already won."""
+    """An action after someone has already reached the target."""
+
+    def __init__(self, winner: int, target: int) -> None:
+        self.winner = winner
+        super().__init__(f"the game is over: {seat_name(winner)} reached {target}")
 
 
-@dataclass(frozen=True, slots=True)
-class CutForDeal:
-    """Each round of cuts (one card a player) and who deals: the lowest card, ties cut again."""
+_PHASE_NAME: dict[Phase, str] = {
+    Phase.CUT: "the cut for deal",
+    Phase.DISCARD: "the discard to the crib",
+    Phase.STARTER: "cutting for the starter",
+    Phase.PLAY: "the play",
+    Phase.SHOW: "the show",
+    Phase.DONE: "the end of a deal",
+}
+_PHASE_NOW: dict[Phase, str] = {
+    Phase.CUT: "the players are still cutting for deal",
+    Phase.DISCARD: "the players are still giving cards to the crib",
+    Phase.STARTER: "the starter has not been turned yet",
+    Phase.PLAY: "the play is still going on",
+    Phase.SHOW: "the hands are waiting to be counted",
+    Phase.DONE: "this deal is finished: deal the next one",
+}
 
-    rounds: tuple[tuple[Card, ...], ...]
-    dealer: int
+
+class WrongPhaseError(GameRuleError):
+    """An action that belongs to another part of the deal."""
+
+    def __init__(self, wanted: Phase, now: Phase) -> None:
+        self.wanted = wanted
+        self.now = now
+        super().__init__(f"that belongs to {_PHASE_NAME[wanted]}, but {_PHASE_NOW[now]}")
 
 
-def cut_for_deal(rng: random.Random, players: int = 2) -> CutForDeal:
-    """Everyone cuts; the lowest rank deals (ace is low); a tie for lowest cuts again."""
-    rounds: list[tuple[Card, ...]] = []
-    while True:
-        cuts = tuple(rng.sample(DECK, players))
-        rounds.append(cuts)
-        low = min(card.order for card in cuts)
-        lowest = [i for i, card in enumerate(cuts) if card.order == low]
-        if len(lowest) == 1:
-            return CutForDeal(tuple(rounds), lowest[0])
+class NoSuchSeatError(GameRuleError):
+    """A seat other than 0 and 1."""
+
+    def __init__(self, seat: object) -> None:
+        self.seat = seat
+        super().__init__(f"{seat!r} is not a seat: the seats are 0 and 1")
+
+
+class AlreadyActedError(GameRuleError):
+    """A seat cut for deal or discarded twice."""
+
+
+class BadCutError(GameRuleError):
+    """A cut too near either end of the pack."""
+
+    def __init__(self, at: object, low: int, high: int) -> None:
+        self.at = at
+        super().__init__(
+            f"cut at {at!r}: cut between {low} and {high}, leaving at least"
+            f" {MIN_CUT} cards on each side"
+        )
+
+
+class BadDiscardError(GameRuleError):
+    """Not exactly two different cards to the crib."""
+
+
+class NotACardError(GameRuleError):
+    """Something given as a card that is not a :class:`~trainer.engine.cards.Card`."""
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+        super().__init__(f"{value!r} is not a card: parse it first, like Card.parse('5H')")
+
+
+class CountOrderError(GameRuleError):
+    """A hand counted out of order: the pone's hand, then the dealer's, then the crib."""
+
+
+class BadClaimError(GameRuleError):
+    """A claimed count that cannot be taken: not a number from 0 to 29, or a claim
+    when the engine does the counting."""
+
+
+class ReplayError(ValueError):
+    """A record whose events are not what the game makes of them; names the event."""
+
+
+# --- pure helpers -------------------------------------------------------------------------
+
+
+def shuffled_pack(seed: int, label: str) -> tuple[Card, ...]:
+    """The pack shuffled by ``random.Random(f"{seed}:{label}")``."""
+    pack = list(DECK)
+    random.Random(f"{seed}:{label}").shuffle(pack)
+    return tuple(pack)
 
 
 def deal(
@@ -97,214 +242,592 @@ def deal(
     return tuple(tuple(h) for h in hands), tuple(deck[players * each :])
 
 
-def counting_order(dealer: int, players: int = 2) -> tuple[tuple[int, str], ...]:
+def counting_order(dealer: int, players: int = 2) -> tuple[tuple[int, Which], ...]:
     """Who counts what, in order: each hand clockwise from the dealer's left, the dealer's
     hand last of the hands, then the crib."""
-    hands = tuple(((dealer + i) % players, "hand") for i in range(1, players + 1))
-    return (*hands, (dealer, "crib"))
+    hands = tuple(((dealer + i) % players, Which.HAND) for i in range(1, players + 1))
+    return (*hands, (dealer, Which.CRIB))
 
 
-def skunk(winner_score: int, loser_score: int, target: int = 121) -> int:
-    """0 for a plain win, 1 for a skunk, 2 for a double skunk.
-
-    In a game to 121 the loser is skunked below 91 and double skunked below 61;
-    in a game to 61, below 31 is a skunk.
-    """
-    if winner_score < target:
-        return 0
-    if target == 121:
-        if loser_score < 61:
-            return 2
-        return 1 if loser_score < 91 else 0
-    if target == 61:
-        return 1 if loser_score < 31 else 0
-    raise GameRuleError(f"no skunk rule for a game to {target}")
+# --- what a seat may know -------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class ShowTurn:
-    """One counted hand or crib in the show, and whether it won the game."""
+class SeatView:
+    """Everything ``seat`` may know at one moment, and nothing more: never the other
+    seat's unplayed cards or discards, nor the crib before it is counted."""
 
-    player: int
-    what: str
-    score: ShowScore
-    won: bool
-
-
-@dataclass
-class Round:
-    """One deal: six cards each, two each to the crib, the starter, the play, the show."""
-
-    dealer: int
-    hands: list[list[Card]]
-    pack: list[Card]
-    crib: list[Card] = field(default_factory=list)
-    discarded: set[int] = field(default_factory=set)
-    starter: Card | None = None
-    pegging: Pegging | None = None
-    kept: list[tuple[Card, ...]] = field(default_factory=list)
-    shows: list[ShowTurn] = field(default_factory=list)
-    phase: Phase = "discard"
+    seat: int
+    settings: Settings
+    phase: Phase
+    #: Deals so far (0 during the cut for deal).
+    deal_no: int
+    dealer: int | None
+    #: The cut for deal: both seats' cards are face up.
+    cuts: tuple[CutEvent, ...]
+    #: Own cards not yet laid (six before the discard, none after the play).
+    hand: tuple[Card, ...]
+    #: Own four cards kept after the discard.
+    kept: tuple[Card, ...]
+    #: Own two cards given to the crib.
+    discards: tuple[Card, ...]
+    #: Whether the other seat has discarded yet.
+    opponent_discarded: bool
+    #: How many cards the other seat still holds in the play.
+    opponent_cards: int
+    starter: Card | None
+    #: Every card laid this deal, in order, with who laid it.
+    laid: tuple[tuple[int, Card], ...]
+    #: The current series of the play, with who laid each card.
+    series: tuple[tuple[int, Card], ...]
+    count: int
+    #: The seat that acts next (``None`` when both may, or nobody does).
+    turn: int | None
+    scores: tuple[int, int]
+    #: Hands (and the crib) already counted this deal.
+    shown: tuple[ShowEvent, ...]
+    winner: int | None
 
     @property
-    def pone(self) -> int:
-        return (self.dealer + 1) % len(self.hands)
+    def role(self) -> Role | None:
+        if self.dealer is None:
+            return None
+        return Role.DEALER if self.seat == self.dealer else Role.PONE
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The cards of the current series, in order."""
+        return tuple(card for _, card in self.series)
+
+    @property
+    def playable(self) -> tuple[Card, ...]:
+        """Own cards that fit under 31 now (meaningful in the play)."""
+        return tuple(c for c in self.hand if self.count + c.pips <= 31)
+
+    @property
+    def mine_played(self) -> tuple[Card, ...]:
+        """Own cards laid this deal, in order."""
+        return tuple(card for who, card in self.laid if who == self.seat)
+
+    @property
+    def theirs_played(self) -> tuple[Card, ...]:
+        """The other seat's cards laid this deal, in order."""
+        return tuple(card for who, card in self.laid if who != self.seat)
+
+    @property
+    def opponent(self) -> int:
+        return other(self.seat)
+
+    @property
+    def my_score(self) -> int:
+        return self.scores[self.seat]
+
+    @property
+    def their_score(self) -> int:
+        return self.scores[other(self.seat)]
 
 
-@dataclass
+# --- the game -------------------------------------------------------------------------------
+
+
 class Game:
-    """A two-player game to ``target`` points (121, or 61 for the short game)."""
+    """A two-player game of cribbage: every action verified, every change an event."""
 
-    rng: random.Random
-    target: int = 121
-    players: int = 2
-    scores: list[int] = field(init=False)
-    dealer: int = field(init=False)
-    cut: CutForDeal = field(init=False)
-    round: Round | None = field(init=False, default=None)
-    winner: int | None = field(init=False, default=None)
-    log: list[tuple[int, ScoreItem]] = field(init=False, default_factory=list)
+    def __init__(self, settings: Settings | None = None, seed: int = 0) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise GameRuleError(f"the seed is a whole number from 0 up, not {seed!r}")
+        self.settings = settings if settings is not None else Settings()
+        if not isinstance(self.settings, Settings):
+            raise GameRuleError(f"settings must be a Settings value, not {settings!r}")
+        self.seed = seed
+        self.events: list[Event] = []
+        self._scores = [0, 0]
+        self.phase = Phase.CUT
+        self.winner: int | None = None
+        self.dealer: int | None = None
+        self.deal_no = 0
+        # The cut for deal.
+        self._cut_round = 0
+        self._cut_pack = self.pack("cut:0")
+        self._cut_now: dict[int, Card] = {}
+        self._cut_events: list[CutEvent] = []
+        # The current deal.
+        self._hands: list[list[Card]] = [[], []]
+        self._discards: list[tuple[Card, ...]] = [(), ()]
+        self._kept: list[tuple[Card, ...]] = [(), ()]
+        self._pack: tuple[Card, ...] = ()
+        self.starter: Card | None = None
+        self._pegging: Pegging | None = None
+        self._laid: list[tuple[int, Card]] = []
+        self._shown: list[ShowEvent] = []
 
-    def __post_init__(self) -> None:
-        if self.players != 2:
-            raise GameRuleError("this game is for two players")
-        if self.target not in (61, 121):
-            raise GameRuleError("a game is played to 121 points, or 61 for the short game")
-        self.scores = [0] * self.players
-        self.cut = cut_for_deal(self.rng, self.players)
-        self.dealer = self.cut.dealer
+    # -- questions ---------------------------------------------------------------------------
 
-    # -- scoring --------------------------------------------------------------
+    def pack(self, label: str) -> tuple[Card, ...]:
+        """The shuffled pack for deal ``"n"`` or cut-for-deal round ``"cut:r"``, from the seed."""
+        return shuffled_pack(self.seed, label)
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return (self._scores[0], self._scores[1])
 
     @property
     def is_over(self) -> bool:
         return self.winner is not None
 
-    def peg(self, player: int, item: ScoreItem) -> bool:
-        """Move ``player``'s peg; True when that wins the game (play stops at once)."""
-        if self.winner is not None:
-            raise GameOverError(f"the game is over: player {self.winner + 1} reached {self.target}")
-        self.scores[player] += item.points
-        self.log.append((player, item))
-        if self.scores[player] >= self.target:
-            self.winner = player
-            if self.round is not None:
-                self.round.phase = "done"
-            return True
-        return False
+    @property
+    def pone(self) -> int | None:
+        return None if self.dealer is None else other(self.dealer)
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        """The crib so far (both seats' discards). Not for players: see :meth:`view`."""
+        return (
+            self._discards[0] + self._discards[1]
+            if self.dealer is None
+            else (self._discards[other(self.dealer)] + self._discards[self.dealer])
+        )
+
+    @property
+    def show_order(self) -> tuple[tuple[int, Which], ...]:
+        """The counts still to come in the show, in order (empty outside the show)."""
+        if self.phase is not Phase.SHOW or self.dealer is None:
+            return ()
+        return counting_order(self.dealer)[len(self._shown) :]
+
+    @property
+    def turn(self) -> int | None:
+        """The one seat that acts next; ``None`` when both may (the cut for deal, the
+        discard) or when no seat acts (between deals, after the game)."""
+        waiting = self.waiting_for()
+        return waiting[0] if len(waiting) == 1 else None
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats that may act now."""
+        if self.phase is Phase.CUT:
+            return tuple(s for s in SEATS if s not in self._cut_now)
+        if self.phase is Phase.DISCARD:
+            return tuple(s for s in SEATS if not self._discards[s])
+        if self.phase is Phase.STARTER:
+            assert self.pone is not None
+            return (self.pone,)
+        if self.phase is Phase.PLAY:
+            assert self._pegging is not None
+            return (self._pegging.turn,)
+        if self.phase is Phase.SHOW:
+            return (self.show_order[0][0],)
+        return ()
+
+    def cut_range(self) -> tuple[int, int]:
+        """The positions a cut may be made at now (both ends included)."""
+        if self.phase is Phase.CUT:
+            size = len(self._cut_pack) - len(self._cut_now)
+        else:
+            size = len(self._pack)
+        return (MIN_CUT, size - MIN_CUT)
 
     def skunk(self) -> int:
-        if self.winner is None:
+        """0, 1 (skunk) or 2 (double skunk) once the game is won with skunks on; else 0."""
+        if self.winner is None or not self.settings.skunks:
             return 0
-        loser = min(s for i, s in enumerate(self.scores) if i != self.winner)
-        return skunk(self.scores[self.winner], loser, self.target)
+        return skunk(
+            self._scores[self.winner], self._scores[other(self.winner)], self.settings.target
+        )
 
-    # -- a deal -----------------------------------------------------------------
+    # -- common checks -----------------------------------------------------------------------
 
-    def deal_round(self) -> Round:
-        """Shuffle and deal a new round; the deal alternates after the first."""
+    def _check(self, phase: Phase) -> None:
         if self.winner is not None:
-            raise GameOverError("the game is over")
-        if self.round is not None:
-            if self.round.phase != "done":
-                raise GameRuleError("finish the current deal first")
-            self.dealer = (self.dealer + 1) % self.players
-        pack = list(DECK)
-        self.rng.shuffle(pack)
-        hands, rest = deal(pack, self.dealer, self.players)
-        self.round = Round(self.dealer, [list(h) for h in hands], list(rest))
-        return self.round
+            raise GameOverError(self.winner, self.settings.target)
+        if self.phase is not phase:
+            raise WrongPhaseError(phase, self.phase)
 
-    def _current(self, phase: Phase) -> Round:
-        if self.winner is not None:
-            raise GameOverError(f"the game is over: player {self.winner + 1} reached {self.target}")
-        rnd = self.round
-        if rnd is None or rnd.phase != phase:
-            now = "there is no deal yet" if rnd is None else _PHASE_NOW[rnd.phase]
-            raise GameRuleError(f"that belongs to {_PHASE_NAME[phase]}, but {now}")
-        return rnd
+    @staticmethod
+    def _check_seat(seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
+            raise NoSuchSeatError(seat)
+        return seat
 
-    def _check_player(self, player: int) -> None:
-        if not 0 <= player < self.players:
-            raise GameRuleError(f"there is no player {player + 1} in a game for {self.players}")
+    def _check_cut(self, at: object) -> None:
+        low, high = self.cut_range()
+        if isinstance(at, bool) or not isinstance(at, int) or not low <= at <= high:
+            raise BadCutError(at, low, high)
 
-    def discard(self, player: int, cards: Sequence[Card]) -> None:
-        """``player`` lays two cards away to the dealer's crib."""
-        rnd = self._current("discard")
-        self._check_player(player)
+    def _seeded_cut(self) -> int:
+        """A cut position from the seed that depends only on where the cut is made (which
+        round of the cut for deal, or which deal's starter), not on how the game went: two
+        games with one seed cut alike, so swapping the seats replays the same cards."""
+        low, high = self.cut_range()
+        if self.phase is Phase.CUT:
+            label = f"cut:{self._cut_round}:{len(self._cut_now)}"
+        else:
+            label = f"starter:{self.deal_no}"
+        return random.Random(f"{self.seed}:at:{label}").randint(low, high)
+
+    def _peg(self, awards: Sequence[Award]) -> None:
+        for seat, item in awards:
+            self._scores[seat] += item.points
+            if self.winner is None and self._scores[seat] >= self.settings.target:
+                self.winner = seat
+                self.phase = Phase.OVER
+
+    def _emit(self, event: _E) -> _E:
+        self.events.append(event)
+        return event
+
+    # -- cut for deal ------------------------------------------------------------------------
+
+    def verify_cut_for_deal(self, seat: int, at: int | None = None) -> None:
+        self._check(Phase.CUT)
+        self._check_seat(seat)
+        if seat in self._cut_now:
+            raise AlreadyActedError(
+                f"{seat_name(seat)} has already cut: it is {seat_name(other(seat))}'s turn to cut"
+            )
+        if at is not None:
+            self._check_cut(at)
+
+    def can_cut_for_deal(self, seat: int, at: int | None = None) -> bool:
+        return _can(self.verify_cut_for_deal, seat, at)
+
+    def cut_for_deal(self, seat: int, at: int | None = None) -> CutEvent:
+        """``seat`` cuts the pack; after both have cut, the lower card deals (ace low)
+        and the first deal is dealt, or on equal ranks both cut again from a new pack."""
+        self.verify_cut_for_deal(seat, at)
+        if at is None:
+            at = self._seeded_cut()
+        cut = set(self._cut_now.values())
+        remaining = [card for card in self._cut_pack if card not in cut]
+        card = remaining[at]
+        self._cut_now[seat] = card
+        dealer: int | None = None
+        if len(self._cut_now) == 2:
+            a, b = self._cut_now[0], self._cut_now[1]
+            if a.order != b.order:
+                dealer = 0 if a.order < b.order else 1
+            else:
+                self._cut_round += 1
+                self._cut_pack = self.pack(f"cut:{self._cut_round}")
+                self._cut_now = {}
+        event = CutEvent(seat, at, card, dealer)
+        self._cut_events.append(event)
+        if dealer is not None:
+            self.dealer = dealer
+            self._start_deal()
+        return self._emit(event)
+
+    # -- the deal and the discard --------------------------------------------------------------
+
+    def _start_deal(self) -> None:
+        assert self.dealer is not None
+        self.deal_no += 1
+        hands, rest = deal(self.pack(str(self.deal_no)), self.dealer)
+        self._hands = [list(hands[0]), list(hands[1])]
+        self._pack = rest
+        self._discards = [(), ()]
+        self._kept = [(), ()]
+        self.starter = None
+        self._pegging = None
+        self._laid = []
+        self._shown = []
+        self.phase = Phase.DISCARD
+
+    def verify_discard(self, seat: int, cards: Sequence[Card]) -> None:
+        self._check(Phase.DISCARD)
+        self._check_seat(seat)
+        if self._discards[seat]:
+            raise AlreadyActedError(f"{seat_name(seat)} has already given two cards to the crib")
         cards = tuple(cards)
-        if player in rnd.discarded:
-            raise GameRuleError(f"player {player + 1} has already given two cards to the crib")
         if len(cards) != 2:
-            raise GameRuleError("each player gives exactly two cards to the crib")
-        check_distinct(cards)
+            raise BadDiscardError(
+                f"each player gives exactly two cards to the crib, not {len(cards)}"
+            )
+        if not all(isinstance(card, Card) for card in cards):
+            raise BadDiscardError(f"a discard is two cards, not {cards!r}")
+        if cards[0] == cards[1]:
+            raise BadDiscardError(f"{cards[0].label} is named twice: give two different cards")
         for card in cards:
-            if card not in rnd.hands[player]:
-                raise GameRuleError(f"{card.label} is not in player {player + 1}'s hand")
-        for card in cards:
-            rnd.hands[player].remove(card)
-            rnd.crib.append(card)
-        rnd.discarded.add(player)
-        if len(rnd.discarded) == self.players:
-            rnd.phase = "starter"
+            if card not in self._hands[seat]:
+                raise CardNotInHandError(card, seat)
 
-    def turn_starter(self, cut_at: int | None = None) -> Card:
-        """The pone cuts, the dealer turns the starter; a jack pegs 2 for his heels."""
-        rnd = self._current("starter")
-        if cut_at is None:
-            cut_at = self.rng.randrange(4, len(rnd.pack) - 4)
-        if not 0 <= cut_at < len(rnd.pack):
-            raise GameRuleError(f"cut somewhere in the pack (0 to {len(rnd.pack) - 1})")
-        rnd.starter = rnd.pack[cut_at]
-        rnd.kept = [tuple(hand) for hand in rnd.hands]
-        rnd.phase = "play"
-        rnd.pegging = Pegging([list(hand) for hand in rnd.hands], leader=rnd.pone)
-        if rnd.starter.is_jack:
-            self.peg(rnd.dealer, ScoreItem("his heels", (rnd.starter,), 2))
-        return rnd.starter
+    def can_discard(self, seat: int, cards: Sequence[Card]) -> bool:
+        return _can(self.verify_discard, seat, cards)
 
-    def lay(self, card: Card, player: int | None = None) -> bool:
-        """Lay a card in the play and peg what it scores; True if that won the game."""
-        rnd = self._current("play")
-        assert rnd.pegging is not None
-        event = rnd.pegging.lay(card, player)
-        return self._after_event(rnd, event.awards, event.play_over)
+    def discard(self, seat: int, cards: Sequence[Card]) -> DiscardEvent:
+        """``seat`` gives two cards to the dealer's crib; once both have, the pone cuts."""
+        self.verify_discard(seat, cards)
+        first, second = tuple(cards)
+        for card in (first, second):
+            self._hands[seat].remove(card)
+        self._discards[seat] = (first, second)
+        self._kept[seat] = tuple(self._hands[seat])
+        if all(self._discards):
+            self.phase = Phase.STARTER
+        return self._emit(DiscardEvent(seat, (first, second)))
 
-    def go(self, player: int | None = None) -> bool:
-        rnd = self._current("play")
-        assert rnd.pegging is not None
-        event = rnd.pegging.go(player)
-        return self._after_event(rnd, event.awards, event.play_over)
+    # -- the starter -------------------------------------------------------------------------
 
-    def _after_event(self, rnd: Round, awards: Sequence[tuple[int, ScoreItem]], over: bool) -> bool:
-        for who, item in awards:
-            if self.peg(who, item):
-                return True
-        if over:
-            rnd.phase = "show"
+    def verify_cut_starter(self, seat: int, at: int | None = None) -> None:
+        self._check(Phase.STARTER)
+        self._check_seat(seat)
+        assert self.pone is not None
+        if seat != self.pone:
+            raise OutOfTurnError(seat, self.pone)
+        if at is not None:
+            self._check_cut(at)
+
+    def can_cut_starter(self, seat: int, at: int | None = None) -> bool:
+        return _can(self.verify_cut_starter, seat, at)
+
+    def cut_starter(self, seat: int, at: int | None = None) -> StarterEvent:
+        """The pone cuts the pack at ``at`` and the card there is the starter; a jack
+        pegs 2 for the dealer at once (his heels), which can win the game."""
+        self.verify_cut_starter(seat, at)
+        assert self.dealer is not None
+        if at is None:
+            at = self._seeded_cut()
+        card = self._pack[at]
+        self.starter = card
+        awards: tuple[Award, ...] = ()
+        if card.is_jack:
+            awards = ((self.dealer, ScoreItem("his heels", (card,), 2)),)
+        self.phase = Phase.PLAY
+        self._pegging = Pegging([list(self._kept[0]), list(self._kept[1])], leader=seat)
+        self._peg(awards)
+        return self._emit(StarterEvent(seat, at, card, awards))
+
+    # -- the play ----------------------------------------------------------------------------
+
+    def _play(self) -> Pegging:
+        assert self._pegging is not None
+        return self._pegging
+
+    def verify_lay(self, seat: int, card: Card) -> None:
+        self._check(Phase.PLAY)
+        self._check_seat(seat)
+        if not isinstance(card, Card):
+            raise NotACardError(card)
+        self._play().verify_lay(card, seat)
+
+    def can_lay(self, seat: int, card: Card) -> bool:
+        return _can(self.verify_lay, seat, card)
+
+    def lay(self, seat: int, card: Card) -> LayEvent:
+        """``seat`` lays ``card`` and pegs what it makes (and a go or last card it earns)."""
+        self.verify_lay(seat, card)
+        peg = self._play().lay(card, seat)
+        self._laid.append((seat, card))
+        return self._after_play(LayEvent(seat, card, peg.count, peg.awards), peg.play_over)
+
+    def verify_go(self, seat: int) -> None:
+        self._check(Phase.PLAY)
+        self._check_seat(seat)
+        self._play().verify_go(seat)
+
+    def can_go(self, seat: int) -> bool:
+        return _can(self.verify_go, seat)
+
+    def go(self, seat: int) -> GoEvent:
+        """``seat`` has no card that fits and says go; the other seat may peg for it."""
+        self.verify_go(seat)
+        peg = self._play().go(seat)
+        return self._after_play(GoEvent(seat, peg.count, peg.awards), peg.play_over)
+
+    def _after_play(self, event: _P, play_over: bool) -> _P:
+        self._peg(event.awards)
+        if self.winner is None and play_over:
+            self.phase = Phase.SHOW
+        return self._emit(event)
+
+    # -- the show ----------------------------------------------------------------------------
+
+    def verify_count_hand(
+        self, seat: int, which: Which | str = Which.HAND, claimed: int | None = None
+    ) -> None:
+        self._check(Phase.SHOW)
+        self._check_seat(seat)
+        try:
+            what = Which(which)
+        except ValueError:
+            raise CountOrderError(
+                f"{which!r} is not something to count: 'hand' or 'crib'"
+            ) from None
+        next_seat, next_what = self.show_order[0]
+        if (seat, what) != (next_seat, next_what):
+            if what is Which.CRIB and seat != self.dealer:
+                raise CountOrderError(f"the crib is the dealer's ({seat_name(next_seat)})")
+            raise CountOrderError(
+                "the pone's hand is counted first, then the dealer's, then the crib:"
+                f" next is {seat_name(next_seat)}'s {next_what}"
+            )
+        if claimed is not None:
+            if not self.settings.muggins:
+                raise BadClaimError(
+                    "counting is automatic: the engine counts every hand, so no claim is taken"
+                )
+            if isinstance(claimed, bool) or not isinstance(claimed, int):
+                raise BadClaimError(f"a claim is a number of points, not {claimed!r}")
+            if not 0 <= claimed <= MAX_SHOW:
+                raise BadClaimError(f"a hand scores from 0 to {MAX_SHOW} points, not {claimed}")
+
+    def can_count_hand(
+        self, seat: int, which: Which | str = Which.HAND, claimed: int | None = None
+    ) -> bool:
+        return _can(self.verify_count_hand, seat, which, claimed)
+
+    def true_count(self) -> int:
+        """What the next hand to count is really worth (a computer player's own count)."""
+        self._check(Phase.SHOW)
+        seat, what = self.show_order[0]
+        return self._show_score(seat, what).total
+
+    def count_hand(
+        self, seat: int, which: Which | str = Which.HAND, claimed: int | None = None
+    ) -> ShowEvent:
+        """Count the next hand in the show: the pone's, the dealer's, then the crib.
+
+        With automatic counting (``claimed=None``) the true count is pegged. With
+        muggins the owner states ``claimed``: an overclaim pegs only what is there,
+        and points missed go to the other seat. ``claimed=None`` under muggins means
+        the owner counted it right. The game ends the moment the target is reached,
+        and later hands are not counted.
+        """
+        self.verify_count_hand(seat, which, claimed)
+        what = Which(which)
+        score = self._show_score(seat, what)
+        owner_wins = (
+            self._scores[seat] + min(score.total, score.total if claimed is None else claimed)
+            >= self.settings.target
+        )
+        event = ShowEvent.build(seat, what, score, claimed, owner_wins=owner_wins)
+        self._shown.append(event)
+        self._peg(event.awards)
+        if self.winner is None and len(self._shown) == 3:
+            self.phase = Phase.DONE
+        return self._emit(event)
+
+    def _show_score(self, seat: int, what: Which) -> ShowScore:
+        assert self.starter is not None and self.dealer is not None
+        if what is Which.CRIB:
+            return score_show(self.crib, self.starter, crib=True)
+        return score_show(self._kept[seat], self.starter)
+
+    # -- the next deal -----------------------------------------------------------------------
+
+    def verify_next_deal(self) -> None:
+        self._check(Phase.DONE)
+
+    def can_next_deal(self) -> bool:
+        return _can(self.verify_next_deal)
+
+    def next_deal(self) -> DealEvent:
+        """The deal passes to the other seat and six cards each are dealt."""
+        self.verify_next_deal()
+        assert self.dealer is not None
+        self.dealer = other(self.dealer)
+        self._start_deal()
+        return self._emit(DealEvent(self.deal_no, self.dealer))
+
+    # -- what a seat may know ----------------------------------------------------------------
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now; see :class:`SeatView`."""
+        seat = self._check_seat(seat)
+        them = other(seat)
+        pegging = self._pegging
+        hand = tuple(pegging.hands[seat]) if pegging is not None else tuple(self._hands[seat])
+        opponent_cards = len(pegging.hands[them]) if pegging is not None else len(self._hands[them])
+        series: tuple[tuple[int, Card], ...] = ()
+        count = 0
+        if pegging is not None and not pegging.is_over:  # the play, or a game won in it
+            series = tuple(pegging.series[-1])
+            count = pegging.count
+        return SeatView(
+            seat=seat,
+            settings=self.settings,
+            phase=self.phase,
+            deal_no=self.deal_no,
+            dealer=self.dealer,
+            cuts=tuple(self._cut_events),
+            hand=hand,
+            kept=self._kept[seat],
+            discards=self._discards[seat],
+            opponent_discarded=bool(self._discards[them]),
+            opponent_cards=opponent_cards,
+            starter=self.starter,
+            laid=tuple(self._laid),
+            series=series,
+            count=count,
+            turn=self.turn,
+            scores=self.scores,
+            shown=tuple(self._shown),
+            winner=self.winner,
+        )
+
+    # -- saving and replaying ----------------------------------------------------------------
+
+    def summary(self) -> GameSummary:
+        """The results screen's figures so far (see :func:`~trainer.engine.record.summarize`)."""
+        return summarize(self.events, self.settings)
+
+    def record(self) -> GameRecord:
+        """The game so far on paper: :meth:`replay` rebuilds this exact state."""
+        return GameRecord(self.settings, self.seed, tuple(self.events))
+
+    def apply(self, event: Event) -> Event:
+        """Perform the action ``event`` records and check it comes out the same."""
+        result: Event
+        if isinstance(event, CutEvent):
+            result = self.cut_for_deal(event.seat, event.at)
+        elif isinstance(event, DiscardEvent):
+            result = self.discard(event.seat, event.cards)
+        elif isinstance(event, StarterEvent):
+            result = self.cut_starter(event.seat, event.at)
+        elif isinstance(event, LayEvent):
+            result = self.lay(event.seat, event.card)
+        elif isinstance(event, GoEvent):
+            result = self.go(event.seat)
+        elif isinstance(event, ShowEvent):
+            result = self.count_hand(event.seat, event.which, event.claimed)
+        elif isinstance(event, DealEvent):
+            result = self.next_deal()
+        else:
+            raise ReplayError(f"{event!r} is not a game event")
+        if result != event:
+            raise ReplayError(
+                f"the record says {event.notation()!r}, but the game made {result.notation()!r}"
+            )
+        return result
+
+    @classmethod
+    def replay(cls, record: GameRecord) -> Game:
+        """Rebuild a game from its record, verifying every event; a record that does not
+        hold up raises :class:`ReplayError` naming the event and, for parsed text, its line."""
+        game = cls(record.settings, record.seed)
+        for index, event in enumerate(record.events):
+            try:
+                game.apply(event)
+            except (ReplayError, GameRuleError, PeggingError) as error:
+                line = record.line_of(index)
+                where = f"event {index + 1}" + (f" (line {line})" if line is not None else "")
+                raise ReplayError(f"{where}, {event.notation()!r}: {error}") from None
+        return game
+
+    @classmethod
+    def from_notation(cls, text: str) -> Game:
+        """Parse a record's text and replay it."""
+        return cls.replay(GameRecord.parse(text))
+
+    def describe(self) -> str:
+        """One line for logs and tests: the phase, the dealer and the score."""
+        dealer = "no dealer yet" if self.dealer is None else f"dealer {seat_name(self.dealer)}"
+        hands = "; ".join(f"{seat_name(s)}: {label_cards(self._hands[s])}" for s in SEATS)
+        return f"deal {self.deal_no}, {dealer}, {self.phase}, {self.scores[0]}-{self.scores[1]}; {hands}"
+
+
+def _can(verify: object, *args: object) -> bool:
+    try:
+        verify(*args)  # type: ignore[operator]
+    except ValueError:
         return False
-
-    def show(self) -> tuple[ShowTurn, ...]:
-        """Count pone's hand, dealer's hand, then the crib, stopping the moment someone wins."""
-        rnd = self._current("show")
-        assert rnd.starter is not None
-        for player, what in counting_order(rnd.dealer, self.players):
-            cards = tuple(rnd.crib) if what == "crib" else rnd.kept[player]
-            score = score_show(cards, rnd.starter, crib=what == "crib")
-            won = False
-            for item in score.items:
-                if self.peg(player, item):
-                    won = True
-                    break
-            rnd.shows.append(ShowTurn(player, what, score, won))
-            if won:
-                break
-        rnd.phase = "done"
-        return tuple(rnd.shows)
-
-    def describe_round(self) -> str:
-        rnd = self.round
-        if rnd is None:
-            return "no deal yet"
-        hands = "; ".join(f"player {i + 1}: {label_cards(h)}" for i, h in enumerate(rnd.hands))
-        return f"dealer player {rnd.dealer + 1}, {rnd.phase}; {hands}"
+    return True

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from trainer.engine.cards import Card, check_distinct, label_cards
 from trainer.engine.items import ScoreItem, number_word
+from trainer.engine.vocab import RuleError
 
 __all__ = [
     "CardNotInHandError",
@@ -32,7 +33,7 @@ MAX_COUNT = 31
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 
 
-class PeggingError(ValueError):
+class PeggingError(RuleError):
     """An action the rules of the play do not allow."""
 
 

@@ -1,0 +1,676 @@
+"""What a game is made of on paper: its settings, its seed and its events.
+
+Every action of a :class:`~trainer.engine.game.Game` returns one frozen event.
+Each event writes itself as one line of text (:meth:`Event.notation`) that
+:func:`parse_event` reads back to an equal event, and its ``repr`` can be pasted
+into Python. A :class:`GameRecord` is a few header lines and one event a line,
+in the manner of a chess PGN; :func:`summarize` works out the results screen's
+figures from the events alone.
+
+>>> event = parse_event("lay seat=1 card=7C count=14 awards=1:pair/7S-7C/2")
+>>> event.points_for(1), event.notation()
+(2, 'lay seat=1 card=7C count=14 awards=1:pair/7S-7C/2')
+>>> Settings.parse("target=61 skunks=off counting=muggins")
+Settings(target=61, skunks=False, counting=Counting.MUGGINS)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from trainer.engine.cards import Card, CardNotationError
+from trainer.engine.items import ScoreItem
+from trainer.engine.show import ShowError, ShowScore, score_show
+from trainer.engine.vocab import SEATS, Counting, Which, other
+
+__all__ = [
+    "Award",
+    "CutEvent",
+    "DealEvent",
+    "DiscardEvent",
+    "Event",
+    "GameRecord",
+    "GameSummary",
+    "GoEvent",
+    "LayEvent",
+    "NotationError",
+    "SeatTotals",
+    "Settings",
+    "SettingsError",
+    "ShowEvent",
+    "StarterEvent",
+    "parse_event",
+    "skunk",
+    "summarize",
+]
+
+#: One point or more pegged by a seat: (seat, what for).
+Award = tuple[int, ScoreItem]
+
+TARGETS: tuple[int, int] = (121, 61)
+#: The most a hand or crib can score in the show.
+MAX_SHOW = 29
+
+
+class NotationError(ValueError):
+    """Text that is not a well-formed event, settings line or game record."""
+
+
+class SettingsError(ValueError):
+    """Settings a game cannot be played with."""
+
+
+def skunk(winner_score: int, loser_score: int, target: int = 121) -> int:
+    """0 for a plain win, 1 for a skunk, 2 for a double skunk.
+
+    In a game to 121 the loser is skunked below 91 and double skunked below 61;
+    in a game to 61, below 31 is a skunk.
+    """
+    if winner_score < target:
+        return 0
+    if target == 121:
+        if loser_score < 61:
+            return 2
+        return 1 if loser_score < 91 else 0
+    if target == 61:
+        return 1 if loser_score < 31 else 0
+    raise SettingsError(f"no skunk rule for a game to {target}")
+
+
+# --- settings ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How a game is played: to 121 or 61, skunks counted or not, who counts the show.
+
+    >>> Settings().notation()
+    'target=121 skunks=on counting=automatic'
+    """
+
+    target: int = 121
+    skunks: bool = True
+    counting: Counting = Counting.AUTOMATIC
+
+    def __post_init__(self) -> None:
+        if isinstance(self.target, bool) or self.target not in TARGETS:
+            raise SettingsError(
+                f"a game is played to 121 points, or 61 for the short game, not {self.target!r}"
+            )
+        if not isinstance(self.skunks, bool):
+            raise SettingsError(f"skunks are on (True) or off (False), not {self.skunks!r}")
+        try:
+            counting = Counting(self.counting)
+        except ValueError:
+            raise SettingsError(
+                f"counting is 'automatic' or 'muggins', not {self.counting!r}"
+            ) from None
+        object.__setattr__(self, "counting", counting)
+
+    @property
+    def muggins(self) -> bool:
+        return self.counting is Counting.MUGGINS
+
+    def notation(self) -> str:
+        skunks = "on" if self.skunks else "off"
+        return f"target={self.target} skunks={skunks} counting={self.counting}"
+
+    @classmethod
+    def parse(cls, text: str) -> Settings:
+        """Read :meth:`notation` back; keys may come in any order and may be left out."""
+        fields = _fields(text.split(), {"target", "skunks", "counting"}, what="settings")
+        target = 121
+        skunks = True
+        counting = Counting.AUTOMATIC
+        if "target" in fields:
+            target = _int(fields["target"], "target")
+        if "skunks" in fields:
+            value = fields["skunks"].lower()
+            if value not in ("on", "off"):
+                raise NotationError(f"skunks are 'on' or 'off', not {fields['skunks']!r}")
+            skunks = value == "on"
+        if "counting" in fields:
+            try:
+                counting = Counting(fields["counting"].lower())
+            except ValueError:
+                raise NotationError(
+                    f"counting is 'automatic' or 'muggins', not {fields['counting']!r}"
+                ) from None
+        try:
+            return cls(target=target, skunks=skunks, counting=counting)
+        except SettingsError as error:
+            raise NotationError(str(error)) from None
+
+
+# --- reading and writing the pieces of an event -------------------------------------------
+
+
+def _fields(tokens: Sequence[str], allowed: set[str], *, what: str) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for token in tokens:
+        key, sep, value = token.partition("=")
+        if not sep:
+            raise NotationError(f"{token!r} in {what} should be written key=value")
+        if key not in allowed:
+            known = ", ".join(sorted(allowed))
+            raise NotationError(f"{what} has no {key!r}: use {known}")
+        if key in fields:
+            raise NotationError(f"{key!r} is given twice in {what}")
+        fields[key] = value
+    return fields
+
+
+def _need(fields: dict[str, str], key: str, what: str) -> str:
+    if key not in fields:
+        raise NotationError(f"{what} needs {key}=...")
+    return fields[key]
+
+
+def _int(text: str, key: str) -> int:
+    if not re.fullmatch(r"-?\d+", text):
+        raise NotationError(f"{key} should be a whole number, not {text!r}")
+    return int(text)
+
+
+def _seat(text: str, key: str = "seat") -> int:
+    value = _int(text, key)
+    if value not in SEATS:
+        raise NotationError(f"{key} is 0 or 1, not {value}")
+    return value
+
+
+def _card(text: str) -> Card:
+    try:
+        return Card.parse(text)
+    except CardNotationError as error:
+        raise NotationError(str(error)) from None
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    return "-".join(str(card) for card in cards)
+
+
+def _parse_cards(text: str) -> tuple[Card, ...]:
+    return tuple(_card(token) for token in text.split("-")) if text else ()
+
+
+def _award_text(award: Award) -> str:
+    seat, item = award
+    return f"{seat}:{item.kind.replace(' ', '_')}/{_cards_text(item.cards)}/{item.points}"
+
+
+_AWARD_RE = re.compile(r"([01]):([a-z_-]+)/([^/]*)/(\d+)")
+
+
+def _parse_awards(text: str) -> tuple[Award, ...]:
+    awards: list[Award] = []
+    for part in text.split(",") if text else ():
+        match = _AWARD_RE.fullmatch(part)
+        if match is None:
+            raise NotationError(
+                f"{part!r} is not an award: write seat:kind/cards/points, like 0:fifteen/5H-TD/2"
+            )
+        seat, kind, cards, points = match.groups()
+        item = ScoreItem(kind.replace("_", " "), _parse_cards(cards), int(points))
+        awards.append((int(seat), item))
+    return tuple(awards)
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+class Event:
+    """What one action did. Every event has ``awards`` (the points it pegged, by seat)."""
+
+    __slots__ = ()
+    action: ClassVar[str]
+    awards: tuple[Award, ...]
+
+    def points_for(self, seat: int) -> int:
+        return sum(item.points for who, item in self.awards if who == seat)
+
+    def items_for(self, seat: int) -> tuple[ScoreItem, ...]:
+        return tuple(item for who, item in self.awards if who == seat)
+
+    def notation(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.notation()
+
+    @classmethod
+    def from_notation(cls, text: str) -> Event:
+        """Read one event line; called on a subclass, the line must be that kind of event."""
+        event = parse_event(text)
+        if cls is not Event and not isinstance(event, cls):
+            raise NotationError(f"{text!r} is not a {cls.action} event")
+        return event
+
+
+@dataclass(frozen=True, slots=True)
+class CutEvent(Event):
+    """A seat cut the pack at ``at`` to see who deals and showed ``card``. The second
+    cut of a round names the ``dealer`` (the lower card), or ``None`` on a tie."""
+
+    action: ClassVar[str] = "cut"
+    seat: int
+    at: int
+    card: Card
+    dealer: int | None = None
+    awards: tuple[Award, ...] = ()
+
+    def notation(self) -> str:
+        text = f"cut seat={self.seat} at={self.at} card={self.card}"
+        return text if self.dealer is None else f"{text} dealer={self.dealer}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardEvent(Event):
+    """A seat laid two cards away to the dealer's crib."""
+
+    action: ClassVar[str] = "discard"
+    seat: int
+    cards: tuple[Card, Card]
+    awards: tuple[Award, ...] = ()
+
+    def notation(self) -> str:
+        return f"discard seat={self.seat} cards={_cards_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class StarterEvent(Event):
+    """The pone (``seat``) cut the pack at ``at`` and ``card`` was turned; a jack pegs
+    2 for the dealer (his heels)."""
+
+    action: ClassVar[str] = "starter"
+    seat: int
+    at: int
+    card: Card
+    awards: tuple[Award, ...] = ()
+
+    def notation(self) -> str:
+        return _with_awards(f"starter seat={self.seat} at={self.at} card={self.card}", self.awards)
+
+
+@dataclass(frozen=True, slots=True)
+class LayEvent(Event):
+    """A seat laid ``card`` in the play, making the count ``count``."""
+
+    action: ClassVar[str] = "lay"
+    seat: int
+    card: Card
+    count: int
+    awards: tuple[Award, ...] = ()
+
+    def notation(self) -> str:
+        return _with_awards(
+            f"lay seat={self.seat} card={self.card} count={self.count}", self.awards
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GoEvent(Event):
+    """A seat had no card that fits under 31 at ``count`` and said go."""
+
+    action: ClassVar[str] = "go"
+    seat: int
+    count: int
+    awards: tuple[Award, ...] = ()
+
+    def notation(self) -> str:
+        return _with_awards(f"go seat={self.seat} count={self.count}", self.awards)
+
+
+@dataclass(frozen=True, slots=True)
+class ShowEvent(Event):
+    """One hand or the crib counted in the show.
+
+    ``score`` is the true count with its items. ``claimed`` is what the owner said
+    (``None`` when the count was left to the engine); ``awarded`` is what the owner
+    pegged (never more than is there) and ``muggins`` what the other seat took for
+    points the owner missed (0 when the owner's points already won the game).
+    """
+
+    action: ClassVar[str] = "show"
+    seat: int
+    which: Which
+    score: ShowScore
+    claimed: int | None
+    awarded: int
+    muggins: int
+    awards: tuple[Award, ...] = ()
+
+    @classmethod
+    def build(
+        cls,
+        seat: int,
+        which: Which,
+        score: ShowScore,
+        claimed: int | None,
+        *,
+        owner_wins: bool = False,
+    ) -> ShowEvent:
+        """The event for a count: the owner scores what was claimed, at most what is
+        there; missed points go to the other seat unless the owner has already won."""
+        true = score.total
+        awarded = true if claimed is None else min(claimed, true)
+        muggins = 0 if owner_wins or claimed is None else max(true - claimed, 0)
+        awards: list[Award] = []
+        if awarded == true:
+            awards.extend((seat, item) for item in score.items)
+        elif awarded:
+            awards.append((seat, ScoreItem(f"{which} as claimed", score.hand, awarded)))
+        if muggins:
+            awards.append((other(seat), ScoreItem("muggins", score.hand, muggins)))
+        return cls(seat, which, score, claimed, awarded, muggins, tuple(awards))
+
+    @property
+    def true(self) -> int:
+        """What the hand or crib is really worth."""
+        return self.score.total
+
+    @property
+    def missed(self) -> int:
+        """Points the owner left out of the claim."""
+        return 0 if self.claimed is None else max(self.true - self.claimed, 0)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.score.hand
+
+    def notation(self) -> str:
+        claimed = "-" if self.claimed is None else str(self.claimed)
+        return (
+            f"show seat={self.seat} which={self.which} cards={_cards_text(self.score.hand)}"
+            f" starter={self.score.starter} claimed={claimed} awarded={self.awarded}"
+            f" muggins={self.muggins}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DealEvent(Event):
+    """The next deal (``deal_no``, counting from 1) was dealt by ``dealer``."""
+
+    action: ClassVar[str] = "deal"
+    deal_no: int
+    dealer: int
+    awards: tuple[Award, ...] = ()
+
+    def notation(self) -> str:
+        return f"deal no={self.deal_no} dealer={self.dealer}"
+
+
+def _with_awards(text: str, awards: tuple[Award, ...]) -> str:
+    if not awards:
+        return text
+    return f"{text} awards={','.join(_award_text(award) for award in awards)}"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.action: cls
+    for cls in (CutEvent, DiscardEvent, StarterEvent, LayEvent, GoEvent, ShowEvent, DealEvent)
+}
+
+
+def parse_event(text: str) -> Event:
+    """Read one event line written by :meth:`Event.notation`."""
+    tokens = text.split()
+    if not tokens:
+        raise NotationError("an empty line is not an event")
+    action, rest = tokens[0], tokens[1:]
+    if action not in EVENT_TYPES:
+        known = ", ".join(EVENT_TYPES)
+        raise NotationError(f"{action!r} is not an event: events are {known}")
+    what = f"a {action} event"
+    if action == "cut":
+        f = _fields(rest, {"seat", "at", "card", "dealer"}, what=what)
+        dealer = _seat(f["dealer"], "dealer") if "dealer" in f else None
+        return CutEvent(
+            _seat(_need(f, "seat", what)),
+            _int(_need(f, "at", what), "at"),
+            _card(_need(f, "card", what)),
+            dealer,
+        )
+    if action == "discard":
+        f = _fields(rest, {"seat", "cards"}, what=what)
+        cards = _parse_cards(_need(f, "cards", what))
+        if len(cards) != 2:
+            raise NotationError(f"a discard is two cards, not {len(cards)}")
+        return DiscardEvent(_seat(_need(f, "seat", what)), (cards[0], cards[1]))
+    if action == "deal":
+        f = _fields(rest, {"no", "dealer"}, what=what)
+        return DealEvent(
+            _int(_need(f, "no", what), "no"), _seat(_need(f, "dealer", what), "dealer")
+        )
+    if action == "show":
+        return _parse_show(rest, what)
+    f = _fields(rest, {"seat", "card", "at", "count", "awards"}, what=what)
+    seat = _seat(_need(f, "seat", what))
+    awards = _parse_awards(f.get("awards", ""))
+    if action == "starter":
+        _refuse(f, "count", what)
+        return StarterEvent(
+            seat, _int(_need(f, "at", what), "at"), _card(_need(f, "card", what)), awards
+        )
+    _refuse(f, "at", what)
+    count = _int(_need(f, "count", what), "count")
+    if action == "lay":
+        return LayEvent(seat, _card(_need(f, "card", what)), count, awards)
+    _refuse(f, "card", what)
+    return GoEvent(seat, count, awards)
+
+
+def _refuse(fields: dict[str, str], key: str, what: str) -> None:
+    if key in fields:
+        raise NotationError(f"{what} has no {key!r}")
+
+
+def _parse_show(rest: Sequence[str], what: str) -> ShowEvent:
+    f = _fields(
+        rest,
+        {"seat", "which", "cards", "starter", "claimed", "awarded", "muggins"},
+        what=what,
+    )
+    seat = _seat(_need(f, "seat", what))
+    try:
+        which = Which(_need(f, "which", what))
+    except ValueError:
+        raise NotationError(f"which is 'hand' or 'crib', not {f['which']!r}") from None
+    cards = _parse_cards(_need(f, "cards", what))
+    starter = _card(_need(f, "starter", what))
+    try:
+        score = score_show(cards, starter, crib=which is Which.CRIB)
+    except (ShowError, ValueError) as error:
+        raise NotationError(f"{what} cannot be counted: {error}") from None
+    claimed_text = _need(f, "claimed", what)
+    claimed = None if claimed_text == "-" else _int(claimed_text, "claimed")
+    if claimed is not None and not 0 <= claimed <= MAX_SHOW:
+        raise NotationError(f"a claim is from 0 to {MAX_SHOW} points (or -), not {claimed}")
+    awarded = _int(_need(f, "awarded", what), "awarded")
+    muggins = _int(_need(f, "muggins", what), "muggins")
+    event = ShowEvent.build(seat, which, score, claimed)
+    if event.awarded != awarded:
+        raise NotationError(
+            f"{what} says {awarded} awarded, but a claim of {claimed_text} on a count of"
+            f" {score.total} awards {event.awarded}"
+        )
+    if muggins == event.muggins:
+        return event
+    if muggins == 0:  # the owner's points won the game before muggins could be called
+        return ShowEvent.build(seat, which, score, claimed, owner_wins=True)
+    raise NotationError(
+        f"{what} says muggins {muggins}, but a claim of {claimed_text} on a count of"
+        f" {score.total} leaves {event.muggins}"
+    )
+
+
+# --- a whole game -------------------------------------------------------------------------
+
+_HEADER_RE = re.compile(r'\[(\w+) "([^"]*)"\]')
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game on paper: settings, seed and events. Its text form is a header of
+    ``[Key "value"]`` lines, a blank line, then one event a line.
+
+    >>> record = GameRecord(Settings(target=61), 7, (parse_event("cut seat=0 at=9 card=KD"),))
+    >>> print(record.notation(), end="")
+    [Game "cribbage"]
+    [Target "61"]
+    [Skunks "on"]
+    [Counting "automatic"]
+    [Seed "7"]
+    <BLANKLINE>
+    cut seat=0 at=9 card=KD
+    >>> GameRecord.parse(record.notation()) == record
+    True
+    """
+
+    settings: Settings
+    seed: int
+    events: tuple[Event, ...] = ()
+    #: For a parsed record, the line of the text each event came from (1-based).
+    lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+    def line_of(self, index: int) -> int | None:
+        return self.lines[index] if index < len(self.lines) else None
+
+    def notation(self) -> str:
+        s = self.settings
+        header = [
+            '[Game "cribbage"]',
+            f'[Target "{s.target}"]',
+            f'[Skunks "{"on" if s.skunks else "off"}"]',
+            f'[Counting "{s.counting}"]',
+            f'[Seed "{self.seed}"]',
+        ]
+        return "\n".join([*header, "", *(event.notation() for event in self.events)]) + "\n"
+
+    @classmethod
+    def parse(cls, text: str) -> GameRecord:
+        """Read :meth:`notation` back; a bad line raises :class:`NotationError` naming it."""
+        headers: dict[str, str] = {}
+        events: list[Event] = []
+        lines: list[int] = []
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("["):
+                if events:
+                    raise NotationError(f"line {number}: a header line after the events")
+                match = _HEADER_RE.fullmatch(line)
+                if match is None:
+                    raise NotationError(f'line {number}: {line!r} is not a [Key "value"] header')
+                key, value = match.groups()
+                if key in headers:
+                    raise NotationError(f"line {number}: the {key} header is given twice")
+                headers[key] = value
+                continue
+            try:
+                events.append(parse_event(line))
+            except NotationError as error:
+                raise NotationError(f"line {number}: {error}") from None
+            lines.append(number)
+        known = {"Game", "Target", "Skunks", "Counting", "Seed"}
+        unknown = sorted(set(headers) - known)
+        if unknown:
+            raise NotationError(f"unknown header {unknown[0]!r}: headers are {', '.join(known)}")
+        if headers.get("Game", "cribbage") != "cribbage":
+            raise NotationError(f"this is a record of {headers['Game']!r}, not of cribbage")
+        if "Seed" not in headers:
+            raise NotationError('a game record needs its [Seed "..."] header')
+        seed = _int(headers["Seed"], "Seed")
+        if seed < 0:
+            raise NotationError(f"the seed is a whole number from 0 up, not {seed}")
+        settings = Settings.parse(
+            " ".join(
+                f"{key.lower()}={headers[key]}"
+                for key in ("Target", "Skunks", "Counting")
+                if key in headers
+            )
+        )
+        return cls(settings, seed, tuple(events), tuple(lines))
+
+
+# --- results ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTotals:
+    """Where one seat's points came from."""
+
+    play: int = 0
+    hands: int = 0
+    crib: int = 0
+    heels: int = 0
+    muggins: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.play + self.hands + self.crib + self.heels + self.muggins
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """The results screen's figures: points by seat and source, deals, the best hands."""
+
+    seats: tuple[SeatTotals, SeatTotals]
+    deals: int
+    #: The highest-scoring hand (not crib) counted in the game, the earliest on a tie.
+    best_hand: ShowEvent | None
+    #: Each seat's own best hand.
+    best_hands: tuple[ShowEvent | None, ShowEvent | None]
+    #: The seat that reached the target, if one has.
+    winner: int | None = None
+    #: 1 for a skunk, 2 for a double skunk (0 with skunks off or before a win).
+    skunk: int = 0
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return (self.seats[0].total, self.seats[1].total)
+
+
+def summarize(events: Iterable[Event], settings: Settings | None = None) -> GameSummary:
+    """Add up a game's events: the play, hands, crib, his heels and muggins for each
+    seat, the deals, the best hands, and (under ``settings``) the winner and any skunk.
+
+    >>> summarize([parse_event("starter seat=0 at=5 card=JH awards=1:his_heels/JH/2")]).seats[1]
+    SeatTotals(play=0, hands=0, crib=0, heels=2, muggins=0)
+    """
+    totals = [dict.fromkeys(("play", "hands", "crib", "heels", "muggins"), 0) for _ in SEATS]
+    deals = 0
+    best: list[ShowEvent | None] = [None, None]
+    best_hand: ShowEvent | None = None
+    for event in events:
+        if isinstance(event, CutEvent):
+            if event.dealer is not None:
+                deals = 1
+        elif isinstance(event, DealEvent):
+            deals += 1
+        elif isinstance(event, StarterEvent):
+            for seat, item in event.awards:
+                totals[seat]["heels"] += item.points
+        elif isinstance(event, LayEvent | GoEvent):
+            for seat, item in event.awards:
+                totals[seat]["play"] += item.points
+        elif isinstance(event, ShowEvent):
+            source = "hands" if event.which is Which.HAND else "crib"
+            totals[event.seat][source] += event.awarded
+            totals[other(event.seat)]["muggins"] += event.muggins
+            mine = best[event.seat]
+            if event.which is Which.HAND and (mine is None or event.true > mine.true):
+                best[event.seat] = event
+            if event.which is Which.HAND and (best_hand is None or event.true > best_hand.true):
+                best_hand = event
+    seats = (SeatTotals(**totals[0]), SeatTotals(**totals[1]))
+    rules = settings if settings is not None else Settings()
+    winner = next((s for s in SEATS if seats[s].total >= rules.target), None)
+    skunked = 0
+    if winner is not None and rules.skunks:
+        skunked = skunk(seats[winner].total, seats[other(winner)].total, rules.target)
+    return GameSummary(seats, deals, best_hand, (best[0], best[1]), winner, skunked)
