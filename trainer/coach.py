@@ -394,6 +394,12 @@ class PlayNote:
         return tuple(out)
 
 
+def _a_rank(order: int) -> str:
+    """``an ace``, ``a 4``, ``an 8``, ``a king``: a rank as said before a noun."""
+    label = {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(order, str(order))
+    return ("an " if label in ("ace", "8") else "a ") + label
+
+
 def _unseen_ranks(seen: set[Card]) -> Counter[int]:
     return Counter(c.order for c in DECK if c not in seen)
 
@@ -410,7 +416,7 @@ def _warnings(
     rest = [c for c in hand if c != card]
     replies = opponent_left > 0 and count < MAX_COUNT
     out: list[PlayWarning] = []
-    if not pile and card.pips == 5:
+    if replies and not pile and card.pips == 5:
         out.append(
             PlayWarning(
                 "lead-five",
@@ -451,12 +457,12 @@ def _warnings(
                 and count + min(o, 10) <= MAX_COUNT
             )
             if makers:
-                names = " or ".join(DECK[(o - 1) * 4].rank.label for o in makers)
+                names = " or ".join(_a_rank(o) for o in makers)
                 out.append(
                     PlayWarning(
                         "run",
                         f"The {pile[-1].rank.label} and {card.rank.label} sit close together: "
-                        f"a {names} makes a run of three for them.",
+                        f"{names} makes a run of three for them.",
                     )
                 )
     if (
