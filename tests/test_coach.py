@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -22,7 +23,7 @@ from trainer.coach import (
     hint_ranking,
     play_note,
 )
-from trainer.engine import DECK, Card, parse_cards
+from trainer.engine import DECK, Card, Kind, parse_cards
 from trainer.records import AttemptIn
 
 
@@ -446,3 +447,27 @@ def test_grading_a_card_names_bad_answers() -> None:
         grade_play(question, stranger)
     with pytest.raises(ValueError, match="tier must be one of"):
         deal_play_question("hard", 1)
+
+
+def test_the_kept_fours_own_items_match_every_starter() -> None:
+    """The 13 starters the coach uses find what all 48 other cards find (nobs aside:
+    it needs the starter's suit, so it is no combination of the four alone)."""
+    from trainer.coach import _own_items
+    from trainer.engine import score_show
+
+    rng = random.Random(12)
+    fours = [cards("3H 4D 4C 5S"), cards("6H 7H 8H 9H"), cards("5H 5D 5C 5S")]
+    fours += [tuple(rng.sample(DECK, 4)) for _ in range(60)]
+    for four in fours:
+        union = set()
+        for starter in DECK:
+            if starter not in four:
+                for item in score_show(four, starter).items:
+                    if starter not in item.cards and item.kind is not Kind.NOBS:
+                        union.add((item.kind, frozenset(item.cards), item.points))
+        mine = {
+            (item.kind, frozenset(item.cards), item.points)
+            for item in _own_items(four)
+            if item.kind is not Kind.NOBS
+        }
+        assert mine == union, four

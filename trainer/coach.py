@@ -30,6 +30,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from trainer.analysis import LEVELS, PlayOption, analyse_discards, analyse_play
@@ -98,23 +99,33 @@ class Reason:
 
 
 def _own_items(keep: Sequence[Card]) -> tuple[ScoreItem, ...]:
-    """The combinations of the four kept cards alone, found with the engine's scorer.
+    """The combinations of the four kept cards alone (nobs needs a starter, so never),
+    found with the engine's scorer.
 
-    Each starter is scored with the four; an item without the starter is made of
-    the four alone. Over all starters this finds every one of them (a run the
-    starter would lengthen is still found with a starter that does not touch it).
+    The four are scored with one starter of each rank (off the first kept card's
+    suit where one is free); an item without the starter is made of the four
+    alone. Over the 13 ranks this finds every one of them: fifteens, pairs and a
+    four-card flush show with any off-suit starter, and a run of the four shows
+    with a starter of a rank that neither lengthens it nor sits in it.
     """
+    return _own_items_of(frozenset(keep))
+
+
+@lru_cache(maxsize=4096)
+def _own_items_of(keep: frozenset[Card]) -> tuple[ScoreItem, ...]:
+    hand = tuple(sorted(keep, key=lambda c: c.index))
+    suit = hand[0].suit
     found: dict[tuple[Kind, frozenset[Card]], ScoreItem] = {}
-    kept = set(keep)
-    for starter in DECK:
-        if starter in kept:
+    for order in range(1, 14):
+        free = [c for c in DECK[(order - 1) * 4 : order * 4] if c not in keep]
+        if not free:
             continue
-        for item in score_show(tuple(keep), starter).items:
-            if starter not in item.cards:
+        starter = next((c for c in free if c.suit is not suit), free[0])
+        for item in score_show(hand, starter).items:
+            if starter not in item.cards and item.kind is not Kind.NOBS:
                 found.setdefault((item.kind, frozenset(item.cards)), item)
-    order = {kind: i for i, kind in enumerate(Kind)}
     return tuple(
-        sorted(found.values(), key=lambda it: (order[it.kind], [c.index for c in it.cards]))
+        sorted(found.values(), key=lambda it: (it.kind.order, [c.index for c in it.cards]))
     )
 
 
@@ -291,25 +302,30 @@ def _check_dealer(dealer: object) -> bool:
     return dealer
 
 
-def _ranking(six: Sequence[Card], dealer: bool) -> tuple[ThrowLine, ...]:
-    ranked = analyse_discards(six, dealer=_check_dealer(dealer), opponent="sound")
-    best = ranked[0].net
-    return tuple(
-        ThrowLine(
-            place=i + 1,
-            discard=d,
-            equal_to_best=_is_equal(d.net, best),
-            reasons=discard_reasons(d.throw, d.keep, dealer=dealer),
-        )
-        for i, d in enumerate(ranked)
+def _line(place: int, discard: Discard, best: float) -> ThrowLine:
+    return ThrowLine(
+        place=place,
+        discard=discard,
+        equal_to_best=_is_equal(discard.net, best),
+        reasons=discard_reasons(discard.throw, discard.keep, dealer=discard.dealer),
     )
+
+
+def _ranked(six: Sequence[Card], dealer: bool) -> tuple[Discard, ...]:
+    return analyse_discards(six, dealer=_check_dealer(dealer), opponent="sound")
+
+
+def _check_top(top: object) -> int:
+    if not isinstance(top, int) or isinstance(top, bool) or not 1 <= top <= 15:
+        raise ValueError(f"top must be a whole number from 1 to 15, not {top!r}")
+    return top
 
 
 def hint_ranking(six: Sequence[Card], *, dealer: bool, top: int = TOP) -> tuple[ThrowLine, ...]:
     """The best ``top`` throws of ``six`` (the "Hint" before throwing), best first."""
-    if not isinstance(top, int) or not 1 <= top <= 15:
-        raise ValueError(f"top must be a whole number from 1 to 15, not {top!r}")
-    return _ranking(six, dealer)[:top]
+    _check_top(top)
+    ranked = _ranked(six, dealer)
+    return tuple(_line(i + 1, d, ranked[0].net) for i, d in enumerate(ranked[:top]))
 
 
 def discard_advice(
@@ -336,9 +352,8 @@ def discard_advice(
         or not all(isinstance(s, int) and 0 <= s < target for s in scores)
     ):
         raise ValueError(f"scores must be two whole numbers from 0 to {target - 1}")
-    if not isinstance(top, int) or not 1 <= top <= 15:
-        raise ValueError(f"top must be a whole number from 1 to 15, not {top!r}")
-    ranking = _ranking(six, dealer)
+    _check_top(top)
+    ranked = _ranked(six, dealer)
     throw = tuple(chosen_throw)
     if len(throw) != 2 or not all(isinstance(c, Card) for c in throw):
         raise ValueError(f"a throw is two cards, not {len(throw)}")
@@ -347,13 +362,15 @@ def discard_advice(
     strays = [c.label for c in throw if c not in six]
     if strays:
         raise ValueError(f"{' '.join(strays)} is not among the six cards")
-    chosen = next(line for line in ranking if set(line.discard.throw) == set(throw))
-    best = ranking[0]
+    lines = tuple(_line(i + 1, d, ranked[0].net) for i, d in enumerate(ranked[:top]))
+    place = next(i for i, d in enumerate(ranked) if set(d.throw) == set(throw))
+    chosen = lines[place] if place < top else _line(place + 1, ranked[place], ranked[0].net)
+    best = lines[0]
     cost = best.discard.net - chosen.discard.net
     hand_cost = best.discard.hand - chosen.discard.hand
     return DiscardAdvice(
         dealer=dealer,
-        top=ranking[:top],
+        top=lines,
         chosen=chosen,
         best=best,
         cost=cost,
