@@ -267,6 +267,15 @@ def test_leading_a_five() -> None:
     assert note("5H 9C 4D 6D", "4D", "", "", "", "2C") is None
 
 
+def test_no_warning_without_a_choice() -> None:
+    # Four fives: whatever is led is a five.
+    assert note("5H 5D 5C 5S", "5H", "", "", "", "2C") is None
+    # At 28 only the ace fits.
+    assert note("AH 9C 8H", "AH", "KS QH 8D", "QH", "KS 8D", "4C") is None
+    # Every card leaves the count at 21 (K, 2, 4 make 16; 5s are all that is held).
+    assert "count-21" not in warned("5H 5D 5C", "5H", "KS 2C 4D", "2C", "KS 4D", "3C")
+
+
 def test_leaving_the_count_at_21() -> None:
     # K, 2, 4 make 16; the 5 makes 21.
     assert "count-21" in warned("5H 9C 7D", "5H", "KS 2C 4D", "2C", "KS 4D", "3C")
@@ -300,11 +309,11 @@ def test_a_pair_royal_can_be_answered_with_the_fourth() -> None:
 def test_giving_a_run_away() -> None:
     result = note("9H 3C 6H KS", "9H", "8S", "", "8S", "AC")
     assert result is not None and [w.code for w in result.warnings] == ["run"]
-    assert result.warnings[0].text.endswith("a 7 or a 10 makes a run of three for them.")
+    assert result.warnings[0].text.endswith("a 7 or a 10 makes a run for them.")
     assert warned("9H 3C 6H KS", "KS", "8S", "", "8S", "AC") == []  # far apart
     # One gap: only the card between completes it.
     gap = note("TH 3C 6H KS", "TH", "8S", "", "8S", "AC")
-    assert gap is not None and gap.warnings[0].text.endswith("a 9 makes a run of three for them.")
+    assert gap is not None and gap.warnings[0].text.endswith("a 9 makes a run for them.")
     assert "an ace or a 4" in note("2D 9C 8H KS", "2D", "3S", "", "3S", "7C").lines()[1]  # type: ignore[union-attr]
 
 
@@ -313,6 +322,8 @@ def test_spending_the_last_low_card() -> None:
     assert warned("AH 2C 9C 8H", "AH", "", "", "", "4C") == []  # a 2 is kept
     # At 28 only the ace fits: it is no waste.
     assert warned("AH 9C 8H", "AH", "KS QH 8D", "QH", "KS 8D", "4C") == []
+    # An ace that makes fifteen is used, not spent.
+    assert warned("AH 9C 8H", "AH", "KS 2C 2D", "2C", "KS 2D", "4C") == ["run"]  # a 3 runs
     # The last card of the hand is not "spent early".
     assert warned("AH", "AH", "", "QH 9C 8H", "KS", "4C") == []
 

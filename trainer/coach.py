@@ -424,6 +424,7 @@ def _unseen_ranks(seen: set[Card]) -> Counter[int]:
 def _warnings(
     hand: tuple[Card, ...],
     card: Card,
+    points: int,
     pile: tuple[Card, ...],
     seen: set[Card],
     opponent_left: int,
@@ -479,16 +480,10 @@ def _warnings(
                     PlayWarning(
                         "run",
                         f"The {pile[-1].rank.label} and {card.rank.label} sit close together: "
-                        f"{names} makes a run of three for them.",
+                        f"{names} makes a run for them.",
                     )
                 )
-    if (
-        card.pips <= 2
-        and rest
-        and all(c.pips > 2 for c in rest)
-        and any(count - card.pips + c.pips <= MAX_COUNT for c in rest)
-        and count < 25
-    ):
+    if card.pips <= 2 and rest and all(c.pips > 2 for c in rest) and points == 0:
         out.append(
             PlayWarning(
                 "last-low-card",
@@ -524,8 +519,11 @@ def play_note(
       is still unseen and would fit: the opponent could hold it;
     * ``run``: leaving the last two cards one or two ranks apart, when an unseen
       rank that fits would complete a run of three with them;
-    * ``last-low-card``: laying your last ace or 2 at a count under 25 while a
-      bigger card would have fitted too (aces and 2s win the go at the end).
+    * ``last-low-card``: laying your last ace or 2 for no points while other
+      cards stay in your hand (aces and 2s squeeze in under 31 late in a count).
+
+    A warning is given only when another legal card would have avoided it: with
+    one card that fits, or four fives to lead from, there is nothing to say.
 
     At ``hard`` and ``crazy`` the note also says how much the best card by the
     pegging analysis's net value would have gained over the one laid, when that
@@ -551,7 +549,14 @@ def play_note(
         count = sum(c.pips for c in pile)
         raise ValueError(f"{card.label} does not fit: the count would be {count + card.pips}")
     seen = {*held, *mine_played, *theirs_played, starter, *crib_cards}
-    warnings = _warnings(held, card, tuple(pile), seen, 4 - len(tuple(theirs_played)))
+    left = 4 - len(tuple(theirs_played))
+    said = {o.card: _warnings(held, o.card, o.points, tuple(pile), seen, left) for o in options}
+    # Only what another legal card would have avoided is worth a word.
+    warnings = [
+        w
+        for w in said[card]
+        if any(w.code not in {x.code for x in other} for c, other in said.items() if c != card)
+    ]
     best: Card | None = None
     gain = 0.0
     if level in ("hard", "crazy"):
