@@ -423,6 +423,9 @@ def test_play_questions_are_dealt_from_the_seed_and_fit_their_tier(tier: str) ->
         else:
             assert gap < 1
     assert len({deal_play_question(tier, s).notation() for s in range(6)}) > 1
+    question = deal_play_question(tier, 0)
+    assert question.prompt().endswith("What would you play?")
+    assert (str(question.count) in question.prompt()) == bool(question.pile)
 
 
 def test_grading_a_card() -> None:

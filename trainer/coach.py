@@ -678,6 +678,12 @@ class PlayQuestion:
     def count(self) -> int:
         return sum(c.pips for c in self.pile)
 
+    def prompt(self) -> str:
+        """``The count is 20. What would you play?`` (or, on the lead, ``You lead.``)."""
+        if not self.pile:
+            return "You lead. What would you play?"
+        return f"The count is {self.count}. What would you play?"
+
     def notation(self) -> str:
         """``hand | pile | you laid | they laid | starter``, ``-`` for none."""
 
