@@ -455,12 +455,12 @@ def _warnings(
         while same < len(series) and series[-1 - same].rank is card.rank:
             same += 1
         if same < 4 and unseen[card.order] and count + card.pips <= MAX_COUNT:
-            points = 6 if same == 2 else 12
+            royal = 6 if same == 2 else 12
             what = "third" if same == 2 else "fourth"
             out.append(
                 PlayWarning(
                     "pair-royal",
-                    f"Pairing is risky: if they hold the {what} {card.rank.label}, they peg {points}.",
+                    f"Pairing is risky: if they hold the {what} {card.rank.label}, they peg {royal}.",
                 )
             )
     if replies and pile and pile[-1].rank is not card.rank:
