@@ -442,32 +442,14 @@ def answer_key(lesson_id: str, step: int) -> str:
 
 
 class Store(Protocol):
-    """Where lesson places and answers are kept (the session, later a database)."""
+    """Where lesson places and answers are kept (the app hands in its own: see
+    :class:`trainer.session.LessonStore`)."""
 
     def progress(self) -> dict[str, LessonProgress]: ...
 
     def save(self, lesson_id: str, step: int, done: bool) -> None: ...
 
     def record(self, attempt: AttemptIn) -> None: ...
-
-
-class SessionStore:
-    """The app's store: :mod:`trainer.session`, whatever backs it."""
-
-    def progress(self) -> dict[str, LessonProgress]:
-        from trainer.session import lesson_progress
-
-        return lesson_progress()
-
-    def save(self, lesson_id: str, step: int, done: bool) -> None:
-        from trainer.session import save_lesson_progress
-
-        save_lesson_progress(lesson_id, step, done)
-
-    def record(self, attempt: AttemptIn) -> None:
-        from trainer.session import record_attempt
-
-        record_attempt(attempt)
 
 
 @dataclass
@@ -498,11 +480,11 @@ class Learn:
     def __init__(
         self,
         state: MutableMapping[str, Any] | Any,
-        store: Store | None = None,
+        store: Store,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._state = state
-        self.store: Store = store or SessionStore()
+        self.store: Store = store
         self._clock = clock
         if not isinstance(state.get(self.KEY), _Place):
             state[self.KEY] = _Place()

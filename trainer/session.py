@@ -425,3 +425,17 @@ def save_lesson_progress(lesson_id: str, step: int, done: bool) -> None:
     store = current_store()
     if store is not None:
         _flush(store)
+
+
+class LessonStore:
+    """The lessons' store (:class:`trainer.learn.Store`): this browser's player's places
+    and answers, through the functions above."""
+
+    def progress(self) -> dict[str, LessonProgress]:
+        return lesson_progress()
+
+    def save(self, lesson_id: str, step: int, done: bool) -> None:
+        save_lesson_progress(lesson_id, step, done)
+
+    def record(self, attempt: AttemptIn) -> None:
+        record_attempt(attempt)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer import session
 from trainer.content.lessons import (
     CountCheck,
     Course,
@@ -45,7 +46,7 @@ def _course(stamp: tuple[tuple[str, int, int], ...]) -> Course:
 
 
 course = _course(course_stamp())
-learn = Learn(st.session_state)
+learn = Learn(st.session_state, session.LessonStore())
 
 
 # --- the course map ---------------------------------------------------------------------
