@@ -29,7 +29,7 @@ def test_markdown_in_a_link_is_shown_as_plain_text(page: Any, app_url: str, aske
     page.goto(f"{app_url}/practice?drill={quote(asked)}")
     alert = page.get_by_test_id("stAlertContentError")
     alert.get_by_text("There is no drill called").wait_for()
-    shown = alert.inner_text().replace("\u2060", "")  # invisible word joiners (see _inert)
+    shown = alert.inner_text().replace("\u2060", "")  # invisible word joiners (see profiles.plain)
     assert asked in shown  # the words, exactly as the link gave them
     assert alert.locator("a").count() == 0
     assert alert.locator("img").count() == 0

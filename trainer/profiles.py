@@ -32,12 +32,25 @@ _ASK_MESSAGE = "_player_message"
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$=^&])")
 
 
-def plain(text: str) -> str:
-    """``text`` escaped so Markdown shows it exactly as typed (no links, emphasis or HTML).
+#: An invisible character that joins words: put before ``:``, ``.`` and ``@`` it keeps a
+#: text looking the same while no web or mail address can be read out of it.
+WORD_JOINER = "\u2060"
 
-    >>> print(plain("**Sam** <b>[x](y)</b> :red[z]"))
+
+def plain(text: str) -> str:
+    """``text`` as Markdown that shows it exactly as typed: no links, emphasis or HTML.
+
+    Escaping Markdown's characters is not enough: Streamlit's Markdown turns a bare
+    ``http://…``, ``www.…`` or ``name@host.org`` into a link however it is escaped, so a
+    word joiner goes before each ``:``, ``.`` and ``@`` too.
+
+    >>> print(plain("**Sam** <b>[x](y)</b> :red[z]").replace(WORD_JOINER, ""))
     \\*\\*Sam\\*\\* \\<b\\>\\[x\\]\\(y\\)\\</b\\> \\:red\\[z\\]
+    >>> "www.example.org" in plain("www.example.org")
+    False
     """
+    for char in (":", ".", "@"):
+        text = text.replace(char, WORD_JOINER + char)
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 

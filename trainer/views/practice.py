@@ -140,24 +140,7 @@ def _refuse(message: str) -> None:
     is shown as plain text: a ``[link](…)`` or ``![image](…)`` in them stays inert."""
     if len(message) > LONGEST_REFUSAL:
         message = message[: LONGEST_REFUSAL - 1] + "…"
-    st.error(_inert(message), icon=":material/error:")
-
-
-#: An invisible character that joins the letters around it (U+2060 WORD JOINER).
-WORD_JOINER = "\u2060"
-
-
-def _inert(text: str) -> str:
-    """``text`` as Markdown that shows it as typed and links nothing.
-
-    Escaping the Markdown characters is not enough: Streamlit's Markdown turns a bare
-    ``http://…``, ``www.…`` or ``name@host.org`` in the text into a link, however its
-    characters are escaped. An invisible word joiner before each ``:``, ``.`` and ``@``
-    keeps the text looking the same while no address can be read out of it.
-    """
-    for char in (":", ".", "@"):
-        text = text.replace(char, WORD_JOINER + char)
-    return plain(text)
+    st.error(plain(message), icon=":material/error:")
 
 
 def _incoming(catalog: DrillCatalog) -> None:
