@@ -25,3 +25,17 @@ def test_distribution_benchmark_rebuilds_the_full_tables() -> None:
     result = bench.bench_distribution(sample=500)
     assert result["both_s"] > 0
     assert result["brute_force_s"] > 0
+
+
+def test_player_benchmark_times_every_level() -> None:
+    figures = bench.bench_players(deals=2)
+    assert set(figures) == {"random", "easy", "normal", "hard", "crazy"}
+    for median, worst, decisions in figures.values():
+        assert 0 < median <= worst
+        assert decisions >= 2 * 2 * 3  # two discards and at least four cards a deal
+
+
+def test_pegging_analysis_benchmark_runs_both_sides() -> None:
+    result = bench.bench_pegging_analysis(positions=3)
+    assert result["positions"] == 3
+    assert result["exact_ms"] > 0 and result["brute_ms"] > 0

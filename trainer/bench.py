@@ -7,6 +7,9 @@ same inputs, so the figures mean something on a shared, noisy machine:
   (a correct pure-Python scorer from PyPI), both totals cross-checked;
 * the exhaustive score distributions (hand and crib), cold, against scoring
   every hand one by one (extrapolated from a sample);
+* computer players' decision times by level (median and worst), against a
+  random legal player timed on the same deals, and the exact pegging analysis
+  against a brute force over every hand the opponent could hold;
 * drill dealing and the Progress page, where those modules provide figures;
 * peak memory of the process.
 """
@@ -14,6 +17,7 @@ same inputs, so the figures mean something on a shared, noisy machine:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import random
@@ -110,6 +114,163 @@ def bench_distribution(sample: int = 20_000) -> dict[str, float]:
     }
 
 
+class _RandomPlayer:
+    """The peer for decision times: a random throw and a random legal card."""
+
+    level = "random"
+
+    def __init__(self, seed: int | str) -> None:
+        self.rng = random.Random(seed)
+
+    def discard(
+        self, hand: Sequence[Card], *, dealer: bool, scores: tuple[int, int], target: int
+    ) -> tuple[Card, Card]:
+        a, b = self.rng.sample(list(hand), 2)
+        return a, b
+
+    def play(self, hand: Sequence[Card], *, pile: Sequence[Card], **_: Any) -> Card | None:
+        count = sum(c.pips for c in pile)
+        fits = [c for c in hand if count + c.pips <= 31]
+        return self.rng.choice(fits) if fits else None
+
+
+def _timed_player(player: Any, times: list[float]) -> Any:
+    """Wrap a player so every decision is timed into ``times``."""
+
+    class Timed:
+        level = player.level
+
+        def discard(self, *args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            result = player.discard(*args, **kwargs)
+            times.append(time.perf_counter() - start)
+            return result
+
+        def play(self, *args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            result = player.play(*args, **kwargs)
+            times.append(time.perf_counter() - start)
+            return result
+
+    return Timed()
+
+
+def bench_players(deals: int = 60) -> dict[str, tuple[float, float, int]]:
+    """Decision times (median ms, worst ms, decisions) for each level and the random
+    peer, each playing itself over the same seeded deals (after two deals that build
+    the lookup tables), a third of them near the end of a game."""
+    from trainer.analysis import LEVELS, computer_player
+    from trainer.analysis.tournament import GameOver, Table, play_deal
+
+    results: dict[str, tuple[float, float, int]] = {}
+    for level in ("random", *LEVELS):
+        times: list[float] = []
+        for i in range(-2, deals):  # two deals to build the tables, not timed
+            if i == 0:
+                times.clear()
+            seats = []
+            for seat in (0, 1):
+                base: Any = (
+                    _RandomPlayer(f"{i}/{seat}")
+                    if level == "random"
+                    else computer_player(level, seed=f"{i}/{seat}")
+                )
+                seats.append(_timed_player(base, times))
+            rng = random.Random(f"bench/{i}")
+            scores = [(0, 0), (60, 70), (100, 110)][i % 3]
+            table = Table((seats[0], seats[1]), 121, scores=list(scores))
+            with contextlib.suppress(GameOver):
+                play_deal(table, rng, i % 2)
+        times.sort()
+        results[level] = (1000 * times[len(times) // 2], 1000 * times[-1], len(times))
+    return results
+
+
+def bench_pegging_analysis(positions: int = 30) -> dict[str, float]:
+    """The exact expected reply against scoring every hand the opponent could hold."""
+    from itertools import combinations
+
+    from trainer.analysis.pegging import PlayPosition, options_for, play_position
+    from trainer.engine import Pegging, score_play
+
+    rng = random.Random(77)
+    found: list[PlayPosition] = []
+    while len(found) < positions:
+        cards = rng.sample(DECK, 13)
+        play = Pegging([cards[:4], cards[4:8]], leader=0)
+        laid: list[list[Card]] = [[], []]
+        pile: list[Card] = []
+        while not play.is_over:
+            seat = play.turn
+            if play.playable() and len(laid[1 - seat]) >= 2:
+                found.append(
+                    play_position(
+                        tuple(play.hands[seat]),
+                        pile=tuple(pile),
+                        mine_played=tuple(laid[seat]),
+                        theirs_played=tuple(laid[1 - seat]),
+                        starter=cards[12],
+                    )
+                )
+                break
+            if play.must_go():
+                event = play.go()
+            else:
+                card = rng.choice(play.playable())
+                event = play.lay(card)
+                laid[seat].append(card)
+                pile.append(card)
+            if event.series_over:
+                pile = []
+
+    def exact() -> None:
+        for position in found:
+            options_for(position)
+
+    def brute() -> None:
+        for p in found:
+            for card in p.legal:
+                series = (*p.series, card)
+                count = p.count + card.pips
+                for held in combinations(p.unseen, p.opponent_left):
+                    best = 0
+                    for reply in held:
+                        if count + reply.pips <= 31 and count < 31:
+                            best = max(best, score_play((*series, reply)).total)
+
+    exact_s, _ = _timed(exact)
+    brute_s, _ = _timed(brute)
+    return {
+        "positions": float(len(found)),
+        "exact_ms": 1000 * exact_s / len(found),
+        "brute_ms": 1000 * brute_s / len(found),
+        "ratio": brute_s / exact_s,
+    }
+
+
+def report_players(deals: int) -> None:
+    """Print the computer players' section of the benchmark."""
+    print(f"Computer players, decision times over {deals} seeded deals each (self-play)")
+    figures = bench_players(deals)
+    peer = figures["random"][0]
+    budget = {"easy": "<= 20", "normal": "<= 20", "hard": "<= 20", "crazy": "median <= 100"}
+    for level, (median, worst, n) in figures.items():
+        note = (
+            f"  (target {budget[level]} ms; worst <= 1000 ms)"
+            if level == "crazy"
+            else (f"  (target {budget[level]} ms)" if level in budget else "  (peer)")
+        )
+        print(
+            f"  {level:<8} median {median:>8.3f} ms  worst {worst:>8.2f} ms  "
+            f"{median / peer:>8.1f}x the random player  ({n} decisions){note}"
+        )
+    peg = bench_pegging_analysis()
+    print("Pegging analysis (expected best reply, exact), the opponent holding two cards or fewer")
+    print(f"  exact                       {peg['exact_ms']:>12.3f} ms a position")
+    print(f"  brute force over hands      {peg['brute_ms']:>12.1f} ms a position")
+    print(f"  ratio                       {peg['ratio']:>12.0f}x")
+
+
 def _optional(module: str, function: str) -> list[tuple[str, float]] | None:
     try:
         mod = __import__(module, fromlist=[function])
@@ -141,6 +302,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainer.bench", description=__doc__)
     parser.add_argument("--hands", type=int, default=200_000, help="random hands to score")
     parser.add_argument("--skip-pages", action="store_true", help="skip drill and page figures")
+    parser.add_argument("--skip-players", action="store_true", help="skip the computer players")
+    parser.add_argument("--deals", type=int, default=60, help="deals a level for player timings")
     args = parser.parse_args(argv)
 
     print(f"Show scoring, {args.hands:,} seeded random hands (itemized)")
@@ -160,6 +323,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  both                        {dist['both_s']:>12.3f} s  (target <= 1 s)")
     print(f"  scoring every hand instead  {dist['brute_force_s']:>12.1f} s  (extrapolated)")
     print(f"  ratio                       {dist['ratio']:>12.0f}x")
+
+    if not args.skip_players:
+        report_players(args.deals)
 
     if not args.skip_pages:
         _quiet_streamlit()

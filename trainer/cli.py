@@ -3,6 +3,7 @@
     python -m trainer count 5H 5D 5C JS 5S [--crib] [--json]
     python -m trainer peg 7S 7C 7H [--json]
     python -m trainer validate [PATH ...]
+    python -m trainer tournament --games N [--jobs 2] [--seed S] [--pair hard:crazy ...]
 
 Bad input prints one line naming what was wrong and exits with status 2.
 """
@@ -108,6 +109,81 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
+DEFAULT_PAIRS = ("easy:normal", "normal:hard", "hard:crazy")
+
+
+def _pair(text: str) -> tuple[str, str]:
+    from trainer.analysis import LEVELS
+
+    parts = text.split(":")
+    if len(parts) != 2 or not all(part in LEVELS for part in parts):
+        raise CliError(f"{text!r} is not a pair of levels: write two of {', '.join(LEVELS)} as a:b")
+    if parts[0] == parts[1]:
+        raise CliError(f"{text!r} pairs a level with itself: choose two different levels")
+    return parts[0], parts[1]
+
+
+def _tournament_task(task: tuple[tuple[str, str], str, int, int]) -> Any:
+    from trainer.analysis.tournament import play_pair
+
+    levels, seed, index, target = task
+    return play_pair(levels, seed, index, target)
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Play each pair of levels over the same deal orders, seats exchanged, and print the table."""
+    import multiprocessing
+
+    from tqdm import tqdm
+
+    from trainer.analysis.tournament import format_match, summarise
+
+    if args.games < 2 or args.games % 2:
+        raise CliError("--games must be an even number, 2 or more: each deal order is played twice")
+    if args.jobs < 1:
+        raise CliError("--jobs must be 1 or more")
+    if args.target not in (61, 121):
+        raise CliError("--target must be 121, or 61 for the short game")
+    pairs = [_pair(text) for text in (*DEFAULT_PAIRS, *(args.pair or ()))]
+    pairs = list(dict.fromkeys(pairs))
+    orders = args.games // 2
+    every = args.report_every
+    print(
+        f"Tournament: {args.games} games a pair ({orders} deal orders, each played twice with "
+        f"the seats exchanged), seed {args.seed}, game to {args.target}, {args.jobs} job(s)",
+        flush=True,
+    )
+    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        for levels in pairs:
+            tasks = [(levels, str(args.seed), i, args.target) for i in range(orders)]
+            results = (
+                pool.imap_unordered(_tournament_task, tasks, chunksize=2)
+                if pool is not None
+                else map(_tournament_task, tasks)
+            )
+            outcomes = []
+            bar = tqdm(
+                results,
+                total=orders,
+                desc=f"{levels[0]} v {levels[1]}",
+                unit="pair",
+                mininterval=5,
+            )
+            for outcome in bar:
+                outcomes.append(outcome)
+                if every and len(outcomes) % every == 0 and len(outcomes) < orders:
+                    bar.write(f"[after {len(outcomes)} deal orders]")
+                    bar.write(format_match(summarise(levels, outcomes)))
+            bar.close()
+            outcomes.sort(key=lambda o: o.index)
+            print(format_match(summarise(levels, outcomes)), flush=True)
+    finally:
+        if pool is not None:
+            pool.terminate()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cribbage-trainer",
@@ -129,6 +205,27 @@ def build_parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="check lesson and drill files")
     validate.add_argument("paths", nargs="*", help="files or folders (default: lessons/ drills/)")
     validate.set_defaults(run=cmd_validate)
+
+    tour = sub.add_parser(
+        "tournament",
+        help="computer levels against each other, each deal order played twice with seats exchanged",
+    )
+    tour.add_argument("--games", type=int, required=True, help="games a pair (even)")
+    tour.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    tour.add_argument("--seed", default="1", help="seed for the deal orders (default 1)")
+    tour.add_argument(
+        "--pair",
+        action="append",
+        help="another pair to play, like hard:crazy (the levels next to each other always play)",
+    )
+    tour.add_argument("--target", type=int, default=121, help="121, or 61 for the short game")
+    tour.add_argument(
+        "--report-every",
+        type=int,
+        default=0,
+        help="also print the table so far every N deal orders of a pair",
+    )
+    tour.set_defaults(run=cmd_tournament)
     return parser
 
 

@@ -41,6 +41,7 @@ from itertools import accumulate, combinations, combinations_with_replacement
 from math import comb
 from typing import ClassVar, Literal, NamedTuple
 
+from trainer.analysis.players import Steer, random_play
 from trainer.content.drills import Constraints, Drill, DrillCatalog, Tier, load_drills
 from trainer.engine import (
     DECK,
@@ -852,17 +853,12 @@ def _series_questions(
         if play.must_go():
             event = play.go()
         else:
-            options = list(play.playable())
-            hit = [card for card in options if play.count + card.pips == 31]
-            if steer == "thirty-one" and hit:
-                choice = rng.choice(hit)
-            elif steer == "hoard":
-                pick = min if play.turn == hoarder else max
-                choice = pick(options, key=lambda card: (card.pips, rng.random()))
-            elif steer == "go" and len(hit) < len(options):
-                choice = rng.choice([card for card in options if card not in hit])
-            else:
-                choice = rng.choice(options)
+            how: Steer = "random"
+            if steer == "hoard":
+                how = "hoard-low" if play.turn == hoarder else "hoard-high"
+            elif steer in ("thirty-one", "go"):
+                how = "thirty-one" if steer == "thirty-one" else "go"
+            choice = random_play(play.playable(), count=play.count, rng=rng, steer=how)
             event = play.lay(choice)
         steps.append(GoStep(event.player, event.card, event.count))
         if not event.series_over:

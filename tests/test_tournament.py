@@ -1,0 +1,148 @@
+"""Tournaments: deterministic by seed, bookkeeping that adds up, the statistics, the command."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from trainer.analysis.tournament import (
+    GameOver,
+    IllegalDecisionError,
+    Table,
+    binomial_test,
+    format_match,
+    play_deal,
+    play_game,
+    play_pair,
+    sign_test,
+    summarise,
+    wilson,
+)
+from trainer.cli import main
+from trainer.engine import Card
+
+
+def test_a_tiny_match_is_the_same_from_the_same_seed() -> None:
+    first = [play_pair(("easy", "normal"), "t", i) for i in range(2)]
+    again = [play_pair(("easy", "normal"), "t", i) for i in range(2)]
+    assert first == again
+    other = [play_pair(("easy", "normal"), "u", i) for i in range(2)]
+    assert other != first
+
+
+def test_the_paired_games_share_their_cards() -> None:
+    pair = play_pair(("easy", "hard"), "share", 0)
+    a, b = pair.games
+    assert a.levels == ("easy", "hard") and b.levels == ("hard", "easy")
+    # The same cut for deal: the same seat deals first, so the levels exchange roles.
+    assert a.deals[0].dealer == b.deals[0].dealer
+
+
+@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "hard"), ("hard", "crazy")])
+def test_the_bookkeeping_adds_up(levels: tuple[str, str]) -> None:
+    for game in play_pair(levels, "books", 0).games:
+        winner, loser = game.winner, 1 - game.winner
+        assert game.scores[winner] >= 121 > game.scores[loser]
+        for seat in (0, 1):
+            total = sum(sum(deal.points[seat]) for deal in game.deals)
+            assert total == game.scores[seat]
+        # The deal alternates; only the last deal can be cut short, by the win.
+        dealers = [deal.dealer for deal in game.deals]
+        assert all(x != y for x, y in itertools.pairwise(dealers))
+        assert all(deal.complete for deal in game.deals[:-1])
+        for deal in game.deals:
+            pone = 1 - deal.dealer
+            assert deal.points[pone][2] == 0  # the pone has no crib
+            if deal.complete:
+                hand = deal.points[pone][1]
+                assert 0 <= hand <= 29 and hand != 19
+
+
+def test_summarise_counts_every_game_once() -> None:
+    outcomes = [play_pair(("easy", "normal"), "sum", i) for i in range(3)]
+    result = summarise(("easy", "normal"), outcomes)
+    assert result.games == 6
+    assert sum(result.wins) == 6
+    assert sum(result.both) + result.split == 3
+    deals = sum(1 for o in outcomes for g in o.games for d in g.deals if d.complete)
+    counted = result.deals["easy"]["dealer"] + result.deals["easy"]["pone"]
+    assert counted == deals  # each complete deal has the easy player in one seat
+    for level in ("easy", "normal"):
+        table = result.per_deal[level]
+        for role in ("dealer", "pone"):
+            parts = sum(table[(role, s)] for s in ("play", "hand", "crib"))
+            assert table[(role, "total")] == pytest.approx(parts)
+        assert table[("pone", "crib")] == 0
+    text = format_match(result)
+    assert "Wilson" in text and "sign test" in text and "16.2" in text and "10.1" in text
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4)
+    assert high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0
+    with pytest.raises(ValueError):
+        wilson(0, 0)
+
+
+def test_exact_tests() -> None:
+    assert binomial_test(0, 10) == pytest.approx(2 / 1024)
+    assert binomial_test(5, 10) == 1.0
+    assert binomial_test(10, 10) == binomial_test(0, 10)
+    assert binomial_test(2, 10) == pytest.approx(2 * (1 + 10 + 45) / 1024)
+    assert sign_test(0, 0) == 1.0
+    assert sign_test(9, 1) == pytest.approx(2 * 11 / 1024)
+
+
+class _Cheat:
+    level = "cheat"
+
+    def discard(self, hand: tuple[Card, ...], **_: object) -> tuple[Card, Card]:
+        return hand[0], hand[0]
+
+    def play(self, hand: tuple[Card, ...], **_: object) -> Card | None:
+        return hand[0]
+
+
+def test_an_illegal_answer_is_caught() -> None:
+    from trainer.analysis import computer_player
+
+    table = Table((_Cheat(), computer_player("easy", seed=1)), 121)  # type: ignore[arg-type]
+    with pytest.raises(IllegalDecisionError, match="cheat threw"):
+        play_deal(table, random.Random(1), 0)
+
+
+def test_a_game_to_61() -> None:
+    game = play_game(("normal", "hard"), seed="short", target=61)
+    assert max(game.scores) >= 61 > min(game.scores)
+    with pytest.raises(ValueError, match="unknown level"):
+        play_game(("normal", "grandmaster"), seed="x")
+    assert issubclass(GameOver, Exception)
+
+
+def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--games", "2", "--seed", "cli", "--pair", "easy:hard"]) == 0
+    out = capsys.readouterr().out
+    for title in ("easy v normal", "normal v hard", "hard v crazy", "easy v hard"):
+        assert title in out
+    assert "good human play" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "3"], "even"),
+        (["--games", "2", "--pair", "easy:expert"], "not a pair"),
+        (["--games", "2", "--pair", "hard:hard"], "itself"),
+        (["--games", "2", "--jobs", "0"], "jobs"),
+        (["--games", "2", "--target", "100"], "121"),
+    ],
+)
+def test_bad_tournament_arguments(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["tournament", *args]) == 2
+    assert message in capsys.readouterr().err

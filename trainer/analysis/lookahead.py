@@ -1,0 +1,286 @@
+"""Look-ahead to the end of the play for one guess at the opponent's cards.
+
+The play is searched on rank orders alone (suits never score in the play), with
+both hands open: the player to move picks the card best for them, the
+opponent the card worst for us. The turn order, the go and the last card
+follow the engine's :class:`~trainer.engine.Pegging` for two players, and the
+tests check the two against each other.
+
+A :class:`Board` turns the search into a race: reaching the target during
+the play ends it at once, and when the play is over the show is counted in
+order (the pone first, then the dealer's hand, then the crib, taken at about
+its average) to see whether somebody gets home. Otherwise a line is worth the
+points it pegs for us minus the points it pegs for the opponent.
+
+>>> search(Position((5,), (10,), (), 0, 0, 0, -1))  # we lead the 5: 15 and last card to them
+-3.0
+>>> search(Position((5,), (), (10,), 10, 0, 0, 1))  # our 5 on their 10: 15 and last card
+3.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from trainer.analysis.pegging import peg_points
+
+__all__ = ["CRIB_GUESS", "WIN", "Board", "Position", "Search", "search"]
+
+MAX_COUNT = 31
+#: The worth of winning the game in the search, in points of the play.
+WIN = 60.0
+#: The crib, when the show decides the game, taken at about the published average.
+CRIB_GUESS = 4.5
+
+Hand = tuple[int, ...]
+
+
+class Position(NamedTuple):
+    """A state of the play on ranks: player 0 is us. ``mine`` and ``theirs`` are
+    sorted rank orders; ``running`` is the count; ``passed`` has bit ``1 << p`` set when player p said go in
+    this series; ``last`` is who laid the series' last card (-1: nobody yet)."""
+
+    mine: Hand
+    theirs: Hand
+    series: Hand
+    running: int
+    turn: int
+    passed: int
+    last: int
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Points each side still needs, the hands' show values, and who deals."""
+
+    need_me: int
+    need_opp: int
+    my_show: int
+    opp_show: int
+    dealer: bool
+
+    def settle(self, mine: int, theirs: int) -> float:
+        """The worth of a finished play that pegged ``mine`` and ``theirs``."""
+        me = mine + self.my_show
+        opp = theirs + self.opp_show
+        if self.dealer:
+            if opp >= self.need_opp:
+                return -WIN
+            if me + CRIB_GUESS >= self.need_me:
+                return WIN
+        else:
+            if me >= self.need_me:
+                return WIN
+            if opp + CRIB_GUESS >= self.need_opp:
+                return -WIN
+        return float(mine - theirs)
+
+
+def _pips(order: int) -> int:
+    return order if order < 10 else 10
+
+
+_INF = 1e9
+
+
+class Search:
+    """Minimax with alpha-beta pruning over the rest of the play, from player 0's
+    side. ``nodes`` counts the positions visited (the players budget by it, so a
+    decision does not depend on the speed of the machine)."""
+
+    def __init__(self, board: Board | None = None, *, greedy: bool = False) -> None:
+        self.board = board
+        self.greedy = greedy
+        self.nodes = 0
+        self._peg: dict[Hand, int] = {}
+
+    def value(self, p: Position, pegged: tuple[int, int] = (0, 0)) -> float:
+        """The worth to player 0 of ``p``, whose player to act holds cards."""
+        return self._node(
+            p.mine, p.theirs, p.series, p.running, p.turn, p.passed, p.last, *pegged, -_INF, _INF
+        )
+
+    def after_lay(
+        self, mine: Hand, theirs: Hand, series: Hand, count: int, who: int, passed: int
+    ) -> float:
+        """The worth to player 0 once ``who`` has laid the last card of ``series``
+        (already taken from its hand), bringing the count to ``count``."""
+        return self._lay(mine, theirs, series, count, who, passed, 0, 0, -_INF, _INF)
+
+    def _points(self, series: Hand, count: int) -> int:
+        found = self._peg.get(series)
+        if found is None:
+            found = peg_points(series, count)
+            self._peg[series] = found
+        return found
+
+    def _node(
+        self,
+        mine: Hand,
+        theirs: Hand,
+        series: Hand,
+        count: int,
+        turn: int,
+        passed: int,
+        last: int,
+        me: int,
+        opp: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        self.nodes += 1
+        hand = mine if turn == 0 else theirs
+        if turn == 1 and self.greedy and hand and _pips(hand[0]) + count <= MAX_COUNT:
+            choice = self._greedy_choice(hand, series, count, not mine)
+            i = hand.index(choice)
+            rest = hand[:i] + hand[i + 1 :]
+            new_count = count + _pips(choice)
+            return self._lay(
+                mine, rest, (*series, choice), new_count, 1, passed, me, opp, alpha, beta
+            )
+        previous = -1
+        laid_any = False
+        best = -_INF if turn == 0 else _INF
+        for i, order in enumerate(hand):
+            if order == previous:
+                continue
+            previous = order
+            new_count = count + (order if order < 10 else 10)
+            if new_count > MAX_COUNT:
+                break
+            laid_any = True
+            rest = hand[:i] + hand[i + 1 :]
+            if turn == 0:
+                result = self._lay(
+                    rest, theirs, (*series, order), new_count, 0, passed, me, opp, alpha, beta
+                )
+                if result > best:
+                    best = result
+                    if best > alpha:
+                        alpha = best
+            else:
+                result = self._lay(
+                    mine, rest, (*series, order), new_count, 1, passed, me, opp, alpha, beta
+                )
+                if result < best:
+                    best = result
+                    if best < beta:
+                        beta = best
+            if alpha >= beta:
+                break
+        if laid_any:
+            return best
+        # A go: nothing fits.
+        passed |= 1 << turn
+        other = 1 - turn
+        other_hand = theirs if turn == 0 else mine
+        if (
+            not passed & (1 << other)
+            and other_hand
+            and (_pips(other_hand[0]) + count <= MAX_COUNT or other != last)
+        ):
+            return self._node(
+                mine, theirs, series, count, other, passed, last, me, opp, alpha, beta
+            )
+        return self._go_point(mine, theirs, last, me, opp, alpha, beta)
+
+    def _greedy_choice(self, hand: Hand, series: Hand, count: int, we_are_out: bool) -> int:
+        """The opponent's card when it plays for points now: the most points, then the
+        count it leaves hardest to score on (not 5 or 21), then the higher card."""
+        best = -1
+        best_key: tuple[float, int] = (-1e9, 0)
+        for order in hand:
+            new_count = count + _pips(order)
+            if new_count > MAX_COUNT:
+                continue
+            points = self._points((*series, order), new_count)
+            if we_are_out and len(hand) == 1 and new_count != MAX_COUNT:
+                points += 1
+            danger = 1.0 if new_count in (5, 21) else 0.0
+            key = (points - danger, order)
+            if key > best_key:
+                best_key = key
+                best = order
+        return best
+
+    def _go_point(
+        self,
+        mine: Hand,
+        theirs: Hand,
+        last: int,
+        me: int,
+        opp: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """One for the go to ``last`` (a 31 never gets here), then a new series."""
+        board = self.board
+        if last == 0:
+            me += 1
+            if board is not None and me >= board.need_me:
+                return WIN
+        else:
+            opp += 1
+            if board is not None and opp >= board.need_opp:
+                return -WIN
+        return self._new_series(mine, theirs, last, me, opp, alpha, beta)
+
+    def _new_series(
+        self,
+        mine: Hand,
+        theirs: Hand,
+        last: int,
+        me: int,
+        opp: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        other_hand = theirs if last == 0 else mine
+        leader = 1 - last if other_hand else last
+        return self._node(mine, theirs, (), 0, leader, 0, -1, me, opp, alpha, beta)
+
+    def _lay(
+        self,
+        mine: Hand,
+        theirs: Hand,
+        series: Hand,
+        count: int,
+        who: int,
+        passed: int,
+        me: int,
+        opp: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        points = self._points(series, count)
+        over = not mine and not theirs
+        if over and count != MAX_COUNT:
+            points += 1  # the last card
+        board = self.board
+        if points:
+            if who == 0:
+                me += points
+                if board is not None and me >= board.need_me:
+                    return WIN
+            else:
+                opp += points
+                if board is not None and opp >= board.need_opp:
+                    return -WIN
+        if over:
+            return float(me - opp) if board is None else board.settle(me, opp)
+        if count == MAX_COUNT:
+            return self._new_series(mine, theirs, who, me, opp, alpha, beta)
+        other = 1 - who
+        other_hand = theirs if who == 0 else mine
+        if not passed & (1 << other) and other_hand:
+            return self._node(mine, theirs, series, count, other, passed, who, me, opp, alpha, beta)
+        own = mine if who == 0 else theirs
+        if own and _pips(own[0]) + count <= MAX_COUNT:
+            return self._node(mine, theirs, series, count, who, passed, who, me, opp, alpha, beta)
+        return self._go_point(mine, theirs, who, me, opp, alpha, beta)
+
+
+def search(position: Position, board: Board | None = None) -> float:
+    """The minimax worth of ``position`` to player 0 (a fresh search)."""
+    return Search(board).value(position)

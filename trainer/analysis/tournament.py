@@ -1,0 +1,374 @@
+"""Matches between computer players, played so that luck cancels, and their figures.
+
+Each deal order (a seed) is played twice: once with the first level in seat 0,
+once with the seats exchanged and the very same cuts and shuffles. A game
+starts with the cut for deal and alternates the deal; a deal is the discard,
+the starter (his heels), the play and the show in order (pone, dealer,
+crib), and the game ends the moment a player reaches the target.
+
+Every decision a player returns is checked against the rules (two of its own
+cards to the crib; a legal card in the play, and a go only when nothing fits):
+a player that breaks them raises :class:`IllegalDecisionError`.
+
+>>> result = play_game(("easy", "normal"), seed="doc")
+>>> result.scores[result.winner] >= 121
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from math import comb, sqrt
+
+from trainer.analysis.players import LEVELS, ComputerPlayer, computer_player
+from trainer.engine import DECK, Card, Pegging, cut_for_deal, deal, score_show
+
+__all__ = [
+    "HUMAN_AVERAGES",
+    "DealPoints",
+    "GameOver",
+    "GameResult",
+    "IllegalDecisionError",
+    "MatchResult",
+    "PairOutcome",
+    "Table",
+    "binomial_test",
+    "game_seed",
+    "play_game",
+    "play_pair",
+    "sign_test",
+    "summarise",
+    "wilson",
+]
+
+SOURCES = ("play", "hand", "crib")
+#: Published averages of good human play, points a deal: (role, source) -> points.
+HUMAN_AVERAGES: dict[tuple[str, str], float] = {
+    ("dealer", "play"): 3.5,
+    ("dealer", "hand"): 8.0,
+    ("dealer", "crib"): 4.7,
+    ("dealer", "total"): 16.2,
+    ("pone", "play"): 2.0,
+    ("pone", "hand"): 8.1,
+    ("pone", "total"): 10.1,
+}
+
+
+class IllegalDecisionError(ValueError):
+    """A player answered with a move the rules do not allow."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealPoints:
+    """What each seat scored in one deal, by source (his heels counts with the play),
+    and whether the deal was played to the end of the show."""
+
+    dealer: int
+    points: tuple[tuple[int, int, int], tuple[int, int, int]]
+    complete: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    levels: tuple[str, str]
+    seed: str
+    scores: tuple[int, int]
+    winner: int
+    deals: tuple[DealPoints, ...]
+
+
+class GameOver(Exception):
+    """Raised inside a deal the moment a player reaches the target."""
+
+
+@dataclass
+class Table:
+    """The running state of one game, for the deal loop."""
+
+    players: tuple[ComputerPlayer, ComputerPlayer]
+    target: int
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    points: list[list[int]] = field(default_factory=lambda: [[0, 0, 0], [0, 0, 0]])
+
+    def peg(self, seat: int, source: int, points: int) -> None:
+        if not points:
+            return
+        self.scores[seat] += points
+        self.points[seat][source] += points
+        if self.scores[seat] >= self.target:
+            raise GameOver
+
+    def view(self, seat: int) -> tuple[int, int]:
+        return (self.scores[seat], self.scores[1 - seat])
+
+
+def _discard(table: Table, seat: int, hand: tuple[Card, ...], dealer: int) -> tuple[Card, Card]:
+    player = table.players[seat]
+    throw = player.discard(
+        hand, dealer=seat == dealer, scores=table.view(seat), target=table.target
+    )
+    if (
+        not isinstance(throw, tuple)
+        or len(throw) != 2
+        or throw[0] == throw[1]
+        or not all(c in hand for c in throw)
+    ):
+        raise IllegalDecisionError(f"{player.level} threw {throw!r} from {hand!r}")
+    return throw
+
+
+def play_deal(table: Table, rng: random.Random, dealer: int) -> None:
+    """One deal on the engine's pieces; raises ``GameOver`` the moment someone wins."""
+    pack = list(DECK)
+    rng.shuffle(pack)
+    hands, rest = deal(pack, dealer)
+    pone = 1 - dealer
+    cut_at = rng.randrange(4, len(rest) - 4)
+    throws = [_discard(table, seat, hands[seat], dealer) for seat in (0, 1)]
+    kept = [tuple(c for c in hands[seat] if c not in throws[seat]) for seat in (0, 1)]
+    crib = (*throws[0], *throws[1])
+    starter = rest[cut_at]
+    if starter.is_jack:
+        table.peg(dealer, 0, 2)
+    pegging = Pegging([list(kept[0]), list(kept[1])], leader=pone)
+    laid: list[list[Card]] = [[], []]
+    pile: list[Card] = []
+    while not pegging.is_over:
+        seat = pegging.turn
+        player = table.players[seat]
+        choice = player.play(
+            tuple(pegging.hands[seat]),
+            pile=tuple(pile),
+            mine_played=tuple(laid[seat]),
+            theirs_played=tuple(laid[1 - seat]),
+            starter=starter,
+            crib_cards=throws[seat],
+            dealer=seat == dealer,
+            scores=table.view(seat),
+            target=table.target,
+        )
+        if choice is None:
+            if not pegging.can_go():
+                raise IllegalDecisionError(f"{player.level} said go holding a card that fits")
+            event = pegging.go()
+        else:
+            if not pegging.can_lay(choice):
+                raise IllegalDecisionError(f"{player.level} cannot lay {choice!r} now")
+            event = pegging.lay(choice)
+            laid[seat].append(choice)
+            pile.append(choice)
+        for who, item in event.awards:
+            table.peg(who, 0, item.points)
+        if event.series_over:
+            pile = []
+    for seat, what in ((pone, 1), (dealer, 1), (dealer, 2)):
+        cards = crib if what == 2 else kept[seat]
+        table.peg(seat, what, score_show(cards, starter, crib=what == 2).total)
+
+
+def game_seed(seed: int | str, levels: Sequence[str], index: int) -> str:
+    """The seed of deal order ``index`` in a match: the same for both seatings."""
+    first, second = sorted(levels)
+    return f"{seed}/{first}:{second}/{index}"
+
+
+def play_game(
+    levels: tuple[str, str],
+    *,
+    seed: str,
+    target: int = 121,
+    deal_fn: Callable[[Table, random.Random, int], None] = play_deal,
+) -> GameResult:
+    """One game, ``levels[0]`` in seat 0. The cuts and shuffles come from ``seed``
+    alone; each player's own generator is seeded from it and its seat."""
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
+    players = (
+        computer_player(levels[0], seed=f"{seed}/seat0/{levels[0]}"),
+        computer_player(levels[1], seed=f"{seed}/seat1/{levels[1]}"),
+    )
+    rng = random.Random(seed)
+    table = Table(players, target)
+    dealer = cut_for_deal(rng).dealer
+    deals: list[DealPoints] = []
+    winner: int | None = None
+    while winner is None:
+        table.points = [[0, 0, 0], [0, 0, 0]]
+        complete = True
+        try:
+            deal_fn(table, rng, dealer)
+        except GameOver:
+            complete = False
+            winner = 0 if table.scores[0] >= target else 1
+        p0, p1 = table.points
+        deals.append(DealPoints(dealer, ((p0[0], p0[1], p0[2]), (p1[0], p1[1], p1[2])), complete))
+        if winner is None and max(table.scores) >= target:  # pragma: no cover - peg() raises
+            winner = 0 if table.scores[0] >= target else 1
+        dealer = 1 - dealer
+    return GameResult(levels, seed, (table.scores[0], table.scores[1]), winner, tuple(deals))
+
+
+# --- matches ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PairOutcome:
+    """The two games of one deal order: who won each, and each game's record."""
+
+    index: int
+    games: tuple[GameResult, GameResult]
+
+
+def play_pair(
+    levels: tuple[str, str], seed: int | str, index: int, target: int = 121
+) -> PairOutcome:
+    """Deal order ``index``: ``levels[0]`` in seat 0, then the seats exchanged."""
+    s = game_seed(seed, levels, index)
+    a, b = levels
+    return PairOutcome(
+        index,
+        (play_game((a, b), seed=s, target=target), play_game((b, a), seed=s, target=target)),
+    )
+
+
+def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` of ``n`` (95% by default)."""
+    if n <= 0:
+        raise ValueError("a confidence interval needs at least one game")
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def binomial_test(k: int, n: int) -> float:
+    """Two-sided exact binomial p-value for ``k`` successes in ``n`` at one half."""
+    if n == 0:
+        return 1.0
+    low = min(k, n - k)
+    tail = sum(comb(n, i) for i in range(low + 1)) / 2**n
+    return min(1.0, 2 * tail) if 2 * low != n else 1.0
+
+
+def sign_test(a_both: int, b_both: int) -> float:
+    """Two-sided exact sign test on the deal orders one side won both times."""
+    return binomial_test(a_both, a_both + b_both)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """Everything printed for one pair of levels."""
+
+    levels: tuple[str, str]
+    games: int
+    wins: tuple[int, int]
+    both: tuple[int, int]
+    split: int
+    #: level -> (role, source) -> (points, deals)
+    per_deal: dict[str, dict[tuple[str, str], float]]
+    deals: dict[str, dict[str, int]]
+
+    def rate(self, side: int) -> float:
+        return self.wins[side] / self.games
+
+    def interval(self, side: int) -> tuple[float, float]:
+        return wilson(self.wins[side], self.games)
+
+    @property
+    def p_sign(self) -> float:
+        return sign_test(*self.both)
+
+    @property
+    def p_binomial(self) -> float:
+        return binomial_test(self.wins[0], self.games)
+
+
+def summarise(levels: tuple[str, str], outcomes: Iterable[PairOutcome]) -> MatchResult:
+    """Add up a match: wins, paired results, and points per complete deal."""
+    a, b = levels
+    wins = {a: 0, b: 0}
+    both = {a: 0, b: 0}
+    split = 0
+    games = 0
+    sums: dict[str, dict[tuple[str, str], int]] = {a: {}, b: {}}
+    deals: dict[str, dict[str, int]] = {a: {"dealer": 0, "pone": 0}, b: {"dealer": 0, "pone": 0}}
+    for outcome in outcomes:
+        winners = []
+        for game in outcome.games:
+            games += 1
+            champion = game.levels[game.winner]
+            wins[champion] += 1
+            winners.append(champion)
+            for record in game.deals:
+                if not record.complete:
+                    continue
+                for seat in (0, 1):
+                    level = game.levels[seat]
+                    role = "dealer" if record.dealer == seat else "pone"
+                    deals[level][role] += 1
+                    for source, points in zip(SOURCES, record.points[seat], strict=True):
+                        key = (role, source)
+                        sums[level][key] = sums[level].get(key, 0) + points
+        if winners[0] == winners[1]:
+            both[winners[0]] += 1
+        else:
+            split += 1
+    per_deal: dict[str, dict[tuple[str, str], float]] = {}
+    for level in (a, b):
+        table: dict[tuple[str, str], float] = {}
+        for role in ("dealer", "pone"):
+            n = deals[level][role]
+            total = 0.0
+            for source in SOURCES:
+                value = sums[level].get((role, source), 0) / n if n else 0.0
+                table[(role, source)] = value
+                total += value
+            table[(role, "total")] = total
+        per_deal[level] = table
+    return MatchResult(
+        levels, games, (wins[a], wins[b]), (both[a], both[b]), split, per_deal, deals
+    )
+
+
+def format_match(result: MatchResult) -> str:
+    """The printed table for one match."""
+    a, b = result.levels
+    lines = [
+        f"{a} v {b}: {result.games} games ({result.games // 2} deal orders, each played "
+        "twice with the seats exchanged)"
+    ]
+    for side, level in enumerate((a, b)):
+        low, high = result.interval(side)
+        lines.append(
+            f"  {level:<7} wins {result.wins[side]:>5} of {result.games}: "
+            f"{100 * result.rate(side):5.1f}%  (95% CI {100 * low:.1f}-{100 * high:.1f}%, Wilson)"
+        )
+    lines.append(
+        f"  sign test on the paired games: {a} won both {result.both[0]}, {b} won both "
+        f"{result.both[1]}, split {result.split}; p = {result.p_sign:.3g} (two-sided, exact)"
+    )
+    lines.append(f"  exact binomial test on all games: p = {result.p_binomial:.3g} (two-sided)")
+    header = "  points a deal       dealer: play  hand  crib total |  pone: play  hand total"
+    lines.append(header)
+
+    def row(name: str, t: dict[tuple[str, str], float]) -> str:
+        return (
+            f"  {name:<26}{t[('dealer', 'play')]:>5.1f} {t[('dealer', 'hand')]:>5.1f} "
+            f"{t[('dealer', 'crib')]:>5.1f} {t[('dealer', 'total')]:>5.1f} |"
+            f"       {t[('pone', 'play')]:>5.1f} {t[('pone', 'hand')]:>5.1f} "
+            f"{t[('pone', 'total')]:>5.1f}"
+        )
+
+    for level in (a, b):
+        lines.append(row(level, result.per_deal[level]))
+    human = dict(HUMAN_AVERAGES)
+    human[("pone", "crib")] = 0.0
+    lines.append(row("good human play (published)", human))
+    lines.append(
+        "  (his heels counts with the dealer's play; deals cut short by a win are left out)"
+    )
+    return "\n".join(lines)
