@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from trainer.engine import DECK, parse_cards
-from trainer.svg import cards_svg, pile_svg
+from trainer.svg import card_svg, cards_svg, pile_svg, series_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -49,3 +49,13 @@ def test_pile_renders_in_order() -> None:
         "seven of clubs",
         "seven of hearts",
     ]
+
+
+def test_one_card_alone_and_a_series_with_a_go() -> None:
+    one = card_svg(parse_cards("QD")[0])
+    assert one.startswith("<svg") and one.count("<g ") == 1 and "queen of diamonds" in one
+    ten, five = parse_cards("10H 5S")
+    series = series_svg([(ten, "You", 10), (five, "Opponent", 15), (None, "You", 15)])
+    assert series.count("<g ") == 2 and series.count(">go</text>") == 1
+    assert ">Opponent</text>" in series and ">count 15</text>" in series
+    assert 'aria-label="The series in order: You: 10♥, count 10; Opponent: 5♠, count 15' in series

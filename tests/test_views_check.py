@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -79,20 +80,61 @@ def test_bad_card_shows_an_inline_message_naming_box_and_token() -> None:
     assert at.error[0].value.startswith("**Hand:** '5X' is not a card")
 
 
-def test_picking_cards_counts_them_and_refuses_a_repeated_starter() -> None:
+def _grid(at: AppTest) -> tuple[str, dict[str, object]]:
+    (picker,) = at.get("bidi_component")
+    return str(picker.key), json.loads(picker.proto.json)
+
+
+def test_picking_cards_on_the_grid_counts_them() -> None:
     at = check_page()
     at.radio(key="check_mode").set_value("Pick them")
     at.run()
-    assert at.info[0].value.startswith("Choose four cards")
-    at.multiselect(key="check_pick_hand").set_value(["4♠", "5♥", "6♦", "J♣"])
-    at.selectbox(key="check_pick_starter").set_value("J♣")
+    assert not at.get("multiselect") and not at.get("selectbox")  # no 52-item lists
+    key, data = _grid(at)
+    cards = data["cards"]
+    assert len(cards) == 52  # type: ignore[arg-type]
+    rows = ["".join(card["id"][-1] for card in cards[n : n + 13]) for n in range(0, 52, 13)]  # type: ignore[index]
+    assert rows == ["S" * 13, "H" * 13, "D" * 13, "C" * 13]  # four rows, one a suit
+    assert [card["id"] for card in cards[:3]] == ["AS", "2S", "3S"]  # type: ignore[index]
+    assert data["chosen"] == ["5H", "5D", "5C", "JS"] and data["starter"] == "5S"
+    assert at.metric[0].value == "29"  # it starts from the cards in the boxes
+    log: list[dict[str, object]] = [
+        {"seq": 1, "do": "choose", "cards": ["4S", "5H"], "starter": None}
+    ]
+    at.session_state[key] = {"log": log}
     at.run()
-    assert "already in the hand" in at.error[0].value
-    at.selectbox(key="check_pick_starter").set_value("5♣")
+    assert at.info[0].value.startswith("Choose four cards") and not at.metric
+    log.append({"seq": 2, "do": "choose", "cards": ["4S", "5H", "6D", "JC"], "starter": "5C"})
+    at.session_state[key] = {"log": log}
     at.run()
-    assert not at.error
-    # 4-5-6 twice (two fives): 2 runs of 3 + pair + fifteens 4+5+6 (x2), 5+J (x2) + nobs? no: J♣ vs 5♣ starter
+    assert not at.exception and not at.error
+    # 4-5-6 twice (two fives): 2 runs of 3 + pair + fifteens 4+5+6 (x2), 5+J (x2); no nobs
     assert at.metric[0].value == "17"
+    at.radio(key="check_mode").set_value("Type them")
+    at.run()
+    assert at.text_input(key="check_hand").value == "4S 5H 6D JC"
+    assert at.text_input(key="check_starter").value == "5C"
+
+
+def test_the_starter_box_takes_a_card_however_it_is_typed() -> None:
+    at = check_page()
+    at.text_input(key="check_hand").set_value("2H 4H 6H 9H")
+    at.text_input(key="check_starter").set_value(" 10♥\ufe0f ")
+    at.button(key="check_submit").click()
+    at.run()
+    assert not at.error, at.error
+    assert at.metric[0].value == "9"  # two fifteens and the five-card flush
+
+
+def test_a_rare_total_is_never_shown_as_zero_percent() -> None:
+    at = check_page()
+    at.text_input(key="check_hand").set_value("AS 7S 7H 7D")
+    at.text_input(key="check_starter").set_value("8S")
+    at.button(key="check_submit").click()
+    at.run()
+    assert at.metric[0].value == "18"
+    (caption,) = [c.value for c in at.caption if c.value.startswith("Beats")]
+    assert caption.endswith("under 0.1% score exactly 18.") and "0.0%" not in caption
 
 
 def test_random_hand_button_deals_a_countable_hand() -> None:

@@ -3,6 +3,7 @@ bad input, and sets started by a link or by another page."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.content.drills import load_drills
 from trainer.drills import GoQuestion, deal_question
+from trainer.grading import CLAIM_KINDS
 from trainer.store import Store
 
 REPO = Path(__file__).resolve().parent.parent
@@ -126,20 +128,39 @@ def test_bad_input_is_refused_and_not_graded() -> None:
     assert _saved() == []
 
 
+def _hand(at: AppTest) -> tuple[str, dict[str, object]]:
+    """The tappable hand on the page: its key and what the browser was given."""
+    (picker,) = at.get("bidi_component")
+    return str(picker.key), json.loads(picker.proto.json)
+
+
+def _send(at: AppTest, key: str, *events: dict[str, object]) -> None:
+    """What the browser does: the whole log of actions so far, as the component's state."""
+    log = at.session_state[key]["log"] if key in at.session_state else []
+    start = max((int(e["seq"]) for e in log), default=0)  # type: ignore[call-overload]
+    numbered = [{**event, "seq": start + n} for n, event in enumerate(events, start=1)]
+    at.session_state[key] = {"log": [*log, *numbered]}
+    at.run()
+    assert not at.exception, at.exception
+
+
 def test_claim_mode_finds_and_misses() -> None:
     # seed 7, question 0 of club: A♥ 3♥ 10♥ J♦ with the 3♦ (a pair and nobs)
     question = deal_question("hand", "club", 7, 0, catalog=CATALOG)
     assert question.notation() == "AH 3H TH JD | 3D"
     at = _page(drill="hand", tier="club", seed="7", mode="claim", muggins="1")
-    at.button_group(key="practice_cards_0_0").set_value([1, 4])
-    at.button(key="practice_claim_pair").click()
-    at.run()
-    at.button_group(key="practice_cards_0_1").set_value([0, 1, 2])
-    at.button(key="practice_claim_fifteen").click()
-    at.run()
-    assert "2. fifteen: A♥ 3♥ 10♥" in _texts(at)
-    at.button(key="practice_done").click()
-    at.run()
+    key, data = _hand(at)
+    assert [card["id"] for card in data["cards"]] == ["AH", "3H", "TH", "JD", "3D"]  # type: ignore[attr-defined]
+    assert data["cards"][4]["tag"] == "starter"  # type: ignore[index]
+    assert [kind[0] for kind in data["kinds"]] == list(CLAIM_KINDS)  # type: ignore[attr-defined]
+    assert not any("<svg" in text for text in _texts(at).splitlines())  # the hand is tappable
+    _send(at, key, {"do": "claim", "kind": "pair", "cards": ["3H", "3D"]})
+    _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["AH", "3H", "TH"]})
+    _, data = _hand(at)
+    assert data["claims"] == ["pair: 3♥ 3♦", "fifteen: A♥ 3♥ 10♥"]
+    assert data["total"] == 4 and data["seen"] == 2 and data["message"] == ""
+    _send(at, key, {"do": "done"})
+    assert at.get("bidi_component") == []  # the question is over: no more taps
     text = _texts(at)
     assert "You found 1 of 2 combinations: 2 of 3 points." in text
     assert "What you missed" in text and "nobs: J♦ (1)" in text
@@ -150,11 +171,62 @@ def test_claim_mode_finds_and_misses() -> None:
     assert attempt.mode == "claim" and set(attempt.missed) == {"nobs", "fifteen"}  # type: ignore[attr-defined]
 
 
-def test_claiming_without_cards_is_refused() -> None:
-    at = _page(drill="crib", tier="club", seed="2", mode="claim")
-    at.button(key="practice_claim_run").click()
+def test_claims_sent_together_are_all_graded_in_order() -> None:
+    """Taps made while the page is busy arrive as one longer log: none is lost."""
+    question = deal_question("hand", "twenty-plus", 3, 0, catalog=CATALOG)
+    assert question.notation() == "5C TC JC QC | JH"
+    at = _page(drill="hand", tier="twenty-plus", seed="3", mode="claim")
+    key, _ = _hand(at)
+    claims: list[dict[str, object]] = [
+        {"do": "claim", "kind": "fifteen", "cards": ["5C", other]}
+        for other in ("TC", "JC", "JH", "QC")
+    ]
+    claims.append({"do": "claim", "kind": "fifteen", "cards": ["JC"]})  # refused
+    claims.append({"do": "claim", "kind": "double run", "cards": ["TC", "JC", "QC", "JH"]})
+    claims.append({"do": "claim", "kind": "flush", "cards": ["5C", "TC", "JC", "QC"]})
+    _send(at, key, *claims, {"do": "undo"}, claims[-1], {"do": "done"})
+    (success,) = at.success
+    assert success.value == "Right: every combination found, 20 in all."
+    (attempt,) = _saved()
+    assert attempt.correct and attempt.points_off == 0  # type: ignore[attr-defined]
+    assert "double run TC JC QC JH" in attempt.answer  # type: ignore[attr-defined]
+
+
+def test_a_claim_that_cannot_be_a_combination_is_refused_with_its_reason() -> None:
+    at = _page(drill="hand", tier="twenty-plus", seed="3", mode="claim")
+    key, _ = _hand(at)
+    _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["JC"]})
+    _, data = _hand(at)
+    assert data["claims"] == [] and data["tone"] == "error"
+    assert data["message"] == (
+        "Not counted: fifteen J♣. One card is never a fifteen: "
+        "a fifteen is two or more cards that add up to 15."
+    )
+    _send(at, key, {"do": "claim", "kind": "nobs", "cards": ["JC", "JH"]})
+    _, data = _hand(at)
+    assert "Two cards are never a nobs" in str(data["message"])
+    _send(at, key, {"do": "claim", "kind": "pair", "cards": ["JC", "JH"]})
+    _, data = _hand(at)
+    assert data["claims"] == ["pair: J♣ J♥"] and data["message"] == ""
+
+
+def test_what_the_browser_sends_is_checked() -> None:
+    at = _page(drill="hand", tier="twenty-plus", seed="3", mode="claim")
+    key, _ = _hand(at)
+    _send(
+        at,
+        key,
+        {"do": "claim", "kind": "pair", "cards": ["JC", "KS"]},
+        {"do": "lay", "cards": ["JC"]},
+    )
+    _, data = _hand(at)
+    assert data["claims"] == []
+    assert "the card 'KS', which is not on offer" in str(data["message"])
+    assert "an action 'lay' that this hand does not offer" in str(data["message"])
+    at.session_state[key] = {"log": "nonsense"}
     at.run()
-    assert "Cards: choose the cards of the run first" in _texts(at)
+    assert not at.exception
+    assert _saved() == []
 
 
 def test_the_go_is_answered_with_choices() -> None:
@@ -217,3 +289,18 @@ def test_the_page_runs_inside_the_app() -> None:
     at.run()
     assert not at.exception
     assert [t.value for t in at.title] == ["Practice"]
+
+
+def test_the_go_drill_draws_the_series_and_the_cards_left() -> None:
+    question = deal_question("go", "club", 2, 0, catalog=CATALOG)
+    assert isinstance(question, GoQuestion)
+    at = _page(drill="go", tier="club", seed="2")
+    svgs = [m.value for m in at.markdown if m.value.startswith("<svg")]
+    series = svgs[0]
+    assert series.count("<g ") == 5 and ">go</text>" in series  # five cards and the go
+    assert "The series in order: Opponent: 7♣, count 7; You: 4♣, count 11" in series
+    assert "You: go, count 30" in series
+    mine, theirs = question.hands_after
+    assert [str(card) for card in mine] == ["9D", "2C"] and [str(c) for c in theirs] == ["JD"]
+    assert any("Cards: 9♦, 2♣" in svg for svg in svgs[1:])
+    assert any("Cards: J♦" in svg for svg in svgs[1:])

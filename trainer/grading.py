@@ -42,14 +42,16 @@ __all__ = [
     "InputProblem",
     "answer_box",
     "check_claims",
+    "claim_problem",
     "grade_claims",
     "grade_go",
     "grade_quick",
     "item_category",
 ]
 
-#: What a learner can claim in the show, in counting order.
-CLAIM_KINDS: tuple[str, ...] = ("fifteen", "pair", "run", "flush", "nobs")
+#: What a learner can claim in the show, in counting order. A double run is claimed as
+#: one unit, the way players say it: its two runs and the pair inside them.
+CLAIM_KINDS: tuple[str, ...] = ("fifteen", "pair", "run", "double run", "flush", "nobs")
 
 #: Answers to "what does the end of the series peg?": id -> (label, points).
 GO_CHOICES: dict[str, tuple[str, int]] = {
@@ -79,7 +81,7 @@ def item_category(item_kind: str, *, crib: bool = False) -> str:
     """The stored category (:data:`trainer.records.CATEGORIES`) for an item kind."""
     if item_kind == "flush" and crib:
         return "crib-flush"
-    return {"last card": "last-card"}.get(item_kind, item_kind)
+    return {"last card": "last-card", "double run": "run"}.get(item_kind, item_kind)
 
 
 def _unique(values: Iterable[str]) -> tuple[str, ...]:
@@ -114,6 +116,8 @@ class Claim:
             return n * (n - 1) if n >= 2 else 2  # 2, 6, 12 for 2, 3, 4 of a rank
         if self.kind in ("run", "flush"):
             return n
+        if self.kind == "double run":
+            return 2 * (n - 1) + 2  # two runs of n - 1 and the pair: 8 or 10
         if self.kind == "nobs":
             return 1
         return 2
@@ -208,7 +212,12 @@ def _why_not(question: ShowQuestion, claim: Claim) -> str:
                 "it gives the dealer 2 for his heels at the cut"
             )
         return f"{card.label} is not the starter's suit ({starter.suit.symbol})"
-    return f"{claim.kind!r} is not something to claim: use fifteen, pair, run, flush or nobs"
+    if claim.kind == "double run":
+        return _why_not_double_run(question, cards)
+    return (
+        f"{claim.kind!r} is not something to claim: "
+        "use fifteen, pair, run, double run, flush or nobs"
+    )
 
 
 def check_claims(question: ShowQuestion, claims: Sequence[Claim]) -> tuple[ClaimCheck, ...]:
@@ -223,6 +232,9 @@ def check_claims(question: ShowQuestion, claims: Sequence[Claim]) -> tuple[Claim
             checks.append(
                 ClaimCheck(claim, "wrong", (), f"{label_cards(stray)} is not in this hand")
             )
+            continue
+        if claim.kind == "double run":
+            checks.append(_check_double_run(question, claim, items, claimed))
             continue
         if len(set(claim.cards)) != len(claim.cards):
             checks.append(ClaimCheck(claim, "wrong", (), "a card was chosen twice"))
@@ -243,6 +255,117 @@ def check_claims(question: ShowQuestion, claims: Sequence[Claim]) -> tuple[Claim
         claimed.update(new)
         checks.append(ClaimCheck(claim, "found", tuple(items[key] for key in new), ""))
     return tuple(checks)
+
+
+# --- a double run, claimed as one unit ------------------------------------------------------------
+
+#: How many cards each kind of claim can have (anything else is refused at once).
+CLAIM_SIZES: dict[str, tuple[int, int]] = {
+    "fifteen": (2, 5),
+    "pair": (2, 4),
+    "run": (3, 5),
+    "double run": (4, 5),
+    "flush": (4, 5),
+    "nobs": (1, 1),
+}
+
+
+def claim_problem(kind: str, cards: Sequence[Card]) -> str:
+    """Why a claim cannot be a combination of its kind whatever the hand ("" if it can be).
+
+    Only the number of cards is judged here (and a card chosen twice): whether the cards
+    really make the combination is graded with the rest of the answer.
+
+    >>> from trainer.engine import parse_cards
+    >>> claim_problem("fifteen", parse_cards("3S"))
+    'one card is never a fifteen: a fifteen is two or more cards that add up to 15'
+    >>> claim_problem("double run", parse_cards("7H 8H 8S 9D"))
+    ''
+    """
+    if kind not in CLAIM_SIZES:
+        return f"{kind!r} is not a combination to claim"
+    if not cards:
+        return f"choose the cards of the {kind} first, then claim it"
+    if len(set(cards)) != len(cards):
+        return "a card was chosen twice"
+    low, high = CLAIM_SIZES[kind]
+    n = len(cards)
+    if low <= n <= high:
+        return ""
+    what = "one card is" if n == 1 else f"{number_word(n)} cards are"
+    rule = {
+        "fifteen": "a fifteen is two or more cards that add up to 15",
+        "pair": "a pair is two cards of one rank, a pair royal three, a double pair royal four",
+        "run": "a run is three, four or five cards in sequence",
+        "double run": (
+            "a double run is a run of three or four with one of its ranks twice "
+            "(four or five cards)"
+        ),
+        "flush": "a flush is the four cards of the hand in one suit, or all five",
+        "nobs": "nobs is one card, the jack of the starter's suit",
+    }[kind]
+    article = "an" if kind[0] in "aeiou" else "a"
+    return f"{what} never {article} {kind}: {rule}"
+
+
+def _double_run_keys(cards: Sequence[Card]) -> list[tuple[str, frozenset[Card]]] | None:
+    """The two runs and the pair a double run stands for, or None if the cards are not one."""
+    by_order: dict[int, list[Card]] = {}
+    for card in cards:
+        by_order.setdefault(card.order, []).append(card)
+    orders = sorted(by_order)
+    twice = [order for order in orders if len(by_order[order]) == 2]
+    if (
+        len(cards) not in (4, 5)
+        or len(twice) != 1
+        or any(len(group) > 2 for group in by_order.values())
+        or orders[-1] - orders[0] != len(orders) - 1
+    ):
+        return None
+    pair = by_order[twice[0]]
+    rest = [card for card in cards if card not in pair]
+    keys: list[tuple[str, frozenset[Card]]] = [("run", frozenset([*rest, one])) for one in pair]
+    keys.append(("pair", frozenset(pair)))
+    return keys
+
+
+def _why_not_double_run(question: ShowQuestion, cards: Sequence[Card]) -> str:
+    shown = label_cards(cards)
+    if len(cards) not in (4, 5):
+        return claim_problem("double run", cards) or f"{shown} is not a double run"
+    counts = Counter(card.order for card in cards)
+    if sorted(counts.values())[-1] > 2 or list(counts.values()).count(2) != 1:
+        return (
+            f"{_ranks(cards)} does not have exactly one rank twice: a double run is a run "
+            "with one pair inside it"
+        )
+    orders = sorted(counts)
+    if orders[-1] - orders[0] != len(orders) - 1:
+        return f"{_ranks(cards)} is not a sequence with one rank twice"
+    longer = [item for item in question.score.by_kind("run") if len(item.cards) > len(orders)]
+    if longer:
+        return f"the runs here are longer ({_ranks(longer[0].cards)}): only the longest runs count"
+    return f"{shown} is not a double run here"
+
+
+def _check_double_run(
+    question: ShowQuestion,
+    claim: Claim,
+    items: dict[tuple[str, frozenset[Card]], ScoreItem],
+    claimed: set[tuple[str, frozenset[Card]]],
+) -> ClaimCheck:
+    """A double run claimed as one unit: found when its two runs and its pair are all items
+    of the hand (each combination still counts once)."""
+    keys = _double_run_keys(claim.cards) if len(set(claim.cards)) == len(claim.cards) else None
+    if keys is None or not all(key in items for key in keys):
+        if len(set(claim.cards)) != len(claim.cards):
+            return ClaimCheck(claim, "wrong", (), "a card was chosen twice")
+        return ClaimCheck(claim, "wrong", (), _why_not(question, claim))
+    new = [key for key in keys if key not in claimed]
+    if not new:
+        return ClaimCheck(claim, "twice", (), "already claimed: each combination counts once")
+    claimed.update(new)
+    return ClaimCheck(claim, "found", tuple(items[key] for key in new), "")
 
 
 def _pairs(cards: Sequence[Card]) -> list[tuple[Card, Card]]:

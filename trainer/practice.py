@@ -44,6 +44,7 @@ from trainer.grading import (
     Claim,
     Grade,
     InputProblem,
+    claim_problem,
     grade_claims,
     grade_go,
     grade_quick,
@@ -258,6 +259,9 @@ class PracticeSet:
             raise InputProblem(
                 "Cards", f"choose the cards of the {kind} first, then press {kind.capitalize()}."
             )
+        problem = claim_problem(kind, cards)
+        if problem:  # one card is never a fifteen: refused, with the reason, not counted
+            raise InputProblem("Claim", f"{problem}.")
         claim = Claim(kind, tuple(cards))
         self.claims.append(claim)
         return claim

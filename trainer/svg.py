@@ -95,6 +95,65 @@ def cards_svg(
     return "".join(parts)
 
 
+def card_svg(card: Card) -> str:
+    """One card on its own, sized by its container (for the tappable cards).
+
+    >>> from trainer.engine import Card
+    >>> card_svg(Card.parse("10D")).count("<g ")
+    1
+    """
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CARD_W} {CARD_H}" '
+        f'aria-hidden="true" focusable="false" style="width:100%;height:auto;display:block">'
+        f"{_card_group(card, 0, 0, lit=False, dim=False)}</svg>"
+    )
+
+
 def pile_svg(pile: Sequence[Card], *, highlight: Collection[Card] = ()) -> str:
     """The cards of the current series in the order laid, overlapping a little."""
     return cards_svg(pile, highlight=highlight, max_width=min(120 * len(pile) + 20, 900))
+
+
+def series_svg(steps: Sequence[tuple[Card | None, str, int]], *, max_width: int = 900) -> str:
+    """A series of the play in order: each card (or "go", for ``None``) with who laid it
+    above and the count after it below.
+
+    >>> from trainer.engine import Card
+    >>> svg = series_svg([(Card.parse("10H"), "You", 10), (None, "Opponent", 10)])
+    >>> "You" in svg and "go" in svg and "count 10" in svg
+    True
+    """
+    top, bottom = 18, 20
+    width = max(len(steps) * (CARD_W + GAP) - GAP, CARD_W)
+    height = top + CARD_H + bottom
+    said = "; ".join(
+        f"{who}: {card.label if card else 'go'}, count {count}" for card, who, count in steps
+    )
+    font = 'font-family="DejaVu Sans, Arial, sans-serif" text-anchor="middle"'
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {width + 4} {height + 4}" '
+        f'role="img" aria-label="{escape("The series in order: " + said)}" '
+        f'style="width:100%;max-width:{min(max_width, round(width * 1.3))}px;height:auto">'
+    ]
+    for n, (card, who, count) in enumerate(steps):
+        x = n * (CARD_W + GAP)
+        middle = x + CARD_W // 2
+        parts.append(
+            f'<text x="{middle}" y="13" font-size="12" font-weight="700" fill="#333" {font}>'
+            f"{escape(who)}</text>"
+        )
+        if card is None:
+            parts.append(
+                f'<rect x="{x + 1}" y="{top + 1}" width="{CARD_W - 2}" height="{CARD_H - 2}" '
+                'rx="7" fill="#f3f3f3" stroke="#9a9a9a" stroke-width="1.5" stroke-dasharray="5 4"/>'
+                f'<text x="{middle}" y="{top + CARD_H // 2 + 7}" font-size="20" fill="#555" '
+                f'font-style="italic" {font}>go</text>'
+            )
+        else:
+            parts.append(_card_group(card, x, top, lit=False, dim=False))
+        parts.append(
+            f'<text x="{middle}" y="{top + CARD_H + 15}" font-size="12" fill="#555" {font}>'
+            f"count {count}</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)

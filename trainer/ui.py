@@ -12,7 +12,7 @@ import streamlit as st
 
 from trainer.engine import Card, ScoreItem, ShowScore
 from trainer.engine.stats import score_distribution
-from trainer.svg import cards_svg, pile_svg
+from trainer.svg import cards_svg, pile_svg, series_svg
 
 
 def show_cards(
@@ -31,6 +31,11 @@ def show_cards(
 
 def show_pile(pile: Sequence[Card], *, highlight: Collection[Card] = ()) -> None:
     st.markdown(pile_svg(pile, highlight=highlight), unsafe_allow_html=True)
+
+
+def show_series(steps: Sequence[tuple[Card | None, str, int]]) -> None:
+    """A series of the play as cards: who laid each one above it, the count below."""
+    st.markdown(series_svg(steps), unsafe_allow_html=True)
 
 
 def show_item(item: ScoreItem, hand: Sequence[Card], starter: Card | None) -> None:
@@ -68,7 +73,7 @@ def standing_text(total: int, *, crib: bool) -> str:
     same = dist.get(total, 0)
     at_least = sum(count for score, count in dist.items() if score >= total)
     if total == 0:
-        return f"{same / all_hands:.1%} of all possible {what} score nothing at all."
+        return f"{share_text(same / all_hands)} of all possible {what} score nothing at all."
     if at_least / all_hands < 0.0005:
         return (
             f"Only {at_least:,} of the {all_hands:,} possible {what} score {total} or more: "
@@ -77,8 +82,21 @@ def standing_text(total: int, *, crib: bool) -> str:
     below = (all_hands - at_least) / all_hands
     return (
         f"Beats {percent_floor(below)} of all possible {what}; "
-        f"{same / all_hands:.1%} score exactly {total}."
+        f"{share_text(same / all_hands)} score exactly {total}."
     )
+
+
+def share_text(share: float) -> str:
+    """A share to one decimal place, never "0.0%" for something that happens.
+
+    >>> share_text(0.0004), share_text(0.0), share_text(0.1234)
+    ('under 0.1%', 'none', '12.3%')
+    """
+    if share <= 0:
+        return "none"
+    if share < 0.0005:
+        return "under 0.1%"
+    return f"{share:.1%}"
 
 
 def percent_floor(share: float) -> str:

@@ -1,4 +1,4 @@
-"""Check a hand: type or pick four cards and a starter, see every combination and the total."""
+"""Check a hand: type or tap four cards and a starter, see every combination and the total."""
 
 from __future__ import annotations
 
@@ -6,22 +6,57 @@ import random
 
 import streamlit as st
 
-from trainer.engine import DECK, score_show
+from trainer.cardpick import CardPicker
+from trainer.engine import DECK, Card, Suit, score_show
 from trainer.inputs import InputProblem, read_hand
 from trainer.ui import show_breakdown, show_cards, standing_text
+
+#: The deck as the grid shows it: one row a suit, ace to king.
+_GRID = sorted(DECK, key=lambda card: (list(Suit).index(card.suit), card.order))
+#: Longest card text kept from a box (anything longer is refused with a message, not cut).
+_MOST_TYPED = 60
 
 st.title("Check a hand")
 
 state = st.session_state
 state.setdefault("check_hand", "5H 5D 5C JS")
 state.setdefault("check_starter", "5S")
+state.setdefault("check_deals", 0)
 
 
 def _deal_random() -> None:
     cards = random.sample(DECK, 5)
     state["check_hand"] = " ".join(str(c) for c in cards[:4])
     state["check_starter"] = str(cards[4])
-    state["check_mode"] = "Type them"
+    state["check_deals"] += 1  # the grid starts again from the new cards
+
+
+def _current() -> tuple[tuple[Card, ...], Card | None]:
+    """The cards in the boxes, as far as they read (for the grid to start from)."""
+    try:
+        return read_hand(state["check_hand"], state["check_starter"])
+    except InputProblem:
+        return (), None
+
+
+def _pick_from_grid() -> tuple[str, str] | None:
+    """The tappable deck; the hand and starter chosen on it, or None until all five are."""
+    picker = CardPicker(f"check_grid_{state['check_deals']}", "grid", _GRID)
+    for event in picker.take():
+        state["check_hand"] = " ".join(str(card) for card in event.cards)
+        state["check_starter"] = str(event.starter) if event.starter is not None else ""
+    hand, starter = _current()
+    picker.show(
+        chosen=hand,
+        starter=starter,
+        label="The deck: spades, hearts, diamonds, clubs",
+        prompt="Tap four cards for the hand, then the starter; tap a card again to take it out.",
+        focus=False,
+    )
+    if not hand:
+        st.info("Choose four cards for the hand and one starter.", icon=":material/touch_app:")
+        return None
+    return state["check_hand"], state["check_starter"]
 
 
 mode = st.radio(
@@ -36,22 +71,16 @@ if mode == "Type them":
             "Rank then suit, like `5H 10D JS AH`: `10` or `T` for a ten, "
             "`S H D C` or `♠ ♥ ♦ ♣` for the suit."
         )
-        hand_text = st.text_input("Hand (four cards)", key="check_hand")
-        starter_text = st.text_input("Starter", key="check_starter", max_chars=4)
+        hand_text = st.text_input("Hand (four cards)", key="check_hand", max_chars=_MOST_TYPED)
+        starter_text = st.text_input("Starter", key="check_starter", max_chars=_MOST_TYPED)
         st.form_submit_button("Count it", type="primary", key="check_submit")
-    st.button("Deal me a random hand", on_click=_deal_random, key="check_random")
 else:
-    labels = [card.label for card in DECK]
-    picked = st.multiselect(
-        "Hand", labels, max_selections=4, key="check_pick_hand", placeholder="Choose four cards"
-    )
-    picked_starter = st.selectbox(
-        "Starter", labels, index=None, key="check_pick_starter", placeholder="Choose the starter"
-    )
-    if len(picked) < 4 or picked_starter is None:
-        st.info("Choose four cards for the hand and one starter.", icon=":material/touch_app:")
+    picked = _pick_from_grid()
+st.button("Deal me a random hand", on_click=_deal_random, key="check_random")
+if mode != "Type them":
+    if picked is None:
         st.stop()
-    hand_text, starter_text = " ".join(picked), picked_starter
+    hand_text, starter_text = picked
 
 crib = st.toggle(
     "Count it as the crib",

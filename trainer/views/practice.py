@@ -25,12 +25,12 @@ from typing import Any
 
 import streamlit as st
 
+from trainer.cardpick import CardPicker, Slot
 from trainer.content import DRILLS_DIR
 from trainer.content.drills import DrillCatalog, load_drills
 from trainer.drills import GenerationError, GoQuestion, PegQuestion, Question, ShowQuestion, warm_up
 from trainer.engine import label_cards
 from trainer.grading import (
-    CLAIM_KINDS,
     GO_CHOICES,
     ClaimCheck,
     Grade,
@@ -40,11 +40,12 @@ from trainer.grading import (
 )
 from trainer.practice import MIXED, PracticeSet, SetSpec, new_seed, spec_from_request
 from trainer.session import record_attempt
-from trainer.ui import show_breakdown, show_cards, show_item, show_pile
+from trainer.ui import show_breakdown, show_cards, show_item, show_pile, show_series
 
 SET = "practice_set"
 HANDLED = "_practice_request"
 PLAYERS = ("You", "Your opponent")
+SHORT_NAMES = ("You", "Opponent")  # above a card drawn in a series
 #: The answers to "who leads next?": label and player (None: nobody, the play is over).
 LEADERS: dict[str, tuple[str, int | None]] = {
     "you": ("You", 0),
@@ -207,10 +208,11 @@ def _setup(catalog: DrillCatalog) -> None:
 # --- one question ------------------------------------------------------------------------------
 
 
-def _show_question(question: Question) -> None:
+def _show_question(question: Question, *, cards: bool = True) -> None:
     if isinstance(question, ShowQuestion):
         st.markdown(f"#### Count {'the crib' if question.crib else 'this hand'}")
-        show_cards(question.hand, starter=question.starter, max_width=480)
+        if cards:  # (in claim mode the tappable hand is drawn instead)
+            show_cards(question.hand, starter=question.starter, max_width=480)
     elif isinstance(question, PegQuestion):
         last = question.pile[-1]
         st.markdown(f"#### What does the {last.label} peg?")
@@ -236,6 +238,8 @@ def _verb(player: int, verb: str) -> str:
 
 def _show_series(question: GoQuestion) -> None:
     st.markdown("#### This series is over. Who pegs, and who leads next?")
+    show_series([(step.card, SHORT_NAMES[step.player], step.count) for step in question.steps])
+    st.caption("The cards of this series in the order they were laid, each under who laid it.")
     lines = []
     for n, step in enumerate(question.steps):
         who = PLAYERS[step.player]
@@ -244,12 +248,17 @@ def _show_series(question: GoQuestion) -> None:
         else:
             verb = _verb(step.player, "lead" if n == 0 else "play")
             lines.append(f"- **{who}** {verb} {step.card.label}: count **{step.count}**")
-    st.markdown("\n".join(lines))
-    left = "; ".join(
-        f"{PLAYERS[p].lower()}: {label_cards(hand) or 'no cards'}"
-        for p, hand in enumerate(question.hands_after)
-    )
-    st.markdown(f"Cards still in hand — {left}.")
+    with st.expander("The series in words"):
+        st.markdown("\n".join(lines))
+    st.markdown("**Cards still in hand**")
+    for player, hand in enumerate(question.hands_after):
+        left, right = st.columns([1, 3], vertical_alignment="center")
+        left.markdown(PLAYERS[player])
+        if hand:
+            with right:
+                show_cards(hand, max_width=min(90 * len(hand), 360))
+        else:
+            right.markdown("no cards left")
 
 
 def _answer_quick(run: PracticeSet, catalog: DrillCatalog, question: Question) -> None:
@@ -270,52 +279,53 @@ def _answer_quick(run: PracticeSet, catalog: DrillCatalog, question: Question) -
     _focus_answer_box()
 
 
-def _answer_claims(run: PracticeSet, catalog: DrillCatalog, question: ShowQuestion) -> None:
-    cards = [*question.hand, question.starter]
-    st.markdown(
-        "Count it the way you would say it: pick the cards of one combination, then press "
-        "what they make. Press **That's everything** when you are done."
+def _claim_picker(run: PracticeSet, question: ShowQuestion) -> CardPicker:
+    """The tappable hand of the current question (a new key for every question of every set)."""
+    slots = [*(Slot(card) for card in question.hand), Slot(question.starter, tag="starter")]
+    key = f"practice_claims_{run.spec.seed}_{run.index}_{len(run.grades)}"
+    return CardPicker(key, "claim", slots)
+
+
+def _take_claims(run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) -> None:
+    """Act on every claim, undo and "that's everything" sent since the last run, in order.
+
+    Runs before anything is drawn, so the page shows the state after them (the grade,
+    once the learner is done) without another rerun.
+    """
+    for event in picker.take():
+        if run.phase != "question":
+            break
+        if event.action == "claim":
+            try:
+                run.add_claim(catalog, event.kind, event.cards)
+            except InputProblem as err:
+                picker.reply(
+                    f"Not counted: {event.kind} {label_cards(event.cards)}. {_cap(err.message)}"
+                )
+        elif event.action == "undo":
+            if run.undo_claim() is None:
+                picker.reply("There is no claim to undo.", "info")
+        elif event.action == "done":
+            grade = run.finish_claims(catalog, now=time.monotonic())
+            picker.forget()
+            _record(grade)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _answer_claims(run: PracticeSet, picker: CardPicker) -> None:
+    claims = [f"{claim.kind}: {label_cards(claim.cards)}" for claim in run.claims]
+    picker.show(
+        prompt=(
+            "Count it the way you would say it: tap the cards of one combination, choose "
+            "what they make, then Claim. Press That's everything when you are done."
+        ),
+        label="Your hand and the starter",
+        claims=claims,
+        total=sum(claim.points for claim in run.claims),
     )
-    pressed: str | None = None
-    with st.form(f"practice_claim_{run.index}_{len(run.claims)}", border=False):
-        picked = st.pills(
-            "Cards (the last is the starter)",
-            list(range(5)),
-            format_func=lambda i: cards[i].label + (" (starter)" if i == 4 else ""),
-            selection_mode="multi",
-            key=f"practice_cards_{run.index}_{len(run.claims)}",
-        )
-        st.markdown("They make:")
-        with st.container(horizontal=True):
-            for kind in CLAIM_KINDS:
-                if st.form_submit_button(kind.capitalize(), key=f"practice_claim_{kind}"):
-                    pressed = kind
-    if pressed is not None:
-        try:
-            run.add_claim(catalog, pressed, [cards[i] for i in picked or []])
-        except InputProblem as err:
-            st.error(str(err), icon=":material/error:")
-        else:
-            st.rerun()
-    if run.claims:
-        so_far = sum(claim.points for claim in run.claims)
-        st.markdown(
-            "\n".join(
-                f"{n}. {claim.kind}: {label_cards(claim.cards)}"
-                for n, claim in enumerate(run.claims, start=1)
-            )
-        )
-        st.markdown(f"Your count so far: **{so_far}**")
-    else:
-        st.caption("Nothing claimed yet. A hand with nothing in it: just press That's everything.")
-    undo, done = st.columns(2)
-    if undo.button("Undo last claim", key="practice_undo", disabled=not run.claims):
-        run.undo_claim()
-        st.rerun()
-    if done.button("That's everything", type="primary", key="practice_done"):
-        grade = run.finish_claims(catalog, now=time.monotonic())
-        _record(grade)
-        st.rerun()
 
 
 def _answer_go(run: PracticeSet, catalog: DrillCatalog) -> None:
@@ -485,15 +495,24 @@ except (GenerationError, KeyError) as err:
         st.rerun()
     st.stop()
 
-_show_question(question)
+picker: CardPicker | None = None
+if (
+    run.phase == "question"
+    and run.answer_mode(catalog) == "claim"
+    and isinstance(question, ShowQuestion)
+):
+    picker = _claim_picker(run, question)
+    _take_claims(run, catalog, picker)
+
+_show_question(question, cards=picker is None or run.phase != "question")
 
 if run.phase == "question":
     run.start_clock(time.monotonic())
     mode = run.answer_mode(catalog)
     if mode == "choice":
         _answer_go(run, catalog)
-    elif mode == "claim" and isinstance(question, ShowQuestion):
-        _answer_claims(run, catalog, question)
+    elif picker is not None:
+        _answer_claims(run, picker)
     else:
         _answer_quick(run, catalog, question)
 else:

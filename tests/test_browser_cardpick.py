@@ -1,0 +1,141 @@
+"""The tappable cards in a real browser: a whole hand claimed at speed (no waits between
+taps), graded right; a one-card fifteen refused with its reason; the keyboard; phone size.
+
+The timings are printed (run with ``-s`` to see them), never asserted.
+"""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+import pytest
+
+from trainer.drills import deal_question
+
+pytestmark = pytest.mark.browser
+
+HOST = "[data-testid='stBidiComponentIsolated']"
+
+#: Tap a card and wait two frames (the selected state is then painted); repeated.
+_TAP_TIMES = """
+async (n) => {
+  const root = document.querySelector("[data-testid='stBidiComponentIsolated']").shadowRoot;
+  const card = root.querySelector(".cp-card");
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const want = !card.classList.contains("on");
+    const t0 = performance.now();
+    card.click();
+    await frame();
+    if (card.classList.contains("on") !== want) throw new Error("the tap was not painted");
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+"""
+
+#: One claim (cards by index, a kind): time to the claims list showing it, and to
+#: Python's answer arriving (the item no longer pending).
+_CLAIM_TIME = """
+async ([indexes, kind]) => {
+  const root = document.querySelector("[data-testid='stBidiComponentIsolated']").shadowRoot;
+  const cards = root.querySelectorAll(".cp-card");
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const before = root.querySelectorAll(".cp-claims li").length;
+  for (const i of indexes) cards[i].click();
+  root.querySelector(`.cp-kind[data-kind="${kind}"]`).click();
+  const t0 = performance.now();
+  root.querySelector(".cp-claim").click();
+  await frame();
+  const shown = performance.now() - t0;
+  if (root.querySelectorAll(".cp-claims li").length !== before + 1) throw new Error("not listed");
+  while (root.querySelector(".cp-claims li.pending")) {
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return [shown, performance.now() - t0];
+}
+"""
+
+
+def _median(values: list[float]) -> str:
+    return f"median {statistics.median(values):.1f} ms, worst {max(values):.1f} ms"
+
+
+def _open(page: Any, app_url: str, query: str) -> Any:
+    page.goto(f"{app_url}/practice?{query}")
+    page.locator(".cp-card").first.wait_for(timeout=90_000)  # the first load deals the tables
+    return page.locator(HOST)
+
+
+def test_every_combination_claimed_at_speed_is_graded_right(page: Any, app_url: str) -> None:
+    question = deal_question("hand", "twenty-plus", 3, 0)
+    assert question.notation() == "5C TC JC QC | JH" and question.total == 20
+    page.set_viewport_size({"width": 375, "height": 900})  # a phone
+    _open(page, app_url, "drill=hand&tier=twenty-plus&seed=3&mode=claim&length=2")
+    cards = page.locator(".cp-card")
+    assert cards.count() == 5
+    for n in range(5):
+        box = cards.nth(n).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    kind_box = page.locator(".cp-kind").first.bounding_box()
+    assert kind_box["height"] >= 44
+    # focus is on the hand: the whole count goes in from the keyboard, with no waits
+    focused = page.evaluate(
+        f'document.querySelector("{HOST}").shadowRoot.activeElement?.dataset.id'
+    )
+    assert focused == "5C"
+    keys = [
+        "1", "2", "f", "Enter",  # fifteen 5♣ 10♣
+        "1", "3", "f", "Enter",  # fifteen 5♣ J♣
+        "1", "5", "f", "Enter",  # fifteen 5♣ J♥ (the starter)
+        "1", "4", "f", "Enter",  # fifteen 5♣ Q♣
+        "3", "f", "Enter",  # a one-card "fifteen": refused
+        "2", "3", "4", "5", "d", "Enter",  # the double run 10 J J Q
+        "1", "2", "3", "4", "l", "Enter",  # the flush
+    ]  # fmt: skip
+    for key in keys:
+        page.keyboard.press(key)
+    listed = page.locator(".cp-claims li:not(.pending)")
+    page.wait_for_function(
+        f'document.querySelector("{HOST}").shadowRoot'
+        ".querySelectorAll('.cp-claims li:not(.pending)').length === 6"
+    )
+    texts = listed.all_inner_texts()
+    assert texts == [
+        "fifteen: 5♣ 10♣",
+        "fifteen: 5♣ J♣",
+        "fifteen: 5♣ J♥",
+        "fifteen: 5♣ Q♣",
+        "double run: 10♣ J♣ Q♣ J♥",
+        "flush: 5♣ 10♣ J♣ Q♣",
+    ]
+    assert page.locator(".cp-total").inner_text() == "Your count so far: 20"
+    page.locator(".cp-done").click()
+    page.get_by_text("Right: every combination found, 20 in all.").wait_for()
+
+
+def test_a_one_card_fifteen_is_refused_with_its_reason(page: Any, app_url: str) -> None:
+    _open(page, app_url, "drill=hand&tier=twenty-plus&seed=3&mode=claim&length=2")
+    page.locator(".cp-card").nth(2).click()  # J♣ alone
+    page.locator(".cp-kind[data-kind='fifteen']").click()
+    page.locator(".cp-claim").click()
+    message = page.locator(".cp-msg.error")
+    message.get_by_text("One card is never a fifteen").wait_for()
+    assert "fifteen J♣" in message.inner_text()
+    assert page.locator(".cp-claims li").count() == 0
+    assert page.locator(".cp-total").inner_text() == "Nothing claimed yet."
+
+
+def test_the_taps_are_answered_in_the_browser(page: Any, app_url: str) -> None:
+    """Prints the figures: tap → selected painted, claim → listed, claim → Python's answer."""
+    _open(page, app_url, "drill=hand&tier=twenty-plus&seed=3&mode=claim&length=2")
+    taps = page.evaluate(_TAP_TIMES, 40)
+    claims = [
+        page.evaluate(_CLAIM_TIME, [pair, "fifteen"]) for pair in ([0, 1], [0, 2], [0, 3], [0, 4])
+    ]
+    print(f"\ntap → selected painted: {_median(taps)}")
+    print(f"claim → claims list updated: {_median([c[0] for c in claims])}")
+    print(f"claim → graded by Python and shown: {_median([c[1] for c in claims])}")
+    assert len(taps) == 40 and len(claims) == 4

@@ -1,0 +1,423 @@
+"""The browser half of the tappable cards (:mod:`trainer.cardpick`): its CSS and JavaScript.
+
+Plain strings, handed to ``st.components.v2.component`` as inline content: no build step,
+no iframe. The script keeps everything a tap changes (the selected cards, the kind, the
+claims not yet answered) in the browser, and sends Python one event per action as part of
+an append-only log (the component's ``log`` state value), so an action taken while Python
+is still busy with the previous one is queued, never dropped.
+"""
+
+from __future__ import annotations
+
+CSS = """
+:host { display: block; }
+.cp { font-family: var(--st-font, "Source Sans Pro", sans-serif); color: var(--st-text-color, #262730);
+      font-size: 1rem; line-height: 1.4; }
+.cp-prompt { margin: 0 0 .5rem 0; }
+.cp-hand { display: flex; flex-wrap: nowrap; gap: 6px; align-items: flex-start;
+           padding: 12px 2px 4px 2px; }
+.cp-card { flex: 0 1 84px; min-width: 44px; min-height: 44px; padding: 0; margin: 0;
+           border: 0; background: none; cursor: pointer; border-radius: 9px;
+           position: relative; touch-action: manipulation; -webkit-tap-highlight-color: transparent;
+           transition: transform 60ms ease-out; }
+.cp-card svg { border-radius: 8px; }
+.cp-card.starter { margin-left: 14px; }
+.cp-card:focus-visible { outline: 3px solid var(--st-primary-color, #ff4b4b); outline-offset: 2px; }
+.cp-card.on { transform: translateY(-10px); }
+.cp-card.on svg { box-shadow: 0 0 0 4px #f5b700; background: #fff8d6; }
+.cp-card.off { cursor: not-allowed; opacity: .4; filter: grayscale(.6); }
+.cp-card .cp-num { position: absolute; top: -2px; right: 2px; font-size: .7rem; color: #888; }
+.cp-card .cp-tag { display: block; font-size: .75rem; color: #555; text-align: center; }
+.cp-grid .cp-row { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 6px; }
+.cp-grid .cp-card { flex: 0 0 auto; min-width: 36px; width: clamp(36px, calc((100% - 48px) / 13), 64px); }
+@media (max-width: 640px), (pointer: coarse) {
+  /* a phone: seven cards a line (two lines a suit), each a full touch target */
+  .cp-grid .cp-card { min-width: 44px; width: clamp(44px, calc((100% - 24px) / 7), 64px); }
+}
+.cp-grid .cp-card.on { transform: translateY(-4px); }
+.cp-grid .cp-card.st svg { box-shadow: 0 0 0 4px var(--st-primary-color, #ff4b4b); }
+.cp-kinds, .cp-actions { display: flex; flex-wrap: wrap; gap: 6px; margin: .6rem 0 .2rem 0; }
+.cp button.cp-btn { min-height: 44px; min-width: 44px; padding: 0 14px; font: inherit;
+           border-radius: var(--st-button-radius, .5rem); cursor: pointer;
+           border: 1px solid var(--st-border-color, #d5d5d9);
+           background: var(--st-background-color, #fff); color: inherit;
+           touch-action: manipulation; }
+.cp button.cp-btn:focus-visible { outline: 3px solid var(--st-primary-color, #ff4b4b); outline-offset: 1px; }
+.cp button.cp-kind[aria-pressed="true"] { background: var(--st-primary-color, #ff4b4b); color: #fff;
+           border-color: var(--st-primary-color, #ff4b4b); }
+.cp button.cp-main { background: var(--st-primary-color, #ff4b4b); color: #fff;
+           border-color: var(--st-primary-color, #ff4b4b); }
+.cp button.cp-btn[disabled] { opacity: .45; cursor: not-allowed; }
+.cp kbd { font-size: .7rem; opacity: .75; margin-left: .3rem; font-family: inherit; }
+.cp-msg { min-height: 1.4em; margin: .3rem 0; }
+.cp-msg.error { color: var(--st-red-text-color, #bd4043); font-weight: 600; }
+.cp-msg.ok { color: var(--st-green-text-color, #158237); }
+.cp-claims { margin: .3rem 0 0 1.4rem; padding: 0; }
+.cp-claims li.pending { opacity: .65; font-style: italic; }
+.cp-total { margin: .2rem 0 0 0; }
+.cp-sum { margin: .2rem 0; }
+"""
+
+JS = r"""
+const views = new WeakMap();
+const LIMIT = 300;
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+class Picker {
+  constructor(host) {
+    this.host = host;
+    this.root = el("div", "cp");
+    host.appendChild(this.root);
+    this.token = null;
+    this.root.addEventListener("keydown", (e) => this.onKey(e));
+  }
+
+  reset(data) {
+    this.token = data.token;
+    this.mode = data.mode;
+    this.log = [];
+    this.nextSeq = (data.seen || 0) + 1;
+    this.selected = new Set(data.chosen || []);
+    this.starterPick = data.starter || null;
+    this.kind = null;
+    this.locked = false;
+    this.localMsg = null;
+    this.build(data);
+    if (data.focus) {
+      const first = this.cardButtons.find((b) => !b.classList.contains("off")) || this.cardButtons[0];
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+
+  update(data) {
+    if (data.token !== this.token || data.mode !== this.mode) {
+      this.data = data;
+      this.reset(data);
+    } else {
+      const before = this.data;
+      this.data = data;
+      const ids = (d) => d.cards.map((c) => c.id + "|" + (c.off || "") + "|" + (c.tag || "")).join(",");
+      if (ids(before) !== ids(data)) this.build(data);
+    }
+    this.seen = data.seen || 0;
+    this.log = this.log.filter((e) => e.seq > this.seen);
+    if (this.nextSeq <= this.seen) this.nextSeq = this.seen + 1;
+    if (this.log.length === 0) this.locked = !!data.locked;
+    this.paint();
+  }
+
+  // --- building the DOM once per card set -------------------------------------------------
+  build(data) {
+    const root = this.root;
+    const active = this.active();
+    const focusedId = active && active.dataset ? active.dataset.id : null;
+    root.replaceChildren();
+    root.dataset.mode = data.mode;
+    if (data.prompt) root.appendChild(el("p", "cp-prompt", data.prompt));
+    this.cardButtons = [];
+    const makeCard = (card, n) => {
+      const b = el("button", "cp-card");
+      b.type = "button";
+      b.dataset.id = card.id;
+      b.innerHTML = card.svg;
+      if (card.tag) {
+        b.classList.add(card.tag);
+        b.appendChild(el("span", "cp-tag", card.tag));
+      }
+      if (data.mode !== "grid" && n < 9) b.appendChild(el("span", "cp-num", String(n + 1)));
+      if (card.off) {
+        b.classList.add("off");
+        b.setAttribute("aria-disabled", "true");
+      }
+      b.setAttribute("aria-label", card.label + (card.tag ? " (" + card.tag + ")" : "")
+        + (card.off ? ": " + card.off : ""));
+      b.addEventListener("click", () => this.tap(card.id));
+      this.cardButtons.push(b);
+      return b;
+    };
+    if (data.mode === "grid") {
+      const grid = el("div", "cp-grid");
+      grid.setAttribute("role", "group");
+      grid.setAttribute("aria-label", data.label || "The deck, one row a suit");
+      let row = null;
+      let suit = null;
+      data.cards.forEach((card, n) => {
+        const s = card.id.slice(-1);
+        if (s !== suit) { suit = s; row = el("div", "cp-row"); grid.appendChild(row); }
+        row.appendChild(makeCard(card, n));
+      });
+      root.appendChild(grid);
+      this.summary = el("p", "cp-sum");
+      this.summary.setAttribute("aria-live", "polite");
+      root.appendChild(this.summary);
+      const actions = el("div", "cp-actions");
+      this.clearBtn = this.button("Clear", "cp-btn", () => this.clearGrid());
+      actions.appendChild(this.clearBtn);
+      root.appendChild(actions);
+    } else {
+      const hand = el("div", "cp-hand");
+      hand.setAttribute("role", "group");
+      hand.setAttribute("aria-label", data.label || "Your cards");
+      data.cards.forEach((card, n) => hand.appendChild(makeCard(card, n)));
+      root.appendChild(hand);
+    }
+    this.kindButtons = [];
+    if (data.mode === "claim") {
+      const kinds = el("div", "cp-kinds");
+      kinds.setAttribute("role", "group");
+      kinds.setAttribute("aria-label", "They make");
+      (data.kinds || []).forEach(([id, label, key]) => {
+        const b = this.button(label, "cp-btn cp-kind", () => this.pickKind(id));
+        b.dataset.kind = id;
+        b.appendChild(el("kbd", "", key));
+        b.setAttribute("aria-keyshortcuts", key);
+        this.kindButtons.push(b);
+        kinds.appendChild(b);
+      });
+      root.appendChild(kinds);
+    }
+    const actions = el("div", "cp-actions");
+    this.mainBtn = null;
+    this.undoBtn = null;
+    this.doneBtn = null;
+    if (data.mode === "claim") {
+      this.mainBtn = this.button(data.confirm || "Claim", "cp-btn cp-main cp-claim", () => this.claim());
+      this.mainBtn.appendChild(el("kbd", "", "Enter"));
+      this.undoBtn = this.button("Undo last claim", "cp-btn cp-undo", () => this.emit({ do: "undo" }));
+      this.doneBtn = this.button(data.done || "That's everything", "cp-btn cp-done", () => this.emit({ do: "done" }));
+      actions.append(this.mainBtn, this.undoBtn, this.doneBtn);
+    } else if (data.mode === "pick") {
+      this.mainBtn = this.button(data.confirm || "OK", "cp-btn cp-main cp-confirm", () => this.confirm());
+      actions.appendChild(this.mainBtn);
+    }
+    if (actions.childElementCount) root.appendChild(actions);
+    this.msg = el("div", "cp-msg");
+    this.msg.setAttribute("role", "status");
+    this.msg.setAttribute("aria-live", "polite");
+    root.appendChild(this.msg);
+    if (data.mode === "claim") {
+      this.list = el("ol", "cp-claims");
+      this.list.setAttribute("aria-label", "Your claims");
+      this.total = el("p", "cp-total");
+      root.append(this.list, this.total);
+    }
+    if (focusedId) {
+      const again = this.cardButtons.find((b) => b.dataset.id === focusedId);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  button(text, cls, onClick) {
+    const b = el("button", cls, text);
+    b.type = "button";
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  active() {
+    return this.host.activeElement !== undefined ? this.host.activeElement : document.activeElement;
+  }
+
+  card(id) { return this.data.cards.find((c) => c.id === id); }
+
+  // --- actions --------------------------------------------------------------------------------
+  say(text, tone) {
+    this.localMsg = { text, tone: tone || "error" };
+    this.paint();
+  }
+
+  tap(id) {
+    if (this.locked) return;
+    const card = this.card(id);
+    if (!card) return;
+    if (card.off) { this.say(card.off); return; }
+    this.localMsg = null;
+    const mode = this.data.mode;
+    if (mode === "lay") { this.emit({ do: "lay", cards: [id] }); return; }
+    if (mode === "grid") { this.tapGrid(id); return; }
+    if (this.selected.has(id)) this.selected.delete(id);
+    else if (mode === "pick" && this.selected.size >= (this.data.need || 1)) {
+      this.say("You have chosen " + this.selected.size + " already: tap one again to change your mind.", "info");
+      return;
+    } else this.selected.add(id);
+    this.paint();
+  }
+
+  tapGrid(id) {
+    if (this.starterPick === id) this.starterPick = null;
+    else if (this.selected.has(id)) this.selected.delete(id);
+    else if (this.selected.size < 4) this.selected.add(id);
+    else if (this.starterPick === null) this.starterPick = id;
+    else { this.say("Four cards and a starter are chosen: tap one to take it out first.", "info"); return; }
+    this.paint();
+    this.emit({ do: "choose", cards: this.ordered(), starter: this.starterPick });
+  }
+
+  clearGrid() {
+    this.selected.clear();
+    this.starterPick = null;
+    this.localMsg = null;
+    this.paint();
+    this.emit({ do: "choose", cards: [], starter: null });
+  }
+
+  ordered() {
+    return this.data.cards.map((c) => c.id).filter((id) => this.selected.has(id));
+  }
+
+  pickKind(id) {
+    if (this.locked) return;
+    this.kind = this.kind === id ? null : id;
+    this.localMsg = null;
+    this.paint();
+  }
+
+  claim() {
+    if (this.locked) return;
+    if (this.selected.size === 0) { this.say("Choose the cards of the combination first."); return; }
+    if (!this.kind) { this.say("Now choose what they make: fifteen, pair, run, double run, flush or nobs."); return; }
+    this.emit({ do: "claim", kind: this.kind, cards: this.ordered() });
+    this.selected.clear();
+    this.kind = null;
+    this.paint();
+  }
+
+  confirm() {
+    if (this.locked) return;
+    const need = this.data.need || 1;
+    if (this.selected.size !== need) {
+      this.say("Choose " + need + " card" + (need === 1 ? "" : "s") + " first.", "info");
+      return;
+    }
+    this.emit({ do: "pick", cards: this.ordered() });
+    this.selected.clear();
+    this.paint();
+  }
+
+  emit(event) {
+    if (this.locked) return;
+    if (this.log.length >= LIMIT) { this.say("Too many actions at once: wait a moment."); return; }
+    event.seq = this.nextSeq++;
+    this.log.push(event);
+    if (event.do === "done" || event.do === "pick" || event.do === "lay") this.locked = true;
+    this.localMsg = null;
+    this.paint();
+    this.send("log", this.log.slice());
+  }
+
+  // --- keyboard ---------------------------------------------------------------------------------
+  onKey(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const mode = this.data.mode;
+    const buttons = this.cardButtons;
+    const at = buttons.indexOf(this.active());
+    const key = e.key;
+    if (/^[1-9]$/.test(key) && mode !== "grid") {
+      const b = buttons[Number(key) - 1];
+      if (b) { e.preventDefault(); b.focus({ preventScroll: true }); this.tap(b.dataset.id); }
+      return;
+    }
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: mode === "grid" ? 13 : 1, ArrowUp: mode === "grid" ? -13 : -1 }[key];
+    if (step !== undefined) {
+      e.preventDefault();
+      const from = at < 0 ? 0 : at;
+      const to = Math.max(0, Math.min(buttons.length - 1, from + (at < 0 ? 0 : step)));
+      buttons[to].focus({ preventScroll: true });
+      return;
+    }
+    if (mode === "claim") {
+      const kind = (this.data.kinds || []).find((k) => k[2] === key.toLowerCase());
+      if (kind) { e.preventDefault(); this.pickKind(kind[0]); return; }
+      if (key === "Enter") {
+        const target = this.active();
+        if (target === this.undoBtn || target === this.doneBtn) return;  // the button's own action
+        e.preventDefault();
+        this.claim();
+        return;
+      }
+      if (key === "u" || key === "U") { e.preventDefault(); this.emit({ do: "undo" }); return; }
+    }
+    if (mode === "pick" && key === "Enter") { e.preventDefault(); this.confirm(); }
+  }
+
+  // --- painting the current state ---------------------------------------------------------------
+  paint() {
+    const data = this.data;
+    const pending = this.log.filter((e) => e.seq > (this.seen || 0));
+    for (const b of this.cardButtons) {
+      const id = b.dataset.id;
+      const on = this.selected.has(id) || this.starterPick === id;
+      b.classList.toggle("on", on);
+      b.classList.toggle("st", this.starterPick === id);
+      if (data.mode !== "lay") b.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+    for (const b of this.kindButtons) b.setAttribute("aria-pressed", b.dataset.kind === this.kind ? "true" : "false");
+    if (this.mainBtn && data.mode === "claim") this.mainBtn.disabled = this.locked;
+    if (this.mainBtn && data.mode === "pick") this.mainBtn.disabled = this.locked || this.selected.size !== (data.need || 1);
+    if (this.undoBtn) this.undoBtn.disabled = this.locked;
+    if (this.doneBtn) this.doneBtn.disabled = this.locked;
+    this.root.classList.toggle("locked", this.locked);
+    this.root.dataset.pending = String(pending.length);
+    // the message: one of ours (just said) wins over Python's
+    let text = "";
+    let tone = "";
+    if (this.localMsg) { text = this.localMsg.text; tone = this.localMsg.tone; }
+    else if (pending.some((e) => e.do === "done")) { text = "Counting your claims…"; tone = "info"; }
+    else if (data.message && pending.length === 0) { text = data.message; tone = data.tone || "error"; }
+    this.msg.textContent = text;
+    this.msg.className = "cp-msg" + (tone ? " " + tone : "");
+    if (data.mode === "grid") this.paintGrid();
+    if (data.mode === "claim") this.paintClaims(pending);
+  }
+
+  paintGrid() {
+    const label = (id) => (this.card(id) || { label: id }).label;
+    const hand = this.ordered().map(label);
+    while (hand.length < 4) hand.push("_");
+    this.summary.textContent = "Hand: " + hand.join(" ") + " · Starter: "
+      + (this.starterPick ? label(this.starterPick) : "_")
+      + (this.selected.size < 4 ? " (tap four cards, then the starter)" : this.starterPick ? "" : " (now tap the starter)");
+  }
+
+  paintClaims(pending) {
+    const items = (this.data.claims || []).map((text) => ({ text, pending: false }));
+    for (const e of pending) {
+      if (e.do === "claim") {
+        const cards = e.cards.map((id) => (this.card(id) || { label: id }).label).join(" ");
+        items.push({ text: e.kind + ": " + cards, pending: true });
+      } else if (e.do === "undo") items.pop();
+    }
+    const list = this.list;
+    list.replaceChildren(...items.map((item) => {
+      const li = el("li", item.pending ? "pending" : "", item.text);
+      return li;
+    }));
+    list.dataset.count = String(items.length);
+    this.total.textContent = items.length ? "" : (this.data.empty || "Nothing claimed yet.");
+    if (items.length && this.data.total !== undefined && !items.some((i) => i.pending)) {
+      this.total.textContent = "Your count so far: " + this.data.total;
+    }
+  }
+}
+
+export default function (component) {
+  const { data, parentElement, setStateValue } = component;
+  let view = views.get(parentElement);
+  if (!view) {
+    view = new Picker(parentElement);
+    views.set(parentElement, view);
+  }
+  view.send = setStateValue;
+  view.update(data || { cards: [] });
+  return () => {
+    views.delete(parentElement);
+    view.root.remove();
+  };
+}
+"""
