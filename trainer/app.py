@@ -24,6 +24,7 @@ pages = {
         st.Page(_VIEWS / "home.py", title="Home", icon=":material/home:", default=True),
     ],
     "Learn and practise": [
+        st.Page(_VIEWS / "play.py", title="Play", icon=":material/playing_cards:", url_path="play"),
         st.Page(_VIEWS / "learn.py", title="Learn", icon=":material/school:", url_path="learn"),
         st.Page(
             _VIEWS / "practice.py",
