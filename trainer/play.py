@@ -186,6 +186,8 @@ def event_lines(event: Event) -> list[str]:
                 if event.dealer == ME
                 else "Low card deals: the computer deals."
             )
+        elif event.seat == COMPUTER:  # on this page the computer always cuts second
+            lines.append("The same rank: cut again.")
         return lines
     if isinstance(event, DiscardEvent):
         if event.seat == ME:
@@ -323,10 +325,10 @@ class Table:
     def need(self) -> Need:
         """What the person does next."""
         game = self.game
+        if self._unseen_show() is not None:
+            return Need.REVEAL  # a hand that won the game is still counted out first
         if game.is_over:
             return Need.OVER
-        if self._unseen_show() is not None:
-            return Need.REVEAL
         phase = game.phase
         if phase is Phase.CUT:
             return Need.CUT_FOR_DEAL

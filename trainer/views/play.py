@@ -276,7 +276,10 @@ def _reveal(table: Table) -> None:
             _state()[key] = shown + 1
             st.rerun()
         return
-    st.success("  \n".join(event_lines(event)))
+    lines = event_lines(event)
+    if table.game.is_over:
+        lines.append("That reaches the end of the board: the game is over.")
+    st.success("  \n".join(lines))
     st.button("Continue", type="primary", key=f"{key}_go", on_click=_act, args=("carry_on",))
 
 
