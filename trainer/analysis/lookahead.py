@@ -89,9 +89,8 @@ class Search:
     side. ``nodes`` counts the positions visited (the players budget by it, so a
     decision does not depend on the speed of the machine)."""
 
-    def __init__(self, board: Board | None = None, *, greedy: bool = False) -> None:
+    def __init__(self, board: Board | None = None) -> None:
         self.board = board
-        self.greedy = greedy
         self.nodes = 0
         self._peg: dict[Hand, int] = {}
 
@@ -131,14 +130,6 @@ class Search:
     ) -> float:
         self.nodes += 1
         hand = mine if turn == 0 else theirs
-        if turn == 1 and self.greedy and hand and _pips(hand[0]) + count <= MAX_COUNT:
-            choice = self._greedy_choice(hand, series, count, not mine)
-            i = hand.index(choice)
-            rest = hand[:i] + hand[i + 1 :]
-            new_count = count + _pips(choice)
-            return self._lay(
-                mine, rest, (*series, choice), new_count, 1, passed, me, opp, alpha, beta
-            )
         previous = -1
         laid_any = False
         best = -_INF if turn == 0 else _INF
@@ -184,25 +175,6 @@ class Search:
                 mine, theirs, series, count, other, passed, last, me, opp, alpha, beta
             )
         return self._go_point(mine, theirs, last, me, opp, alpha, beta)
-
-    def _greedy_choice(self, hand: Hand, series: Hand, count: int, we_are_out: bool) -> int:
-        """The opponent's card when it plays for points now: the most points, then the
-        count it leaves hardest to score on (not 5 or 21), then the higher card."""
-        best = -1
-        best_key: tuple[float, int] = (-1e9, 0)
-        for order in hand:
-            new_count = count + _pips(order)
-            if new_count > MAX_COUNT:
-                continue
-            points = self._points((*series, order), new_count)
-            if we_are_out and len(hand) == 1 and new_count != MAX_COUNT:
-                points += 1
-            danger = 1.0 if new_count in (5, 21) else 0.0
-            key = (points - danger, order)
-            if key > best_key:
-                best_key = key
-                best = order
-        return best
 
     def _go_point(
         self,

@@ -535,7 +535,6 @@ MIN_GUESSES = 6
 
 class _Crazy(_Hard):
     level = "crazy"
-    greedy = False
 
     def _choose_throw(self, six: tuple[Card, ...], race: _Race) -> Throw:
         out = self._counting_out(six, race)
@@ -563,7 +562,7 @@ class _Crazy(_Hard):
         for card in sorted(p.legal, key=lambda c: c.index):
             by_rank.setdefault(card.order, card)
         totals = dict.fromkeys(by_rank, 0.0)
-        shared = Search(None, greedy=self.greedy)
+        shared = Search(None)
         nodes = 0
         for done, (weight, theirs, cards) in enumerate(guesses):
             if done >= MIN_GUESSES and nodes > NODE_BUDGET:
@@ -576,7 +575,7 @@ class _Crazy(_Hard):
                     show_points((*p.theirs_played, *cards), p.starter),
                     race.dealer,
                 )
-                search = Search(board, greedy=self.greedy)
+                search = Search(board)
             else:
                 search = shared
             before = search.nodes

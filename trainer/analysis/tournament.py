@@ -1,10 +1,11 @@
 """Matches between computer players, played so that luck cancels, and their figures.
 
 Each deal order (a seed) is played twice: once with the first level in seat 0,
-once with the seats exchanged and the very same cuts and shuffles. A game
-starts with the cut for deal and alternates the deal; a deal is the discard,
-the starter (his heels), the play and the show in order (pone, dealer,
-crib), and the game ends the moment a player reaches the target.
+once with the seats exchanged and the very same cuts and shuffles. The games
+are the engine's :class:`~trainer.engine.Game`: the cut for deal, then deals
+alternating, each the discard, the starter (his heels), the play and the show
+in order (pone, dealer, crib), over the moment a player reaches the target.
+Every player sees only its seat's :meth:`~trainer.engine.Game.view`.
 
 Every decision a player returns is checked against the rules (two of its own
 cards to the crib; a legal card in the play, and a go only when nothing fits):
@@ -17,13 +18,25 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb, sqrt
 
 from trainer.analysis.players import LEVELS, ComputerPlayer, computer_player
-from trainer.engine import DECK, Card, Pegging, cut_for_deal, deal, score_show
+from trainer.engine import (
+    DECK,
+    Card,
+    Event,
+    Game,
+    Pegging,
+    Phase,
+    Settings,
+    Which,
+    deal,
+    score_show,
+)
 
 __all__ = [
     "HUMAN_AVERAGES",
@@ -120,7 +133,8 @@ def _discard(table: Table, seat: int, hand: tuple[Card, ...], dealer: int) -> tu
 
 
 def play_deal(table: Table, rng: random.Random, dealer: int) -> None:
-    """One deal on the engine's pieces; raises ``GameOver`` the moment someone wins."""
+    """One deal on the engine's pieces, for timing players and for tests of a single
+    deal; raises ``GameOver`` the moment someone wins."""
     pack = list(DECK)
     rng.shuffle(pack)
     hands, rest = deal(pack, dealer)
@@ -174,13 +188,68 @@ def game_seed(seed: int | str, levels: Sequence[str], index: int) -> str:
     return f"{seed}/{first}:{second}/{index}"
 
 
-def play_game(
-    levels: tuple[str, str],
-    *,
-    seed: str,
-    target: int = 121,
-    deal_fn: Callable[[Table, random.Random, int], None] = play_deal,
-) -> GameResult:
+def _engine_seed(seed: str) -> int:
+    """A whole-number game seed from a text seed, the same on every machine."""
+    return int(hashlib.sha256(seed.encode()).hexdigest()[:15], 16)
+
+
+def _take(points: list[list[int]], event: Event, source: int) -> None:
+    for seat, item in getattr(event, "awards", ()):
+        points[seat][source] += item.points
+
+
+def _game_deal(game: Game, players: tuple[ComputerPlayer, ComputerPlayer]) -> list[list[int]]:
+    """Play the current deal of ``game`` to its end (or the win); points by seat and source."""
+    points = [[0, 0, 0], [0, 0, 0]]
+    dealer = game.dealer
+    assert dealer is not None
+    target = game.settings.target
+    for seat in (0, 1):
+        view = game.view(seat)
+        throw = players[seat].discard(
+            view.hand,
+            dealer=seat == dealer,
+            scores=(view.my_score, view.their_score),
+            target=target,
+        )
+        if not isinstance(throw, tuple) or not game.can_discard(seat, throw):
+            raise IllegalDecisionError(f"{players[seat].level} threw {throw!r} from {view.hand!r}")
+        game.discard(seat, throw)
+    _take(points, game.cut_starter(1 - dealer), 0)
+    while game.phase is Phase.PLAY:
+        turn = game.turn
+        assert turn is not None
+        seat = turn
+        view = game.view(seat)
+        assert view.starter is not None
+        choice = players[seat].play(
+            view.hand,
+            pile=view.pile,
+            mine_played=view.mine_played,
+            theirs_played=view.theirs_played,
+            starter=view.starter,
+            crib_cards=view.discards,
+            dealer=seat == dealer,
+            scores=(view.my_score, view.their_score),
+            target=target,
+        )
+        if choice is None:
+            if not game.can_go(seat):
+                raise IllegalDecisionError(
+                    f"{players[seat].level} said go holding a card that fits"
+                )
+            _take(points, game.go(seat), 0)
+        else:
+            if not game.can_lay(seat, choice):
+                raise IllegalDecisionError(f"{players[seat].level} cannot lay {choice!r} now")
+            _take(points, game.lay(seat, choice), 0)
+    while game.phase is Phase.SHOW:
+        seat, which = game.show_order[0]
+        _take(points, game.count_hand(seat, which), 2 if which is Which.CRIB else 1)
+    return points
+
+
+def play_game(levels: tuple[str, str], *, seed: str, target: int = 121) -> GameResult:
     """One game, ``levels[0]`` in seat 0. The cuts and shuffles come from ``seed``
     alone; each player's own generator is seeded from it and its seat."""
     for level in levels:
@@ -190,25 +259,23 @@ def play_game(
         computer_player(levels[0], seed=f"{seed}/seat0/{levels[0]}"),
         computer_player(levels[1], seed=f"{seed}/seat1/{levels[1]}"),
     )
-    rng = random.Random(seed)
-    table = Table(players, target)
-    dealer = cut_for_deal(rng).dealer
+    game = Game(Settings(target=target), seed=_engine_seed(seed))
+    while game.phase is Phase.CUT:
+        game.cut_for_deal(0)
+        game.cut_for_deal(1)
     deals: list[DealPoints] = []
-    winner: int | None = None
-    while winner is None:
-        table.points = [[0, 0, 0], [0, 0, 0]]
-        complete = True
-        try:
-            deal_fn(table, rng, dealer)
-        except GameOver:
-            complete = False
-            winner = 0 if table.scores[0] >= target else 1
-        p0, p1 = table.points
-        deals.append(DealPoints(dealer, ((p0[0], p0[1], p0[2]), (p1[0], p1[1], p1[2])), complete))
-        if winner is None and max(table.scores) >= target:  # pragma: no cover - peg() raises
-            winner = 0 if table.scores[0] >= target else 1
-        dealer = 1 - dealer
-    return GameResult(levels, seed, (table.scores[0], table.scores[1]), winner, tuple(deals))
+    while True:
+        dealer = game.dealer
+        assert dealer is not None
+        p0, p1 = _game_deal(game, players)
+        deals.append(
+            DealPoints(dealer, ((p0[0], p0[1], p0[2]), (p1[0], p1[1], p1[2])), not game.is_over)
+        )
+        if game.is_over:
+            break
+        game.next_deal()
+    assert game.winner is not None
+    return GameResult(levels, seed, game.scores, game.winner, tuple(deals))
 
 
 # --- matches ---------------------------------------------------------------------------
