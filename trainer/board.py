@@ -88,7 +88,7 @@ def board_svg(
     if target not in (61, 121):
         raise ValueError(f"a board is for a game to 121 or 61, not {target!r}")
     rows = _rows(target)
-    width = _x(PER_ROW - 1) + 120
+    width = _x(PER_ROW - 1) + 170
     height = TOP + 2 * rows * ROW_STEP + TRACK_GAP + (30 if last else 6)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '

@@ -250,6 +250,10 @@ def _claim(table: Table) -> None:
         st.rerun()
 
 
+def _reveal_more(key: str) -> None:
+    _state()[key] = int(_state().get(key, 0)) + 1
+
+
 def _reveal(table: Table) -> None:
     event = table.counted
     assert event is not None
@@ -258,8 +262,8 @@ def _reveal(table: Table) -> None:
     st.markdown(f"### {whose} {what}")
     score = event.score
     key = f"play_reveal_{len(table.game.events)}"
-    shown = int(_state().get(key, 0))
     items = score.items
+    shown = min(int(_state().get(key, 0)), len(items))  # a double tap never counts past the end
     if not items:
         ui.show_cards(score.hand, starter=score.starter)
         st.write("Nothing scores here: zero points.")
@@ -272,9 +276,7 @@ def _reveal(table: Table) -> None:
             total += item.points
             st.markdown(f"- {item.describe()} — **{total}**")
     if shown < len(items):
-        if st.button("Next", type="primary", key=f"{key}_next"):
-            _state()[key] = shown + 1
-            st.rerun()
+        st.button("Next", type="primary", key=f"{key}_next", on_click=_reveal_more, args=(key,))
         return
     lines = event_lines(event)
     if table.game.is_over:
