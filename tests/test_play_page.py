@@ -457,7 +457,7 @@ def test_resume_after_a_restart_rebuilds_the_same_screen() -> None:
 def test_the_starter_is_cut_by_the_pone() -> None:
     at = _page()
     _start(at)
-    while _table(at).game.phase in (Phase.CUT, Phase.DISCARD):
+    while _table(at).game.phase in (Phase.CUT, Phase.DISCARD, Phase.STARTER):
         _page_step(at)
     table = _table(at)
     starter = next(e for e in table.game.events if isinstance(e, StarterEvent))
