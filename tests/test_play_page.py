@@ -362,6 +362,11 @@ def test_a_whole_deal_to_the_show_with_automatic_counting() -> None:
     at = _page()
     _start(at)
     seen: list[Need] = []
+    while _table(at).game.phase is Phase.CUT:
+        seen.append(_page_step(at))
+    cuts = _table(at).view.cuts
+    mine = next(c.card for c in reversed(cuts) if c.seat == ME)
+    assert f"The cut for deal: you {mine.label}" in at.caption[-1].value
     while _table(at).game.deal_no < 2 and _table(at).need() is not Need.OVER:
         seen.append(_page_step(at))
     assert {Need.CUT_FOR_DEAL, Need.DISCARD, Need.LAY, Need.REVEAL} <= set(seen)

@@ -163,6 +163,12 @@ def _cut_for_deal(table: Table) -> None:
 def _discard(table: Table, game_id: str) -> None:
     view = table.view
     whose = "your" if view.dealer == ME else "the computer's"
+    if view.deal_no == 1 and view.cuts:
+        mine, theirs = (
+            next(c.card for c in reversed(view.cuts) if c.seat == seat) for seat in (ME, COMPUTER)
+        )
+        st.caption(f"The cut for deal: you {mine.label}, the computer {theirs.label}.")
+        ui.show_cards([mine, theirs], max_width=160)
     st.markdown(f"### Pick two cards for {whose} crib")
     st.write("Tap two cards, then “To crib”. Tap a card again to change your mind.")
     picker = CardPicker(f"throw_{game_id}_{view.deal_no}", "pick", view.hand)
