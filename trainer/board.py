@@ -58,7 +58,7 @@ def hole_position(seat: int, hole: int, target: int) -> tuple[float, float]:
     1 to ``target - 1`` the rows, ``target`` the game hole.
 
     >>> hole_position(0, 1, 121), hole_position(0, 31, 121)
-    ((40.0, 16.0), (40.0, 36.0))
+    ((40, 16), (40, 36))
     """
     top = _track_top(seat, target)
     rows = _rows(target)
