@@ -24,6 +24,7 @@ pages = {
         st.Page(_VIEWS / "home.py", title="Home", icon=":material/home:", default=True),
     ],
     "Learn and practise": [
+        st.Page(_VIEWS / "play.py", title="Play", icon=":material/playing_cards:", url_path="play"),
         st.Page(_VIEWS / "learn.py", title="Learn", icon=":material/school:", url_path="learn"),
         st.Page(
             _VIEWS / "practice.py",
@@ -52,6 +53,6 @@ from trainer import profiles  # noqa: E402  (importable only once the path above
 profiles.sidebar()  # the picker, on every page
 # Who is practising, at the top of every page (on a phone the sidebar is hidden). Pages that
 # record answers or show a player's progress wait until this browser has chosen a player.
-_NEEDS_PLAYER = {"learn", "practice", "progress"}
+_NEEDS_PLAYER = {"learn", "practice", "progress", "play"}
 if profiles.banner() or page.url_path not in _NEEDS_PLAYER:
     page.run()

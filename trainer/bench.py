@@ -13,7 +13,7 @@ same inputs, so the figures mean something on a shared, noisy machine:
 * computer players' decision times by level (median and worst), against a
   random legal player timed on the same deals, and the exact pegging analysis
   against a brute force over every hand the opponent could hold;
-* drill dealing and the Progress page, where those modules provide figures;
+* drill dealing, the Progress page and the Play page, where those modules provide figures;
 * peak memory of the process.
 """
 
@@ -452,6 +452,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("Progress page with 100,000 recorded attempts")
             for label, value in progress:
                 print(f"  {label:<40} {value:>8.3f}")
+        play = _optional("trainer.bench_play", "bench_play_page")
+        if play is not None:
+            print("Play page, server time per interaction without the computer's thinking")
+            print("  (target < 100 ms)")
+            for label, value in play:
+                print(f"  {label:<40} {value:>8.2f}")
     print(f"Peak memory                   {peak_memory_mb():>12.1f} MB")
     return 0
 

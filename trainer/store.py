@@ -145,6 +145,31 @@ class ProgressRows(NamedTuple):
     recent: list[Recorded]  # the newest answers
 
 
+# --- games: the schema (the Play page's saved games) ---------------------------------------
+
+#: The games table: one row per game, its record's text rewritten after every action.
+#: ``IF NOT EXISTS`` so this step can take any place among the migrations.
+GAMES_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS games (
+        id INTEGER PRIMARY KEY,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        game_id TEXT NOT NULL UNIQUE,
+        settings TEXT NOT NULL,
+        level TEXT NOT NULL,
+        target INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('playing', 'won', 'lost')),
+        my_score INTEGER NOT NULL DEFAULT 0,
+        their_score INTEGER NOT NULL DEFAULT 0,
+        skunk INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS games_by_profile ON games (profile_id, status, updated_at)",
+)
+GAME_STATUSES = ("playing", "won", "lost")
+GAME_RECORD_MAX = 200_000
+
+
 # --- schema -------------------------------------------------------------------------------
 
 #: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
@@ -216,6 +241,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE UNIQUE INDEX attempts_once ON attempts (profile_id, answer_key) "
         "WHERE answer_key IS NOT NULL",
     ),
+    # 4: games against the computer (see the games section below)
+    GAMES_MIGRATION,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -700,6 +727,84 @@ class Store:
             except sqlite3.IntegrityError as err:
                 raise ValueError(f"there is no profile {profile_id} ({err})") from err
 
+    # -- games (the Play page) --
+
+    def save_game(self, profile_id: int, game: SavedGame) -> None:
+        """Write a game's row (created the first time, rewritten after that)."""
+        _check_game(game)
+        with self._connect() as conn:
+            try:
+                with _write(conn):
+                    conn.execute(
+                        """INSERT INTO games (profile_id, game_id, settings, level, target,
+                               record, status, my_score, their_score, skunk, updated_at)
+                           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           ON CONFLICT (game_id) DO UPDATE SET
+                               settings = excluded.settings, level = excluded.level,
+                               target = excluded.target, record = excluded.record,
+                               status = excluded.status, my_score = excluded.my_score,
+                               their_score = excluded.their_score, skunk = excluded.skunk,
+                               updated_at = excluded.updated_at
+                           WHERE games.profile_id = excluded.profile_id""",
+                        (
+                            profile_id,
+                            game.game_id,
+                            game.settings,
+                            game.level,
+                            game.target,
+                            game.record,
+                            game.status,
+                            game.my_score,
+                            game.their_score,
+                            game.skunk,
+                            _utc_text(datetime.now(UTC)),
+                        ),
+                    )
+            except sqlite3.IntegrityError as err:
+                raise ValueError(f"there is no profile {profile_id} ({err})") from err
+
+    def game_in_progress(self, profile_id: int) -> SavedGame | None:
+        """The profile's latest game still being played, if any."""
+        with self._connect() as conn:
+            row = conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = ? AND status = 'playing' "
+                "ORDER BY updated_at DESC, id DESC LIMIT 1",
+                (profile_id,),
+            ).fetchone()
+        return SavedGame(*row) if row else None
+
+    def game(self, profile_id: int, game_id: str) -> SavedGame | None:
+        with self._connect() as conn:
+            row = conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = ? AND game_id = ?",
+                (profile_id, game_id),
+            ).fetchone()
+        return SavedGame(*row) if row else None
+
+    def game_stats(self, profile_id: int, level: str, target: int) -> GameStats:
+        """The profile's finished games at one level and length."""
+        with self._connect() as conn:
+            row = conn.execute(
+                """SELECT COUNT(*), COALESCE(SUM(status = 'won'), 0),
+                          COALESCE(SUM(status = 'won' AND skunk > 0), 0),
+                          AVG(my_score - their_score)
+                   FROM games WHERE profile_id = ? AND level = ? AND target = ?
+                         AND status != 'playing'""",
+                (profile_id, level, target),
+            ).fetchone()
+        average = float(row[3]) if row[3] is not None else None
+        return GameStats(int(row[0]), int(row[1]), int(row[2]), average)
+
+    def games_by_level(self, profile_id: int) -> dict[str, int]:
+        """How many games the profile has finished at each level."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT level, COUNT(*) FROM games WHERE profile_id = ? AND status != 'playing' "
+                "GROUP BY level",
+                (profile_id,),
+            ).fetchall()
+        return {str(r[0]): int(r[1]) for r in rows}
+
     # -- export --
 
     def export_csv(self, profile_id: int) -> str:
@@ -810,6 +915,50 @@ CSV_HEADER = (
     "seconds",
     "mode",
 )
+
+
+# --- games: rows and checks -----------------------------------------------------------------
+
+_GAME_COLUMNS = "game_id, settings, level, target, record, status, my_score, their_score, skunk"
+
+
+class SavedGame(NamedTuple):
+    """One game's row: the record's text is the game; the rest is for lists and results."""
+
+    game_id: str
+    settings: str
+    level: str
+    target: int
+    record: str
+    status: str = "playing"
+    my_score: int = 0
+    their_score: int = 0
+    skunk: int = 0
+
+
+class GameStats(NamedTuple):
+    """Finished games at one level and length: how many, won, won by a skunk, and the
+    average margin (own score less the computer's; None before the first game)."""
+
+    games: int
+    wins: int
+    skunks: int
+    average_margin: float | None
+
+
+def _check_game(game: SavedGame) -> None:
+    _text_field("game_id", game.game_id, 100)
+    _text_field("settings", game.settings, TEXT_MAX)
+    _text_field("level", game.level, TIER_MAX)
+    _text_field("record", game.record, GAME_RECORD_MAX)
+    if game.status not in GAME_STATUSES:
+        raise ValueError(
+            f"a game's status is one of {', '.join(GAME_STATUSES)}, not {game.status!r}"
+        )
+    for name in ("target", "my_score", "their_score", "skunk"):
+        value = getattr(game, name)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1000:
+            raise ValueError(f"{name} must be a whole number from 0, not {value!r}")
 
 
 def _csv_text(value: str) -> str:

@@ -1,0 +1,117 @@
+"""A real browser plays on the Play page: starts a game, throws two cards by tapping them,
+plays the deal to the show, reloads and finds the same game, then finishes a 61-point game
+against Easy by always laying the first card that fits and sees the results screen."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+RESULTS = "text=/You win!|The computer wins this time/"
+
+
+def _visible(page: Any, selector: str) -> bool:
+    locator = page.locator(selector)
+    return bool(locator.count()) and bool(locator.first.is_visible())
+
+
+def _idle(page: Any) -> None:
+    """Wait until the app has finished running the script (no 'Running' indicator)."""
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000
+    )
+
+
+def _one_step(page: Any) -> str:
+    """Take whatever single action the page asks for; returns what it was ('' when the
+    page was changing under the click, to be tried again)."""
+    _idle(page)
+    try:
+        return _act(page)
+    except PlaywrightError:
+        return ""
+
+
+def _act(page: Any) -> str:
+    for name in ("Cut the pack", "Next", "Continue"):
+        button = page.get_by_role("button", name=name, exact=True)
+        if button.count() and button.first.is_visible() and button.first.is_enabled():
+            button.first.click(timeout=3000)
+            return name
+    if _visible(page, "text=Pick two cards for"):
+        confirm = page.locator(".cp-confirm")
+        confirm.first.wait_for(timeout=3000)
+        while page.locator(".cp-card.on").count() < 2:
+            page.locator(".cp-card:not(.on)").first.click(timeout=3000)
+        confirm.first.click(timeout=3000)
+        return "throw"
+    if _visible(page, "text=Your turn: tap a card to lay it."):
+        page.locator(".cp-card:not(.off)").first.click(timeout=3000)
+        return "lay"
+    return ""
+
+
+def _until(page: Any, done: Any, *, steps: int = 400, seconds: float = 240) -> list[str]:
+    taken: list[str] = []
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            page.screenshot(path="/tmp/play-stuck.png", full_page=True)
+            raise AssertionError(f"stuck after {taken[-10:]}")
+        assert len(taken) < steps, f"too many steps: {taken[-10:]}"
+        step = _one_step(page)
+        if step:
+            taken.append(step)
+            page.wait_for_timeout(150)  # the page answers; the next action waits for it
+        else:
+            page.wait_for_timeout(100)
+    return taken
+
+
+def _start(page: Any, app_url: str) -> None:
+    page.goto(f"{app_url}/play")
+    page.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
+    page.get_by_text("Easy", exact=True).click()
+    page.get_by_text("61 points (a short game)").click()
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Cut the pack").wait_for()
+
+
+@pytest.mark.browser
+def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
+    page: Any, app_url: str
+) -> None:
+    _start(page, app_url)
+    page.get_by_role("button", name="Cut the pack").click()
+    page.get_by_text("Low card deals").first.wait_for()
+    page.locator(".cp-card").first.wait_for(timeout=60_000)
+    cards = page.locator(".cp-card")
+    assert cards.count() == 6
+    cards.nth(0).click()
+    cards.nth(0).click()  # a second tap takes it back
+    cards.nth(1).click()
+    cards.nth(2).click()
+    page.locator(".cp-confirm").click()
+    page.get_by_text("in the crib.").first.wait_for()
+
+    def in_show() -> bool:
+        return _visible(page, "text=/Your hand|The computer's hand/") or _visible(page, RESULTS)
+
+    taken = _until(page, in_show)
+    assert "lay" in taken
+    before = page.locator("h3").all_inner_texts()
+    board = page.locator("svg[aria-label^='Cribbage board']").get_attribute("aria-label")
+    page.reload()
+    page.locator("svg[aria-label^='Cribbage board']").wait_for(timeout=60_000)
+    assert page.locator("svg[aria-label^='Cribbage board']").get_attribute("aria-label") == board
+    page.locator("h3").first.wait_for()
+    assert page.locator("h3").all_inner_texts() == before
+
+    started = time.monotonic()
+    _until(page, lambda: _visible(page, RESULTS), steps=800, seconds=120)
+    print(f"\nthe rest of a 61-point game took {time.monotonic() - started:.1f} s in the browser")
+    page.get_by_text("Final score:").wait_for()
+    assert page.get_by_text("Your record against Easy to 61: 1 games").is_visible()

@@ -1,0 +1,473 @@
+"""The Play page: its pure logic (trainer.play, trainer.play_saves) and the page in AppTest
+(a whole deal with automatic counting and with muggins, a game won in the middle of the
+play, a game resumed from the store after a restart, settings and records checked)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.engine import Card, parse_cards
+from trainer.engine.game import Game
+from trainer.engine.items import Kind, ScoreItem
+from trainer.engine.record import (
+    CutEvent,
+    GameRecord,
+    GoEvent,
+    LayEvent,
+    Settings,
+    ShowEvent,
+    StarterEvent,
+    parse_event,
+)
+from trainer.engine.show import score_show
+from trainer.engine.vocab import Counting, Phase, Which
+from trainer.play import (
+    COMPUTER,
+    ME,
+    Need,
+    PlaySetup,
+    RecordProblem,
+    Table,
+    award_text,
+    event_lines,
+    export_text,
+    parse_export,
+    peg_moves,
+)
+from trainer.play_saves import count_attempt, saved_row
+from trainer.store import Store
+
+REPO = Path(__file__).resolve().parent.parent
+PAGE = str(REPO / "trainer" / "views" / "play.py")
+
+
+def _step(table: Table) -> None:
+    """The person plays the first card that fits, throws the first two, counts right."""
+    need = table.need()
+    if need is Need.CUT_FOR_DEAL:
+        table.cut_for_deal()
+    elif need is Need.DISCARD:
+        table.discard(table.view.hand[:2])
+    elif need is Need.CUT_STARTER:
+        table.cut_starter()
+    elif need is Need.LAY:
+        table.lay(table.view.playable[0])
+    elif need is Need.REVEAL:
+        table.carry_on()
+    elif need is Need.CLAIM:
+        nxt = table.next_count()
+        assert nxt is not None
+        table.claim(nxt[2].total)
+
+
+def _play_out(table: Table, limit: int = 3000) -> Table:
+    for _ in range(limit):
+        if table.need() is Need.OVER:
+            return table
+        _step(table)
+    raise AssertionError("the game did not end")
+
+
+# --- words ----------------------------------------------------------------------------------
+
+
+def test_scores_are_said_as_at_the_table() -> None:
+    five, ten = parse_cards("5H TD")
+    assert award_text(ScoreItem(Kind.FIFTEEN, (five, ten), 2)) == "fifteen for two"
+    run = ScoreItem(Kind.RUN, parse_cards("3H 4D 5S"), 3)
+    assert award_text(run) == "a run of three for three"
+    royal = ScoreItem(Kind.PAIR, parse_cards("7H 7D 7S"), 6)
+    assert award_text(royal) == "a pair royal for six"
+    assert award_text(ScoreItem(Kind.GO, (), 1)) == "a go for one"
+    assert award_text(ScoreItem(Kind.HIS_HEELS, parse_cards("JH"), 2)) == "his heels for two"
+
+
+def test_event_lines_name_who_and_why() -> None:
+    lay = parse_event("lay seat=1 card=5C count=15 awards=1:fifteen/TD-5C/2")
+    assert event_lines(lay) == [
+        "The computer lays 5♣: the count is 15.",
+        "The computer pegs 2: fifteen for two.",
+    ]
+    thirty_one = parse_event("lay seat=0 card=AC count=31 awards=0:thirty-one/AC/2")
+    assert event_lines(thirty_one)[-1] == "The count goes back to 0."
+    go = parse_event("go seat=0 count=28 awards=1:go//1")
+    assert event_lines(go) == [
+        "You say “go” (nothing fits under 31).",
+        "The computer pegs 1: a go for one.",
+        "The count goes back to 0.",
+    ]
+    heels = parse_event("starter seat=0 at=9 card=JS awards=1:his_heels/JS/2")
+    assert event_lines(heels) == ["The starter is J♠.", "The computer pegs 2: his heels for two."]
+
+
+def test_a_short_count_under_muggins_says_muggins() -> None:
+    score = score_show(parse_cards("5H 5D TS JC"), Card.parse("KH"))
+    event = ShowEvent.build(ME, Which.HAND, score, 10)
+    assert score.total == 14
+    assert event_lines(event) == [
+        "Your hand makes 14 points.",
+        "You said 10: you peg 10.",
+        "Muggins! The computer takes the 4 points you missed.",
+    ]
+    over = ShowEvent.build(ME, Which.HAND, score, 20)
+    assert "You said 20, but it makes 14: you peg 14." in event_lines(over)
+
+
+# --- settings -------------------------------------------------------------------------------
+
+
+def test_setup_is_checked_and_reads_back() -> None:
+    setup = PlaySetup("hard", Settings(target=61, skunks=False, counting=Counting.MUGGINS))
+    assert setup.notation() == "level=hard target=61 skunks=off counting=muggins"
+    assert PlaySetup.parse(setup.notation()) == setup
+    with pytest.raises(ValueError, match="'expert' is not a level: choose one of Easy"):
+        PlaySetup("expert")
+    with pytest.raises(ValueError, match="61 for the short game"):
+        PlaySetup.parse("level=easy target=100")
+
+
+# --- the table ------------------------------------------------------------------------------
+
+
+def test_a_whole_game_by_the_rules_against_each_level() -> None:
+    for level in ("easy", "normal"):
+        table = _play_out(Table.new(PlaySetup(level, Settings(target=61)), seed=11))
+        game = table.game
+        assert game.winner is not None and max(game.scores) >= 61
+        assert game.summary().scores == game.scores
+        moves = peg_moves(game.events)
+        for seat in (ME, COMPUTER):
+            assert sum(m.end - m.start for m in moves if m.seat == seat) == game.scores[seat]
+        replayed = Game.replay(GameRecord.parse(game.record().notation()))
+        assert replayed.scores == game.scores and replayed.winner == game.winner
+
+
+def test_the_computer_acts_until_the_person_has_something_to_do() -> None:
+    table = Table.new(PlaySetup("easy", Settings(target=121)), seed=4)
+    table.cut_for_deal()
+    assert table.game.phase is Phase.CUT  # seed 4: both cut the same rank
+    assert table.recent_lines()[-1] == "The same rank: cut again."
+    assert table.need() is Need.CUT_FOR_DEAL
+    table.cut_for_deal()
+    assert table.game.phase is Phase.DISCARD and table.need() is Need.DISCARD
+    assert table.game.view(ME).opponent_discarded  # the computer threw at once
+    table.discard(table.view.hand[:2])
+    if table.game.pone == ME:
+        assert table.need() is Need.CUT_STARTER
+        table.cut_starter()
+    assert table.game.phase is Phase.PLAY
+    assert table.game.turn == ME and table.view.playable  # never waiting on the computer
+
+
+def test_the_person_says_go_only_when_nothing_fits() -> None:
+    for seed in range(40):
+        table = Table.new(PlaySetup("easy", Settings()), seed=seed)
+        while table.game.deal_no < 3 and table.need() is not Need.OVER:
+            _step(table)
+        events = table.game.events
+        goes = [i for i, e in enumerate(events) if isinstance(e, GoEvent) and e.seat == ME]
+        if goes:
+            for index in goes:
+                before = Game.replay(GameRecord(table.game.settings, seed, tuple(events[:index])))
+                assert before.turn == ME and before.view(ME).playable == ()
+            return
+    pytest.fail("no deal in forty games made the person say go")
+
+
+def test_a_card_past_31_is_refused_with_the_reason() -> None:
+    for seed in range(60):
+        table = Table.new(PlaySetup("easy", Settings()), seed=seed)
+        while table.need() is not Need.OVER and table.game.deal_no < 4:
+            view = table.view
+            if table.need() is Need.LAY:
+                too_high = [c for c in view.hand if view.count + c.pips > 31]
+                if too_high:
+                    with pytest.raises(ValueError, match="31"):
+                        table.lay(too_high[0])
+                    return
+            _step(table)
+    pytest.fail("no position with a card past 31 came up")
+
+
+def test_resume_shows_the_same_point_and_a_counted_hand_again() -> None:
+    table = Table.new(PlaySetup("normal", Settings(target=61)), seed=8)
+    while table.need() is not Need.REVEAL:
+        _step(table)
+    again = Table.resume(table.setup, table.game.record())
+    assert again.need() is Need.REVEAL and again.counted == table.counted
+    assert again.view == table.view
+    table.carry_on()
+    later = Table.resume(table.setup, table.game.record())
+    assert later.need() is table.need() and later.view == table.view
+
+
+def test_muggins_counts_go_to_the_computer_and_are_graded_like_drills() -> None:
+    table = Table.new(PlaySetup("easy", Settings(target=121, counting="muggins")), seed=2)
+    while table.need() is not Need.CLAIM:
+        _step(table)
+    nxt = table.next_count()
+    assert nxt is not None
+    seat, which, score = nxt
+    assert seat == ME
+    before = table.game.scores
+    if score.total == 0:
+        pytest.skip("this hand scores nothing")
+    event = table.claim(0)
+    assert event.muggins == score.total
+    assert table.game.scores[COMPUTER] == before[COMPUTER] + score.total
+    assert table.game.scores[ME] == before[ME]
+    attempt = count_attempt(event, game_seed=2, deal_no=1, seconds=3.0)
+    assert (attempt.drill, attempt.tier, attempt.correct) == (str(which), "game", False)
+    assert attempt.points_off == -score.total
+    wanted = {item.kind.category for item in score.items}
+    assert set(attempt.missed) <= wanted | {"crib-flush"} and attempt.missed
+
+
+# --- export and import ----------------------------------------------------------------------
+
+
+def test_a_record_exports_and_reads_back_with_its_level() -> None:
+    table = Table.new(PlaySetup("crazy", Settings(target=61)), seed=5)
+    for _ in range(6):
+        _step(table)
+    setup, record = parse_export(export_text(table))
+    assert setup == table.setup and record == table.game.record()
+
+
+def test_a_bad_record_names_its_line() -> None:
+    with pytest.raises(RecordProblem, match="empty"):
+        parse_export("  ")
+    text = '[Seed "3"]\n\ncut seat=0 at=10 card=5H\nlay seat=0 card=XX count=3\n'
+    with pytest.raises(RecordProblem, match="line 4"):
+        parse_export(text)
+    wrong = '[Seed "3"]\n\ncut seat=0 at=10 card=KD\n'
+    with pytest.raises(RecordProblem, match=r"does not play back: event 1 \(line 3\)"):
+        parse_export(wrong)
+    with pytest.raises(RecordProblem, match="'grandmaster'"):
+        parse_export('# level: grandmaster\n[Seed "3"]\n')
+
+
+def test_the_saved_row_carries_the_result() -> None:
+    table = _play_out(Table.new(PlaySetup("easy", Settings(target=61)), seed=11))
+    row = saved_row("g", table)
+    assert row.status == ("won" if table.game.winner == ME else "lost")
+    assert (row.my_score, row.their_score) == table.game.scores
+    assert Game.from_notation(row.record).scores == table.game.scores
+
+
+# --- the page (AppTest) ----------------------------------------------------------------------
+
+
+def _page() -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    players = Store.open(os.environ["CRIBBAGE_TRAINER_DB"]).profiles()
+    if players:  # this browser has chosen the first player (the address names them)
+        at.query_params["player"] = str(players[0].id)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _table(at: AppTest) -> Table:
+    table = at.session_state["play_table"]
+    assert isinstance(table, Table)
+    return table
+
+
+def _texts(at: AppTest) -> str:
+    parts: list[Any] = [m.value for m in at.markdown] + [i.value for i in at.info]
+    parts += [s.value for s in at.success] + [w.value for w in at.warning]
+    parts += [e.value for e in at.error]
+    return "\n".join(str(p) for p in parts)
+
+
+def _start(
+    at: AppTest, *, target: int = 121, counting: str = "automatic", level: str = "easy"
+) -> None:
+    at.radio(key="play_level").set_value(level)
+    at.radio(key="play_target").set_value(target)
+    at.radio(key="play_counting").set_value(counting)
+    at.button(key="play_start").click()
+    at.run()
+    assert not at.exception, at.exception
+
+
+def _picker(at: AppTest) -> dict[str, Any]:
+    (component,) = at.get("bidi_component")
+    data: dict[str, Any] = json.loads(component.proto.json)
+    return data
+
+
+def _page_step(at: AppTest) -> Need:
+    """One action through the page's own widgets, as a person would take it."""
+    table = _table(at)
+    need = table.need()
+    game_id = at.session_state["play_game_id"]
+    if need is Need.CUT_FOR_DEAL:
+        at.button(key="play_cut").click()
+    elif need is Need.CUT_STARTER:
+        at.button(key="play_cut_starter").click()
+    elif need is Need.DISCARD:
+        hand = table.view.hand
+        key = f"throw_{game_id}_{table.view.deal_no}"
+        at.session_state[key] = {
+            "log": [{"seq": 1, "do": "pick", "cards": [str(hand[0]), str(hand[1])]}]
+        }
+    elif need is Need.LAY:
+        data = _picker(at)
+        card = next(c["id"] for c in data["cards"] if not c["off"])
+        at.session_state[data["token"]] = {"log": [{"seq": 1, "do": "lay", "cards": [card]}]}
+    elif need is Need.REVEAL:
+        events = len(table.game.events)
+        key = f"play_reveal_{events}"
+        nexts = [b for b in at.button if b.key == f"{key}_next"]
+        (nexts[0] if nexts else at.button(key=f"{key}_go")).click()
+    elif need is Need.CLAIM:
+        nxt = table.next_count()
+        assert nxt is not None
+        key = f"play_claim_{len(table.game.events)}"
+        at.number_input(key=key).set_value(nxt[2].total)
+        at.button(key=f"{key}_ok").click()
+    at.run()
+    assert not at.exception, at.exception
+    return need
+
+
+def _saved_games() -> list[Any]:
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    return [store.game_in_progress(p.id) for p in store.profiles() if store.game_in_progress(p.id)]
+
+
+def test_the_settings_form_starts_the_game_chosen() -> None:
+    at = _page()
+    assert [r.label for r in at.radio] == [
+        "How strong is the computer?",
+        "Play to",
+        "Who counts the hands?",
+    ]
+    assert at.radio(key="play_level").options == ["Easy", "Normal", "Hard", "Crazy"]
+    at.checkbox(key="play_skunks").uncheck()
+    _start(at, target=61, counting="muggins", level="hard")
+    table = _table(at)
+    assert table.setup == PlaySetup("hard", Settings(target=61, skunks=False, counting="muggins"))
+    assert at.button(key="play_cut").label == "Cut the pack"
+    (row,) = _saved_games()
+    assert row.settings == "level=hard target=61 skunks=off counting=muggins"
+
+
+def test_a_whole_deal_to_the_show_with_automatic_counting() -> None:
+    at = _page()
+    _start(at)
+    seen: list[Need] = []
+    while _table(at).game.phase is Phase.CUT:
+        seen.append(_page_step(at))
+    cuts = _table(at).view.cuts
+    mine = next(c.card for c in reversed(cuts) if c.seat == ME)
+    assert f"The cut for deal: you {mine.label}" in at.caption[-1].value
+    while _table(at).game.deal_no < 2 and _table(at).need() is not Need.OVER:
+        seen.append(_page_step(at))
+    assert {Need.CUT_FOR_DEAL, Need.DISCARD, Need.LAY, Need.REVEAL} <= set(seen)
+    game = _table(at).game
+    first_dealer = next(
+        e.dealer for e in game.events if isinstance(e, CutEvent) and e.dealer is not None
+    )
+    shows = [e for e in game.events if isinstance(e, ShowEvent)]
+    pone = 1 - first_dealer
+    assert [(e.seat, e.which) for e in shows[:3]] == [
+        (pone, Which.HAND),
+        (first_dealer, Which.HAND),
+        (first_dealer, Which.CRIB),
+    ]
+    (row,) = _saved_games()
+    assert Game.from_notation(row.record).events == game.events  # saved after every action
+
+
+def test_the_show_counts_one_combination_at_a_time() -> None:
+    at = _page()
+    _start(at)
+    while _table(at).need() is not Need.REVEAL:
+        _page_step(at)
+    event = _table(at).counted
+    assert event is not None
+    key = f"play_reveal_{len(_table(at).game.events)}"
+    total = 0
+    for item in event.score.items:
+        at.button(key=f"{key}_next").click()
+        at.run()
+        total += item.points
+        assert f"{item.describe()} — **{total}**" in _texts(at)
+    assert at.button(key=f"{key}_go").label == "Continue"
+
+
+def test_a_whole_deal_with_muggins_records_the_counts() -> None:
+    at = _page()
+    _start(at, counting="muggins")
+    claims = 0
+    while _table(at).game.deal_no < 2 and _table(at).need() is not Need.OVER:
+        if _page_step(at) is Need.CLAIM:
+            claims += 1
+    assert claims in (1, 2)  # own hand, and the crib when dealing
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    attempts = [r.attempt for p in store.profiles() for r in store.attempts(p.id)]
+    assert len(attempts) == claims
+    assert all(a.tier == "game" and a.drill in ("hand", "crib") and a.correct for a in attempts)
+
+
+def test_a_game_ends_in_the_middle_of_the_play() -> None:
+    # seed 2 against Easy: the person's own lay reaches 121 during the play
+    table = Table.new(PlaySetup("easy", Settings()), seed=2)
+    _play_out(table)
+    final = table.game.events[-1]
+    assert isinstance(final, LayEvent) and final.seat == ME and table.game.scores[ME] >= 121
+    before = GameRecord(table.game.settings, 2, tuple(table.game.events[:-1]))
+    at = _page()
+    at.text_area(key="play_import_text").set_value(f"# level: easy\n{before.notation()}")
+    at.button(key="play_import").click()
+    at.run()
+    assert not at.exception, at.exception
+    assert _table(at).need() is Need.LAY
+    data = _picker(at)
+    at.session_state[data["token"]] = {"log": [{"seq": 1, "do": "lay", "cards": [str(final.card)]}]}
+    at.run()
+    assert not at.exception, at.exception
+    text = _texts(at)
+    assert "You win!" in text and "Final score: **you" in text
+    assert _table(at).game.phase is Phase.OVER
+    if table.game.skunk():
+        assert "skunk" in text
+
+
+def test_a_bad_record_is_named_on_the_page() -> None:
+    at = _page()
+    at.text_area(key="play_import_text").set_value('[Seed "1"]\n\nlay seat=9 card=5H count=5\n')
+    at.button(key="play_import").click()
+    at.run()
+    assert not at.exception
+    assert "line 3" in at.error[0].value
+
+
+def test_resume_after_a_restart_rebuilds_the_same_screen() -> None:
+    at = _page()
+    _start(at, target=61)
+    while _table(at).game.phase is not Phase.PLAY or len(_table(at).view.hand) > 2:
+        _page_step(at)
+    before = (_texts(at), _picker(at)["cards"], _table(at).view)
+    fresh = _page()  # a new session: as after a reload or a server restart
+    assert (_texts(fresh), _picker(fresh)["cards"], _table(fresh).view) == before
+
+
+def test_the_starter_is_cut_by_the_pone() -> None:
+    at = _page()
+    _start(at)
+    while _table(at).game.phase in (Phase.CUT, Phase.DISCARD, Phase.STARTER):
+        _page_step(at)
+    table = _table(at)
+    starter = next(e for e in table.game.events if isinstance(e, StarterEvent))
+    assert starter.seat == table.game.pone
+    assert f"The starter is {starter.card.label}." in _texts(at)

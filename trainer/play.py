@@ -1,0 +1,521 @@
+"""The Play page's logic, without Streamlit: a game against the computer, one step at a time.
+
+A :class:`Table` holds a :class:`~trainer.engine.game.Game` with the person in seat 0 and
+the computer in seat 1. After every action of the person, :meth:`Table.advance` lets the
+computer act until the person has something to do again (:meth:`Table.need`). What just
+happened is told in short sentences (:func:`event_lines`), made from the events alone, so a
+reloaded game says the same thing as before.
+
+>>> table = Table.new(PlaySetup("easy", Settings(target=61)), seed=3)
+>>> table.need()
+Need.CUT_FOR_DEAL
+>>> table.cut_for_deal()
+>>> table.need(), len(table.view.hand)
+(Need.DISCARD, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from trainer.analysis import LEVELS, computer_player
+from trainer.engine.cards import Card
+from trainer.engine.game import Game, SeatView
+from trainer.engine.items import Kind, ScoreItem, number_word
+from trainer.engine.record import (
+    Award,
+    CutEvent,
+    DealEvent,
+    DiscardEvent,
+    Event,
+    GameRecord,
+    GoEvent,
+    LayEvent,
+    NotationError,
+    Settings,
+    ShowEvent,
+    StarterEvent,
+)
+from trainer.engine.show import ShowScore, score_show
+from trainer.engine.vocab import Phase, Which
+
+__all__ = [
+    "COMPUTER",
+    "LEVEL_NAMES",
+    "ME",
+    "Need",
+    "PegMove",
+    "PlaySetup",
+    "RecordProblem",
+    "Table",
+    "award_text",
+    "event_lines",
+    "export_text",
+    "parse_export",
+    "peg_moves",
+]
+
+#: The person's seat and the computer's.
+ME = 0
+COMPUTER = 1
+
+LEVEL_NAMES: dict[str, str] = {
+    "easy": "Easy",
+    "normal": "Normal",
+    "hard": "Hard",
+    "crazy": "Crazy",
+}
+_LEVEL_LINE = "# level: "
+
+
+class RecordProblem(ValueError):
+    """A game record that cannot be read or played back; the message names the line."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySetup:
+    """What the person chose before the game: the computer's level and the game's rules."""
+
+    level: str = "normal"
+    settings: Settings = field(default_factory=Settings)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(
+                f"{self.level!r} is not a level: choose one of {', '.join(LEVEL_NAMES.values())}"
+            )
+        if not isinstance(self.settings, Settings):
+            raise ValueError(f"settings must be a Settings value, not {self.settings!r}")
+
+    def notation(self) -> str:
+        """``level=easy target=61 skunks=on counting=muggins``."""
+        return f"level={self.level} {self.settings.notation()}"
+
+    @classmethod
+    def parse(cls, text: str) -> PlaySetup:
+        level = "normal"
+        rest = []
+        for token in text.split():
+            if token.startswith("level="):
+                level = token.removeprefix("level=")
+            else:
+                rest.append(token)
+        return cls(level, Settings.parse(" ".join(rest)))
+
+
+class Need(StrEnum):
+    """What the person has to do now."""
+
+    CUT_FOR_DEAL = "cut for deal"
+    DISCARD = "discard"
+    CUT_STARTER = "cut the starter"
+    LAY = "lay a card"
+    CLAIM = "count your hand"
+    REVEAL = "see a count"
+    OVER = "game over"
+
+    def __repr__(self) -> str:
+        return f"Need.{self.name}"
+
+
+# --- words ----------------------------------------------------------------------------------
+
+
+def _who(seat: int) -> str:
+    return "You" if seat == ME else "The computer"
+
+
+def _for(points: int) -> str:
+    return f"for {number_word(points)}"
+
+
+def award_text(item: ScoreItem) -> str:
+    """What a score is said as at the table: ``fifteen for two``, ``a run of three for three``."""
+    kind = item.kind
+    if kind is Kind.FIFTEEN:
+        return f"fifteen {_for(item.points)}"
+    if kind is Kind.THIRTY_ONE:
+        return f"thirty-one {_for(item.points)}"
+    if kind is Kind.PAIR:
+        name = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}.get(
+            len(item.cards), "a pair"
+        )
+        return f"{name} {_for(item.points)}"
+    if kind is Kind.RUN:
+        return f"a run of {number_word(len(item.cards))} {_for(item.points)}"
+    if kind is Kind.GO:
+        return f"a go {_for(item.points)}"
+    if kind is Kind.LAST_CARD:
+        return f"last card {_for(item.points)}"
+    if kind is Kind.HIS_HEELS:
+        return f"his heels {_for(item.points)}"
+    if kind is Kind.FLUSH:
+        return f"a flush {_for(item.points)}"
+    if kind is Kind.NOBS:
+        return f"his nobs {_for(item.points)}"
+    if kind is Kind.MUGGINS:
+        return f"muggins {_for(item.points)}"
+    return f"{kind} {_for(item.points)}"
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _awards_line(awards: Sequence[Award]) -> list[str]:
+    lines = []
+    for seat in (ME, COMPUTER):
+        items = [item for who, item in awards if who == seat]
+        if items:
+            total = sum(item.points for item in items)
+            said = ", ".join(award_text(item) for item in items)
+            peg = "peg" if seat == ME else "pegs"
+            lines.append(f"{_who(seat)} {peg} {total}: {said}.")
+    return lines
+
+
+def event_lines(event: Event) -> list[str]:
+    """What one event was, in short sentences for the person in seat 0."""
+    if isinstance(event, CutEvent):
+        lines = [f"{_who(event.seat)} cut {event.card.label}."]
+        if event.dealer is not None:
+            lines.append(
+                "Low card deals: you deal."
+                if event.dealer == ME
+                else "Low card deals: the computer deals."
+            )
+        elif event.seat == COMPUTER:  # on this page the computer always cuts second
+            lines.append("The same rank: cut again.")
+        return lines
+    if isinstance(event, DiscardEvent):
+        if event.seat == ME:
+            return [f"You put {event.cards[0].label} and {event.cards[1].label} in the crib."]
+        return ["The computer puts two cards in the crib."]
+    if isinstance(event, StarterEvent):
+        return [f"The starter is {event.card.label}.", *_awards_line(event.awards)]
+    if isinstance(event, LayEvent):
+        verb = "lay" if event.seat == ME else "lays"
+        lines = [f"{_who(event.seat)} {verb} {event.card.label}: the count is {event.count}."]
+        lines += _awards_line(event.awards)
+        if _series_ends(event):
+            lines.append("The count goes back to 0.")
+        return lines
+    if isinstance(event, GoEvent):
+        verb = "say" if event.seat == ME else "says"
+        lines = [f"{_who(event.seat)} {verb} “go” (nothing fits under 31)."]
+        lines += _awards_line(event.awards)
+        if _series_ends(event):
+            lines.append("The count goes back to 0.")
+        return lines
+    if isinstance(event, ShowEvent):
+        whose = "Your" if event.seat == ME else "The computer's"
+        what = "crib" if event.which is Which.CRIB else "hand"
+        lines = [f"{whose} {what} makes {_points(event.true)}."]
+        if event.claimed is not None and event.seat == ME:
+            if event.claimed == event.true:
+                lines.append(f"You said {event.claimed}: right!")
+            elif event.claimed > event.true:
+                lines.append(
+                    f"You said {event.claimed}, but it makes {event.true}: you peg {event.true}."
+                )
+            else:
+                lines.append(f"You said {event.claimed}: you peg {event.claimed}.")
+        if event.muggins:
+            lines.append(f"Muggins! The computer takes the {_points(event.muggins)} you missed.")
+        return lines
+    if isinstance(event, DealEvent):
+        return [
+            "A new deal: you deal." if event.dealer == ME else "A new deal: the computer deals."
+        ]
+    return []
+
+
+def _series_ends(event: LayEvent | GoEvent) -> bool:
+    if isinstance(event, LayEvent) and event.count == 31:
+        return True
+    return any(item.kind in (Kind.GO, Kind.LAST_CARD) for _, item in event.awards)
+
+
+# --- the board ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PegMove:
+    """One peg moved: ``seat`` went from ``start`` to ``end`` for ``reason``."""
+
+    seat: int
+    start: int
+    end: int
+    reason: str
+
+
+def peg_moves(events: Sequence[Event]) -> list[PegMove]:
+    """Every peg move of the game, one per seat per scoring event, in order."""
+    scores = [0, 0]
+    moves: list[PegMove] = []
+    for event in events:
+        for seat in (ME, COMPUTER):
+            items = event.items_for(seat)
+            points = sum(item.points for item in items)
+            if points:
+                if isinstance(event, ShowEvent) and event.seat == seat:
+                    what = "crib" if event.which is Which.CRIB else "hand"
+                    reason = f"the {what}"
+                else:
+                    reason = ", ".join(award_text(item) for item in items)
+                moves.append(PegMove(seat, scores[seat], scores[seat] + points, reason))
+                scores[seat] += points
+    return moves
+
+
+# --- the table ------------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """A game against the computer and how far the person has looked at it."""
+
+    game: Game
+    level: str
+    #: How many events the person has seen counted out (a counted hand waits until then).
+    seen: int = 0
+    #: Where the person's last action starts in the events (what to tell begins there).
+    mark: int = 0
+
+    @classmethod
+    def new(cls, setup: PlaySetup, seed: int) -> Table:
+        return cls(Game(setup.settings, seed), setup.level)
+
+    @classmethod
+    def resume(cls, setup: PlaySetup, record: GameRecord) -> Table:
+        """A saved game at the point it was left: a counted hand is shown again."""
+        game = Game.replay(record)
+        seen = len(game.events)
+        if game.events and isinstance(game.events[-1], ShowEvent):
+            seen -= 1
+        mark = max(
+            (
+                i
+                for i, event in enumerate(game.events)
+                if isinstance(event, CutEvent | DiscardEvent | StarterEvent | LayEvent)
+                and event.seat == ME
+            ),
+            default=0,
+        )
+        table = cls(game, setup.level, seen, mark)
+        table.advance()
+        return table
+
+    @property
+    def setup(self) -> PlaySetup:
+        return PlaySetup(self.level, self.game.settings)
+
+    @property
+    def view(self) -> SeatView:
+        return self.game.view(ME)
+
+    def _unseen_show(self) -> ShowEvent | None:
+        events = self.game.events
+        if self.seen < len(events) and events and isinstance(events[-1], ShowEvent):
+            return events[-1]
+        return None
+
+    def need(self) -> Need:
+        """What the person does next."""
+        game = self.game
+        if self._unseen_show() is not None:
+            return Need.REVEAL  # a hand that won the game is still counted out first
+        if game.is_over:
+            return Need.OVER
+        phase = game.phase
+        if phase is Phase.CUT:
+            return Need.CUT_FOR_DEAL
+        if phase is Phase.DISCARD:
+            return Need.DISCARD
+        if phase is Phase.STARTER:
+            return Need.CUT_STARTER
+        if phase is Phase.PLAY:
+            return Need.LAY
+        if phase is Phase.SHOW:
+            return Need.CLAIM
+        raise AssertionError(f"no step for {phase}")  # DONE is always passed by advance()
+
+    @property
+    def counted(self) -> ShowEvent | None:
+        """The hand just counted, waiting for the person to see it."""
+        return self._unseen_show()
+
+    def next_count(self) -> tuple[int, Which, ShowScore] | None:
+        """In the show: whose hand is counted next, what, and what it holds (for the
+        person's own count under muggins)."""
+        order = self.game.show_order
+        if not order:
+            return None
+        seat, which = order[0]
+        view = self.view
+        assert view.starter is not None
+        cards = view.kept if which is Which.HAND else self._crib()
+        return seat, which, score_show(cards, view.starter, crib=which is Which.CRIB)
+
+    def _crib(self) -> tuple[Card, ...]:
+        return self.game.crib
+
+    # -- the computer's turns --
+
+    def advance(self) -> None:
+        """Let the computer act (and say go for the person when nothing fits) until the
+        person has something to do."""
+        game = self.game
+        while not game.is_over and self._unseen_show() is None:
+            phase = game.phase
+            if phase is Phase.CUT:
+                if ME in game.waiting_for():
+                    return
+                game.cut_for_deal(COMPUTER)
+            elif phase is Phase.DISCARD:
+                if COMPUTER in game.waiting_for():
+                    self._computer_discard()
+                    continue
+                return
+            elif phase is Phase.STARTER:
+                if game.pone == ME:
+                    return
+                game.cut_starter(COMPUTER)
+            elif phase is Phase.PLAY:
+                if game.turn == ME:
+                    if self.view.playable:
+                        return
+                    game.go(ME)
+                else:
+                    self._computer_lay()
+            elif phase is Phase.SHOW:
+                seat, which = game.show_order[0]
+                if seat == ME and game.settings.muggins:
+                    return
+                claimed = game.true_count() if game.settings.muggins else None
+                game.count_hand(seat, which, claimed)
+            elif phase is Phase.DONE:
+                game.next_deal()
+            else:
+                return
+
+    def _computer_discard(self) -> None:
+        game = self.game
+        view = game.view(COMPUTER)
+        player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
+        throw = player.discard(
+            view.hand,
+            dealer=view.dealer == COMPUTER,
+            scores=(view.my_score, view.their_score),
+            target=game.settings.target,
+        )
+        game.discard(COMPUTER, throw)
+
+    def _computer_lay(self) -> None:
+        game = self.game
+        view = game.view(COMPUTER)
+        assert view.starter is not None
+        player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
+        card = player.play(
+            view.hand,
+            pile=view.pile,
+            mine_played=view.mine_played,
+            theirs_played=view.theirs_played,
+            starter=view.starter,
+            crib_cards=view.discards,
+            dealer=view.dealer == COMPUTER,
+            scores=(view.my_score, view.their_score),
+            target=game.settings.target,
+        )
+        if card is None or not game.can_lay(COMPUTER, card):
+            game.go(COMPUTER)
+        else:
+            game.lay(COMPUTER, card)
+
+    # -- the person's actions (each raises the engine's RuleError when not allowed) --
+
+    def cut_for_deal(self) -> None:
+        self.mark = len(self.game.events)
+        self.game.cut_for_deal(ME)
+        self.seen = len(self.game.events)
+        self.advance()
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        self.mark = len(self.game.events)
+        self.game.discard(ME, cards)
+        self.advance()
+
+    def cut_starter(self) -> None:
+        self.mark = len(self.game.events)
+        self.game.cut_starter(ME)
+        self.advance()
+
+    def lay(self, card: Card) -> None:
+        self.mark = len(self.game.events)
+        self.game.lay(ME, card)
+        self.advance()
+
+    def claim(self, points: int) -> ShowEvent:
+        """The person's own count of the hand (or crib) next in the show, under muggins."""
+        seat, which = self.game.show_order[0]
+        event = self.game.count_hand(seat, which, points)
+        self.advance()
+        return event
+
+    def carry_on(self) -> None:
+        """The person has seen the hand just counted: go on with the show (or the next deal)."""
+        self.seen = self.mark = len(self.game.events)
+        self.advance()
+
+    # -- what to tell --
+
+    def recent_lines(self) -> list[str]:
+        """What happened since the person's last action, in order (the counts of the show
+        are told by the show itself)."""
+        lines: list[str] = []
+        for event in self.game.events[self.mark :]:
+            if not isinstance(event, ShowEvent):
+                lines += event_lines(event)
+        return lines
+
+    def last_move(self) -> PegMove | None:
+        moves = peg_moves(self.game.events)
+        return moves[-1] if moves else None
+
+    def back_pegs(self) -> tuple[int, int]:
+        """Where each seat's back peg stands (-1: still in the start hole)."""
+        back = [-1, -1]
+        for move in peg_moves(self.game.events):
+            back[move.seat] = move.start
+        return back[0], back[1]
+
+
+# --- export and import ----------------------------------------------------------------------
+
+
+def export_text(table: Table) -> str:
+    """The game's record, with the computer's level as a comment line the engine skips."""
+    return f"{_LEVEL_LINE}{table.level}\n{table.game.record().notation()}"
+
+
+def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
+    """Read :func:`export_text` back; :class:`RecordProblem` names what is wrong."""
+    if not text.strip():
+        raise RecordProblem("The record is empty: paste a game record first.")
+    level = "normal"
+    for line in text.splitlines():
+        if line.strip().startswith(_LEVEL_LINE.strip()):
+            level = line.strip().removeprefix(_LEVEL_LINE.strip()).strip().lower()
+    if level not in LEVELS:
+        raise RecordProblem(f"The level line names {level!r}: use one of {', '.join(LEVELS)}.")
+    try:
+        record = GameRecord.parse(text)
+    except NotationError as error:
+        raise RecordProblem(f"The record cannot be read: {error}.") from None
+    try:
+        Game.replay(record)
+    except ValueError as error:
+        raise RecordProblem(f"The record does not play back: {error}.") from None
+    return PlaySetup(level, record.settings), record
