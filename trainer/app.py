@@ -47,7 +47,10 @@ pages = {
 
 page = st.navigation(pages)
 
-from trainer import profiles  # noqa: E402  (importable only once the path above is set)
+from trainer import profiles, ui  # noqa: E402  (importable only once the path above is set)
 
 profiles.sidebar()  # who is practising, on every page
-page.run()
+try:
+    page.run()
+finally:  # after the page, so the first visitor's page does not wait on it
+    ui.warm_up()  # the content, tables and chart libraries, loaded in the background once

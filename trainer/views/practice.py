@@ -20,14 +20,12 @@ Starting a set from elsewhere:
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
-from trainer.content import DRILLS_DIR
-from trainer.content.drills import DrillCatalog, load_drills
-from trainer.drills import GenerationError, GoQuestion, PegQuestion, Question, ShowQuestion, warm_up
+from trainer.content.drills import DrillCatalog
+from trainer.drills import GenerationError, GoQuestion, PegQuestion, Question, ShowQuestion
 from trainer.engine import label_cards
 from trainer.grading import (
     CLAIM_KINDS,
@@ -40,7 +38,7 @@ from trainer.grading import (
 )
 from trainer.practice import MIXED, PracticeSet, SetSpec, new_seed, spec_from_request
 from trainer.session import record_attempt
-from trainer.ui import show_breakdown, show_cards, show_item, show_pile
+from trainer.ui import drill_catalog, show_breakdown, show_cards, show_item, show_pile
 
 SET = "practice_set"
 HANDLED = "_practice_request"
@@ -51,20 +49,6 @@ LEADERS: dict[str, tuple[str, int | None]] = {
     "opponent": ("Your opponent", 1),
     "nobody": ("Nobody: the play is over", None),
 }
-
-
-def _stamp() -> tuple[tuple[str, float], ...]:
-    return tuple(
-        (path.name, path.stat().st_mtime) for path in sorted(Path(DRILLS_DIR).glob("*.y*ml"))
-    )
-
-
-@st.cache_resource(show_spinner="Shuffling the cards…")
-def _catalog(stamp: tuple[tuple[str, float], ...]) -> DrillCatalog:
-    """The drills, loaded once per version of the files, with their tables built."""
-    catalog = load_drills(DRILLS_DIR)
-    warm_up(catalog)
-    return catalog
 
 
 def _focus_answer_box() -> None:
@@ -429,7 +413,7 @@ def _show_feedback(grade: Grade, question: ShowQuestion) -> None:
 # --- the page ------------------------------------------------------------------------------------
 
 st.title("Practice")
-catalog = _catalog(_stamp())
+catalog = drill_catalog()
 _incoming(catalog)
 run: PracticeSet | None = st.session_state.get(SET)
 
