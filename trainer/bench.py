@@ -9,6 +9,9 @@ same inputs, so the figures mean something on a shared, noisy machine:
   every hand one by one (extrapolated from a sample);
 * drill dealing and the Progress page, where those modules provide figures;
 * peak memory of the process.
+
+What a learner waits for in a real browser (clicks, page loads, many people answering at
+once) is measured separately: ``python -m trainer.bench_browser``.
 """
 
 from __future__ import annotations
