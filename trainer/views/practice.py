@@ -42,6 +42,8 @@ from trainer.ui import drill_catalog, show_breakdown, show_cards, show_item, sho
 
 SET = "practice_set"
 HANDLED = "_practice_request"
+PROBLEM = "_practice_problem"  # why the last answer could not be graded
+UNSAVED = "_practice_unsaved"  # why the last answer could not be saved
 PLAYERS = ("You", "Your opponent")
 #: The answers to "who leads next?": label and player (None: nobody, the play is over).
 LEADERS: dict[str, tuple[str, int | None]] = {
@@ -236,21 +238,37 @@ def _show_series(question: GoQuestion) -> None:
     st.markdown(f"Cards still in hand — {left}.")
 
 
+# The answer buttons grade in their callbacks, which Streamlit runs before the page: the
+# same run then draws the explanation (no second run after ``st.rerun()``, which doubled
+# the wait for every answer).
+
+
+def _problem() -> None:
+    """Say why the last answer could not be graded (set by a callback), once."""
+    problem = st.session_state.pop(PROBLEM, None)
+    if problem:
+        st.error(problem, icon=":material/error:")
+
+
+def _submit_quick(run: PracticeSet, catalog: DrillCatalog, key: str) -> None:
+    if run.phase != "question":  # a second press from a page not yet redrawn
+        return
+    try:
+        grade = run.answer_quick(catalog, st.session_state.get(key), now=time.monotonic())
+    except InputProblem as err:
+        st.session_state[PROBLEM] = str(err)
+    else:
+        _record(grade)
+
+
 def _answer_quick(run: PracticeSet, catalog: DrillCatalog, question: Question) -> None:
     key = f"practice_total_{run.index}"
     with st.form(f"practice_answer_{run.index}", border=False):
-        text = st.text_input(
-            answer_box(question), key=key, placeholder="Type a number, then press Enter"
+        st.text_input(answer_box(question), key=key, placeholder="Type a number, then press Enter")
+        st.form_submit_button(
+            "Check", type="primary", on_click=_submit_quick, args=(run, catalog, key)
         )
-        submitted = st.form_submit_button("Check", type="primary")
-    if submitted:
-        try:
-            grade = run.answer_quick(catalog, text, now=time.monotonic())
-        except InputProblem as err:
-            st.error(str(err), icon=":material/error:")
-        else:
-            _record(grade)
-            st.rerun()
+    _problem()
     _focus_answer_box()
 
 
@@ -296,15 +314,42 @@ def _answer_claims(run: PracticeSet, catalog: DrillCatalog, question: ShowQuesti
     if undo.button("Undo last claim", key="practice_undo", disabled=not run.claims):
         run.undo_claim()
         st.rerun()
-    if done.button("That's everything", type="primary", key="practice_done"):
-        grade = run.finish_claims(catalog, now=time.monotonic())
+    done.button(
+        "That's everything",
+        type="primary",
+        key="practice_done",
+        on_click=_finish_claims,
+        args=(run, catalog),
+    )
+
+
+def _finish_claims(run: PracticeSet, catalog: DrillCatalog) -> None:
+    if run.phase == "question":
+        _record(run.finish_claims(catalog, now=time.monotonic()))
+
+
+def _submit_go(run: PracticeSet, catalog: DrillCatalog) -> None:
+    if run.phase != "question":
+        return
+    state = st.session_state
+    leader = state.get(f"practice_go_leader_{run.index}")
+    try:
+        grade = run.answer_go(
+            catalog,
+            state.get(f"practice_go_scorer_{run.index}"),
+            state.get(f"practice_go_choice_{run.index}"),
+            "unset" if leader is None else LEADERS[leader][1],
+            now=time.monotonic(),
+        )
+    except InputProblem as err:
+        state[PROBLEM] = str(err)
+    else:
         _record(grade)
-        st.rerun()
 
 
 def _answer_go(run: PracticeSet, catalog: DrillCatalog) -> None:
     with st.form(f"practice_go_{run.index}", border=False):
-        scorer = st.radio(
+        st.radio(
             "Who pegs?",
             [0, 1],
             format_func=lambda p: PLAYERS[p],
@@ -312,42 +357,30 @@ def _answer_go(run: PracticeSet, catalog: DrillCatalog) -> None:
             horizontal=True,
             key=f"practice_go_scorer_{run.index}",
         )
-        choice = st.radio(
+        st.radio(
             "What for?",
             list(GO_CHOICES),
             format_func=lambda c: GO_CHOICES[c][0],
             index=None,
             key=f"practice_go_choice_{run.index}",
         )
-        leader = st.radio(
+        st.radio(
             "Who leads next?",
             list(LEADERS),
             format_func=lambda name: LEADERS[name][0],
             index=None,
             key=f"practice_go_leader_{run.index}",
         )
-        submitted = st.form_submit_button("Check", type="primary")
-    if submitted:
-        try:
-            grade = run.answer_go(
-                catalog,
-                scorer,
-                choice,
-                "unset" if leader is None else LEADERS[leader][1],
-                now=time.monotonic(),
-            )
-        except InputProblem as err:
-            st.error(str(err), icon=":material/error:")
-        else:
-            _record(grade)
-            st.rerun()
+        st.form_submit_button("Check", type="primary", on_click=_submit_go, args=(run, catalog))
+    _problem()
 
 
 def _record(grade: Grade) -> None:
+    """Save a graded answer (called from the answer buttons' callbacks)."""
     try:
         record_attempt(grade.attempt())
     except ValueError as err:  # a record the store refuses: say so, keep practising
-        st.warning(f"This answer could not be saved: {err}")
+        st.session_state[UNSAVED] = f"This answer could not be saved: {err}"
 
 
 # --- the grade -----------------------------------------------------------------------------------
@@ -408,6 +441,11 @@ def _show_feedback(grade: Grade, question: ShowQuestion) -> None:
     else:
         st.markdown("##### Every combination")
         show_breakdown(score)
+
+
+def _next(run: PracticeSet) -> None:
+    if run.phase == "feedback":
+        run.next()
 
 
 # --- the page ------------------------------------------------------------------------------------
@@ -481,13 +519,16 @@ if run.phase == "question":
     else:
         _answer_quick(run, catalog, question)
 else:
+    unsaved = st.session_state.pop(UNSAVED, None)
+    if unsaved:
+        st.warning(unsaved)
     grade = run.last_grade
     if grade is not None:
         _feedback(grade)
     label = "See how you did" if run.is_last else "Next question"
-    if st.button(label, type="primary", key="practice_next", shortcut="Enter"):
-        run.next()
-        st.rerun()
+    st.button(
+        label, type="primary", key="practice_next", shortcut="Enter", on_click=_next, args=(run,)
+    )
 
 st.divider()
 if st.button("Stop this set", type="tertiary", key="practice_stop"):
