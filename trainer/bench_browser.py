@@ -282,14 +282,10 @@ async def _crowd(browser: Any, url: str, figures: Figures, *, users: int, rounds
         pages = [await c.new_page() for c in contexts]
         for page in pages:
             page.set_default_timeout(TIMEOUT_MS * 2)
-        await asyncio.gather(
-            *(
-                _load(
-                    page, f"{url}/practice?drill=hand&tier=club&seed={100 + n}", "Count this hand"
-                )
-                for n, page in enumerate(pages)
+        for n, page in enumerate(pages):  # one after another: the race is the answering
+            await _load(
+                page, f"{url}/practice?drill=hand&tier=club&seed={100 + n}", "Count this hand"
             )
-        )
         for n in range(rounds):
             boxes = [page.get_by_label("Your total") for page in pages]
             for box in boxes:
