@@ -13,16 +13,18 @@ import math
 import threading
 from collections.abc import Collection, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from trainer.content import DRILLS_DIR
-from trainer.content.drills import DrillCatalog, load_drills
-from trainer.content.lessons import Course, course_stamp, load_course
-from trainer.drills import warm_up as build_drill_tables
 from trainer.engine import Card, ScoreItem, ShowScore
 from trainer.engine.stats import score_distribution
 from trainer.svg import cards_svg, pile_svg
+
+if TYPE_CHECKING:  # the loaders are imported when first used, so Home starts without them
+    from trainer.content.drills import DrillCatalog
+    from trainer.content.lessons import Course
 
 _log = logging.getLogger(__name__)
 
@@ -42,6 +44,9 @@ def drills_stamp() -> tuple[tuple[str, float], ...]:
 
 @st.cache_resource(show_spinner="Shuffling the cards…")
 def _drill_catalog(stamp: tuple[tuple[str, float], ...]) -> DrillCatalog:
+    from trainer.content.drills import load_drills
+    from trainer.drills import warm_up as build_drill_tables
+
     del stamp  # only part of the cache key
     catalog = load_drills(DRILLS_DIR)
     build_drill_tables(catalog)
@@ -55,12 +60,16 @@ def drill_catalog() -> DrillCatalog:
 
 @st.cache_resource(show_spinner=False)
 def _course(stamp: tuple[tuple[str, int, int], ...]) -> Course:
+    from trainer.content.lessons import load_course
+
     del stamp  # only part of the cache key
     return load_course()
 
 
 def course() -> Course:
     """The lessons, loaded again only when a lesson file changes."""
+    from trainer.content.lessons import course_stamp
+
     return _course(course_stamp())
 
 
