@@ -1,12 +1,15 @@
-"""Shared fixtures: a temporary progress database, a running app, a real browser."""
+"""Shared fixtures: a temporary progress database, a running app, a real browser, and the
+strict type check started in the background."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -21,6 +24,52 @@ CHROMIUM = Path("/usr/bin/chromium")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 #: The player the browser tests' addresses name; any other visitor is asked who is playing.
 BROWSER_PLAYER = "Browser"
+
+MYPY_TEST = "test_code_quality.py::test_mypy_strict"
+_mypy: dict[str, Any] = {}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """When the type check is among the tests to run, start mypy now, in the background (it
+    takes minutes cold and uses one core), and run its test last, to collect the result."""
+    mypy_items = [item for item in items if item.nodeid.endswith(MYPY_TEST)]
+    if not mypy_items or config.option.collectonly:
+        return
+    items[:] = [item for item in items if item not in mypy_items] + mypy_items
+    if importlib.util.find_spec("mypy") is None:
+        return
+    output = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115  (closed once the result is read)
+    _mypy["output"] = output
+    _mypy["process"] = subprocess.Popen(
+        [sys.executable, "-m", "mypy"],  # settings, and the cache folder, from pyproject.toml
+        cwd=REPO, stdout=output, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    process = _mypy.pop("process", None)
+    if process is not None and process.poll() is None:  # the run was cut short
+        process.kill()
+        process.wait()
+
+
+@pytest.fixture(scope="session")
+def mypy_result() -> tuple[int, str]:
+    """mypy's exit status and output (mypy was started when the tests were collected)."""
+    if importlib.util.find_spec("mypy") is None:
+        pytest.skip("mypy is not installed")
+    process = _mypy.get("process")
+    if process is None:  # the test was asked for some other way: run it here
+        result = subprocess.run(
+            [sys.executable, "-m", "mypy"], cwd=REPO, capture_output=True, text=True, check=False
+        )
+        return result.returncode, result.stdout + result.stderr
+    returncode = process.wait()
+    output = _mypy["output"]
+    output.seek(0)
+    text = str(output.read())
+    output.close()
+    return int(returncode), text
 
 
 @pytest.fixture(autouse=True)

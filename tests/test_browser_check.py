@@ -6,14 +6,16 @@ from typing import Any
 
 import pytest
 
+from tests.browser import EXCEPTION, after, open_page, settled
+
 pytestmark = pytest.mark.browser
 
 
 def test_home_then_check_a_typed_hand(page: Any, app_url: str) -> None:
-    page.goto(app_url)
-    page.get_by_role("heading", name="Cribbage trainer").wait_for()
+    open_page(page, app_url, "Counting in one breath")
     page.get_by_role("link", name="Check a hand").first.click()
     page.get_by_role("heading", name="Check a hand").wait_for()
+    after(page, "Every combination")  # the page's own example hand, counted
 
     hand = page.get_by_label("Hand (four cards)", exact=True)
     hand.fill("3C 3D 4S 4H")
@@ -23,6 +25,7 @@ def test_home_then_check_a_typed_hand(page: Any, app_url: str) -> None:
 
     metric = page.get_by_test_id("stMetricValue")
     metric.filter(has_text="20").wait_for()
+    settled(page)
     assert metric.inner_text().strip() == "20"
     page.get_by_text("double-double run of three is twenty").first.wait_for()
     # The cards are drawn: one SVG per combination plus the hand itself.
@@ -30,10 +33,9 @@ def test_home_then_check_a_typed_hand(page: Any, app_url: str) -> None:
 
 
 def test_a_bad_card_is_explained_not_a_traceback(page: Any, app_url: str) -> None:
-    page.goto(f"{app_url}/check")
+    open_page(page, f"{app_url}/check", "Every combination")
     hand = page.get_by_label("Hand (four cards)", exact=True)
     hand.fill("5H 5D 5X JS")
     hand.press("Enter")
-    alert = page.get_by_text("'5X' is not a card")
-    alert.wait_for()
-    assert page.get_by_test_id("stException").count() == 0
+    after(page, "'5X' is not a card")
+    assert page.locator(EXCEPTION).count() == 0

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser import after, open_page
 from trainer.drills import deal_question
 
 
@@ -15,16 +16,16 @@ def test_a_wrong_count_shows_the_missed_nobs(page: Any, app_url: str) -> None:
     question = deal_question("hand", "club", 7, 0)
     assert question.notation() == "AH 3H TH JD | 3D"  # a pair, and nobs with the J♦
     page.set_viewport_size({"width": 390, "height": 900})  # phone width
-    page.goto(f"{app_url}/practice?drill=hand&tier=club&seed=7&player=browser")
-    page.get_by_text("Count this hand").wait_for()
+    open_page(
+        page, f"{app_url}/practice?drill=hand&tier=club&seed=7&player=browser", "Count this hand"
+    )
     assert page.get_by_text("seed 7").is_visible()
     box = page.get_by_label("Your total")
     box.fill("2")
     box.press("Enter")
-    page.get_by_text("Not quite: you said 2; this hand makes 3.").wait_for()
+    after(page, "Not quite: you said 2; this hand makes 3.")
     explained = page.get_by_text("You were one short: one for his nobs")
-    explained.wait_for()
     assert "J♦ is the same suit as the starter (3♦)" in explained.inner_text()
     assert page.get_by_text("nobs: J♦ (1)").first.is_visible()
     page.get_by_role("button", name="Next question").click()
-    page.get_by_text("Question 2 of 10").wait_for()
+    after(page, "Question 2 of 10")

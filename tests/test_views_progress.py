@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.adaptive import FLOOR
 from trainer.content.drills import load_drills
 from trainer.drills import deal_question
+from trainer.profiles import WORD_JOINER
 from trainer.records import AttemptIn
 from trainer.store import SCHEMA_VERSION, Store
 
@@ -75,7 +76,7 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 def texts(at: AppTest) -> str:
     parts = [e.value for e in (*at.markdown, *at.caption, *at.info, *at.success, *at.warning)]
-    return "\n".join(str(p) for p in parts)
+    return "\n".join(str(p) for p in parts).replace(WORD_JOINER, "")  # see profiles.plain
 
 
 def charts(at: AppTest) -> list[list[dict[str, Any]]]:

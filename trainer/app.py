@@ -48,11 +48,14 @@ pages = {
 
 page = st.navigation(pages)
 
-from trainer import profiles  # noqa: E402  (importable only once the path above is set)
+from trainer import profiles, ui  # noqa: E402  (importable only once the path above is set)
 
 profiles.sidebar()  # the picker, on every page
 # Who is practising, at the top of every page (on a phone the sidebar is hidden). Pages that
 # record answers or show a player's progress wait until this browser has chosen a player.
 _NEEDS_PLAYER = {"learn", "practice", "progress", "play"}
-if profiles.banner() or page.url_path not in _NEEDS_PLAYER:
-    page.run()
+try:
+    if profiles.banner() or page.url_path not in _NEEDS_PLAYER:
+        page.run()
+finally:  # after the page, so the first visitor's page does not wait on it
+    ui.warm_up()  # the content, tables and chart libraries, loaded in the background once

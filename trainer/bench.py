@@ -15,6 +15,9 @@ same inputs, so the figures mean something on a shared, noisy machine:
   against a brute force over every hand the opponent could hold;
 * drill dealing, the Progress page and the Play page, where those modules provide figures;
 * peak memory of the process.
+
+What a learner waits for in a real browser (clicks, page loads, many people answering at
+once) is measured separately: ``python -m trainer.bench_browser``.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import lru_cache
 from html import escape
 
 from trainer.engine.cards import Card
@@ -23,6 +24,7 @@ _BLACK = "#1d1d1f"
 _HIGHLIGHT = "#f5b700"
 
 
+@lru_cache(maxsize=4096)  # 52 cards x a few places x lit/dim: every card drawn once
 def _card_group(card: Card, x: int, y: int, *, lit: bool, dim: bool) -> str:
     colour = _RED if card.suit.is_red else _BLACK
     rank = escape(card.rank.label)

@@ -1,18 +1,106 @@
-"""Small Streamlit helpers shared by the pages: drawing cards and explaining scores.
+"""Small Streamlit helpers shared by the pages: the content, loaded once per process, drawing
+cards and explaining scores.
 
-Everything here renders; nothing computes a score (the engine's items are shown as they are).
+Nothing here computes a score (the engine's items are shown as they are).
 """
 
 from __future__ import annotations
 
+import gc
+import importlib
+import logging
 import math
+import threading
 from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from trainer.content import DRILLS_DIR
 from trainer.engine import Card, ScoreItem, ShowScore
 from trainer.engine.stats import score_distribution
 from trainer.svg import cards_svg, pile_svg, series_svg
+
+if TYPE_CHECKING:  # the loaders are imported when first used, so Home starts without them
+    from trainer.content.drills import DrillCatalog
+    from trainer.content.lessons import Course
+
+_log = logging.getLogger(__name__)
+
+# --- content, loaded once per process --------------------------------------------------------
+#
+# ``st.cache_resource`` keeps one object for every session (no copy per run, unlike
+# ``st.cache_data``, which unpickles its value on every call). The stamps make a changed
+# file load again.
+
+
+def drills_stamp() -> tuple[tuple[str, float], ...]:
+    """Names and modification times of the drill files: changes when a file does."""
+    return tuple(
+        (path.name, path.stat().st_mtime) for path in sorted(Path(DRILLS_DIR).glob("*.y*ml"))
+    )
+
+
+@st.cache_resource(show_spinner="Shuffling the cards…")
+def _drill_catalog(stamp: tuple[tuple[str, float], ...]) -> DrillCatalog:
+    from trainer.drills import load_catalog
+    from trainer.drills import warm_up as build_drill_tables
+
+    del stamp  # only part of the cache key
+    catalog = load_catalog(DRILLS_DIR)
+    build_drill_tables(catalog)
+    return catalog
+
+
+def drill_catalog() -> DrillCatalog:
+    """The drills, with the tables every tier deals from built (shared by every session)."""
+    return _drill_catalog(drills_stamp())
+
+
+@st.cache_resource(show_spinner=False)
+def _course(stamp: tuple[tuple[str, int, int], ...]) -> Course:
+    from trainer.content.lessons import load_course
+
+    del stamp  # only part of the cache key
+    return load_course()
+
+
+def course() -> Course:
+    """The lessons, loaded again only when a lesson file changes."""
+    from trainer.content.lessons import course_stamp
+
+    return _course(course_stamp())
+
+
+#: What the pages need that is slow the first time in a process: content, tables, and the
+#: chart libraries the Progress page imports.
+_SLOW_IMPORTS = ("pandas", "altair")
+
+
+def _warm() -> None:
+    try:
+        course()
+        distribution(False)
+        distribution(True)
+        drill_catalog()
+        for name in _SLOW_IMPORTS:
+            importlib.import_module(name)
+    except Exception:  # a broken file is reported by the page that needs it
+        _log.exception("warming up the trainer failed")
+    # The tables above are hundreds of thousands of objects that live as long as the
+    # process. Streamlit runs a full garbage collection after every script run, which walked
+    # all of them (about 0.3 s a run); frozen, they are skipped.
+    gc.freeze()
+
+
+@st.cache_resource(show_spinner=False)
+def warm_up() -> threading.Thread:
+    """Start loading everything slow in the background, once per process (call it on every
+    run: later calls return at once). A page that needs something first just waits for it."""
+    thread = threading.Thread(target=_warm, name="trainer-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 def show_cards(
@@ -60,8 +148,9 @@ def show_breakdown(score: ShowScore) -> None:
             show_item(item, score.hand, score.starter)
 
 
-@st.cache_data(show_spinner=False)
+@st.cache_resource(show_spinner=False)
 def distribution(crib: bool) -> dict[int, int]:
+    """How many hands (or cribs) make each total: built once per process, shared, never changed."""
     return score_distribution(crib)
 
 

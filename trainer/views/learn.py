@@ -8,17 +8,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer import session
+from trainer import session, ui
 from trainer.content.lessons import (
     CountCheck,
-    Course,
     FifteenCheck,
     GoCheck,
     Lesson,
     PegCheck,
     Show,
-    course_stamp,
-    load_course,
 )
 from trainer.learn import (
     Feedback,
@@ -38,14 +35,7 @@ from trainer.ui import show_breakdown, show_cards, show_pile
 CARD_WIDTH = 420
 
 
-@st.cache_data(show_spinner=False)
-def _course(stamp: tuple[tuple[str, int, int], ...]) -> Course:
-    """The course, loaded again only when a lesson file changes."""
-    del stamp  # only part of the cache key
-    return load_course()
-
-
-course = _course(course_stamp())
+course = ui.course()
 learn = Learn(st.session_state, session.LessonStore())
 
 

@@ -21,14 +21,12 @@ Starting a set from elsewhere:
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 
 import streamlit as st
 
 from trainer import session
 from trainer.cardpick import CardPicker, Slot
-from trainer.content import DRILLS_DIR, files_stamp, yaml_files
 from trainer.content.drills import DrillCatalog
 from trainer.drills import (
     GenerationError,
@@ -36,8 +34,6 @@ from trainer.drills import (
     PegQuestion,
     Question,
     ShowQuestion,
-    load_catalog,
-    warm_up,
 )
 from trainer.engine import label_cards
 from trainer.explain import card_line, said_aloud
@@ -59,10 +55,19 @@ from trainer.practice import (
     spec_from_request,
 )
 from trainer.profiles import plain
-from trainer.ui import show_breakdown, show_cards, show_item, show_pile, show_series
+from trainer.ui import (
+    drill_catalog,
+    show_breakdown,
+    show_cards,
+    show_item,
+    show_pile,
+    show_series,
+)
 
 SET = "practice_set"
 HANDLED = "_practice_request"
+PROBLEM = "_practice_problem"  # why the last answer could not be graded
+UNSAVED = "_practice_unsaved"  # why the last answer could not be saved
 PLAYERS = ("You", "Your opponent")
 SHORT_NAMES = ("You", "Opponent")  # above a card drawn in a series
 #: The answers to "who leads next?": label and player (None: nobody, the play is over).
@@ -71,18 +76,6 @@ LEADERS: dict[str, tuple[str, int | None]] = {
     "opponent": ("Your opponent", 1),
     "nobody": ("Nobody: the play is over", None),
 }
-
-
-def _stamp() -> tuple[tuple[str, int, int], ...]:
-    return files_stamp(yaml_files(Path(DRILLS_DIR)))
-
-
-@st.cache_resource(show_spinner="Shuffling the cards…")
-def _catalog(stamp: tuple[tuple[str, int, int], ...]) -> DrillCatalog:
-    """The drills, loaded once per version of the files, with their tables built."""
-    catalog = load_catalog(DRILLS_DIR)
-    warm_up(catalog)
-    return catalog
 
 
 def _focus_answer_box() -> None:
@@ -305,21 +298,37 @@ def _show_series(question: GoQuestion) -> None:
             right.markdown("no cards left")
 
 
+# The answer buttons grade in their callbacks, which Streamlit runs before the page: the
+# same run then draws the explanation (no second run after ``st.rerun()``, which doubled
+# the wait for every answer).
+
+
+def _problem() -> None:
+    """Say why the last answer could not be graded (set by a callback), once."""
+    problem = st.session_state.pop(PROBLEM, None)
+    if problem:
+        st.error(problem, icon=":material/error:")
+
+
+def _submit_quick(run: PracticeSet, catalog: DrillCatalog, key: str) -> None:
+    if run.phase != "question":  # a second press from a page not yet redrawn
+        return
+    try:
+        grade = run.answer_quick(catalog, st.session_state.get(key), now=time.monotonic())
+    except InputProblem as err:
+        st.session_state[PROBLEM] = str(err)
+    else:
+        _record(run, grade)
+
+
 def _answer_quick(run: PracticeSet, catalog: DrillCatalog, question: Question) -> None:
     key = f"practice_total_{run.index}"
     with st.form(f"practice_answer_{run.index}", border=False):
-        text = st.text_input(
-            answer_box(question), key=key, placeholder="Type a number, then press Enter"
+        st.text_input(answer_box(question), key=key, placeholder="Type a number, then press Enter")
+        st.form_submit_button(
+            "Check", type="primary", on_click=_submit_quick, args=(run, catalog, key)
         )
-        submitted = st.form_submit_button("Check", type="primary")
-    if submitted:
-        try:
-            grade = run.answer_quick(catalog, text, now=time.monotonic())
-        except InputProblem as err:
-            st.error(str(err), icon=":material/error:")
-        else:
-            _record(run, grade)
-            st.rerun()
+    _problem()
     _focus_answer_box()
 
 
@@ -372,9 +381,28 @@ def _answer_claims(run: PracticeSet, picker: CardPicker) -> None:
     )
 
 
+def _submit_go(run: PracticeSet, catalog: DrillCatalog) -> None:
+    if run.phase != "question":
+        return
+    state = st.session_state
+    leader = state.get(f"practice_go_leader_{run.index}")
+    try:
+        grade = run.answer_go(
+            catalog,
+            state.get(f"practice_go_scorer_{run.index}"),
+            state.get(f"practice_go_choice_{run.index}"),
+            "unset" if leader is None else LEADERS[leader][1],
+            now=time.monotonic(),
+        )
+    except InputProblem as err:
+        state[PROBLEM] = str(err)
+    else:
+        _record(run, grade)
+
+
 def _answer_go(run: PracticeSet, catalog: DrillCatalog) -> None:
     with st.form(f"practice_go_{run.index}", border=False):
-        scorer = st.radio(
+        st.radio(
             "Who pegs?",
             [0, 1],
             format_func=lambda p: PLAYERS[p],
@@ -382,42 +410,31 @@ def _answer_go(run: PracticeSet, catalog: DrillCatalog) -> None:
             horizontal=True,
             key=f"practice_go_scorer_{run.index}",
         )
-        choice = st.radio(
+        st.radio(
             "What for?",
             list(GO_CHOICES),
             format_func=lambda c: GO_CHOICES[c][0],
             index=None,
             key=f"practice_go_choice_{run.index}",
         )
-        leader = st.radio(
+        st.radio(
             "Who leads next?",
             list(LEADERS),
             format_func=lambda name: LEADERS[name][0],
             index=None,
             key=f"practice_go_leader_{run.index}",
         )
-        submitted = st.form_submit_button("Check", type="primary")
-    if submitted:
-        try:
-            grade = run.answer_go(
-                catalog,
-                scorer,
-                choice,
-                "unset" if leader is None else LEADERS[leader][1],
-                now=time.monotonic(),
-            )
-        except InputProblem as err:
-            st.error(str(err), icon=":material/error:")
-        else:
-            _record(run, grade)
-            st.rerun()
+        st.form_submit_button("Check", type="primary", on_click=_submit_go, args=(run, catalog))
+    _problem()
 
 
 def _record(run: PracticeSet, grade: Grade) -> None:
+    """Save a graded answer (called from the answer buttons' callbacks, and before the page
+    is drawn for claims); a refusal is shown on the page that follows."""
     try:
         session.record_attempt(grade.attempt(), key=run.key)
     except ValueError as err:  # a record the store refuses: say so, keep practising
-        st.warning(f"This answer could not be saved: {err}")
+        st.session_state[UNSAVED] = f"This answer could not be saved: {err}"
 
 
 # --- the grade -----------------------------------------------------------------------------------
@@ -475,10 +492,15 @@ def _show_feedback(grade: Grade, question: ShowQuestion) -> None:
         show_breakdown(score)
 
 
+def _next(run: PracticeSet) -> None:
+    if run.phase == "feedback":
+        run.next()
+
+
 # --- the page ------------------------------------------------------------------------------------
 
 st.title("Practice")
-catalog = _catalog(_stamp())
+catalog = drill_catalog()
 _incoming(catalog)
 run: PracticeSet | None = st.session_state.get(SET)
 
@@ -556,13 +578,16 @@ if run.phase == "question":
     else:
         _answer_quick(run, catalog, question)
 else:
+    unsaved = st.session_state.pop(UNSAVED, None)
+    if unsaved:
+        st.warning(unsaved)
     grade = run.last_grade
     if grade is not None:
         _feedback(grade)
     label = "See how you did" if run.is_last else "Next question"
-    if st.button(label, type="primary", key="practice_next", shortcut="Enter"):
-        run.next()
-        st.rerun()
+    st.button(
+        label, type="primary", key="practice_next", shortcut="Enter", on_click=_next, args=(run,)
+    )
 
 st.divider()
 if st.button("Stop this set", type="tertiary", key="practice_stop"):

@@ -11,7 +11,6 @@ import pandas as pd
 import streamlit as st
 
 from trainer import session
-from trainer.drills import load_catalog
 from trainer.profiles import ask, plain
 from trainer.progress import (
     RECENT_ANSWERS,
@@ -22,6 +21,7 @@ from trainer.progress import (
     export_file_name,
 )
 from trainer.store import Recorded, Store, StoreError, describe_error
+from trainer.ui import drill_catalog
 
 PRACTICE_PAGE = "views/practice.py"
 MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
@@ -43,11 +43,10 @@ Titles = dict[tuple[str, str], str]
 Targets = dict[tuple[str, str], float]
 
 
-@st.cache_data(show_spinner=False)
 def _drill_facts() -> tuple[Titles, Targets]:
     """Each tier's title and target pace, from the drill definitions (a broken file is
     simply left out: its tiers are named by their ids and paced against the learner)."""
-    catalog = load_catalog()
+    catalog = drill_catalog()
     tiers = [(drill.drill, tier) for drill in catalog.drills.values() for tier in drill.tiers]
     return (
         {(drill, tier.id): tier.title for drill, tier in tiers},

@@ -1,0 +1,65 @@
+"""The browser benchmark's arguments and report (the benchmark itself drives Chromium for
+minutes, so it is run by hand: ``python -m trainer.bench_browser``; no timing is asserted)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trainer import bench_browser
+from trainer.bench_browser import Figures, report
+from trainer.engine import parse_cards, score_show
+
+
+def test_report_gives_medians_worst_cases_and_the_ratio_of_two_checkouts() -> None:
+    old, new = Figures(), Figures()
+    for wait in (0.9, 0.8, 1.4):
+        old.add("click", wait)
+    for wait in (0.2, 0.3, 0.4):
+        new.add("click", wait)
+    new.add("people: answers a second", 4.0)
+    new.add("people: answers a second", 2.0)
+    new.failed.append("crowd: timed out")
+    text = report({Path("/a/old"): old, Path("/b/new"): new})
+    assert "click" in text and "median   0.900 s  worst   1.400 s  (n=3)" in text
+    assert "median   0.300 s  worst   0.400 s  (n=3)" in text
+    assert "median   3.000/s  worst   2.000/s  (n=2)" in text  # fewer a second is worse
+    assert "failed: crowd: timed out" in text
+    assert "ratio of medians, old / new" in text
+    assert "3.00x" in text
+
+
+def test_the_check_a_hand_hands_have_distinct_totals() -> None:
+    totals = [
+        score_show(parse_cards(hand), parse_cards(starter)[0]).total
+        for hand, starter in bench_browser._CHECK_HANDS
+    ]
+    assert len(set(totals)) == len(totals)
+    assert [bench_browser._total(*h) for h in bench_browser._CHECK_HANDS] == [
+        str(t) for t in totals
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--rounds", "0"], "at least 1"),
+        (["--users", "0"], "at least 1"),
+        (["--app", "/nonexistent/checkout"], "is not a checkout of the trainer"),
+    ],
+)
+def test_bad_arguments_are_refused_with_a_reason(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bench_browser, "CHROMIUM", "/bin/sh")  # any existing file will do
+    assert bench_browser.main(argv) == 2
+    assert said in capsys.readouterr().out
+
+
+def test_without_chromium_it_says_what_to_install(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bench_browser, "CHROMIUM", "/nonexistent/chromium")
+    assert bench_browser.main([]) == 2
+    assert "apt-get install chromium" in capsys.readouterr().out

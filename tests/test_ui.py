@@ -1,0 +1,23 @@
+"""The Streamlit-side helpers: content loaded once per process and shared, the warm-up."""
+
+from __future__ import annotations
+
+import gc
+
+from trainer import ui
+
+
+def test_content_is_loaded_once_and_shared_not_copied_per_run() -> None:
+    assert ui.course() is ui.course()
+    assert ui.drill_catalog() is ui.drill_catalog()
+    assert ui.distribution(False) is ui.distribution(False)
+    assert ui.course().lessons
+    assert "hand" in ui.drill_catalog().drills
+
+
+def test_the_warm_up_loads_everything_then_freezes_it_out_of_the_collector() -> None:
+    thread = ui.warm_up()
+    assert ui.warm_up() is thread  # once per process
+    thread.join(timeout=300)
+    assert not thread.is_alive()
+    assert gc.get_freeze_count() > 0

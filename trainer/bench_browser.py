@@ -1,0 +1,417 @@
+"""Browser benchmark: ``python -m trainer.bench_browser [--rounds N] [--users N] [--app DIR ...]``.
+
+What a learner waits for, measured in Debian's Chromium (headless, driven by
+Playwright) against ``streamlit run trainer/app.py`` on a free loopback port:
+
+* the first load of each page after the server starts, and a fresh load later;
+* Practice: pressing "Check" until the explanation is painted;
+* Practice, claim mode: pressing "That's everything" until the grade is painted;
+* Check a hand: pressing Enter until the new total is painted;
+* several people answering at the same moment, each in their own browser context
+  (16 by default), against one server process: the median wait.
+
+Clicks are timed inside the page, from just before the key press to the animation
+frame after the awaited element appears; page loads from ``goto`` until the page's
+last element is painted and Streamlit reports the run finished. Medians and worst
+cases are printed; nothing is asserted. The machine's noise is best handled by
+``--app``: give it two checkouts (say, an older one and this one) and every figure
+is measured for each, interleaved, in the same run, and printed with their ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import functools
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: The app's root element once no script run is under way or asked for. (Streamlit's
+#: status widget would do too, but it fades out over 200 ms after the run.)
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+#: Each page, and a text its script renders last (so the page is complete when it shows).
+PAGES: dict[str, tuple[str, str]] = {
+    "home": ("", "Counting in one breath"),
+    "learn": ("learn", "Learn cribbage"),
+    "practice": ("practice", "Start"),
+    "progress": ("progress", "Download every answer"),
+    "check": ("check", "Every combination"),
+}
+HISTORY = 2_000  # answers recorded beforehand, so Progress has charts to draw
+TIMEOUT_MS = 60_000
+
+#: Resolves with the milliseconds from now to the frame after an element matching
+#: ``selector`` and containing ``text`` (and not stale) is in the page.
+_WATCH = """([selector, text]) => {
+  const t0 = performance.now();
+  const found = () => [...document.querySelectorAll(selector)].some(
+    (el) => el.innerText.includes(text) && !el.closest('[data-stale="true"]'));
+  window.__benchDone = new Promise((resolve) => {
+    const done = () => requestAnimationFrame(() => resolve(performance.now() - t0));
+    if (found()) { done(); return; }
+    const watcher = new MutationObserver(() => {
+      if (found()) { watcher.disconnect(); done(); }
+    });
+    watcher.observe(document.body, {childList: true, subtree: true, characterData: true});
+  });
+  return found();
+}"""
+
+
+@dataclass
+class Figures:
+    """Samples in seconds, by what was measured."""
+
+    samples: dict[str, list[float]] = field(default_factory=dict)
+    failed: list[str] = field(default_factory=list)
+
+    def add(self, name: str, seconds: float) -> None:
+        self.samples.setdefault(name, []).append(seconds)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _fill_history(db: Path) -> None:
+    from trainer.bench_progress import seeded_answers
+    from trainer.store import Store
+
+    store = Store.open(db)
+    player = store.create_profile("Bench")
+    store.add_attempts(player.id, list(seeded_answers(HISTORY)))
+
+
+@contextlib.contextmanager
+def running_app(app_dir: Path, workdir: Path) -> Iterator[str]:
+    """The app in ``app_dir`` served on a free port (its own progress file), stopped at the end."""
+    port = _free_port()
+    db = workdir / f"progress-{port}.sqlite3"
+    _fill_history(db)
+    env = {**os.environ, "CRIBBAGE_TRAINER_DB": str(db), "PYTHONPATH": str(app_dir)}
+    log = (workdir / f"streamlit-{port}.log").open("w")
+    proc = subprocess.Popen(
+        [
+            sys.executable, "-m", "streamlit", "run", str(app_dir / "trainer" / "app.py"),
+            "--server.port", str(port),
+            "--server.address", "127.0.0.1",
+            "--server.headless", "true",
+            "--browser.gatherUsageStats", "false",
+            "--server.fileWatcherType", "none",
+        ],
+        cwd=app_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response,
+            ):
+                if response.read() == b"ok":
+                    break
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the app in {app_dir} did not start (log: {log.name})")
+            time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+async def _idle(page: Any) -> None:
+    """Wait until Streamlit has finished the current run."""
+    await page.wait_for_selector(IDLE, state="attached", timeout=TIMEOUT_MS)
+
+
+async def _timed_action(page: Any, selector: str, text: str, action: Any) -> float:
+    """Seconds from just before ``action`` to the frame after ``text`` is painted."""
+    already = await page.evaluate(_WATCH, [selector, text])
+    if already:
+        raise RuntimeError(f"{text!r} was on the page before the action")
+    await action()
+    ms = await asyncio.wait_for(page.evaluate("window.__benchDone"), TIMEOUT_MS / 1000)
+    await _idle(page)
+    return float(ms) / 1000
+
+
+async def _load(page: Any, url: str, marker: str) -> float:
+    start = time.perf_counter()
+    await page.goto(url, timeout=TIMEOUT_MS)
+    await page.get_by_text(marker, exact=False).first.wait_for(timeout=TIMEOUT_MS)
+    await _idle(page)
+    return time.perf_counter() - start
+
+
+@contextlib.asynccontextmanager
+async def _tab(browser: Any) -> AsyncIterator[Any]:
+    context = await browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        page = await context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        yield page
+    finally:
+        await context.close()
+
+
+async def _first_loads(browser: Any, url: str, figures: Figures) -> None:
+    for name, (path, marker) in PAGES.items():
+        async with _tab(browser) as page:
+            figures.add(f"first load: {name}", await _load(page, f"{url}/{path}", marker))
+
+
+async def _fresh_loads(browser: Any, url: str, figures: Figures) -> None:
+    for name, (path, marker) in PAGES.items():
+        async with _tab(browser) as page:
+            figures.add("fresh page load (any page)", await _load(page, f"{url}/{path}", marker))
+            figures.add(f"fresh load: {name}", figures.samples["fresh page load (any page)"][-1])
+
+
+async def _practice_answers(page: Any, url: str, seed: int, answers: int) -> list[float]:
+    """Open a typed-total set and answer ``answers`` questions; each wait, in seconds."""
+    await _load(page, f"{url}/practice?drill=hand&tier=club&seed={seed}", "Count this hand")
+    waits: list[float] = []
+    for n in range(answers):
+        box = page.get_by_label("Your total")
+        await box.fill("5")
+        waits.append(
+            await _timed_action(
+                page, '[data-testid="stButton"]', "question", lambda b=box: b.press("Enter")
+            )
+        )
+        if n + 1 < answers:
+            await page.get_by_role("button", name="Next question").click()
+            await page.get_by_text(f"Question {n + 2} of").wait_for()
+            await _idle(page)
+    return waits
+
+
+async def _check_clicks(browser: Any, url: str, figures: Figures, *, rounds: int) -> None:
+    async with _tab(browser) as page:
+        for wait in await _practice_answers(page, url, 11, rounds):
+            figures.add('Practice "Check" -> explanation', wait)
+
+
+async def _claim_finishes(browser: Any, url: str, figures: Figures, *, rounds: int) -> None:
+    async with _tab(browser) as page:
+        await _load(page, f"{url}/practice?drill=hand&tier=club&seed=5&mode=claim", "Count")
+        for n in range(rounds):
+            done = page.get_by_role("button", name="That's everything")
+            wait = await _timed_action(
+                page, '[data-testid="stButton"]', "question", lambda d=done: d.click()
+            )
+            figures.add('"That\'s everything" -> grade', wait)
+            if n + 1 < rounds:
+                await page.get_by_role("button", name="Next question").click()
+                await page.get_by_text(f"Question {n + 2} of").wait_for()
+                await _idle(page)
+
+
+#: Hands with distinct totals, so each new total can be told from the last.
+_CHECK_HANDS = (
+    ("5H 5D 5C JS", "5S"),
+    ("3C 3D 4S 4H", "5C"),
+    ("AH 3H TH JD", "3D"),
+    ("2C 4D 6S 8H", "TC"),
+    ("4H 5H 6H 7C", "8S"),
+    ("7C 8D 8S 9H", "KC"),
+)
+
+
+def _total(hand: str, starter: str) -> str:
+    from trainer.engine import parse_cards, score_show
+
+    return str(score_show(parse_cards(hand), parse_cards(starter)[0]).total)
+
+
+async def _check_hands(browser: Any, url: str, figures: Figures, *, rounds: int) -> None:
+    async with _tab(browser) as page:
+        await _load(page, f"{url}/check", "Every combination")
+        for n in range(rounds):
+            hand, starter = _CHECK_HANDS[(n + 1) % len(_CHECK_HANDS)]
+            total = _total(hand, starter)
+            await page.get_by_label("Hand (four cards)", exact=True).fill(hand)
+            box = page.get_by_label("Starter", exact=True)
+            await box.fill(starter)
+            wait = await _timed_action(
+                page,
+                '[data-testid="stMetricValue"]',
+                total,
+                lambda b=box: b.press("Enter"),
+            )
+            figures.add("Check a hand -> total", wait)
+
+
+async def _crowd(browser: Any, url: str, figures: Figures, *, users: int, rounds: int) -> None:
+    """``users`` people, each in a browser context, pressing Check at the same moment."""
+    contexts = [
+        await browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(users)
+    ]
+    try:
+        pages = [await c.new_page() for c in contexts]
+        for page in pages:
+            page.set_default_timeout(TIMEOUT_MS * 2)
+        for n, page in enumerate(pages):  # one after another: the race is the answering
+            await _load(
+                page, f"{url}/practice?drill=hand&tier=club&seed={100 + n}", "Count this hand"
+            )
+        for n in range(rounds):
+            boxes = [page.get_by_label("Your total") for page in pages]
+            for box in boxes:
+                await box.fill("5")
+            started = time.perf_counter()
+            waits = await asyncio.gather(
+                *(
+                    _timed_action(
+                        page, '[data-testid="stButton"]', "question", lambda b=box: b.press("Enter")
+                    )
+                    for page, box in zip(pages, boxes, strict=True)
+                ),
+                return_exceptions=False,
+            )
+            elapsed = time.perf_counter() - started
+            for wait in waits:
+                figures.add(f"{users} people answering at once: wait", wait)
+            figures.add(f"{users} people answering at once: answers a second", users / elapsed)
+            if n + 1 < rounds:
+                await asyncio.gather(
+                    *(p.get_by_role("button", name="Next question").click() for p in pages)
+                )
+                await asyncio.gather(
+                    *(p.get_by_text(f"Question {n + 2} of").wait_for() for p in pages)
+                )
+                await asyncio.gather(*(_idle(p) for p in pages))
+    finally:
+        for context in contexts:
+            await context.close()
+
+
+async def run(apps: Sequence[Path], rounds: int, users: int) -> dict[Path, Figures]:
+    from playwright.async_api import async_playwright
+
+    results = {app: Figures() for app in apps}
+    workdir = Path(tempfile.mkdtemp(prefix="trainer-bench-"))
+    try:
+        with contextlib.ExitStack() as servers:
+            async with async_playwright() as pw:
+                browser = await pw.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                )
+                urls = {}
+                for app in apps:  # one server at a time, so each first load is measured cold
+                    urls[app] = servers.enter_context(running_app(app, workdir))
+                    await _first_loads(browser, urls[app], results[app])
+                steps: list[Callable[[Any, str, Figures], Awaitable[None]]] = [
+                    _fresh_loads,
+                    functools.partial(_check_clicks, rounds=rounds),
+                    functools.partial(_claim_finishes, rounds=rounds),
+                    functools.partial(_check_hands, rounds=rounds),
+                    functools.partial(_crowd, users=users, rounds=3),
+                ]
+                for step in steps:  # interleaved, so both checkouts meet the same noise
+                    for app in apps:
+                        try:
+                            await step(browser, urls[app], results[app])
+                        except Exception as err:  # say which figure is missing, keep going
+                            results[app].failed.append(f"{_name(step)}: {err!r}"[:300])
+                await browser.close()
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return results
+
+
+def _name(step: Any) -> str:
+    return str(getattr(step, "func", step).__name__).strip("_").replace("_", " ")
+
+
+def _row(name: str, values: list[float]) -> str:
+    per_second = name.endswith("a second")
+    worst = min(values) if per_second else max(values)
+    unit = "/s" if per_second else " s"
+    return (
+        f"{name:<44} median {statistics.median(values):7.3f}{unit}  "
+        f"worst {worst:7.3f}{unit}  (n={len(values)})"
+    )
+
+
+def report(results: dict[Path, Figures]) -> str:
+    lines: list[str] = []
+    apps = list(results)
+    for app in apps:
+        lines.append(f"== {app}")
+        for name, values in results[app].samples.items():
+            lines.append(_row(name, values))
+        lines.extend(f"failed: {failure}" for failure in results[app].failed)
+    if len(apps) == 2:
+        first, second = (results[a].samples for a in apps)
+        lines.append(f"== ratio of medians, {apps[0].name} / {apps[1].name}")
+        for name in first:
+            if name in second:
+                ratio = statistics.median(first[name]) / statistics.median(second[name])
+                lines.append(f"{name:<44} {ratio:6.2f}x")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m trainer.bench_browser",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--rounds", type=int, default=8, help="clicks timed per scenario")
+    parser.add_argument("--users", type=int, default=16, help="people answering at once")
+    parser.add_argument(
+        "--app",
+        type=Path,
+        action="append",
+        help="a checkout to serve (repeat to compare two); default: this one",
+    )
+    args = parser.parse_args(argv)
+    if not Path(CHROMIUM).exists():
+        print(f"The browser benchmark needs Chromium at {CHROMIUM} (apt-get install chromium).")
+        return 2
+    if args.rounds < 1 or args.users < 1:
+        print("--rounds and --users must be at least 1.")
+        return 2
+    apps = [path.resolve() for path in (args.app or [REPO])]
+    for app in apps:
+        if not (app / "trainer" / "app.py").is_file():
+            print(f"{app} is not a checkout of the trainer (no trainer/app.py).")
+            return 2
+    print(report(asyncio.run(run(apps, args.rounds, args.users))))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
