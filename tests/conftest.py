@@ -93,7 +93,7 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``streamlit run trainer/app.py`` on a free loopback port, stopped at the end."""
     port = _free_port()
     db = tmp_path_factory.mktemp("browser-db") / "progress.sqlite3"
-    from trainer.store import Store
+    from trainer.progress.store import Store
 
     Store.open(db).create_profile(BROWSER_PLAYER)  # a browser names it: ?player=browser
     env = {**os.environ, "CRIBBAGE_TRAINER_DB": str(db)}

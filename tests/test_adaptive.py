@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.adaptive import FLOOR, assess, category_drills, weights
 from trainer.content.skills import CATEGORIES, CATEGORY_DRILLS, DRILL_TYPES
-from trainer.records import AttemptIn
+from trainer.training.adaptive import FLOOR, assess, category_drills, weights
+from trainer.training.records import AttemptIn
 
 T0 = datetime(2025, 1, 1, tzinfo=UTC)
 

@@ -9,24 +9,24 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from trainer.content.drills import load_drills
-from trainer.drills import deal_question
-from trainer.records import AttemptIn
-from trainer.store import Store
+from trainer.progress.store import Store
+from trainer.training.drills import deal_question
+from trainer.training.records import AttemptIn
 
 REPO = Path(__file__).resolve().parent.parent
 APP = str(REPO / "trainer" / "app.py")
 CATALOG = load_drills()
 PAGES = (
-    "views/home.py",
-    "views/learn.py",
-    "views/practice.py",
-    "views/progress.py",
-    "views/check.py",
+    "ui/views/home.py",
+    "ui/views/learn.py",
+    "ui/views/practice.py",
+    "ui/views/progress.py",
+    "ui/views/check.py",
 )
 SET = {"drill": "hand", "tier": "beginner", "seed": "7", "length": "10"}
 
 
-def browser(page: str = "views/practice.py", **params: str) -> AppTest:
+def browser(page: str = "ui/views/practice.py", **params: str) -> AppTest:
     """A browser opening ``page`` at an address with ``params`` (a reload is a new one)."""
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params.update(params)
@@ -123,9 +123,9 @@ def test_after_a_restart_the_address_decides_and_no_address_asks(
     pick(a, "Kim")
     answer_current(a)
     Store.open(_isolated_database)  # a new process opening the same file
-    kim = browser("views/home.py", player=address(a)["player"])
+    kim = browser("ui/views/home.py", player=address(a)["player"])
     assert "Practising as **Kim**" in texts(kim)
-    stranger = browser("views/progress.py")
+    stranger = browser("ui/views/progress.py")
     assert "Who is playing?" in texts(stranger)
     assert not stranger.metric
 
@@ -133,7 +133,7 @@ def test_after_a_restart_the_address_decides_and_no_address_asks(
 def test_the_player_is_shown_and_kept_on_every_page(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
     store.create_profile("Kim")
-    at = browser("views/learn.py")
+    at = browser("ui/views/learn.py")
     pick(at, "Kim")
     player = address(at)["player"]
     for page in PAGES:
@@ -148,7 +148,7 @@ def test_change_asks_again_in_the_page(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
     store.create_profile("Kim")
     store.create_profile("Lee")
-    at = browser("views/home.py")
+    at = browser("ui/views/home.py")
     pick(at, "Kim")
     at.button(key="player_change").click().run()
     assert "Who is playing?" in texts(at)
@@ -221,9 +221,9 @@ def test_leaving_practice_and_coming_back_keeps_the_set_in_the_address(
     next_question(at)
     kept = address(at)
     at.query_params.clear()
-    at.switch_page("views/home.py").run()
+    at.switch_page("ui/views/home.py").run()
     at.query_params.clear()
-    at.switch_page("views/practice.py").run()
+    at.switch_page("ui/views/practice.py").run()
     assert not at.exception
     assert address(at) == kept
     assert "Question 2 of 10" in at.get("progress")[0].proto.text
@@ -236,7 +236,7 @@ def test_the_weak_spots_link_carries_its_weights(_isolated_database: Path) -> No
         kim.id,
         [AttemptIn("peg", "traps", n, "5H 10S", "2", n % 3 == 0, 0, (), 4.0) for n in range(12)],
     )
-    at = browser("views/progress.py", player=str(kim.id))
+    at = browser("ui/views/progress.py", player=str(kim.id))
     at.button(key="practise_weak_spots").click().run()
     assert not at.exception, at.exception
     params = address(at)

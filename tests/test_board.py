@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from trainer.board import PER_ROW, BoardMove, board_svg, hole_position, skunk_lines
+from trainer.ui.board import PER_ROW, BoardMove, board_svg, hole_position, skunk_lines
 
 
 def _holes(svg: str) -> int:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from trainer.drills import deal_question
+from trainer.training.drills import deal_question
 
 pytestmark = pytest.mark.browser
 

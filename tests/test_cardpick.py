@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.cardpick import KINDS, LOG_LIMIT, Slot, picker_data, read_log
 from trainer.engine import DECK, parse_cards
-from trainer.grading import CLAIM_KINDS
+from trainer.training.grading import CLAIM_KINDS
+from trainer.ui.cardpick import KINDS, LOG_LIMIT, Slot, picker_data, read_log
 
 HAND = parse_cards("5H 6D 7S 8C 9H")
 
@@ -137,7 +137,7 @@ def test_what_the_browser_is_given() -> None:
 
 
 PAGE = """
-from trainer.cardpick import CardPicker
+from trainer.ui.cardpick import CardPicker
 from trainer.engine import parse_cards
 
 hand = parse_cards("5H 6D 7S 8C 9H JH")
@@ -186,5 +186,5 @@ def test_the_component_is_registered_once_not_on_every_run(
     for _ in range(3):
         at.run()
         assert not at.exception
-    assert calls == []  # the page runs reuse the one made when trainer.cardpick was imported
+    assert calls == []  # the page runs reuse the one made when trainer.ui.cardpick was imported
     assert len(at.get("bidi_component")) == 2

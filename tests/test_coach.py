@@ -8,7 +8,8 @@ import random
 import pytest
 
 from trainer.analysis import analyse_discards, analyse_play
-from trainer.coach import (
+from trainer.engine import DECK, Card, Kind, parse_cards
+from trainer.training.coach import (
     DISCARD_TIERS,
     NEAR_TIE,
     PLAY_TIERS,
@@ -23,8 +24,7 @@ from trainer.coach import (
     hint_ranking,
     play_note,
 )
-from trainer.engine import DECK, Card, Kind, parse_cards
-from trainer.records import AttemptIn
+from trainer.training.records import AttemptIn
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -466,8 +466,8 @@ def test_grading_a_card_names_bad_answers() -> None:
 def test_the_kept_fours_own_items_match_every_starter() -> None:
     """The 13 starters the coach uses find what all 48 other cards find (nobs aside:
     it needs the starter's suit, so it is no combination of the four alone)."""
-    from trainer.coach import _own_items
     from trainer.engine import score_show
+    from trainer.training.coach import _own_items
 
     rng = random.Random(12)
     fours = [cards("3H 4D 4C 5S"), cards("6H 7H 8H 9H"), cards("5H 5D 5C 5S")]

@@ -30,8 +30,8 @@ from trainer.content import lessons as lesson_content
 from trainer.content.drills import load_drills
 from trainer.content.lessons import check_files, course_stamp, load_course
 from trainer.content.validate import validate_paths
-from trainer.records import AttemptIn
-from trainer.store import Store
+from trainer.progress.store import Store
+from trainer.training.records import AttemptIn
 
 FIXTURES = Path(__file__).parent / "fixtures"
 REAL_LESSONS = sorted(p.name for p in LESSONS_DIR.glob("*.yaml"))
@@ -366,7 +366,7 @@ def _page(name: str) -> AppTest:
     if players:  # this browser has chosen the first player
         at.query_params["player"] = str(players[0].id)
     at.run()
-    at.switch_page(f"views/{name}.py").run()
+    at.switch_page(f"ui/views/{name}.py").run()
     assert not at.exception, at.exception
     return at
 
@@ -400,7 +400,7 @@ def test_the_practice_page_deals_every_good_drill_and_names_the_broken_files() -
 @pytest.mark.usefixtures("hostile_content")
 def test_the_progress_page_renders_beside_hostile_drill_files() -> None:
     first = AppTest.from_string(
-        "import streamlit as st\nfrom trainer import session\n"
+        "import streamlit as st\nfrom trainer.ui import session\n"
         "for attempt in st.session_state.pop('answers', []):\n"
         "    session.record_attempt(attempt)\n",
         default_timeout=30,

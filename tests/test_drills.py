@@ -15,9 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.reference import naive_show_parts
-from trainer import drills as drills_module
 from trainer.content.drills import Constraints, Drill, DrillCatalog, Tier, load_drills
-from trainer.drills import (
+from trainer.engine import parse_cards, score_play, score_show
+from trainer.engine.show import pattern_base_points, rank_pattern_items
+from trainer.training import drills as drills_module
+from trainer.training.drills import (
     GenerationError,
     GoQuestion,
     PegQuestion,
@@ -29,8 +31,6 @@ from trainer.drills import (
     peg_features,
     show_features,
 )
-from trainer.engine import parse_cards, score_play, score_show
-from trainer.engine.show import pattern_base_points, rank_pattern_items
 
 REPO = Path(__file__).resolve().parent.parent
 CATALOG: DrillCatalog = load_drills()
@@ -120,7 +120,7 @@ def test_different_seeds_deal_different_sets() -> None:
 def test_seeds_replay_in_another_process() -> None:
     """Sets depend on nothing but their seed: not on hash randomisation, not on the process."""
     script = (
-        "from trainer.drills import deal_question\n"
+        "from trainer.training.drills import deal_question\n"
         "for d, t in [('hand','traps'), ('crib','club'), ('peg','expert'), ('go','expert')]:\n"
         "    print(deal_question(d, t, 12345, 3).notation())\n"
     )

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.engine import DECK, ScoreItem, parse_cards, score_play, score_show
-from trainer.explain import (
+from trainer.training.explain import (
     card_line,
     closing_line,
     go_line,

@@ -11,14 +11,6 @@ from hypothesis import strategies as st
 
 from trainer.content.drills import load_drills
 from trainer.content.skills import CATEGORIES
-from trainer.drills import (
-    GoQuestion,
-    PegQuestion,
-    ShowQuestion,
-    deal_question,
-    peg_features,
-    show_features,
-)
 from trainer.engine import (
     DECK,
     Card,
@@ -28,7 +20,16 @@ from trainer.engine import (
     score_play,
     score_show,
 )
-from trainer.grading import (
+from trainer.progress.store import check_attempt
+from trainer.training.drills import (
+    GoQuestion,
+    PegQuestion,
+    ShowQuestion,
+    deal_question,
+    peg_features,
+    show_features,
+)
+from trainer.training.grading import (
     CLAIM_KINDS,
     GO_CHOICES,
     Claim,
@@ -40,7 +41,6 @@ from trainer.grading import (
     grade_quick,
     item_category,
 )
-from trainer.store import check_attempt
 
 CATALOG = load_drills()
 

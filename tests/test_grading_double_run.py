@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.content.drills import load_drills
-from trainer.drills import ShowQuestion, show_features
 from trainer.engine import DECK, parse_cards, score_show
-from trainer.grading import Claim, claim_problem, grade_claims
-from trainer.practice import PracticeSet, SetSpec
+from trainer.training.drills import ShowQuestion, show_features
+from trainer.training.grading import Claim, claim_problem, grade_claims
+from trainer.training.practice import PracticeSet, SetSpec
 
 CATALOG = load_drills()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.engine import parse_cards
-from trainer.inputs import InputProblem, read_cards, read_hand, read_points
+from trainer.training.inputs import InputProblem, read_cards, read_hand, read_points
 
 
 def test_read_hand_accepts_any_notation() -> None:

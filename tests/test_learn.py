@@ -19,7 +19,8 @@ from trainer.content.lessons import (
 )
 from trainer.content.skills import CATEGORIES, DRILL_TYPES
 from trainer.engine import parse_cards, score_play, score_show
-from trainer.learn import (
+from trainer.progress.store import check_attempt
+from trainer.training.learn import (
     AnswerProblem,
     Learn,
     Status,
@@ -36,8 +37,7 @@ from trainer.learn import (
     status_text,
     suggested,
 )
-from trainer.records import LESSON_TIER, AttemptIn, LessonProgress
-from trainer.store import check_attempt
+from trainer.training.records import LESSON_TIER, AttemptIn, LessonProgress
 
 COURSE = load_course()
 

@@ -1,4 +1,4 @@
-"""The Play page: its pure logic (trainer.play, trainer.play_saves) and the page in AppTest
+"""The Play page: its pure logic (trainer.training.play, trainer.ui.play_saves) and the page in AppTest
 (a whole deal with automatic counting and with muggins, a game won in the middle of the
 play, a game resumed from the store after a restart, settings and records checked)."""
 
@@ -27,7 +27,8 @@ from trainer.engine.record import (
 )
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Phase, Which
-from trainer.play import (
+from trainer.progress.store import Store
+from trainer.training.play import (
     COMPUTER,
     ME,
     Need,
@@ -40,11 +41,10 @@ from trainer.play import (
     parse_export,
     peg_moves,
 )
-from trainer.play_saves import count_attempt, saved_row
-from trainer.store import Store
+from trainer.ui.play_saves import count_attempt, saved_row
 
 REPO = Path(__file__).resolve().parent.parent
-PAGE = str(REPO / "trainer" / "views" / "play.py")
+PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
 
 
 def _step(table: Table) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from trainer.content.drills import load_drills
-from trainer.drills import GoQuestion, ShowQuestion, deal_question
-from trainer.grading import Claim, InputProblem
-from trainer.practice import (
+from trainer.training.drills import GoQuestion, ShowQuestion, deal_question
+from trainer.training.grading import Claim, InputProblem
+from trainer.training.practice import (
     MIXED,
     PracticeSet,
     SetSpec,

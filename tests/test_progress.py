@@ -7,8 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from trainer import bench_progress
-from trainer.adaptive import FLOOR, AreaNeed
-from trainer.progress import (
+from trainer.progress.figures import (
     area_label,
     best_and_worst,
     category_rates,
@@ -22,8 +21,9 @@ from trainer.progress import (
     totals,
     weakest_areas,
 )
-from trainer.records import AttemptIn
-from trainer.store import AreaRow, DayRow, MissRow, Recorded
+from trainer.progress.store import AreaRow, DayRow, MissRow, Recorded
+from trainer.training.adaptive import FLOOR, AreaNeed
+from trainer.training.records import AttemptIn
 
 D0 = date(2025, 3, 3)  # a Monday
 
@@ -247,9 +247,9 @@ def _answer(id_: int, drill: str, tier: str, correct: bool) -> Recorded:
 
 
 def test_lesson_answers_are_never_offered_to_practise() -> None:
-    from trainer.progress import build_report
-    from trainer.records import LESSON_TIER
-    from trainer.store import ProgressRows, Streaks
+    from trainer.progress.figures import build_report
+    from trainer.progress.store import ProgressRows, Streaks
+    from trainer.training.records import LESSON_TIER
 
     window = [_answer(n, "peg", LESSON_TIER, False) for n in range(12)]
     window += [_answer(100 + n, "hand", "club", n % 2 == 0) for n in range(12)]

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.records import AttemptIn, LessonProgress
-from trainer.store import SCHEMA_VERSION, Store
+from trainer.progress.store import SCHEMA_VERSION, Store
+from trainer.training.records import AttemptIn, LessonProgress
 
 # Runs the session functions the pages use, as a page would, and reports what they returned.
 SCRIPT = """
 import streamlit as st
-from trainer import session
+from trainer.ui import session
 
 state = st.session_state
 if "choose" in state:
@@ -194,7 +194,7 @@ def test_answers_held_while_the_store_fails_stay_with_their_owner(
     erin = store.create_profile("Erin")
     at = app()
     run(at, choose=dave.id)
-    monkeypatch.setattr("trainer.store.BUSY_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr("trainer.progress.store.BUSY_TIMEOUT_SECONDS", 0.2)
     blocker = sqlite3.connect(_isolated_database, isolation_level=None)
     blocker.execute("BEGIN EXCLUSIVE")
     try:
@@ -295,7 +295,7 @@ def test_answers_that_could_not_be_saved_are_saved_with_the_next_one(
 ) -> None:
     at = app()
     run(at, record=[answer(1)])
-    monkeypatch.setattr("trainer.store.BUSY_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr("trainer.progress.store.BUSY_TIMEOUT_SECONDS", 0.2)
     blocker = sqlite3.connect(_isolated_database, isolation_level=None)
     blocker.execute("BEGIN EXCLUSIVE")  # another program holds the file for a while
     try:

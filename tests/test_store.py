@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from trainer import store as store_module
 from trainer.content.skills import CATEGORIES
-from trainer.records import AttemptIn
-from trainer.store import (
+from trainer.progress import store as store_module
+from trainer.progress.store import (
     CSV_HEADER,
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -24,6 +23,7 @@ from trainer.store import (
     ProfileNameError,
     Store,
 )
+from trainer.training.records import AttemptIn
 
 T0 = datetime(2025, 3, 1, 18, 30, tzinfo=UTC)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.store import GAMES_MIGRATION, MIGRATIONS, SCHEMA_VERSION, SavedGame, Store
+from trainer.progress.store import GAMES_MIGRATION, MIGRATIONS, SCHEMA_VERSION, SavedGame, Store
 
 
 def _store(tmp_path: Path) -> tuple[Store, int]:

@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.records import AttemptIn
-from trainer.store import (
+from trainer.progress.store import (
     SCHEMA_VERSION,
     ForeignFileError,
     NewerSchemaError,
@@ -24,6 +23,7 @@ from trainer.store import (
     StoreError,
     describe_error,
 )
+from trainer.training.records import AttemptIn
 
 REPO = Path(__file__).resolve().parent.parent
 WRITERS = 8
@@ -51,8 +51,8 @@ def digest(path: Path) -> str:
 # then records answers one transaction each and prints each id once it is committed.
 CHILD = r"""
 import sys
-from trainer.records import AttemptIn
-from trainer.store import Store, ProfileNameError
+from trainer.training.records import AttemptIn
+from trainer.progress.store import Store, ProfileNameError
 
 path, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 store = Store.open(path)
@@ -73,8 +73,8 @@ while count < 0 or n < count:
 # A writer that starts one big transaction and is killed before it can commit.
 BIG_BATCH = r"""
 import sys
-from trainer.records import AttemptIn
-from trainer.store import Store
+from trainer.training.records import AttemptIn
+from trainer.progress.store import Store
 
 store = Store.open(sys.argv[1])
 profile = store.profiles()[0]
@@ -328,7 +328,7 @@ def _unreadable_for_this_user(path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     if os.geteuid() == 0:  # permissions do not bind the superuser: make it look as if they did
         real = os.access
         monkeypatch.setattr(
-            "trainer.store.os.access",
+            "trainer.progress.store.os.access",
             lambda p, mode: False if Path(p) == path else real(p, mode),
         )
 
@@ -401,7 +401,7 @@ def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.M
         conn.execute("PRAGMA max_page_count = 12")  # no room beyond a few pages
         return conn  # type: ignore[no-any-return]
 
-    monkeypatch.setattr("trainer.store.sqlite3.connect", small_disk)
+    monkeypatch.setattr("trainer.progress.store.sqlite3.connect", small_disk)
     with pytest.raises(sqlite3.OperationalError) as info:
         store.add_attempts(ann.id, [answer(n) for n in range(2000)])
     assert info.value.sqlite_errorcode == sqlite3.SQLITE_FULL

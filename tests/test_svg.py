@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from trainer.engine import DECK, parse_cards
-from trainer.svg import card_svg, cards_svg, pile_svg, series_svg
+from trainer.ui.svg import card_svg, cards_svg, pile_svg, series_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

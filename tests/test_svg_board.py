@@ -1,11 +1,11 @@
-"""The pegboard picture (trainer.svg.board_svg): valid SVG, 121 holes a player, the two
+"""The pegboard picture (trainer.ui.svg.board_svg): valid SVG, 121 holes a player, the two
 pegs in the holes asked for, readable names."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from trainer.svg import BOARD_HOLES, board_svg
+from trainer.ui.svg import BOARD_HOLES, board_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from trainer import ui
+from trainer.ui import widgets as ui
 
 
 def test_content_is_loaded_once_and_shared_not_copied_per_run() -> None:

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 REPO = Path(__file__).resolve().parent.parent
 APP = str(REPO / "trainer" / "app.py")
-CHECK = str(REPO / "trainer" / "views" / "check.py")
+CHECK = str(REPO / "trainer" / "ui" / "views" / "check.py")
 
 
 def check_page() -> AppTest:
@@ -30,7 +30,12 @@ def test_app_opens_on_home_without_errors() -> None:
 def test_every_page_of_the_app_runs() -> None:
     at = AppTest.from_file(APP, default_timeout=30)
     at.run()
-    for page in ("views/check.py", "views/learn.py", "views/practice.py", "views/progress.py"):
+    for page in (
+        "ui/views/check.py",
+        "ui/views/learn.py",
+        "ui/views/practice.py",
+        "ui/views/progress.py",
+    ):
         at.switch_page(page)
         at.run()
         assert not at.exception, page

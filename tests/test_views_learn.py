@@ -16,8 +16,8 @@ from streamlit.testing.v1 import AppTest
 from trainer.content import LESSONS_DIR
 from trainer.content import lessons as lesson_content
 from trainer.content.lessons import FifteenCheck, Lesson, TrueFalseCheck, load_course
-from trainer.learn import answer_key
-from trainer.store import Store
+from trainer.progress.store import Store
+from trainer.training.learn import answer_key
 
 APP = "../trainer/app.py"
 COURSE = load_course()
@@ -35,7 +35,7 @@ def _learn_page(**params: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params.update(params)
     at.run()
-    at.switch_page("views/learn.py").run()
+    at.switch_page("ui/views/learn.py").run()
     assert not at.exception
     return at
 

@@ -10,12 +10,12 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from trainer.content.drills import load_drills
-from trainer.drills import GoQuestion, deal_question
-from trainer.grading import CLAIM_KINDS
-from trainer.store import Store
+from trainer.progress.store import Store
+from trainer.training.drills import GoQuestion, deal_question
+from trainer.training.grading import CLAIM_KINDS
 
 REPO = Path(__file__).resolve().parent.parent
-PAGE = str(REPO / "trainer" / "views" / "practice.py")
+PAGE = str(REPO / "trainer" / "ui" / "views" / "practice.py")
 APP = str(REPO / "trainer" / "app.py")
 CATALOG = load_drills()
 
@@ -308,7 +308,7 @@ def test_stopping_a_set_goes_back_to_the_choices() -> None:
 def test_the_page_runs_inside_the_app() -> None:
     at = AppTest.from_file(APP, default_timeout=30)
     at.run()
-    at.switch_page("views/practice.py")
+    at.switch_page("ui/views/practice.py")
     at.run()
     assert not at.exception
     assert [t.value for t in at.title] == ["Practice"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-PAGE = str(Path(__file__).resolve().parent.parent / "trainer" / "views" / "practice.py")
+PAGE = str(Path(__file__).resolve().parent.parent / "trainer" / "ui" / "views" / "practice.py")
 #: A Markdown character left unescaped: what makes text a link, an image or HTML.
 LIVE = re.compile(r"(?<!\\)[\[\]()!<>]")
 

@@ -14,21 +14,21 @@ import pyarrow as pa  # type: ignore[import-untyped]
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.adaptive import FLOOR
 from trainer.content.drills import load_drills
-from trainer.drills import deal_question
-from trainer.profiles import WORD_JOINER
-from trainer.records import AttemptIn
-from trainer.store import SCHEMA_VERSION, Store
+from trainer.progress.store import SCHEMA_VERSION, Store
+from trainer.training.adaptive import FLOOR
+from trainer.training.drills import deal_question
+from trainer.training.records import AttemptIn
+from trainer.ui.profiles import WORD_JOINER
 
 REPO = Path(__file__).resolve().parent.parent
 APP = str(REPO / "trainer" / "app.py")
-PROGRESS_VIEW = REPO / "trainer" / "views" / "progress.py"
+PROGRESS_VIEW = REPO / "trainer" / "ui" / "views" / "progress.py"
 
-# Answers given the way the Practice page gives them: through trainer.session.
+# Answers given the way the Practice page gives them: through trainer.ui.session.
 ANSWER_SCRIPT = """
 import streamlit as st
-from trainer import session
+from trainer.ui import session
 for attempt in st.session_state.pop("answers", []):
     session.record_attempt(attempt)
 """
@@ -64,7 +64,7 @@ def progress_page(**state: object) -> AppTest:
     for key, value in state.items():
         at.session_state[key] = value
     at.run()
-    at.switch_page("views/progress.py")
+    at.switch_page("ui/views/progress.py")
     at.run()
     assert not at.exception, at.exception
     return at
@@ -127,7 +127,7 @@ def test_drills_answered_on_the_practice_page_show_after_a_restart(
 ) -> None:
     catalog = load_drills()
     practice = AppTest.from_file(APP, default_timeout=30).run()
-    practice.switch_page("views/practice.py")
+    practice.switch_page("ui/views/practice.py")
     practice.query_params.update({"drill": "hand", "tier": "club", "seed": "7", "length": "2"})
     practice.run()
     for index, off in ((0, -1), (1, 0)):  # one short, then right
@@ -213,7 +213,7 @@ STAND_IN_APP = """
 import streamlit as st
 st.navigation([
     st.Page({progress!r}, title="Progress", url_path="progress", default=True),
-    st.Page("views/practice.py", title="Practice", url_path="practice"),
+    st.Page("ui/views/practice.py", title="Practice", url_path="practice"),
 ]).run()
 """
 STAND_IN_PRACTICE = """
@@ -225,8 +225,8 @@ st.session_state["received"] = {k: st.session_state[k] for k in keys if k in st.
 
 
 def stand_in(tmp_path: Path) -> AppTest:
-    (tmp_path / "views").mkdir()
-    (tmp_path / "views" / "practice.py").write_text(STAND_IN_PRACTICE)
+    (tmp_path / "ui" / "views").mkdir(parents=True)
+    (tmp_path / "ui" / "views" / "practice.py").write_text(STAND_IN_PRACTICE)
     main = tmp_path / "app.py"
     main.write_text(STAND_IN_APP.format(progress=str(PROGRESS_VIEW)))
     at = AppTest.from_file(str(main), default_timeout=30)
@@ -383,7 +383,7 @@ def test_a_damaged_database_is_set_aside_with_a_message(_isolated_database: Path
     [warning] = at.sidebar.warning
     assert "could not be read" in warning.value
     assert "kept, renamed to" in warning.value
-    at.switch_page("views/progress.py").run()
+    at.switch_page("ui/views/progress.py").run()
     assert not at.sidebar.warning  # said once
     assert "Nothing here yet" in at.info[0].value
 
@@ -417,9 +417,9 @@ def test_a_store_read_error_is_explained_and_the_app_keeps_going(
         assert "Your progress cannot be read just now" in warning.value
         assert "the disk is full" in warning.value
         assert "come back once progress can be read again" in at.info[-1].value
-    at.switch_page("views/home.py").run()
+    at.switch_page("ui/views/home.py").run()
     assert not at.exception
-    at.switch_page("views/progress.py").run()
+    at.switch_page("ui/views/progress.py").run()
     assert metrics(at)["Answers"] == "1"  # working again once the file can be read
 
 

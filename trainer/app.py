@@ -1,6 +1,6 @@
 """The Streamlit entry point: ``streamlit run trainer/app.py``.
 
-It only sets the page up and routes to the pages in ``trainer/views``.
+It only sets the page up and routes to the pages in ``trainer/ui/views``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ if str(_ROOT) not in sys.path:
 
 st.set_page_config(page_title="Cribbage trainer", page_icon="🃏", layout="centered")
 
-_VIEWS = Path(__file__).resolve().parent / "views"
+_VIEWS = Path(__file__).resolve().parent / "ui" / "views"
 
 pages = {
     "": [
@@ -48,7 +48,8 @@ pages = {
 
 page = st.navigation(pages)
 
-from trainer import profiles, ui  # noqa: E402  (importable only once the path above is set)
+from trainer.ui import profiles  # noqa: E402  (importable only once the path above is set)
+from trainer.ui import widgets as ui  # noqa: E402  (importable only once the path above is set)
 
 profiles.sidebar()  # the picker, on every page
 # Who is practising, at the top of every page (on a phone the sidebar is hidden). Pages that

@@ -100,7 +100,7 @@ def _free_port() -> int:
 
 def _fill_history(db: Path) -> None:
     from trainer.bench_progress import seeded_answers
-    from trainer.store import Store
+    from trainer.progress.store import Store
 
     store = Store.open(db)
     player = store.create_profile("Bench")

@@ -17,9 +17,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-from trainer import drills as drills_module
 from trainer.content.drills import DrillCatalog
-from trainer.drills import deal_question, load_catalog, warm_up
+from trainer.training import drills as drills_module
+from trainer.training.drills import deal_question, load_catalog, warm_up
 
 REPEATS = 3
 

@@ -21,10 +21,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from trainer.play import Need, Table
-from trainer.store import ENV_VAR
+from trainer.progress.store import ENV_VAR
+from trainer.training.play import Need, Table
 
-PAGE = Path(__file__).resolve().parent / "views" / "play.py"
+PAGE = Path(__file__).resolve().parent / "ui" / "views" / "play.py"
 _PEER = "import streamlit as st\nst.write('peer')\n"
 #: The page run inside a timer: the script's own time, without AppTest's harness.
 _TIMED = """import time

@@ -25,9 +25,9 @@ from typing import Any, TypeVar
 
 from trainer.content.skills import CATEGORIES, CATEGORY_DRILLS
 from trainer.engine import DECK
-from trainer.progress import RECENT_ANSWERS, RECENT_PER_AREA, Report, build_report
-from trainer.records import AttemptIn
-from trainer.store import ENV_VAR, Store
+from trainer.progress.figures import RECENT_ANSWERS, RECENT_PER_AREA, Report, build_report
+from trainer.progress.store import ENV_VAR, Store
+from trainer.training.records import AttemptIn
 
 ANSWERS = 100_000
 APP = Path(__file__).resolve().parent / "app.py"
@@ -127,7 +127,7 @@ def _render_seconds(path: Path, profile_id: int) -> float:
         at = AppTest.from_file(str(APP), default_timeout=120)
         at.session_state["profile_id"] = profile_id
         at.run()
-        at.switch_page("views/progress.py")
+        at.switch_page("ui/views/progress.py")
         start = time.perf_counter()
         at.run()
         seconds = time.perf_counter() - start

@@ -86,7 +86,7 @@ __all__ = [
 #: The two players of a go question, in the order they play: the pone leads.
 PLAYERS: tuple[str, str] = ("pone", "dealer")
 
-#: Holes on a cribbage board, the last being the game hole (as drawn by :mod:`trainer.svg`).
+#: Holes on a cribbage board, the last being the game hole (as drawn by :mod:`trainer.ui.svg`).
 BOARD_HOLES = 121
 
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -179,7 +179,7 @@ class Board(_Model):
     opponent: Pegs | None = None
 
     def tracks(self) -> tuple[tuple[str, int, int], ...]:
-        """``(name, back, front)`` for each player drawn, as :func:`trainer.svg.board_svg` takes."""
+        """``(name, back, front)`` for each player drawn, as :func:`trainer.ui.svg.board_svg` takes."""
         rows = [("You", *self.you)]
         if self.opponent is not None:
             rows.append(("Opponent", *self.opponent))

@@ -5,7 +5,7 @@
 >>> read_points("twelve", box="Your count")
 Traceback (most recent call last):
 ...
-trainer.inputs.InputProblem: Your count: 'twelve' is not a number. Type the points as digits, like 12.
+trainer.training.inputs.InputProblem: Your count: 'twelve' is not a number. Type the points as digits, like 12.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def read_points(text: str | int | float | None, *, box: str, most: int = 29) -> 
     >>> read_points("1e1", box="Your total")
     Traceback (most recent call last):
     ...
-    trainer.inputs.InputProblem: Your total: '1e1' is not a number. Type the points as digits, like 12.
+    trainer.training.inputs.InputProblem: Your total: '1e1' is not a number. Type the points as digits, like 12.
     """
     if text is None or (isinstance(text, str) and not text.strip()):
         raise InputProblem(box, "it is empty. Type the points as a number.")

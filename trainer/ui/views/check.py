@@ -6,10 +6,10 @@ import random
 
 import streamlit as st
 
-from trainer.cardpick import CardPicker
 from trainer.engine import DECK, Card, Suit, score_show
-from trainer.inputs import InputProblem, read_hand
-from trainer.ui import show_breakdown, show_cards, standing_text
+from trainer.training.inputs import InputProblem, read_hand
+from trainer.ui.cardpick import CardPicker
+from trainer.ui.widgets import show_breakdown, show_cards, standing_text
 
 #: The deck as the grid shows it: one row a suit, ace to king.
 _GRID = sorted(DECK, key=lambda card: (list(Suit).index(card.suit), card.order))

@@ -1,8 +1,8 @@
 """What the Play page calls to save and load games, for the player who is practising.
 
-Games live in the progress store (:meth:`trainer.store.Store.save_game`), one row per game
+Games live in the progress store (:meth:`trainer.progress.store.Store.save_game`), one row per game
 with its record's text rewritten after every action. When the store cannot be used the game
-is still played; it lasts until the page is closed (:func:`trainer.session.store_problem`
+is still played; it lasts until the page is closed (:func:`trainer.ui.session.store_problem`
 says why).
 """
 
@@ -11,15 +11,15 @@ from __future__ import annotations
 import sqlite3
 import uuid
 
-from trainer import session
-from trainer.drills import ShowQuestion
 from trainer.engine.record import GameRecord, NotationError, ShowEvent
 from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Which
-from trainer.grading import grade_quick
-from trainer.play import ME, PlaySetup, RecordProblem, Table
-from trainer.records import AttemptIn
-from trainer.store import GameStats, SavedGame, StoreError
+from trainer.progress.store import GameStats, SavedGame, StoreError
+from trainer.training.drills import ShowQuestion
+from trainer.training.grading import grade_quick
+from trainer.training.play import ME, PlaySetup, RecordProblem, Table
+from trainer.training.records import AttemptIn
+from trainer.ui import session
 
 __all__ = [
     "count_attempt",

@@ -1,4 +1,4 @@
-"""The browser half of the tappable cards (:mod:`trainer.cardpick`): its CSS and JavaScript.
+"""The browser half of the tappable cards (:mod:`trainer.ui.cardpick`): its CSS and JavaScript.
 
 Plain strings, handed to ``st.components.v2.component`` as inline content: no build step,
 no iframe. The script keeps everything a tap changes (the selected cards, the kind, the

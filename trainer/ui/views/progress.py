@@ -10,9 +10,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from trainer import session
-from trainer.profiles import ask, plain
-from trainer.progress import (
+from trainer.progress.figures import (
     RECENT_ANSWERS,
     RECENT_PER_AREA,
     Report,
@@ -20,13 +18,15 @@ from trainer.progress import (
     describe_answer,
     export_file_name,
 )
-from trainer.store import Recorded, Store, StoreError, describe_error
-from trainer.ui import drill_catalog
+from trainer.progress.store import Recorded, Store, StoreError, describe_error
+from trainer.ui import session
+from trainer.ui.profiles import ask, plain
+from trainer.ui.widgets import drill_catalog
 
-PRACTICE_PAGE = "views/practice.py"
+PRACTICE_PAGE = "ui/views/practice.py"
 MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
 DAY = "utcyearmonthdate"  # chart dates are calendar days, read and shown in UTC
-LEARN_PAGE = "views/learn.py"
+LEARN_PAGE = "ui/views/learn.py"
 
 
 def _practise(drill: str, tier: str, weights: dict[tuple[str, str], float] | None) -> None:

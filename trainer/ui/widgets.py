@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from trainer.content import DRILLS_DIR
+from trainer import content
 from trainer.engine import Card, ScoreItem, ShowScore
 from trainer.engine.stats import score_distribution
-from trainer.svg import cards_svg, pile_svg, series_svg
+from trainer.ui.svg import cards_svg, pile_svg, series_svg
 
 if TYPE_CHECKING:  # the loaders are imported when first used, so Home starts without them
     from trainer.content.drills import DrillCatalog
@@ -35,20 +35,19 @@ _log = logging.getLogger(__name__)
 # file load again.
 
 
-def drills_stamp() -> tuple[tuple[str, float], ...]:
-    """Names and modification times of the drill files: changes when a file does."""
-    return tuple(
-        (path.name, path.stat().st_mtime) for path in sorted(Path(DRILLS_DIR).glob("*.y*ml"))
-    )
+def drills_stamp() -> tuple[tuple[str, int, int], ...]:
+    """Names, sizes and modification times of the drill files: changes when a file does
+    (never raises, whatever sits in the folder)."""
+    return content.files_stamp(content.yaml_files(Path(content.DRILLS_DIR)))
 
 
 @st.cache_resource(show_spinner="Shuffling the cards…")
-def _drill_catalog(stamp: tuple[tuple[str, float], ...]) -> DrillCatalog:
-    from trainer.drills import load_catalog
-    from trainer.drills import warm_up as build_drill_tables
+def _drill_catalog(stamp: tuple[tuple[str, int, int], ...]) -> DrillCatalog:
+    from trainer.training.drills import load_catalog
+    from trainer.training.drills import warm_up as build_drill_tables
 
     del stamp  # only part of the cache key
-    catalog = load_catalog(DRILLS_DIR)
+    catalog = load_catalog(content.DRILLS_DIR)
     build_drill_tables(catalog)
     return catalog
 

@@ -573,7 +573,7 @@ def play_note(
 
 @dataclass(frozen=True, slots=True)
 class CoachAttempt:
-    """What :class:`trainer.records.AttemptIn` needs from a graded coach drill
+    """What :class:`trainer.training.records.AttemptIn` needs from a graded coach drill
     (``AttemptIn(**dataclasses.asdict(attempt), seconds=...)``)."""
 
     drill: str

@@ -38,9 +38,9 @@ from typing import Any, Literal, cast
 
 import streamlit as st
 
-from trainer.cardpick_assets import CSS, JS
 from trainer.engine import Card
-from trainer.svg import card_svg
+from trainer.ui.cardpick_assets import CSS, JS
+from trainer.ui.svg import card_svg
 
 __all__ = [
     "KINDS",

@@ -1,6 +1,6 @@
 """Explanations in words, rendered from the engine's score items: the one place for them.
 
-The grader (:mod:`trainer.grading`), the lessons' logic (:mod:`trainer.learn`) and the
+The grader (:mod:`trainer.training.grading`), the lessons' logic (:mod:`trainer.training.learn`) and the
 pages use these sentences; nothing here scores anything. It reads the engine's
 items and says them:
 

@@ -4,7 +4,7 @@ in the sidebar.
 
 Several people can share one device (a family, a classroom); each picks or adds a
 profile and their answers and lesson places are kept apart. The choice belongs to the
-browser (see :func:`trainer.session.current_profile`), never to whoever answered last. Names are plain text:
+browser (see :func:`trainer.ui.session.current_profile`), never to whoever answered last. Names are plain text:
 they go into widgets that show text as it is, and anywhere Markdown is rendered they
 pass through :func:`plain` first.
 """
@@ -18,9 +18,9 @@ from typing import Any
 
 import streamlit as st
 
-from trainer import session
-from trainer.records import Profile
-from trainer.store import PROFILE_NAME_MAX, ProfileNameError, Store, StoreError
+from trainer.progress.store import PROFILE_NAME_MAX, ProfileNameError, Store, StoreError
+from trainer.training.records import Profile
+from trainer.ui import session
 
 PICKER = "profile_picker"
 NEW_NAME = "profile_new_name"

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from trainer.adaptive import FLOOR, AreaNeed, assess
-from trainer.adaptive import category_drills as _category_drills
 from trainer.content.skills import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES
 from trainer.engine import parse_cards
-from trainer.records import LESSON_TIER
-from trainer.store import AreaRow, DayRow, MissRow, ProgressRows, Recorded, Streaks
+from trainer.progress.store import AreaRow, DayRow, MissRow, ProgressRows, Recorded, Streaks
+from trainer.training.adaptive import FLOOR, AreaNeed, assess
+from trainer.training.adaptive import category_drills as _category_drills
+from trainer.training.records import LESSON_TIER
 
 DRILL_LABELS: dict[str, str] = {
     "hand": "Count the hand",

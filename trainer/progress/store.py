@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from trainer.content.skills import CATEGORIES, DRILL_TYPES
-from trainer.records import AttemptIn, LessonProgress, Profile
+from trainer.training.records import AttemptIn, LessonProgress, Profile
 
 #: Environment variable naming the database file (it wins over every other setting).
 ENV_VAR = "CRIBBAGE_TRAINER_DB"

@@ -3,9 +3,9 @@ grading answers, and the words of the feedback.
 
 Answers to card questions come from the engine (through the check's ``answer``);
 the feedback explains them with the engine's own items, in the words of
-:mod:`trainer.explain`. A first wrong answer gets a hint; the whole explanation comes
+:mod:`trainer.training.explain`. A first wrong answer gets a hint; the whole explanation comes
 with a second miss or "Show me the answer". Only a check's first try is recorded (with
-the tier :data:`~trainer.records.LESSON_TIER`), so lessons count first-try accuracy.
+the tier :data:`~trainer.training.records.LESSON_TIER`), so lessons count first-try accuracy.
 The page only renders.
 
 >>> read_points(" 8 ")
@@ -13,7 +13,7 @@ The page only renders.
 >>> read_points("abc")
 Traceback (most recent call last):
 ...
-trainer.learn.AnswerProblem: Your answer: 'abc' is not a number. Type the points as digits, like 12.
+trainer.training.learn.AnswerProblem: Your answer: 'abc' is not a number. Type the points as digits, like 12.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Protocol
 
-from trainer import explain, inputs
 from trainer.content.lessons import (
     PLAYERS,
     Check,
@@ -39,7 +38,8 @@ from trainer.content.lessons import (
     TrueFalseCheck,
 )
 from trainer.engine import Card, ShowScore, format_cards
-from trainer.records import LESSON_TIER, AttemptIn, LessonProgress
+from trainer.training import explain, inputs
+from trainer.training.records import LESSON_TIER, AttemptIn, LessonProgress
 
 #: Nothing a lesson asks can be worth more than the best hand.
 MOST_POINTS = 29
@@ -443,7 +443,7 @@ def answer_key(lesson_id: str, step: int) -> str:
 
 class Store(Protocol):
     """Where lesson places and answers are kept (the app hands in its own: see
-    :class:`trainer.session.LessonStore`)."""
+    :class:`trainer.ui.session.LessonStore`)."""
 
     def progress(self) -> dict[str, LessonProgress]: ...
 

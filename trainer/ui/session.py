@@ -1,7 +1,7 @@
 """What pages call to remember a learner's answers and lesson places.
 
 Pages never talk to the database directly: they call these functions, which use the
-progress store (:mod:`trainer.store`) for the profile this browser chose (kept in the
+progress store (:mod:`trainer.progress.store`) for the profile this browser chose (kept in the
 address as ``?player=``; see :func:`current_profile`), and fall back to the browser
 session only when the store cannot be used (the reason is then given by
 :func:`store_problem`). An answer or lesson place kept in the session carries its owner,
@@ -24,8 +24,7 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from trainer.records import AttemptIn, LessonProgress, Profile
-from trainer.store import (
+from trainer.progress.store import (
     ProfileNameError,
     Store,
     StoreError,
@@ -33,6 +32,7 @@ from trainer.store import (
     describe_error,
     resolve_path,
 )
+from trainer.training.records import AttemptIn, LessonProgress, Profile
 
 #: The name given to the first profile, made the first time anyone uses the trainer.
 DEFAULT_PROFILE_NAME = "Player 1"
@@ -428,7 +428,7 @@ def save_lesson_progress(lesson_id: str, step: int, done: bool) -> None:
 
 
 class LessonStore:
-    """The lessons' store (:class:`trainer.learn.Store`): this browser's player's places
+    """The lessons' store (:class:`trainer.training.learn.Store`): this browser's player's places
     and answers, through the functions above."""
 
     def progress(self) -> dict[str, LessonProgress]:

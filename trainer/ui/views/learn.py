@@ -1,14 +1,13 @@
 """Learn: the course map, then one lesson step by step with checks to answer.
 
 The logic (where the learner is, grading, the words of the feedback) lives in
-:mod:`trainer.learn`; this page only draws it.
+:mod:`trainer.training.learn`; this page only draws it.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from trainer import session, ui
 from trainer.content.lessons import (
     CountCheck,
     FifteenCheck,
@@ -17,7 +16,7 @@ from trainer.content.lessons import (
     PegCheck,
     Show,
 )
-from trainer.learn import (
+from trainer.training.learn import (
     Feedback,
     Learn,
     Status,
@@ -29,8 +28,10 @@ from trainer.learn import (
     status_text,
     suggested,
 )
-from trainer.svg import board_svg
-from trainer.ui import show_breakdown, show_cards, show_pile
+from trainer.ui import session
+from trainer.ui import widgets as ui
+from trainer.ui.svg import board_svg
+from trainer.ui.widgets import show_breakdown, show_cards, show_pile
 
 CARD_WIDTH = 420
 

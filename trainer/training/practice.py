@@ -3,7 +3,7 @@
 A set is described by a :class:`SetSpec` (drill, tier, seed, length, answer
 mode, muggins, optional weights for mixed sets). :class:`PracticeSet` walks it:
 ``question`` → (answer) → ``feedback`` → (next) → ... → ``done``, keeping every
-:class:`~trainer.grading.Grade`. Time comes in as arguments (``now``), so the
+:class:`~trainer.training.grading.Grade`. Time comes in as arguments (``now``), so the
 whole thing is testable without a clock or Streamlit.
 
 Where a set comes from:
@@ -44,9 +44,9 @@ from typing import Any, Literal
 
 from trainer.content.drills import DrillCatalog, Tier
 from trainer.content.skills import CATEGORY_LABELS
-from trainer.drills import GoQuestion, Question, ShowQuestion, deal_question
 from trainer.engine import Card
-from trainer.grading import (
+from trainer.training.drills import GoQuestion, Question, ShowQuestion, deal_question
+from trainer.training.grading import (
     CLAIM_KINDS,
     Claim,
     Grade,
@@ -56,7 +56,7 @@ from trainer.grading import (
     grade_go,
     grade_quick,
 )
-from trainer.inputs import quote
+from trainer.training.inputs import quote
 
 __all__ = [
     "MIXED",
@@ -274,7 +274,7 @@ class PracticeSet:
     # -- answering --------------------------------------------------------------------------
 
     def answer_quick(self, catalog: DrillCatalog, text: str | None, *, now: float) -> Grade:
-        """A typed total; :class:`~trainer.inputs.InputProblem` if it cannot be graded."""
+        """A typed total; :class:`~trainer.training.inputs.InputProblem` if it cannot be graded."""
         self._expect("question")
         question = self.question(catalog)
         if isinstance(question, GoQuestion):

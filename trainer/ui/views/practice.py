@@ -1,7 +1,7 @@
 """Practice: counting drills, one deal at a time, graded combination by combination.
 
-The page only renders; the set's state machine is :mod:`trainer.practice`, the
-questions come from :mod:`trainer.drills` and the grades from :mod:`trainer.grading`.
+The page only renders; the set's state machine is :mod:`trainer.training.practice`, the
+questions come from :mod:`trainer.training.drills` and the grades from :mod:`trainer.training.grading`.
 
 Starting a set from elsewhere:
 
@@ -25,19 +25,17 @@ from typing import Any
 
 import streamlit as st
 
-from trainer import session
-from trainer.cardpick import CardPicker, Slot
 from trainer.content.drills import DrillCatalog
-from trainer.drills import (
+from trainer.engine import label_cards
+from trainer.training.drills import (
     GenerationError,
     GoQuestion,
     PegQuestion,
     Question,
     ShowQuestion,
 )
-from trainer.engine import label_cards
-from trainer.explain import card_line, said_aloud
-from trainer.grading import (
+from trainer.training.explain import card_line, said_aloud
+from trainer.training.grading import (
     GO_CHOICES,
     ClaimCheck,
     Grade,
@@ -45,7 +43,7 @@ from trainer.grading import (
     answer_box,
     go_explanation,
 )
-from trainer.practice import (
+from trainer.training.practice import (
     MIXED,
     PracticeSet,
     SetSpec,
@@ -54,8 +52,10 @@ from trainer.practice import (
     set_address,
     spec_from_request,
 )
-from trainer.profiles import plain
-from trainer.ui import (
+from trainer.ui import session
+from trainer.ui.cardpick import CardPicker, Slot
+from trainer.ui.profiles import plain
+from trainer.ui.widgets import (
     drill_catalog,
     show_breakdown,
     show_cards,

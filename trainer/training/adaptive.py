@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from trainer.content.skills import CATEGORIES, CATEGORY_DRILLS
-from trainer.records import AttemptIn
+from trainer.training.records import AttemptIn
 
 Area = tuple[str, str]  # (drill, tier)
 

@@ -19,7 +19,7 @@ explanation renders those items.
   pairs inside it (:func:`claim_keys`).
 * **The go**: who pegs, what for, and who leads next.
 
->>> from trainer.drills import deal_question
+>>> from trainer.training.drills import deal_question
 >>> q = deal_question("hand", "beginner", seed=7)
 >>> grade_quick(q, str(q.total), seconds=3.0).correct
 True
@@ -32,13 +32,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from trainer import explain
 from trainer.content.skills import category_of
-from trainer.drills import GoQuestion, PegQuestion, Question, ShowQuestion
 from trainer.engine import Card, ScoreItem, explain_items, label_cards, number_word
-from trainer.explain import amount, short_note, shortfall
-from trainer.inputs import InputProblem, read_points
-from trainer.records import AttemptIn
+from trainer.training import explain
+from trainer.training.drills import GoQuestion, PegQuestion, Question, ShowQuestion
+from trainer.training.explain import amount, short_note, shortfall
+from trainer.training.inputs import InputProblem, read_points
+from trainer.training.records import AttemptIn
 
 __all__ = [
     "CLAIM_KINDS",
@@ -672,7 +672,7 @@ def _does(player: int, verb: str) -> str:
 
 
 def go_explanation(question: GoQuestion) -> tuple[str, ...]:
-    """The end of the series in words (from :mod:`trainer.explain`): who laid last,
+    """The end of the series in words (from :mod:`trainer.training.explain`): who laid last,
     what it pegs, who leads next."""
     last = [step for step in question.steps if step.card is not None][-1]
     assert last.card is not None

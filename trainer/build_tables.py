@@ -1,4 +1,4 @@
-"""Build the sound throwing model: ``python -m trainer.analysis.build_tables [--check]``.
+"""Build the sound throwing model: ``python -m trainer.build_tables [--check]``.
 
 Writes ``trainer/analysis/data/throw_weights.json``: for each seat, the throw a
 sound player makes from each of the 18,395 rank-only six-card hands (one letter a
@@ -32,7 +32,7 @@ from trainer.analysis.sound import (
 
 __all__ = ["DATA_FILE", "MAX_ROUNDS", "build", "main", "render"]
 
-DATA_FILE = Path(__file__).with_name("data") / "throw_weights.json"
+DATA_FILE = Path(__file__).parent / "analysis" / "data" / "throw_weights.json"
 MAX_ROUNDS = 40
 
 
@@ -87,7 +87,7 @@ def render(table: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m trainer.analysis.build_tables")
+    parser = argparse.ArgumentParser(prog="python -m trainer.build_tables")
     parser.add_argument("--check", action="store_true", help="compare with the committed file")
     args = parser.parse_args(argv)
     table = build()

@@ -8,12 +8,9 @@ from typing import Any
 
 import streamlit as st
 
-from trainer import play_saves, ui
-from trainer.board import BoardMove, board_svg
-from trainer.cardpick import CardPicker, Slot
 from trainer.engine.record import Settings, SettingsError
 from trainer.engine.vocab import Counting, RuleError, Which
-from trainer.play import (
+from trainer.training.play import (
     COMPUTER,
     LEVEL_NAMES,
     ME,
@@ -25,7 +22,11 @@ from trainer.play import (
     export_text,
     parse_export,
 )
-from trainer.session import current_profile, store_problem
+from trainer.ui import play_saves
+from trainer.ui import widgets as ui
+from trainer.ui.board import BoardMove, board_svg
+from trainer.ui.cardpick import CardPicker, Slot
+from trainer.ui.session import current_profile, store_problem
 
 _TABLE = "play_table"
 _GAME_ID = "play_game_id"

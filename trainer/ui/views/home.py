@@ -7,7 +7,7 @@ from pathlib import Path
 import streamlit as st
 
 from trainer.engine import parse_cards
-from trainer.ui import show_cards
+from trainer.ui.widgets import show_cards
 
 _VIEWS = Path(__file__).resolve().parent
 

@@ -1,0 +1,229 @@
+"""The package is built in layers that only import downward, read off the real import graph.
+
+engine → analysis → content → training → progress → ui, with the entry points
+(``trainer/app.py``, the command line, the benchmarks) above them all. Each module's
+imports are read with :mod:`ast` (every ``import`` and ``from … import``, wherever it
+stands, except those only for the type checker), so a test fails on an upward import,
+on an import cycle, and on a library used below the layer allowed to use it.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGE = REPO / "trainer"
+
+#: Layer folders, lowest first. Modules directly in ``trainer/`` are entry points (top).
+LAYERS: tuple[str, ...] = ("engine", "analysis", "content", "training", "progress", "ui")
+TOP = len(LAYERS)
+
+#: The lowest layer allowed to import each library (top-level module name).
+LOWEST_ALLOWED: dict[str, int] = {
+    "streamlit": LAYERS.index("ui"),
+    "altair": LAYERS.index("ui"),
+    "pandas": LAYERS.index("ui"),
+    "playwright": TOP,
+    "tqdm": TOP,
+    "yaml": LAYERS.index("content"),
+    "pydantic": LAYERS.index("content"),
+    "sqlite3": LAYERS.index("progress"),
+    "platformdirs": LAYERS.index("progress"),
+    # file and process I/O: nothing in the pure layers
+    "pathlib": LAYERS.index("content"),
+    "os": LAYERS.index("content"),
+    "io": LAYERS.index("content"),
+    "shutil": LAYERS.index("content"),
+    "tempfile": LAYERS.index("content"),
+    "glob": LAYERS.index("content"),
+    "subprocess": LAYERS.index("content"),
+    "socket": LAYERS.index("content"),
+    "csv": LAYERS.index("progress"),
+}
+#: Built-in calls that touch files, refused in the pure layers.
+FILE_CALLS = frozenset({"open", "input", "print"})
+PURE = LAYERS.index("analysis")  # engine and analysis are pure
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(REPO).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def layer_of(module: str) -> int:
+    parts = module.split(".")
+    if len(parts) >= 2 and parts[1] in LAYERS:
+        return LAYERS.index(parts[1])
+    return TOP
+
+
+MODULES: dict[str, Path] = {
+    module_name(path): path
+    for path in sorted(PACKAGE.rglob("*.py"))
+    if "__pycache__" not in path.parts
+}
+
+
+def _type_checking_only(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _walk(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node, skipping ``if TYPE_CHECKING:`` bodies."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _type_checking_only(child):
+                stack.extend(child.orelse)
+                continue
+            stack.append(child)
+
+
+def imports_of(module: str) -> set[str]:
+    """Every module ``module`` imports (absolute names; relative imports resolved)."""
+    path = MODULES[module]
+    return imports_in(path.read_text(encoding="utf-8"), module, path.name == "__init__.py")
+
+
+def imports_in(source: str, module: str, is_package: bool = False) -> set[str]:
+    tree = ast.parse(source)
+    package = module if is_package else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in _walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base_parts = package.split(".")
+                base_parts = base_parts[: len(base_parts) - (node.level - 1)]
+                base = ".".join([*base_parts, node.module] if node.module else base_parts)
+            else:
+                base = node.module or ""
+            found.add(base)
+            for alias in node.names:  # ``from trainer.ui import session`` imports a module
+                if f"{base}.{alias.name}" in MODULES:
+                    found.add(f"{base}.{alias.name}")
+    return found
+
+
+def project_imports(module: str) -> set[str]:
+    return {name for name in imports_of(module) if name in MODULES and name != module}
+
+
+GRAPH: dict[str, set[str]] = {module: project_imports(module) for module in MODULES}
+
+
+def test_layers_exist_as_folders() -> None:
+    for layer in LAYERS:
+        assert (PACKAGE / layer / "__init__.py").is_file(), f"trainer/{layer}/ is missing"
+    assert (PACKAGE / "app.py").is_file()
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_only_go_down(module: str) -> None:
+    mine = layer_of(module)
+    upward = sorted(name for name in GRAPH[module] if layer_of(name) > mine)
+    assert not upward, f"{module} ({_layer_name(mine)}) imports a higher layer: {upward}"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_libraries_only_where_allowed(module: str) -> None:
+    mine = layer_of(module)
+    bad = sorted(
+        name for name in imports_of(module) if LOWEST_ALLOWED.get(name.split(".")[0], 0) > mine
+    )
+    assert not bad, f"{module} ({_layer_name(mine)}) may not import {bad}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer_of(m) <= PURE))
+def test_pure_layers_touch_no_files(module: str) -> None:
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    calls = sorted(
+        node.func.id
+        for node in _walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in FILE_CALLS
+    )
+    assert not calls, f"{module} is pure but calls {calls}"
+
+
+def test_no_import_cycles() -> None:
+    """Tarjan's strongly connected components over the project's import graph."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+    counter = 0
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+
+    def visit(node: str) -> None:
+        nonlocal counter
+        index[node] = low[node] = counter
+        counter += 1
+        stack.append(node)
+        on_stack.add(node)
+        for child in GRAPH[node]:
+            if child not in index:
+                visit(child)
+                low[node] = min(low[node], low[child])
+            elif child in on_stack:
+                low[node] = min(low[node], index[child])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for module in sorted(GRAPH):
+        if module not in index:
+            visit(module)
+    assert not cycles, f"import cycles: {cycles}"
+
+
+def test_the_reader_sees_every_form_of_import() -> None:
+    """Planted imports in every form are found, and type-checker-only ones are not."""
+    source = (
+        "import streamlit as st\n"
+        "from trainer.progress import store\n"
+        "from . import cards\n"
+        "from ..content import lessons\n"
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from trainer.ui import widgets\n"
+        "def later():\n"
+        "    import sqlite3\n"
+    )
+    found = imports_in(source, "trainer.engine.fake")
+    assert {
+        "streamlit",
+        "trainer.progress",
+        "sqlite3",
+        "trainer.engine",
+        "trainer.content",
+    } <= found
+    assert "trainer.ui" not in found
+    assert layer_of("trainer.progress.store") > layer_of("trainer.engine.fake")
+    assert LOWEST_ALLOWED["sqlite3"] > layer_of("trainer.engine.fake")
+
+
+def _layer_name(layer: int) -> str:
+    return LAYERS[layer] if layer < TOP else "entry point"

@@ -1,0 +1,1 @@
+"""Progress: the SQLite store and the figures the Progress page shows."""

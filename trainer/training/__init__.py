@@ -1,0 +1,1 @@
+"""Training: drills, grading, lessons' logic, practice sets, adaptive weights, explanations."""
