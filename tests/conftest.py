@@ -6,17 +6,16 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from trainer.serve import serve
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"
@@ -82,54 +81,16 @@ def _isolated_database(
     return path
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``streamlit run trainer/app.py`` on a free loopback port, stopped at the end."""
-    port = _free_port()
     db = tmp_path_factory.mktemp("browser-db") / "progress.sqlite3"
     from trainer.progress.store import Store
 
     Store.open(db).create_profile(BROWSER_PLAYER)  # a browser names it: ?player=browser
-    env = {**os.environ, "CRIBBAGE_TRAINER_DB": str(db)}
     log = tmp_path_factory.mktemp("streamlit-log") / "streamlit.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            [
-                sys.executable, "-m", "streamlit", "run", str(APP),
-                "--server.port", str(port),
-                "--server.address", "127.0.0.1",
-                "--server.headless", "true",
-                "--server.fileWatcherType", "none",
-                "--browser.gatherUsageStats", "false",
-            ],
-            cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.read().decode() == "ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the app did not start:\n{log.read_text()}")
-            time.sleep(0.25)
+    with serve(APP, log=log, cwd=REPO, env={"CRIBBAGE_TRAINER_DB": str(db)}) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 @pytest.fixture(scope="session")

@@ -6,19 +6,14 @@ The timings are printed (run with ``-s`` to see them), never asserted.
 
 from __future__ import annotations
 
-import os
-import socket
 import statistics
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from trainer.serve import serve
 from trainer.training.drills import deal_question
 
 pytestmark = pytest.mark.browser
@@ -90,7 +85,7 @@ def _median(values: list[float]) -> str:
 
 
 def _open(page: Any, app_url: str, query: str) -> Any:
-    page.goto(f"{app_url}/practice?{query}")
+    page.goto(f"{app_url}/practice?{query}&player=browser")
     page.locator(".cp-card").first.wait_for(timeout=90_000)  # the first load deals the tables
     return page.locator(HOST)
 
@@ -184,7 +179,7 @@ def test_a_burst_of_claims_loses_none(page: Any, app_url: str) -> None:
 
 def test_check_a_hand_on_the_tappable_deck(page: Any, app_url: str) -> None:
     page.set_viewport_size({"width": 375, "height": 900})
-    page.goto(f"{app_url}/check")
+    page.goto(f"{app_url}/check?player=browser")
     page.get_by_text("Pick them").click()
     grid = page.locator(".cp-grid .cp-card")
     grid.first.wait_for(timeout=90_000)
@@ -204,41 +199,9 @@ def test_check_a_hand_on_the_tappable_deck(page: Any, app_url: str) -> None:
 @pytest.fixture(scope="module")
 def demo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The demo page of a throw and a lay, served on a free loopback port."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
     log = tmp_path_factory.mktemp("demo-log") / "streamlit.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            [
-                sys.executable, "-m", "streamlit", "run", str(DEMO),
-                "--server.port", str(port), "--server.address", "127.0.0.1",
-                "--server.headless", "true", "--server.fileWatcherType", "none",
-                "--browser.gatherUsageStats", "false",
-            ],
-            cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=out,
-            stderr=subprocess.STDOUT,
-        )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.read().decode() == "ok":
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the demo page did not start:\n{log.read_text()}")
-            time.sleep(0.25)
+    with serve(DEMO, log=log, cwd=REPO, env={"PYTHONPATH": str(REPO)}) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_throw_two_then_lay_one_with_the_greyed_cards(page: Any, demo_url: str) -> None:

@@ -72,7 +72,7 @@ def _until(page: Any, done: Any, *, steps: int = 400, seconds: float = 240) -> l
 
 
 def _start(page: Any, app_url: str) -> None:
-    page.goto(f"{app_url}/play")
+    page.goto(f"{app_url}/play?player=browser")
     page.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
     page.get_by_text("Easy", exact=True).click()
     page.get_by_text("61 points (a short game)").click()

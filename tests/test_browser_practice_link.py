@@ -26,7 +26,7 @@ ELSEWHERE = "elsewhere.invalid"
 def test_markdown_in_a_link_is_shown_as_plain_text(page: Any, app_url: str, asked: str) -> None:
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url))
-    page.goto(f"{app_url}/practice?drill={quote(asked)}")
+    page.goto(f"{app_url}/practice?drill={quote(asked)}&player=browser")
     alert = page.get_by_test_id("stAlertContentError")
     alert.get_by_text("There is no drill called").wait_for()
     shown = alert.inner_text().replace("\u2060", "")  # invisible word joiners (see profiles.plain)

@@ -24,19 +24,16 @@ import argparse
 import asyncio
 import contextlib
 import functools
-import os
 import shutil
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from trainer.serve import serve
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -92,12 +89,6 @@ class Figures:
         self.samples.setdefault(name, []).append(seconds)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def _fill_history(db: Path) -> None:
     from trainer.bench_progress import seeded_answers
     from trainer.progress.store import Store
@@ -110,44 +101,13 @@ def _fill_history(db: Path) -> None:
 @contextlib.contextmanager
 def running_app(app_dir: Path, workdir: Path) -> Iterator[str]:
     """The app in ``app_dir`` served on a free port (its own progress file), stopped at the end."""
-    port = _free_port()
-    db = workdir / f"progress-{port}.sqlite3"
+    db = workdir / f"progress-{time.monotonic_ns()}.sqlite3"
     _fill_history(db)
-    env = {**os.environ, "CRIBBAGE_TRAINER_DB": str(db), "PYTHONPATH": str(app_dir)}
-    log = (workdir / f"streamlit-{port}.log").open("w")
-    proc = subprocess.Popen(
-        [
-            sys.executable, "-m", "streamlit", "run", str(app_dir / "trainer" / "app.py"),
-            "--server.port", str(port),
-            "--server.address", "127.0.0.1",
-            "--server.headless", "true",
-            "--browser.gatherUsageStats", "false",
-            "--server.fileWatcherType", "none",
-        ],
-        cwd=app_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            with (
-                contextlib.suppress(OSError),
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response,
-            ):
-                if response.read() == b"ok":
-                    break
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the app in {app_dir} did not start (log: {log.name})")
-            time.sleep(0.1)
+    env = {"CRIBBAGE_TRAINER_DB": str(db), "PYTHONPATH": str(app_dir)}
+    with serve(
+        app_dir / "trainer" / "app.py", log=db.with_suffix(".log"), cwd=app_dir, env=env
+    ) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 async def _idle(page: Any) -> None:

@@ -123,8 +123,13 @@ class Need(StrEnum):
 # --- words ----------------------------------------------------------------------------------
 
 
+#: How the two seats are named, once: in sentences, and in short where space is tight.
+SEAT_NAMES: dict[int, str] = {ME: "You", COMPUTER: "The computer"}
+SHORT_NAMES: dict[int, str] = {ME: "You", COMPUTER: "Computer"}
+
+
 def _who(seat: int) -> str:
-    return "You" if seat == ME else "The computer"
+    return SEAT_NAMES[seat]
 
 
 def _for(points: int) -> str:

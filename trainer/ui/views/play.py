@@ -14,6 +14,8 @@ from trainer.training.play import (
     COMPUTER,
     LEVEL_NAMES,
     ME,
+    SEAT_NAMES,
+    SHORT_NAMES,
     Need,
     PlaySetup,
     RecordProblem,
@@ -124,7 +126,7 @@ def _settings_form() -> None:
 def _board(table: Table) -> None:
     move = table.last_move()
     last = BoardMove(move.seat, move.start, move.end, move.reason) if move else None
-    names = ("You", "Computer")
+    names = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER])
     svg = board_svg(
         table.game.scores,
         table.back_pegs(),
@@ -301,10 +303,10 @@ def _results(table: Table) -> None:
     st.markdown("## You win! 🎉" if won else "## The computer wins this time")
     if skunk:
         word = "a double skunk" if skunk == 2 else "a skunk"
-        st.markdown(f"**{'You' if won else 'The computer'} won by {word}!**")
+        st.markdown(f"**{SEAT_NAMES[ME if won else COMPUTER]} won by {word}!**")
     st.markdown(f"Final score: **you {me}, the computer {them}** after {summary.deals} deals.")
     rows = []
-    for seat, name in ((ME, "You"), (COMPUTER, "Computer")):
+    for seat, name in SHORT_NAMES.items():
         s = summary.seats[seat]
         rows.append(
             {

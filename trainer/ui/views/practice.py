@@ -21,6 +21,7 @@ Starting a set from elsewhere:
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
@@ -527,17 +528,7 @@ if run.phase == "done":
     st.markdown("\n".join(f"- {line}" for line in summary.lines()))
     again, replay, other = st.columns(3)
     if again.button("Another set", type="primary", key="practice_again", shortcut="Enter"):
-        _start(
-            SetSpec(
-                spec.drill,
-                spec.tier,
-                new_seed(),
-                spec.length,
-                spec.mode,
-                spec.muggins,
-                spec.weights,
-            )
-        )
+        _start(replace(spec, seed=new_seed()))
         st.rerun()
     if replay.button("Same deal again", key="practice_replay"):
         _start(spec)

@@ -1,0 +1,76 @@
+"""Serve a Streamlit script on a free loopback port for as long as a ``with`` block lasts.
+
+The browser tests and the browser benchmark start the app this way: bound to
+127.0.0.1, headless, with no usage statistics and no file watcher, and stopped (killed
+if it will not stop) at the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+#: How long a server may take to answer its health check before it counts as failed.
+START_TIMEOUT = 60.0
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on at this moment."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def serve(
+    script: Path,
+    *,
+    log: Path,
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
+) -> Iterator[str]:
+    """``streamlit run script`` on a free port; yields its address once it answers.
+
+    ``env`` is added to this process's environment; the server's output goes to ``log``.
+    """
+    port = free_port()
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [
+                sys.executable, "-m", "streamlit", "run", str(script),
+                "--server.port", str(port),
+                "--server.address", "127.0.0.1",
+                "--server.headless", "true",
+                "--server.fileWatcherType", "none",
+                "--browser.gatherUsageStats", "false",
+            ],
+            cwd=cwd, env={**os.environ, **(env or {})}, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response,
+            ):
+                if response.read() == b"ok":
+                    break
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{script} did not start:\n{log.read_text()}")
+            time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
