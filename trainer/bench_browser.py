@@ -94,7 +94,7 @@ def _fill_history(db: Path) -> None:
     from trainer.progress.store import Store
 
     store = Store.open(db)
-    player = store.create_profile("Bench")
+    player = store.create_profile(PLAYER)
     store.add_attempts(player.id, list(seeded_answers(HISTORY)))
 
 
@@ -126,9 +126,17 @@ async def _timed_action(page: Any, selector: str, text: str, action: Any) -> flo
     return float(ms) / 1000
 
 
+#: The player every page of the benchmark is opened for (the address names who is playing).
+PLAYER = "Bench"
+
+
+def _as_player(url: str) -> str:
+    return url + ("&" if "?" in url else "?") + f"player={PLAYER.lower()}"
+
+
 async def _load(page: Any, url: str, marker: str) -> float:
     start = time.perf_counter()
-    await page.goto(url, timeout=TIMEOUT_MS)
+    await page.goto(_as_player(url), timeout=TIMEOUT_MS)
     await page.get_by_text(marker, exact=False).first.wait_for(timeout=TIMEOUT_MS)
     await _idle(page)
     return time.perf_counter() - start
@@ -160,7 +168,9 @@ async def _fresh_loads(browser: Any, url: str, figures: Figures) -> None:
 
 async def _practice_answers(page: Any, url: str, seed: int, answers: int) -> list[float]:
     """Open a typed-total set and answer ``answers`` questions; each wait, in seconds."""
-    await _load(page, f"{url}/practice?drill=hand&tier=club&seed={seed}", "Count this hand")
+    # a set exactly as long as the answers timed, whatever length the tier gives its sets
+    link = f"{url}/practice?drill=hand&tier=club&seed={seed}&length={max(answers, 1)}"
+    await _load(page, link, "Count this hand")
     waits: list[float] = []
     for n in range(answers):
         box = page.get_by_label("Your total")
@@ -185,9 +195,10 @@ async def _check_clicks(browser: Any, url: str, figures: Figures, *, rounds: int
 
 async def _claim_finishes(browser: Any, url: str, figures: Figures, *, rounds: int) -> None:
     async with _tab(browser) as page:
-        await _load(page, f"{url}/practice?drill=hand&tier=club&seed=5&mode=claim", "Count")
+        link = f"{url}/practice?drill=hand&tier=club&seed=5&mode=claim&length={max(rounds, 1)}"
+        await _load(page, link, "Count")
         for n in range(rounds):
-            done = page.get_by_role("button", name="That's everything")
+            done = page.locator(".cp-done")  # inside the tappable hand
             wait = await _timed_action(
                 page, '[data-testid="stButton"]', "question", lambda d=done: d.click()
             )
