@@ -48,8 +48,7 @@ pages = {
 
 page = st.navigation(pages)
 
-from trainer.ui import profiles  # noqa: E402  (importable only once the path above is set)
-from trainer.ui import widgets as ui  # noqa: E402  (importable only once the path above is set)
+from trainer.ui import profiles, widgets  # noqa: E402  (importable once the path above is set)
 
 profiles.sidebar()  # the picker, on every page
 # Who is practising, at the top of every page (on a phone the sidebar is hidden). Pages that
@@ -59,4 +58,4 @@ try:
     if profiles.banner() or page.url_path not in _NEEDS_PLAYER:
         page.run()
 finally:  # after the page, so the first visitor's page does not wait on it
-    ui.warm_up()  # the content, tables and chart libraries, loaded in the background once
+    widgets.warm_up()  # the content, tables and chart libraries, loaded in the background once

@@ -26,6 +26,7 @@ import streamlit as st
 
 from trainer.progress.store import (
     ProfileNameError,
+    ProgressRows,
     Store,
     StoreError,
     check_attempt,
@@ -425,6 +426,26 @@ def save_lesson_progress(lesson_id: str, step: int, done: bool) -> None:
     store = current_store()
     if store is not None:
         _flush(store)
+
+
+def _usable_store() -> Store:
+    store = current_store()
+    if store is None:
+        raise StoreError(store_problem() or "the progress file cannot be used")
+    return store
+
+
+def progress_rows(profile_id: int, *, per_area: int, recent: int) -> ProgressRows:
+    """What the Progress page is built from, read in one snapshot (raises
+    :class:`StoreError` or ``sqlite3.Error`` when the store cannot be read)."""
+    return _usable_store().progress_rows(profile_id, per_area=per_area, recent=recent)
+
+
+def answers_csv(profile_id: int) -> Callable[[], str]:
+    """What makes every answer of a player into CSV, bound to the store now: a download
+    button calls it later, outside the page's run, where the session cannot be read."""
+    store = _usable_store()
+    return lambda: store.export_csv(profile_id)
 
 
 class LessonStore:

@@ -18,7 +18,7 @@ from trainer.progress.figures import (
     describe_answer,
     export_file_name,
 )
-from trainer.progress.store import Recorded, Store, StoreError, describe_error
+from trainer.progress.store import Recorded, StoreError, describe_error
 from trainer.ui import session
 from trainer.ui.profiles import ask, plain
 from trainer.ui.widgets import drill_catalog
@@ -54,8 +54,8 @@ def _drill_facts() -> tuple[Titles, Targets]:
     )
 
 
-def _report(store: Store, profile_id: int, titles: Titles, targets: Targets) -> Report:
-    rows = store.progress_rows(profile_id, per_area=RECENT_PER_AREA, recent=RECENT_ANSWERS)
+def _report(profile_id: int, titles: Titles, targets: Targets) -> Report:
+    rows = session.progress_rows(profile_id, per_area=RECENT_PER_AREA, recent=RECENT_ANSWERS)
     return build_report(rows, today=date.today(), titles=titles, targets=targets)
 
 
@@ -210,7 +210,7 @@ if store is None or profile is None:
 name = plain(profile.name)
 titles, targets = _drill_facts()
 try:
-    report = _report(store, profile.id, titles, targets)
+    report = _report(profile.id, titles, targets)
 except (sqlite3.Error, StoreError) as err:
     session.report_failure(err)
     _this_visit_only(f"Your progress cannot be read just now ({describe_error(err)}).")
@@ -317,10 +317,9 @@ with worst_column:
         st.markdown("No wrong answers lately. Well counted!")
 
 st.subheader("Your data")
-export_csv, profile_id = store.export_csv, profile.id
 st.download_button(
     "Download every answer (CSV)",
-    data=lambda: export_csv(profile_id),
+    data=session.answers_csv(profile.id),
     file_name=export_file_name(profile.name),
     mime="text/csv",
     on_click="ignore",
