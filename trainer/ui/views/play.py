@@ -294,7 +294,12 @@ def _reveal(table: Table) -> None:
     st.button("Continue", type="primary", key=f"{key}_go", on_click=_act, args=("carry_on",))
 
 
+def _many(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _results(table: Table) -> None:
+    _save(table)  # the finished game is in the record below, whichever move ended it
     game = table.game
     summary = game.summary()
     me, them = game.scores
@@ -329,7 +334,7 @@ def _results(table: Table) -> None:
         margin = record.average_margin or 0.0
         st.markdown(
             f"Your record against {LEVEL_NAMES[table.level]} to {game.settings.target}: "
-            f"{record.games} games, {record.wins} won, {record.skunks} by a skunk, "
+            f"{_many(record.games, 'game')}, {record.wins} won, {record.skunks} by a skunk, "
             f"average margin {margin:+.1f}."
         )
     if st.button("Play again", type="primary", key="play_again"):
