@@ -86,7 +86,14 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
 ) -> None:
     _start(page, app_url)
     page.get_by_role("button", name="Cut the pack").click()
-    page.get_by_text("Low card deals").first.wait_for()
+    deadline = time.monotonic() + 60
+    while not _visible(page, "text=Low card deals"):  # the same rank cuts again
+        assert time.monotonic() < deadline, "the cut for deal never found a dealer"
+        page.wait_for_timeout(500)
+        cut = page.get_by_role("button", name="Cut the pack")
+        tied = _visible(page, "text=cut again") and not _visible(page, "text=Low card deals")
+        if tied and cut.count() and cut.first.is_visible():
+            cut.first.click()
     page.locator(".cp-card").first.wait_for(timeout=60_000)
     cards = page.locator(".cp-card")
     assert cards.count() == 6
