@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from trainer.bench_play import interact
 from trainer.engine import Card, parse_cards
 from trainer.engine.game import Game
 from trainer.engine.items import Kind, ScoreItem
@@ -305,35 +306,9 @@ def _picker(at: AppTest) -> dict[str, Any]:
 
 
 def _page_step(at: AppTest) -> Need:
-    """One action through the page's own widgets, as a person would take it."""
-    table = _table(at)
-    need = table.need()
-    game_id = at.session_state["play_game_id"]
-    if need is Need.CUT_FOR_DEAL:
-        at.button(key="play_cut").click()
-    elif need is Need.CUT_STARTER:
-        at.button(key="play_cut_starter").click()
-    elif need is Need.DISCARD:
-        hand = table.view.hand
-        key = f"throw_{game_id}_{table.view.deal_no}"
-        at.session_state[key] = {
-            "log": [{"seq": 1, "do": "pick", "cards": [str(hand[0]), str(hand[1])]}]
-        }
-    elif need is Need.LAY:
-        data = _picker(at)
-        card = next(c["id"] for c in data["cards"] if not c["off"])
-        at.session_state[data["token"]] = {"log": [{"seq": 1, "do": "lay", "cards": [card]}]}
-    elif need is Need.REVEAL:
-        events = len(table.game.events)
-        key = f"play_reveal_{events}"
-        nexts = [b for b in at.button if b.key == f"{key}_next"]
-        (nexts[0] if nexts else at.button(key=f"{key}_go")).click()
-    elif need is Need.CLAIM:
-        nxt = table.next_count()
-        assert nxt is not None
-        key = f"play_claim_{len(table.game.events)}"
-        at.number_input(key=key).set_value(nxt[2].total)
-        at.button(key=f"{key}_ok").click()
+    """One action through the page's own widgets, as a person would take it (the same
+    driver the Play benchmark uses)."""
+    need = interact(at)
     at.run()
     assert not at.exception, at.exception
     return need

@@ -61,7 +61,7 @@ def _computer_timed(spent: list[float]) -> Iterator[None]:
             setattr(Table, name, original)
 
 
-def _interact(at: Any) -> Need:
+def interact(at: Any) -> Need:
     """Set up one interaction of the person (the run itself is timed by the caller)."""
     table: Table = at.session_state["play_table"]
     need = table.need()
@@ -127,7 +127,7 @@ def bench_play_page(max_interactions: int = 400) -> list[tuple[str, float]]:
                 table: Table = at.session_state["play_table"]
                 if table.need() is Need.OVER:
                     break
-                _interact(at)
+                interact(at)
                 at.session_state["_bench_runs"] = []
                 spent: list[float] = []
                 with _computer_timed(spent):
