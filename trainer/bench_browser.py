@@ -168,8 +168,9 @@ async def _fresh_loads(browser: Any, url: str, figures: Figures) -> None:
 
 async def _practice_answers(page: Any, url: str, seed: int, answers: int) -> list[float]:
     """Open a typed-total set and answer ``answers`` questions; each wait, in seconds."""
-    # a set exactly as long as the answers timed, whatever length the tier gives its sets
-    link = f"{url}/practice?drill=hand&tier=club&seed={seed}&length={max(answers, 1)}"
+    # one question more than the answers timed, whatever length the tier gives its sets:
+    # the last question's button says "See how you did", not "Next question"
+    link = f"{url}/practice?drill=hand&tier=club&seed={seed}&length={answers + 1}"
     await _load(page, link, "Count this hand")
     waits: list[float] = []
     for n in range(answers):
@@ -195,7 +196,7 @@ async def _check_clicks(browser: Any, url: str, figures: Figures, *, rounds: int
 
 async def _claim_finishes(browser: Any, url: str, figures: Figures, *, rounds: int) -> None:
     async with _tab(browser) as page:
-        link = f"{url}/practice?drill=hand&tier=club&seed=5&mode=claim&length={max(rounds, 1)}"
+        link = f"{url}/practice?drill=hand&tier=club&seed=5&mode=claim&length={rounds + 1}"
         await _load(page, link, "Count")
         for n in range(rounds):
             done = page.locator(".cp-done")  # inside the tappable hand
