@@ -10,6 +10,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from trainer.content.drills import load_drills
+from trainer.engine import parse_cards
 from trainer.progress.store import Store
 from trainer.training.drills import GoQuestion, deal_question
 from trainer.training.grading import CLAIM_KINDS
@@ -327,3 +328,30 @@ def test_the_go_drill_draws_the_series_and_the_cards_left() -> None:
     assert [str(card) for card in mine] == ["9D", "2C"] and [str(c) for c in theirs] == ["JD"]
     assert any("Cards: 9♦, 2♣" in svg for svg in svgs[1:])
     assert any("Cards: J♦" in svg for svg in svgs[1:])
+
+
+def test_a_rerun_carrying_the_link_as_first_typed_keeps_the_set_running() -> None:
+    """The browser can send a rerun with the address it had before the page rewrote it
+    (a tap right after the first load): the set and the claims under way are kept."""
+    link = {"drill": "hand", "tier": "twenty-plus", "seed": "3", "mode": "claim", "length": "2"}
+    at = _page(**link)
+    key, _ = _hand(at)
+    run = at.session_state["practice_set"]
+    _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["5C", "TC"]})
+    assert dict(at.query_params)["set"] == run.set_id
+    at.query_params.clear()
+    at.query_params.update(link)  # the address as it was before the page added set= and q=
+    _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["5C", "JC"]})
+    same = at.session_state["practice_set"]
+    assert same.set_id == run.set_id
+    assert [claim.cards for claim in same.claims] == [
+        parse_cards("5C TC"),
+        parse_cards("5C JC"),
+    ]
+    _, data = _hand(at)
+    assert data["claims"] == ["fifteen: 5♣ 10♣", "fifteen: 5♣ J♣"]
+    # another link is another set
+    at.query_params.clear()
+    at.query_params.update({**link, "seed": "4"})
+    at.run()
+    assert at.session_state["practice_set"].spec.seed == 4

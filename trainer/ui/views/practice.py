@@ -161,7 +161,19 @@ def _incoming(catalog: DrillCatalog) -> None:
     if isinstance(spec, str):
         _refuse(spec)
         return
-    _start(spec, place_from_request(request, spec.length))
+    place = place_from_request(request, spec.length)
+    running = state.get(SET)
+    if (
+        isinstance(running, PracticeSet)
+        and running.phase != "done"
+        and running.spec == spec
+        and place[0] in (None, running.set_id)
+    ):
+        # The set already running: the same link again, or a rerun that still carries the
+        # address as it was before this page rewrote it. Starting it afresh would drop the
+        # answer under way (and split the set's saved answers under two ids).
+        return
+    _start(spec, place)
 
 
 # --- choosing a set --------------------------------------------------------------------------
@@ -336,7 +348,7 @@ def _answer_quick(run: PracticeSet, catalog: DrillCatalog, question: Question) -
 def _claim_picker(run: PracticeSet, question: ShowQuestion) -> CardPicker:
     """The tappable hand of the current question (a new key for every question of every set)."""
     slots = [*(Slot(card) for card in question.hand), Slot(question.starter, tag="starter")]
-    key = f"practice_claims_{run.spec.seed}_{run.index}_{len(run.grades)}"
+    key = f"practice_claims_{run.set_id}_{run.index}_{len(run.grades)}"
     return CardPicker(key, "claim", slots)
 
 
