@@ -90,6 +90,28 @@ def _open(page: Any, app_url: str, query: str) -> Any:
     return page.locator(HOST)
 
 
+def _wait_for_claims(page: Any, n: int) -> None:
+    """Wait until Python has answered ``n`` claims; if it never does, say what is shown."""
+    try:
+        page.wait_for_function(
+            f'document.querySelector("{HOST}").shadowRoot'
+            f".querySelectorAll('.cp-claims li:not(.pending)').length === {n}"
+        )
+    except Exception as err:  # the timeout: show the claims list and the message instead
+        shown = page.evaluate(
+            f"""() => {{
+              const root = document.querySelector("{HOST}").shadowRoot;
+              return {{
+                claims: [...root.querySelectorAll(".cp-claims li")].map(
+                  (li) => (li.className ? "(" + li.className + ") " : "") + li.textContent),
+                message: root.querySelector(".cp-msg").textContent,
+                address: location.search,
+              }};
+            }}"""
+        )
+        raise AssertionError(f"{n} claims were never all answered: {shown}") from err
+
+
 def test_every_combination_claimed_at_speed_is_graded_right(page: Any, app_url: str) -> None:
     question = deal_question("hand", "twenty-plus", 3, 0)
     assert question.notation() == "5C TC JC QC | JH" and question.total == 20
@@ -119,10 +141,7 @@ def test_every_combination_claimed_at_speed_is_graded_right(page: Any, app_url: 
     for key in keys:
         page.keyboard.press(key)
     listed = page.locator(".cp-claims li:not(.pending)")
-    page.wait_for_function(
-        f'document.querySelector("{HOST}").shadowRoot'
-        ".querySelectorAll('.cp-claims li:not(.pending)').length === 6"
-    )
+    _wait_for_claims(page, 6)
     texts = listed.all_inner_texts()
     assert texts == [
         "fifteen: 5♣ 10♣",
@@ -169,10 +188,7 @@ def test_a_burst_of_claims_loses_none(page: Any, app_url: str) -> None:
         [[1, 2, 3, 4], "double run"], [[0, 1, 2, 3], "flush"],
     ]  # fmt: skip
     assert page.evaluate(_BURST, claims) == 6  # listed at once, before Python has seen any
-    page.wait_for_function(
-        f'document.querySelector("{HOST}").shadowRoot'
-        ".querySelectorAll('.cp-claims li:not(.pending)').length === 6"
-    )
+    _wait_for_claims(page, 6)
     page.locator(".cp-done").click()
     page.get_by_text("Right: every combination found, 20 in all.").wait_for()
 

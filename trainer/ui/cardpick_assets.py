@@ -61,6 +61,13 @@ CSS = """
 JS = r"""
 const views = new WeakMap();
 const LIMIT = 300;
+// The actions of each card set not yet confirmed by Python, and the next number, by token
+// (a token is never reused for another question), kept apart from the view: if Streamlit
+// mounts the component afresh while actions are on their way, the new view sends them
+// again and numbers after them. Starting afresh would reuse numbers Python has already
+// read (so the new actions would be ignored) and drop the actions on their way.
+const kept = new Map();
+const KEEP = 50;
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -81,14 +88,18 @@ class Picker {
   reset(data) {
     this.token = data.token;
     this.mode = data.mode;
-    this.log = [];
-    this.nextSeq = (data.seen || 0) + 1;
+    const seen = data.seen || 0;
+    const before = kept.get(data.token);
+    this.log = before ? before.log.filter((e) => e.seq > seen) : [];
+    this.nextSeq = Math.max(before ? before.nextSeq : 0, seen + 1);
+    this.keep();
     this.selected = new Set(data.chosen || []);
     this.starterPick = data.starter || null;
     this.kind = null;
-    this.locked = false;
+    this.locked = this.log.some((e) => e.do === "done" || e.do === "pick" || e.do === "lay");
     this.localMsg = null;
     this.build(data);
+    if (this.log.length) this.flushSoon();  // they may not have reached Python
     if (data.focus) {
       const first = this.cardButtons.find((b) => !b.classList.contains("off")) || this.cardButtons[0];
       if (first) first.focus({ preventScroll: true });
@@ -108,6 +119,7 @@ class Picker {
     this.seen = data.seen || 0;
     this.log = this.log.filter((e) => e.seq > this.seen);
     if (this.nextSeq <= this.seen) this.nextSeq = this.seen + 1;
+    this.keep();
     if (this.log.length === 0) this.locked = !!data.locked;
     this.paint();
   }
@@ -305,10 +317,17 @@ class Picker {
     if (this.log.length >= LIMIT) { this.say("Too many actions at once: wait a moment."); return; }
     event.seq = this.nextSeq++;
     this.log.push(event);
+    this.keep();
     if (event.do === "done" || event.do === "pick" || event.do === "lay") this.locked = true;
     this.localMsg = null;
     this.paint();
     this.flushSoon();
+  }
+
+  keep() {
+    kept.delete(this.token);
+    kept.set(this.token, { log: this.log, nextSeq: this.nextSeq });
+    while (kept.size > KEEP) kept.delete(kept.keys().next().value);
   }
 
   // Send the log just after the tap's own work (so its new state is drawn first, and a

@@ -1,0 +1,102 @@
+"""The tappable cards' script on its own in Chromium (no Streamlit): what happens when
+Streamlit mounts the component afresh while actions are still on their way to Python.
+
+The script is the module the app ships (:data:`trainer.ui.cardpick_assets.JS`), loaded
+into a blank page with a stand-in for Streamlit that records every state value sent.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from trainer.engine import parse_cards
+from trainer.ui.cardpick import picker_data
+from trainer.ui.cardpick_assets import JS
+
+pytestmark = pytest.mark.browser
+
+HAND = parse_cards("5C TC JC QC JH")
+
+#: Loads the script as a module; ``window.mount(data)`` mounts it in a fresh element and
+#: returns its cleanup; every ``setStateValue`` call is pushed to ``window.sent``.
+_HARNESS = """
+async (source) => {
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  const module = await import(url);
+  window.sent = [];
+  window.mount = (data) => {
+    const host = document.createElement("div");
+    document.body.appendChild(host);
+    const args = { data, parentElement: host, setStateValue: (name, value) => window.sent.push([name, value]) };
+    const cleanup = module.default(args);
+    return { host, cleanup, update: (next) => module.default({ ...args, data: next }) };
+  };
+}
+"""
+
+
+@pytest.fixture
+def blank(browser: Any) -> Iterator[Any]:
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.set_default_timeout(20_000)
+    tab.set_content("<!doctype html><html><body></body></html>")
+    tab.evaluate(_HARNESS, JS)
+    yield tab
+    context.close()
+
+
+def _claims(tab: Any, script: str) -> Any:
+    return tab.evaluate(
+        "async ([data, script]) => {"
+        " const frame = () => new Promise((r) => setTimeout(r, 10));"
+        f" {script}"
+        " await frame();"
+        " return window.sent.map(([, log]) => log.map((e) => [e.seq, e.do, (e.cards || []).join(' ')]));"
+        "}",
+        [json.loads(json.dumps(picker_data("q1", "claim", HAND, seen=0))), script],
+    )
+
+
+def _click(card: int) -> str:
+    return f"root.querySelectorAll('.cp-card')[{card}].click();"
+
+
+def test_a_fresh_mount_sends_again_what_python_has_not_confirmed_and_numbers_after_it(
+    blank: Any,
+) -> None:
+    claim = "root.querySelector('.cp-kind[data-kind=\"fifteen\"]').click(); root.querySelector('.cp-claim').click();"
+    sent = _claims(
+        blank,
+        "let view = window.mount(data); let root = view.host.firstChild;"
+        + _click(0) + _click(1) + claim
+        + " await frame();"
+        # Python confirms nothing yet; Streamlit mounts the component afresh
+        + " view.cleanup(); view = window.mount(data); root = view.host.firstChild;"
+        + " await frame();"
+        + _click(0) + _click(2) + claim,
+    )  # fmt: skip
+    assert sent[0] == [[1, "claim", "5C TC"]]
+    assert sent[-1] == [
+        [1, "claim", "5C TC"],
+        [2, "claim", "5C JC"],
+    ]  # nothing lost, no number reused
+
+
+def test_confirmed_actions_are_not_sent_again_after_a_fresh_mount(blank: Any) -> None:
+    claim = "root.querySelector('.cp-kind[data-kind=\"pair\"]').click(); root.querySelector('.cp-claim').click();"
+    sent = _claims(
+        blank,
+        "let view = window.mount(data); let root = view.host.firstChild;"
+        + _click(2) + _click(4) + claim
+        + " await frame();"
+        + " view.update({ ...data, seen: 1, claims: ['pair: J♣ J♥'] });"  # Python has read it
+        + " view.cleanup(); view = window.mount({ ...data, seen: 1, claims: ['pair: J♣ J♥'] });"
+        + " root = view.host.firstChild; await frame();"
+        + " root.querySelector('.cp-undo').click();",
+    )  # fmt: skip
+    assert sent == [[[1, "claim", "JC JH"]], [[2, "undo", ""]]]
