@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -14,6 +15,7 @@ from trainer.content.drills import load_drills
 from trainer.progress.store import Store
 from trainer.training.coach import hint_ranking
 from trainer.training.drills import DiscardQuestion, PlayQuestion, deal_question
+from trainer.training.grading import grade_throw
 from trainer.training.records import AttemptIn
 
 REPO = Path(__file__).resolve().parent.parent
@@ -231,3 +233,27 @@ def test_a_link_with_a_level_the_coach_does_not_deal_is_refused() -> None:
     assert at.selectbox(key="practice_pick_drill") is not None
     at = _page(drill="play", tier="close", seed="x")
     assert "The seed 'x' is not a whole number" in at.error[0].value
+
+
+def test_progress_names_the_coach_drills_and_practise_this_opens_one() -> None:
+    store = _store()
+    ann = store.create_profile("Ann")
+    question = _discard("pone", 4)
+    worst = hint_ranking(question.six, dealer=False, top=15)[-1].discard.throw
+    wrong = grade_throw(question, worst, seconds=30.0).attempt()
+    store.add_attempts(ann.id, [wrong] * 6)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["player"] = str(ann.id)
+    at.run()
+    at.switch_page("ui/views/progress.py")
+    at.run()
+    assert not at.exception, at.exception
+    text = "\n".join(str(m.value) for m in (*at.markdown, *at.caption))
+    text = re.sub(r"\\(.)", r"\1", text).replace("\u2060", "")  # as the reader sees it
+    assert "**Which two do you throw? · Their crib (you are the pone)**" in text
+    assert "most often missed: the throw to the crib" in text
+    next(b for b in at.button if b.label == "Practise this").click().run()
+    assert not at.exception, at.exception
+    assert (at.query_params["drill"], at.query_params["tier"]) == ("discard", "pone")
+    _, data = _cards(at)
+    assert data["mode"] == "pick"
