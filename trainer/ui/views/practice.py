@@ -456,7 +456,7 @@ def _take_choice(run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) ->
             else:
                 grade = run.answer_lay(catalog, event.cards, now=time.monotonic())
         except InputProblem as err:
-            picker.reply(f"{_cap(err.message)}")
+            picker.reply(_cap(err.message))
         else:
             picker.forget()
             _record(run, grade)
