@@ -384,7 +384,7 @@ def test_grading_a_throw() -> None:
     worst = grade_discard(question, ranked[-1].throw)
     assert not worst.correct
     assert worst.points_lost == ranked[0].net - ranked[-1].net
-    assert worst.attempt.points_off == round(worst.points_lost)
+    assert worst.attempt.points_off == -round(worst.points_lost)  # short of the best
     assert worst.attempt.missed == ("discard",)
     assert len([line for line in worst.lines if line[:2].rstrip(".").isdigit()]) == 15
     # Right and wrong at the near-tie boundary.
@@ -440,7 +440,7 @@ def test_grading_a_card() -> None:
     assert wrong.attempt.answer == str(worst.card)
     assert len(wrong.lines) == 1 + len(question.options)
     attempt = AttemptIn(**dataclasses.asdict(wrong.attempt), seconds=2.0)
-    assert attempt.drill == "play" and attempt.points_off == round(wrong.points_lost)
+    assert attempt.drill == "play" and attempt.points_off == -round(wrong.points_lost)
 
 
 def test_grading_a_card_at_the_near_tie_boundary() -> None:

@@ -8,6 +8,7 @@ from trainer.content.skills import (
     CATEGORIES,
     CATEGORY_DRILLS,
     CATEGORY_LABELS,
+    COACHED_DRILLS,
     DRILL_TYPES,
     MODES,
     SKILLS,
@@ -15,6 +16,7 @@ from trainer.content.skills import (
     category_of,
 )
 from trainer.engine import PLAY_KINDS, SHOW_KINDS, Kind
+from trainer.training.coach import DISCARD_CATEGORY, PLAY_CATEGORY
 
 
 def test_every_category_is_named_once_with_a_label_and_drills() -> None:
@@ -40,6 +42,21 @@ def test_kinds_outside_drills_are_refused_by_name() -> None:
 
 
 def test_stored_values_are_plain_words() -> None:
-    assert DRILL_TYPES == ("hand", "crib", "peg", "go")
+    assert DRILL_TYPES == ("hand", "crib", "peg", "go", "discard", "play")
     assert MODES == ("quick", "claim")
     assert all(isinstance(label, str) and label for label in (d.label for d in DrillType))
+    assert all(d.heading[:1].isupper() for d in DrillType)
+
+
+def test_the_coach_drills_are_registered_with_the_coach_categories() -> None:
+    assert COACHED_DRILLS == ("discard", "play")
+    assert [d for d in DrillType if d.coached] == [DrillType.DISCARD, DrillType.PLAY]
+    assert CATEGORY_DRILLS[DISCARD_CATEGORY] == {"discard"}
+    assert CATEGORY_DRILLS[PLAY_CATEGORY] == {"play"}
+    assert CATEGORY_LABELS[DISCARD_CATEGORY] == "the throw to the crib"
+    assert DrillType.DISCARD.heading == "Which two do you throw?"
+    assert DrillType.PLAY.heading == "What would you play?"
+    # no counting drill's misses land in a coach category, nor the other way round
+    counting = {d for d in DrillType if not d.coached}
+    for skill in SKILLS:
+        assert not (skill.drills & counting and skill.drills - counting), skill.category

@@ -50,6 +50,8 @@ def test_the_setup_screen_offers_every_drill_and_starts_a_set() -> None:
         "Count the crib",
         "Peg a card",
         "The go",
+        "Which two do you throw?",
+        "What would you play?",
         "Mixed: a bit of everything",
     ]
     drill.set_value("peg")

@@ -1,7 +1,7 @@
 """Drills: ``drills/*.yaml`` validated once into frozen objects.
 
-A drill file defines one drill type (``hand``, ``crib``, ``peg`` or ``go``) and
-its tiers. A tier is a set of questions: how many (``length``), how fast the
+A drill file defines one drill type (``hand``, ``crib``, ``peg``, ``go``, or one of the
+coach drills ``discard`` and ``play``) and its tiers. A tier is a set of questions: how many (``length``), how fast the
 learner should aim to answer (``pace``, seconds a question) and the
 ``constraints`` every question dealt for it meets, written as data: totals,
 features that must (or must not) appear, ranks the hand must hold.
@@ -299,7 +299,7 @@ def _context_drill(info: ValidationInfo) -> str | None:
 
 def _only_for(info: ValidationInfo, types: tuple[str, ...], name: str) -> None:
     drill = _context_drill(info)
-    if drill is not None and drill in DRILL_FEATURES and drill not in types:
+    if drill is not None and drill in DRILL_TYPES and drill not in types:
         raise ValueError(f"{name} is for {' and '.join(types)} drills, not {drill} drills")
 
 
@@ -320,6 +320,17 @@ class Tier(_Model):
     def _peg_only(cls, value: str, info: ValidationInfo) -> str:
         if value != "before":
             _only_for(info, ("peg",), "show_count")
+        return value
+
+    @field_validator("constraints")
+    @classmethod
+    def _none_for_coach_drills(cls, value: Constraints, info: ValidationInfo) -> Constraints:
+        drill = _context_drill(info)
+        if drill in DRILL_TYPES and DrillType(drill).coached and value.model_fields_set:
+            raise ValueError(
+                f"{drill} drills take no constraints: the coach deals its own positions "
+                f"for each tier (leave out {', '.join(sorted(value.model_fields_set))})"
+            )
         return value
 
 
@@ -448,6 +459,8 @@ def _check_dealable(path: Path, drill: Drill, check: DealCheck | None) -> list[C
     if check is None:
         return []
     problems = []
+    # a coach drill's tier has no constraints: what it deals is chosen by its id
+    field_name = "id" if drill.drill.coached else "constraints"
     for tier in drill.tiers:
         reason = check(drill, tier)
         if reason:
@@ -455,7 +468,7 @@ def _check_dealable(path: Path, drill: Drill, check: DealCheck | None) -> list[C
                 ContentProblem(
                     display_path(path),
                     f"drill {drill.drill}, tier {tier.id}",
-                    f"constraints: {reason}",
+                    f"{field_name}: {reason}",
                 )
             )
     return problems

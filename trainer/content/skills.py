@@ -5,8 +5,8 @@ here once; the content loaders, the drill generator, the grader, adaptive practi
 the progress store and the Progress page all read them from here, so a new skill is
 one entry in :data:`SKILLS`, not ten edits.
 
->>> DrillType("crib").label, Mode.CLAIM == "claim"
-('count the crib', True)
+>>> DrillType("crib").label, DrillType("play").heading, Mode.CLAIM == "claim"
+('count the crib', 'What would you play?', True)
 >>> category_of(Kind.FLUSH, crib=True), category_of(Kind.LAST_CARD)
 ('crib-flush', 'last-card')
 >>> [skill.category for skill in SKILLS if DrillType.GO in skill.drills]
@@ -28,18 +28,36 @@ class DrillType(StrEnum):
     CRIB = "crib"
     PEG = "peg"
     GO = "go"
+    DISCARD = "discard"
+    PLAY = "play"
 
     @property
     def label(self) -> str:
-        return _DRILL_LABELS[self]
+        """How a sentence names the drill (``count the hand``)."""
+        return _DRILL_LABELS[self][0]
+
+    @property
+    def heading(self) -> str:
+        """How a heading or a list names the drill (``Count the hand``)."""
+        return _DRILL_LABELS[self][1]
+
+    @property
+    def coached(self) -> bool:
+        """A coach drill: the answer is a choice (a throw, a card to lay) graded by the
+        points it loses against the best one. Its tiers deal the coach's own positions,
+        so they take no constraints."""
+        return self in _COACHED
 
 
-_DRILL_LABELS: dict[DrillType, str] = {
-    DrillType.HAND: "count the hand",
-    DrillType.CRIB: "count the crib",
-    DrillType.PEG: "what does this card peg",
-    DrillType.GO: "who scores the go",
+_DRILL_LABELS: dict[DrillType, tuple[str, str]] = {
+    DrillType.HAND: ("count the hand", "Count the hand"),
+    DrillType.CRIB: ("count the crib", "Count the crib"),
+    DrillType.PEG: ("what does this card peg", "Peg a card"),
+    DrillType.GO: ("who scores the go", "The go"),
+    DrillType.DISCARD: ("which two do you throw", "Which two do you throw?"),
+    DrillType.PLAY: ("what would you play", "What would you play?"),
 }
+_COACHED = frozenset({DrillType.DISCARD, DrillType.PLAY})
 
 
 class Mode(StrEnum):
@@ -75,6 +93,8 @@ SKILLS: tuple[Skill, ...] = (
     Skill("go", "the go", frozenset({DrillType.GO}), Kind.GO),
     Skill("last-card", "last card", frozenset({DrillType.PEG, DrillType.GO}), Kind.LAST_CARD),
     Skill("thirty-one", "31", frozenset({DrillType.PEG, DrillType.GO}), Kind.THIRTY_ONE),
+    Skill("discard", "the throw to the crib", frozenset({DrillType.DISCARD}), None),
+    Skill("play", "the card to play", frozenset({DrillType.PLAY}), None),
 )
 
 #: The stored categories, in page order.
@@ -87,6 +107,8 @@ CATEGORY_DRILLS: dict[str, frozenset[str]] = {
 }
 #: The drill types, as stored.
 DRILL_TYPES: tuple[str, ...] = tuple(DrillType)
+#: The drill types whose answers are choices graded by the coach (see :attr:`DrillType.coached`).
+COACHED_DRILLS: tuple[str, ...] = tuple(d for d in DrillType if d.coached)
 #: The answer modes, as stored.
 MODES: tuple[str, ...] = tuple(Mode)
 

@@ -15,19 +15,15 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from trainer.content.skills import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES
+from trainer.content.skills import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES, DrillType
 from trainer.engine import parse_cards
 from trainer.progress.store import AreaRow, DayRow, MissRow, ProgressRows, Recorded, Streaks
 from trainer.training.adaptive import FLOOR, AreaNeed, assess
 from trainer.training.adaptive import category_drills as _category_drills
 from trainer.training.records import LESSON_TIER
 
-DRILL_LABELS: dict[str, str] = {
-    "hand": "Count the hand",
-    "crib": "Count the crib",
-    "peg": "Peg a card",
-    "go": "The go",
-}
+#: How the pages name each drill type (from the skills registry).
+DRILL_LABELS: dict[str, str] = {drill.value: drill.heading for drill in DrillType}
 
 #: Charts switch from days to weeks when the history is longer than this (daily points
 #: over many weeks zig-zag too much to read).

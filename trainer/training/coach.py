@@ -582,7 +582,7 @@ class CoachAttempt:
     question: str
     answer: str
     correct: bool
-    points_off: int
+    points_off: int  # as in AttemptIn: the choice's value minus the best's, rounded (<= 0)
     missed: tuple[str, ...]
 
 
@@ -651,7 +651,7 @@ def grade_discard(question: DiscardQuestion, throw: Sequence[Card]) -> CoachGrad
             question=question.notation(),
             answer=answer,
             correct=correct,
-            points_off=round(advice.cost),
+            points_off=-round(advice.cost),
             missed=() if correct else (DISCARD_CATEGORY,),
         ),
     )
@@ -805,7 +805,7 @@ def grade_play(question: PlayQuestion, card: Card) -> CoachGrade:
             question=question.notation(),
             answer=str(card),
             correct=correct,
-            points_off=round(lost),
+            points_off=-round(lost),
             missed=() if correct else (PLAY_CATEGORY,),
         ),
     )

@@ -18,6 +18,9 @@ Rare questions are built, not fished for:
   a 31 is wanted.
 * **The go.** A whole play is simulated with the engine's :class:`Pegging`,
   steered towards 31 or away from it, and a series whose end fits is taken.
+* **The coach drills** (``discard``: which two do you throw?, ``play``: what would
+  you play?) are dealt by :mod:`trainer.training.coach`; the tier's id is the coach's
+  tier (``dealer``/``pone``, ``clear``/``close``), and there are no constraints.
 
 Every candidate is checked against the tier's constraints with the engine's
 own score before it is returned, and every search is bounded: when a tier's
@@ -44,6 +47,7 @@ from typing import ClassVar, Literal, NamedTuple
 
 from trainer.analysis.players import Steer, random_play
 from trainer.content.drills import Constraints, Drill, DrillCatalog, Tier, load_drills
+from trainer.content.skills import DrillType
 from trainer.engine import (
     DECK,
     Card,
@@ -57,12 +61,24 @@ from trainer.engine import (
     score_show,
 )
 from trainer.engine.show import pattern_combinations
+from trainer.training.coach import (
+    DISCARD_TIERS,
+    PLAY_TIERS,
+    DiscardQuestion,
+    PlayQuestion,
+    deal_discard_question,
+    deal_play_question,
+)
 
 __all__ = [
+    "CoachQuestion",
+    "Dealt",
+    "DiscardQuestion",
     "GenerationError",
     "GoQuestion",
     "GoStep",
     "PegQuestion",
+    "PlayQuestion",
     "Question",
     "ShowQuestion",
     "check_question",
@@ -222,7 +238,12 @@ class GoQuestion:
         return f"{steps} | left: {left}"
 
 
+#: A counting question: the answer is a number of points (or the combinations, or who pegs).
 Question = ShowQuestion | PegQuestion | GoQuestion
+#: A coach drill's question: the answer is a choice, graded by the points it loses.
+CoachQuestion = DiscardQuestion | PlayQuestion
+#: Anything a drill deals.
+Dealt = Question | CoachQuestion
 
 
 # --- features: what a question shows, read from the engine's items -----------------------
@@ -358,8 +379,16 @@ def _items(question: Question) -> int:
     return len(question.score.items)
 
 
-def check_question(question: Question, constraints: Constraints) -> list[str]:
-    """Every way ``question`` breaks ``constraints`` (empty when it meets them)."""
+def check_question(question: Dealt, constraints: Constraints) -> list[str]:
+    """Every way ``question`` breaks ``constraints`` (empty when it meets them).
+
+    A coach drill's tier has no constraints (its loader refuses them); its question
+    only has to be a position the coach can grade: six distinct cards, or a turn with a
+    choice of at least two cards that fit."""
+    if isinstance(question, DiscardQuestion):
+        return [] if len(set(question.six)) == 6 else ["the six cards are not six distinct cards"]
+    if isinstance(question, PlayQuestion):
+        return [] if len(question.options) >= 2 else ["fewer than two cards to choose from"]
     problems: list[str] = []
     c = constraints
     total = question.total
@@ -959,6 +988,20 @@ def tier_problem(drill: Drill, tier: Tier) -> str | None:
     return None
 
 
+def _deal_coached(drill: Drill, tier: Tier, seed: int, index: int) -> CoachQuestion:
+    """A coach drill's question; a tier the coach does not deal is a :class:`GenerationError`."""
+    try:
+        if drill.drill is DrillType.DISCARD:
+            return deal_discard_question(tier.id, seed, index)
+        return deal_play_question(tier.id, seed, index)
+    except ValueError as err:
+        known = DISCARD_TIERS if drill.drill is DrillType.DISCARD else PLAY_TIERS
+        reason = str(err)
+        if tier.id not in known:
+            reason = f"the coach deals no tier {tier.id!r}: use {' or '.join(known)}"
+        raise GenerationError(drill.drill, tier.id, reason) from None
+
+
 def load_catalog(directory: str | Path | None = None) -> DrillCatalog:
     """The drill files, validated and every tier checked to deal questions."""
     return load_drills(directory, check=tier_problem)
@@ -989,7 +1032,7 @@ def deal_question(
     index: int = 0,
     *,
     catalog: DrillCatalog | None = None,
-) -> Question:
+) -> Dealt:
     """Question ``index`` of the set dealt by ``seed`` for a drill and tier.
 
     ``drill`` and ``tier`` are objects or ids (ids are looked up in ``catalog``,
@@ -997,6 +1040,8 @@ def deal_question(
     else, so the same arguments always deal the same question.
     """
     drill, tier = _resolve(drill, tier, catalog)
+    if drill.drill.coached:
+        return _deal_coached(drill, tier, seed, index)
     rng = random.Random(f"{drill.drill}/{tier.id}/{seed}/{index}")
     if drill.drill in ("hand", "crib"):
         return _deal_show(drill, tier, rng, seed, index)
@@ -1012,7 +1057,7 @@ def deal_set(
     length: int | None = None,
     *,
     catalog: DrillCatalog | None = None,
-) -> tuple[Question, ...]:
+) -> tuple[Dealt, ...]:
     """The whole set for a seed (the tier's length unless ``length`` is given)."""
     drill, tier = _resolve(drill, tier, catalog)
     count = tier.length if length is None else length

@@ -18,6 +18,9 @@ explanation renders those items.
   pair royal claimed at once (all its cards of one rank), which stands for the
   pairs inside it (:func:`claim_keys`).
 * **The go**: who pegs, what for, and who leads next.
+* **The coach drills**: a throw of two cards (:func:`grade_throw`) or a card laid
+  (:func:`grade_lay`), graded by :mod:`trainer.training.coach` by the points the choice
+  loses against the best one; the coach's lines are the explanation.
 
 >>> from trainer.training.drills import deal_question
 >>> q = deal_question("hand", "beginner", seed=7)
@@ -29,13 +32,22 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import asdict, dataclass
+from typing import ClassVar, Literal
 
 from trainer.content.skills import category_of
 from trainer.engine import Card, ScoreItem, explain_items, label_cards, number_word
 from trainer.training import explain
-from trainer.training.drills import GoQuestion, PegQuestion, Question, ShowQuestion
+from trainer.training.coach import CoachGrade, grade_discard, grade_play
+from trainer.training.drills import (
+    CoachQuestion,
+    DiscardQuestion,
+    GoQuestion,
+    PegQuestion,
+    PlayQuestion,
+    Question,
+    ShowQuestion,
+)
 from trainer.training.explain import amount, short_note, shortfall
 from trainer.training.inputs import InputProblem, read_points
 from trainer.training.records import AttemptIn
@@ -43,9 +55,11 @@ from trainer.training.records import AttemptIn
 __all__ = [
     "CLAIM_KINDS",
     "GO_CHOICES",
+    "AdviceGrade",
     "Claim",
     "ClaimCheck",
     "Grade",
+    "Graded",
     "InputProblem",
     "answer_box",
     "check_claims",
@@ -53,7 +67,9 @@ __all__ = [
     "claim_problem",
     "grade_claims",
     "grade_go",
+    "grade_lay",
     "grade_quick",
+    "grade_throw",
     "item_category",
 ]
 
@@ -772,3 +788,96 @@ def grade_go(
         notes=tuple(notes),
         seconds=seconds,
     )
+
+
+# --- the coach drills ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceGrade:
+    """A coach drill answer, graded: right when the choice (``chosen``: the two cards
+    thrown, or the card laid) is within :data:`~trainer.training.coach.NEAR_TIE` points
+    of the best; ``coach`` holds the points lost and the explanation's lines."""
+
+    question: CoachQuestion
+    mode: Literal["throw", "lay"]
+    chosen: tuple[Card, ...]
+    coach: CoachGrade
+    headline: str
+    seconds: float
+
+    muggins: ClassVar[int] = 0  # nobody takes points for a choice
+
+    @property
+    def correct(self) -> bool:
+        return self.coach.correct
+
+    @property
+    def points_lost(self) -> float:
+        """Points the choice loses against the best (a deal, or in the play), 0 or more."""
+        return self.coach.points_lost
+
+    @property
+    def points_off(self) -> int:
+        """As stored: the choice's value minus the best's, rounded (0 or less)."""
+        return self.coach.attempt.points_off
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        return self.coach.attempt.missed
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The coach's explanation: the verdict first, then why, then every choice."""
+        return self.coach.lines
+
+    def attempt(self) -> AttemptIn:
+        """The record the progress store keeps for this answer."""
+        return AttemptIn(**asdict(self.coach.attempt), seconds=round(self.seconds, 2))
+
+
+#: Any graded answer of a practice set.
+Graded = Grade | AdviceGrade
+
+
+def _advice_headline(question: CoachQuestion, chosen: Card, coach: CoachGrade) -> str:
+    """``Right: that is the best throw.``; a wrong choice says what it loses."""
+    if isinstance(question, PlayQuestion) and not coach.correct:
+        best = question.options[0].card
+        return (
+            f"Not quite: the {best.label} was better. The {chosen.label} gives away "
+            f"{coach.points_lost:.2f} points on average."
+        )
+    verdict = coach.lines[0]
+    lead = "Right: " if coach.correct else "Not quite: "
+    return lead + verdict[:1].lower() + verdict[1:]
+
+
+def grade_throw(question: DiscardQuestion, cards: Sequence[Card], *, seconds: float) -> AdviceGrade:
+    """Grade the two cards thrown from the six; :class:`InputProblem` when they are not
+    two different cards of the six (a tampered or stale answer, say)."""
+    throw = tuple(cards)
+    if len(throw) != 2:
+        raise InputProblem(
+            "Your throw", f"choose exactly two of your six cards to throw, not {len(throw)}."
+        )
+    try:
+        coach = grade_discard(question, throw)
+    except ValueError as err:
+        raise InputProblem("Your throw", f"{err}.") from None
+    headline = _advice_headline(question, throw[0], coach)
+    return AdviceGrade(question, "throw", throw, coach, headline, seconds)
+
+
+def grade_lay(question: PlayQuestion, cards: Sequence[Card], *, seconds: float) -> AdviceGrade:
+    """Grade the card laid (``cards`` holds exactly one); :class:`InputProblem` when it is
+    not one card of the hand that fits under 31."""
+    laid = tuple(cards)
+    if len(laid) != 1:
+        raise InputProblem("Your card", f"lay one card, not {len(laid)}.")
+    try:
+        coach = grade_play(question, laid[0])
+    except ValueError as err:
+        raise InputProblem("Your card", f"{err}.") from None
+    headline = _advice_headline(question, laid[0], coach)
+    return AdviceGrade(question, "lay", laid, coach, headline, seconds)

@@ -45,16 +45,27 @@ from typing import Any, Literal
 from trainer.content.drills import DrillCatalog, Tier
 from trainer.content.skills import CATEGORY_LABELS
 from trainer.engine import Card
-from trainer.training.drills import GoQuestion, Question, ShowQuestion, deal_question
+from trainer.training.drills import (
+    Dealt,
+    DiscardQuestion,
+    GoQuestion,
+    PlayQuestion,
+    ShowQuestion,
+    deal_question,
+)
 from trainer.training.grading import (
     CLAIM_KINDS,
+    AdviceGrade,
     Claim,
     Grade,
+    Graded,
     InputProblem,
     claim_problem,
     grade_claims,
     grade_go,
+    grade_lay,
     grade_quick,
+    grade_throw,
 )
 from trainer.training.inputs import quote
 
@@ -76,6 +87,9 @@ MIXED = "mixed"
 MIXED_LENGTH = 10
 MAX_SEED = 999_999
 Mode = Literal["quick", "claim"]
+#: How the current question is answered: a typed total, claims, the go's choices, two
+#: cards tapped to throw (a coach's discard question), one card tapped to lay (its play).
+AnswerMode = Literal["quick", "claim", "choice", "throw", "lay"]
 Phase = Literal["question", "feedback", "done"]
 Weights = tuple[tuple[tuple[str, str], float], ...]
 
@@ -151,6 +165,7 @@ class SetSummary:
     missed_most: tuple[tuple[str, int], ...]  # (category, times), most first
     points_missed: int
     muggins: int
+    choices: int = 0  # answers that were choices graded by the coach (a throw, a card)
 
     @property
     def accuracy(self) -> float:
@@ -178,8 +193,12 @@ class SetSummary:
                 for category, times in self.missed_most
             )
             lines.append(f"Missed most: {names}.")
+        elif self.correct == self.answered and self.choices == self.answered:
+            lines.append("Nothing missed: every choice was as good as the best.")
         elif self.correct == self.answered:
             lines.append("Nothing missed: every combination found.")
+        elif self.choices == self.answered:
+            lines.append("Some choices were not the best: the explanations say what was better.")
         else:
             lines.append("No one kind of combination stood out among the answers you missed.")
         if self.muggins:
@@ -187,7 +206,7 @@ class SetSummary:
         return tuple(lines)
 
 
-def summarize(grades: Sequence[Grade], targets: Sequence[float]) -> SetSummary:
+def summarize(grades: Sequence[Graded], targets: Sequence[float]) -> SetSummary:
     """Summarise graded answers; ``targets`` are the target seconds of each question."""
     answered = len(grades)
     counts: Counter[str] = Counter()
@@ -201,6 +220,7 @@ def summarize(grades: Sequence[Grade], targets: Sequence[float]) -> SetSummary:
         missed_most=tuple(counts.most_common(3)),
         points_missed=sum(max(0, -grade.points_off) for grade in grades),
         muggins=sum(grade.muggins for grade in grades),
+        choices=sum(1 for grade in grades if isinstance(grade, AdviceGrade)),
     )
 
 
@@ -211,11 +231,11 @@ class PracticeSet:
     spec: SetSpec
     index: int = 0
     phase: Phase = "question"
-    grades: list[Grade] = field(default_factory=list)
+    grades: list[Graded] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
     shown_at: float | None = None
     set_id: str = field(default_factory=new_set_id)
-    _dealt: tuple[int, Question] | None = field(default=None, repr=False)
+    _dealt: tuple[int, Dealt] | None = field(default=None, repr=False)
 
     @property
     def key(self) -> str:
@@ -234,7 +254,7 @@ class PracticeSet:
 
     # -- the current question --------------------------------------------------------------
 
-    def question(self, catalog: DrillCatalog) -> Question:
+    def question(self, catalog: DrillCatalog) -> Dealt:
         """The question at ``index`` (dealt once, then kept)."""
         if self._dealt is not None and self._dealt[0] == self.index:
             return self._dealt[1]
@@ -246,10 +266,14 @@ class PracticeSet:
     def tier(self, catalog: DrillCatalog) -> Tier:
         return _tier(catalog, *self.spec.pick(catalog, self.index))
 
-    def answer_mode(self, catalog: DrillCatalog) -> Literal["quick", "claim", "choice"]:
+    def answer_mode(self, catalog: DrillCatalog) -> AnswerMode:
         question = self.question(catalog)
         if isinstance(question, GoQuestion):
             return "choice"
+        if isinstance(question, DiscardQuestion):
+            return "throw"
+        if isinstance(question, PlayQuestion):
+            return "lay"
         if isinstance(question, ShowQuestion):
             return self.spec.mode
         return "quick"
@@ -266,7 +290,7 @@ class PracticeSet:
         if self.phase != phase:
             raise RuntimeError(f"the set is at {self.phase!r}, not {phase!r}")
 
-    def _graded(self, grade: Grade) -> Grade:
+    def _graded(self, grade: Graded) -> Graded:
         self.grades.append(grade)
         self.phase = "feedback"
         return grade
@@ -279,8 +303,11 @@ class PracticeSet:
         question = self.question(catalog)
         if isinstance(question, GoQuestion):
             raise InputProblem("Your answer", "this question is answered with the choices.")
+        if isinstance(question, DiscardQuestion | PlayQuestion):
+            raise InputProblem("Your answer", "this question is answered by tapping cards.")
         grade = grade_quick(question, text, seconds=self._seconds(now), muggins=self.spec.muggins)
-        return self._graded(grade)
+        self._graded(grade)
+        return grade
 
     def add_claim(self, catalog: DrillCatalog, kind: str, cards: Sequence[Card]) -> Claim:
         """Claim one combination (graded with the rest when the learner is done)."""
@@ -309,7 +336,8 @@ class PracticeSet:
         grade = grade_claims(
             question, self.claims, seconds=self._seconds(now), muggins=self.spec.muggins
         )
-        return self._graded(grade)
+        self._graded(grade)
+        return grade
 
     def answer_go(
         self,
@@ -325,12 +353,37 @@ class PracticeSet:
         if not isinstance(question, GoQuestion):
             raise InputProblem("Your answer", "this question is answered with a number.")
         grade = grade_go(question, scorer, choice, leader, seconds=self._seconds(now))
-        return self._graded(grade)
+        self._graded(grade)
+        return grade
+
+    def answer_throw(
+        self, catalog: DrillCatalog, cards: Sequence[Card], *, now: float
+    ) -> AdviceGrade:
+        """The two cards thrown to the crib ("Which two do you throw?")."""
+        self._expect("question")
+        question = self.question(catalog)
+        if not isinstance(question, DiscardQuestion):
+            raise InputProblem("Your answer", "this question is not a throw to the crib.")
+        grade = grade_throw(question, cards, seconds=self._seconds(now))
+        self._graded(grade)
+        return grade
+
+    def answer_lay(
+        self, catalog: DrillCatalog, cards: Sequence[Card], *, now: float
+    ) -> AdviceGrade:
+        """The card laid ("What would you play?"): ``cards`` holds that one card."""
+        self._expect("question")
+        question = self.question(catalog)
+        if not isinstance(question, PlayQuestion):
+            raise InputProblem("Your answer", "this question is not a card to lay.")
+        grade = grade_lay(question, cards, seconds=self._seconds(now))
+        self._graded(grade)
+        return grade
 
     # -- moving on ----------------------------------------------------------------------------
 
     @property
-    def last_grade(self) -> Grade | None:
+    def last_grade(self) -> Graded | None:
         return self.grades[-1] if self.grades else None
 
     @property

@@ -1,4 +1,6 @@
-"""Practice: counting drills, one deal at a time, graded combination by combination.
+"""Practice: counting drills, one deal at a time, graded combination by combination, and
+the coach drills ("Which two do you throw?", "What would you play?"), answered by tapping
+cards and graded by the points the choice loses against the best one.
 
 The page only renders; the set's state machine is :mod:`trainer.training.practice`, the
 questions come from :mod:`trainer.training.drills` and the grades from :mod:`trainer.training.grading`.
@@ -21,25 +23,31 @@ Starting a set from elsewhere:
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 import streamlit as st
 
 from trainer.content.drills import DrillCatalog
-from trainer.engine import label_cards
+from trainer.engine import Card, label_cards
 from trainer.training.drills import (
+    Dealt,
+    DiscardQuestion,
     GenerationError,
     GoQuestion,
     PegQuestion,
+    PlayQuestion,
     Question,
     ShowQuestion,
 )
 from trainer.training.explain import card_line, said_aloud
 from trainer.training.grading import (
     GO_CHOICES,
+    AdviceGrade,
     ClaimCheck,
     Grade,
+    Graded,
     InputProblem,
     answer_box,
     go_explanation,
@@ -258,8 +266,14 @@ def _setup(catalog: DrillCatalog) -> None:
 # --- one question ------------------------------------------------------------------------------
 
 
-def _show_question(question: Question, *, cards: bool = True) -> None:
-    if isinstance(question, ShowQuestion):
+def _show_question(question: Dealt, *, cards: bool = True, chosen: Sequence[Card] = ()) -> None:
+    """The question; ``cards`` draws the hand (not when the tappable cards stand in for
+    it), with the ``chosen`` cards of an answered coach question lit."""
+    if isinstance(question, DiscardQuestion):
+        _show_throw_question(question, cards=cards, chosen=chosen)
+    elif isinstance(question, PlayQuestion):
+        _show_play_question(question, cards=cards, chosen=chosen)
+    elif isinstance(question, ShowQuestion):
         st.markdown(f"#### Count {'the crib' if question.crib else 'this hand'}")
         if cards:  # (in claim mode the tappable hand is drawn instead)
             show_cards(question.hand, starter=question.starter, max_width=480)
@@ -280,6 +294,38 @@ def _show_question(question: Question, *, cards: bool = True) -> None:
         )
     else:
         _show_series(question)
+
+
+def _show_throw_question(question: DiscardQuestion, *, cards: bool, chosen: Sequence[Card]) -> None:
+    st.markdown(f"#### {question.prompt()}")
+    if question.dealer:
+        st.markdown("You are the **dealer**: the crib is yours, so what you throw scores for you.")
+    else:
+        st.markdown(
+            "You are the **pone**: the crib is the dealer's, so what you throw scores for them."
+        )
+    if cards:
+        show_cards(question.six, highlight=chosen, max_width=480)
+
+
+def _show_play_question(question: PlayQuestion, *, cards: bool, chosen: Sequence[Card]) -> None:
+    st.markdown(f"#### {question.prompt()}")
+    if question.pile:
+        show_pile(question.pile)
+        st.caption(
+            "The cards of this series in the order they were laid: the last is on the right."
+        )
+    facts = [f"The starter is the **{question.starter.label}**."]
+    for who, laid in (
+        ("You have", question.mine_played),
+        ("Your opponent has", question.theirs_played),
+    ):
+        if laid:
+            facts.append(f"{who} laid {label_cards(laid)} so far.")
+    st.markdown(" ".join(facts))
+    if cards:
+        st.markdown("**Your hand**")
+        show_cards(question.hand, highlight=chosen, max_width=min(110 * len(question.hand), 440))
 
 
 def _verb(player: int, verb: str) -> str:
@@ -394,6 +440,55 @@ def _answer_claims(run: PracticeSet, picker: CardPicker) -> None:
     )
 
 
+def _coach_picker(run: PracticeSet, question: DiscardQuestion | PlayQuestion) -> CardPicker:
+    """The tappable cards of a coach question: the six to throw two from, or the hand to
+    lay one from (a card that does not fit under 31 is greyed out, with the reason)."""
+    if isinstance(question, DiscardQuestion):
+        return CardPicker(f"practice_throw_{run.set_id}_{run.index}", "pick", question.six)
+    fits = {option.card for option in question.options}
+    slots = [
+        Slot(card)
+        if card in fits
+        else Slot(card, off=f"it would make the count {question.count + card.pips}, past 31")
+        for card in question.hand
+    ]
+    return CardPicker(f"practice_lay_{run.set_id}_{run.index}", "lay", slots)
+
+
+def _take_choice(run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) -> None:
+    """Grade the throw or the card laid sent since the last run (before anything is drawn);
+    a choice that cannot be graded (the wrong number of cards, say) is answered beside
+    the cards, and the question stays open."""
+    for event in picker.take():
+        if run.phase != "question":
+            break
+        try:
+            if event.action == "pick":
+                grade = run.answer_throw(catalog, event.cards, now=time.monotonic())
+            else:
+                grade = run.answer_lay(catalog, event.cards, now=time.monotonic())
+        except InputProblem as err:
+            picker.reply(_cap(err.message))
+        else:
+            picker.forget()
+            _record(run, grade)
+
+
+def _answer_choice(run: PracticeSet, picker: CardPicker) -> None:
+    if picker.mode == "pick":
+        picker.show(
+            need=2,
+            confirm="Throw these",
+            prompt="Tap the two cards you would throw to the crib, then Throw these.",
+            label="Your six cards",
+        )
+    else:
+        picker.show(
+            prompt="Tap the card you would lay.",
+            label="Your hand",
+        )
+
+
 def _submit_go(run: PracticeSet, catalog: DrillCatalog) -> None:
     if run.phase != "question":
         return
@@ -441,7 +536,7 @@ def _answer_go(run: PracticeSet, catalog: DrillCatalog) -> None:
     _problem()
 
 
-def _record(run: PracticeSet, grade: Grade) -> None:
+def _record(run: PracticeSet, grade: Graded) -> None:
     """Save a graded answer (called from the answer buttons' callbacks, and before the page
     is drawn for claims); a refusal is shown on the page that follows."""
     try:
@@ -453,7 +548,58 @@ def _record(run: PracticeSet, grade: Grade) -> None:
 # --- the grade -----------------------------------------------------------------------------------
 
 
-def _feedback(grade: Grade) -> None:
+def _throw_line(line: str, chosen: Sequence[Card]) -> str:
+    """A line of the table of throws (``3. throw 2♦ 9♣, keep …``) as markdown, in bold when
+    it is the throw chosen (its number escaped: a list would number the lines again)."""
+    thrown = line.split(", keep")[0].split()[2:]
+    text = line.replace(". ", "\\. ", 1)
+    return f"**{text}** (yours)" if sorted(thrown) == sorted(c.label for c in chosen) else text
+
+
+#: Lines of the table of throws shown at once; the rest are one click away.
+THROWS_SHOWN = 5
+
+
+def _advice_feedback(grade: AdviceGrade) -> None:
+    """A coach drill's grade: the verdict, why, and the table of choices with their values."""
+    if grade.correct:
+        st.success(grade.headline, icon=":material/check_circle:")
+    else:
+        st.error(grade.headline, icon=":material/cancel:")
+    rest = grade.lines[1:]
+    if isinstance(grade.question, DiscardQuestion):
+        reasons = [line for line in rest if not line[:1].isdigit()]
+        table = [_throw_line(line, grade.chosen) for line in rest if line[:1].isdigit()]
+        st.markdown("  \n".join(reasons))
+        st.markdown("##### The throws, best first")
+        st.caption(
+            "Points a deal, on average over every starter: what the four you keep score, "
+            + (
+                "plus what your crib scores."
+                if grade.question.dealer
+                else "minus what the dealer's crib scores."
+            )
+        )
+        shown = table[:THROWS_SHOWN]
+        later = table[THROWS_SHOWN:]
+        mine = [line for line in later if line.endswith(" (yours)")]
+        st.markdown("  \n".join(shown + mine))
+        if later:
+            with st.expander(f"All {len(table)} throws"):
+                st.markdown("  \n".join(table))
+    else:
+        st.markdown("##### Every card you could lay, best first")
+        st.caption(
+            "Net: what the card pegs now, minus what your opponent can peg back with their "
+            "best reply, on average."
+        )
+        st.markdown("\n".join(f"- {line}" for line in rest))
+
+
+def _feedback(grade: Graded) -> None:
+    if isinstance(grade, AdviceGrade):
+        _advice_feedback(grade)
+        return
     question = grade.question
     if grade.correct:
         st.success(grade.headline, icon=":material/check_circle:")
@@ -561,24 +707,31 @@ except (GenerationError, KeyError) as err:
     st.stop()
 
 picker: CardPicker | None = None
-if (
-    run.phase == "question"
-    and run.answer_mode(catalog) == "claim"
-    and isinstance(question, ShowQuestion)
-):
-    picker = _claim_picker(run, question)
-    _take_claims(run, catalog, picker)
+if run.phase == "question":
+    if run.answer_mode(catalog) == "claim" and isinstance(question, ShowQuestion):
+        picker = _claim_picker(run, question)
+        _take_claims(run, catalog, picker)
+    elif isinstance(question, DiscardQuestion | PlayQuestion):
+        picker = _coach_picker(run, question)
+        _take_choice(run, catalog, picker)
 
-_show_question(question, cards=picker is None or run.phase != "question")
+answered = run.last_grade if run.phase != "question" else None
+_show_question(
+    question,
+    cards=picker is None or run.phase != "question",
+    chosen=answered.chosen if isinstance(answered, AdviceGrade) else (),
+)
 
 if run.phase == "question":
     run.start_clock(time.monotonic())
     mode = run.answer_mode(catalog)
     if mode == "choice":
         _answer_go(run, catalog)
-    elif picker is not None:
+    elif picker is not None and mode == "claim":
         _answer_claims(run, picker)
-    else:
+    elif picker is not None:
+        _answer_choice(run, picker)
+    elif not isinstance(question, DiscardQuestion | PlayQuestion):
         _answer_quick(run, catalog, question)
 else:
     unsaved = st.session_state.pop(UNSAVED, None)
