@@ -259,6 +259,7 @@ def test_the_saved_row_carries_the_result() -> None:
     row = saved_row("g", table)
     assert row.status == ("won" if table.game.winner == ME else "lost")
     assert (row.my_score, row.their_score) == table.game.scores
+    assert row.skunk == table.game.skunk()  # given or taken
     assert Game.from_notation(row.record).scores == table.game.scores
 
 

@@ -805,6 +805,35 @@ class Store:
             ).fetchall()
         return {str(r[0]): int(r[1]) for r in rows}
 
+    def games_record(self, profile_id: int) -> list[LevelGames]:
+        """The profile's games at each level and length it has played, finished or not
+        (ordered by level name, then length)."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                """SELECT level, target, COALESCE(SUM(status != 'playing'), 0),
+                          COALESCE(SUM(status = 'won'), 0),
+                          COALESCE(SUM(status = 'won' AND skunk > 0), 0),
+                          COALESCE(SUM(status = 'lost' AND skunk > 0), 0),
+                          AVG(CASE WHEN status != 'playing' THEN my_score - their_score END),
+                          COALESCE(SUM(status = 'playing'), 0)
+                   FROM games WHERE profile_id = ? GROUP BY level, target
+                   ORDER BY level, target""",
+                (profile_id,),
+            ).fetchall()
+        return [
+            LevelGames(
+                level=str(r[0]),
+                target=int(r[1]),
+                finished=int(r[2]),
+                wins=int(r[3]),
+                skunks_given=int(r[4]),
+                skunks_taken=int(r[5]),
+                average_margin=float(r[6]) if r[6] is not None else None,
+                playing=int(r[7]),
+            )
+            for r in rows
+        ]
+
     # -- export --
 
     def export_csv(self, profile_id: int) -> str:
@@ -944,6 +973,21 @@ class GameStats(NamedTuple):
     wins: int
     skunks: int
     average_margin: float | None
+
+
+class LevelGames(NamedTuple):
+    """A profile's games at one level and length: finished, won, skunks given (won by a
+    skunk) and taken (lost by one), the average margin of the finished ones (own score less
+    the computer's; None before the first), and how many are still being played."""
+
+    level: str
+    target: int
+    finished: int
+    wins: int
+    skunks_given: int
+    skunks_taken: int
+    average_margin: float | None
+    playing: int
 
 
 def _check_game(game: SavedGame) -> None:

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 import streamlit as st
 
 from trainer.progress.store import (
+    LevelGames,
     ProfileNameError,
     ProgressRows,
     Store,
@@ -439,6 +440,12 @@ def progress_rows(profile_id: int, *, per_area: int, recent: int) -> ProgressRow
     """What the Progress page is built from, read in one snapshot (raises
     :class:`StoreError` or ``sqlite3.Error`` when the store cannot be read)."""
     return _usable_store().progress_rows(profile_id, per_area=per_area, recent=recent)
+
+
+def games_record(profile_id: int) -> list[LevelGames]:
+    """The player's games against the computer, per level and length (raises
+    :class:`StoreError` or ``sqlite3.Error`` when the store cannot be read)."""
+    return _usable_store().games_record(profile_id)
 
 
 def answers_csv(profile_id: int) -> Callable[[], str]:
