@@ -8,7 +8,10 @@ Playwright) against ``streamlit run trainer/app.py`` on a free loopback port:
 * Practice, claim mode: pressing "That's everything" until the grade is painted;
 * Check a hand: pressing Enter until the new total is painted;
 * several people answering at the same moment, each in their own browser context
-  (16 by default), against one server process: the median wait.
+  (16 by default), against one server process: the median wait;
+* Play: a whole 61-point game against Easy, always laying the first card that fits: the
+  game's duration and the wait after each click, to the end of the script run it asked for
+  (alone: ``python -m trainer.bench_play --browser``).
 
 Clicks are timed inside the page, from just before the key press to the animation
 frame after the awaited element appears; page loads from ``goto`` until the page's
@@ -288,6 +291,95 @@ async def _crowd(browser: Any, url: str, figures: Figures, *, users: int, rounds
             await context.close()
 
 
+#: Resolves with the milliseconds from now to the frame after Streamlit's next script run
+#: (one that starts after this is called) has finished.
+_NEXT_RUN = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const t0 = performance.now();
+  window.__benchRun = new Promise((resolve) => {
+    let ran = false;
+    const watcher = new MutationObserver(() => {
+      if (app.getAttribute('data-test-script-state') !== 'notRunning') { ran = true; return; }
+      if (ran) { watcher.disconnect(); requestAnimationFrame(() => resolve(performance.now() - t0)); }
+    });
+    watcher.observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+  });
+}"""
+#: The Play page's results screen, whoever won.
+PLAY_RESULTS = "text=/You win!|The computer wins this time/"
+
+
+async def _shown(page: Any, selector: str) -> bool:
+    locator = page.locator(selector)
+    return bool(await locator.count()) and bool(await locator.first.is_visible())
+
+
+async def _timed_run(page: Any, click: Callable[[], Awaitable[None]]) -> float:
+    """Seconds from just before ``click`` to the frame after the script run it asked for."""
+    await page.evaluate(_NEXT_RUN)
+    await click()
+    ms = await asyncio.wait_for(page.evaluate("window.__benchRun"), TIMEOUT_MS / 1000)
+    await _idle(page)
+    return float(ms) / 1000
+
+
+async def _play_step(page: Any) -> tuple[str, float] | None:
+    """The one action the Play page asks for, timed (None when nothing could be done yet)."""
+    for name in ("Cut the pack", "Next", "Continue"):
+        button = page.get_by_role("button", name=name, exact=True)
+        shown = await button.count() and await button.first.is_visible()
+        if shown and await button.first.is_enabled():
+            return name.lower(), await _timed_run(page, button.first.click)
+    if await _shown(page, "text=Pick two cards for"):
+        while await page.locator(".cp-card.on").count() < 2:  # taps stay in the browser
+            await page.locator(".cp-card:not(.on)").first.click()
+        confirm = page.locator(".cp-confirm").first
+        return "throw", await _timed_run(page, confirm.click)
+    if await _shown(page, "text=Your turn: tap a card to lay it."):
+        card = page.locator(".cp-card:not(.off)").first
+        return "lay", await _timed_run(page, card.click)
+    return None
+
+
+async def play_game(
+    browser: Any,
+    url: str,
+    figures: Figures,
+    *,
+    level: str = "Easy",
+    name: str = "Play",
+    max_steps: int = 600,
+) -> None:
+    """A whole 61-point game on the Play page, always laying the first card that fits: the
+    game's duration from "Start the game" to the results, and the wait after each click."""
+    from playwright.async_api import Error as PlaywrightError
+
+    async with _tab(browser) as page:
+        await _load(page, f"{url}/play", "How strong is the computer?")
+        await page.get_by_text(level, exact=True).click()
+        await page.get_by_text("61 points (a short game)").click()
+        await _idle(page)
+        started = time.perf_counter()
+        await page.get_by_role("button", name="Start the game").click()
+        await page.get_by_role("button", name="Cut the pack").wait_for()
+        await _idle(page)
+        clicks = 0
+        while not await _shown(page, PLAY_RESULTS):
+            if clicks >= max_steps:
+                raise RuntimeError(f"the game had not ended after {clicks} clicks")
+            step = None
+            with contextlib.suppress(PlaywrightError):
+                step = await _play_step(page)
+            if step is None:
+                await page.wait_for_timeout(100)
+                continue
+            kind, wait = step
+            clicks += 1
+            figures.add(f"{name}: wait after a click", wait)
+            figures.add(f"{name}: wait after {kind}", wait)
+        figures.add(f"{name}: a whole game to 61 against {level}", time.perf_counter() - started)
+
+
 async def run(apps: Sequence[Path], rounds: int, users: int) -> dict[Path, Figures]:
     from playwright.async_api import async_playwright
 
@@ -309,6 +401,7 @@ async def run(apps: Sequence[Path], rounds: int, users: int) -> dict[Path, Figur
                     functools.partial(_claim_finishes, rounds=rounds),
                     functools.partial(_check_hands, rounds=rounds),
                     functools.partial(_crowd, users=users, rounds=3),
+                    play_game,
                 ]
                 for step in steps:  # interleaved, so both checkouts meet the same noise
                     for app in apps:

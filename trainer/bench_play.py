@@ -369,6 +369,34 @@ def report_levels(
     return "\n".join([*lines, *profiles])
 
 
+def browser_game(level: str = "Easy", games: int = 1) -> str:
+    """Whole 61-point games in Chromium (see :func:`trainer.bench_browser.play_game`)."""
+    import asyncio
+    import shutil
+
+    from trainer import bench_browser as bb
+
+    async def run() -> bb.Figures:
+        from playwright.async_api import async_playwright
+
+        figures = bb.Figures()
+        workdir = Path(tempfile.mkdtemp(prefix="trainer-bench-play-"))
+        try:
+            with bb.running_app(bb.REPO, workdir) as url:
+                async with async_playwright() as pw:
+                    browser = await pw.chromium.launch(
+                        executable_path=bb.CHROMIUM, headless=True, args=bb.CHROMIUM_ARGS
+                    )
+                    for n in range(games):  # the first meets the server's warm-up
+                        await bb.play_game(browser, url, figures, level=level, name=f"game {n + 1}")
+                    await browser.close()
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        return figures
+
+    return bb.report({bb.REPO: asyncio.run(run())})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainer.bench_play", description=__doc__)
     parser.add_argument("--level", action="append", choices=LEVELS, help="default: every level")
@@ -376,10 +404,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20261201, help="the games' deal")
     parser.add_argument("--trace", type=int, default=0, help="profile the N slowest per level")
     parser.add_argument("--cold", action="store_true", help="no warm-up: first use in a process")
+    parser.add_argument(
+        "--browser", type=int, default=0, metavar="GAMES", help="play GAMES games in Chromium"
+    )
     args = parser.parse_args(argv)
     from trainer.bench import _quiet_streamlit
 
     _quiet_streamlit()
+    if args.browser:
+        print(browser_game("Easy", args.browser))
+        return 0
     levels = args.level or LEVELS
     print(report_levels(levels, args.target, trace=args.trace, seed=args.seed, warm=not args.cold))
     return 0
