@@ -1,13 +1,19 @@
-"""Benchmark of the Play page: ``python -m trainer.bench_play`` (also printed by
-``python -m trainer.bench``).
+"""Benchmark of the Play page: ``python -m trainer.bench_play [--level L] [--trace N]``
+(the easy game's figures are also printed by ``python -m trainer.bench``).
 
-A game to 61 against Easy is played through the page in Streamlit's AppTest, one
+A game to 61 at each level is played through the page in Streamlit's AppTest, one
 interaction at a time (the person throws the first two cards, lays the first card that
-fits, counts right), on a fresh database file. For each interaction the server time of the
-page's run is measured, less the time the computer spent choosing its cards (timed
-separately): the page script's own time (what the server spends) and the whole AppTest run
-(the harness too). The peer is the run of a one-line page in the same process, so the ratio
-says how much the Play page costs over Streamlit's own rerun.
+fits, counts right), on a fresh database file, after the app's warm-up (``--cold``: without
+it). For each interaction the page script's own time is measured (what the server spends),
+with and without the time the computer spent choosing its cards (timed separately), and the
+script thread's CPU time, which other work on a busy machine does not inflate. The figures
+are grouped by kind of interaction: cut, throw, lay, count, continue. ``--trace N`` profiles
+every run (cProfile, by CPU time) and prints the N slowest interactions' heaviest calls and
+the whole game's. ``--browser N`` instead plays N whole games against Easy in Chromium
+(:func:`trainer.bench_browser.play_game`): each game's duration and the wait after each click.
+
+:func:`bench_play_page` keeps the older summary for ``trainer.bench``: the easy game's
+server time, and the whole AppTest run against a one-line page's rerun (the peer).
 """
 
 from __future__ import annotations
@@ -199,6 +205,7 @@ def play_through(
     trace: int = 0,
     trace_lines: int = 25,
     warm: bool = True,
+    counting: str = "muggins",
 ) -> tuple[list[Timing], list[Traced]]:
     """A whole game through the Play page in AppTest, the person playing the first card that
     fits; each interaction timed, after the app's warm-up has run (unless ``warm`` is
@@ -218,6 +225,7 @@ def play_through(
         at.run()
         at.radio(key="play_level").set_value(level)
         at.radio(key="play_target").set_value(target)
+        at.radio(key="play_counting").set_value(counting)  # muggins: the person counts too
         random.seed(seed)  # the page deals from Python's generator: the same game each time
         at.button(key="play_start").click()
         at.run()
@@ -277,6 +285,7 @@ class KindFigures(NamedTuple):
     with_thinking: tuple[float, float, float]
     thinking_worst: float
     cpu_alone: tuple[float, float, float]
+    thinking_cpu_worst: float
 
 
 def _three(values: Sequence[float]) -> tuple[float, float, float]:
@@ -298,6 +307,7 @@ def kind_figures(timings: Sequence[Timing]) -> list[KindFigures]:
                     _three([t.script for t in group]),
                     1000 * max(t.thinking for t in group),
                     _three([t.cpu_alone for t in group]),
+                    1000 * max(t.thinking_cpu for t in group),
                 )
             )
     return out
@@ -346,7 +356,7 @@ def report_levels(
         "median / p90 / worst; alone = less the computer's thinking, with = all of it,",
         "CPU = the script thread's CPU time less the computer's",
         f"  {'level':<7}{'kind':<9}{'n':>4}  {'alone':>22}  {'with thinking':>22}"
-        f"  {'think max':>9}  {'CPU alone':>22}",
+        f"  {'think max':>9}  {'CPU alone':>22}  {'think CPU':>9}",
     ]
     profiles: list[str] = []
     for level in levels:
@@ -358,7 +368,7 @@ def report_levels(
             )
             lines.append(
                 f"  {level:<7}{f.kind:<9}{f.interactions:>4}  {alone:>22}  {whole:>22}"
-                f"  {f.thinking_worst:9.1f}  {cpu:>22}"
+                f"  {f.thinking_worst:9.1f}  {cpu:>22}  {f.thinking_cpu_worst:9.1f}"
             )
         for t in traced:
             profiles.append(
