@@ -291,20 +291,6 @@ async def _crowd(browser: Any, url: str, figures: Figures, *, users: int, rounds
             await context.close()
 
 
-#: Resolves with the milliseconds from now to the frame after Streamlit's next script run
-#: (one that starts after this is called) has finished.
-_NEXT_RUN = """() => {
-  const app = document.querySelector('[data-testid="stApp"]');
-  const t0 = performance.now();
-  window.__benchRun = new Promise((resolve) => {
-    let ran = false;
-    const watcher = new MutationObserver(() => {
-      if (app.getAttribute('data-test-script-state') !== 'notRunning') { ran = true; return; }
-      if (ran) { watcher.disconnect(); requestAnimationFrame(() => resolve(performance.now() - t0)); }
-    });
-    watcher.observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
-  });
-}"""
 #: The Play page's results screen, whoever won.
 PLAY_RESULTS = "text=/You win!|The computer wins this time/"
 
@@ -314,30 +300,65 @@ async def _shown(page: Any, selector: str) -> bool:
     return bool(await locator.count()) and bool(await locator.first.is_visible())
 
 
-async def _timed_run(page: Any, click: Callable[[], Awaitable[None]]) -> float:
-    """Seconds from just before ``click`` to the frame after the script run it asked for."""
-    await page.evaluate(_NEXT_RUN)
+#: A click that has not had a script run finish by then landed on an element the page was
+#: replacing: it is tried again, not timed.
+MISSED_CLICK_S = 15.0
+
+
+class _Runs:
+    """Script runs as they finish, read off the app's websocket (Streamlit's messages): a
+    quick run can start and end between two frames, and never show in the page's state."""
+
+    def __init__(self) -> None:
+        self.finished = asyncio.Event()
+
+    def watch(self, page: Any) -> None:
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        if not isinstance(payload, bytes):
+            return
+        try:
+            msg = ForwardMsg.FromString(payload)
+        except Exception:  # not one of Streamlit's messages
+            return
+        finished = msg.WhichOneof("type") == "script_finished"
+        if finished and msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:  # st.rerun
+            self.finished.set()
+
+
+async def _timed_run(page: Any, runs: _Runs, click: Callable[[], Awaitable[None]]) -> float | None:
+    """Seconds from just before ``click`` to the end of the script run it asked for (None
+    for a click that asked for none)."""
+    runs.finished.clear()
+    start = time.perf_counter()
     await click()
-    ms = await asyncio.wait_for(page.evaluate("window.__benchRun"), TIMEOUT_MS / 1000)
+    try:
+        await asyncio.wait_for(runs.finished.wait(), MISSED_CLICK_S)
+    except TimeoutError:
+        return None
+    seconds = time.perf_counter() - start
     await _idle(page)
-    return float(ms) / 1000
+    return seconds
 
 
-async def _play_step(page: Any) -> tuple[str, float] | None:
+async def _play_step(page: Any, runs: _Runs) -> tuple[str, float | None] | None:
     """The one action the Play page asks for, timed (None when nothing could be done yet)."""
     for name in ("Cut the pack", "Next", "Continue"):
         button = page.get_by_role("button", name=name, exact=True)
         shown = await button.count() and await button.first.is_visible()
         if shown and await button.first.is_enabled():
-            return name.lower(), await _timed_run(page, button.first.click)
+            return name.lower(), await _timed_run(page, runs, button.first.click)
     if await _shown(page, "text=Pick two cards for"):
         while await page.locator(".cp-card.on").count() < 2:  # taps stay in the browser
             await page.locator(".cp-card:not(.on)").first.click()
         confirm = page.locator(".cp-confirm").first
-        return "throw", await _timed_run(page, confirm.click)
+        return "throw", await _timed_run(page, runs, confirm.click)
     if await _shown(page, "text=Your turn: tap a card to lay it."):
         card = page.locator(".cp-card:not(.off)").first
-        return "lay", await _timed_run(page, card.click)
+        return "lay", await _timed_run(page, runs, card.click)
     return None
 
 
@@ -355,6 +376,8 @@ async def play_game(
     from playwright.async_api import Error as PlaywrightError
 
     async with _tab(browser) as page:
+        runs = _Runs()
+        runs.watch(page)
         await _load(page, f"{url}/play", "How strong is the computer?")
         await page.get_by_text(level, exact=True).click()
         await page.get_by_text("61 points (a short game)").click()
@@ -369,11 +392,14 @@ async def play_game(
                 raise RuntimeError(f"the game had not ended after {clicks} clicks")
             step = None
             with contextlib.suppress(PlaywrightError):
-                step = await _play_step(page)
+                step = await _play_step(page, runs)
             if step is None:
                 await page.wait_for_timeout(100)
                 continue
             kind, wait = step
+            if wait is None:
+                figures.add(f"{name}: clicks that asked for no run ({kind})", 0.0)
+                continue
             clicks += 1
             figures.add(f"{name}: wait after a click", wait)
             figures.add(f"{name}: wait after {kind}", wait)
