@@ -70,7 +70,7 @@ def test_games_of_two_levels_show_per_level_and_length(_isolated_database: Path)
     assert list(frame["Level"]) == ["Easy", "Normal", "Hard"]
     assert list(frame["Game"]) == ["to 61", "to 121", "to 61"]
     assert list(frame["Finished"]) == [2, 0, 1]
-    assert list(frame["Still playing"]) == [0, 1, 0]
+    assert list(frame["Playing now"]) == [0, 1, 0]
     wins = sum(t.game.winner == ME for t in easy)
     assert frame["Won"][0] == wins and frame["Won"][2] == int(hard.game.winner == ME)
     margins = [t.game.scores[0] - t.game.scores[1] for t in easy]
@@ -78,8 +78,8 @@ def test_games_of_two_levels_show_per_level_and_length(_isolated_database: Path)
     assert frame["Average margin"][1] == "–"
     hard_skunk = int(hard.game.skunk() > 0)
     lost = hard.game.winner != ME
-    assert frame["Skunks you took"][2] == (hard_skunk if lost else 0)
-    assert frame["Skunks you gave"][2] == (0 if lost else hard_skunk)
+    assert frame["Skunks taken"][2] == (hard_skunk if lost else 0)
+    assert frame["Skunks given"][2] == (0 if lost else hard_skunk)
     assert f"3 games finished, {wins + int(not lost)} won" in texts(at)
 
 

@@ -414,10 +414,10 @@ GAMES_HEADINGS: tuple[str, ...] = (
     "Game",
     "Finished",
     "Won",
-    "Skunks you gave",
-    "Skunks you took",
+    "Skunks given",
+    "Skunks taken",
     "Average margin",
-    "Still playing",
+    "Playing now",
 )
 
 

@@ -208,7 +208,8 @@ def games_section(profile_id: int) -> None:
     won = sum(r.wins for r in records)
     st.caption(
         f"{finished} game{'' if finished == 1 else 's'} finished, {won} won. "
-        "Average margin is your score take away the computer's at the end of a game."
+        "Skunks given are games you won by a skunk, skunks taken are games the computer "
+        "did. Average margin is your score take away the computer's at the end of a game."
     )
     lines = [tuple(line) for line in games_lines(records)]
     st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
