@@ -63,3 +63,21 @@ def test_without_chromium_it_says_what_to_install(
     monkeypatch.setattr(bench_browser, "CHROMIUM", "/nonexistent/chromium")
     assert bench_browser.main([]) == 2
     assert "apt-get install chromium" in capsys.readouterr().out
+
+
+def test_a_play_click_is_timed_to_the_end_of_its_last_script_run() -> None:
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    runs = bench_browser._Runs()
+
+    def finished(status: int) -> bytes:
+        msg = ForwardMsg()
+        msg.script_finished = status  # type: ignore[assignment]
+        return bytes(msg.SerializeToString())
+
+    runs._frame("text, not one of Streamlit's messages")
+    runs._frame(b"\xff\xfe not a message")
+    runs._frame(finished(ForwardMsg.FINISHED_EARLY_FOR_RERUN))  # st.rerun(): another run follows
+    assert not runs.finished.is_set()
+    runs._frame(finished(ForwardMsg.FINISHED_SUCCESSFULLY))
+    assert runs.finished.is_set()

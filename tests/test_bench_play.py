@@ -3,7 +3,7 @@ asserted)."""
 
 from __future__ import annotations
 
-from trainer.bench_play import bench_play_page
+from trainer.bench_play import KINDS, Timing, bench_play_page, kind_figures, play_through
 
 
 def test_the_play_benchmark_plays_through_the_page() -> None:
@@ -12,3 +12,31 @@ def test_the_play_benchmark_plays_through_the_page() -> None:
     assert 0 < figures["page script, median (ms)"] <= figures["page script, worst (ms)"]
     assert figures["peer: one-line page rerun (ms)"] > 0
     assert figures["median over the peer (ratio)"] > 0
+
+
+def test_each_interaction_is_timed_by_kind_and_the_slowest_are_traced() -> None:
+    timings, traced = play_through("normal", 61, max_interactions=5, trace=2, trace_lines=5)
+    assert len(timings) == 5
+    assert timings[0].kind == "cut"  # a game starts with the cut for deal
+    assert {t.kind for t in timings} <= set(KINDS.values())
+    for t in timings:
+        assert 0 <= t.thinking <= t.script <= t.run
+        assert 0 <= t.cpu_alone <= t.cpu
+    assert len(traced) == 3  # the two slowest, then the whole game
+    assert traced[-1].timing.kind == "whole game"
+    assert traced[-1].timing.script == sum(t.script for t in timings)
+    assert all("function calls" in t.profile for t in traced)
+
+
+def test_the_figures_are_grouped_by_kind_then_all() -> None:
+    timings = [
+        Timing("lay", 0.010, 0.02, 0.004, 0.008, 0.002),
+        Timing("lay", 0.030, 0.04, 0.0, 0.020, 0.0),
+        Timing("cut", 0.005, 0.01, 0.0, 0.004, 0.0),
+    ]
+    cut, lay, every = kind_figures(timings)
+    assert (cut.kind, lay.kind, every.kind) == ("cut", "lay", "all")
+    assert (cut.interactions, lay.interactions, every.interactions) == (1, 2, 3)
+    assert lay.alone == (30.0, 30.0, 30.0)  # median of two is the upper one here
+    assert lay.with_thinking[2] == 30.0 and lay.thinking_worst == 4.0
+    assert every.alone[0] == 6.0 and every.cpu_alone[2] == 20.0

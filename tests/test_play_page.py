@@ -254,11 +254,27 @@ def test_a_bad_record_names_its_line() -> None:
         parse_export('# level: grandmaster\n[Seed "3"]\n')
 
 
+def test_the_last_move_and_back_pegs_follow_the_game_as_it_goes() -> None:
+    table = Table.new(PlaySetup("easy", Settings(target=61)), seed=11)
+    for _ in range(3000):
+        moves = peg_moves(table.game.events)
+        assert table.last_move() == (moves[-1] if moves else None)
+        back = [-1, -1]
+        for move in moves:
+            back[move.seat] = move.start
+        assert table.back_pegs() == tuple(back)
+        if table.need() is Need.OVER:
+            break
+        _step(table)
+    assert table.last_move() is not None and table.game.is_over
+
+
 def test_the_saved_row_carries_the_result() -> None:
     table = _play_out(Table.new(PlaySetup("easy", Settings(target=61)), seed=11))
     row = saved_row("g", table)
     assert row.status == ("won" if table.game.winner == ME else "lost")
     assert (row.my_score, row.their_score) == table.game.scores
+    assert row.skunk == table.game.skunk()  # given or taken
     assert Game.from_notation(row.record).scores == table.game.scores
 
 

@@ -8,20 +8,24 @@ import pytest
 
 from trainer import bench_progress
 from trainer.progress.figures import (
+    GAMES_HEADINGS,
+    GamesLine,
     area_label,
     best_and_worst,
     category_rates,
     day_streak,
     describe_answer,
     export_file_name,
+    games_lines,
     is_weekly,
+    margin_text,
     over_time,
     readable,
     tier_label,
     totals,
     weakest_areas,
 )
-from trainer.progress.store import AreaRow, DayRow, MissRow, Recorded
+from trainer.progress.store import AreaRow, DayRow, LevelGames, MissRow, Recorded
 from trainer.training.adaptive import FLOOR, AreaNeed
 from trainer.training.records import AttemptIn
 
@@ -265,3 +269,28 @@ def test_lesson_answers_are_never_offered_to_practise() -> None:
         [need("peg", LESSON_TIER, 2.0), need("crib", "gone", 1.0), need("lesson", "x", 1.0)]
     )
     assert [(w.drill, w.tier) for w in loose] == [("crib", "gone")]
+
+
+def test_games_lines_order_levels_and_sign_the_margin() -> None:
+    rows = [
+        LevelGames("crazy", 61, 1, 0, 0, 1, -30.0, 0),
+        LevelGames("easy", 61, 2, 2, 1, 0, 12.5, 1),
+        LevelGames("easy", 121, 1, 1, 0, 0, 0.0, 0),
+        LevelGames("normal", 121, 0, 0, 0, 0, None, 1),
+    ]
+    lines = games_lines(rows)
+    assert [(line.level, line.game) for line in lines] == [
+        ("Easy", "to 121"),
+        ("Easy", "to 61"),
+        ("Normal", "to 121"),
+        ("Crazy", "to 61"),
+    ]
+    assert [line.average_margin for line in lines] == ["0", "+12.5", "–", "-30"]
+    assert [(line.skunks_given, line.skunks_taken) for line in lines] == [
+        (0, 0),
+        (1, 0),
+        (0, 0),
+        (0, 1),
+    ]
+    assert len(GAMES_HEADINGS) == len(GamesLine._fields)
+    assert margin_text(-0.04) == "0" and margin_text(3.0) == "+3"

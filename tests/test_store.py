@@ -463,3 +463,19 @@ def test_a_first_version_file_is_upgraded_with_its_answers(tmp_path: Path) -> No
     opened.add_attempt(1, attempt(correct=True, missed=(), points_off=0))
     assert opened.streaks(1) == (1, 3)
     assert opened.check_integrity() == ["ok"]
+
+
+def test_a_held_connection_keeps_the_log_between_writes(tmp_path: Path) -> None:
+    store = Store.open(tmp_path / "held.sqlite3")
+    profile = store.create_profile("Ann")
+    wal = tmp_path / "held.sqlite3-wal"
+    assert not wal.exists()  # the last connection to close checkpointed and removed it
+    held = store.hold_open()
+    try:
+        store.add_attempt(profile.id, attempt())
+        assert wal.exists()  # this close was not the last: no checkpoint, no sync
+        assert store.count_attempts() == 1
+        assert Store.open(store.path).count_attempts() == 1  # every connection sees it
+    finally:
+        held.close()
+    assert store.count_attempts() == 1

@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from trainer.progress.store import GAMES_MIGRATION, MIGRATIONS, SCHEMA_VERSION, SavedGame, Store
+from trainer.progress.store import (
+    GAMES_MIGRATION,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    LevelGames,
+    SavedGame,
+    Store,
+)
 
 
 def _store(tmp_path: Path) -> tuple[Store, int]:
@@ -98,3 +105,18 @@ def test_a_game_for_nobody_is_refused(tmp_path: Path) -> None:
     store, _ = _store(tmp_path)
     with pytest.raises(ValueError, match="there is no profile 99"):
         store.save_game(99, _game())
+
+
+def test_the_games_record_per_level_and_length(tmp_path: Path) -> None:
+    store, ann = _store(tmp_path)
+    bo = store.create_profile("Bo").id
+    store.save_game(ann, _game("w", status="won", my_score=61, their_score=25, skunk=1))
+    store.save_game(ann, _game("l", status="lost", my_score=20, their_score=61, skunk=1))
+    store.save_game(ann, _game("p", my_score=10, their_score=40))  # still being played
+    store.save_game(ann, _game("n", level="normal", target=121, status="won", my_score=121))
+    store.save_game(bo, _game("b", status="won", my_score=61))  # another player's
+    assert store.games_record(ann) == [
+        LevelGames("easy", 61, 2, 1, 1, 1, ((61 - 25) + (20 - 61)) / 2, 1),
+        LevelGames("normal", 121, 1, 1, 0, 0, 121.0, 0),
+    ]
+    assert store.games_record(store.create_profile("Cy").id) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 
 from trainer.ui import widgets as ui
 
@@ -21,3 +22,4 @@ def test_the_warm_up_loads_everything_then_freezes_it_out_of_the_collector() -> 
     thread.join(timeout=300)
     assert not thread.is_alive()
     assert gc.get_freeze_count() > 0
+    assert {"pandas", "altair", "streamlit.emojis"} <= set(sys.modules)

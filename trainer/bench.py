@@ -101,6 +101,7 @@ def bench_distribution(sample: int = 20_000) -> dict[str, float]:
     stats_module._distribution.cache_clear()
     stats_module._bonus_counts.cache_clear()
     show_module._pattern_table.cache_clear()
+    show_module._pattern_entry.cache_clear()
     show_module.pattern_combinations.cache_clear()
     hand_s, hand = _timed(lambda: stats_module.score_distribution(False))
     crib_s, crib = _timed(lambda: stats_module.score_distribution(True))

@@ -8,7 +8,10 @@ Playwright) against ``streamlit run trainer/app.py`` on a free loopback port:
 * Practice, claim mode: pressing "That's everything" until the grade is painted;
 * Check a hand: pressing Enter until the new total is painted;
 * several people answering at the same moment, each in their own browser context
-  (16 by default), against one server process: the median wait.
+  (16 by default), against one server process: the median wait;
+* Play: a whole 61-point game against Easy, always laying the first card that fits: the
+  game's duration and the wait after each click, to the end of the script run it asked for
+  (alone: ``python -m trainer.bench_play --browser``).
 
 Clicks are timed inside the page, from just before the key press to the animation
 frame after the awaited element appears; page loads from ``goto`` until the page's
@@ -289,6 +292,121 @@ async def _crowd(browser: Any, url: str, figures: Figures, *, users: int, rounds
             await context.close()
 
 
+#: The Play page's results screen, whoever won.
+PLAY_RESULTS = "text=/You win!|The computer wins this time/"
+
+
+async def _shown(page: Any, selector: str) -> bool:
+    locator = page.locator(selector)
+    return bool(await locator.count()) and bool(await locator.first.is_visible())
+
+
+#: A click that has not had a script run finish by then landed on an element the page was
+#: replacing: it is tried again, not timed.
+MISSED_CLICK_S = 15.0
+
+
+class _Runs:
+    """Script runs as they finish, read off the app's websocket (Streamlit's messages): a
+    quick run can start and end between two frames, and never show in the page's state."""
+
+    def __init__(self) -> None:
+        self.finished = asyncio.Event()
+
+    def watch(self, page: Any) -> None:
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        if not isinstance(payload, bytes):
+            return
+        try:
+            msg = ForwardMsg.FromString(payload)
+        except Exception:  # not one of Streamlit's messages
+            return
+        finished = msg.WhichOneof("type") == "script_finished"
+        if finished and msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:  # st.rerun
+            self.finished.set()
+
+
+async def _timed_run(page: Any, runs: _Runs, click: Callable[[], Awaitable[None]]) -> float | None:
+    """Seconds from just before ``click`` to the end of the script run it asked for (None
+    for a click that asked for none)."""
+    runs.finished.clear()
+    start = time.perf_counter()
+    await click()
+    try:
+        await asyncio.wait_for(runs.finished.wait(), MISSED_CLICK_S)
+    except TimeoutError:
+        return None
+    seconds = time.perf_counter() - start
+    await _idle(page)
+    return seconds
+
+
+async def _play_step(page: Any, runs: _Runs) -> tuple[str, float | None] | None:
+    """The one action the Play page asks for, timed (None when nothing could be done yet)."""
+    for name in ("Cut the pack", "Next", "Continue"):
+        button = page.get_by_role("button", name=name, exact=True)
+        shown = await button.count() and await button.first.is_visible()
+        if shown and await button.first.is_enabled():
+            return name.lower(), await _timed_run(page, runs, button.first.click)
+    if await _shown(page, "text=Pick two cards for"):
+        while await page.locator(".cp-card.on").count() < 2:  # taps stay in the browser
+            await page.locator(".cp-card:not(.on)").first.click()
+        confirm = page.locator(".cp-confirm").first
+        return "throw", await _timed_run(page, runs, confirm.click)
+    if await _shown(page, "text=Your turn: tap a card to lay it."):
+        card = page.locator(".cp-card:not(.off)").first
+        return "lay", await _timed_run(page, runs, card.click)
+    return None
+
+
+async def play_game(
+    browser: Any,
+    url: str,
+    figures: Figures,
+    *,
+    level: str = "Easy",
+    name: str = "Play",
+    max_steps: int = 600,
+) -> None:
+    """A whole 61-point game on the Play page, always laying the first card that fits: the
+    game's duration from "Start the game" to the results, and the wait after each click."""
+    from playwright.async_api import Error as PlaywrightError
+
+    async with _tab(browser) as page:
+        runs = _Runs()
+        runs.watch(page)
+        await _load(page, f"{url}/play", "How strong is the computer?")
+        await page.get_by_text(level, exact=True).click()
+        await page.get_by_text("61 points (a short game)").click()
+        await _idle(page)
+        started = time.perf_counter()
+        await page.get_by_role("button", name="Start the game").click()
+        await page.get_by_role("button", name="Cut the pack").wait_for()
+        await _idle(page)
+        clicks = 0
+        while not await _shown(page, PLAY_RESULTS):
+            if clicks >= max_steps:
+                raise RuntimeError(f"the game had not ended after {clicks} clicks")
+            step = None
+            with contextlib.suppress(PlaywrightError):
+                step = await _play_step(page, runs)
+            if step is None:
+                await page.wait_for_timeout(100)
+                continue
+            kind, wait = step
+            if wait is None:
+                figures.add(f"{name}: clicks that asked for no run ({kind})", 0.0)
+                continue
+            clicks += 1
+            figures.add(f"{name}: wait after a click", wait)
+            figures.add(f"{name}: wait after {kind}", wait)
+        figures.add(f"{name}: a whole game to 61 against {level}", time.perf_counter() - started)
+
+
 async def run(apps: Sequence[Path], rounds: int, users: int) -> dict[Path, Figures]:
     from playwright.async_api import async_playwright
 
@@ -310,6 +428,7 @@ async def run(apps: Sequence[Path], rounds: int, users: int) -> dict[Path, Figur
                     functools.partial(_claim_finishes, rounds=rounds),
                     functools.partial(_check_hands, rounds=rounds),
                     functools.partial(_crowd, users=users, rounds=3),
+                    play_game,
                 ]
                 for step in steps:  # interleaved, so both checkouts meet the same noise
                     for app in apps:

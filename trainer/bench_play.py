@@ -1,54 +1,90 @@
-"""Benchmark of the Play page: ``python -m trainer.bench_play`` (also printed by
-``python -m trainer.bench``).
+"""Benchmark of the Play page: ``python -m trainer.bench_play [--level L] [--trace N]``
+(the easy game's figures are also printed by ``python -m trainer.bench``).
 
-A game to 61 against Easy is played through the page in Streamlit's AppTest, one
+A game to 61 at each level is played through the page in Streamlit's AppTest, one
 interaction at a time (the person throws the first two cards, lays the first card that
-fits, counts right), on a fresh database file. For each interaction the server time of the
-page's run is measured, less the time the computer spent choosing its cards (timed
-separately): the page script's own time (what the server spends) and the whole AppTest run
-(the harness too). The peer is the run of a one-line page in the same process, so the ratio
-says how much the Play page costs over Streamlit's own rerun.
+fits, counts right), on a fresh database file, after the app's warm-up (``--cold``: without
+it). For each interaction the page script's own time is measured (what the server spends),
+with and without the time the computer spent choosing its cards (timed separately), and the
+script thread's CPU time, which other work on a busy machine does not inflate. The figures
+are grouped by kind of interaction: cut, throw, lay, count, continue. ``--trace N`` profiles
+every run (cProfile, by CPU time) and prints the N slowest interactions' heaviest calls and
+the whole game's. ``--browser N`` instead plays N whole games against Easy in Chromium
+(:func:`trainer.bench_browser.play_game`): each game's duration and the wait after each click.
+
+:func:`bench_play_page` keeps the older summary for ``trainer.bench``: the easy game's
+server time, and the whole AppTest run against a one-line page's rerun (the peer).
 """
 
 from __future__ import annotations
 
+import argparse
+import cProfile
+import io
 import json
 import os
+import pstats
+import random
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
-from typing import Any
+from types import CodeType
+from typing import Any, NamedTuple
 
+from trainer.analysis import LEVELS
 from trainer.progress.store import ENV_VAR
 from trainer.training.play import Need, Table
 
 PAGE = Path(__file__).resolve().parent / "ui" / "views" / "play.py"
 _PEER = "import streamlit as st\nst.write('peer')\n"
 #: The page run inside a timer: the script's own time, without AppTest's harness.
-_TIMED = """import time
+_TIMED = """import cProfile
+import time
 import streamlit as st
+from trainer.bench_play import page_code as _bench_code
+_bench_profile = (
+    cProfile.Profile(time.thread_time) if st.session_state.get("_bench_trace") else None
+)
 _bench_t0 = time.perf_counter()
+_bench_c0 = time.thread_time()
+if _bench_profile is not None:
+    _bench_profile.enable()
 try:
-    exec(compile(open({page!r}).read(), {page!r}, "exec"))
+    exec(_bench_code({page!r}))
 finally:
+    if _bench_profile is not None:
+        _bench_profile.disable()
+        st.session_state.setdefault("_bench_profiles", []).append(_bench_profile)
     st.session_state.setdefault("_bench_runs", []).append(time.perf_counter() - _bench_t0)
+    st.session_state.setdefault("_bench_cpu", []).append(time.thread_time() - _bench_c0)
 """
 
 
+@cache
+def page_code(path: str) -> CodeType:
+    """The page compiled once, as Streamlit keeps a page's byte code between runs."""
+    return compile(Path(path).read_text(encoding="utf-8"), path, "exec")
+
+
 @contextmanager
-def _computer_timed(spent: list[float]) -> Iterator[None]:
-    """Time the computer's own decisions while the page runs."""
+def _computer_timed(spent: list[float], cpu: list[float] | None = None) -> Iterator[None]:
+    """Time the computer's own decisions while the page runs (wall clock into ``spent``, the
+    thread's CPU time into ``cpu``)."""
     originals = {name: getattr(Table, name) for name in ("_computer_discard", "_computer_lay")}
 
     def timed(original: Callable[[Table], None]) -> Callable[[Table], None]:
         def run(self: Table) -> None:
             start = time.perf_counter()
+            start_cpu = time.thread_time()
             try:
                 original(self)
             finally:
                 spent.append(time.perf_counter() - start)
+                if cpu is not None:
+                    cpu.append(time.thread_time() - start_cpu)
 
         return run
 
@@ -93,59 +129,208 @@ def interact(at: Any) -> Need:
     return need
 
 
-def bench_play_page(max_interactions: int = 400) -> list[tuple[str, float]]:
-    """Median and worst server time per interaction (ms), without the computer's thinking,
-    against the peer page's rerun."""
-    from streamlit.testing.v1 import AppTest
+#: The kinds of interaction the figures are grouped by, from what the person had to do.
+KINDS: dict[Need, str] = {
+    Need.CUT_FOR_DEAL: "cut",
+    Need.CUT_STARTER: "cut",
+    Need.DISCARD: "throw",
+    Need.LAY: "lay",
+    Need.CLAIM: "count",
+    Need.REVEAL: "continue",
+}
 
+
+class Timing(NamedTuple):
+    """One interaction: its kind, the page script's own time (the server's), the whole
+    AppTest run, and the computer's thinking inside it (seconds, thinking included); and the
+    script thread's CPU time with the computer's share of it (steadier on a busy machine)."""
+
+    kind: str
+    script: float
+    run: float
+    thinking: float
+    cpu: float = 0.0
+    thinking_cpu: float = 0.0
+
+    @property
+    def script_alone(self) -> float:
+        """The page's own work: the script's time less the computer's thinking."""
+        return max(self.script - self.thinking, 0.0)
+
+    @property
+    def cpu_alone(self) -> float:
+        return max(self.cpu - self.thinking_cpu, 0.0)
+
+
+class Traced(NamedTuple):
+    """A slow interaction and its profile's heaviest calls (``pstats`` text)."""
+
+    number: int
+    timing: Timing
+    profile: str
+
+
+@contextmanager
+def _bench_database() -> Iterator[Path]:
     with tempfile.TemporaryDirectory() as folder:
         old = os.environ.get(ENV_VAR)
         os.environ[ENV_VAR] = str(Path(folder) / "play.sqlite3")
         try:
-            peer_script = Path(folder) / "peer.py"
-            peer_script.write_text(_PEER)
-            peer = AppTest.from_file(str(peer_script), default_timeout=60)
-            peer.run()
-            peer_times = []
-            for _ in range(20):
-                start = time.perf_counter()
-                peer.run()
-                peer_times.append(time.perf_counter() - start)
-
-            timed_page = Path(folder) / "play_timed.py"
-            timed_page.write_text(_TIMED.format(page=str(PAGE)))
-            at = AppTest.from_file(str(timed_page), default_timeout=120)
-            at.run()
-            at.radio(key="play_level").set_value("easy")
-            at.radio(key="play_target").set_value(61)
-            at.button(key="play_start").click()
-            at.run()
-            times: list[float] = []
-            script: list[float] = []
-            thinking: list[float] = []
-            for _ in range(max_interactions):
-                table: Table = at.session_state["play_table"]
-                if table.need() is Need.OVER:
-                    break
-                interact(at)
-                at.session_state["_bench_runs"] = []
-                spent: list[float] = []
-                with _computer_timed(spent):
-                    start = time.perf_counter()
-                    at.run()
-                    elapsed = time.perf_counter() - start
-                if at.exception:
-                    raise RuntimeError(f"the Play page failed: {at.exception}")
-                times.append(elapsed - sum(spent))
-                script.append(sum(at.session_state["_bench_runs"]) - sum(spent))
-                thinking.append(sum(spent))
+            yield Path(folder)
         finally:
             if old is None:
                 os.environ.pop(ENV_VAR, None)
             else:
                 os.environ[ENV_VAR] = old
-    times.sort()
-    script.sort()
+
+
+def _profile_text(profiles: Sequence[cProfile.Profile], lines: int) -> str:
+    """The heaviest calls of an interaction's page runs (a throw or a lay is two runs)."""
+    out = io.StringIO()
+    if not profiles:
+        return ""
+    stats = pstats.Stats(profiles[0], stream=out)
+    for more in profiles[1:]:
+        stats.add(more)
+    stats.strip_dirs().sort_stats("cumulative").print_stats(lines)
+    return out.getvalue()
+
+
+def play_through(
+    level: str = "easy",
+    target: int = 61,
+    *,
+    max_interactions: int = 400,
+    seed: int = 20261201,
+    trace: int = 0,
+    trace_lines: int = 25,
+    warm: bool = True,
+    counting: str = "muggins",
+) -> tuple[list[Timing], list[Traced]]:
+    """A whole game through the Play page in AppTest, the person playing the first card that
+    fits; each interaction timed, after the app's warm-up has run (unless ``warm`` is
+    False: then the first interactions pay for what is loaded once per process). With ``trace``, every run is profiled (by the script
+    thread's CPU time, so that other work on the machine does not show) and the profiles of
+    the ``trace`` slowest (by the page's own CPU time) are kept, then the whole game's."""
+    from streamlit.testing.v1 import AppTest
+
+    if warm:  # as on a server that has been up for a moment (trainer/app.py starts this)
+        from trainer.ui.widgets import warm_up
+
+        warm_up().join()
+    with _bench_database() as folder:
+        timed_page = folder / "play_timed.py"
+        timed_page.write_text(_TIMED.format(page=str(PAGE)))
+        at = AppTest.from_file(str(timed_page), default_timeout=120)
+        at.run()
+        at.radio(key="play_level").set_value(level)
+        at.radio(key="play_target").set_value(target)
+        at.radio(key="play_counting").set_value(counting)  # muggins: the person counts too
+        random.seed(seed)  # the page deals from Python's generator: the same game each time
+        at.button(key="play_start").click()
+        at.run()
+        timings: list[Timing] = []
+        traced: list[Traced] = []
+        game_profiles: list[cProfile.Profile] = []
+        for index in range(max_interactions):
+            table: Table = at.session_state["play_table"]
+            if table.need() is Need.OVER:
+                break
+            need = interact(at)
+            at.session_state["_bench_runs"] = []
+            at.session_state["_bench_cpu"] = []
+            at.session_state["_bench_profiles"] = []
+            at.session_state["_bench_trace"] = bool(trace)
+            spent: list[float] = []
+            spent_cpu: list[float] = []
+            with _computer_timed(spent, spent_cpu):
+                start = time.perf_counter()
+                at.run()
+                elapsed = time.perf_counter() - start
+            if at.exception:
+                raise RuntimeError(f"the Play page failed: {at.exception}")
+            timing = Timing(
+                KINDS[need],
+                sum(at.session_state["_bench_runs"]),
+                elapsed,
+                sum(spent),
+                sum(at.session_state["_bench_cpu"]),
+                sum(spent_cpu),
+            )
+            timings.append(timing)
+            if trace:
+                game_profiles.extend(at.session_state["_bench_profiles"])
+                profile = _profile_text(at.session_state["_bench_profiles"], trace_lines)
+                traced.append(Traced(index, timing, profile))
+                traced.sort(key=lambda t: -t.timing.cpu_alone)
+                del traced[trace:]
+        if trace and timings:
+            whole = Timing("whole game", *(sum(v) for v in list(zip(*timings, strict=True))[1:]))
+            traced.append(Traced(-1, whole, _profile_text(game_profiles, 2 * trace_lines)))
+    return timings, traced
+
+
+def _at(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(int(len(ordered) * share), len(ordered) - 1)]
+
+
+class KindFigures(NamedTuple):
+    """One kind of interaction at one level (ms): how many, and the page's own time and the
+    time with the computer's thinking, each as median, 90th percentile and worst."""
+
+    kind: str
+    interactions: int
+    alone: tuple[float, float, float]
+    with_thinking: tuple[float, float, float]
+    thinking_worst: float
+    cpu_alone: tuple[float, float, float]
+    thinking_cpu_worst: float
+
+
+def _three(values: Sequence[float]) -> tuple[float, float, float]:
+    return (1000 * _at(values, 0.5), 1000 * _at(values, 0.9), 1000 * max(values))
+
+
+def kind_figures(timings: Sequence[Timing]) -> list[KindFigures]:
+    """Figures per kind of interaction, then ``all`` of them together."""
+    kinds = sorted({t.kind for t in timings}, key=list(dict.fromkeys(KINDS.values())).index)
+    groups = [(kind, [t for t in timings if t.kind == kind]) for kind in kinds]
+    out = []
+    for kind, group in [*groups, ("all", list(timings))]:
+        if group:
+            out.append(
+                KindFigures(
+                    kind,
+                    len(group),
+                    _three([t.script_alone for t in group]),
+                    _three([t.script for t in group]),
+                    1000 * max(t.thinking for t in group),
+                    _three([t.cpu_alone for t in group]),
+                    1000 * max(t.thinking_cpu for t in group),
+                )
+            )
+    return out
+
+
+def bench_play_page(max_interactions: int = 400, level: str = "easy") -> list[tuple[str, float]]:
+    """Median and worst server time per interaction (ms), without the computer's thinking,
+    against the peer page's rerun."""
+    from streamlit.testing.v1 import AppTest
+
+    with _bench_database() as folder:
+        peer_script = folder / "peer.py"
+        peer_script.write_text(_PEER)
+        peer = AppTest.from_file(str(peer_script), default_timeout=60)
+        peer.run()
+        peer_times = []
+        for _ in range(20):
+            start = time.perf_counter()
+            peer.run()
+            peer_times.append(time.perf_counter() - start)
+    timings, _ = play_through(level, 61, max_interactions=max_interactions)
+    script = sorted(t.script_alone for t in timings)
+    times = sorted(t.run - t.thinking for t in timings)
     peer_times.sort()
     median = times[len(times) // 2]
     peer_median = peer_times[len(peer_times) // 2]
@@ -156,15 +341,91 @@ def bench_play_page(max_interactions: int = 400) -> list[tuple[str, float]]:
         ("page script, worst (ms)", 1000 * script[-1]),
         ("AppTest run, median (ms)", 1000 * median),
         ("AppTest run, worst (ms)", 1000 * times[-1]),
-        ("computer thinking, worst (ms)", 1000 * max(thinking)),
+        ("computer thinking, worst (ms)", 1000 * max(t.thinking for t in timings)),
         ("peer: one-line page rerun (ms)", 1000 * peer_median),
         ("median over the peer (ratio)", median / peer_median),
     ]
 
 
-def main() -> int:
-    for label, value in bench_play_page():
-        print(f"  {label:<40} {value:>8.2f}")
+def report_levels(
+    levels: Sequence[str], target: int, *, trace: int = 0, seed: int = 20261201, warm: bool = True
+) -> str:
+    """The per-level, per-kind table (and the traced profiles), as printed by :func:`main`."""
+    lines = [
+        f"Play page, a game to {target} per level: the page script's time in ms as",
+        "median / p90 / worst; alone = less the computer's thinking, with = all of it,",
+        "CPU = the script thread's CPU time less the computer's",
+        f"  {'level':<7}{'kind':<9}{'n':>4}  {'alone':>22}  {'with thinking':>22}"
+        f"  {'think max':>9}  {'CPU alone':>22}  {'think CPU':>9}",
+    ]
+    profiles: list[str] = []
+    for level in levels:
+        timings, traced = play_through(level, target, trace=trace, seed=seed, warm=warm)
+        for f in kind_figures(timings):
+            alone, whole, cpu = (
+                " / ".join(f"{v:6.1f}" for v in v3)
+                for v3 in (f.alone, f.with_thinking, f.cpu_alone)
+            )
+            lines.append(
+                f"  {level:<7}{f.kind:<9}{f.interactions:>4}  {alone:>22}  {whole:>22}"
+                f"  {f.thinking_worst:9.1f}  {cpu:>22}  {f.thinking_cpu_worst:9.1f}"
+            )
+        for t in traced:
+            profiles.append(
+                f"--- {level}, interaction {t.number} ({t.timing.kind}): script "
+                f"{1000 * t.timing.script:.1f} ms, thinking {1000 * t.timing.thinking:.1f} ms\n"
+                + t.profile
+            )
+    return "\n".join([*lines, *profiles])
+
+
+def browser_game(level: str = "Easy", games: int = 1) -> str:
+    """Whole 61-point games in Chromium (see :func:`trainer.bench_browser.play_game`)."""
+    import asyncio
+    import shutil
+
+    from trainer import bench_browser as bb
+
+    async def run() -> bb.Figures:
+        from playwright.async_api import async_playwright
+
+        figures = bb.Figures()
+        workdir = Path(tempfile.mkdtemp(prefix="trainer-bench-play-"))
+        try:
+            with bb.running_app(bb.REPO, workdir) as url:
+                async with async_playwright() as pw:
+                    browser = await pw.chromium.launch(
+                        executable_path=bb.CHROMIUM, headless=True, args=bb.CHROMIUM_ARGS
+                    )
+                    for n in range(games):  # the first meets the server's warm-up
+                        await bb.play_game(browser, url, figures, level=level, name=f"game {n + 1}")
+                    await browser.close()
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+        return figures
+
+    return bb.report({bb.REPO: asyncio.run(run())})
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m trainer.bench_play", description=__doc__)
+    parser.add_argument("--level", action="append", choices=LEVELS, help="default: every level")
+    parser.add_argument("--target", type=int, choices=(61, 121), default=61)
+    parser.add_argument("--seed", type=int, default=20261201, help="the games' deal")
+    parser.add_argument("--trace", type=int, default=0, help="profile the N slowest per level")
+    parser.add_argument("--cold", action="store_true", help="no warm-up: first use in a process")
+    parser.add_argument(
+        "--browser", type=int, default=0, metavar="GAMES", help="play GAMES games in Chromium"
+    )
+    args = parser.parse_args(argv)
+    from trainer.bench import _quiet_streamlit
+
+    _quiet_streamlit()
+    if args.browser:
+        print(browser_game("Easy", args.browser))
+        return 0
+    levels = args.level or LEVELS
+    print(report_levels(levels, args.target, trace=args.trace, seed=args.seed, warm=not args.cold))
     return 0
 
 

@@ -98,13 +98,19 @@ def pattern_combinations() -> dict[tuple[int, ...], tuple[tuple[Kind, tuple[int,
 
 
 @cache
+def _pattern_entry(pattern: tuple[int, ...]) -> tuple[tuple[_Template, ...], int]:
+    """One five-card rank pattern → (its combinations, their points in total), made the
+    first time a hand of that pattern is counted: building all 6,175 at once takes a second
+    or more, which the first hand counted in a game or a drill should not wait for."""
+    items = rank_pattern_items(pattern)
+    templates = tuple(_Template(kind, _taker(pos), pts) for kind, pos, pts in items)
+    return templates, sum(pts for _, _, pts in items)
+
+
+@cache
 def _pattern_table() -> dict[tuple[int, ...], tuple[tuple[_Template, ...], int]]:
     """Every five-card rank pattern → (its combinations, their points in total)."""
-    table: dict[tuple[int, ...], tuple[tuple[_Template, ...], int]] = {}
-    for pattern, items in pattern_combinations().items():
-        templates = tuple(_Template(kind, _taker(pos), pts) for kind, pos, pts in items)
-        table[pattern] = (templates, sum(pts for _, _, pts in items))
-    return table
+    return {pattern: _pattern_entry(pattern) for pattern in _all_patterns()}
 
 
 def _all_patterns() -> list[tuple[int, ...]]:
@@ -196,9 +202,9 @@ def score_show(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sh
         or five[3].index == five[4].index
     ):
         check_distinct((*hand, starter))
-    templates, total = _pattern_table()[
+    templates, total = _pattern_entry(
         (five[0].order, five[1].order, five[2].order, five[3].order, five[4].order)
-    ]
+    )
     cards = tuple(five)
     items = [_new(ScoreItem, (t.kind, t.take(cards), t.points)) for t in templates]
     h0, h1, h2, h3 = hand

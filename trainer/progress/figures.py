@@ -17,9 +17,18 @@ from typing import NamedTuple
 
 from trainer.content.skills import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES, DrillType
 from trainer.engine import parse_cards
-from trainer.progress.store import AreaRow, DayRow, MissRow, ProgressRows, Recorded, Streaks
+from trainer.progress.store import (
+    AreaRow,
+    DayRow,
+    LevelGames,
+    MissRow,
+    ProgressRows,
+    Recorded,
+    Streaks,
+)
 from trainer.training.adaptive import FLOOR, AreaNeed, assess
 from trainer.training.adaptive import category_drills as _category_drills
+from trainer.training.play import LEVEL_NAMES
 from trainer.training.records import LESSON_TIER
 
 #: How the pages name each drill type (from the skills registry).
@@ -369,3 +378,59 @@ def build_report(
         needs=needs,
         weak=weakest_areas(needs, titles=titles),
     )
+
+
+# --- games against the computer -------------------------------------------------------------
+
+
+def margin_text(value: float | None) -> str:
+    """``+12``, ``-3.5``, ``0``: how far ahead of the computer a game ended, on average."""
+    if value is None:
+        return "–"
+    text = f"{value:+.1f}".removesuffix(".0")
+    return "0" if text in ("+0", "-0") else text
+
+
+class GamesLine(NamedTuple):
+    """One line of the Progress page's games table (headed by :data:`GAMES_HEADINGS`)."""
+
+    level: str
+    game: str
+    finished: int
+    won: int
+    skunks_given: int
+    skunks_taken: int
+    average_margin: str
+    playing: int
+
+
+#: The games table's headings, one for each field of :class:`GamesLine`.
+GAMES_HEADINGS: tuple[str, ...] = (
+    "Level",
+    "Game",
+    "Finished",
+    "Won",
+    "Skunks given",
+    "Skunks taken",
+    "Average margin",
+    "Playing now",
+)
+
+
+def games_lines(records: Sequence[LevelGames]) -> list[GamesLine]:
+    """One line per level and length played: Easy first, and the long game first."""
+    order = {level: n for n, level in enumerate(LEVEL_NAMES)}
+    ranked = sorted(records, key=lambda r: (order.get(r.level, len(order)), r.level, -r.target))
+    return [
+        GamesLine(
+            LEVEL_NAMES.get(r.level, r.level.capitalize()),
+            f"to {r.target}",
+            r.finished,
+            r.wins,
+            r.skunks_given,
+            r.skunks_taken,
+            margin_text(r.average_margin),
+            r.playing,
+        )
+        for r in ranked
+    ]

@@ -288,6 +288,8 @@ class Table:
     seen: int = 0
     #: Where the person's last action starts in the events (what to tell begins there).
     mark: int = 0
+    #: The peg moves for the first so many events (see :meth:`_peg_moves`).
+    _pegs: tuple[int, list[PegMove]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, setup: PlaySetup, seed: int) -> Table:
@@ -485,14 +487,22 @@ class Table:
                 lines += event_lines(event)
         return lines
 
+    def _peg_moves(self) -> list[PegMove]:
+        """:func:`peg_moves` of the game so far, worked out again only when it has moved on
+        (the page asks twice a run, and it walks every event)."""
+        events = self.game.events
+        if self._pegs is None or self._pegs[0] != len(events):
+            self._pegs = (len(events), peg_moves(events))
+        return self._pegs[1]
+
     def last_move(self) -> PegMove | None:
-        moves = peg_moves(self.game.events)
+        moves = self._peg_moves()
         return moves[-1] if moves else None
 
     def back_pegs(self) -> tuple[int, int]:
         """Where each seat's back peg stands (-1: still in the start hole)."""
         back = [-1, -1]
-        for move in peg_moves(self.game.events):
+        for move in self._peg_moves():
             back[move.seat] = move.start
         return back[0], back[1]
 

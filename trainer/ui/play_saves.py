@@ -59,7 +59,7 @@ def saved_row(game_id: str, table: Table) -> SavedGame:
         status=_status(table),
         my_score=scores[0],
         their_score=scores[1],
-        skunk=game.skunk() if game.winner == ME else 0,
+        skunk=game.skunk(),  # whoever won: a skunk given or taken
     )
 
 

@@ -20,11 +20,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import streamlit as st
 
 from trainer.progress.store import (
+    LevelGames,
     ProfileNameError,
     ProgressRows,
     Store,
@@ -71,16 +72,27 @@ def db_path() -> Path:
     return resolve_path(setting if isinstance(setting, str) and setting.strip() else None)
 
 
+class _Opened(NamedTuple):
+    store: Store
+    held: sqlite3.Connection | None  # see Store.hold_open: closed when the cache lets it go
+
+
 @st.cache_resource(show_spinner=False)
-def _open(path: str) -> Store:
-    """Opened (created, upgraded, or set aside and started afresh) once per file per process."""
-    return Store.open(path)
+def _open(path: str) -> _Opened:
+    """Opened (created, upgraded, or set aside and started afresh) once per file per process,
+    with a connection held open so that each write is not followed by a disk sync."""
+    store = Store.open(path)
+    try:
+        held = store.hold_open()
+    except sqlite3.Error:  # every write then syncs the disk: slower, still saved
+        held = None
+    return _Opened(store, held)
 
 
 def current_store() -> Store | None:
     """The progress store, or None when it cannot be used (see :func:`store_problem`)."""
     try:
-        return _open(str(db_path()))
+        return _open(str(db_path())).store
     except StoreError as err:
         _state()[_PROBLEM] = str(err)
         return None
@@ -439,6 +451,12 @@ def progress_rows(profile_id: int, *, per_area: int, recent: int) -> ProgressRow
     """What the Progress page is built from, read in one snapshot (raises
     :class:`StoreError` or ``sqlite3.Error`` when the store cannot be read)."""
     return _usable_store().progress_rows(profile_id, per_area=per_area, recent=recent)
+
+
+def games_record(profile_id: int) -> list[LevelGames]:
+    """The player's games against the computer, per level and length (raises
+    :class:`StoreError` or ``sqlite3.Error`` when the store cannot be read)."""
+    return _usable_store().games_record(profile_id)
 
 
 def answers_csv(profile_id: int) -> Callable[[], str]:

@@ -72,9 +72,11 @@ def course() -> Course:
     return _course(course_stamp())
 
 
-#: What the pages need that is slow the first time in a process: content, tables, and the
-#: chart libraries the Progress page imports.
-_SLOW_IMPORTS = ("pandas", "altair")
+#: What the pages need that is slow the first time in a process: content, tables, the
+#: chart libraries the Progress page imports, and Streamlit's emoji pattern (compiled when
+#: it is first imported, by the first alert whose text is not plain ASCII, like the Play
+#: page's lines naming cards by their suits: one to two seconds).
+_SLOW_IMPORTS = ("pandas", "altair", "streamlit.emojis")
 
 
 def _warm() -> None:

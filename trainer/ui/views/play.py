@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from typing import Any
@@ -346,9 +347,10 @@ def _menu(table: Table) -> None:
     with st.expander("Game menu"):
         st.download_button(
             "Save the game record",
-            export_text(table),
+            functools.partial(export_text, table),  # made when pressed, not on every run
             file_name="cribbage-game.txt",
             mime="text/plain",
+            on_click="ignore",
             key="play_export",
         )
         if st.button("Start a new game", key="play_new"):

@@ -11,12 +11,14 @@ import pandas as pd
 import streamlit as st
 
 from trainer.progress.figures import (
+    GAMES_HEADINGS,
     RECENT_ANSWERS,
     RECENT_PER_AREA,
     Report,
     build_report,
     describe_answer,
     export_file_name,
+    games_lines,
 )
 from trainer.progress.store import Recorded, StoreError, describe_error
 from trainer.ui import session
@@ -183,6 +185,36 @@ def _answer_list(rows: list[Recorded], titles: Titles) -> None:
         st.markdown(f"**{plain(heading)}**  \n{plain(line)}")
 
 
+def games_section(profile_id: int) -> None:
+    """Games against the computer: the player's record at each level and length."""
+    st.subheader("Games against the computer")
+    try:
+        records = session.games_record(profile_id)
+    except (sqlite3.Error, StoreError) as err:
+        session.report_failure(err)
+        st.warning(
+            plain(f"Your games cannot be read just now ({describe_error(err)})."),
+            icon=":material/warning:",
+        )
+        return
+    if not records:
+        st.info(
+            "No games yet. Play a game on the Play page against the computer, "
+            "and how you do shows up here.",
+            icon=":material/playing_cards:",
+        )
+        return
+    finished = sum(r.finished for r in records)
+    won = sum(r.wins for r in records)
+    st.caption(
+        f"{finished} game{'' if finished == 1 else 's'} finished, {won} won. "
+        "Skunks given are games you won by a skunk, skunks taken are games the computer "
+        "did. Average margin is your score take away the computer's at the end of a game."
+    )
+    lines = [tuple(line) for line in games_lines(records)]
+    st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
+
+
 st.title("Progress")
 
 
@@ -228,6 +260,7 @@ if report.totals.answers == 0:
         label="Know the rules? Practise counting",
         icon=":material/fitness_center:",
     )
+    games_section(profile.id)
     st.stop()
 
 st.caption(f"How **{name}** is doing, from every answer given on this device.")
@@ -315,6 +348,8 @@ with worst_column:
     _answer_list(report.worst, titles)
     if not report.worst:
         st.markdown("No wrong answers lately. Well counted!")
+
+games_section(profile.id)
 
 st.subheader("Your data")
 st.download_button(

@@ -1,0 +1,120 @@
+"""The Progress page's games against the computer, per level and length (AppTest)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from tests.test_play_page import _play_out
+from tests.test_views_progress import given, progress_page, texts
+from trainer.engine.game import Settings
+from trainer.progress.store import Store
+from trainer.training.play import ME, PlaySetup, Table
+from trainer.ui.play_saves import saved_row
+
+HEADING = "Games against the computer"
+
+
+def _played(level: str, target: int, seed: int) -> Table:
+    return _play_out(Table.new(PlaySetup(level, Settings(target=target)), seed=seed))
+
+
+def _save(store: Store, profile_id: int, game_id: str, table: Table) -> None:
+    """Saved the way the Play page saves it (play_saves.saved_row into the store)."""
+    store.save_game(profile_id, saved_row(game_id, table))
+
+
+def _games_table(at: object) -> pd.DataFrame:
+    tables = at.get("table")  # type: ignore[attr-defined]
+    assert len(tables) == 1, tables
+    frame: pd.DataFrame = tables[0].value
+    return frame
+
+
+def _subheaders(at: object) -> list[str]:
+    return [s.value for s in at.subheader]  # type: ignore[attr-defined]
+
+
+def test_no_games_yet_says_where_to_play(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    store.add_attempt(store.create_profile("Ann").id, given(1))
+    at = progress_page()
+    assert HEADING in _subheaders(at)
+    assert "Play a game on the Play page" in texts(at)
+    assert not at.get("table")
+
+
+def test_a_new_player_without_answers_sees_the_games_line_too() -> None:
+    at = progress_page()
+    assert "Nothing here yet" in at.info[0].value
+    assert HEADING in _subheaders(at)
+    assert "Play a game on the Play page" in texts(at)
+
+
+def test_games_of_two_levels_show_per_level_and_length(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann").id
+    easy = [_played("easy", 61, seed) for seed in (2, 12)]
+    hard = _played("hard", 61, 11)
+    for n, table in enumerate(easy):
+        _save(store, ann, f"easy{n}", table)
+    _save(store, ann, "hard", hard)
+    started = Table.new(PlaySetup("normal", Settings(target=121)), seed=4)
+    _save(store, ann, "playing", started)  # not finished: counted as still playing
+
+    at = progress_page()  # no answers yet: the games still show
+    frame = _games_table(at)
+    assert list(frame["Level"]) == ["Easy", "Normal", "Hard"]
+    assert list(frame["Game"]) == ["to 61", "to 121", "to 61"]
+    assert list(frame["Finished"]) == [2, 0, 1]
+    assert list(frame["Playing now"]) == [0, 1, 0]
+    wins = sum(t.game.winner == ME for t in easy)
+    assert frame["Won"][0] == wins and frame["Won"][2] == int(hard.game.winner == ME)
+    margins = [t.game.scores[0] - t.game.scores[1] for t in easy]
+    assert float(frame["Average margin"][0]) == pytest.approx(sum(margins) / 2, abs=0.05)
+    assert frame["Average margin"][1] == "–"
+    hard_skunk = int(hard.game.skunk() > 0)
+    lost = hard.game.winner != ME
+    assert frame["Skunks taken"][2] == (hard_skunk if lost else 0)
+    assert frame["Skunks given"][2] == (0 if lost else hard_skunk)
+    assert f"3 games finished, {wins + int(not lost)} won" in texts(at)
+
+
+def test_another_players_games_are_not_shown(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann").id
+    bo = store.create_profile("Bo").id
+    store.add_attempt(ann, given(1))
+    _save(store, bo, "bo's", _played("easy", 61, 2))
+    at = progress_page()
+    assert "How **Ann** is doing" in texts(at)
+    assert "Play a game on the Play page" in texts(at)
+    assert not at.get("table")
+
+
+def test_a_games_read_error_is_explained_and_the_rest_of_the_page_stays(
+    _isolated_database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann").id
+    store.add_attempt(ann, given(1))
+    _save(store, ann, "g", _played("easy", 61, 2))
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Store, "games_record", failing)
+        at = progress_page()
+        [warning] = at.warning
+        assert "Your games cannot be read just now" in warning.value
+        assert "the disk is full" in warning.value
+        assert {m.label for m in at.metric} >= {"Answers", "Right"}  # the drills still show
+        assert not at.get("table")
+    at.switch_page("ui/views/home.py").run()
+    at.switch_page("ui/views/progress.py").run()
+    assert not at.exception
+    assert list(_games_table(at)["Finished"]) == [1]  # back once the file can be read
