@@ -57,6 +57,7 @@ __all__ = [
     "COACH_MODES",
     "COACH_NAMES",
     "COMPUTER",
+    "LEARNING_GAME",
     "LEVEL_NAMES",
     "ME",
     "Need",
@@ -167,6 +168,11 @@ def _deal_numbers(words: Sequence[str]) -> tuple[int, ...]:
             raise ValueError(f"hints are deal numbers from 1 up, not {word!r}")
         numbers.append(int(word))
     return tuple(numbers)
+
+
+#: The first game for a beginner: a short game against Easy, the trainer counting, and the
+#: coach explaining every step first (the Learn page's last lesson offers it).
+LEARNING_GAME = PlaySetup("easy", Settings(target=61), coach="learning")
 
 
 class Need(StrEnum):

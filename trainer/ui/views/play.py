@@ -1,4 +1,11 @@
-"""Play: a whole game against the computer, saved after every step."""
+"""Play: a whole game against the computer, saved after every step.
+
+With the coach on, the throw is compared with the best throw once it is made, a "Hint"
+before throwing shows the best throws (and marks the deal as hinted), and a card laid that
+beginner advice warns about gets a short note. Learning mode also explains each step before
+the person acts: the best throw, what each card would peg, and how a hand is counted aloud.
+The words and numbers come from the Table (:mod:`trainer.training.play`); this page draws them.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +17,12 @@ import streamlit as st
 
 from trainer.engine.record import Settings, SettingsError
 from trainer.engine.vocab import Counting, RuleError, Which
+from trainer.training.explain import said_aloud
 from trainer.training.play import (
+    COACH_MODES,
+    COACH_NAMES,
     COMPUTER,
+    LEARNING_GAME,
     LEVEL_NAMES,
     ME,
     SEAT_NAMES,
@@ -35,6 +46,14 @@ _GAME_ID = "play_game_id"
 _LOADED = "play_loaded"
 _NOTE = "play_note"
 _CLAIM_START = "play_claim_started"
+#: Set by the Learn page's last lesson: a learning game is offered here.
+_READY = "play_ready"
+
+_COACH_HELP = {
+    "off": "Off",
+    "moves": "After each move (it tells you how your throw and your cards did)",
+    "learning": "Learning mode (it explains every step before you choose)",
+}
 
 
 def _state() -> Any:
@@ -107,11 +126,19 @@ def _settings_form() -> None:
         key="play_counting",
     )
     skunks = st.checkbox("Skunks count (winning by a lot)", value=True, key="play_skunks")
+    coach = st.radio(
+        "The coach",
+        list(COACH_MODES),
+        format_func=_COACH_HELP.__getitem__,
+        key="play_coach",
+        index=0,
+    )
     if st.button("Start the game", type="primary", key="play_start"):
         try:
             setup = PlaySetup(
                 str(level),
                 Settings(target=int(target or 0), skunks=bool(skunks), counting=Counting(counting)),
+                coach=str(coach),
             )
         except (SettingsError, ValueError) as error:
             st.error(f"These settings cannot be played: {error}")
@@ -142,6 +169,8 @@ def _header(table: Table) -> None:
     game = table.game
     level = LEVEL_NAMES[table.level]
     parts = [f"{level} computer", f"to {game.settings.target}"]
+    if table.coached:
+        parts.append(f"coach: {COACH_NAMES[table.coach].lower()}")
     if view.dealer is not None:
         parts.append(f"deal {view.deal_no}")
         parts.append("you deal" if view.dealer == ME else "the computer deals")
@@ -155,6 +184,39 @@ def _recent(table: Table) -> None:
     note = _state().get(_NOTE)
     if note:
         st.warning(note)
+    coach_note = table.play_note()
+    if coach_note is not None:
+        st.info("**Coach:** " + "  \n".join(coach_note.lines()), icon=":material/school:")
+
+
+def _line(text: str) -> str:
+    """A line of the coach's table as Markdown (``1. throw…`` is not a numbered list)."""
+    head, dot, rest = text.partition(". ")
+    return f"{head}\\. {rest}" if dot and head.isdigit() else text
+
+
+def _throw_coach(table: Table) -> None:
+    """The coach on the throw: open until the person lays a card, then folded for the deal."""
+    lines = table.throw_lines()
+    if not lines:
+        return
+    advice = table.throw_advice()
+    verdict = "the best throw" if advice is not None and advice.equal else "your throw"
+    with st.expander(f"Coach: {verdict}", expanded=not table.view.mine_played, icon="🎓"):
+        st.markdown("  \n".join(_line(line) for line in lines))
+
+
+def _hint() -> None:
+    """The "Hint" button: the ranking is shown, and the deal marked as hinted and saved."""
+    table = _table()
+    if table is None:
+        return
+    try:
+        table.hint()
+    except ValueError as error:
+        _state()[_NOTE] = str(error).capitalize() + "."
+        return
+    _save(table)
 
 
 def _cut_for_deal(table: Table) -> None:
@@ -174,6 +236,27 @@ def _discard(table: Table, game_id: str) -> None:
         ui.show_cards([mine, theirs], max_width=160)
     st.markdown(f"### Pick two cards for {whose} crib")
     st.write("Tap two cards, then “To crib”. Tap a card again to change your mind.")
+    if table.learning:
+        st.info(
+            f"**Coach:** {table.best_throw_line()} You choose: tap any two cards.",
+            icon=":material/school:",
+        )
+    if table.coached:
+        if table.hinted:
+            ranking = "  \n".join(_line(line.line()) for line in table.ranking())
+            st.info(
+                "**Hint** (this deal is marked as hinted): the best throws, "
+                f"with the points they make on average.  \n{ranking}",
+                icon=":material/lightbulb:",
+            )
+        else:
+            st.button(
+                "Hint",
+                key="play_hint",
+                icon=":material/lightbulb:",
+                on_click=_hint,
+                help="Shows the best throws. The deal is marked as hinted.",
+            )
     picker = CardPicker(f"throw_{game_id}_{view.deal_no}", "pick", view.hand)
     for event in picker.take():
         try:
@@ -210,6 +293,11 @@ def _lay(table: Table, game_id: str) -> None:
             ui.show_pile(view.pile, highlight=view.pile[-1:])
         st.caption(f"The computer holds {view.opponent_cards} card(s).")
     st.markdown("**Your turn: tap a card to lay it.**")
+    if table.learning:
+        st.info(
+            "**Coach:** what each card would peg now.  \n" + "  \n".join(table.lay_previews()),
+            icon=":material/school:",
+        )
     slots = [
         Slot(
             card,
@@ -241,6 +329,9 @@ def _claim(table: Table) -> None:
     st.markdown(f"### Count your {what}")
     st.write("Add up your fifteens, pairs, runs, flush and nobs, with the starter.")
     ui.show_cards(score.hand, starter=score.starter)
+    if table.learning:
+        with st.expander("Coach: how to count it out loud", icon="🎓"):
+            st.write(f"Take the combinations in order, adding as you go: “{said_aloud(score)}”")
     started = _state().setdefault(_CLAIM_START, time.monotonic())
     key = f"play_claim_{len(table.game.events)}"
     points = st.number_input("Your count", min_value=0, max_value=29, step=1, value=0, key=key)
@@ -270,6 +361,8 @@ def _reveal(table: Table) -> None:
     what = "crib" if event.which is Which.CRIB else "hand"
     st.markdown(f"### {whose} {what}")
     score = event.score
+    if table.learning:
+        st.info(f"**Coach:** said out loud, “{said_aloud(score)}”", icon=":material/school:")
     key = f"play_reveal_{len(table.game.events)}"
     items = score.items
     shown = min(int(_state().get(key, 0)), len(items))  # a double tap never counts past the end
@@ -371,6 +464,27 @@ def _import() -> None:
             st.rerun()
 
 
+def _learning_offer() -> None:
+    """The learning game the Learn page's last lesson opened this page for."""
+    if not _state().get(_READY):
+        return
+    with st.container(border=True):
+        st.markdown(
+            "**A learning game is ready.** A short game to 61 against the Easy computer; "
+            "the coach explains every step before you choose, and you still make every move."
+        )
+        with st.container(horizontal=True):
+            start = st.button("Start the learning game", type="primary", key="play_learning_start")
+            later = st.button("Not now", key="play_learning_later")
+    if start:
+        _state().pop(_READY, None)
+        _start(LEARNING_GAME)
+        st.rerun()
+    if later:
+        _state().pop(_READY, None)
+        st.rerun()
+
+
 # --- the page ---------------------------------------------------------------------------------
 
 st.title("Play")
@@ -385,6 +499,7 @@ if not _state().get(_LOADED):
     if saved is not None:
         _state()[_GAME_ID], _state()[_TABLE] = saved
 
+_learning_offer()
 table = _table()
 if table is None:
     st.write(
@@ -399,6 +514,8 @@ _header(table)
 _board(table)
 need = table.need()
 _recent(table)
+if need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL):
+    _throw_coach(table)
 if need is Need.CUT_FOR_DEAL:
     _cut_for_deal(table)
 elif need is Need.DISCARD:
