@@ -395,3 +395,44 @@ def test_a_learning_game_offered_by_the_learn_page_starts_here() -> None:
     later.button(key="play_learning_later").click()
     later.run()
     assert "A learning game is ready" not in _texts(later)
+
+
+# --- the computer's reply, a moment after the person's card ----------------------------------
+
+
+def test_the_reply_to_a_card_is_the_computers_lay_straight_after_it() -> None:
+    table = _seed0_lead("easy")
+    assert table.reply_to_lay() is None  # the last action was the starter cut
+    table.lay(Card.parse("5H"))
+    events = table.game.events
+    reply = table.reply_to_lay()
+    assert reply is not None and reply is events[-1] and reply.seat != ME
+    assert events[-2].seat == ME  # type: ignore[attr-defined]
+    moves = play_module.peg_moves(events)
+    if moves:
+        last = moves[-1]
+        earlier = [m.start for m in moves[:-1] if m.seat == last.seat]
+        assert table.back_before_last() == (earlier[-1] if earlier else -1)
+
+
+def test_the_page_fades_the_reply_in_and_names_each_reply_anew() -> None:
+    at = _page()
+    _start(at, "off")
+    _until(at, Need.LAY)
+    classes = []
+    for _ in range(3):
+        table = _table(at)
+        if table.need() is not Need.LAY:
+            break
+        _step(at)
+        table = _table(at)
+        styles = [h.proto.body for h in at.get("html")]
+        if table.need() is Need.LAY and table.reply_to_lay() is not None:
+            late = f"play-late-{len(table.game.events)}"
+            (style,) = [s for s in styles if late in s]
+            assert f"{late}-pile svg > g:last-of-type" in style
+            assert any(f'class="{late}-pile"' in m.value for m in at.markdown)
+            classes.append(late)
+        else:
+            assert not [s for s in styles if "play-late" in s]
+    assert classes and len(set(classes)) == len(classes)

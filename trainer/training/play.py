@@ -681,6 +681,28 @@ class Table:
                 lines += event_lines(event)
         return lines
 
+    def reply_to_lay(self) -> LayEvent | None:
+        """The computer's card laid straight after the person's, when nothing else has
+        happened since (the page shows it a moment after the person's own card)."""
+        events = self.game.events
+        if len(events) != self.mark + 2:
+            return None
+        mine, reply = events[self.mark], events[self.mark + 1]
+        if not (isinstance(mine, LayEvent) and mine.seat == ME):
+            return None
+        if isinstance(reply, LayEvent) and reply.seat == COMPUTER:
+            return reply
+        return None
+
+    def back_before_last(self) -> int:
+        """Where the back peg of the last move's seat stood before that move (-1: the start
+        hole)."""
+        moves = peg_moves(self.game.events)
+        if not moves:
+            return -1
+        earlier = [m for m in moves[:-1] if m.seat == moves[-1].seat]
+        return earlier[-1].start if earlier else -1
+
     def last_move(self) -> PegMove | None:
         moves = peg_moves(self.game.events)
         return moves[-1] if moves else None

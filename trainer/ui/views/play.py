@@ -40,6 +40,7 @@ from trainer.ui import widgets as ui
 from trainer.ui.board import BoardMove, board_svg
 from trainer.ui.cardpick import CardPicker, Slot
 from trainer.ui.session import current_profile, store_problem
+from trainer.ui.svg import pile_svg
 
 _TABLE = "play_table"
 _GAME_ID = "play_game_id"
@@ -48,6 +49,10 @@ _NOTE = "play_note"
 _CLAIM_START = "play_claim_started"
 #: Set by the Learn page's last lesson: a learning game is offered here.
 _READY = "play_ready"
+
+#: Seconds between the person's card and the computer's reply appearing (a CSS delay in the
+#: browser: the server never waits).
+REPLY_PAUSE = 0.5
 
 _COACH_HELP = {
     "off": "Off",
@@ -150,9 +155,32 @@ def _settings_form() -> None:
 # --- the game ---------------------------------------------------------------------------------
 
 
-def _board(table: Table) -> None:
+def _late(table: Table) -> str:
+    """A CSS class for the computer's reply to the person's card ('' when there is none):
+    it fades in :data:`REPLY_PAUSE` seconds after the rest. The name changes with every
+    reply, so the browser plays the fade again."""
+    if table.need() is not Need.LAY or table.reply_to_lay() is None:
+        return ""
+    late = f"play-late-{len(table.game.events)}"
+    shown = f".{late}, .st-key-{late}, .st-key-{late}-count, .{late}-pile svg > g:last-of-type"
+    st.html(
+        "<style>"
+        f"@keyframes {late} {{from {{opacity: 0}} to {{opacity: 1}}}}"
+        f"@keyframes {late}-gone {{from {{opacity: 1}} to {{opacity: 0}}}}"
+        f"{shown} {{animation: {late} 0.2s ease-in {REPLY_PAUSE}s both}}"
+        f".{late}-gone {{animation: {late}-gone 0.01s linear {REPLY_PAUSE}s both}}"
+        "@media (prefers-reduced-motion: reduce) {"
+        f"{shown}, .{late}-gone {{animation: none}}}}"
+        "</style>"
+    )
+    return late
+
+
+def _board(table: Table, late: str = "") -> None:
     move = table.last_move()
     last = BoardMove(move.seat, move.start, move.end, move.reason) if move else None
+    reply = table.reply_to_lay() if late else None
+    scored = reply is not None and any(seat == COMPUTER for seat, _ in reply.awards)
     names = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER])
     svg = board_svg(
         table.game.scores,
@@ -160,6 +188,8 @@ def _board(table: Table) -> None:
         target=table.game.settings.target,
         names=names,
         last=last,
+        late=late if scored else "",
+        back_before=table.back_before_last(),
     )
     st.markdown(svg, unsafe_allow_html=True)
 
@@ -177,10 +207,16 @@ def _header(table: Table) -> None:
     st.caption(" · ".join(parts))
 
 
-def _recent(table: Table) -> None:
-    lines = table.recent_lines()
-    if lines:
-        st.info("  \n".join(lines))
+def _recent(table: Table, late: str = "") -> None:
+    reply = table.reply_to_lay() if late else None
+    if reply is not None:  # the person's card now, the computer's a moment later
+        st.info("  \n".join(event_lines(table.game.events[table.mark])))
+        with st.container(key=late):
+            st.info("  \n".join(event_lines(reply)))
+    else:
+        lines = table.recent_lines()
+        if lines:
+            st.info("  \n".join(lines))
     note = _state().get(_NOTE)
     if note:
         st.warning(note)
@@ -264,6 +300,7 @@ def _discard(table: Table, game_id: str) -> None:
         except RuleError as error:
             picker.reply(str(error).capitalize() + ".")
             continue
+        _state()[_NOTE] = ""
         _save(table)
         picker.forget()
         st.rerun()
@@ -279,7 +316,7 @@ def _cut_starter(table: Table) -> None:
     )
 
 
-def _lay(table: Table, game_id: str) -> None:
+def _lay(table: Table, game_id: str, late: str = "") -> None:
     view = table.view
     game = table.game
     left, right = st.columns([1, 3])
@@ -288,9 +325,17 @@ def _lay(table: Table, game_id: str) -> None:
             st.caption("Starter")
             ui.show_cards([view.starter], max_width=90)
     with right:
-        st.markdown(f"### The count is {view.count}")
-        if view.pile:
-            ui.show_pile(view.pile, highlight=view.pile[-1:])
+        if late:
+            with st.container(key=f"{late}-count"):
+                st.markdown(f"### The count is {view.count}")
+            st.markdown(
+                f'<div class="{late}-pile">{pile_svg(view.pile, highlight=view.pile[-2:])}</div>',
+                unsafe_allow_html=True,
+            )
+        else:
+            st.markdown(f"### The count is {view.count}")
+            if view.pile:
+                ui.show_pile(view.pile, highlight=view.pile[-1:])
         st.caption(f"The computer holds {view.opponent_cards} card(s).")
     st.markdown("**Your turn: tap a card to lay it.**")
     if table.learning:
@@ -315,6 +360,7 @@ def _lay(table: Table, game_id: str) -> None:
         except RuleError as error:
             picker.reply(str(error).capitalize() + ".")
             continue
+        _state()[_NOTE] = ""
         _save(table)
         picker.forget()
         st.rerun()
@@ -511,9 +557,10 @@ if table is None:
 
 game_id = str(_state().get(_GAME_ID, "game"))
 _header(table)
-_board(table)
+late = _late(table)
+_board(table, late)
 need = table.need()
-_recent(table)
+_recent(table, late)
 if need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL):
     _throw_coach(table)
 if need is Need.CUT_FOR_DEAL:
@@ -523,7 +570,7 @@ elif need is Need.DISCARD:
 elif need is Need.CUT_STARTER:
     _cut_starter(table)
 elif need is Need.LAY:
-    _lay(table, game_id)
+    _lay(table, game_id, late)
 elif need is Need.CLAIM:
     _claim(table)
 elif need is Need.REVEAL:
