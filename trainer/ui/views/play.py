@@ -238,7 +238,9 @@ def _throw_coach(table: Table) -> None:
         return
     advice = table.throw_advice()
     verdict = "the best throw" if advice is not None and advice.equal else "your throw"
-    with st.expander(f"Coach: {verdict}", expanded=not table.view.mine_played, icon="🎓"):
+    with st.expander(
+        f"Coach: {verdict}", expanded=not table.view.mine_played, icon=":material/school:"
+    ):
         st.markdown("  \n".join(_line(line) for line in lines))
 
 
@@ -376,7 +378,7 @@ def _claim(table: Table) -> None:
     st.write("Add up your fifteens, pairs, runs, flush and nobs, with the starter.")
     ui.show_cards(score.hand, starter=score.starter)
     if table.learning:
-        with st.expander("Coach: how to count it out loud", icon="🎓"):
+        with st.expander("Coach: how to count it out loud", icon=":material/school:"):
             st.write(f"Take the combinations in order, adding as you go: “{said_aloud(score)}”")
     started = _state().setdefault(_CLAIM_START, time.monotonic())
     key = f"play_claim_{len(table.game.events)}"
