@@ -67,3 +67,19 @@ def test_the_last_move_is_lit_with_what_it_was_for() -> None:
 def test_only_121_and_61_have_a_board() -> None:
     with pytest.raises(ValueError, match="121 or 61, not 100"):
         board_svg((0, 0), (-1, -1), target=100)
+
+
+def test_a_late_move_is_drawn_to_fade_in_over_where_the_pegs_stood() -> None:
+    move = BoardMove(1, 10, 12, "fifteen for two")
+    svg = board_svg((4, 12), (0, 10), target=121, last=move, late="late-7", back_before=6)
+    # the computer's new front peg, its ring, its score and the words come late...
+    assert len(re.findall(r'<circle [^>]*class="late-7">', svg)) == 1
+    assert len(re.findall(r'<circle [^>]*r="9"[^>]*class="late-7"/>', svg)) == 1
+    assert re.search(r'class="late-7">Computer 12</text>', svg)
+    assert re.search(r'class="late-7">Computer \+2: fifteen for two \(10 → 12\)</text>', svg)
+    # ...and the back peg's old place and the old score go at the same moment
+    assert re.search(r'class="late-7-gone"><title>Computer: back peg on 6</title>', svg)
+    assert re.search(r'class="late-7-gone">Computer 10</text>', svg)
+    assert "You 4</text>" in svg and 'class="late-7' not in svg.split("Computer")[0]
+    plain = board_svg((4, 12), (0, 10), target=121, last=move)
+    assert "class=" not in plain

@@ -1,6 +1,7 @@
 """A real browser plays on the Play page: starts a game, throws two cards by tapping them,
 plays the deal to the show, reloads and finds the same game, then finishes a 61-point game
-against Easy by always laying the first card that fits and sees the results screen."""
+against Easy by always laying the first card that fits and sees the results screen; then a
+game with the coach on: a hint before the throw, and the coach's verdict on it after."""
 
 from __future__ import annotations
 
@@ -122,3 +123,27 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
     print(f"\nthe rest of a 61-point game took {time.monotonic() - started:.1f} s in the browser")
     page.get_by_text("Final score:").wait_for()
     page.get_by_text("Your record against Easy to 61: 1 game,").wait_for()
+
+
+@pytest.mark.browser
+def test_the_coach_gives_a_hint_and_then_judges_the_throw(page: Any, app_url: str) -> None:
+    page.goto(f"{app_url}/play?player=browser")
+    page.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
+    page.get_by_text("After each move", exact=False).click()
+    page.get_by_role("button", name="Start the game").click()
+    _until(page, lambda: _visible(page, "text=Pick two cards for"), steps=20, seconds=60)
+    hinted = "text=this deal is marked as hinted"
+    deadline = time.monotonic() + 180
+    while not _visible(page, hinted):  # a tap while the page is still changing is lost
+        if time.monotonic() > deadline:
+            page.screenshot(path="/tmp/play-hint.png", full_page=True)
+            raise AssertionError("the hint never showed")
+        _idle(page)
+        hint = page.get_by_role("button", name="Hint")
+        if hint.count() and hint.first.is_visible():
+            hint.first.click()
+        page.wait_for_timeout(3000)  # the first ranking of a run loads the analysis
+    assert "coach: after each move" in page.get_by_text("Easy computer").first.inner_text()
+    _one_step(page)  # the throw
+    page.get_by_text("You asked for a hint on this deal.").wait_for(timeout=60_000)
+    page.locator("text=/That is the best throw|as good as the best|number \\d+ of 15/").wait_for()

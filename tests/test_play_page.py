@@ -341,8 +341,10 @@ def test_the_settings_form_starts_the_game_chosen() -> None:
         "How strong is the computer?",
         "Play to",
         "Who counts the hands?",
+        "The coach",
     ]
     assert at.radio(key="play_level").options == ["Easy", "Normal", "Hard", "Crazy"]
+    assert at.radio(key="play_coach").value == "off"
     at.checkbox(key="play_skunks").uncheck()
     _start(at, target=61, counting="muggins", level="hard")
     table = _table(at)

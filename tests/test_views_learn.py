@@ -245,3 +245,49 @@ def test_a_broken_lesson_shows_its_error_and_the_others_work(
     assert "**2. A broken lesson**" in _texts(at)
     _open(at, COURSE.lessons[0])
     assert not at.exception
+
+
+def test_the_last_lesson_ends_with_a_learning_game_on_the_play_page() -> None:
+    lesson = COURSE.lessons[-1]
+    at = _learn_page()
+    _open(at, lesson)
+    for index, step in enumerate(lesson.steps):
+        assert _step(at) == index
+        last = index == len(lesson.steps) - 1
+        assert [b.key for b in at.button if b.key == "learn_play"] == (
+            ["learn_play"] if last else []
+        )
+        if step.check is not None:
+            if last:
+                assert at.button(key="learn_play").disabled  # answer first, as for Finish
+            _answer(at, lesson, _right(step.check))
+        if not last:
+            at.button(key="learn_next").click().run()
+    assert at.button(key="learn_play").label == "Play a learning game"
+    at.button(key="learn_play").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Play"
+    assert any("A learning game is ready" in m.value for m in at.markdown)
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    (profile,) = store.profiles()
+    assert store.lesson_progress(profile.id)[lesson.id].done  # the lesson is finished too
+    # AppTest runs the script's own page again on the next run; a browser stays on Play.
+    at.switch_page("ui/views/play.py")
+    at.button(key="play_learning_start").click().run()
+    assert not at.exception, at.exception
+    table = at.session_state["play_table"]
+    assert (table.coach, table.level, table.game.settings.target) == ("learning", "easy", 61)
+
+
+def test_the_map_offers_the_learning_game_once_the_last_lesson_is_done() -> None:
+    lesson = COURSE.lessons[-1]
+    at = _learn_page()
+    _open(at, lesson)
+    for step in lesson.steps:
+        if step.check is not None:
+            _answer(at, lesson, _right(step.check))
+        at.button(key="learn_next").click().run()
+    assert f"Lesson done: **{lesson.title}**" in at.success[0].value
+    at.button(key="learn_play").click().run()
+    assert not at.exception, at.exception
+    assert at.title[0].value == "Play"

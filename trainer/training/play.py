@@ -12,6 +12,14 @@ Need.CUT_FOR_DEAL
 >>> table.cut_for_deal()
 >>> table.need(), len(table.view.hand)
 (Need.DISCARD, 6)
+
+The coach (:data:`COACH_MODES`) is part of the :class:`PlaySetup`: ``off``, ``moves`` (advice
+after each throw and each card laid) or ``learning`` (the same, and every step explained
+before the person acts). The deals on which the person asked for a hint before throwing are
+the coach's marks: they are kept in the setup too (``hints=1,3``), never in the engine's
+game record, which stays the game's events alone. Both are saved with the game and written
+as comment lines of the exported record (``# coach: moves``, ``# hints: 1 3``); a record
+without them reads back with the coach off and no hints.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from trainer.analysis import LEVELS, computer_player
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, SeatView
 from trainer.engine.items import Kind, ScoreItem, number_word
+from trainer.engine.play import score_play
 from trainer.engine.record import (
     Award,
     CutEvent,
@@ -40,9 +49,15 @@ from trainer.engine.record import (
 )
 from trainer.engine.show import ShowScore, score_show
 from trainer.engine.vocab import Phase, Which
+from trainer.training.coach import DiscardAdvice, PlayNote, ThrowLine, discard_advice, hint_ranking
+from trainer.training.coach import play_note as coach_play_note
+from trainer.training.explain import card_line
 
 __all__ = [
+    "COACH_MODES",
+    "COACH_NAMES",
     "COMPUTER",
+    "LEARNING_GAME",
     "LEVEL_NAMES",
     "ME",
     "Need",
@@ -68,6 +83,16 @@ LEVEL_NAMES: dict[str, str] = {
     "crazy": "Crazy",
 }
 _LEVEL_LINE = "# level: "
+_COACH_LINE = "# coach: "
+_HINTS_LINE = "# hints: "
+
+#: The coach's modes, and how the settings name them.
+COACH_MODES: tuple[str, ...] = ("off", "moves", "learning")
+COACH_NAMES: dict[str, str] = {
+    "off": "Off",
+    "moves": "After each move",
+    "learning": "Learning mode",
+}
 
 
 class RecordProblem(ValueError):
@@ -76,10 +101,13 @@ class RecordProblem(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class PlaySetup:
-    """What the person chose before the game: the computer's level and the game's rules."""
+    """What the person chose before the game: the computer's level, the game's rules and the
+    coach; and the coach's marks so far: ``hints``, the deals on which a hint was asked for."""
 
     level: str = "normal"
     settings: Settings = field(default_factory=Settings)
+    coach: str = "off"
+    hints: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -88,21 +116,63 @@ class PlaySetup:
             )
         if not isinstance(self.settings, Settings):
             raise ValueError(f"settings must be a Settings value, not {self.settings!r}")
+        if self.coach not in COACH_MODES:
+            raise ValueError(
+                f"{self.coach!r} is not a coach setting: choose one of {', '.join(COACH_MODES)}"
+            )
+        hints = tuple(self.hints)
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in hints):
+            raise ValueError(f"hints are deal numbers from 1 up, not {self.hints!r}")
+        object.__setattr__(self, "hints", tuple(sorted(set(hints))))
+
+    @property
+    def coached(self) -> bool:
+        """The coach speaks after each move (in learning mode too)."""
+        return self.coach != "off"
 
     def notation(self) -> str:
-        """``level=easy target=61 skunks=on counting=muggins``."""
-        return f"level={self.level} {self.settings.notation()}"
+        """``level=easy target=61 skunks=on counting=muggins`` (then ``coach=moves`` and
+        ``hints=1,3`` when the coach is on, or hints were asked for)."""
+        text = f"level={self.level} {self.settings.notation()}"
+        if self.coach != "off":
+            text += f" coach={self.coach}"
+        if self.hints:
+            text += " hints=" + ",".join(str(n) for n in self.hints)
+        return text
 
     @classmethod
     def parse(cls, text: str) -> PlaySetup:
         level = "normal"
+        coach = "off"
+        hints: tuple[int, ...] = ()
         rest = []
         for token in text.split():
             if token.startswith("level="):
                 level = token.removeprefix("level=")
+            elif token.startswith("coach="):
+                coach = token.removeprefix("coach=")
+            elif token.startswith("hints="):
+                hints = _deal_numbers(token.removeprefix("hints=").split(","))
             else:
                 rest.append(token)
-        return cls(level, Settings.parse(" ".join(rest)))
+        return cls(level, Settings.parse(" ".join(rest)), coach, hints)
+
+
+def _deal_numbers(words: Sequence[str]) -> tuple[int, ...]:
+    """``["1", "3"]`` as deal numbers; ``ValueError`` names a word that is not one."""
+    numbers = []
+    for word in words:
+        if not word:
+            continue
+        if not word.isdigit() or int(word) < 1:
+            raise ValueError(f"hints are deal numbers from 1 up, not {word!r}")
+        numbers.append(int(word))
+    return tuple(numbers)
+
+
+#: The first game for a beginner: a short game against Easy, the trainer counting, and the
+#: coach explaining every step first (the Learn page's last lesson offers it).
+LEARNING_GAME = PlaySetup("easy", Settings(target=61), coach="learning")
 
 
 class Need(StrEnum):
@@ -290,10 +360,18 @@ class Table:
     mark: int = 0
     #: The peg moves for the first so many events (see :meth:`_peg_moves`).
     _pegs: tuple[int, list[PegMove]] | None = field(default=None, repr=False, compare=False)
+    #: The coach (one of :data:`COACH_MODES`).
+    coach: str = "off"
+    #: The deals on which the person asked for a hint before throwing.
+    hints: set[int] = field(default_factory=set)
+    #: What the coach worked out, kept so a rerun does not work it out again.
+    _memo: dict[tuple[object, ...], object] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def new(cls, setup: PlaySetup, seed: int) -> Table:
-        return cls(Game(setup.settings, seed), setup.level)
+        return cls(
+            Game(setup.settings, seed), setup.level, coach=setup.coach, hints=set(setup.hints)
+        )
 
     @classmethod
     def resume(cls, setup: PlaySetup, record: GameRecord) -> Table:
@@ -311,13 +389,13 @@ class Table:
             ),
             default=0,
         )
-        table = cls(game, setup.level, seen, mark)
+        table = cls(game, setup.level, seen, mark, coach=setup.coach, hints=set(setup.hints))
         table.advance()
         return table
 
     @property
     def setup(self) -> PlaySetup:
-        return PlaySetup(self.level, self.game.settings)
+        return PlaySetup(self.level, self.game.settings, self.coach, tuple(sorted(self.hints)))
 
     @property
     def view(self) -> SeatView:
@@ -476,6 +554,124 @@ class Table:
         self.seen = self.mark = len(self.game.events)
         self.advance()
 
+    # -- the coach --
+
+    @property
+    def coached(self) -> bool:
+        """The coach speaks after each move (in learning mode too)."""
+        return self.coach != "off"
+
+    @property
+    def learning(self) -> bool:
+        """Learning mode: every step is explained before the person acts."""
+        return self.coach == "learning"
+
+    @property
+    def hinted(self) -> bool:
+        """The person asked for a hint on this deal."""
+        return self.game.deal_no in self.hints
+
+    def _dealer(self) -> bool:
+        return self.view.dealer == ME
+
+    def ranking(self, top: int = 5) -> tuple[ThrowLine, ...]:
+        """The best ``top`` throws of the six cards dealt to the person this deal."""
+        view = self.view
+        six = view.hand if self.need() is Need.DISCARD else (*view.kept, *view.discards)
+        key = ("ranking", view.deal_no, top)
+        if key not in self._memo:
+            self._memo[key] = hint_ranking(six, dealer=self._dealer(), top=top)
+        lines = self._memo[key]
+        assert isinstance(lines, tuple)
+        return lines
+
+    def hint(self) -> tuple[ThrowLine, ...]:
+        """The ranking before throwing, at the cost of marking this deal as hinted."""
+        if self.need() is not Need.DISCARD:
+            raise ValueError("a hint is for the throw: there is nothing to throw now")
+        self.hints.add(self.game.deal_no)
+        return self.ranking()
+
+    def throw_advice(self) -> DiscardAdvice | None:
+        """The coach on the person's throw this deal (None before the throw, or with the
+        coach off)."""
+        view = self.view
+        if not self.coached or len(view.discards) != 2:
+            return None
+        key = ("advice", view.deal_no)
+        if key not in self._memo:
+            six = (*view.kept, *view.discards)
+            self._memo[key] = discard_advice(six, view.discards, dealer=self._dealer(), top=3)
+        advice = self._memo[key]
+        assert isinstance(advice, DiscardAdvice)
+        return advice
+
+    def throw_lines(self) -> tuple[str, ...]:
+        """:meth:`throw_advice` in words; a hinted deal says so first."""
+        advice = self.throw_advice()
+        if advice is None:
+            return ()
+        hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
+        return (*hinted, *advice.lines())
+
+    def best_throw_line(self) -> str:
+        """Learning mode, before the throw: the best throw and why."""
+        best = self.ranking(top=1)[0]
+        a, b = best.discard.throw
+        return f"The coach would throw {a.label} and {b.label}: that {best.reason}."
+
+    def last_lay_view(self) -> SeatView | None:
+        """The person's own view just before the card they laid last (None when their last
+        action was not a lay)."""
+        events = self.game.events
+        if self.mark >= len(events):
+            return None
+        event = events[self.mark]
+        if not isinstance(event, LayEvent) or event.seat != ME:
+            return None
+        before = GameRecord(self.game.settings, self.game.seed, tuple(events[: self.mark]))
+        return Game.replay(before).view(ME)
+
+    def play_note(self) -> PlayNote | None:
+        """The coach's note on the card the person laid last, from their own view (None
+        with the coach off, after another action, or when there is nothing to say)."""
+        if not self.coached:
+            return None
+        key = ("note", self.mark)
+        if key not in self._memo:
+            note = None
+            view = self.last_lay_view()
+            if view is not None and view.starter is not None:
+                event = self.game.events[self.mark]
+                assert isinstance(event, LayEvent)
+                note = coach_play_note(
+                    view.hand,
+                    event.card,
+                    pile=view.pile,
+                    mine_played=view.mine_played,
+                    theirs_played=view.theirs_played,
+                    starter=view.starter,
+                    level=self.level,
+                    crib_cards=view.discards,
+                )
+            self._memo[key] = note
+        found = self._memo[key]
+        assert found is None or isinstance(found, PlayNote)
+        return found
+
+    def lay_previews(self) -> tuple[str, ...]:
+        """Learning mode, before a lay: what each card in hand would peg now, in words
+        (scored by the engine)."""
+        view = self.view
+        lines = []
+        for card in view.hand:
+            count = view.count + card.pips
+            if count > 31:
+                lines.append(f"The {card.label} does not fit: the count would be {count}.")
+            else:
+                lines.append(card_line(card, count, score_play((*view.pile, card)).items))
+        return tuple(lines)
+
     # -- what to tell --
 
     def recent_lines(self) -> list[str]:
@@ -495,6 +691,28 @@ class Table:
             self._pegs = (len(events), peg_moves(events))
         return self._pegs[1]
 
+    def reply_to_lay(self) -> LayEvent | None:
+        """The computer's card laid straight after the person's, when nothing else has
+        happened since (the page shows it a moment after the person's own card)."""
+        events = self.game.events
+        if len(events) != self.mark + 2:
+            return None
+        mine, reply = events[self.mark], events[self.mark + 1]
+        if not (isinstance(mine, LayEvent) and mine.seat == ME):
+            return None
+        if isinstance(reply, LayEvent) and reply.seat == COMPUTER:
+            return reply
+        return None
+
+    def back_before_last(self) -> int:
+        """Where the back peg of the last move's seat stood before that move (-1: the start
+        hole)."""
+        moves = self._peg_moves()
+        if not moves:
+            return -1
+        earlier = [m for m in moves[:-1] if m.seat == moves[-1].seat]
+        return earlier[-1].start if earlier else -1
+
     def last_move(self) -> PegMove | None:
         moves = self._peg_moves()
         return moves[-1] if moves else None
@@ -511,20 +729,39 @@ class Table:
 
 
 def export_text(table: Table) -> str:
-    """The game's record, with the computer's level as a comment line the engine skips."""
-    return f"{_LEVEL_LINE}{table.level}\n{table.game.record().notation()}"
+    """The game's record, with the computer's level, the coach and the hinted deals as
+    comment lines the engine skips."""
+    lines = [f"{_LEVEL_LINE}{table.level}", f"{_COACH_LINE}{table.coach}"]
+    if table.hints:
+        lines.append(_HINTS_LINE + " ".join(str(n) for n in sorted(table.hints)))
+    return "\n".join(lines) + "\n" + table.game.record().notation()
+
+
+def _comment(text: str, line: str) -> str | None:
+    """The value of the last comment line of ``text`` that starts with ``line``."""
+    found = None
+    head = line.strip()
+    for row in text.splitlines():
+        if row.strip().startswith(head):
+            found = row.strip().removeprefix(head).strip()
+    return found
 
 
 def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
-    """Read :func:`export_text` back; :class:`RecordProblem` names what is wrong."""
+    """Read :func:`export_text` back; :class:`RecordProblem` names what is wrong. A record
+    without a coach line has the coach off."""
     if not text.strip():
         raise RecordProblem("The record is empty: paste a game record first.")
-    level = "normal"
-    for line in text.splitlines():
-        if line.strip().startswith(_LEVEL_LINE.strip()):
-            level = line.strip().removeprefix(_LEVEL_LINE.strip()).strip().lower()
+    level = (_comment(text, _LEVEL_LINE) or "normal").lower()
     if level not in LEVELS:
         raise RecordProblem(f"The level line names {level!r}: use one of {', '.join(LEVELS)}.")
+    coach = (_comment(text, _COACH_LINE) or "off").lower()
+    if coach not in COACH_MODES:
+        raise RecordProblem(f"The coach line names {coach!r}: use one of {', '.join(COACH_MODES)}.")
+    try:
+        hints = _deal_numbers((_comment(text, _HINTS_LINE) or "").replace(",", " ").split())
+    except ValueError as error:
+        raise RecordProblem(f"The hints line cannot be read: {error}.") from None
     try:
         record = GameRecord.parse(text)
     except NotationError as error:
@@ -533,4 +770,4 @@ def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
         Game.replay(record)
     except ValueError as error:
         raise RecordProblem(f"The record does not play back: {error}.") from None
-    return PlaySetup(level, record.settings), record
+    return PlaySetup(level, record.settings, coach, hints), record

@@ -82,9 +82,16 @@ def board_svg(
     target: int = 121,
     names: tuple[str, str] = ("You", "Computer"),
     last: BoardMove | None = None,
+    late: str = "",
+    back_before: int = -1,
 ) -> str:
     """The board with each seat's front peg on ``front[seat]`` and back peg on ``back[seat]``
-    (-1 for the start hole); scores past the target stand in the game hole."""
+    (-1 for the start hole); scores past the target stand in the game hole.
+
+    With ``late`` (a CSS class name) the ``last`` move is drawn to be shown a moment later:
+    its front peg, ring and words carry the class ``late``, and the back peg's place before
+    the move (``back_before``) carries ``late-gone``, so a stylesheet can fade the move in.
+    """
     if target not in (61, 121):
         raise ValueError(f"a board is for a game to 121 or 61, not {target!r}")
     rows = _rows(target)
@@ -111,31 +118,41 @@ def board_svg(
                 f"<title>skunk line: below {line} at the end is a skunk</title></line>"
             )
         ex, ey = hole_position(seat, target, target)
-        score = front[seat]
-        parts.append(
-            f'<text x="{ex + 12:.1f}" y="{ey + 5:.1f}" font-size="15" font-weight="700" '
-            f'fill="{colour}" font-family="{_FONT}">{escape(names[seat])} {score}</text>'
-        )
-        for peg, where in (("back", back[seat]), ("front", front[seat])):
+        moving = bool(late) and last is not None and last.seat == seat
+        scores = [(front[seat], late if moving else "")]
+        if moving and last is not None:
+            scores.append((last.start, f"{late}-gone"))
+        for score, css in scores:
+            cls = f' class="{css}"' if css else ""
+            parts.append(
+                f'<text x="{ex + 12:.1f}" y="{ey + 5:.1f}" font-size="15" font-weight="700" '
+                f'fill="{colour}" font-family="{_FONT}"{cls}>{escape(names[seat])} {score}</text>'
+            )
+        pegs = [("back", back[seat], ""), ("front", front[seat], late if moving else "")]
+        if moving:
+            pegs.insert(0, ("back", back_before, f"{late}-gone"))
+        for peg, where, css in pegs:
             x, y = hole_position(seat, min(where, target), target)
+            cls = f' class="{css}"' if css else ""
             lit = last is not None and last.seat == seat and peg == "front"
             ring = (
                 f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="none" stroke="#f5b700" '
-                'stroke-width="3"/>'
+                f'stroke-width="3"{cls}/>'
                 if lit
                 else ""
             )
             parts.append(
                 f'{ring}<circle cx="{x:.1f}" cy="{y:.1f}" r="5.5" fill="{colour}" '
-                f'stroke="#fff" stroke-width="1.5"><title>{escape(names[seat])}: {peg} peg '
+                f'stroke="#fff" stroke-width="1.5"{cls}><title>{escape(names[seat])}: {peg} peg '
                 f"on {max(where, 0)}</title></circle>"
             )
     if last is not None:
         gained = last.end - last.start
         text = f"{names[last.seat]} +{gained}: {last.reason} ({last.start} → {last.end})"
+        cls = f' class="{late}"' if late else ""
         parts.append(
             f'<text x="{LEFT - 24}" y="{height - 12:.0f}" font-size="14" fill="#222" '
-            f'font-family="{_FONT}">{escape(text)}</text>'
+            f'font-family="{_FONT}"{cls}>{escape(text)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

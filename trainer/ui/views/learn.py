@@ -34,6 +34,9 @@ from trainer.ui.svg import board_svg
 from trainer.ui.widgets import show_breakdown, show_cards, show_pile
 
 CARD_WIDTH = 420
+PLAY_PAGE = "ui/views/play.py"
+#: What the Play page looks for to offer a learning game (see views/play.py).
+PLAY_READY = "play_ready"
 
 
 course = ui.course()
@@ -41,6 +44,27 @@ learn = Learn(st.session_state, session.LessonStore())
 
 
 # --- the course map ---------------------------------------------------------------------
+
+
+def _is_final(lesson_id: str | None) -> bool:
+    """The course's last lesson: it ends with a learning game on the Play page."""
+    lessons = course.lessons
+    return lesson_id is not None and bool(lessons) and lessons[-1].id == lesson_id
+
+
+def _play_button(lesson: Lesson | None = None, *, disabled: bool = False) -> None:
+    """ "Play a learning game": finishes ``lesson`` (when on its last step) and opens Play."""
+    if st.button(
+        "Play a learning game",
+        key="learn_play",
+        type="primary",
+        icon=":material/playing_cards:",
+        disabled=disabled,
+    ):
+        if lesson is not None:
+            learn.next(lesson)
+        st.session_state[PLAY_READY] = True
+        st.switch_page(PLAY_PAGE)
 
 
 def _badge(status: Status, text: str) -> None:
@@ -59,6 +83,9 @@ def course_map() -> None:
     done = sum(lesson_status(lesson.id, progress) is Status.DONE for lesson in lessons)
     if learn.finished is not None:
         st.success(f"Lesson done: **{course.title(learn.finished)}**. Well played!", icon="🎉")
+        if _is_final(learn.finished):
+            st.markdown("Now try a whole game, with the coach beside you.")
+            _play_button()
     st.markdown(
         "Short lessons that teach the whole game in order, by doing. "
         "Each has questions to answer before you move on."
@@ -256,6 +283,9 @@ def lesson_view(lesson: Lesson) -> None:
         )
     if not ready:
         st.caption("Answer the question above to go on.")
+    if learn.is_last(lesson) and _is_final(lesson.id):
+        st.markdown("That is the whole course. Now try a game, with the coach beside you.")
+        _play_button(lesson, disabled=not ready)
 
 
 current = course.get(learn.lesson_id) if learn.lesson_id else None

@@ -1,4 +1,11 @@
-"""Play: a whole game against the computer, saved after every step."""
+"""Play: a whole game against the computer, saved after every step.
+
+With the coach on, the throw is compared with the best throw once it is made, a "Hint"
+before throwing shows the best throws (and marks the deal as hinted), and a card laid that
+beginner advice warns about gets a short note. Learning mode also explains each step before
+the person acts: the best throw, what each card would peg, and how a hand is counted aloud.
+The words and numbers come from the Table (:mod:`trainer.training.play`); this page draws them.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +18,12 @@ import streamlit as st
 
 from trainer.engine.record import Settings, SettingsError
 from trainer.engine.vocab import Counting, RuleError, Which
+from trainer.training.explain import said_aloud
 from trainer.training.play import (
+    COACH_MODES,
+    COACH_NAMES,
     COMPUTER,
+    LEARNING_GAME,
     LEVEL_NAMES,
     ME,
     SEAT_NAMES,
@@ -30,12 +41,25 @@ from trainer.ui import widgets as ui
 from trainer.ui.board import BoardMove, board_svg
 from trainer.ui.cardpick import CardPicker, Slot
 from trainer.ui.session import current_profile, store_problem
+from trainer.ui.svg import pile_svg
 
 _TABLE = "play_table"
 _GAME_ID = "play_game_id"
 _LOADED = "play_loaded"
 _NOTE = "play_note"
 _CLAIM_START = "play_claim_started"
+#: Set by the Learn page's last lesson: a learning game is offered here.
+_READY = "play_ready"
+
+#: Seconds between the person's card and the computer's reply appearing (a CSS delay in the
+#: browser: the server never waits).
+REPLY_PAUSE = 0.5
+
+_COACH_HELP = {
+    "off": "Off",
+    "moves": "After each move (it tells you how your throw and your cards did)",
+    "learning": "Learning mode (it explains every step before you choose)",
+}
 
 
 def _state() -> Any:
@@ -108,11 +132,19 @@ def _settings_form() -> None:
         key="play_counting",
     )
     skunks = st.checkbox("Skunks count (winning by a lot)", value=True, key="play_skunks")
+    coach = st.radio(
+        "The coach",
+        list(COACH_MODES),
+        format_func=_COACH_HELP.__getitem__,
+        key="play_coach",
+        index=0,
+    )
     if st.button("Start the game", type="primary", key="play_start"):
         try:
             setup = PlaySetup(
                 str(level),
                 Settings(target=int(target or 0), skunks=bool(skunks), counting=Counting(counting)),
+                coach=str(coach),
             )
         except (SettingsError, ValueError) as error:
             st.error(f"These settings cannot be played: {error}")
@@ -124,9 +156,32 @@ def _settings_form() -> None:
 # --- the game ---------------------------------------------------------------------------------
 
 
-def _board(table: Table) -> None:
+def _late(table: Table) -> str:
+    """A CSS class for the computer's reply to the person's card ('' when there is none):
+    it fades in :data:`REPLY_PAUSE` seconds after the rest. The name changes with every
+    reply, so the browser plays the fade again."""
+    if table.need() is not Need.LAY or table.reply_to_lay() is None:
+        return ""
+    late = f"play-late-{len(table.game.events)}"
+    shown = f".{late}, .st-key-{late}, .st-key-{late}-count, .{late}-pile svg > g:last-of-type"
+    st.html(
+        "<style>"
+        f"@keyframes {late} {{from {{opacity: 0}} to {{opacity: 1}}}}"
+        f"@keyframes {late}-gone {{from {{opacity: 1}} to {{opacity: 0}}}}"
+        f"{shown} {{animation: {late} 0.2s ease-in {REPLY_PAUSE}s both}}"
+        f".{late}-gone {{animation: {late}-gone 0.01s linear {REPLY_PAUSE}s both}}"
+        "@media (prefers-reduced-motion: reduce) {"
+        f"{shown}, .{late}-gone {{animation: none}}}}"
+        "</style>"
+    )
+    return late
+
+
+def _board(table: Table, late: str = "") -> None:
     move = table.last_move()
     last = BoardMove(move.seat, move.start, move.end, move.reason) if move else None
+    reply = table.reply_to_lay() if late else None
+    scored = reply is not None and any(seat == COMPUTER for seat, _ in reply.awards)
     names = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER])
     svg = board_svg(
         table.game.scores,
@@ -134,6 +189,8 @@ def _board(table: Table) -> None:
         target=table.game.settings.target,
         names=names,
         last=last,
+        late=late if scored else "",
+        back_before=table.back_before_last(),
     )
     st.markdown(svg, unsafe_allow_html=True)
 
@@ -143,19 +200,62 @@ def _header(table: Table) -> None:
     game = table.game
     level = LEVEL_NAMES[table.level]
     parts = [f"{level} computer", f"to {game.settings.target}"]
+    if table.coached:
+        parts.append(f"coach: {COACH_NAMES[table.coach].lower()}")
     if view.dealer is not None:
         parts.append(f"deal {view.deal_no}")
         parts.append("you deal" if view.dealer == ME else "the computer deals")
     st.caption(" · ".join(parts))
 
 
-def _recent(table: Table) -> None:
-    lines = table.recent_lines()
-    if lines:
-        st.info("  \n".join(lines))
+def _recent(table: Table, late: str = "") -> None:
+    reply = table.reply_to_lay() if late else None
+    if reply is not None:  # the person's card now, the computer's a moment later
+        st.info("  \n".join(event_lines(table.game.events[table.mark])))
+        with st.container(key=late):
+            st.info("  \n".join(event_lines(reply)))
+    else:
+        lines = table.recent_lines()
+        if lines:
+            st.info("  \n".join(lines))
     note = _state().get(_NOTE)
     if note:
         st.warning(note)
+    coach_note = table.play_note()
+    if coach_note is not None:
+        st.info("**Coach:** " + "  \n".join(coach_note.lines()), icon=":material/school:")
+
+
+def _line(text: str) -> str:
+    """A line of the coach's table as Markdown (``1. throw…`` is not a numbered list)."""
+    head, dot, rest = text.partition(". ")
+    return f"{head}\\. {rest}" if dot and head.isdigit() else text
+
+
+def _throw_coach(table: Table) -> None:
+    """The coach on the throw: open until the person lays a card, then folded for the deal."""
+    lines = table.throw_lines()
+    if not lines:
+        return
+    advice = table.throw_advice()
+    verdict = "the best throw" if advice is not None and advice.equal else "your throw"
+    with st.expander(
+        f"Coach: {verdict}", expanded=not table.view.mine_played, icon=":material/school:"
+    ):
+        st.markdown("  \n".join(_line(line) for line in lines))
+
+
+def _hint() -> None:
+    """The "Hint" button: the ranking is shown, and the deal marked as hinted and saved."""
+    table = _table()
+    if table is None:
+        return
+    try:
+        table.hint()
+    except ValueError as error:
+        _state()[_NOTE] = str(error).capitalize() + "."
+        return
+    _save(table)
 
 
 def _cut_for_deal(table: Table) -> None:
@@ -175,6 +275,27 @@ def _discard(table: Table, game_id: str) -> None:
         ui.show_cards([mine, theirs], max_width=160)
     st.markdown(f"### Pick two cards for {whose} crib")
     st.write("Tap two cards, then “To crib”. Tap a card again to change your mind.")
+    if table.learning:
+        st.info(
+            f"**Coach:** {table.best_throw_line()} You choose: tap any two cards.",
+            icon=":material/school:",
+        )
+    if table.coached:
+        if table.hinted:
+            ranking = "  \n".join(_line(line.line()) for line in table.ranking())
+            st.info(
+                "**Hint** (this deal is marked as hinted): the best throws, "
+                f"with the points they make on average.  \n{ranking}",
+                icon=":material/lightbulb:",
+            )
+        else:
+            st.button(
+                "Hint",
+                key="play_hint",
+                icon=":material/lightbulb:",
+                on_click=_hint,
+                help="Shows the best throws. The deal is marked as hinted.",
+            )
     picker = CardPicker(f"throw_{game_id}_{view.deal_no}", "pick", view.hand)
     for event in picker.take():
         try:
@@ -182,6 +303,7 @@ def _discard(table: Table, game_id: str) -> None:
         except RuleError as error:
             picker.reply(str(error).capitalize() + ".")
             continue
+        _state()[_NOTE] = ""
         _save(table)
         picker.forget()
         st.rerun()
@@ -197,7 +319,7 @@ def _cut_starter(table: Table) -> None:
     )
 
 
-def _lay(table: Table, game_id: str) -> None:
+def _lay(table: Table, game_id: str, late: str = "") -> None:
     view = table.view
     game = table.game
     left, right = st.columns([1, 3])
@@ -206,11 +328,24 @@ def _lay(table: Table, game_id: str) -> None:
             st.caption("Starter")
             ui.show_cards([view.starter], max_width=90)
     with right:
-        st.markdown(f"### The count is {view.count}")
-        if view.pile:
-            ui.show_pile(view.pile, highlight=view.pile[-1:])
+        if late:
+            with st.container(key=f"{late}-count"):
+                st.markdown(f"### The count is {view.count}")
+            st.markdown(
+                f'<div class="{late}-pile">{pile_svg(view.pile, highlight=view.pile[-2:])}</div>',
+                unsafe_allow_html=True,
+            )
+        else:
+            st.markdown(f"### The count is {view.count}")
+            if view.pile:
+                ui.show_pile(view.pile, highlight=view.pile[-1:])
         st.caption(f"The computer holds {view.opponent_cards} card(s).")
     st.markdown("**Your turn: tap a card to lay it.**")
+    if table.learning:
+        st.info(
+            "**Coach:** what each card would peg now.  \n" + "  \n".join(table.lay_previews()),
+            icon=":material/school:",
+        )
     slots = [
         Slot(
             card,
@@ -228,6 +363,7 @@ def _lay(table: Table, game_id: str) -> None:
         except RuleError as error:
             picker.reply(str(error).capitalize() + ".")
             continue
+        _state()[_NOTE] = ""
         _save(table)
         picker.forget()
         st.rerun()
@@ -242,6 +378,9 @@ def _claim(table: Table) -> None:
     st.markdown(f"### Count your {what}")
     st.write("Add up your fifteens, pairs, runs, flush and nobs, with the starter.")
     ui.show_cards(score.hand, starter=score.starter)
+    if table.learning:
+        with st.expander("Coach: how to count it out loud", icon=":material/school:"):
+            st.write(f"Take the combinations in order, adding as you go: “{said_aloud(score)}”")
     started = _state().setdefault(_CLAIM_START, time.monotonic())
     key = f"play_claim_{len(table.game.events)}"
     points = st.number_input("Your count", min_value=0, max_value=29, step=1, value=0, key=key)
@@ -271,6 +410,8 @@ def _reveal(table: Table) -> None:
     what = "crib" if event.which is Which.CRIB else "hand"
     st.markdown(f"### {whose} {what}")
     score = event.score
+    if table.learning:
+        st.info(f"**Coach:** said out loud, “{said_aloud(score)}”", icon=":material/school:")
     key = f"play_reveal_{len(table.game.events)}"
     items = score.items
     shown = min(int(_state().get(key, 0)), len(items))  # a double tap never counts past the end
@@ -373,6 +514,27 @@ def _import() -> None:
             st.rerun()
 
 
+def _learning_offer() -> None:
+    """The learning game the Learn page's last lesson opened this page for."""
+    if not _state().get(_READY):
+        return
+    with st.container(border=True):
+        st.markdown(
+            "**A learning game is ready.** A short game to 61 against the Easy computer; "
+            "the coach explains every step before you choose, and you still make every move."
+        )
+        with st.container(horizontal=True):
+            start = st.button("Start the learning game", type="primary", key="play_learning_start")
+            later = st.button("Not now", key="play_learning_later")
+    if start:
+        _state().pop(_READY, None)
+        _start(LEARNING_GAME)
+        st.rerun()
+    if later:
+        _state().pop(_READY, None)
+        st.rerun()
+
+
 # --- the page ---------------------------------------------------------------------------------
 
 st.title("Play")
@@ -387,6 +549,7 @@ if not _state().get(_LOADED):
     if saved is not None:
         _state()[_GAME_ID], _state()[_TABLE] = saved
 
+_learning_offer()
 table = _table()
 if table is None:
     st.write(
@@ -398,9 +561,12 @@ if table is None:
 
 game_id = str(_state().get(_GAME_ID, "game"))
 _header(table)
-_board(table)
+late = _late(table)
+_board(table, late)
 need = table.need()
-_recent(table)
+_recent(table, late)
+if need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL):
+    _throw_coach(table)
 if need is Need.CUT_FOR_DEAL:
     _cut_for_deal(table)
 elif need is Need.DISCARD:
@@ -408,7 +574,7 @@ elif need is Need.DISCARD:
 elif need is Need.CUT_STARTER:
     _cut_starter(table)
 elif need is Need.LAY:
-    _lay(table, game_id)
+    _lay(table, game_id, late)
 elif need is Need.CLAIM:
     _claim(table)
 elif need is Need.REVEAL:

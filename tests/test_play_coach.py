@@ -1,0 +1,438 @@
+"""The coaches in a game (trainer.training.play's Table with the coach on) and on the Play
+page in AppTest: the setting saved and read back, the hint marked and kept, the throw
+compared with the analysis's own numbers, the notes on cards laid, and learning mode."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.analysis import analyse_discards, analyse_play
+from trainer.bench_play import interact
+from trainer.engine import Card, parse_cards, score_play
+from trainer.engine.record import Settings
+from trainer.engine.vocab import Phase
+from trainer.progress.store import Store
+from trainer.training import play as play_module
+from trainer.training.coach import hint_ranking
+from trainer.training.explain import card_line, said_aloud
+from trainer.training.play import (
+    LEARNING_GAME,
+    ME,
+    Need,
+    PlaySetup,
+    RecordProblem,
+    Table,
+    export_text,
+    parse_export,
+)
+from trainer.ui.play_saves import saved_row
+
+REPO = Path(__file__).resolve().parent.parent
+PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
+
+
+def _to_throw(table: Table) -> Table:
+    while table.need() is Need.CUT_FOR_DEAL:
+        table.cut_for_deal()
+    assert table.need() is Need.DISCARD
+    return table
+
+
+def _after_throw(table: Table, throw: tuple[Card, ...] | None = None) -> Table:
+    _to_throw(table)
+    table.discard(throw if throw is not None else table.view.hand[:2])
+    if table.need() is Need.CUT_STARTER:
+        table.cut_starter()
+    return table
+
+
+# --- the setting ------------------------------------------------------------------------------
+
+
+def test_the_coach_setting_and_the_hints_read_back() -> None:
+    setup = PlaySetup("hard", Settings(target=61), coach="moves", hints=(3, 1, 3))
+    assert setup.hints == (1, 3)
+    assert setup.notation() == (
+        "level=hard target=61 skunks=on counting=automatic coach=moves hints=1,3"
+    )
+    assert PlaySetup.parse(setup.notation()) == setup
+    old = PlaySetup.parse("level=easy target=61 skunks=on counting=automatic")
+    assert (old.coach, old.hints) == ("off", ())  # saved before the coach existed
+    with pytest.raises(ValueError, match="'loud' is not a coach setting: choose one of off"):
+        PlaySetup("easy", coach="loud")
+    with pytest.raises(ValueError, match="hints are deal numbers from 1 up, not 'x'"):
+        PlaySetup.parse("level=easy hints=1,x")
+    with pytest.raises(ValueError, match="hints are deal numbers"):
+        PlaySetup("easy", hints=(0,))
+
+
+def test_the_exported_record_carries_the_coach_and_old_records_read_as_coach_off() -> None:
+    table = _after_throw(Table.new(PlaySetup("normal", Settings(target=61), "learning"), seed=5))
+    table.hints.add(1)
+    text = export_text(table)
+    assert "# coach: learning\n# hints: 1\n" in text
+    setup, record = parse_export(text)
+    assert setup == table.setup == PlaySetup("normal", Settings(target=61), "learning", (1,))
+    assert record == table.game.record()
+    resumed = Table.resume(setup, record)
+    assert (resumed.coach, resumed.hints) == ("learning", {1})
+    old_text = text.replace("# coach: learning\n", "").replace("# hints: 1\n", "")
+    old_setup, _ = parse_export(old_text)
+    assert (old_setup.coach, old_setup.hints) == ("off", ())
+    with pytest.raises(RecordProblem, match="The coach line names 'shouty'"):
+        parse_export(text.replace("# coach: learning", "# coach: shouty"))
+    with pytest.raises(RecordProblem, match="The hints line cannot be read"):
+        parse_export(text.replace("# hints: 1", "# hints: first"))
+
+
+def test_the_coach_setting_is_in_the_saved_row_and_the_engine_record_stays_pure() -> None:
+    table = _to_throw(Table.new(PlaySetup("easy", Settings(target=61), "moves"), seed=5))
+    table.hint()
+    row = saved_row("g", table)
+    assert row.settings.endswith("coach=moves hints=1")
+    assert "hint" not in row.record and "coach" not in row.record
+    again = Table.resume(PlaySetup.parse(row.settings), table.game.record())
+    assert again.coach == "moves" and again.hinted and again.need() is Need.DISCARD
+
+
+# --- the discard coach -----------------------------------------------------------------------
+
+
+def test_the_throw_advice_carries_the_analysis_numbers() -> None:
+    table = _after_throw(Table.new(PlaySetup("easy", Settings(), "moves"), seed=7))
+    view = table.view
+    six = (*view.kept, *view.discards)
+    ranked = analyse_discards(six, dealer=view.dealer == ME, opponent="sound")
+    advice = table.throw_advice()
+    assert advice is not None
+    assert [line.discard for line in advice.top] == list(ranked[: len(advice.top)])
+    chosen = next(d for d in ranked if set(d.throw) == set(view.discards))
+    assert advice.chosen.discard == chosen
+    assert advice.cost == pytest.approx(ranked[0].net - chosen.net)
+    assert advice.hand_cost == pytest.approx(ranked[0].hand - chosen.hand)
+    lines = table.throw_lines()
+    assert lines == advice.lines()  # not hinted: no mark first
+    assert f"= {ranked[0].net:.2f}" in lines[-len(advice.top) - (advice.place > 3)]
+
+
+def test_a_hint_ranks_the_six_and_marks_only_that_deal() -> None:
+    table = _to_throw(Table.new(PlaySetup("easy", Settings(), "moves"), seed=7))
+    six = table.view.hand
+    ranking = table.hint()
+    assert ranking == hint_ranking(six, dealer=table.view.dealer == ME)
+    assert table.hints == {1} and table.hinted
+    table.discard(ranking[0].discard.throw)
+    assert table.throw_lines()[:2] == (
+        "You asked for a hint on this deal.",
+        "That is the best throw.",
+    )
+    with pytest.raises(ValueError, match="nothing to throw now"):
+        table.hint()
+    while table.game.deal_no == 1:
+        need = table.need()
+        if need is Need.CUT_STARTER:
+            table.cut_starter()
+        elif need is Need.LAY:
+            table.lay(table.view.playable[0])
+        elif need is Need.REVEAL:
+            table.carry_on()
+    assert not table.hinted and table.hints == {1}  # the second deal is not marked
+
+
+def test_coach_off_says_nothing() -> None:
+    table = _after_throw(Table.new(PlaySetup("hard", Settings()), seed=0))
+    assert table.throw_advice() is None and table.throw_lines() == ()
+    while table.need() is Need.LAY:
+        table.lay(table.view.playable[0])
+        assert table.play_note() is None
+
+
+# --- the pegging coach -----------------------------------------------------------------------
+
+
+def _seed0_lead(level: str) -> Table:
+    """Seed 0: the person is pone with K♥ 8♠ K♦ 8♣ 5♥ A♠, throws K♥ 8♠ and leads."""
+    table = _to_throw(Table.new(PlaySetup(level, Settings(), "moves"), seed=0))
+    assert table.game.pone == ME
+    assert table.view.hand == tuple(parse_cards("KH 8S KD 8C 5H AS"))
+    return _after_throw(table, tuple(parse_cards("KH 8S")))
+
+
+def test_leading_a_five_gets_the_beginners_warning() -> None:
+    table = _seed0_lead("normal")
+    assert table.need() is Need.LAY and table.view.count == 0 and not table.view.pile
+    table.lay(Card.parse("5H"))
+    note = table.play_note()
+    assert note is not None and note.card == Card.parse("5H")
+    assert [w.code for w in note.warnings] == ["lead-five"]
+    assert note.best is None  # Normal: no points named
+    assert note.lines() == (
+        "Leading a 5 lets any ten-card make fifteen for two. A 4 or lower is safer.",
+    )
+
+
+def test_at_hard_the_note_says_what_the_best_card_gains() -> None:
+    table = _seed0_lead("hard")
+    view = table.view
+    assert view.starter is not None
+    options = analyse_play(
+        view.hand,
+        pile=view.pile,
+        mine_played=view.mine_played,
+        theirs_played=view.theirs_played,
+        starter=view.starter,
+        crib_cards=view.discards,
+    )
+    worst = options[-1]
+    assert options[0].net - worst.net > 0.1
+    table.lay(worst.card)
+    note = table.play_note()
+    assert note is not None and note.best == options[0].card
+    assert note.gain == pytest.approx(options[0].net - worst.net)
+    assert f"The {options[0].card.label} would have gained" in note.lines()[-1]
+
+
+def test_the_note_is_worked_from_the_persons_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[dict[str, Any]] = []
+    real = play_module.coach_play_note
+
+    def spy(hand: Any, card: Card, **kw: Any) -> Any:
+        seen.append({"hand": tuple(hand), **kw})
+        return real(hand, card, **kw)
+
+    monkeypatch.setattr(play_module, "coach_play_note", spy)
+    table = _seed0_lead("crazy")
+    game = table.game
+    while game.deal_no == 1 and game.phase is Phase.PLAY and table.need() is Need.LAY:
+        held = table.view.hand
+        table.lay(table.view.playable[0])
+        table.play_note()
+        call = seen[-1]
+        assert call["hand"] == held
+        hidden = set(game.view(1).hand)  # the computer's cards not yet laid
+        for value in call.values():
+            if isinstance(value, tuple):
+                assert not hidden & set(value)
+        assert call["crib_cards"] == table.view.discards
+    assert seen
+    calls = len(seen)
+    table.play_note()
+    assert len(seen) == calls  # worked out once per card
+
+
+# --- learning mode ----------------------------------------------------------------------------
+
+
+def test_learning_mode_says_what_each_card_would_peg_with_the_engines_score() -> None:
+    table = _seed0_lead("easy")
+    table.coach = "learning"
+    view = table.view
+    assert table.lay_previews() == tuple(
+        card_line(c, c.pips, score_play((c,)).items) for c in view.hand
+    )
+    table.lay(Card.parse("5H"))
+    while table.need() is Need.LAY:
+        view = table.view
+        previews = table.lay_previews()
+        for card, line in zip(view.hand, previews, strict=True):
+            if view.count + card.pips > 31:
+                assert (
+                    line
+                    == f"The {card.label} does not fit: the count would be {view.count + card.pips}."
+                )
+            else:
+                items = score_play((*view.pile, card)).items
+                assert line == card_line(card, view.count + card.pips, items)
+        table.lay(view.playable[0])
+
+
+def test_learning_mode_names_the_best_throw_before_it_is_made() -> None:
+    table = _to_throw(Table.new(LEARNING_GAME, seed=0))
+    best = hint_ranking(table.view.hand, dealer=table.view.dealer == ME, top=1)[0]
+    a, b = best.discard.throw
+    assert (
+        table.best_throw_line()
+        == f"The coach would throw {a.label} and {b.label}: that {best.reason}."
+    )
+    assert not table.hints  # an explanation, not a hint
+
+
+# --- the page (AppTest) -----------------------------------------------------------------------
+
+
+def _page() -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    players = Store.open(os.environ["CRIBBAGE_TRAINER_DB"]).profiles()
+    if players:
+        at.query_params["player"] = str(players[0].id)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _table(at: AppTest) -> Table:
+    table = at.session_state["play_table"]
+    assert isinstance(table, Table)
+    return table
+
+
+def _texts(at: AppTest) -> str:
+    parts: list[Any] = [m.value for m in at.markdown] + [i.value for i in at.info]
+    parts += [s.value for s in at.success] + [w.value for w in at.warning]
+    return "\n".join(str(p) for p in parts)
+
+
+def _start(at: AppTest, coach: str, level: str = "easy") -> None:
+    at.radio(key="play_level").set_value(level)
+    at.radio(key="play_coach").set_value(coach)
+    at.button(key="play_start").click()
+    at.run()
+    assert not at.exception, at.exception
+
+
+def _step(at: AppTest) -> Need:
+    need = interact(at)
+    at.run()
+    assert not at.exception, at.exception
+    return need
+
+
+def _until(at: AppTest, *needs: Need) -> None:
+    for _ in range(40):
+        if _table(at).need() in needs:
+            return
+        _step(at)
+    raise AssertionError(f"never reached {needs}")
+
+
+def test_coach_on_shows_the_throw_against_the_best_with_the_analysis_numbers() -> None:
+    at = _page()
+    _start(at, "moves")
+    _until(at, Need.DISCARD)
+    assert at.button(key="play_hint").label == "Hint"
+    _step(at)  # the throw
+    table = _table(at)
+    view = table.view
+    six = (*view.kept, *view.discards)
+    ranked = analyse_discards(six, dealer=view.dealer == ME, opponent="sound")
+    assert [e.label for e in at.expander if e.label.startswith("Coach: ")]
+    text = _texts(at)
+    assert table.throw_lines()[0] in text
+    for discard in ranked[:3]:
+        assert f"hand {discard.hand:.2f}" in text and f"= {discard.net:.2f}" in text
+    if "coach: after each move" not in at.caption[0].value:
+        pytest.fail(f"the header does not name the coach: {at.caption[0].value}")
+
+
+def test_hint_marks_the_deal_and_the_mark_survives_a_restart() -> None:
+    at = _page()
+    _start(at, "moves")
+    _until(at, Need.DISCARD)
+    at.button(key="play_hint").click()
+    at.run()
+    assert not at.exception, at.exception
+    table = _table(at)
+    assert table.hinted
+    assert "this deal is marked as hinted" in _texts(at)
+    assert table.ranking()[0].line().split(". ", 1)[1] in _texts(at)
+    assert not [b for b in at.button if b.key == "play_hint"]
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    (row,) = [store.game_in_progress(p.id) for p in store.profiles()]
+    assert row is not None and row.settings.endswith("coach=moves hints=1")
+    fresh = _page()  # a new session, as after a restart
+    assert _table(fresh).hinted and "marked as hinted" in _texts(fresh)
+    _step(fresh)  # the throw
+    assert "You asked for a hint on this deal." in _texts(fresh)
+
+
+def test_coach_off_shows_no_coach() -> None:
+    at = _page()
+    _start(at, "off", level="hard")
+    for _ in range(40):
+        if _table(at).game.deal_no > 1 or _table(at).need() is Need.OVER:
+            break
+        assert [e.label for e in at.expander] == ["Game menu"]
+        assert not [b for b in at.button if b.key == "play_hint"]
+        assert "Coach" not in _texts(at)
+        _step(at)
+
+
+def test_learning_mode_explains_the_throw_and_each_card_before_the_lay() -> None:
+    at = _page()
+    _start(at, "learning")
+    _until(at, Need.DISCARD)
+    assert _table(at).best_throw_line() in _texts(at)
+    _until(at, Need.LAY)
+    table = _table(at)
+    text = _texts(at)
+    assert "what each card would peg now" in text
+    for line in table.lay_previews():
+        assert line in text
+    _until(at, Need.REVEAL)
+    counted = _table(at).counted
+    assert counted is not None
+    assert said_aloud(counted.score) in _texts(at)
+
+
+def test_a_learning_game_offered_by_the_learn_page_starts_here() -> None:
+    at = _page()
+    at.session_state["play_ready"] = True
+    at.run()
+    assert "A learning game is ready" in _texts(at)
+    at.button(key="play_learning_start").click()
+    at.run()
+    assert not at.exception, at.exception
+    assert _table(at).setup == LEARNING_GAME
+    assert "play_ready" not in at.session_state
+    later = _page()
+    later.session_state["play_ready"] = True
+    later.run()
+    later.button(key="play_learning_later").click()
+    later.run()
+    assert "A learning game is ready" not in _texts(later)
+
+
+# --- the computer's reply, a moment after the person's card ----------------------------------
+
+
+def test_the_reply_to_a_card_is_the_computers_lay_straight_after_it() -> None:
+    table = _seed0_lead("easy")
+    assert table.reply_to_lay() is None  # the last action was the starter cut
+    table.lay(Card.parse("5H"))
+    events = table.game.events
+    reply = table.reply_to_lay()
+    assert reply is not None and reply is events[-1] and reply.seat != ME
+    assert events[-2].seat == ME  # type: ignore[attr-defined]
+    moves = play_module.peg_moves(events)
+    if moves:
+        last = moves[-1]
+        earlier = [m.start for m in moves[:-1] if m.seat == last.seat]
+        assert table.back_before_last() == (earlier[-1] if earlier else -1)
+
+
+def test_the_page_fades_the_reply_in_and_names_each_reply_anew() -> None:
+    at = _page()
+    _start(at, "off")
+    _until(at, Need.LAY)
+    classes = []
+    for _ in range(3):
+        table = _table(at)
+        if table.need() is not Need.LAY:
+            break
+        _step(at)
+        table = _table(at)
+        styles = [h.proto.body for h in at.get("html")]
+        if table.need() is Need.LAY and table.reply_to_lay() is not None:
+            late = f"play-late-{len(table.game.events)}"
+            (style,) = [s for s in styles if late in s]
+            assert f"{late}-pile svg > g:last-of-type" in style
+            assert any(f'class="{late}-pile"' in m.value for m in at.markdown)
+            classes.append(late)
+        else:
+            assert not [s for s in styles if "play-late" in s]
+    assert classes and len(set(classes)) == len(classes)
