@@ -145,13 +145,20 @@ def padded_claims(draw: st.DrawFn) -> tuple[ShowQuestion, Claim]:
 
 
 def _stands_for_items(question: ShowQuestion, claim: Claim) -> bool:
-    """Independently of the grader: the claim is an item, or a pair royal / double pair
-    royal whose cards are all one rank."""
-    if any(
-        item.kind == claim.kind and set(item.cards) == set(claim.cards)
-        for item in question.score.items
-    ):
+    """Independently of the grader: the claim is an item, a pair royal / double pair
+    royal whose cards are all one rank, or a double run: a pair and the two runs made with
+    either card of it, all three among the items."""
+    items = {(str(item.kind), frozenset(item.cards)) for item in question.score.items}
+    cards = frozenset(claim.cards)
+    if (str(claim.kind), cards) in items:
         return True
+    if claim.kind == "double run":
+        ranks = Counter(card.rank for card in cards)
+        pairs = [rank for rank, n in ranks.items() if n == 2]
+        if len(cards) not in (4, 5) or len(pairs) != 1 or len(ranks) != len(cards) - 1:
+            return False
+        pair = frozenset(card for card in cards if card.rank == pairs[0])
+        return ("pair", pair) in items and all(("run", cards - {card}) in items for card in pair)
     return (
         claim.kind == "pair"
         and len(claim.cards) in (3, 4)
@@ -557,3 +564,13 @@ def test_overcounting_a_double_run_is_explained_only_when_it_fits() -> None:
     assert twice_the_pair.categories == ("run",)
     unexplained = grade_quick(question, "13", seconds=1)
     assert unexplained.notes == ("You were one over.",) and unexplained.categories == ()
+
+
+def test_a_double_run_claimed_in_any_card_order_is_found_and_stands_for_its_items() -> None:
+    # the example the combinations property found: the claim's cards not in rank order
+    question = show("AS 3S AD 2S KC")
+    made = claim("double run", "AS 3S AD 2S")
+    (check,) = check_claims(question, [made])
+    assert check.status == "found"
+    assert _stands_for_items(question, made)
+    assert not _stands_for_items(question, claim("double run", "AS 3S 2S KC"))
