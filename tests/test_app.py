@@ -277,3 +277,11 @@ def test_pages_are_compiled_without_magic_and_need_none() -> None:
             and node.func.value.id == magic.MAGIC_MODULE_NAME
         ]
         assert not written, f"{script.name} shows a bare expression at line {written[0].lineno}"
+
+
+def test_the_app_hands_the_interpreter_lock_over_often(_isolated_database: Path) -> None:
+    """The warm-up's tables must not hold up the server's event loop for 5 ms at a time."""
+    import sys
+
+    browser("ui/views/home.py")
+    assert sys.getswitchinterval() <= 0.001

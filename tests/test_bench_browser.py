@@ -63,3 +63,20 @@ def test_without_chromium_it_says_what_to_install(
     monkeypatch.setattr(bench_browser, "CHROMIUM", "/nonexistent/chromium")
     assert bench_browser.main([]) == 2
     assert "apt-get install chromium" in capsys.readouterr().out
+
+
+def test_processor_time_is_read_for_a_process_and_the_processes_it_started() -> None:
+    import os
+    import subprocess
+    import sys
+
+    spent = bench_browser.cpu_seconds(os.getpid())
+    sum(i * i for i in range(2_000_000))
+    assert bench_browser.cpu_seconds(os.getpid()) > spent
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        assert child.pid in bench_browser.descendants(os.getpid())
+    finally:
+        child.kill()
+        child.wait()
+    assert bench_browser.cpu_seconds(child.pid) == 0.0  # gone: read as nothing, no error
