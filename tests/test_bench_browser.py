@@ -80,3 +80,18 @@ def test_processor_time_is_read_for_a_process_and_the_processes_it_started() -> 
         child.kill()
         child.wait()
     assert bench_browser.cpu_seconds(child.pid) == 0.0  # gone: read as nothing, no error
+
+
+def test_two_checkouts_can_be_named_after_one_app_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    served: list[list[Path]] = []
+
+    async def run(apps: list[Path], rounds: int, users: int) -> dict[Path, Figures]:
+        served.append(list(apps))
+        return {app: Figures() for app in apps}
+
+    monkeypatch.setattr(bench_browser, "CHROMIUM", "/bin/sh")
+    monkeypatch.setattr(bench_browser, "run", run)
+    repo = bench_browser.REPO
+    assert bench_browser.main(["--app", str(repo), str(repo), "--rounds", "1"]) == 0
+    assert bench_browser.main(["--app", str(repo), "--app", str(repo)]) == 0
+    assert served == [[repo, repo], [repo, repo]]

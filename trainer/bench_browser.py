@@ -416,8 +416,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--app",
         type=Path,
-        action="append",
-        help="a checkout to serve (repeat to compare two); default: this one",
+        action="extend",
+        nargs="+",
+        help="a checkout to serve (two, as --app A B or --app A --app B, to compare them); "
+        "default: this one",
     )
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():
