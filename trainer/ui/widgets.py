@@ -106,13 +106,14 @@ def _warm_charts() -> None:
 
 def _warm() -> None:
     try:
+        # In the order people usually go: lessons, practice, their progress, Check a hand.
         course()
-        distribution(False)
-        distribution(True)
         drill_catalog()
         for name in _SLOW_IMPORTS:
             importlib.import_module(name)
         _warm_charts()
+        distribution(False)
+        distribution(True)
     except Exception:  # a broken file is reported by the page that needs it
         _log.exception("warming up the trainer failed")
     # The tables above are hundreds of thousands of objects that live as long as the
