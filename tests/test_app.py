@@ -249,3 +249,39 @@ def test_the_weak_spots_link_carries_its_weights(_isolated_database: Path) -> No
 
 def headings(at: AppTest) -> list[str]:
     return [str(m.value) for m in at.markdown if str(m.value).startswith("####")]
+
+
+def test_pages_are_compiled_without_magic_and_need_none() -> None:
+    """The app turns Streamlit's "magic" off (it re-walked each page's syntax tree whenever
+    the compiled pages were dropped): no page may rely on it to show a bare expression."""
+    import ast
+    import tomllib
+
+    from streamlit.runtime.scriptrunner import magic
+
+    config = tomllib.loads((REPO / ".streamlit" / "config.toml").read_text())
+    assert config["runner"]["magicEnabled"] is False
+    scripts = [
+        REPO / "trainer" / "app.py",
+        *sorted((REPO / "trainer" / "ui" / "views").glob("*.py")),
+    ]
+    assert len(scripts) > 5
+    for script in scripts:
+        source = script.read_text()
+        written = [
+            node
+            for node in ast.walk(magic.add_magic(source, str(script)))
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == magic.MAGIC_MODULE_NAME
+        ]
+        assert not written, f"{script.name} shows a bare expression at line {written[0].lineno}"
+
+
+def test_the_app_hands_the_interpreter_lock_over_often(_isolated_database: Path) -> None:
+    """The warm-up's tables must not hold up the server's event loop for 5 ms at a time."""
+    import sys
+
+    browser("ui/views/home.py")
+    assert sys.getswitchinterval() <= 0.001

@@ -81,3 +81,35 @@ def test_a_play_click_is_timed_to_the_end_of_its_last_script_run() -> None:
     assert not runs.finished.is_set()
     runs._frame(finished(ForwardMsg.FINISHED_SUCCESSFULLY))
     assert runs.finished.is_set()
+
+
+def test_processor_time_is_read_for_a_process_and_the_processes_it_started() -> None:
+    import os
+    import subprocess
+    import sys
+
+    spent = bench_browser.cpu_seconds(os.getpid())
+    sum(i * i for i in range(2_000_000))
+    assert bench_browser.cpu_seconds(os.getpid()) > spent
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        assert child.pid in bench_browser.descendants(os.getpid())
+    finally:
+        child.kill()
+        child.wait()
+    assert bench_browser.cpu_seconds(child.pid) == 0.0  # gone: read as nothing, no error
+
+
+def test_two_checkouts_can_be_named_after_one_app_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    served: list[list[Path]] = []
+
+    async def run(apps: list[Path], rounds: int, users: int) -> dict[Path, Figures]:
+        served.append(list(apps))
+        return {app: Figures() for app in apps}
+
+    monkeypatch.setattr(bench_browser, "CHROMIUM", "/bin/sh")
+    monkeypatch.setattr(bench_browser, "run", run)
+    repo = bench_browser.REPO
+    assert bench_browser.main(["--app", str(repo), str(repo), "--rounds", "1"]) == 0
+    assert bench_browser.main(["--app", str(repo), "--app", str(repo)]) == 0
+    assert served == [[repo, repo], [repo, repo]]

@@ -15,6 +15,14 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
+# Every browser's script run, the server's event loop (pages, scripts, websocket messages) and
+# the background warm-up share one interpreter lock. Python hands it over every 5 ms by
+# default, so while the warm-up builds its tables each of the event loop's many small steps
+# waited up to 5 ms for its turn: a page's files took 3-5 times as long to arrive. Handing it
+# over every 0.5 ms keeps the server answering while the warm-up runs.
+SWITCH_INTERVAL = 0.0005
+sys.setswitchinterval(SWITCH_INTERVAL)
+
 st.set_page_config(page_title="Cribbage trainer", page_icon="🃏", layout="centered")
 
 _VIEWS = Path(__file__).resolve().parent / "ui" / "views"

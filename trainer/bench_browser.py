@@ -8,7 +8,9 @@ Playwright) against ``streamlit run trainer/app.py`` on a free loopback port:
 * Practice, claim mode: pressing "That's everything" until the grade is painted;
 * Check a hand: pressing Enter until the new total is painted;
 * several people answering at the same moment, each in their own browser context
-  (16 by default), against one server process: the median wait;
+  (16 by default), against one server process: the median wait, and the processor
+  time an answer cost the server and the browser (the browser here is on the same
+  machine: 16 people's pages drawn on its cores, which real people do on their own);
 * Play: a whole 61-point game against Easy, always laying the first card that fits: the
   game's duration and the wait after each click, to the end of the script run it asked for
   (alone: ``python -m trainer.bench_play --browser``).
@@ -27,6 +29,7 @@ import argparse
 import asyncio
 import contextlib
 import functools
+import os
 import shutil
 import statistics
 import tempfile
@@ -36,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trainer.serve import serve
+from trainer.serve import Server, serving
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -87,6 +90,7 @@ class Figures:
 
     samples: dict[str, list[float]] = field(default_factory=dict)
     failed: list[str] = field(default_factory=list)
+    server_pid: int | None = None  # the server's process, to read its processor time
 
     def add(self, name: str, seconds: float) -> None:
         self.samples.setdefault(name, []).append(seconds)
@@ -102,15 +106,53 @@ def _fill_history(db: Path) -> None:
 
 
 @contextlib.contextmanager
-def running_app(app_dir: Path, workdir: Path) -> Iterator[str]:
+def running_app(app_dir: Path, workdir: Path) -> Iterator[Server]:
     """The app in ``app_dir`` served on a free port (its own progress file), stopped at the end."""
     db = workdir / f"progress-{time.monotonic_ns()}.sqlite3"
     _fill_history(db)
     env = {"CRIBBAGE_TRAINER_DB": str(db), "PYTHONPATH": str(app_dir)}
-    with serve(
+    with serving(
         app_dir / "trainer" / "app.py", log=db.with_suffix(".log"), cwd=app_dir, env=env
-    ) as url:
-        yield url
+    ) as server:
+        yield server
+
+
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _stat(pid: int | str) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command name (None: gone, or no /proc)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text.rpartition(")")[2].split()
+
+
+def cpu_seconds(pid: int | str) -> float:
+    """Processor time (user and system) a process has used so far; 0 when it cannot be read."""
+    fields = _stat(pid)
+    return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS if fields else 0.0
+
+
+def descendants(root: int) -> list[int]:
+    """Every process started (directly or not) by ``root``: here, the browser Playwright runs."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
+        fields = _stat(entry.name) if entry.name.isdigit() else None
+        if fields:
+            parents.setdefault(int(fields[1]), []).append(int(entry.name))
+    found, todo = [], [root]
+    while todo:
+        children = parents.get(todo.pop(), [])
+        found += children
+        todo += children
+    return found
+
+
+def _browser_cpu(server_pid: int | None) -> float:
+    """Processor time of every process this benchmark started, but the server's."""
+    return sum(cpu_seconds(pid) for pid in descendants(os.getpid()) if pid != server_pid)
 
 
 async def _idle(page: Any) -> None:
@@ -266,6 +308,8 @@ async def _crowd(browser: Any, url: str, figures: Figures, *, users: int, rounds
             for box in boxes:
                 await box.fill("5")
             started = time.perf_counter()
+            server_cpu = cpu_seconds(figures.server_pid) if figures.server_pid else 0.0
+            browser_cpu = _browser_cpu(figures.server_pid)
             waits = await asyncio.gather(
                 *(
                     _timed_action(
@@ -279,6 +323,11 @@ async def _crowd(browser: Any, url: str, figures: Figures, *, users: int, rounds
             for wait in waits:
                 figures.add(f"{users} people answering at once: wait", wait)
             figures.add(f"{users} people answering at once: answers a second", users / elapsed)
+            if figures.server_pid:  # processor time, not waits: the machine's noise adds none
+                used = cpu_seconds(figures.server_pid) - server_cpu
+                figures.add(f"{users} people at once: server CPU an answer", used / users)
+            used = _browser_cpu(figures.server_pid) - browser_cpu
+            figures.add(f"{users} people at once: browser CPU an answer", used / users)
             if n + 1 < rounds:
                 await asyncio.gather(
                     *(p.get_by_role("button", name="Next question").click() for p in pages)
@@ -420,7 +469,8 @@ async def run(apps: Sequence[Path], rounds: int, users: int) -> dict[Path, Figur
                 )
                 urls = {}
                 for app in apps:  # one server at a time, so each first load is measured cold
-                    urls[app] = servers.enter_context(running_app(app, workdir))
+                    server = servers.enter_context(running_app(app, workdir))
+                    urls[app], results[app].server_pid = server.url, server.pid
                     await _first_loads(browser, urls[app], results[app])
                 steps: list[Callable[[Any, str, Figures], Awaitable[None]]] = [
                     _fresh_loads,
@@ -485,8 +535,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--app",
         type=Path,
-        action="append",
-        help="a checkout to serve (repeat to compare two); default: this one",
+        action="extend",
+        nargs="+",
+        help="a checkout to serve (two, as --app A B or --app A --app B, to compare them); "
+        "default: this one",
     )
     args = parser.parse_args(argv)
     if not Path(CHROMIUM).exists():

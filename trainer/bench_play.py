@@ -392,13 +392,15 @@ def browser_game(level: str = "Easy", games: int = 1) -> str:
         figures = bb.Figures()
         workdir = Path(tempfile.mkdtemp(prefix="trainer-bench-play-"))
         try:
-            with bb.running_app(bb.REPO, workdir) as url:
+            with bb.running_app(bb.REPO, workdir) as server:
                 async with async_playwright() as pw:
                     browser = await pw.chromium.launch(
                         executable_path=bb.CHROMIUM, headless=True, args=bb.CHROMIUM_ARGS
                     )
                     for n in range(games):  # the first meets the server's warm-up
-                        await bb.play_game(browser, url, figures, level=level, name=f"game {n + 1}")
+                        await bb.play_game(
+                            browser, server.url, figures, level=level, name=f"game {n + 1}"
+                        )
                     await browser.close()
         finally:
             shutil.rmtree(workdir, ignore_errors=True)

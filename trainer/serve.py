@@ -15,6 +15,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 #: How long a server may take to answer its health check before it counts as failed.
@@ -26,6 +27,14 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+@dataclass(frozen=True)
+class Server:
+    """A running server: its address and its process id."""
+
+    url: str
+    pid: int
 
 
 @contextlib.contextmanager
@@ -40,6 +49,19 @@ def serve(
 
     ``env`` is added to this process's environment; the server's output goes to ``log``.
     """
+    with serving(script, log=log, cwd=cwd, env=env) as server:
+        yield server.url
+
+
+@contextlib.contextmanager
+def serving(
+    script: Path,
+    *,
+    log: Path,
+    cwd: Path | None = None,
+    env: Mapping[str, str] | None = None,
+) -> Iterator[Server]:
+    """As :func:`serve`, yielding the :class:`Server` (so its processor time can be read)."""
     port = free_port()
     with log.open("w") as out:
         proc = subprocess.Popen(
@@ -66,7 +88,7 @@ def serve(
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"{script} did not start:\n{log.read_text()}")
             time.sleep(0.1)
-        yield url
+        yield Server(url, proc.pid)
     finally:
         proc.terminate()
         try:

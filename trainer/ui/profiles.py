@@ -96,10 +96,9 @@ def banner() -> bool:
     if store is None:  # answers are kept for this visit only: the sidebar says why
         st.caption(":material/warning: Progress is not being saved right now.")
         return True
-    question = session.player_question()
-    current = session.current_profile() if question is None else None
+    current = session.current_profile()  # (asking first read the player twice a run)
     if current is None:
-        ask(question or session.ASK)
+        ask(session.player_question() or session.ASK)
         return False
     session.keep_player_in_address()
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):

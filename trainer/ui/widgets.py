@@ -79,14 +79,43 @@ def course() -> Course:
 _SLOW_IMPORTS = ("pandas", "altair", "streamlit.emojis")
 
 
+def _warm_charts() -> None:
+    """Check one small chart the way the Progress page's are checked: the first check in a
+    process builds the chart schema's validator (a tenth of a second or more), later ones
+    reuse it."""
+    import altair as alt
+    import pandas as pd
+
+    frame = pd.DataFrame(
+        {
+            "Drill": ["Hand", "Crib"],
+            "Right": [0.5, 0.75],
+            "When": pd.to_datetime(["2026-01-01"] * 2),
+        }
+    )
+    bars = (
+        alt.Chart(frame, height=100)
+        .mark_bar()
+        .encode(
+            x=alt.X("Drill:N", title=None, axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("Right:Q", scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format=".0%")),
+            color=alt.Color("Drill:N", legend=alt.Legend(orient="bottom")),
+            tooltip=[alt.Tooltip("yearmonthdate(When):T"), alt.Tooltip("Right:Q", format=".0%")],
+        )
+    )
+    (bars + bars.mark_text().encode(text=alt.Text("Right:Q", format=".0%"))).to_dict()
+
+
 def _warm() -> None:
     try:
+        # In the order people usually go: lessons, practice, their progress, Check a hand.
         course()
-        distribution(False)
-        distribution(True)
         drill_catalog()
         for name in _SLOW_IMPORTS:
             importlib.import_module(name)
+        _warm_charts()
+        distribution(False)
+        distribution(True)
     except Exception:  # a broken file is reported by the page that needs it
         _log.exception("warming up the trainer failed")
     # The tables above are hundreds of thousands of objects that live as long as the
