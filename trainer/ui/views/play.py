@@ -339,7 +339,7 @@ def _lay(table: Table, game_id: str, late: str = "") -> None:
             st.markdown(f"### The count is {view.count}")
             if view.pile:
                 ui.show_pile(view.pile, highlight=view.pile[-1:])
-        st.caption(f"The computer holds {view.opponent_cards} card(s).")
+        st.caption(f"The computer holds {_many(view.opponent_cards, 'card')}.")
     st.markdown("**Your turn: tap a card to lay it.**")
     if table.learning:
         st.info(
