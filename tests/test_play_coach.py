@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.test_play_page import _page, _table, _texts  # the page's own test helpers
 from trainer.analysis import analyse_discards, analyse_play
 from trainer.bench_play import interact
 from trainer.engine import Card, parse_cards, score_play
@@ -263,28 +264,6 @@ def test_learning_mode_names_the_best_throw_before_it_is_made() -> None:
 
 
 # --- the page (AppTest) -----------------------------------------------------------------------
-
-
-def _page() -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    players = Store.open(os.environ["CRIBBAGE_TRAINER_DB"]).profiles()
-    if players:
-        at.query_params["player"] = str(players[0].id)
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
-
-def _table(at: AppTest) -> Table:
-    table = at.session_state["play_table"]
-    assert isinstance(table, Table)
-    return table
-
-
-def _texts(at: AppTest) -> str:
-    parts: list[Any] = [m.value for m in at.markdown] + [i.value for i in at.info]
-    parts += [s.value for s in at.success] + [w.value for w in at.warning]
-    return "\n".join(str(p) for p in parts)
 
 
 def _start(at: AppTest, coach: str, level: str = "easy") -> None:
