@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from trainer.analysis import sound
 from trainer.ui import widgets as ui
 
 
@@ -26,6 +27,7 @@ def test_the_warm_up_loads_everything_then_freezes_it_out_of_the_collector() -> 
     assert not thread.is_alive()
     assert gc.get_freeze_count() > 0
     assert {"pandas", "altair", "streamlit.emojis"} <= set(sys.modules)
+    assert sound.seat_throws.cache_info().currsize  # the coaches' throwing model is loaded
 
 
 def test_every_step_of_the_warm_up_works(caplog: pytest.LogCaptureFixture) -> None:

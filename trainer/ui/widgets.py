@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from trainer import content
-from trainer.engine import Card, ScoreItem, ShowScore
+from trainer.analysis import analyse_discards
+from trainer.engine import DECK, Card, ScoreItem, ShowScore
 from trainer.engine.stats import score_distribution
 from trainer.ui.svg import cards_svg, pile_svg, series_svg
 
@@ -106,11 +107,18 @@ def _warm_charts() -> None:
     (bars + bars.mark_text().encode(text=alt.Text("Right:Q", format=".0%"))).to_dict()
 
 
+def _warm_analysis() -> None:
+    """Rank one throw the way the coaches do: the first ranking in a process loads the
+    throwing model's tables (a third of a second here, more on a busy machine)."""
+    analyse_discards(DECK[:6], dealer=True)
+
+
 def _warm() -> None:
     try:
         # In the order people usually go: lessons, practice, their progress, Check a hand.
         course()
         drill_catalog()
+        _warm_analysis()
         for name in _SLOW_IMPORTS:
             importlib.import_module(name)
         _warm_charts()
