@@ -549,3 +549,15 @@ def test_can_and_verify_agree_in_random_plays(seed: int) -> None:
         else:
             play.go()
     _agree(play)
+
+
+def test_laid_is_each_players_cards_in_order_across_series() -> None:
+    play = Pegging([parse_cards("KS QS 9H 2D"), parse_cards("KH JD 8C AS")], leader=0)
+    for card in parse_cards("KS KH QS AS"):  # 10, 20, 30, 31
+        play.lay(card)
+    assert play.pile == []  # 31 ends the series; the next one begins
+    for card in parse_cards("9H JD"):
+        play.lay(card)
+    assert play.pile == list(parse_cards("9H JD"))
+    assert play.laid(0) == parse_cards("KS QS 9H")
+    assert play.laid(1) == parse_cards("KH AS JD")

@@ -10,7 +10,7 @@ from math import comb
 
 import pytest
 
-from trainer.analysis import analyse_play
+from trainer.analysis import analyse_play, random_turns
 from trainer.analysis.pegging import PlayOption, peg_points, play_position
 from trainer.engine import DECK, Card, Pegging, parse_cards, score_play
 
@@ -110,34 +110,20 @@ def _random_positions(seed: int, wanted: int, max_holds: int) -> list[dict[str, 
         crib = [tuple(cards[8:10]), tuple(cards[10:12])]
         starter = cards[12]
         play = Pegging([list(h) for h in hands], leader=rng.randrange(2))
-        laid: list[list[Card]] = [[], []]
-        pile: list[Card] = []
         stop = rng.randrange(8)
-        steps = 0
-        while not play.is_over:
-            seat = play.turn
-            if steps >= stop and play.playable() and 4 - len(laid[1 - seat]) <= max_holds:
+        for steps, seat in enumerate(random_turns(play, rng)):
+            if steps >= stop and play.playable() and 4 - len(play.laid(1 - seat)) <= max_holds:
                 found.append(
                     {
                         "hand": tuple(play.hands[seat]),
-                        "pile": tuple(pile),
-                        "mine": tuple(laid[seat]),
-                        "theirs": tuple(laid[1 - seat]),
+                        "pile": tuple(play.pile),
+                        "mine": play.laid(seat),
+                        "theirs": play.laid(1 - seat),
                         "starter": starter,
                         "crib": crib[seat],
                     }
                 )
                 break
-            steps += 1
-            if play.must_go():
-                event = play.go()
-            else:
-                card = rng.choice(play.playable())
-                event = play.lay(card)
-                laid[seat].append(card)
-                pile.append(card)
-            if event.series_over:
-                pile = []
     return found
 
 

@@ -286,6 +286,7 @@ def bench_pegging_analysis(positions: int = 30) -> dict[str, float]:
     """The exact expected reply against scoring every hand the opponent could hold."""
     from itertools import combinations
 
+    from trainer.analysis import random_turns
     from trainer.analysis.pegging import PlayPosition, options_for, play_position
     from trainer.engine import Pegging, score_play
 
@@ -294,30 +295,18 @@ def bench_pegging_analysis(positions: int = 30) -> dict[str, float]:
     while len(found) < positions:
         cards = rng.sample(DECK, 13)
         play = Pegging([cards[:4], cards[4:8]], leader=0)
-        laid: list[list[Card]] = [[], []]
-        pile: list[Card] = []
-        while not play.is_over:
-            seat = play.turn
-            if play.playable() and len(laid[1 - seat]) >= 2:
+        for seat in random_turns(play, rng):
+            if play.playable() and len(play.laid(1 - seat)) >= 2:
                 found.append(
                     play_position(
                         tuple(play.hands[seat]),
-                        pile=tuple(pile),
-                        mine_played=tuple(laid[seat]),
-                        theirs_played=tuple(laid[1 - seat]),
+                        pile=tuple(play.pile),
+                        mine_played=play.laid(seat),
+                        theirs_played=play.laid(1 - seat),
                         starter=cards[12],
                     )
                 )
                 break
-            if play.must_go():
-                event = play.go()
-            else:
-                card = rng.choice(play.playable())
-                event = play.lay(card)
-                laid[seat].append(card)
-                pile.append(card)
-            if event.series_over:
-                pile = []
 
     def exact() -> None:
         for position in found:

@@ -9,7 +9,13 @@
 from trainer.analysis.crib import crib_table
 from trainer.analysis.discards import analyse_discards
 from trainer.analysis.pegging import PlayOption, analyse_play
-from trainer.analysis.players import LEVELS, ComputerPlayer, computer_player, random_play
+from trainer.analysis.players import (
+    LEVELS,
+    ComputerPlayer,
+    computer_player,
+    random_play,
+    random_turns,
+)
 
 __all__ = [
     "LEVELS",
@@ -20,4 +26,5 @@ __all__ = [
     "computer_player",
     "crib_table",
     "random_play",
+    "random_turns",
 ]

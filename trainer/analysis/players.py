@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from math import comb, prod
@@ -70,7 +70,7 @@ from trainer.analysis.pegging import (
     peg_points,
     play_position,
 )
-from trainer.engine import DECK, Card, check_distinct
+from trainer.engine import DECK, Card, Pegging, check_distinct
 
 __all__ = [
     "LEVELS",
@@ -106,6 +106,25 @@ def random_play(
     if steer == "go" and len(hit) < len(options):
         return rng.choice([card for card in options if card not in hit])
     return rng.choice(options)
+
+
+def random_turns(play: Pegging, rng: random.Random) -> Iterator[int]:
+    """Play ``play`` to its end at random (a go when nothing fits, else a random card by
+    :func:`random_play`), yielding the seat to act before each action; stop iterating to
+    keep the position. The drills and the benchmark deal their pegging positions with it.
+
+    >>> from trainer.engine import parse_cards
+    >>> play = Pegging([parse_cards("5H 5D"), parse_cards("TC JS")], leader=0)
+    >>> turns = list(random_turns(play, random.Random(1)))
+    >>> turns, play.is_over, [len(play.laid(seat)) for seat in (0, 1)]
+    ([0, 1, 0, 1], True, [2, 2])
+    """
+    while not play.is_over:
+        yield play.turn
+        if play.must_go():
+            play.go()
+        else:
+            play.lay(random_play(play.playable(), count=play.count, rng=rng))
 
 
 class ComputerPlayer(Protocol):

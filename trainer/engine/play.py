@@ -251,6 +251,10 @@ class Pegging:
     def is_over(self) -> bool:
         return not any(self.hands)
 
+    def laid(self, player: int) -> tuple[Card, ...]:
+        """Every card ``player`` has laid so far in this play, in order."""
+        return tuple(card for series in self.series for who, card in series if who == player)
+
     def playable(self, player: int | None = None) -> tuple[Card, ...]:
         """The cards ``player`` (default: whoever's turn it is) could lay now."""
         who = self.turn if player is None else player

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from trainer.analysis import LEVELS, PlayOption, analyse_discards, analyse_play
+from trainer.analysis import LEVELS, PlayOption, analyse_discards, analyse_play, random_turns
 from trainer.analysis.discards import Discard
 from trainer.engine import DECK, Card, Kind, Pegging, ScoreItem, number_word, score_show
 
@@ -722,41 +722,25 @@ def deal_play_question(tier: str, seed: int, index: int = 0) -> PlayQuestion:
         hands = [cards[:4], cards[4:8]]
         play = Pegging([list(h) for h in hands], leader=rng.randrange(2))
         stop = rng.randrange(7)
-        laid: list[list[Card]] = [[], []]
-        pile: list[Card] = []
-        steps = 0
-        while not play.is_over:
-            if play.turn == 0 and len(play.playable()) >= 2 and steps >= stop:
+        for steps, seat in enumerate(random_turns(play, rng)):
+            if seat == 0 and len(play.playable()) >= 2 and steps >= stop:
+                hand, pile = tuple(play.hands[0]), tuple(play.pile)
+                mine, theirs = play.laid(0), play.laid(1)
                 options = analyse_play(
-                    tuple(play.hands[0]),
-                    pile=tuple(pile),
-                    mine_played=tuple(laid[0]),
-                    theirs_played=tuple(laid[1]),
-                    starter=cards[8],
+                    hand, pile=pile, mine_played=mine, theirs_played=theirs, starter=cards[8]
                 )
                 if _fits(tier, options):
                     return PlayQuestion(
                         tier=tier,
                         seed=seed,
                         index=index,
-                        hand=tuple(play.hands[0]),
-                        pile=tuple(pile),
-                        mine_played=tuple(laid[0]),
-                        theirs_played=tuple(laid[1]),
+                        hand=hand,
+                        pile=pile,
+                        mine_played=mine,
+                        theirs_played=theirs,
                         starter=cards[8],
                         options=options,
                     )
-            seat = play.turn
-            if play.must_go():
-                event = play.go()
-            else:
-                card = rng.choice(play.playable())
-                event = play.lay(card)
-                laid[seat].append(card)
-                pile.append(card)
-            steps += 1
-            if event.series_over:
-                pile = []
     raise ValueError(f"no {tier} pegging position found for seed {seed}, index {index}")
 
 
