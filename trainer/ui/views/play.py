@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
@@ -39,7 +40,7 @@ from trainer.training.play import (
 from trainer.ui import play_saves
 from trainer.ui import widgets as ui
 from trainer.ui.board import BoardMove, board_svg
-from trainer.ui.cardpick import CardPicker, Slot
+from trainer.ui.cardpick import CardPicker, PickEvent, Slot
 from trainer.ui.session import current_profile, store_problem
 from trainer.ui.svg import pile_svg
 
@@ -89,6 +90,21 @@ def _act(action: str, *args: Any) -> None:
         return
     _state()[_NOTE] = ""
     _save(table)
+
+
+def _take(picker: CardPicker, table: Table, action: Callable[[PickEvent], object]) -> None:
+    """Do ``action`` for each tap the picker sent: a refusal is said beside the cards; the
+    first one accepted is saved and the page drawn again (the cards it answered are gone)."""
+    for event in picker.take():
+        try:
+            action(event)
+        except RuleError as error:
+            picker.reply(str(error).capitalize() + ".")
+            continue
+        _state()[_NOTE] = ""
+        _save(table)
+        picker.forget()
+        st.rerun()
 
 
 def _start(setup: PlaySetup) -> None:
@@ -297,16 +313,7 @@ def _discard(table: Table, game_id: str) -> None:
                 help="Shows the best throws. The deal is marked as hinted.",
             )
     picker = CardPicker(f"throw_{game_id}_{view.deal_no}", "pick", view.hand)
-    for event in picker.take():
-        try:
-            table.discard(event.cards)
-        except RuleError as error:
-            picker.reply(str(error).capitalize() + ".")
-            continue
-        _state()[_NOTE] = ""
-        _save(table)
-        picker.forget()
-        st.rerun()
+    _take(picker, table, lambda event: table.discard(event.cards))
     picker.show(need=2, confirm="To crib", label="Your hand")
 
 
@@ -356,17 +363,7 @@ def _lay(table: Table, game_id: str, late: str = "") -> None:
         for card in view.hand
     ]
     picker = CardPicker(f"lay_{game_id}_{len(game.events)}", "lay", slots)
-    for event in picker.take():
-        card = event.cards[0]
-        try:
-            table.lay(card)
-        except RuleError as error:
-            picker.reply(str(error).capitalize() + ".")
-            continue
-        _state()[_NOTE] = ""
-        _save(table)
-        picker.forget()
-        st.rerun()
+    _take(picker, table, lambda event: table.lay(event.cards[0]))
     picker.show(label="Your hand")
 
 
