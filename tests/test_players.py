@@ -11,8 +11,8 @@ import pytest
 
 from trainer.analysis import LEVELS, computer_player, random_play
 from trainer.analysis.lookahead import WIN, Board, Position, Search
-from trainer.analysis.players import _view
-from trainer.engine import DECK, Card, Pegging, parse_cards
+from trainer.analysis.players import _view, decide_discard, decide_play
+from trainer.engine import DECK, Card, Game, Pegging, Phase, Settings, parse_cards
 
 
 def _c(text: str) -> Card:
@@ -349,3 +349,20 @@ def test_lookahead_agrees_with_the_engine(with_board: bool) -> None:
             -1,
         )
         assert Search(board).value(position) == expected, (mine, theirs, leader)
+
+
+def test_a_player_decides_from_a_seats_view_and_never_plays_before_the_starter() -> None:
+    game = Game(Settings(), 5)
+    while game.phase is Phase.CUT:  # a tie is cut again
+        for seat in game.waiting_for():
+            game.cut_for_deal(seat)
+    player = computer_player("normal", seed=1)
+    seat = 0
+    view = game.view(seat)
+    with pytest.raises(ValueError, match="starter"):
+        decide_play(player, view)
+    throw = decide_discard(player, view)
+    assert game.can_discard(seat, throw)
+    assert throw == player.discard(
+        view.hand, dealer=game.dealer == seat, scores=game.scores, target=121
+    )

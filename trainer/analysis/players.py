@@ -70,7 +70,7 @@ from trainer.analysis.pegging import (
     peg_points,
     play_position,
 )
-from trainer.engine import DECK, Card, Pegging, check_distinct
+from trainer.engine import DECK, Card, Pegging, SeatView, check_distinct
 
 __all__ = [
     "LEVELS",
@@ -147,6 +147,33 @@ class ComputerPlayer(Protocol):
         scores: tuple[int, int],
         target: int,
     ) -> Card | None: ...
+
+
+def decide_discard(player: ComputerPlayer, view: SeatView) -> tuple[Card, Card]:
+    """``player``'s throw for the seat ``view`` shows, from what that seat may know."""
+    return player.discard(
+        view.hand,
+        dealer=view.dealer == view.seat,
+        scores=(view.my_score, view.their_score),
+        target=view.settings.target,
+    )
+
+
+def decide_play(player: ComputerPlayer, view: SeatView) -> Card | None:
+    """``player``'s card (``None``: go) for the seat ``view`` shows, in the play."""
+    if view.starter is None:
+        raise ValueError("the play starts once the starter is turned")
+    return player.play(
+        view.hand,
+        pile=view.pile,
+        mine_played=view.mine_played,
+        theirs_played=view.theirs_played,
+        starter=view.starter,
+        crib_cards=view.discards,
+        dealer=view.dealer == view.seat,
+        scores=(view.my_score, view.their_score),
+        target=view.settings.target,
+    )
 
 
 # --- checking the questions ------------------------------------------------------------

@@ -24,7 +24,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb, sqrt
 
-from trainer.analysis.players import LEVELS, ComputerPlayer, computer_player
+from trainer.analysis.players import (
+    LEVELS,
+    ComputerPlayer,
+    computer_player,
+    decide_discard,
+    decide_play,
+)
 from trainer.engine import (
     DECK,
     Card,
@@ -203,15 +209,9 @@ def _game_deal(game: Game, players: tuple[ComputerPlayer, ComputerPlayer]) -> li
     points = [[0, 0, 0], [0, 0, 0]]
     dealer = game.dealer
     assert dealer is not None
-    target = game.settings.target
     for seat in (0, 1):
         view = game.view(seat)
-        throw = players[seat].discard(
-            view.hand,
-            dealer=seat == dealer,
-            scores=(view.my_score, view.their_score),
-            target=target,
-        )
+        throw = decide_discard(players[seat], view)
         if not isinstance(throw, tuple) or not game.can_discard(seat, throw):
             raise IllegalDecisionError(f"{players[seat].level} threw {throw!r} from {view.hand!r}")
         game.discard(seat, throw)
@@ -220,19 +220,7 @@ def _game_deal(game: Game, players: tuple[ComputerPlayer, ComputerPlayer]) -> li
         turn = game.turn
         assert turn is not None
         seat = turn
-        view = game.view(seat)
-        assert view.starter is not None
-        choice = players[seat].play(
-            view.hand,
-            pile=view.pile,
-            mine_played=view.mine_played,
-            theirs_played=view.theirs_played,
-            starter=view.starter,
-            crib_cards=view.discards,
-            dealer=seat == dealer,
-            scores=(view.my_score, view.their_score),
-            target=target,
-        )
+        choice = decide_play(players[seat], game.view(seat))
         if choice is None:
             if not game.can_go(seat):
                 raise IllegalDecisionError(

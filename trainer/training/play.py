@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from trainer.analysis import LEVELS, computer_player
+from trainer.analysis.players import decide_discard, decide_play
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, SeatView
 from trainer.engine.items import Kind, ScoreItem, number_word
@@ -488,32 +489,13 @@ class Table:
 
     def _computer_discard(self) -> None:
         game = self.game
-        view = game.view(COMPUTER)
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        throw = player.discard(
-            view.hand,
-            dealer=view.dealer == COMPUTER,
-            scores=(view.my_score, view.their_score),
-            target=game.settings.target,
-        )
-        game.discard(COMPUTER, throw)
+        game.discard(COMPUTER, decide_discard(player, game.view(COMPUTER)))
 
     def _computer_lay(self) -> None:
         game = self.game
-        view = game.view(COMPUTER)
-        assert view.starter is not None
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        card = player.play(
-            view.hand,
-            pile=view.pile,
-            mine_played=view.mine_played,
-            theirs_played=view.theirs_played,
-            starter=view.starter,
-            crib_cards=view.discards,
-            dealer=view.dealer == COMPUTER,
-            scores=(view.my_score, view.their_score),
-            target=game.settings.target,
-        )
+        card = decide_play(player, game.view(COMPUTER))
         if card is None or not game.can_lay(COMPUTER, card):
             game.go(COMPUTER)
         else:
