@@ -7,10 +7,10 @@ Playwright) against ``streamlit run trainer/app.py`` on a free loopback port:
 * Practice: pressing "Check" until the explanation is painted;
 * Practice, claim mode: pressing "That's everything" until the grade is painted;
 * Check a hand: pressing Enter until the new total is painted;
-* several people answering at the same moment, each in their own browser context
-  (16 by default), against one server process: the median wait, and the processor
-  time an answer cost the server and the browser (the browser here is on the same
-  machine: 16 people's pages drawn on its cores, which real people do on their own);
+* several people (16 by default) answering at the same moment against one server
+  process: one in Chromium, timed until its explanation is painted, the others speaking
+  Streamlit's protocol without drawing (see :mod:`trainer.bench_crowd`), timed until the
+  server has sent their page; and the processor time an answer cost the server;
 * Play: a whole 61-point game against Easy, always laying the first card that fits: the
   game's duration and the wait after each click, to the end of the script run it asked for
   (alone: ``python -m trainer.bench_play --browser``).
@@ -29,7 +29,6 @@ import argparse
 import asyncio
 import contextlib
 import functools
-import os
 import shutil
 import statistics
 import tempfile
@@ -39,7 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trainer.serve import Server, serving
+from trainer.bench_crowd import Visitor, settled
+from trainer.serve import Server, cpu_seconds, serving
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -115,44 +115,6 @@ def running_app(app_dir: Path, workdir: Path) -> Iterator[Server]:
         app_dir / "trainer" / "app.py", log=db.with_suffix(".log"), cwd=app_dir, env=env
     ) as server:
         yield server
-
-
-_CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-
-
-def _stat(pid: int | str) -> list[str] | None:
-    """The fields of ``/proc/<pid>/stat`` after the command name (None: gone, or no /proc)."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return text.rpartition(")")[2].split()
-
-
-def cpu_seconds(pid: int | str) -> float:
-    """Processor time (user and system) a process has used so far; 0 when it cannot be read."""
-    fields = _stat(pid)
-    return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS if fields else 0.0
-
-
-def descendants(root: int) -> list[int]:
-    """Every process started (directly or not) by ``root``: here, the browser Playwright runs."""
-    parents: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir() if Path("/proc").is_dir() else ():
-        fields = _stat(entry.name) if entry.name.isdigit() else None
-        if fields:
-            parents.setdefault(int(fields[1]), []).append(int(entry.name))
-    found, todo = [], [root]
-    while todo:
-        children = parents.get(todo.pop(), [])
-        found += children
-        todo += children
-    return found
-
-
-def _browser_cpu(server_pid: int | None) -> float:
-    """Processor time of every process this benchmark started, but the server's."""
-    return sum(cpu_seconds(pid) for pid in descendants(os.getpid()) if pid != server_pid)
 
 
 async def _idle(page: Any) -> None:
@@ -291,54 +253,49 @@ async def _check_hands(browser: Any, url: str, figures: Figures, *, rounds: int)
 
 
 async def _crowd(browser: Any, url: str, figures: Figures, *, users: int, rounds: int) -> None:
-    """``users`` people, each in a browser context, pressing Check at the same moment."""
-    contexts = [
-        await browser.new_context(viewport={"width": 1100, "height": 900}) for _ in range(users)
-    ]
-    try:
-        pages = [await c.new_page() for c in contexts]
-        for page in pages:
-            page.set_default_timeout(TIMEOUT_MS * 2)
-        for n, page in enumerate(pages):  # one after another: the race is the answering
-            await _load(
-                page, f"{url}/practice?drill=hand&tier=club&seed={100 + n}", "Count this hand"
-            )
+    """``users`` people pressing Check at the same moment: one in Chromium, timed until the
+    explanation is painted, and the others as :class:`~trainer.bench_crowd.Visitor` objects,
+    which send and read what a browser tab does without drawing it (16 Chromium pages drawn on the
+    server's own cores would measure the benchmark's browsers, not the server)."""
+    async with contextlib.AsyncExitStack() as stack:
+        page = await stack.enter_async_context(_tab(browser))
+        others = [await stack.enter_async_context(Visitor(url)) for _ in range(users - 1)]
+        link = f"drill=hand&tier=club&seed={{}}&length={rounds + 1}&player={PLAYER.lower()}"
+        for n, visitor in enumerate(others):  # one after another: the race is the answering
+            await visitor.open("practice", link.format(101 + n))
+        await _load(page, f"{url}/practice?{link.format(100)}", "Count this hand")
+        await settled(figures.server_pid)
         for n in range(rounds):
-            boxes = [page.get_by_label("Your total") for page in pages]
-            for box in boxes:
-                await box.fill("5")
-            started = time.perf_counter()
+            box = page.get_by_label("Your total")
+            await box.fill("5")
             server_cpu = cpu_seconds(figures.server_pid) if figures.server_pid else 0.0
-            browser_cpu = _browser_cpu(figures.server_pid)
-            waits = await asyncio.gather(
-                *(
-                    _timed_action(
-                        page, '[data-testid="stButton"]', "question", lambda b=box: b.press("Enter")
-                    )
-                    for page, box in zip(pages, boxes, strict=True)
-                ),
-                return_exceptions=False,
+            started = time.perf_counter()
+            painting = asyncio.ensure_future(
+                _timed_action(
+                    page, '[data-testid="stButton"]', "question", lambda b=box: b.press("Enter")
+                )
             )
+            pages = await asyncio.gather(
+                *(v.press("Check", {f"practice_total_{n}": "5"}) for v in others)
+            )
+            painted = await painting
             elapsed = time.perf_counter() - started
-            for wait in waits:
-                figures.add(f"{users} people answering at once: wait", wait)
-            figures.add(f"{users} people answering at once: answers a second", users / elapsed)
+            figures.add(f"{users} people at once: the browser's wait, painted", painted)
+            for other in pages:
+                figures.add(f"{users} people at once: wait for the server's page", other.seconds)
+                if other.exception or "Next question" not in other.widgets:
+                    figures.failed.append(f"crowd: no verdict: {other.exception or other.text()}")
+            figures.add(f"{users} people at once: answers a second", users / elapsed)
             if figures.server_pid:  # processor time, not waits: the machine's noise adds none
                 used = cpu_seconds(figures.server_pid) - server_cpu
                 figures.add(f"{users} people at once: server CPU an answer", used / users)
-            used = _browser_cpu(figures.server_pid) - browser_cpu
-            figures.add(f"{users} people at once: browser CPU an answer", used / users)
             if n + 1 < rounds:
                 await asyncio.gather(
-                    *(p.get_by_role("button", name="Next question").click() for p in pages)
+                    page.get_by_role("button", name="Next question").click(),
+                    *(v.press("practice_next") for v in others),
                 )
-                await asyncio.gather(
-                    *(p.get_by_text(f"Question {n + 2} of").wait_for() for p in pages)
-                )
-                await asyncio.gather(*(_idle(p) for p in pages))
-    finally:
-        for context in contexts:
-            await context.close()
+                await page.get_by_text(f"Question {n + 2} of").wait_for()
+                await _idle(page)
 
 
 #: The Play page's results screen, whoever won.

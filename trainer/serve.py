@@ -18,6 +18,24 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _stat(pid: int | str) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command name (None: gone, or no /proc)."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text.rpartition(")")[2].split()
+
+
+def cpu_seconds(pid: int | str) -> float:
+    """Processor time (user and system) a process has used so far; 0 when it cannot be read."""
+    fields = _stat(pid)
+    return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS if fields else 0.0
+
+
 #: How long a server may take to answer its health check before it counts as failed.
 START_TIMEOUT = 60.0
 
