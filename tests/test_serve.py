@@ -7,6 +7,7 @@ import os
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 from trainer.serve import cpu_seconds, free_port
 
@@ -24,3 +25,14 @@ def test_processor_time_is_read_for_a_running_process_and_nothing_for_a_gone_one
     child = subprocess.Popen([sys.executable, "-c", "pass"])
     child.wait()
     assert cpu_seconds(child.pid) == 0.0  # gone: read as nothing, no error
+
+
+def test_the_app_is_started_as_the_readme_starts_it_and_other_scripts_with_streamlit(
+    tmp_path: Path,
+) -> None:
+    from trainer.serve import start_command
+
+    app = Path(__file__).resolve().parent.parent / "trainer" / "app.py"
+    assert start_command(app) == [sys.executable, "-m", "trainer.launch"]
+    other = tmp_path / "demo.py"
+    assert start_command(other) == [sys.executable, "-m", "streamlit", "run", str(other)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import logging
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -36,3 +37,27 @@ def test_every_step_of_the_warm_up_works(caplog: pytest.LogCaptureFixture) -> No
         ui._warm()
     assert not [r for r in caplog.records if "warming up" in r.getMessage()]
     assert {"pandas", "altair", "streamlit.emojis"} <= set(sys.modules)
+
+
+def test_the_pages_imports_are_read_from_their_source(tmp_path: Path) -> None:
+    (tmp_path / "one.py").write_text(
+        "from __future__ import annotations\nimport json, random\n"
+        "from trainer.ui import session, widgets\nfrom trainer.ui.widgets import show_cards\n"
+        "from . import nothing\n"
+    )
+    (tmp_path / "two.py").write_text("import pandas as pd\nimport json\n")
+    found = ui.page_imports(tmp_path)
+    assert found == [
+        "json",
+        "random",
+        "trainer.ui",
+        "trainer.ui.session",
+        "trainer.ui.widgets",
+        "pandas",
+    ]  # each once, modules only: show_cards is a function, the relative import is skipped
+
+
+def test_the_real_pages_imports_include_the_chart_libraries_and_the_session() -> None:
+    found = set(ui.page_imports())
+    assert {"altair", "pandas", "trainer.ui.session", "trainer.ui.cardpick"} <= found
+    assert "__future__" not in found

@@ -15,13 +15,9 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-# Every browser's script run, the server's event loop (pages, scripts, websocket messages) and
-# the background warm-up share one interpreter lock. Python hands it over every 5 ms by
-# default, so while the warm-up builds its tables each of the event loop's many small steps
-# waited up to 5 ms for its turn: a page's files took 3-5 times as long to arrive. Handing it
-# over every 0.5 ms keeps the server answering while the warm-up runs.
-SWITCH_INTERVAL = 0.0005
-sys.setswitchinterval(SWITCH_INTERVAL)
+from trainer.ui import profiles, widgets  # noqa: E402  (importable once the path above is set)
+
+widgets.share_the_interpreter()
 
 st.set_page_config(page_title="Cribbage trainer", page_icon="🃏", layout="centered")
 
@@ -55,8 +51,6 @@ pages = {
 }
 
 page = st.navigation(pages)
-
-from trainer.ui import profiles, widgets  # noqa: E402  (importable once the path above is set)
 
 profiles.sidebar()  # the picker, on every page
 # Who is practising, at the top of every page (on a phone the sidebar is hidden). Pages that

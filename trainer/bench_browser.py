@@ -3,7 +3,8 @@
 What a learner waits for, measured in Debian's Chromium (headless, driven by
 Playwright) against ``streamlit run trainer/app.py`` on a free loopback port:
 
-* the first load of each page after the server starts, and a fresh load later;
+* the first load of each page, each on a server just started (as the README starts
+  it), and how long the start took; a fresh load later;
 * Practice: pressing "Check" until the explanation is painted;
 * Practice, claim mode: pressing "That's everything" until the grade is painted;
 * Check a hand: pressing Enter until the new total is painted;
@@ -160,10 +161,15 @@ async def _tab(browser: Any) -> AsyncIterator[Any]:
         await context.close()
 
 
-async def _first_loads(browser: Any, url: str, figures: Figures) -> None:
+async def _first_loads(browser: Any, app: Path, workdir: Path, figures: Figures) -> None:
+    """Each page the first thing a server started afresh is asked for."""
     for name, (path, marker) in PAGES.items():
-        async with _tab(browser) as page:
-            figures.add(f"first load: {name}", await _load(page, f"{url}/{path}", marker))
+        with running_app(app, workdir) as server:
+            figures.add("server start, until it answers", server.started_in)
+            async with _tab(browser) as page:
+                figures.add(
+                    f"first load: {name}", await _load(page, f"{server.url}/{path}", marker)
+                )
 
 
 async def _fresh_loads(browser: Any, url: str, figures: Figures) -> None:
@@ -424,11 +430,12 @@ async def run(apps: Sequence[Path], rounds: int, users: int) -> dict[Path, Figur
                 browser = await pw.chromium.launch(
                     executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                 )
-                urls = {}
                 for app in apps:  # one server at a time, so each first load is measured cold
+                    await _first_loads(browser, app, workdir, results[app])
+                urls = {}
+                for app in apps:
                     server = servers.enter_context(running_app(app, workdir))
                     urls[app], results[app].server_pid = server.url, server.pid
-                    await _first_loads(browser, urls[app], results[app])
                 steps: list[Callable[[Any, str, Figures], Awaitable[None]]] = [
                     _fresh_loads,
                     functools.partial(_check_clicks, rounds=rounds),

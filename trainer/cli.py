@@ -3,6 +3,7 @@
     python -m trainer count 5H 5D 5C JS 5S [--crib] [--json]
     python -m trainer peg 7S 7C 7H [--json]
     python -m trainer validate [PATH ...]
+    python -m trainer app [--server.port 8502 ...]
     python -m trainer tournament --games N [--jobs 2] [--seed S] [--pair hard:crazy ...]
 
 Bad input prints one line naming what was wrong and exits with status 2: a missing
@@ -220,6 +221,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_app(args: argparse.Namespace) -> int:
+    from trainer.launch import main as launch
+
+    return launch(args.options)  # whatever the parser did not know: Streamlit's options
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
@@ -241,6 +248,13 @@ def build_parser() -> argparse.ArgumentParser:
     validate = sub.add_parser("validate", help="check lesson and drill files")
     validate.add_argument("paths", nargs="*", help="files or folders (default: lessons/ drills/)")
     validate.set_defaults(run=cmd_validate)
+
+    app = sub.add_parser(
+        "app",
+        help="start the app (lessons, drills and tables loaded first, so every page opens at "
+        "once); Streamlit options such as --server.port 8502 are passed on",
+    )
+    app.set_defaults(run=cmd_app, passes_options=True)
 
     tour = sub.add_parser(
         "tournament",
@@ -295,7 +309,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     tokens = list(sys.argv[1:] if argv is None else argv)
     try:
         _check_dashes(parser, tokens)
-        args = parser.parse_args(tokens)
+        args, unknown = parser.parse_known_args(tokens)
+        if unknown and not getattr(args, "passes_options", False):
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+        args.options = unknown
         return int(args.run(args))
     except CliError as err:
         say(f"error: {err}", error=True)

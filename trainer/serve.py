@@ -49,10 +49,21 @@ def free_port() -> int:
 
 @dataclass(frozen=True)
 class Server:
-    """A running server: its address and its process id."""
+    """A running server: its address, its process id, and the seconds from its start until
+    it answered."""
 
     url: str
     pid: int
+    started_in: float = 0.0
+
+
+def start_command(script: Path) -> list[str]:
+    """How to start ``script``: a checkout's ``trainer/app.py`` as the README starts it
+    (``python -m trainer.launch``, which loads the content before it opens its port: run
+    with the checkout as the working folder), any other script with ``streamlit run``."""
+    if script.name == "app.py" and (script.parent / "launch.py").is_file():
+        return [sys.executable, "-m", "trainer.launch"]
+    return [sys.executable, "-m", "streamlit", "run", str(script)]
 
 
 @contextlib.contextmanager
@@ -81,10 +92,11 @@ def serving(
 ) -> Iterator[Server]:
     """As :func:`serve`, yielding the :class:`Server` (so its processor time can be read)."""
     port = free_port()
+    started = time.perf_counter()
     with log.open("w") as out:
         proc = subprocess.Popen(
             [
-                sys.executable, "-m", "streamlit", "run", str(script),
+                *start_command(script),
                 "--server.port", str(port),
                 "--server.address", "127.0.0.1",
                 "--server.headless", "true",
@@ -106,7 +118,7 @@ def serving(
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"{script} did not start:\n{log.read_text()}")
             time.sleep(0.1)
-        yield Server(url, proc.pid)
+        yield Server(url, proc.pid, time.perf_counter() - started)
     finally:
         proc.terminate()
         try:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import gc
 import importlib
+import importlib.util
 import logging
 import math
+import sys
 import threading
 from collections.abc import Collection, Sequence
 from pathlib import Path
@@ -73,11 +75,38 @@ def course() -> Course:
     return _course(course_stamp())
 
 
-#: What the pages need that is slow the first time in a process: content, tables, the
-#: chart libraries the Progress page imports, and Streamlit's emoji pattern (compiled when
-#: it is first imported, by the first alert whose text is not plain ASCII, like the Play
-#: page's lines naming cards by their suits: one to two seconds).
-_SLOW_IMPORTS = ("pandas", "altair", "streamlit.emojis")
+#: Slow the first time in a process besides the pages' own imports: Streamlit's emoji
+#: pattern (compiled when it is first imported, by the first alert whose text is not plain
+#: ASCII, like the Play page's lines naming cards by their suits: one to two seconds).
+_SLOW_IMPORTS = ("streamlit.emojis",)
+VIEWS = Path(__file__).resolve().parent / "views"
+
+
+def page_imports(folder: Path = VIEWS) -> list[str]:
+    """The modules the page scripts in ``folder`` import, read from their source (the pages
+    are scripts, run afresh each time, but what they import stays loaded): importing them
+    ahead saves the first visitor of each page the wait (the chart libraries alone take
+    most of a second)."""
+    import ast
+
+    found: dict[str, None] = {}
+    for script in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(script.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(dict.fromkeys(alias.name for alias in node.names))
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found[node.module] = None
+                for alias in node.names:  # ``from trainer.ui import session`` names a module
+                    if _is_module(f"{node.module}.{alias.name}"):
+                        found[f"{node.module}.{alias.name}"] = None
+    return [name for name in found if name != "__future__"]
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):  # a function or class, not a module
+        return False
 
 
 def _warm_charts() -> None:
@@ -119,7 +148,7 @@ def _warm() -> None:
         course()
         drill_catalog()
         _warm_analysis()
-        for name in _SLOW_IMPORTS:
+        for name in (*page_imports(), *_SLOW_IMPORTS):
             importlib.import_module(name)
         _warm_charts()
         distribution(False)
@@ -130,6 +159,19 @@ def _warm() -> None:
     # process. Streamlit runs a full garbage collection after every script run, which walked
     # all of them (about 0.3 s a run); frozen, they are skipped.
     gc.freeze()
+
+
+#: How often, in seconds, the interpreter hands its lock from one thread to the next.
+SWITCH_INTERVAL = 0.0005
+
+
+def share_the_interpreter() -> None:
+    """Every browser's script run, the server's event loop (pages, scripts, websocket
+    messages) and the background warm-up share one interpreter lock. Python hands it over
+    every 5 ms by default, so while the warm-up built its tables each of the event loop's
+    many small steps waited up to 5 ms for its turn: a page's files took 3-5 times as long
+    to arrive. Handing it over every 0.5 ms keeps the server answering while it runs."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
 
 
 @st.cache_resource(show_spinner=False)

@@ -1,0 +1,67 @@
+"""Start the app: ``python -m trainer app [Streamlit options]`` (the README's command).
+
+It serves ``trainer/app.py`` exactly as ``streamlit run trainer/app.py`` does, with one
+difference: what the pages need the first time in a process (the lessons, the drills
+and the tables they deal from, the coach's throwing model, the score distributions, the
+modules every page imports, the chart libraries) is loaded *before* the server opens
+its port. With a plain ``streamlit run`` the first visitor's page waits for all of that
+(one to three seconds, more on a busy machine); started this way, the first page
+anyone opens is as quick as any later one. Any ``--server.*`` or other Streamlit option
+is passed on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+APP = Path(__file__).resolve().parent / "app.py"
+
+#: Streamlit warns, once, that a cached function with a spinner ran outside a page (the
+#: drill tables' "Shuffling the cards…"): true, and harmless here.
+_BARE_MODE_LOGGER = "streamlit.runtime.scriptrunner_utils.script_run_context"
+
+
+@contextlib.contextmanager
+def _quiet_bare_mode() -> Iterator[None]:
+    logger = logging.getLogger(_BARE_MODE_LOGGER)
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def prepare() -> float:
+    """Load now what the pages would load on first use; the seconds it took. A content file
+    that does not load is reported by the page that needs it, as it would be anyway."""
+    from trainer.ui import widgets
+
+    widgets.share_the_interpreter()
+    started = time.perf_counter()
+    with _quiet_bare_mode():
+        widgets.warm_up().join()
+    return time.perf_counter() - started
+
+
+def main(options: Sequence[str] = ()) -> int:
+    """Prepare, then serve the app with Streamlit (``options`` as ``streamlit run`` takes
+    them). Returns when the server stops."""
+    seconds = prepare()
+    print(f"Loaded the lessons, drills and tables in {seconds:.1f} s; starting the server.")
+    from streamlit.web import cli as streamlit_cli
+
+    try:
+        streamlit_cli.main(["run", str(APP), *options], prog_name="streamlit")
+    except SystemExit as done:  # how Streamlit's command line ends, in every case
+        return done.code if isinstance(done.code, int) else int(done.code is not None)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
