@@ -285,3 +285,90 @@ def test_the_app_hands_the_interpreter_lock_over_often(_isolated_database: Path)
 
     browser("ui/views/home.py")
     assert sys.getswitchinterval() <= 0.001
+
+
+#: What each page that needs a player shows once one is chosen (after "Add and start").
+ASKING_PAGES = {
+    "ui/views/learn.py": "Learn cribbage",
+    "ui/views/practice.py": "Practice",
+    "ui/views/play.py": "Play",
+    "ui/views/progress.py": "Progress",  # last: see the test of a page run on its own
+}
+
+
+def page_keys(at: AppTest) -> list[str]:
+    """The keys of the page's own boxes and buttons (not the question's, not the sidebar's)."""
+    widgets = [*at.main.text_input, *at.main.button, *at.main.radio, *at.main.selectbox]
+    return [str(w.key) for w in widgets if not str(w.key).startswith("player_")]
+
+
+def test_the_very_first_visitor_is_asked_and_nothing_is_kept_until_they_answer(
+    _isolated_database: Path,
+) -> None:
+    for page in ASKING_PAGES:  # a device nobody has used yet
+        at = browser(page, **SET)
+        assert "Who is playing?" in texts(at), page
+        assert at.text_input(key="player_new_name").label == "Your name", page
+        assert page_keys(at) == [], page  # no lesson, question or game to answer yet
+        assert [t.value for t in at.title] == [], page
+        assert "player" not in address(at), page
+    store = Store.open(_isolated_database)
+    assert store.profiles() == [] and store.count_attempts() == 0
+
+    at = browser(**SET)
+    at.text_input(key="player_new_name").input("Sam")
+    at.button(key="player_add").click().run()
+    assert not at.exception, at.exception
+    (sam,) = store.profiles()
+    assert sam.name == "Sam"
+    assert "Practising as **Sam**" in texts(at)
+    assert address(at)["player"] == f"{sam.id}-sam"
+    assert [t.value for t in at.title] == ["Practice"]
+    answer_current(at)
+    assert owners() == {"Sam": 1}
+
+    for page, title in ASKING_PAGES.items():  # every page runs for Sam now
+        at.query_params.clear()  # the sidebar's links drop the address
+        at.switch_page(page).run()
+        assert not at.exception, page
+        assert title in [t.value for t in at.title], page
+        assert "Who is playing?" not in texts(at), page
+        assert address(at)["player"] == f"{sam.id}-sam", page
+    assert [p.name for p in store.profiles()] == ["Sam"]
+
+
+def test_home_and_check_a_hand_need_no_player(_isolated_database: Path) -> None:
+    home = browser("ui/views/home.py")  # the question on top, the page below it
+    assert "Who is playing?" in texts(home)
+    assert [t.value for t in home.title] == ["Cribbage trainer"]
+    check = browser("ui/views/check.py")
+    assert [t.value for t in check.title] == ["Check a hand"]
+    check.text_input(key="check_hand").set_value("3c 3d 4s 4h")
+    check.text_input(key="check_starter").set_value("5C")
+    check.button(key="check_submit").click().run()
+    assert not check.exception, check.exception
+    assert check.metric[0].value == "20"
+    assert Store.open(_isolated_database).profiles() == []
+
+
+def test_a_page_run_on_its_own_asks_too_and_keeps_nothing(_isolated_database: Path) -> None:
+    """Without the app's banner above it, a page that needs a player asks for one itself
+    (profiles.require_player) instead of recording answers for nobody."""
+    store = Store.open(_isolated_database)
+    for n, (page, title) in enumerate(ASKING_PAGES.items()):
+        at = AppTest.from_file(str(REPO / "trainer" / page), default_timeout=60)
+        at.query_params.update(SET)
+        at.run()
+        assert not at.exception, (page, at.exception)
+        assert "Who is playing?" in [s.value for s in at.subheader], page
+        assert page_keys(at) == [] and [t.value for t in at.title] == [], page
+        assert len(store.profiles()) == n and store.count_attempts() == 0, page  # none made
+        if page == "ui/views/progress.py":  # links to pages only the app's navigation knows
+            continue
+        at.text_input(key="player_new_name").input(f"Sam{n}")
+        at.button(key="player_add").click().run()
+        assert not at.exception, (page, at.exception)
+        assert title in [t.value for t in at.title], page
+        added = store.profiles()[-1]
+        assert added.name == f"Sam{n}" and len(store.profiles()) == n + 1, page
+        assert at.query_params["player"] == f"{added.id}-sam{n}", page

@@ -14,6 +14,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import as_player
 from trainer import content
 from trainer.cli import main as cli_main
 from trainer.content import (
@@ -30,7 +31,6 @@ from trainer.content import lessons as lesson_content
 from trainer.content.drills import load_drills
 from trainer.content.lessons import check_files, course_stamp, load_course
 from trainer.content.validate import validate_paths
-from trainer.progress.store import Store
 from trainer.training.records import AttemptIn
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -362,9 +362,7 @@ def hostile_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
 
 def _page(name: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
-    players = Store.open(os.environ["CRIBBAGE_TRAINER_DB"]).profiles()
-    if players:  # this browser has chosen the first player
-        at.query_params["player"] = str(players[0].id)
+    as_player(at)
     at.run()
     at.switch_page(f"ui/views/{name}.py").run()
     assert not at.exception, at.exception
@@ -405,6 +403,7 @@ def test_the_progress_page_renders_beside_hostile_drill_files() -> None:
         "    session.record_attempt(attempt)\n",
         default_timeout=30,
     )
+    as_player(first)
     first.session_state["answers"] = [
         AttemptIn(
             drill="peg",

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import as_player
 from trainer.bench_play import interact
 from trainer.engine import Card, parse_cards
 from trainer.engine.game import Game
@@ -283,9 +284,7 @@ def test_the_saved_row_carries_the_result() -> None:
 
 def _page() -> AppTest:
     at = AppTest.from_file(PAGE, default_timeout=60)
-    players = Store.open(os.environ["CRIBBAGE_TRAINER_DB"]).profiles()
-    if players:  # this browser has chosen the first player (the address names them)
-        at.query_params["player"] = str(players[0].id)
+    as_player(at)
     at.run()
     assert not at.exception, at.exception
     return at

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import as_player
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.records import AttemptIn, LessonProgress
 
@@ -78,10 +79,11 @@ def run(at: AppTest, **state: Any) -> dict[str, Any]:
     return out
 
 
-def test_answers_and_lessons_are_saved_for_the_default_profile(_isolated_database: Path) -> None:
+def test_answers_and_lessons_are_saved_for_the_chosen_profile(_isolated_database: Path) -> None:
     at = app()
+    as_player(at, "Sam")
     out = run(at, record=[answer(1), answer(2, correct=False)], lessons=[("the-deal", 3, True)])
-    assert out["profile"] == "Player 1"
+    assert out["profile"] == "Sam"
     assert [a.seed for a in out["attempts"]] == [1, 2]
     assert out["lessons"] == {"the-deal": LessonProgress("the-deal", 3, True)}
     assert out["problem"] is None
@@ -93,11 +95,12 @@ def test_answers_and_lessons_are_saved_for_the_default_profile(_isolated_databas
 
 def test_a_restart_keeps_progress_but_starts_a_new_session(_isolated_database: Path) -> None:
     first = app()
+    as_player(first, "Sam")
     run(first, record=[answer(1)], lessons=[("the-play", 2, False)])
     second = app()  # a new browser session against the same file, at the same address
     second.query_params["player"] = session_param(first) or ""
     out = run(second)
-    assert out["profile"] == "Player 1"
+    assert out["profile"] == "Sam"
     assert out["attempts"] == []  # answers of this session only
     assert out["lessons"]["the-play"].step == 2
     out = run(second, record=[answer(5)])
@@ -176,14 +179,25 @@ def test_a_chosen_profile_that_vanished_asks_again(_isolated_database: Path) -> 
     assert run(app(), choose=999)["profile"] is None
 
 
-def test_the_first_visitor_to_an_empty_device_gets_a_first_player(
+def test_the_first_visitor_to_an_empty_device_is_asked_and_nothing_is_made(
     _isolated_database: Path,
 ) -> None:
     at = app()
-    out = run(at)
-    assert out["profile"] == "Player 1" and out["ask"] is None
-    assert session_param(at) is not None
-    assert run(app())["profile"] is None  # the next visitor is asked
+    out = run(at, lessons=[("the-deal", 2, False)])
+    assert out["profile"] is None and out["ask"] == "Who is playing?"
+    assert session_param(at) is None
+    at.session_state["record"] = [answer(1)]
+    at.run()
+    assert "Nobody has been chosen" in at.exception[0].message
+    store = Store.open(_isolated_database)
+    assert store.profiles() == [] and store.count_attempts() == 0  # nobody made, nothing kept
+    assert run(app())["ask"] == "Who is playing?"  # the next visitor is asked too
+
+    sam = store.create_profile("Sam")  # what "Add and start" does (see test_app.py)
+    out = run(at, choose=sam.id, record=[answer(2)])
+    assert out["profile"] == "Sam" and out["ask"] is None
+    assert [r.attempt.seed for r in store.attempts(sam.id)] == [2]
+    assert store.lesson_progress(sam.id) == {}  # the place held before was nobody's
 
 
 def test_answers_held_while_the_store_fails_stay_with_their_owner(
@@ -216,6 +230,7 @@ def test_answers_held_while_the_store_fails_stay_with_their_owner(
 
 def test_an_answer_with_a_key_is_saved_once(_isolated_database: Path) -> None:
     at = app()
+    as_player(at)
     run(at, record_keyed=[(answer(1), "set-a/0")])
     run(app(), choose=Store.open(_isolated_database).profiles()[0].id,
         record_keyed=[(answer(1), "set-a/0"), (answer(2), "set-a/1")])  # fmt: skip
@@ -227,6 +242,7 @@ def test_a_malformed_answer_is_an_error_and_keeps_what_was_saved(
     _isolated_database: Path,
 ) -> None:
     at = app()
+    as_player(at)
     run(at, record=[answer(1)])
     at.session_state["record"] = [AttemptIn("poker", "x", 1, "q", "a", True, 0, (), 1.0)]
     at.run()
@@ -241,7 +257,7 @@ def test_the_setting_names_the_file_when_no_env_var(
     target = tmp_path / "from-secrets.sqlite3"
     at = app()
     at.secrets["trainer"] = {"db_path": str(target)}
-    run(at, record=[answer(1)])
+    run(at, choose=Store.open(target).create_profile("Sam").id, record=[answer(1)])
     assert Store.open(target).count_attempts() == 1
 
 
@@ -270,10 +286,13 @@ def test_a_newer_file_is_left_alone_and_the_session_keeps_working(
 def test_an_unreadable_file_is_set_aside_and_said_once(_isolated_database: Path) -> None:
     _isolated_database.write_bytes(os.urandom(4096))
     at = app()
-    out = run(at, record=[answer(1)])
+    out = run(at)
     assert out["notice"] is not None and "could not be read" in out["notice"]
+    assert out["ask"] == "Who is playing?"  # a fresh file: nobody on it yet
+    sam = Store.open(_isolated_database).create_profile("Sam")
+    out = run(at, choose=sam.id, record=[answer(1)])
+    assert out["notice"] is None  # said once per session
     assert [a.seed for a in out["attempts"]] == [1]
-    assert run(at)["notice"] is None  # said once per session
     assert any(".unreadable-" in p.name for p in _isolated_database.parent.iterdir())
 
 
@@ -281,6 +300,7 @@ def test_a_file_damaged_while_running_keeps_the_answer_in_the_session(
     _isolated_database: Path,
 ) -> None:
     at = app()
+    as_player(at)
     run(at, record=[answer(1)])
     for extra in ("", "-wal", "-shm"):
         Path(f"{_isolated_database}{extra}").unlink(missing_ok=True)
@@ -294,6 +314,7 @@ def test_answers_that_could_not_be_saved_are_saved_with_the_next_one(
     _isolated_database: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     at = app()
+    as_player(at)
     run(at, record=[answer(1)])
     monkeypatch.setattr("trainer.progress.store.BUSY_TIMEOUT_SECONDS", 0.2)
     blocker = sqlite3.connect(_isolated_database, isolation_level=None)

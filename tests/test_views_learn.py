@@ -13,6 +13,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import as_player
 from trainer.content import LESSONS_DIR
 from trainer.content import lessons as lesson_content
 from trainer.content.lessons import FifteenCheck, Lesson, TrueFalseCheck, load_course
@@ -33,6 +34,7 @@ def _fresh_cache() -> Iterator[None]:
 
 def _learn_page(**params: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
+    as_player(at)
     at.query_params.update(params)
     at.run()
     at.switch_page("ui/views/learn.py").run()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import as_player
 from trainer.content.drills import load_drills
 from trainer.engine import parse_cards
 from trainer.progress.store import Store
@@ -23,6 +24,7 @@ CATALOG = load_drills()
 
 def _page(**params: str) -> AppTest:
     at = AppTest.from_file(PAGE, default_timeout=30)
+    as_player(at)
     at.query_params.update(params)
     at.run()
     assert not at.exception, at.exception
@@ -275,6 +277,7 @@ def test_the_go_is_answered_with_choices() -> None:
 
 def test_another_page_can_start_a_set() -> None:
     at = AppTest.from_file(PAGE, default_timeout=30)
+    as_player(at)
     at.session_state["practice_drill"] = "crib"
     at.session_state["practice_tier"] = "traps"
     at.session_state["practice_seed"] = 5
@@ -286,6 +289,7 @@ def test_another_page_can_start_a_set() -> None:
 
 def test_mixed_sets_follow_the_weights() -> None:
     at = AppTest.from_file(PAGE, default_timeout=30)
+    as_player(at)
     at.session_state["practice_weights"] = {("peg", "traps"): 1.0}
     at.query_params.update({"drill": "mixed", "seed": "4"})
     at.run()
@@ -310,6 +314,7 @@ def test_stopping_a_set_goes_back_to_the_choices() -> None:
 
 def test_the_page_runs_inside_the_app() -> None:
     at = AppTest.from_file(APP, default_timeout=30)
+    as_player(at)
     at.run()
     at.switch_page("ui/views/practice.py")
     at.run()

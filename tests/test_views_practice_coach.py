@@ -11,6 +11,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import as_player
 from trainer.content.drills import load_drills
 from trainer.progress.store import Store
 from trainer.training.coach import hint_ranking
@@ -29,10 +30,12 @@ def _store() -> Store:
 
 
 def _page(player: str | None = None, **params: str) -> AppTest:
-    """The page opened by a link; with a ``player``, inside the app, where the player named
-    in the address is the one practising."""
+    """The page opened by a link, on its own as the device's first player (see
+    :func:`tests.apptest.as_player`); with a ``player``, inside the app, where the player
+    named in the address is the one practising."""
     if player is None:
         at = AppTest.from_file(PAGE, default_timeout=60)
+        as_player(at)
         at.query_params.update(params)
         at.run()
     else:

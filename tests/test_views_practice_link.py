@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import as_player
+
 PAGE = str(Path(__file__).resolve().parent.parent / "trainer" / "ui" / "views" / "practice.py")
 #: A Markdown character left unescaped: what makes text a link, an image or HTML.
 LIVE = re.compile(r"(?<!\\)[\[\]()!<>]")
@@ -21,6 +23,7 @@ def _as_shown(markdown: str) -> str:
 
 def _refusal(**params: str) -> str:
     at = AppTest.from_file(PAGE, default_timeout=30)
+    as_player(at)
     at.query_params.update(params)
     at.run()
     assert not at.exception, at.exception

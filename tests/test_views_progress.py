@@ -14,6 +14,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import as_player
 from trainer.content.drills import load_drills
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.adaptive import FLOOR
@@ -51,16 +52,9 @@ def given(
     )
 
 
-def chosen_in_this_browser(at: AppTest) -> None:
-    """The browser has chosen the first player (the address names them), if there is one."""
-    players = Store.open(os.environ["CRIBBAGE_TRAINER_DB"]).profiles()
-    if players:
-        at.query_params["player"] = str(players[0].id)
-
-
 def progress_page(**state: object) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
-    chosen_in_this_browser(at)
+    as_player(at)
     for key, value in state.items():
         at.session_state[key] = value
     at.run()
@@ -91,7 +85,7 @@ def charts(at: AppTest) -> list[list[dict[str, Any]]]:
 
 def test_a_new_player_sees_where_to_begin() -> None:
     at = progress_page()
-    assert "Nothing here yet for **Player 1**" in at.info[0].value
+    assert "Nothing here yet for **Sam**" in at.info[0].value
     links = [link.proto.label for link in at.get("page_link")]
     assert any("lessons" in label for label in links)
     assert any("Practise counting" in label for label in links)
@@ -103,6 +97,7 @@ def test_answers_survive_a_restart_and_show_on_the_progress_page(
     _isolated_database: Path,
 ) -> None:
     first = AppTest.from_string(ANSWER_SCRIPT, default_timeout=30)
+    as_player(first)
     first.session_state["answers"] = [given(n, correct=n % 4 != 0) for n in range(12)]
     first.run()
     assert not first.exception
@@ -113,7 +108,7 @@ def test_answers_survive_a_restart_and_show_on_the_progress_page(
     assert shown["Right"] == "75%"
     assert shown["Right in a row"] == "3"
     assert shown["Days in a row"] == "1"
-    assert "How **Player 1** is doing" in texts(at)
+    assert "How **Sam** is doing" in texts(at)
     assert "Count the hand · Club" in texts(at)  # a weak spot: 9 of the last 12 right
     assert len(charts(at)) == 3
     assert [b.proto.label for b in at.get("download_button")] == ["Download every answer (CSV)"]
@@ -126,8 +121,9 @@ def test_drills_answered_on_the_practice_page_show_after_a_restart(
     _isolated_database: Path,
 ) -> None:
     catalog = load_drills()
-    practice = AppTest.from_file(APP, default_timeout=30).run()
-    practice.switch_page("ui/views/practice.py")
+    practice = AppTest.from_file(APP, default_timeout=30)
+    as_player(practice)
+    practice.run().switch_page("ui/views/practice.py")
     practice.query_params.update({"drill": "hand", "tier": "club", "seed": "7", "length": "2"})
     practice.run()
     for index, off in ((0, -1), (1, 0)):  # one short, then right
@@ -230,7 +226,7 @@ def stand_in(tmp_path: Path) -> AppTest:
     main = tmp_path / "app.py"
     main.write_text(STAND_IN_APP.format(progress=str(PROGRESS_VIEW)))
     at = AppTest.from_file(str(main), default_timeout=30)
-    chosen_in_this_browser(at)
+    as_player(at)
     at.run()
     assert not at.exception, at.exception
     return at
@@ -385,14 +381,17 @@ def test_a_damaged_database_is_set_aside_with_a_message(_isolated_database: Path
     assert "kept, renamed to" in warning.value
     at.switch_page("ui/views/progress.py").run()
     assert not at.sidebar.warning  # said once
-    assert "Nothing here yet" in at.info[0].value
+    assert "Who is playing?" in [s.value for s in at.subheader]  # a fresh file: nobody yet
+    at.text_input(key="player_new_name").input("Sam")
+    at.button(key="player_add").click().run()
+    assert "Nothing here yet for **Sam**" in at.info[0].value
 
 
 def test_the_export_is_offered() -> None:
     at = progress_page()
     assert at.get("download_button") == []  # nothing to export yet
     recorder = AppTest.from_string(ANSWER_SCRIPT, default_timeout=30)
-    chosen_in_this_browser(recorder)  # the same player, answering in another tab
+    as_player(recorder)  # the same player, answering in another tab
     recorder.session_state["answers"] = [given(1)]
     recorder.run()
     assert not recorder.exception, recorder.exception

@@ -35,10 +35,12 @@ from types import CodeType
 from typing import Any, NamedTuple
 
 from trainer.analysis import LEVELS
-from trainer.progress.store import ENV_VAR
+from trainer.progress.store import ENV_VAR, Store
 from trainer.training.play import Need, Table
 
 PAGE = Path(__file__).resolve().parent / "ui" / "views" / "play.py"
+#: Who plays the benchmark's games (saved after every move, as anyone's are).
+PLAYER = "Bench"
 _PEER = "import streamlit as st\nst.write('peer')\n"
 #: The page run inside a timer: the script's own time, without AppTest's harness.
 _TIMED = """import cProfile
@@ -214,6 +216,8 @@ def play_through(
     the ``trace`` slowest (by the page's own CPU time) are kept, then the whole game's."""
     from streamlit.testing.v1 import AppTest
 
+    from trainer.ui.session import PLAYER_PARAM, player_param
+
     if warm:  # as on a server that has been up for a moment (trainer/app.py starts this)
         from trainer.ui.widgets import warm_up
 
@@ -222,6 +226,8 @@ def play_through(
         timed_page = folder / "play_timed.py"
         timed_page.write_text(_TIMED.format(page=str(PAGE)))
         at = AppTest.from_file(str(timed_page), default_timeout=120)
+        player = Store.open(os.environ[ENV_VAR]).create_profile(PLAYER)
+        at.query_params[PLAYER_PARAM] = player_param(player)  # as a bookmark names them
         at.run()
         at.radio(key="play_level").set_value(level)
         at.radio(key="play_target").set_value(target)

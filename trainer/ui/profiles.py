@@ -1,6 +1,7 @@
 """Choosing who is practising: a line at the top of every page saying who it is, the
-question "Who is playing?" in the page when this browser has not chosen, and the picker
-in the sidebar.
+question "Who is playing?" in the page when this browser has not chosen (the very first
+visitor, on a device with no players yet, types their name there), and the picker in the
+sidebar. No player is made until someone is named.
 
 Several people can share one device (a family, a classroom); each picks or adds a
 profile and their answers and lesson places are kept apart. The choice belongs to the
@@ -105,6 +106,19 @@ def banner() -> bool:
         st.caption(f"Practising as **{plain(current.name)}**")
         st.button("change", key="player_change", type="tertiary", on_click=session.ask_again)
     return True
+
+
+def require_player() -> None:
+    """For a page that records answers or shows one player's progress: when this browser has
+    chosen nobody (and progress can be saved), ask "Who is playing?" and end the page there,
+    so nothing is recorded for nobody; once someone is chosen, name them in the address.
+    Through ``app.py`` such a page only runs once :func:`banner` has a player, so this is
+    for the page run on its own."""
+    question = session.player_question()
+    if question is not None:
+        ask(question)
+        st.stop()
+    session.keep_player_in_address()
 
 
 def ask(question: str) -> None:

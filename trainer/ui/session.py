@@ -26,7 +26,6 @@ import streamlit as st
 
 from trainer.progress.store import (
     LevelGames,
-    ProfileNameError,
     ProgressRows,
     Store,
     StoreError,
@@ -35,9 +34,6 @@ from trainer.progress.store import (
     resolve_path,
 )
 from trainer.training.records import AttemptIn, LessonProgress, Profile
-
-#: The name given to the first profile, made the first time anyone uses the trainer.
-DEFAULT_PROFILE_NAME = "Player 1"
 
 #: The address parameter naming this browser's player.
 PLAYER_PARAM = "player"
@@ -128,8 +124,8 @@ def current_profile() -> Profile | None:
     The choice is this browser's own: kept in the session and in the address
     (``?player=<id>-<name>``, see :func:`player_param`), so a reload, a reconnect after a
     restart or a shared link finds it again. It is never guessed from other people's answers:
-    with no choice (or one naming nobody) the page asks (:func:`player_question`). Only the
-    very first visitor to an empty store is given a first player without being asked.
+    with no choice (or one naming nobody) the page asks (:func:`player_question`), the very
+    first visitor to an empty store too. No player is ever made without being asked for.
     """
     store = current_store()
     if store is None:
@@ -157,13 +153,6 @@ def _resolve(store: Store) -> Profile | None:
         if profile is None:
             shown = raw if len(raw) <= 40 else raw[:40] + "…"
             _forget(f"There is no player called {shown!r} on this device. {ASK}")
-            return None
-        _chose(profile)
-        return profile
-    if state.get(_ASK) is None and not store.profiles():
-        try:  # nobody has ever played here: start them off without a question
-            profile = store.create_profile(DEFAULT_PROFILE_NAME)
-        except ProfileNameError:  # another browser made it a moment ago: ask
             return None
         _chose(profile)
         return profile

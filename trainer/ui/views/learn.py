@@ -30,6 +30,7 @@ from trainer.training.learn import (
 )
 from trainer.ui import session
 from trainer.ui import widgets as ui
+from trainer.ui.profiles import require_player
 from trainer.ui.svg import board_svg
 from trainer.ui.widgets import show_breakdown, show_cards, show_pile
 
@@ -39,6 +40,7 @@ PLAY_PAGE = "ui/views/play.py"
 PLAY_READY = "play_ready"
 
 
+require_player()  # lesson places and answers are kept for the player chosen
 course = ui.course()
 learn = Learn(st.session_state, session.LessonStore())
 

@@ -41,7 +41,8 @@ from trainer.ui import play_saves
 from trainer.ui import widgets as ui
 from trainer.ui.board import BoardMove, board_svg
 from trainer.ui.cardpick import CardPicker, PickEvent, Slot
-from trainer.ui.session import current_profile, store_problem
+from trainer.ui.profiles import require_player
+from trainer.ui.session import store_problem
 from trainer.ui.svg import pile_svg
 
 _TABLE = "play_table"
@@ -534,8 +535,8 @@ def _learning_offer() -> None:
 
 # --- the page ---------------------------------------------------------------------------------
 
+require_player()  # games and counts are saved for the player chosen
 st.title("Play")
-profile = current_profile()
 problem = store_problem()
 if problem:
     st.warning(f"Games are not being saved: {problem}")

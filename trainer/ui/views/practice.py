@@ -63,7 +63,7 @@ from trainer.training.practice import (
 )
 from trainer.ui import session
 from trainer.ui.cardpick import CardPicker, Slot
-from trainer.ui.profiles import plain
+from trainer.ui.profiles import plain, require_player
 from trainer.ui.widgets import (
     drill_catalog,
     show_breakdown,
@@ -658,6 +658,7 @@ def _next(run: PracticeSet) -> None:
 
 # --- the page ------------------------------------------------------------------------------------
 
+require_player()  # answers are saved for the player chosen
 st.title("Practice")
 catalog = drill_catalog()
 _incoming(catalog)

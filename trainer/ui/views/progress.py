@@ -22,7 +22,7 @@ from trainer.progress.figures import (
 )
 from trainer.progress.store import Recorded, StoreError, describe_error
 from trainer.ui import session
-from trainer.ui.profiles import ask, plain
+from trainer.ui.profiles import plain, require_player
 from trainer.ui.widgets import drill_catalog
 
 PRACTICE_PAGE = "ui/views/practice.py"
@@ -215,6 +215,7 @@ def games_section(profile_id: int) -> None:
     st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
 
 
+require_player()  # nobody chosen in this browser: never show someone else's
 st.title("Progress")
 
 
@@ -232,10 +233,6 @@ def _this_visit_only(problem: str) -> NoReturn:
 
 store = session.current_store()
 profile = session.current_profile() if store is not None else None
-question = session.player_question()
-if question is not None:  # nobody chosen in this browser: never show someone else's
-    ask(question)
-    st.stop()
 if store is None or profile is None:
     _this_visit_only(session.store_problem() or "Progress cannot be saved right now.")
 
