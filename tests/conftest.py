@@ -83,7 +83,7 @@ def _isolated_database(
 
 @pytest.fixture(scope="session")
 def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``streamlit run trainer/app.py`` on a free loopback port, stopped at the end."""
+    """The app, started as the README starts it, on a free loopback port, stopped at the end."""
     db = tmp_path_factory.mktemp("browser-db") / "progress.sqlite3"
     from trainer.progress.store import Store
 

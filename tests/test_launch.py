@@ -46,3 +46,14 @@ def test_the_command_line_passes_streamlit_options_to_the_app_only(
     assert seen == [["--server.port", "8502", "--server.headless", "true"]]
     assert cli.main(["tournament", "--games", "2", "--server.port", "1"]) == cli.EXIT_BAD_INPUT
     assert "unrecognized arguments: --server.port 1" in capsys.readouterr().err
+
+
+def test_the_readme_starts_the_app_the_way_the_tests_do() -> None:
+    from pathlib import Path
+
+    from trainer.serve import start_command
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    command = readme.split("<!-- app-command -->", 1)[1].split("<!-- /app-command -->", 1)[0]
+    started = " ".join(start_command(launch.APP)[1:])  # after the interpreter
+    assert command.strip().strip("`").strip().endswith(f".venv/bin/python {started}")

@@ -33,6 +33,6 @@ def test_the_app_is_started_as_the_readme_starts_it_and_other_scripts_with_strea
     from trainer.serve import start_command
 
     app = Path(__file__).resolve().parent.parent / "trainer" / "app.py"
-    assert start_command(app) == [sys.executable, "-m", "trainer.launch"]
+    assert start_command(app) == [sys.executable, "-m", "trainer", "app"]
     other = tmp_path / "demo.py"
     assert start_command(other) == [sys.executable, "-m", "streamlit", "run", str(other)]

@@ -59,10 +59,10 @@ class Server:
 
 def start_command(script: Path) -> list[str]:
     """How to start ``script``: a checkout's ``trainer/app.py`` as the README starts it
-    (``python -m trainer.launch``, which loads the content before it opens its port: run
-    with the checkout as the working folder), any other script with ``streamlit run``."""
+    (``python -m trainer app``, which loads the content before it opens its port: run with
+    the checkout as the working folder), any other script with ``streamlit run``."""
     if script.name == "app.py" and (script.parent / "launch.py").is_file():
-        return [sys.executable, "-m", "trainer.launch"]
+        return [sys.executable, "-m", "trainer", "app"]
     return [sys.executable, "-m", "streamlit", "run", str(script)]
 
 
