@@ -61,3 +61,13 @@ def test_the_real_pages_imports_include_the_chart_libraries_and_the_session() ->
     found = set(ui.page_imports())
     assert {"altair", "pandas", "trainer.ui.session", "trainer.ui.cardpick"} <= found
     assert "__future__" not in found
+
+
+def test_what_is_alive_after_the_first_page_is_frozen_once_per_process() -> None:
+    ui.freeze_once.clear()  # another test's page may have been the process's first
+    gc.unfreeze()
+    assert ui.freeze_once() is True
+    frozen = gc.get_freeze_count()
+    assert frozen > 0
+    assert ui.freeze_once() is True  # cached: not frozen again
+    assert gc.get_freeze_count() == frozen

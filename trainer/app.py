@@ -61,3 +61,4 @@ try:
         page.run()
 finally:  # after the page, so the first visitor's page does not wait on it
     widgets.warm_up()  # the content, tables and chart libraries, loaded in the background once
+    widgets.freeze_once()

@@ -246,7 +246,7 @@ def _row(name: str, values: list[float], unit: str) -> str:
         return f"{name:<44} no samples"
     scale, suffix = (1000.0, "ms") if unit == "ms" else (1.0, unit)
     median = statistics.median(values) * scale
-    worst = max(values) * scale
+    worst = (min(values) if unit == "/s" else max(values)) * scale  # the fewest answers a second
     return (
         f"{name:<44} median {median:8.1f} {suffix}   worst {worst:8.1f} {suffix}   n={len(values)}"
     )

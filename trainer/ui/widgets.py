@@ -175,6 +175,17 @@ def share_the_interpreter() -> None:
 
 
 @st.cache_resource(show_spinner=False)
+def freeze_once() -> bool:
+    """Once per process, after its first page: move what is alive by then (the server's own
+    objects among them) out of the garbage collector's way, as the warm-up does with its
+    tables. Started by ``python -m trainer app``, the warm-up froze its tables before the
+    server existed, and the collector Streamlit runs after every page went on walking the
+    server's objects: about 7 ms of an answer's 35 ms of processor time."""
+    gc.freeze()
+    return True
+
+
+@st.cache_resource(show_spinner=False)
 def warm_up() -> threading.Thread:
     """Start loading everything slow in the background, once per process (call it on every
     run: later calls return at once). A page that needs something first just waits for it."""
