@@ -79,3 +79,17 @@ def test_a_crowd_answers_at_once_and_every_answer_gets_its_verdict(
 def test_bad_counts_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--users", "0"]) == 2
     assert "at least 1" in capsys.readouterr().out
+
+
+def test_a_page_is_timed_as_the_first_thing_a_server_just_started_is_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from trainer import bench_crowd
+
+    monkeypatch.setattr(bench_crowd, "FIRST_PAGES", {"check": ("check", "")})
+    results = {REPO: Figures()}
+    asyncio.run(bench_crowd.first_runs([REPO], tmp_path, results))
+    assert results[REPO].failed == []
+    [seconds] = results[REPO].first_runs["check"]
+    assert seconds > 0
+    assert "first run after a start: check" in report(results, 16)

@@ -1,4 +1,4 @@
-"""Crowd benchmark: ``python -m trainer.bench_crowd [--users N] [--rounds N] [--app DIR ...]``.
+"""Crowd benchmark: ``python -m trainer.bench_crowd [--users N] [--rounds N] [--first-runs] [--app DIR ...]``.
 
 ``users`` people (16 by default) answer a Practice question at the same moment, against
 one server process (``streamlit run trainer/app.py`` on a free loopback port). Each
@@ -12,7 +12,9 @@ Each round every visitor types a total and presses "Check" at once (one message 
 as the browser sends it); the wait is from that message until the server has sent the
 whole new page (the run's ``script_finished``), which is also checked for the verdict.
 Then they all press "Next question" the same way. Printed: the median and worst wait,
-the answers handled a second, and the server's processor time per answer. With two
+the answers handled a second, and the server's processor time per answer. With
+``--first-runs``, each page is also timed as the first thing asked of a server just
+started (as the README starts it), one server per page. With two
 ``--app`` checkouts every figure is measured for each, interleaved, with their ratio.
 Nothing is asserted.
 """
@@ -163,6 +165,7 @@ class Figures:
     rates: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
+    first_runs: dict[str, list[float]] = field(default_factory=dict)  # page -> seconds
 
 
 async def settled(pid: int | None, *, quiet: float = 0.02, every: float = 0.5) -> None:
@@ -229,11 +232,39 @@ def _app(app_dir: Path, workdir: Path) -> Iterator[Server]:
         yield server
 
 
+#: The pages timed by :func:`first_runs`: path and the address's query (before the player).
+FIRST_PAGES: dict[str, tuple[str, str]] = {
+    "home": ("", ""),
+    "learn": ("learn", ""),
+    "practice": ("practice", ""),
+    "a practice link": ("practice", "drill=hand&tier=club&seed=3&"),
+    "progress": ("progress", ""),
+    "check": ("check", ""),
+    "play": ("play", ""),
+}
+
+
+async def first_runs(apps: Sequence[Path], workdir: Path, results: Mapping[Path, Figures]) -> None:
+    """Each page as the first thing a server just started is asked for: the server's time
+    for that run, from the visitor's request to the last of the page (what a browser adds
+    on top, loading Streamlit's own scripts, is in the browser benchmark)."""
+    for name, (path, query) in FIRST_PAGES.items():
+        for app in apps:  # interleaved, so both checkouts see the same noise
+            with _app(app, workdir) as server:
+                async with Visitor(server.url) as visitor:
+                    page = await visitor.open(path, f"{query}player={PLAYER}")
+            if page.exception:
+                results[app].failed.append(f"first run of {name}: {page.exception}")
+            results[app].first_runs.setdefault(name, []).append(page.seconds)
+
+
 async def run(
-    apps: Sequence[Path], *, users: int, rounds: int, repeats: int
+    apps: Sequence[Path], *, users: int, rounds: int, repeats: int, first: bool = False
 ) -> dict[Path, Figures]:
     results = {app: Figures() for app in apps}
     with tempfile.TemporaryDirectory(prefix="crowd-") as tmp, contextlib.ExitStack() as stack:
+        if first:
+            await first_runs(apps, Path(tmp), results)
         servers = {app: stack.enter_context(_app(app, Path(tmp))) for app in apps}
         for _ in range(repeats):  # interleaved, so both checkouts see the same noise
             for app in apps:
@@ -260,6 +291,8 @@ def report(results: Mapping[Path, Figures], users: int) -> str:
         lines.append(_row(f"{users} people answering at once: wait", figures.waits, "ms"))
         lines.append(_row("answers handled a second", figures.rates, "/s"))
         lines.append(_row("server processor time an answer", figures.cpu, "ms"))
+        for name, seconds in figures.first_runs.items():
+            lines.append(_row(f"first run after a start: {name}", seconds, "ms"))
         if figures.failed:
             lines.append(
                 f"!! {len(figures.failed)} answers without their verdict: {figures.failed[0]}"
@@ -276,6 +309,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--users", type=int, default=16, help="people answering at once")
     parser.add_argument("--rounds", type=int, default=5, help="questions each person answers")
     parser.add_argument("--repeats", type=int, default=1, help="crowds, one after another")
+    parser.add_argument(
+        "--first-runs",
+        action="store_true",
+        help="also time each page as the first thing asked of a server just started",
+    )
     parser.add_argument(
         "--app", type=Path, nargs="+", default=[REPO], help="checkouts to compare (one or two)"
     )
