@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.bench_crowd import Visitor, settled
-from trainer.serve import Server, cpu_seconds, serving
+from trainer.serve import Server, cpu_seconds, serving_checkout
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -111,10 +111,7 @@ def running_app(app_dir: Path, workdir: Path) -> Iterator[Server]:
     """The app in ``app_dir`` served on a free port (its own progress file), stopped at the end."""
     db = workdir / f"progress-{time.monotonic_ns()}.sqlite3"
     _fill_history(db)
-    env = {"CRIBBAGE_TRAINER_DB": str(db), "PYTHONPATH": str(app_dir)}
-    with serving(
-        app_dir / "trainer" / "app.py", log=db.with_suffix(".log"), cwd=app_dir, env=env
-    ) as server:
+    with serving_checkout(app_dir, db) as server:
         yield server
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trainer.serve import Server, cpu_seconds, serving
+from trainer.serve import Server, cpu_seconds, serving_checkout
 
 REPO = Path(__file__).resolve().parent.parent
 PLAYER = "Crowd"
@@ -225,10 +225,7 @@ def _fill(db: Path) -> None:
 def _app(app_dir: Path, workdir: Path) -> Iterator[Server]:
     db = workdir / f"crowd-{time.monotonic_ns()}.sqlite3"
     _fill(db)
-    env = {"CRIBBAGE_TRAINER_DB": str(db), "PYTHONPATH": str(app_dir)}
-    with serving(
-        app_dir / "trainer" / "app.py", log=db.with_suffix(".log"), cwd=app_dir, env=env
-    ) as server:
+    with serving_checkout(app_dir, db) as server:
         yield server
 
 
@@ -321,7 +318,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.users < 1 or args.rounds < 1 or args.repeats < 1:
         print("--users, --rounds and --repeats must be at least 1.")
         return 2
-    results = asyncio.run(run(args.app, users=args.users, rounds=args.rounds, repeats=args.repeats))
+    results = asyncio.run(
+        run(
+            args.app,
+            users=args.users,
+            rounds=args.rounds,
+            repeats=args.repeats,
+            first=args.first_runs,
+        )
+    )
     print(report(results, args.users))
     return 0
 

@@ -126,3 +126,14 @@ def serving(
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@contextlib.contextmanager
+def serving_checkout(checkout: Path, db: Path) -> Iterator[Server]:
+    """The app of the checkout at ``checkout`` (its ``trainer/app.py``, with its own code on
+    the path, so two checkouts can be compared) served with the progress file ``db``; the
+    server's output goes beside ``db``."""
+    env = {"CRIBBAGE_TRAINER_DB": str(db), "PYTHONPATH": str(checkout)}
+    script = checkout / "trainer" / "app.py"
+    with serving(script, log=db.with_suffix(".log"), cwd=checkout, env=env) as server:
+        yield server
