@@ -45,6 +45,7 @@ def test_the_check_a_hand_hands_have_distinct_totals() -> None:
     ("argv", "said"),
     [
         (["--rounds", "0"], "at least 1"),
+        (["--starts", "0"], "at least 1"),
         (["--users", "0"], "at least 1"),
         (["--app", "/nonexistent/checkout"], "is not a checkout of the trainer"),
     ],
@@ -86,7 +87,7 @@ def test_a_play_click_is_timed_to_the_end_of_its_last_script_run() -> None:
 def test_two_checkouts_can_be_named_after_one_app_option(monkeypatch: pytest.MonkeyPatch) -> None:
     served: list[list[Path]] = []
 
-    async def run(apps: list[Path], rounds: int, users: int) -> dict[Path, Figures]:
+    async def run(apps: list[Path], rounds: int, users: int, starts: int) -> dict[Path, Figures]:
         served.append(list(apps))
         return {app: Figures() for app in apps}
 

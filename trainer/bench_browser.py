@@ -1,10 +1,11 @@
-"""Browser benchmark: ``python -m trainer.bench_browser [--rounds N] [--users N] [--app DIR ...]``.
+"""Browser benchmark: ``python -m trainer.bench_browser [--rounds N] [--users N] [--starts N]
+[--app DIR ...]``.
 
 What a learner waits for, measured in Debian's Chromium (headless, driven by
 Playwright) against ``streamlit run trainer/app.py`` on a free loopback port:
 
 * the first load of each page, each on a server just started (as the README starts
-  it), and how long the start took; a fresh load later;
+  it; ``--starts`` times), and how long the start took; a fresh load later;
 * Practice: pressing "Check" until the explanation is painted;
 * Practice, claim mode: pressing "That's everything" until the grade is painted;
 * Check a hand: pressing Enter until the new total is painted;
@@ -416,7 +417,9 @@ async def play_game(
         figures.add(f"{name}: a whole game to 61 against {level}", time.perf_counter() - started)
 
 
-async def run(apps: Sequence[Path], rounds: int, users: int) -> dict[Path, Figures]:
+async def run(
+    apps: Sequence[Path], rounds: int, users: int, *, starts: int = 1
+) -> dict[Path, Figures]:
     from playwright.async_api import async_playwright
 
     results = {app: Figures() for app in apps}
@@ -427,8 +430,9 @@ async def run(apps: Sequence[Path], rounds: int, users: int) -> dict[Path, Figur
                 browser = await pw.chromium.launch(
                     executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                 )
-                for app in apps:  # one server at a time, so each first load is measured cold
-                    await _first_loads(browser, app, workdir, results[app])
+                for _ in range(starts):  # a server per page and start, so each load is cold
+                    for app in apps:
+                        await _first_loads(browser, app, workdir, results[app])
                 urls = {}
                 for app in apps:
                     server = servers.enter_context(running_app(app, workdir))
@@ -492,6 +496,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--rounds", type=int, default=8, help="clicks timed per scenario")
+    parser.add_argument(
+        "--starts", type=int, default=1, help="first loads of each page, each on a new server"
+    )
     parser.add_argument("--users", type=int, default=16, help="people answering at once")
     parser.add_argument(
         "--app",
@@ -505,15 +512,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not Path(CHROMIUM).exists():
         print(f"The browser benchmark needs Chromium at {CHROMIUM} (apt-get install chromium).")
         return 2
-    if args.rounds < 1 or args.users < 1:
-        print("--rounds and --users must be at least 1.")
+    if args.rounds < 1 or args.users < 1 or args.starts < 1:
+        print("--rounds, --users and --starts must be at least 1.")
         return 2
     apps = [path.resolve() for path in (args.app or [REPO])]
     for app in apps:
         if not (app / "trainer" / "app.py").is_file():
             print(f"{app} is not a checkout of the trainer (no trainer/app.py).")
             return 2
-    print(report(asyncio.run(run(apps, args.rounds, args.users))))
+    print(report(asyncio.run(run(apps, args.rounds, args.users, starts=args.starts))))
     return 0
 
 
