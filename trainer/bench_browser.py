@@ -2,7 +2,8 @@
 [--app DIR ...]``.
 
 What a learner waits for, measured in Debian's Chromium (headless, driven by
-Playwright) against ``streamlit run trainer/app.py`` on a free loopback port:
+Playwright) against the app, started as the README starts it (``python -m trainer app``),
+on a free loopback port:
 
 * the first load of each page, each on a server just started (as the README starts
   it; ``--starts`` times), and how long the start took; a fresh load later;

@@ -1,7 +1,7 @@
 """Crowd benchmark: ``python -m trainer.bench_crowd [--users N] [--rounds N] [--first-runs] [--app DIR ...]``.
 
 ``users`` people (16 by default) answer a Practice question at the same moment, against
-one server process (``streamlit run trainer/app.py`` on a free loopback port). Each
+one server process (the app started as the README starts it, on a free loopback port). Each
 person here is a :class:`Visitor`: a program that speaks Streamlit's own websocket
 protocol, the messages a browser tab sends and receives, without drawing the page. So
 the figures are the server's share of the wait, free of 16 browsers drawing their
