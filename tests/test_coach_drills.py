@@ -342,4 +342,4 @@ def test_the_progress_page_names_the_coach_drills_and_their_misses() -> None:
     recorded = Recorded(1, 1, _attempt("discard", "pone", False))
     heading, line = describe_answer(recorded, {("discard", "pone"): "Their crib"})
     assert heading == "Which two do you throw? · Their crib"
-    assert "you said 5H 5D; missed the throw to the crib (3 short)" in line
+    assert "you said 5♥ 5♦; missed the throw to the crib (about 3 points a deal lost)" in line

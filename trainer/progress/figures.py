@@ -252,14 +252,31 @@ def describe_answer(
 ) -> tuple[str, str]:
     """A heading and a line of plain text for one answer, for the page's lists."""
     a = recorded.attempt
-    line = f"{readable(a.question)} · you said {a.answer or 'nothing'}"
+    line = f"{readable(a.question)} · you said {readable(a.answer) or 'nothing'}"
     if a.missed:
         line += f"; missed {_missed_text(a.missed)}"
-    if a.points_off < 0:
-        line += f" ({-a.points_off} short)"
-    elif a.points_off > 0:
-        line += f" ({a.points_off} too many)"
+    line += _off_text(a.drill, a.points_off)
     return area_label(a.drill, a.tier, titles), f"{line} · {a.seconds:.1f} s"
+
+
+def _off_text(drill: str, points_off: int) -> str:
+    """How far off an answer was: a count short or over, or what a coach drill's choice
+    cost against the best one (``points_off`` is then never above 0).
+
+    >>> _off_text("hand", -2), _off_text("hand", 3), _off_text("hand", 0)
+    (' (2 short)', ' (3 too many)', '')
+    >>> _off_text("discard", -1), _off_text("play", -3)
+    (' (about 1 point a deal lost)', ' (about 3 points given away)')
+    """
+    lost = abs(points_off)
+    points = "point" if lost == 1 else "points"
+    if not points_off:
+        return ""
+    if drill == DrillType.DISCARD:
+        return f" (about {lost} {points} a deal lost)"
+    if drill == DrillType.PLAY:
+        return f" (about {lost} {points} given away)"
+    return f" ({lost} short)" if points_off < 0 else f" ({lost} too many)"
 
 
 def _opens(drill: str, tier: str, titles: Mapping[tuple[str, str], str] | None) -> bool:
