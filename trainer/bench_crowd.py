@@ -98,8 +98,7 @@ class Visitor:
     async def press(self, button: str, values: Mapping[str, str] | None = None) -> Page:
         """Press the button with this key (or label), with the text boxes keyed in
         ``values`` filled in: one message, as a browser sends a form's submit."""
-        states = {key: value for key, value in (values or {}).items()}
-        return await self.rerun(states, trigger=button)
+        return await self.rerun(values or {}, trigger=button)
 
     async def rerun(self, values: Mapping[str, str], *, trigger: str | None = None) -> Page:
         from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -146,7 +145,8 @@ class Visitor:
                 if element.WhichOneof("type") == "exception":
                     page.exception = element.exception.message
                 if widget_id:
-                    page.widgets[widget_id.rpartition("-")[2]] = widget_id
+                    # ``$$ID-<hash>-<key>``: the key may hold dashes of its own
+                    page.widgets[widget_id.split("-", 2)[-1]] = widget_id
                     label = getattr(inner, "label", "")
                     if label:
                         page.widgets.setdefault(label, widget_id)
