@@ -181,6 +181,7 @@ def test_the_best_throw_is_right_and_a_poor_one_loses_points() -> None:
     assert attempt.drill == "discard" and attempt.tier == "pone" and attempt.seed == 4
     assert attempt.points_off == -round(wrong.points_lost) < 0
     assert attempt.seconds == 20.0 and attempt.missed == ("discard",)
+    assert attempt.mode == "throw"  # stored as tapped, not as a typed total
     check_attempt(attempt)  # the store takes it
 
 
@@ -212,6 +213,8 @@ def test_the_best_card_is_right_and_a_poor_one_gives_points_away() -> None:
     )
     assert len(wrong.lines) == 1 + len(question.options)
     assert wrong.attempt().answer == str(worst.card)
+    assert wrong.attempt().mode == "lay"
+    check_attempt(wrong.attempt())
 
 
 def test_a_lay_that_is_not_one_card_that_fits_is_refused_by_name() -> None:

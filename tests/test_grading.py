@@ -500,6 +500,7 @@ def test_a_right_go_answer(want: str) -> None:
     assert grade.correct and grade.points_off == 0 and grade.categories == ()
     assert grade.headline.startswith("Right: ")
     assert GO_CHOICES[question.reason][0] in grade.headline
+    assert grade.attempt().mode == "choice"  # picked among the answers, not typed
     check_attempt(grade.attempt())
 
 

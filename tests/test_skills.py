@@ -43,7 +43,7 @@ def test_kinds_outside_drills_are_refused_by_name() -> None:
 
 def test_stored_values_are_plain_words() -> None:
     assert DRILL_TYPES == ("hand", "crib", "peg", "go", "discard", "play")
-    assert MODES == ("quick", "claim")
+    assert MODES == ("quick", "claim", "choice", "throw", "lay")
     assert all(isinstance(label, str) and label for label in (d.label for d in DrillType))
     assert all(d.heading[:1].isupper() for d in DrillType)
 

@@ -61,10 +61,13 @@ _COACHED = frozenset({DrillType.DISCARD, DrillType.PLAY})
 
 
 class Mode(StrEnum):
-    """How an answer was given: a typed total, or every combination claimed by its cards."""
+    """How an answer was given, as stored with it."""
 
-    QUICK = "quick"
-    CLAIM = "claim"
+    QUICK = "quick"  # a typed total
+    CLAIM = "claim"  # every combination claimed by its cards
+    CHOICE = "choice"  # picked among answers (who scores the go, who leads next)
+    THROW = "throw"  # two cards tapped for the crib ("Which two do you throw?")
+    LAY = "lay"  # one card tapped to play ("What would you play?")
 
 
 _COUNTING = frozenset({DrillType.HAND, DrillType.CRIB})

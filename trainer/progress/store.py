@@ -33,7 +33,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from trainer.content.skills import CATEGORIES, DRILL_TYPES
+from trainer.content.skills import CATEGORIES, DRILL_TYPES, MODES
 from trainer.training.records import AttemptIn, LessonProgress, Profile
 
 #: Environment variable naming the database file (it wins over every other setting).
@@ -47,7 +47,6 @@ TEXT_MAX = 500  # question, answer: a pile or a claim is far shorter
 TIER_MAX = 40
 LESSON_ID_MAX = 100
 KEY_MAX = 100
-MODES = ("quick", "claim")
 _INT64 = 2**63
 
 

@@ -448,7 +448,7 @@ class Grade:
             points_off=self.points_off,
             missed=self.categories,
             seconds=round(self.seconds, 2),
-            mode="claim" if self.mode == "claim" else "quick",
+            mode=self.mode,
         )
 
 
@@ -833,7 +833,9 @@ class AdviceGrade:
 
     def attempt(self) -> AttemptIn:
         """The record the progress store keeps for this answer."""
-        return AttemptIn(**asdict(self.coach.attempt), seconds=round(self.seconds, 2))
+        return AttemptIn(
+            **asdict(self.coach.attempt), seconds=round(self.seconds, 2), mode=self.mode
+        )
 
 
 #: Any graded answer of a practice set.

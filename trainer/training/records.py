@@ -38,7 +38,7 @@ class AttemptIn:
     points_off: int  # the user's total minus the right total (0 when right)
     missed: tuple[str, ...]  # categories (trainer.content.skills.CATEGORIES) the user got wrong
     seconds: float
-    mode: str = "quick"  # "quick" or "claim"
+    mode: str = "quick"  # how it was given: one of trainer.content.skills.MODES
     at: datetime = field(default_factory=now_utc)
 
 
