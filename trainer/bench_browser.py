@@ -6,7 +6,8 @@ Playwright) against the app, started as the README starts it (``python -m traine
 on a free loopback port:
 
 * the first load of each page, each on a server just started (as the README starts
-  it; ``--starts`` times), and how long the start took; a fresh load later;
+  it; ``--starts`` times), in a browser new to the app and in one that has visited
+  before, and how long the start took; a fresh load later;
 * Practice: pressing "Check" until the explanation is painted;
 * Practice, claim mode: pressing "That's everything" until the grade is painted;
 * Check a hand: pressing Enter until the new total is painted;
@@ -42,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.bench_crowd import Visitor, settled
-from trainer.serve import Server, cpu_seconds, serving_checkout
+from trainer.serve import Server, cpu_seconds, free_port, serving_checkout
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -109,11 +110,12 @@ def _fill_history(db: Path) -> None:
 
 
 @contextlib.contextmanager
-def running_app(app_dir: Path, workdir: Path) -> Iterator[Server]:
-    """The app in ``app_dir`` served on a free port (its own progress file), stopped at the end."""
+def running_app(app_dir: Path, workdir: Path, *, port: int | None = None) -> Iterator[Server]:
+    """The app in ``app_dir`` served on ``port`` (a free one if not given), with its own
+    progress file, stopped at the end."""
     db = workdir / f"progress-{time.monotonic_ns()}.sqlite3"
     _fill_history(db)
-    with serving_checkout(app_dir, db) as server:
+    with serving_checkout(app_dir, db, port=port) as server:
         yield server
 
 
@@ -161,7 +163,10 @@ async def _tab(browser: Any) -> AsyncIterator[Any]:
 
 
 async def _first_loads(browser: Any, app: Path, workdir: Path, figures: Figures) -> None:
-    """Each page the first thing a server started afresh is asked for."""
+    """Each page the first thing a server started afresh is asked for: in a browser that has
+    never seen the app, then in one that has (as a family's or a club's computer has: it
+    keeps Streamlit's scripts, which are served as never changing), the server restarted on
+    the same address for each page."""
     for name, (path, marker) in PAGES.items():
         with running_app(app, workdir) as server:
             figures.add("server start, until it answers", server.started_in)
@@ -169,6 +174,22 @@ async def _first_loads(browser: Any, app: Path, workdir: Path, figures: Figures)
                 figures.add(
                     f"first load: {name}", await _load(page, f"{server.url}/{path}", marker)
                 )
+    port = free_port()
+    context = await browser.new_context(viewport={"width": 1100, "height": 900})
+    try:
+        with running_app(app, workdir, port=port) as server:  # an earlier visit
+            page = await context.new_page()
+            await _load(page, server.url, PAGES["home"][1])
+            await page.close()
+        for name, (path, marker) in PAGES.items():
+            with running_app(app, workdir, port=port) as server:
+                page = await context.new_page()
+                page.set_default_timeout(TIMEOUT_MS)
+                seconds = await _load(page, f"{server.url}/{path}", marker)
+                figures.add(f"first load, returning browser: {name}", seconds)
+                await page.close()
+    finally:
+        await context.close()
 
 
 async def _fresh_loads(browser: Any, url: str, figures: Figures) -> None:

@@ -87,11 +87,13 @@ def serving(
     script: Path,
     *,
     log: Path,
+    port: int | None = None,
     cwd: Path | None = None,
     env: Mapping[str, str] | None = None,
 ) -> Iterator[Server]:
-    """As :func:`serve`, yielding the :class:`Server` (so its processor time can be read)."""
-    port = free_port()
+    """As :func:`serve`, yielding the :class:`Server` (so its processor time can be read); on
+    ``port`` if given (a free one otherwise)."""
+    port = port or free_port()
     started = time.perf_counter()
     with log.open("w") as out:
         proc = subprocess.Popen(
@@ -129,11 +131,11 @@ def serving(
 
 
 @contextlib.contextmanager
-def serving_checkout(checkout: Path, db: Path) -> Iterator[Server]:
+def serving_checkout(checkout: Path, db: Path, *, port: int | None = None) -> Iterator[Server]:
     """The app of the checkout at ``checkout`` (its ``trainer/app.py``, with its own code on
-    the path, so two checkouts can be compared) served with the progress file ``db``; the
-    server's output goes beside ``db``."""
+    the path, so two checkouts can be compared) served with the progress file ``db`` (on
+    ``port`` if given); the server's output goes beside ``db``."""
     env = {"CRIBBAGE_TRAINER_DB": str(db), "PYTHONPATH": str(checkout)}
     script = checkout / "trainer" / "app.py"
-    with serving(script, log=db.with_suffix(".log"), cwd=checkout, env=env) as server:
+    with serving(script, log=db.with_suffix(".log"), cwd=checkout, env=env, port=port) as server:
         yield server
