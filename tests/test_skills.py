@@ -60,3 +60,17 @@ def test_the_coach_drills_are_registered_with_the_coach_categories() -> None:
     counting = {d for d in DrillType if not d.coached}
     for skill in SKILLS:
         assert not (skill.drills & counting and skill.drills - counting), skill.category
+
+
+def test_the_narrower_mode_types_name_only_the_registrys_modes() -> None:
+    """The set's mode, a grade's and a coach drill's are Literal types, narrower than
+    ``Mode`` (a set is typed or claimed, a coach drill thrown or laid): they name no mode
+    the registry does not know, and together they name every one."""
+    from typing import get_args, get_type_hints
+
+    from trainer.training import grading, practice
+
+    assert set(get_args(practice.Mode)) <= set(MODES)
+    assert set(get_args(grading.Mode)) <= set(MODES)
+    advice = get_args(get_type_hints(grading.AdviceGrade)["mode"])
+    assert set(get_args(practice.AnswerMode)) == set(MODES) == {*get_args(grading.Mode), *advice}
