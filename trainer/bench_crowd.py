@@ -46,7 +46,6 @@ class Page:
     seconds: float
     widgets: dict[str, str] = field(default_factory=dict)  # key (or button label) -> id
     texts: list[str] = field(default_factory=list)
-    query: str = ""
     exception: str | None = None
 
     def text(self) -> str:
@@ -137,7 +136,7 @@ class Visitor:
             message.ParseFromString(await self._ws.recv())
             kind = message.WhichOneof("type")
             if kind == "page_info_changed":
-                self.query = page.query = message.page_info_changed.query_string
+                self.query = message.page_info_changed.query_string  # the address now
             elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
                 element = message.delta.new_element
                 inner = getattr(element, element.WhichOneof("type") or "empty", None)
@@ -154,7 +153,7 @@ class Visitor:
             elif kind == "script_finished":
                 status = message.script_finished
                 if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                    page = Page(0.0, query=page.query)  # the page is drawn again from the top
+                    page = Page(0.0)  # the page is drawn again from the top
                     continue
                 return page
 
