@@ -119,6 +119,34 @@ def test_profile_names_are_unique_ignoring_case(store: Store) -> None:
     assert [p.name for p in store.profiles()] == ["Zoë"]
 
 
+def test_one_name_typed_two_ways_is_one_player(store: Store) -> None:
+    """A separate accent (NFD) or full-width letters are the same name, not a new player."""
+    store.create_profile("Zo\u00eb")
+    with pytest.raises(ProfileNameError, match="already a profile called Zoë"):
+        store.create_profile("Zoe\u0308")
+    store.create_profile("Kim")
+    with pytest.raises(ProfileNameError, match="already a profile called Kim"):
+        store.create_profile("\uff2b\uff49\uff4d")  # ＫＩＭ in full-width letters
+    assert [p.name for p in store.profiles()] == ["Zoë", "Kim"]
+
+
+def test_look_alike_names_are_refused(store: Store) -> None:
+    """A Cyrillic letter among Latin ones is refused outright; a name spelt wholly in another
+    alphabet is refused when it looks like a player who is already here."""
+    kim = store.create_profile("Kim")
+    with pytest.raises(
+        ProfileNameError, match=r"mixes letters of different alphabets \(Cyrillic and Latin\)"
+    ):
+        store.create_profile("K\u0456m")  # a Cyrillic і
+    with pytest.raises(ProfileNameError, match="looks just like Kim"):
+        store.create_profile("\u041a\u0406\u041c")  # КІМ, all Cyrillic
+    other = store.create_profile("Анна")  # a Cyrillic name like no one else's is welcome
+    with pytest.raises(ProfileNameError, match="looks just like Kim"):
+        store.rename_profile(other.id, "\u041a\u0406\u041c")
+    assert store.rename_profile(kim.id, "KIM").name == "KIM"  # the same name in capitals
+    assert [p.name for p in store.profiles()] == ["KIM", "Анна"]
+
+
 def test_names_are_kept_as_plain_text(store: Store) -> None:
     name = "<b>**Sam**</b> [x](y)"
     assert store.create_profile(name).name == name
@@ -455,7 +483,7 @@ def test_a_first_version_file_is_upgraded_with_its_answers(tmp_path: Path) -> No
 
     opened = Store.open(path)
     assert opened.notice is None
-    assert opened.schema_version() == SCHEMA_VERSION == 4
+    assert opened.schema_version() == SCHEMA_VERSION == 5
     assert [p.name for p in opened.profiles()] == ["Old", "Older"]
     assert opened.count_attempts() == 10
     for profile_id, row in results.items():

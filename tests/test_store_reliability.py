@@ -410,3 +410,26 @@ def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.M
     io_error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE  # type: ignore[attr-defined]
     assert describe_error(io_error).startswith("the disk is full")
     assert describe_error(sqlite3.OperationalError("no such table: x")) == "no such table: x"
+
+
+def test_after_a_read_only_spell_the_store_writes_again(tmp_path: Path) -> None:
+    """SQLite makes the log and shared-memory files with the mode the database had when they
+    were made: a spell of a read-only file leaves them read-only after ``chmod 644`` is
+    given back. Opening the store gives them the database's write permission again."""
+    path = tmp_path / "progress.sqlite3"
+    store = Store.open(path)
+    ann = store.create_profile("Ann")
+    held = store.hold_open()  # keeps the -wal and -shm files in place
+    try:
+        store.add_attempt(ann.id, answer(1))
+        sides = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+        assert all(side.exists() for side in sides)
+        for side in sides:  # as SQLite left them after the database had been 0444
+            side.chmod(0o444)
+        path.chmod(0o644)
+        reopened = Store.open(path)
+        assert [oct(side.stat().st_mode & 0o777) for side in sides] == ["0o644", "0o644"]
+        reopened.add_attempt(ann.id, answer(2))
+        assert reopened.count_attempts(ann.id) == 2
+    finally:
+        held.close()

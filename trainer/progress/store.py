@@ -27,11 +27,14 @@ import math
 import os
 import sqlite3
 import time
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
+
+from confusable_homoglyphs import categories, confusables
 
 from trainer.content.skills import CATEGORIES, DRILL_TYPES, MODES
 from trainer.training.records import AttemptIn, LessonProgress, Profile
@@ -168,6 +171,36 @@ GAMES_MIGRATION: tuple[str, ...] = (
 GAME_STATUSES = ("playing", "won", "lost")
 GAME_RECORD_MAX = 200_000
 
+#: What makes a game's saves safe with several tabs and servers, and its results screen last:
+#: ``version`` counts the saves (each save names the version it was based on, and is refused
+#: when another tab or server saved first); ``place`` is where the person is looking (the
+#: events seen, the step of a count shown, ``left`` once the results screen is left);
+#: ``imported`` marks a game read from a pasted record (never counted in the level records);
+#: ``resigned`` a game given up (a loss); ``seed`` finds the same game when it is imported
+#: again. Games already finished are marked as left.
+GAMES_VERSION_MIGRATION: tuple[str, ...] = (
+    "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+    "ALTER TABLE games ADD COLUMN place TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE games ADD COLUMN resigned INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE games ADD COLUMN seed INTEGER",
+    "UPDATE games SET place = 'left' WHERE status != 'playing'",
+    # the seed from the record's [Seed "..."] header (CAST reads the digits that start it)
+    """UPDATE games SET seed = CAST(substr(record, instr(record, '[Seed "') + 7) AS INTEGER)
+       WHERE instr(record, '[Seed "') > 0""",
+    "CREATE INDEX games_by_seed ON games (profile_id, seed)",
+    # work in progress that must outlive a reload or a restart (the claims of a count)
+    """CREATE TABLE drafts (
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, key)
+    )""",
+)
+GAME_PLACE_MAX = 100
+DRAFT_MAX = 4000
+
 
 # --- schema -------------------------------------------------------------------------------
 
@@ -242,6 +275,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 4: games against the computer (see the games section below)
     GAMES_MIGRATION,
+    # 5: games saved only over the version they were read at; drafts (see above)
+    GAMES_VERSION_MIGRATION,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -326,11 +361,18 @@ def check_attempt(attempt: AttemptIn) -> None:
         raise InvalidAttemptError(f"at must be a datetime, not {attempt.at!r}")
 
 
+#: Alphabets whose letters look alike: a name may use one of them, not several.
+_LOOK_ALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK"})
+
+
 def clean_profile_name(name: object) -> str:
-    """The name as it will be stored (trimmed), or :class:`ProfileNameError` saying why not."""
+    """The name as it will be stored (trimmed, and in Unicode's compatibility form, so that
+    a name typed in full-width letters or with a separate accent is the same name), or
+    :class:`ProfileNameError` saying why not. A name that mixes look-alike alphabets (a
+    Cyrillic letter among Latin ones) is refused: it would pass for someone else's."""
     if not isinstance(name, str):
         raise ProfileNameError("A name must be text.")
-    cleaned = " ".join(name.split())
+    cleaned = " ".join(unicodedata.normalize("NFKC", name).split())
     if not cleaned:
         raise ProfileNameError("Type a name first.")
     if len(cleaned) > PROFILE_NAME_MAX:
@@ -339,11 +381,57 @@ def clean_profile_name(name: object) -> str:
         )
     if any(not ch.isprintable() for ch in cleaned):
         raise ProfileNameError("Use letters, numbers and ordinary punctuation only.")
+    scripts = categories.unique_aliases(cleaned) & _LOOK_ALIKE_SCRIPTS
+    if len(scripts) > 1:
+        shown = " and ".join(sorted(s.title() for s in scripts))
+        raise ProfileNameError(
+            f"That name mixes letters of different alphabets ({shown}), so it could be "
+            "mistaken for another name: type it in one alphabet."
+        )
     return cleaned
 
 
 def _name_key(name: str) -> str:
     return name.casefold()
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like: each letter that has a Latin look-alike replaced by it, in
+    one case. Two names with one skeleton cannot be told apart on screen.
+
+    >>> name_skeleton("КІМ") == name_skeleton("Kim") == name_skeleton("KIM")
+    True
+    """
+    out = []
+    for ch in unicodedata.normalize("NFKC", name):
+        found = confusables.is_confusable(ch, greedy=True, preferred_aliases=["latin"])
+        if found:
+            latin = [g["c"] for g in found[0]["homoglyphs"] if g["n"].startswith("LATIN")]
+            out.append(latin[0] if latin else ch)
+        else:
+            out.append(ch)
+    return unicodedata.normalize("NFKC", "".join(out)).casefold().translate(_LATIN_LOOK_ALIKES)
+
+
+#: Latin letters and digits that look alike in many fonts (a capital I and a small l).
+_LATIN_LOOK_ALIKES = str.maketrans({"l": "i", "1": "i", "|": "i", "0": "o"})
+
+
+def _not_latin(name: str) -> bool:
+    return bool(categories.unique_aliases(name) - {"LATIN", "COMMON"})
+
+
+def _refuse_look_alike(conn: sqlite3.Connection, cleaned: str, profile_id: int | None) -> None:
+    """A name that looks like another player's (but is spelt with other letters) is refused."""
+    wanted = name_skeleton(cleaned)
+    for other_id, other in conn.execute("SELECT id, name FROM profiles"):
+        if other_id == profile_id or other.casefold() == cleaned.casefold():
+            continue
+        if (_not_latin(cleaned) or _not_latin(other)) and name_skeleton(other) == wanted:
+            raise ProfileNameError(
+                f"{cleaned} looks just like {other}, who is already a player here: "
+                "choose a name that looks different."
+            )
 
 
 def _profile(row: tuple[int, str, str]) -> Profile:
@@ -413,11 +501,16 @@ class Store:
 
     path: Path
     notice: str | None = None  # set when an unreadable file had to be set aside on opening
+    #: How long a call waits for another writer's lock before it fails (the app waits less
+    #: than a script, so that a person is told at once rather than kept waiting).
+    busy_timeout: float = BUSY_TIMEOUT_SECONDS
 
     # -- opening and migrating --
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str]) -> Store:
+    def open(
+        cls, path: str | os.PathLike[str], *, busy_timeout: float = BUSY_TIMEOUT_SECONDS
+    ) -> Store:
         """Open (creating or upgrading as needed) the store at ``path``.
 
         Raises :class:`NewerSchemaError` for a file from a newer trainer (left untouched) and
@@ -432,7 +525,8 @@ class Store:
             ) from err
         if target.is_file() and not os.access(target, os.R_OK | os.W_OK):
             raise StoreError(_no_permission(target))
-        store = cls(target)
+        _mend_side_files(target)
+        store = cls(target, busy_timeout=busy_timeout)
         try:
             store._prepare()
             return store
@@ -458,7 +552,7 @@ class Store:
                 f"The progress file {target} cannot be read ({reason}) and cannot be moved "
                 f"aside ({err.strerror})."
             ) from err
-        fresh = cls(target)
+        fresh = cls(target, busy_timeout=busy_timeout)
         try:
             fresh._prepare()
         except (sqlite3.Error, _CorruptError) as err:
@@ -468,6 +562,7 @@ class Store:
         kept_as = f" The old file was kept, renamed to {kept.name}." if kept else ""
         return cls(
             target,
+            busy_timeout=busy_timeout,
             notice=(
                 f"The saved progress in {target} could not be read: {reason}.{kept_as} "
                 "A fresh progress file was started."
@@ -502,7 +597,7 @@ class Store:
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
         conn = sqlite3.connect(
-            self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=True
+            self.path, timeout=self.busy_timeout, isolation_level=None, check_same_thread=True
         )
         try:
             conn.execute("PRAGMA synchronous = NORMAL")
@@ -522,7 +617,7 @@ class Store:
         write then takes a fraction of a millisecond instead of one or two disk syncs
         (about 17 ms against 0.5 ms a game saved, measured here). It runs nothing after
         its first read."""
-        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, check_same_thread=False)
+        conn = sqlite3.connect(self.path, timeout=self.busy_timeout, check_same_thread=False)
         try:
             conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # maps the log
         except sqlite3.Error:
@@ -557,6 +652,7 @@ class Store:
         with self._connect() as conn:
             try:
                 with _write(conn):
+                    _refuse_look_alike(conn, cleaned, None)
                     cursor = conn.execute(
                         "INSERT INTO profiles (name, name_key, created_at) VALUES (?, ?, ?)",
                         (cleaned, _name_key(cleaned), _utc_text(created)),
@@ -571,6 +667,7 @@ class Store:
         with self._connect() as conn:
             try:
                 with _write(conn):
+                    _refuse_look_alike(conn, cleaned, profile_id)
                     cursor = conn.execute(
                         "UPDATE profiles SET name = ?, name_key = ? WHERE id = ?",
                         (cleaned, _name_key(cleaned), profile_id),
@@ -582,6 +679,49 @@ class Store:
         found = self.profile(profile_id)
         assert found is not None
         return found
+
+    def delete_profile(self, profile_id: int) -> bool:
+        """Remove a player and everything kept for them (answers, lesson places, games,
+        drafts), and nothing else; False when there was no such player."""
+        with self._connect() as conn, _write(conn):
+            _clear(conn, profile_id)
+            cursor = conn.execute("DELETE FROM profiles WHERE id = ?", (profile_id,))
+        return cursor.rowcount == 1
+
+    def clear_progress(self, profile_id: int) -> None:
+        """Start a player again from nothing: their answers, lesson places, games and drafts
+        are deleted; the player (and everyone else's progress) stays."""
+        with self._connect() as conn, _write(conn):
+            _clear(conn, profile_id)
+
+    # -- drafts: work in progress that outlives a reload (the claims of a count) --
+
+    def save_draft(self, profile_id: int, key: str, value: str) -> None:
+        _text_field("a draft's key", key, KEY_MAX)
+        _text_field("a draft", value, DRAFT_MAX, empty_ok=True)
+        with self._connect() as conn:
+            try:
+                with _write(conn):
+                    conn.execute(
+                        """INSERT INTO drafts (profile_id, key, value, updated_at)
+                           VALUES (?, ?, ?, ?)
+                           ON CONFLICT (profile_id, key) DO UPDATE SET
+                               value = excluded.value, updated_at = excluded.updated_at""",
+                        (profile_id, key, value, _utc_text(datetime.now(UTC))),
+                    )
+            except sqlite3.IntegrityError as err:
+                raise ValueError(f"there is no profile {profile_id} ({err})") from err
+
+    def draft(self, profile_id: int, key: str) -> str | None:
+        with self._connect() as conn:
+            row = conn.execute(
+                "SELECT value FROM drafts WHERE profile_id = ? AND key = ?", (profile_id, key)
+            ).fetchone()
+        return str(row[0]) if row else None
+
+    def drop_draft(self, profile_id: int, key: str) -> None:
+        with self._connect() as conn, _write(conn):
+            conn.execute("DELETE FROM drafts WHERE profile_id = ? AND key = ?", (profile_id, key))
 
     # -- answers --
 
@@ -743,57 +883,97 @@ class Store:
 
     # -- games (the Play page) --
 
-    def save_game(self, profile_id: int, game: SavedGame) -> None:
-        """Write a game's row (created the first time, rewritten after that)."""
+    def save_game(self, profile_id: int, game: SavedGame) -> SavedGame:
+        """Write a game over the version it was read at, and return it as now stored.
+
+        ``game.version`` is the version the caller's copy is based on: 0 for a new game
+        (refused with :class:`StaleGameError` when its id is taken), otherwise the stored
+        version it was read or last saved at. A save over any other version (another tab or
+        server saved the game since) raises :class:`StaleGameError` carrying the game as
+        stored; a finished game is never written again (:class:`FinishedGameError`). Each
+        save adds one to the version.
+        """
         _check_game(game)
+        now = _utc_text(datetime.now(UTC))
+        values = (
+            game.settings, game.level, game.target, game.record, game.status, game.my_score,
+            game.their_score, game.skunk, game.place, int(game.imported), int(game.resigned),
+            game.seed, now,
+        )  # fmt: skip
         with self._connect() as conn:
             try:
                 with _write(conn):
-                    conn.execute(
-                        """INSERT INTO games (profile_id, game_id, settings, level, target,
-                               record, status, my_score, their_score, skunk, updated_at)
-                           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                           ON CONFLICT (game_id) DO UPDATE SET
-                               settings = excluded.settings, level = excluded.level,
-                               target = excluded.target, record = excluded.record,
-                               status = excluded.status, my_score = excluded.my_score,
-                               their_score = excluded.their_score, skunk = excluded.skunk,
-                               updated_at = excluded.updated_at
-                           WHERE games.profile_id = excluded.profile_id""",
-                        (
-                            profile_id,
-                            game.game_id,
-                            game.settings,
-                            game.level,
-                            game.target,
-                            game.record,
-                            game.status,
-                            game.my_score,
-                            game.their_score,
-                            game.skunk,
-                            _utc_text(datetime.now(UTC)),
-                        ),
-                    )
+                    if game.version == 0:
+                        taken = conn.execute(
+                            "SELECT 1 FROM games WHERE game_id = ?", (game.game_id,)
+                        ).fetchone()
+                        if taken is None:
+                            conn.execute(
+                                """INSERT INTO games (settings, level, target, record, status,
+                                       my_score, their_score, skunk, place, imported, resigned,
+                                       seed, updated_at, profile_id, game_id, version)
+                                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)""",
+                                (*values, profile_id, game.game_id),
+                            )
+                            return game._replace(version=1)
+                    else:
+                        cursor = conn.execute(
+                            """UPDATE games SET settings = ?, level = ?, target = ?, record = ?,
+                                   status = ?, my_score = ?, their_score = ?, skunk = ?,
+                                   place = ?, imported = ?, resigned = ?, seed = ?,
+                                   updated_at = ?, version = version + 1
+                               WHERE profile_id = ? AND game_id = ? AND version = ?
+                                     AND (status = 'playing' OR (status = ? AND record = ?))""",
+                            (
+                                *values,
+                                profile_id,
+                                game.game_id,
+                                game.version,
+                                game.status,
+                                game.record,
+                            ),  # a finished game: only where the person is looking
+                        )
+                        if cursor.rowcount == 1:
+                            return game._replace(version=game.version + 1)
+                    stored = _game_row(conn, profile_id, game.game_id)
             except sqlite3.IntegrityError as err:
                 raise ValueError(f"there is no profile {profile_id} ({err})") from err
+        raise _stale(game, stored)
 
     def game_in_progress(self, profile_id: int) -> SavedGame | None:
-        """The profile's latest game still being played, if any."""
+        """The game the profile was last at: the latest still being played, or one just
+        finished whose results screen has not been left yet."""
         with self._connect() as conn:
             row = conn.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = ? AND status = 'playing' "
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = ? "
+                "AND (status = 'playing' OR place != 'left') "
                 "ORDER BY updated_at DESC, id DESC LIMIT 1",
                 (profile_id,),
             ).fetchone()
-        return SavedGame(*row) if row else None
+        return _saved(row) if row else None
+
+    def unfinished_games(self, profile_id: int) -> list[SavedGame]:
+        """Every game of the profile still being played, the latest first."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = ? AND status = 'playing' "
+                "ORDER BY updated_at DESC, id DESC",
+                (profile_id,),
+            ).fetchall()
+        return [_saved(r) for r in rows]
 
     def game(self, profile_id: int, game_id: str) -> SavedGame | None:
         with self._connect() as conn:
-            row = conn.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = ? AND game_id = ?",
-                (profile_id, game_id),
-            ).fetchone()
-        return SavedGame(*row) if row else None
+            return _game_row(conn, profile_id, game_id)
+
+    def games_with_seed(self, profile_id: int, seed: int) -> list[SavedGame]:
+        """The profile's games dealt from ``seed`` (the same game, if the settings agree)."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = ? AND seed = ? ORDER BY id",
+                (profile_id, seed),
+            ).fetchall()
+        return [_saved(r) for r in rows]
 
     def game_stats(self, profile_id: int, level: str, target: int) -> GameStats:
         """The profile's finished games at one level and length."""
@@ -803,7 +983,7 @@ class Store:
                           COALESCE(SUM(status = 'won' AND skunk > 0), 0),
                           AVG(my_score - their_score)
                    FROM games WHERE profile_id = ? AND level = ? AND target = ?
-                         AND status != 'playing'""",
+                         AND status != 'playing' AND imported = 0""",
                 (profile_id, level, target),
             ).fetchone()
         average = float(row[3]) if row[3] is not None else None
@@ -814,14 +994,22 @@ class Store:
         with self._connect() as conn:
             rows = conn.execute(
                 "SELECT level, COUNT(*) FROM games WHERE profile_id = ? AND status != 'playing' "
-                "GROUP BY level",
+                "AND imported = 0 GROUP BY level",
                 (profile_id,),
             ).fetchall()
         return {str(r[0]): int(r[1]) for r in rows}
 
+    def imported_games(self, profile_id: int) -> int:
+        """How many games the profile read in from records (never counted by level)."""
+        with self._connect() as conn:
+            row = conn.execute(
+                "SELECT COUNT(*) FROM games WHERE profile_id = ? AND imported = 1", (profile_id,)
+            ).fetchone()
+        return int(row[0])
+
     def games_record(self, profile_id: int) -> list[LevelGames]:
         """The profile's games at each level and length it has played, finished or not
-        (ordered by level name, then length)."""
+        (ordered by level name, then length; games read from records are not counted)."""
         with self._connect() as conn:
             rows = conn.execute(
                 """SELECT level, target, COALESCE(SUM(status != 'playing'), 0),
@@ -830,7 +1018,7 @@ class Store:
                           COALESCE(SUM(status = 'lost' AND skunk > 0), 0),
                           AVG(CASE WHEN status != 'playing' THEN my_score - their_score END),
                           COALESCE(SUM(status = 'playing'), 0)
-                   FROM games WHERE profile_id = ? GROUP BY level, target
+                   FROM games WHERE profile_id = ? AND imported = 0 GROUP BY level, target
                    ORDER BY level, target""",
                 (profile_id,),
             ).fetchall()
@@ -962,11 +1150,20 @@ CSV_HEADER = (
 
 # --- games: rows and checks -----------------------------------------------------------------
 
-_GAME_COLUMNS = "game_id, settings, level, target, record, status, my_score, their_score, skunk"
+_GAME_COLUMNS = (
+    "game_id, settings, level, target, record, status, my_score, their_score, skunk, "
+    "version, place, imported, resigned, seed"
+)
 
 
 class SavedGame(NamedTuple):
-    """One game's row: the record's text is the game; the rest is for lists and results."""
+    """One game's row: the record's text is the game; the rest is for lists and results.
+
+    ``version`` is the stored version this copy was read or saved at (0: never saved; see
+    :meth:`Store.save_game`); ``place`` where the person was looking (``left`` once the
+    results screen is left); ``imported`` a game read from a record; ``resigned`` one given
+    up; ``seed`` the seed its deals come from.
+    """
 
     game_id: str
     settings: str
@@ -977,6 +1174,59 @@ class SavedGame(NamedTuple):
     my_score: int = 0
     their_score: int = 0
     skunk: int = 0
+    version: int = 0
+    place: str = ""
+    imported: bool = False
+    resigned: bool = False
+    seed: int | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.status != "playing"
+
+
+class StaleGameError(StoreError):
+    """A game save over a version that is no longer the stored one: another tab or server
+    saved the game meanwhile. ``stored`` is the game as it is now (None: it is gone)."""
+
+    def __init__(self, message: str, stored: SavedGame | None) -> None:
+        super().__init__(message)
+        self.stored = stored
+
+
+class FinishedGameError(StaleGameError):
+    """A save of a game that is already finished: a finished game is never reopened."""
+
+
+def _saved(row: Sequence[Any]) -> SavedGame:
+    values = list(row)
+    values[11] = bool(values[11])
+    values[12] = bool(values[12])
+    return SavedGame(*values)
+
+
+def _game_row(conn: sqlite3.Connection, profile_id: int, game_id: str) -> SavedGame | None:
+    row = conn.execute(
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE profile_id = ? AND game_id = ?",
+        (profile_id, game_id),
+    ).fetchone()
+    return _saved(row) if row else None
+
+
+def _stale(game: SavedGame, stored: SavedGame | None) -> StaleGameError:
+    if stored is None:
+        if game.version == 0:  # the id is another player's
+            return StaleGameError("that game id is already taken", None)
+        return StaleGameError("this game is no longer in the progress file", None)
+    if stored.finished:
+        return FinishedGameError(
+            f"this game is finished (version {stored.version}): it is never reopened", stored
+        )
+    return StaleGameError(
+        f"this game was saved elsewhere meanwhile (version {stored.version}, this copy was "
+        f"read at version {game.version})",
+        stored,
+    )
 
 
 class GameStats(NamedTuple):
@@ -1009,6 +1259,15 @@ def _check_game(game: SavedGame) -> None:
     _text_field("settings", game.settings, TEXT_MAX)
     _text_field("level", game.level, TIER_MAX)
     _text_field("record", game.record, GAME_RECORD_MAX)
+    _text_field("place", game.place, GAME_PLACE_MAX, empty_ok=True)
+    if isinstance(game.version, bool) or not isinstance(game.version, int) or game.version < 0:
+        raise ValueError(f"version must be a whole number from 0, not {game.version!r}")
+    if game.seed is not None and (
+        isinstance(game.seed, bool) or not isinstance(game.seed, int) or not 0 <= game.seed < _INT64
+    ):
+        raise ValueError(
+            f"seed must be a whole number from 0 that fits in 64 bits, not {game.seed!r}"
+        )
     if game.status not in GAME_STATUSES:
         raise ValueError(
             f"a game's status is one of {', '.join(GAME_STATUSES)}, not {game.status!r}"
@@ -1105,6 +1364,31 @@ def _write(conn: sqlite3.Connection) -> Iterator[None]:
             conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+
+
+def _clear(conn: sqlite3.Connection, profile_id: int) -> None:
+    """Delete everything kept for one player (inside the caller's write transaction)."""
+    conn.execute("DELETE FROM attempt_misses WHERE profile_id = ?", (profile_id,))
+    for table in ("attempts", "lesson_progress", "games", "drafts"):
+        conn.execute(f"DELETE FROM {table} WHERE profile_id = ?", (profile_id,))
+
+
+def _mend_side_files(path: Path) -> None:
+    """Give the write-ahead log and shared-memory files the write permission the database
+    itself has: SQLite makes them with the mode the database had when they were created, so
+    after a spell of a read-only file (fixed since with ``chmod``) a leftover read-only
+    ``-shm`` would otherwise keep the store from ever writing again."""
+    try:
+        info = path.stat()
+    except OSError:
+        return
+    wanted = info.st_mode & 0o666
+    for extra in ("-wal", "-shm"):
+        side = Path(f"{path}{extra}")
+        with contextlib.suppress(OSError):
+            mode = side.stat().st_mode & 0o777
+            if mode & wanted != wanted:
+                os.chmod(side, mode | wanted)
 
 
 def _check_key(key: object) -> None:
