@@ -209,6 +209,9 @@ def test_a_set_resumes_at_its_question_and_saves_each_answer_once(
     assert answer_current(twice) == 2
     assert answer_current(other) == 2
     assert owners() == {"Kim": 3}
+    # the second tab's answer is not acknowledged and dropped: it is refused, and says so
+    assert "answered already, in another tab or window" in texts(other).replace("\u2060", "")
+    assert "answered already" not in texts(twice)
 
 
 def test_leaving_practice_and_coming_back_keeps_the_set_in_the_address(
@@ -372,3 +375,55 @@ def test_a_page_run_on_its_own_asks_too_and_keeps_nothing(_isolated_database: Pa
         added = store.profiles()[-1]
         assert added.name == f"Sam{n}" and len(store.profiles()) == n + 1, page
         assert at.query_params["player"] == f"{added.id}-sam{n}", page
+
+
+def test_player_names_show_as_typed_on_the_buttons(_isolated_database: Path) -> None:
+    """A name that is Markdown (an image from another host) is shown as text, so no visitor's
+    browser fetches anything."""
+    store = Store.open(_isolated_database)
+    sly = store.create_profile("![i](http://host/p.png)")
+    at = browser("ui/views/learn.py")
+    label = at.button(key=f"player_pick_{sly.id}").label
+    assert "](http" not in label and "\\!\\[i\\]" in label
+
+
+def test_a_name_too_long_is_refused_with_a_message_not_cut(_isolated_database: Path) -> None:
+    at = browser("ui/views/learn.py")
+    at.text_input(key="player_new_name").input("Alexandra-Konstantina Papadopoulou-Smithson")
+    at.button(key="player_add").click().run()
+    assert "That name is 43 characters long; please keep it to 40" in "\n".join(
+        e.value.replace("\u2060", "").replace("\\", "") for e in at.error
+    )
+    assert Store.open(_isolated_database).profiles() == []
+
+
+def _everything(store: Store, profile_id: int) -> None:
+    store.add_attempt(profile_id, AttemptIn("hand", "club", 1, "q", "a", True, 0, (), 2.0, "quick"))
+    store.save_lesson_progress(profile_id, "the-show", 1, False)
+
+
+def test_a_players_progress_is_cleared_or_the_player_removed_after_asking(
+    _isolated_database: Path,
+) -> None:
+    store = Store.open(_isolated_database)
+    kim = store.create_profile("Kim")
+    lee = store.create_profile("Lee")
+    for player in (kim, lee):
+        _everything(store, player.id)
+    at = browser("ui/views/home.py")
+    pick(at, "Kim")
+    at.button(key="profile_clear").click().run()
+    assert "Clear **Kim**'s progress?" in "\n".join(w.value for w in at.warning)
+    assert store.count_attempts(kim.id) == 1  # nothing yet: it asks first
+    at.button(key="profile_clear_no").click().run()
+    assert store.count_attempts(kim.id) == 1
+    at.button(key="profile_clear").click().run()
+    at.button(key="profile_clear_yes").click().run()
+    assert (store.count_attempts(kim.id), store.count_attempts(lee.id)) == (0, 1)
+    assert store.lesson_progress(kim.id) == {} and store.lesson_progress(lee.id) != {}
+    assert [p.name for p in store.profiles()] == ["Kim", "Lee"]
+    at.button(key="profile_remove").click().run()
+    at.button(key="profile_remove_yes").click().run()
+    assert [p.name for p in store.profiles()] == ["Lee"]
+    assert store.count_attempts(lee.id) == 1
+    assert "Who is playing?" in texts(at)

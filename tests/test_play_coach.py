@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.test_play_page import _page, _table, _texts  # the page's own test helpers
+from tests.test_play_page import _page, _play_out, _table, _texts  # the page's own helpers
 from trainer.analysis import analyse_discards, analyse_play
 from trainer.bench_play import interact
 from trainer.engine import Card, parse_cards, score_play
@@ -75,7 +75,8 @@ def test_the_coach_setting_and_the_hints_read_back() -> None:
 def test_the_exported_record_carries_the_coach_and_old_records_read_as_coach_off() -> None:
     table = _after_throw(Table.new(PlaySetup("normal", Settings(target=61), "learning"), seed=5))
     table.hints.add(1)
-    text = export_text(table)
+    assert "# coach: learning\n# hints: 1\n" in export_text(table)  # in progress, too
+    text = export_text(_play_out(table))
     assert "# coach: learning\n# hints: 1\n" in text
     setup, record = parse_export(text)
     assert setup == table.setup == PlaySetup("normal", Settings(target=61), "learning", (1,))

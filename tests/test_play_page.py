@@ -234,12 +234,30 @@ def test_muggins_counts_go_to_the_computer_and_are_graded_like_drills() -> None:
 # --- export and import ----------------------------------------------------------------------
 
 
-def test_a_record_exports_and_reads_back_with_its_level() -> None:
-    table = Table.new(PlaySetup("crazy", Settings(target=61)), seed=5)
-    for _ in range(6):
-        _step(table)
+def test_a_finished_game_exports_and_reads_back_with_its_level() -> None:
+    table = _play_out(Table.new(PlaySetup("crazy", Settings(target=61)), seed=5))
     setup, record = parse_export(export_text(table))
     assert setup == table.setup and record == table.game.record()
+
+
+def test_a_game_in_progress_exports_only_what_the_player_has_seen() -> None:
+    """Mid-deal, the record leaves out the seed (it would tell every card to come) and the
+    computer's crib cards; no card the computer still holds is in it. It cannot be read back."""
+    table = Table.new(PlaySetup("crazy", Settings(target=61)), seed=5)
+    while table.need() is not Need.LAY:
+        _step(table)
+    text = export_text(table)
+    assert "Seed" not in text and str(table.game.seed) not in text.split("\n\n")[0]
+    computer = table.game.view(COMPUTER)
+    hidden = (*computer.hand, *computer.discards)
+    events = text.split("\n\n", 1)[1]
+    assert not [card for card in hidden if str(card) in events]
+    assert "discard seat=1 cards=hidden" in events
+    with pytest.raises(RecordProblem, match="still being played"):
+        parse_export(text)
+    while table.game.deal_no < 2:  # once the crib is counted its cards are no secret
+        _step(table)
+    assert "discard seat=1 cards=hidden" not in export_text(table).split("deal no=2")[0]
 
 
 def test_a_bad_record_names_its_line() -> None:
@@ -291,7 +309,7 @@ def _page() -> AppTest:
 
 
 def _table(at: AppTest) -> Table:
-    table = at.session_state["play_table"]
+    table = at.session_state["play_game"].table
     assert isinstance(table, Table)
     return table
 

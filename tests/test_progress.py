@@ -233,9 +233,22 @@ def test_answers_are_described_in_plain_words() -> None:
     title, line = describe_answer(wrong, {("crib", "traps"): "Trap bank"})
     assert title == "Count the crib · Trap bank"
     assert line == (
-        "5♥ 6♥ 7♥ 8♥ | 9♠ · you said 17; missed crib flush, runs and fifteens (5 too many) · 12.3 s"
+        "5♥ 6♥ 7♥ 8♥ | 9♠ · you said 17; counted crib flush, runs and fifteens that are not "
+        "there (5 too many) · 12.3 s"
     )
     assert describe_answer(rec(1, True, secs=2.0))[1] == "q · you said a · 2.0 s"
+
+
+def test_an_over_count_is_told_as_an_over_count() -> None:
+    """Said 10 on a hand worth 8, a starter jack taken for nobs: what was added is named as
+    added, not as missed; a count short still names what was missed."""
+    over = Recorded(4, 1, AttemptIn("hand", "traps", 1, "5H 5D JS QC | JH", "10", False, 2,
+                                    ("nobs",), 3.0, at=datetime(2025, 1, 1, tzinfo=UTC)))  # fmt: skip
+    assert describe_answer(over)[1] == (
+        "5♥ 5♦ J♠ Q♣ | J♥ · you said 10; counted nobs that is not there (2 too many) · 3.0 s"
+    )
+    short = rec(5, False, ("nobs",), -1)
+    assert "; missed nobs (1 short)" in describe_answer(short)[1]
 
 
 def test_only_card_tokens_become_cards() -> None:

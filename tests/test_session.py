@@ -337,3 +337,29 @@ def test_answers_that_could_not_be_saved_are_saved_with_the_next_one(
     out = run(at, lessons=[("the-deal", 0, False)])
     assert set(store.lesson_progress(store.profiles()[0].id)) == {"the-go", "the-deal"}
     assert [a.seed for a in out["attempts"]] == [1, 2, 3]
+
+
+def test_an_address_whose_name_is_not_its_ids_opens_nobody(_isolated_database: Path) -> None:
+    """Kim's bookmark ``?player=1-kim`` on a new progress file where id 1 is Lee: it opens
+    nobody (and asks who is playing), and nothing is stored for Lee."""
+    store = Store.open(_isolated_database)
+    lee = store.create_profile("Lee")
+    at = app()
+    at.query_params["player"] = f"{lee.id}-kim"
+    out = run(at)
+    assert out["profile"] is None
+    assert "There is no player called" in out["ask"] and "kim" in out["ask"]
+    assert store.count_attempts() == 0
+    assert at.query_params.get("player") in (None, "", [])
+    right = app()
+    right.query_params["player"] = f"{lee.id}-lee"
+    assert run(right)["profile"] == "Lee"
+
+
+def test_a_name_in_any_alphabet_is_in_the_address(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    anna = store.create_profile("Анна")
+    at = app()
+    at.query_params["player"] = f"{anna.id}-анна"
+    assert run(at)["profile"] == "Анна"
+    assert session_param(at) == f"{anna.id}-анна"

@@ -409,7 +409,13 @@ def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.M
     io_error = sqlite3.OperationalError("disk I/O error: No space left on device")
     io_error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE  # type: ignore[attr-defined]
     assert describe_error(io_error).startswith("the disk is full")
-    assert describe_error(sqlite3.OperationalError("no such table: x")) == "no such table: x"
+    assert (
+        describe_error(sqlite3.OperationalError("near 'x': syntax error"))
+        == "near 'x': syntax error"
+    )
+    assert describe_error(sqlite3.OperationalError("no such table: x")) == (
+        "the progress file is damaged: part of it is missing (no such table: x)"
+    )
 
 
 def test_after_a_read_only_spell_the_store_writes_again(tmp_path: Path) -> None:

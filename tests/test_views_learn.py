@@ -277,7 +277,7 @@ def test_the_last_lesson_ends_with_a_learning_game_on_the_play_page() -> None:
     at.switch_page("ui/views/play.py")
     at.button(key="play_learning_start").click().run()
     assert not at.exception, at.exception
-    table = at.session_state["play_table"]
+    table = at.session_state["play_game"].table
     assert (table.coach, table.level, table.game.settings.target) == ("learning", "easy", 61)
 
 

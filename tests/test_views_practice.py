@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -218,6 +219,55 @@ def test_claims_sent_together_are_all_graded_in_order() -> None:
     (attempt,) = _saved()
     assert attempt.correct and attempt.points_off == 0  # type: ignore[attr-defined]
     assert "double run TC JC QC JH" in attempt.answer  # type: ignore[attr-defined]
+
+
+def test_undo_takes_back_the_claim_the_learner_sees_and_only_that() -> None:
+    """A fifteen claimed; then one card claimed as a fifteen (refused) and Undo pressed at
+    once, while the list still showed that claim: the undo names it, so the fifteen before
+    it stays. An undo naming a claim that was counted takes that one back."""
+    at = _page(drill="hand", tier="twenty-plus", seed="3", mode="claim")
+    key, _ = _hand(at)
+    _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["5C", "TC"]})
+    _send(
+        at,
+        key,
+        {"do": "claim", "kind": "fifteen", "cards": ["JC"]},
+        {"do": "undo", "kind": "fifteen", "cards": ["JC"]},
+    )
+    _, data = _hand(at)
+    assert data["claims"] == ["fifteen: 5♣ 10♣"]
+    assert data["claimed"] == [["fifteen", ["5C", "TC"]]]
+    _send(at, key, {"do": "undo", "kind": "fifteen", "cards": ["TC", "5C"]})
+    _, data = _hand(at)
+    assert data["claims"] == []
+    _send(at, key, {"do": "undo"})
+    _, data = _hand(at)
+    assert data["message"] == "There is no claim to undo."
+
+
+def test_claims_in_progress_survive_a_reload() -> None:
+    at = _page(drill="hand", tier="twenty-plus", seed="3", mode="claim")
+    key, _ = _hand(at)
+    _send(
+        at,
+        key,
+        {"do": "claim", "kind": "fifteen", "cards": ["5C", "TC"]},
+        {"do": "claim", "kind": "double run", "cards": ["TC", "JC", "QC", "JH"]},
+    )
+    address = {k: str(v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    again = AppTest.from_file(PAGE, default_timeout=30)  # a reload, or after a restart
+    again.query_params.update(address)
+    again.run()
+    assert not again.exception, again.exception
+    key_again, data = _hand(again)
+    assert data["claims"] == ["fifteen: 5♣ 10♣", "double run: 10♣ J♣ Q♣ J♥"]
+    _send(again, key_again, {"do": "done"})
+    (attempt,) = _saved()
+    assert "fifteen 5C TC" in attempt.answer  # type: ignore[attr-defined]
+    assert "double run TC JC QC JH" in attempt.answer  # type: ignore[attr-defined]
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    with sqlite3.connect(store.path) as conn:  # graded: the draft is gone
+        assert conn.execute("SELECT COUNT(*) FROM drafts").fetchone() == (0,)
 
 
 def test_a_claim_that_cannot_be_a_combination_is_refused_with_its_reason() -> None:

@@ -101,9 +101,9 @@ def _computer_timed(spent: list[float], cpu: list[float] | None = None) -> Itera
 
 def interact(at: Any) -> Need:
     """Set up one interaction of the person (the run itself is timed by the caller)."""
-    table: Table = at.session_state["play_table"]
+    table: Table = at.session_state["play_game"].table
     need = table.need()
-    game_id = at.session_state["play_game_id"]
+    game_id = at.session_state["play_game"].game_id
     if need is Need.CUT_FOR_DEAL:
         at.button(key="play_cut").click()
     elif need is Need.CUT_STARTER:
@@ -239,7 +239,7 @@ def play_through(
         traced: list[Traced] = []
         game_profiles: list[cProfile.Profile] = []
         for index in range(max_interactions):
-            table: Table = at.session_state["play_table"]
+            table: Table = at.session_state["play_game"].table
             if table.need() is Need.OVER:
                 break
             need = interact(at)

@@ -82,6 +82,7 @@ from trainer.engine.play import (
     PeggingError,
 )
 from trainer.engine.record import (
+    MAX_SEED,
     MAX_SHOW,
     Award,
     CutEvent,
@@ -334,8 +335,11 @@ class Game:
     """A two-player game of cribbage: every action verified, every change an event."""
 
     def __init__(self, settings: Settings | None = None, seed: int = 0) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise GameRuleError(f"the seed is a whole number from 0 up, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise GameRuleError(
+                f"the seed is a whole number from 0 to {MAX_SEED} (it fits in 64 bits), "
+                f"not {seed!r}"
+            )
         self.settings = settings if settings is not None else Settings()
         if not isinstance(self.settings, Settings):
             raise GameRuleError(f"settings must be a Settings value, not {settings!r}")

@@ -53,6 +53,16 @@ Award = tuple[int, ScoreItem]
 TARGETS: tuple[int, int] = (121, 61)
 #: The most a hand or crib can score in the show.
 MAX_SHOW = 29
+#: The longest record read back, in characters: the longest games on record run to about
+#: a third of it (see ``tests/test_record.py``), so only a record made up to be long is refused.
+MAX_RECORD_CHARS = 60_000
+#: How many times in a row the cut for deal may be tied in a record read back (each tie is
+#: about a 1 in 17 chance, so ten in a row never happens in a game that was played).
+MAX_TIED_CUTS = 10
+#: The largest seed: a whole number from 0 that fits in 64 bits (as the store keeps it).
+MAX_SEED = 2**63 - 1
+#: The most digits any number in a record may have (a seed's 19 is the most any needs).
+_MAX_DIGITS = 19
 
 
 class NotationError(ValueError):
@@ -170,8 +180,17 @@ def _need(fields: dict[str, str], key: str, what: str) -> str:
 
 
 def _int(text: str, key: str) -> int:
-    if not re.fullmatch(r"-?\d+", text):
-        raise NotationError(f"{key} should be a whole number, not {text!r}")
+    """A whole number written in the digits 0-9 (no other script's digits), at most 19 of
+    them: a longer one is refused with a message, not read (Python refuses to read numbers
+    of thousands of digits, and no number in a game needs more than a seed's 19)."""
+    if not re.fullmatch(r"-?[0-9]+", text):
+        shown = text if len(text) <= 30 else text[:30] + "…"
+        raise NotationError(f"{key} should be a whole number written with 0-9, not {shown!r}")
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_DIGITS:
+        raise NotationError(
+            f"{key} has {digits} digits; no number in a game record has more than {_MAX_DIGITS}"
+        )
     return int(text)
 
 
@@ -202,7 +221,7 @@ def _award_text(award: Award) -> str:
     return f"{seat}:{item.kind.replace(' ', '_')}/{_cards_text(item.cards)}/{item.points}"
 
 
-_AWARD_RE = re.compile(r"([01]):([a-z_-]+)/([^/]*)/(\d+)")
+_AWARD_RE = re.compile(r"([01]):([a-z_-]+)/([^/]*)/([0-9]{1,3})")
 
 
 def _parse_awards(text: str) -> tuple[Award, ...]:
@@ -556,10 +575,18 @@ class GameRecord:
 
     @classmethod
     def parse(cls, text: str) -> GameRecord:
-        """Read :meth:`notation` back; a bad line raises :class:`NotationError` naming it."""
+        """Read :meth:`notation` back; a bad line raises :class:`NotationError` naming it.
+        A record longer than :data:`MAX_RECORD_CHARS`, or with the cut for deal tied more
+        than :data:`MAX_TIED_CUTS` times, is refused before it is played back."""
+        if len(text) > MAX_RECORD_CHARS:
+            raise NotationError(
+                f"the record is {len(text):,} characters long; a game's record is never longer "
+                f"than {MAX_RECORD_CHARS:,}"
+            )
         headers: dict[str, str] = {}
         events: list[Event] = []
         lines: list[int] = []
+        cuts = 0
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
             if not line or line.startswith("#"):
@@ -580,6 +607,13 @@ class GameRecord:
             except NotationError as error:
                 raise NotationError(f"line {number}: {error}") from None
             lines.append(number)
+            if isinstance(events[-1], CutEvent):
+                cuts += 1
+                if cuts > 2 * (MAX_TIED_CUTS + 1):
+                    raise NotationError(
+                        f"line {number}: the cut for deal is tied more than {MAX_TIED_CUTS} "
+                        "times in a row, which no game that was played does"
+                    )
         known = {"Game", "Target", "Skunks", "Counting", "Seed"}
         unknown = sorted(set(headers) - known)
         if unknown:
@@ -589,8 +623,10 @@ class GameRecord:
         if "Seed" not in headers:
             raise NotationError('a game record needs its [Seed "..."] header')
         seed = _int(headers["Seed"], "Seed")
-        if seed < 0:
-            raise NotationError(f"the seed is a whole number from 0 up, not {seed}")
+        if not 0 <= seed <= MAX_SEED:
+            raise NotationError(
+                f"the seed is a whole number from 0 to {MAX_SEED} (it fits in 64 bits), not {seed}"
+            )
         settings = Settings.parse(
             " ".join(
                 f"{key.lower()}={headers[key]}"

@@ -253,7 +253,9 @@ def describe_answer(
     """A heading and a line of plain text for one answer, for the page's lists."""
     a = recorded.attempt
     line = f"{readable(a.question)} · you said {readable(a.answer) or 'nothing'}"
-    if a.missed:
+    if a.missed and a.points_off > 0:  # counted too much: what was added is not missing
+        line += f"; counted {_missed_text(a.missed)} that {'is' if len(a.missed) == 1 else 'are'} not there"
+    elif a.missed:
         line += f"; missed {_missed_text(a.missed)}"
     line += _off_text(a.drill, a.points_off)
     return area_label(a.drill, a.tier, titles), f"{line} · {a.seconds:.1f} s"

@@ -78,7 +78,11 @@ def describe_error(err: BaseException) -> str:
     if primary == sqlite3.SQLITE_READONLY:
         return "the progress file cannot be written to (it is read-only)"
     if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        return "another program is holding the progress file; trying again with the next answer"
+        return "another program is holding the progress file"
+    if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        return "the progress file is damaged"
+    if text.startswith(("no such table", "no such column")):
+        return f"the progress file is damaged: part of it is missing ({text})"
     return text
 
 
@@ -750,6 +754,17 @@ class Store:
         """
         keyed = (item if isinstance(item, tuple) else (item, None) for item in attempts)
         return sum(new for _, new in self._insert(profile_id, keyed, session))
+
+    def add_attempts_each(
+        self,
+        profile_id: int,
+        attempts: Iterable[tuple[AttemptIn, str | None]],
+        *,
+        session: str = "",
+    ) -> list[tuple[int, bool]]:
+        """As :meth:`add_attempts`, saying for each answer its id and whether it was stored
+        now (False: an answer with its key was stored before, from another tab or window)."""
+        return self._insert(profile_id, attempts, session)
 
     def saved_keys(self, profile_id: int, prefix: str) -> frozenset[str]:
         """The keys starting with ``prefix`` of a profile's stored answers (see :meth:`add_attempt`)."""

@@ -35,6 +35,7 @@ from trainer.engine.game import Game, SeatView
 from trainer.engine.items import Kind, ScoreItem, number_word
 from trainer.engine.play import score_play
 from trainer.engine.record import (
+    MAX_RECORD_CHARS,
     Award,
     CutEvent,
     DealEvent,
@@ -165,8 +166,9 @@ def _deal_numbers(words: Sequence[str]) -> tuple[int, ...]:
     for word in words:
         if not word:
             continue
-        if not word.isdigit() or int(word) < 1:
-            raise ValueError(f"hints are deal numbers from 1 up, not {word!r}")
+        if not (word.isascii() and word.isdigit() and len(word) <= 4) or int(word) < 1:
+            shown = word if len(word) <= 10 else word[:10] + "…"
+            raise ValueError(f"hints are deal numbers from 1 up, not {shown!r}")
         numbers.append(int(word))
     return tuple(numbers)
 
@@ -367,6 +369,10 @@ class Table:
     hints: set[int] = field(default_factory=set)
     #: What the coach worked out, kept so a rerun does not work it out again.
     _memo: dict[tuple[object, ...], object] = field(default_factory=dict, repr=False, compare=False)
+    #: How many combinations of the hand just counted have been shown, one at a time.
+    shown: int = 0
+    #: The person has left the results screen of the finished game.
+    left: bool = False
 
     @classmethod
     def new(cls, setup: PlaySetup, seed: int) -> Table:
@@ -375,8 +381,9 @@ class Table:
         )
 
     @classmethod
-    def resume(cls, setup: PlaySetup, record: GameRecord) -> Table:
-        """A saved game at the point it was left: a counted hand is shown again."""
+    def resume(cls, setup: PlaySetup, record: GameRecord, place: str = "") -> Table:
+        """A saved game at the point it was left: where the person was looking (``place``,
+        see :meth:`place`) is restored; without it, a counted hand is shown again."""
         game = Game.replay(record)
         seen = len(game.events)
         if game.events and isinstance(game.events[-1], ShowEvent):
@@ -391,8 +398,45 @@ class Table:
             default=0,
         )
         table = cls(game, setup.level, seen, mark, coach=setup.coach, hints=set(setup.hints))
+        table._restore(place)
         table.advance()
         return table
+
+    def place(self) -> str:
+        """Where the person is looking, for the saved game: ``seen=N mark=M shown=K`` (and
+        ``left`` once the results screen is left), so a reload shows the same screen."""
+        text = f"seen={self.seen} mark={self.mark} shown={self.shown}"
+        return "left" if self.left else text
+
+    def _restore(self, place: str) -> None:
+        if place == "left":
+            self.left = True
+            return
+        values: dict[str, int] = {}
+        for token in place.split():
+            key, _, value = token.partition("=")
+            if key in ("seen", "mark", "shown") and value.isascii() and value.isdigit():
+                values[key] = int(value)
+        total = len(self.game.events)
+        if "seen" in values and values["seen"] <= total:
+            self.seen = values["seen"]
+        if "mark" in values and values["mark"] <= total:
+            self.mark = values["mark"]
+        counted = self.counted
+        if counted is not None:
+            self.shown = min(values.get("shown", 0), len(counted.score.items))
+
+    def show_next(self) -> None:
+        """Show the next combination of the hand just counted (never past the last)."""
+        counted = self.counted
+        if counted is not None:
+            self.shown = min(self.shown + 1, len(counted.score.items))
+
+    def leave(self) -> None:
+        """The person leaves the results screen of the finished game."""
+        if not self.game.is_over:
+            raise ValueError("the game is not over yet")
+        self.left = True
 
     @property
     def setup(self) -> PlaySetup:
@@ -534,6 +578,7 @@ class Table:
     def carry_on(self) -> None:
         """The person has seen the hand just counted: go on with the show (or the next deal)."""
         self.seen = self.mark = len(self.game.events)
+        self.shown = 0
         self.advance()
 
     # -- the coach --
@@ -710,13 +755,60 @@ class Table:
 # --- export and import ----------------------------------------------------------------------
 
 
+#: The first line of a record of a game still being played, as its player saw it.
+IN_PROGRESS_LINE = "# in progress: "
+
+
 def export_text(table: Table) -> str:
     """The game's record, with the computer's level, the coach and the hinted deals as
-    comment lines the engine skips."""
+    comment lines the engine skips. While the game is being played it holds only what the
+    person may know (:func:`public_record`): a finished game's record is the whole game."""
     lines = [f"{_LEVEL_LINE}{table.level}", f"{_COACH_LINE}{table.coach}"]
     if table.hints:
         lines.append(_HINTS_LINE + " ".join(str(n) for n in sorted(table.hints)))
+    if not table.game.is_over:
+        return public_record(table, lines)
     return "\n".join(lines) + "\n" + table.game.record().notation()
+
+
+def public_record(table: Table, comments: Sequence[str] = ()) -> str:
+    """A game in progress as the person has seen it: no seed (it would tell every card
+    still to come) and the computer's crib cards hidden until its crib is counted. It reads
+    as a record but cannot be played back: :func:`parse_export` says so."""
+    events = table.game.events
+    shown_cribs: set[int] = set()
+    deal = 0
+    for event in events:
+        if isinstance(event, DealEvent) or (
+            isinstance(event, CutEvent) and event.dealer is not None
+        ):
+            deal += 1
+        if isinstance(event, ShowEvent) and event.which is Which.CRIB:
+            shown_cribs.add(deal)
+    lines = [
+        f"{IN_PROGRESS_LINE}this game is still being played; the deals to come and the "
+        "computer's cards are left out, so it can be read back only once the game is over",
+        *comments,
+    ]
+    settings = table.game.settings
+    lines += [
+        '[Game "cribbage"]',
+        f'[Target "{settings.target}"]',
+        f'[Skunks "{"on" if settings.skunks else "off"}"]',
+        f'[Counting "{settings.counting}"]',
+        "",
+    ]
+    deal = 0
+    for event in events:
+        if isinstance(event, DealEvent) or (
+            isinstance(event, CutEvent) and event.dealer is not None
+        ):
+            deal += 1
+        if isinstance(event, DiscardEvent) and event.seat == COMPUTER and deal not in shown_cribs:
+            lines.append(f"discard seat={event.seat} cards=hidden")
+        else:
+            lines.append(event.notation())
+    return "\n".join(lines) + "\n"
 
 
 def _comment(text: str, line: str) -> str | None:
@@ -729,17 +821,36 @@ def _comment(text: str, line: str) -> str | None:
     return found
 
 
+def _short(text: str, limit: int = 30) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
     """Read :func:`export_text` back; :class:`RecordProblem` names what is wrong. A record
     without a coach line has the coach off."""
     if not text.strip():
         raise RecordProblem("The record is empty: paste a game record first.")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordProblem(
+            f"The record is {len(text):,} characters long, longer than any game's record "
+            f"(at most {MAX_RECORD_CHARS:,}): check that it is the right file."
+        )
+    if _comment(text, IN_PROGRESS_LINE) is not None:
+        raise RecordProblem(
+            "This is the record of a game that was still being played, as its player saw it: "
+            "the cards still to come are left out of it, so it cannot be played back. A "
+            "game's whole record can be saved from the game menu once the game is over."
+        )
     level = (_comment(text, _LEVEL_LINE) or "normal").lower()
     if level not in LEVELS:
-        raise RecordProblem(f"The level line names {level!r}: use one of {', '.join(LEVELS)}.")
+        raise RecordProblem(
+            f"The level line names {_short(level)!r}: use one of {', '.join(LEVELS)}."
+        )
     coach = (_comment(text, _COACH_LINE) or "off").lower()
     if coach not in COACH_MODES:
-        raise RecordProblem(f"The coach line names {coach!r}: use one of {', '.join(COACH_MODES)}.")
+        raise RecordProblem(
+            f"The coach line names {_short(coach)!r}: use one of {', '.join(COACH_MODES)}."
+        )
     try:
         hints = _deal_numbers((_comment(text, _HINTS_LINE) or "").replace(",", " ").split())
     except ValueError as error:

@@ -44,7 +44,7 @@ from typing import Any, Literal
 
 from trainer.content.drills import DrillCatalog, Tier
 from trainer.content.skills import CATEGORY_LABELS
-from trainer.engine import Card
+from trainer.engine import Card, CardNotationError, parse_cards
 from trainer.training.drills import (
     Dealt,
     DiscardQuestion,
@@ -325,8 +325,43 @@ class PracticeSet:
         self.claims.append(claim)
         return claim
 
-    def undo_claim(self) -> Claim | None:
-        return self.claims.pop() if self.claims else None
+    def undo_claim(self, kind: str = "", cards: Sequence[Card] = ()) -> Claim | None:
+        """Take back a claim: the one the learner undid (``kind`` and ``cards``, as the list
+        showed it), or the last one when none is named. Undoing a claim that was refused
+        takes nothing back (it was never counted); None when nothing was taken back."""
+        if not kind:
+            return self.claims.pop() if self.claims else None
+        for n in range(len(self.claims) - 1, -1, -1):
+            if self.claims[n].kind == kind and set(self.claims[n].cards) == set(cards):
+                return self.claims.pop(n)
+        return None
+
+    @property
+    def draft_key(self) -> str:
+        """Where the claims made so far on this question are kept while it is answered."""
+        return f"claims:{self.key}"
+
+    def claims_draft(self) -> str:
+        """The claims made so far, as text that :meth:`restore_claims` reads back
+        (``fifteen 5H TD; pair 5H 5D``), so a reload or a restart keeps them."""
+        return "; ".join(claim.notation() for claim in self.claims)
+
+    def restore_claims(self, text: str) -> None:
+        """The claims of :meth:`claims_draft`, back on the question; a part that does not
+        read as a claim is left out."""
+        claims = []
+        for part in text.split(";"):
+            words = part.split()
+            for n in range(1, len(words)):
+                kind = " ".join(words[:n])
+                try:
+                    cards = parse_cards(" ".join(words[n:]))
+                except CardNotationError:
+                    continue
+                if kind in CLAIM_KINDS:
+                    claims.append(Claim(kind, tuple(cards)))
+                break
+        self.claims = claims
 
     def finish_claims(self, catalog: DrillCatalog, *, now: float) -> Grade:
         self._expect("question")

@@ -135,7 +135,7 @@ def _read_one(raw: Mapping[str, Any], mode: Mode, offered: Mapping[str, Slot]) -
         cards.append(slot.card)
     kind = ""
     starter: Card | None = None
-    if action == "claim":
+    if action == "claim" or (action == "undo" and "kind" in raw):  # an undo names its claim
         kind = str(raw.get("kind", ""))
         if kind not in _KIND_IDS:
             return f"a claim of {kind[:20]!r}, which is not a kind of combination"
@@ -217,6 +217,7 @@ def picker_data(
     message: str = "",
     tone: Tone = "",
     claims: Sequence[str] = (),
+    claimed: Sequence[tuple[str, Sequence[Card]]] = (),
     total: int | None = None,
     need: int = 1,
     confirm: str = "",
@@ -258,6 +259,7 @@ def picker_data(
     if mode == "claim":
         data["kinds"] = [list(kind) for kind in KINDS]
         data["claims"] = list(claims)
+        data["claimed"] = [[kind, [str(card) for card in cards]] for kind, cards in claimed]
         if total is not None:
             data["total"] = total
         data["confirm"] = confirm or "Claim"

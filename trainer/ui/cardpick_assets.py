@@ -201,7 +201,7 @@ class Picker {
     if (data.mode === "claim") {
       this.mainBtn = this.button(data.confirm || "Claim", "cp-btn cp-main cp-claim", () => this.claim());
       this.mainBtn.appendChild(el("kbd", "", "Enter"));
-      this.undoBtn = this.button("Undo last claim", "cp-btn cp-undo", () => this.emit({ do: "undo" }));
+      this.undoBtn = this.button("Undo last claim", "cp-btn cp-undo", () => this.undo());
       this.doneBtn = this.button(data.done || "That's everything", "cp-btn cp-done", () => this.emit({ do: "done" }));
       actions.append(this.mainBtn, this.undoBtn, this.doneBtn);
     } else if (data.mode === "pick") {
@@ -300,6 +300,29 @@ class Picker {
     this.paint();
   }
 
+  // Undo what the learner sees last in the list: the undo names that claim, so Python takes
+  // out that one (and nothing, if it was a claim Python refused but the list still showed
+  // as sent), never the claim before it.
+  undo() {
+    if (this.locked) return;
+    const items = this.items(this.log.filter((e) => e.seq > (this.seen || 0)));
+    const last = items[items.length - 1];
+    this.emit(last ? { do: "undo", kind: last.kind, cards: last.cards.slice() } : { do: "undo" });
+  }
+
+  items(pending) {
+    const claimed = this.data.claimed || [];
+    const items = (this.data.claims || []).map((text, n) => ({
+      text, pending: false, kind: (claimed[n] || [])[0], cards: (claimed[n] || [null, []])[1] }));
+    for (const e of pending) {
+      if (e.do === "claim") {
+        const cards = e.cards.map((id) => (this.card(id) || { label: id }).label).join(" ");
+        items.push({ text: e.kind + ": " + cards, pending: true, kind: e.kind, cards: e.cards });
+      } else if (e.do === "undo") items.pop();
+    }
+    return items;
+  }
+
   confirm() {
     if (this.locked) return;
     const need = this.data.need || 1;
@@ -372,7 +395,7 @@ class Picker {
         this.claim();
         return;
       }
-      if (key === "u" || key === "U") { e.preventDefault(); this.emit({ do: "undo" }); return; }
+      if (key === "u" || key === "U") { e.preventDefault(); this.undo(); return; }
     }
     if (mode === "pick" && key === "Enter") { e.preventDefault(); this.confirm(); }
   }
@@ -417,13 +440,7 @@ class Picker {
   }
 
   paintClaims(pending) {
-    const items = (this.data.claims || []).map((text) => ({ text, pending: false }));
-    for (const e of pending) {
-      if (e.do === "claim") {
-        const cards = e.cards.map((id) => (this.card(id) || { label: id }).label).join(" ");
-        items.push({ text: e.kind + ": " + cards, pending: true });
-      } else if (e.do === "undo") items.pop();
-    }
+    const items = this.items(pending);
     const list = this.list;
     list.replaceChildren(...items.map((item) => {
       const li = el("li", item.pending ? "pending" : "", item.text);

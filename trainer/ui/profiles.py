@@ -28,6 +28,10 @@ NEW_NAME = "profile_new_name"
 RENAME = "profile_rename"
 ASK_NEW_NAME = "player_new_name"
 _MESSAGE = "_profile_message"
+_CONFIRM = "_profile_confirm"
+#: What a name box takes: more than a name may have, so a long name is refused with a
+#: message (:data:`PROFILE_NAME_MAX`) rather than cut short without a word by the box.
+_TYPED_MAX = 4 * PROFILE_NAME_MAX
 _ASK_MESSAGE = "_player_message"
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$=^&])")
@@ -137,7 +141,7 @@ def ask(question: str) -> None:
         with st.container(horizontal=True):
             for player in players:
                 st.button(
-                    player.name,
+                    plain(player.name),  # a label is Markdown: a name is shown as typed
                     key=f"player_pick_{player.id}",
                     on_click=_chosen,
                     args=(player.id,),
@@ -147,7 +151,7 @@ def ask(question: str) -> None:
         st.text_input(
             "Someone new? Type their name" if players else "Your name",
             key=ASK_NEW_NAME,
-            max_chars=PROFILE_NAME_MAX,
+            max_chars=_TYPED_MAX,
             placeholder="For example: Sam",
         )
         st.button(
@@ -243,7 +247,7 @@ def picker() -> None:
         st.text_input(
             "New player's name",
             key=NEW_NAME,
-            max_chars=PROFILE_NAME_MAX,
+            max_chars=_TYPED_MAX,
             placeholder="For example: Sam",
         )
         st.button("Add player", key="profile_add", on_click=_add, icon=":material/person_add:")
@@ -251,9 +255,94 @@ def picker() -> None:
             st.text_input(
                 "A new name for the player chosen above",
                 key=RENAME,
-                max_chars=PROFILE_NAME_MAX,
+                max_chars=_TYPED_MAX,
             )
             st.button("Change name", key="profile_rename_button", on_click=_rename)
         if message is not None:
             kind, text = message
             (st.error if kind == "error" else st.success)(plain(text))
+    if current is not None:
+        _start_again(current)
+
+
+def _ask_to(what: str) -> None:
+    _state()[_CONFIRM] = what
+
+
+def _never_mind() -> None:
+    _state().pop(_CONFIRM, None)
+
+
+def _clear(profile: Profile) -> None:
+    _state().pop(_CONFIRM, None)
+    store = session.current_store()
+    if store is None:
+        return
+    try:
+        store.clear_progress(profile.id)
+    except (sqlite3.Error, StoreError) as err:
+        _say("error", f"{profile.name}'s progress could not be cleared ({err}).")
+        return
+    _say("success", f"{profile.name} starts again from nothing: their progress is cleared.")
+
+
+def _remove(profile: Profile) -> None:
+    _state().pop(_CONFIRM, None)
+    store = session.current_store()
+    if store is None:
+        return
+    try:
+        store.delete_profile(profile.id)
+    except (sqlite3.Error, StoreError) as err:
+        _say("error", f"{profile.name} could not be removed ({err}).")
+        return
+    session.ask_again()
+    _say("success", f"{profile.name} was removed, with everything kept for them.")
+
+
+def _start_again(current: Profile) -> None:
+    """Clear a player's progress, or remove the player: each asks first, and touches that
+    player's answers, lessons and games only."""
+    asked = _state().get(_CONFIRM)
+    with st.expander("Start again or remove a player", expanded=asked is not None):
+        name = plain(current.name)
+        if asked == "clear":
+            st.warning(
+                f"Clear **{name}**'s progress? Every answer, lesson place and game of "
+                f"{name} is deleted; {name} stays as a player, and nobody else's progress "
+                "changes. This cannot be undone."
+            )
+            st.button(
+                f"Yes, clear {plain(current.name)}'s progress",
+                key="profile_clear_yes",
+                type="primary",
+                on_click=_clear,
+                args=(current,),
+            )
+            st.button("Keep it", key="profile_clear_no", on_click=_never_mind)
+        elif asked == "remove":
+            st.warning(
+                f"Remove **{name}**? {name} and every answer, lesson place and game of "
+                f"{name} are deleted; nobody else's progress changes. This cannot be undone."
+            )
+            st.button(
+                f"Yes, remove {plain(current.name)}",
+                key="profile_remove_yes",
+                type="primary",
+                on_click=_remove,
+                args=(current,),
+            )
+            st.button("Keep them", key="profile_remove_no", on_click=_never_mind)
+        else:
+            st.button(
+                f"Clear {plain(current.name)}'s progress…",
+                key="profile_clear",
+                on_click=_ask_to,
+                args=("clear",),
+            )
+            st.button(
+                f"Remove {plain(current.name)}…",
+                key="profile_remove",
+                on_click=_ask_to,
+                args=("remove",),
+            )

@@ -37,6 +37,9 @@ from trainer.training.records import AttemptIn, LessonProgress, Profile
 
 #: The address parameter naming this browser's player.
 PLAYER_PARAM = "player"
+#: How long a page waits for another program's hold on the progress file before it says
+#: so: a person is told within seconds, never kept waiting a quarter of a minute.
+BUSY_TIMEOUT_SECONDS = 2.0
 ASK = "Who is playing?"
 
 _PROFILE = "profile_id"
@@ -77,7 +80,7 @@ class _Opened(NamedTuple):
 def _open(path: str) -> _Opened:
     """Opened (created, upgraded, or set aside and started afresh) once per file per process,
     with a connection held open so that each write is not followed by a disk sync."""
-    store = Store.open(path)
+    store = Store.open(path, busy_timeout=BUSY_TIMEOUT_SECONDS)
     try:
         held = store.hold_open()
     except sqlite3.Error:  # every write then syncs the disk: slower, still saved
@@ -174,9 +177,14 @@ def ask_again() -> None:
 
 
 def player_param(profile: Profile) -> str:
-    """How the address names a player: ``3-kim`` (the id decides; the name is for people)."""
-    slug = "-".join(re.findall(r"[a-z0-9]+", profile.name.casefold()))[:24].strip("-")
-    return f"{profile.id}-{slug}" if slug else str(profile.id)
+    """How the address names a player: ``3-kim``, the id and the name's letters and digits
+    (any alphabet's). Both must match for the address to open the player, so an old
+    bookmark never opens someone new who has been given the same id."""
+    return f"{profile.id}-{_slug(profile.name)}" if _slug(profile.name) else str(profile.id)
+
+
+def _slug(name: str) -> str:
+    return "-".join(re.findall(r"[^\W_]+", name.casefold()))[:24].strip("-")
 
 
 def keep_player_in_address() -> None:
@@ -203,9 +211,15 @@ def _address_player() -> str:
 
 
 def _from_param(store: Store, raw: str) -> Profile | None:
-    numbered = re.fullmatch(r"(\d{1,18})(?:-.*)?", raw)
+    """The player an address names: ``<id>-<name>`` only when the name is that player's
+    (a bare ``<id>``, typed by hand, names the id alone), or a name on its own."""
+    numbered = re.fullmatch(r"([0-9]{1,18})(?:-(.*))?", raw)
     if numbered:
-        return store.profile(int(numbered.group(1)))
+        profile = store.profile(int(numbered.group(1)))
+        named = numbered.group(2)
+        if profile is not None and named is not None and named != _slug(profile.name):
+            return None
+        return profile
     wanted = raw.casefold()
     matches = [
         p
@@ -320,10 +334,13 @@ def _keep(key: str, value: object) -> None:
         _state().pop(_PROBLEM, None)
 
 
-def _flush(store: Store) -> None:
-    """Write every held answer and lesson place for its own owner; keep what still fails."""
+def _flush(store: Store) -> list[str]:
+    """Write every held answer and lesson place for its own owner; keep what still fails.
+    Returns the keys of answers not stored because an answer for their place already was
+    (given in another tab or window)."""
     waiting: list[Held] = []
     orphans: list[Held] = []
+    taken: list[str] = []
     for owner in dict.fromkeys(h.owner for h in _held()):
         batch = [h for h in _held() if h.owner == owner]
         if owner is None:  # nobody was chosen: kept for this visit only
@@ -334,9 +351,13 @@ def _flush(store: Store) -> None:
                 orphans += batch
                 continue
             for token in dict.fromkeys(h.token for h in batch):
-                store.add_attempts(
-                    owner.id, [(h.attempt, h.key) for h in batch if h.token == token], session=token
+                mine = [h for h in batch if h.token == token]
+                stored = store.add_attempts_each(
+                    owner.id, [(h.attempt, h.key) for h in mine], session=token
                 )
+                taken += [
+                    h.key for h, (_, new) in zip(mine, stored, strict=True) if not new and h.key
+                ]
         except (sqlite3.Error, StoreError) as err:
             _failed(err)
             waiting += batch
@@ -354,6 +375,12 @@ def _flush(store: Store) -> None:
     _keep(_LESSONS, lessons)
     if orphans:  # shown for this visit, never written for someone else
         _state()[_ORPHANS] = [*_state().get(_ORPHANS, []), *orphans]
+    return taken
+
+
+class AnsweredElsewhereError(ValueError):
+    """The place in a set was answered already (in another tab or window): the answer
+    stored first is kept, and this one is not saved."""
 
 
 def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
@@ -361,8 +388,10 @@ def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
     ``ValueError`` naming the field; with nobody chosen, :class:`NoPlayerError`).
 
     ``key`` names its place in a practice set, so that answering the same place again
-    (after a reload) stores it once. When the store cannot take it, it is kept in the
-    session with its owner and written for that owner with the next answer that can be saved.
+    (after a reload) stores it once: an answer whose place was answered already raises
+    :class:`AnsweredElsewhereError`, so it is never acknowledged and dropped. When the store
+    cannot take it, it is kept in the session with its owner and written for that owner
+    with the next answer that can be saved.
     """
     check_attempt(attempt)
     store = current_store()
@@ -373,7 +402,12 @@ def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
         )
     _state()[_ATTEMPTS] = [*_held(), Held(_owner(), attempt, session_token(), key)]
     store = current_store()
-    if store is not None:
+    if store is not None and key is not None and key in _flush(store):
+        raise AnsweredElsewhereError(
+            "This question was answered already, in another tab or window: the answer given "
+            "there is the one kept, and this one was not saved."
+        )
+    if store is not None and key is None:
         _flush(store)
 
 
@@ -427,6 +461,22 @@ def save_lesson_progress(lesson_id: str, step: int, done: bool) -> None:
     store = current_store()
     if store is not None:
         _flush(store)
+
+
+def save_draft(key: str, value: str) -> None:
+    """Keep work in progress for the current player (claims not yet graded): it outlives a
+    reload and a restart. A draft that cannot be kept only costs that: nothing is lost
+    that the page does not still show."""
+    _on_store(lambda store, p: store.save_draft(p.id, key, value))
+
+
+def draft(key: str) -> str | None:
+    found = _on_store(lambda store, p: store.draft(p.id, key))
+    return found[0] if found else None
+
+
+def drop_draft(key: str) -> None:
+    _on_store(lambda store, p: store.drop_draft(p.id, key))
 
 
 def _usable_store() -> Store:

@@ -1,5 +1,10 @@
 """Play: a whole game against the computer, saved after every step.
 
+Every save is made over the version of the game the page was showing (see
+:mod:`trainer.ui.play_saves`): a second tab showing an older copy is refused and shown the
+game as stored, and a save that fails is said at the top of the page at once, the game kept
+on the page and saved again with the next move.
+
 With the coach on, the throw is compared with the best throw once it is made, a "Hint"
 before throwing shows the best throws (and marks the deal as hinted), and a card laid that
 beginner advice warns about gets a short note. Learning mode also explains each step before
@@ -13,12 +18,14 @@ import functools
 import random
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import streamlit as st
 
-from trainer.engine.record import Settings, SettingsError
+from trainer.engine.record import MAX_RECORD_CHARS, Settings, SettingsError
 from trainer.engine.vocab import Counting, RuleError, Which
+from trainer.progress.store import SavedGame
 from trainer.training.explain import said_aloud
 from trainer.training.play import (
     COACH_MODES,
@@ -37,21 +44,31 @@ from trainer.training.play import (
     export_text,
     parse_export,
 )
-from trainer.ui import play_saves
+from trainer.training.records import Profile
+from trainer.ui import play_saves, session
 from trainer.ui import widgets as ui
 from trainer.ui.board import BoardMove, board_svg
 from trainer.ui.cardpick import CardPicker, PickEvent, Slot
-from trainer.ui.profiles import require_player
+from trainer.ui.play_saves import Owner, PlayGame, Saved, Stale
+from trainer.ui.profiles import plain, require_player
 from trainer.ui.session import store_problem
 from trainer.ui.svg import pile_svg
 
-_TABLE = "play_table"
-_GAME_ID = "play_game_id"
-_LOADED = "play_loaded"
+#: The game on the page (a :class:`PlayGame`).
+_GAME = "play_game"
+#: Whose game the page has loaded (an :class:`Owner`): another player chosen loads theirs.
+_LOADED = "play_loaded_for"
+#: Games of other players of this browser that could not be saved yet, by owner.
+_HELD = "play_held"
+#: A question waiting for an answer: ``"new"`` (leave this game?) or a game id to resign.
+_CONFIRM = "play_confirm"
 _NOTE = "play_note"
 _CLAIM_START = "play_claim_started"
 #: Set by the Learn page's last lesson: a learning game is offered here.
 _READY = "play_ready"
+
+#: Who plays when the progress file cannot be used at all (nothing is saved for anyone).
+_NOBODY = Profile(0, "", datetime(1970, 1, 1, tzinfo=UTC))
 
 #: Seconds between the person's card and the computer's reply appearing (a CSS delay in the
 #: browser: the server never waits).
@@ -68,32 +85,55 @@ def _state() -> Any:
     return st.session_state
 
 
+def _game() -> PlayGame | None:
+    game = _state().get(_GAME)
+    return game if isinstance(game, PlayGame) else None
+
+
 def _table() -> Table | None:
-    table = _state().get(_TABLE)
-    return table if isinstance(table, Table) else None
+    game = _game()
+    return game.table if game is not None else None
 
 
-def _save(table: Table) -> None:
-    game_id = _state().get(_GAME_ID)
-    if isinstance(game_id, str):
-        play_saves.save_game(game_id, table)
+def _commit(game: PlayGame) -> bool:
+    """Save the page's game after a move; False when the move did not stand (the game had
+    moved on in another tab or server, and the page now shows it as stored)."""
+    outcome = play_saves.save(game)
+    if not isinstance(outcome, Stale):
+        return True
+    if outcome.stored is None:
+        _state().pop(_GAME, None)
+        _state()[_NOTE] = (
+            "This game is no longer in the progress file (it was removed in another tab or "
+            "window), so that move was not made."
+        )
+    else:
+        _state()[_GAME] = outcome.stored
+        _state()[_NOTE] = (
+            "This game was finished in another tab or window, so that move was not made: "
+            "here is the game as it ended."
+            if outcome.finished
+            else "This game moved on in another tab or window, so that move was not made: "
+            "here it is as it was saved there."
+        )
+    return False
 
 
 def _act(action: str, *args: Any) -> None:
     """Do one of the person's actions on the table, then save the game."""
-    table = _table()
-    if table is None:
+    game = _game()
+    if game is None:
         return
     try:
-        getattr(table, action)(*args)
-    except RuleError as error:
+        getattr(game.table, action)(*args)
+    except (RuleError, ValueError) as error:
         _state()[_NOTE] = str(error).capitalize() + "."
         return
     _state()[_NOTE] = ""
-    _save(table)
+    _commit(game)
 
 
-def _take(picker: CardPicker, table: Table, action: Callable[[PickEvent], object]) -> None:
+def _take(picker: CardPicker, game: PlayGame, action: Callable[[PickEvent], object]) -> None:
     """Do ``action`` for each tap the picker sent: a refusal is said beside the cards; the
     first one accepted is saved and the page drawn again (the cards it answered are gone)."""
     for event in picker.take():
@@ -103,25 +143,90 @@ def _take(picker: CardPicker, table: Table, action: Callable[[PickEvent], object
             picker.reply(str(error).capitalize() + ".")
             continue
         _state()[_NOTE] = ""
-        _save(table)
+        _commit(game)
         picker.forget()
         st.rerun()
 
 
-def _start(setup: PlaySetup) -> None:
-    old = _table()
-    if old is not None and not old.game.is_over:
-        _save(old)
+def _start(setup: PlaySetup, profile: Profile) -> None:
     table = Table.new(setup, seed=random.randrange(2**31))
-    _state()[_TABLE] = table
-    _state()[_GAME_ID] = play_saves.new_game_id()
-    _save(table)
+    game = PlayGame.new(table, profile)
+    _state()[_GAME] = game
+    _state().pop(_CONFIRM, None)
+    _commit(game)
+
+
+def _retry() -> None:
+    game = _game()
+    if game is not None:
+        _commit(game)
+
+
+def _sync(profile: Profile) -> None:
+    """Show this player's game: the one on the page if it is theirs, otherwise theirs from
+    the store (a game of someone else's not yet saved is held for them in this browser)."""
+    owner = Owner.of(profile)
+    game = _game()
+    if game is not None and profile is _NOBODY:
+        return  # the progress file cannot be read: whoever plays here goes on playing
+    if game is not None and game.owner != owner:
+        store = session.current_store()
+        if store is not None and store.notice is not None and _profile_of(game) is None:
+            # the progress file was damaged and started afresh, so the game's player is no
+            # longer in it: the game on this page is kept, for the player chosen now here
+            game.owner, game.version = owner, 0
+            _commit(game)
+            _state()[_LOADED] = owner
+            return
+        if game.unsaved is not None and not isinstance(play_saves.save(game), Saved):
+            held = dict(_state().get(_HELD, {}))
+            held[game.owner] = game
+            _state()[_HELD] = held
+        _state().pop(_GAME, None)
+        _state().pop(_CONFIRM, None)
+    if _state().get(_LOADED) == owner:
+        return
+    _state()[_LOADED] = owner
+    held = dict(_state().get(_HELD, {}))
+    mine = held.pop(owner, None)
+    _state()[_HELD] = held
+    if mine is not None:
+        _state()[_GAME] = mine
+        _commit(mine)
+        return
+    loaded = play_saves.load_game(profile)
+    if loaded.game is not None:
+        _state()[_GAME] = loaded.game
+    if loaded.problem:
+        _state()[_NOTE] = loaded.problem
+
+
+def _profile_of(game: PlayGame) -> Profile | None:
+    """The player a game's owner was (None: the owner's id now names someone else)."""
+    store = session.current_store()
+    found = store.profile(game.owner.id) if store is not None else None
+    return found if found is not None and found.created_at == game.owner.created_at else None
+
+
+def _unsaved(game: PlayGame) -> None:
+    """Said at once, at the top of the page, whenever the game on it is not saved."""
+    if game.unsaved is None:
+        return
+    with st.container(border=True, key="play_unsaved"):
+        st.error(
+            f"**Your game is not saved:** {plain(game.unsaved)}. Your moves stay on this page "
+            "and are saved as soon as the progress file can be written again (with your next "
+            "move, or press “Try saving again”). Until then, reloading or closing this page "
+            "loses the moves since the last save.",
+            icon=":material/error:",
+        )
+        st.button("Try saving again", key="play_retry", on_click=_retry)
 
 
 # --- before the game -------------------------------------------------------------------------
 
 
-def _settings_form() -> None:
+def _settings_form(profile: Profile) -> None:
     st.subheader("A new game")
     level = st.radio(
         "How strong is the computer?",
@@ -164,9 +269,9 @@ def _settings_form() -> None:
                 coach=str(coach),
             )
         except (SettingsError, ValueError) as error:
-            st.error(f"These settings cannot be played: {error}")
+            st.error(plain(f"These settings cannot be played: {error}"))
             return
-        _start(setup)
+        _start(setup, profile)
         st.rerun()
 
 
@@ -237,7 +342,7 @@ def _recent(table: Table, late: str = "") -> None:
             st.info("  \n".join(lines))
     note = _state().get(_NOTE)
     if note:
-        st.warning(note)
+        st.warning(plain(note))
     coach_note = table.play_note()
     if coach_note is not None:
         st.info("**Coach:** " + "  \n".join(coach_note.lines()), icon=":material/school:")
@@ -264,15 +369,7 @@ def _throw_coach(table: Table) -> None:
 
 def _hint() -> None:
     """The "Hint" button: the ranking is shown, and the deal marked as hinted and saved."""
-    table = _table()
-    if table is None:
-        return
-    try:
-        table.hint()
-    except ValueError as error:
-        _state()[_NOTE] = str(error).capitalize() + "."
-        return
-    _save(table)
+    _act("hint")
 
 
 def _cut_for_deal(table: Table) -> None:
@@ -281,7 +378,8 @@ def _cut_for_deal(table: Table) -> None:
     st.button("Cut the pack", type="primary", key="play_cut", on_click=_act, args=("cut_for_deal",))
 
 
-def _discard(table: Table, game_id: str) -> None:
+def _discard(game: PlayGame) -> None:
+    table, game_id = game.table, game.game_id
     view = table.view
     whose = "your" if view.dealer == ME else "the computer's"
     if view.deal_no == 1 and view.cuts:
@@ -314,7 +412,7 @@ def _discard(table: Table, game_id: str) -> None:
                 help="Shows the best throws. The deal is marked as hinted.",
             )
     picker = CardPicker(f"throw_{game_id}_{view.deal_no}", "pick", view.hand)
-    _take(picker, table, lambda event: table.discard(event.cards))
+    _take(picker, game, lambda event: table.discard(event.cards))
     picker.show(need=2, confirm="To crib", label="Your hand")
 
 
@@ -327,7 +425,8 @@ def _cut_starter(table: Table) -> None:
     )
 
 
-def _lay(table: Table, game_id: str, late: str = "") -> None:
+def _lay(page_game: PlayGame, late: str = "") -> None:
+    table, game_id = page_game.table, page_game.game_id
     view = table.view
     game = table.game
     left, right = st.columns([1, 3])
@@ -364,11 +463,12 @@ def _lay(table: Table, game_id: str, late: str = "") -> None:
         for card in view.hand
     ]
     picker = CardPicker(f"lay_{game_id}_{len(game.events)}", "lay", slots)
-    _take(picker, table, lambda event: table.lay(event.cards[0]))
+    _take(picker, page_game, lambda event: table.lay(event.cards[0]))
     picker.show(label="Your hand")
 
 
-def _claim(table: Table) -> None:
+def _claim(game: PlayGame) -> None:
+    table = game.table
     nxt = table.next_count()
     assert nxt is not None
     _seat, which, score = nxt
@@ -383,6 +483,7 @@ def _claim(table: Table) -> None:
     key = f"play_claim_{len(table.game.events)}"
     points = st.number_input("Your count", min_value=0, max_value=29, step=1, value=0, key=key)
     if st.button("OK", type="primary", key=f"{key}_ok"):
+        index = len(table.game.events)
         try:
             event = table.claim(int(points))
         except RuleError as error:
@@ -390,15 +491,9 @@ def _claim(table: Table) -> None:
             return
         seconds = max(0.0, time.monotonic() - float(started))
         _state().pop(_CLAIM_START, None)
-        play_saves.record_count(
-            event, game_seed=table.game.seed, deal_no=table.game.deal_no, seconds=seconds
-        )
-        _save(table)
+        if _commit(game):  # a count refused as stale is not recorded either
+            play_saves.record_count(game, event, index, seconds=seconds)
         st.rerun()
-
-
-def _reveal_more(key: str) -> None:
-    _state()[key] = int(_state().get(key, 0)) + 1
 
 
 def _reveal(table: Table) -> None:
@@ -412,7 +507,7 @@ def _reveal(table: Table) -> None:
         st.info(f"**Coach:** said out loud, “{said_aloud(score)}”", icon=":material/school:")
     key = f"play_reveal_{len(table.game.events)}"
     items = score.items
-    shown = min(int(_state().get(key, 0)), len(items))  # a double tap never counts past the end
+    shown = table.shown  # saved with the game: a reload shows the same step
     if not items:
         ui.show_cards(score.hand, starter=score.starter)
         st.write("Nothing scores here: zero points.")
@@ -425,7 +520,7 @@ def _reveal(table: Table) -> None:
             total += item.points
             st.markdown(f"- {item.describe()} — **{total}**")
     if shown < len(items):
-        st.button("Next", type="primary", key=f"{key}_next", on_click=_reveal_more, args=(key,))
+        st.button("Next", type="primary", key=f"{key}_next", on_click=_act, args=("show_next",))
         return
     lines = event_lines(event)
     if table.game.is_over:
@@ -438,8 +533,8 @@ def _many(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _results(table: Table) -> None:
-    _save(table)  # the finished game is in the record below, whichever move ended it
+def _results(page_game: PlayGame, profile: Profile) -> None:
+    table = page_game.table
     game = table.game
     summary = game.summary()
     me, them = game.scores
@@ -469,8 +564,10 @@ def _results(table: Table) -> None:
         who = "your" if best.seat == ME else "the computer's"
         st.markdown(f"Best hand: {who}, {best.true} points.")
         ui.show_cards(best.score.hand, starter=best.score.starter, max_width=320)
-    record = play_saves.stats(table.level, game.settings.target)
-    if record is not None and record.games:
+    record = play_saves.stats(profile, table.level, game.settings.target)
+    if page_game.imported:
+        st.caption("This game was read from a record, so it is not counted in your record.")
+    elif record is not None and record.games:
         margin = record.average_margin or 0.0
         st.markdown(
             f"Your record against {LEVEL_NAMES[table.level]} to {game.settings.target}: "
@@ -478,41 +575,181 @@ def _results(table: Table) -> None:
             f"average margin {margin:+.1f}."
         )
     if st.button("Play again", type="primary", key="play_again"):
-        _state().pop(_TABLE, None)
+        table.leave()
+        _commit(page_game)
+        _state().pop(_GAME, None)
         st.rerun()
 
 
-def _menu(table: Table) -> None:
-    with st.expander("Game menu"):
+def _ask_new() -> None:
+    _state()[_CONFIRM] = "new"
+
+
+def _cancel() -> None:
+    _state().pop(_CONFIRM, None)
+
+
+def _keep_for_later() -> None:
+    """Leave the game on the page for later: it stays among the unfinished games."""
+    game = _game()
+    if (
+        game is not None
+        and game.unsaved is not None
+        and not isinstance(play_saves.save(game), Saved)
+    ):
+        _state()[_NOTE] = "The game could not be saved, so it stays on the page."
+        _state().pop(_CONFIRM, None)
+        return
+    _state().pop(_GAME, None)
+    _state().pop(_CONFIRM, None)
+
+
+def _resign_here(profile: Profile) -> None:
+    game = _game()
+    if game is None:
+        return
+    problem = play_saves.resign(
+        profile, play_saves.saved_row(game.game_id, game.table, version=game.version)
+    )
+    _state().pop(_CONFIRM, None)
+    if problem:
+        _state()[_NOTE] = f"The game was not resigned: {problem}."
+        return
+    _state().pop(_GAME, None)
+    _state()[_NOTE] = "You resigned that game: it counts as a loss."
+
+
+def _menu(game: PlayGame, profile: Profile) -> None:
+    table = game.table
+    over = table.game.is_over
+    asking = _state().get(_CONFIRM) == "new" and not over
+    with st.expander("Game menu", expanded=asking):
         st.download_button(
-            "Save the game record",
+            "Save the game record" if over else "Save the record so far (what you have seen)",
             functools.partial(export_text, table),  # made when pressed, not on every run
             file_name="cribbage-game.txt",
             mime="text/plain",
             on_click="ignore",
             key="play_export",
         )
-        if st.button("Start a new game", key="play_new"):
-            _state().pop(_TABLE, None)
-            st.rerun()
+        if over:
+            return
+        if not asking:
+            st.button("Start a new game", key="play_new", on_click=_ask_new)
+            return
+        me, them = table.game.scores
+        st.warning(
+            f"Leave this game (you {me}, the computer {them}, deal {table.game.deal_no})? "
+            "Keep it to come back to it from the list of unfinished games, or resign it "
+            "(a resigned game counts as a loss)."
+        )
+        with st.container(horizontal=True):
+            st.button(
+                "Keep it for later", key="play_new_keep", type="primary", on_click=_keep_for_later
+            )
+            st.button("Resign it", key="play_new_resign", on_click=_resign_here, args=(profile,))
+            st.button("Go back to the game", key="play_new_cancel", on_click=_cancel)
 
 
-def _import() -> None:
+def _resume(profile: Profile, game_id: str) -> None:
+    game = play_saves.load(profile, game_id)
+    if game is None:
+        _state()[_NOTE] = "That game could not be opened: it is no longer in the progress file."
+        return
+    _state()[_GAME] = game
+
+
+def _ask_resign(game_id: str) -> None:
+    _state()[_CONFIRM] = game_id
+
+
+def _resign_listed(profile: Profile, row: SavedGame) -> None:
+    problem = play_saves.resign(profile, row)
+    _state().pop(_CONFIRM, None)
+    _state()[_NOTE] = (
+        f"The game was not resigned: {problem}" if problem else "Resigned: it counts as a loss."
+    )
+
+
+def _unfinished(profile: Profile) -> None:
+    """The player's games still being played: resume one, or resign it."""
+    rows = play_saves.unfinished(profile)
+    if not rows:
+        return
+    st.subheader("Unfinished games")
+    for row in rows:
+        level = LEVEL_NAMES.get(row.level, row.level)
+        with st.container(border=True, key=f"play_unfinished_{row.game_id}"):
+            st.markdown(
+                f"**{level} computer, to {row.target}**: you {row.my_score}, "
+                f"the computer {row.their_score}"
+                + (" · read from a record" if row.imported else "")
+            )
+            if _state().get(_CONFIRM) == row.game_id:
+                st.warning("Resign this game? It counts as a loss.")
+                with st.container(horizontal=True):
+                    st.button(
+                        "Resign the game",
+                        key=f"play_resign_yes_{row.game_id}",
+                        on_click=_resign_listed,
+                        args=(profile, row),
+                    )
+                    st.button("Keep it", key=f"play_resign_no_{row.game_id}", on_click=_cancel)
+                continue
+            with st.container(horizontal=True):
+                st.button(
+                    "Resume",
+                    key=f"play_resume_{row.game_id}",
+                    type="primary",
+                    on_click=_resume,
+                    args=(profile, row.game_id),
+                )
+                st.button(
+                    "Resign",
+                    key=f"play_resign_{row.game_id}",
+                    on_click=_ask_resign,
+                    args=(row.game_id,),
+                )
+
+
+def _import(profile: Profile) -> None:
     with st.expander("Read a game record"):
-        text = st.text_area("Paste a game record", key="play_import_text")
+        upload = st.file_uploader(
+            "Open a record file", type=["txt"], key="play_import_file", max_upload_size=1
+        )
+        text = st.text_area(
+            "Or paste a game record", key="play_import_text", max_chars=MAX_RECORD_CHARS
+        )
         if st.button("Play from this record", key="play_import"):
+            if upload is not None:
+                raw = upload.getvalue()
+                if len(raw) > MAX_RECORD_CHARS:
+                    st.error(
+                        f"That file is {len(raw):,} bytes long, longer than any game's record "
+                        f"(at most {MAX_RECORD_CHARS:,}): check that it is the right file."
+                    )
+                    return
+                text = raw.decode("utf-8", errors="replace")
             try:
                 setup, record = parse_export(text or "")
             except RecordProblem as error:
-                st.error(str(error))
+                st.error(plain(str(error)))
                 return
-            _state()[_TABLE] = Table.resume(setup, record)
-            _state()[_GAME_ID] = play_saves.new_game_id()
-            _save(_state()[_TABLE])
+            same = play_saves.find_same_game(profile, setup, record.seed)
+            if same is not None:
+                _resume(profile, same.game_id)
+                _state()[_NOTE] = (
+                    "This game is already among your games, so it was not added again: "
+                    "here it is as it was saved."
+                )
+                st.rerun()
+            game = PlayGame.new(Table.resume(setup, record), profile, imported=True)
+            _state()[_GAME] = game
+            _commit(game)
             st.rerun()
 
 
-def _learning_offer() -> None:
+def _learning_offer(profile: Profile) -> None:
     """The learning game the Learn page's last lesson opened this page for."""
     if not _state().get(_READY):
         return
@@ -526,7 +763,7 @@ def _learning_offer() -> None:
             later = st.button("Not now", key="play_learning_later")
     if start:
         _state().pop(_READY, None)
-        _start(LEARNING_GAME)
+        _start(LEARNING_GAME, profile)
         st.rerun()
     if later:
         _state().pop(_READY, None)
@@ -537,27 +774,31 @@ def _learning_offer() -> None:
 
 require_player()  # games and counts are saved for the player chosen
 st.title("Play")
+player = session.current_profile()
+if player is None:  # the store cannot be used: games are played on this page only
+    player = _NOBODY
+_sync(player)
 problem = store_problem()
-if problem:
-    st.warning(f"Games are not being saved: {problem}")
+shown_game = _game()
+if problem and (shown_game is None or shown_game.unsaved is None):
+    st.warning(plain(f"Games are not being saved: {problem}"))
 
-if not _state().get(_LOADED):
-    _state()[_LOADED] = True
-    saved = play_saves.load_game()
-    if saved is not None:
-        _state()[_GAME_ID], _state()[_TABLE] = saved
-
-_learning_offer()
-table = _table()
-if table is None:
+_learning_offer(player)
+page_game = _game()
+if page_game is None:
+    note = _state().pop(_NOTE, "")
+    if note:
+        st.info(plain(note))
     st.write(
         "Play a whole game of cribbage against the computer. Your game is saved after every move."
     )
-    _settings_form()
-    _import()
+    _unfinished(player)
+    _settings_form(player)
+    _import(player)
     st.stop()
 
-game_id = str(_state().get(_GAME_ID, "game"))
+_unsaved(page_game)
+table = page_game.table
 _header(table)
 late = _late(table)
 _board(table, late)
@@ -568,15 +809,15 @@ if need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL):
 if need is Need.CUT_FOR_DEAL:
     _cut_for_deal(table)
 elif need is Need.DISCARD:
-    _discard(table, game_id)
+    _discard(page_game)
 elif need is Need.CUT_STARTER:
     _cut_starter(table)
 elif need is Need.LAY:
-    _lay(table, game_id, late)
+    _lay(page_game, late)
 elif need is Need.CLAIM:
-    _claim(table)
+    _claim(page_game)
 elif need is Need.REVEAL:
     _reveal(table)
 else:
-    _results(table)
-_menu(table)
+    _results(page_game, player)
+_menu(page_game, player)

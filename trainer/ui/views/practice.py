@@ -77,6 +77,7 @@ SET = "practice_set"
 HANDLED = "_practice_request"
 PROBLEM = "_practice_problem"  # why the last answer could not be graded
 UNSAVED = "_practice_unsaved"  # why the last answer could not be saved
+_RESTORED = "_practice_claims_restored"  # the question whose kept claims were read back
 PLAYERS = ("You", "Your opponent")
 SHORT_NAMES = ("You", "Opponent")  # above a card drawn in a series
 #: The answers to "who leads next?": label and player (None: nobody, the play is over).
@@ -404,7 +405,8 @@ def _take_claims(run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) ->
     Runs before anything is drawn, so the page shows the state after them (the grade,
     once the learner is done) without another rerun.
     """
-    for event in picker.take():
+    events = picker.take()
+    for event in events:
         if run.phase != "question":
             break
         if event.action == "claim":
@@ -415,12 +417,25 @@ def _take_claims(run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) ->
                     f"Not counted: {event.kind} {label_cards(event.cards)}. {_cap(err.message)}"
                 )
         elif event.action == "undo":
-            if run.undo_claim() is None:
+            if run.undo_claim(event.kind, event.cards) is None and not event.kind:
                 picker.reply("There is no claim to undo.", "info")
         elif event.action == "done":
             grade = run.finish_claims(catalog, now=time.monotonic())
             picker.forget()
             _record(run, grade)
+            session.drop_draft(run.draft_key)
+            return
+    if events:  # the claims so far outlive a reload or a restart
+        session.save_draft(run.draft_key, run.claims_draft())
+
+
+def _restore_claims(run: PracticeSet) -> None:
+    """The claims made on this question before a reload or a restart, back in the list."""
+    if run.phase == "question" and not run.claims and st.session_state.get(_RESTORED) != run.key:
+        st.session_state[_RESTORED] = run.key
+        kept = session.draft(run.draft_key)
+        if kept:
+            run.restore_claims(kept)
 
 
 def _cap(text: str) -> str:
@@ -436,6 +451,7 @@ def _answer_claims(run: PracticeSet, picker: CardPicker) -> None:
         ),
         label="Your hand and the starter",
         claims=claims,
+        claimed=[(claim.kind, claim.cards) for claim in run.claims],
         total=sum(claim.points for claim in run.claims),
     )
 
@@ -541,6 +557,8 @@ def _record(run: PracticeSet, grade: Graded) -> None:
     is drawn for claims); a refusal is shown on the page that follows."""
     try:
         session.record_attempt(grade.attempt(), key=run.key)
+    except session.AnsweredElsewhereError as err:
+        st.session_state[UNSAVED] = str(err)
     except ValueError as err:  # a record the store refuses: say so, keep practising
         st.session_state[UNSAVED] = f"This answer could not be saved: {err}"
 
@@ -711,6 +729,7 @@ picker: CardPicker | None = None
 if run.phase == "question":
     if run.answer_mode(catalog) == "claim" and isinstance(question, ShowQuestion):
         picker = _claim_picker(run, question)
+        _restore_claims(run)
         _take_claims(run, catalog, picker)
     elif isinstance(question, DiscardQuestion | PlayQuestion):
         picker = _coach_picker(run, question)
