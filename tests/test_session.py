@@ -232,10 +232,15 @@ def test_an_answer_with_a_key_is_saved_once(_isolated_database: Path) -> None:
     at = app()
     as_player(at)
     run(at, record_keyed=[(answer(1), "set-a/0")])
-    run(app(), choose=Store.open(_isolated_database).profiles()[0].id,
-        record_keyed=[(answer(1), "set-a/0"), (answer(2), "set-a/1")])  # fmt: skip
+    player = Store.open(_isolated_database).profiles()[0].id
+    run(app(), choose=player, record_keyed=[(answer(2), "set-a/1")])
+    again = app()  # another tab answers a place already answered: refused, and said
+    again.session_state["choose"] = player
+    again.session_state["record_keyed"] = [(answer(3), "set-a/0")]
+    again.run()
+    assert "answered already, in another tab or window" in again.exception[0].message
     store = Store.open(_isolated_database)
-    assert [r.attempt.seed for r in store.attempts(store.profiles()[0].id)] == [1, 2]
+    assert [r.attempt.seed for r in store.attempts(player)] == [1, 2]
 
 
 def test_a_malformed_answer_is_an_error_and_keeps_what_was_saved(

@@ -21,7 +21,7 @@ import streamlit as st
 
 from trainer.progress.store import PROFILE_NAME_MAX, ProfileNameError, Store, StoreError
 from trainer.training.records import Profile
-from trainer.ui import session
+from trainer.ui import actions, session
 
 PICKER = "profile_picker"
 NEW_NAME = "profile_new_name"
@@ -108,7 +108,7 @@ def banner() -> bool:
     session.keep_player_in_address()
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         st.caption(f"Practising as **{plain(current.name)}**")
-        st.button("change", key="player_change", type="tertiary", on_click=session.ask_again)
+        actions.button("change", key="player_change", type="tertiary", on_click=session.ask_again)
     return True
 
 
@@ -140,7 +140,7 @@ def ask(question: str) -> None:
     if players:
         with st.container(horizontal=True):
             for player in players:
-                st.button(
+                actions.button(
                     plain(player.name),  # a label is Markdown: a name is shown as typed
                     key=f"player_pick_{player.id}",
                     on_click=_chosen,
@@ -154,7 +154,7 @@ def ask(question: str) -> None:
             max_chars=_TYPED_MAX,
             placeholder="For example: Sam",
         )
-        st.button(
+        actions.button(
             "Add and start", key="player_add", on_click=_add_asked, icon=":material/person_add:"
         )
     message = _state().pop(_ASK_MESSAGE, None)
@@ -250,14 +250,14 @@ def picker() -> None:
             max_chars=_TYPED_MAX,
             placeholder="For example: Sam",
         )
-        st.button("Add player", key="profile_add", on_click=_add, icon=":material/person_add:")
+        actions.button("Add player", key="profile_add", on_click=_add, icon=":material/person_add:")
         if current is not None:
             st.text_input(
                 "A new name for the player chosen above",
                 key=RENAME,
                 max_chars=_TYPED_MAX,
             )
-            st.button("Change name", key="profile_rename_button", on_click=_rename)
+            actions.button("Change name", key="profile_rename_button", on_click=_rename)
         if message is not None:
             kind, text = message
             (st.error if kind == "error" else st.success)(plain(text))
@@ -312,35 +312,35 @@ def _start_again(current: Profile) -> None:
                 f"{name} is deleted; {name} stays as a player, and nobody else's progress "
                 "changes. This cannot be undone."
             )
-            st.button(
+            actions.button(
                 f"Yes, clear {plain(current.name)}'s progress",
                 key="profile_clear_yes",
                 type="primary",
                 on_click=_clear,
                 args=(current,),
             )
-            st.button("Keep it", key="profile_clear_no", on_click=_never_mind)
+            actions.button("Keep it", key="profile_clear_no", on_click=_never_mind)
         elif asked == "remove":
             st.warning(
                 f"Remove **{name}**? {name} and every answer, lesson place and game of "
                 f"{name} are deleted; nobody else's progress changes. This cannot be undone."
             )
-            st.button(
+            actions.button(
                 f"Yes, remove {plain(current.name)}",
                 key="profile_remove_yes",
                 type="primary",
                 on_click=_remove,
                 args=(current,),
             )
-            st.button("Keep them", key="profile_remove_no", on_click=_never_mind)
+            actions.button("Keep them", key="profile_remove_no", on_click=_never_mind)
         else:
-            st.button(
+            actions.button(
                 f"Clear {plain(current.name)}'s progress…",
                 key="profile_clear",
                 on_click=_ask_to,
                 args=("clear",),
             )
-            st.button(
+            actions.button(
                 f"Remove {plain(current.name)}…",
                 key="profile_remove",
                 on_click=_ask_to,

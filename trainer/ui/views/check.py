@@ -8,6 +8,7 @@ import streamlit as st
 
 from trainer.engine import DECK, Card, Suit, score_show
 from trainer.training.inputs import InputProblem, read_hand
+from trainer.ui import actions
 from trainer.ui.cardpick import CardPicker
 from trainer.ui.widgets import show_breakdown, show_cards, standing_text
 
@@ -19,8 +20,12 @@ _MOST_TYPED = 60
 st.title("Check a hand")
 
 state = st.session_state
-state.setdefault("check_hand", "5H 5D 5C JS")
-state.setdefault("check_starter", "5S")
+#: The hand the page opens with, so a first visit shows what it does.
+_FIRST_HAND, _FIRST_STARTER = "5H 5D 5C JS", "5S"
+# A new session: a first visit, or a tab that reconnected after the server restarted. The
+# boxes start from the example through ``value=``, never by writing their keys: after a
+# restart the box's own text (what the person typed before pressing Enter) must win.
+_fresh = "check_deals" not in state
 state.setdefault("check_deals", 0)
 
 
@@ -34,7 +39,9 @@ def _deal_random() -> None:
 def _current() -> tuple[tuple[Card, ...], Card | None]:
     """The cards in the boxes, as far as they read (for the grid to start from)."""
     try:
-        return read_hand(state["check_hand"], state["check_starter"])
+        return read_hand(
+            state.get("check_hand", _FIRST_HAND), state.get("check_starter", _FIRST_STARTER)
+        )
     except InputProblem:
         return (), None
 
@@ -56,7 +63,7 @@ def _pick_from_grid() -> tuple[str, str] | None:
     if not hand:
         st.info("Choose four cards for the hand and one starter.", icon=":material/touch_app:")
         return None
-    return state["check_hand"], state["check_starter"]
+    return state.get("check_hand", _FIRST_HAND), state.get("check_starter", _FIRST_STARTER)
 
 
 mode = st.radio(
@@ -71,12 +78,22 @@ if mode == "Type them":
             "Rank then suit, like `5H 10D JS AH`: `10` or `T` for a ten, "
             "`S H D C` or `♠ ♥ ♦ ♣` for the suit."
         )
-        hand_text = st.text_input("Hand (four cards)", key="check_hand", max_chars=_MOST_TYPED)
-        starter_text = st.text_input("Starter", key="check_starter", max_chars=_MOST_TYPED)
+        hand_text = st.text_input(
+            "Hand (four cards)",
+            value=_FIRST_HAND if _fresh else "",
+            key="check_hand",
+            max_chars=_MOST_TYPED,
+        )
+        starter_text = st.text_input(
+            "Starter",
+            value=_FIRST_STARTER if _fresh else "",
+            key="check_starter",
+            max_chars=_MOST_TYPED,
+        )
         st.form_submit_button("Count it", type="primary", key="check_submit")
 else:
     picked = _pick_from_grid()
-st.button("Deal me a random hand", on_click=_deal_random, key="check_random")
+actions.button("Deal me a random hand", on_click=_deal_random, key="check_random")
 if mode != "Type them":
     if picked is None:
         st.stop()

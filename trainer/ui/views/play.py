@@ -45,7 +45,7 @@ from trainer.training.play import (
     parse_export,
 )
 from trainer.training.records import Profile
-from trainer.ui import play_saves, session
+from trainer.ui import actions, play_saves, session
 from trainer.ui import widgets as ui
 from trainer.ui.board import BoardMove, board_svg
 from trainer.ui.cardpick import CardPicker, PickEvent, Slot
@@ -220,7 +220,7 @@ def _unsaved(game: PlayGame) -> None:
             "loses the moves since the last save.",
             icon=":material/error:",
         )
-        st.button("Try saving again", key="play_retry", on_click=_retry)
+        actions.button("Try saving again", key="play_retry", on_click=_retry)
 
 
 # --- before the game -------------------------------------------------------------------------
@@ -375,7 +375,9 @@ def _hint() -> None:
 def _cut_for_deal(table: Table) -> None:
     st.markdown("### Who deals?")
     st.write("Each of you cuts the pack. The lower card deals (an ace is the lowest).")
-    st.button("Cut the pack", type="primary", key="play_cut", on_click=_act, args=("cut_for_deal",))
+    actions.button(
+        "Cut the pack", type="primary", key="play_cut", on_click=_act, args=("cut_for_deal",)
+    )
 
 
 def _discard(game: PlayGame) -> None:
@@ -404,7 +406,7 @@ def _discard(game: PlayGame) -> None:
                 icon=":material/lightbulb:",
             )
         else:
-            st.button(
+            actions.button(
                 "Hint",
                 key="play_hint",
                 icon=":material/lightbulb:",
@@ -420,7 +422,7 @@ def _cut_starter(table: Table) -> None:
     st.markdown("### Cut for the starter")
     st.write("You are the pone, so you cut. The dealer turns the top card: the starter.")
     ui.show_cards(table.view.kept)
-    st.button(
+    actions.button(
         "Cut the pack", type="primary", key="play_cut_starter", on_click=_act, args=("cut_starter",)
     )
 
@@ -520,13 +522,15 @@ def _reveal(table: Table) -> None:
             total += item.points
             st.markdown(f"- {item.describe()} — **{total}**")
     if shown < len(items):
-        st.button("Next", type="primary", key=f"{key}_next", on_click=_act, args=("show_next",))
+        actions.button(
+            "Next", type="primary", key=f"{key}_next", on_click=_act, args=("show_next",)
+        )
         return
     lines = event_lines(event)
     if table.game.is_over:
         lines.append("That reaches the end of the board: the game is over.")
     st.success("  \n".join(lines))
-    st.button("Continue", type="primary", key=f"{key}_go", on_click=_act, args=("carry_on",))
+    actions.button("Continue", type="primary", key=f"{key}_go", on_click=_act, args=("carry_on",))
 
 
 def _many(n: int, word: str) -> str:
@@ -635,7 +639,7 @@ def _menu(game: PlayGame, profile: Profile) -> None:
         if over:
             return
         if not asking:
-            st.button("Start a new game", key="play_new", on_click=_ask_new)
+            actions.button("Start a new game", key="play_new", on_click=_ask_new)
             return
         me, them = table.game.scores
         st.warning(
@@ -644,11 +648,13 @@ def _menu(game: PlayGame, profile: Profile) -> None:
             "(a resigned game counts as a loss)."
         )
         with st.container(horizontal=True):
-            st.button(
+            actions.button(
                 "Keep it for later", key="play_new_keep", type="primary", on_click=_keep_for_later
             )
-            st.button("Resign it", key="play_new_resign", on_click=_resign_here, args=(profile,))
-            st.button("Go back to the game", key="play_new_cancel", on_click=_cancel)
+            actions.button(
+                "Resign it", key="play_new_resign", on_click=_resign_here, args=(profile,)
+            )
+            actions.button("Go back to the game", key="play_new_cancel", on_click=_cancel)
 
 
 def _resume(profile: Profile, game_id: str) -> None:
@@ -688,23 +694,23 @@ def _unfinished(profile: Profile) -> None:
             if _state().get(_CONFIRM) == row.game_id:
                 st.warning("Resign this game? It counts as a loss.")
                 with st.container(horizontal=True):
-                    st.button(
+                    actions.button(
                         "Resign the game",
                         key=f"play_resign_yes_{row.game_id}",
                         on_click=_resign_listed,
                         args=(profile, row),
                     )
-                    st.button("Keep it", key=f"play_resign_no_{row.game_id}", on_click=_cancel)
+                    actions.button("Keep it", key=f"play_resign_no_{row.game_id}", on_click=_cancel)
                 continue
             with st.container(horizontal=True):
-                st.button(
+                actions.button(
                     "Resume",
                     key=f"play_resume_{row.game_id}",
                     type="primary",
                     on_click=_resume,
                     args=(profile, row.game_id),
                 )
-                st.button(
+                actions.button(
                     "Resign",
                     key=f"play_resign_{row.game_id}",
                     on_click=_ask_resign,

@@ -61,7 +61,7 @@ from trainer.training.practice import (
     set_address,
     spec_from_request,
 )
-from trainer.ui import session
+from trainer.ui import actions, session
 from trainer.ui.cardpick import CardPicker, Slot
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.widgets import (
@@ -385,8 +385,12 @@ def _answer_quick(run: PracticeSet, catalog: DrillCatalog, question: Question) -
     key = f"practice_total_{run.index}"
     with st.form(f"practice_answer_{run.index}", border=False):
         st.text_input(answer_box(question), key=key, placeholder="Type a number, then press Enter")
-        st.form_submit_button(
-            "Check", type="primary", on_click=_submit_quick, args=(run, catalog, key)
+        actions.submit(
+            "Check",
+            marker=f"practice_check_{run.set_id}_{run.index}",
+            type="primary",
+            on_click=_submit_quick,
+            args=(run, catalog, key),
         )
     _problem()
     _focus_answer_box()
@@ -548,7 +552,13 @@ def _answer_go(run: PracticeSet, catalog: DrillCatalog) -> None:
             index=None,
             key=f"practice_go_leader_{run.index}",
         )
-        st.form_submit_button("Check", type="primary", on_click=_submit_go, args=(run, catalog))
+        actions.submit(
+            "Check",
+            marker=f"practice_go_check_{run.set_id}_{run.index}",
+            type="primary",
+            on_click=_submit_go,
+            args=(run, catalog),
+        )
     _problem()
 
 
@@ -761,7 +771,7 @@ else:
     if grade is not None:
         _feedback(grade)
     label = "See how you did" if run.is_last else "Next question"
-    st.button(
+    actions.button(
         label, type="primary", key="practice_next", shortcut="Enter", on_click=_next, args=(run,)
     )
 
