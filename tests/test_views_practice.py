@@ -270,6 +270,28 @@ def test_claims_in_progress_survive_a_reload() -> None:
         assert conn.execute("SELECT COUNT(*) FROM drafts").fetchone() == (0,)
 
 
+def test_thats_everything_grades_the_claims_the_learner_saw() -> None:
+    """After a restart the page may have lost the claims it had (here: a new session, the
+    kept draft gone too); "That's everything" names what the list showed, and those are
+    graded, never an empty list. A listed claim that cannot be a combination is left out."""
+    at = _page(drill="hand", tier="twenty-plus", seed="3", mode="claim")
+    key, _ = _hand(at)
+    _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["5C", "TC"]})
+    address = {k: str(v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    with sqlite3.connect(os.environ["CRIBBAGE_TRAINER_DB"]) as conn:
+        conn.execute("DELETE FROM drafts")
+    conn.close()
+    again = AppTest.from_file(PAGE, default_timeout=30)
+    again.query_params.update(address)
+    again.run()
+    key_again, data = _hand(again)
+    assert data["claims"] == []  # this session knows nothing of the claim
+    listed = [["fifteen", ["5C", "TC"]], ["fifteen", ["JC"]], ["flush", ["5C", "TC", "JC", "QC"]]]
+    _send(again, key_again, {"do": "done", "claims": listed})
+    (attempt,) = _saved()
+    assert attempt.answer == "fifteen 5C TC; flush 5C TC JC QC"  # type: ignore[attr-defined]
+
+
 def test_a_claim_that_cannot_be_a_combination_is_refused_with_its_reason() -> None:
     at = _page(drill="hand", tier="twenty-plus", seed="3", mode="claim")
     key, _ = _hand(at)

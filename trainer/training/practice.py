@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 from collections import Counter
@@ -335,6 +336,16 @@ class PracticeSet:
             if self.claims[n].kind == kind and set(self.claims[n].cards) == set(cards):
                 return self.claims.pop(n)
         return None
+
+    def list_claims(
+        self, catalog: DrillCatalog, claims: Sequence[tuple[str, Sequence[Card]]]
+    ) -> None:
+        """The claims, in order, as the learner saw them listed (a claim that cannot be a
+        combination is left out, as :meth:`add_claim` refuses it)."""
+        self.claims = []
+        for kind, cards in claims:
+            with contextlib.suppress(InputProblem):
+                self.add_claim(catalog, kind, cards)
 
     @property
     def draft_key(self) -> str:

@@ -99,6 +99,8 @@ class PickEvent:
     cards: tuple[Card, ...] = ()
     kind: str = ""
     starter: Card | None = None
+    #: With "done": the claims the learner saw listed (None: not sent).
+    claims: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,13 +149,40 @@ def _read_one(raw: Mapping[str, Any], mode: Mode, offered: Mapping[str, Slot]) -
         if len(cards) > 4 or (starter_id is not None and (slot is None or slot.card in cards)):
             return "a choice that is not up to four cards and a different starter"
         starter = slot.card if slot is not None else None
+    claims: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
+    if action == "done" and "claims" in raw:
+        listed = _listed_claims(raw["claims"], offered)
+        if isinstance(listed, str):
+            return listed
+        claims = listed
     return PickEvent(
         seq=int(raw["seq"]),
         action=cast("Action", action),
         cards=tuple(cards),
         kind=kind,
         starter=starter,
+        claims=claims,
     )
+
+
+def _listed_claims(
+    raw: object, offered: Mapping[str, Slot]
+) -> tuple[tuple[str, tuple[Card, ...]], ...] | str:
+    """The claims a "done" says were listed: ``[[kind, [card ids]], ...]``, checked."""
+    if not isinstance(raw, list) or len(raw) > LOG_LIMIT:
+        return "a list of claims that is not a list"
+    claims = []
+    for item in raw:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], list)):
+            return "a claim that is not a kind and its cards"
+        kind, ids = item
+        if kind not in _KIND_IDS:
+            return f"a claim of {str(kind)[:20]!r}, which is not a kind of combination"
+        slots = [offered.get(i) if isinstance(i, str) else None for i in ids]
+        if any(slot is None for slot in slots) or len(set(ids)) != len(ids):
+            return "a claim of cards that are not on offer"
+        claims.append((str(kind), tuple(slot.card for slot in slots if slot is not None)))
+    return tuple(claims)
 
 
 def read_log(raw: object, cards: Sequence[Card | Slot], mode: Mode, *, after: int) -> LogReading:
@@ -282,6 +311,13 @@ class Desk:
     tone: Tone = ""
 
 
+def _log_of(result: object) -> object:
+    """The ``log`` of what the component returned (its state), or None."""
+    if isinstance(result, Mapping):
+        return result.get("log")
+    return getattr(result, "log", None)
+
+
 def _ignore() -> None:
     """The component's state changes are read by :meth:`CardPicker.take`, not by a callback."""
 
@@ -300,9 +336,12 @@ class CardPicker:
         self.slots = _slots(cards)
         desks: dict[str, Desk] = st.session_state.setdefault(_DESKS, {})
         self.desk = desks.setdefault(key, Desk())
+        #: :meth:`take` could not read the cards' state (not drawn yet in this session).
+        self._blind = False
 
     def take(self) -> tuple[PickEvent, ...]:
         """The events not yet acted on, in order (each is returned once)."""
+        self._blind = self.key not in st.session_state
         reading = read_log(
             st.session_state.get(self.key), self.slots, self.mode, after=self.desk.seen
         )
@@ -326,7 +365,14 @@ class CardPicker:
             tone=self.desk.tone,
             **options,
         )
-        _component(key=self.key, data=data, default={"log": []}, on_log_change=_ignore)
+        result = _component(key=self.key, data=data, default={"log": []}, on_log_change=_ignore)
+        # A session the server has just started (a tab reconnected after a restart) cannot
+        # read the cards' state before they are drawn, so :meth:`take` found nothing: the
+        # actions the browser sent are here now, and the page runs again to act on them.
+        if self._blind:
+            unread = read_log(_log_of(result), self.slots, self.mode, after=self.desk.seen)
+            if unread.events:
+                st.rerun()
 
     def forget(self) -> None:
         """Drop what the page remembers about this picker (when its question is over)."""

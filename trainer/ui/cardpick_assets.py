@@ -202,7 +202,7 @@ class Picker {
       this.mainBtn = this.button(data.confirm || "Claim", "cp-btn cp-main cp-claim", () => this.claim());
       this.mainBtn.appendChild(el("kbd", "", "Enter"));
       this.undoBtn = this.button("Undo last claim", "cp-btn cp-undo", () => this.undo());
-      this.doneBtn = this.button(data.done || "That's everything", "cp-btn cp-done", () => this.emit({ do: "done" }));
+      this.doneBtn = this.button(data.done || "That's everything", "cp-btn cp-done", () => this.done());
       actions.append(this.mainBtn, this.undoBtn, this.doneBtn);
     } else if (data.mode === "pick") {
       this.mainBtn = this.button(data.confirm || "OK", "cp-btn cp-main cp-confirm", () => this.confirm());
@@ -308,6 +308,14 @@ class Picker {
     const items = this.items(this.log.filter((e) => e.seq > (this.seen || 0)));
     const last = items[items.length - 1];
     this.emit(last ? { do: "undo", kind: last.kind, cards: last.cards.slice() } : { do: "undo" });
+  }
+
+  // "That's everything" carries the claims the learner sees, so Python grades those: after
+  // a restart it may have lost the ones it had confirmed, and it must never grade fewer.
+  done() {
+    if (this.locked) return;
+    const items = this.items(this.log.filter((e) => e.seq > (this.seen || 0)));
+    this.emit({ do: "done", claims: items.filter((i) => i.kind).map((i) => [i.kind, i.cards.slice()]) });
   }
 
   items(pending) {

@@ -424,6 +424,8 @@ def _take_claims(run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) ->
             if run.undo_claim(event.kind, event.cards) is None and not event.kind:
                 picker.reply("There is no claim to undo.", "info")
         elif event.action == "done":
+            if event.claims is not None:  # grade the claims the learner saw, none lost
+                run.list_claims(catalog, event.claims)
             grade = run.finish_claims(catalog, now=time.monotonic())
             picker.forget()
             _record(run, grade)
