@@ -123,7 +123,7 @@ def test_every_phase_of_real_games_is_reviewed() -> None:
 
 def test_the_deals_cover_the_record_and_carry_the_board() -> None:
     for table, review in _cases():
-        events = table.game.events
+        events = tuple(table.game.events)
         assert review.deals[0].start == 0 and review.deals[-1].end == len(events)
         for before, after in zip(review.deals, review.deals[1:], strict=False):
             assert before.end == after.start
@@ -242,7 +242,7 @@ def test_muggins_misses_are_counted_with_what_the_computer_took() -> None:
             assert count.taken == event.muggins
             assert count.lost == count.missed
         assert review.lost.counts == sum(c.missed for c in counts)
-    short = [c for c in (r for r in _reviews()[:3:2]) for d in c.deals for c in d.counts]
+    short = [c for r in _reviews()[:3:2] for d in r.deals for c in d.counts]
     missed = [c for c in short if c.missed]
     assert missed and all(c.missed == 2 and c.claimed == c.true - 2 for c in missed)
     assert any(c.taken == 2 for c in missed)  # the computer calls muggins
@@ -291,7 +291,7 @@ def test_the_best_throws_cost_nothing() -> None:
 
 def test_a_game_under_way_is_reviewed_as_far_as_it_goes() -> None:
     table = _games()[1]
-    events = table.game.events
+    events = tuple(table.game.events)
     lays = [i for i, e in enumerate(events) if isinstance(e, LayEvent) and e.seat == ME]
     cut = lays[5]
     part = review_game(GameRecord(table.game.settings, table.game.seed, events[:cut]))
