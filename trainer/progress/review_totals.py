@@ -25,6 +25,7 @@ __all__ = [
     "keep_totals",
     "lost_points",
     "review_saved",
+    "review_text",
     "totals_row",
 ]
 
@@ -32,11 +33,17 @@ __all__ = [
 PER_VISIT = 10
 
 
+def review_text(record: str, settings: str) -> GameReview:
+    """The review of a game stored as ``record`` (its text) with ``settings`` (the Play
+    page's setup: the person in seat 0, the hinted deals marked); ``ValueError`` when
+    either cannot be read or the record does not play back."""
+    setup = PlaySetup.parse(settings)
+    return review_game(GameRecord.parse(record), hints=setup.hints)
+
+
 def review_saved(saved: SavedGame) -> GameReview:
-    """The review of a stored game (the person in seat 0, the hinted deals marked);
-    ``ValueError`` when its row or record cannot be read or played back."""
-    setup = PlaySetup.parse(saved.settings)
-    return review_game(GameRecord.parse(saved.record), hints=setup.hints)
+    """The review of a stored game (see :func:`review_text`)."""
+    return review_text(saved.record, saved.settings)
 
 
 def totals_row(saved: SavedGame, review: GameReview) -> GameReviewRow:

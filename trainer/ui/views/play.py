@@ -41,6 +41,7 @@ from trainer.ui import play_saves
 from trainer.ui import widgets as ui
 from trainer.ui.board import BoardMove, board_svg
 from trainer.ui.cardpick import CardPicker, PickEvent, Slot
+from trainer.ui.game_list import open_review
 from trainer.ui.profiles import require_player
 from trainer.ui.session import store_problem
 from trainer.ui.svg import pile_svg
@@ -477,6 +478,9 @@ def _results(table: Table) -> None:
             f"{_many(record.games, 'game')}, {record.wins} won, {record.skunks} by a skunk, "
             f"average margin {margin:+.1f}."
         )
+    game_id = _state().get(_GAME_ID)  # the review: every decision against the best one
+    if isinstance(game_id, str) and st.button("Review this game", key="play_review"):
+        open_review(game_id)
     if st.button("Play again", type="primary", key="play_again"):
         _state().pop(_TABLE, None)
         st.rerun()
