@@ -243,13 +243,14 @@ def _lost_chart(points: list[LostPoint]) -> alt.Chart:
         }
     )
     chart: alt.Chart = (
-        alt.Chart(frame, height=240)
+        alt.Chart(frame)
         .mark_line(point=True)
         .encode(
-            x=alt.X("When:T", title=None, axis=alt.Axis(format="%d %b", labelAngle=0)),
+            x=alt.X("When:T", title=None, axis=alt.Axis(labelAngle=0)),  # labels fit the span
             y=alt.Y("Points lost:Q", title="Points lost in the game", scale=alt.Scale(zero=True)),
-            color=alt.Color("Level:N", title=None, sort=order, legend=alt.Legend(orient="bottom")),
-            strokeDash=alt.StrokeDash("Game:N", title=None, legend=alt.Legend(orient="bottom")),
+            # Legends above: below the chart they take its height.
+            color=alt.Color("Level:N", title=None, sort=order, legend=alt.Legend(orient="top")),
+            strokeDash=alt.StrokeDash("Game:N", title=None, legend=alt.Legend(orient="top")),
             tooltip=[
                 alt.Tooltip("When:T", title="Finished", format="%d %b %Y %H:%M"),
                 alt.Tooltip("Level:N"),
@@ -281,7 +282,7 @@ def reviewed_games(profile_id: int) -> None:
     points = lost_points(games)
     if points:
         st.markdown("##### Points lost per game")
-        st.altair_chart(_lost_chart(points), width="stretch")
+        st.altair_chart(_lost_chart(points), width="stretch", height=280)
         st.caption(
             "What the review of each finished game found: the points your throws, cards and "
             "counts gave away against the best choice. Lower is better; a game to 121 has "

@@ -241,7 +241,7 @@ def _totals(review: GameReview) -> None:
         ]
     )
     chart = (
-        alt.Chart(frame, height=220, title="Points lost per deal")
+        alt.Chart(frame)
         .mark_bar()
         .encode(
             x=alt.X("Deal:O", axis=alt.Axis(labelAngle=0)),
@@ -250,7 +250,7 @@ def _totals(review: GameReview) -> None:
                 "Kind:N",
                 title=None,
                 sort=list(KIND_NAMES.values()),
-                legend=alt.Legend(orient="bottom"),
+                legend=alt.Legend(orient="top"),  # below, it takes the bars' height
             ),
             order=alt.Order("Kind:N"),
             tooltip=[
@@ -260,7 +260,8 @@ def _totals(review: GameReview) -> None:
             ],
         )
     )
-    st.altair_chart(chart, width="stretch")
+    st.markdown("##### Points lost per deal")
+    st.altair_chart(chart, width="stretch", height=240)
 
 
 def _board(review: GameReview, deal: DealReview) -> None:
@@ -284,13 +285,12 @@ def _throw_table(throw: ThrowReview) -> None:
     sign = "+" if throw.dealer else "−"
     rows = [
         {
-            "Place": line.place,
+            "Place": f"{line.place} (yours)" if line is advice.chosen else str(line.place),
             "Throw": _cards(list(line.discard.throw)),
             "Keep": _cards(list(line.discard.keep)),
             "Hand": f"{line.discard.hand:.2f}",
             f"{sign} crib": f"{line.discard.crib:.2f}",
             "A deal": f"{line.discard.net:.2f}",
-            "": "yours" if line is advice.chosen else "",
         }
         for line in lines
     ]
