@@ -14,7 +14,14 @@ import pytest
 from trainer.analysis import analyse_discards, analyse_play
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, ReplayError, deal, shuffled_pack
-from trainer.engine.record import GameRecord, LayEvent, Settings, ShowEvent, parse_event
+from trainer.engine.record import (
+    DiscardEvent,
+    GameRecord,
+    LayEvent,
+    Settings,
+    ShowEvent,
+    parse_event,
+)
 from trainer.engine.vocab import Counting, Which
 from trainer.training import review as review_module
 from trainer.training.coach import hint_ranking
@@ -310,6 +317,12 @@ def test_a_record_that_does_not_play_back_is_refused_with_the_event_named() -> N
     events[lay] = parse_event("lay seat=0 card=AS count=1")
     with pytest.raises(ReplayError, match=f"event {lay + 1}"):
         review_game(GameRecord(record.settings, record.seed, tuple(events)))
+    throw = next(i for i, e in enumerate(events) if isinstance(e, DiscardEvent) and e.seat == ME)
+    text = record.notation().splitlines()
+    line = text.index(record.events[throw].notation())
+    text[line] = "discard seat=0 cards=AS-2S"  # not the person's cards: refused, not analysed
+    with pytest.raises(ReplayError, match=rf"event {throw + 1} \(line {line + 1}\)"):
+        review_game(GameRecord.parse("\n".join(text)))
 
 
 def test_the_review_method_is_a_version_number() -> None:

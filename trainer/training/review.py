@@ -37,17 +37,19 @@ from typing import ClassVar
 
 from trainer.analysis import PlayOption, analyse_play
 from trainer.engine.cards import Card
-from trainer.engine.game import Game, SeatView
+from trainer.engine.game import Game, GameRuleError, ReplayError, SeatView
+from trainer.engine.play import PeggingError
 from trainer.engine.record import (
     CutEvent,
     DealEvent,
     DiscardEvent,
+    Event,
     GameRecord,
     LayEvent,
     Settings,
     ShowEvent,
 )
-from trainer.engine.vocab import Which
+from trainer.engine.vocab import SEATS, Which
 from trainer.training.coach import NEAR_TIE, DiscardAdvice, discard_advice
 from trainer.training.play import ME, PegMove, peg_moves
 
@@ -362,14 +364,24 @@ def _play(view: SeatView, event: LayEvent, index: int) -> PlayReview:
     )
 
 
-def _board(record: GameRecord, end: int) -> BoardPegs:
-    moves = peg_moves(record.events[:end])
-    front = [0, 0]
-    back = [-1, -1]
-    for move in moves:
-        front[move.seat] = move.end
-        back[move.seat] = move.start
-    return BoardPegs((front[0], front[1]), (back[0], back[1]), moves[-1] if moves else None)
+class _Boards:
+    """The board after any number of events, from the game's peg moves worked out once
+    (each event moves at most one peg a seat: a seat's points in it are one move)."""
+
+    def __init__(self, events: tuple[Event, ...]) -> None:
+        self.moves = peg_moves(events)
+        self.after: list[int] = [0]  # peg moves made by the first n events
+        for event in events:
+            self.after.append(self.after[-1] + sum(1 for s in SEATS if event.points_for(s)))
+
+    def at(self, end: int) -> BoardPegs:
+        front = [0, 0]
+        back = [-1, -1]
+        moves = self.moves[: self.after[end]]
+        for move in moves:
+            front[move.seat] = move.end
+            back[move.seat] = move.start
+        return BoardPegs((front[0], front[1]), (back[0], back[1]), moves[-1] if moves else None)
 
 
 @dataclass
@@ -385,7 +397,7 @@ class _Deal:
     plays: list[PlayReview] = field(default_factory=list)
     counts: list[CountReview] = field(default_factory=list)
 
-    def done(self, record: GameRecord, end: int, scores: tuple[int, int]) -> DealReview:
+    def done(self, boards: _Boards, end: int, scores: tuple[int, int]) -> DealReview:
         return DealReview(
             deal_no=self.deal_no,
             dealer=self.dealer,
@@ -397,43 +409,56 @@ class _Deal:
             counts=tuple(self.counts),
             scores_before=self.scores_before,
             scores=scores,
-            board=_board(record, end),
+            board=boards.at(end),
         )
+
+
+def _apply(game: Game, record: GameRecord, index: int) -> None:
+    """Event ``index`` of ``record`` on ``game``, or :class:`ReplayError` naming it (and its
+    line), as :meth:`Game.replay` does."""
+    event = record.events[index]
+    try:
+        game.apply(event)
+    except (ReplayError, GameRuleError, PeggingError) as error:
+        line = record.line_of(index)
+        where = f"event {index + 1}" + (f" (line {line})" if line is not None else "")
+        raise ReplayError(f"{where}, {event.notation()!r}: {error}") from None
 
 
 def review_game(record: GameRecord, *, seat: int = ME, hints: Collection[int] = ()) -> GameReview:
     """Review ``record`` for the person in ``seat`` (0 on the Play page); ``hints`` are the
     deals on which they asked for a hint before throwing.
 
-    The record is replayed first: one that does not play back raises
-    :class:`~trainer.engine.game.ReplayError` naming the event. A game not yet finished is
-    reviewed as far as it goes.
+    The record is replayed event by event, each one checked before it is reviewed: one
+    that does not play back raises :class:`~trainer.engine.game.ReplayError` naming the
+    event. A game not yet finished is reviewed as far as it goes.
     """
-    Game.replay(record)  # a record that does not hold up is refused with its line
     game = Game(record.settings, record.seed)
+    boards = _Boards(record.events)
     deals: list[DealReview] = []
     current: _Deal | None = None
     for index, event in enumerate(record.events):
         if isinstance(event, DealEvent) and current is not None:
-            deals.append(current.done(record, index, game.scores))
+            deals.append(current.done(boards, index, game.scores))
             current = None
-        if current is not None:
-            if isinstance(event, DiscardEvent) and event.seat == seat:
-                view = game.view(seat)
-                current.throw = _throw(view, event, index, view.deal_no in hints)
-            elif isinstance(event, LayEvent) and event.seat == seat:
-                current.plays.append(_play(game.view(seat), event, index))
-            elif isinstance(event, ShowEvent) and event.seat == seat and event.claimed is not None:
-                current.counts.append(CountReview(game.deal_no, index, event))
+        mine = getattr(event, "seat", None) == seat
+        view = game.view(seat) if mine and isinstance(event, DiscardEvent | LayEvent) else None
         before = game.scores
-        game.apply(event)
+        _apply(game, record, index)
+        if current is not None and mine:
+            if isinstance(event, DiscardEvent) and view is not None:
+                current.throw = _throw(view, event, index, view.deal_no in hints)
+            elif isinstance(event, LayEvent) and view is not None:
+                current.plays.append(_play(view, event, index))
+            elif isinstance(event, ShowEvent) and event.claimed is not None:
+                current.counts.append(CountReview(game.deal_no, index, event))
         if current is None and game.dealer is not None and game.deal_no > len(deals):
             start = 0 if isinstance(event, CutEvent) else index
             current = _Deal(game.deal_no, game.dealer, start, before if start else (0, 0))
         if current is not None and game.starter is not None and current.starter is None:
             current.starter = game.starter
     if current is not None:
-        deals.append(current.done(record, len(record.events), game.scores))
+        deals.append(current.done(boards, len(record.events), game.scores))
     return GameReview(
         settings=record.settings,
         seed=record.seed,
