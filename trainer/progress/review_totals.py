@@ -3,7 +3,8 @@
 page charts every game without replaying them.
 
 A game's totals are written when it is first reviewed (the Review page) or, for a game not
-reviewed yet, on a visit to Progress (:func:`catch_up`, a few games a visit). Nothing here imports Streamlit.
+reviewed yet, on a visit to Progress (:func:`catch_up`, a few games a visit). Nothing here
+imports Streamlit.
 """
 
 from __future__ import annotations
