@@ -21,7 +21,7 @@ from trainer.engine.record import GameRecord, Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import SavedGame, Store
 from trainer.training.drills import DiscardQuestion
-from trainer.training.play import PlaySetup, Table
+from trainer.training.play import PlaySetup, Table, export_text
 from trainer.training.practice import PracticeSet
 from trainer.training.review import REVIEW_METHOD, GameReview, ThrowReview, review_game
 from trainer.ui.play_saves import saved_row
@@ -241,3 +241,29 @@ def test_the_results_screen_leads_to_the_review() -> None:
     assert [t.value for t in at.title] == ["Game review"]
     assert "Your three costliest decisions" in _subheaders(at)
     assert _store().finished_games(sam, method=REVIEW_METHOD)[0].lost is not None
+
+
+def test_an_imported_game_is_reviewed_too() -> None:
+    """A finished game read back from its record on the Play page is saved as the player's
+    own, and its review opens from the results screen and from Progress."""
+    text = export_text(_finished())
+    at = AppTest.from_file(APP, default_timeout=60)
+    sam = as_player(at, "Sam")
+    at.switch_page("ui/views/play.py").run()
+    at.text_area(key="play_import_text").input(text)
+    at.button(key="play_import").click().run()
+    assert not at.exception, at.exception
+    (game,) = _store().finished_games(sam.id, method=REVIEW_METHOD)
+    for _ in range(20):  # the winning hand is shown first, then the results
+        keys = [b.key for b in at.button]
+        if "play_review" in keys:
+            break
+        shown = [k for k in keys if k and k.startswith("play_reveal_")]
+        at.button(key=shown[-1]).click().run()
+    at.button(key="play_review").click().run()
+    assert not at.exception, at.exception
+    assert "Your three costliest decisions" in _subheaders(at)
+    assert at.query_params["game"] == game.game_id
+    lost = _store().finished_games(sam.id, method=REVIEW_METHOD)[0].lost
+    assert lost is not None
+    assert lost.total == pytest.approx(review_game(_finished().game.record()).lost.total)
