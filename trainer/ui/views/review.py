@@ -417,7 +417,6 @@ if store is None or profile is None:
 game_id = _asked()
 if not game_id:
     _choose(profile.id)
-_state()[GAME_KEY] = game_id
 if st.query_params.get(GAME_PARAM) != game_id:
     st.query_params[GAME_PARAM] = game_id  # a reload, or a shared link, finds the game again
 try:
@@ -443,6 +442,7 @@ try:
     setup = PlaySetup.parse(saved.settings)
 except ValueError as err:
     _stop(f"This game's record cannot be reviewed: {err}")
+_state()[GAME_KEY] = game_id  # the page opened from the sidebar shows this game again
 if not _state().get(f"review_kept_{game_id}"):  # the Progress chart's totals, once
     session.keep_review(profile.id, saved, review)
     _state()[f"review_kept_{game_id}"] = True
