@@ -82,14 +82,21 @@ def _isolated_database(
 
 
 @pytest.fixture(scope="session")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app, started as the README starts it, on a free loopback port, stopped at the end."""
+def browser_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The progress file of the app the browser tests drive, with its one player
+    (:data:`BROWSER_PLAYER`); a test may store what it needs there, such as a finished game."""
     db = tmp_path_factory.mktemp("browser-db") / "progress.sqlite3"
     from trainer.progress.store import Store
 
     Store.open(db).create_profile(BROWSER_PLAYER)  # a browser names it: ?player=browser
+    return db
+
+
+@pytest.fixture(scope="session")
+def app_url(tmp_path_factory: pytest.TempPathFactory, browser_db: Path) -> Iterator[str]:
+    """The app, started as the README starts it, on a free loopback port, stopped at the end."""
     log = tmp_path_factory.mktemp("streamlit-log") / "streamlit.log"
-    with serve(APP, log=log, cwd=REPO, env={"CRIBBAGE_TRAINER_DB": str(db)}) as url:
+    with serve(APP, log=log, cwd=REPO, env={"CRIBBAGE_TRAINER_DB": str(browser_db)}) as url:
         yield url
 
 

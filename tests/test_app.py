@@ -295,8 +295,12 @@ ASKING_PAGES = {
     "ui/views/learn.py": "Learn cribbage",
     "ui/views/practice.py": "Practice",
     "ui/views/play.py": "Play",
-    "ui/views/progress.py": "Progress",  # last: see the test of a page run on its own
+    "ui/views/review.py": "Game review",
+    "ui/views/progress.py": "Progress",
 }
+#: Pages that link to pages only the app's navigation knows: run on their own, they are
+#: only checked to ask.
+APP_ONLY = ("ui/views/review.py", "ui/views/progress.py")
 
 
 def page_keys(at: AppTest) -> list[str]:
@@ -358,7 +362,8 @@ def test_a_page_run_on_its_own_asks_too_and_keeps_nothing(_isolated_database: Pa
     """Without the app's banner above it, a page that needs a player asks for one itself
     (profiles.require_player) instead of recording answers for nobody."""
     store = Store.open(_isolated_database)
-    for n, (page, title) in enumerate(ASKING_PAGES.items()):
+    n = 0
+    for page, title in ASKING_PAGES.items():
         at = AppTest.from_file(str(REPO / "trainer" / page), default_timeout=60)
         at.query_params.update(SET)
         at.run()
@@ -366,7 +371,7 @@ def test_a_page_run_on_its_own_asks_too_and_keeps_nothing(_isolated_database: Pa
         assert "Who is playing?" in [s.value for s in at.subheader], page
         assert page_keys(at) == [] and [t.value for t in at.title] == [], page
         assert len(store.profiles()) == n and store.count_attempts() == 0, page  # none made
-        if page == "ui/views/progress.py":  # links to pages only the app's navigation knows
+        if page in APP_ONLY:
             continue
         at.text_input(key="player_new_name").input(f"Sam{n}")
         at.button(key="player_add").click().run()
@@ -375,6 +380,7 @@ def test_a_page_run_on_its_own_asks_too_and_keeps_nothing(_isolated_database: Pa
         added = store.profiles()[-1]
         assert added.name == f"Sam{n}" and len(store.profiles()) == n + 1, page
         assert at.query_params["player"] == f"{added.id}-sam{n}", page
+        n += 1
 
 
 def test_player_names_show_as_typed_on_the_buttons(_isolated_database: Path) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.content.drills import load_drills
-from trainer.training.drills import GoQuestion, ShowQuestion, deal_question
+from trainer.training.drills import DiscardQuestion, GoQuestion, ShowQuestion, deal_question
 from trainer.training.grading import Claim, InputProblem
 from trainer.training.practice import (
     MIXED,
@@ -211,3 +211,57 @@ def test_a_set_names_its_place_and_resumes_past_answered_questions() -> None:
     done.resume(3, frozenset({"abc123/3"}))
     assert done.phase == "done"
     assert new_set_id() != new_set_id()
+
+
+# --- a throw from a game, practised again --------------------------------------------------
+
+HAND = "5H,5D,5C,JS,2D,9C"
+
+
+def test_a_set_can_start_with_six_cards_given() -> None:
+    from trainer.engine import parse_cards
+    from trainer.training.coach import deal_discard_question
+
+    spec = spec_from_request(
+        {"drill": "discard", "tier": "pone", "hand": HAND, "seed": "4"}, CATALOG
+    )
+    assert isinstance(spec, SetSpec)
+    assert spec.hand == parse_cards(HAND) and spec.length == 6
+    run = PracticeSet(spec)
+    first = run.question(CATALOG)
+    assert isinstance(first, DiscardQuestion)
+    assert set(first.six) == set(parse_cards(HAND)) and not first.dealer
+    assert first.notation() == "2D 5H 5D 5C 9C JS | pone"  # in card order
+    run.start_clock(0.0)
+    grade = run.answer_throw(CATALOG, parse_cards("2D 9C"), now=3.0)
+    assert grade.question == first
+    run.next()
+    assert run.question(CATALOG) == deal_discard_question("pone", 4, 1)  # then dealt as usual
+    again = spec_from_request(set_address(run), CATALOG)
+    assert again == spec  # the address keeps the hand, so a reload deals it again
+
+
+def test_a_hand_given_as_cards_from_another_page() -> None:
+    from trainer.engine import parse_cards
+
+    cards = parse_cards(HAND)
+    spec = spec_from_request({"drill": "discard", "tier": "dealer", "hand": cards}, CATALOG)
+    assert isinstance(spec, SetSpec) and spec.hand == cards
+    question = PracticeSet(spec).question(CATALOG)
+    assert isinstance(question, DiscardQuestion) and question.dealer
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"drill": "hand", "tier": "beginner", "hand": HAND}, "only to “Which two do you throw?”"),
+        ({"drill": "discard", "tier": "mixed", "hand": HAND}, "at one level"),
+        ({"drill": "discard", "tier": "pone", "hand": "5H,5D,5C"}, "has 3 cards"),
+        ({"drill": "discard", "tier": "pone", "hand": "5H,5H,5C,JS,2D,9C"}, "cannot be read"),
+        ({"drill": "discard", "tier": "pone", "hand": "5H,5D,5C,JS,2D,1X"}, "cannot be read"),
+        ({"drill": "discard", "tier": "pone", "hand": "5H," * 40}, "too long"),
+    ],
+)
+def test_a_bad_hand_says_what_is_wrong(params: dict[str, str], message: str) -> None:
+    refusal = spec_from_request(params, CATALOG)
+    assert isinstance(refusal, str) and message in refusal, refusal

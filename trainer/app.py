@@ -42,6 +42,12 @@ pages = {
             icon=":material/insights:",
             url_path="progress",
         ),
+        st.Page(
+            _VIEWS / "review.py",
+            title="Game review",
+            icon=":material/rate_review:",
+            url_path="review",
+        ),
     ],
     "Tools": [
         st.Page(
@@ -55,7 +61,7 @@ page = st.navigation(pages)
 profiles.sidebar()  # the picker, on every page
 # Who is practising, at the top of every page (on a phone the sidebar is hidden). Pages that
 # record answers or show a player's progress wait until this browser has chosen a player.
-_NEEDS_PLAYER = {"learn", "practice", "progress", "play"}
+_NEEDS_PLAYER = {"learn", "practice", "progress", "play", "review"}
 try:
     if profiles.banner() or page.url_path not in _NEEDS_PLAYER:
         page.run()

@@ -28,7 +28,7 @@ import os
 import sqlite3
 import time
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -206,6 +206,27 @@ GAME_PLACE_MAX = 100
 DRAFT_MAX = 4000
 
 
+# --- game reviews: the schema (points lost per game, for the Progress page) ------------------
+
+#: One row per reviewed game: the points its review found lost, by kind, so that the Progress
+#: page charts them without replaying every game. ``method`` is the review's version (a newer
+#: review makes the row again) and ``record_chars`` the length of the record reviewed (a row
+#: for another record than the game's is not read). ``IF NOT EXISTS``, and nothing else
+#: refers to it, so this step can take any place among the migrations.
+REVIEWS_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS game_reviews (
+        game_id TEXT PRIMARY KEY REFERENCES games(game_id) ON DELETE CASCADE,
+        method INTEGER NOT NULL,
+        record_chars INTEGER NOT NULL,
+        deals INTEGER NOT NULL CHECK (deals >= 0),
+        throws REAL NOT NULL CHECK (throws >= 0),
+        plays REAL NOT NULL CHECK (plays >= 0),
+        counts REAL NOT NULL CHECK (counts >= 0),
+        reviewed_at TEXT NOT NULL
+    )""",
+)
+
+
 # --- schema -------------------------------------------------------------------------------
 
 #: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
@@ -281,6 +302,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     GAMES_MIGRATION,
     # 5: games saved only over the version they were read at; drafts (see above)
     GAMES_VERSION_MIGRATION,
+    # 6: each reviewed game's points lost by kind (see the game reviews section below)
+    REVIEWS_MIGRATION,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -1051,6 +1074,76 @@ class Store:
             for r in rows
         ]
 
+    # -- game reviews (points lost per game, for the Progress page) --
+
+    def save_game_review(self, profile_id: int, review: GameReviewRow) -> bool:
+        """Keep a finished game's review totals (rewritten when it is reviewed again); False,
+        and nothing written, when the profile has no such finished game."""
+        _check_review(review)
+        with self._connect() as conn, _write(conn):
+            cursor = conn.execute(
+                """INSERT INTO game_reviews (game_id, method, record_chars, deals, throws,
+                           plays, counts, reviewed_at)
+                       SELECT game_id, ?, ?, ?, ?, ?, ?, ? FROM games
+                       WHERE profile_id = ? AND game_id = ? AND status != 'playing'
+                       ON CONFLICT (game_id) DO UPDATE SET
+                           method = excluded.method, record_chars = excluded.record_chars,
+                           deals = excluded.deals, throws = excluded.throws,
+                           plays = excluded.plays, counts = excluded.counts,
+                           reviewed_at = excluded.reviewed_at""",
+                (
+                    review.method,
+                    review.record_chars,
+                    review.deals,
+                    review.throws,
+                    review.plays,
+                    review.counts,
+                    _utc_text(datetime.now(UTC)),
+                    profile_id,
+                    review.game_id,
+                ),
+            )
+        return cursor.rowcount == 1
+
+    def finished_games(
+        self, profile_id: int, *, method: int, limit: int | None = None
+    ) -> list[FinishedGame]:
+        """The profile's finished games, newest first (the newest ``limit`` if given), each
+        with the points its review found lost when a review by ``method`` of its record as it
+        is now is stored (else ``lost`` is None)."""
+        sql = """SELECT g.game_id, g.level, g.target, g.status, g.my_score, g.their_score,
+                        g.skunk, g.updated_at, r.deals, r.throws, r.plays, r.counts
+                 FROM games g LEFT JOIN game_reviews r ON r.game_id = g.game_id
+                      AND r.method = ? AND r.record_chars = length(g.record)
+                 WHERE g.profile_id = ? AND g.status != 'playing'
+                 ORDER BY g.updated_at DESC, g.id DESC"""
+        params: list[object] = [method, profile_id]
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        with self._connect() as conn:
+            rows = conn.execute(sql, params).fetchall()
+        return [_finished_game(row) for row in rows]
+
+    def games_to_review(
+        self, profile_id: int, *, method: int, limit: int, skip: Collection[str] = ()
+    ) -> list[SavedGame]:
+        """The profile's newest ``limit`` finished games whose review by ``method`` is not
+        stored yet (or was of another record), leaving out the games named in ``skip``."""
+        skipped = sorted(set(skip))
+        columns = ", ".join(f"g.{c}" for c in _GAME_COLUMNS.split(", "))
+        with self._connect() as conn:
+            rows = conn.execute(
+                f"""SELECT {columns}
+                    FROM games g LEFT JOIN game_reviews r ON r.game_id = g.game_id
+                         AND r.method = ? AND r.record_chars = length(g.record)
+                    WHERE g.profile_id = ? AND g.status != 'playing' AND r.game_id IS NULL
+                          AND g.game_id NOT IN ({", ".join("?" * len(skipped))})
+                    ORDER BY g.updated_at DESC, g.id DESC LIMIT ?""",
+                (method, profile_id, *skipped, limit),
+            ).fetchall()
+        return [SavedGame(*row) for row in rows]
+
     # -- export --
 
     def export_csv(self, profile_id: int) -> str:
@@ -1291,6 +1384,76 @@ def _check_game(game: SavedGame) -> None:
         value = getattr(game, name)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1000:
             raise ValueError(f"{name} must be a whole number from 0, not {value!r}")
+
+
+# --- game reviews: rows and checks -----------------------------------------------------------
+
+
+class GameReviewRow(NamedTuple):
+    """A game's review totals as stored: which game, the review's ``method`` (version), the
+    length of the record reviewed, its deals, and the points lost by kind."""
+
+    game_id: str
+    method: int
+    record_chars: int
+    deals: int
+    throws: float
+    plays: float
+    counts: float
+
+
+class ReviewTotals(NamedTuple):
+    """The points a game's review found lost, by kind, and over how many deals."""
+
+    deals: int
+    throws: float
+    plays: float
+    counts: float
+
+    @property
+    def total(self) -> float:
+        return self.throws + self.plays + self.counts
+
+
+class FinishedGame(NamedTuple):
+    """A finished game in a profile's list: its row's figures, when it ended, and its
+    review's totals once it has been reviewed (None before)."""
+
+    game_id: str
+    level: str
+    target: int
+    status: str
+    my_score: int
+    their_score: int
+    skunk: int
+    finished_at: datetime
+    lost: ReviewTotals | None
+
+
+def _finished_game(row: Sequence[Any]) -> FinishedGame:
+    game_id, level, target, status, mine, theirs, skunked, at, deals, throws, plays, counts = row
+    lost = None if deals is None else ReviewTotals(int(deals), throws, plays, counts)
+    return FinishedGame(
+        str(game_id), str(level), int(target), str(status), int(mine), int(theirs),
+        int(skunked), _from_utc_text(at), lost,
+    )  # fmt: skip
+
+
+def _check_review(review: GameReviewRow) -> None:
+    _text_field("game_id", review.game_id, 100)
+    for name in ("method", "record_chars", "deals"):
+        value = getattr(review, name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{name} must be a whole number from 0, not {value!r}")
+    for name in ("throws", "plays", "counts"):
+        value = getattr(review, name)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+            or value < 0
+        ):
+            raise ValueError(f"{name} must be a number of points from 0, not {value!r}")
 
 
 def _csv_text(value: str) -> str:

@@ -53,6 +53,7 @@ __all__ = [
     "deal_discard_question",
     "deal_play_question",
     "discard_advice",
+    "discard_question",
     "discard_reasons",
     "grade_discard",
     "grade_play",
@@ -630,8 +631,24 @@ def deal_discard_question(tier: str, seed: int, index: int = 0) -> DiscardQuesti
     if tier not in DISCARD_TIERS:
         raise ValueError(f"tier must be one of {', '.join(DISCARD_TIERS)}, not {tier!r}")
     rng = _rng("discard", tier, seed, index)
-    six = tuple(sorted(rng.sample(DECK, 6), key=lambda c: c.index))
-    return DiscardQuestion(tier=tier, seed=seed, index=index, six=six, dealer=tier == "dealer")
+    return discard_question(rng.sample(DECK, 6), tier, seed=seed, index=index)
+
+
+def discard_question(
+    six: Sequence[Card], tier: str, *, seed: int = 0, index: int = 0
+) -> DiscardQuestion:
+    """The question for six cards given (a throw from a game, to practise again), in card
+    order; ``ValueError`` for anything but six different cards or a tier not in
+    :data:`DISCARD_TIERS`."""
+    if tier not in DISCARD_TIERS:
+        raise ValueError(f"tier must be one of {', '.join(DISCARD_TIERS)}, not {tier!r}")
+    cards = tuple(six)
+    if len(cards) != 6 or not all(isinstance(c, Card) for c in cards):
+        raise ValueError(f"a throw is chosen from six cards, not {len(cards)}")
+    if len(set(cards)) != 6:
+        raise ValueError("the six cards must all be different")
+    ordered = tuple(sorted(cards, key=lambda c: c.index))
+    return DiscardQuestion(tier=tier, seed=seed, index=index, six=ordered, dealer=tier == "dealer")
 
 
 def grade_discard(question: DiscardQuestion, throw: Sequence[Card]) -> CoachGrade:

@@ -16,7 +16,10 @@ Where a set comes from:
   ``practice_seed``), set by another page for a one-click "practise this";
 * ``practice_weights``, a mapping ``{(drill, tier): weight}`` that mixed sets
   draw from (the adaptive mode sets it); in the address it is ``w=peg.traps:3,hand.club:1``
-  (see :func:`weights_param`).
+  (see :func:`weights_param`);
+* ``hand``: six cards for the first question of "Which two do you throw?"
+  (``?drill=discard&tier=pone&hand=5H,5D,5C,JS,2D,9C``, or the session key ``practice_hand``):
+  a throw from a reviewed game, practised again; the rest of the set is dealt as usual.
 
 A running set keeps its place in the address too: ``set=<id>`` names this run of the set
 and ``q=<n>`` the question it is on (see :func:`place_from_request`), so a reload resumes
@@ -46,6 +49,7 @@ from typing import Any, Literal
 from trainer.content.drills import DrillCatalog, Tier
 from trainer.content.skills import CATEGORY_LABELS
 from trainer.engine import Card, CardNotationError, parse_cards
+from trainer.training.coach import discard_question
 from trainer.training.drills import (
     Dealt,
     DiscardQuestion,
@@ -117,6 +121,9 @@ class SetSpec:
     mode: Mode = "quick"
     muggins: bool = False
     weights: Weights = ()
+    #: Six cards the first question deals ("Which two do you throw?" only): a throw from a
+    #: game, practised again.
+    hand: tuple[Card, ...] = ()
 
     def pairs(self, catalog: DrillCatalog) -> tuple[tuple[tuple[str, str], float], ...]:
         """The (drill, tier) pairs this set deals from, with their weights."""
@@ -260,7 +267,11 @@ class PracticeSet:
         if self._dealt is not None and self._dealt[0] == self.index:
             return self._dealt[1]
         drill, tier = self.spec.pick(catalog, self.index)
-        question = deal_question(drill, tier, self.spec.seed, self.index, catalog=catalog)
+        question: Dealt
+        if self.spec.hand and self.index == 0:
+            question = discard_question(self.spec.hand, tier, seed=self.spec.seed)
+        else:
+            question = deal_question(drill, tier, self.spec.seed, self.index, catalog=catalog)
         self._dealt = (self.index, question)
         return question
 
@@ -572,7 +583,33 @@ def spec_from_request(
         weights = _weights_from_text(str(params.get("w")))
         if isinstance(weights, str):
             return weights
-    return SetSpec(drill, tier, chosen_seed, length, mode, muggins, _weights(weights))
+    hand = _hand(params.get("hand"), drill, tier)
+    if isinstance(hand, str):
+        return hand
+    return SetSpec(drill, tier, chosen_seed, length, mode, muggins, _weights(weights), hand)
+
+
+#: The drill a set may start with six cards given (see :attr:`SetSpec.hand`).
+HAND_DRILL = "discard"
+
+
+def _hand(raw: Any, drill: str, tier: str) -> tuple[Card, ...] | str:
+    """The six cards a request names for the first throw (``5H,5D,5C,JS,2D,9C``), none when
+    it names none, or a sentence saying what is wrong."""
+    if raw in (None, "", ()):
+        return ()
+    if drill != HAND_DRILL or tier == MIXED:
+        return "Six cards can be given only to “Which two do you throw?” at one level."
+    text = raw if isinstance(raw, str) else " ".join(str(card) for card in raw)
+    if len(text) > 60:
+        return "The hand in the address is too long: give six cards, like 5H,5D,5C,JS,2D,9C."
+    try:
+        cards = parse_cards(text)
+    except ValueError as error:
+        return f"The hand {quote(text)} cannot be read: {error}."
+    if len(cards) != 6:
+        return f"The hand {quote(text)} has {len(cards)} cards: a throw is made from six."
+    return cards
 
 
 def set_address(run: PracticeSet) -> dict[str, str]:
@@ -590,6 +627,8 @@ def set_address(run: PracticeSet) -> dict[str, str]:
         params["muggins"] = "1"
     if spec.weights:
         params["w"] = weights_param(spec.weights)
+    if spec.hand:
+        params["hand"] = ",".join(str(card) for card in spec.hand)
     params["set"] = run.set_id
     params["q"] = str(run.index + 1)
     return params

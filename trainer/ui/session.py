@@ -24,9 +24,12 @@ from typing import Any, NamedTuple, TypeVar
 
 import streamlit as st
 
+from trainer.progress.review_totals import catch_up, keep_totals
 from trainer.progress.store import (
+    FinishedGame,
     LevelGames,
     ProgressRows,
+    SavedGame,
     Store,
     StoreError,
     check_attempt,
@@ -34,6 +37,7 @@ from trainer.progress.store import (
     resolve_path,
 )
 from trainer.training.records import AttemptIn, LessonProgress, Profile
+from trainer.training.review import REVIEW_METHOD, GameReview
 
 #: The address parameter naming this browser's player.
 PLAYER_PARAM = "player"
@@ -496,6 +500,41 @@ def games_record(profile_id: int) -> list[LevelGames]:
     """The player's games against the computer, per level and length (raises
     :class:`StoreError` or ``sqlite3.Error`` when the store cannot be read)."""
     return _usable_store().games_record(profile_id)
+
+
+# --- game reviews ----------------------------------------------------------------------------
+
+_UNREVIEWABLE = "_unreviewable_games"  # finished games whose record could not be reviewed
+
+
+def saved_game(profile_id: int, game_id: str) -> SavedGame | None:
+    """One of the player's games by its id (None when they have no such game: another
+    player's game is never read); raises :class:`StoreError` or ``sqlite3.Error``."""
+    return _usable_store().game(profile_id, game_id)
+
+
+def finished_games(profile_id: int, *, limit: int | None = None) -> list[FinishedGame]:
+    """The player's finished games, newest first, each with its review's totals once it
+    has been reviewed; the games not reviewed yet are reviewed first, a few a visit (see
+    :func:`trainer.progress.review_totals.catch_up`). Raises like :func:`saved_game`."""
+    store = _usable_store()
+    skip = _state().get(_UNREVIEWABLE, ())
+    _, broken = catch_up(store, profile_id, skip=skip)
+    if broken:
+        _state()[_UNREVIEWABLE] = (*skip, *broken)
+    return store.finished_games(profile_id, method=REVIEW_METHOD, limit=limit)
+
+
+def keep_review(profile_id: int, saved: SavedGame, review: GameReview) -> None:
+    """Store the totals of a finished game's review for the Progress chart (a failure only
+    leaves the game to be reviewed again later)."""
+    store = current_store()
+    if store is None:
+        return
+    try:
+        keep_totals(store, profile_id, saved, review)
+    except (sqlite3.Error, StoreError) as err:
+        _failed(err)
 
 
 def answers_csv(profile_id: int) -> Callable[[], str]:

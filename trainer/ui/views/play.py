@@ -49,6 +49,7 @@ from trainer.ui import actions, play_saves, session
 from trainer.ui import widgets as ui
 from trainer.ui.board import BoardMove, board_svg
 from trainer.ui.cardpick import CardPicker, PickEvent, Slot
+from trainer.ui.game_list import open_review
 from trainer.ui.play_saves import Owner, PlayGame, Saved, Stale
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.session import store_problem
@@ -578,6 +579,8 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
             f"{_many(record.games, 'game')}, {record.wins} won, {record.skunks} by a skunk, "
             f"average margin {margin:+.1f}."
         )
+    if st.button("Review this game", key="play_review"):  # every decision against the best
+        open_review(page_game.game_id)
     if st.button("Play again", type="primary", key="play_again"):
         table.leave()
         _commit(page_game)

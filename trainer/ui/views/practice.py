@@ -13,7 +13,8 @@ Starting a set from elsewhere:
   so it can be shared, and a reload resumes it at the same question;
 * session state (for a one-click "practise this" on another page): set
   ``st.session_state["practice_drill"]`` and ``["practice_tier"]`` (optionally
-  ``["practice_seed"]``, ``["practice_mode"]``, ``["practice_length"]``), then
+  ``["practice_seed"]``, ``["practice_mode"]``, ``["practice_length"]``, and for
+  "Which two do you throw?" ``["practice_hand"]``, six cards to throw from first), then
   ``st.switch_page`` here: a set starts at once and the keys are removed;
 * ``st.session_state["practice_weights"]``: an optional mapping
   ``{(drill, tier): weight}`` that mixed sets draw their questions from
@@ -157,6 +158,7 @@ def _incoming(catalog: DrillCatalog) -> None:
             "seed": state.pop("practice_seed", ""),
             "mode": state.pop("practice_mode", ""),
             "length": state.pop("practice_length", ""),
+            "hand": state.pop("practice_hand", ""),
         }
     else:
         params = st.query_params.to_dict()
@@ -717,7 +719,7 @@ if run.phase == "done":
     st.markdown("\n".join(f"- {line}" for line in summary.lines()))
     again, replay, other = st.columns(3)
     if again.button("Another set", type="primary", key="practice_again", shortcut="Enter"):
-        _start(replace(spec, seed=new_seed()))
+        _start(replace(spec, seed=new_seed(), hand=()))  # a game's hand was this set's
         st.rerun()
     if replay.button("Same deal again", key="practice_replay"):
         _start(spec)

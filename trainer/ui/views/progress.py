@@ -20,8 +20,11 @@ from trainer.progress.figures import (
     export_file_name,
     games_lines,
 )
+from trainer.progress.review_totals import LostPoint, lost_points
 from trainer.progress.store import Recorded, StoreError, describe_error
+from trainer.training.play import LEVEL_NAMES
 from trainer.ui import session
+from trainer.ui.game_list import game_links
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.widgets import drill_catalog
 
@@ -213,6 +216,90 @@ def games_section(profile_id: int) -> None:
     )
     lines = [tuple(line) for line in games_lines(records)]
     st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
+    if finished:
+        reviewed_games(profile_id)
+
+
+# --- game reviews: points lost per game, and a review link per game ---------------------------
+
+#: Finished games listed with a review link before the rest fold away.
+GAMES_SHOWN = 8
+
+
+def _lost_chart(points: list[LostPoint]) -> alt.Chart:
+    """Points lost per game over time, a line per level (dashed for the short game)."""
+    order = list(LEVEL_NAMES.values())
+    frame = pd.DataFrame(
+        {
+            "When": [p.finished_at.isoformat() for p in points],
+            "Level": [LEVEL_NAMES.get(p.level, p.level.capitalize()) for p in points],
+            "Game": [f"to {p.target}" for p in points],
+            "Result": ["won" if p.won else "lost" for p in points],
+            "Points lost": [p.total for p in points],
+            "A deal": [p.per_deal for p in points],
+            "Throws": [p.throws for p in points],
+            "Cards laid": [p.plays for p in points],
+            "Counts": [p.counts for p in points],
+        }
+    )
+    chart: alt.Chart = (
+        alt.Chart(frame)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("When:T", title=None, axis=alt.Axis(labelAngle=0)),  # labels fit the span
+            y=alt.Y("Points lost:Q", title="Points lost in the game", scale=alt.Scale(zero=True)),
+            # Legends above: below the chart they take its height.
+            color=alt.Color("Level:N", title=None, sort=order, legend=alt.Legend(orient="top")),
+            strokeDash=alt.StrokeDash("Game:N", title=None, legend=alt.Legend(orient="top")),
+            tooltip=[
+                alt.Tooltip("When:T", title="Finished", format="%d %b %Y %H:%M"),
+                alt.Tooltip("Level:N"),
+                alt.Tooltip("Game:N"),
+                alt.Tooltip("Result:N"),
+                alt.Tooltip("Points lost:Q", format=".1f"),
+                alt.Tooltip("A deal:Q", format=".2f"),
+                alt.Tooltip("Throws:Q", format=".1f"),
+                alt.Tooltip("Cards laid:Q", format=".1f"),
+                alt.Tooltip("Counts:Q", format=".0f"),
+            ],
+        )
+    )
+    return chart
+
+
+def reviewed_games(profile_id: int) -> None:
+    """Points lost per game over time (each game reviewed once), and every finished game
+    with a link to its review."""
+    try:
+        games = session.finished_games(profile_id)
+    except (sqlite3.Error, StoreError) as err:
+        session.report_failure(err)
+        st.warning(
+            plain(f"Your finished games cannot be listed just now ({describe_error(err)})."),
+            icon=":material/warning:",
+        )
+        return
+    points = lost_points(games)
+    if points:
+        st.markdown("##### Points lost per game")
+        st.altair_chart(_lost_chart(points), width="stretch", height=280)
+        st.caption(
+            "What the review of each finished game found: the points your throws, cards and "
+            "counts gave away against the best choice. Lower is better; a game to 121 has "
+            "about twice the deals of a game to 61."
+        )
+        waiting = sum(1 for g in games if g.lost is None)
+        if waiting:
+            st.caption(
+                f"{waiting} older game{'' if waiting == 1 else 's'} still to be reviewed: "
+                "they join the chart on your next visits."
+            )
+    st.markdown("##### Your games")
+    st.caption("Open a game's review: the three costliest decisions, and every deal on the board.")
+    game_links(games[:GAMES_SHOWN], key="progress_game")
+    if len(games) > GAMES_SHOWN:
+        with st.expander(f"Older games ({len(games) - GAMES_SHOWN})"):
+            game_links(games[GAMES_SHOWN:], key="progress_game")
 
 
 require_player()  # nobody chosen in this browser: never show someone else's
