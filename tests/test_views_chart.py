@@ -37,4 +37,4 @@ def test_the_chart_prints_on_its_own() -> None:
     at = _chart_page()
     styles = [e.proto.body for e in at.get("html")]
     assert any("@media print" in body and f".st-key-{PRINTED}" in body for body in styles)
-    assert "break-inside: avoid" in CSS and "visibility: hidden" in CSS
+    assert "break-inside: avoid" in CSS and "display: none" in CSS

@@ -71,7 +71,7 @@ def _play_row(name: str, how: str, pile: str, kinds: set[Kind], *, each: bool = 
     cards = parse_cards(pile)
     scored = score_play(cards)
     _only(name, scored.items, kinds)
-    return ChartRow(name, how, f"{label_cards(cards)} (the last card scores)", scored.total, each)
+    return ChartRow(name, how, label_cards(cards), scored.total, each)
 
 
 def _only(name: str, items: Sequence[ScoreItem], kinds: set[Kind]) -> None:
@@ -88,7 +88,7 @@ def _closing_row(name: str, how: str, pone: str, dealer: str, plays: str, kind: 
         raise ValueError(f"the chart's example for {name!r} ends with {replay.closing.kind}")
     example = f"{label_cards(parse_cards(plays))}, then nobody can lay"
     if kind == Kind.LAST_CARD:
-        example = f"{label_cards(parse_cards(plays))}: every card is down"
+        example = f"{label_cards(parse_cards(plays))}, all eight"
     return ChartRow(name, how, example, replay.closing.points)
 
 

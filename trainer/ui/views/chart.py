@@ -36,7 +36,7 @@ with st.container(key=PRINTED):
         "Count in this order: the pone's hand, the dealer's hand, then the crib. In each: "
         "fifteens, pairs, runs, flush, nobs."
     )
-    st.markdown("### The play")
+    st.markdown("### The play: the card just laid scores")
     st.markdown(_table(chart.play))
     st.markdown("Pairs and runs in the play use the newest cards only. At 31 there is no go point.")
     st.markdown("### Quick counts")
