@@ -658,3 +658,12 @@ def test_a_keep_is_picked_and_every_choice_is_explained_over_the_starters() -> N
     )
     assert lines[2].startswith("- **Keep Q♠ 8♥ 5♥ 2♦** (throw 3♥ 4♣): 4 on its own;")
     assert attempt(check, "QS 8H 5H 2D", 1.0) is None
+
+
+def test_a_lessons_own_hint_gives_way_to_a_gap_only_one_kind_fits() -> None:
+    check = _course_check("best-and-worst-hands", "the-best-hand")
+    assert isinstance(check, CountCheck) and check.hint is not None
+    (nobs,) = grade(check, 28, hint_only=True).details
+    assert nobs == "You were one short: look again at nobs (the jack of the starter's suit)."
+    (own,) = grade(check, 17, hint_only=True).details  # short by a mix: the lesson's hint
+    assert own == f"You were twelve short. {check.hint}"

@@ -316,17 +316,21 @@ def hint(check: Check, answer: int | str) -> str:
         return check.explain
     if isinstance(check, CountCheck):
         off = int(answer) - check.answer if isinstance(answer, int) else 0
+        items = check.score().items
         return (
             _count_trap(check, off)
+            or _one_kind_short(items, off)
             or _authored(check.hint, off)
-            or _off_by(check.score().items, off, "hand")
+            or _off_by(items, off, "hand")
         )
     if isinstance(check, PegCheck):
         off = int(answer) - check.answer if isinstance(answer, int) else 0
+        items = check.score().items
         return (
             _peg_trap(check, int(answer))
+            or _one_kind_short(items, off)
             or _authored(check.hint, off)
-            or _off_by(check.score().items, off, "card")
+            or _off_by(items, off, "card")
         )
     if isinstance(check, FifteenCheck):
         return _explain_fifteen(check, answer).details[0]
@@ -345,6 +349,15 @@ def hint(check: Check, answer: int | str) -> str:
         "Look at what each choice scores on its own, then think about the starter: cards "
         "close in rank, pairs and fives give many starters something to add."
     )
+
+
+def _one_kind_short(items: Sequence[ScoreItem], off: int) -> str:
+    """For an answer short by what only one kind of score can be: look again at that kind."""
+    if off >= 0:
+        return ""
+    found = explain.shortfall(items, -off)
+    kinds = {kind for way in found.candidates for kind, _ in way}
+    return explain.short_note(items, -off) if len(kinds) == 1 else ""
 
 
 def _authored(text: str | None, off: int) -> str:

@@ -183,7 +183,7 @@ def _question_cards(lesson: Lesson) -> None:
         else:
             st.caption("No cards are down yet: the count is **0**.")
         st.markdown(f"Now the **{check.card.label}** is laid:")
-        show_cards((check.card,), max_width=90)
+        show_pile((check.card,))
     elif isinstance(check, FifteenCheck):
         show_pile(check.pile)
         st.caption(f"The cards so far add up to **{check.count}**.")
