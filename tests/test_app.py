@@ -300,7 +300,7 @@ ASKING_PAGES = {
 }
 #: Pages that link to pages only the app's navigation knows: run on their own, they are
 #: only checked to ask.
-APP_ONLY = ("ui/views/review.py", "ui/views/progress.py")
+APP_ONLY = ("ui/views/learn.py", "ui/views/review.py", "ui/views/progress.py")
 
 
 def page_keys(at: AppTest) -> list[str]:

@@ -53,6 +53,15 @@ pages = {
         st.Page(
             _VIEWS / "check.py", title="Check a hand", icon=":material/calculate:", url_path="check"
         ),
+        st.Page(
+            _VIEWS / "chart.py", title="Scoring chart", icon=":material/print:", url_path="chart"
+        ),
+        st.Page(
+            _VIEWS / "glossary.py",
+            title="Glossary",
+            icon=":material/menu_book:",
+            url_path="glossary",
+        ),
     ],
 }
 

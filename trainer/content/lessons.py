@@ -16,6 +16,7 @@ import difflib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -44,13 +45,16 @@ from trainer.content import (
     yaml_files,
 )
 from trainer.engine import (
+    DECK,
     Card,
+    Game,
     PegEvent,
     Pegging,
     PeggingError,
     PlayScore,
     ScoreItem,
     ShowScore,
+    format_cards,
     label_cards,
     parse_cards,
     score_play,
@@ -61,16 +65,23 @@ from trainer.engine import (
 __all__ = [
     "BOARD_HOLES",
     "CHECK_KINDS",
+    "CUTS",
+    "GLOSSARY_FILE",
+    "KEEP_MARGIN",
     "PLAYERS",
     "SKUNKS",
     "Board",
+    "BoardCheck",
     "Check",
     "CountCheck",
     "Course",
     "CourseEntry",
+    "CutCheck",
     "FifteenCheck",
     "GoCheck",
     "GoReplay",
+    "KeepCheck",
+    "KeepValue",
     "Lesson",
     "PegCheck",
     "Show",
@@ -79,6 +90,7 @@ __all__ = [
     "TrueFalseCheck",
     "check_files",
     "course_stamp",
+    "keep_value",
     "load_course",
     "replay_go",
 ]
@@ -86,10 +98,15 @@ __all__ = [
 #: The two players of a go question, in the order they play: the pone leads.
 PLAYERS: tuple[str, str] = ("pone", "dealer")
 
-#: Holes on a cribbage board, the last being the game hole (as drawn by :mod:`trainer.ui.svg`).
+#: Holes on a cribbage board for a game to 121, the last being the game hole (as drawn by
+#: :mod:`trainer.ui.board`: four rows of 30 a player, then the game hole).
 BOARD_HOLES = 121
 
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+#: The course's glossary (see :mod:`trainer.content.glossary`) lives beside the lessons
+#: under this name; it is not a lesson.
+GLOSSARY_FILE = "glossary.yaml"
 
 
 class _FieldAt(ValueError):
@@ -172,18 +189,36 @@ def _pegs(value: tuple[int, int]) -> tuple[int, int]:
 Pegs = Annotated[tuple[StrictInt, StrictInt], AfterValidator(_pegs)]
 
 
-class Board(_Model):
-    """A pegboard picture: the two pegs of ``you`` and, optionally, of ``opponent``."""
+GAMES: tuple[int, int] = (121, 61)
 
+
+class Board(_Model):
+    """A pegboard picture: the two pegs of ``you`` and, optionally, of ``opponent`` (a
+    player left out stands at the start), on a board for a ``game`` to 121 or 61."""
+
+    game: Literal[121, 61] = 121
     you: Pegs
     opponent: Pegs | None = None
 
-    def tracks(self) -> tuple[tuple[str, int, int], ...]:
-        """``(name, back, front)`` for each player drawn, as :func:`trainer.ui.svg.board_svg` takes."""
-        rows = [("You", *self.you)]
-        if self.opponent is not None:
-            rows.append(("Opponent", *self.opponent))
-        return tuple(rows)
+    @model_validator(mode="after")
+    def _on_the_board(self) -> Board:
+        for name in ("you", "opponent"):
+            pegs = getattr(self, name)
+            if pegs is not None and pegs[1] > self.game:
+                raise _FieldAt(
+                    (name,),
+                    f"a board for a game to {self.game} ends at hole {self.game}, not {pegs[1]}",
+                )
+        return self
+
+    def pegs(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """``(front, back)``: each player's front and back hole, you first, as
+        :func:`trainer.ui.board.board_svg` takes them. That board has two start holes, so
+        a player who has not scored yet keeps the back peg in the first of them (-1)."""
+        seats = [self.you, self.opponent or (0, 0)]
+        front = (seats[0][1], seats[1][1])
+        back = tuple(-1 if f == 0 else b for b, f in seats)
+        return front, (back[0], back[1])
 
 
 class Show(_Model):
@@ -253,6 +288,7 @@ class CountCheck(_Model):
 
     kind: Literal["count"]
     question: Text | None = None
+    hint: Text | None = None
     hand: CardRow
     starter: OneCard
     crib: StrictBool = False
@@ -299,6 +335,7 @@ class PegCheck(_Model):
 
     kind: Literal["peg"]
     question: Text | None = None
+    hint: Text | None = None
     pile: CardRow
     expect: StrictInt | None = None
 
@@ -323,6 +360,21 @@ class PegCheck(_Model):
     @property
     def answer(self) -> int:
         return self.score().total
+
+    @property
+    def card(self) -> Card:
+        """The card asked about: the last one laid."""
+        return self.pile[-1]
+
+    @property
+    def before(self) -> tuple[Card, ...]:
+        """The cards laid before the one asked about."""
+        return self.pile[:-1]
+
+    @property
+    def count_before(self) -> int:
+        """The count before the asked card is laid (0 when it leads)."""
+        return score_play(self.before).count if self.before else 0
 
     @property
     def prompt(self) -> str:
@@ -421,6 +473,7 @@ class GoCheck(_Model):
 
     kind: Literal["go"]
     question: Text | None = None
+    hint: Text | None = None
     pone: CardRow
     dealer: CardRow
     plays: CardRow
@@ -515,6 +568,7 @@ class FifteenCheck(_Model):
 
     kind: Literal["fifteen"]
     question: Text | None = None
+    hint: Text | None = None
     pile: CardRow
     choices: CardRow
     expect: OneCard | None = None
@@ -640,6 +694,251 @@ class SkunkCheck(_Model):
         )
 
 
+class BoardCheck(_Model):
+    """Walking the board: ``you`` have pegs in ``[back, front]`` and score ``points``;
+    which hole does the back peg jump to? It moves that many holes past the front peg
+    (and stops in the game hole at the end)."""
+
+    kind: Literal["board"]
+    question: Text | None = None
+    hint: Text | None = None
+    game: Literal[121, 61] = 121
+    you: Pegs
+    points: StrictInt
+    expect: StrictInt | None = None
+
+    @field_validator("you")
+    @classmethod
+    def _before_the_end(cls, you: tuple[int, int], info: ValidationInfo) -> tuple[int, int]:
+        if _has(info, "game") and you[1] >= info.data["game"]:
+            raise ValueError(
+                f"the front peg is already in the game hole ({info.data['game']}): the game is over"
+            )
+        return you
+
+    @field_validator("points")
+    @classmethod
+    def _a_score(cls, points: int) -> int:
+        if not 1 <= points <= 29:
+            raise ValueError(f"a score is from 1 to 29 points, not {points}")
+        return points
+
+    @field_validator("expect")
+    @classmethod
+    def _board_agrees(cls, expect: int | None, info: ValidationInfo) -> int | None:
+        if expect is not None and _has(info, "game", "you", "points"):
+            hole = min(info.data["you"][1] + info.data["points"], info.data["game"])
+            if hole != expect:
+                raise _expect_mismatch(
+                    expect, hole, f"{info.data['points']} holes on from hole {info.data['you'][1]}"
+                )
+        return expect
+
+    @property
+    def answer(self) -> int:
+        return min(self.you[1] + self.points, self.game)
+
+    @property
+    def after(self) -> tuple[int, int]:
+        """``[back, front]`` once the back peg has jumped."""
+        return (self.you[1], self.answer)
+
+    @property
+    def prompt(self) -> str:
+        return self.question or (f"You score {self.points}. Which hole does your back peg jump to?")
+
+
+#: The answers of a cut for deal: who deals first, or both cut again.
+CUTS: tuple[str, str, str] = ("you", "opponent", "again")
+
+
+class CutCheck(_Model):
+    """The cut for deal: ``you`` and the ``opponent`` each cut a card; the lower rank
+    deals first (the ace is lowest), and equal ranks cut again (as
+    :meth:`trainer.engine.Game.cut_for_deal` plays it)."""
+
+    kind: Literal["cut"]
+    question: Text | None = None
+    you: OneCard
+    opponent: OneCard
+    expect: Literal["you", "opponent", "again"] | None = None
+
+    @field_validator("opponent")
+    @classmethod
+    def _two_cards(cls, opponent: Card, info: ValidationInfo) -> Card:
+        if _has(info, "you") and opponent == info.data["you"]:
+            raise ValueError(f"{opponent.label} is already your card: one of each card")
+        return opponent
+
+    @field_validator("expect")
+    @classmethod
+    def _cut_agrees(cls, expect: str | None, info: ValidationInfo) -> str | None:
+        if expect is not None and _has(info, "you", "opponent"):
+            answer = _cut_answer(info.data["you"], info.data["opponent"])
+            if answer != expect:
+                raise _expect_mismatch(
+                    expect,
+                    answer,
+                    f"{info.data['you'].label} against {info.data['opponent'].label}",
+                )
+        return expect
+
+    @property
+    def answer(self) -> str:
+        return _cut_answer(self.you, self.opponent)
+
+    @property
+    def prompt(self) -> str:
+        return self.question or (
+            f"You cut the {self.you.label} and your opponent cuts the {self.opponent.label}. "
+            "Who deals first?"
+        )
+
+
+@cache
+def _cut_answer(you: Card, opponent: Card) -> str:
+    """The engine's cut for deal with ``you`` (seat 0) cutting ``you`` and the other seat
+    ``opponent``: a game is started and both cut at the places those cards lie (the
+    first seed whose shuffled pack has both cards where a cut may be made)."""
+    for seed in range(1000):
+        game = Game(seed=seed)
+        pack = list(game.pack("cut:0"))
+        low, high = game.cut_range()
+        first = pack.index(you)
+        if not low <= first <= high:
+            continue
+        game.cut_for_deal(0, at=first)
+        pack.remove(you)  # the second cut is made in what the first left
+        low, high = game.cut_range()
+        second = pack.index(opponent)
+        if not low <= second <= high:
+            continue
+        event = game.cut_for_deal(1, at=second)
+        assert event.card == opponent
+        if event.dealer is None:
+            return "again"
+        return "you" if event.dealer == 0 else "opponent"
+    raise AssertionError(f"no seed lets both {you.label} and {opponent.label} be cut")
+
+
+#: How many points a keep's average must beat every other choice's by, so the right
+#: answer is clear in whole points.
+KEEP_MARGIN = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class KeepValue:
+    """Four cards kept from six, scored by the engine with every starter that could come
+    (the 46 cards not among the six)."""
+
+    keep: tuple[Card, ...]
+    thrown: tuple[Card, ...]
+    points: tuple[int, ...]  # one total per possible starter
+
+    @property
+    def average(self) -> float:
+        return sum(self.points) / len(self.points)
+
+    @property
+    def lowest(self) -> int:
+        return min(self.points)
+
+    @property
+    def highest(self) -> int:
+        return max(self.points)
+
+
+def keep_value(six: Sequence[Card], keep: Sequence[Card]) -> KeepValue:
+    """``keep`` (four of ``six``) counted by :func:`~trainer.engine.score_show` with each
+    of the 46 starters left."""
+    thrown = tuple(card for card in six if card not in keep)
+    starters = [card for card in DECK if card not in six]
+    return KeepValue(
+        tuple(keep), thrown, tuple(score_show(keep, starter).total for starter in starters)
+    )
+
+
+class KeepCheck(_Model):
+    """Which four of six ``cards`` to keep: the choice (one of ``keeps``) whose hand
+    scores the most on average over every starter that could come."""
+
+    kind: Literal["keep"]
+    question: Text | None = None
+    cards: CardRow
+    keeps: tuple[CardRow, ...]
+    expect: CardRow | None = None
+
+    @field_validator("cards")
+    @classmethod
+    def _six_cards(cls, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        if len(cards) != 6:
+            raise ValueError(f"a deal is 6 cards, not {len(cards)}")
+        return cards
+
+    @field_validator("keeps")
+    @classmethod
+    def _keeps_from_the_six(
+        cls, keeps: tuple[tuple[Card, ...], ...], info: ValidationInfo
+    ) -> tuple[tuple[Card, ...], ...]:
+        if not 2 <= len(keeps) <= 4:
+            raise ValueError(f"give 2 to 4 keeps to choose from, not {len(keeps)}")
+        if not _has(info, "cards"):
+            return keeps
+        six: tuple[Card, ...] = info.data["cards"]
+        seen: list[frozenset[Card]] = []
+        for index, keep in enumerate(keeps):
+            if len(keep) != 4:
+                raise _FieldAt((index,), f"a keep is 4 cards, not {len(keep)}")
+            stray = [card for card in keep if card not in six]
+            if stray:
+                raise _FieldAt((index,), f"{label_cards(stray)} is not among the six cards")
+            if frozenset(keep) in seen:
+                raise _FieldAt((index,), "this keep is listed twice")
+            seen.append(frozenset(keep))
+        values = sorted((keep_value(six, keep) for keep in keeps), key=lambda v: -v.average)
+        if values[0].average - values[1].average < KEEP_MARGIN:
+            raise ValueError(
+                f"the best keeps are too close to choose between: {label_cards(values[0].keep)} "
+                f"averages {values[0].average:.2f} and {label_cards(values[1].keep)} "
+                f"{values[1].average:.2f}; the best must be ahead by {KEEP_MARGIN:g} point"
+            )
+        return keeps
+
+    @field_validator("expect")
+    @classmethod
+    def _keep_agrees(
+        cls, expect: tuple[Card, ...] | None, info: ValidationInfo
+    ) -> tuple[Card, ...] | None:
+        if expect is not None and _has(info, "cards", "keeps"):
+            best = _best_keep(info.data["cards"], info.data["keeps"])
+            if frozenset(expect) != frozenset(best.keep):
+                raise _expect_mismatch(
+                    label_cards(expect),
+                    label_cards(best.keep),
+                    f"it averages {best.average:.2f} points over the 46 starters",
+                )
+        return expect
+
+    def values(self) -> tuple[KeepValue, ...]:
+        """Each keep, in the order listed, with its points over every starter."""
+        return tuple(keep_value(self.cards, keep) for keep in self.keeps)
+
+    @property
+    def answer(self) -> str:
+        """The best keep, as notation (``5H 5D JS QC``)."""
+        return format_cards(_best_keep(self.cards, self.keeps).keep)
+
+    @property
+    def prompt(self) -> str:
+        return self.question or (
+            "Which four cards make the best hand, whatever the starter turns out to be?"
+        )
+
+
+def _best_keep(six: tuple[Card, ...], keeps: Sequence[tuple[Card, ...]]) -> KeepValue:
+    return max((keep_value(six, keep) for keep in keeps), key=lambda value: value.average)
+
+
 class TrueFalseCheck(_Model):
     """True or false about a rule: the only check whose answer the file states."""
 
@@ -654,7 +953,15 @@ class TrueFalseCheck(_Model):
 
 
 Check = Annotated[
-    CountCheck | PegCheck | GoCheck | FifteenCheck | SkunkCheck | TrueFalseCheck,
+    CountCheck
+    | PegCheck
+    | GoCheck
+    | FifteenCheck
+    | SkunkCheck
+    | BoardCheck
+    | CutCheck
+    | KeepCheck
+    | TrueFalseCheck,
     Field(discriminator="kind"),
 ]
 CHECK_MODELS: dict[str, type[_Model]] = {
@@ -663,6 +970,9 @@ CHECK_MODELS: dict[str, type[_Model]] = {
     "go": GoCheck,
     "fifteen": FifteenCheck,
     "skunk": SkunkCheck,
+    "board": BoardCheck,
+    "cut": CutCheck,
+    "keep": KeepCheck,
     "true-false": TrueFalseCheck,
 }
 CHECK_KINDS: tuple[str, ...] = tuple(CHECK_MODELS)
@@ -765,10 +1075,16 @@ class Course:
         raise KeyError(lesson_id)
 
     def title(self, lesson_id: str) -> str:
+        """The title of the lesson ``lesson_id``, as the course map shows it ("a lesson not
+        in the course" when no file holds it: a learner never sees a raw id)."""
         for entry in self.entries:
             if entry.id == lesson_id:
                 return entry.title
-        return lesson_id
+        return "a lesson not in the course"
+
+    def has(self, lesson_id: str) -> bool:
+        """A file of the course holds the lesson ``lesson_id`` (read, or not)."""
+        return any(entry.id == lesson_id for entry in self.entries)
 
 
 def lesson_files(folder: Path | None = None) -> list[Path]:
@@ -779,7 +1095,7 @@ def lesson_files(folder: Path | None = None) -> list[Path]:
     folder = LESSONS_DIR if folder is None else folder
     if not folder.is_dir():
         return []
-    return yaml_files(folder)
+    return [path for path in yaml_files(folder) if path.name != GLOSSARY_FILE]
 
 
 def course_stamp(folder: Path | None = None) -> tuple[tuple[str, int, int], ...]:
