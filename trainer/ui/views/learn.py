@@ -32,7 +32,7 @@ from trainer.training.learn import (
     status_text,
     suggested,
 )
-from trainer.ui import session
+from trainer.ui import actions, session
 from trainer.ui import widgets as ui
 from trainer.ui.board import board_svg
 from trainer.ui.profiles import require_player
@@ -107,7 +107,7 @@ def course_map() -> None:
     pick = suggested(course, progress)
     if pick is not None:
         verb = "Continue" if lesson_status(pick.id, progress) is Status.IN_PROGRESS else "Start"
-        st.button(
+        actions.button(
             f"{verb}: {course.number(pick.id)}. {pick.title}",
             key="learn_continue",
             type="primary",
@@ -139,7 +139,7 @@ def course_map() -> None:
                 Status.IN_PROGRESS: "Continue",
                 Status.DONE: "Review",
             }[status]
-            st.button(
+            actions.button(
                 f"{label} lesson {number}",
                 key=f"learn_open_{lesson.id}",
                 on_click=learn.open,
@@ -265,8 +265,9 @@ def check_form(lesson: Lesson) -> None:
                 key=key,
                 format_func=choices.__getitem__,
             )
-        st.form_submit_button(
+        actions.submit(
             "Check my answer",
+            marker=f"learn_submit_{key}",
             key="learn_submit",
             type="primary",
             on_click=_submit,
@@ -283,7 +284,7 @@ def check_form(lesson: Lesson) -> None:
             if state.tries == 1
             else "Have another go, or ask to see the answer."
         )
-        st.button(
+        actions.button(
             "Show me the answer",
             key="learn_reveal",
             icon=":material/lightbulb:",
@@ -295,7 +296,7 @@ def check_form(lesson: Lesson) -> None:
 def lesson_view(lesson: Lesson) -> None:
     step = lesson.steps[learn.step]
     total = len(lesson.steps)
-    st.button(
+    actions.button(
         "All lessons", key="learn_map", icon=":material/arrow_back:", type="tertiary",
         on_click=learn.close,
     )  # fmt: skip
@@ -308,7 +309,7 @@ def lesson_view(lesson: Lesson) -> None:
 
     ready = learn.can_advance(lesson)
     with st.container(horizontal=True, horizontal_alignment="distribute"):
-        st.button(
+        actions.button(
             "Back",
             key="learn_back",
             icon=":material/chevron_left:",
@@ -316,7 +317,7 @@ def lesson_view(lesson: Lesson) -> None:
             on_click=learn.back,
             args=(lesson,),
         )
-        st.button(
+        actions.button(
             "Finish lesson" if learn.is_last(lesson) else "Next",
             key="learn_next",
             type="primary",

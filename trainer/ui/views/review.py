@@ -31,7 +31,7 @@ from trainer.training.review import (
     PlayReview,
     ThrowReview,
 )
-from trainer.ui import session
+from trainer.ui import actions, session
 from trainer.ui import widgets as ui
 from trainer.ui.board import BoardMove, board_svg
 from trainer.ui.game_list import GAME_KEY, GAME_PARAM, game_links
@@ -205,7 +205,7 @@ def _costliest(review: GameReview, game_id: str) -> None:
                 ui.show_cards(decision.six, highlight=decision.thrown, max_width=360)
                 st.caption("Lit: the two you threw.")
             with st.container(horizontal=True):
-                st.button(
+                actions.button(
                     f"See deal {decision.deal_no}",
                     key=f"review_see_{n}",
                     on_click=_go_to_deal,
@@ -338,7 +338,7 @@ def _deals(review: GameReview, game_id: str) -> None:
     chosen = int(_state()[key])
     at = numbers.index(chosen)
     with st.container(horizontal=True, vertical_alignment="center"):
-        st.button(
+        actions.button(
             "Previous deal",
             key="review_previous",
             icon=":material/chevron_left:",
@@ -346,7 +346,7 @@ def _deals(review: GameReview, game_id: str) -> None:
             on_click=_go_to_deal,
             args=(game_id, numbers[max(at - 1, 0)]),
         )
-        st.button(
+        actions.button(
             "Next deal",
             key="review_next",
             icon=":material/chevron_right:",
