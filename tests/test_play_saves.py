@@ -349,3 +349,27 @@ def test_a_huge_number_in_a_record_is_refused_with_a_message() -> None:
     at = _page()
     _import(at, '[Seed "' + "7" * 5000 + '"]\n')
     assert "Seed has 5000 digits" in _errors(at).replace("\u2060", "")
+
+
+def test_the_largest_record_allowed_is_read_back_and_one_character_more_is_not() -> None:
+    """A whole game's record padded to the most characters a record may have is read back,
+    taking little memory; one character more is refused with a message before it is read."""
+    import tracemalloc
+
+    from trainer.engine.record import MAX_RECORD_CHARS
+    from trainer.training.play import RecordProblem, parse_export
+
+    text = _finished_record()
+    pad = "# " + "-" * 97 + "\n"
+    while len(text) + len(pad) <= MAX_RECORD_CHARS:
+        text = pad + text
+    text = "#" * (MAX_RECORD_CHARS - len(text) - 1) + "\n" + text
+    assert len(text) == MAX_RECORD_CHARS
+    tracemalloc.start()
+    setup, record = parse_export(text)
+    Table.resume(setup, record)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 8 * 2**20, f"reading the largest record took {peak / 2**20:.1f} MB"
+    with pytest.raises(RecordProblem, match="characters long"):
+        parse_export(" " + text)

@@ -43,7 +43,7 @@ from trainer.analysis import LEVELS
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import ENV_VAR, Store
-from trainer.training.play import Need, PlaySetup, Table
+from trainer.training.play import Need, PlaySetup, Table, export_text, parse_export
 
 PAGE = Path(__file__).resolve().parent / "ui" / "views" / "play.py"
 #: Who plays the benchmark's games (saved after every move, as anyone's are).
@@ -447,6 +447,78 @@ def bench_review(
     return rows
 
 
+def largest_record(seed: int = 20261201) -> str:
+    """The largest record a person may paste: a long game under muggins in which the person
+    claims nothing (so every point of the show goes the long way), its cut for deal tied as
+    often as a record may tie it, padded with comment lines to the most characters allowed."""
+    from trainer.engine.game import Game
+    from trainer.engine.record import MAX_RECORD_CHARS, MAX_TIED_CUTS
+
+    game = Game(Settings(target=121, counting=Counting.MUGGINS), seed)
+    for _ in range(MAX_TIED_CUTS):
+        first = game.cut_for_deal(0, at=game.cut_range()[0])
+        low, high = game.cut_range()
+        for at in range(low, high + 1):
+            probe = Game.replay(game.record())
+            if probe.cut_for_deal(1, at=at).card.rank == first.card.rank:
+                game.cut_for_deal(1, at=at)
+                break
+    table = Table(game, "easy")
+    table.advance()
+    for _ in range(5000):
+        need = table.need()
+        if need is Need.OVER:
+            break
+        if need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal()
+        elif need is Need.DISCARD:
+            table.discard(table.view.hand[:2])
+        elif need is Need.CUT_STARTER:
+            table.cut_starter()
+        elif need is Need.LAY:
+            table.lay(table.view.playable[0])
+        elif need is Need.REVEAL:
+            table.carry_on()
+        elif need is Need.CLAIM:
+            table.claim(0)
+    text = export_text(table)
+    pad = "# " + "-" * 97 + "\n"
+    while len(text) + len(pad) <= MAX_RECORD_CHARS:
+        text = pad + text
+    return text
+
+
+def bench_import(runs: int = 5) -> list[tuple[str, float]]:
+    """Reading back the largest record a person may paste (:func:`largest_record`) as the
+    Play page does (parsed, checked, replayed onto a table), against a whole game's record
+    (the peer); and the memory the largest one takes while it is read."""
+    import tracemalloc
+
+    from trainer.engine.record import MAX_RECORD_CHARS
+
+    largest = largest_record()
+    usual = export_text(played_game("easy", 121, REVIEW_SEEDS[0]))
+
+    def read(text: str) -> None:
+        setup, record = parse_export(text)
+        Table.resume(setup, record)
+
+    read(usual)  # tables and imports loaded once
+    big = [_timed(partial(read, largest)) for _ in range(runs)]
+    small = [_timed(partial(read, usual)) for _ in range(runs)]
+    tracemalloc.start()
+    read(largest)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return [
+        ("largest record allowed (characters)", float(MAX_RECORD_CHARS)),
+        ("largest record read back, median (ms)", 1000 * _median(big)),
+        ("peer: a whole game's record read back, median (ms)", 1000 * _median(small)),
+        ("largest over a whole game's record (ratio)", _median(big) / _median(small)),
+        ("largest record read back, memory at its peak (MB)", peak / 2**20),
+    ]
+
+
 def _bench_review_page(tables: Sequence[Table], *, warm: bool) -> list[tuple[str, float]]:
     from streamlit.testing.v1 import AppTest
 
@@ -574,6 +646,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--review", action="store_true", help="only the game review's figures (games to 121)"
     )
+    parser.add_argument(
+        "--import", dest="import_", action="store_true",
+        help="only the figures of reading back the largest record a person may paste",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     from trainer.bench import _quiet_streamlit
 
@@ -584,10 +660,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.review:
         print(report_review(warm=not args.cold))
         return 0
+    if args.import_:
+        print(report_import())
+        return 0
     levels = args.level or LEVELS
     print(report_levels(levels, args.target, trace=args.trace, seed=args.seed, warm=not args.cold))
     print(report_review(warm=not args.cold))
+    print(report_import())
     return 0
+
+
+def report_import() -> str:
+    rows = bench_import()
+    width = max(len(label) for label, _ in rows)
+    return "\n".join(
+        ["Reading back a pasted record"]
+        + [f"  {label:<{width}}  {value:10.2f}" for label, value in rows]
+    )
 
 
 if __name__ == "__main__":
