@@ -126,6 +126,23 @@ def test_every_failed_save_is_said_on_the_page(fault: object, said: str) -> None
     assert _table(at).game.events  # the game is still on the page
 
 
+def test_a_full_disk_is_said_as_a_full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills up mid-game (SQLite's own error, as the store's full-disk test makes
+    it for real): the page says so in plain words and keeps the game."""
+    at = _page()
+    _start(at)
+
+    def full(self: Store, profile_id: int, game: object) -> object:
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorcode = sqlite3.SQLITE_FULL  # type: ignore[attr-defined]
+        raise error
+
+    monkeypatch.setattr(Store, "save_game", full)
+    _page_step(at)
+    assert "the disk is full: free some space on it" in _errors(at)
+    assert _table(at).game.events
+
+
 def test_a_record_too_long_to_save_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("trainer.progress.store.GAME_RECORD_MAX", 400)
     at = _page()
@@ -311,6 +328,22 @@ def test_the_same_record_pasted_again_is_one_game_and_imports_never_count() -> N
     assert store.games_record(profile.id) == []
     _import(at, text)
     assert "already among your games" in _texts(at)
+
+
+def test_a_record_cut_short_does_not_rewind_a_game() -> None:
+    """A finished game's record cut at a line end, pasted by the same player: it is the same
+    game (its seed and settings), so the game is shown as saved, finished; nothing rewinds."""
+    text = _finished_record()
+    at = _page()
+    _import(at, text)
+    at.button(key="play_again").click().run()
+    cut = "\n".join(text.splitlines()[:-25]) + "\n"
+    _import(at, cut)
+    assert "already among your games" in _texts(at)
+    assert _table(at).game.is_over
+    store = _store()
+    (profile,) = store.profiles()
+    assert store.imported_games(profile.id) == 1
 
 
 def test_a_forged_crazy_record_counts_for_nothing() -> None:
