@@ -82,6 +82,35 @@ def _isolated_database(
 
 
 @pytest.fixture(scope="session")
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A PostgreSQL server of the tests' own (see ``tests/postgres.py``). Required in CI;
+    skipped elsewhere if Debian's postgresql is not installed."""
+    from tests import postgres
+
+    if postgres.bin_dir() is None or importlib.util.find_spec("psycopg") is None:
+        if IN_CI:
+            pytest.fail("CI needs Debian's postgresql and psycopg for the store's server tests")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    # not under pytest's own temporary folder: it is closed to every user but this one
+    folder = Path(tempfile.mkdtemp(prefix="trainer-postgres-"))
+    try:
+        with postgres.server(folder) as running:
+            yield running
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a new, empty store is, on each backend in turn: a SQLite file, then a database
+    of its own on the tests' PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store.sqlite3")
+    server = request.getfixturevalue("postgres_server")
+    return str(server.new_database())
+
+
+@pytest.fixture(scope="session")
 def browser_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The progress file of the app the browser tests drive, with its one player
     (:data:`BROWSER_PLAYER`); a test may store what it needs there, such as a finished game."""

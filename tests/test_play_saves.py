@@ -144,7 +144,7 @@ def test_a_full_disk_is_said_as_a_full_disk(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_a_record_too_long_to_save_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("trainer.progress.store.GAME_RECORD_MAX", 400)
+    monkeypatch.setattr("trainer.progress.store.checks.GAME_RECORD_MAX", 400)
     at = _page()
     _start(at)
     for _ in range(40):

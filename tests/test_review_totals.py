@@ -34,8 +34,8 @@ from trainer.training.review import REVIEW_METHOD, review_game
 from trainer.ui.play_saves import saved_row
 
 
-def _store(tmp_path: Path) -> tuple[Store, int]:
-    store = Store.open(tmp_path / "p.sqlite3")
+def _store(location: str) -> tuple[Store, int]:
+    store = Store.open(location)
     return store, store.create_profile("Ann").id
 
 
@@ -44,13 +44,11 @@ def _finished(game_id: str, seed: int, target: int = 61) -> SavedGame:
     return saved_row(game_id, table)
 
 
-def test_the_reviews_table_is_the_last_migration(tmp_path: Path) -> None:
-    assert MIGRATIONS[-1] == REVIEWS_MIGRATION
+def test_the_reviews_table_is_a_migration_after_the_games(location: str) -> None:
     assert MIGRATIONS.index(GAMES_MIGRATION) < MIGRATIONS.index(REVIEWS_MIGRATION)
-    store, _ = _store(tmp_path)
-    with sqlite3.connect(store.path) as conn:
-        columns = [r[1] for r in conn.execute("PRAGMA table_info(game_reviews)")]
-    assert columns[:4] == ["game_id", "method", "record_chars", "deals"]
+    store, _ = _store(location)
+    columns = store.dump()["game_reviews"].columns
+    assert {"game_id", "method", "record_chars", "deals"} <= set(columns)
     assert {"throws", "plays", "counts", "reviewed_at"} <= set(columns)
 
 
@@ -72,8 +70,8 @@ def test_a_file_with_games_gains_the_reviews_table_and_keeps_its_games(tmp_path:
     assert old.check_integrity() == ["ok"]
 
 
-def test_catching_up_stores_each_finished_games_review_once(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_catching_up_stores_each_finished_games_review_once(location: str) -> None:
+    store, ann = _store(location)
     games = [_finished(f"g{n}", seed) for n, seed in enumerate((3, 5, 8))]
     for game in games:
         store.save_game(ann, game)
@@ -98,8 +96,8 @@ def test_catching_up_stores_each_finished_games_review_once(tmp_path: Path) -> N
     assert store.finished_games(ann, method=REVIEW_METHOD, limit=1)[0].game_id == "g2"
 
 
-def test_totals_are_only_for_the_players_own_finished_games(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_totals_are_only_for_the_players_own_finished_games(location: str) -> None:
+    store, ann = _store(location)
     bo = store.create_profile("Bo").id
     game = _finished("g1", 3)
     store.save_game(ann, game)
@@ -112,12 +110,11 @@ def test_totals_are_only_for_the_players_own_finished_games(tmp_path: Path) -> N
     assert not keep_totals(store, ann, playing, review_saved(playing))
     assert keep_totals(store, ann, game, review)
     assert keep_totals(store, ann, game, review)  # reviewed again: rewritten, still one row
-    with sqlite3.connect(store.path) as conn:
-        assert conn.execute("SELECT COUNT(*) FROM game_reviews").fetchone() == (1,)
+    assert len(store.dump()["game_reviews"].rows) == 1
 
 
-def test_a_review_of_another_record_or_method_is_not_read(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_a_review_of_another_record_or_method_is_not_read(location: str) -> None:
+    store, ann = _store(location)
     game = _finished("g1", 3)
     store.save_game(ann, game)
     row = totals_row(game, review_saved(game))
@@ -131,8 +128,8 @@ def test_a_review_of_another_record_or_method_is_not_read(tmp_path: Path) -> Non
     assert store.games_to_review(ann, method=REVIEW_METHOD, limit=5) == []
 
 
-def test_a_record_that_does_not_play_back_is_skipped_and_named(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_a_record_that_does_not_play_back_is_skipped_and_named(location: str) -> None:
+    store, ann = _store(location)
     good = _finished("good", 3)
     bad = good._replace(game_id="bad", record=good.record.replace("lay seat=0", "lay seat=1", 1))
     store.save_game(ann, good)
@@ -146,17 +143,15 @@ def test_a_record_that_does_not_play_back_is_skipped_and_named(tmp_path: Path) -
     ("field", "value"),
     [("throws", -1.0), ("plays", float("nan")), ("deals", -1), ("method", True), ("game_id", "")],
 )
-def test_bad_totals_are_refused_with_the_field_named(
-    tmp_path: Path, field: str, value: Any
-) -> None:
-    store, ann = _store(tmp_path)
+def test_bad_totals_are_refused_with_the_field_named(location: str, field: str, value: Any) -> None:
+    store, ann = _store(location)
     row = GameReviewRow("g1", 1, 10, 5, 1.0, 2.0, 0.0)._replace(**{field: value})
     with pytest.raises(ValueError, match=field):
         store.save_game_review(ann, row)
 
 
-def test_the_charts_points_are_the_reviewed_games_oldest_first(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_the_charts_points_are_the_reviewed_games_oldest_first(location: str) -> None:
+    store, ann = _store(location)
     for n, seed in enumerate((3, 5)):
         store.save_game(ann, _finished(f"g{n}", seed))
     store.save_game(ann, _finished("later", 8))

@@ -1,4 +1,5 @@
-"""The progress store against a real SQLite file: profiles, answers, lessons, schema, export."""
+"""The progress store on each backend (a real SQLite file, then a real PostgreSQL server):
+profiles, answers, lessons, schema, export; and where the file lives."""
 
 from __future__ import annotations
 
@@ -46,8 +47,9 @@ def attempt(**changes: object) -> AttemptIn:
 
 
 @pytest.fixture
-def store(_isolated_database: Path) -> Store:
-    return Store.open(_isolated_database)
+def store(location: str) -> Store:
+    """A new store, on each backend in turn (see the ``location`` fixture)."""
+    return Store.open(location)
 
 
 # --- where the file lives ---
@@ -82,7 +84,7 @@ def test_open_creates_folders_and_a_wal_file_at_the_current_schema(tmp_path: Pat
 def test_opening_twice_keeps_the_data(store: Store) -> None:
     profile = store.create_profile("Ann")
     store.add_attempt(profile.id, attempt())
-    again = Store.open(store.path)
+    again = Store.open(store.location)
     assert again.count_attempts(profile.id) == 1
     assert again.profiles() == [profile]
 

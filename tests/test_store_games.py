@@ -20,8 +20,8 @@ from trainer.progress.store import (
 )
 
 
-def _store(tmp_path: Path) -> tuple[Store, int]:
-    store = Store.open(tmp_path / "p.sqlite3")
+def _store(location: str) -> tuple[Store, int]:
+    store = Store.open(location)
     return store, store.create_profile("Ann").id
 
 
@@ -30,12 +30,11 @@ def _game(game_id: str = "g1", **changes: object) -> SavedGame:
     return row._replace(**changes)
 
 
-def test_the_games_table_is_a_migration(tmp_path: Path) -> None:
+def test_the_games_table_is_a_migration(location: str) -> None:
     assert GAMES_MIGRATION in MIGRATIONS
-    store, _ = _store(tmp_path)
+    store, _ = _store(location)
     assert store.schema_version() == SCHEMA_VERSION
-    with sqlite3.connect(store.path) as conn:
-        columns = [r[1] for r in conn.execute("PRAGMA table_info(games)")]
+    columns = store.dump()["games"].columns
     assert {"profile_id", "game_id", "settings", "record", "status", "updated_at"} <= set(columns)
 
 
@@ -81,8 +80,8 @@ def test_an_older_games_table_gains_versions_and_seeds(tmp_path: Path) -> None:
     assert store.games_with_seed(1, 4217) == [done, playing]
 
 
-def test_a_game_is_rewritten_in_place(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_a_game_is_rewritten_in_place(location: str) -> None:
+    store, ann = _store(location)
     first = store.save_game(ann, _game(record="one"))
     second = store.save_game(ann, first._replace(record="one\ntwo"))
     assert second.version == 2
@@ -108,10 +107,10 @@ def test_a_game_is_rewritten_in_place(tmp_path: Path) -> None:
     )
 
 
-def test_a_save_over_an_older_version_is_refused_with_the_stored_game(tmp_path: Path) -> None:
+def test_a_save_over_an_older_version_is_refused_with_the_stored_game(location: str) -> None:
     """Two tabs read version 1; the first saves; the second's save is refused and carries
     the game as stored, which the second tab shows instead of its own."""
-    store, ann = _store(tmp_path)
+    store, ann = _store(location)
     read = store.save_game(ann, _game(record="dealt"))
     tab_a = store.save_game(ann, read._replace(record="dealt\nlay 9D"))
     with pytest.raises(StaleGameError) as refused:
@@ -120,18 +119,18 @@ def test_a_save_over_an_older_version_is_refused_with_the_stored_game(tmp_path: 
     assert store.game(ann, "g1") == tab_a
 
 
-def test_a_new_game_cannot_take_an_existing_id(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_a_new_game_cannot_take_an_existing_id(location: str) -> None:
+    store, ann = _store(location)
     store.save_game(ann, _game(record="mine"))
     with pytest.raises(StaleGameError):
         store.save_game(ann, _game(record="again"))
     assert store.game(ann, "g1") == _game(record="mine", version=1)
 
 
-def test_a_finished_game_is_never_reopened(tmp_path: Path) -> None:
+def test_a_finished_game_is_never_reopened(location: str) -> None:
     """A stale tab's move on a finished game is refused (the win stays a win), and even the
     tab that finished it can change only where it is looking, not the record or the result."""
-    store, ann = _store(tmp_path)
+    store, ann = _store(location)
     read = store.save_game(ann, _game(record="r"))
     won = store.save_game(ann, read._replace(record="r won", status="won", my_score=61))
     with pytest.raises(FinishedGameError) as refused:
@@ -146,8 +145,8 @@ def test_a_finished_game_is_never_reopened(tmp_path: Path) -> None:
     assert store.game_stats(ann, "easy", 61).wins == 1
 
 
-def test_games_belong_to_their_player(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_games_belong_to_their_player(location: str) -> None:
+    store, ann = _store(location)
     bo = store.create_profile("Bo").id
     mine = store.save_game(ann, _game("a"))
     assert store.game_in_progress(bo) is None
@@ -159,8 +158,8 @@ def test_games_belong_to_their_player(tmp_path: Path) -> None:
     assert store.game(bo, "a") is None
 
 
-def test_unfinished_games_are_listed_latest_first(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_unfinished_games_are_listed_latest_first(location: str) -> None:
+    store, ann = _store(location)
     older = store.save_game(ann, _game("older"))
     store.save_game(ann, _game("done", status="lost", my_score=3, their_score=61))
     newer = store.save_game(ann, _game("newer"))
@@ -171,8 +170,8 @@ def test_unfinished_games_are_listed_latest_first(tmp_path: Path) -> None:
     assert store.game_stats(ann, "easy", 61).games == 2  # a resigned game counts as a loss
 
 
-def test_imported_games_are_not_counted_in_the_level_records(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_imported_games_are_not_counted_in_the_level_records(location: str) -> None:
+    store, ann = _store(location)
     store.save_game(ann, _game("w", status="won", my_score=61, their_score=25, skunk=1))
     for n in range(3):
         store.save_game(
@@ -185,8 +184,8 @@ def test_imported_games_are_not_counted_in_the_level_records(tmp_path: Path) -> 
     assert store.imported_games(ann) == 3
 
 
-def test_the_record_by_level_and_length(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_the_record_by_level_and_length(location: str) -> None:
+    store, ann = _store(location)
     store.save_game(ann, _game("w", status="won", my_score=61, their_score=25, skunk=1))
     store.save_game(ann, _game("l", status="lost", my_score=50, their_score=61))
     store.save_game(ann, _game("p"))  # still being played: not counted
@@ -211,21 +210,21 @@ def test_the_record_by_level_and_length(tmp_path: Path) -> None:
     ],
 )
 def test_a_bad_game_row_is_refused_by_name(
-    tmp_path: Path, changes: dict[str, object], message: str
+    location: str, changes: dict[str, object], message: str
 ) -> None:
-    store, ann = _store(tmp_path)
+    store, ann = _store(location)
     with pytest.raises(ValueError, match=message):
         store.save_game(ann, _game(**changes))
 
 
-def test_a_game_for_nobody_is_refused(tmp_path: Path) -> None:
-    store, _ = _store(tmp_path)
+def test_a_game_for_nobody_is_refused(location: str) -> None:
+    store, _ = _store(location)
     with pytest.raises(ValueError, match="there is no profile 99"):
         store.save_game(99, _game())
 
 
-def test_the_games_record_per_level_and_length(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_the_games_record_per_level_and_length(location: str) -> None:
+    store, ann = _store(location)
     bo = store.create_profile("Bo").id
     store.save_game(ann, _game("w", status="won", my_score=61, their_score=25, skunk=1))
     store.save_game(ann, _game("l", status="lost", my_score=20, their_score=61, skunk=1))
@@ -258,21 +257,19 @@ def _everything(store: Store, profile_id: int) -> None:
     store.save_draft(profile_id, "claims", "5H-5D")
 
 
-def _rows(store: Store) -> dict[str, list[tuple[object, ...]]]:
-    with sqlite3.connect(store.path) as conn:
-        return {
-            table: sorted(conn.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
-            for table in ("profiles", "attempts", "attempt_misses", "lesson_progress", "games",
-                          "drafts")
-        }  # fmt: skip
+def _rows(store: Store) -> dict[str, list[dict[str, object]]]:
+    return {
+        name: [dict(zip(table.columns, row, strict=True)) for row in table.rows]
+        for name, table in store.dump().items()
+    }
 
 
-def test_removing_a_player_deletes_their_rows_and_nothing_else(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_removing_a_player_deletes_their_rows_and_nothing_else(location: str) -> None:
+    store, ann = _store(location)
     bo = store.create_profile("Bo").id
     _everything(store, bo)
     before = _rows(store)
-    before["profiles"] = [row for row in before["profiles"] if row[0] != ann]
+    before["profiles"] = [row for row in before["profiles"] if row["id"] != ann]
     _everything(store, ann)
     assert store.delete_profile(ann) is True
     assert _rows(store) == before
@@ -280,8 +277,8 @@ def test_removing_a_player_deletes_their_rows_and_nothing_else(tmp_path: Path) -
     assert [p.name for p in store.profiles()] == ["Bo"]
 
 
-def test_clearing_a_players_progress_keeps_the_player(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_clearing_a_players_progress_keeps_the_player(location: str) -> None:
+    store, ann = _store(location)
     bo = store.create_profile("Bo").id
     _everything(store, bo)
     _everything(store, ann)
@@ -291,14 +288,11 @@ def test_clearing_a_players_progress_keeps_the_player(tmp_path: Path) -> None:
     assert store.lesson_progress(ann) == {} and store.lesson_progress(bo) != {}
     assert store.game(ann, f"g{ann}") is None and store.game(bo, f"g{bo}") is not None
     assert store.draft(ann, "claims") is None and store.draft(bo, "claims") == "5H-5D"
-    with sqlite3.connect(store.path) as conn:
-        assert conn.execute(
-            "SELECT COUNT(*) FROM attempt_misses WHERE profile_id = ?", (ann,)
-        ).fetchone() == (0,)
+    assert not [row for row in _rows(store)["attempt_misses"] if row["profile_id"] == ann]
 
 
-def test_drafts_are_kept_per_player_and_key(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_drafts_are_kept_per_player_and_key(location: str) -> None:
+    store, ann = _store(location)
     bo = store.create_profile("Bo").id
     store.save_draft(ann, "q1", "a")
     store.save_draft(ann, "q1", "b")

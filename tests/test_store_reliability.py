@@ -1,5 +1,6 @@
-"""The store under stress, with the real database file: many writers, killed writers, damaged
-files and files from a newer trainer."""
+"""The store under stress, on each backend where it applies (a real SQLite file, a real
+PostgreSQL server): many writers, killed writers, a full disk, a server restarted in the
+middle of a session; and, for the file, damaged files and files from a newer trainer."""
 
 from __future__ import annotations
 
@@ -98,8 +99,8 @@ def spawn(*args: str, script: str = CHILD) -> subprocess.Popen[str]:
 # --- concurrency ---
 
 
-def test_eight_threads_answering_at_once_lose_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "progress.sqlite3"
+def test_eight_threads_answering_at_once_lose_nothing(location: str) -> None:
+    path = location
     store = Store.open(path)
     profiles = [store.create_profile(f"Player {n}") for n in range(WRITERS)]
     per_writer = 60
@@ -131,8 +132,8 @@ def test_eight_threads_answering_at_once_lose_nothing(tmp_path: Path) -> None:
     assert store.check_integrity() == ["ok"]
 
 
-def test_eight_processes_creating_and_answering_at_once_lose_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "fresh" / "progress.sqlite3"  # none of them finds a file yet
+def test_eight_processes_creating_and_answering_at_once_lose_nothing(location: str) -> None:
+    path = location  # none of them finds a store there yet
     per_writer = 40
     procs = [spawn(str(path), f"p{n}", str(per_writer)) for n in range(WRITERS)]
     for proc in procs:
@@ -164,9 +165,9 @@ def test_eight_processes_creating_and_answering_at_once_lose_nothing(tmp_path: P
 
 @pytest.mark.parametrize("kill_after", [1, 150, 700])
 def test_a_writer_killed_mid_stream_loses_no_committed_answer(
-    tmp_path: Path, kill_after: int
+    location: str, kill_after: int
 ) -> None:
-    path = tmp_path / "progress.sqlite3"
+    path = location
     proc = spawn(str(path), "Kim", "-1")  # writes until killed
     assert proc.stdout is not None and proc.stdin is not None
     assert proc.stdout.readline().strip() == "ready"
@@ -189,20 +190,19 @@ def test_a_writer_killed_mid_stream_loses_no_committed_answer(
     assert store.count_attempts() == len(kept) + 1
 
 
-def test_a_writer_killed_inside_a_big_transaction_leaves_the_file_as_it_was(
-    tmp_path: Path,
+def test_a_writer_killed_inside_a_big_transaction_leaves_the_store_as_it_was(
+    location: str,
 ) -> None:
-    path = tmp_path / "progress.sqlite3"
+    path = location
     store = Store.open(path)
     profile = store.create_profile("Kim")
     store.add_attempts(profile.id, [answer(n) for n in range(25)])
     proc = spawn(str(path), script=BIG_BATCH)
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "writing"
-    # kill it once its uncommitted rows have spilled into the WAL file (it can never finish)
-    wal = Path(f"{path}-wal")
+    # kill it once many uncommitted rows are written (it can never finish)
     deadline = time.monotonic() + 60
-    while not (wal.exists() and wal.stat().st_size > 2_000_000):
+    while not _written_much(store):
         assert proc.poll() is None, proc.stderr and proc.stderr.read()
         assert time.monotonic() < deadline, "the writer never got going"
         time.sleep(0.02)
@@ -215,6 +215,22 @@ def test_a_writer_killed_inside_a_big_transaction_leaves_the_file_as_it_was(
     assert [r.attempt.seed for r in again.attempts(profile.id)] == list(range(25))
     again.add_attempt(profile.id, answer(99))
     assert again.count_attempts() == 26
+
+
+def _written_much(store: Store) -> bool:
+    """A writer's open transaction has written a lot: for a file, its rows have spilled into
+    the write-ahead log; on a server, its session has been inserting for a second."""
+    if not store.on_server:
+        wal = Path(f"{store.path}-wal")
+        return wal.exists() and wal.stat().st_size > 2_000_000
+    import psycopg
+
+    with psycopg.connect(store.location, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE "
+            "'INSERT INTO attempts%%' AND now() - xact_start > interval '1 second'"
+        ).fetchone()
+    return bool(row and row[0])
 
 
 # --- damaged and foreign files ---
@@ -328,7 +344,7 @@ def _unreadable_for_this_user(path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     if os.geteuid() == 0:  # permissions do not bind the superuser: make it look as if they did
         real = os.access
         monkeypatch.setattr(
-            "trainer.progress.store.os.access",
+            "trainer.progress.store.sqlite.os.access",
             lambda p, mode: False if Path(p) == path else real(p, mode),
         )
 
@@ -401,7 +417,7 @@ def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.M
         conn.execute("PRAGMA max_page_count = 12")  # no room beyond a few pages
         return conn  # type: ignore[no-any-return]
 
-    monkeypatch.setattr("trainer.progress.store.sqlite3.connect", small_disk)
+    monkeypatch.setattr("trainer.progress.store.sqlite.sqlite3.connect", small_disk)
     with pytest.raises(sqlite3.OperationalError) as info:
         store.add_attempts(ann.id, [answer(n) for n in range(2000)])
     assert info.value.sqlite_errorcode == sqlite3.SQLITE_FULL

@@ -18,6 +18,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from trainer.engine import (
@@ -227,6 +228,34 @@ def cmd_app(args: argparse.Namespace) -> int:
     return launch(args.options)  # whatever the parser did not know: Streamlit's options
 
 
+def cmd_store_copy(args: argparse.Namespace) -> int:
+    """Copy every row of one progress store into a new, empty one, and check the copy."""
+    from trainer.progress.store import Store, StoreError, describe_error
+    from trainer.progress.store.postgres import is_url, shown
+
+    source, target = str(args.source), str(args.target)
+    if not is_url(source) and not Path(source.removeprefix("sqlite://")).expanduser().is_file():
+        raise CliError(f"there is no progress file at {source}")
+    try:
+        tables = Store.open(source).dump()
+        copy = Store.open(target)
+        written = copy.load(tables)
+        if copy.dump() != tables:
+            raise CliError(
+                f"the copy in {copy.shown()} does not hold every row of the source: do not "
+                "use it (the source is unchanged)"
+            )
+    except StoreError as err:
+        raise CliError(describe_error(err)) from None
+    counts = {name: len(table.rows) for name, table in tables.items()}
+    say(
+        f"Copied {counts['profiles']} players, {counts['attempts']} answers, "
+        f"{counts['lesson_progress']} lesson places and {counts['games']} games "
+        f"({written} rows) from {shown(source)} to {copy.shown()}; every row checked."
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
@@ -276,6 +305,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="also print the table so far every N deal orders of a pair",
     )
     tour.set_defaults(run=cmd_tournament)
+
+    store = sub.add_parser("store", help="the progress store: copy it to another")
+    store_sub = store.add_subparsers(dest="store_command", required=True)
+    copy = store_sub.add_parser(
+        "copy",
+        help="copy every row of a store (a file's path, or a postgresql:// URL) into a new, "
+        "empty one, and check the copy",
+    )
+    copy.add_argument("source", help="the store to copy from (left as it is)")
+    copy.add_argument("target", help="the store to copy into (made if it is a new file)")
+    copy.set_defaults(run=cmd_store_copy)
     return parser
 
 

@@ -34,8 +34,9 @@ from trainer.progress.store import (
     StoreError,
     check_attempt,
     describe_error,
-    resolve_path,
+    resolve_location,
 )
+from trainer.progress.store.backend import Held as HeldOpen
 from trainer.training.records import AttemptIn, LessonProgress, Profile
 from trainer.training.review import REVIEW_METHOD, GameReview
 
@@ -63,21 +64,30 @@ def _state() -> Any:
     return st.session_state
 
 
-def db_path() -> Path:
-    """The progress file this app uses (see the module docstring for the order)."""
-    setting: object = None
+def _setting(name: str) -> str | None:
+    """A setting under ``[trainer]`` in ``.streamlit/secrets.toml`` (None if not given)."""
     try:
         section = st.secrets.get("trainer")
     except Exception:  # no secrets file, or one that does not parse: use the default
         section = None
-    if isinstance(section, Mapping):
-        setting = section.get("db_path")
-    return resolve_path(setting if isinstance(setting, str) and setting.strip() else None)
+    value = section.get(name) if isinstance(section, Mapping) else None
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def db_location() -> str:
+    """The progress store this app uses: a file's path or a server's URL (see the module
+    docstring for the order; ``store`` or, as before, ``db_path`` under ``[trainer]``)."""
+    return resolve_location(_setting("store") or _setting("db_path"))
+
+
+def db_path() -> Path:
+    """The progress file this app uses (a path: see :func:`db_location` for a server)."""
+    return Path(db_location())
 
 
 class _Opened(NamedTuple):
     store: Store
-    held: sqlite3.Connection | None  # see Store.hold_open: closed when the cache lets it go
+    held: HeldOpen | None  # see Store.hold_open: closed when the cache lets it go
 
 
 @st.cache_resource(show_spinner=False)
@@ -95,7 +105,7 @@ def _open(path: str) -> _Opened:
 def current_store() -> Store | None:
     """The progress store, or None when it cannot be used (see :func:`store_problem`)."""
     try:
-        return _open(str(db_path())).store
+        return _open(db_location()).store
     except StoreError as err:
         _state()[_PROBLEM] = str(err)
         return None
