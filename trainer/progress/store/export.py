@@ -85,9 +85,14 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("games", "id"),
     ("drafts", "profile_id, key"),
     ("game_reviews", "game_id"),
+    ("credentials", "profile_id"),
+    ("settings", "key"),
+    ("groups", "id"),
+    ("memberships", "group_id, profile_id"),
+    ("assignments", "id"),
 )
 #: Tables whose ``id`` the database gives (PostgreSQL's identities are moved past a copy).
-_IDENTITIES = ("profiles", "attempts", "games")
+_IDENTITIES = ("profiles", "attempts", "games", "groups", "assignments")
 
 
 def _columns(conn: Connection, table: str) -> tuple[str, ...]:

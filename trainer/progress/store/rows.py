@@ -297,3 +297,62 @@ def finished_game(row: Sequence[Any]) -> FinishedGame:
         str(game_id), str(level), int(target), str(status), int(mine), int(theirs),
         int(skunked), from_utc_text(at), lost,
     )  # fmt: skip
+
+
+# --- clubs ----------------------------------------------------------------------------------
+
+ROLES = ("player", "teacher")
+
+
+class Credential(NamedTuple):
+    """How a player signs in: the PIN's salted hash, its version (sessions carry it), the
+    role, the wrong PINs given since the last right one, and until when signing in waits."""
+
+    profile_id: int
+    pin_hash: str
+    pin_version: int
+    role: str
+    failures: int
+    locked_until: datetime | None
+
+
+def credential(row: Sequence[Any]) -> Credential:
+    profile_id, pin_hash, version, role, failures, locked = row
+    return Credential(
+        int(profile_id), str(pin_hash), int(version), str(role), int(failures),
+        from_utc_text(locked) if locked else None,
+    )  # fmt: skip
+
+
+class Group(NamedTuple):
+    """A teacher's group: its name and the code a player joins it with."""
+
+    id: int
+    name: str
+    join_code: str
+    teacher_id: int
+
+
+def group(row: Sequence[Any]) -> Group:
+    return Group(int(row[0]), str(row[1]), str(row[2]), int(row[3]))
+
+
+class Assignment(NamedTuple):
+    """A practice set a teacher gave a group: the drill, tier and length, and its deal."""
+
+    id: int
+    group_id: int
+    group_name: str
+    drill: str
+    tier: str
+    length: int
+    seed: int
+    created_at: datetime
+
+
+def assignment(row: Sequence[Any]) -> Assignment:
+    id_, group_id, name, drill, tier, length, seed, at = row
+    return Assignment(
+        int(id_), int(group_id), str(name), str(drill), str(tier), int(length), int(seed),
+        from_utc_text(at),
+    )  # fmt: skip

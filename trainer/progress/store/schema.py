@@ -86,6 +86,56 @@ REVIEWS_MIGRATION: tuple[str, ...] = (
 )
 
 
+# --- clubs: players who sign in, groups and their teachers ---------------------------------------
+
+#: What a club or a class needs when the app is shared over a network (club mode):
+#: ``credentials``, a player's PIN as a salted slow hash (never the PIN), the version of it
+#: that signed-in sessions carry (a changed PIN ends every session signed in with the old
+#: one), the player's role and the wrong PINs given lately; ``settings``, what every app
+#: server of the club must agree on (the key sessions are signed with); ``groups``, a
+#: teacher's groups and the code that joins one; ``memberships``; ``assignments``, the
+#: practice sets a teacher gives a group.
+CLUBS_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE credentials (
+        profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+        pin_hash TEXT NOT NULL,
+        pin_version INTEGER NOT NULL DEFAULT 1,
+        role TEXT NOT NULL DEFAULT 'player' CHECK (role IN ('player', 'teacher')),
+        failures INTEGER NOT NULL DEFAULT 0,
+        locked_until TEXT NOT NULL DEFAULT '',
+        updated_at TEXT NOT NULL
+    )""",
+    """CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )""",
+    """CREATE TABLE groups (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        join_code TEXT NOT NULL UNIQUE,
+        teacher_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL
+    )""",
+    """CREATE TABLE memberships (
+        group_id INTEGER NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        joined_at TEXT NOT NULL,
+        PRIMARY KEY (group_id, profile_id)
+    )""",
+    "CREATE INDEX memberships_by_player ON memberships (profile_id)",
+    """CREATE TABLE assignments (
+        id INTEGER PRIMARY KEY,
+        group_id INTEGER NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        drill TEXT NOT NULL,
+        tier TEXT NOT NULL,
+        length INTEGER NOT NULL CHECK (length > 0),
+        seed INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX assignments_by_group ON assignments (group_id, id)",
+)
+
+
 # --- schema -------------------------------------------------------------------------------
 
 #: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
@@ -163,6 +213,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     GAMES_VERSION_MIGRATION,
     # 6: each reviewed game's points lost by kind (see the game reviews section below)
     REVIEWS_MIGRATION,
+    # 7: players who sign in, groups, teachers and their assignments (see clubs above)
+    CLUBS_MIGRATION,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
