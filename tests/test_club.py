@@ -75,7 +75,7 @@ def test_signing_in_needs_the_name_and_its_pin(store: Store) -> None:
 def test_wrong_pins_are_slowed_down_for_everyone(store: Store) -> None:
     kim = set_up_player(store, "Kim", "4821")
     assert [wait_after(n) for n in (1, 2, 3, 4)] == [0, 0, 5, 10]
-    for n in range(3):
+    for _ in range(3):
         refused = sign_in(store, "Kim", "0000", now=NOW)
         assert isinstance(refused, Refused)
     assert "Wait 5 s before the next try" in refused.message
