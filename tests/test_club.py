@@ -148,3 +148,28 @@ def test_join_codes_are_easy_to_read() -> None:
     codes = {new_join_code() for _ in range(200)}
     assert len(codes) > 190
     assert all(len(c) == 6 and not set(c) & set("0O1I") for c in codes)
+
+
+def test_the_command_line_makes_a_teacher_and_sets_a_pin(
+    location: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    from trainer import cli
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("teach1\n"))
+    assert cli.main(["club", "add-teacher", "Ms Ada", "--store", location, "--pin-stdin"]) == 0
+    assert "Ms Ada can sign in as a teacher" in capsys.readouterr().out
+    store = Store.open(location)
+    ada = _signed(sign_in(store, "Ms Ada", "teach1", now=NOW))
+    assert ada.role == "teacher"
+    store.create_profile("Lee")  # a player from family mode, with no PIN yet
+    monkeypatch.setattr("sys.stdin", io.StringIO("4444\n"))
+    assert cli.main(["club", "set-pin", "lee", "--store", location, "--pin-stdin"]) == 0
+    assert _signed(sign_in(store, "Lee", "4444", now=NOW)).role == "player"
+    monkeypatch.setattr("sys.stdin", io.StringIO("12\n"))
+    assert cli.main(["club", "set-pin", "Lee", "--store", location, "--pin-stdin"]) == 2
+    assert "at least 4" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO("4444\n"))
+    assert cli.main(["club", "set-pin", "Nobody", "--store", location, "--pin-stdin"]) == 2
+    assert "there is no player called 'Nobody'" in capsys.readouterr().err

@@ -256,6 +256,40 @@ def cmd_store_copy(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_pin(args: argparse.Namespace) -> str:
+    """The PIN from standard input (``--pin-stdin``, for scripts) or asked for twice."""
+    if args.pin_stdin:
+        return sys.stdin.readline().rstrip("\n")
+    import getpass
+
+    pin = getpass.getpass("PIN: ")
+    if getpass.getpass("The same PIN again: ") != pin:
+        raise CliError("the two PINs are not the same")
+    return pin
+
+
+def cmd_club(args: argparse.Namespace) -> int:
+    """Club mode's accounts from the command line: a teacher, or a player's PIN."""
+    from trainer.progress import club
+    from trainer.progress.store import ProfileNameError, Store, StoreError, describe_error
+
+    role = "teacher" if args.club_command == "add-teacher" else "player"
+    try:
+        from trainer.progress.store import resolve_location
+
+        store = Store.open(args.store or resolve_location())
+        if args.club_command == "set-pin" and store.profile_named(args.name) is None:
+            raise CliError(f"there is no player called {args.name!r}")
+        pin = _read_pin(args)
+        profile = club.set_up_player(store, args.name, pin, role=role)
+    except ProfileNameError as err:
+        raise CliError(str(err)) from None
+    except StoreError as err:
+        raise CliError(describe_error(err)) from None
+    say(f"{profile.name} can sign in as a {role} with that PIN (in {store.shown()}).")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
@@ -316,6 +350,24 @@ def build_parser() -> argparse.ArgumentParser:
     copy.add_argument("source", help="the store to copy from (left as it is)")
     copy.add_argument("target", help="the store to copy into (made if it is a new file)")
     copy.set_defaults(run=cmd_store_copy)
+
+    clubs = sub.add_parser("club", help="club mode's accounts: teachers, and players' PINs")
+    club_sub = clubs.add_subparsers(dest="club_command", required=True)
+    for name, text in (
+        ("add-teacher", "make a teacher (or make a player a teacher) with a PIN"),
+        ("set-pin", "give an existing player a PIN (asked for twice)"),
+    ):
+        command = club_sub.add_parser(name, help=text)
+        command.add_argument("name", help="the player's name")
+        command.add_argument(
+            "--store",
+            default=None,
+            help="the progress store (default: $CRIBBAGE_TRAINER_DB, else the user's file)",
+        )
+        command.add_argument(
+            "--pin-stdin", action="store_true", help="read the PIN from standard input"
+        )
+        command.set_defaults(run=cmd_club)
     return parser
 
 

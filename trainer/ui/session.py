@@ -13,6 +13,7 @@ in ``.streamlit/secrets.toml``; the user's data directory.
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import uuid
@@ -24,6 +25,7 @@ from typing import Any, NamedTuple, TypeVar
 
 import streamlit as st
 
+from trainer.progress import club
 from trainer.progress.review_totals import catch_up, keep_totals
 from trainer.progress.store import (
     FinishedGame,
@@ -154,7 +156,97 @@ def current_profile() -> Profile | None:
         return None
 
 
+# --- club mode: players who sign in -----------------------------------------------------------
+
+#: The setting (or environment variable) that turns club mode on.
+MODE_VAR = "CRIBBAGE_TRAINER_MODE"
+_CLUB_TOKEN = "_club_token"  # the session token this browser session signs in with
+_CLUB_ROLE = "_club_role"
+_CLUB_STORE = "_club_token_to_keep"  # a token (or "") the browser is to keep (or drop)
+_CLUB_HEARD = "_club_browser_heard"  # the browser has said which token it keeps
+_CLUB_DROPPED = "_club_signed_out"  # tokens signed out of here: never taken up again
+
+
+def club_mode() -> bool:
+    """The app is shared over a network: players sign in with a PIN (``mode = "club"``
+    under ``[trainer]`` in ``.streamlit/secrets.toml``, or ``$CRIBBAGE_TRAINER_MODE=club``).
+    The default, family mode, keeps the simple picker."""
+    mode = os.environ.get(MODE_VAR) or _setting("mode") or "family"
+    return mode.strip().lower() == "club"
+
+
+def browser_token(reported: str | None) -> None:
+    """What the browser keeps (from :mod:`trainer.ui.keeper`: None until it has said): a
+    token it kept from an earlier visit signs this session in, unless one already did."""
+    if reported is None:
+        return
+    _state()[_CLUB_HEARD] = True
+    dropped = _state().get(_CLUB_DROPPED, set())
+    if not _state().get(_CLUB_TOKEN) and reported and reported not in dropped:
+        _state()[_CLUB_TOKEN] = reported
+
+
+def heard_from_browser() -> bool:
+    return bool(_state().get(_CLUB_HEARD))
+
+
+def token_to_keep() -> str | None:
+    """A token the browser is to keep (``""``: to forget), once."""
+    value = _state().pop(_CLUB_STORE, None)
+    return value if isinstance(value, str) else None
+
+
+def signed_in_as(signed: club.SignedIn) -> None:
+    """This browser is now signed in (the browser keeps the token for later visits)."""
+    _state()[_CLUB_TOKEN] = signed.token
+    _state()[_CLUB_STORE] = signed.token
+    _state()[_CLUB_ROLE] = signed.role
+    _state()[_PROFILE] = signed.profile.id
+    _state()[_WHO] = signed.profile
+    _state().pop(_ASK, None)
+
+
+def sign_out() -> None:
+    token = _state().get(_CLUB_TOKEN)
+    if token:
+        _state()[_CLUB_DROPPED] = {*_state().get(_CLUB_DROPPED, set()), token}
+    for key in (_CLUB_TOKEN, _CLUB_ROLE, _PROFILE, _WHO):
+        _state().pop(key, None)
+    _state()[_CLUB_STORE] = ""
+    _state()[_ASK] = ASK
+
+
+def current_role() -> str | None:
+    """The signed-in player's role in club mode (``player`` or ``teacher``); None otherwise."""
+    if not club_mode() or current_profile() is None:
+        return None
+    role = _state().get(_CLUB_ROLE)
+    return str(role) if role else None
+
+
+def _resolve_club(store: Store) -> Profile | None:
+    """In club mode the player is whoever this browser session signed in as, checked
+    again on every run (a PIN changed or reset elsewhere ends the session at once); the
+    address and the picker name nobody."""
+    token = _state().get(_CLUB_TOKEN)
+    if not token:
+        return None
+    signed = club.session_player(store, token)
+    if signed is None:
+        for key in (_CLUB_TOKEN, _CLUB_ROLE, _PROFILE, _WHO):
+            _state().pop(key, None)
+        _state()[_CLUB_STORE] = ""
+        _state()[_ASK] = f"Your session has ended (it expired, or the PIN was changed). {ASK}"
+        return None
+    _state()[_PROFILE] = signed.profile.id
+    _state()[_WHO] = signed.profile
+    _state()[_CLUB_ROLE] = signed.role
+    return signed.profile
+
+
 def _resolve(store: Store) -> Profile | None:
+    if club_mode():
+        return _resolve_club(store)
     state = _state()
     chosen = state.get(_PROFILE)
     if isinstance(chosen, int):
@@ -202,7 +294,12 @@ def _slug(name: str) -> str:
 
 
 def keep_player_in_address() -> None:
-    """Put the chosen player back in the address (page links and page changes drop it)."""
+    """Put the chosen player back in the address (page links and page changes drop it).
+    In club mode the address names nobody: a ``?player=`` left in it is taken out."""
+    if club_mode():
+        if PLAYER_PARAM in st.query_params:
+            del st.query_params[PLAYER_PARAM]
+        return
     profile = _state().get(_WHO)
     if isinstance(profile, Profile) and _state().get(_PROFILE) == profile.id:
         wanted = player_param(profile)
@@ -214,7 +311,7 @@ def address_with_player(params: Mapping[str, str]) -> dict[str, str]:
     """``params`` and the chosen player's, for a page that writes the whole address."""
     profile = _state().get(_WHO)
     out = dict(params)
-    if isinstance(profile, Profile) and _state().get(_PROFILE) == profile.id:
+    if isinstance(profile, Profile) and _state().get(_PROFILE) == profile.id and not club_mode():
         out[PLAYER_PARAM] = player_param(profile)
     return out
 
@@ -259,7 +356,10 @@ def _forget(why: str) -> None:
 
 
 def choose_profile(profile_id: int) -> None:
-    """This browser's player is now ``profile_id`` (checked against the store when next used)."""
+    """This browser's player is now ``profile_id`` (checked against the store when next used;
+    in club mode only signing in chooses)."""
+    if club_mode():
+        return
     _state()[_PROFILE] = profile_id
     who = _state().get(_WHO)
     if not (isinstance(who, Profile) and who.id == profile_id):

@@ -7,6 +7,7 @@ from pathlib import Path
 import streamlit as st
 
 from trainer.engine import parse_cards
+from trainer.ui import assigned
 from trainer.ui.widgets import show_cards
 
 _VIEWS = Path(__file__).resolve().parent
@@ -21,6 +22,8 @@ show_cards(hand, starter=starter, max_width=420)
 st.caption(
     "Three fives and the right jack, with the fourth five turned up: 29, the best hand there is."
 )
+
+assigned.show()  # in club mode: the sets a teacher gave the player's group
 
 st.subheader("Where to start")
 col1, col2, col3 = st.columns(3)
