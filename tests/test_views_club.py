@@ -165,7 +165,7 @@ def _classroom(store: Store) -> tuple[int, int, int, int]:
 
 def test_a_teacher_sees_their_own_groups_members_and_nobody_elses() -> None:
     store = _store()
-    ada, bo, tuesday, kim = _classroom(store)
+    ada, bo, tuesday, _kim = _classroom(store)
     assert group_for(store, bo, tuesday) is None  # another group's teacher
     group = group_for(store, ada, tuesday)
     assert group is not None
@@ -181,7 +181,7 @@ def test_a_teacher_sees_their_own_groups_members_and_nobody_elses() -> None:
 
 def test_a_teacher_page_shows_the_group_and_gives_sets_that_members_find_on_home() -> None:
     store = _store()
-    _, _, _, kim = _classroom(store)
+    _, _, _, _kim = _classroom(store)
     teacher = club.sign_in(store, "Ms Ada", "teach1")
     assert isinstance(teacher, club.SignedIn)
     at = _teacher_page(teacher.token)
@@ -208,7 +208,7 @@ def test_a_teacher_page_shows_the_group_and_gives_sets_that_members_find_on_home
 
 def test_a_teacher_resets_a_members_pin_from_the_page() -> None:
     store = _store()
-    _, _, _, kim = _classroom(store)
+    _, _, _, _kim = _classroom(store)
     teacher = club.sign_in(store, "Ms Ada", "teach1")
     assert isinstance(teacher, club.SignedIn)
     at = _teacher_page(teacher.token)
