@@ -346,7 +346,7 @@ def _throw(view: SeatView, event: DiscardEvent, index: int, hinted: bool) -> Thr
         event_index=index,
         dealer=dealer,
         six=view.hand,
-        thrown=event.cards,
+        thrown=(event.cards[0], event.cards[1]),
         advice=advice,
         hinted=hinted,
     )
@@ -439,11 +439,11 @@ def review_game(record: GameRecord, *, seat: int = ME, hints: Collection[int] = 
     current: _Deal | None = None
     for index, event in enumerate(record.events):
         if isinstance(event, DealEvent) and current is not None:
-            deals.append(current.done(boards, index, game.scores))
+            deals.append(current.done(boards, index, game.two_scores()))
             current = None
         mine = getattr(event, "seat", None) == seat
         view = game.view(seat) if mine and isinstance(event, DiscardEvent | LayEvent) else None
-        before = game.scores
+        before = game.two_scores()
         _apply(game, record, index)
         if current is not None and mine:
             if isinstance(event, DiscardEvent) and view is not None:
@@ -458,12 +458,12 @@ def review_game(record: GameRecord, *, seat: int = ME, hints: Collection[int] = 
         if current is not None and game.starter is not None and current.starter is None:
             current.starter = game.starter
     if current is not None:
-        deals.append(current.done(boards, len(record.events), game.scores))
+        deals.append(current.done(boards, len(record.events), game.two_scores()))
     return GameReview(
         settings=record.settings,
         seed=record.seed,
         seat=seat,
         deals=tuple(deals),
-        scores=game.scores,
+        scores=game.two_scores(),
         winner=game.winner,
     )

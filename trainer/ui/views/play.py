@@ -307,7 +307,7 @@ def _board(table: Table, late: str = "") -> None:
     scored = reply is not None and any(seat == COMPUTER for seat, _ in reply.awards)
     names = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER])
     svg = board_svg(
-        table.game.scores,
+        table.game.two_scores(),
         table.back_pegs(),
         target=table.game.settings.target,
         names=names,
