@@ -7,6 +7,7 @@ target, and every record replaying to the same game."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 
@@ -22,7 +23,6 @@ from trainer.engine.game import (
 from trainer.engine.play import GoWhileCardFitsError, OutOfTurnError
 from trainer.engine.record import (
     DealEvent,
-    DiscardEvent,
     GameRecord,
     GoEvent,
     LayEvent,
@@ -112,7 +112,7 @@ def test_the_deal_goes_round_to_the_left() -> None:
             break
         event = game.next_deal()
         dealers.append(event.dealer)
-    assert all(b == (a + 1) % 4 for a, b in zip(dealers, dealers[1:], strict=False))  # type: ignore[operator]
+    assert all(b == (a + 1) % 4 for a, b in itertools.pairwise(dealers))  # type: ignore[operator]
 
 
 # --- random games against the referee ---------------------------------------------------------
