@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.content.drills import load_drills
 from trainer.progress.store import Store
-from trainer.training.drills import deal_question
+from trainer.training.questions import deal_question
 from trainer.training.records import AttemptIn
 
 REPO = Path(__file__).resolve().parent.parent

@@ -13,7 +13,7 @@ import pytest
 from trainer.bench_crowd import PLAYER, Figures, Visitor, crowd, main, report
 from trainer.progress.store import Store
 from trainer.serve import Server, serving
-from trainer.training.drills import deal_question
+from trainer.training.questions import deal_question
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from trainer.serve import serve
-from trainer.training.drills import deal_question
+from trainer.training.questions import deal_question
 
 pytestmark = pytest.mark.browser
 

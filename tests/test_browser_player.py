@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from trainer.training.drills import deal_question
+from trainer.training.questions import deal_question
 
 pytestmark = pytest.mark.browser
 LINK = "practice?drill=hand&tier=beginner&seed=11"

@@ -21,7 +21,7 @@ from trainer.content.drills import load_drills
 from trainer.engine.game import Game
 from trainer.progress.store import Store
 from trainer.serve import free_port, serving
-from trainer.training.drills import deal_question
+from trainer.training.questions import deal_question
 from trainer.ui.session import player_param
 
 CATALOG = load_drills()

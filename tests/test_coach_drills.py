@@ -16,21 +16,20 @@ from trainer.content.skills import CATEGORY_DRILLS, CATEGORY_LABELS
 from trainer.progress.figures import describe_answer, drill_label
 from trainer.progress.store import Recorded, Store, check_attempt
 from trainer.training.adaptive import assess, category_drills
-from trainer.training.coach import (
+from trainer.training.coach import NEAR_TIE, hint_ranking
+from trainer.training.grading import AdviceGrade, InputProblem, grade_lay, grade_throw
+from trainer.training.practice import MIXED, PracticeSet, SetSpec, spec_from_request
+from trainer.training.questions import check_question, deal_question, deal_set, tier_problem
+from trainer.training.questions.coached import (
     DISCARD_CATEGORY,
     DISCARD_TIERS,
-    NEAR_TIE,
     PLAY_CATEGORY,
     PLAY_TIERS,
     DiscardQuestion,
     PlayQuestion,
     deal_discard_question,
     deal_play_question,
-    hint_ranking,
 )
-from trainer.training.drills import check_question, deal_question, deal_set, tier_problem
-from trainer.training.grading import AdviceGrade, InputProblem, grade_lay, grade_throw
-from trainer.training.practice import MIXED, PracticeSet, SetSpec, spec_from_request
 from trainer.training.records import AttemptIn
 
 REPO = Path(__file__).resolve().parent.parent

@@ -24,7 +24,7 @@ from trainer.content.drills import (
 )
 from trainer.content.skills import DRILL_TYPES
 from trainer.content.validate import validate_paths
-from trainer.training.drills import load_catalog, tier_problem
+from trainer.training.questions import load_catalog, tier_problem
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "drills"

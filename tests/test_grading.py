@@ -21,14 +21,6 @@ from trainer.engine import (
     score_show,
 )
 from trainer.progress.store import check_attempt
-from trainer.training.drills import (
-    GoQuestion,
-    PegQuestion,
-    ShowQuestion,
-    deal_question,
-    peg_features,
-    show_features,
-)
 from trainer.training.grading import (
     CLAIM_KINDS,
     GO_CHOICES,
@@ -40,6 +32,14 @@ from trainer.training.grading import (
     grade_go,
     grade_quick,
     item_category,
+)
+from trainer.training.questions import (
+    GoQuestion,
+    PegQuestion,
+    ShowQuestion,
+    deal_question,
+    peg_features,
+    show_features,
 )
 
 CATALOG = load_drills()

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from trainer.content.drills import load_drills
 from trainer.engine import DECK, parse_cards, score_show
-from trainer.training.drills import ShowQuestion, show_features
 from trainer.training.grading import Claim, claim_problem, grade_claims
 from trainer.training.practice import PracticeSet, SetSpec
+from trainer.training.questions import ShowQuestion, show_features
 
 CATALOG = load_drills()
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from trainer.content.drills import load_drills
-from trainer.training.drills import DiscardQuestion, GoQuestion, ShowQuestion, deal_question
 from trainer.training.grading import Claim, InputProblem
 from trainer.training.practice import (
     MIXED,
@@ -19,6 +18,7 @@ from trainer.training.practice import (
     summarize,
     weights_param,
 )
+from trainer.training.questions import DiscardQuestion, GoQuestion, ShowQuestion, deal_question
 
 CATALOG = load_drills()
 
@@ -220,7 +220,7 @@ HAND = "5H,5D,5C,JS,2D,9C"
 
 def test_a_set_can_start_with_six_cards_given() -> None:
     from trainer.engine import parse_cards
-    from trainer.training.coach import deal_discard_question
+    from trainer.training.questions.coached import deal_discard_question
 
     spec = spec_from_request(
         {"drill": "discard", "tier": "pone", "hand": HAND, "seed": "4"}, CATALOG

@@ -16,7 +16,7 @@ from trainer.content.skills import (
     category_of,
 )
 from trainer.engine import PLAY_KINDS, SHOW_KINDS, Kind
-from trainer.training.coach import DISCARD_CATEGORY, PLAY_CATEGORY
+from trainer.training.questions.coached import DISCARD_CATEGORY, PLAY_CATEGORY
 
 
 def test_every_category_is_named_once_with_a_label_and_drills() -> None:

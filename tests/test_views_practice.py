@@ -14,8 +14,8 @@ from tests.apptest import as_player
 from trainer.content.drills import load_drills
 from trainer.engine import parse_cards
 from trainer.progress.store import Store
-from trainer.training.drills import GoQuestion, deal_question
 from trainer.training.grading import CLAIM_KINDS
+from trainer.training.questions import GoQuestion, deal_question
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "practice.py")

@@ -18,7 +18,7 @@ from tests.apptest import as_player
 from trainer.content.drills import load_drills
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.adaptive import FLOOR
-from trainer.training.drills import deal_question
+from trainer.training.questions import deal_question
 from trainer.training.records import AttemptIn
 from trainer.ui.profiles import WORD_JOINER
 

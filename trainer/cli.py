@@ -135,7 +135,7 @@ def cmd_peg(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from trainer.content.validate import validate_paths
-    from trainer.training.drills import tier_problem
+    from trainer.training.questions import tier_problem
 
     problems = validate_paths(args.paths, tier_problem)
     for problem in problems:

@@ -449,7 +449,7 @@ def _validate(path: Path, data: Any) -> tuple[Drill | None, list[ContentProblem]
 
 
 #: Why a tier of a drill cannot deal questions (``None`` when it can). The drill generator,
-#: a layer above the loaders, supplies it (:func:`trainer.training.drills.tier_problem`); without
+#: a layer above the loaders, supplies it (:func:`trainer.training.questions.tier_problem`); without
 #: one, only the file's structure and fields are checked.
 DealCheck = Callable[["Drill", "Tier"], str | None]
 

@@ -22,7 +22,7 @@ explanation renders those items.
   (:func:`grade_lay`), graded by :mod:`trainer.training.coach` by the points the choice
   loses against the best one; the coach's lines are the explanation.
 
->>> from trainer.training.drills import deal_question
+>>> from trainer.training.questions import deal_question
 >>> q = deal_question("hand", "beginner", seed=7)
 >>> grade_quick(q, str(q.total), seconds=3.0).correct
 True
@@ -38,8 +38,9 @@ from typing import ClassVar, Literal
 from trainer.content.skills import category_of
 from trainer.engine import Card, ScoreItem, explain_items, label_cards, number_word
 from trainer.training import explain
-from trainer.training.coach import CoachGrade, grade_discard, grade_play
-from trainer.training.drills import (
+from trainer.training.explain import amount, short_note, shortfall
+from trainer.training.inputs import InputProblem, read_points
+from trainer.training.questions import (
     CoachQuestion,
     DiscardQuestion,
     GoQuestion,
@@ -48,8 +49,7 @@ from trainer.training.drills import (
     Question,
     ShowQuestion,
 )
-from trainer.training.explain import amount, short_note, shortfall
-from trainer.training.inputs import InputProblem, read_points
+from trainer.training.questions.coached import CoachGrade, grade_discard, grade_play
 from trainer.training.records import AttemptIn
 
 __all__ = [

@@ -49,15 +49,6 @@ from typing import Any, Literal
 from trainer.content.drills import DrillCatalog, Tier
 from trainer.content.skills import CATEGORY_LABELS
 from trainer.engine import Card, CardNotationError, parse_cards
-from trainer.training.coach import discard_question
-from trainer.training.drills import (
-    Dealt,
-    DiscardQuestion,
-    GoQuestion,
-    PlayQuestion,
-    ShowQuestion,
-    deal_question,
-)
 from trainer.training.grading import (
     CLAIM_KINDS,
     AdviceGrade,
@@ -73,6 +64,15 @@ from trainer.training.grading import (
     grade_throw,
 )
 from trainer.training.inputs import quote
+from trainer.training.questions import (
+    Dealt,
+    DiscardQuestion,
+    GoQuestion,
+    PlayQuestion,
+    ShowQuestion,
+    deal_question,
+)
+from trainer.training.questions.coached import discard_question
 
 __all__ = [
     "MIXED",

@@ -26,9 +26,9 @@ from trainer.progress.store import (
     StoreError,
     describe_error,
 )
-from trainer.training.drills import ShowQuestion
 from trainer.training.grading import grade_quick
 from trainer.training.play import ME, PlaySetup, RecordProblem, Table
+from trainer.training.questions import ShowQuestion
 from trainer.training.records import AttemptIn, Profile
 from trainer.ui import session
 

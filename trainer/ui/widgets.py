@@ -46,8 +46,8 @@ def drills_stamp() -> tuple[tuple[str, int, int], ...]:
 
 @st.cache_resource(show_spinner="Shuffling the cards…")
 def _drill_catalog(stamp: tuple[tuple[str, int, int], ...]) -> DrillCatalog:
-    from trainer.training.drills import load_catalog
-    from trainer.training.drills import warm_up as build_drill_tables
+    from trainer.training.questions import load_catalog
+    from trainer.training.questions import warm_up as build_drill_tables
 
     del stamp  # only part of the cache key
     catalog = load_catalog(content.DRILLS_DIR)

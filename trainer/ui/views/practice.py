@@ -3,7 +3,7 @@ the coach drills ("Which two do you throw?", "What would you play?"), answered b
 cards and graded by the points the choice loses against the best one.
 
 The page only renders; the set's state machine is :mod:`trainer.training.practice`, the
-questions come from :mod:`trainer.training.drills` and the grades from :mod:`trainer.training.grading`.
+questions come from :mod:`trainer.training.questions` and the grades from :mod:`trainer.training.grading`.
 
 Starting a set from elsewhere:
 
@@ -32,16 +32,7 @@ import streamlit as st
 
 from trainer.content.drills import DrillCatalog
 from trainer.engine import Card, label_cards
-from trainer.training.drills import (
-    Dealt,
-    DiscardQuestion,
-    GenerationError,
-    GoQuestion,
-    PegQuestion,
-    PlayQuestion,
-    Question,
-    ShowQuestion,
-)
+from trainer.training.coach import ThrowLine
 from trainer.training.explain import card_line, said_aloud
 from trainer.training.grading import (
     GO_CHOICES,
@@ -62,6 +53,17 @@ from trainer.training.practice import (
     set_address,
     spec_from_request,
 )
+from trainer.training.questions import (
+    Dealt,
+    DiscardQuestion,
+    GenerationError,
+    GoQuestion,
+    PegQuestion,
+    PlayQuestion,
+    Question,
+    ShowQuestion,
+)
+from trainer.training.questions.coached import option_line
 from trainer.ui import actions, session
 from trainer.ui.cardpick import CardPicker, Slot
 from trainer.ui.profiles import plain, require_player
@@ -580,12 +582,11 @@ def _record(run: PracticeSet, grade: Graded) -> None:
 # --- the grade -----------------------------------------------------------------------------------
 
 
-def _throw_line(line: str, chosen: Sequence[Card]) -> str:
-    """A line of the table of throws (``3. throw 2♦ 9♣, keep …``) as markdown, in bold when
-    it is the throw chosen (its number escaped: a list would number the lines again)."""
-    thrown = line.split(", keep")[0].split()[2:]
-    text = line.replace(". ", "\\. ", 1)
-    return f"**{text}** (yours)" if sorted(thrown) == sorted(c.label for c in chosen) else text
+def _throw_row(line: ThrowLine, mine: bool) -> str:
+    """A row of the table of throws as markdown, in bold when it is the throw chosen (its
+    number escaped: a list would number the lines again)."""
+    text = line.line().replace(". ", "\\. ", 1)
+    return f"**{text}** (yours)" if mine else text
 
 
 #: Lines of the table of throws shown at once; the rest are one click away.
@@ -598,11 +599,10 @@ def _advice_feedback(grade: AdviceGrade) -> None:
         st.success(grade.headline, icon=":material/check_circle:")
     else:
         st.error(grade.headline, icon=":material/cancel:")
-    rest = grade.lines[1:]
+    coach = grade.coach
     if isinstance(grade.question, DiscardQuestion):
-        reasons = [line for line in rest if not line[:1].isdigit()]
-        table = [_throw_line(line, grade.chosen) for line in rest if line[:1].isdigit()]
-        st.markdown("  \n".join(reasons))
+        table = [_throw_row(line, n == coach.chosen) for n, line in enumerate(coach.throws)]
+        st.markdown("  \n".join(coach.reasons))
         st.markdown("##### The throws, best first")
         st.caption(
             "Points a deal, on average over every starter: what the four you keep score, "
@@ -613,10 +613,9 @@ def _advice_feedback(grade: AdviceGrade) -> None:
             )
         )
         shown = table[:THROWS_SHOWN]
-        later = table[THROWS_SHOWN:]
-        mine = [line for line in later if line.endswith(" (yours)")]
+        mine = [table[coach.chosen]] if coach.chosen >= THROWS_SHOWN else []
         st.markdown("  \n".join(shown + mine))
-        if later:
+        if len(table) > THROWS_SHOWN:
             with st.expander(f"All {len(table)} throws"):
                 st.markdown("  \n".join(table))
     else:
@@ -625,7 +624,13 @@ def _advice_feedback(grade: AdviceGrade) -> None:
             "Net: what the card pegs now, minus what your opponent can peg back with their "
             "best reply, on average."
         )
-        st.markdown("\n".join(f"- {line}" for line in rest))
+        best = coach.options[0] if coach.options else None
+        st.markdown(
+            "\n".join(
+                f"- {option_line(option, best=option is best, chosen=n == coach.chosen)}"
+                for n, option in enumerate(coach.options)
+            )
+        )
 
 
 def _feedback(grade: Graded) -> None:

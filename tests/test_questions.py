@@ -19,8 +19,8 @@ from trainer.content.drills import Constraints, Drill, DrillCatalog, Tier, load_
 from trainer.content.skills import COACHED_DRILLS
 from trainer.engine import parse_cards, score_play, score_show
 from trainer.engine.show import pattern_base_points, rank_pattern_items
-from trainer.training import drills as drills_module
-from trainer.training.drills import (
+from trainer.training.questions import deal_show as drills_module
+from trainer.training.questions import (
     Dealt,
     DiscardQuestion,
     GenerationError,
@@ -137,7 +137,7 @@ def test_different_seeds_deal_different_sets() -> None:
 def test_seeds_replay_in_another_process() -> None:
     """Sets depend on nothing but their seed: not on hash randomisation, not on the process."""
     script = (
-        "from trainer.training.drills import deal_question\n"
+        "from trainer.training.questions import deal_question\n"
         "for d, t in [('hand','traps'), ('crib','club'), ('peg','expert'), ('go','expert')]:\n"
         "    print(deal_question(d, t, 12345, 3).notation())\n"
     )
