@@ -19,7 +19,6 @@ from trainer.content.drills import Constraints, Drill, DrillCatalog, Tier, load_
 from trainer.content.skills import COACHED_DRILLS
 from trainer.engine import parse_cards, score_play, score_show
 from trainer.engine.show import pattern_base_points, rank_pattern_items
-from trainer.training.questions import deal_show as drills_module
 from trainer.training.questions import (
     Dealt,
     DiscardQuestion,
@@ -35,6 +34,7 @@ from trainer.training.questions import (
     peg_features,
     show_features,
 )
+from trainer.training.questions import deal_show as drills_module
 
 REPO = Path(__file__).resolve().parent.parent
 CATALOG: DrillCatalog = load_drills()
