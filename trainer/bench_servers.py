@@ -462,16 +462,15 @@ async def _make(tab: Visitor, move: Move) -> Page:
 
 async def crowd_run(
     run: Run, servers: Sequence[Server], players: Sequence[tuple[str, int]], store: Any,
-    *, answers: int, moves: int, kill: bool,
-) -> None:  # fmt: skip
+    *, answers: int, moves: int, kill: bool, kill_after: float = 0.5,
+) -> list[Player]:  # fmt: skip
     """The crowd on ``servers``: every player (address parameter, profile id) answering and
-    moving at once; with ``kill``, the first server killed when half the steps are done."""
+    moving at once; with ``kill``, the first server killed when ``kill_after`` of the steps
+    are done (half). Returns the players, with what each sent."""
     total = len(players) * (answers + moves)
     progress = Progress(run.label, total)
-    crowd = Crowd(
-        servers, run, total=total, kill_at=total // 2 if kill else None, store=store,
-        progress=progress,
-    )  # fmt: skip
+    kill_at = max(1, int(total * kill_after)) if kill else None
+    crowd = Crowd(servers, run, total=total, kill_at=kill_at, store=store, progress=progress)
     crowd_players = [Player(crowd, n, param, pid) for n, (param, pid) in enumerate(players)]
     gate = asyncio.Semaphore(OPENING)
 
@@ -495,6 +494,7 @@ async def crowd_run(
     run.moved = [p.moved for p in crowd_players if p.moved is not None]
     progress.say("checking the store")
     run.checks = check(store, crowd_players)
+    return crowd_players
 
 
 # --- the checks --------------------------------------------------------------------------------
@@ -641,7 +641,7 @@ def app_servers(app: Path, store: str, count: int, folder: Path) -> Iterator[lis
         yield list(pool.map(stack.enter_context, managers))
 
 
-def _players(store: Any, users: int, tag: str) -> list[tuple[str, int]]:
+def make_players(store: Any, users: int, tag: str) -> list[tuple[str, int]]:
     """The crowd's players, made in the store: address parameter and profile id."""
     from trainer.ui.session import player_param
 
@@ -666,7 +666,7 @@ def run(
             for label, count, kills in plan:
                 location = new()
                 opened = Store.open(location)
-                players = _players(opened, users, secrets.token_hex(2))
+                players = make_players(opened, users, secrets.token_hex(2))
                 _note(f"{label}: starting {count} app server{'s' if count > 1 else ''}")
                 try:
                     with app_servers(app, location, count, Path(tmp)) as running:
