@@ -328,11 +328,11 @@ class Player:
         tab = self.tabs["practice"]
         for _ in range(TRIES):
             page = self.pages["practice"]
+            if "practice_next" in page.widgets:  # a verdict shown (after a move)
+                await self._on("practice", tab.press("practice_next"))
+                continue
             box = _answer_box(page)
             if box is None:
-                if "practice_next" in page.widgets:  # a verdict shown (after a move)
-                    await self._on("practice", tab.press("practice_next"))
-                    continue
                 self.crowd.run.failed.append(
                     f"player {self.n}: no question on Practice:"
                     f" {page.exception or page.text()[:200]}"
@@ -377,9 +377,9 @@ class Player:
             played = await self._on("play", _make(self.tabs["play"], move))
             if played is None:
                 await self._after_move()
-                if decision is not None:
-                    return self.crowd.step_done()  # sent once, and a browser sends it again
-                continue
+                if decision is not None:  # the tap went with the run asked for on the next
+                    return self.crowd.step_done()  # server (or was sent there): once
+                continue  # a press: what the page shows now decides
             if played.exception:
                 self.crowd.run.failed.append(f"player {self.n}: {move.kind}: {played.exception}")
             if "play_unsaved" in played.widgets or any("not saved" in t for t in played.texts):

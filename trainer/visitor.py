@@ -129,10 +129,15 @@ class Visitor:
     of the press, and a card component's taps as the component's script sends them (its
     whole ``log`` as the component's state, ``{"log": [{"do": …, "cards": […], "seq": n}]}``,
     the taps the page has confirmed dropped). When its server goes (:class:`ServerGone`),
-    :meth:`move_to` reconnects it elsewhere as a browser reconnects."""
+    :meth:`move_to` reconnects it elsewhere as a browser reconnects.
 
-    def __init__(self, url: str) -> None:
+    ``via`` (a host and port) is where the connection goes when the address's own name does
+    not lead there, as a name a club's network knows would (the name is still the one in
+    the request's Host and Origin headers)."""
+
+    def __init__(self, url: str, *, via: tuple[str, int] | None = None) -> None:
         self.url = url
+        self.via = via
         self.query = ""
         self.page_name = ""
         self.page_hash = ""
@@ -142,6 +147,8 @@ class Visitor:
         self.logs: dict[str, _Log] = {}  # card component key -> its log
         #: A run asked for whose page has not come back yet.
         self.in_flight = False
+        #: An action not sent because the connection was already gone (its press, if any).
+        self._unsent: list[Any] | None = None
         self._ws: Any = None
 
     async def __aenter__(self) -> Visitor:
@@ -157,10 +164,11 @@ class Visitor:
         from websockets.typing import Origin, Subprotocol
 
         address = self.url.replace("http://", "ws://", 1) + "/_stcore/stream"
+        where: dict[str, Any] = {"host": self.via[0], "port": self.via[1]} if self.via else {}
         try:
             self._ws = await websockets.connect(
                 address, subprotocols=[Subprotocol("streamlit")], origin=Origin(self.url),
-                max_size=None, open_timeout=TIMEOUT,
+                max_size=None, open_timeout=TIMEOUT, **where,
             )  # fmt: skip
         except (OSError, websockets.exceptions.WebSocketException) as err:
             raise ServerGone(f"{self.url} cannot be reached: {err}") from err
@@ -229,6 +237,11 @@ class Visitor:
         client.widget_states.widgets.extend(self.states.values())
         if pressed is not None:  # a trigger is sent once, in the press's own message
             client.widget_states.widgets.append(pressed)
+        if getattr(getattr(self._ws, "state", None), "name", "OPEN") != "OPEN":
+            # the server went while the tab stood idle: a browser has seen it by now and is
+            # reconnecting, and sends the action once it has (see :meth:`move_to`)
+            self._unsent = [pressed]
+            raise ServerGone(f"{self.url} went away before the action was sent")
         started = time.perf_counter()
         self.in_flight = True
         try:
@@ -248,15 +261,21 @@ class Visitor:
 
     async def move_to(self, url: str) -> Page | None:
         """Reconnect to the server at ``url``, as a browser does when the proxy sends it to
-        another server because its own is gone: if a run was under way, it asks for the
-        page again with its widgets' values as they are (a press is not sent again: a
-        browser keeps no button's value); otherwise it sends nothing until the next action."""
+        another server because its own is gone, and return the page that comes back, if
+        any. If a run was under way, the page is asked for again with the widgets' values as
+        they are (a press is not sent again: a browser keeps no button's value, so the
+        person presses again); an action the tab could not send (its connection was already
+        gone) is sent now, as the person takes it on the reconnected page; otherwise nothing
+        is sent until the next action."""
         await self.close()
         self.url = url
         await self.connect()
-        if not self.in_flight:
-            return None
-        return await self._run()
+        unsent, self._unsent = self._unsent, None
+        if self.in_flight:
+            return await self._run()
+        if unsent is not None:
+            return await self._run(unsent[0])
+        return None
 
     def _confirm(self, page: Page) -> None:
         """Drop the taps each card component's data says the page has read (``seen``), as
