@@ -102,7 +102,7 @@ def test_the_report_gives_the_figures_and_the_checks(
     text = bench_servers.report([run], answers=ANSWERS, moves=MOVES, store=None)
     assert "answers a second" in text and "wait for an answer's verdict" in text
     assert "move: lay" in text and "killed with kill -9" in text
-    assert f"{len(run.moved)} players moved to the next server" in text
+    assert f"{len(run.moved)} players moved to the next server" in text  # two: 0 and 3
     assert "!!" not in text
     assert bench_servers.problems([run]) == []
 

@@ -14,7 +14,8 @@ When half of all the steps are done, the first server is killed with ``kill -9``
 players' tabs move to the next server, as the proxy sends them there: a tab whose page was
 being drawn asks for it again with its widgets' values, as a browser does when it
 reconnects (so a card tapped just before the kill is sent again, and a button's press is
-not), and the Play page there loads the game from the store. Each moved player also opens
+not), a tab that finds its connection gone before it acts takes its action there, and the
+Play page there loads the game from the store. Each moved player also opens
 a second Play tab on yet another server right after the move, which keeps that old copy of
 the game; once the player has played on, that tab makes a move, which must be refused
 ("this game moved on in another tab or window") and leave the stored game as it was.
@@ -706,6 +707,10 @@ def _row(name: str, values: Sequence[float]) -> str:
 KINDS = ("start", "cut", "throw", "lay", "continue", "again")
 
 
+def _many(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _all_moves(run: Run) -> list[float]:
     return [wait for waits in run.moves.values() for wait in waits]
 
@@ -713,8 +718,9 @@ def _all_moves(run: Run) -> list[float]:
 def report(runs: Sequence[Run], *, answers: int, moves: int, store: str | None) -> str:
     where = "the PostgreSQL given" if store else "a throwaway PostgreSQL of its own"
     lines = [
-        f"Several app servers on one store ({where}): {runs[-1].users} players at once, each "
-        f"answering {answers} Practice questions and making {moves} moves in games to 61 "
+        f"Several app servers on one store ({where}): {_many(runs[-1].users, 'player')} at "
+        f"once, each answering {_many(answers, 'Practice question')} and making "
+        f"{_many(moves, 'move')} in games to 61 "
         "against Easy, through the pages, over Streamlit's protocol"
     ]
     for result in runs:
@@ -736,7 +742,7 @@ def report(runs: Sequence[Run], *, answers: int, moves: int, store: str | None) 
             continued = [m.continued for m in result.moved]
             stale = Counter(m.stale.partition(":")[0] for m in result.moved)
             lines.append(
-                f"  {len(result.moved)} players moved to the next server: "
+                f"  {_many(len(result.moved), 'player')} moved to the next server: "
                 f"{continued.count(True)} went on with the same game"
                 + (f", {continued.count(False)} did NOT" if False in continued else "")
                 + (f", {continued.count(None)} showed no game after" if None in continued else "")
