@@ -8,7 +8,6 @@ rule. No timing is asserted."""
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import tempfile
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import run_async
 from trainer import bench_servers
 from trainer.bench_servers import Move, Player, Run, Sent, check, next_move
 from trainer.engine.record import Settings
@@ -41,7 +41,7 @@ def crowd(postgres_server: Any) -> Iterator[tuple[Run, list[Player], Store]]:
         bench_servers.app_servers(REPO, location, SERVERS, Path(folder)) as servers,
     ):
         assert all(s.url.startswith("http://127.0.0.1:") for s in servers)
-        sent = asyncio.run(
+        sent = run_async(
             bench_servers.crowd_run(
                 run,
                 servers,

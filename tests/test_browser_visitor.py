@@ -7,10 +7,8 @@ value (the same value for the game's settings), and the card component's taps in
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser import settled
+from tests.conftest import run_async
 from trainer.bench_servers import TARGET, next_move
 from trainer.progress.store import Store
 from trainer.serve import serve
@@ -170,9 +169,7 @@ def test_the_visitor_sends_what_chromium_sends_on_the_play_page(
         APP, log=tmp_path / "app.log", cwd=REPO, env={"CRIBBAGE_TRAINER_DB": str(db)}
     ) as url:
         in_chromium = _actions(_in_chromium(browser, f"{url}/play?player={chromium}"))
-        with ThreadPoolExecutor(1) as thread:  # Playwright's own loop runs in this one
-            sent = thread.submit(asyncio.run, _by_protocol(url, f"player={visitor}")).result()
-        by_protocol = _actions(sent)
+        by_protocol = _actions(run_async(_by_protocol(url, f"player={visitor}")))
     assert set(in_chromium) == set(ACTIONS), sorted(in_chromium)
     for action in ACTIONS:
         assert by_protocol[action] == in_chromium[action], (

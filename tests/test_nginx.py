@@ -7,7 +7,6 @@ hands it to the other, where it goes on. Everything is stopped at the end."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import re
@@ -23,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import IN_CI
+from tests.conftest import IN_CI, run_async
 from trainer.progress.store import Store
 from trainer.serve import Server, cpu_seconds, free_port, serving_checkout
 from trainer.training.drills import deal_question
@@ -200,7 +199,7 @@ def test_through_nginx_a_page_opens_an_answer_is_graded_and_a_killed_server_hand
                     again = await visitor.press("Check", box)  # without the press: again
             return answered.text(), again.text(), visitor.query, serving, handed_over
 
-    graded, after_kill, query, serving, handed_over = asyncio.run(visit())
+    graded, after_kill, query, serving, handed_over = run_async(visit())
     assert handed_over  # its connection went with its server, and nginx found the other
     assert f"Right: {first.total}." in graded
     assert f"Right: {second.total}." in after_kill

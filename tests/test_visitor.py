@@ -16,6 +16,7 @@ from streamlit.proto.Element_pb2 import Element
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.NumberInput_pb2 import NumberInput
 
+from tests.conftest import run_async
 from trainer.visitor import ServerGone, Visitor, initial_state
 
 
@@ -133,7 +134,7 @@ def test_a_press_goes_once_and_a_set_value_stays_while_its_widget_is_drawn() -> 
         await visitor.press("Cut the pack")  # by its label
         await visitor.rerun({})
 
-    asyncio.run(visit())
+    run_async(visit())
     first, start, cut, after = socket.sent
     assert (first.page_name, first.query_string, _sent(first)) == ("play", "player=1-kim", [])
     assert _sent(start) == [
@@ -165,7 +166,7 @@ def test_a_tap_sends_the_component_s_whole_log_and_the_confirmed_taps_leave_it()
         assert visitor.logs == {}  # the component has left the page, and its state with it
         await visitor.rerun({})
 
-    asyncio.run(visit())
+    run_async(visit())
     _, first, second, third, fourth = socket.sent
     assert _sent(first) == [("lay_g_5", "json_value", f'{{"log":[{one}]}}')]
     assert _sent(second) == [("lay_g_5", "json_value", f'{{"log":[{one},{two}]}}')]
@@ -203,7 +204,7 @@ def test_a_run_under_way_when_the_server_goes_is_asked_again_without_its_press(
         assert visitor.in_flight
         return await visitor.move_to("http://127.0.0.1:10")
 
-    page = asyncio.run(visit())
+    page = run_async(visit())
     assert page is not None and "next" in page.widgets
     [again] = later.sent
     assert _sent(again) == [("total", "string_value", "12")]  # the values, not the press
@@ -225,7 +226,7 @@ def test_an_action_the_tab_could_not_send_goes_to_the_next_server(
         idle = await visitor.move_to("http://127.0.0.1:11")  # nothing under way: nothing sent
         return moved, idle
 
-    moved, idle = asyncio.run(visit())
+    moved, idle = run_async(visit())
     assert moved is not None and idle is None
     [pressed] = later.sent
     assert _sent(pressed) == [("cut", "trigger_value", True)]
@@ -237,4 +238,4 @@ def test_a_server_that_cannot_be_reached_is_said() -> None:
             pass
 
     with pytest.raises(ServerGone, match="cannot be reached"):
-        asyncio.run(visit())
+        run_async(visit())
