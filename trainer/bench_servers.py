@@ -161,6 +161,7 @@ class Run:
     answers: list[float] = field(default_factory=list)  # each verdict's wait (s)
     moves: dict[str, list[float]] = field(default_factory=dict)  # kind -> waits (s)
     elapsed: float = 0.0
+    steps: int = 0  # answers and moves made, timed or not
     failed: list[str] = field(default_factory=list)
     killed: str = ""  # the server killed, said
     moved: list[Moved] = field(default_factory=list)
@@ -488,6 +489,7 @@ async def crowd_run(
         started = time.perf_counter()
         await asyncio.gather(*(p.play(answers, moves) for p in crowd_players))
         run.elapsed = time.perf_counter() - started
+        run.steps = crowd.done
     finally:
         progress.close()
         for player in crowd_players:
@@ -724,13 +726,19 @@ def report(runs: Sequence[Run], *, answers: int, moves: int, store: str | None) 
         "against Easy, through the pages, over Streamlit's protocol"
     ]
     for result in runs:
-        steps = len(result.answers) + len(_all_moves(result))
-        rate = len(result.answers) / result.elapsed if result.elapsed else 0.0
+        timed = len(result.answers) + len(_all_moves(result))
+        steps = max(result.steps, timed)
+        seconds = result.elapsed or float("inf")
         lines.append(f"== {result.label}")
         lines.append(
-            f"  {len(result.answers)} answers and {steps - len(result.answers)} moves in "
-            f"{result.elapsed:.1f} s: {rate:.1f} answers a second, "
-            f"{steps / result.elapsed if result.elapsed else 0:.1f} steps a second"
+            f"  {_many(steps, 'step')} (answers and moves) in {result.elapsed:.1f} s: "
+            f"{len(result.answers) / seconds:.1f} answers a second, "
+            f"{steps / seconds:.1f} steps a second"
+            + (
+                f"; {steps - timed} sent as their server was killed, not timed"
+                if steps > timed
+                else ""
+            )
         )
         lines.append(_row("wait for an answer's verdict", result.answers))
         for kind in KINDS:
