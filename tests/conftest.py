@@ -3,15 +3,17 @@ strict type check started in the background."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -25,6 +27,16 @@ IN_CI = os.environ.get("CI", "").lower() == "true"
 BROWSER_PLAYER = "Browser"
 
 MYPY_TEST = "test_code_quality.py::test_mypy_strict"
+T = TypeVar("T")
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end on an event loop of its own, in a thread of its own: the
+    browser tests' Playwright keeps a loop running in this thread once it has started."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
 _mypy: dict[str, Any] = {}
 
 

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from trainer.bench_crowd import PLAYER, Figures, Visitor, crowd, main, report
+from trainer.bench_crowd import PLAYER, Figures, crowd, main, report
 from trainer.progress.store import Store
 from trainer.serve import Server, serving
 from trainer.training.questions import deal_question
+from trainer.visitor import Visitor
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"

@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trainer.bench_crowd import Visitor, settled
 from trainer.serve import Server, cpu_seconds, free_port, serving_checkout
+from trainer.visitor import Visitor, settled
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -280,7 +280,7 @@ async def _check_hands(browser: Any, url: str, figures: Figures, *, rounds: int)
 
 async def _crowd(browser: Any, url: str, figures: Figures, *, users: int, rounds: int) -> None:
     """``users`` people pressing Check at the same moment: one in Chromium, timed until the
-    explanation is painted, and the others as :class:`~trainer.bench_crowd.Visitor` objects,
+    explanation is painted, and the others as :class:`~trainer.visitor.Visitor` objects,
     which send and read what a browser tab does without drawing it (16 Chromium pages drawn on the
     server's own cores would measure the benchmark's browsers, not the server)."""
     async with contextlib.AsyncExitStack() as stack:

@@ -131,11 +131,18 @@ def serving(
 
 
 @contextlib.contextmanager
-def serving_checkout(checkout: Path, db: Path, *, port: int | None = None) -> Iterator[Server]:
+def serving_checkout(
+    checkout: Path, db: Path | str, *, port: int | None = None, log: Path | None = None
+) -> Iterator[Server]:
     """The app of the checkout at ``checkout`` (its ``trainer/app.py``, with its own code on
-    the path, so two checkouts can be compared) served with the progress file ``db`` (on
-    ``port`` if given); the server's output goes beside ``db``."""
+    the path, so two checkouts can be compared) served with the progress store ``db`` (a
+    file's path, or a server's ``postgresql://`` URL), on ``port`` if given; the server's
+    output goes to ``log`` (by default beside the file)."""
     env = {"CRIBBAGE_TRAINER_DB": str(db), "PYTHONPATH": str(checkout)}
     script = checkout / "trainer" / "app.py"
-    with serving(script, log=db.with_suffix(".log"), cwd=checkout, env=env, port=port) as server:
+    if log is None:
+        if not isinstance(db, Path):
+            raise ValueError("a server's store needs a log file named for its app's output")
+        log = db.with_suffix(".log")
+    with serving(script, log=log, cwd=checkout, env=env, port=port) as server:
         yield server
