@@ -65,7 +65,7 @@ def test_an_unknown_field_names_the_file_drill_tier_and_field() -> None:
     assert "unknown-field.yaml" in message
     assert "drill hand, tier club" in message
     assert "constraints.requires" in message
-    assert "unknown field" in message
+    assert "unknown key 'requires': did you mean 'require'?" in message
 
 
 def test_a_misspelt_feature_is_named_with_a_suggestion() -> None:

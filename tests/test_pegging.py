@@ -522,6 +522,16 @@ def test_random_plays_conserve_cards_and_score_their_awards(
             own = [item for who, item in event.awards if item.kind not in ("go", "last card")]
             assert tuple(own) == score_play(pile[:n]).items
             assert all(who == event.player for who, item in event.awards if item in own)
+    # An event that ends a series names what closed it: the one go, last card or 31 it awards
+    # (to the last player to lay); an event within a series names nothing.
+    for event in play.history:
+        closers = [a for a in event.awards if a[1].kind in ("go", "last card", "thirty-one")]
+        if event.series_over:
+            assert event.closing == closers[-1]
+            assert event.closing[0] == event.player or event.card is None
+        else:
+            assert event.closing is None
+            assert not [a for a in closers if a[1].kind != "thirty-one"]
     # Exactly one last-card point (unless the last card made 31), and it is the last event's.
     ends = [item for e in play.history for _, item in e.awards if item.kind == "last card"]
     assert len(ends) == (0 if play.history[-1].count == 31 else 1)

@@ -30,6 +30,9 @@ __all__ = [
 ]
 
 MAX_COUNT = 31
+
+#: What closes a series: a go, the last card of the play, or a count of exactly 31.
+CLOSING_KINDS = frozenset({Kind.GO, Kind.LAST_CARD, Kind.THIRTY_ONE})
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 
 
@@ -183,7 +186,11 @@ def _run_length(pile: tuple[Card, ...]) -> int:
 class PegEvent:
     """What one action did. ``player`` laid ``card`` (``None`` when saying go),
     bringing the count to ``count``; ``awards`` are (player, item) pairs scored
-    by it: the card's own items, then any go or last-card point it triggered."""
+    by it: the card's own items, then any go or last-card point it triggered.
+
+    When the event ends a series, ``closing`` is the award that closed it: the go,
+    the last card or the 31 (one of ``awards``), so nothing sorts awards by kind to
+    find it; ``None`` while the series goes on."""
 
     player: int
     card: Card | None
@@ -192,6 +199,7 @@ class PegEvent:
     series_over: bool
     play_over: bool
     next_player: int | None
+    closing: tuple[int, ScoreItem] | None = None
 
     def points_for(self, player: int) -> int:
         return sum(item.points for who, item in self.awards if who == player)
@@ -339,6 +347,9 @@ class Pegging:
     ) -> PegEvent:
         for player, item in awards:
             self.scores[player] += item.points
+        closing = None
+        if series_over:  # a card's own items are never a go or last card: the first is it
+            closing = next((award for award in awards if award[1].kind in CLOSING_KINDS), None)
         event = PegEvent(
             player=who,
             card=card,
@@ -347,6 +358,7 @@ class Pegging:
             series_over=series_over,
             play_over=self.is_over,
             next_player=None if self.is_over else self.turn,
+            closing=closing,
         )
         self.history.append(event)
         return event

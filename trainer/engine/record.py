@@ -11,7 +11,7 @@ figures from the events alone.
 >>> event.points_for(1), event.notation()
 (2, 'lay seat=1 card=7C count=14 awards=1:pair/7S-7C/2')
 >>> Settings.parse("target=61 skunks=off counting=muggins")
-Settings(target=61, skunks=False, counting=Counting.MUGGINS)
+Settings(target=61, skunks=False, counting=Counting.MUGGINS, seats=2)
 """
 
 from __future__ import annotations

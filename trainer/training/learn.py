@@ -26,7 +26,6 @@ from typing import Any, Protocol
 
 from trainer.analysis.hands import four_card_points
 from trainer.content.lessons import (
-    PLAYERS,
     Board,
     BoardCheck,
     Check,
@@ -35,7 +34,6 @@ from trainer.content.lessons import (
     CutCheck,
     FifteenCheck,
     GoCheck,
-    GoReplay,
     KeepCheck,
     KeepValue,
     Lesson,
@@ -45,12 +43,15 @@ from trainer.content.lessons import (
 )
 from trainer.engine import (
     Card,
+    Kind,
     ScoreItem,
     ShowScore,
     explain_items,
     format_cards,
     label_cards,
 )
+from trainer.engine.play import CLOSING_KINDS
+from trainer.engine.series import SERIES_ORDER, Series
 from trainer.training import explain, inputs
 from trainer.training.records import LESSON_TIER, AttemptIn, LessonProgress
 
@@ -160,7 +161,7 @@ def options(check: Check) -> tuple[tuple[str, str], ...]:
     if isinstance(check, FifteenCheck):
         return tuple((str(card), card.label) for card in check.choices)
     if isinstance(check, GoCheck):
-        return tuple((who, PLAYER_LABELS[who]) for who in PLAYERS)
+        return tuple((who, PLAYER_LABELS[who]) for who in SERIES_ORDER)
     if isinstance(check, SkunkCheck):
         return tuple(SKUNK_LABELS.items())
     if isinstance(check, CutCheck):
@@ -586,7 +587,7 @@ def _explain_fifteen(check: FifteenCheck, given: int | str | None) -> Feedback:
     return Feedback(False, "", tuple(details), pile=pile, lit=pile)
 
 
-def go_story(replay: GoReplay, *, with_scores: bool) -> tuple[str, ...]:
+def go_story(replay: Series, *, with_scores: bool) -> tuple[str, ...]:
     """The play of a go question, one line per action, every go, point, return to 0 and
     lead shown; with ``with_scores`` False, the part the question asks about is left out
     (see :func:`question_story`, which the page shows above the question)."""
@@ -599,16 +600,15 @@ def question_story(check: GoCheck) -> tuple[str, ...]:
     return _story(check.replay(), hide=check.ask)
 
 
-def _story(replay: GoReplay, hide: str | None) -> tuple[str, ...]:
+def _story(replay: Series, hide: str | None) -> tuple[str, ...]:
     """``hide``: ``None`` shows everything; ``"all"`` no points at all; ``"points"``
     nothing the last card's player pegged from it on; ``"who-scores"`` no go, last card
     or 31 from the last card on; ``"leads-next"`` only not who leads next."""
     last = max(i for i, event in enumerate(replay.events) if event.card == replay.last_card)
-    closing = ("go", "last card", "thirty-one")
     lines = []
     laid_last = 0
     for index, event in enumerate(replay.events):
-        who = f"the {PLAYERS[event.player]}"
+        who = f"the {SERIES_ORDER[event.player]}"
         asked = index >= last
         show: Callable[[ScoreItem], bool]
         if hide == "all" or (hide == "points" and asked):
@@ -620,12 +620,12 @@ def _story(replay: GoReplay, hide: str | None) -> tuple[str, ...]:
         if event.card is None:
             line = explain.go_line(who)
         else:
-            own = [item for item in event.items_for(event.player) if item.kind not in closing[:2]]
+            own = [item for item in event.items_for(event.player) if item.kind not in _GO_POINTS]
             line = explain.lay_line(who, event.card, event.count, [i for i in own if show(i)])
         for player, item in event.awards:
-            if item.kind in closing[:2]:
+            if item.kind in _GO_POINTS:
                 if show(item):
-                    line += " " + explain.closing_line(f"the {PLAYERS[player]}", item.kind)
+                    line += " " + explain.closing_line(f"the {SERIES_ORDER[player]}", item.kind)
                 elif item.kind == "go":
                     line += " Nobody can lay another card without going past 31."
                 else:
@@ -643,11 +643,15 @@ def _story(replay: GoReplay, hide: str | None) -> tuple[str, ...]:
 
 def _lead_line(leader: int, laid_last: int) -> str:
     if leader == laid_last:  # the other player has no cards left
-        other = PLAYERS[1 - leader]
+        other = SERIES_ORDER[1 - leader]
         return explain.next_lead_line(
-            f"the {PLAYERS[leader]}", again_because=f"the {other} has no cards left"
+            f"the {SERIES_ORDER[leader]}", again_because=f"the {other} has no cards left"
         )
-    return explain.next_lead_line(f"the {PLAYERS[leader]}")
+    return explain.next_lead_line(f"the {SERIES_ORDER[leader]}")
+
+
+#: The points a series' end scores on its own (a 31 is the card's own score).
+_GO_POINTS = frozenset({Kind.GO, Kind.LAST_CARD})
 
 
 def _never(item: ScoreItem) -> bool:
@@ -659,7 +663,7 @@ def _always(item: ScoreItem) -> bool:
 
 
 def _not_closing(item: ScoreItem) -> bool:
-    return item.kind not in ("go", "last card", "thirty-one")
+    return item.kind not in CLOSING_KINDS
 
 
 # --- records --------------------------------------------------------------------------------------

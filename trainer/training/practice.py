@@ -171,7 +171,6 @@ class SetSummary:
     seconds: float  # mean seconds an answer
     target: float  # mean target pace, seconds a question
     missed_most: tuple[tuple[str, int], ...]  # (category, times), most first
-    points_missed: int
     muggins: int
     choices: int = 0  # answers that were choices graded by the coach (a throw, a card)
 
@@ -226,7 +225,6 @@ def summarize(grades: Sequence[Graded], targets: Sequence[float]) -> SetSummary:
         seconds=sum(grade.seconds for grade in grades) / answered if answered else 0.0,
         target=sum(targets) / len(targets) if targets else 0.0,
         missed_most=tuple(counts.most_common(3)),
-        points_missed=sum(max(0, -grade.points_off) for grade in grades),
         muggins=sum(grade.muggins for grade in grades),
         choices=sum(1 for grade in grades if isinstance(grade, AdviceGrade)),
     )

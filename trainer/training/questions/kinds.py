@@ -10,6 +10,7 @@ from typing import ClassVar, Literal
 from trainer.engine import (
     DECK,
     Card,
+    Kind,
     PlayScore,
     ScoreItem,
     ShowScore,
@@ -110,9 +111,6 @@ class GoStep:
     count: int
 
 
-GoReason = Literal["go", "last card", "thirty-one"]
-
-
 @dataclass(frozen=True, slots=True)
 class GoQuestion:
     """A series of the play that has just ended: who pegs for its end, what for,
@@ -125,7 +123,7 @@ class GoQuestion:
     steps: tuple[GoStep, ...]
     hands_after: tuple[tuple[Card, ...], tuple[Card, ...]]
     scorer: int
-    reason: GoReason
+    reason: Kind  # what closed the series: Kind.GO, Kind.LAST_CARD or Kind.THIRTY_ONE
     award: ScoreItem
     next_leader: int | None
     last_items: tuple[ScoreItem, ...]
