@@ -41,7 +41,7 @@ from pydantic import (
 
 from trainer.content import DRILLS_DIR, ContentProblem, display_path, read_yaml, wording, yaml_files
 from trainer.content.skills import DRILL_TYPES, DrillType
-from trainer.engine import Card, CardNotationError
+from trainer.engine import MAX_SHOW, Card, CardNotationError
 
 __all__ = [
     "DRILL_FEATURES",
@@ -122,8 +122,8 @@ DRILL_FEATURES: dict[str, dict[str, str]] = {
 
 #: The most points the question can be worth (the 29 hand; a card in the play).
 MAX_TOTAL: dict[str, int] = {
-    DrillType.HAND: 29,
-    DrillType.CRIB: 29,
+    DrillType.HAND: MAX_SHOW,
+    DrillType.CRIB: MAX_SHOW,
     DrillType.PEG: 14,
     DrillType.GO: 2,
 }

@@ -83,7 +83,6 @@ from trainer.engine.play import (
 )
 from trainer.engine.record import (
     MAX_SEED,
-    MAX_SHOW,
     Award,
     CutEvent,
     DealEvent,
@@ -99,7 +98,7 @@ from trainer.engine.record import (
     skunk,
     summarize,
 )
-from trainer.engine.show import ShowScore, score_show
+from trainer.engine.show import MAX_SHOW, ShowScore, score_show
 from trainer.engine.vocab import (
     Phase,
     Role,

@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from trainer.engine.cards import Card, CardNotationError
 from trainer.engine.items import Kind, ScoreItem
-from trainer.engine.show import ShowError, ShowScore, score_show
+from trainer.engine.show import MAX_SHOW, ShowError, ShowScore, score_show
 from trainer.engine.vocab import (
     PLAYERS,
     Counting,
@@ -59,8 +59,6 @@ __all__ = [
 Award = tuple[int, ScoreItem]
 
 TARGETS: tuple[int, int] = (121, 61)
-#: The most a hand or crib can score in the show.
-MAX_SHOW = 29
 #: The longest record read back, in characters: the longest games on record run to about
 #: a third of it (see ``tests/test_record.py``), so only a record made up to be long is refused.
 MAX_RECORD_CHARS = 60_000

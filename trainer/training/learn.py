@@ -42,6 +42,7 @@ from trainer.content.lessons import (
     TrueFalseCheck,
 )
 from trainer.engine import (
+    MAX_SHOW,
     Card,
     Kind,
     ScoreItem,
@@ -56,7 +57,7 @@ from trainer.training import explain, inputs
 from trainer.training.records import LESSON_TIER, AttemptIn, LessonProgress
 
 #: Nothing a lesson asks can be worth more than the best hand.
-MOST_POINTS = 29
+MOST_POINTS = MAX_SHOW
 
 PLAYER_LABELS: dict[str, str] = {"pone": "The pone (non-dealer)", "dealer": "The dealer"}
 SKUNK_LABELS: dict[str, str] = {
@@ -118,7 +119,7 @@ class AnswerProblem(ValueError):
 
 
 def read_points(text: str | None) -> int:
-    """A number of points typed in the answer box: digits, from 0 to 29."""
+    """A number of points typed in the answer box: digits, from 0 to the best hand's 29."""
     try:
         return inputs.read_points(text, box="Your answer", most=MOST_POINTS)
     except inputs.InputProblem as problem:

@@ -28,6 +28,7 @@ from trainer.content.lessons.fields import (
 from trainer.content.lessons.pictures import Pegs, check_pile
 from trainer.engine import (
     DECK,
+    MAX_SHOW,
     Card,
     Game,
     PeggingError,
@@ -398,8 +399,8 @@ class BoardCheck(LessonModel):
     @field_validator("points")
     @classmethod
     def _a_score(cls, points: int) -> int:
-        if not 1 <= points <= 29:
-            raise ValueError(f"a score is from 1 to 29 points, not {points}")
+        if not 1 <= points <= MAX_SHOW:
+            raise ValueError(f"a score is from 1 to {MAX_SHOW} points, not {points}")
         return points
 
     @field_validator("expect")

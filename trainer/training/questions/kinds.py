@@ -9,6 +9,7 @@ from typing import ClassVar, Literal
 
 from trainer.engine import (
     DECK,
+    MAX_SHOW,
     Card,
     Kind,
     PlayScore,
@@ -63,7 +64,7 @@ class ShowQuestion:
 
     @property
     def most(self) -> int:
-        return 29
+        return MAX_SHOW
 
     def notation(self) -> str:
         """``5H 5D 5C JS | 5S``: the hand, then the starter."""
