@@ -179,16 +179,16 @@ def test_over_31() -> None:
 def test_out_of_turn_names_both_players() -> None:
     play = pegging("7S 7H", "7C KD")
     with pytest.raises(OutOfTurnError) as caught:
-        play.lay(C("7C"), player=1)
+        play.lay(C("7C"), seat=1)
     assert (caught.value.player, caught.value.turn) == (1, 0)
     assert "player 1's turn, not player 2's" in str(caught.value)
     with pytest.raises(OutOfTurnError):
-        play.go(player=1)
-    assert not play.can_lay(C("7C"), player=1)
-    assert not play.can_go(player=1)
+        play.go(seat=1)
+    assert not play.can_lay(C("7C"), seat=1)
+    assert not play.can_go(seat=1)
     # Naming the right player is fine.
-    assert play.lay(C("7S"), player=0).player == 0
-    assert play.lay(C("7C"), player=1).player == 1
+    assert play.lay(C("7S"), seat=0).player == 0
+    assert play.lay(C("7C"), seat=1).player == 1
 
 
 def test_go_while_a_card_fits() -> None:
@@ -353,7 +353,7 @@ def test_leader_can_be_either_player() -> None:
     play = pegging("AS 2S", "3S 4S", leader=1)
     assert play.turn == 1
     with pytest.raises(OutOfTurnError):
-        play.lay(C("AS"), player=0)
+        play.lay(C("AS"), seat=0)
     with pytest.raises(CardNotInHandError):
         play.lay(C("AS"))  # without a player named, the card is the leader's to lay
     assert play.lay(C("3S")).next_player == 0
@@ -434,19 +434,19 @@ def _agree(play: Pegging) -> None:
     for player in range(play.players):
         for card in DECK:
             try:
-                play.verify_lay(card, player)
+                play.verify_lay(card, seat=player)
             except PeggingError:
                 ok = False
             else:
                 ok = True
-            assert play.can_lay(card, player) is ok
+            assert play.can_lay(card, seat=player) is ok
         try:
-            play.verify_go(player)
+            play.verify_go(seat=player)
         except PeggingError:
             ok = False
         else:
             ok = True
-        assert play.can_go(player) is ok
+        assert play.can_go(seat=player) is ok
 
 
 def _random_play(hands: list[list[Card]], leader: int, rng: random.Random) -> Pegging:

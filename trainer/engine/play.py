@@ -263,9 +263,9 @@ class Pegging:
         """Every card ``player`` has laid so far in this play, in order."""
         return tuple(card for series in self.series for who, card in series if who == player)
 
-    def playable(self, player: int | None = None) -> tuple[Card, ...]:
-        """The cards ``player`` (default: whoever's turn it is) could lay now."""
-        who = self.turn if player is None else player
+    def playable(self, seat: int | None = None) -> tuple[Card, ...]:
+        """The cards ``seat`` (default: whoever's turn it is) could lay now."""
+        who = self.turn if seat is None else seat
         return tuple(c for c in self.hands[who] if self.count + c.pips <= MAX_COUNT)
 
     def must_go(self) -> bool:
@@ -274,10 +274,10 @@ class Pegging:
 
     # -- lay a card -------------------------------------------------------------
 
-    def verify_lay(self, card: Card, player: int | None = None) -> None:
+    def verify_lay(self, card: Card, *, seat: int | None = None) -> None:
         if self.is_over:
             raise PlayOverError()
-        who = self.turn if player is None else player
+        who = self.turn if seat is None else seat
         if who != self.turn:
             raise OutOfTurnError(who, self.turn)
         if card not in self.hands[who]:
@@ -285,16 +285,17 @@ class Pegging:
         if self.count + card.pips > MAX_COUNT:
             raise OverThirtyOneError(card, self.count)
 
-    def can_lay(self, card: Card, player: int | None = None) -> bool:
+    def can_lay(self, card: Card, *, seat: int | None = None) -> bool:
         try:
-            self.verify_lay(card, player)
+            self.verify_lay(card, seat=seat)
         except PeggingError:
             return False
         return True
 
-    def lay(self, card: Card, player: int | None = None) -> PegEvent:
-        """Lay ``card`` for the player whose turn it is and score it."""
-        self.verify_lay(card, player)
+    def lay(self, card: Card, *, seat: int | None = None) -> PegEvent:
+        """Lay ``card`` for the player whose turn it is and score it (``seat``, when given,
+        must be that player: as :meth:`Game.lay <trainer.engine.game.Game.lay>` checks)."""
+        self.verify_lay(card, seat=seat)
         who = self.turn
         self.hands[who].remove(card)
         self.pile.append(card)
@@ -309,26 +310,26 @@ class Pegging:
 
     # -- say go -----------------------------------------------------------------
 
-    def verify_go(self, player: int | None = None) -> None:
+    def verify_go(self, *, seat: int | None = None) -> None:
         if self.is_over:
             raise PlayOverError()
-        who = self.turn if player is None else player
+        who = self.turn if seat is None else seat
         if who != self.turn:
             raise OutOfTurnError(who, self.turn)
         fits = self.playable(who)
         if fits:
             raise GoWhileCardFitsError(who, fits)
 
-    def can_go(self, player: int | None = None) -> bool:
+    def can_go(self, *, seat: int | None = None) -> bool:
         try:
-            self.verify_go(player)
+            self.verify_go(seat=seat)
         except PeggingError:
             return False
         return True
 
-    def go(self, player: int | None = None) -> PegEvent:
+    def go(self, *, seat: int | None = None) -> PegEvent:
         """The player to act has no card that fits and says go."""
-        self.verify_go(player)
+        self.verify_go(seat=seat)
         who = self.turn
         self.passed.add(who)
         count = self.count
