@@ -22,8 +22,8 @@ from trainer.content.drills import (
     load_drills,
     looks_like_drill_file,
 )
-from trainer.content.skills import DRILL_TYPES
 from trainer.content.validate import validate_paths
+from trainer.engine.skills import DRILL_TYPES
 from trainer.training.questions import load_catalog, tier_problem
 
 REPO = Path(__file__).resolve().parent.parent

@@ -40,8 +40,8 @@ from pydantic import (
 )
 
 from trainer.content import DRILLS_DIR, ContentProblem, display_path, read_yaml, wording, yaml_files
-from trainer.content.skills import DRILL_TYPES, DrillType
 from trainer.engine import MAX_SHOW, Card, CardNotationError
+from trainer.engine.skills import DRILL_TYPES, DrillType
 
 __all__ = [
     "DRILL_FEATURES",

@@ -53,6 +53,7 @@ from trainer.engine import (
 )
 from trainer.engine.play import CLOSING_KINDS
 from trainer.engine.series import SERIES_ORDER, Series
+from trainer.engine.skills import Category, DrillType, Mode, category_of
 from trainer.training import explain, inputs
 from trainer.training.records import LESSON_TIER, AttemptIn, LessonProgress
 
@@ -670,14 +671,14 @@ def _not_closing(item: ScoreItem) -> bool:
 # --- records --------------------------------------------------------------------------------------
 
 
-def drill_for(check: Check) -> str | None:
+def drill_for(check: Check) -> DrillType | None:
     """Which drill type an answered check counts towards (``None``: not a counting skill)."""
     if isinstance(check, CountCheck):
-        return "crib" if check.crib else "hand"
+        return DrillType.CRIB if check.crib else DrillType.HAND
     if isinstance(check, PegCheck | FifteenCheck):
-        return "peg"
+        return DrillType.PEG
     if isinstance(check, GoCheck):
-        return "go"
+        return DrillType.GO
     return None
 
 
@@ -707,7 +708,7 @@ def question_text(check: Check) -> str:
     return check.statement
 
 
-def missed_categories(check: Check, answer: int | str) -> tuple[str, ...]:
+def missed_categories(check: Check, answer: int | str) -> tuple[Category, ...]:
     """The categories a wrong answer points at, when the engine's items make it clear."""
     if answer == right_answer(check):
         return ()
@@ -715,29 +716,23 @@ def missed_categories(check: Check, answer: int | str) -> tuple[str, ...]:
         score = check.score()
         off = int(answer) - score.total if isinstance(answer, int) else 0
         if _count_trap(check, off):
-            return ("crib-flush",)
+            return (Category.CRIB_FLUSH,)
         if off < 0:  # only kinds every way of being that short shares (none: a total only)
             certain = explain.shortfall(score.items, -off).certain
-            return tuple(
-                "crib-flush" if kind == "flush" and check.crib else kind for kind in certain
-            )
+            return tuple(category_of(kind, crib=check.crib) for kind in certain)
         return ()
     if isinstance(check, PegCheck):
         off = int(answer) - check.answer if isinstance(answer, int) else 0
         if off >= 0:
             return ()
         return tuple(
-            _category(kind) for kind in explain.shortfall(check.score().items, -off).certain
+            category_of(kind) for kind in explain.shortfall(check.score().items, -off).certain
         )
     if isinstance(check, FifteenCheck):
-        return ("fifteen",)
+        return (Category.FIFTEEN,)
     if isinstance(check, GoCheck):
-        return (_category(check.replay().closing.kind),)
+        return (category_of(check.replay().closing.kind),)
     return ()
-
-
-def _category(kind: str) -> str:
-    return {"last card": "last-card"}.get(kind, kind)
 
 
 def attempt(check: Check, answer: int | str, seconds: float) -> AttemptIn | None:
@@ -758,7 +753,7 @@ def attempt(check: Check, answer: int | str, seconds: float) -> AttemptIn | None
         points_off=0 if correct else points_off,
         missed=missed_categories(check, answer),
         seconds=round(max(seconds, 0.0), 2),
-        mode="quick",
+        mode=Mode.QUICK,
     )
 
 

@@ -12,6 +12,7 @@ from trainer.engine import (
     Pegging,
 )
 from trainer.engine.play import CLOSING_KINDS
+from trainer.engine.skills import DrillType
 from trainer.training.questions.features import go_features
 from trainer.training.questions.fitting import check_question
 from trainer.training.questions.kinds import GenerationError, GoQuestion, GoStep
@@ -22,7 +23,7 @@ _GO_TRIES = 40
 
 
 def _series_questions(
-    rng: random.Random, steer: str, drill: str, tier: str, seed: int, index: int
+    rng: random.Random, steer: str, drill: DrillType, tier: str, seed: int, index: int
 ) -> list[GoQuestion]:
     """Play one whole deal at random (steered to or away from 31); one question per series."""
     cards = rng.sample(DECK, 8)

@@ -18,6 +18,7 @@ from trainer.engine import (
     Suit,
     format_cards,
 )
+from trainer.engine.skills import DrillType
 from trainer.training.questions.coached import DiscardQuestion, PlayQuestion
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -46,7 +47,7 @@ def card_at(order: int, suit_index: int) -> Card:
 class ShowQuestion:
     """Count four cards with the starter (a hand, or the crib when ``crib``)."""
 
-    drill: str
+    drill: DrillType
     tier: str
     seed: int
     index: int
@@ -75,7 +76,7 @@ class ShowQuestion:
 class PegQuestion:
     """What does the last card of this pile (the current series, in order) peg?"""
 
-    drill: str
+    drill: DrillType
     tier: str
     seed: int
     index: int
@@ -117,7 +118,7 @@ class GoQuestion:
     """A series of the play that has just ended: who pegs for its end, what for,
     and who leads the next series (``None`` when the play is over)."""
 
-    drill: str
+    drill: DrillType
     tier: str
     seed: int
     index: int
