@@ -8,9 +8,9 @@ one entry in :data:`SKILLS`, not ten edits.
 >>> DrillType("crib").label, DrillType("play").heading, Mode.CLAIM == "claim"
 ('count the crib', 'What would you play?', True)
 >>> category_of(Kind.FLUSH, crib=True), category_of(Kind.LAST_CARD)
-('crib-flush', 'last-card')
+(Category.CRIB_FLUSH, Category.LAST_CARD)
 >>> [skill.category for skill in SKILLS if DrillType.GO in skill.drills]
-['go', 'last-card', 'thirty-one']
+[Category.GO, Category.LAST_CARD, Category.THIRTY_ONE]
 """
 
 from __future__ import annotations
@@ -21,7 +21,14 @@ from enum import StrEnum
 from trainer.engine.items import Kind
 
 
-class DrillType(StrEnum):
+class _Name(StrEnum):
+    """A StrEnum whose ``repr`` pastes back into Python (``Category.RUN``)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class DrillType(_Name):
     """A kind of drill, as stored with every answer."""
 
     HAND = "hand"
@@ -60,7 +67,7 @@ _DRILL_LABELS: dict[DrillType, tuple[str, str]] = {
 _COACHED = frozenset({DrillType.DISCARD, DrillType.PLAY})
 
 
-class Mode(StrEnum):
+class Mode(_Name):
     """How an answer was given, as stored with it."""
 
     QUICK = "quick"  # a typed total
@@ -70,7 +77,7 @@ class Mode(StrEnum):
     LAY = "lay"  # one card tapped to play ("What would you play?")
 
 
-class Category(StrEnum):
+class Category(_Name):
     """A kind of mistake, as stored with every answer that makes it (no spaces)."""
 
     FIFTEEN = "fifteen"

@@ -31,6 +31,8 @@ class Profile:
 class AttemptIn:
     """One graded answer, as the practice and lesson pages hand it to the store."""
 
+    # What the fields may hold is the registry's (trainer.engine.skills); the store
+    # refuses a record that names anything else, before anything is saved.
     drill: DrillType
     tier: str
     seed: int
@@ -42,13 +44,6 @@ class AttemptIn:
     seconds: float
     mode: Mode = Mode.QUICK  # how it was given
     at: datetime = field(default_factory=now_utc)
-
-    def __post_init__(self) -> None:
-        # Read from text (a store's row, an address), the names become the registry's own;
-        # a name it does not know is refused here, before anything is saved.
-        object.__setattr__(self, "drill", DrillType(self.drill))
-        object.__setattr__(self, "mode", Mode(self.mode))
-        object.__setattr__(self, "missed", tuple(Category(c) for c in self.missed))
 
 
 @dataclass(frozen=True, slots=True)
