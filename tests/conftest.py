@@ -16,8 +16,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from trainer.serve import serve
+
+# Every property test draws the same examples on every run (a failure seen once is seen
+# again) and has no deadline (machines are shared: a slow example is not a failure).
+hypothesis_settings.register_profile("trainer", deadline=None, derandomize=True)
+hypothesis_settings.load_profile("trainer")
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.content.skills import CATEGORIES, CATEGORY_DRILLS, DRILL_TYPES
+from trainer.engine.skills import CATEGORIES, CATEGORY_DRILLS, DRILL_TYPES
 from trainer.training.adaptive import FLOOR, assess, category_drills, weights
 from trainer.training.records import AttemptIn
 

@@ -41,10 +41,16 @@ def test_mypy_strict(mypy_result: tuple[int, str]) -> None:
     assert returncode == 0, output
 
 
-def test_engine_is_pure() -> None:
-    """The engine never imports Streamlit, YAML or does file I/O."""
-    forbidden = ("streamlit", "yaml", "open(", "pathlib", "sqlite3")
-    for path in (REPO / "trainer" / "engine").glob("*.py"):
+def test_every_property_test_is_reproducible_and_has_no_deadline() -> None:
+    """The suite's profile (tests/conftest.py) applies to every ``@given``; a test's own
+    ``@settings`` may change how many examples it draws, never these two."""
+    from hypothesis import settings
+
+    assert settings.default.derandomize is True
+    assert settings.default.deadline is None
+    for path in (REPO / "tests").glob("test_*.py"):
+        if path.name == Path(__file__).name:
+            continue
         text = path.read_text()
-        for word in forbidden:
-            assert word not in text, f"{path.name} mentions {word}"
+        for word in ("derandomize=False", "deadline=timedelta", "deadline=1", "deadline=2"):
+            assert word not in text, f"{path.name} sets {word}"

@@ -22,8 +22,8 @@ from trainer.content.drills import (
     load_drills,
     looks_like_drill_file,
 )
-from trainer.content.skills import DRILL_TYPES
 from trainer.content.validate import validate_paths
+from trainer.engine.skills import DRILL_TYPES
 from trainer.training.questions import load_catalog, tier_problem
 
 REPO = Path(__file__).resolve().parent.parent
@@ -65,7 +65,7 @@ def test_an_unknown_field_names_the_file_drill_tier_and_field() -> None:
     assert "unknown-field.yaml" in message
     assert "drill hand, tier club" in message
     assert "constraints.requires" in message
-    assert "unknown field" in message
+    assert "unknown key 'requires': did you mean 'require'?" in message
 
 
 def test_a_misspelt_feature_is_named_with_a_suggestion() -> None:

@@ -27,9 +27,9 @@ from trainer.content import (
     yaml_files,
 )
 from trainer.content import drills as drill_content
-from trainer.content import lessons as lesson_content
 from trainer.content.drills import load_drills
 from trainer.content.lessons import check_files, course_stamp, lesson_files, load_course
+from trainer.content.lessons import course as lesson_content
 from trainer.content.validate import validate_paths
 from trainer.training.records import AttemptIn
 

@@ -36,7 +36,6 @@ from trainer.content.lessons import (
     course_stamp,
     lesson_files,
     load_course,
-    replay_go,
 )
 from trainer.content.validate import validate_paths
 from trainer.engine import (
@@ -270,44 +269,6 @@ def test_lessons_are_frozen() -> None:
     lesson = COURSE.lessons[0]
     with pytest.raises(ValidationError):
         lesson.title = "changed"  # type: ignore[misc]
-
-
-# --- the pegging worked examples of the guide, through go questions -------------------------
-
-
-def test_go_replay_of_the_worked_play_with_a_go() -> None:
-    """The guide's second worked example: the dealer pegs the first go, the last card too."""
-    pone, dealer = parse_cards("8C 6H 9S JD"), parse_cards("7D 5S TC QH")
-    first = replay_go(pone, dealer, parse_cards("8C 7D 6H 5S"))
-    assert (first.scorer, first.closing.kind) == (1, "go")
-    assert first.points == 4 + 1  # the 5♠ makes a run of four, then the go
-    assert first.next_leader == 0
-    whole = replay_go(pone, dealer, parse_cards("8C 7D 6H 5S 9S TC JD QH"))
-    assert (whole.scorer, whole.closing.kind, whole.points) == (1, "last card", 1)
-    assert whole.play_over and whole.next_leader is None
-
-
-def test_go_replay_of_the_worked_play_with_thirty_one() -> None:
-    """The guide's first worked example: the king makes 31, no separate go."""
-    replay = replay_go(
-        parse_cards("7S 7H 4C 6D"), parse_cards("7C KD 5S 9H"), parse_cards("7S 7C 7H KD")
-    )
-    assert (replay.scorer, replay.closing.kind, replay.points) == (1, "thirty-one", 2)
-    assert replay.next_leader == 0
-
-
-@pytest.mark.parametrize(
-    ("plays", "message"),
-    [
-        ("TS 8H", "8♥ is the pone's card, but it is the dealer's turn"),
-        ("TS 9D 2C", "2♣ is in neither the pone's nor the dealer's hand"),
-        ("TS 9D 8H QD", "Q♦ would make the count 37"),
-        ("TS 9D", "the series is not over after these plays: the pone can still lay"),
-    ],
-)
-def test_go_replay_refuses_impossible_plays(plays: str, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
-        replay_go(parse_cards("TS 8H 3C QD"), parse_cards("9D 5C KH 7S"), parse_cards(plays))
 
 
 # --- broken files ---------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.content.drills import load_drills
-from trainer.content.skills import CATEGORIES
 from trainer.engine import (
     DECK,
     Card,
@@ -20,6 +19,7 @@ from trainer.engine import (
     score_play,
     score_show,
 )
+from trainer.engine.skills import CATEGORIES
 from trainer.progress.store import check_attempt
 from trainer.training.grading import (
     CLAIM_KINDS,

@@ -20,8 +20,8 @@ from trainer.content.lessons import (
     TrueFalseCheck,
     load_course,
 )
-from trainer.content.skills import CATEGORIES, DRILL_TYPES
 from trainer.engine import parse_cards, score_play, score_show
+from trainer.engine.skills import CATEGORIES, DRILL_TYPES
 from trainer.progress.store import check_attempt
 from trainer.training.learn import (
     AnswerProblem,

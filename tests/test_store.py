@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.content.skills import CATEGORIES
+from trainer.engine.skills import CATEGORIES
 from trainer.progress import store as store_module
 from trainer.progress.store import (
     CSV_HEADER,

@@ -15,7 +15,6 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 from trainer.content import LESSONS_DIR
-from trainer.content import lessons as lesson_content
 from trainer.content.lessons import (
     BoardCheck,
     CutCheck,
@@ -26,6 +25,7 @@ from trainer.content.lessons import (
     TrueFalseCheck,
     load_course,
 )
+from trainer.content.lessons import course as lesson_content
 from trainer.progress.store import Store
 from trainer.training.learn import answer_key, options
 

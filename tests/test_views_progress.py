@@ -185,9 +185,9 @@ def test_a_first_day_is_labelled_bars_and_says_to_come_back(_isolated_database: 
 def test_two_days_are_lines_without_the_come_back_note(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
     profile = store.create_profile("Ann")
-    yesterday = datetime.now(UTC) - timedelta(days=1)
-    rows = [given(n, seconds=0.4) for n in range(3)]
-    rows += [replace(given(n, seconds=0.4), at=yesterday) for n in range(3, 6)]
+    now = datetime.now(UTC)  # today's answers a few seconds ago (so never yesterday's date)
+    rows = [replace(given(n, seconds=0.4), at=now - timedelta(seconds=n)) for n in range(3)]
+    rows += [replace(given(n, seconds=0.4), at=now - timedelta(days=1)) for n in range(3, 6)]
     store.add_attempts(profile.id, rows)
     at = progress_page()
     accuracy, _, _ = chart_specs(at)

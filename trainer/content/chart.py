@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from trainer.content.lessons import replay_go
 from trainer.engine import (
     Game,
     Kind,
@@ -27,6 +26,7 @@ from trainer.engine import (
     score_play,
     score_show,
 )
+from trainer.engine.series import replay_series
 
 __all__ = ["ChartRow", "ScoringChart", "scoring_chart"]
 
@@ -83,7 +83,7 @@ def _only(name: str, items: Sequence[ScoreItem], kinds: set[Kind]) -> None:
 
 
 def _closing_row(name: str, how: str, pone: str, dealer: str, plays: str, kind: Kind) -> ChartRow:
-    replay = replay_go(parse_cards(pone), parse_cards(dealer), parse_cards(plays))
+    replay = replay_series(parse_cards(pone), parse_cards(dealer), parse_cards(plays))
     if replay.closing.kind != kind:
         raise ValueError(f"the chart's example for {name!r} ends with {replay.closing.kind}")
     example = f"{label_cards(parse_cards(plays))}, then nobody can lay"

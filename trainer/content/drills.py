@@ -39,9 +39,9 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content import DRILLS_DIR, ContentProblem, display_path, read_yaml, yaml_files
-from trainer.content.skills import DRILL_TYPES, DrillType
-from trainer.engine import Card, CardNotationError
+from trainer.content import DRILLS_DIR, ContentProblem, display_path, read_yaml, wording, yaml_files
+from trainer.engine import MAX_SHOW, Card, CardNotationError
+from trainer.engine.skills import DRILL_TYPES, DrillType
 
 __all__ = [
     "DRILL_FEATURES",
@@ -122,8 +122,8 @@ DRILL_FEATURES: dict[str, dict[str, str]] = {
 
 #: The most points the question can be worth (the 29 hand; a card in the play).
 MAX_TOTAL: dict[str, int] = {
-    DrillType.HAND: 29,
-    DrillType.CRIB: 29,
+    DrillType.HAND: MAX_SHOW,
+    DrillType.CRIB: MAX_SHOW,
     DrillType.PEG: 14,
     DrillType.GO: 2,
 }
@@ -429,17 +429,7 @@ def _validate(path: Path, data: Any) -> tuple[Drill | None, list[ContentProblem]
             if error["loc"] == ("tiers",) and error["type"] == "too_short" and inside_tiers:
                 continue  # the tiers themselves failed: that is the problem to report
             where, field_path = _where(data, error["loc"])
-            message = error["msg"]
-            if message.startswith("Value error, "):
-                message = message[len("Value error, ") :]
-            if error["type"] == "extra_forbidden":
-                message = "unknown field (check the spelling; see drills/README.md)"
-            elif error["type"] == "missing":
-                message = "this field is required"
-            elif isinstance(error.get("input"), str | int | float | bool) and (
-                "type" in error["type"] or error["type"].endswith("_parsing")
-            ):
-                message += f" (got {error['input']!r})"
+            message = wording.message(error, Drill, see="drills/README.md")
             problems.append(
                 ContentProblem(
                     display_path(path), where, f"{field_path}: {message}" if field_path else message

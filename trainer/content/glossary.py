@@ -34,7 +34,7 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content import LESSONS_DIR, ContentProblem, display_path, read_yaml
+from trainer.content import LESSONS_DIR, ContentProblem, display_path, read_yaml, wording
 from trainer.content.lessons import (
     GLOSSARY_FILE,
     Course,
@@ -251,20 +251,10 @@ def _where(loc: Sequence[str | int], data: object = None) -> str:
 
 
 def _explain(err: ValidationError, file: str, data: object) -> list[ContentProblem]:
-    problems = []
-    for error in err.errors():
-        loc = tuple(error["loc"])
-        if error["type"] == "extra_forbidden":
-            message = f"unknown key {loc[-1]!r}: allowed: " + ", ".join(Term.model_fields)
-        elif error["type"] == "missing":
-            message = "this field is missing, and it is required"
-        elif error["type"] == "value_error":
-            cause = (error.get("ctx") or {}).get("error")
-            message = str(cause) if cause is not None else str(error["msg"])
-        else:
-            message = str(error["msg"])
-        problems.append(ContentProblem(file, _where(loc, data), message))
-    return problems
+    return [
+        ContentProblem(file, _where(tuple(error["loc"]), data), wording.message(error, Glossary))
+        for error in err.errors()
+    ]
 
 
 # --- words before they are taught ------------------------------------------------------------------

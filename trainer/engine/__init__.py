@@ -70,12 +70,13 @@ from trainer.engine.record import (
     skunk,
     summarize,
 )
-from trainer.engine.show import Call, ShowError, ShowScore, score_show
+from trainer.engine.show import MAX_SHOW, Call, ShowError, ShowScore, score_show
 from trainer.engine.stats import TOTAL_HANDS, Standing, percentile, score_distribution, standing
 from trainer.engine.vocab import SEATS, Counting, Phase, Role, RuleError, Which, other, seat_name
 
 __all__ = [
     "DECK",
+    "MAX_SHOW",
     "PLAY_KINDS",
     "SEATS",
     "SHOW_KINDS",

@@ -83,7 +83,6 @@ from trainer.engine.play import (
 )
 from trainer.engine.record import (
     MAX_SEED,
-    MAX_SHOW,
     Award,
     CutEvent,
     DealEvent,
@@ -99,7 +98,7 @@ from trainer.engine.record import (
     skunk,
     summarize,
 )
-from trainer.engine.show import ShowScore, score_show
+from trainer.engine.show import MAX_SHOW, ShowScore, score_show
 from trainer.engine.vocab import (
     Phase,
     Role,
@@ -688,7 +687,7 @@ class Game:
         self._check_seat(seat)
         if not isinstance(card, Card):
             raise NotACardError(card)
-        self._play().verify_lay(card, seat)
+        self._play().verify_lay(card, seat=seat)
 
     def can_lay(self, seat: int, card: Card) -> bool:
         return _can(self.verify_lay, seat, card)
@@ -696,14 +695,14 @@ class Game:
     def lay(self, seat: int, card: Card) -> LayEvent:
         """``seat`` lays ``card`` and pegs what it makes (and a go or last card it earns)."""
         self.verify_lay(seat, card)
-        peg = self._play().lay(card, seat)
+        peg = self._play().lay(card, seat=seat)
         self._laid.append((seat, card))
         return self._after_play(LayEvent(seat, card, peg.count, peg.awards), peg.play_over)
 
     def verify_go(self, seat: int) -> None:
         self._check(Phase.PLAY)
         self._check_seat(seat)
-        self._play().verify_go(seat)
+        self._play().verify_go(seat=seat)
 
     def can_go(self, seat: int) -> bool:
         return _can(self.verify_go, seat)
@@ -711,7 +710,7 @@ class Game:
     def go(self, seat: int) -> GoEvent:
         """``seat`` has no card that fits and says go; the other seat may peg for it."""
         self.verify_go(seat)
-        peg = self._play().go(seat)
+        peg = self._play().go(seat=seat)
         return self._after_play(GoEvent(seat, peg.count, peg.awards), peg.play_over)
 
     def _after_play(self, event: _P, play_over: bool) -> _P:

@@ -30,6 +30,9 @@ __all__ = [
 ]
 
 MAX_COUNT = 31
+
+#: What closes a series: a go, the last card of the play, or a count of exactly 31.
+CLOSING_KINDS = frozenset({Kind.GO, Kind.LAST_CARD, Kind.THIRTY_ONE})
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 
 
@@ -183,7 +186,11 @@ def _run_length(pile: tuple[Card, ...]) -> int:
 class PegEvent:
     """What one action did. ``player`` laid ``card`` (``None`` when saying go),
     bringing the count to ``count``; ``awards`` are (player, item) pairs scored
-    by it: the card's own items, then any go or last-card point it triggered."""
+    by it: the card's own items, then any go or last-card point it triggered.
+
+    When the event ends a series, ``closing`` is the award that closed it: the go,
+    the last card or the 31 (one of ``awards``), so nothing sorts awards by kind to
+    find it; ``None`` while the series goes on."""
 
     player: int
     card: Card | None
@@ -192,6 +199,7 @@ class PegEvent:
     series_over: bool
     play_over: bool
     next_player: int | None
+    closing: tuple[int, ScoreItem] | None = None
 
     def points_for(self, player: int) -> int:
         return sum(item.points for who, item in self.awards if who == player)
@@ -255,9 +263,9 @@ class Pegging:
         """Every card ``player`` has laid so far in this play, in order."""
         return tuple(card for series in self.series for who, card in series if who == player)
 
-    def playable(self, player: int | None = None) -> tuple[Card, ...]:
-        """The cards ``player`` (default: whoever's turn it is) could lay now."""
-        who = self.turn if player is None else player
+    def playable(self, seat: int | None = None) -> tuple[Card, ...]:
+        """The cards ``seat`` (default: whoever's turn it is) could lay now."""
+        who = self.turn if seat is None else seat
         return tuple(c for c in self.hands[who] if self.count + c.pips <= MAX_COUNT)
 
     def must_go(self) -> bool:
@@ -266,10 +274,10 @@ class Pegging:
 
     # -- lay a card -------------------------------------------------------------
 
-    def verify_lay(self, card: Card, player: int | None = None) -> None:
+    def verify_lay(self, card: Card, *, seat: int | None = None) -> None:
         if self.is_over:
             raise PlayOverError()
-        who = self.turn if player is None else player
+        who = self.turn if seat is None else seat
         if who != self.turn:
             raise OutOfTurnError(who, self.turn)
         if card not in self.hands[who]:
@@ -277,16 +285,17 @@ class Pegging:
         if self.count + card.pips > MAX_COUNT:
             raise OverThirtyOneError(card, self.count)
 
-    def can_lay(self, card: Card, player: int | None = None) -> bool:
+    def can_lay(self, card: Card, *, seat: int | None = None) -> bool:
         try:
-            self.verify_lay(card, player)
+            self.verify_lay(card, seat=seat)
         except PeggingError:
             return False
         return True
 
-    def lay(self, card: Card, player: int | None = None) -> PegEvent:
-        """Lay ``card`` for the player whose turn it is and score it."""
-        self.verify_lay(card, player)
+    def lay(self, card: Card, *, seat: int | None = None) -> PegEvent:
+        """Lay ``card`` for the player whose turn it is and score it (``seat``, when given,
+        must be that player: as :meth:`Game.lay <trainer.engine.game.Game.lay>` checks)."""
+        self.verify_lay(card, seat=seat)
         who = self.turn
         self.hands[who].remove(card)
         self.pile.append(card)
@@ -301,26 +310,26 @@ class Pegging:
 
     # -- say go -----------------------------------------------------------------
 
-    def verify_go(self, player: int | None = None) -> None:
+    def verify_go(self, *, seat: int | None = None) -> None:
         if self.is_over:
             raise PlayOverError()
-        who = self.turn if player is None else player
+        who = self.turn if seat is None else seat
         if who != self.turn:
             raise OutOfTurnError(who, self.turn)
         fits = self.playable(who)
         if fits:
             raise GoWhileCardFitsError(who, fits)
 
-    def can_go(self, player: int | None = None) -> bool:
+    def can_go(self, *, seat: int | None = None) -> bool:
         try:
-            self.verify_go(player)
+            self.verify_go(seat=seat)
         except PeggingError:
             return False
         return True
 
-    def go(self, player: int | None = None) -> PegEvent:
+    def go(self, *, seat: int | None = None) -> PegEvent:
         """The player to act has no card that fits and says go."""
-        self.verify_go(player)
+        self.verify_go(seat=seat)
         who = self.turn
         self.passed.add(who)
         count = self.count
@@ -339,6 +348,9 @@ class Pegging:
     ) -> PegEvent:
         for player, item in awards:
             self.scores[player] += item.points
+        closing = None
+        if series_over:  # a card's own items are never a go or last card: the first is it
+            closing = next((award for award in awards if award[1].kind in CLOSING_KINDS), None)
         event = PegEvent(
             player=who,
             card=card,
@@ -347,6 +359,7 @@ class Pegging:
             series_over=series_over,
             play_over=self.is_over,
             next_player=None if self.is_over else self.turn,
+            closing=closing,
         )
         self.history.append(event)
         return event

@@ -11,7 +11,7 @@ figures from the events alone.
 >>> event.points_for(1), event.notation()
 (2, 'lay seat=1 card=7C count=14 awards=1:pair/7S-7C/2')
 >>> Settings.parse("target=61 skunks=off counting=muggins")
-Settings(target=61, skunks=False, counting=Counting.MUGGINS)
+Settings(target=61, skunks=False, counting=Counting.MUGGINS, seats=2)
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import ClassVar
 
 from trainer.engine.cards import Card, CardNotationError
 from trainer.engine.items import Kind, ScoreItem
-from trainer.engine.show import ShowError, ShowScore, score_show
+from trainer.engine.show import MAX_SHOW, ShowError, ShowScore, score_show
 from trainer.engine.vocab import (
     PLAYERS,
     Counting,
@@ -59,8 +59,6 @@ __all__ = [
 Award = tuple[int, ScoreItem]
 
 TARGETS: tuple[int, int] = (121, 61)
-#: The most a hand or crib can score in the show.
-MAX_SHOW = 29
 #: The longest record read back, in characters: the longest games on record run to about
 #: a third of it (see ``tests/test_record.py``), so only a record made up to be long is refused.
 MAX_RECORD_CHARS = 60_000

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from trainer.content.skills import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES, DrillType
 from trainer.engine import parse_cards
+from trainer.engine.skills import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES, DrillType
 from trainer.progress.store import (
     AreaRow,
     DayRow,

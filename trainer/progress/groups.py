@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from typing import NamedTuple
 
-from trainer.content.skills import CATEGORY_LABELS
+from trainer.engine.skills import CATEGORY_LABELS
 from trainer.progress.store import Store
 from trainer.progress.store.rows import Group
 

@@ -35,8 +35,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import ClassVar, Literal
 
-from trainer.content.skills import category_of
 from trainer.engine import Card, ScoreItem, explain_items, label_cards, number_word
+from trainer.engine.skills import Category, Mode, category_of
 from trainer.training import explain
 from trainer.training.explain import amount, short_note, shortfall
 from trainer.training.inputs import InputProblem, read_points
@@ -91,8 +91,6 @@ PLAYER_NAMES: tuple[str, str] = ("you", "your opponent")
 #: Longest answer kept in a record (a long list of claims is cut short).
 ANSWER_MAX = 400
 
-Mode = Literal["quick", "claim", "choice"]
-
 
 def answer_box(question: Question) -> str:
     """The label of the box the learner types the answer into."""
@@ -101,13 +99,13 @@ def answer_box(question: Question) -> str:
     return "Your total"
 
 
-def item_category(item_kind: str, *, crib: bool = False) -> str:
+def item_category(item_kind: str, *, crib: bool = False) -> Category:
     """The stored category for an item kind, or for a claim kind (a double run claimed as
-    one unit is a run): :func:`trainer.content.skills.category_of`."""
+    one unit is a run): :func:`trainer.engine.skills.category_of`."""
     return category_of("run" if item_kind == "double run" else item_kind, crib=crib)
 
 
-def _unique(values: Iterable[str]) -> tuple[str, ...]:
+def _unique(values: Iterable[Category]) -> tuple[Category, ...]:
     return tuple(dict.fromkeys(values))
 
 
@@ -419,7 +417,7 @@ class Grade:
     found: tuple[ScoreItem, ...]
     missed: tuple[ScoreItem, ...]
     claims: tuple[ClaimCheck, ...]
-    categories: tuple[str, ...]
+    categories: tuple[Category, ...]
     headline: str
     notes: tuple[str, ...]
     seconds: float
@@ -454,7 +452,7 @@ class Grade:
 
 def _difference_notes(
     question: ShowQuestion | PegQuestion, given: int
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+) -> tuple[tuple[str, ...], tuple[Category, ...]]:
     """(notes, categories) for a wrong total. A total short by a gap that only one set of
     items fits names them; a gap that fits several names the candidates, and only the
     kinds common to every candidate are recorded (none: a "total only" miss)."""
@@ -483,7 +481,7 @@ def _difference_notes(
     return tuple(notes), ((category,) if category else ())
 
 
-def _trap_note(question: ShowQuestion | PegQuestion, over: int) -> tuple[str, str]:
+def _trap_note(question: ShowQuestion | PegQuestion, over: int) -> tuple[str, Category | None]:
     """The likely reason for counting too much, from the traps this question holds."""
     f = question.features
     if isinstance(question, ShowQuestion):
@@ -491,48 +489,48 @@ def _trap_note(question: ShowQuestion | PegQuestion, over: int) -> tuple[str, st
             return (
                 "In the crib, four cards of one suit are not a flush: "
                 "the starter has to match them too.",
-                "crib-flush",
+                Category.CRIB_FLUSH,
             )
         if "jack-starter" in f and over in (1, 2):
             return (
                 f"The starter {question.starter.label} is a jack, and a starter jack is never "
                 "nobs (it gives the dealer 2 for his heels at the cut).",
-                "nobs",
+                Category.NOBS,
             )
         if "false-flush" in f and over in (4, 5):
             return (
                 "Three cards and the starter in one suit are not a flush: all four cards "
                 "of the hand must share the suit.",
-                "flush",
+                Category.FLUSH,
             )
         runs = question.score.by_kind("run")
         if "multi-run" in f and over in (2, len(runs[0].cards)):
             return (
                 "Remember that a double run is two runs plus the pair inside them: "
                 "count each once.",
-                "run",
+                Category.RUN,
             )
-        return "", ""
+        return "", None
     pile = question.pile
     if "split-pair" in f:
         return (
             f"The {pile[-3].label} and the {pile[-1].label} have the {pile[-2].label} between "
             "them: a pair needs the two cards one after the other.",
-            "pair",
+            Category.PAIR,
         )
     if "rank-not-value" in f:
         return (
             f"The {pile[-2].label} and the {pile[-1].label} are both worth 10 but are not the "
             "same rank, so they are not a pair.",
-            "pair",
+            Category.PAIR,
         )
     if "broken-run" in f:
         return (
             "A run counts only the latest cards in an unbroken sequence: a repeated rank "
             "or a card out of the sequence stops it.",
-            "run",
+            Category.RUN,
         )
-    return "", ""
+    return "", None
 
 
 def _headline_total(question: Question, given: int) -> str:
@@ -566,7 +564,7 @@ def grade_quick(
     items = question.score.items
     correct = given == right
     notes: tuple[str, ...] = ()
-    categories: tuple[str, ...] = ()
+    categories: tuple[Category, ...] = ()
     if not correct:
         notes, categories = _difference_notes(question, given)
     taken = max(0, right - given) if muggins else 0
@@ -574,7 +572,7 @@ def grade_quick(
         notes = (*notes, _muggins_note(taken))
     return Grade(
         question=question,
-        mode="quick",
+        mode=Mode.QUICK,
         answer=str(given),
         correct=correct,
         right_total=right,
@@ -659,7 +657,7 @@ def grade_claims(
     answer = "; ".join(claim.notation() for claim in claims) or "(nothing claimed)"
     return Grade(
         question=question,
-        mode="claim",
+        mode=Mode.CLAIM,
         answer=answer,
         correct=correct,
         right_total=right,
@@ -751,11 +749,11 @@ def grade_go(
     right_leader = leader == question.next_leader
     correct = right_scorer and right_choice and right_leader
     reason_category = item_category(question.reason)
-    categories: list[str] = []
+    categories: list[Category] = []
     if not (right_scorer and right_choice):
         categories.append(reason_category)
     if not right_leader:
-        categories.append("go")
+        categories.append(Category.GO)
     notes: list[str] = []
     if not right_scorer:
         notes.append(f"It is {_player(question.scorer)} who pegs, not {_player(scorer)}.")
@@ -775,7 +773,7 @@ def grade_go(
     headline = f"Right: {answer_text}" if correct else f"Not quite: {answer_text}"
     return Grade(
         question=question,
-        mode="choice",
+        mode=Mode.CHOICE,
         answer=answer,
         correct=correct,
         right_total=question.total,
@@ -800,7 +798,7 @@ class AdviceGrade:
     of the best; ``coach`` holds the points lost and the explanation's lines."""
 
     question: CoachQuestion
-    mode: Literal["throw", "lay"]
+    mode: Mode  # Mode.THROW or Mode.LAY
     chosen: tuple[Card, ...]
     coach: CoachGrade
     headline: str
@@ -823,7 +821,7 @@ class AdviceGrade:
         return self.coach.attempt.points_off
 
     @property
-    def categories(self) -> tuple[str, ...]:
+    def categories(self) -> tuple[Category, ...]:
         return self.coach.attempt.missed
 
     @property
@@ -868,7 +866,7 @@ def grade_throw(question: DiscardQuestion, cards: Sequence[Card], *, seconds: fl
     except ValueError as err:
         raise InputProblem("Your throw", f"{err}.") from None
     headline = _advice_headline(question, throw[0], coach)
-    return AdviceGrade(question, "throw", throw, coach, headline, seconds)
+    return AdviceGrade(question, Mode.THROW, throw, coach, headline, seconds)
 
 
 def grade_lay(question: PlayQuestion, cards: Sequence[Card], *, seconds: float) -> AdviceGrade:
@@ -882,4 +880,4 @@ def grade_lay(question: PlayQuestion, cards: Sequence[Card], *, seconds: float) 
     except ValueError as err:
         raise InputProblem("Your card", f"{err}.") from None
     headline = _advice_headline(question, laid[0], coach)
-    return AdviceGrade(question, "lay", laid, coach, headline, seconds)
+    return AdviceGrade(question, Mode.LAY, laid, coach, headline, seconds)

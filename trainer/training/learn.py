@@ -26,7 +26,6 @@ from typing import Any, Protocol
 
 from trainer.analysis.hands import four_card_points
 from trainer.content.lessons import (
-    PLAYERS,
     Board,
     BoardCheck,
     Check,
@@ -35,7 +34,6 @@ from trainer.content.lessons import (
     CutCheck,
     FifteenCheck,
     GoCheck,
-    GoReplay,
     KeepCheck,
     KeepValue,
     Lesson,
@@ -44,18 +42,23 @@ from trainer.content.lessons import (
     TrueFalseCheck,
 )
 from trainer.engine import (
+    MAX_SHOW,
     Card,
+    Kind,
     ScoreItem,
     ShowScore,
     explain_items,
     format_cards,
     label_cards,
 )
+from trainer.engine.play import CLOSING_KINDS
+from trainer.engine.series import SERIES_ORDER, Series
+from trainer.engine.skills import Category, DrillType, Mode, category_of
 from trainer.training import explain, inputs
 from trainer.training.records import LESSON_TIER, AttemptIn, LessonProgress
 
 #: Nothing a lesson asks can be worth more than the best hand.
-MOST_POINTS = 29
+MOST_POINTS = MAX_SHOW
 
 PLAYER_LABELS: dict[str, str] = {"pone": "The pone (non-dealer)", "dealer": "The dealer"}
 SKUNK_LABELS: dict[str, str] = {
@@ -117,7 +120,7 @@ class AnswerProblem(ValueError):
 
 
 def read_points(text: str | None) -> int:
-    """A number of points typed in the answer box: digits, from 0 to 29."""
+    """A number of points typed in the answer box: digits, from 0 to the best hand's 29."""
     try:
         return inputs.read_points(text, box="Your answer", most=MOST_POINTS)
     except inputs.InputProblem as problem:
@@ -160,7 +163,7 @@ def options(check: Check) -> tuple[tuple[str, str], ...]:
     if isinstance(check, FifteenCheck):
         return tuple((str(card), card.label) for card in check.choices)
     if isinstance(check, GoCheck):
-        return tuple((who, PLAYER_LABELS[who]) for who in PLAYERS)
+        return tuple((who, PLAYER_LABELS[who]) for who in SERIES_ORDER)
     if isinstance(check, SkunkCheck):
         return tuple(SKUNK_LABELS.items())
     if isinstance(check, CutCheck):
@@ -586,7 +589,7 @@ def _explain_fifteen(check: FifteenCheck, given: int | str | None) -> Feedback:
     return Feedback(False, "", tuple(details), pile=pile, lit=pile)
 
 
-def go_story(replay: GoReplay, *, with_scores: bool) -> tuple[str, ...]:
+def go_story(replay: Series, *, with_scores: bool) -> tuple[str, ...]:
     """The play of a go question, one line per action, every go, point, return to 0 and
     lead shown; with ``with_scores`` False, the part the question asks about is left out
     (see :func:`question_story`, which the page shows above the question)."""
@@ -599,16 +602,15 @@ def question_story(check: GoCheck) -> tuple[str, ...]:
     return _story(check.replay(), hide=check.ask)
 
 
-def _story(replay: GoReplay, hide: str | None) -> tuple[str, ...]:
+def _story(replay: Series, hide: str | None) -> tuple[str, ...]:
     """``hide``: ``None`` shows everything; ``"all"`` no points at all; ``"points"``
     nothing the last card's player pegged from it on; ``"who-scores"`` no go, last card
     or 31 from the last card on; ``"leads-next"`` only not who leads next."""
     last = max(i for i, event in enumerate(replay.events) if event.card == replay.last_card)
-    closing = ("go", "last card", "thirty-one")
     lines = []
     laid_last = 0
     for index, event in enumerate(replay.events):
-        who = f"the {PLAYERS[event.player]}"
+        who = f"the {SERIES_ORDER[event.player]}"
         asked = index >= last
         show: Callable[[ScoreItem], bool]
         if hide == "all" or (hide == "points" and asked):
@@ -620,12 +622,12 @@ def _story(replay: GoReplay, hide: str | None) -> tuple[str, ...]:
         if event.card is None:
             line = explain.go_line(who)
         else:
-            own = [item for item in event.items_for(event.player) if item.kind not in closing[:2]]
+            own = [item for item in event.items_for(event.player) if item.kind not in _GO_POINTS]
             line = explain.lay_line(who, event.card, event.count, [i for i in own if show(i)])
         for player, item in event.awards:
-            if item.kind in closing[:2]:
+            if item.kind in _GO_POINTS:
                 if show(item):
-                    line += " " + explain.closing_line(f"the {PLAYERS[player]}", item.kind)
+                    line += " " + explain.closing_line(f"the {SERIES_ORDER[player]}", item.kind)
                 elif item.kind == "go":
                     line += " Nobody can lay another card without going past 31."
                 else:
@@ -643,11 +645,15 @@ def _story(replay: GoReplay, hide: str | None) -> tuple[str, ...]:
 
 def _lead_line(leader: int, laid_last: int) -> str:
     if leader == laid_last:  # the other player has no cards left
-        other = PLAYERS[1 - leader]
+        other = SERIES_ORDER[1 - leader]
         return explain.next_lead_line(
-            f"the {PLAYERS[leader]}", again_because=f"the {other} has no cards left"
+            f"the {SERIES_ORDER[leader]}", again_because=f"the {other} has no cards left"
         )
-    return explain.next_lead_line(f"the {PLAYERS[leader]}")
+    return explain.next_lead_line(f"the {SERIES_ORDER[leader]}")
+
+
+#: The points a series' end scores on its own (a 31 is the card's own score).
+_GO_POINTS = frozenset({Kind.GO, Kind.LAST_CARD})
 
 
 def _never(item: ScoreItem) -> bool:
@@ -659,20 +665,20 @@ def _always(item: ScoreItem) -> bool:
 
 
 def _not_closing(item: ScoreItem) -> bool:
-    return item.kind not in ("go", "last card", "thirty-one")
+    return item.kind not in CLOSING_KINDS
 
 
 # --- records --------------------------------------------------------------------------------------
 
 
-def drill_for(check: Check) -> str | None:
+def drill_for(check: Check) -> DrillType | None:
     """Which drill type an answered check counts towards (``None``: not a counting skill)."""
     if isinstance(check, CountCheck):
-        return "crib" if check.crib else "hand"
+        return DrillType.CRIB if check.crib else DrillType.HAND
     if isinstance(check, PegCheck | FifteenCheck):
-        return "peg"
+        return DrillType.PEG
     if isinstance(check, GoCheck):
-        return "go"
+        return DrillType.GO
     return None
 
 
@@ -702,7 +708,7 @@ def question_text(check: Check) -> str:
     return check.statement
 
 
-def missed_categories(check: Check, answer: int | str) -> tuple[str, ...]:
+def missed_categories(check: Check, answer: int | str) -> tuple[Category, ...]:
     """The categories a wrong answer points at, when the engine's items make it clear."""
     if answer == right_answer(check):
         return ()
@@ -710,29 +716,23 @@ def missed_categories(check: Check, answer: int | str) -> tuple[str, ...]:
         score = check.score()
         off = int(answer) - score.total if isinstance(answer, int) else 0
         if _count_trap(check, off):
-            return ("crib-flush",)
+            return (Category.CRIB_FLUSH,)
         if off < 0:  # only kinds every way of being that short shares (none: a total only)
             certain = explain.shortfall(score.items, -off).certain
-            return tuple(
-                "crib-flush" if kind == "flush" and check.crib else kind for kind in certain
-            )
+            return tuple(category_of(kind, crib=check.crib) for kind in certain)
         return ()
     if isinstance(check, PegCheck):
         off = int(answer) - check.answer if isinstance(answer, int) else 0
         if off >= 0:
             return ()
         return tuple(
-            _category(kind) for kind in explain.shortfall(check.score().items, -off).certain
+            category_of(kind) for kind in explain.shortfall(check.score().items, -off).certain
         )
     if isinstance(check, FifteenCheck):
-        return ("fifteen",)
+        return (Category.FIFTEEN,)
     if isinstance(check, GoCheck):
-        return (_category(check.replay().closing.kind),)
+        return (category_of(check.replay().closing.kind),)
     return ()
-
-
-def _category(kind: str) -> str:
-    return {"last card": "last-card"}.get(kind, kind)
 
 
 def attempt(check: Check, answer: int | str, seconds: float) -> AttemptIn | None:
@@ -753,7 +753,7 @@ def attempt(check: Check, answer: int | str, seconds: float) -> AttemptIn | None
         points_off=0 if correct else points_off,
         missed=missed_categories(check, answer),
         seconds=round(max(seconds, 0.0), 2),
-        mode="quick",
+        mode=Mode.QUICK,
     )
 
 

@@ -47,8 +47,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from trainer.content.drills import DrillCatalog, Tier
-from trainer.content.skills import CATEGORY_LABELS
 from trainer.engine import Card, CardNotationError, parse_cards
+from trainer.engine.skills import CATEGORY_LABELS, Mode
 from trainer.training.grading import (
     CLAIM_KINDS,
     AdviceGrade,
@@ -91,10 +91,6 @@ __all__ = [
 MIXED = "mixed"
 MIXED_LENGTH = 10
 MAX_SEED = 999_999
-Mode = Literal["quick", "claim"]
-#: How the current question is answered: a typed total, claims, the go's choices, two
-#: cards tapped to throw (a coach's discard question), one card tapped to lay (its play).
-AnswerMode = Literal["quick", "claim", "choice", "throw", "lay"]
 Phase = Literal["question", "feedback", "done"]
 Weights = tuple[tuple[tuple[str, str], float], ...]
 
@@ -118,7 +114,7 @@ class SetSpec:
     tier: str
     seed: int
     length: int
-    mode: Mode = "quick"
+    mode: Mode = Mode.QUICK  # a set of counts is typed or claimed
     muggins: bool = False
     weights: Weights = ()
     #: Six cards the first question deals ("Which two do you throw?" only): a throw from a
@@ -171,7 +167,6 @@ class SetSummary:
     seconds: float  # mean seconds an answer
     target: float  # mean target pace, seconds a question
     missed_most: tuple[tuple[str, int], ...]  # (category, times), most first
-    points_missed: int
     muggins: int
     choices: int = 0  # answers that were choices graded by the coach (a throw, a card)
 
@@ -226,7 +221,6 @@ def summarize(grades: Sequence[Graded], targets: Sequence[float]) -> SetSummary:
         seconds=sum(grade.seconds for grade in grades) / answered if answered else 0.0,
         target=sum(targets) / len(targets) if targets else 0.0,
         missed_most=tuple(counts.most_common(3)),
-        points_missed=sum(max(0, -grade.points_off) for grade in grades),
         muggins=sum(grade.muggins for grade in grades),
         choices=sum(1 for grade in grades if isinstance(grade, AdviceGrade)),
     )
@@ -278,17 +272,19 @@ class PracticeSet:
     def tier(self, catalog: DrillCatalog) -> Tier:
         return _tier(catalog, *self.spec.pick(catalog, self.index))
 
-    def answer_mode(self, catalog: DrillCatalog) -> AnswerMode:
+    def answer_mode(self, catalog: DrillCatalog) -> Mode:
+        """How the current question is answered: a typed total or claims (the set's mode),
+        the go's choices, two cards tapped to throw, one card tapped to lay."""
         question = self.question(catalog)
         if isinstance(question, GoQuestion):
-            return "choice"
+            return Mode.CHOICE
         if isinstance(question, DiscardQuestion):
-            return "throw"
+            return Mode.THROW
         if isinstance(question, PlayQuestion):
-            return "lay"
+            return Mode.LAY
         if isinstance(question, ShowQuestion):
             return self.spec.mode
-        return "quick"
+        return Mode.QUICK
 
     def start_clock(self, now: float) -> None:
         """Start timing the current question (the first time it is shown)."""
@@ -577,7 +573,7 @@ def spec_from_request(
                 "from 1 to 100."
             )
         length = parsed
-    mode: Mode = "claim" if str(params.get("mode", "")).lower() == "claim" else "quick"
+    mode = Mode.CLAIM if str(params.get("mode", "")).lower() == "claim" else Mode.QUICK
     muggins = str(params.get("muggins", "")).lower() in ("1", "true", "yes", "on")
     if params.get("w") not in (None, ""):  # the address's own weights win
         weights = _weights_from_text(str(params.get("w")))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from trainer.engine.record import GameRecord, NotationError, ShowEvent
 from trainer.engine.show import ShowScore
+from trainer.engine.skills import DrillType
 from trainer.engine.vocab import Which
 from trainer.progress.store import (
     GameStats,
@@ -300,7 +301,7 @@ def count_attempt(event: ShowEvent, *, game_seed: int, deal_no: int, seconds: fl
     score: ShowScore = event.score
     crib = event.which is Which.CRIB
     question = ShowQuestion(
-        drill="crib" if crib else "hand",
+        drill=DrillType.CRIB if crib else DrillType.HAND,
         tier=GAME_TIER,
         seed=game_seed,
         index=deal_no,

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from confusable_homoglyphs import categories, confusables
 
-from trainer.content.skills import CATEGORIES, DRILL_TYPES, MODES
+from trainer.engine.skills import CATEGORIES, DRILL_TYPES, MODES
 from trainer.progress.store.errors import InvalidAttemptError, ProfileNameError
 from trainer.progress.store.rows import GameReviewRow, SavedGame
 from trainer.training.records import AttemptIn

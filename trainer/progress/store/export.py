@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any, NamedTuple
 
-from trainer.content.skills import CATEGORIES
+from trainer.engine.skills import CATEGORIES
 from trainer.progress.store.backend import Connection
 from trainer.progress.store.errors import StoreError
 
@@ -48,7 +48,7 @@ def answers_csv(conn: Connection, profile_id: int) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
-    order = {c: n for n, c in enumerate(CATEGORIES)}
+    order: dict[str, int] = {c: n for n, c in enumerate(CATEGORIES)}
     cursor = conn.execute(
         """SELECT replace(substr(a.at, 1, 19), ' ', 'T') || 'Z', a.drill, a.tier, a.seed,
                   a.question, a.answer, CASE a.correct WHEN 1 THEN 'yes' ELSE 'no' END,

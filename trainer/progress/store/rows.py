@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple
 
-from trainer.content.skills import CATEGORIES
+from trainer.engine.skills import CATEGORIES
 from trainer.progress.store.errors import StoreError
 from trainer.training.records import AttemptIn, Profile
 

@@ -9,16 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from trainer.analysis import PlayOption, analyse_play, random_turns
 from trainer.engine import DECK, Card, Pegging
+from trainer.engine.skills import Category, DrillType
 from trainer.training.coach import NEAR_TIE, ThrowLine, discard_advice
 
 __all__ = [
-    "DISCARD_CATEGORY",
     "DISCARD_TIERS",
-    "PLAY_CATEGORY",
     "PLAY_TIERS",
     "CoachAttempt",
     "CoachGrade",
@@ -39,24 +37,20 @@ DISCARD_TIERS: tuple[str, ...] = ("dealer", "pone")
 #: a point better than some other; ``close`` ones a best card that wins by less.
 PLAY_TIERS: tuple[str, ...] = ("clear", "close")
 
-#: Categories a wrong coach drill answer is stored under.
-DISCARD_CATEGORY = "discard"
-PLAY_CATEGORY = "play"
-
 
 @dataclass(frozen=True, slots=True)
 class CoachAttempt:
     """What :class:`trainer.training.records.AttemptIn` needs from a graded coach drill
     (``AttemptIn(**dataclasses.asdict(attempt), seconds=...)``)."""
 
-    drill: str
+    drill: DrillType
     tier: str
     seed: int
     question: str
     answer: str
     correct: bool
     points_off: int  # as in AttemptIn: the choice's value minus the best's, rounded (<= 0)
-    missed: tuple[str, ...]
+    missed: tuple[Category, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +92,7 @@ class DiscardQuestion:
     six: tuple[Card, ...]
     dealer: bool
 
-    drill: Literal["discard"] = "discard"
+    drill: DrillType = DrillType.DISCARD
 
     def notation(self) -> str:
         """``5H 5D 5C JS 2D 9C | dealer``."""
@@ -163,7 +157,7 @@ def grade_discard(question: DiscardQuestion, throw: Sequence[Card]) -> CoachGrad
             answer=answer,
             correct=correct,
             points_off=-round(advice.cost),
-            missed=() if correct else (DISCARD_CATEGORY,),
+            missed=() if correct else (Category.DISCARD,),
         ),
     )
 
@@ -183,7 +177,7 @@ class PlayQuestion:
     starter: Card
     options: tuple[PlayOption, ...]
 
-    drill: Literal["play"] = "play"
+    drill: DrillType = DrillType.PLAY
 
     @property
     def count(self) -> int:
@@ -302,6 +296,6 @@ def grade_play(question: PlayQuestion, card: Card) -> CoachGrade:
             answer=str(card),
             correct=correct,
             points_off=-round(lost),
-            missed=() if correct else (PLAY_CATEGORY,),
+            missed=() if correct else (Category.PLAY,),
         ),
     )

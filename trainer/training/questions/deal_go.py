@@ -11,9 +11,11 @@ from trainer.engine import (
     DECK,
     Pegging,
 )
+from trainer.engine.play import CLOSING_KINDS
+from trainer.engine.skills import DrillType
 from trainer.training.questions.features import go_features
 from trainer.training.questions.fitting import check_question
-from trainer.training.questions.kinds import GenerationError, GoQuestion, GoReason, GoStep
+from trainer.training.questions.kinds import GenerationError, GoQuestion, GoStep
 
 # --- the go ------------------------------------------------------------------------------------
 
@@ -21,7 +23,7 @@ _GO_TRIES = 40
 
 
 def _series_questions(
-    rng: random.Random, steer: str, drill: str, tier: str, seed: int, index: int
+    rng: random.Random, steer: str, drill: DrillType, tier: str, seed: int, index: int
 ) -> list[GoQuestion]:
     """Play one whole deal at random (steered to or away from 31); one question per series."""
     cards = rng.sample(DECK, 8)
@@ -51,19 +53,14 @@ def _series_questions(
         if not event.series_over:
             continue
         hands_after = (tuple(play.hands[0]), tuple(play.hands[1]))
-        end = [(who, item) for who, item in event.awards if item.kind in ("go", "last card")]
         laid = [e for e in play.history if e.card is not None]
         last_lay = laid[-1]
-        thirty_one = [item for _, item in last_lay.awards if item.kind == "thirty-one"]
-        if end:
-            scorer, award = end[0]
-            reason: GoReason = "go" if award.kind == "go" else "last card"
-        else:
-            scorer, award, reason = last_lay.player, thirty_one[0], "thirty-one"
+        assert event.closing is not None  # the event ends a series
+        scorer, award = event.closing
         last_items = tuple(
             item
             for who, item in last_lay.awards
-            if item.kind not in ("go", "last card", "thirty-one") and who == last_lay.player
+            if item.kind not in CLOSING_KINDS and who == last_lay.player
         )
         question = GoQuestion(
             drill,
@@ -73,7 +70,7 @@ def _series_questions(
             tuple(steps),
             hands_after,
             scorer,
-            reason,
+            award.kind,
             award,
             event.next_player,
             last_items,

@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from trainer.content.drills import Drill, DrillCatalog, Tier, load_drills
-from trainer.content.skills import DrillType
+from trainer.engine.skills import DrillType
 from trainer.training.questions.coached import (
     DISCARD_TIERS,
     PLAY_TIERS,

@@ -9,13 +9,16 @@ from typing import ClassVar, Literal
 
 from trainer.engine import (
     DECK,
+    MAX_SHOW,
     Card,
+    Kind,
     PlayScore,
     ScoreItem,
     ShowScore,
     Suit,
     format_cards,
 )
+from trainer.engine.skills import DrillType
 from trainer.training.questions.coached import DiscardQuestion, PlayQuestion
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -44,7 +47,7 @@ def card_at(order: int, suit_index: int) -> Card:
 class ShowQuestion:
     """Count four cards with the starter (a hand, or the crib when ``crib``)."""
 
-    drill: str
+    drill: DrillType
     tier: str
     seed: int
     index: int
@@ -62,7 +65,7 @@ class ShowQuestion:
 
     @property
     def most(self) -> int:
-        return 29
+        return MAX_SHOW
 
     def notation(self) -> str:
         """``5H 5D 5C JS | 5S``: the hand, then the starter."""
@@ -73,7 +76,7 @@ class ShowQuestion:
 class PegQuestion:
     """What does the last card of this pile (the current series, in order) peg?"""
 
-    drill: str
+    drill: DrillType
     tier: str
     seed: int
     index: int
@@ -110,22 +113,19 @@ class GoStep:
     count: int
 
 
-GoReason = Literal["go", "last card", "thirty-one"]
-
-
 @dataclass(frozen=True, slots=True)
 class GoQuestion:
     """A series of the play that has just ended: who pegs for its end, what for,
     and who leads the next series (``None`` when the play is over)."""
 
-    drill: str
+    drill: DrillType
     tier: str
     seed: int
     index: int
     steps: tuple[GoStep, ...]
     hands_after: tuple[tuple[Card, ...], tuple[Card, ...]]
     scorer: int
-    reason: GoReason
+    reason: Kind  # what closed the series: Kind.GO, Kind.LAST_CARD or Kind.THIRTY_ONE
     award: ScoreItem
     next_leader: int | None
     last_items: tuple[ScoreItem, ...]

@@ -8,9 +8,9 @@ one entry in :data:`SKILLS`, not ten edits.
 >>> DrillType("crib").label, DrillType("play").heading, Mode.CLAIM == "claim"
 ('count the crib', 'What would you play?', True)
 >>> category_of(Kind.FLUSH, crib=True), category_of(Kind.LAST_CARD)
-('crib-flush', 'last-card')
+(Category.CRIB_FLUSH, Category.LAST_CARD)
 >>> [skill.category for skill in SKILLS if DrillType.GO in skill.drills]
-['go', 'last-card', 'thirty-one']
+[Category.GO, Category.LAST_CARD, Category.THIRTY_ONE]
 """
 
 from __future__ import annotations
@@ -21,7 +21,14 @@ from enum import StrEnum
 from trainer.engine.items import Kind
 
 
-class DrillType(StrEnum):
+class _Name(StrEnum):
+    """A StrEnum whose ``repr`` pastes back into Python (``Category.RUN``)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class DrillType(_Name):
     """A kind of drill, as stored with every answer."""
 
     HAND = "hand"
@@ -60,7 +67,7 @@ _DRILL_LABELS: dict[DrillType, tuple[str, str]] = {
 _COACHED = frozenset({DrillType.DISCARD, DrillType.PLAY})
 
 
-class Mode(StrEnum):
+class Mode(_Name):
     """How an answer was given, as stored with it."""
 
     QUICK = "quick"  # a typed total
@@ -68,6 +75,22 @@ class Mode(StrEnum):
     CHOICE = "choice"  # picked among answers (who scores the go, who leads next)
     THROW = "throw"  # two cards tapped for the crib ("Which two do you throw?")
     LAY = "lay"  # one card tapped to play ("What would you play?")
+
+
+class Category(_Name):
+    """A kind of mistake, as stored with every answer that makes it (no spaces)."""
+
+    FIFTEEN = "fifteen"
+    PAIR = "pair"
+    RUN = "run"
+    FLUSH = "flush"
+    CRIB_FLUSH = "crib-flush"
+    NOBS = "nobs"
+    GO = "go"
+    LAST_CARD = "last-card"
+    THIRTY_ONE = "thirty-one"
+    DISCARD = "discard"
+    PLAY = "play"
 
 
 _COUNTING = frozenset({DrillType.HAND, DrillType.CRIB})
@@ -79,7 +102,7 @@ class Skill:
     """A kind of mistake the trainer tracks: its stored ``category``, how the pages name
     it, the drills that practise it, and the engine's score kind it comes from."""
 
-    category: str
+    category: Category
     label: str
     drills: frozenset[DrillType]
     kind: Kind | None
@@ -87,21 +110,23 @@ class Skill:
 
 #: Every tracked kind of mistake, in the order the pages list them.
 SKILLS: tuple[Skill, ...] = (
-    Skill("fifteen", "fifteens", _SHOW_AND_PLAY, Kind.FIFTEEN),
-    Skill("pair", "pairs", _SHOW_AND_PLAY, Kind.PAIR),
-    Skill("run", "runs", _SHOW_AND_PLAY, Kind.RUN),
-    Skill("flush", "flush", _COUNTING, Kind.FLUSH),
-    Skill("crib-flush", "crib flush", frozenset({DrillType.CRIB}), None),
-    Skill("nobs", "nobs", _COUNTING, Kind.NOBS),
-    Skill("go", "the go", frozenset({DrillType.GO}), Kind.GO),
-    Skill("last-card", "last card", frozenset({DrillType.PEG, DrillType.GO}), Kind.LAST_CARD),
-    Skill("thirty-one", "31", frozenset({DrillType.PEG, DrillType.GO}), Kind.THIRTY_ONE),
-    Skill("discard", "the throw to the crib", frozenset({DrillType.DISCARD}), None),
-    Skill("play", "the card to play", frozenset({DrillType.PLAY}), None),
+    Skill(Category.FIFTEEN, "fifteens", _SHOW_AND_PLAY, Kind.FIFTEEN),
+    Skill(Category.PAIR, "pairs", _SHOW_AND_PLAY, Kind.PAIR),
+    Skill(Category.RUN, "runs", _SHOW_AND_PLAY, Kind.RUN),
+    Skill(Category.FLUSH, "flush", _COUNTING, Kind.FLUSH),
+    Skill(Category.CRIB_FLUSH, "crib flush", frozenset({DrillType.CRIB}), None),
+    Skill(Category.NOBS, "nobs", _COUNTING, Kind.NOBS),
+    Skill(Category.GO, "the go", frozenset({DrillType.GO}), Kind.GO),
+    Skill(
+        Category.LAST_CARD, "last card", frozenset({DrillType.PEG, DrillType.GO}), Kind.LAST_CARD
+    ),
+    Skill(Category.THIRTY_ONE, "31", frozenset({DrillType.PEG, DrillType.GO}), Kind.THIRTY_ONE),
+    Skill(Category.DISCARD, "the throw to the crib", frozenset({DrillType.DISCARD}), None),
+    Skill(Category.PLAY, "the card to play", frozenset({DrillType.PLAY}), None),
 )
 
 #: The stored categories, in page order.
-CATEGORIES: tuple[str, ...] = tuple(skill.category for skill in SKILLS)
+CATEGORIES: tuple[Category, ...] = tuple(skill.category for skill in SKILLS)
 #: How the pages name each category.
 CATEGORY_LABELS: dict[str, str] = {skill.category: skill.label for skill in SKILLS}
 #: The drill types that can practise each category.
@@ -115,15 +140,15 @@ COACHED_DRILLS: tuple[str, ...] = tuple(d for d in DrillType if d.coached)
 #: The answer modes, as stored.
 MODES: tuple[str, ...] = tuple(Mode)
 
-_BY_KIND: dict[Kind, str] = {skill.kind: skill.category for skill in SKILLS if skill.kind}
+_BY_KIND: dict[Kind, Category] = {skill.kind: skill.category for skill in SKILLS if skill.kind}
 
 
-def category_of(kind: Kind | str, *, crib: bool = False) -> str:
+def category_of(kind: Kind | str, *, crib: bool = False) -> Category:
     """The category a missed combination of ``kind`` is tracked under (a crib's flush
     is its own category: the crib's flush rule is a mistake of its own)."""
     kind = Kind(kind)
     if kind is Kind.FLUSH and crib:
-        return "crib-flush"
+        return Category.CRIB_FLUSH
     try:
         return _BY_KIND[kind]
     except KeyError:
