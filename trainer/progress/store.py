@@ -227,6 +227,25 @@ REVIEWS_MIGRATION: tuple[str, ...] = (
 )
 
 
+# --- preferences: the schema (a player's settings, kept from one visit to the next) -----------
+
+#: One row per player and setting (the table's sounds, how the show is counted): ``key`` names
+#: the setting and ``value`` holds it as text; the page that offers a setting reads and words
+#: it. ``IF NOT EXISTS``, and nothing else refers to it, so this step can take any place among
+#: the migrations.
+PREFERENCES_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS preferences (
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, key)
+    )""",
+)
+PREFERENCE_KEY_MAX = 40
+PREFERENCE_MAX = 100
+
+
 # --- schema -------------------------------------------------------------------------------
 
 #: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
@@ -304,6 +323,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     GAMES_VERSION_MIGRATION,
     # 6: each reviewed game's points lost by kind (see the game reviews section below)
     REVIEWS_MIGRATION,
+    # 7: each player's settings, such as the table's sounds (see the preferences section)
+    PREFERENCES_MIGRATION,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -749,6 +770,36 @@ class Store:
     def drop_draft(self, profile_id: int, key: str) -> None:
         with self._connect() as conn, _write(conn):
             conn.execute("DELETE FROM drafts WHERE profile_id = ? AND key = ?", (profile_id, key))
+
+    # -- preferences: a player's settings (the table's sounds, how the show is counted) --
+
+    def preferences(self, profile_id: int) -> dict[str, str]:
+        """Every setting the player has chosen, by key (none chosen: empty)."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT key, value FROM preferences WHERE profile_id = ? ORDER BY key",
+                (profile_id,),
+            ).fetchall()
+        return {str(key): str(value) for key, value in rows}
+
+    def set_preference(self, profile_id: int, key: str, value: str) -> None:
+        """Keep one of the player's settings (over what was kept for that key); a player
+        who is not there raises ``ValueError``. Clearing a player's progress keeps their
+        settings; removing the player removes them."""
+        _text_field("a setting's name", key, PREFERENCE_KEY_MAX)
+        _text_field("a setting", value, PREFERENCE_MAX, empty_ok=True)
+        with self._connect() as conn:
+            try:
+                with _write(conn):
+                    conn.execute(
+                        """INSERT INTO preferences (profile_id, key, value, updated_at)
+                           VALUES (?, ?, ?, ?)
+                           ON CONFLICT (profile_id, key) DO UPDATE SET
+                               value = excluded.value, updated_at = excluded.updated_at""",
+                        (profile_id, key, value, _utc_text(datetime.now(UTC))),
+                    )
+            except sqlite3.IntegrityError as err:
+                raise ValueError(f"there is no profile {profile_id} ({err})") from err
 
     # -- answers --
 
