@@ -63,7 +63,8 @@ profiles.sidebar()  # the picker, on every page
 # record answers or show a player's progress wait until this browser has chosen a player.
 _NEEDS_PLAYER = {"learn", "practice", "progress", "play", "review"}
 try:
-    if profiles.banner() or page.url_path not in _NEEDS_PLAYER:
+    waits = page.url_path in _NEEDS_PLAYER  # its title stands above the question, if asked
+    if profiles.banner(page.title if waits else None) or not waits:
         page.run()
 finally:  # after the page, so the first visitor's page does not wait on it
     widgets.warm_up()  # the content, tables and chart libraries, loaded in the background once

@@ -1,7 +1,7 @@
 """While the server restarts, Streamlit's own box says "Connection error" and asks whether
 the internet is connected, which alarms a player for nothing: this puts the trainer's words
-in that box (the browser half is ``assets/restart_notice.js``). Drawn on every page by
-``trainer/app.py``.
+in that box (the browser half is ``assets/restart_notice.js``). The Play page draws it, where a
+game is in play; the words say the game is saved, which it is after every move.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ __all__ = ["TEXT", "TITLE", "show"]
 
 TITLE = "The trainer is restarting"
 TEXT = (
-    "Your game and your answers are saved. This page carries on by itself as soon as the "
+    "Your game is saved, up to your last move. This page carries on by itself as soon as the "
     "trainer is back, in a moment: there is nothing to do."
 )
 

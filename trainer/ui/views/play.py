@@ -51,7 +51,7 @@ from trainer.training.play import (
     scoring_cards,
 )
 from trainer.training.records import Profile
-from trainer.ui import actions, assets, play_saves, session, sounds
+from trainer.ui import actions, assets, play_saves, restart_notice, session, sounds
 from trainer.ui import widgets as ui
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.cardpick import CardPicker, PickEvent, Slot
@@ -668,11 +668,10 @@ def _many(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _best_hand_line(best: Any) -> str:
-    """``Your best hand: 12 points.`` or ``The computer's best hand: 8 points.``"""
-    whose = "Your" if best.seat == ME else "The computer's"
-    what = "crib" if best.which is Which.CRIB else "hand"
-    return f"{whose} best {what} of the game: {best.true} points."
+def best_hand_line(best: ShowEvent) -> str:
+    """``The best hand of the game was yours: 12 points.`` (or the computer's)."""
+    whose = "yours" if best.seat == ME else "the computer's"
+    return f"The best hand of the game was {whose}: {_many(best.true, 'point')}."
 
 
 def _results(page_game: PlayGame, profile: Profile) -> None:
@@ -691,7 +690,7 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
     best = summary.best_hand
     with _hand():
         if best is not None:
-            st.markdown(_best_hand_line(best))
+            st.markdown(best_hand_line(best))
             ui.show_cards(best.score.hand, starter=best.score.starter, max_width=300)
         with st.container(horizontal=True):
             again = st.button("Play again", type="primary", key="play_again")
@@ -820,8 +819,8 @@ def _menu(profile: Profile) -> None:
     """The game menu: save the record, the table's settings, pause the game or start a new
     one (asking first). A fragment: a switch here runs the menu again, not the table."""
     game = _game()
-    if game is None:
-        return
+    if game is None:  # left from this menu (kept for later, or resigned): the whole page
+        st.rerun()
     table = game.table
     over = table.game.is_over
     asking = _state().get(_CONFIRM) == "new" and not over
@@ -840,13 +839,12 @@ def _menu(profile: Profile) -> None:
         if not asking:
             with st.container(horizontal=True):
                 actions.button("Start a new game", key="play_new", on_click=_ask_new)
-                if actions.button(
+                actions.button(
                     "Pause: keep it for later",
                     key="play_pause",
                     on_click=_keep_for_later,
                     help="The game waits among your unfinished games, as it is now.",
-                ):
-                    st.rerun()
+                )
             return
         me, them = table.game.scores
         st.warning(
@@ -855,15 +853,13 @@ def _menu(profile: Profile) -> None:
             "(a resigned game counts as a loss)."
         )
         with st.container(horizontal=True):
-            kept = actions.button(
+            actions.button(
                 "Keep it for later", key="play_new_keep", type="primary", on_click=_keep_for_later
             )
-            resigned = actions.button(
+            actions.button(
                 "Resign it", key="play_new_resign", on_click=_resign_here, args=(profile,)
             )
             actions.button("Go back to the game", key="play_new_cancel", on_click=_cancel)
-        if kept or resigned:
-            st.rerun()
 
 
 def _resume(profile: Profile, game_id: str) -> None:
@@ -1016,6 +1012,7 @@ st.html(f"<style>{TABLE_CSS}</style>")
 table = page_game.table
 late = _late(table)
 _sounds(page_game, late)
+restart_notice.show()
 with st.container(key="play_table"):
     _unsaved(page_game)
     _header(table)

@@ -17,6 +17,7 @@ from trainer.progress.figures import (
     Report,
     build_report,
     describe_answer,
+    drill_answers,
     export_file_name,
     games_lines,
 )
@@ -306,6 +307,15 @@ require_player()  # nobody chosen in this browser: never show someone else's
 st.title("Progress")
 
 
+def _has_games(profile_id: int) -> bool:
+    """The player has games against the computer (False when they cannot be read: the
+    games section says why)."""
+    try:
+        return bool(session.games_record(profile_id))
+    except (sqlite3.Error, StoreError):
+        return False
+
+
 def _this_visit_only(problem: str) -> NoReturn:
     """The store cannot be read: say so, show this visit's answers, and stop here."""
     st.warning(plain(problem), icon=":material/warning:")
@@ -333,7 +343,13 @@ except (sqlite3.Error, StoreError) as err:
 
 if report.totals.answers == 0:
     st.info(
-        f"Nothing here yet for **{name}**. Answer a few questions and this page shows "
+        (
+            f"No answers yet for **{name}**: your games are below. Answer a few questions "
+            "in the lessons or the drills and this page also shows how your counting goes, "
+            "what you miss most and what to practise next."
+        )
+        if _has_games(profile.id)
+        else f"Nothing here yet for **{name}**. Answer a few questions and this page shows "
         "how you are doing, what you miss most and what to practise next.",
         icon=":material/waving_hand:",
     )
@@ -378,10 +394,19 @@ if report.weak:
             if action.button("Practise this", key=f"practise_{weak.drill}_{weak.tier}"):
                 _practise(weak.drill, weak.tier, None)
 else:
-    st.success(
-        "Nothing stands out as weak right now: every drill you have tried is going well.",
-        icon=":material/celebration:",
-    )
+    right, tried = drill_answers(report.needs, titles=titles)
+    if tried:
+        st.success(
+            "Nothing stands out as weak right now in the drills you have practised: "
+            f"{right} of your last {tried} drill answers were right.",
+            icon=":material/celebration:",
+        )
+    else:
+        st.info(
+            "Your answers so far are from the lessons and your games, not from the drills: "
+            "practise a drill and what to work on next shows here.",
+            icon=":material/fitness_center:",
+        )
 if st.button(
     "Practise my weak spots",
     key="practise_weak_spots",
