@@ -71,6 +71,15 @@ def _in_place_box(page: Any) -> dict[str, float]:
     return box
 
 
+def _edges(box: dict[str, float] | None) -> tuple[float, float, float, float] | None:
+    """``(top, bottom, left, right)`` of a Playwright box or of :func:`_in_place_box`'s."""
+    if box is None:
+        return None
+    if "top" in box:
+        return box["top"], box["bottom"], box["left"], box["right"]
+    return box["y"], box["y"] + box["height"], box["x"], box["x"] + box["width"]
+
+
 def _check_fits(page: Any, phase: str, size: str, hand: str, action: str) -> None:
     width, height = SIZES[size]
     where = f"{phase} at {width}x{height}"
@@ -78,24 +87,20 @@ def _check_fits(page: Any, phase: str, size: str, hand: str, action: str) -> Non
         "() => document.querySelector('[data-testid=\"stMain\"]')?.scrollTop ?? window.scrollY"
     )
     assert scrolled == 0, f"{where}: the page was scrolled"
-    board = page.locator(".tb-board").first.bounding_box()
     parts = {
-        "the board": board,
-        "the hand": page.locator(hand).first.bounding_box(),
-        "the action": page.locator(action).first.bounding_box(),
-        "the hand's place": _in_place_box(page),
+        "the board": _edges(page.locator(".tb-board").first.bounding_box()),
+        "the hand": _edges(page.locator(hand).first.bounding_box()),
+        "the action": _edges(page.locator(action).first.bounding_box()),
+        "the hand's place": _edges(_in_place_box(page)),
     }
-    for name, box in parts.items():
-        assert box is not None, f"{where}: {name} is not drawn"
-        top = box.get("top", box.get("y"))
-        bottom = box.get("bottom", (box.get("y") or 0) + (box.get("height") or 0))
-        left = box.get("left", box.get("x"))
-        right = box.get("right", (box.get("x") or 0) + (box.get("width") or 0))
-        assert top is not None and bottom is not None and left is not None and right is not None
-        assert 0 <= top and bottom <= height + 0.5, f"{where}: {name} is off the screen: {box}"
-        assert -0.5 <= left and right <= width + 0.5, f"{where}: {name} is off the side: {box}"
-    hand_top = parts["the hand's place"]["top"]
-    assert board["y"] + board["height"] <= hand_top, f"{where}: the hand is over the board"
+    for name, edges in parts.items():
+        assert edges is not None, f"{where}: {name} is not drawn"
+        top, bottom, left, right = edges
+        assert top >= 0 and bottom <= height + 0.5, f"{where}: {name} is off the screen: {edges}"
+        assert left >= -0.5 and right <= width + 0.5, f"{where}: {name} is off the side: {edges}"
+    board, place = parts["the board"], parts["the hand's place"]
+    assert board is not None and place is not None
+    assert board[1] <= place[0], f"{where}: the hand is over the board"
 
 
 def _load(page: Any, url: str) -> None:
