@@ -259,3 +259,42 @@ def _finished_record(seed: int = 11) -> str:
         else:
             table.carry_on()
     raise AssertionError("the game did not end")
+
+
+def test_a_record_file_opened_from_the_play_page_is_played_back(
+    page: Any, app_url: str, browser_db: Path
+) -> None:
+    store = Store.open(browser_db)
+    if not any(p.name == "Upload" for p in store.profiles()):
+        store.create_profile("Upload")
+    _load(page, f"{app_url}/play?player=upload")
+    page.get_by_text("Read a game record").click()
+    uploader = page.locator('[data-testid="stFileUploader"] input[type="file"]')
+    # a file that is not a record: its line is named, and nothing is opened
+    uploader.set_input_files(
+        files=[{"name": "notes.txt", "mimeType": "text/plain", "buffer": b"lay seat=9 x\n"}]
+    )
+    page.get_by_text("notes.txt").wait_for()
+    settled(page)
+    page.get_by_role("button", name="Play from this record").click()
+    page.get_by_text("The record cannot be read").wait_for()
+    assert page.locator(".tb-board").count() == 0
+    # a game's own record file: played back to its end
+    record = _finished_record(seed=12)
+    uploader.set_input_files(
+        files=[{"name": "cribbage-game.txt", "mimeType": "text/plain", "buffer": record.encode()}]
+    )
+    page.get_by_text("cribbage-game.txt").wait_for()
+    settled(page)
+    page.get_by_role("button", name="Play from this record").click()
+    page.locator(".tb-board").first.wait_for()
+    _until(page, lambda: page.get_by_role("button", name="Play again").count() > 0, steps=40)
+    page.get_by_text("This game was read from a record").wait_for()
+    upload = _id(store, "Upload")
+    assert store.imported_games(upload) == 1 and store.unfinished_games(upload) == []
+    page.get_by_role("button", name="Play again").click()
+    page.get_by_text("How strong is the computer?").wait_for()
+
+
+def _id(store: Store, name: str) -> int:
+    return next(p.id for p in store.profiles() if p.name == name)

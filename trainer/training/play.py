@@ -72,6 +72,7 @@ __all__ = [
     "RecordProblem",
     "Table",
     "award_text",
+    "best_hand_line",
     "event_lines",
     "export_text",
     "in_our_words",
@@ -369,6 +370,13 @@ def scoring_cards(event: LayEvent, pile: Sequence[Card]) -> tuple[Card, ...]:
     """
     scored = {card for _, item in event.awards for card in item.cards}
     return tuple(card for card in pile if card in scored)
+
+
+def best_hand_line(best: ShowEvent) -> str:
+    """The game's best hand in a sentence: ``The best hand of the game was yours: 12
+    points.`` (or the computer's)."""
+    whose = "yours" if best.seat == ME else "the computer's"
+    return f"The best hand of the game was {whose}: {_points(best.true)}."
 
 
 def _series_ends(event: LayEvent | GoEvent) -> bool:

@@ -44,6 +44,7 @@ from trainer.training.play import (
     PlaySetup,
     RecordProblem,
     Table,
+    best_hand_line,
     event_lines,
     export_text,
     in_our_words,
@@ -666,12 +667,6 @@ def _reveal(table: Table) -> None:
 
 def _many(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def best_hand_line(best: ShowEvent) -> str:
-    """``The best hand of the game was yours: 12 points.`` (or the computer's)."""
-    whose = "yours" if best.seat == ME else "the computer's"
-    return f"The best hand of the game was {whose}: {_many(best.true, 'point')}."
 
 
 def _results(page_game: PlayGame, profile: Profile) -> None:
