@@ -22,9 +22,13 @@ from playwright.sync_api import Error as PlaywrightError
 from tests.browser import settled
 from trainer.engine.record import Settings
 from trainer.progress.store import Store
+from trainer.serve import serving_checkout
 from trainer.training.play import Need, PlaySetup, Table, export_text
+from trainer.ui import restart_notice
 
 pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parent.parent
 
 #: The player these tests play as (their own, so no other test's game is in the way).
 PLAYER = "Table"
@@ -298,3 +302,24 @@ def test_a_record_file_opened_from_the_play_page_is_played_back(
 
 def _id(store: Store, name: str) -> int:
     return next(p.id for p in store.profiles() if p.name == name)
+
+
+def test_a_restart_is_told_in_the_trainer_s_words(browser: Any, tmp_path: Path) -> None:
+    """The server goes away mid-game: Streamlit's own box says the trainer is restarting
+    and the game is saved, not that the internet may be down."""
+    db = tmp_path / "progress.sqlite3"
+    Store.open(db).create_profile("Restart")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        tab = context.new_page()
+        with serving_checkout(REPO, db) as server:
+            _load(tab, f"{server.url}/play?player=restart")
+            tab.get_by_role("button", name="Start the game").click()
+            tab.get_by_role("button", name="Cut the pack").wait_for()
+            settled(tab)
+        box = tab.locator('[role="dialog"]')
+        box.get_by_text(restart_notice.TITLE).wait_for(timeout=30_000)
+        said = box.inner_text()
+        assert restart_notice.TEXT in said and "internet" not in said, said
+    finally:
+        context.close()
