@@ -24,7 +24,7 @@ from trainer.progress.figures import (
 from trainer.progress.review_totals import LostPoint, lost_points
 from trainer.progress.store import Recorded, StoreError, describe_error
 from trainer.training.play import LEVEL_NAMES
-from trainer.ui import session
+from trainer.ui import assets, session
 from trainer.ui.game_list import game_links
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.widgets import drill_catalog
@@ -33,6 +33,7 @@ PRACTICE_PAGE = "ui/views/practice.py"
 MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
 DAY = "utcyearmonthdate"  # chart dates are calendar days, read and shown in UTC
 LEARN_PAGE = "ui/views/learn.py"
+PLAY_PAGE = "ui/views/play.py"
 
 
 def _practise(drill: str, tier: str, weights: dict[tuple[str, str], float] | None) -> None:
@@ -216,7 +217,9 @@ def games_section(profile_id: int) -> None:
         "did. Average margin is your score take away the computer's at the end of a game."
     )
     lines = [tuple(line) for line in games_lines(records)]
-    st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
+    st.html(f"<style>{assets.text('progress.css')}</style>")  # the table on a phone
+    with st.container(key="progress_games"):
+        st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
     if finished:
         reviewed_games(profile_id)
 
@@ -359,6 +362,9 @@ if report.totals.answers == 0:
         PRACTICE_PAGE,
         label="Know the rules? Practise counting",
         icon=":material/fitness_center:",
+    )
+    st.page_link(
+        PLAY_PAGE, label="Ready for a game? Play the computer", icon=":material/playing_cards:"
     )
     games_section(profile.id)
     st.stop()
