@@ -50,3 +50,12 @@ def test_names_are_escaped() -> None:
     svg = board_svg([("<b>Sam & Jo</b>", 0, 2)])
     ET.fromstring(svg)
     assert "<b>" not in svg and "&lt;b&gt;Sam &amp; Jo&lt;/b&gt;" in svg
+
+
+def test_a_legend_names_each_player_and_score_large_enough_for_a_phone() -> None:
+    root = ET.fromstring(board_svg([("You", 6, 9), ("Opponent", 0, 4)]))
+    texts = {t.text: float(t.get("font-size", 0)) for t in root.iter(f"{NS}text")}
+    # drawn 660 wide, shown about 358 px wide on a phone: 22 is 12 px there
+    assert texts["You 9"] >= 22 and texts["Opponent 4"] >= 22
+    width = float((root.get("viewBox") or "0 0 0 0").split()[2])
+    assert min(size for size in texts.values()) * 358 / width >= 5.5  # the hole labels too

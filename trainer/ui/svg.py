@@ -2,7 +2,7 @@
 
 >>> from trainer.engine import parse_cards
 >>> svg = cards_svg(parse_cards("5H JS"), highlight=parse_cards("JS"))
->>> svg.startswith("<svg") and "J♠" in svg
+>>> svg.startswith("<svg") and "jack of spades" in svg
 True
 """
 
@@ -201,8 +201,9 @@ def board_svg(tracks: Sequence[tuple[str, int, int]], *, max_width: int = 720) -
     True
     """
     row_w = _hole_x(_LAP - 1) + 12
-    track_h = 48
-    height = 14 + track_h * len(tracks)
+    track_h = 50
+    legend = 32  # each player's name and score, large enough to read on a phone
+    height = 14 + legend + track_h * len(tracks)
     described = "; ".join(
         f"{name}: pegs in holes {back} and {front}" for name, back, front in tracks
     )
@@ -214,20 +215,24 @@ def board_svg(tracks: Sequence[tuple[str, int, int]], *, max_width: int = 720) -
         f'<rect x="1" y="1" width="{row_w - 2}" height="{height - 2}" rx="10" fill="#d9a86c" '
         'stroke="#8a5a2b" stroke-width="2"/>',
     ]
-    for number, (name, back, front) in enumerate(tracks):
-        top = 22 + number * track_h
-        colour = _PEG_COLOURS[number % len(_PEG_COLOURS)]
+    for number, (name, _back, front) in enumerate(tracks):
+        x = 14 + number * 250
         parts.append(
-            f'<text x="{row_w - 8}" y="{top + 31}" font-size="10" text-anchor="end" '
-            f'fill="#3b2410" {_FONT}>{escape(name)}</text>'
+            f'<rect x="{x}" y="12" width="16" height="16" rx="8" '
+            f'fill="{_PEG_COLOURS[number % len(_PEG_COLOURS)]}"/>'
+            f'<text x="{x + 24}" y="27" font-size="22" font-weight="700" fill="#3b2410" '
+            f"{_FONT}>{escape(name)} {front}</text>"
         )
+    for number, (name, back, front) in enumerate(tracks):
+        top = 22 + legend + number * track_h
+        colour = _PEG_COLOURS[number % len(_PEG_COLOURS)]  # the legend's colour for the name
         for hole in range(BOARD_HOLES + 1):
             x, y = _hole_at(hole, top)
             radius = 3.6 if hole in (0, BOARD_HOLES) else 2.4
             parts.append(f'<circle cx="{x}" cy="{y}" r="{radius}" fill="#5a3a1a"/>')
         for y, label in ((top, "start"), (top + 14, "121")):
             parts.append(
-                f'<text x="36" y="{y + 3}" font-size="8" text-anchor="end" fill="#3b2410" '
+                f'<text x="36" y="{y + 4}" font-size="11" text-anchor="end" fill="#3b2410" '
                 f"{_FONT}>{label}</text>"
             )
         for hole, label in ((back, "back"), (front, "front")):
@@ -238,9 +243,9 @@ def board_svg(tracks: Sequence[tuple[str, int, int]], *, max_width: int = 720) -
                 "</circle>"
             )
         fx, fy = _hole_at(front, top)
-        label_y = fy - 8 if fy == top else fy + 15  # above the way out, below the way back
+        label_y = fy - 8 if fy == top else fy + 17  # above the way out, below the way back
         parts.append(
-            f'<text x="{fx}" y="{label_y}" font-size="9" font-weight="700" text-anchor="middle" '
+            f'<text x="{fx}" y="{label_y}" font-size="13" font-weight="700" text-anchor="middle" '
             f'fill="{colour}" {_FONT}>{front}</text>'
         )
     parts.append("</svg>")
