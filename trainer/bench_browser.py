@@ -99,8 +99,9 @@ PAGES: dict[str, tuple[str, str]] = {
 }
 HISTORY = 2_000  # answers recorded beforehand, so Progress has charts to draw
 TIMEOUT_MS = 60_000
-#: The parts of the benchmark ``--only`` can choose.
+#: The parts of the benchmark ``--only`` can choose (``profile`` runs only when asked for).
 PARTS = ("loads", "clicks", "crowd", "play")
+EVERY_PART = (*PARTS, "profile")
 
 #: Resolves with the milliseconds from now to the frame after an element matching
 #: ``selector`` and containing ``text`` (and not stale) is in the page.
@@ -120,6 +121,21 @@ _WATCH = """([selector, text]) => {
 }"""
 
 
+@dataclass(frozen=True)
+class Profile:
+    """Where one load's or one click's time went: the wait; the browser's main thread (all
+    of its tasks, and the scripts, layout and style among them, from Chrome's own counters);
+    the server's processor time; and the scripts downloaded (files, kilobytes)."""
+
+    wait: float
+    browser: float
+    scripts: float
+    layout: float
+    server: float
+    files: int = 0
+    kilobytes: float = 0.0
+
+
 @dataclass
 class Figures:
     """Samples in seconds, by what was measured."""
@@ -127,6 +143,9 @@ class Figures:
     samples: dict[str, list[float]] = field(default_factory=dict)
     failed: list[str] = field(default_factory=list)
     server_pid: int | None = None  # the server's process, to read its processor time
+    floor_pid: int | None = None  # the floor page's server
+    #: Where the time of a load or a click goes (``--only profile``), by what was profiled.
+    profiles: dict[str, Profile] = field(default_factory=dict)
 
     def add(self, name: str, seconds: float) -> None:
         self.samples.setdefault(name, []).append(seconds)
@@ -437,6 +456,120 @@ async def _review_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: 
             figures.add('Review: "Next deal" -> painted', wait)
 
 
+_CHROME_COUNTERS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
+#: The scripts a page has fetched: how many, and their bytes.
+_SCRIPTS = """() => {
+  const js = performance.getEntriesByType("resource").filter((e) => /\\.m?js(\\?|$)/.test(e.name));
+  return [js.length, js.reduce((n, e) => n + (e.encodedBodySize || e.transferSize || 0), 0)];
+}"""
+
+
+async def _counters(session: Any) -> dict[str, float]:
+    metrics = (await session.send("Performance.getMetrics"))["metrics"]
+    return {m["name"]: float(m["value"]) for m in metrics if m["name"] in _CHROME_COUNTERS}
+
+
+async def _profiled(
+    page: Any, session: Any, pids: Sequence[int | None], action: Callable[[], Awaitable[float]]
+) -> Profile:
+    """Run ``action`` (it returns its wait) and read what the browser and the servers spent."""
+    before = await _counters(session)
+    cpu = [cpu_seconds(pid) if pid else 0.0 for pid in pids]
+    wait = await action()
+    after = await _counters(session)
+    server = sum((cpu_seconds(pid) if pid else 0.0) - c for pid, c in zip(pids, cpu, strict=True))
+    spent = {name: after.get(name, 0.0) - before.get(name, 0.0) for name in _CHROME_COUNTERS}
+    files, size = await page.evaluate(_SCRIPTS)
+    return Profile(
+        wait,
+        spent["TaskDuration"],
+        spent["ScriptDuration"],
+        spent["LayoutDuration"] + spent["RecalcStyleDuration"],
+        server,
+        int(files),
+        float(size) / 1024,
+    )
+
+
+async def _profile(browser: Any, urls: Urls, figures: Figures) -> None:
+    """Each page's load in a browser new to the app, on a warm server, and one click of each
+    kind, profiled (:class:`Profile`), the floor page's the same way."""
+    pids = (figures.server_pid, figures.floor_pid)
+    for name, (path, marker) in PAGES.items():
+        url = urls.floor if name == FLOOR else urls.app
+        async with _tab(browser) as page:
+            session = await page.context.new_cdp_session(page)
+            await session.send("Performance.enable")
+            loading = functools.partial(_load, page, f"{url}/{path}", marker)
+            figures.profiles[f"load: {name}"] = await _profiled(page, session, pids, loading)
+    #: Each click profiled: the page, a text it shows once loaded, where and what the click
+    #: makes appear, and the click.
+    clicks: dict[str, tuple[str, str, str, str, Callable[[Any], Awaitable[None]]]] = {
+        FLOOR: (
+            urls.floor,
+            "hi 0",
+            '[data-testid="stMarkdownContainer"]',
+            "hi 1",
+            lambda p: p.get_by_role("button", name="again").click(),
+        ),
+        "practice Check": (
+            f"{urls.app}/practice?drill=hand&tier=club&seed=11&length=3",
+            "Count this hand",
+            '[data-testid="stButton"]',
+            "question",
+            _answer_five,
+        ),
+        "check Enter": (
+            f"{urls.app}/check",
+            "Every combination",
+            '[data-testid="stMetricValue"]',
+            "20",
+            _check_enter,
+        ),
+        "review Next deal": (
+            f"{urls.app}/review?game={REVIEW_GAME}",
+            "Deal by deal",
+            '[data-testid="stCaptionContainer"]',
+            "Deal 2 ·",
+            lambda p: p.get_by_role("button", name="Next deal").click(),
+        ),
+    }
+    for name, (url, marker, where, shown, click) in clicks.items():
+        async with _tab(browser) as page:
+            session = await page.context.new_cdp_session(page)
+            await session.send("Performance.enable")
+            await _load(page, url, marker)
+            clicked = functools.partial(
+                _timed_action, page, where, shown, functools.partial(click, page)
+            )
+            figures.profiles[f"click: {name}"] = await _profiled(page, session, pids, clicked)
+    async with _tab(browser) as page:  # a card laid at the table, until its run is over
+        session = await page.context.new_cdp_session(page)
+        await session.send("Performance.enable")
+        runs = _Runs()
+        runs.watch(page)
+        await _load(page, f"{urls.app}/{PAGES['play'][0]}", PAGES["play"][1])
+        card = page.locator(".cp-card:not(.off)").first
+
+        async def lay() -> float:
+            return await _timed_run(page, runs, card.click) or 0.0
+
+        figures.profiles["click: play lay"] = await _profiled(page, session, pids, lay)
+
+
+async def _answer_five(page: Any) -> None:
+    box = page.get_by_label("Your total")
+    await box.fill("5")
+    await box.press("Enter")
+
+
+async def _check_enter(page: Any) -> None:
+    await page.get_by_label("Hand (four cards)", exact=True).fill("3C 3D 4S 4H")
+    box = page.get_by_label("Starter", exact=True)
+    await box.fill("5C")
+    await box.press("Enter")
+
+
 async def _crowd(browser: Any, urls: Urls, figures: Figures, *, users: int, rounds: int) -> None:
     """``users`` people pressing Check at the same moment: one in Chromium, timed until the
     explanation is painted, and the others as :class:`~trainer.bench_crowd.Visitor` objects,
@@ -629,6 +762,7 @@ async def run(
                     server = servers.enter_context(running_app(app, workdir))
                     floor = servers.enter_context(running_floor(app, workdir))
                     urls[app], results[app].server_pid = Urls(server.url, floor.url), server.pid
+                    results[app].floor_pid = floor.pid
                 steps: list[Callable[[Any, Urls, Figures], Awaitable[None]]] = []
                 if "loads" in parts:
                     steps.append(_fresh_loads)
@@ -646,6 +780,8 @@ async def run(
                     steps.append(functools.partial(_crowd, users=users, rounds=3))
                 if "play" in parts:
                     steps.append(play_game)
+                if "profile" in parts:
+                    steps.append(_profile)
                 for step in steps:  # interleaved, so both checkouts meet the same noise
                     for app in apps:
                         try:
@@ -698,6 +834,24 @@ def _row(name: str, values: list[float], floor: list[float] | None = None) -> st
     )
 
 
+def profile_lines(profiles: dict[str, Profile]) -> list[str]:
+    """The profiles as a table, each beside the floor page's of its kind."""
+    if not profiles:
+        return []
+    lines = [
+        f"{'profile (seconds; scripts fetched)':<28} {'wait':>6} {'browser':>8} {'scripts':>8} "
+        f"{'layout':>7} {'server':>7} {'files':>6} {'KB':>7}"
+    ]
+    for name, p in profiles.items():
+        floor = profiles.get(f"{name.split(':')[0]}: {FLOOR}")
+        against = f"  {p.wait / floor.wait:5.2f}x floor" if floor and floor is not p else ""
+        lines.append(
+            f"{name:<28} {p.wait:6.3f} {p.browser:8.3f} {p.scripts:8.3f} {p.layout:7.3f} "
+            f"{p.server:7.3f} {p.files:6d} {p.kilobytes:7.0f}{against}"
+        )
+    return lines
+
+
 def report(results: dict[Path, Figures]) -> str:
     lines: list[str] = []
     apps = list(results)
@@ -707,6 +861,7 @@ def report(results: dict[Path, Figures]) -> str:
         for name, values in samples.items():
             floor = floor_of(name)
             lines.append(_row(name, values, samples.get(floor) if floor else None))
+        lines.extend(profile_lines(results[app].profiles))
         lines.extend(f"failed: {failure}" for failure in results[app].failed)
     if len(apps) == 2:
         first, second = (results[a].samples for a in apps)
@@ -731,11 +886,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--users", type=int, default=16, help="people answering at once")
     parser.add_argument(
         "--only",
-        choices=PARTS,
+        choices=EVERY_PART,
         action="extend",
         nargs="+",
         help="run only these parts (loads: first and fresh loads; clicks: Practice, Check a "
-        "hand, Review; crowd: many people at once; play: a whole game); default: all",
+        "hand, Review; crowd: many people at once; play: a whole game; profile: where a "
+        "load's and a click's time goes, in the browser and on the server, against the "
+        "floor's); default: all but the profile",
     )
     parser.add_argument(
         "--app",

@@ -18,7 +18,6 @@ import functools
 import itertools
 import random
 import time
-from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -55,7 +54,7 @@ from trainer.training.records import Profile
 from trainer.ui import actions, assets, play_saves, restart_notice, session, sounds
 from trainer.ui import widgets as ui
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
-from trainer.ui.cardpick import CardPicker, PickEvent, Slot
+from trainer.ui.cardpick import CardPicker, Slot
 from trainer.ui.film import appear, attrs
 from trainer.ui.game_list import open_review
 from trainer.ui.play_saves import Owner, PlayGame, Saved, Stale
@@ -142,19 +141,48 @@ def _act(action: str, *args: Any) -> None:
     _commit(game)
 
 
-def _take(picker: CardPicker, game: PlayGame, action: Callable[[PickEvent], object]) -> None:
-    """Do ``action`` for each tap the picker sent: a refusal is said beside the cards; the
-    first one accepted is saved and the page drawn again (the cards it answered are gone)."""
+def _cards_offered(game: PlayGame) -> CardPicker | None:
+    """The tappable cards the table offers now: the hand to throw from, or to lay from (a
+    card that would pass 31 greyed, with why); None when there is nothing to tap."""
+    table, view = game.table, game.table.view
+    need = table.need()
+    if need is Need.DISCARD:
+        return CardPicker(f"throw_{game.game_id}_{view.deal_no}", "pick", view.hand)
+    if need is not Need.LAY:
+        return None
+    slots = [
+        Slot(
+            card,
+            off=""
+            if view.count + card.pips <= 31
+            else f"too high: the count would be {view.count + card.pips}, past 31",
+        )
+        for card in view.hand
+    ]
+    return CardPicker(f"lay_{game.game_id}_{len(table.game.events)}", "lay", slots)
+
+
+def _take_taps(game: PlayGame) -> CardPicker | None:
+    """Act on the taps the cards sent before anything is drawn, so that the table is drawn
+    once, as it stands after them: a refusal is said beside the cards; the first tap taken
+    is saved, and the cards offered then are returned (the ones it answered are gone)."""
+    picker = _cards_offered(game)
+    if picker is None:
+        return None
     for event in picker.take():
         try:
-            action(event)
+            if picker.mode == "pick":
+                game.table.discard(event.cards)
+            else:
+                game.table.lay(event.cards[0])
         except RuleError as error:
             picker.reply(_capital(in_our_words(str(error))) + ".")
             continue
         _state()[_NOTE] = ""
         _commit(game)
         picker.forget()
-        st.rerun()
+        return _cards_offered(_game() or game)  # a stale save shows the game as stored
+    return picker
 
 
 def _capital(text: str) -> str:
@@ -386,7 +414,7 @@ def _notes(table: Table) -> None:
         st.warning(plain(note))
     coach_note = table.play_note()
     if coach_note is not None:
-        with st.container(key="play_coach"):
+        with st.container(key="play_tips_note"):
             st.info("**Coach:** " + "  \n".join(coach_note.lines()), icon=":material/school:")
 
 
@@ -404,7 +432,7 @@ def _throw_coach(table: Table) -> None:
     advice = table.throw_advice()
     verdict = "the best throw" if advice is not None and advice.equal else "your throw"
     with (
-        st.container(key="play_coach_throw"),
+        st.container(key="play_tips_throw"),
         st.expander(
             f"Coach: {verdict}",
             expanded=not table.view.mine_played and table.need() is not Need.REVEAL,
@@ -434,8 +462,8 @@ def _cut_for_deal(table: Table) -> None:
         )
 
 
-def _discard(game: PlayGame) -> None:
-    table, game_id = game.table, game.game_id
+def _discard(game: PlayGame, picker: CardPicker) -> None:
+    table = game.table
     view = table.view
     whose = "your" if view.dealer == ME else "the computer's"
     st.markdown(
@@ -448,7 +476,7 @@ def _discard(game: PlayGame) -> None:
         )
         st.caption(f"The cut for deal: you {mine.label}, the computer {theirs.label}.")
     if table.learning:
-        with st.container(key="play_coach"):
+        with st.container(key="play_tips_best"):
             st.info(
                 f"**Coach:** {table.best_throw_line()} You choose: tap any two cards.",
                 icon=":material/school:",
@@ -456,7 +484,7 @@ def _discard(game: PlayGame) -> None:
     if table.coached:
         if table.hinted:
             ranking = "  \n".join(_line(line.line()) for line in table.ranking())
-            with st.container(key="play_coach_hint"):
+            with st.container(key="play_tips_hint"):
                 st.info(
                     "**Hint** (this deal is marked as hinted): the best throws, "
                     f"with the points they make on average.  \n{ranking}",
@@ -470,8 +498,6 @@ def _discard(game: PlayGame) -> None:
                 on_click=_hint,
                 help="Shows the best throws. The deal is marked as hinted.",
             )
-    picker = CardPicker(f"throw_{game_id}_{view.deal_no}", "pick", view.hand)
-    _take(picker, game, lambda event: table.discard(event.cards))
     with _hand():
         picker.show(need=2, confirm="To crib", label="Your hand")
 
@@ -505,8 +531,8 @@ def _scored_in_pile(table: Table, late: str) -> tuple[Card, ...]:
     return scored
 
 
-def _lay(page_game: PlayGame, late: str = "") -> None:
-    table, game_id = page_game.table, page_game.game_id
+def _lay(page_game: PlayGame, picker: CardPicker, late: str = "") -> None:
+    table = page_game.table
     view = table.view
     game = table.game
     reply = table.reply_to_lay() if late else None
@@ -526,22 +552,11 @@ def _lay(page_game: PlayGame, late: str = "") -> None:
     )
     st.markdown(felt + "\n\n**Your turn: tap a card to lay it.**", unsafe_allow_html=True)
     if table.learning:
-        with st.container(key="play_coach"):
+        with st.container(key="play_tips_lay"):
             st.info(
                 "**Coach:** what each card would peg now.  \n" + "  \n".join(table.lay_previews()),
                 icon=":material/school:",
             )
-    slots = [
-        Slot(
-            card,
-            off=""
-            if view.count + card.pips <= 31
-            else f"too high: the count would be {view.count + card.pips}, past 31",
-        )
-        for card in view.hand
-    ]
-    picker = CardPicker(f"lay_{game_id}_{len(game.events)}", "lay", slots)
-    _take(picker, page_game, lambda event: table.lay(event.cards[0]))
     with _hand():
         picker.show(label="Your hand")
 
@@ -579,7 +594,7 @@ def _claim(game: PlayGame) -> None:
         _state().pop(_CLAIM_START, None)
         if _commit(game):  # a count refused as stale is not recorded either
             play_saves.record_count(game, event, index, seconds=seconds)
-        st.rerun()
+        st.rerun(scope="fragment")
 
 
 def _summary(event: ShowEvent, over: bool) -> str:
@@ -1003,31 +1018,46 @@ if page_game is None:
     _import(player)
     st.stop()
 
+
+@st.fragment
+def _table_screen(profile: Profile) -> None:
+    """The game at the table. A fragment: a card laid, a cut, "Next" run this part of the
+    page again, not the app around it (its sidebar, the player's line, the page's title);
+    a step that leaves the game (a new one, the results left) runs the whole page."""
+    page_game = _game()
+    if page_game is None:  # left from the table or the menu: the page without a game
+        st.rerun()
+    cards = _take_taps(page_game)  # before anything is drawn: the table is drawn once
+    if _game() is not page_game:  # a tap refused as stale: the game as stored, or none
+        st.rerun()
+    table = page_game.table
+    late = _late(table)
+    _sounds(page_game, late)
+    with st.container(key="play_table"):
+        _unsaved(page_game)
+        _header(table)
+        _notes(table)
+        _board_and_log(table, late)
+        need = table.need()
+        if need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL):
+            _throw_coach(table)
+        if need is Need.CUT_FOR_DEAL:
+            _cut_for_deal(table)
+        elif need is Need.DISCARD and cards is not None:
+            _discard(page_game, cards)
+        elif need is Need.CUT_STARTER:
+            _cut_starter(table)
+        elif need is Need.LAY and cards is not None:
+            _lay(page_game, cards, late)
+        elif need is Need.CLAIM:
+            _claim(page_game)
+        elif need is Need.REVEAL:
+            _reveal(table)
+        else:
+            _results(page_game, profile)
+    _menu(profile)
+
+
 st.html(f"<style>{TABLE_CSS}</style>")
-table = page_game.table
-late = _late(table)
-_sounds(page_game, late)
 restart_notice.show()
-with st.container(key="play_table"):
-    _unsaved(page_game)
-    _header(table)
-    _notes(table)
-    _board_and_log(table, late)
-    need = table.need()
-    if need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL):
-        _throw_coach(table)
-    if need is Need.CUT_FOR_DEAL:
-        _cut_for_deal(table)
-    elif need is Need.DISCARD:
-        _discard(page_game)
-    elif need is Need.CUT_STARTER:
-        _cut_starter(table)
-    elif need is Need.LAY:
-        _lay(page_game, late)
-    elif need is Need.CLAIM:
-        _claim(page_game)
-    elif need is Need.REVEAL:
-        _reveal(table)
-    else:
-        _results(page_game, player)
-_menu(player)
+_table_screen(player)
