@@ -292,7 +292,7 @@ def _throw_table(throw: ThrowReview) -> None:
         }
         for line in lines
     ]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    st.table(pd.DataFrame(rows), hide_index=True)  # a plain table: no data grid to load
 
 
 def _deal(review: GameReview, deal: DealReview, game_id: str) -> None:
