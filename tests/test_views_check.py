@@ -180,3 +180,14 @@ def test_five_cards_typed_in_the_hand_box_are_the_hand_and_the_starter() -> None
     at.button(key="check_submit").click().run()
     assert not at.error, at.error
     assert at.metric[0].value == "20"
+
+
+def test_home_names_play_and_every_page_asks_the_same_question() -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.run()
+    assert not at.exception
+    links = [link.proto.label for link in at.get("page_link")]
+    assert "Play a game" in links and "Start the lessons" in links
+    assert any("Ready for a game?" in m.value for m in at.markdown)
+    (picker,) = [s for s in at.sidebar.selectbox]
+    assert picker.label == "Who is playing?"  # the same words as the page's own question
