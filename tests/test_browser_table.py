@@ -327,3 +327,63 @@ def test_a_restart_is_told_in_the_trainer_s_words(browser: Any, tmp_path: Path) 
         assert restart_notice.TEXT in said and "internet" not in said, said
     finally:
         context.close()
+
+
+#: Counts the sounds a page makes (each note and each brush of noise Web Audio is asked for).
+_COUNT_SOUNDS = """
+window.__sounds = 0;
+const Real = window.AudioContext;
+window.AudioContext = class extends Real {
+  createOscillator() { window.__sounds += 1; return super.createOscillator(); }
+  createBufferSource() { window.__sounds += 1; return super.createBufferSource(); }
+};
+"""
+
+
+def _sounds(tab: Any) -> int:
+    return int(tab.evaluate("window.__sounds"))
+
+
+def test_the_table_sounds_and_reduced_motion_keeps_it_quiet(
+    browser: Any, app_url: str, browser_db: Path
+) -> None:
+    store = Store.open(browser_db)
+    if not any(p.name == "Sound" for p in store.profiles()):
+        store.create_profile("Sound")
+    url = f"{app_url}/play?player=sound"
+    loud = browser.new_context(viewport={"width": 1024, "height": 768})
+    still = browser.new_context(viewport={"width": 390, "height": 844}, reduced_motion="reduce")
+    try:
+        tab = loud.new_page()
+        tab.add_init_script(_COUNT_SOUNDS)
+        _load(tab, url)
+        if tab.get_by_role("button", name="Play again").count():
+            tab.get_by_role("button", name="Play again").click()
+        elif not tab.get_by_text("How strong is the computer?").count():
+            _resign(tab)
+        tab.get_by_role("button", name="Start the game").click()
+        tab.get_by_role("button", name="Cut the pack").wait_for()
+        settled(tab)
+        assert _sounds(tab) == 0  # drawing the table plays nothing
+        _until(tab, lambda: tab.get_by_text("Pick two cards for").count() > 0)
+        tab.wait_for_function("window.__sounds > 0")  # the cards cut
+        settled(tab)
+        tab.get_by_text("Game menu").click()
+        assert tab.get_by_role("switch", name="Sounds").is_checked()
+
+        quiet = still.new_page()
+        quiet.add_init_script(_COUNT_SOUNDS)
+        _load(quiet, url)  # the same game, on a device that asks for reduced motion
+        quiet.get_by_text("Game menu").click()
+        quiet.get_by_role("switch", name="Sounds").wait_for()
+        quiet.wait_for_function(  # the browser's word reaches the switch: off
+            "() => document.querySelector('[role=switch]')?.getAttribute('aria-checked') === 'false'"
+        )
+        _until(quiet, lambda: quiet.get_by_text("Your turn: tap a card to lay it.").count() > 0)
+        _step(quiet)  # a card laid
+        settled(quiet)
+        quiet.wait_for_timeout(800)
+        assert _sounds(quiet) == 0
+    finally:
+        loud.close()
+        still.close()

@@ -810,7 +810,9 @@ def _settings_switches() -> None:
     """The table's settings, kept for the player: the sounds, and how the show is counted."""
     current = _sound_setting()
     heard = current if current is not None else not sounds.reduced_motion(_SOUNDS)
-    sound = st.toggle("Sounds", value=heard, key="play_sound_switch")
+    # keyed by what it shows: when the browser says it asks for reduced motion (after the
+    # switch was first drawn), the switch is drawn again, off
+    sound = st.toggle("Sounds", value=heard, key=f"play_sound_switch_{'on' if heard else 'off'}")
     if sound != heard:
         _switch(sounds.SOUND_KEY, "on" if sound else "off")
     at_once = st.toggle(
