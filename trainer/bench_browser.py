@@ -27,13 +27,18 @@ anyway is the floor, and the ratio is what the trainer adds to it.
   server has sent their page; and the processor time an answer cost the server;
 * Play: a whole 61-point game against Easy, always laying the first card that fits: the
   game's duration and the wait after each click, to the end of the script run it asked for
-  (alone: ``python -m trainer.bench_play --browser``).
+  (alone: ``python -m trainer.bench_play --browser``);
+* with ``--only profile`` (not run otherwise): where each page's load and one click of
+  each kind spend their time, beside the floor page's: the browser's main thread (all its
+  tasks, and the scripts, layout and style among them, from Chrome's own counters), the
+  server's processor time, and the scripts the page fetched (files and kilobytes). It
+  shows where Streamlit itself is the cost: its frontend drawing, and its chunks.
 
 Clicks are timed inside the page, from just before the key press to the animation
 frame after the awaited element appears; page loads from ``goto`` until the page's
 last element is painted and Streamlit reports the run finished. Medians and worst
-cases are printed; nothing is asserted. ``--only loads clicks crowd play`` runs some
-parts only. The machine's noise is best handled by
+cases are printed; nothing is asserted. ``--only loads clicks crowd play profile`` runs
+some parts only. The machine's noise is best handled by
 ``--app``: give it two checkouts (say, an older one and this one) and every figure
 is measured for each, interleaved, in the same run, and printed with their ratio.
 """

@@ -1,5 +1,13 @@
 """Play: a whole game against the computer, saved after every step.
 
+The game is laid out as a card table that fits one screen, from a phone to a desktop
+(``assets/table.css``): the board with its words, a short log of the deal that keeps its
+height, the play's count, starter and pile, and the hand with its button at the bottom,
+held in view. The board pegs the show as its combinations are shown ("Next" for each, or
+the whole hand at once as a film, a setting kept per player); short sounds are made in the
+browser (:mod:`trainer.ui.sounds`); the table is a fragment, so a move runs the table
+again and not the app around it, and the cards' taps are taken before anything is drawn.
+
 Every save is made over the version of the game the page was showing (see
 :mod:`trainer.ui.play_saves`): a second tab showing an older copy is refused and shown the
 game as stored, and a save that fails is said at the top of the page at once, the game kept
