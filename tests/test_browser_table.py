@@ -375,10 +375,13 @@ def test_the_table_sounds_and_reduced_motion_keeps_it_quiet(
         quiet.add_init_script(_COUNT_SOUNDS)
         _load(quiet, url)  # the same game, on a device that asks for reduced motion
         quiet.get_by_text("Game menu").click()
-        quiet.get_by_role("switch", name="Sounds").wait_for()
-        quiet.wait_for_function(  # the browser's word reaches the switch: off
-            "() => document.querySelector('[role=switch]')?.getAttribute('aria-checked') === 'false'"
-        )
+        switch = quiet.get_by_role("switch", name="Sounds")
+        switch.wait_for()
+        for _ in range(100):  # the browser's word on reduced motion reaches the switch: off
+            if not switch.is_checked():
+                break
+            quiet.wait_for_timeout(100)
+        assert not switch.is_checked()
         _until(quiet, lambda: quiet.get_by_text("Your turn: tap a card to lay it.").count() > 0)
         _step(quiet)  # a card laid
         settled(quiet)
