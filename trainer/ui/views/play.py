@@ -582,27 +582,36 @@ def _claim(game: PlayGame) -> None:
     if table.learning:
         with st.expander("Coach: how to count it out loud", icon=":material/school:"):
             st.write(f"Take the combinations in order, adding as you go: “{said_aloud(score)}”")
-    started = _state().setdefault(_CLAIM_START, time.monotonic())
+    _state().setdefault(_CLAIM_START, time.monotonic())
     key = f"play_claim_{len(table.game.events)}"
     with _hand():
         ui.show_cards(score.hand, starter=score.starter, max_width=320)
         with st.container(horizontal=True, vertical_alignment="bottom"):
-            points = st.number_input(
+            st.number_input(
                 "Your count", min_value=0, max_value=29, step=1, value=0, key=key, width=160
             )
-            ok = st.button("OK", type="primary", key=f"{key}_ok")
-    if ok:
-        index = len(table.game.events)
-        try:
-            event = table.claim(int(points))
-        except RuleError as error:
-            st.error(_capital(in_our_words(str(error))) + ".")
-            return
-        seconds = max(0.0, time.monotonic() - float(started))
-        _state().pop(_CLAIM_START, None)
-        if _commit(game):  # a count refused as stale is not recorded either
-            play_saves.record_count(game, event, index, seconds=seconds)
-        st.rerun(scope="fragment")
+            actions.button(
+                "OK", type="primary", key=f"{key}_ok", on_click=_count_given, args=(key,)
+            )
+
+
+def _count_given(key: str) -> None:
+    """The person's count (in the box ``key``): graded, saved and recorded like a drill's
+    answer, before the page is drawn (it then shows the hand counted out)."""
+    game = _game()
+    if game is None:
+        return
+    index = len(game.table.game.events)
+    try:
+        event = game.table.claim(int(_state().get(key) or 0))
+    except RuleError as error:
+        _state()[_NOTE] = _capital(in_our_words(str(error))) + "."
+        return
+    started = float(_state().pop(_CLAIM_START, time.monotonic()))
+    seconds = max(0.0, time.monotonic() - started)
+    _state()[_NOTE] = ""
+    if _commit(game):  # a count refused as stale is not recorded either
+        play_saves.record_count(game, event, index, seconds=seconds)
 
 
 def _summary(event: ShowEvent, over: bool) -> str:
