@@ -298,6 +298,14 @@ ASKING_PAGES = {
     "ui/views/review.py": "Game review",
     "ui/views/progress.py": "Progress",
 }
+#: The title each of those pages shows above "Who is playing?" (the app's name for it).
+ASKED_TITLES = {
+    "ui/views/learn.py": "Learn",
+    "ui/views/practice.py": "Practice",
+    "ui/views/play.py": "Play",
+    "ui/views/review.py": "Game review",
+    "ui/views/progress.py": "Progress",
+}
 #: Pages that link to pages only the app's navigation knows: run on their own, they are
 #: only checked to ask.
 APP_ONLY = ("ui/views/learn.py", "ui/views/review.py", "ui/views/progress.py")
@@ -317,7 +325,7 @@ def test_the_very_first_visitor_is_asked_and_nothing_is_kept_until_they_answer(
         assert "Who is playing?" in texts(at), page
         assert at.text_input(key="player_new_name").label == "Your name", page
         assert page_keys(at) == [], page  # no lesson, question or game to answer yet
-        assert [t.value for t in at.title] == [], page
+        assert [t.value for t in at.title] == [ASKED_TITLES[page]], page  # above the question
         assert "player" not in address(at), page
     store = Store.open(_isolated_database)
     assert store.profiles() == [] and store.count_attempts() == 0

@@ -188,3 +188,16 @@ def test_the_component_is_registered_once_not_on_every_run(
         assert not at.exception
     assert calls == []  # the page runs reuse the one made when trainer.ui.cardpick was imported
     assert len(at.get("bidi_component")) == 2
+
+
+def test_each_card_has_a_spoken_name_for_screen_readers() -> None:
+    from trainer.engine import parse_cards
+    from trainer.ui.cardpick import picker_data
+    from trainer.ui.cardpick_assets import JS
+
+    data = picker_data("t", "pick", parse_cards("AH 10S"), need=2)
+    assert [(c["label"], c["name"]) for c in data["cards"]] == [
+        ("A♥", "ace of hearts"),
+        ("10♠", "ten of spades"),
+    ]
+    assert '"aria-label", (card.name || card.label)' in JS

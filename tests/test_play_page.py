@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from trainer.bench_play import interact
+from trainer.bench_play import cards_on_table, interact
 from trainer.engine import Card, parse_cards
 from trainer.engine.game import Game
 from trainer.engine.items import Kind, ScoreItem
@@ -333,8 +333,7 @@ def _start(
 
 
 def _picker(at: AppTest) -> dict[str, Any]:
-    (component,) = at.get("bidi_component")
-    data: dict[str, Any] = json.loads(component.proto.json)
+    data: dict[str, Any] = json.loads(cards_on_table(at).proto.json)
     return data
 
 

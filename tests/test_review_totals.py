@@ -45,6 +45,7 @@ def _finished(game_id: str, seed: int, target: int = 61) -> SavedGame:
 
 
 def test_the_reviews_table_is_a_migration_after_the_games(location: str) -> None:
+    assert REVIEWS_MIGRATION in MIGRATIONS
     assert MIGRATIONS.index(GAMES_MIGRATION) < MIGRATIONS.index(REVIEWS_MIGRATION)
     store, _ = _store(location)
     columns = store.dump()["game_reviews"].columns

@@ -91,9 +91,10 @@ profiles.sidebar()  # the picker (or, in club mode, who is signed in), on every 
 # record answers or show a player's progress wait until this browser has chosen a player.
 _NEEDS_PLAYER = {"learn", "practice", "progress", "play", "review", "teacher"}
 try:
-    if club and page.url_path in _NEEDS_PLAYER and not session.heard_from_browser():
+    waits = page.url_path in _NEEDS_PLAYER  # its title stands above the question, if asked
+    if club and waits and not session.heard_from_browser():
         st.caption("One moment: checking who is signed in on this browser…")  # a blink
-    elif profiles.banner() or page.url_path not in _NEEDS_PLAYER:
+    elif profiles.banner(page.title if waits else None) or not waits:
         page.run()
 finally:  # after the page, so the first visitor's page does not wait on it
     widgets.warm_up()  # the content, tables and chart libraries, loaded in the background once

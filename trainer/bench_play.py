@@ -106,6 +106,12 @@ def _computer_timed(spent: list[float], cpu: list[float] | None = None) -> Itera
             setattr(Table, name, original)
 
 
+def cards_on_table(at: Any) -> Any:
+    """The Play page's tappable cards (the throw's or the lay's), among its components."""
+    (cards,) = [c for c in at.get("bidi_component") if str(c.key).startswith(("throw_", "lay_"))]
+    return cards
+
+
 def interact(at: Any) -> Need:
     """Set up one interaction of the person (the run itself is timed by the caller)."""
     table: Table = at.session_state["play_game"].table
@@ -121,8 +127,7 @@ def interact(at: Any) -> Need:
             "log": [{"seq": 1, "do": "pick", "cards": [str(hand[0]), str(hand[1])]}]
         }
     elif need is Need.LAY:
-        (component,) = at.get("bidi_component")
-        data = json.loads(component.proto.json)
+        data = json.loads(cards_on_table(at).proto.json)
         card = next(c["id"] for c in data["cards"] if not c["off"])
         at.session_state[data["token"]] = {"log": [{"seq": 1, "do": "lay", "cards": [card]}]}
     elif need is Need.REVEAL:

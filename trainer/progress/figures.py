@@ -341,6 +341,16 @@ def weakest_areas(
     return out
 
 
+def drill_answers(
+    needs: Sequence[AreaNeed], *, titles: Mapping[tuple[str, str], str] | None = None
+) -> tuple[int, int]:
+    """``(right, answers)`` among the recent answers of the areas Practice can open (the
+    ones the weak spots are chosen from): the lessons' answers and the counts made in games
+    are not drills, however they went."""
+    practised = [n for n in needs if n.answers and _opens(n.drill, n.tier, titles)]
+    return sum(n.right for n in practised), sum(n.answers for n in practised)
+
+
 #: How many of each area's newest answers the weak spots are judged on.
 RECENT_PER_AREA = 30
 #: How many of the newest answers the best and worst are picked from.

@@ -24,9 +24,11 @@ without them reads back with the coach off and no hints.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from trainer.analysis import LEVELS, computer_player
 from trainer.analysis.players import decide_discard, decide_play
@@ -62,16 +64,22 @@ __all__ = [
     "LEARNING_GAME",
     "LEVEL_NAMES",
     "ME",
+    "LogLine",
     "Need",
     "PegMove",
+    "Pegs",
     "PlaySetup",
     "RecordProblem",
     "Table",
     "award_text",
+    "best_hand_line",
     "event_lines",
     "export_text",
+    "in_our_words",
     "parse_export",
     "peg_moves",
+    "pegs_of",
+    "scoring_cards",
 ]
 
 #: The person's seat and the computer's.
@@ -310,6 +318,67 @@ def event_lines(event: Event) -> list[str]:
     return []
 
 
+#: How the engine's messages name the seats (:func:`trainer.engine.vocab.seat_name`), and the
+#: words this page uses for them, with the verb and the possessive that go with each.
+_ENGINE_SEAT = re.compile(r"\b(not )?player ([12])(?:('s)\b|( has)\b|\b)")
+_OUR_WORDS = {
+    ME: {"": "you", "'s": "your", " has": "you have", "not": "not yours"},
+    COMPUTER: {
+        "": "the computer",
+        "'s": "the computer's",
+        " has": "the computer has",
+        "not": "not the computer's",
+    },
+}
+
+
+def in_our_words(message: str) -> str:
+    """An engine message in this page's words: the seats it names as "player 1" and
+    "player 2" are you and the computer (and a record's ``seat=`` numbers are explained).
+
+    >>> in_our_words("it is player 2's turn, not player 1's")
+    "it is the computer's turn, not yours"
+    >>> in_our_words("player 1 has already cut: it is player 2's turn to cut")
+    "you have already cut: it is the computer's turn to cut"
+    >>> in_our_words("5♥ is not in player 1's hand")
+    '5♥ is not in your hand'
+    """
+
+    def said(match: re.Match[str]) -> str:
+        negated, number, possessive, has = match.groups()
+        words = _OUR_WORDS[int(number) - 1]
+        if negated and possessive:
+            return words["not"]
+        text = words[possessive or has or ""]
+        return ("not " if negated else "") + text
+
+    text = _ENGINE_SEAT.sub(said, message)
+    if re.search(r"\bseat=[0-9]", text):
+        text += " (in a record, seat=0 is you and seat=1 is the computer)"
+    return text
+
+
+def scoring_cards(event: LayEvent, pile: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of ``pile`` that ``event``'s card scored with (a run's every card, a
+    pair's two, a fifteen's), in the pile's order; none when it scored nothing.
+
+    >>> from trainer.engine.cards import parse_cards
+    >>> pile = parse_cards("6H 5C 7D")
+    >>> lay = LayEvent(1, pile[-1], 18, ((1, ScoreItem(Kind.RUN, pile, 3)),))
+    >>> [card.label for card in scoring_cards(lay, pile)]
+    ['6♥', '5♣', '7♦']
+    """
+    scored = {card for _, item in event.awards for card in item.cards}
+    return tuple(card for card in pile if card in scored)
+
+
+def best_hand_line(best: ShowEvent) -> str:
+    """The game's best hand in a sentence: ``The best hand of the game was yours: 12
+    points.`` (or the computer's)."""
+    whose = "yours" if best.seat == ME else "the computer's"
+    return f"The best hand of the game was {whose}: {_points(best.true)}."
+
+
 def _series_ends(event: LayEvent | GoEvent) -> bool:
     if isinstance(event, LayEvent) and event.count == 31:
         return True
@@ -327,6 +396,34 @@ class PegMove:
     start: int
     end: int
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pegs:
+    """The board as the person may see it: each seat's front and back peg (-1: the start
+    hole) and the last move."""
+
+    front: tuple[int, int]
+    back: tuple[int, int]
+    last: PegMove | None
+
+
+def pegs_of(moves: Sequence[PegMove]) -> Pegs:
+    """Where the pegs stand after ``moves`` (each seat's front peg on its score, its back
+    peg where the score was before its last move)."""
+    front, back = [0, 0], [-1, -1]
+    for move in moves:
+        back[move.seat], front[move.seat] = move.start, move.end
+    return Pegs((front[0], front[1]), (back[0], back[1]), moves[-1] if moves else None)
+
+
+class LogLine(NamedTuple):
+    """A line of what happened: its text, whether it is new since the person's last
+    action, and the event it tells (its place in the game's events)."""
+
+    text: str
+    new: bool
+    event: int
 
 
 def peg_moves(events: Sequence[Event]) -> list[PegMove]:
@@ -744,6 +841,51 @@ class Table:
         moves = self._peg_moves()
         return moves[-1] if moves else None
 
+    def pegs(self, step: int | None = None) -> Pegs:
+        """The board as the person may see it now. While a hand is being shown, its points
+        are pegged only as far as its combinations have been shown (``step`` of them,
+        :attr:`shown` by default): the pegs move with the count, and the other seat's
+        muggins, if any, once the whole hand is shown."""
+        moves = self._peg_moves()
+        counted = self.counted
+        if counted is None:
+            return pegs_of(moves)
+        items = counted.score.items
+        step = self.shown if step is None else max(0, min(step, len(items)))
+        if step >= len(items):
+            return pegs_of(moves)
+        own = (counted.awarded > 0) + (counted.muggins > 0)  # the moves this count made
+        earlier = moves[: len(moves) - own]
+        shown = sum(item.points for item in items[:step])
+        pegged = min(shown, counted.awarded)
+        if pegged == 0:
+            return pegs_of(earlier)
+        start = pegs_of(earlier).front[counted.seat]
+        what = "crib" if counted.which is Which.CRIB else "hand"
+        reason = award_text(items[step - 1]) if pegged == shown else f"the {what} as you said it"
+        return pegs_of([*earlier, PegMove(counted.seat, start, start + pegged, reason)])
+
+    def pegs_before_reply(self) -> Pegs:
+        """The board after the person's card, before the computer's reply to it (see
+        :meth:`reply_to_lay`)."""
+        return pegs_of(peg_moves(self.game.events[:-1]))
+
+    def log_lines(self, most: int = 40) -> list[LogLine]:
+        """What has happened in this deal that the person has seen (the hand being shown
+        is told by the show itself), oldest first, at most ``most`` lines."""
+        events = self.game.events
+        end = len(events) - (1 if self.counted is not None else 0)
+        start = max(
+            (i for i, event in enumerate(events[:end]) if isinstance(event, DealEvent)),
+            default=0,
+        )
+        lines = [
+            LogLine(text, index >= self.mark, index)
+            for index in range(start, end)
+            for text in event_lines(events[index])
+        ]
+        return lines[-most:]
+
     def back_pegs(self) -> tuple[int, int]:
         """Where each seat's back peg stands (-1: still in the start hole)."""
         back = [-1, -1]
@@ -858,9 +1000,9 @@ def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
     try:
         record = GameRecord.parse(text)
     except NotationError as error:
-        raise RecordProblem(f"The record cannot be read: {error}.") from None
+        raise RecordProblem(f"The record cannot be read: {in_our_words(str(error))}.") from None
     try:
         Game.replay(record)
     except ValueError as error:
-        raise RecordProblem(f"The record does not play back: {error}.") from None
+        raise RecordProblem(f"The record does not play back: {in_our_words(str(error))}.") from None
     return PlaySetup(level, record.settings, coach, hints), record

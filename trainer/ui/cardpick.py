@@ -12,11 +12,13 @@ Modes:
   double run, flush, nobs), then Claim; also Undo last claim and That's everything.
   Keys: 1-9 toggle a card, arrows and space too, f p r d l n choose the kind, Enter claims,
   u undoes.
-* ``pick``: tap exactly ``need`` cards, then the confirm button (``"To crib"``).
+* ``pick``: tap exactly ``need`` cards, then the confirm button (``"To crib"``). Keys: 1-9,
+  Space and Enter choose the card (Enter elsewhere confirms), arrows move between cards.
 * ``lay``: tap one card and it is played; a card with an ``off`` reason (one that would
   pass 31) is greyed out and says why when tapped.
 * ``grid``: the whole deck in four rows, one a suit; tap four cards for the hand, then
-  the starter (each change is sent, complete or not).
+  the starter (each change is sent, complete or not). With ``reveal`` (a CSS selector), the
+  part of the page it names (the answer) is scrolled into view once all five are chosen.
 
 Use from a page::
 
@@ -256,6 +258,7 @@ def picker_data(
     starter: Card | None = None,
     locked: bool = False,
     focus: bool = True,
+    reveal: str = "",
 ) -> dict[str, Any]:
     """What the browser is given to draw (plain JSON).
 
@@ -271,6 +274,7 @@ def picker_data(
             {
                 "id": str(slot.card),
                 "label": slot.card.label,
+                "name": slot.card.name,  # what a screen reader says: "ace of hearts"
                 "svg": _svg(slot.card),
                 "tag": slot.tag,
                 "off": slot.off,
@@ -298,6 +302,7 @@ def picker_data(
     if mode == "grid":
         data["chosen"] = [str(card) for card in chosen]
         data["starter"] = str(starter) if starter is not None else None
+        data["reveal"] = reveal
     return data
 
 

@@ -147,7 +147,8 @@ class Picker {
         b.classList.add("off");
         b.setAttribute("aria-disabled", "true");
       }
-      b.setAttribute("aria-label", card.label + (card.tag ? " (" + card.tag + ")" : "")
+      // read out as words ("ace of hearts"), not as the symbols printed on the card
+      b.setAttribute("aria-label", (card.name || card.label) + (card.tag ? " (" + card.tag + ")" : "")
         + (card.off ? ": " + card.off : ""));
       b.addEventListener("click", () => this.tap(card.id));
       this.cardButtons.push(b);
@@ -269,6 +270,28 @@ class Picker {
     else { this.say("Four cards and a starter are chosen: tap one to take it out first.", "info"); return; }
     this.paint();
     this.emit({ do: "choose", cards: this.ordered(), starter: this.starterPick });
+    if (this.selected.size === 4 && this.starterPick && this.data.reveal) this.revealSoon();
+  }
+
+  // Once the page has drawn the answer to a whole hand (the run asked for is over), bring
+  // it into view: the grid is tall, and the answer is below it.
+  revealSoon() {
+    const wanted = this.data.reveal;
+    const started = performance.now();
+    let seenRunning = false;
+    const look = () => {
+      const app = document.querySelector('[data-testid="stApp"]');
+      const running = app && app.dataset.testScriptState === "running";
+      seenRunning = seenRunning || running;
+      const found = document.querySelector(wanted);
+      if (found && !running && (seenRunning || performance.now() - started > 600)) {
+        const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        found.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "center" });
+      } else if (performance.now() - started < 8000) {
+        requestAnimationFrame(look);
+      }
+    };
+    requestAnimationFrame(look);
   }
 
   clearGrid() {
@@ -405,7 +428,15 @@ class Picker {
       }
       if (key === "u" || key === "U") { e.preventDefault(); this.undo(); return; }
     }
-    if (mode === "pick" && key === "Enter") { e.preventDefault(); this.confirm(); }
+    if (mode === "pick" && key === "Enter") {
+      // Enter on a card chooses it, as a tap (or Space) does; elsewhere it sends the throw
+      const target = this.active();
+      if (target === this.mainBtn) return;  // the button's own click
+      e.preventDefault();
+      const card = buttons.includes(target) ? target : null;
+      if (card) this.tap(card.dataset.id);
+      else this.confirm();
+    }
   }
 
   // --- painting the current state ---------------------------------------------------------------

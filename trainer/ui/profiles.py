@@ -106,16 +106,19 @@ def _add_asked() -> None:
     session.choose_profile(profile.id)
 
 
-def banner() -> bool:
+def banner(title: str | None = None) -> bool:
     """The top of every page: who is practising (with a way to change it), or, when this
-    browser has not chosen, the question "Who is playing?". True when a player is chosen.
-    In club mode: who is signed in (with Sign out), or the sign-in form."""
+    browser has not chosen, the question "Who is playing?", under the page's ``title`` when
+    given (a page that waits for a player is not drawn until one is chosen). True when a
+    player is chosen. In club mode: who is signed in (with Sign out), or the sign-in form."""
     store = session.current_store()
     if store is None:  # answers are kept for this visit only: the sidebar says why
         st.caption(":material/warning: Progress is not being saved right now.")
         return True
     current = session.current_profile()  # (asking first read the player twice a run)
     if current is None:
+        if title:
+            st.title(title)
         ask(session.player_question() or session.ASK)
         return False
     if session.club_mode():
@@ -383,7 +386,7 @@ def picker() -> None:
     names = {p.id: p.name for p in profiles}
     _state()[PICKER] = current.id if current is not None else None
     st.selectbox(
-        "Who is practising?",
+        session.ASK,  # the same question as the page's
         list(names),
         format_func=lambda profile_id: names.get(profile_id, "?"),
         placeholder="Choose a player",

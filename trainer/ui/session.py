@@ -593,6 +593,36 @@ def drop_draft(key: str) -> None:
     _on_store(lambda store, p: store.drop_draft(p.id, key))
 
 
+# --- a player's settings ---------------------------------------------------------------------
+
+_PREFERENCES = "_preferences"  # (the player's id, their settings), read once a visit
+
+
+def preferences() -> dict[str, str]:
+    """The chosen player's settings by key, read from the store once a visit (empty with
+    nobody chosen, or when the store cannot be read: a setting chosen then lasts for this
+    visit)."""
+    owner = _owner()
+    who = owner.id if owner is not None else None
+    kept = _state().get(_PREFERENCES)
+    if isinstance(kept, tuple) and kept[0] == who:
+        return dict(kept[1])
+    saved = _on_store(lambda store, p: store.preferences(p.id))
+    found = saved[0] if saved is not None else {}
+    _state()[_PREFERENCES] = (who, found)
+    return dict(found)
+
+
+def set_preference(key: str, value: str) -> None:
+    """Keep one of the chosen player's settings (for this visit only when it cannot be
+    saved: nothing else is lost)."""
+    chosen = preferences()
+    chosen[key] = value
+    owner = _owner()
+    _state()[_PREFERENCES] = (owner.id if owner is not None else None, chosen)
+    _on_store(lambda store, p: store.set_preference(p.id, key, value))
+
+
 def _usable_store() -> Store:
     store = current_store()
     if store is None:

@@ -2,7 +2,7 @@
 
 >>> from trainer.engine import parse_cards
 >>> svg = cards_svg(parse_cards("5H JS"), highlight=parse_cards("JS"))
->>> svg.startswith("<svg") and "J♠" in svg
+>>> svg.startswith("<svg") and "jack of spades" in svg
 True
 """
 
@@ -78,8 +78,8 @@ def cards_svg(
     width = max(x - GAP, CARD_W)
     label_h = 18 if starter is not None else 0
     height = CARD_H + 4 + label_h
-    names = ", ".join(card.label for card in cards)
-    aria = f"Cards: {names}" + (f"; starter {starter.label}" if starter else "")
+    names = ", ".join(card.name for card in cards)  # read out as words, not symbols
+    aria = f"Cards: {names}" + (f"; starter {starter.name}" if starter else "")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {width + 4} {height}" '
         f'role="img" aria-label="{escape(aria)}" '

@@ -63,6 +63,7 @@ from trainer.progress.store.schema import (
     GAMES_MIGRATION,
     GAMES_VERSION_MIGRATION,
     MIGRATIONS,
+    PREFERENCES_MIGRATION,
     REVIEWS_MIGRATION,
     SCHEMA_VERSION,
 )
@@ -91,6 +92,7 @@ __all__ = [
     "LESSON_ID_MAX",
     "MIGRATIONS",
     "PROFILE_NAME_MAX",
+    "PREFERENCES_MIGRATION",
     "REVIEWS_MIGRATION",
     "SCHEMA_VERSION",
     "TEXT_MAX",

@@ -27,6 +27,8 @@ from trainer.progress.store.checks import (
     INT64,
     KEY_MAX,
     LESSON_ID_MAX,
+    PREFERENCE_KEY_MAX,
+    PREFERENCE_MAX,
     check_attempt,
     check_game,
     check_key,
@@ -281,6 +283,7 @@ class Store:
         drafts), and nothing else; False when there was no such player."""
         with self._connect() as conn, conn.write():
             _clear(conn, profile_id)
+            conn.execute("DELETE FROM preferences WHERE profile_id = ?", (profile_id,))
             cursor = conn.execute("DELETE FROM profiles WHERE id = ?", (profile_id,))
         return cursor.rowcount == 1
 
@@ -318,6 +321,36 @@ class Store:
     def drop_draft(self, profile_id: int, key: str) -> None:
         with self._connect() as conn, conn.write():
             conn.execute("DELETE FROM drafts WHERE profile_id = ? AND key = ?", (profile_id, key))
+
+    # -- preferences: a player's settings (the table's sounds, how the show is counted) --
+
+    def preferences(self, profile_id: int) -> dict[str, str]:
+        """Every setting the player has chosen, by key (none chosen: empty)."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT key, value FROM preferences WHERE profile_id = ? ORDER BY key",
+                (profile_id,),
+            ).fetchall()
+        return {str(key): str(value) for key, value in rows}
+
+    def set_preference(self, profile_id: int, key: str, value: str) -> None:
+        """Keep one of the player's settings (over what was kept for that key); a player
+        who is not there raises ``ValueError``. Clearing a player's progress keeps their
+        settings; removing the player removes them."""
+        text_field("a setting's name", key, PREFERENCE_KEY_MAX)
+        text_field("a setting", value, PREFERENCE_MAX, empty_ok=True)
+        with self._connect() as conn:
+            try:
+                with conn.write():
+                    conn.execute(
+                        """INSERT INTO preferences (profile_id, key, value, updated_at)
+                           VALUES (?, ?, ?, ?)
+                           ON CONFLICT (profile_id, key) DO UPDATE SET
+                               value = excluded.value, updated_at = excluded.updated_at""",
+                        (profile_id, key, value, now_text()),
+                    )
+            except IntegrityViolation as err:
+                raise ValueError(f"there is no profile {profile_id} ({err})") from err
 
     # -- answers --
 

@@ -90,6 +90,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("groups", "id"),
     ("memberships", "group_id, profile_id"),
     ("assignments", "id"),
+    ("preferences", "profile_id, key"),
 )
 #: Tables whose ``id`` the database gives (PostgreSQL's identities are moved past a copy).
 _IDENTITIES = ("profiles", "attempts", "games", "groups", "assignments")

@@ -136,6 +136,20 @@ CLUBS_MIGRATION: tuple[str, ...] = (
 )
 
 
+#: One row per player and setting (the table's sounds, how the show is counted): ``key`` names
+#: the setting and ``value`` holds it as text; the page that offers a setting reads and words
+#: it. Clearing a player's progress keeps them; removing the player removes them.
+PREFERENCES_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE preferences (
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, key)
+    )""",
+)
+
+
 # --- schema -------------------------------------------------------------------------------
 
 #: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
@@ -215,6 +229,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     REVIEWS_MIGRATION,
     # 7: players who sign in, groups, teachers and their assignments (see clubs above)
     CLUBS_MIGRATION,
+    # 8: each player's settings, such as the table's sounds (see preferences above)
+    PREFERENCES_MIGRATION,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -240,73 +240,90 @@ if run is None:
     _setup(catalog)
     st.stop()
 
-_keep_address(run)
-spec = run.spec
-st.caption(f"{spec.describe(catalog)} · seed {spec.seed}")
 
-if run.phase == "done":
-    summary = run.summary(catalog)
-    st.subheader("How you did")
-    right, pace = st.columns(2)
-    right.metric("Right", f"{summary.correct} of {summary.answered}")
-    pace.metric(
-        "Seconds an answer",
-        f"{summary.seconds:.1f}",
-        delta=f"target {summary.target:.0f}",
-        delta_color="green" if summary.on_pace else "off",
-        delta_arrow="off",
-    )
-    st.markdown("\n".join(f"- {line}" for line in summary.lines()))
-    again, replay, other = st.columns(3)
-    if again.button("Another set", type="primary", key="practice_again", shortcut="Enter"):
-        _start(replace(spec, seed=new_seed(), hand=()))  # a game's hand was this set's
+@st.fragment
+def _set_screen(catalog: DrillCatalog) -> None:
+    """The set being practised: the question, its answer, the explanation, the next
+    question. A fragment: answering and going on run this part of the page again, not the
+    app around it (its sidebar, the player's line); starting or stopping a set runs all."""
+    run: PracticeSet | None = st.session_state.get(SET)
+    if run is None:  # stopped from this part of the page
         st.rerun()
-    if replay.button("Same deal again", key="practice_replay"):
-        _start(spec)
-        st.rerun()
-    if other.button("Choose another drill", key="practice_other"):
-        _stop()
-        st.rerun()
-    st.stop()
+    _keep_address(run)
+    spec = run.spec
+    st.caption(f"{spec.describe(catalog)} · seed {spec.seed}")
 
-st.progress(run.index / spec.length, text=f"Question {run.index + 1} of {spec.length}")
-try:
-    question = run.question(catalog)
-except (GenerationError, KeyError) as err:
-    st.error(f"This question could not be dealt: {err}", icon=":material/error:")
-    if st.button("Choose another drill", key="practice_broken"):
-        _stop()
-        st.rerun()
-    st.stop()
+    if run.phase == "done":
+        summary = run.summary(catalog)
+        st.subheader("How you did")
+        right, pace = st.columns(2)
+        right.metric("Right", f"{summary.correct} of {summary.answered}")
+        pace.metric(
+            "Seconds an answer",
+            f"{summary.seconds:.1f}",
+            delta=f"target {summary.target:.0f}",
+            delta_color="green" if summary.on_pace else "off",
+            delta_arrow="off",
+        )
+        st.markdown("\n".join(f"- {line}" for line in summary.lines()))
+        again, replay, other = st.columns(3)
+        if again.button("Another set", type="primary", key="practice_again", shortcut="Enter"):
+            _start(replace(spec, seed=new_seed(), hand=()))  # a game's hand was this set's
+            st.rerun()
+        if replay.button("Same deal again", key="practice_replay"):
+            _start(spec)
+            st.rerun()
+        if other.button("Choose another drill", key="practice_other"):
+            _stop()
+            st.rerun()
+        st.stop()
 
-asker = asker_for(question)
-picker = asker.picker(run, catalog, question) if run.phase == "question" else None
-if picker is not None:  # taps first, so what is drawn shows what they did
-    asker.take(run, catalog, picker)
+    st.progress(run.index / spec.length, text=f"Question {run.index + 1} of {spec.length}")
+    try:
+        question = run.question(catalog)
+    except (GenerationError, KeyError) as err:
+        st.error(f"This question could not be dealt: {err}", icon=":material/error:")
+        if st.button("Choose another drill", key="practice_broken"):
+            _stop()
+            st.rerun()
+        st.stop()
 
-answered = run.last_grade if run.phase != "question" else None
-asker.show(
-    question,
-    cards=picker is None or run.phase != "question",
-    chosen=answered.chosen if isinstance(answered, AdviceGrade) else (),
-)
+    asker = asker_for(question)
+    picker = asker.picker(run, catalog, question) if run.phase == "question" else None
+    if picker is not None:  # taps first, so what is drawn shows what they did
+        asker.take(run, catalog, picker)
 
-if run.phase == "question":
-    run.start_clock(time.monotonic())
-    asker.answer(run, catalog, question, picker)
-else:
-    unsaved = st.session_state.pop(UNSAVED, None)
-    if unsaved:
-        st.warning(unsaved)
-    grade = run.last_grade
-    if grade is not None:
-        asker.feedback(grade)
-    label = "See how you did" if run.is_last else "Next question"
-    actions.button(
-        label, type="primary", key="practice_next", shortcut="Enter", on_click=_next, args=(run,)
+    answered = run.last_grade if run.phase != "question" else None
+    asker.show(
+        question,
+        cards=picker is None or run.phase != "question",
+        chosen=answered.chosen if isinstance(answered, AdviceGrade) else (),
     )
 
-st.divider()
-if st.button("Stop this set", type="tertiary", key="practice_stop"):
-    _stop()
-    st.rerun()
+    if run.phase == "question":
+        run.start_clock(time.monotonic())
+        asker.answer(run, catalog, question, picker)
+    else:
+        unsaved = st.session_state.pop(UNSAVED, None)
+        if unsaved:
+            st.warning(unsaved)
+        grade = run.last_grade
+        if grade is not None:
+            asker.feedback(grade)
+        label = "See how you did" if run.is_last else "Next question"
+        actions.button(
+            label,
+            type="primary",
+            key="practice_next",
+            shortcut="Enter",
+            on_click=_next,
+            args=(run,),
+        )
+
+    st.divider()
+    if st.button("Stop this set", type="tertiary", key="practice_stop"):
+        _stop()
+        st.rerun()
+
+
+_set_screen(catalog)

@@ -17,13 +17,14 @@ from trainer.progress.figures import (
     Report,
     build_report,
     describe_answer,
+    drill_answers,
     export_file_name,
     games_lines,
 )
 from trainer.progress.review_totals import LostPoint, lost_points
 from trainer.progress.store import Recorded, StoreError, describe_error
 from trainer.training.play import LEVEL_NAMES
-from trainer.ui import session
+from trainer.ui import assets, session
 from trainer.ui.game_list import game_links
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.widgets import drill_catalog
@@ -32,6 +33,7 @@ PRACTICE_PAGE = "ui/views/practice.py"
 MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
 DAY = "utcyearmonthdate"  # chart dates are calendar days, read and shown in UTC
 LEARN_PAGE = "ui/views/learn.py"
+PLAY_PAGE = "ui/views/play.py"
 
 
 def _practise(drill: str, tier: str, weights: dict[tuple[str, str], float] | None) -> None:
@@ -215,7 +217,9 @@ def games_section(profile_id: int) -> None:
         "did. Average margin is your score take away the computer's at the end of a game."
     )
     lines = [tuple(line) for line in games_lines(records)]
-    st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
+    st.html(f"<style>{assets.text('progress.css')}</style>")  # the table on a phone
+    with st.container(key="progress_games"):
+        st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
     if finished:
         reviewed_games(profile_id)
 
@@ -306,6 +310,15 @@ require_player()  # nobody chosen in this browser: never show someone else's
 st.title("Progress")
 
 
+def _has_games(profile_id: int) -> bool:
+    """The player has games against the computer (False when they cannot be read: the
+    games section says why)."""
+    try:
+        return bool(session.games_record(profile_id))
+    except (sqlite3.Error, StoreError):
+        return False
+
+
 def _this_visit_only(problem: str) -> NoReturn:
     """The store cannot be read: say so, show this visit's answers, and stop here."""
     st.warning(plain(problem), icon=":material/warning:")
@@ -333,7 +346,13 @@ except (sqlite3.Error, StoreError) as err:
 
 if report.totals.answers == 0:
     st.info(
-        f"Nothing here yet for **{name}**. Answer a few questions and this page shows "
+        (
+            f"No answers yet for **{name}**: your games are below. Answer a few questions "
+            "in the lessons or the drills and this page also shows how your counting goes, "
+            "what you miss most and what to practise next."
+        )
+        if _has_games(profile.id)
+        else f"Nothing here yet for **{name}**. Answer a few questions and this page shows "
         "how you are doing, what you miss most and what to practise next.",
         icon=":material/waving_hand:",
     )
@@ -343,6 +362,9 @@ if report.totals.answers == 0:
         PRACTICE_PAGE,
         label="Know the rules? Practise counting",
         icon=":material/fitness_center:",
+    )
+    st.page_link(
+        PLAY_PAGE, label="Ready for a game? Play the computer", icon=":material/playing_cards:"
     )
     games_section(profile.id)
     st.stop()
@@ -378,10 +400,19 @@ if report.weak:
             if action.button("Practise this", key=f"practise_{weak.drill}_{weak.tier}"):
                 _practise(weak.drill, weak.tier, None)
 else:
-    st.success(
-        "Nothing stands out as weak right now: every drill you have tried is going well.",
-        icon=":material/celebration:",
-    )
+    right, tried = drill_answers(report.needs, titles=titles)
+    if tried:
+        st.success(
+            "Nothing stands out as weak right now in the drills you have practised: "
+            f"{right} of your last {tried} drill answers were right.",
+            icon=":material/celebration:",
+        )
+    else:
+        st.info(
+            "Your answers so far are from the lessons and your games, not from the drills: "
+            "practise a drill and what to work on next shows here.",
+            icon=":material/fitness_center:",
+        )
 if st.button(
     "Practise my weak spots",
     key="practise_weak_spots",

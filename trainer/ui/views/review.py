@@ -33,7 +33,7 @@ from trainer.training.review import (
 )
 from trainer.ui import actions, session
 from trainer.ui import widgets as ui
-from trainer.ui.board import BoardMove, board_svg
+from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.game_list import GAME_KEY, GAME_PARAM, game_links
 from trainer.ui.profiles import plain, require_player
 
@@ -267,14 +267,12 @@ def _totals(review: GameReview) -> None:
 def _board(review: GameReview, deal: DealReview) -> None:
     last = deal.board.last
     move = BoardMove(last.seat, last.start, last.end, last.reason) if last else None
-    svg = board_svg(
-        deal.board.front,
-        deal.board.back,
+    board = board_html(
+        [Frame(deal.board.front, deal.board.back, move)],
         target=review.settings.target,
         names=(SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
-        last=move,
     )
-    st.markdown(svg, unsafe_allow_html=True)
+    st.markdown(board, unsafe_allow_html=True)
 
 
 def _throw_table(throw: ThrowReview) -> None:
@@ -294,7 +292,7 @@ def _throw_table(throw: ThrowReview) -> None:
         }
         for line in lines
     ]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+    st.table(pd.DataFrame(rows), hide_index=True)  # a plain table: no data grid to load
 
 
 def _deal(review: GameReview, deal: DealReview, game_id: str) -> None:
@@ -329,7 +327,10 @@ def _deal(review: GameReview, deal: DealReview, game_id: str) -> None:
             st.markdown("  \n".join(_count_lines(count)))
 
 
+@st.fragment
 def _deals(review: GameReview, game_id: str) -> None:
+    """Deal by deal on the board. A fragment: stepping to another deal runs this part of the
+    page again, not the chart and the costliest decisions above it."""
     st.subheader("Deal by deal")
     numbers = [deal.deal_no for deal in review.deals]
     key = _deal_key(game_id)
@@ -447,6 +448,7 @@ if not _state().get(f"review_kept_{game_id}"):  # the Progress chart's totals, o
     session.keep_review(profile.id, saved, review)
     _state()[f"review_kept_{game_id}"] = True
 
+st.html(f"<style>{BOARD_CSS}</style>")  # the board's words and its phone layout
 me, them = review.scores
 result = "You won" if review.winner == ME else "The computer won"
 counting = "you counted (muggins)" if review.settings.muggins else "the trainer counted"
