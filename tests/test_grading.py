@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.content.drills import load_drills
+from trainer.content.catalog import load_drills
 from trainer.engine import (
     DECK,
     Card,

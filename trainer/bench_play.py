@@ -43,7 +43,7 @@ from trainer.analysis import LEVELS
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import ENV_VAR, Store
-from trainer.training.play import Need, PlaySetup, Table, export_text, parse_export
+from trainer.training.table import Need, PlaySetup, Table, export_text, parse_export
 
 PAGE = Path(__file__).resolve().parent / "ui" / "views" / "play.py"
 #: Who plays the benchmark's games (saved after every move, as anyone's are).

@@ -37,7 +37,7 @@ from trainer.engine.game import (
     shuffled_pack,
 )
 from trainer.engine.items import PLAY_KINDS, SHOW_KINDS, Kind, ScoreItem, number_word
-from trainer.engine.play import (
+from trainer.engine.pegging import (
     CardNotInHandError,
     GoWhileCardFitsError,
     OutOfTurnError,

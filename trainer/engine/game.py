@@ -35,10 +35,10 @@ Errors, all :class:`~trainer.engine.vocab.RuleError` (a ``ValueError``):
 :class:`WrongPhaseError`, :class:`GameOverError`, :class:`NoSuchSeatError`,
 :class:`AlreadyActedError` (a second cut or discard), :class:`BadCutError`,
 :class:`BadDiscardError`, :class:`NotACardError`, :class:`CountOrderError`,
-:class:`BadClaimError`, and from the play :class:`~trainer.engine.play.OutOfTurnError`
-(also for the starter cut), :class:`~trainer.engine.play.CardNotInHandError` (also for
-the discard), :class:`~trainer.engine.play.OverThirtyOneError` and
-:class:`~trainer.engine.play.GoWhileCardFitsError`. A record that does not replay
+:class:`BadClaimError`, and from the play :class:`~trainer.engine.pegging.OutOfTurnError`
+(also for the starter cut), :class:`~trainer.engine.pegging.CardNotInHandError` (also for
+the discard), :class:`~trainer.engine.pegging.OverThirtyOneError` and
+:class:`~trainer.engine.pegging.GoWhileCardFitsError`. A record that does not replay
 raises :class:`ReplayError`, bad notation :class:`~trainer.engine.record.NotationError`.
 
 >>> game = Game(Settings(target=61), seed=3)
@@ -75,7 +75,7 @@ from typing import TypeVar
 
 from trainer.engine.cards import DECK, Card, label_cards
 from trainer.engine.items import Kind, ScoreItem
-from trainer.engine.play import (
+from trainer.engine.pegging import (
     CardNotInHandError,
     OutOfTurnError,
     Pegging,
@@ -142,7 +142,7 @@ MIN_CUT = 4
 
 class GameRuleError(RuleError):
     """An action the rules of the game do not allow (the play's own errors are
-    :class:`~trainer.engine.play.PeggingError`)."""
+    :class:`~trainer.engine.pegging.PeggingError`)."""
 
 
 def side_name(side: int, players: int) -> str:

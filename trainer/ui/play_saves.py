@@ -28,9 +28,9 @@ from trainer.progress.store import (
     describe_error,
 )
 from trainer.training.grading import grade_quick
-from trainer.training.play import ME, PlaySetup, RecordProblem, Table
 from trainer.training.questions import ShowQuestion
 from trainer.training.records import AttemptIn, Profile
+from trainer.training.table import ME, PlaySetup, RecordProblem, Table
 from trainer.ui import session
 
 __all__ = [

@@ -26,7 +26,7 @@ from trainer.engine.stats import score_distribution
 from trainer.ui.svg import cards_svg, pile_svg, series_svg
 
 if TYPE_CHECKING:  # the loaders are imported when first used, so Home starts without them
-    from trainer.content.drills import DrillCatalog
+    from trainer.content.catalog import DrillCatalog
     from trainer.content.lessons import Course
 
 _log = logging.getLogger(__name__)

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from trainer.content.drills import DrillCatalog
+from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card, label_cards
 from trainer.training.explain import said_aloud
 from trainer.training.grading import ClaimCheck, Grade, Graded, InputProblem
-from trainer.training.practice import PracticeSet
 from trainer.training.questions import Dealt, ShowQuestion
+from trainer.training.sets import PracticeSet
 from trainer.ui import session
 from trainer.ui.asking.base import ask_total, cap, notes, record
 from trainer.ui.cardpick import CardPicker, Slot

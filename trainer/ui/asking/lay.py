@@ -8,12 +8,12 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from trainer.content.drills import DrillCatalog
+from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card, label_cards
 from trainer.training.grading import AdviceGrade, Graded
-from trainer.training.practice import PracticeSet
 from trainer.training.questions import Dealt, PlayQuestion
 from trainer.training.questions.coached import option_line
+from trainer.training.sets import PracticeSet
 from trainer.ui.asking.base import headline
 from trainer.ui.asking.throw import take_choice
 from trainer.ui.cardpick import CardPicker, Slot

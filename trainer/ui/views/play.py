@@ -17,7 +17,7 @@ With the coach on, the throw is compared with the best throw once it is made, a 
 before throwing shows the best throws (and marks the deal as hinted), and a card laid that
 beginner advice warns about gets a short note. Learning mode also explains each step before
 the person acts: the best throw, what each card would peg, and how a hand is counted aloud.
-The words and numbers come from the Table (:mod:`trainer.training.play`); this page draws them.
+The words and numbers come from the Table (:mod:`trainer.training.table`); this page draws them.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Counting, RuleError, Which
 from trainer.progress.store import SavedGame
 from trainer.training.explain import said_aloud, sentence
-from trainer.training.play import (
+from trainer.training.records import Profile
+from trainer.training.table import (
     COACH_MODES,
     COACH_NAMES,
     COMPUTER,
@@ -58,7 +59,6 @@ from trainer.training.play import (
     parse_export,
     scoring_cards,
 )
-from trainer.training.records import Profile
 from trainer.ui import actions, assets, play_saves, restart_notice, session, sounds
 from trainer.ui import widgets as ui
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
@@ -68,7 +68,7 @@ from trainer.ui.game_list import open_review
 from trainer.ui.play_saves import Owner, PlayGame, Saved, Stale
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.session import store_problem
-from trainer.ui.table import felt_html, items_html, lit_cards_html, log_html, reveal_times
+from trainer.ui.table_html import felt_html, items_html, lit_cards_html, log_html, reveal_times
 
 #: The game on the page (a :class:`PlayGame`).
 _GAME = "play_game"

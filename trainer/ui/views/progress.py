@@ -23,7 +23,7 @@ from trainer.progress.figures import (
 )
 from trainer.progress.review_totals import LostPoint, lost_points
 from trainer.progress.store import Recorded, StoreError, describe_error
-from trainer.training.play import LEVEL_NAMES
+from trainer.training.table import LEVEL_NAMES
 from trainer.ui import assets, session
 from trainer.ui.game_list import game_links
 from trainer.ui.profiles import plain, require_player

@@ -20,7 +20,6 @@ from trainer.engine.cards import Card, label_cards
 from trainer.engine.vocab import Which
 from trainer.progress.review_totals import review_text
 from trainer.progress.store import StoreError, describe_error
-from trainer.training.play import COMPUTER, LEVEL_NAMES, ME, SHORT_NAMES, PlaySetup
 from trainer.training.review import (
     COSTLY,
     CountReview,
@@ -31,6 +30,7 @@ from trainer.training.review import (
     PlayReview,
     ThrowReview,
 )
+from trainer.training.table import COMPUTER, LEVEL_NAMES, ME, SHORT_NAMES, PlaySetup
 from trainer.ui import actions, session
 from trainer.ui import widgets as ui
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
