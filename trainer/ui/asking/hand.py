@@ -17,7 +17,7 @@ from trainer.training.sets import PracticeSet
 from trainer.ui import session
 from trainer.ui.asking.base import ask_total, cap, notes, record
 from trainer.ui.cardpick import CardPicker, Slot
-from trainer.ui.widgets import show_breakdown, show_cards, show_item
+from trainer.ui.drawing import show_breakdown, show_cards, show_item
 
 _RESTORED = "_practice_claims_restored"  # the question whose kept claims were read back
 

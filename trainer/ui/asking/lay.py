@@ -17,7 +17,7 @@ from trainer.training.sets import PracticeSet
 from trainer.ui.asking.base import headline
 from trainer.ui.asking.throw import take_choice
 from trainer.ui.cardpick import CardPicker, Slot
-from trainer.ui.widgets import show_cards, show_pile
+from trainer.ui.drawing import show_cards, show_pile
 
 
 class _Lay:

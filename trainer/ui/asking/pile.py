@@ -15,7 +15,7 @@ from trainer.training.questions import Dealt, PegQuestion
 from trainer.training.sets import PracticeSet
 from trainer.ui.asking.base import ask_total, notes
 from trainer.ui.cardpick import CardPicker
-from trainer.ui.widgets import show_pile
+from trainer.ui.drawing import show_pile
 
 
 class _Pile:

@@ -16,7 +16,7 @@ from trainer.training.sets import PracticeSet
 from trainer.ui import actions
 from trainer.ui.asking.base import PLAYERS, PROBLEM, SHORT_NAMES, notes, problem, record
 from trainer.ui.cardpick import CardPicker
-from trainer.ui.widgets import show_cards, show_series
+from trainer.ui.drawing import show_cards, show_series
 
 #: The answers to "who leads next?": label and player (None: nobody, the play is over).
 LEADERS: dict[str, tuple[str, int | None]] = {

@@ -16,7 +16,7 @@ from trainer.training.questions import Dealt, DiscardQuestion
 from trainer.training.sets import PracticeSet
 from trainer.ui.asking.base import cap, headline, record
 from trainer.ui.cardpick import CardPicker
-from trainer.ui.widgets import show_cards
+from trainer.ui.drawing import show_cards
 
 #: Rows of the table of throws shown at once; the rest are one click away.
 THROWS_SHOWN = 5

@@ -48,10 +48,10 @@ from trainer.training.sets import (
 from trainer.ui import actions, session
 from trainer.ui.asking import asker_for
 from trainer.ui.asking.base import UNSAVED
-from trainer.ui.profiles import plain, require_player
-from trainer.ui.widgets import (
+from trainer.ui.loaded import (
     drill_catalog,
 )
+from trainer.ui.profiles import plain, require_player
 
 SET = "practice_set"
 HANDLED = "_practice_request"
