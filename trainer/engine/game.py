@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from trainer.engine.cards import DECK, Card, label_cards
@@ -95,6 +95,7 @@ from trainer.engine.record import (
     Settings,
     ShowEvent,
     StarterEvent,
+    deal_digest,
     skunk,
     summarize,
 )
@@ -406,6 +407,7 @@ class Game:
         #: With three players, the card the dealer takes from the pack for the crib.
         self._pack_to_crib: tuple[Card, ...] = ()
         self._pack: tuple[Card, ...] = ()
+        self._dealt: str | None = None  # the current deal's digest (see record.deal_digest)
         self.starter: Card | None = None
         self._pegging: Pegging | None = None
         self._laid: list[tuple[int, Card]] = []
@@ -579,11 +581,13 @@ class Game:
                 self._cut_round += 1
                 self._cut_pack = self.pack(f"cut:{self._cut_round}")
                 self._cut_now = {}
-        event = CutEvent(seat, at, card, dealer)
-        self._cut_events.append(event)
-        if dealer is not None:
+        dealt = None
+        if dealer is not None:  # the deal is made now, and the cut that named it says so
             self.dealer = dealer
             self._start_deal()
+            dealt = self._dealt
+        event = CutEvent(seat, at, card, dealer, dealt=dealt)
+        self._cut_events.append(event)
         return self._emit(event)
 
     # -- the deal and the discard --------------------------------------------------------------
@@ -598,6 +602,7 @@ class Game:
         # with three players the dealer puts the top card of the pack in the crib
         self._pack_to_crib = rest[:1] if self.players == 3 else ()
         self._pack = rest[len(self._pack_to_crib) :]
+        self._dealt = deal_digest(self._hands, rest)
         self._discards = [() for _ in self.seats]
         self._kept = [() for _ in self.seats]
         self.starter = None
@@ -809,7 +814,7 @@ class Game:
         assert self.dealer is not None
         self.dealer = left_of(self.dealer, self.players)
         self._start_deal()
-        return self._emit(DealEvent(self.deal_no, self.dealer))
+        return self._emit(DealEvent(self.deal_no, self.dealer, dealt=self._dealt))
 
     # -- what a seat may know ----------------------------------------------------------------
 
@@ -878,6 +883,18 @@ class Game:
             result = self.next_deal()
         else:
             raise ReplayError(f"{event!r} is not a game event")
+        if (
+            isinstance(event, CutEvent | DealEvent)
+            and isinstance(result, CutEvent | DealEvent)
+            and event.dealt != result.dealt
+        ):
+            if event.dealt is not None:  # (a record from before digests has none to check)
+                raise ReplayError(
+                    "this seed now deals other cards than the game was played with "
+                    f"(deal {self.deal_no}: the record says dealt={event.dealt}, "
+                    f"the deal is {result.dealt})"
+                )
+            result = replace(result, dealt=None)
         if result != event:
             raise ReplayError(
                 f"the record says {event.notation()!r}, but the game made {result.notation()!r}"
