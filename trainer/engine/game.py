@@ -43,7 +43,7 @@ raises :class:`ReplayError`, bad notation :class:`~trainer.engine.record.Notatio
 
 >>> game = Game(Settings(target=61), seed=3)
 >>> game.cut_for_deal(0, at=10)
-CutEvent(seat=0, at=10, card=Card.parse('5H'), dealer=None, awards=())
+CutEvent(seat=0, at=10, card=Card.parse('5H'), dealer=None, awards=(), dealt=None)
 >>> game.cut_for_deal(1, at=20).notation()  # the five is lower: seat 0 deals
 'cut seat=1 at=20 card=QS dealer=0'
 >>> game.phase, game.pone, game.view(1).hand
