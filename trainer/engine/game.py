@@ -45,7 +45,7 @@ raises :class:`ReplayError`, bad notation :class:`~trainer.engine.record.Notatio
 >>> game.cut_for_deal(0, at=10)
 CutEvent(seat=0, at=10, card=Card.parse('5H'), dealer=None, awards=(), dealt=None)
 >>> game.cut_for_deal(1, at=20).notation()  # the five is lower: seat 0 deals
-'cut seat=1 at=20 card=QS dealer=0'
+'cut seat=1 at=20 card=QS dealer=0 dealt=fb66072c'
 >>> game.phase, game.pone, game.view(1).hand
 (Phase.DISCARD, 1, (Card.parse('KS'), Card.parse('3H'), Card.parse('5D'), Card.parse('7S'), Card.parse('TH'), Card.parse('6D')))
 >>> for seat in (0, 1):
