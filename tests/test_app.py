@@ -8,7 +8,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from trainer.content.drills import load_drills
+from trainer.content.catalog import load_drills
 from trainer.progress.store import Store
 from trainer.training.questions import deal_question
 from trainer.training.records import AttemptIn

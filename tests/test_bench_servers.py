@@ -22,7 +22,7 @@ from trainer.bench_servers import Move, Player, Run, Sent, check, next_move
 from trainer.engine.record import Settings
 from trainer.progress.store import Store
 from trainer.progress.store.export import Table as Rows
-from trainer.training.play import Need, PlaySetup, Table
+from trainer.training.table import Need, PlaySetup, Table
 from trainer.visitor import Page
 
 REPO = Path(__file__).resolve().parent.parent

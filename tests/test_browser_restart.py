@@ -17,7 +17,7 @@ import pytest
 
 from tests.browser import settled
 from tests.conftest import APP, REPO
-from trainer.content.drills import load_drills
+from trainer.content.catalog import load_drills
 from trainer.engine.game import Game
 from trainer.progress.store import Store
 from trainer.serve import free_port, serving

@@ -23,7 +23,7 @@ from tests.browser import settled
 from trainer.engine.record import Settings
 from trainer.progress.store import Store
 from trainer.serve import serving_checkout
-from trainer.training.play import Need, PlaySetup, Table, export_text
+from trainer.training.table import Need, PlaySetup, Table, export_text
 from trainer.ui import restart_notice
 
 pytestmark = pytest.mark.browser

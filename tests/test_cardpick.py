@@ -192,8 +192,7 @@ def test_the_component_is_registered_once_not_on_every_run(
 
 def test_each_card_has_a_spoken_name_for_screen_readers() -> None:
     from trainer.engine import parse_cards
-    from trainer.ui.cardpick import picker_data
-    from trainer.ui.cardpick_assets import JS
+    from trainer.ui.cardpick import JS, picker_data
 
     data = picker_data("t", "pick", parse_cards("AH 10S"), need=2)
     assert [(c["label"], c["name"]) for c in data["cards"]] == [

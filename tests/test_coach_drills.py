@@ -11,14 +11,13 @@ from pathlib import Path
 import pytest
 
 from trainer.content import DRILLS_DIR
-from trainer.content.drills import check_files, load_drills
+from trainer.content.catalog import check_files, load_drills
 from trainer.engine.skills import CATEGORY_DRILLS, CATEGORY_LABELS, Category
 from trainer.progress.figures import describe_answer, drill_label
 from trainer.progress.store import Recorded, Store, check_attempt
 from trainer.training.adaptive import assess, category_drills
 from trainer.training.coach import NEAR_TIE, hint_ranking
 from trainer.training.grading import AdviceGrade, InputProblem, grade_lay, grade_throw
-from trainer.training.practice import MIXED, PracticeSet, SetSpec, spec_from_request
 from trainer.training.questions import check_question, deal_question, deal_set, tier_problem
 from trainer.training.questions.coached import (
     DISCARD_TIERS,
@@ -29,6 +28,7 @@ from trainer.training.questions.coached import (
     deal_play_question,
 )
 from trainer.training.records import AttemptIn
+from trainer.training.sets import MIXED, PracticeSet, SetSpec, spec_from_request
 
 REPO = Path(__file__).resolve().parent.parent
 CATALOG = load_drills()

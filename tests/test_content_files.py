@@ -26,8 +26,8 @@ from trainer.content import (
     read_yaml,
     yaml_files,
 )
-from trainer.content import drills as drill_content
-from trainer.content.drills import load_drills
+from trainer.content import catalog as drill_content
+from trainer.content.catalog import load_drills
 from trainer.content.lessons import check_files, course_stamp, lesson_files, load_course
 from trainer.content.lessons import course as lesson_content
 from trainer.content.validate import validate_paths

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Callable, Sequence
 
 import pytest
@@ -49,6 +50,7 @@ from trainer.engine import (
     WrongPhaseError,
     counting_order,
     deal,
+    deal_digest,
     parse_cards,
     parse_event,
     score_show,
@@ -202,11 +204,11 @@ def test_lower_card_deals_and_the_first_deal_is_dealt() -> None:
     assert first == CutEvent(0, 4, C("KS"), None)
     assert game.waiting_for() == (1,) and game.turn == 1
     second = game.cut_for_deal(1, at=4)
-    assert second == CutEvent(1, 4, C("AH"), 1)
+    hands, rest = deal(game.pack("1"), dealer=1)
+    assert second == CutEvent(1, 4, C("AH"), 1, dealt=deal_digest(hands, rest))
     assert game.dealer == 1 and game.pone == 0 and game.deal_no == 1
     assert game.phase is Phase.DISCARD
     assert len(game.view(0).hand) == len(game.view(1).hand) == 6
-    hands, _ = deal(game.pack("1"), dealer=1)
     assert game.view(0).hand == hands[0] and game.view(1).hand == hands[1]
 
 
@@ -636,9 +638,10 @@ def test_next_deal_alternates_the_dealer() -> None:
         game.count_hand(seat, which)
     assert game.can_next_deal()
     event = game.next_deal()
-    assert event == DealEvent(2, 0) and game.dealer == 0 and game.pone == 1
+    hands, rest = deal(game.pack("2"), dealer=0)
+    assert event == DealEvent(2, 0, dealt=deal_digest(hands, rest))
+    assert game.dealer == 0 and game.pone == 1
     assert game.phase is Phase.DISCARD and game.view(0).laid == () and game.starter is None
-    hands, _ = deal(game.pack("2"), dealer=0)
     assert (game.view(0).hand, game.view(1).hand) == hands
 
 
@@ -715,7 +718,7 @@ def test_event_notation_examples() -> None:
     texts = [event.notation() for event in game.events]
     assert texts[:6] == [
         "cut seat=0 at=4 card=KS",
-        "cut seat=1 at=4 card=AH dealer=1",
+        f"cut seat=1 at=4 card=AH dealer=1 dealt={game.events[1].dealt}",
         "discard seat=0 cards=QC-2C",
         "discard seat=1 cards=3H-8D",
         "starter seat=0 at=4 card=JD awards=1:his_heels/JD/2",
@@ -1072,3 +1075,47 @@ def test_summary_adds_up_by_source() -> None:
     best = max((pone_hand.total, 0), (dealer_hand.total, 1))
     assert summary.best_hand is not None and summary.best_hand.true == best[0]
     assert summary.best_hands[0] is not None and summary.best_hands[0].true == pone_hand.total
+
+
+# --- each deal's digest ---------------------------------------------------------------------
+
+
+def test_every_deal_is_written_with_a_digest_of_its_cards() -> None:
+    game = play_random_game(11, 121, Counting.AUTOMATIC, 11)
+    starts = [
+        e
+        for e in game.events
+        if isinstance(e, DealEvent) or (isinstance(e, CutEvent) and e.dealer is not None)
+    ]
+    assert len(starts) == game.deal_no > 3
+    assert all(e.dealt is not None and len(e.dealt) == 8 for e in starts)
+    assert len({e.dealt for e in starts}) == len(starts)
+    assert Game.replay(GameRecord.parse(game.record().notation())).events == game.events
+
+
+def test_a_record_dealt_from_other_cards_is_refused_not_replayed_as_another_game() -> None:
+    text = play_random_game(5, 61, Counting.AUTOMATIC, 5).record().notation()
+    written = re.findall(r"dealt=([0-9a-f]{8})", text)[1]  # the second deal's
+    other = text.replace(f"dealt={written}", "dealt=00000000")
+    with pytest.raises(ReplayError, match="deals other cards than the game was played with"):
+        Game.replay(GameRecord.parse(other))
+
+
+def test_a_record_from_before_digests_still_replays() -> None:
+    game = play_random_game(5, 61, Counting.AUTOMATIC, 5)
+    old = re.sub(r" dealt=[0-9a-f]{8}", "", game.record().notation())
+    assert "dealt=" not in old
+    replayed = Game.replay(GameRecord.parse(old))
+    assert replayed.view(0) == game.view(0) and replayed.scores == game.scores
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("deal no=2 dealer=0 dealt=XYZ", "is not a deal's digest"),
+        ("cut seat=0 at=4 card=KS dealt=0123abcd", "names no dealer deals nothing"),
+    ],
+)
+def test_a_bad_digest_is_refused_with_the_reason(line: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_event(line)

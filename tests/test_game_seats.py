@@ -20,7 +20,7 @@ from trainer.engine.game import (
     Game,
     NoSuchSeatError,
 )
-from trainer.engine.play import GoWhileCardFitsError, OutOfTurnError
+from trainer.engine.pegging import GoWhileCardFitsError, OutOfTurnError
 from trainer.engine.record import (
     DealEvent,
     GameRecord,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.content.drills import load_drills
+from trainer.content.catalog import load_drills
 from trainer.engine import (
     DECK,
     Card,
@@ -575,3 +575,24 @@ def test_a_double_run_claimed_in_any_card_order_is_found_and_stands_for_its_item
     assert check.status == "found"
     assert _stands_for_items(question, made)
     assert not _stands_for_items(question, claim("double run", "AS 3S 2S KC"))
+
+
+# --- a count made in a game ---------------------------------------------------------------------
+
+
+def test_a_count_made_in_a_game_is_graded_as_a_typed_total_from_its_show_event() -> None:
+    from trainer.engine import ShowEvent, Which, parse_cards, score_show
+    from trainer.training.grading import GAME_TIER, grade_game_count
+
+    *hand, starter = parse_cards("5H 5D 5C JS 5S")
+    short = ShowEvent.build(0, Which.CRIB, score_show(hand, starter, crib=True), 24)
+    grade = grade_game_count(short, game_seed=42, deal_no=3, seconds=4.0)
+    assert not grade.correct and grade.muggins == 5  # the other player takes the 5 missed
+    attempt = grade.attempt()
+    assert (attempt.drill, attempt.tier, attempt.seed) == ("crib", GAME_TIER, 42)
+    assert attempt.answer == "24" and attempt.points_off == -5
+    right = ShowEvent.build(0, Which.HAND, score_show(hand, starter), 29)
+    assert grade_game_count(right, game_seed=42, deal_no=3, seconds=4.0).correct
+    automatic = ShowEvent.build(0, Which.HAND, score_show(hand, starter), None)
+    with pytest.raises(ValueError, match="no count to grade"):
+        grade_game_count(automatic, game_seed=42, deal_no=3, seconds=4.0)

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.content.drills import load_drills
+from trainer.content.catalog import load_drills
 from trainer.engine import DECK, parse_cards, score_show
 from trainer.training.grading import Claim, claim_problem, grade_claims
-from trainer.training.practice import PracticeSet, SetSpec
 from trainer.training.questions import ShowQuestion, show_features
+from trainer.training.sets import PracticeSet, SetSpec
 
 CATALOG = load_drills()
 

@@ -8,15 +8,15 @@ import sys
 import pytest
 
 from trainer import cli, launch
-from trainer.ui import widgets
+from trainer.ui import warmup
 
 
 def test_prepare_loads_the_pages_content_and_imports_before_serving() -> None:
     seconds = launch.prepare()
     assert seconds >= 0
-    thread = widgets.warm_up()
+    thread = warmup.warm_up()
     assert not thread.is_alive()  # the server starts only once this has finished
-    assert set(widgets.page_imports()) <= set(sys.modules)
+    assert set(warmup.page_imports()) <= set(sys.modules)
 
 
 def test_the_app_is_served_by_streamlit_with_the_options_given(

@@ -1,4 +1,4 @@
-"""The coaches in a game (trainer.training.play's Table with the coach on) and on the Play
+"""The coaches in a game (trainer.training.table's Table with the coach on) and on the Play
 page in AppTest: the setting saved and read back, the hint marked and kept, the throw
 compared with the analysis's own numbers, the notes on cards laid, and learning mode."""
 
@@ -18,10 +18,9 @@ from trainer.engine import Card, parse_cards, score_play
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
-from trainer.training import play as play_module
 from trainer.training.coach import hint_ranking
 from trainer.training.explain import card_line, said_aloud
-from trainer.training.play import (
+from trainer.training.table import (
     LEARNING_GAME,
     ME,
     Need,
@@ -31,6 +30,7 @@ from trainer.training.play import (
     export_text,
     parse_export,
 )
+from trainer.training.table import driver as play_module
 from trainer.ui.play_saves import saved_row
 
 REPO = Path(__file__).resolve().parent.parent

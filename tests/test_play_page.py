@@ -1,4 +1,4 @@
-"""The Play page: its pure logic (trainer.training.play, trainer.ui.play_saves) and the page in AppTest
+"""The Play page: its pure logic (trainer.training.table, trainer.ui.play_saves) and the page in AppTest
 (a whole deal with automatic counting and with muggins, a game won in the middle of the
 play, a game resumed from the store after a restart, settings and records checked)."""
 
@@ -30,7 +30,7 @@ from trainer.engine.record import (
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Phase, Which
 from trainer.progress.store import Store
-from trainer.training.play import (
+from trainer.training.table import (
     COMPUTER,
     ME,
     Need,

@@ -22,7 +22,7 @@ from trainer.engine.game import Game
 from trainer.engine.record import GameRecord, LayEvent, Settings, ShowEvent
 from trainer.engine.vocab import Phase
 from trainer.progress.store import SCHEMA_VERSION, Store
-from trainer.training.play import ME, Need, PlaySetup, Table, export_text
+from trainer.training.table import ME, Need, PlaySetup, Table, export_text
 
 
 def _store() -> Store:
@@ -390,7 +390,7 @@ def test_the_largest_record_allowed_is_read_back_and_one_character_more_is_not()
     import tracemalloc
 
     from trainer.engine.record import MAX_RECORD_CHARS
-    from trainer.training.play import RecordProblem, parse_export
+    from trainer.training.table import RecordProblem, parse_export
 
     text = _finished_record()
     pad = "# " + "-" * 97 + "\n"

@@ -1,6 +1,6 @@
 """The Play page's table: the board as the person may see it (the show pegged combination by
 combination, never the total first), the log of the deal, the pile's scoring cards, the
-engine's words about the seats said as "you" and "the computer" (trainer.training.play),
+engine's words about the seats said as "you" and "the computer" (trainer.training.table),
 and the page in AppTest: the pegs move with "Next", a hand counted at once, the settings in
 the game menu kept per player, the words of a count, the results and the restart notice."""
 
@@ -21,7 +21,7 @@ from trainer.engine.record import LayEvent, Settings, ShowEvent
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Which
 from trainer.progress.store import Store
-from trainer.training.play import (
+from trainer.training.table import (
     COMPUTER,
     ME,
     Need,

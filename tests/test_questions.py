@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.reference import naive_show_parts
-from trainer.content.drills import Constraints, Drill, DrillCatalog, Tier, load_drills
+from trainer.content.catalog import Constraints, Drill, DrillCatalog, Tier, load_drills
 from trainer.engine import parse_cards, score_play, score_show
 from trainer.engine.show import pattern_base_points, rank_pattern_items
 from trainer.engine.skills import COACHED_DRILLS

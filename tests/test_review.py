@@ -25,7 +25,6 @@ from trainer.engine.record import (
 from trainer.engine.vocab import Counting, Which
 from trainer.training import review as review_module
 from trainer.training.coach import hint_ranking
-from trainer.training.play import COMPUTER, ME, Need, PlaySetup, Table
 from trainer.training.review import (
     COSTLY,
     REVIEW_METHOD,
@@ -34,6 +33,7 @@ from trainer.training.review import (
     LostByKind,
     review_game,
 )
+from trainer.training.table import COMPUTER, ME, Need, PlaySetup, Table
 
 Claim = Callable[[int], int]
 

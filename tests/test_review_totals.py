@@ -29,8 +29,8 @@ from trainer.progress.store import (
     SavedGame,
     Store,
 )
-from trainer.training.play import PlaySetup, Table
 from trainer.training.review import REVIEW_METHOD, review_game
+from trainer.training.table import PlaySetup, Table
 from trainer.ui.play_saves import saved_row
 
 

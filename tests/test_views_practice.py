@@ -11,7 +11,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from trainer.content.drills import load_drills
+from trainer.content.catalog import load_drills
 from trainer.engine import parse_cards
 from trainer.progress.store import Store
 from trainer.training.grading import CLAIM_KINDS

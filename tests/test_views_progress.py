@@ -15,7 +15,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from trainer.content.drills import load_drills
+from trainer.content.catalog import load_drills
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.adaptive import FLOOR
 from trainer.training.questions import deal_question

@@ -12,7 +12,7 @@ from tests.test_play_page import _play_out
 from tests.test_views_progress import given, progress_page, texts
 from trainer.engine.game import Settings
 from trainer.progress.store import Store
-from trainer.training.play import ME, PlaySetup, Table
+from trainer.training.table import ME, PlaySetup, Table
 from trainer.ui.play_saves import saved_row
 
 HEADING = "Games against the computer"

@@ -16,14 +16,14 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 from tests.test_review import _play, _short
-from trainer.content.drills import load_drills
+from trainer.content.catalog import load_drills
 from trainer.engine.record import GameRecord, Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import SavedGame, Store
-from trainer.training.play import PlaySetup, Table, export_text
-from trainer.training.practice import PracticeSet
 from trainer.training.questions import DiscardQuestion
 from trainer.training.review import REVIEW_METHOD, GameReview, ThrowReview, review_game
+from trainer.training.sets import PracticeSet
+from trainer.training.table import PlaySetup, Table, export_text
 from trainer.ui.play_saves import saved_row
 from trainer.ui.profiles import WORD_JOINER
 

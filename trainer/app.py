@@ -16,9 +16,9 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from trainer.ui import keeper, profiles, session, widgets  # noqa: E402  (path set above)
+from trainer.ui import keeper, profiles, session, warmup  # noqa: E402  (path set above)
 
-widgets.share_the_interpreter()
+warmup.share_the_interpreter()
 
 st.set_page_config(page_title="Cribbage trainer", page_icon="🃏", layout="centered")
 
@@ -97,5 +97,5 @@ try:
     elif profiles.banner(page.title if waits else None) or not waits:
         page.run()
 finally:  # after the page, so the first visitor's page does not wait on it
-    widgets.warm_up()  # the content, tables and chart libraries, loaded in the background once
-    widgets.freeze_once()
+    warmup.warm_up()  # the content, tables and chart libraries, loaded in the background once
+    warmup.freeze_once()

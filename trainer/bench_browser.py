@@ -166,7 +166,7 @@ from trainer.bench_play import played_game
 from trainer.bench_progress import seeded_answers
 from trainer.engine.record import Settings
 from trainer.progress.store import Store
-from trainer.training.play import Need, PlaySetup, Table
+from trainer.training.table import Need, PlaySetup, Table
 from trainer.ui.play_saves import saved_row
 
 db, player_name, gamer, answers, review_game = sys.argv[1:]

@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from trainer.content.drills import DrillCatalog
+from trainer.content.catalog import DrillCatalog
 from trainer.training.questions import deal_question, load_catalog, warm_up
 from trainer.training.questions import deal_show as drills_module
 

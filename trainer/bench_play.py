@@ -43,7 +43,7 @@ from trainer.analysis import LEVELS
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import ENV_VAR, Store
-from trainer.training.play import Need, PlaySetup, Table, export_text, parse_export
+from trainer.training.table import Need, PlaySetup, Table, export_text, parse_export
 
 PAGE = Path(__file__).resolve().parent / "ui" / "views" / "play.py"
 #: Who plays the benchmark's games (saved after every move, as anyone's are).
@@ -231,7 +231,7 @@ def play_through(
     from trainer.ui.session import PLAYER_PARAM, player_param
 
     if warm:  # as on a server that has been up for a moment (trainer/app.py starts this)
-        from trainer.ui.widgets import warm_up
+        from trainer.ui.warmup import warm_up
 
         warm_up().join()
     with _bench_database() as folder:
@@ -531,7 +531,7 @@ def _bench_review_page(tables: Sequence[Table], *, warm: bool) -> list[tuple[str
     from trainer.ui.session import PLAYER_PARAM, player_param
 
     if warm:  # as on a server that has been up for a moment (trainer/app.py starts this)
-        from trainer.ui.widgets import warm_up
+        from trainer.ui.warmup import warm_up
 
         warm_up().join()
     with _bench_database():

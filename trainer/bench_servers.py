@@ -517,7 +517,7 @@ class Checks:
 def _decisions(record: Any) -> list[tuple[str, tuple[str, ...]]]:
     """The person's throws and lays in a game, in order (cards sorted)."""
     from trainer.engine.record import DiscardEvent, LayEvent
-    from trainer.training.play import ME
+    from trainer.training.table import ME
 
     out: list[tuple[str, tuple[str, ...]]] = []
     for event in record.events:
@@ -532,7 +532,7 @@ def check(store: Any, players: Sequence[Player]) -> Checks:
     """Every answer stored once under its player with the answer sent; every game replays
     and holds exactly the throws and lays sent."""
     from trainer.engine.record import GameRecord
-    from trainer.training.play import PlaySetup, Table
+    from trainer.training.table import PlaySetup, Table
 
     tables = store.dump()
     checks = Checks()

@@ -57,12 +57,12 @@ def _quiet_bare_mode() -> Iterator[None]:
 def prepare() -> float:
     """Load now what the pages would load on first use; the seconds it took. A content file
     that does not load is reported by the page that needs it, as it would be anyway."""
-    from trainer.ui import widgets
+    from trainer.ui import warmup
 
-    widgets.share_the_interpreter()
+    warmup.share_the_interpreter()
     started = time.perf_counter()
     with _quiet_bare_mode():
-        widgets.warm_up().join()
+        warmup.warm_up().join()
     return time.perf_counter() - started
 
 

@@ -93,7 +93,7 @@ def _fill(db: Path) -> None:
     from trainer.bench_play import played_game
     from trainer.engine.record import Settings
     from trainer.progress.store import Store
-    from trainer.training.play import Need, PlaySetup, Table
+    from trainer.training.table import Need, PlaySetup, Table
     from trainer.ui.play_saves import saved_row
 
     store = Store.open(db)

@@ -14,13 +14,13 @@ from trainer.content import (
     DRILLS_DIR,
     LESSONS_DIR,
     ContentProblem,
+    catalog,
     display_path,
-    drills,
     glossary,
     lessons,
     resolved,
 )
-from trainer.content.drills import DealCheck
+from trainer.content.catalog import DealCheck
 
 
 def _yaml_files(paths: Iterable[Path]) -> list[Path]:
@@ -71,14 +71,14 @@ def validate_paths(
             drill_files.append(file)
         elif "lessons" in parts:
             lesson_files.append(file)
-        elif drills.looks_like_drill_file(file):
+        elif catalog.looks_like_drill_file(file):
             drill_files.append(file)
         else:
             lesson_files.append(file)
     if lesson_files:
         problems.extend(lessons.check_files(lesson_files))
     if drill_files:
-        problems.extend(drills.check_files(drill_files, check))
+        problems.extend(catalog.check_files(drill_files, check))
     for file in glossary_files:
         problems.extend(glossary.check_glossary_file(file))
     return problems

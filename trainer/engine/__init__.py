@@ -37,7 +37,7 @@ from trainer.engine.game import (
     shuffled_pack,
 )
 from trainer.engine.items import PLAY_KINDS, SHOW_KINDS, Kind, ScoreItem, number_word
-from trainer.engine.play import (
+from trainer.engine.pegging import (
     CardNotInHandError,
     GoWhileCardFitsError,
     OutOfTurnError,
@@ -66,6 +66,7 @@ from trainer.engine.record import (
     SettingsError,
     ShowEvent,
     StarterEvent,
+    deal_digest,
     parse_event,
     skunk,
     summarize,
@@ -137,6 +138,7 @@ __all__ = [
     "check_distinct",
     "counting_order",
     "deal",
+    "deal_digest",
     "explain_items",
     "format_cards",
     "label_cards",

@@ -35,17 +35,17 @@ Errors, all :class:`~trainer.engine.vocab.RuleError` (a ``ValueError``):
 :class:`WrongPhaseError`, :class:`GameOverError`, :class:`NoSuchSeatError`,
 :class:`AlreadyActedError` (a second cut or discard), :class:`BadCutError`,
 :class:`BadDiscardError`, :class:`NotACardError`, :class:`CountOrderError`,
-:class:`BadClaimError`, and from the play :class:`~trainer.engine.play.OutOfTurnError`
-(also for the starter cut), :class:`~trainer.engine.play.CardNotInHandError` (also for
-the discard), :class:`~trainer.engine.play.OverThirtyOneError` and
-:class:`~trainer.engine.play.GoWhileCardFitsError`. A record that does not replay
+:class:`BadClaimError`, and from the play :class:`~trainer.engine.pegging.OutOfTurnError`
+(also for the starter cut), :class:`~trainer.engine.pegging.CardNotInHandError` (also for
+the discard), :class:`~trainer.engine.pegging.OverThirtyOneError` and
+:class:`~trainer.engine.pegging.GoWhileCardFitsError`. A record that does not replay
 raises :class:`ReplayError`, bad notation :class:`~trainer.engine.record.NotationError`.
 
 >>> game = Game(Settings(target=61), seed=3)
 >>> game.cut_for_deal(0, at=10)
-CutEvent(seat=0, at=10, card=Card.parse('5H'), dealer=None, awards=())
+CutEvent(seat=0, at=10, card=Card.parse('5H'), dealer=None, awards=(), dealt=None)
 >>> game.cut_for_deal(1, at=20).notation()  # the five is lower: seat 0 deals
-'cut seat=1 at=20 card=QS dealer=0'
+'cut seat=1 at=20 card=QS dealer=0 dealt=fb66072c'
 >>> game.phase, game.pone, game.view(1).hand
 (Phase.DISCARD, 1, (Card.parse('KS'), Card.parse('3H'), Card.parse('5D'), Card.parse('7S'), Card.parse('TH'), Card.parse('6D')))
 >>> for seat in (0, 1):
@@ -70,12 +70,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from trainer.engine.cards import DECK, Card, label_cards
 from trainer.engine.items import Kind, ScoreItem
-from trainer.engine.play import (
+from trainer.engine.pegging import (
     CardNotInHandError,
     OutOfTurnError,
     Pegging,
@@ -95,6 +95,7 @@ from trainer.engine.record import (
     Settings,
     ShowEvent,
     StarterEvent,
+    deal_digest,
     skunk,
     summarize,
 )
@@ -142,7 +143,7 @@ MIN_CUT = 4
 
 class GameRuleError(RuleError):
     """An action the rules of the game do not allow (the play's own errors are
-    :class:`~trainer.engine.play.PeggingError`)."""
+    :class:`~trainer.engine.pegging.PeggingError`)."""
 
 
 def side_name(side: int, players: int) -> str:
@@ -406,6 +407,7 @@ class Game:
         #: With three players, the card the dealer takes from the pack for the crib.
         self._pack_to_crib: tuple[Card, ...] = ()
         self._pack: tuple[Card, ...] = ()
+        self._dealt: str | None = None  # the current deal's digest (see record.deal_digest)
         self.starter: Card | None = None
         self._pegging: Pegging | None = None
         self._laid: list[tuple[int, Card]] = []
@@ -579,11 +581,13 @@ class Game:
                 self._cut_round += 1
                 self._cut_pack = self.pack(f"cut:{self._cut_round}")
                 self._cut_now = {}
-        event = CutEvent(seat, at, card, dealer)
-        self._cut_events.append(event)
-        if dealer is not None:
+        dealt = None
+        if dealer is not None:  # the deal is made now, and the cut that named it says so
             self.dealer = dealer
             self._start_deal()
+            dealt = self._dealt
+        event = CutEvent(seat, at, card, dealer, dealt=dealt)
+        self._cut_events.append(event)
         return self._emit(event)
 
     # -- the deal and the discard --------------------------------------------------------------
@@ -598,6 +602,7 @@ class Game:
         # with three players the dealer puts the top card of the pack in the crib
         self._pack_to_crib = rest[:1] if self.players == 3 else ()
         self._pack = rest[len(self._pack_to_crib) :]
+        self._dealt = deal_digest(self._hands, rest)
         self._discards = [() for _ in self.seats]
         self._kept = [() for _ in self.seats]
         self.starter = None
@@ -809,7 +814,7 @@ class Game:
         assert self.dealer is not None
         self.dealer = left_of(self.dealer, self.players)
         self._start_deal()
-        return self._emit(DealEvent(self.deal_no, self.dealer))
+        return self._emit(DealEvent(self.deal_no, self.dealer, dealt=self._dealt))
 
     # -- what a seat may know ----------------------------------------------------------------
 
@@ -878,6 +883,18 @@ class Game:
             result = self.next_deal()
         else:
             raise ReplayError(f"{event!r} is not a game event")
+        if (
+            isinstance(event, CutEvent | DealEvent)
+            and isinstance(result, CutEvent | DealEvent)
+            and event.dealt != result.dealt
+        ):
+            if event.dealt is not None:  # (a record from before digests has none to check)
+                raise ReplayError(
+                    "this seed now deals other cards than the game was played with "
+                    f"(deal {self.deal_no}: the record says dealt={event.dealt}, "
+                    f"the deal is {result.dealt})"
+                )
+            result = replace(result, dealt=None)
         if result != event:
             raise ReplayError(
                 f"the record says {event.notation()!r}, but the game made {result.notation()!r}"

@@ -16,6 +16,7 @@ Settings(target=61, skunks=False, counting=Counting.MUGGINS, seats=2)
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -317,10 +318,15 @@ class CutEvent(Event):
     card: Card
     dealer: int | None = None
     awards: tuple[Award, ...] = ()
+    #: The first deal's :func:`deal_digest`, written with the cut that names the dealer
+    #: (``None`` in records from before digests were written).
+    dealt: str | None = None
 
     def notation(self) -> str:
         text = f"cut seat={self.seat} at={self.at} card={self.card}"
-        return text if self.dealer is None else f"{text} dealer={self.dealer}"
+        if self.dealer is not None:
+            text += f" dealer={self.dealer}"
+        return text if self.dealt is None else f"{text} dealt={self.dealt}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,9 +475,38 @@ class DealEvent(Event):
     deal_no: int
     dealer: int
     awards: tuple[Award, ...] = ()
+    #: The deal's :func:`deal_digest` (``None`` in records from before digests were written).
+    dealt: str | None = None
 
     def notation(self) -> str:
-        return f"deal no={self.deal_no} dealer={self.dealer}"
+        text = f"deal no={self.deal_no} dealer={self.dealer}"
+        return text if self.dealt is None else f"{text} dealt={self.dealt}"
+
+
+_DIGEST = re.compile(r"[0-9a-f]{8}")
+
+
+def deal_digest(hands: Sequence[Sequence[Card]], pack: Sequence[Card]) -> str:
+    """Eight hex digits that name one deal: every seat's cards as dealt, in seat order, and
+    the pack left in its order (so the starter too). A record writes it with each deal, and
+    a replay that deals other cards from the same seed (were dealing ever to change) is
+    refused instead of silently becoming another game, as a hand history keeps the cards.
+
+    >>> from trainer.engine.cards import parse_cards
+    >>> len(deal_digest([parse_cards("5H 5D"), parse_cards("JS 5C")], parse_cards("5S")))
+    8
+    """
+    text = " | ".join(" ".join(map(str, hand)) for hand in hands)
+    text += " || " + " ".join(map(str, pack))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:8]
+
+
+def _digest(f: dict[str, str]) -> str | None:
+    if "dealt" not in f:
+        return None
+    if not _DIGEST.fullmatch(f["dealt"]):
+        raise NotationError(f"dealt={f['dealt']!r} is not a deal's digest (eight of 0-9 and a-f)")
+    return f["dealt"]
 
 
 def _with_awards(text: str, awards: tuple[Award, ...]) -> str:
@@ -497,13 +532,16 @@ def parse_event(text: str) -> Event:
         raise NotationError(f"{action!r} is not an event: events are {known}")
     what = f"a {action} event"
     if action == "cut":
-        f = _fields(rest, {"seat", "at", "card", "dealer"}, what=what)
+        f = _fields(rest, {"seat", "at", "card", "dealer", "dealt"}, what=what)
         dealer = _seat(f["dealer"], "dealer") if "dealer" in f else None
+        if "dealt" in f and dealer is None:
+            raise NotationError("a cut that names no dealer deals nothing: it has no dealt=")
         return CutEvent(
             _seat(_need(f, "seat", what)),
             _int(_need(f, "at", what), "at"),
             _card(_need(f, "card", what)),
             dealer,
+            dealt=_digest(f),
         )
     if action == "discard":
         f = _fields(rest, {"seat", "cards"}, what=what)
@@ -512,9 +550,11 @@ def parse_event(text: str) -> Event:
             raise NotationError(f"a discard is one card or two, not {len(cards)}")
         return DiscardEvent(_seat(_need(f, "seat", what)), cards)
     if action == "deal":
-        f = _fields(rest, {"no", "dealer"}, what=what)
+        f = _fields(rest, {"no", "dealer", "dealt"}, what=what)
         return DealEvent(
-            _int(_need(f, "no", what), "no"), _seat(_need(f, "dealer", what), "dealer")
+            _int(_need(f, "no", what), "no"),
+            _seat(_need(f, "dealer", what), "dealer"),
+            dealt=_digest(f),
         )
     if action == "show":
         return _parse_show(rest, what)

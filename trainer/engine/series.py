@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from trainer.engine.cards import Card, label_cards
 from trainer.engine.items import ScoreItem
-from trainer.engine.play import PegEvent, Pegging, PeggingError
+from trainer.engine.pegging import PegEvent, Pegging, PeggingError
 from trainer.engine.vocab import Role, RuleError
 
 __all__ = ["SERIES_ORDER", "Series", "SeriesError", "replay_series"]
@@ -33,7 +33,7 @@ class SeriesError(RuleError):
 
 @dataclass(frozen=True, slots=True)
 class Series:
-    """A series played out by :class:`~trainer.engine.play.Pegging`, the pone leading.
+    """A series played out by :class:`~trainer.engine.pegging.Pegging`, the pone leading.
 
     Players are named by role; ``events`` index them as ``Pegging`` does (0, the pone).
     """

@@ -70,7 +70,7 @@ def partner_of(seat: Seat, players: int) -> Seat | None:
 
 class RuleError(ValueError):
     """The base of every error for an action the rules do not allow, in the play
-    (:class:`~trainer.engine.play.PeggingError`) or the game
+    (:class:`~trainer.engine.pegging.PeggingError`) or the game
     (:class:`~trainer.engine.game.GameRuleError`)."""
 
 

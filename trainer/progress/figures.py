@@ -28,8 +28,8 @@ from trainer.progress.store import (
 )
 from trainer.training.adaptive import FLOOR, AreaNeed, assess
 from trainer.training.adaptive import category_drills as _category_drills
-from trainer.training.play import LEVEL_NAMES
 from trainer.training.records import LESSON_TIER
+from trainer.training.table import LEVEL_NAMES
 
 #: How the pages name each drill type (from the skills registry).
 DRILL_LABELS: dict[str, str] = {drill.value: drill.heading for drill in DrillType}

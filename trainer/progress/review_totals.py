@@ -15,8 +15,8 @@ from datetime import datetime
 
 from trainer.engine.record import GameRecord
 from trainer.progress.store import FinishedGame, GameReviewRow, SavedGame, Store
-from trainer.training.play import PlaySetup
 from trainer.training.review import REVIEW_METHOD, GameReview, review_game
+from trainer.training.table import PlaySetup
 
 __all__ = [
     "PER_VISIT",

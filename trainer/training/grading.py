@@ -33,10 +33,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 from typing import ClassVar, Literal
 
-from trainer.engine import Card, ScoreItem, explain_items, label_cards, number_word
-from trainer.engine.skills import Category, Mode, category_of
+from trainer.engine import (
+    Card,
+    ScoreItem,
+    ShowEvent,
+    Which,
+    explain_items,
+    label_cards,
+    number_word,
+)
+from trainer.engine.skills import Category, DrillType, Mode, category_of
 from trainer.training import explain
 from trainer.training.explain import amount, short_note, shortfall
 from trainer.training.inputs import InputProblem, read_points
@@ -54,10 +63,12 @@ from trainer.training.records import AttemptIn
 
 __all__ = [
     "CLAIM_KINDS",
+    "GAME_TIER",
     "GO_CHOICES",
     "AdviceGrade",
     "Claim",
     "ClaimCheck",
+    "ClaimKind",
     "Grade",
     "Graded",
     "InputProblem",
@@ -66,6 +77,7 @@ __all__ = [
     "claim_keys",
     "claim_problem",
     "grade_claims",
+    "grade_game_count",
     "grade_go",
     "grade_lay",
     "grade_quick",
@@ -73,9 +85,40 @@ __all__ = [
     "item_category",
 ]
 
-#: What a learner can claim in the show, in counting order. A double run is claimed as
-#: one unit, the way players say it: its two runs and the pair inside them.
-CLAIM_KINDS: tuple[str, ...] = ("fifteen", "pair", "run", "double run", "flush", "nobs")
+
+class ClaimKind(StrEnum):
+    """What a learner can claim in the show, in counting order. A double run is claimed as
+    one unit, the way players say it: its two runs and the pair inside them. The tappable
+    cards' buttons are made from these (:mod:`trainer.ui.cardpick`)."""
+
+    FIFTEEN = "fifteen"
+    PAIR = "pair"
+    RUN = "run"
+    DOUBLE_RUN = "double run"
+    FLUSH = "flush"
+    NOBS = "nobs"
+
+    @property
+    def label(self) -> str:
+        """The button's words: ``Double run``."""
+        return self.value.capitalize()
+
+    @property
+    def key(self) -> str:
+        """The key that chooses it on a keyboard."""
+        return _CLAIM_KEYS[self]
+
+
+_CLAIM_KEYS = {
+    ClaimKind.FIFTEEN: "f",
+    ClaimKind.PAIR: "p",
+    ClaimKind.RUN: "r",
+    ClaimKind.DOUBLE_RUN: "d",
+    ClaimKind.FLUSH: "l",
+    ClaimKind.NOBS: "n",
+}
+#: The claim kinds' words, in counting order.
+CLAIM_KINDS: tuple[str, ...] = tuple(ClaimKind)
 
 #: Answers to "what does the end of the series peg?": id -> (label, points).
 GO_CHOICES: dict[str, tuple[str, int]] = {
@@ -549,6 +592,32 @@ def _muggins_note(points: int) -> str:
     if points == 1:
         return "Muggins! Your opponent spots the point you missed and pegs it."
     return f"Muggins! Your opponent spots the {points} points you missed and pegs them."
+
+
+#: The tier a count made in a game is stored under.
+GAME_TIER = "game"
+
+
+def grade_game_count(event: ShowEvent, *, game_seed: int, deal_no: int, seconds: float) -> Grade:
+    """A count the person made in a game under muggins (the show event, with its claim),
+    graded exactly as a typed total in a drill: drill ``hand`` or ``crib``, tier ``game``,
+    the game's seed and the deal's number as the question's place."""
+    if event.claimed is None:
+        raise ValueError("this show was counted by the trainer: there is no count to grade")
+    score = event.score
+    crib = event.which is Which.CRIB
+    question = ShowQuestion(
+        drill=DrillType.CRIB if crib else DrillType.HAND,
+        tier=GAME_TIER,
+        seed=game_seed,
+        index=deal_no,
+        hand=score.hand,
+        starter=score.starter,
+        crib=crib,
+        score=score,
+        features=frozenset(),
+    )
+    return grade_quick(question, event.claimed, seconds=seconds, muggins=True)
 
 
 def grade_quick(

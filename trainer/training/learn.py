@@ -51,7 +51,7 @@ from trainer.engine import (
     format_cards,
     label_cards,
 )
-from trainer.engine.play import CLOSING_KINDS
+from trainer.engine.pegging import CLOSING_KINDS
 from trainer.engine.series import SERIES_ORDER, Series
 from trainer.engine.skills import Category, DrillType, Mode, category_of
 from trainer.training import explain, inputs

@@ -38,7 +38,7 @@ from typing import ClassVar
 from trainer.analysis import PlayOption, analyse_play
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, GameRuleError, ReplayError, SeatView
-from trainer.engine.play import PeggingError
+from trainer.engine.pegging import PeggingError
 from trainer.engine.record import (
     CutEvent,
     DealEvent,
@@ -51,7 +51,7 @@ from trainer.engine.record import (
 )
 from trainer.engine.vocab import SEATS, Which
 from trainer.training.coach import NEAR_TIE, DiscardAdvice, discard_advice
-from trainer.training.play import ME, PegMove, peg_moves
+from trainer.training.table import ME, PegMove, peg_moves
 
 __all__ = [
     "COSTLY",

@@ -41,7 +41,8 @@ from typing import Any, Literal, cast
 import streamlit as st
 
 from trainer.engine import Card
-from trainer.ui.cardpick_assets import CSS, JS
+from trainer.training.grading import ClaimKind
+from trainer.ui import assets
 from trainer.ui.svg import card_svg
 
 __all__ = [
@@ -59,16 +60,9 @@ Mode = Literal["claim", "pick", "lay", "grid"]
 Action = Literal["claim", "undo", "done", "pick", "lay", "choose"]
 Tone = Literal["error", "info", "ok", ""]
 
-#: What can be claimed in claim mode: id, button label, key.
-KINDS: tuple[tuple[str, str, str], ...] = (
-    ("fifteen", "Fifteen", "f"),
-    ("pair", "Pair", "p"),
-    ("run", "Run", "r"),
-    ("double run", "Double run", "d"),
-    ("flush", "Flush", "l"),
-    ("nobs", "Nobs", "n"),
-)
-_KIND_IDS = frozenset(kind for kind, _, _ in KINDS)
+#: What can be claimed in claim mode: id, button label, key (from the grader's ClaimKind).
+KINDS: tuple[tuple[str, str, str], ...] = tuple((k.value, k.label, k.key) for k in ClaimKind)
+KIND_IDS = frozenset(kind for kind, _, _ in KINDS)
 _ACTIONS: dict[str, frozenset[str]] = {
     "claim": frozenset({"claim", "undo", "done"}),
     "pick": frozenset({"pick"}),
@@ -79,6 +73,12 @@ _ACTIONS: dict[str, frozenset[str]] = {
 LOG_LIMIT = 300
 _DESKS = "_cardpick_desks"
 
+#: The browser half (trainer/ui/assets/cardpick.js and .css): it keeps everything a tap
+#: changes (the selected cards, the kind, the claims not yet answered) in the browser, and
+#: sends Python one event per action as part of an append-only log (the component's ``log``
+#: state value), so an action taken while Python is busy with the previous one is queued.
+JS = assets.text("cardpick.js")
+CSS = assets.text("cardpick.css")
 _component = st.components.v2.component("cardpick", css=CSS, js=JS)
 
 
@@ -141,7 +141,7 @@ def _read_one(raw: Mapping[str, Any], mode: Mode, offered: Mapping[str, Slot]) -
     starter: Card | None = None
     if action == "claim" or (action == "undo" and "kind" in raw):  # an undo names its claim
         kind = str(raw.get("kind", ""))
-        if kind not in _KIND_IDS:
+        if kind not in KIND_IDS:
             return f"a claim of {kind[:20]!r}, which is not a kind of combination"
     if action == "lay" and len(cards) != 1:
         return "a lay of more or less than one card"
@@ -178,7 +178,7 @@ def _listed_claims(
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], list)):
             return "a claim that is not a kind and its cards"
         kind, ids = item
-        if kind not in _KIND_IDS:
+        if kind not in KIND_IDS:
             return f"a claim of {str(kind)[:20]!r}, which is not a kind of combination"
         slots = [offered.get(i) if isinstance(i, str) else None for i in ids]
         if any(slot is None for slot in slots) or len(set(ids)) != len(ids):
@@ -288,6 +288,7 @@ def picker_data(
         "label": label,
         "focus": focus,
         "locked": locked,
+        "limit": LOG_LIMIT,
     }
     if mode == "claim":
         data["kinds"] = [list(kind) for kind in KINDS]

@@ -9,7 +9,7 @@ from typing import NoReturn
 import streamlit as st
 
 from trainer.progress.store import FinishedGame
-from trainer.training.play import LEVEL_NAMES
+from trainer.training.table import LEVEL_NAMES
 from trainer.ui import session
 
 #: The Review page, as the app's navigation names it, the address parameter it reads and

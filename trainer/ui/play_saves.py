@@ -16,9 +16,6 @@ import uuid
 from dataclasses import dataclass
 
 from trainer.engine.record import GameRecord, NotationError, ShowEvent
-from trainer.engine.show import ShowScore
-from trainer.engine.skills import DrillType
-from trainer.engine.vocab import Which
 from trainer.progress.store import (
     GameStats,
     SavedGame,
@@ -27,10 +24,9 @@ from trainer.progress.store import (
     StoreError,
     describe_error,
 )
-from trainer.training.grading import grade_quick
-from trainer.training.play import ME, PlaySetup, RecordProblem, Table
-from trainer.training.questions import ShowQuestion
+from trainer.training.grading import grade_game_count
 from trainer.training.records import AttemptIn, Profile
+from trainer.training.table import ME, PlaySetup, RecordProblem, Table
 from trainer.ui import session
 
 __all__ = [
@@ -48,9 +44,6 @@ __all__ = [
     "stats",
     "unfinished",
 ]
-
-#: The tier a count made in a game is stored under.
-GAME_TIER = "game"
 
 
 def new_game_id() -> str:
@@ -296,23 +289,10 @@ def find_same_game(profile: Profile, setup: PlaySetup, seed: int) -> SavedGame |
 
 
 def count_attempt(event: ShowEvent, *, game_seed: int, deal_no: int, seconds: float) -> AttemptIn:
-    """A count the person made under muggins, graded exactly like a typed total in a drill
-    (drill ``hand`` or ``crib``, tier ``game``)."""
-    score: ShowScore = event.score
-    crib = event.which is Which.CRIB
-    question = ShowQuestion(
-        drill=DrillType.CRIB if crib else DrillType.HAND,
-        tier=GAME_TIER,
-        seed=game_seed,
-        index=deal_no,
-        hand=score.hand,
-        starter=score.starter,
-        crib=crib,
-        score=score,
-        features=frozenset(),
-    )
-    assert event.claimed is not None
-    return grade_quick(question, event.claimed, seconds=seconds, muggins=True).attempt()
+    """A count the person made under muggins, as the store keeps it (graded by
+    :func:`trainer.training.grading.grade_game_count`)."""
+    grade = grade_game_count(event, game_seed=game_seed, deal_no=deal_no, seconds=seconds)
+    return grade.attempt()
 
 
 def record_count(state: PlayGame, event: ShowEvent, index: int, *, seconds: float) -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 from trainer.analysis.players import Steer, random_play
-from trainer.content.drills import Drill, Tier
+from trainer.content.catalog import Drill, Tier
 from trainer.engine import (
     DECK,
     Pegging,
 )
-from trainer.engine.play import CLOSING_KINDS
+from trainer.engine.pegging import CLOSING_KINDS
 from trainer.engine.skills import DrillType
 from trainer.training.questions.features import go_features
 from trainer.training.questions.fitting import check_question

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from trainer.content.drills import Drill, Tier
+from trainer.content.catalog import Drill, Tier
 from trainer.engine import (
     Card,
     score_play,

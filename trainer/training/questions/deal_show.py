@@ -13,7 +13,7 @@ from itertools import accumulate, combinations, combinations_with_replacement
 from math import comb
 from typing import Literal, NamedTuple
 
-from trainer.content.drills import Constraints, Drill, Tier
+from trainer.content.catalog import Constraints, Drill, Tier
 from trainer.engine import (
     Card,
     score_show,

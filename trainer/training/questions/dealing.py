@@ -7,7 +7,7 @@ import random
 from functools import cache
 from pathlib import Path
 
-from trainer.content.drills import Drill, DrillCatalog, Tier, load_drills
+from trainer.content.catalog import Drill, DrillCatalog, Tier, load_drills
 from trainer.engine.skills import DrillType
 from trainer.training.questions.coached import (
     DISCARD_TIERS,
@@ -27,7 +27,7 @@ def tier_problem(drill: Drill, tier: Tier) -> str | None:
     """Why ``tier`` cannot deal questions (its constraints are impossible), or ``None``.
 
     The drill loader takes this as its dealability check (see
-    :data:`trainer.content.drills.DealCheck`).
+    :data:`trainer.content.catalog.DealCheck`).
     """
     for index in range(3):
         try:

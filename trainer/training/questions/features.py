@@ -17,7 +17,7 @@ from trainer.training.questions.kinds import FIVE, JACK, GoQuestion
 
 
 def show_features(score: ShowScore) -> frozenset[str]:
-    """The :data:`~trainer.content.drills.SHOW_FEATURES` a counted hand or crib has."""
+    """The :data:`~trainer.content.catalog.SHOW_FEATURES` a counted hand or crib has."""
     found: set[str] = set()
     hand, starter = score.hand, score.starter
     fifteens = score.by_kind("fifteen")
@@ -72,7 +72,7 @@ def show_features(score: ShowScore) -> frozenset[str]:
 
 
 def peg_features(score: PlayScore) -> frozenset[str]:
-    """The :data:`~trainer.content.drills.PEG_FEATURES` of the last card of a pile."""
+    """The :data:`~trainer.content.catalog.PEG_FEATURES` of the last card of a pile."""
     found: set[str] = set()
     pile = score.pile
     run_length = 0
@@ -125,7 +125,7 @@ def _looks_like_longer_run(pile: Sequence[Card], run_length: int) -> bool:
 
 
 def go_features(question: GoQuestion) -> frozenset[str]:
-    """The :data:`~trainer.content.drills.GO_FEATURES` of the end of a series."""
+    """The :data:`~trainer.content.catalog.GO_FEATURES` of the end of a series."""
     found = {question.reason.replace(" ", "-")}
     layers = [step.player for step in question.steps if step.card is not None]
     if len(layers) >= 2 and layers[-1] == layers[-2]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from trainer.content.drills import Constraints
+from trainer.content.catalog import Constraints
 from trainer.training.questions.coached import DiscardQuestion, PlayQuestion
 from trainer.training.questions.kinds import Dealt, GoQuestion, PegQuestion, Question, ShowQuestion
 

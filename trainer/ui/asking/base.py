@@ -10,11 +10,11 @@ from typing import Protocol
 
 import streamlit as st
 
-from trainer.content.drills import DrillCatalog
+from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card
 from trainer.training.grading import Grade, Graded, InputProblem, answer_box
-from trainer.training.practice import PracticeSet
 from trainer.training.questions import Dealt, Question
+from trainer.training.sets import PracticeSet
 from trainer.ui import actions, session
 from trainer.ui.cardpick import CardPicker
 

@@ -8,16 +8,16 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from trainer.content.drills import DrillCatalog
+from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card, label_cards
 from trainer.training.explain import said_aloud
 from trainer.training.grading import ClaimCheck, Grade, Graded, InputProblem
-from trainer.training.practice import PracticeSet
 from trainer.training.questions import Dealt, ShowQuestion
+from trainer.training.sets import PracticeSet
 from trainer.ui import session
 from trainer.ui.asking.base import ask_total, cap, notes, record
 from trainer.ui.cardpick import CardPicker, Slot
-from trainer.ui.widgets import show_breakdown, show_cards, show_item
+from trainer.ui.drawing import show_breakdown, show_cards, show_item
 
 _RESTORED = "_practice_claims_restored"  # the question whose kept claims were read back
 

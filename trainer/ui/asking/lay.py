@@ -8,16 +8,16 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from trainer.content.drills import DrillCatalog
+from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card, label_cards
 from trainer.training.grading import AdviceGrade, Graded
-from trainer.training.practice import PracticeSet
 from trainer.training.questions import Dealt, PlayQuestion
 from trainer.training.questions.coached import option_line
+from trainer.training.sets import PracticeSet
 from trainer.ui.asking.base import headline
 from trainer.ui.asking.throw import take_choice
 from trainer.ui.cardpick import CardPicker, Slot
-from trainer.ui.widgets import show_cards, show_pile
+from trainer.ui.drawing import show_cards, show_pile
 
 
 class _Lay:

@@ -7,15 +7,15 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from trainer.content.drills import DrillCatalog
+from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card
 from trainer.training.explain import card_line
 from trainer.training.grading import Grade, Graded
-from trainer.training.practice import PracticeSet
 from trainer.training.questions import Dealt, PegQuestion
+from trainer.training.sets import PracticeSet
 from trainer.ui.asking.base import ask_total, notes
 from trainer.ui.cardpick import CardPicker
-from trainer.ui.widgets import show_pile
+from trainer.ui.drawing import show_pile
 
 
 class _Pile:

@@ -8,15 +8,15 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from trainer.content.drills import DrillCatalog
+from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card
 from trainer.training.grading import GO_CHOICES, Grade, Graded, InputProblem, go_explanation
-from trainer.training.practice import PracticeSet
 from trainer.training.questions import Dealt, GoQuestion
+from trainer.training.sets import PracticeSet
 from trainer.ui import actions
 from trainer.ui.asking.base import PLAYERS, PROBLEM, SHORT_NAMES, notes, problem, record
 from trainer.ui.cardpick import CardPicker
-from trainer.ui.widgets import show_cards, show_series
+from trainer.ui.drawing import show_cards, show_series
 
 #: The answers to "who leads next?": label and player (None: nobody, the play is over).
 LEADERS: dict[str, tuple[str, int | None]] = {

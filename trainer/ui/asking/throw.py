@@ -8,15 +8,15 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from trainer.content.drills import DrillCatalog
+from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card
 from trainer.training.coach import ThrowLine
 from trainer.training.grading import AdviceGrade, Graded, InputProblem
-from trainer.training.practice import PracticeSet
 from trainer.training.questions import Dealt, DiscardQuestion
+from trainer.training.sets import PracticeSet
 from trainer.ui.asking.base import cap, headline, record
 from trainer.ui.cardpick import CardPicker
-from trainer.ui.widgets import show_cards
+from trainer.ui.drawing import show_cards
 
 #: Rows of the table of throws shown at once; the rest are one click away.
 THROWS_SHOWN = 5

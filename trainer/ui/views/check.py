@@ -8,9 +8,11 @@ import streamlit as st
 
 from trainer.engine import DECK, Card, Suit, score_show
 from trainer.training.inputs import InputProblem, read_hand
+from trainer.training.standing import standing_text
 from trainer.ui import actions
 from trainer.ui.cardpick import CardPicker
-from trainer.ui.widgets import show_breakdown, show_cards, standing_text
+from trainer.ui.drawing import show_breakdown, show_cards
+from trainer.ui.loaded import distribution
 
 #: The deck as the grid shows it: one row a suit, ace to king.
 _GRID = sorted(DECK, key=lambda card: (list(Suit).index(card.suit), card.order))
@@ -135,7 +137,7 @@ def _check_screen() -> None:
         left, right = st.columns([1, 3], vertical_alignment="center")
         left.metric("Total", score.total)
         right.markdown(f"**{cadence[0].upper()}{cadence[1:]}.**")
-        right.caption(standing_text(score.total, crib=crib))
+        right.caption(standing_text(score.total, crib=crib, dist=distribution(crib)))
     st.subheader("Every combination")
     show_breakdown(score)
 

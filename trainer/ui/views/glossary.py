@@ -9,7 +9,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.content.glossary import GlossaryFile, load_glossary
-from trainer.ui import widgets as ui
+from trainer.ui import loaded
 
 
 @st.cache_resource(show_spinner=False)
@@ -36,7 +36,7 @@ if read.glossary is None:
     )
     st.stop()
 
-course = ui.course()
+course = loaded.course()
 letter = ""
 for term in read.glossary.alphabetical():
     first = term.term[:1].upper()

@@ -8,7 +8,7 @@ import streamlit as st
 
 from trainer.engine import parse_cards
 from trainer.ui import assigned
-from trainer.ui.widgets import show_cards
+from trainer.ui.drawing import show_cards
 
 _VIEWS = Path(__file__).resolve().parent
 

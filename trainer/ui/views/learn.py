@@ -32,11 +32,10 @@ from trainer.training.learn import (
     status_text,
     suggested,
 )
-from trainer.ui import actions, session
-from trainer.ui import widgets as ui
+from trainer.ui import actions, loaded, session
 from trainer.ui.board import board_svg
+from trainer.ui.drawing import show_breakdown, show_cards, show_pile
 from trainer.ui.profiles import require_player
-from trainer.ui.widgets import show_breakdown, show_cards, show_pile
 
 CARD_WIDTH = 420
 PLAY_PAGE = "ui/views/play.py"
@@ -47,7 +46,7 @@ PLAY_READY = "play_ready"
 
 
 require_player()  # lesson places and answers are kept for the player chosen
-course = ui.course()
+course = loaded.course()
 learn = Learn(st.session_state, session.LessonStore())
 
 

@@ -17,7 +17,7 @@ With the coach on, the throw is compared with the best throw once it is made, a 
 before throwing shows the best throws (and marks the deal as hinted), and a card laid that
 beginner advice warns about gets a short note. Learning mode also explains each step before
 the person acts: the best throw, what each card would peg, and how a hand is counted aloud.
-The words and numbers come from the Table (:mod:`trainer.training.play`); this page draws them.
+The words and numbers come from the Table (:mod:`trainer.training.table`); this page draws them.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Counting, RuleError, Which
 from trainer.progress.store import SavedGame
 from trainer.training.explain import said_aloud, sentence
-from trainer.training.play import (
+from trainer.training.records import Profile
+from trainer.training.table import (
     COACH_MODES,
     COACH_NAMES,
     COMPUTER,
@@ -58,17 +59,16 @@ from trainer.training.play import (
     parse_export,
     scoring_cards,
 )
-from trainer.training.records import Profile
 from trainer.ui import actions, assets, play_saves, restart_notice, session, sounds
-from trainer.ui import widgets as ui
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.cardpick import CardPicker, Slot
+from trainer.ui.drawing import show_cards
 from trainer.ui.film import appear, attrs
 from trainer.ui.game_list import open_review
 from trainer.ui.play_saves import Owner, PlayGame, Saved, Stale
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.session import store_problem
-from trainer.ui.table import felt_html, items_html, lit_cards_html, log_html, reveal_times
+from trainer.ui.table_html import felt_html, items_html, lit_cards_html, log_html, reveal_times
 
 #: The game on the page (a :class:`PlayGame`).
 _GAME = "play_game"
@@ -516,7 +516,7 @@ def _cut_starter(table: Table) -> None:
         "You are the pone, so you cut. The dealer turns the top card: the starter."
     )
     with _hand():
-        ui.show_cards(table.view.kept, max_width=360)
+        show_cards(table.view.kept, max_width=360)
         actions.button(
             "Cut the pack",
             type="primary",
@@ -585,7 +585,7 @@ def _claim(game: PlayGame) -> None:
     _state().setdefault(_CLAIM_START, time.monotonic())
     key = f"play_claim_{len(table.game.events)}"
     with _hand():
-        ui.show_cards(score.hand, starter=score.starter, max_width=320)
+        show_cards(score.hand, starter=score.starter, max_width=320)
         with st.container(horizontal=True, vertical_alignment="bottom"):
             st.number_input(
                 "Your count", min_value=0, max_value=29, step=1, value=0, key=key, width=160
@@ -686,7 +686,7 @@ def _reveal(table: Table) -> None:
             st.markdown(lit_cards_html(score, times), unsafe_allow_html=True)
         else:
             lit = items[shown - 1].cards if shown and not done else ()
-            ui.show_cards(score.hand, starter=score.starter, highlight=lit, max_width=320)
+            show_cards(score.hand, starter=score.starter, highlight=lit, max_width=320)
         if not done:
             actions.button(
                 "Next", type="primary", key=f"{key}_next", on_click=_act, args=("show_next",)
@@ -718,7 +718,7 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
     with _hand():
         if best is not None:
             st.markdown(best_hand_line(best))
-            ui.show_cards(best.score.hand, starter=best.score.starter, max_width=300)
+            show_cards(best.score.hand, starter=best.score.starter, max_width=300)
         with st.container(horizontal=True):
             again = st.button("Play again", type="primary", key="play_again")
             review = st.button("Review this game", key="play_review")  # every decision

@@ -2,7 +2,7 @@
 the coach drills ("Which two do you throw?", "What would you play?"), answered by tapping
 cards and graded by the points the choice loses against the best one.
 
-The page only renders; the set's state machine is :mod:`trainer.training.practice`, the
+The page only renders; the set's state machine is :mod:`trainer.training.sets`, the
 questions come from :mod:`trainer.training.questions` and the grades from :mod:`trainer.training.grading`.
 
 Starting a set from elsewhere:
@@ -29,11 +29,14 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.content.drills import DrillCatalog
+from trainer.content.catalog import DrillCatalog
 from trainer.training.grading import (
     AdviceGrade,
 )
-from trainer.training.practice import (
+from trainer.training.questions import (
+    GenerationError,
+)
+from trainer.training.sets import (
     MIXED,
     PracticeSet,
     SetSpec,
@@ -42,16 +45,13 @@ from trainer.training.practice import (
     set_address,
     spec_from_request,
 )
-from trainer.training.questions import (
-    GenerationError,
-)
 from trainer.ui import actions, session
 from trainer.ui.asking import asker_for
 from trainer.ui.asking.base import UNSAVED
-from trainer.ui.profiles import plain, require_player
-from trainer.ui.widgets import (
+from trainer.ui.loaded import (
     drill_catalog,
 )
+from trainer.ui.profiles import plain, require_player
 
 SET = "practice_set"
 HANDLED = "_practice_request"

@@ -23,11 +23,11 @@ from trainer.progress.figures import (
 )
 from trainer.progress.review_totals import LostPoint, lost_points
 from trainer.progress.store import Recorded, StoreError, describe_error
-from trainer.training.play import LEVEL_NAMES
+from trainer.training.table import LEVEL_NAMES
 from trainer.ui import assets, session
 from trainer.ui.game_list import game_links
+from trainer.ui.loaded import drill_catalog
 from trainer.ui.profiles import plain, require_player
-from trainer.ui.widgets import drill_catalog
 
 PRACTICE_PAGE = "ui/views/practice.py"
 MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights

@@ -20,7 +20,6 @@ from trainer.engine.cards import Card, label_cards
 from trainer.engine.vocab import Which
 from trainer.progress.review_totals import review_text
 from trainer.progress.store import StoreError, describe_error
-from trainer.training.play import COMPUTER, LEVEL_NAMES, ME, SHORT_NAMES, PlaySetup
 from trainer.training.review import (
     COSTLY,
     CountReview,
@@ -31,9 +30,10 @@ from trainer.training.review import (
     PlayReview,
     ThrowReview,
 )
+from trainer.training.table import COMPUTER, LEVEL_NAMES, ME, SHORT_NAMES, PlaySetup
 from trainer.ui import actions, session
-from trainer.ui import widgets as ui
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
+from trainer.ui.drawing import show_cards
 from trainer.ui.game_list import GAME_KEY, GAME_PARAM, game_links
 from trainer.ui.profiles import plain, require_player
 
@@ -202,7 +202,7 @@ def _costliest(review: GameReview, game_id: str) -> None:
             st.markdown(f"**{n}. {_title(decision)}**")
             st.markdown("  \n".join(_lines(decision)))
             if isinstance(decision, ThrowReview):
-                ui.show_cards(decision.six, highlight=decision.thrown, max_width=360)
+                show_cards(decision.six, highlight=decision.thrown, max_width=360)
                 st.caption("Lit: the two you threw.")
             with st.container(horizontal=True):
                 actions.button(
@@ -309,7 +309,7 @@ def _deal(review: GameReview, deal: DealReview, game_id: str) -> None:
     if deal.throw is not None:
         throw = deal.throw
         st.markdown("##### Your throw")
-        ui.show_cards(throw.six, highlight=throw.thrown, max_width=360)
+        show_cards(throw.six, highlight=throw.thrown, max_width=360)
         st.markdown("  \n".join(_throw_lines(throw)))
         _throw_table(throw)
         if throw.lost > COSTLY:

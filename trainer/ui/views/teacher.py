@@ -17,7 +17,7 @@ from trainer.progress.figures import drill_label
 from trainer.progress.groups import group_csv, group_for, member_rows, weekly_accuracy
 from trainer.progress.store import StoreError
 from trainer.ui import actions, session
-from trainer.ui import widgets as ui
+from trainer.ui.loaded import course, drill_catalog
 from trainer.ui.profiles import plain, require_player
 
 _GROUP = "teacher_group"
@@ -105,7 +105,7 @@ rows = member_rows(the_store, group)
 if not rows:
     st.info("Nobody has joined yet.")
 else:
-    total = len(ui.course().lessons)
+    total = len(course().lessons)
     st.caption(
         f"{len(rows)} member{'s' if len(rows) != 1 else ''}: "
         + ", ".join(plain(r.name) for r in rows)
@@ -168,7 +168,7 @@ else:
         )
 
 st.subheader("Practice sets for the group")
-catalog = ui.drill_catalog()
+catalog = drill_catalog()
 drills = list(catalog.drills)
 drill = st.selectbox("Drill", drills, format_func=drill_label, key="teacher_assign_drill")
 tiers = {t.id: t.title for t in catalog.drills[drill].tiers} if drill in catalog.drills else {}

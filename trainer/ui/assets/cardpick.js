@@ -1,66 +1,4 @@
-"""The browser half of the tappable cards (:mod:`trainer.ui.cardpick`): its CSS and JavaScript.
-
-Plain strings, handed to ``st.components.v2.component`` as inline content: no build step,
-no iframe. The script keeps everything a tap changes (the selected cards, the kind, the
-claims not yet answered) in the browser, and sends Python one event per action as part of
-an append-only log (the component's ``log`` state value), so an action taken while Python
-is still busy with the previous one is queued, never dropped.
-"""
-
-from __future__ import annotations
-
-CSS = """
-:host { display: block; }
-.cp { font-family: var(--st-font, "Source Sans Pro", sans-serif); color: var(--st-text-color, #262730);
-      font-size: 1rem; line-height: 1.4; }
-.cp-prompt { margin: 0 0 .5rem 0; }
-.cp-hand { display: flex; flex-wrap: nowrap; gap: 6px; align-items: flex-start;
-           padding: 12px 2px 4px 2px; }
-.cp-card { flex: 0 1 84px; min-width: 44px; min-height: 44px; padding: 0; margin: 0;
-           border: 0; background: none; cursor: pointer; border-radius: 9px;
-           position: relative; touch-action: manipulation; -webkit-tap-highlight-color: transparent;
-           transition: transform 60ms ease-out; }
-.cp-card svg { border-radius: 8px; }
-.cp-card.starter { margin-left: 14px; }
-.cp-card:focus-visible { outline: 3px solid var(--st-primary-color, #ff4b4b); outline-offset: 2px; }
-.cp-card.on { transform: translateY(-10px); }
-.cp-card.on svg { box-shadow: 0 0 0 4px #f5b700; background: #fff8d6; }
-.cp-card.off { cursor: not-allowed; opacity: .4; filter: grayscale(.6); }
-.cp-card .cp-num { position: absolute; top: -2px; right: 2px; font-size: .7rem; color: #888; }
-.cp-card .cp-tag { display: block; font-size: .75rem; color: #555; text-align: center; }
-.cp-grid .cp-row { display: flex; flex-wrap: wrap; gap: 4px; margin-bottom: 6px; }
-.cp-grid .cp-card { flex: 0 0 auto; min-width: 36px; width: clamp(36px, calc((100% - 48px) / 13), 64px); }
-@media (max-width: 640px), (pointer: coarse) {
-  /* a phone: seven cards a line (two lines a suit), each a full touch target */
-  .cp-grid .cp-card { min-width: 44px; width: clamp(44px, calc((100% - 24px) / 7), 64px); }
-}
-.cp-grid .cp-card.on { transform: translateY(-4px); }
-.cp-grid .cp-card.st svg { box-shadow: 0 0 0 4px var(--st-primary-color, #ff4b4b); }
-.cp-kinds, .cp-actions { display: flex; flex-wrap: wrap; gap: 6px; margin: .6rem 0 .2rem 0; }
-.cp button.cp-btn { min-height: 44px; min-width: 44px; padding: 0 14px; font: inherit;
-           border-radius: var(--st-button-radius, .5rem); cursor: pointer;
-           border: 1px solid var(--st-border-color, #d5d5d9);
-           background: var(--st-background-color, #fff); color: inherit;
-           touch-action: manipulation; }
-.cp button.cp-btn:focus-visible { outline: 3px solid var(--st-primary-color, #ff4b4b); outline-offset: 1px; }
-.cp button.cp-kind[aria-pressed="true"] { background: var(--st-primary-color, #ff4b4b); color: #fff;
-           border-color: var(--st-primary-color, #ff4b4b); }
-.cp button.cp-main { background: var(--st-primary-color, #ff4b4b); color: #fff;
-           border-color: var(--st-primary-color, #ff4b4b); }
-.cp button.cp-btn[disabled] { opacity: .45; cursor: not-allowed; }
-.cp kbd { font-size: .7rem; opacity: .75; margin-left: .3rem; font-family: inherit; }
-.cp-msg { min-height: 1.4em; margin: .3rem 0; }
-.cp-msg.error { color: var(--st-red-text-color, #bd4043); font-weight: 600; }
-.cp-msg.ok { color: var(--st-green-text-color, #158237); }
-.cp-claims { margin: .3rem 0 0 1.4rem; padding: 0; }
-.cp-claims li.pending { opacity: .65; font-style: italic; }
-.cp-total { margin: .2rem 0 0 0; }
-.cp-sum { margin: .2rem 0; }
-"""
-
-JS = r"""
 const views = new WeakMap();
-const LIMIT = 300;
 // The actions of each card set not yet confirmed by Python, and the next number, by token
 // (a token is never reused for another question), kept apart from the view: if Streamlit
 // mounts the component afresh while actions are on their way, the new view sends them
@@ -316,7 +254,7 @@ class Picker {
   claim() {
     if (this.locked) return;
     if (this.selected.size === 0) { this.say("Choose the cards of the combination first."); return; }
-    if (!this.kind) { this.say("Now choose what they make: fifteen, pair, run, double run, flush or nobs."); return; }
+    if (!this.kind) { this.say("Now choose what they make: " + this.kindList() + "."); return; }
     this.emit({ do: "claim", kind: this.kind, cards: this.ordered() });
     this.selected.clear();
     this.kind = null;
@@ -368,7 +306,7 @@ class Picker {
 
   emit(event) {
     if (this.locked) return;
-    if (this.log.length >= LIMIT) { this.say("Too many actions at once: wait a moment."); return; }
+    if (this.log.length >= this.data.limit) { this.say("Too many actions at once: wait a moment."); return; }
     event.seq = this.nextSeq++;
     this.log.push(event);
     this.keep();
@@ -478,6 +416,12 @@ class Picker {
       + (this.selected.size < 4 ? " (tap four cards, then the starter)" : this.starterPick ? "" : " (now tap the starter)");
   }
 
+  kindList() {
+    // "fifteen, pair, run, double run, flush or nobs": the kinds the page sent
+    const names = (this.data.kinds || []).map(([, label]) => label.toLowerCase());
+    return names.length > 1 ? names.slice(0, -1).join(", ") + " or " + names[names.length - 1] : names.join("");
+  }
+
   paintClaims(pending) {
     const items = this.items(pending);
     const list = this.list;
@@ -507,4 +451,3 @@ export default function (component) {
     view.root.remove();
   };
 }
-"""

@@ -11,7 +11,7 @@ markup, no Streamlit.
 
 Text is escaped here; every card is drawn by :mod:`trainer.ui.svg`.
 
->>> from trainer.training.play import LogLine
+>>> from trainer.training.table import LogLine
 >>> html = log_html([LogLine("You cut 5♥.", False, 0), LogLine("The computer cut K♠.", True, 1)])
 >>> '<div class="tb-new">The computer cut K♠.</div>' in html
 True
@@ -24,7 +24,7 @@ from html import escape
 
 from trainer.engine.cards import Card
 from trainer.engine.show import ShowScore
-from trainer.training.play import LogLine
+from trainer.training.table import LogLine
 from trainer.ui.film import appear, attrs, timing
 from trainer.ui.svg import CARD_H, CARD_W, GAP, STARTER_GAP, cards_svg
 

@@ -25,7 +25,7 @@ A running set keeps its place in the address too: ``set=<id>`` names this run of
 and ``q=<n>`` the question it is on (see :func:`place_from_request`), so a reload resumes
 it, and :attr:`PracticeSet.key` names each answer's place so it is stored once.
 
->>> from trainer.content.drills import load_drills
+>>> from trainer.content.catalog import load_drills
 >>> catalog = load_drills()
 >>> run = PracticeSet(SetSpec("hand", "beginner", seed=7, length=2))
 >>> q = run.question(catalog)
@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from trainer.content.drills import DrillCatalog, Tier
+from trainer.content.catalog import DrillCatalog, Tier
 from trainer.engine import Card, CardNotationError, parse_cards
 from trainer.engine.skills import CATEGORY_LABELS, Mode
 from trainer.training.grading import (

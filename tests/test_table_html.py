@@ -1,4 +1,4 @@
-"""The Play page's table as HTML (trainer.ui.table): the log keeps the newest in view and
+"""The Play page's table as HTML (trainer.ui.table_html): the log keeps the newest in view and
 marks what is new, the felt's pile is smaller than the hand and lights what scored, and a
 hand counted at once lights each combination in turn while the list grows with the total."""
 
@@ -8,9 +8,9 @@ import itertools
 import re
 
 from trainer.engine import parse_cards, score_show
-from trainer.training.play import LogLine
+from trainer.training.table import LogLine
 from trainer.ui.film import FILM_CSS, appear, timing
-from trainer.ui.table import felt_html, items_html, lit_cards_html, log_html, reveal_times
+from trainer.ui.table_html import felt_html, items_html, lit_cards_html, log_html, reveal_times
 
 
 def test_the_log_marks_the_new_lines_and_brings_the_reply_in_late() -> None:

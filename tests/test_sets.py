@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.content.drills import load_drills
+from trainer.content.catalog import load_drills
 from trainer.training.grading import Claim, InputProblem
-from trainer.training.practice import (
+from trainer.training.questions import DiscardQuestion, GoQuestion, ShowQuestion, deal_question
+from trainer.training.sets import (
     MIXED,
     PracticeSet,
     SetSpec,
@@ -18,7 +19,6 @@ from trainer.training.practice import (
     summarize,
     weights_param,
 )
-from trainer.training.questions import DiscardQuestion, GoQuestion, ShowQuestion, deal_question
 
 CATALOG = load_drills()
 

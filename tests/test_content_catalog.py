@@ -12,7 +12,7 @@ import pytest
 from pydantic import ValidationError
 
 from trainer.content import DRILLS_DIR
-from trainer.content.drills import (
+from trainer.content.catalog import (
     DRILL_FEATURES,
     Constraints,
     Drill,
