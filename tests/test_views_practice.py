@@ -16,6 +16,7 @@ from trainer.engine import parse_cards
 from trainer.progress.store import Store
 from trainer.training.grading import CLAIM_KINDS
 from trainer.training.questions import GoQuestion, deal_question
+from trainer.ui.requests import PracticeRequest
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "practice.py")
@@ -350,19 +351,17 @@ def test_the_go_is_answered_with_choices() -> None:
 def test_another_page_can_start_a_set() -> None:
     at = AppTest.from_file(PAGE, default_timeout=30)
     as_player(at)
-    at.session_state["practice_drill"] = "crib"
-    at.session_state["practice_tier"] = "traps"
-    at.session_state["practice_seed"] = 5
+    at.session_state["_practice_request_from_a_page"] = PracticeRequest("crib", "traps", seed=5)
     at.run()
     assert "Count the crib · Trap bank · seed 5" in _texts(at)
-    assert "practice_drill" not in at.session_state
+    assert "_practice_request_from_a_page" not in at.session_state  # acted on once
     assert "Count the crib" in _texts(at)
 
 
 def test_mixed_sets_follow_the_weights() -> None:
     at = AppTest.from_file(PAGE, default_timeout=30)
     as_player(at)
-    at.session_state["practice_weights"] = {("peg", "traps"): 1.0}
+    at.session_state["_practice_weights"] = {("peg", "traps"): 1.0}
     at.query_params.update({"drill": "mixed", "seed": "4"})
     at.run()
     assert "Mixed drills (your weak spots) · seed 4" in _texts(at)

@@ -21,6 +21,7 @@ from trainer.training.adaptive import FLOOR
 from trainer.training.questions import deal_question
 from trainer.training.records import AttemptIn
 from trainer.ui.profiles import WORD_JOINER
+from trainer.ui.requests import PracticeRequest
 
 REPO = Path(__file__).resolve().parent.parent
 APP = str(REPO / "trainer" / "app.py")
@@ -215,8 +216,8 @@ st.navigation([
 STAND_IN_PRACTICE = """
 import streamlit as st
 st.title("Stand-in practice")
-keys = ("practice_drill", "practice_tier", "practice_weights")
-st.session_state["received"] = {k: st.session_state[k] for k in keys if k in st.session_state}
+from trainer.ui.requests import practice_weights, take_practice
+st.session_state["received"] = (take_practice(), practice_weights())
 """
 
 
@@ -244,7 +245,7 @@ def test_practise_this_hands_the_drill_to_the_practice_page(
     [button] = [b for b in at.button if b.label == "Practise this"]
     button.click().run()
     assert at.title[0].value == "Stand-in practice"
-    assert at.session_state["received"] == {"practice_drill": "crib", "practice_tier": "traps"}
+    assert at.session_state["received"] == (PracticeRequest("crib", "traps"), None)
 
 
 def test_lesson_answers_and_unknown_tiers_are_not_offered_to_practise(
@@ -271,10 +272,8 @@ def test_practise_my_weak_spots_hands_over_the_weights(
     )
     at = stand_in(tmp_path)
     next(b for b in at.button if b.label == "Practise my weak spots").click().run()
-    received = at.session_state["received"]
-    assert received["practice_drill"] == "mixed"
-    assert received["practice_tier"] == "adaptive"
-    weights = received["practice_weights"]
+    request, weights = at.session_state["received"]
+    assert request == PracticeRequest("mixed", "adaptive")
     assert set(weights) == {("hand", "club"), ("go", "beginner")}
     assert weights[("hand", "club")] > weights[("go", "beginner")]
 
@@ -303,7 +302,7 @@ def test_the_practice_page_starts_a_weak_spots_set(_isolated_database: Path) -> 
     assert not at.exception, at.exception
     assert at.query_params["drill"] == "mixed"
     assert "your weak spots" in texts(at)
-    weights = at.session_state["practice_weights"]
+    weights = at.session_state["_practice_weights"]
     assert set(weights) == {("hand", "club")} and weights[("hand", "club")] > FLOOR
 
 
