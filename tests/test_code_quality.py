@@ -46,8 +46,10 @@ def test_every_property_test_is_reproducible_and_has_no_deadline() -> None:
     ``@settings`` may change how many examples it draws, never these two."""
     from hypothesis import settings
 
-    assert settings.default.derandomize is True
-    assert settings.default.deadline is None
+    profile = settings.default
+    assert profile is not None
+    assert profile.derandomize is True
+    assert profile.deadline is None
     for path in (REPO / "tests").glob("test_*.py"):
         if path.name == Path(__file__).name:
             continue

@@ -19,7 +19,7 @@ from trainer.engine.record import Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
 from trainer.training import play as play_module
-from trainer.training.coach import hint_ranking
+from trainer.training.coach import hint_ranking, play_note
 from trainer.training.explain import card_line, said_aloud
 from trainer.training.play import (
     LEARNING_GAME,
@@ -201,7 +201,7 @@ def test_at_hard_the_note_says_what_the_best_card_gains() -> None:
 
 def test_the_note_is_worked_from_the_persons_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[dict[str, Any]] = []
-    real = play_module.coach_play_note
+    real = play_note  # the coach's own, which the Play page's table calls
 
     def spy(hand: Any, card: Card, **kw: Any) -> Any:
         seen.append({"hand": tuple(hand), **kw})
