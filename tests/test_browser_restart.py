@@ -21,7 +21,7 @@ from trainer.content.catalog import load_drills
 from trainer.engine.game import Game
 from trainer.progress.store import Store
 from trainer.serve import free_port, serving
-from trainer.training.questions import deal_question
+from trainer.training.questions import ShowQuestion, deal_question
 from trainer.ui.session import player_param
 
 CATALOG = load_drills()
@@ -48,6 +48,7 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
     port = free_port()
     typed = deal_question("hand", "club", 541, 0, catalog=CATALOG)
     claimed = deal_question("hand", "club", 542, 0, catalog=CATALOG)
+    assert isinstance(typed, ShowQuestion) and isinstance(claimed, ShowQuestion)
     context = browser.new_context(viewport={"width": 1100, "height": 1100})
     with ExitStack() as stack:
         pid = stack.enter_context(_server(db, port, tmp_path / "first.log"))

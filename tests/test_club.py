@@ -78,7 +78,7 @@ def test_wrong_pins_are_slowed_down_for_everyone(store: Store) -> None:
     for _ in range(3):
         refused = sign_in(store, "Kim", "0000", now=NOW)
         assert isinstance(refused, Refused)
-    assert "Wait 5 s before the next try" in refused.message
+    assert isinstance(refused, Refused) and "Wait 5 s before the next try" in refused.message
     held = sign_in(store, "Kim", "4821", now=NOW + timedelta(seconds=2))  # even the right PIN
     assert isinstance(held, Refused) and "Too many wrong PINs for Kim: wait 4 s" in held.message
     another_server = Store.open(store.location)  # the wait is in the store, not in a process

@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.records import AttemptIn, LessonProgress
 
@@ -46,14 +47,14 @@ T0 = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
 
 def answer(seed: int, *, correct: bool = True) -> AttemptIn:
     return AttemptIn(
-        drill="crib",
+        drill=DrillType.CRIB,
         tier="trap",
         seed=seed,
         question="5H 6H 7H 8H | 9S",
         answer="12" if correct else "17",
         correct=correct,
         points_off=0 if correct else 5,
-        missed=() if correct else ("crib-flush",),
+        missed=() if correct else (Category.CRIB_FLUSH,),
         seconds=9.0,
         at=T0 + timedelta(minutes=seed),
     )
@@ -249,7 +250,8 @@ def test_a_malformed_answer_is_an_error_and_keeps_what_was_saved(
     at = app()
     as_player(at)
     run(at, record=[answer(1)])
-    at.session_state["record"] = [AttemptIn("poker", "x", 1, "q", "a", True, 0, (), 1.0)]
+    poker = AttemptIn("poker", "x", 1, "q", "a", True, 0, (), 1.0)  # type: ignore[arg-type]  # not a drill: refused
+    at.session_state["record"] = [poker]
     at.run()
     assert "drill 'poker' is not one of" in at.exception[0].message
     assert Store.open(_isolated_database).count_attempts() == 1

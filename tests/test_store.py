@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.engine.skills import CATEGORIES
+from trainer.engine.skills import CATEGORIES, Category, DrillType, Mode
 from trainer.progress import store as store_module
 from trainer.progress.store import (
     CSV_HEADER,
@@ -31,16 +31,16 @@ T0 = datetime(2025, 3, 1, 18, 30, tzinfo=UTC)
 
 def attempt(**changes: object) -> AttemptIn:
     base = AttemptIn(
-        drill="hand",
+        drill=DrillType.HAND,
         tier="beginner",
         seed=42,
         question="5H 5D 5C JS | 5S",
         answer="28",
         correct=False,
         points_off=-1,
-        missed=("nobs",),
+        missed=(Category.NOBS,),
         seconds=7.5,
-        mode="quick",
+        mode=Mode.QUICK,
         at=T0,
     )
     return replace(base, **changes)  # type: ignore[arg-type]
@@ -191,7 +191,7 @@ def test_an_answer_round_trips_with_every_field(store: Store) -> None:
     assert recorded.id == new_id
     assert recorded.profile_id == profile.id
     # missed categories come back in the canonical order
-    assert recorded.attempt == replace(given, missed=("fifteen", "run"))
+    assert recorded.attempt == replace(given, missed=(Category.FIFTEEN, Category.RUN))
 
 
 def test_answers_are_kept_per_profile_and_per_session(store: Store) -> None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from trainer.engine.skills import Category, DrillType, Mode
 from trainer.progress.store import (
     GAMES_MIGRATION,
     GAMES_VERSION_MIGRATION,
@@ -25,7 +27,8 @@ def _store(location: str) -> tuple[Store, int]:
     return store, store.create_profile("Ann").id
 
 
-def _game(game_id: str = "g1", **changes: object) -> SavedGame:
+def _game(game_id: str = "g1", **changes: Any) -> SavedGame:
+    """A game row; ``changes`` may be of the wrong type, for the store to refuse."""
     row = SavedGame(game_id, "level=easy target=61 skunks=on counting=automatic", "easy", 61, "r")
     return row._replace(**changes)
 
@@ -210,7 +213,7 @@ def test_the_record_by_level_and_length(location: str) -> None:
     ],
 )
 def test_a_bad_game_row_is_refused_by_name(
-    location: str, changes: dict[str, object], message: str
+    location: str, changes: dict[str, Any], message: str
 ) -> None:
     store, ann = _store(location)
     with pytest.raises(ValueError, match=message):
@@ -247,8 +250,9 @@ def _everything(store: Store, profile_id: int) -> None:
     from trainer.training.records import AttemptIn
 
     attempt = AttemptIn(
-        drill="hand", tier="club", seed=1, question="5H 5D JS QC / 5S", answer="20",
-        correct=False, points_off=9, missed=("fifteen", "nobs"), seconds=3.0, mode="quick",
+        drill=DrillType.HAND, tier="club", seed=1, question="5H 5D JS QC / 5S", answer="20",
+        correct=False, points_off=9, missed=(Category.FIFTEEN, Category.NOBS), seconds=3.0,
+        mode=Mode.QUICK,
         at=datetime(2026, 5, 1, 12, tzinfo=UTC),
     )  # fmt: skip
     store.add_attempt(profile_id, attempt, key=f"set{profile_id}/1")

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import (
     SCHEMA_VERSION,
     ForeignFileError,
@@ -36,7 +37,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def answer(seed: int) -> AttemptIn:
-    return AttemptIn("peg", "club", seed, "7S 8H", "2", False, -2, ("run",), 3.0)
+    return AttemptIn(DrillType.PEG, "club", seed, "7S 8H", "2", False, -2, (Category.RUN,), 3.0)
 
 
 def _sql(url: str, statement: str) -> Any:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import (
     SCHEMA_VERSION,
     ForeignFileError,
@@ -32,14 +33,14 @@ WRITERS = 8
 
 def answer(seed: int, *, correct: bool = False) -> AttemptIn:
     return AttemptIn(
-        drill="peg",
+        drill=DrillType.PEG,
         tier="club",
         seed=seed,
         question="7S 8H",
         answer="2",
         correct=correct,
         points_off=0 if correct else -2,
-        missed=() if correct else ("run",),
+        missed=() if correct else (Category.RUN,),
         seconds=3.0,
     )
 
@@ -415,7 +416,7 @@ def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.M
     def small_disk(*args: object, **kwargs: object) -> sqlite3.Connection:
         conn = real_connect(*args, **kwargs)  # type: ignore[call-overload]
         conn.execute("PRAGMA max_page_count = 12")  # no room beyond a few pages
-        return conn  # type: ignore[no-any-return]
+        return conn
 
     monkeypatch.setattr("trainer.progress.store.sqlite.sqlite3.connect", small_disk)
     with pytest.raises(sqlite3.OperationalError) as info:
@@ -423,7 +424,7 @@ def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.M
     assert info.value.sqlite_errorcode == sqlite3.SQLITE_FULL
     assert describe_error(info.value).startswith("the disk is full")
     io_error = sqlite3.OperationalError("disk I/O error: No space left on device")
-    io_error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE  # type: ignore[attr-defined]
+    io_error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE
     assert describe_error(io_error).startswith("the disk is full")
     assert (
         describe_error(sqlite3.OperationalError("near 'x': syntax error"))

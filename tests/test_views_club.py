@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from trainer.engine.skills import Category, DrillType, Mode
 from trainer.progress import club
 from trainer.progress.groups import group_csv, group_for, member_rows
 from trainer.progress.store import Store
@@ -158,7 +159,9 @@ def _classroom(store: Store) -> tuple[int, int, int, int]:
     assert isinstance(kim, club.SignedIn)
     store.add_attempt(
         kim.profile.id,
-        AttemptIn("hand", "club", 1, "q", "a", False, -2, ("nobs",), 4.0, "quick"),
+        AttemptIn(
+            DrillType.HAND, "club", 1, "q", "a", False, -2, (Category.NOBS,), 4.0, Mode.QUICK
+        ),
     )
     return ada.id, bo.id, tuesday.id, kim.profile.id
 

@@ -16,9 +16,10 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 from trainer.content.catalog import load_drills
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.adaptive import FLOOR
-from trainer.training.questions import deal_question
+from trainer.training.questions import ShowQuestion, deal_question
 from trainer.training.records import AttemptIn
 from trainer.ui.profiles import WORD_JOINER
 from trainer.ui.requests import PracticeRequest
@@ -37,18 +38,18 @@ for attempt in st.session_state.pop("answers", []):
 
 
 def given(
-    n: int, *, drill: str = "hand", tier: str = "club", correct: bool = True, **kw: object
+    n: int, *, drill: str = "hand", tier: str = "club", correct: bool = True, seconds: float = 8.0
 ) -> AttemptIn:
     return AttemptIn(
-        drill=drill,
+        drill=DrillType(drill),
         tier=tier,
         seed=n,
         question=f"5H 5D 5C JS | {'A23456789'[n % 9]}S",
         answer="29" if correct else "20",
         correct=correct,
         points_off=0 if correct else -9,
-        missed=() if correct else ("nobs", "fifteen"),
-        seconds=float(kw.get("seconds", 8.0)),  # type: ignore[arg-type]
+        missed=() if correct else (Category.NOBS, Category.FIFTEEN),
+        seconds=seconds,
         at=datetime.now(UTC) - timedelta(minutes=100 - n),
     )
 
@@ -129,6 +130,7 @@ def test_drills_answered_on_the_practice_page_show_after_a_restart(
     practice.run()
     for index, off in ((0, -1), (1, 0)):  # one short, then right
         question = deal_question("hand", "club", 7, index, catalog=catalog)
+        assert isinstance(question, ShowQuestion)
         practice.text_input(key=f"practice_total_{index}").set_value(str(question.total + off))
         practice.button(key=f"FormSubmitter:practice_answer_{index}-Check").click().run()
         assert not practice.exception, practice.exception

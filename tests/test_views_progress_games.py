@@ -10,7 +10,7 @@ import pytest
 
 from tests.test_play_page import _play_out
 from tests.test_views_progress import given, progress_page, texts
-from trainer.engine.game import Settings
+from trainer.engine.record import Settings
 from trainer.progress.store import Store
 from trainer.training.table import ME, PlaySetup, Table
 from trainer.ui.play_saves import saved_row
