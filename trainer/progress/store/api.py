@@ -176,7 +176,10 @@ class Store:
             if isinstance(conn, sqlite_file.SqliteConnection):
                 sqlite_file.check_file(conn)
             elif isinstance(conn, postgres.PostgresConnection):
-                postgres.check_database(conn)
+                # under the writers' lock: another server half way through creating the
+                # store would otherwise look like another program's tables
+                with conn.write():
+                    postgres.check_database(conn)
             version = conn.schema_version()
             while version < SCHEMA_VERSION:
                 with conn.write():
