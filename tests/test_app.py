@@ -8,6 +8,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tests.stores import add_answer
 from trainer.content.catalog import load_drills
 from trainer.engine.skills import DrillType, Mode
 from trainer.progress.store import Store
@@ -84,7 +85,7 @@ def owners() -> dict[str, int]:
 def test_a_browser_with_no_choice_is_asked_before_any_answer(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
     kim = store.create_profile("Kim")
-    store.add_attempt(kim.id, _an_answer())
+    add_answer(store, kim.id, _an_answer())
     for page in PAGES[1:4]:
         at = browser(page, **SET)
         assert "Who is playing?" in texts(at), page
@@ -417,8 +418,10 @@ def test_a_name_too_long_is_refused_with_a_message_not_cut(_isolated_database: P
 
 
 def _everything(store: Store, profile_id: int) -> None:
-    store.add_attempt(
-        profile_id, AttemptIn(DrillType.HAND, "club", 1, "q", "a", True, 0, (), 2.0, Mode.QUICK)
+    add_answer(
+        store,
+        profile_id,
+        AttemptIn(DrillType.HAND, "club", 1, "q", "a", True, 0, (), 2.0, Mode.QUICK),
     )
     store.save_lesson_progress(profile_id, "the-show", 1, False)
 

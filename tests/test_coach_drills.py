@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.stores import add_answer
 from trainer.content import DRILLS_DIR
 from trainer.content.catalog import check_files, load_drills
 from trainer.engine.skills import CATEGORY_DRILLS, CATEGORY_LABELS, Category, DrillType
@@ -319,7 +320,7 @@ def test_the_store_keeps_a_coach_answer_under_its_player(tmp_path: Path) -> None
     question = _discard("pone", seed=4)
     _, worst = _throws(question)
     attempt = grade_throw(question, worst, seconds=9.5).attempt()  # type: ignore[arg-type]
-    store.add_attempt(sam.id, attempt)
+    add_answer(store, sam.id, attempt)
     (saved,) = [r.attempt for r in store.attempts(sam.id)]
     assert (saved.drill, saved.tier, saved.missed) == ("discard", "pone", ("discard",))
     assert saved.points_off == attempt.points_off and saved.answer == attempt.answer

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.stores import imported_games
 from tests.test_play_page import _page, _page_step, _play_out, _start, _step, _table, _texts
 from trainer.engine.game import Game
 from trainer.engine.record import GameRecord, LayEvent, Settings, ShowEvent
@@ -323,7 +324,7 @@ def test_the_same_record_pasted_again_is_one_game_and_imports_never_count() -> N
         at.button(key="play_again").click().run() if at.button(key="play_again") else None
     store = _store()
     (profile,) = store.profiles()
-    assert store.imported_games(profile.id) == 1
+    assert imported_games(store, profile.id) == 1
     assert store.game_stats(profile.id, "easy", 61).games == 0
     assert store.games_record(profile.id) == []
     _import(at, text)
@@ -343,7 +344,7 @@ def test_a_record_cut_short_does_not_rewind_a_game() -> None:
     assert _table(at).game.is_over
     store = _store()
     (profile,) = store.profiles()
-    assert store.imported_games(profile.id) == 1
+    assert imported_games(store, profile.id) == 1
 
 
 def test_a_forged_crazy_record_counts_for_nothing() -> None:

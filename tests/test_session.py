@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
+from tests.stores import add_answer
 from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.records import AttemptIn, LessonProgress
@@ -129,7 +130,7 @@ def test_a_new_session_with_no_choice_is_asked_not_given_the_last_player(
     store = Store.open(_isolated_database)
     store.create_profile("Ann")
     bob = store.create_profile("Bob")
-    store.add_attempt(bob.id, answer(1))
+    add_answer(store, bob.id, answer(1))
     at = app()
     out = run(at)
     assert out["profile"] is None
@@ -144,7 +145,7 @@ def test_the_address_names_the_player_and_keeps_the_choice(_isolated_database: P
     store = Store.open(_isolated_database)
     ann = store.create_profile("Ann")
     bob = store.create_profile("Bob")
-    store.add_attempt(bob.id, answer(1))
+    add_answer(store, bob.id, answer(1))
     at = app()
     at.query_params["player"] = str(ann.id)
     out = run(at, record=[answer(2)])
@@ -272,7 +273,7 @@ def test_a_newer_file_is_left_alone_and_the_session_keeps_working(
     _isolated_database: Path,
 ) -> None:
     store = Store.open(_isolated_database)
-    store.add_attempt(store.create_profile("Ann").id, answer(1))
+    add_answer(store, store.create_profile("Ann").id, answer(1))
     with sqlite3.connect(_isolated_database) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.stores import add_answer, imported_games
 from trainer.engine.skills import Category, DrillType, Mode
 from trainer.progress.store import (
     GAMES_MIGRATION,
@@ -184,7 +185,7 @@ def test_imported_games_are_not_counted_in_the_level_records(location: str) -> N
     assert store.game_stats(ann, "easy", 61).games == 1
     assert store.games_by_level(ann) == {"easy": 1}
     assert [r.finished for r in store.games_record(ann)] == [1]
-    assert store.imported_games(ann) == 3
+    assert imported_games(store, ann) == 3
 
 
 def test_the_record_by_level_and_length(location: str) -> None:
@@ -255,7 +256,7 @@ def _everything(store: Store, profile_id: int) -> None:
         mode=Mode.QUICK,
         at=datetime(2026, 5, 1, 12, tzinfo=UTC),
     )  # fmt: skip
-    store.add_attempt(profile_id, attempt, key=f"set{profile_id}/1")
+    add_answer(store, profile_id, attempt, key=f"set{profile_id}/1")
     store.save_lesson_progress(profile_id, "the-show", 2, False)
     store.save_game(profile_id, _game(f"g{profile_id}"))
     store.save_draft(profile_id, "claims", "5H-5D")

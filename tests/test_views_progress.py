@@ -15,6 +15,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
+from tests.stores import add_answer
 from trainer.content.catalog import load_drills
 from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import SCHEMA_VERSION, Store
@@ -320,7 +321,7 @@ def test_all_mastered_says_so(_isolated_database: Path) -> None:
 def test_names_are_shown_as_typed_never_as_markup(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
     profile = store.create_profile("<b>**Zed**</b> [x](y)")
-    store.add_attempt(profile.id, given(1))
+    add_answer(store, profile.id, given(1))
     at = progress_page()
     caption = at.caption[0].value
     assert r"\<b\>\*\*Zed\*\*\</b\> \[x\]\(y\)" in caption
@@ -405,7 +406,7 @@ def test_a_store_read_error_is_explained_and_the_app_keeps_going(
     _isolated_database: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = Store.open(_isolated_database)
-    store.add_attempt(store.create_profile("Ann").id, given(1))
+    add_answer(store, store.create_profile("Ann").id, given(1))
 
     def failing(*args: object, **kwargs: object) -> None:
         raise sqlite3.OperationalError("database or disk is full")
@@ -425,7 +426,7 @@ def test_a_store_read_error_is_explained_and_the_app_keeps_going(
 
 def test_nobody_chosen_sees_no_ones_progress(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
-    store.add_attempt(store.create_profile("Ann").id, given(1))
+    add_answer(store, store.create_profile("Ann").id, given(1))
     at = AppTest.from_file(str(PROGRESS_VIEW), default_timeout=30).run()
     assert not at.exception, at.exception
     assert "Who is playing?" in [s.value for s in at.subheader]
