@@ -119,6 +119,16 @@ def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.fixture(autouse=True)
+def _close_postgres_pools() -> Iterator[None]:
+    """Each test's stores give back their server connections when it ends: a pool per
+    database left open would, over the whole run, use up the server's connections."""
+    yield
+    backend = sys.modules.get("trainer.progress.store.postgres")
+    if backend is not None:
+        backend.close_pools()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Where a new, empty store is, on each backend in turn: a SQLite file, then a database
