@@ -33,10 +33,18 @@ def _server(db: Path, port: int, log: Path) -> Iterator[int]:
         yield s.pid
 
 
+#: The tab is connected again: Streamlit has taken its status away and enabled its widgets
+#: once more (it disables them while the server is away), the sidebar's player box first.
+_CONNECTED = """() => {
+  const box = document.querySelector('[data-testid="stSidebar"] input');
+  return !!box && !box.disabled && !document.body.innerText.includes('Connecting');
+}"""
+
+
 def _reconnected(page: Any) -> None:
-    """Wait until the tab has reconnected by itself (Streamlit's status says so)."""
-    page.wait_for_function("() => !document.body.innerText.includes('Connecting')", timeout=60_000)
-    page.wait_for_timeout(1500)  # the websocket is open again; the page was not reloaded
+    """Wait until the tab has reconnected by itself (the page was not reloaded)."""
+    page.wait_for_function(_CONNECTED, timeout=60_000)
+    page.wait_for_timeout(300)
 
 
 @pytest.mark.browser
@@ -102,9 +110,8 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
         c.get_by_text("You cut").first.wait_for(timeout=20_000)
 
         d.get_by_role("textbox", name="Starter").press("Enter")  # the page showed 5♥ 5♦ 5♣ J♠
-        d.locator("svg[aria-label='Cards: 2♥, 3♥, 4♥, 5♥; starter 6♥']").first.wait_for(
-            timeout=20_000
-        )
+        counted = "Cards: two of hearts, three of hearts, four of hearts, five of hearts; starter six of hearts"
+        d.locator(f"svg[aria-label='{counted}']").first.wait_for(timeout=20_000)
 
     saved = Store.open(db)
     assert [r.attempt.answer for r in saved.attempts(kim.id)] == [str(typed.total)]

@@ -147,9 +147,12 @@ def _hand(at: AppTest) -> tuple[str, dict[str, Any]]:
 
 
 def _send(at: AppTest, key: str, *events: dict[str, object]) -> None:
-    """What the browser does: the whole log of actions so far, as the component's state."""
+    """What the browser does: the whole log of actions so far, as the component's state,
+    each new action numbered after the last it sent and the last the page says it took."""
     log = at.session_state[key]["log"] if key in at.session_state else []
-    start = max((int(e["seq"]) for e in log), default=0)
+    shown, data = _hand(at)
+    taken = int(data.get("seen", 0)) if shown == key else 0
+    start = max((int(e["seq"]) for e in log), default=taken)
     numbered = [{**event, "seq": start + n} for n, event in enumerate(events, start=1)]
     at.session_state[key] = {"log": [*log, *numbered]}
     at.run()
@@ -276,6 +279,30 @@ def test_claims_in_progress_survive_a_reload() -> None:
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
     with sqlite3.connect(store.path) as conn:  # graded: the draft is gone
         assert conn.execute("SELECT COUNT(*) FROM drafts").fetchone() == (0,)
+
+
+def test_a_claim_the_browser_sends_again_after_a_restart_counts_once() -> None:
+    """The server died before the browser heard that its last claim was taken: the new
+    session reads the claim back from the kept draft, and the browser sends it again (the
+    same numbered tap). It is listed once, and the next tap is acted on."""
+    at = _page(drill="hand", tier="twenty-plus", seed="3", mode="claim")
+    key, _ = _hand(at)
+    _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["5C", "TC"]})
+    resent = at.session_state[key]["log"]
+    address = {k: str(v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    again = AppTest.from_file(PAGE, default_timeout=30)
+    again.query_params.update(address)
+    again.run()
+    key_again, data = _hand(again)
+    assert key_again == key and data["seen"] == 1
+    assert data["claims"] == ["fifteen: 5♣ 10♣"]
+    again.session_state[key] = {"log": resent}
+    again.run()
+    _, data = _hand(again)
+    assert data["claims"] == ["fifteen: 5♣ 10♣"]
+    _send(again, key, {"do": "claim", "kind": "fifteen", "cards": ["5C", "JC"]})
+    _, data = _hand(again)
+    assert data["claims"] == ["fifteen: 5♣ 10♣", "fifteen: 5♣ J♣"] and data["seen"] == 2
 
 
 def test_thats_everything_grades_the_claims_the_learner_saw() -> None:
