@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.analysis import analyse_discards
-from trainer.analysis.endgame import crib_chances, leaf_table, throw_chances
+from trainer.analysis.endgame import crib_chances, leaf_table, throw_advice, throw_chances
 from trainer.analysis.hands import keeps, starter_points
 from trainer.analysis.winprob import MAX_NEED, win_model
-from trainer.engine import DECK, parse_cards
+from trainer.engine import DECK, Phase, parse_cards
 
 MODEL = win_model()
 PROPERTY = settings(deadline=None, derandomize=True, max_examples=60)
@@ -115,3 +115,22 @@ def test_the_leaf_is_the_show_then_the_next_deal(u: int, v: int, dealer: bool) -
         else:  # their crib: they are home, or we deal next
             expected += chance * (0.0 if points >= v else MODEL.dealer_wins(u, v - points))
     assert leaf[u, v] == pytest.approx(expected)
+
+
+def test_the_coach_is_told_what_wins_at_the_throw() -> None:
+    from trainer.engine import Game, Settings
+
+    game = Game(Settings(target=61), 3)
+    while game.phase is Phase.CUT:
+        for seat in game.waiting_for():
+            game.cut_for_deal(seat)
+    assert game.dealer is not None
+    pone = 1 - game.dealer
+    advice = throw_advice(game.view(pone))
+    assert advice.counts_first and advice.need == 61 and advice.their_need == 61
+    assert advice.best == advice.throws[0] and len(advice.throws) == 15
+    assert advice.surest.home == max(t.home for t in advice.throws)
+    assert not throw_advice(game.view(game.dealer)).counts_first
+    game.discard(pone, game.view(pone).hand[:2])
+    with pytest.raises(ValueError, match="six cards"):
+        throw_advice(game.view(pone))

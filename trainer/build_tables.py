@@ -9,15 +9,19 @@ rank pair being thrown, for reading. The model is described in
 committed file instead of writing it (exit status 1 if they differ).
 
 With ``--wins``, writes ``trainer/analysis/data/win_table.json``, the win-probability
-model of :mod:`trainer.analysis.winprob`: it plays ``--games`` games of Hard against
+model of :mod:`trainer.analysis.winprob`. It plays ``--games`` games of Hard against
 Hard to 121 (and a quarter as many to 61, for the first dealer's rate there), every
-deal recorded to the end of the show (:mod:`trainer.analysis.selfplay`), counts what
-the deals scored, and solves the table from the counts. The games come from a fixed
-seed, so a build is the same every time; the default, 40,000 games, takes about ten
-minutes of one core. Hard is measured rather than Crazy because it scores nearly as
-much a deal (10.2 as pone and 16.4 as dealer against Crazy's 10.5 and 16.7, and good
-human play's 10.1 and 16.2) at a tenth of Crazy's thinking time, so the table can be
-measured, and checked against games played from positions, in minutes.
+deal recorded to the end of the show (:mod:`trainer.analysis.selfplay`). Near the end
+Hard decides by the score (a pone within 20 keeps the four likeliest to count out; the
+play is weighed differently within 10), so the deals are counted by class of start
+(:func:`trainer.analysis.winprob.deal_class`), and each class near the end is topped up
+to ``--class-deals`` deals played from the positions its deals started from; the
+table is solved from the classes' counts. Everything comes from fixed seeds, so a
+build is the same every time; the defaults (40,000 games, 20,000 deals a class) take
+about forty minutes of one core. Hard is measured rather than Crazy because it scores
+nearly as much a deal (10.2 as pone and 16.4 as dealer against Crazy's 10.5 and 16.7,
+and good human play's 10.1 and 16.2) at a tenth of Crazy's thinking time, so that the
+table can be measured, and checked against games played from positions, in minutes.
 """
 
 from __future__ import annotations

@@ -21,9 +21,9 @@ points each side still needs after its own hand (the crib still to come), for a
 >>> [str(c) for c in throw_chances(six, dealer=False, scores=(0, 0), target=121)[0].throw]
 ['2C', '9H']
 >>> best = throw_chances(parse_cards("AS 2D 3C 7S 8C KH"), dealer=False,
-...     scores=(115, 100), target=121)[0]  # the pone needs 6 and counts first
->>> [str(c) for c in best.keep], round(best.home, 2)
-(['AS', '2D', '3C', 'KH'], 0.96)
+...     scores=(115, 109), target=121)[0]  # the pone needs 6 and counts first
+>>> [str(c) for c in best.keep], round(best.home, 2), round(best.win, 2)
+(['AS', '2D', '3C', 'KH'], 0.78, 0.95)
 """
 
 from __future__ import annotations
@@ -39,9 +39,17 @@ from trainer.analysis.hands import keeps, starter_points
 from trainer.analysis.ranks import JACK, RANK_COUNT, five_card_points, rank_pairs
 from trainer.analysis.sound import seat_throws
 from trainer.analysis.winprob import SHOW_SIZE, WinModel, win_model
-from trainer.engine import DECK, Card
+from trainer.engine import DECK, Card, Phase, SeatView
 
-__all__ = ["ThrowChance", "crib_chances", "leaf_table", "throw_chances", "throws_by_needs"]
+__all__ = [
+    "ThrowAdvice",
+    "ThrowChance",
+    "crib_chances",
+    "leaf_table",
+    "throw_advice",
+    "throw_chances",
+    "throws_by_needs",
+]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -199,6 +207,39 @@ def throws_by_needs(
         )
         for i in order
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowAdvice:
+    """What the coach needs to speak of winning at the throw: the points each side
+    needs, whether this seat counts first (the pone), and every throw's chances, best
+    first. ``surest`` is the keep likeliest to score the need on its own."""
+
+    need: int
+    their_need: int
+    counts_first: bool
+    throws: tuple[ThrowChance, ...]
+
+    @property
+    def best(self) -> ThrowChance:
+        return self.throws[0]
+
+    @property
+    def surest(self) -> ThrowChance:
+        return max(self.throws, key=lambda t: (t.home, t.win))
+
+
+def throw_advice(view: SeatView, model: WinModel | None = None) -> ThrowAdvice:
+    """:class:`ThrowAdvice` for the seat of ``view``, which holds its six cards."""
+    if view.phase is not Phase.DISCARD or len(view.hand) != 6 or view.dealer is None:
+        raise ValueError("the throw is advised while the seat holds its six cards")
+    target = view.settings.target
+    need, their_need = _checked((view.my_score, view.their_score), target)
+    dealer = view.dealer == view.seat
+    throws = throws_by_needs(
+        view.hand, dealer=dealer, need_me=need, need_opp=their_need, model=model
+    )
+    return ThrowAdvice(need, their_need, not dealer, throws)
 
 
 def leaf_table(crib: FloatArray, *, dealer: bool, model: WinModel | None = None) -> FloatArray:

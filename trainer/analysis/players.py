@@ -31,15 +31,25 @@ The levels:
   the play (:mod:`trainer.analysis.lookahead`) for guesses at the opponent's
   hand drawn from the cards it has not seen, leaving out any card the
   opponent would have had to lay when it said go; with one or two unknown
-  cards every possible hand is searched, weighted exactly.
+  cards every possible hand is searched, weighted exactly. Where the best two
+  cards are too close to call over the guesses drawn, it draws more.
+  Once either side is within :data:`END` points of home it plays for the game:
+  it keeps the four likeliest to win over the starters and the opponent's
+  likely throw (:func:`trainer.analysis.endgame.throw_chances`), and values every
+  line of the play by the chance of winning the game from where it ends
+  (:class:`trainer.analysis.lookahead.WinBoard`), so it pegs defensively when
+  its hand, counted first, takes it home, and chases points when it needs them.
+* **crazy-points** (a variant, not offered on the Play page) is Crazy before it
+  knew the score: every deal played for points, as Crazy still plays away from
+  the end, with fewer guesses in the play.
 
 Playing to the board (every level): a card that reaches the target is laid at
 once. Near the end, normal and hard weigh points now against the reply by the
 race: the pone whose hand will count it out plays safe (the reply counts three
 times), a dealer facing a pone about to count out plays for points (the reply
 counts half), and a player close to home counts points now half as much
-again. When the pone needs few enough points to count out, hard and crazy
-keep the four most likely to get there over the starters. Crazy's search
+again. When the pone needs few enough points to count out, hard and crazy-points
+keep the four most likely to get there over the starters. Crazy-points' search
 plays the race itself near the end: it stops at the target and counts the
 show in order (pone first) after the play.
 """
@@ -83,10 +93,12 @@ __all__ = [
     "END",
     "LEVELS",
     "VARIANTS",
+    "CardChance",
     "ComputerPlayer",
     "Level",
     "Steer",
     "Variant",
+    "card_chances",
     "computer_player",
     "random_play",
 ]
@@ -716,11 +728,11 @@ def _pip_tiebreak(order: int) -> float:
 #: Either side needing this many points or fewer: Crazy plays for the game, not the points.
 END = 40
 #: Guesses at the opponent's hand a decision starts with, by the cards it holds ...
-FIRST_GUESSES = {4: 16, 3: 20, 2: 24, 1: 24}
+FIRST_GUESSES = {4: 24, 3: 28, 2: 32, 1: 32}
 #: ... guesses added at a time while the best two cards are too close to call ...
 MORE_GUESSES = 16
 #: ... up to this many, or until the search has visited this many positions.
-MAX_GUESSES = 96
+MAX_GUESSES = 128
 MAX_NODES = 40_000
 #: Near the end, every hand the opponent could hold is searched when there are this few.
 EXACT_HANDS = 1200
@@ -793,13 +805,21 @@ class _Crazy(_CrazyPoints):
         return table
 
     def _choose_card(self, view: _View) -> Card:
+        values = self.card_values(view, for_the_game=self.at_the_end(view.race))
+        best = max(values, key=lambda c: (values[c], _pip_tiebreak(c.order)))
+        return best
+
+    def card_values(self, view: _View, *, for_the_game: bool) -> dict[Card, float]:
+        """Every legal card's worth by the search, averaged over the guesses: the chance
+        of winning the game ``for_the_game``, else the points of the play it nets. Cards
+        of one rank play alike; the lowest-indexed of each rank stands for it."""
         p = view.position
         race = view.race
         pool = [c for c in p.unseen if c.pips >= view.min_pips]
         k = p.opponent_left
         if k > len(pool):  # the inference cannot hold: fall back on every unseen card
             pool = list(p.unseen)
-        end = self.at_the_end(race)
+        end = for_the_game
         kept = (*p.hand, *p.mine_played)
         my_show = show_points(kept, p.starter)
         leaf = self._leaf(view) if end else None
@@ -851,9 +871,8 @@ class _Crazy(_CrazyPoints):
                 and self._too_close(values, weights)
             ):
                 take(self._drawn(pool, k, MORE_GUESSES))
-        total = {o: float(np.dot(weights, values[o])) for o in orders}
-        best = max(orders, key=lambda o: (total[o], _pip_tiebreak(o)))
-        return by_rank[best]
+        weight = sum(weights)
+        return {by_rank[o]: float(np.dot(weights, values[o])) / weight for o in orders}
 
     def _first_guesses(self, pool: list[Card], k: int, *, exact_ok: bool) -> _Guesses:
         if k == 0:
@@ -910,6 +929,41 @@ class _Crazy(_CrazyPoints):
         mean = sum(lead) / n
         spread = sum((d - mean) ** 2 for d in lead) / max(n - 1, 1)
         return mean * mean < CLOSE * CLOSE * spread / n
+
+
+@dataclass(frozen=True, slots=True)
+class CardChance:
+    """A legal card in the play and the chance to win the game after laying it."""
+
+    card: Card
+    win: float
+
+
+def card_chances(view: SeatView, *, seed: int | str | None = None) -> tuple[CardChance, ...]:
+    """Every card the seat of ``view`` may lay now with its chance to win the game, best
+    first, by Crazy's search (guesses drawn from ``seed``); empty when it must say go.
+    For the coach near the end: which card keeps the game, and what a card gives away."""
+    if view.starter is None:
+        raise ValueError("the play starts once the starter is turned")
+    checked = _view(
+        view.hand,
+        view.pile,
+        view.mine_played,
+        view.theirs_played,
+        view.starter,
+        view.discards,
+        view.dealer == view.seat,
+        (view.my_score, view.their_score),
+        view.settings.target,
+    )
+    legal = checked.position.legal
+    if not legal:
+        return ()
+    player = _Crazy(seed)
+    values = player.card_values(checked, for_the_game=True)
+    by_rank = {c.order: v for c, v in values.items()}
+    chances = [CardChance(c, min(1.0, max(0.0, by_rank[c.order]))) for c in legal]
+    return tuple(sorted(chances, key=lambda c: (-c.win, c.card.index)))
 
 
 _LEVEL_CLASSES: dict[str, type[_Player]] = {

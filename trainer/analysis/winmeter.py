@@ -20,10 +20,10 @@ line over the game.
 >>> win_meter(game.view(0)).chances
 (0.5, 0.5)
 >>> game.cut_for_deal(0, at=10).card, game.cut_for_deal(1, at=30).card
-(Card.parse('6D'), Card.parse('4C'))
->>> meter = win_meter(game.view(0))  # seat 1 cut lower and deals first
->>> meter.dealer, round(meter.chances[1], 2), meter == win_meter(game.view(1))
-(1, 0.56, True)
+(Card.parse('5S'), Card.parse('TC'))
+>>> meter = win_meter(game.view(0))  # seat 0 cut lower and deals first
+>>> meter.dealer, round(meter.chances[0], 2), meter == win_meter(game.view(1))
+(0, 0.56, True)
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from trainer.analysis.winprob import WinModel, _after_play, win_model
+from trainer.analysis.winprob import WinModel, win_model
 from trainer.engine import (
     Event,
     Game,
@@ -84,7 +84,7 @@ def _in_play(model: WinModel, x: int, y: int, z: int, laid: int) -> float:
     keep = (d < x) & (p < y)
     value = d_first
     for dd, pp, ww in zip(d[keep], p[keep], w[keep], strict=True):
-        value += float(ww) * float(_after_play(model.show, model.table, x - dd, y - pp, (z,))[0])
+        value += float(ww) * model.after_play(int(x - dd), int(y - pp), z)
     return value
 
 

@@ -18,6 +18,12 @@ of the show, and counts
   starter is the card both hands and the crib share, so a five turned helps all
   three: given the starter the three are taken as independent).
 
+Near the end Hard's decisions depend on the score (a pone needing 20 or fewer keeps
+the four likeliest to count out, and either side within 10 weighs the play
+differently), so a deal there is worth something else: deals are counted by their
+class (:func:`deal_class`: the pone's exact need up to 20, and whether the dealer needs
+10 or fewer), each class near the end measured on its own deals.
+
 :func:`dealer_table` is the dynamic programme over every pair of needs from 1 to 121
 that turns those counts into the dealer's chance to win at the start of a deal:
 ``W[d, p]`` for a dealer needing ``d`` and a pone needing ``p``. The deal passes
@@ -26,8 +32,9 @@ scores at least one point (the last card), so positions are solved in order of t
 points left in all. The table does not depend on the target: a game to 61 starts
 at ``W[61, 61]``.
 
-The table and the counts are shipped in ``data/win_table.json`` and loaded once
-(:func:`win_model`).
+The table and the counts of the deals far from the end (what the throw's chances, the
+play's search and the win meter read for the deal in hand) are shipped in
+``data/win_table.json`` and loaded once (:func:`win_model`).
 
 >>> model = win_model()
 >>> round(model.chance(0, 0, dealer=True), 2)  # the first dealer of a game to 121
