@@ -236,8 +236,12 @@ def test_one_deal_from_a_position_leads_where_the_table_says(
     check of the table's step that needs no whole games: a few thousand deals make the
     standard error about 0.3 percentage points). The whole games are the slow check below."""
     mean, error = _one_deal(dealer, pone, deals)
+    expected = MODEL.dealer_wins(121 - dealer, 121 - pone)
+    print(
+        f"{dealer}-{pone}: table {100 * expected:.2f}%, one deal {100 * mean:.2f}% ± {100 * error:.2f}"
+    )
     assert error < 0.0035
-    assert abs(mean - MODEL.dealer_wins(121 - dealer, 121 - pone)) < 0.01
+    assert abs(mean - expected) < 0.01
 
 
 #: Positions (dealer's score, pone's score) for whole games, from the start to the end.
@@ -274,5 +278,10 @@ def test_whole_games_from_a_position_are_won_as_the_table_says(dealer: int, pone
         )
         wins += game.winner == 0
     rate = wins / n
-    assert math.sqrt(rate * (1 - rate) / n) <= 0.0031
+    error = math.sqrt(rate * (1 - rate) / n)
+    print(
+        f"{dealer}-{pone}: table {100 * expected:.2f}%, {n} games {100 * rate:.2f}%"
+        f" (standard error {100 * error:.2f}), difference {100 * (rate - expected):+.2f}"
+    )  # shown with pytest -rA
+    assert error <= 0.0031
     assert abs(rate - expected) < 0.01, (rate, expected, n)
