@@ -1,21 +1,29 @@
 """Shared fixtures: a temporary progress database, a running app, a real browser, and the
-strict type check started in the background."""
+type check (the package strictly, the tests less so) started in the background."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from trainer.serve import serve
+
+# Every property test draws the same examples on every run (a failure seen once is seen
+# again) and has no deadline (machines are shared: a slow example is not a failure).
+hypothesis_settings.register_profile("trainer", deadline=None, derandomize=True)
+hypothesis_settings.load_profile("trainer")
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"
@@ -24,14 +32,25 @@ IN_CI = os.environ.get("CI", "").lower() == "true"
 #: The player the browser tests' addresses name; any other visitor is asked who is playing.
 BROWSER_PLAYER = "Browser"
 
-MYPY_TEST = "test_code_quality.py::test_mypy_strict"
+#: The tests that read the one mypy run: the package's errors, then the tests' own.
+MYPY_TESTS = ("test_code_quality.py::test_mypy_strict", "test_code_quality.py::test_mypy_tests")
+T = TypeVar("T")
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run ``coroutine`` to its end on an event loop of its own, in a thread of its own: the
+    browser tests' Playwright keeps a loop running in this thread once it has started."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
 _mypy: dict[str, Any] = {}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """When the type check is among the tests to run, start mypy now, in the background (it
-    takes minutes cold and uses one core), and run its test last, to collect the result."""
-    mypy_items = [item for item in items if item.nodeid.endswith(MYPY_TEST)]
+    """When a type check is among the tests to run, start mypy now, in the background (it
+    takes minutes cold and uses one core), and run its tests last, to collect the result."""
+    mypy_items = [item for item in items if item.nodeid.endswith(MYPY_TESTS)]
     if not mypy_items or config.option.collectonly:
         return
     items[:] = [item for item in items if item not in mypy_items] + mypy_items
@@ -82,14 +101,60 @@ def _isolated_database(
 
 
 @pytest.fixture(scope="session")
-def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app, started as the README starts it, on a free loopback port, stopped at the end."""
+def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A PostgreSQL server of the tests' own (see ``tests/postgres.py``). Required in CI;
+    skipped elsewhere if Debian's postgresql is not installed."""
+    from tests import postgres
+
+    if postgres.bin_dir() is None or importlib.util.find_spec("psycopg") is None:
+        if IN_CI:
+            pytest.fail("CI needs Debian's postgresql and psycopg for the store's server tests")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    # not under pytest's own temporary folder: it is closed to every user but this one
+    folder = Path(tempfile.mkdtemp(prefix="trainer-postgres-"))
+    try:
+        with postgres.server(folder) as running:
+            yield running
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _close_postgres_pools() -> Iterator[None]:
+    """Each test's stores give back their server connections when it ends: a pool per
+    database left open would, over the whole run, use up the server's connections."""
+    yield
+    backend = sys.modules.get("trainer.progress.store.postgres")
+    if backend is not None:
+        backend.close_pools()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a new, empty store is, on each backend in turn: a SQLite file, then a database
+    of its own on the tests' PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store.sqlite3")
+    server = request.getfixturevalue("postgres_server")
+    return str(server.new_database())
+
+
+@pytest.fixture(scope="session")
+def browser_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The progress file of the app the browser tests drive, with its one player
+    (:data:`BROWSER_PLAYER`); a test may store what it needs there, such as a finished game."""
     db = tmp_path_factory.mktemp("browser-db") / "progress.sqlite3"
     from trainer.progress.store import Store
 
     Store.open(db).create_profile(BROWSER_PLAYER)  # a browser names it: ?player=browser
+    return db
+
+
+@pytest.fixture(scope="session")
+def app_url(tmp_path_factory: pytest.TempPathFactory, browser_db: Path) -> Iterator[str]:
+    """The app, started as the README starts it, on a free loopback port, stopped at the end."""
     log = tmp_path_factory.mktemp("streamlit-log") / "streamlit.log"
-    with serve(APP, log=log, cwd=REPO, env={"CRIBBAGE_TRAINER_DB": str(db)}) as url:
+    with serve(APP, log=log, cwd=REPO, env={"CRIBBAGE_TRAINER_DB": str(browser_db)}) as url:
         yield url
 
 

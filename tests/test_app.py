@@ -8,9 +8,11 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from trainer.content.drills import load_drills
+from tests.stores import add_answer
+from trainer.content.catalog import load_drills
+from trainer.engine.skills import DrillType, Mode
 from trainer.progress.store import Store
-from trainer.training.drills import deal_question
+from trainer.training.questions import PegQuestion, ShowQuestion, deal_question
 from trainer.training.records import AttemptIn
 
 REPO = Path(__file__).resolve().parent.parent
@@ -63,6 +65,7 @@ def answer_current(at: AppTest) -> int:
     question = deal_question(
         params["drill"], params["tier"], int(params["seed"]), index, catalog=CATALOG
     )
+    assert isinstance(question, ShowQuestion | PegQuestion)  # a question answered by a total
     at.text_input(key=f"practice_total_{index}").set_value(str(question.total))
     at.button(key=f"FormSubmitter:practice_answer_{index}-Check").click().run()
     assert not at.exception, at.exception
@@ -82,7 +85,7 @@ def owners() -> dict[str, int]:
 def test_a_browser_with_no_choice_is_asked_before_any_answer(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
     kim = store.create_profile("Kim")
-    store.add_attempt(kim.id, _an_answer())
+    add_answer(store, kim.id, _an_answer())
     for page in PAGES[1:4]:
         at = browser(page, **SET)
         assert "Who is playing?" in texts(at), page
@@ -186,7 +189,7 @@ def test_scripted_sessions_across_a_restart_all_land_on_their_own_player(
 
 
 def _an_answer() -> AttemptIn:
-    return AttemptIn("hand", "beginner", 1, "5H 5D 5C JS | 5S", "29", True, 0, (), 3.0)
+    return AttemptIn(DrillType.HAND, "beginner", 1, "5H 5D 5C JS | 5S", "29", True, 0, (), 3.0)
 
 
 def test_a_set_resumes_at_its_question_and_saves_each_answer_once(
@@ -209,6 +212,9 @@ def test_a_set_resumes_at_its_question_and_saves_each_answer_once(
     assert answer_current(twice) == 2
     assert answer_current(other) == 2
     assert owners() == {"Kim": 3}
+    # the second tab's answer is not acknowledged and dropped: it is refused, and says so
+    assert "answered already, in another tab or window" in texts(other).replace("\u2060", "")
+    assert "answered already" not in texts(twice)
 
 
 def test_leaving_practice_and_coming_back_keeps_the_set_in_the_address(
@@ -234,7 +240,10 @@ def test_the_weak_spots_link_carries_its_weights(_isolated_database: Path) -> No
     kim = store.create_profile("Kim")
     store.add_attempts(
         kim.id,
-        [AttemptIn("peg", "traps", n, "5H 10S", "2", n % 3 == 0, 0, (), 4.0) for n in range(12)],
+        [
+            AttemptIn(DrillType.PEG, "traps", n, "5H 10S", "2", n % 3 == 0, 0, (), 4.0)
+            for n in range(12)
+        ],
     )
     at = browser("ui/views/progress.py", player=str(kim.id))
     at.button(key="practise_weak_spots").click().run()
@@ -292,8 +301,20 @@ ASKING_PAGES = {
     "ui/views/learn.py": "Learn cribbage",
     "ui/views/practice.py": "Practice",
     "ui/views/play.py": "Play",
-    "ui/views/progress.py": "Progress",  # last: see the test of a page run on its own
+    "ui/views/review.py": "Game review",
+    "ui/views/progress.py": "Progress",
 }
+#: The title each of those pages shows above "Who is playing?" (the app's name for it).
+ASKED_TITLES = {
+    "ui/views/learn.py": "Learn",
+    "ui/views/practice.py": "Practice",
+    "ui/views/play.py": "Play",
+    "ui/views/review.py": "Game review",
+    "ui/views/progress.py": "Progress",
+}
+#: Pages that link to pages only the app's navigation knows: run on their own, they are
+#: only checked to ask.
+APP_ONLY = ("ui/views/learn.py", "ui/views/review.py", "ui/views/progress.py")
 
 
 def page_keys(at: AppTest) -> list[str]:
@@ -310,7 +331,7 @@ def test_the_very_first_visitor_is_asked_and_nothing_is_kept_until_they_answer(
         assert "Who is playing?" in texts(at), page
         assert at.text_input(key="player_new_name").label == "Your name", page
         assert page_keys(at) == [], page  # no lesson, question or game to answer yet
-        assert [t.value for t in at.title] == [], page
+        assert [t.value for t in at.title] == [ASKED_TITLES[page]], page  # above the question
         assert "player" not in address(at), page
     store = Store.open(_isolated_database)
     assert store.profiles() == [] and store.count_attempts() == 0
@@ -355,7 +376,8 @@ def test_a_page_run_on_its_own_asks_too_and_keeps_nothing(_isolated_database: Pa
     """Without the app's banner above it, a page that needs a player asks for one itself
     (profiles.require_player) instead of recording answers for nobody."""
     store = Store.open(_isolated_database)
-    for n, (page, title) in enumerate(ASKING_PAGES.items()):
+    n = 0
+    for page, title in ASKING_PAGES.items():
         at = AppTest.from_file(str(REPO / "trainer" / page), default_timeout=60)
         at.query_params.update(SET)
         at.run()
@@ -363,7 +385,7 @@ def test_a_page_run_on_its_own_asks_too_and_keeps_nothing(_isolated_database: Pa
         assert "Who is playing?" in [s.value for s in at.subheader], page
         assert page_keys(at) == [] and [t.value for t in at.title] == [], page
         assert len(store.profiles()) == n and store.count_attempts() == 0, page  # none made
-        if page == "ui/views/progress.py":  # links to pages only the app's navigation knows
+        if page in APP_ONLY:
             continue
         at.text_input(key="player_new_name").input(f"Sam{n}")
         at.button(key="player_add").click().run()
@@ -372,3 +394,60 @@ def test_a_page_run_on_its_own_asks_too_and_keeps_nothing(_isolated_database: Pa
         added = store.profiles()[-1]
         assert added.name == f"Sam{n}" and len(store.profiles()) == n + 1, page
         assert at.query_params["player"] == f"{added.id}-sam{n}", page
+        n += 1
+
+
+def test_player_names_show_as_typed_on_the_buttons(_isolated_database: Path) -> None:
+    """A name that is Markdown (an image from another host) is shown as text, so no visitor's
+    browser fetches anything."""
+    store = Store.open(_isolated_database)
+    sly = store.create_profile("![i](http://host/p.png)")
+    at = browser("ui/views/learn.py")
+    label = at.button(key=f"player_pick_{sly.id}").label
+    assert "](http" not in label and "\\!\\[i\\]" in label
+
+
+def test_a_name_too_long_is_refused_with_a_message_not_cut(_isolated_database: Path) -> None:
+    at = browser("ui/views/learn.py")
+    at.text_input(key="player_new_name").input("Alexandra-Konstantina Papadopoulou-Smithson")
+    at.button(key="player_add").click().run()
+    assert "That name is 43 characters long; please keep it to 40" in "\n".join(
+        e.value.replace("\u2060", "").replace("\\", "") for e in at.error
+    )
+    assert Store.open(_isolated_database).profiles() == []
+
+
+def _everything(store: Store, profile_id: int) -> None:
+    add_answer(
+        store,
+        profile_id,
+        AttemptIn(DrillType.HAND, "club", 1, "q", "a", True, 0, (), 2.0, Mode.QUICK),
+    )
+    store.save_lesson_progress(profile_id, "the-show", 1, False)
+
+
+def test_a_players_progress_is_cleared_or_the_player_removed_after_asking(
+    _isolated_database: Path,
+) -> None:
+    store = Store.open(_isolated_database)
+    kim = store.create_profile("Kim")
+    lee = store.create_profile("Lee")
+    for player in (kim, lee):
+        _everything(store, player.id)
+    at = browser("ui/views/home.py")
+    pick(at, "Kim")
+    at.button(key="profile_clear").click().run()
+    assert "Clear **Kim**'s progress?" in "\n".join(w.value for w in at.warning)
+    assert store.count_attempts(kim.id) == 1  # nothing yet: it asks first
+    at.button(key="profile_clear_no").click().run()
+    assert store.count_attempts(kim.id) == 1
+    at.button(key="profile_clear").click().run()
+    at.button(key="profile_clear_yes").click().run()
+    assert (store.count_attempts(kim.id), store.count_attempts(lee.id)) == (0, 1)
+    assert store.lesson_progress(kim.id) == {} and store.lesson_progress(lee.id) != {}
+    assert [p.name for p in store.profiles()] == ["Kim", "Lee"]
+    at.button(key="profile_remove").click().run()
+    at.button(key="profile_remove_yes").click().run()
+    assert [p.name for p in store.profiles()] == ["Lee"]
+    assert store.count_attempts(lee.id) == 1
+    assert "Who is playing?" in texts(at)

@@ -87,7 +87,9 @@ def test_a_play_click_is_timed_to_the_end_of_its_last_script_run() -> None:
 def test_two_checkouts_can_be_named_after_one_app_option(monkeypatch: pytest.MonkeyPatch) -> None:
     served: list[list[Path]] = []
 
-    async def run(apps: list[Path], rounds: int, users: int, starts: int) -> dict[Path, Figures]:
+    async def run(
+        apps: list[Path], rounds: int, users: int, starts: int, parts: list[str]
+    ) -> dict[Path, Figures]:
         served.append(list(apps))
         return {app: Figures() for app in apps}
 
@@ -97,3 +99,43 @@ def test_two_checkouts_can_be_named_after_one_app_option(monkeypatch: pytest.Mon
     assert bench_browser.main(["--app", str(repo), str(repo), "--rounds", "1"]) == 0
     assert bench_browser.main(["--app", str(repo), "--app", str(repo)]) == 0
     assert served == [[repo, repo], [repo, repo]]
+
+
+def test_every_figure_is_given_against_the_floor_of_its_kind() -> None:
+    figures = Figures()
+    for name, values in {
+        "first load: floor": (1.0, 1.2),
+        "first load: progress": (1.5, 1.6),
+        "floor: a click -> painted": (0.1,),
+        "Check a hand -> total": (0.15,),
+        "floor: a click -> run finished": (0.08,),
+        "Play: wait after lay": (0.2,),
+        "server start, until it answers": (4.0,),
+    }.items():
+        for value in values:
+            figures.add(name, value)
+    lines = {
+        line.split("  median")[0].strip(): line
+        for line in report({Path("/a/x"): figures}).splitlines()
+    }
+    assert lines["first load: progress"].endswith("1.41x floor")  # 1.55 / 1.1
+    assert lines["Check a hand -> total"].endswith("1.50x floor")
+    assert lines["Play: wait after lay"].endswith("2.50x floor")
+    assert "floor" not in lines["server start, until it answers"].split(")")[-1]
+    assert not lines["first load: floor"].endswith("x floor")
+
+
+def test_only_some_parts_can_be_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[list[str]] = []
+
+    async def run(
+        apps: list[Path], rounds: int, users: int, starts: int, parts: list[str]
+    ) -> dict[Path, Figures]:
+        asked.append(parts)
+        return {app: Figures() for app in apps}
+
+    monkeypatch.setattr(bench_browser, "CHROMIUM", "/bin/sh")
+    monkeypatch.setattr(bench_browser, "run", run)
+    assert bench_browser.main(["--only", "loads", "play", "loads"]) == 0
+    assert bench_browser.main([]) == 0
+    assert asked == [["loads", "play"], list(bench_browser.PARTS)]

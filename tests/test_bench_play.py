@@ -3,7 +3,15 @@ asserted)."""
 
 from __future__ import annotations
 
-from trainer.bench_play import KINDS, Timing, bench_play_page, kind_figures, play_through
+from trainer.bench_play import (
+    KINDS,
+    Timing,
+    bench_play_page,
+    bench_review,
+    kind_figures,
+    play_through,
+    played_game,
+)
 
 
 def test_the_play_benchmark_plays_through_the_page() -> None:
@@ -40,3 +48,23 @@ def test_the_figures_are_grouped_by_kind_then_all() -> None:
     assert lay.alone == (30.0, 30.0, 30.0)  # median of two is the upper one here
     assert lay.with_thinking[2] == 30.0 and lay.thinking_worst == 4.0
     assert every.alone[0] == 6.0 and every.cpu_alone[2] == 20.0
+
+
+def test_the_review_benchmark_reviews_whole_games_and_opens_the_page() -> None:
+    figures = dict(bench_review(61, "easy", seeds=(7, 8), runs=1, warm=False))
+    assert figures["games to 61 reviewed (count)"] == 2
+    assert figures["deals a game, mean (count)"] >= 3
+    assert figures["decisions a game, mean (count)"] > figures["deals a game, mean (count)"]
+    assert 0 < figures["review, median (ms)"] <= figures["review, worst (ms)"]
+    assert figures["review median over the replay (ratio)"] > 0
+    assert (
+        0 < figures["Review page opened, median (ms)"] <= figures["Review page opened, worst (ms)"]
+    )
+    assert figures["peer: Home page opened the same way (ms)"] > 0
+    assert figures["Review median over Home (ratio)"] > 0
+
+
+def test_the_benchmarks_person_plays_a_whole_game() -> None:
+    table = played_game("normal", 121, 3)
+    assert table.game.is_over and max(table.game.scores) >= 121
+    assert table.game.settings.muggins

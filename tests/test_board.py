@@ -1,85 +1,155 @@
-"""The cribbage board in SVG: holes in streets, two tracks, leapfrogging pegs, skunk lines,
-the scores at the track ends and the last move lit."""
+"""The cribbage board in SVG: the two players' rows side by side in laps of streets of five,
+leapfrogging pegs, skunk lines titled by the skunk rule, the game hole the board stops at,
+the words (scores and the last move) in HTML beside the picture, and a board drawn as a film
+of steps."""
 
 from __future__ import annotations
 
 import itertools
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
-from trainer.ui.board import PER_ROW, BoardMove, board_svg, hole_position, skunk_lines
+from trainer.engine.record import skunk
+from trainer.ui.board import (
+    BOARD_CSS,
+    NARROW,
+    WIDE,
+    BoardMove,
+    Frame,
+    board_html,
+    board_svg,
+    hole_position,
+    shown_score,
+    skunk_lines,
+)
+
+NS = "{http://www.w3.org/2000/svg}"
 
 
-def _holes(svg: str) -> int:
-    return len(re.findall(r'<circle [^>]*r="[35]" fill="#5a3a1a"', svg))
-
-
+@pytest.mark.parametrize("per_row", [WIDE, NARROW])
 @pytest.mark.parametrize("target", [121, 61])
-def test_every_hole_of_both_tracks_is_drawn(target: int) -> None:
-    svg = board_svg((0, 0), (-1, -1), target=target)
-    # per track: two start holes, the holes 1 to target - 1, the game hole
-    assert _holes(svg) == 2 * (target + 2)
+def test_every_hole_has_its_own_place_in_laps_of_streets(target: int, per_row: int) -> None:
+    for seat in (0, 1):
+        places = [hole_position(seat, hole, target, per_row) for hole in range(-1, target)]
+        assert len(set(places)) == target + 1
+    assert hole_position(0, target, target, per_row) == hole_position(1, target, target, per_row)
+    svg = board_svg((0, 0), (-1, -1), target=target, per_row=per_row)
+    root = ET.fromstring(svg)
+    rows = [r for r in root.iter(f"{NS}rect") if r.get("fill") == f"url(#tb-street-{per_row})"]
+    assert len(rows) == 2 * (target - 1) // per_row  # a row a player a lap
+    (pattern,) = root.iter(f"{NS}pattern")
+    assert len(list(pattern.iter(f"{NS}circle"))) == 5  # one street, filled along the rows
+    for row in rows:  # each row's holes are the pattern's, where hole_position says
+        x, y = float(row.get("x", 0)), float(row.get("y", 0))
+        first = hole_position(0, 1, target, per_row)
+        assert x + 5 == first[0]
+        assert (y + 5 - first[1]) % 10 == 0
 
 
-def test_holes_come_in_streets_of_five_and_rows_of_thirty() -> None:
-    xs = [hole_position(0, hole, 121)[0] for hole in range(1, PER_ROW + 1)]
+def test_holes_come_in_streets_of_five_and_the_players_side_by_side() -> None:
+    xs = [hole_position(0, hole, 121)[0] for hole in range(1, WIDE + 1)]
     steps = [round(b - a, 1) for a, b in itertools.pairwise(xs)]
     inside, between = steps[0], steps[4]
     assert between > inside  # a gap after each street of five
-    assert steps == [between if (i + 1) % 5 == 0 else inside for i in range(PER_ROW - 1)]
-    assert hole_position(0, 31, 121)[1] > hole_position(0, 30, 121)[1]  # the next row
-    assert hole_position(1, 1, 121)[1] > hole_position(0, 120, 121)[1]  # the second track
+    assert steps == [between if (i + 1) % 5 == 0 else inside for i in range(WIDE - 1)]
+    assert hole_position(0, 61, 121)[1] > hole_position(0, 60, 121)[1]  # the next lap
+    assert hole_position(1, 7, 121)[0] == hole_position(0, 7, 121)[0]  # side by side
+    assert hole_position(1, 7, 121)[1] > hole_position(0, 7, 121)[1]
+    assert hole_position(0, 31, 121, NARROW)[1] > hole_position(0, 30, 121, NARROW)[1]
 
 
-def test_skunk_lines_stand_before_91_and_61_or_31() -> None:
-    assert skunk_lines(121) == (61, 91)
-    assert skunk_lines(61) == (31,)
-    assert board_svg((0, 0), (-1, -1), target=121).count("skunk line") == 4  # two per track
-    assert board_svg((0, 0), (-1, -1), target=61).count("skunk line") == 2
+@pytest.mark.parametrize("target", [121, 61])
+def test_the_skunk_lines_say_what_the_engine_counts(target: int) -> None:
+    assert skunk_lines(121) == (61, 91) and skunk_lines(61) == (31,)
+    titles = re.findall(
+        r"<line [^>]*><title>([^<]*)</title>", board_svg((0, 0), (-1, -1), target=target)
+    )
+    assert len(titles) == len(skunk_lines(target))
+    for hole, title in zip(skunk_lines(target), titles, strict=True):
+        # a loser just below the line is skunked as the title says, just at it is not
+        below, at = skunk(target, hole - 1, target), skunk(target, hole, target)
+        if below == 2:
+            assert title == f"Double skunk line: a loser below {hole} at the end is double skunked"
+        else:
+            assert (below, title) == (1, f"Skunk line: a loser below {hole} at the end is skunked")
+        assert at < below
 
 
 def test_pegs_stand_on_the_score_and_where_it_was() -> None:
     svg = board_svg((17, 9), (12, -1), target=121, names=("You", "Computer"))
     assert "You: front peg on 17" in svg and "You: back peg on 12" in svg
     assert "Computer: front peg on 9" in svg and "Computer: back peg on 0" in svg
-    assert ">You 17<" in svg and ">Computer 9<" in svg
-    x, y = hole_position(0, 17, 121)
-    assert f'cx="{x:.1f}" cy="{y:.1f}" r="5.5"' in svg
+    for per_row in (WIDE, NARROW):
+        x, y = hole_position(0, 17, 121, per_row)
+        drawn = board_svg((17, 9), (12, -1), target=121, per_row=per_row)
+        assert f'cx="{x:.1f}" cy="{y:.1f}" r="4.3"' in drawn
+    assert "Cribbage board to 121: You 17, Computer 9" in svg
 
 
-def test_a_score_past_the_target_stands_in_the_game_hole() -> None:
+def test_the_board_stops_at_the_game_hole_and_says_who_won() -> None:
     svg = board_svg((125, 80), (119, 70), target=121)
     x, y = hole_position(0, 121, 121)
-    assert f'cx="{x:.1f}" cy="{y:.1f}" r="5.5"' in svg
-    assert ">You 125<" in svg
+    assert f'cx="{x:.1f}" cy="{y:.1f}" r="4.3"' in svg
+    assert "front peg on 121" in svg and "125" not in svg
+    assert 'aria-label="Cribbage board to 121: You 121, Computer 80; You won"' in svg
+    html = board_html([Frame((58, 64), (50, 59), BoardMove(1, 59, 64, "the hand"))], target=61)
+    assert "Computer <b>61</b>" in html and "Computer won" in html
+    assert "Computer +5: the hand (59 → 61)" in html and "64" not in html
+    assert shown_score(64, 61) == 61 and shown_score(60, 61) == 60
 
 
-def test_the_last_move_is_lit_with_what_it_was_for() -> None:
+def test_the_last_move_is_lit_and_said_in_words_beside_the_board() -> None:
     last = BoardMove(1, 9, 11, "fifteen for two")
-    svg = board_svg((5, 11), (3, 9), target=61, names=("You", "Computer"), last=last)
-    assert "Computer +2: fifteen for two (9 → 11)" in svg
+    svg = board_svg((5, 11), (3, 9), target=61, last=last)
     x, y = hole_position(1, 11, 61)
-    assert f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="none" stroke="#f5b700"' in svg
+    assert f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6.8" fill="none" stroke="#f5b700"' in svg
     assert svg.count('stroke="#f5b700"') == 1
+    assert "fifteen for two" not in svg  # the words are the page's text, not the picture's
+    html = board_html([Frame((5, 11), (3, 9), last)], target=61)
+    assert '<span class="tb-last">Computer +2: fifteen for two (9 → 11)</span>' in html
+    assert "You <b>5</b>" in html and "Computer <b>11</b>" in html
 
 
-def test_only_121_and_61_have_a_board() -> None:
+def test_the_page_gets_a_wide_board_named_once_and_a_narrow_one_for_phones() -> None:
+    html = board_html([Frame((5, 11), (3, 9))], target=121)
+    assert html.count('aria-label="Cribbage board to 121') == 1
+    assert html.count('aria-hidden="true"') == 1  # the phone's copy of the picture
+    assert 'class="tb-svg tb-60"' in html and 'class="tb-svg tb-30"' in html
+    assert "tb-t" not in html  # one frame: a still board
+
+
+def test_a_film_shows_each_step_from_its_moment_and_only_the_last_with_reduced_motion() -> None:
+    frames = [
+        Frame((20, 30), (14, 25), BoardMove(1, 25, 30, "a go for one"), at=0.0),
+        Frame((20, 32), (14, 30), BoardMove(1, 30, 32, "fifteen two"), at=0.6),
+        Frame((20, 34), (14, 30), BoardMove(1, 30, 34, "fifteen four"), at=1.4),
+    ]
+    html = board_html(frames, target=121)
+    lines = re.findall(r'<div class="tb-line([^"]*)"(?: style="([^"]*)")?>', html)
+    assert lines == [
+        (" tb-t", "animation:tb-off .01s linear 0.60s forwards"),
+        (" tb-t", "opacity:0;animation:tb-on 0.80s linear 0.60s"),
+        (" tb-t tb-final", "opacity:0;animation:tb-on .01s linear 1.40s forwards"),
+    ]
+    assert "@media (prefers-reduced-motion: reduce)" in BOARD_CSS
+    assert "Computer +2: fifteen two (30 → 32)" in html
+    wide = html.split('<div class="tb-wide">')[1].split("</svg>")[0]
+    final_pegs = re.findall(r'<circle [^>]*class="tb-t tb-final"[^>]*><title>([^<]*)</title>', wide)
+    assert final_pegs == [
+        "You: back peg on 14",
+        "You: front peg on 20",
+        "Computer: back peg on 30",
+        "Computer: front peg on 34",
+    ]
+    assert 'aria-label="Cribbage board to 121: You 20, Computer 34"' in wide  # the last step
+
+
+def test_only_121_and_61_have_a_board_and_a_board_needs_a_frame() -> None:
     with pytest.raises(ValueError, match="121 or 61, not 100"):
         board_svg((0, 0), (-1, -1), target=100)
-
-
-def test_a_late_move_is_drawn_to_fade_in_over_where_the_pegs_stood() -> None:
-    move = BoardMove(1, 10, 12, "fifteen for two")
-    svg = board_svg((4, 12), (0, 10), target=121, last=move, late="late-7", back_before=6)
-    # the computer's new front peg, its ring, its score and the words come late...
-    assert len(re.findall(r'<circle [^>]*class="late-7">', svg)) == 1
-    assert len(re.findall(r'<circle [^>]*r="9"[^>]*class="late-7"/>', svg)) == 1
-    assert re.search(r'class="late-7">Computer 12</text>', svg)
-    assert re.search(r'class="late-7">Computer \+2: fifteen for two \(10 → 12\)</text>', svg)
-    # ...and the back peg's old place and the old score go at the same moment
-    assert re.search(r'class="late-7-gone"><title>Computer: back peg on 6</title>', svg)
-    assert re.search(r'class="late-7-gone">Computer 10</text>', svg)
-    assert "You 4</text>" in svg and 'class="late-7' not in svg.split("Computer")[0]
-    plain = board_svg((4, 12), (0, 10), target=121, last=move)
-    assert "class=" not in plain
+    with pytest.raises(ValueError, match="60 or 30 holes long, not 20"):
+        board_svg((0, 0), (-1, -1), per_row=20)
+    with pytest.raises(ValueError, match="at least one frame"):
+        board_html([])

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from trainer.serve import serve
-from trainer.training.drills import deal_question
+from trainer.training.questions import ShowQuestion, deal_question
 
 pytestmark = pytest.mark.browser
 
@@ -114,6 +114,7 @@ def _wait_for_claims(page: Any, n: int) -> None:
 
 def test_every_combination_claimed_at_speed_is_graded_right(page: Any, app_url: str) -> None:
     question = deal_question("hand", "twenty-plus", 3, 0)
+    assert isinstance(question, ShowQuestion)
     assert question.notation() == "5C TC JC QC | JH" and question.total == 20
     page.set_viewport_size({"width": 375, "height": 900})  # a phone
     _open(page, app_url, "drill=hand&tier=twenty-plus&seed=3&mode=claim&length=2")
@@ -203,13 +204,22 @@ def test_check_a_hand_on_the_tappable_deck(page: Any, app_url: str) -> None:
     box = grid.first.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44, box
     metric = page.get_by_test_id("stMetricValue")
-    metric.filter(has_text="29").wait_for()  # it starts from the cards in the boxes
-    page.locator(".cp-actions .cp-btn", has_text="Clear").click()
+    page.get_by_text("Choose four cards for the hand").wait_for()  # empty: no Clear first
+    assert metric.count() == 0
     for card in ("3C", "3D", "4S", "4H", "5C"):  # the last is the starter
         page.locator(f".cp-card[data-id='{card}']").click()
     page.locator(".cp-sum").get_by_text("Hand: 4♠ 4♥ 3♦ 3♣ · Starter: 5♣").wait_for()
     metric.filter(has_text="20").wait_for()
     page.get_by_text("double-double run of three is twenty").first.wait_for()
+    # the page scrolls to the total below the deck, by itself
+    page.wait_for_function(
+        """() => {
+          const total = document.querySelector('[data-testid="stMetricValue"]');
+          const box = total && total.getBoundingClientRect();
+          return box && box.top >= 0 && box.bottom <= window.innerHeight;
+        }""",
+        timeout=10_000,
+    )
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """The tappable cards' script on its own in Chromium (no Streamlit): what happens when
 Streamlit mounts the component afresh while actions are still on their way to Python.
 
-The script is the module the app ships (:data:`trainer.ui.cardpick_assets.JS`), loaded
+The script is the module the app ships (:data:`trainer.ui.cardpick.JS`), loaded
 into a blank page with a stand-in for Streamlit that records every state value sent.
 """
 
@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 
 from trainer.engine import parse_cards
-from trainer.ui.cardpick import picker_data
-from trainer.ui.cardpick_assets import JS
+from trainer.ui.cardpick import JS, picker_data
 
 pytestmark = pytest.mark.browser
 

@@ -74,9 +74,21 @@ def _until(page: Any, done: Any, *, steps: int = 400, seconds: float = 240) -> l
     return taken
 
 
-def _start(page: Any, app_url: str) -> None:
+def _new_game_form(page: Any, app_url: str) -> None:
+    """Open the Play page on its new game form (leaving the results of a game an earlier
+    test finished, which the page shows again until they are left)."""
     page.goto(f"{app_url}/play?player=browser")
-    page.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
+    form = page.get_by_text("How strong is the computer?")
+    again = page.get_by_role("button", name="Play again")
+    form.or_(again).first.wait_for(timeout=60_000)
+    if again.count():
+        settled(page)
+        again.click()
+    form.wait_for(timeout=60_000)
+
+
+def _start(page: Any, app_url: str) -> None:
+    _new_game_form(page, app_url)
     page.get_by_text("Easy", exact=True).click()
     page.get_by_text("61 points (a short game)").click()
     page.get_by_role("button", name="Start the game").click()
@@ -125,12 +137,15 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
     print(f"\nthe rest of a 61-point game took {time.monotonic() - started:.1f} s in the browser")
     page.get_by_text("Final score:").wait_for()
     page.get_by_text("Your record against Easy to 61: 1 game,").wait_for()
+    page.reload()  # the results stay until they are left
+    page.get_by_text("Final score:").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Play again").click()
+    page.get_by_text("How strong is the computer?").wait_for()
 
 
 @pytest.mark.browser
 def test_the_coach_gives_a_hint_and_then_judges_the_throw(page: Any, app_url: str) -> None:
-    page.goto(f"{app_url}/play?player=browser")
-    page.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
+    _new_game_form(page, app_url)
     page.get_by_text("After each move", exact=False).click()
     page.get_by_role("button", name="Start the game").click()
     _until(page, lambda: _visible(page, "text=Pick two cards for"), steps=20, seconds=60)

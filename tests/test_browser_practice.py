@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.browser import after, open_page
-from trainer.training.drills import deal_question
+from trainer.training.questions import deal_question
 
 
 @pytest.mark.browser

@@ -9,7 +9,7 @@ import pytest
 
 from tests.browser import after, open_page, settled
 from trainer.training.coach import hint_ranking
-from trainer.training.drills import DiscardQuestion, PlayQuestion, deal_question
+from trainer.training.questions import DiscardQuestion, PlayQuestion, deal_question
 
 
 @pytest.mark.browser

@@ -10,19 +10,21 @@ import pytest
 from trainer.analysis import analyse_discards, analyse_play
 from trainer.engine import DECK, Card, Kind, parse_cards
 from trainer.training.coach import (
-    DISCARD_TIERS,
     NEAR_TIE,
-    PLAY_TIERS,
     DiscardAdvice,
     PlayNote,
-    deal_discard_question,
-    deal_play_question,
     discard_advice,
     discard_reasons,
-    grade_discard,
-    grade_play,
     hint_ranking,
     play_note,
+)
+from trainer.training.questions.coached import (
+    DISCARD_TIERS,
+    PLAY_TIERS,
+    deal_discard_question,
+    deal_play_question,
+    grade_discard,
+    grade_play,
 )
 from trainer.training.records import AttemptIn
 

@@ -10,28 +10,26 @@ from pathlib import Path
 
 import pytest
 
+from tests.stores import add_answer
 from trainer.content import DRILLS_DIR
-from trainer.content.drills import check_files, load_drills
-from trainer.content.skills import CATEGORY_DRILLS, CATEGORY_LABELS
+from trainer.content.catalog import check_files, load_drills
+from trainer.engine.skills import CATEGORY_DRILLS, CATEGORY_LABELS, Category, DrillType
 from trainer.progress.figures import describe_answer, drill_label
 from trainer.progress.store import Recorded, Store, check_attempt
 from trainer.training.adaptive import assess, category_drills
-from trainer.training.coach import (
-    DISCARD_CATEGORY,
+from trainer.training.coach import NEAR_TIE, hint_ranking
+from trainer.training.grading import AdviceGrade, InputProblem, grade_lay, grade_throw
+from trainer.training.questions import check_question, deal_question, deal_set, tier_problem
+from trainer.training.questions.coached import (
     DISCARD_TIERS,
-    NEAR_TIE,
-    PLAY_CATEGORY,
     PLAY_TIERS,
     DiscardQuestion,
     PlayQuestion,
     deal_discard_question,
     deal_play_question,
-    hint_ranking,
 )
-from trainer.training.drills import check_question, deal_question, deal_set, tier_problem
-from trainer.training.grading import AdviceGrade, InputProblem, grade_lay, grade_throw
-from trainer.training.practice import MIXED, PracticeSet, SetSpec, spec_from_request
 from trainer.training.records import AttemptIn
+from trainer.training.sets import MIXED, PracticeSet, SetSpec, spec_from_request
 
 REPO = Path(__file__).resolve().parent.parent
 CATALOG = load_drills()
@@ -153,7 +151,9 @@ def test_a_discard_question_is_the_coach_s_and_replays_by_its_seed(tier: str) ->
     first = deal_set("discard", tier, 11, catalog=CATALOG)
     assert first == deal_set("discard", tier, 11, catalog=CATALOG)
     assert len(first) == CATALOG.tier("discard", tier)[1].length
-    assert len({q.six for q in first}) == len(first)
+    discards = [q for q in first if isinstance(q, DiscardQuestion)]
+    assert len(discards) == len(first)  # every question of the set a discard
+    assert len({q.six for q in discards}) == len(first)
 
 
 @pytest.mark.parametrize("tier", PLAY_TIERS)
@@ -172,7 +172,7 @@ def test_the_best_throw_is_right_and_a_poor_one_loses_points() -> None:
     assert right.headline == "Right: that is the best throw."
     wrong = grade_throw(question, worst, seconds=20.0)  # type: ignore[arg-type]
     assert not wrong.correct and wrong.points_lost > NEAR_TIE
-    assert wrong.categories == (DISCARD_CATEGORY,)
+    assert wrong.categories == (Category.DISCARD,)
     assert wrong.headline.startswith("Not quite: that throw is number 15 of 15; it costs ")
     assert f"{wrong.points_lost:.2f} a deal" in wrong.headline
     table = [line for line in wrong.lines if line[:1].isdigit()]
@@ -205,7 +205,7 @@ def test_the_best_card_is_right_and_a_poor_one_gives_points_away() -> None:
     assert right.correct and right.points_lost == 0
     assert right.headline == f"Right: the {best.card.label} is the best card here."
     wrong = grade_lay(question, (worst.card,), seconds=4.0)
-    assert not wrong.correct and wrong.categories == (PLAY_CATEGORY,)
+    assert not wrong.correct and wrong.categories == (Category.PLAY,)
     assert wrong.points_lost == pytest.approx(best.net - worst.net)
     assert wrong.headline == (
         f"Not quite: the {best.card.label} was better. The {worst.card.label} gives away "
@@ -300,9 +300,9 @@ def test_mixed_sets_deal_the_coach_drills_too() -> None:
 
 
 def _attempt(drill: str, tier: str, correct: bool, seconds: float = 20.0) -> AttemptIn:
-    category = DISCARD_CATEGORY if drill == "discard" else PLAY_CATEGORY
+    category = Category.DISCARD if drill == "discard" else Category.PLAY
     return AttemptIn(
-        drill=drill,
+        drill=DrillType(drill),
         tier=tier,
         seed=1,
         question="5H 5D 5C JS 2D 9C | dealer",
@@ -320,7 +320,7 @@ def test_the_store_keeps_a_coach_answer_under_its_player(tmp_path: Path) -> None
     question = _discard("pone", seed=4)
     _, worst = _throws(question)
     attempt = grade_throw(question, worst, seconds=9.5).attempt()  # type: ignore[arg-type]
-    store.add_attempt(sam.id, attempt)
+    add_answer(store, sam.id, attempt)
     (saved,) = [r.attempt for r in store.attempts(sam.id)]
     assert (saved.drill, saved.tier, saved.missed) == ("discard", "pone", ("discard",))
     assert saved.points_off == attempt.points_off and saved.answer == attempt.answer
@@ -335,13 +335,13 @@ def test_weak_spots_bring_back_the_coach_drill_that_is_missed() -> None:
     assert needs[("discard", "pone")].weight > needs[("discard", "dealer")].weight
     assert needs[("discard", "dealer")].weight > needs[("hand", "club")].weight  # the category
     assert needs[("play", "clear")].weight < needs[("discard", "pone")].weight
-    assert category_drills()[DISCARD_CATEGORY] == CATEGORY_DRILLS["discard"] == {"discard"}
+    assert category_drills()[Category.DISCARD] == CATEGORY_DRILLS["discard"] == {"discard"}
 
 
 def test_the_progress_page_names_the_coach_drills_and_their_misses() -> None:
     assert drill_label("discard") == "Which two do you throw?"
     assert drill_label("play") == "What would you play?"
-    assert CATEGORY_LABELS[PLAY_CATEGORY] == "the card to play"
+    assert CATEGORY_LABELS[Category.PLAY] == "the card to play"
     recorded = Recorded(1, 1, _attempt("discard", "pone", False))
     heading, line = describe_answer(recorded, {("discard", "pone"): "Their crib"})
     assert heading == "Which two do you throw? · Their crib"

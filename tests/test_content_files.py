@@ -26,15 +26,16 @@ from trainer.content import (
     read_yaml,
     yaml_files,
 )
-from trainer.content import drills as drill_content
-from trainer.content import lessons as lesson_content
-from trainer.content.drills import load_drills
-from trainer.content.lessons import check_files, course_stamp, load_course
+from trainer.content import catalog as drill_content
+from trainer.content.catalog import load_drills
+from trainer.content.lessons import check_files, course_stamp, lesson_files, load_course
+from trainer.content.lessons import course as lesson_content
 from trainer.content.validate import validate_paths
+from trainer.engine.skills import DrillType
 from trainer.training.records import AttemptIn
 
 FIXTURES = Path(__file__).parent / "fixtures"
-REAL_LESSONS = sorted(p.name for p in LESSONS_DIR.glob("*.yaml"))
+REAL_LESSONS = [path.name for path in lesson_files()]
 REAL_DRILLS = ("hand", "crib", "peg", "go")
 
 
@@ -274,7 +275,7 @@ def test_a_drill_file_with_an_alias_is_refused() -> None:
 def test_an_unreadable_lesson_does_not_take_its_dependants_with_it(tmp_path: Path) -> None:
     for name in REAL_LESSONS:
         shutil.copy(LESSONS_DIR / name, tmp_path / name)
-    broken = tmp_path / "05-the-show.yaml"
+    broken = tmp_path / "06-the-show.yaml"
     broken.write_text(broken.read_text().replace("steps:", "steps: [", 1))
     course = load_course(tmp_path)
     assert len(course.lessons) == len(REAL_LESSONS) - 1
@@ -290,19 +291,19 @@ def test_an_unreadable_lesson_does_not_take_its_dependants_with_it(tmp_path: Pat
 
 def test_a_fifo_lesson_is_matched_to_its_dependants_by_name(tmp_path: Path) -> None:
     for name in REAL_LESSONS:
-        if name != "05-the-show.yaml":
+        if name != "06-the-show.yaml":
             shutil.copy(LESSONS_DIR / name, tmp_path / name)
-    os.mkfifo(tmp_path / "05-the-show.yaml")
+    os.mkfifo(tmp_path / "06-the-show.yaml")
     course = load_course(tmp_path)
     assert len(course.lessons) == len(REAL_LESSONS) - 1
-    assert {p.file for p in course.problems} == {str(tmp_path / "05-the-show.yaml")}
+    assert {p.file for p in course.problems} == {str(tmp_path / "06-the-show.yaml")}
 
 
 def test_checking_one_dependant_does_not_blame_it_for_a_broken_sibling(tmp_path: Path) -> None:
-    for name in ("05-the-show.yaml", "06-counting-order-and-121.yaml"):
+    for name in ("06-the-show.yaml", "07-counting-order-and-121.yaml"):
         shutil.copy(LESSONS_DIR / name, tmp_path / name)
-    (tmp_path / "05-the-show.yaml").write_text("id: the-show\nsteps: [\n")
-    assert check_files([tmp_path / "06-counting-order-and-121.yaml"]) == []
+    (tmp_path / "06-the-show.yaml").write_text("id: the-show\nsteps: [\n")
+    assert check_files([tmp_path / "07-counting-order-and-121.yaml"]) == []
 
 
 def test_a_misspelt_prerequisite_is_reported_but_the_lesson_opens(tmp_path: Path) -> None:
@@ -406,7 +407,7 @@ def test_the_progress_page_renders_beside_hostile_drill_files() -> None:
     as_player(first)
     first.session_state["answers"] = [
         AttemptIn(
-            drill="peg",
+            drill=DrillType.PEG,
             tier="beginner",
             seed=1,
             question="5H 10D",

@@ -3,38 +3,60 @@ every kind of mistake in a file reported with its file, lesson, step and field."
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import re
 import shutil
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from tests.reference import naive_play, naive_show
+from trainer.analysis.hands import starter_average
 from trainer.cli import main as cli_main
 from trainer.content import LESSONS_DIR, REPO_ROOT
 from trainer.content.lessons import (
+    KEEP_MARGIN,
     SKUNKS,
+    BoardCheck,
+    Check,
     CountCheck,
+    CutCheck,
     FifteenCheck,
     GoCheck,
+    KeepCheck,
     Lesson,
     PegCheck,
     SkunkCheck,
+    Step,
     TrueFalseCheck,
     check_files,
     course_stamp,
     lesson_files,
     load_course,
-    replay_go,
 )
 from trainer.content.validate import validate_paths
-from trainer.engine import Card, Pegging, parse_cards, score_play, score_show, skunk
+from trainer.engine import (
+    Card,
+    Pegging,
+    Rank,
+    format_cards,
+    parse_cards,
+    score_distribution,
+    score_play,
+    score_show,
+    skunk,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 
-#: The five-minute teaching flow, in order, then the deeper lessons.
+#: The board first (clubs that teach children start there), then the five-minute teaching
+#: flow, in order, then the deeper lessons.
+BOARD = ("the-board",)
 FIVE_MINUTE_FLOW = (
     "deal-and-crib",
     "the-starter",
@@ -46,10 +68,12 @@ FIVE_MINUTE_FLOW = (
 DEEPER = (
     "count-out-loud",
     "double-runs",
+    "best-and-worst-hands",
     "crib-flush",
     "pegging-details",
     "mistakes-and-disputes",
     "winning",
+    "which-four-to-keep",
     "first-strategy",
 )
 
@@ -71,15 +95,22 @@ def _plain(card: Card) -> tuple[int, str]:
 
 def test_every_lesson_file_validates() -> None:
     files = lesson_files()
-    assert len(files) == len(FIVE_MINUTE_FLOW) + len(DEEPER)
+    assert len(files) == len(BOARD) + len(FIVE_MINUTE_FLOW) + len(DEEPER)
     assert check_files(files) == []
     assert validate_paths([LESSONS_DIR]) == []
     assert COURSE.problems == ()
     assert all(entry.ok for entry in COURSE.entries)
 
 
-def test_course_follows_the_five_minute_flow_then_goes_deeper() -> None:
-    assert tuple(lesson.id for lesson in COURSE.lessons) == FIVE_MINUTE_FLOW + DEEPER
+def test_course_starts_on_the_board_follows_the_five_minute_flow_then_goes_deeper() -> None:
+    assert tuple(lesson.id for lesson in COURSE.lessons) == BOARD + FIVE_MINUTE_FLOW + DEEPER
+
+
+def test_each_lesson_file_is_numbered_by_its_place_in_the_course() -> None:
+    """``01-the-board.yaml``…: the number in a file name is the number on the course map,
+    so a lesson added after the last one (``17-…``) needs no renaming."""
+    for number, entry in enumerate(COURSE.entries, start=1):
+        assert Path(entry.file).name == f"{number:02}-{entry.id}.yaml"
 
 
 def test_every_lesson_has_a_check_and_known_prerequisites() -> None:
@@ -95,14 +126,15 @@ def test_every_lesson_has_a_check_and_known_prerequisites() -> None:
 
 def test_every_card_check_gives_its_answer_in_advance() -> None:
     """Authors state what they expect, so a test can hold the engine to it."""
-    for param in CHECKS:
-        (check,) = param.values
-        if not isinstance(check, TrueFalseCheck):
-            assert check.expect is not None, param.id
+    for lesson in COURSE.lessons:
+        for step in lesson.steps:
+            check = step.check
+            if check is not None and not isinstance(check, TrueFalseCheck):
+                assert check.expect is not None, f"{lesson.id}/{step.id}"
 
 
 @pytest.mark.parametrize("check", CHECKS)
-def test_every_answer_is_the_engines(check: object) -> None:
+def test_every_answer_is_the_engines(check: Check) -> None:
     """The answer the page grades against is the engine's, and any ``expect`` agrees."""
     if isinstance(check, CountCheck):
         engine = score_show(check.hand, check.starter, crib=check.crib).total
@@ -127,9 +159,25 @@ def test_every_answer_is_the_engines(check: object) -> None:
     elif isinstance(check, GoCheck):
         assert check.expect == check.answer == _go_by_hand(check)
     elif isinstance(check, SkunkCheck):
-        engine = SKUNKS[skunk(check.winner, check.loser, check.game)]
-        assert check.answer == engine
-        assert check.expect == engine
+        outcome = SKUNKS[skunk(check.winner, check.loser, check.game)]
+        assert check.answer == outcome
+        assert check.expect == outcome
+    elif isinstance(check, BoardCheck):
+        back, front = check.you
+        assert back < front or front == 0
+        assert check.expect == check.answer == min(front + check.points, check.game)
+    elif isinstance(check, CutCheck):
+        low = "A23456789TJQK"
+        mine, theirs = low.index(str(check.you)[0]), low.index(str(check.opponent)[0])
+        by_hand = "again" if mine == theirs else "you" if mine < theirs else "opponent"
+        assert check.expect == check.answer == by_hand
+    elif isinstance(check, KeepCheck):
+        averages = {
+            format_cards(keep): starter_average(keep, [c for c in check.cards if c not in keep])
+            for keep in check.keeps
+        }
+        assert check.answer == max(averages, key=averages.__getitem__)
+        assert check.expect is not None and format_cards(check.expect) == check.answer
     else:
         assert isinstance(check, TrueFalseCheck)
         assert isinstance(check.answer, bool)
@@ -171,13 +219,13 @@ def _lesson_text(lesson_id: str) -> str:
 @pytest.mark.parametrize(
     ("word", "lesson_id"),
     [
-        ("52 cards", "deal-and-crib"),
+        ("deck", "deal-and-crib"),
         ("four suits", "deal-and-crib"),
         ("pone", "deal-and-crib"),
         ("series", "the-play"),
         ("belongs", "pegging-details"),
         ("longest", "the-show"),
-        ("leapfrog", "counting-order-and-121"),
+        ("leapfrog", "the-board"),
         ("skunk", "winning"),
     ],
 )
@@ -223,45 +271,7 @@ def test_the_course_survives_the_page_cache() -> None:
 def test_lessons_are_frozen() -> None:
     lesson = COURSE.lessons[0]
     with pytest.raises(ValidationError):
-        lesson.title = "changed"  # type: ignore[misc]
-
-
-# --- the pegging worked examples of the guide, through go questions -------------------------
-
-
-def test_go_replay_of_the_worked_play_with_a_go() -> None:
-    """The guide's second worked example: the dealer pegs the first go, the last card too."""
-    pone, dealer = parse_cards("8C 6H 9S JD"), parse_cards("7D 5S TC QH")
-    first = replay_go(pone, dealer, parse_cards("8C 7D 6H 5S"))
-    assert (first.scorer, first.closing.kind) == (1, "go")
-    assert first.points == 4 + 1  # the 5♠ makes a run of four, then the go
-    assert first.next_leader == 0
-    whole = replay_go(pone, dealer, parse_cards("8C 7D 6H 5S 9S TC JD QH"))
-    assert (whole.scorer, whole.closing.kind, whole.points) == (1, "last card", 1)
-    assert whole.play_over and whole.next_leader is None
-
-
-def test_go_replay_of_the_worked_play_with_thirty_one() -> None:
-    """The guide's first worked example: the king makes 31, no separate go."""
-    replay = replay_go(
-        parse_cards("7S 7H 4C 6D"), parse_cards("7C KD 5S 9H"), parse_cards("7S 7C 7H KD")
-    )
-    assert (replay.scorer, replay.closing.kind, replay.points) == (1, "thirty-one", 2)
-    assert replay.next_leader == 0
-
-
-@pytest.mark.parametrize(
-    ("plays", "message"),
-    [
-        ("TS 8H", "8♥ is the pone's card, but it is the dealer's turn"),
-        ("TS 9D 2C", "2♣ is in neither the pone's nor the dealer's hand"),
-        ("TS 9D 8H QD", "Q♦ would make the count 37"),
-        ("TS 9D", "the series is not over after these plays: the pone can still lay"),
-    ],
-)
-def test_go_replay_refuses_impossible_plays(plays: str, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
-        replay_go(parse_cards("TS 8H 3C QD"), parse_cards("9D 5C KH 7S"), parse_cards(plays))
+        lesson.title = "changed"
 
 
 # --- broken files ---------------------------------------------------------------------------
@@ -415,10 +425,10 @@ def test_cli_validate_passes_the_course_and_fails_the_fixtures(
 
 
 def test_a_broken_file_does_not_stop_the_others(tmp_path: Path) -> None:
-    shutil.copy(LESSONS_DIR / "01-deal-and-crib.yaml", tmp_path / "01-good.yaml")
+    shutil.copy(LESSONS_DIR / "01-the-board.yaml", tmp_path / "01-good.yaml")
     shutil.copy(FIXTURES / "bad-card.yaml", tmp_path / "02-broken.yaml")
     course = load_course(tmp_path)
-    assert [lesson.id for lesson in course.lessons] == ["deal-and-crib"]
+    assert [lesson.id for lesson in course.lessons] == ["the-board"]
     good, broken = course.entries
     assert good.ok and not good.problems
     assert not broken.ok and broken.lesson is None
@@ -439,7 +449,7 @@ def test_a_missing_or_unreadable_folder_is_an_empty_course(tmp_path: Path) -> No
 
 
 def test_stamp_changes_when_a_lesson_file_changes(tmp_path: Path) -> None:
-    shutil.copy(LESSONS_DIR / "01-deal-and-crib.yaml", tmp_path / "01.yaml")
+    shutil.copy(LESSONS_DIR / "01-the-board.yaml", tmp_path / "01.yaml")
     before = course_stamp(tmp_path)
     (tmp_path / "01.yaml").write_text((tmp_path / "01.yaml").read_text() + "\n# edited\n")
     assert course_stamp(tmp_path) != before
@@ -448,7 +458,7 @@ def test_stamp_changes_when_a_lesson_file_changes(tmp_path: Path) -> None:
 # --- smaller rules of the schema ----------------------------------------------------------------
 
 
-def _lesson(step: dict[str, object], **extra: object) -> dict[str, object]:
+def _lesson(step: Mapping[str, object], **extra: object) -> dict[str, object]:
     return {"id": "x", "title": "X", "summary": "S", "steps": [step], **extra}
 
 
@@ -486,20 +496,30 @@ def test_a_board_has_two_pegs_one_behind_the_other(pegs: list[int], message: str
     assert any(message in m for m in _errors(_lesson(step)))
 
 
-def test_a_board_draws_each_players_pegs() -> None:
-    lesson = COURSE.get("counting-order-and-121")
+def test_a_board_gives_each_players_pegs_as_the_play_page_draws_them() -> None:
+    """``pegs()`` is (front, back) per seat, you first; a player who has not scored keeps
+    the back peg in the first of the Play page board's two start holes (-1)."""
+    lesson = COURSE.get("the-board")
     assert lesson is not None
     boards = [show.board for step in lesson.steps for show in step.show if show.board]
-    assert [board.tracks() for board in boards] == [
-        (("You", 0, 0), ("Opponent", 0, 0)),
-        (("You", 2, 6),),
-        (("You", 6, 9),),
+    assert [board.pegs() for board in boards] == [
+        ((0, 0), (-1, -1)),
+        ((2, 0), (0, -1)),
+        ((5, 0), (2, -1)),
+        ((9, 0), (5, -1)),
+        ((28, 0), (25, -1)),
+        ((118, 114), (110, 108)),
     ]
     rule = {"kind": "true-false", "statement": "s", "answer": True, "explain": "e"}
     ends = {"board": {"you": [0, 0], "opponent": [120, 121]}}
     step = {"id": "s", "text": "t", "show": [ends], "check": rule}
     board = Lesson.model_validate(_lesson(step)).steps[0].show[0].board
-    assert board is not None and board.tracks()[1] == ("Opponent", 120, 121)
+    assert board is not None and board.pegs() == ((0, 121), (-1, 120))
+
+
+def test_a_board_for_a_game_to_61_ends_at_61() -> None:
+    short = {"id": "s", "text": "t", "show": [{"board": {"game": 61, "you": [50, 62]}}]}
+    assert any("ends at hole 61, not 62" in m for m in _errors(_lesson(short)))
 
 
 def test_a_misspelt_board_key_gets_a_suggestion(tmp_path: Path) -> None:
@@ -578,3 +598,314 @@ def test_ids_are_lowercase_slugs() -> None:
         "check": {"kind": "true-false", "statement": "s", "answer": True, "explain": "e"},
     }
     assert any("'Step One' is not a valid id" in m for m in _errors(_lesson(step)))
+
+
+# --- the rule for runs in the play, as the lessons state it ---------------------------------
+
+
+def run_by_the_lessons_rule(pile: tuple[Card, ...]) -> int:
+    """Lesson 12's rule, applied literally: take the last three cards laid, then the last
+    four, and so on back to the start of the series; the biggest group that sorts into a
+    row, with no gap and no rank twice, is the run (0: no run)."""
+    best = 0
+    for size in range(3, len(pile) + 1):
+        ranks = sorted(card.order for card in pile[-size:])
+        if len(set(ranks)) == size and ranks[-1] - ranks[0] == size - 1:
+            best = size
+    return best
+
+
+def _engine_run(pile: tuple[Card, ...]) -> int:
+    runs = [len(item.cards) for item in score_play(pile).items if item.kind == "run"]
+    return max(runs, default=0)
+
+
+def _pile(ranks: str) -> tuple[Card, ...]:
+    """Cards of these ranks (``"7 5 6 8"``), each a suit not used yet for its rank."""
+    cards, seen = [], {}  # type: ignore[var-annotated]
+    for rank in ranks.split():
+        suit = "SHDC"[seen.get(rank, 0)]
+        seen[rank] = seen.get(rank, 0) + 1
+        cards.append(Card.parse(rank + suit))
+    return tuple(cards)
+
+
+def _course_piles() -> list[pytest.ParameterSet]:
+    """Every series the course lays out, each card of it in turn: pictures, peg and
+    fifteen questions, and every series of the go questions as the engine plays them."""
+    piles: dict[tuple[Card, ...], str] = {}
+    for lesson in COURSE.lessons:
+        for step in lesson.steps:
+            where = f"{lesson.id}/{step.id}"
+            series = [show.pile for show in step.show if show.pile]
+            check = step.check
+            if isinstance(check, PegCheck):
+                series.append(check.pile)
+            elif isinstance(check, FifteenCheck):
+                series.append((*check.pile, check.answer))
+            elif isinstance(check, GoCheck):
+                laid: list[Card] = []
+                for event in check.replay().events:
+                    if event.card is not None:
+                        laid.append(event.card)
+                    if event.series_over:
+                        series.append(tuple(laid))
+                        laid = []
+            for pile in series:
+                for end in range(1, len(pile) + 1):
+                    piles.setdefault(pile[:end], where)
+    return [pytest.param(pile, id=f"{where}:{format_cards(pile)}") for pile, where in piles.items()]
+
+
+@pytest.mark.parametrize("pile", _course_piles())
+def test_the_run_rule_as_taught_gives_the_engines_run_on_every_pile_of_the_course(
+    pile: tuple[Card, ...],
+) -> None:
+    assert run_by_the_lessons_rule(pile) == _engine_run(pile)
+
+
+#: The examples the lessons state in words, with the run each claims (0: no run).
+STATED_RUNS = [
+    ("the-play", "runs", "2, 4, 3 is a run too", "2 4 3", 3),
+    ("pegging-details", "out-of-order", "4, 6, 5 sorts into 4-5-6", "4 6 5", 3),
+    ("pegging-details", "out-of-order", "", "7 5 6", 3),  # the check
+    ("pegging-details", "longer-runs", "the last four sort into 5-6-7-8", "7 5 6 8", 4),
+    ("pegging-details", "longer-runs", "(5, 6, 8) have a gap", "5 6 8", 0),
+    ("pegging-details", "broken-by-a-stranger", "2, 3, king, 4", "2 3 K 4", 0),
+    ("pegging-details", "broken-by-a-duplicate", "3, 2, 4, sort into 2-3-4", "2 3 2 4", 3),
+    ("mistakes-and-disputes", "runs-must-be-whole", "8, 7, 7, 6 is not a run", "8 7 7 6", 0),
+]
+
+
+def _step_words(lesson_id: str, step_id: str) -> str:
+    lesson = COURSE.get(lesson_id)
+    assert lesson is not None
+    (step,) = [step for step in lesson.steps if step.id == step_id]
+    texts = [step.text, *(show.caption or "" for show in step.show)]
+    return " ".join(" ".join(texts).split())
+
+
+@pytest.mark.parametrize(("lesson_id", "step_id", "phrase", "ranks", "run"), STATED_RUNS)
+def test_each_run_a_lesson_states_in_words_is_the_engines(
+    lesson_id: str, step_id: str, phrase: str, ranks: str, run: int
+) -> None:
+    assert phrase in _step_words(lesson_id, step_id)
+    pile = _pile(ranks)
+    assert _engine_run(pile) == run
+    assert run_by_the_lessons_rule(pile) == run
+
+
+#: The pegging source's runs (002, section 4 and its worked examples) and the ACC guide's
+#: disputed one (000, "Runs broken by an extra card").
+SOURCE_RUNS = [
+    ("7 5 6", 3),
+    ("7 5 6 8", 4),
+    ("4 5 4 6", 3),
+    ("3 4 K 5", 0),
+    ("7 7 7 K", 0),
+    ("4 5 6", 3),
+    ("8 7 6", 3),
+    ("8 7 6 5", 4),
+    ("9 10 J", 3),
+    ("8 7 7 6", 0),
+]
+
+
+@pytest.mark.parametrize(("ranks", "run"), SOURCE_RUNS)
+def test_the_run_rule_as_taught_gives_the_sources_runs(ranks: str, run: int) -> None:
+    pile = _pile(ranks)
+    assert _engine_run(pile) == run
+    assert run_by_the_lessons_rule(pile) == run
+
+
+def test_the_run_rule_as_taught_is_the_engines_for_every_short_series() -> None:
+    """Every series of one to four cards (only the ranks matter): all 24,982 of them."""
+    ranks = [rank.label for rank in Rank]
+    checked = 0
+    for size in (1, 2, 3, 4):
+        for chosen in itertools.product(ranks, repeat=size):
+            if any(chosen.count(rank) > 4 for rank in chosen):
+                continue
+            pile = _pile(" ".join(chosen))
+            if sum(card.pips for card in pile) > 31:
+                continue
+            assert run_by_the_lessons_rule(pile) == _engine_run(pile), chosen
+            checked += 1
+    assert checked == 24_982  # the series of one to four cards that stay within 31
+
+
+@settings(deadline=None, derandomize=True, max_examples=400)
+@given(st.lists(st.sampled_from([rank.label for rank in Rank]), min_size=5, max_size=9))
+def test_the_run_rule_as_taught_is_the_engines_for_longer_series(chosen: list[str]) -> None:
+    assume(all(chosen.count(rank) <= 4 for rank in chosen))
+    pile = _pile(" ".join(chosen))
+    assume(sum(card.pips for card in pile) <= 31)
+    assert run_by_the_lessons_rule(pile) == _engine_run(pile)
+
+
+# --- no catch, no answer given away ------------------------------------------------------------
+
+#: Words a question may use to say that a kind of score is in its cards.
+KIND_WORDS = {
+    "fifteen": ("fifteen",),
+    "pair": ("pair", "double run", "triple run", "double-double"),
+    "run": ("run",),
+    "flush": ("flush",),
+    "nobs": ("nobs",),
+    "thirty-one": ("31",),
+}
+
+
+def _card_checks() -> list[pytest.ParameterSet]:
+    return [
+        pytest.param(lesson, step, id=f"{lesson.id}/{step.id}")
+        for lesson in COURSE.lessons
+        for step in lesson.steps
+        if isinstance(step.check, CountCheck | PegCheck)
+    ]
+
+
+@pytest.mark.parametrize(("lesson", "step"), _card_checks())
+def test_a_question_with_more_than_one_kind_of_score_says_so(lesson: Lesson, step: Step) -> None:
+    """No unannounced catch: a hand or card that scores more than one kind of thing says
+    "everything" (or names each kind) in its question."""
+    check = step.check
+    assert isinstance(check, CountCheck | PegCheck)
+    kinds = {str(item.kind) for item in check.score().items}
+    prompt = check.prompt.lower()
+    if len(kinds) > 1 and "everything" not in prompt and "two things" not in prompt:
+        for kind in kinds:
+            assert any(word in prompt for word in KIND_WORDS[kind]), (kind, prompt)
+
+
+@pytest.mark.parametrize(("lesson", "step"), _card_checks())
+def test_a_question_never_shows_its_own_cards_above_it(lesson: Lesson, step: Step) -> None:
+    """No answer given away: a picture above a question never holds the question's hand
+    (whatever the starter) or its pile."""
+    check = step.check
+    for show in step.show:
+        if isinstance(check, CountCheck) and show.cards is not None:
+            assert set(show.cards) != set(check.hand), show.caption
+        if isinstance(check, PegCheck) and show.pile is not None:
+            assert show.pile != check.pile, show.caption
+
+
+def test_the_lessons_claims_about_every_hand_are_the_engines() -> None:
+    """Lesson 10 says 29 is the most a hand can score and that no hand makes 19 (nor 25,
+    26 or 27), and lesson 11 that a crib's flush needs the starter: the engine's count of
+    all 12,994,800 hands and starters agrees."""
+    hands = score_distribution(crib=False)
+    cribs = score_distribution(crib=True)
+    assert max(hands) == max(cribs) == 29
+    never = [total for total in range(30) if total not in hands]
+    assert never == [19, 25, 26, 27]
+    text = _lesson_text("best-and-worst-hands")
+    assert "**29**" in text and "exactly 19" in text and "25, 26 or 27" in text
+
+
+# --- the kinds of question added for the board, the cut and the keep ----------------------------
+
+
+def test_a_board_question_moves_the_back_peg_past_the_front_one() -> None:
+    check = BoardCheck(kind="board", you=(5, 9), points=6)
+    assert check.answer == 15 and check.after == (9, 15)
+    assert check.prompt == "You score 6. Which hole does your back peg jump to?"
+    home = BoardCheck(kind="board", you=(110, 118), points=5)
+    assert home.answer == 121, "a peg stops in the game hole"
+    short = BoardCheck(kind="board", game=61, you=(50, 58), points=9)
+    assert short.answer == 61
+
+
+@pytest.mark.parametrize(
+    ("check", "message"),
+    [
+        ({"you": [0, 121], "points": 2}, "already in the game hole"),
+        ({"you": [0, 4], "points": 0}, "a score is from 1 to 29 points, not 0"),
+        ({"you": [0, 4], "points": 3, "expect": 8}, "expect says 8 but the engine says 7"),
+        ({"you": [5, 4], "points": 3}, "is not two pegs one behind the other"),
+    ],
+)
+def test_a_bad_board_question_is_refused(check: dict[str, object], message: str) -> None:
+    step = {"id": "s", "text": "t", "check": {"kind": "board", **check}}
+    assert any(message in m for m in _errors(_lesson(step)))
+
+
+@pytest.mark.parametrize(
+    ("you", "opponent", "answer"),
+    [
+        ("9D", "4C", "opponent"),
+        ("AD", "3S", "you"),
+        ("QH", "QS", "again"),
+        ("KC", "AH", "opponent"),
+    ],
+)
+def test_the_cut_for_deal_is_answered_by_the_engines_game(
+    you: str, opponent: str, answer: str
+) -> None:
+    check = CutCheck(kind="cut", you=you, opponent=opponent)  # type: ignore[arg-type]
+    assert check.answer == answer
+    assert check.prompt.endswith("Who deals first?")
+
+
+def test_a_cut_needs_two_cards_and_the_engines_answer() -> None:
+    same = {"id": "s", "text": "t", "check": {"kind": "cut", "you": "5H", "opponent": "5H"}}
+    assert any("already your card" in m for m in _errors(_lesson(same)))
+    wrong = {
+        "id": "s",
+        "text": "t",
+        "check": {"kind": "cut", "you": "5H", "opponent": "9C", "expect": "opponent"},
+    }
+    assert any("expect says opponent but the engine says you" in m for m in _errors(_lesson(wrong)))
+
+
+def test_the_best_keep_is_the_one_that_scores_most_over_every_starter() -> None:
+    check = KeepCheck(
+        kind="keep",
+        cards="3H QS 4C 8H 5H 2D",  # type: ignore[arg-type]
+        keeps=("2D 3H 4C 5H", "QS 8H 5H 2D"),  # type: ignore[arg-type]
+    )
+    run, fifteens = check.values()
+    assert len(run.points) == len(fifteens.points) == 46
+    for value in (run, fifteens):
+        assert value.average == pytest.approx(starter_average(value.keep, value.thrown))
+    assert run.average > fifteens.average + KEEP_MARGIN
+    assert check.answer == "2D 3H 4C 5H"
+    assert (run.lowest, run.highest) == (6, 12)
+
+
+@pytest.mark.parametrize(
+    ("keeps", "message"),
+    [
+        (["5H 5D JS QC"], "give 2 to 4 keeps"),
+        (["5H 5D JS QC", "5H 5D JS"], "a keep is 4 cards, not 3"),
+        (["5H 5D JS QC", "5H 5D JS 9C"], "9♣ is not among the six cards"),
+        (["5H 5D JS QC", "QC JS 5D 5H"], "this keep is listed twice"),
+        (["5H 5D 2C 8H", "5H 5D JS 2C"], "too close to choose between"),
+    ],
+)
+def test_a_keep_question_needs_clear_choices_from_the_six(keeps: list[str], message: str) -> None:
+    check = {"kind": "keep", "cards": "5H 5D JS QC 2C 8H", "keeps": keeps}
+    step = {"id": "s", "text": "t", "check": check}
+    assert any(message in m for m in _errors(_lesson(step)))
+
+
+def test_a_keep_question_holds_its_expect_to_the_engine() -> None:
+    check = {
+        "kind": "keep",
+        "cards": "5H 5D JS QC 2C 8H",
+        "keeps": ["5H 5D JS QC", "JS QC 2C 8H"],
+        "expect": "JS QC 2C 8H",
+    }
+    step = {"id": "s", "text": "t", "check": check}
+    assert any("the engine says 5♥ 5♦ J♠ Q♣" in m for m in _errors(_lesson(step)))
+
+
+def test_a_peg_question_knows_the_count_before_its_card() -> None:
+    check = PegCheck(kind="peg", pile="8D 7S")  # type: ignore[arg-type]
+    assert (check.before, check.card, check.count_before) == (
+        parse_cards("8D"),
+        Card.parse("7S"),
+        8,
+    )
+    lead = PegCheck(kind="peg", pile="5C")  # type: ignore[arg-type]
+    assert (lead.before, lead.count_before) == ((), 0)

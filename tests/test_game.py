@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Callable, Sequence
 
 import pytest
@@ -31,6 +32,7 @@ from trainer.engine import (
     GameRuleError,
     GoEvent,
     GoWhileCardFitsError,
+    Kind,
     LayEvent,
     NoSuchSeatError,
     NotACardError,
@@ -49,6 +51,7 @@ from trainer.engine import (
     WrongPhaseError,
     counting_order,
     deal,
+    deal_digest,
     parse_cards,
     parse_event,
     score_show,
@@ -202,11 +205,11 @@ def test_lower_card_deals_and_the_first_deal_is_dealt() -> None:
     assert first == CutEvent(0, 4, C("KS"), None)
     assert game.waiting_for() == (1,) and game.turn == 1
     second = game.cut_for_deal(1, at=4)
-    assert second == CutEvent(1, 4, C("AH"), 1)
+    hands, rest = deal(game.pack("1"), dealer=1)
+    assert second == CutEvent(1, 4, C("AH"), 1, dealt=deal_digest(hands, rest))
     assert game.dealer == 1 and game.pone == 0 and game.deal_no == 1
     assert game.phase is Phase.DISCARD
     assert len(game.view(0).hand) == len(game.view(1).hand) == 6
-    hands, _ = deal(game.pack("1"), dealer=1)
     assert game.view(0).hand == hands[0] and game.view(1).hand == hands[1]
 
 
@@ -405,7 +408,7 @@ def test_the_pone_cuts_the_starter() -> None:
 
 def test_his_heels_pegs_two_for_the_dealer() -> None:
     game = example_game(starter="JD")
-    heels = (1, ScoreItem("his heels", (C("JD"),), 2))
+    heels = (1, ScoreItem(Kind.HIS_HEELS, (C("JD"),), 2))
     assert game.events[-1].awards == (heels,)
     assert game.scores == (0, 2)
 
@@ -429,8 +432,8 @@ def test_the_worked_example_play_pegs_eleven_to_five() -> None:
     events = [game.lay(seat, C(card)) for seat, card in EXAMPLE_PLAY]
     assert game.scores == (11, 5)
     assert [e.count for e in events] == [7, 14, 21, 31, 4, 9, 15, 24]
-    assert events[2].awards == ((0, ScoreItem("pair", parse_cards("7S 7C 7H"), 6)),)
-    assert events[-1].items_for(1) == (ScoreItem("last card", (C("9H"),), 1),)
+    assert events[2].awards == ((0, ScoreItem(Kind.PAIR, parse_cards("7S 7C 7H"), 6)),)
+    assert events[-1].items_for(1) == (ScoreItem(Kind.LAST_CARD, (C("9H"),), 1),)
     assert game.phase is Phase.SHOW
     assert game.view(0).laid == tuple((s, C(c)) for s, c in EXAMPLE_PLAY)
     view = game.view(1)
@@ -485,7 +488,7 @@ def test_would_pass_31_and_go() -> None:
     go = game.go(0)
     assert go == GoEvent(0, 30, ()) and game.turn == 1
     last = game.lay(1, C("AC"))  # 31 for 2
-    assert last.awards == ((1, ScoreItem("thirty-one", last.awards[0][1].cards, 2)),)
+    assert last.awards == ((1, ScoreItem(Kind.THIRTY_ONE, last.awards[0][1].cards, 2)),)
     assert game.view(0).count == 0 and game.turn == 0  # the pone said go, so leads
 
 
@@ -516,7 +519,7 @@ def test_the_last_card_point_can_win_the_game() -> None:
     for seat, card in EXAMPLE_PLAY[:-1]:
         game.lay(seat, C(card))
     game.set_scores(11, 120)
-    assert game.lay(1, C("9H")).awards == ((1, ScoreItem("last card", (C("9H"),), 1)),)
+    assert game.lay(1, C("9H")).awards == ((1, ScoreItem(Kind.LAST_CARD, (C("9H"),), 1)),)
     assert game.winner == 1 and game.phase is Phase.OVER  # no show after the win
 
 
@@ -586,7 +589,7 @@ def test_muggins_missed_points_go_to_the_other_seat() -> None:
         3,
     )
     assert event.points_for(0) == true - 3 and event.points_for(1) == 3
-    assert event.awards[1] == (1, ScoreItem("muggins", PONE_HAND.hand, 3))
+    assert event.awards[1] == (1, ScoreItem(Kind.MUGGINS, PONE_HAND.hand, 3))
     assert game.scores == (11 + true - 3, 5 + 3)
 
 
@@ -636,9 +639,10 @@ def test_next_deal_alternates_the_dealer() -> None:
         game.count_hand(seat, which)
     assert game.can_next_deal()
     event = game.next_deal()
-    assert event == DealEvent(2, 0) and game.dealer == 0 and game.pone == 1
+    hands, rest = deal(game.pack("2"), dealer=0)
+    assert event == DealEvent(2, 0, dealt=deal_digest(hands, rest))
+    assert game.dealer == 0 and game.pone == 1
     assert game.phase is Phase.DISCARD and game.view(0).laid == () and game.starter is None
-    hands, _ = deal(game.pack("2"), dealer=0)
     assert (game.view(0).hand, game.view(1).hand) == hands
 
 
@@ -713,9 +717,11 @@ def test_the_61_point_game_skunk_line_is_31() -> None:
 def test_event_notation_examples() -> None:
     game = example_game(starter="JD", to=Phase.SHOW)
     texts = [event.notation() for event in game.events]
+    second_cut = game.events[1]
+    assert isinstance(second_cut, CutEvent) and second_cut.dealt is not None
     assert texts[:6] == [
         "cut seat=0 at=4 card=KS",
-        "cut seat=1 at=4 card=AH dealer=1",
+        f"cut seat=1 at=4 card=AH dealer=1 dealt={second_cut.dealt}",
         "discard seat=0 cards=QC-2C",
         "discard seat=1 cards=3H-8D",
         "starter seat=0 at=4 card=JD awards=1:his_heels/JD/2",
@@ -737,12 +743,12 @@ def test_event_notation_examples() -> None:
         ("", "empty"),
         ("jump seat=0", "'jump' is not an event"),
         ("lay seat=0 card=7S", "needs count"),
-        ("lay seat=2 card=7S count=7", "seat is 0 or 1"),
+        ("lay seat=4 card=7S count=7", "seat is a seat from 0 to 3, not 4"),
         ("lay seat=0 card=7X count=7", "not a card"),
         ("lay seat=0 card=7S count=seven", "whole number"),
         ("lay seat=0 card=7S count=7 awards=0:pair", "not an award"),
         ("lay seat=0 card=7S count=7 at=3", "no 'at'"),
-        ("discard seat=0 cards=7S", "two cards"),
+        ("discard seat=0 cards=7S-8S-9S", "one card or two, not 3"),
         (
             "show seat=0 which=pile cards=7S-7H-4C-6D starter=AS claimed=- awarded=0 muggins=0",
             "hand' or 'crib",
@@ -1072,3 +1078,47 @@ def test_summary_adds_up_by_source() -> None:
     best = max((pone_hand.total, 0), (dealer_hand.total, 1))
     assert summary.best_hand is not None and summary.best_hand.true == best[0]
     assert summary.best_hands[0] is not None and summary.best_hands[0].true == pone_hand.total
+
+
+# --- each deal's digest ---------------------------------------------------------------------
+
+
+def test_every_deal_is_written_with_a_digest_of_its_cards() -> None:
+    game = play_random_game(11, 121, Counting.AUTOMATIC, 11)
+    starts = [
+        e
+        for e in game.events
+        if isinstance(e, DealEvent) or (isinstance(e, CutEvent) and e.dealer is not None)
+    ]
+    assert len(starts) == game.deal_no > 3
+    assert all(e.dealt is not None and len(e.dealt) == 8 for e in starts)
+    assert len({e.dealt for e in starts}) == len(starts)
+    assert Game.replay(GameRecord.parse(game.record().notation())).events == game.events
+
+
+def test_a_record_dealt_from_other_cards_is_refused_not_replayed_as_another_game() -> None:
+    text = play_random_game(5, 61, Counting.AUTOMATIC, 5).record().notation()
+    written = re.findall(r"dealt=([0-9a-f]{8})", text)[1]  # the second deal's
+    other = text.replace(f"dealt={written}", "dealt=00000000")
+    with pytest.raises(ReplayError, match="deals other cards than the game was played with"):
+        Game.replay(GameRecord.parse(other))
+
+
+def test_a_record_from_before_digests_still_replays() -> None:
+    game = play_random_game(5, 61, Counting.AUTOMATIC, 5)
+    old = re.sub(r" dealt=[0-9a-f]{8}", "", game.record().notation())
+    assert "dealt=" not in old
+    replayed = Game.replay(GameRecord.parse(old))
+    assert replayed.view(0) == game.view(0) and replayed.scores == game.scores
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("deal no=2 dealer=0 dealt=XYZ", "is not a deal's digest"),
+        ("cut seat=0 at=4 card=KS dealt=0123abcd", "names no dealer deals nothing"),
+    ],
+)
+def test_a_bad_digest_is_refused_with_the_reason(line: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_event(line)

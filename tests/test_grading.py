@@ -9,8 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.content.drills import load_drills
-from trainer.content.skills import CATEGORIES
+from trainer.content.catalog import load_drills
 from trainer.engine import (
     DECK,
     Card,
@@ -20,15 +19,8 @@ from trainer.engine import (
     score_play,
     score_show,
 )
+from trainer.engine.skills import CATEGORIES, DrillType
 from trainer.progress.store import check_attempt
-from trainer.training.drills import (
-    GoQuestion,
-    PegQuestion,
-    ShowQuestion,
-    deal_question,
-    peg_features,
-    show_features,
-)
 from trainer.training.grading import (
     CLAIM_KINDS,
     GO_CHOICES,
@@ -41,6 +33,14 @@ from trainer.training.grading import (
     grade_quick,
     item_category,
 )
+from trainer.training.questions import (
+    GoQuestion,
+    PegQuestion,
+    ShowQuestion,
+    deal_question,
+    peg_features,
+    show_features,
+)
 
 CATALOG = load_drills()
 
@@ -48,7 +48,7 @@ CATALOG = load_drills()
 def show(text: str, *, crib: bool = False) -> ShowQuestion:
     *hand, starter = parse_cards(text)
     score = score_show(hand, starter, crib=crib)
-    drill = "crib" if crib else "hand"
+    drill = DrillType.CRIB if crib else DrillType.HAND
     return ShowQuestion(
         drill, "club", 5, 0, tuple(hand), starter, crib, score, show_features(score)
     )
@@ -57,7 +57,7 @@ def show(text: str, *, crib: bool = False) -> ShowQuestion:
 def peg(text: str) -> PegQuestion:
     pile = parse_cards(text)
     score = score_play(pile)
-    return PegQuestion("peg", "club", 5, 0, pile, score, peg_features(score))
+    return PegQuestion(DrillType.PEG, "club", 5, 0, pile, score, peg_features(score))
 
 
 def claim(kind: str, text: str) -> Claim:
@@ -79,8 +79,8 @@ def claimed_hands(draw: st.DrawFn) -> tuple[ShowQuestion, list[Claim]]:
     crib = draw(st.booleans())
     score = score_show(cards[:4], cards[4], crib=crib)
     question = ShowQuestion(
-        "crib" if crib else "hand", "t", 0, 0, tuple(cards[:4]), cards[4], crib, score,
-        show_features(score),
+        DrillType.CRIB if crib else DrillType.HAND, "t", 0, 0, tuple(cards[:4]), cards[4], crib,
+        score, show_features(score),
     )  # fmt: skip
     real = [Claim(item.kind, item.cards) for item in score.items]
     chosen = draw(st.lists(st.sampled_from(real), max_size=len(real) + 3)) if real else []
@@ -138,7 +138,7 @@ def padded_claims(draw: st.DrawFn) -> tuple[ShowQuestion, Claim]:
         chosen.remove(draw(st.sampled_from(chosen)))
     elif how == "swap" and rest:
         chosen[draw(st.integers(0, len(chosen) - 1))] = draw(st.sampled_from(rest))
-    kind = item.kind
+    kind: str = item.kind  # a claim may name a kind the engine does not score: a double run
     if how == "kind":
         kind = draw(st.sampled_from([k for k in CLAIM_KINDS if k != item.kind]))
     return question, Claim(kind, tuple(draw(st.permutations(chosen))))
@@ -575,3 +575,24 @@ def test_a_double_run_claimed_in_any_card_order_is_found_and_stands_for_its_item
     assert check.status == "found"
     assert _stands_for_items(question, made)
     assert not _stands_for_items(question, claim("double run", "AS 3S 2S KC"))
+
+
+# --- a count made in a game ---------------------------------------------------------------------
+
+
+def test_a_count_made_in_a_game_is_graded_as_a_typed_total_from_its_show_event() -> None:
+    from trainer.engine import ShowEvent, Which, parse_cards, score_show
+    from trainer.training.grading import GAME_TIER, grade_game_count
+
+    *hand, starter = parse_cards("5H 5D 5C JS 5S")
+    short = ShowEvent.build(0, Which.CRIB, score_show(hand, starter, crib=True), 24)
+    grade = grade_game_count(short, game_seed=42, deal_no=3, seconds=4.0)
+    assert not grade.correct and grade.muggins == 5  # the other player takes the 5 missed
+    attempt = grade.attempt()
+    assert (attempt.drill, attempt.tier, attempt.seed) == ("crib", GAME_TIER, 42)
+    assert attempt.answer == "24" and attempt.points_off == -5
+    right = ShowEvent.build(0, Which.HAND, score_show(hand, starter), 29)
+    assert grade_game_count(right, game_seed=42, deal_no=3, seconds=4.0).correct
+    automatic = ShowEvent.build(0, Which.HAND, score_show(hand, starter), None)
+    with pytest.raises(ValueError, match="no count to grade"):
+        grade_game_count(automatic, game_seed=42, deal_no=3, seconds=4.0)

@@ -14,6 +14,12 @@ def test_read_hand_accepts_any_notation() -> None:
     assert starter == parse_cards("TC")[0]
 
 
+def test_five_cards_in_the_hand_box_are_the_hand_and_the_starter() -> None:
+    hand, starter = read_hand("3c 3d 4s 4h 5c", "")
+    assert hand == parse_cards("3C 3D 4S 4H") and starter == parse_cards("5C")[0]
+    assert read_hand("3c 3d 4s 4h 5c", "  ") == (hand, starter)
+
+
 @pytest.mark.parametrize(
     ("hand", "starter", "box", "fragment"),
     [
@@ -24,6 +30,9 @@ def test_read_hand_accepts_any_notation() -> None:
         ("5H 5D 5C JS", "", "Starter", "empty"),
         ("5H 5D 5C JS", "5S 6S", "Starter", "needs one card; you typed 2"),
         ("5H 5D 5C JS", "JS", "Starter", "already in the hand"),
+        ("5H 5D 5C JS 5S", "6S", "Hand", "needs 4 cards; you typed 5"),  # the starter twice
+        ("5H 5D 5C JS 5S 6S", "", "Hand", "or all 5 with the starter last; you typed 6"),
+        ("5H 5D 5C JS 5H", "", "Hand", "5♥ appears twice"),
     ],
 )
 def test_read_hand_problems_name_the_box(hand: str, starter: str, box: str, fragment: str) -> None:

@@ -8,27 +8,33 @@ from typing import Any
 import pytest
 
 from trainer.content.lessons import (
+    BoardCheck,
     CountCheck,
+    CutCheck,
     FifteenCheck,
     GoCheck,
+    KeepCheck,
     Lesson,
     PegCheck,
     SkunkCheck,
     TrueFalseCheck,
     load_course,
 )
-from trainer.content.skills import CATEGORIES, DRILL_TYPES
 from trainer.engine import parse_cards, score_play, score_show
+from trainer.engine.skills import CATEGORIES, DRILL_TYPES
 from trainer.progress.store import check_attempt
 from trainer.training.learn import (
     AnswerProblem,
     Learn,
     Status,
     answer_text,
+    asks_number,
     attempt,
+    go_story,
     grade,
     lesson_status,
     options,
+    question_story,
     read_answer,
     read_points,
     resume_step,
@@ -165,7 +171,9 @@ def test_a_wrong_fifteen_says_what_that_card_makes() -> None:
     assert feedback.details == ("The 9♣ would make the total 14, not 15.",)
     right = grade(check, "KH")
     assert right.correct and right.headline == "Yes! It's **the K♥**."
-    assert right.details == ("The K♥ brings the count to 15: 15 for 2.",)
+    assert right.details == (
+        "The K♥ brings the total to 15: 15 for 2.",
+    )  # before the count is taught
     assert right.pile == right.lit == parse_cards("AS 4D KH")  # the whole fifteen is lit
 
 
@@ -479,3 +487,183 @@ def test_an_answer_after_show_me_the_answer_is_not_recorded() -> None:
 def test_a_peg_answer_short_by_one_kind_records_it() -> None:
     record = attempt(_peg("4C 5S 6D"), 3, 1.0)  # 15 for 2 and a run of 3: 5
     assert record is not None and record.missed == ("fifteen",)
+
+
+# --- first hints point at the rule that decides the question ---------------------------------------
+
+
+def _course_check(lesson_id: str, step_id: str) -> Any:
+    lesson = COURSE.get(lesson_id)
+    assert lesson is not None
+    (step,) = [step for step in lesson.steps if step.id == step_id]
+    return step.check
+
+
+def test_a_first_wrong_true_or_false_shows_the_reason_before_the_retry() -> None:
+    rule = TrueFalseCheck(kind="true-false", statement="s", answer=False, explain="Because.")
+    first = grade(rule, "true", hint_only=True)
+    assert not first.correct and first.details == ("Because.",)
+
+
+@pytest.mark.parametrize(
+    ("pile", "said", "rule"),
+    [
+        ("JD QC", 2, "A pair needs the same rank: the J♦ and the Q♣ are both worth 10"),
+        ("7C KD 7H", 2, "A pair in the play is with the card laid just before it"),
+        ("2S 3D KC 4H", 3, "A card that doesn't fit breaks the run"),
+        ("5D 4C 4S 3H", 3, "A run can't hold the same rank twice"),
+        ("4C 3D 3H 2S", 3, "A run can't hold the same rank twice"),
+        ("4C 6D 5S 3H", 0, "Don't stop at the last three cards"),
+        ("8D 7S", 15, "the count is not the points"),
+    ],
+)
+def test_a_first_wrong_peg_names_the_rule_it_broke(pile: str, said: int, rule: str) -> None:
+    (line,) = grade(_peg(pile), said, hint_only=True).details
+    assert line.startswith(rule) or rule in line, line
+
+
+def test_a_peg_question_can_carry_its_own_hint() -> None:
+    check = _course_check("pegging-details", "fresh-start")
+    assert isinstance(check, PegCheck) and check.hint is not None
+    (line,) = grade(check, 3, hint_only=True).details  # a run with the old 7
+    assert line == f"You were three over. {check.hint}"
+    assert "went back to 0" in line
+
+
+@pytest.mark.parametrize(
+    ("lesson_id", "step_id", "said", "rule"),
+    [
+        ("go-and-last-card", "one-for-the-go", "dealer", "The point for the go goes to whoever"),
+        ("go-and-last-card", "last-card", "pone", "The very last card of the whole play"),
+        ("go-and-last-card", "last-card", "pone", "The count went back to 0 after the go"),
+        ("go-and-last-card", "keep-going", 0, "Add the point for the go"),
+        ("go-and-last-card", "thirty-one-instead", 3, "A 31 scores 2, and there is no extra point"),
+        ("go-and-last-card", "start-again", "pone", "the player who did not lay the last card"),
+    ],
+)
+def test_a_first_wrong_go_answer_names_the_rule_that_decides_it(
+    lesson_id: str, step_id: str, said: int | str, rule: str
+) -> None:
+    (line,) = grade(_course_check(lesson_id, step_id), said, hint_only=True).details
+    assert rule in line, line
+
+
+def test_every_first_hint_in_the_course_keeps_the_answer_back() -> None:
+    for lesson in COURSE.lessons:
+        for step in lesson.steps:
+            check = step.check
+            if check is None or isinstance(check, TrueFalseCheck):
+                continue
+            right = right_answer(check)
+            wrongs = (
+                [right + 1, right + 2]
+                if isinstance(right, int)
+                else [value for value, _ in options(check) if value != right]
+            )
+            for wrong in wrongs:
+                first = grade(check, wrong, hint_only=True)
+                (line,) = first.details
+                assert line and answer_text(check) not in line, (lesson.id, step.id, line)
+                assert first.breakdown is None and first.pile == () and first.board is None
+
+
+# --- the stories above go questions ------------------------------------------------------------------
+
+
+def test_a_go_story_shows_every_go_point_reset_and_lead_before_the_question() -> None:
+    check = _course_check("go-and-last-card", "last-card")
+    assert isinstance(check, GoCheck)
+    story = question_story(check)
+    assert story[5] == (
+        "The dealer can't lay a card without passing 31 and says **go**. Nobody can lay "
+        "another card without going past 31, so the pone pegs 1 for the go."
+    )
+    assert story[6].startswith("The count goes back to zero, and the dealer leads")
+    assert story[-1] == "The dealer lays the 4♣: the count is 16. Every card has now been laid."
+    assert not any("for last card" in line for line in story), "the question's answer"
+    told = go_story(check.replay(), with_scores=True)
+    assert "the dealer pegs 1 for last card" in told[-2]
+
+
+def test_a_go_story_hides_only_what_its_question_asks() -> None:
+    play = ("8C 6H 9S JD", "7D 5S TC QH", "8C 7D 6H 5S")  # the pegging guide's example
+    points = question_story(_go(*play, "points"))
+    assert points[3] == "The dealer lays the 5♠: the count is 26."  # its run of four is asked
+    assert "the dealer pegs 1 for the go" not in " ".join(points)
+    who = question_story(_go(*play, "who-scores"))
+    assert "That scores a run of four" in who[3] and "pegs 1 for the go" not in who[4]
+    leads = question_story(_go(*play, "leads-next"))
+    assert "the dealer pegs 1 for the go" in leads[4] and len(leads) == 5
+
+
+def test_a_go_story_says_who_leads_again_when_the_other_has_no_cards() -> None:
+    play = _go("8C 6H 9S JD", "7D 5S TC QH", "8C 7D 6H 5S 9S TC JD QH", "who-scores")
+    lines = go_story(play.replay(), with_scores=True)
+    assert lines[-2].startswith("The dealer lays the Q♥: the count is 10.")
+    assert "the dealer leads the next series" in lines[-3]
+
+
+# --- the board, the cut and the keep ---------------------------------------------------------------------
+
+
+def test_a_board_answer_is_a_hole_and_its_feedback_draws_the_move() -> None:
+    check = BoardCheck(kind="board", you=(5, 9), points=6)
+    assert asks_number(check) and read_answer(check, "15") == 15
+    right = grade(check, 15)
+    assert right.correct and right.headline == "Yes! **Hole 15**."
+    assert right.details == (
+        "Your front peg is in hole 9. The back peg jumps past it and on 6 holes: "
+        "10, 11, 12, 13, 14, 15. It lands in hole 15, and now it is your front peg.",
+    )
+    assert right.board is not None and right.board.you == (9, 15)
+    (hint_line,) = grade(check, 11, hint_only=True).details  # jumped from the back peg
+    assert hint_line.startswith("Your back peg jumps past the front one: start from the front peg")
+    (close,) = grade(check, 16, hint_only=True).details
+    assert close.startswith("Move one hole for each point")
+    assert attempt(check, 15, 1.0) is None, "walking the board is not a counting drill"
+
+
+def test_a_board_answer_past_the_game_hole_is_told_where_pegs_stop() -> None:
+    check = BoardCheck(kind="board", you=(110, 118), points=4)
+    (line,) = grade(check, 122, hint_only=True).details
+    assert line == "The game hole, 121, is the last hole of all: a peg stops there."
+    assert grade(check, 121).details[0].endswith("That is the game hole: you win!")
+
+
+def test_a_cut_for_deal_is_picked_and_explained() -> None:
+    check = CutCheck(kind="cut", you="9D", opponent="4C")  # type: ignore[arg-type]
+    assert [value for value, _ in options(check)] == ["you", "opponent", "again"]
+    assert grade(check, "opponent").correct
+    wrong = grade(check, "you")
+    assert wrong.details == ("The 4♣ is lower than the 9♦, so your opponent deals first.",)
+    (line,) = grade(check, "you", hint_only=True).details
+    assert line.startswith("The lower card deals")
+    tie = CutCheck(kind="cut", you="QH", opponent="QS")  # type: ignore[arg-type]
+    assert "same rank" in grade(tie, "you").details[0]
+
+
+def test_a_keep_is_picked_and_every_choice_is_explained_over_the_starters() -> None:
+    check = _course_check("which-four-to-keep", "many-starters")
+    assert isinstance(check, KeepCheck)
+    assert options(check) == (
+        ("2D 3H 4C 5H", "Keep 2♦ 3♥ 4♣ 5♥"),
+        ("QS 8H 5H 2D", "Keep Q♠ 8♥ 5♥ 2♦"),
+    )
+    right = grade(check, "2D 3H 4C 5H")
+    assert right.correct and right.headline == "Yes! It's **keep 2♦ 3♥ 4♣ 5♥**."
+    lines = grade(check, "QS 8H 5H 2D").details
+    assert lines[1] == (
+        "- **Keep 2♦ 3♥ 4♣ 5♥** (throw Q♠ 8♥): 4 on its own; with a starter from 6 to 12 "
+        "points, about 9 on average. **The best keep.**"
+    )
+    assert lines[2].startswith("- **Keep Q♠ 8♥ 5♥ 2♦** (throw 3♥ 4♣): 4 on its own;")
+    assert attempt(check, "QS 8H 5H 2D", 1.0) is None
+
+
+def test_a_lessons_own_hint_gives_way_to_a_gap_only_one_kind_fits() -> None:
+    check = _course_check("best-and-worst-hands", "the-best-hand")
+    assert isinstance(check, CountCheck) and check.hint is not None
+    (nobs,) = grade(check, 28, hint_only=True).details
+    assert nobs == "You were one short: look again at nobs (the jack of the starter's suit)."
+    (own,) = grade(check, 17, hint_only=True).details  # short by a mix: the lesson's hint
+    assert own == f"You were twelve short. {check.hint}"

@@ -179,16 +179,16 @@ def test_over_31() -> None:
 def test_out_of_turn_names_both_players() -> None:
     play = pegging("7S 7H", "7C KD")
     with pytest.raises(OutOfTurnError) as caught:
-        play.lay(C("7C"), player=1)
+        play.lay(C("7C"), seat=1)
     assert (caught.value.player, caught.value.turn) == (1, 0)
     assert "player 1's turn, not player 2's" in str(caught.value)
     with pytest.raises(OutOfTurnError):
-        play.go(player=1)
-    assert not play.can_lay(C("7C"), player=1)
-    assert not play.can_go(player=1)
+        play.go(seat=1)
+    assert not play.can_lay(C("7C"), seat=1)
+    assert not play.can_go(seat=1)
     # Naming the right player is fine.
-    assert play.lay(C("7S"), player=0).player == 0
-    assert play.lay(C("7C"), player=1).player == 1
+    assert play.lay(C("7S"), seat=0).player == 0
+    assert play.lay(C("7C"), seat=1).player == 1
 
 
 def test_go_while_a_card_fits() -> None:
@@ -353,7 +353,7 @@ def test_leader_can_be_either_player() -> None:
     play = pegging("AS 2S", "3S 4S", leader=1)
     assert play.turn == 1
     with pytest.raises(OutOfTurnError):
-        play.lay(C("AS"), player=0)
+        play.lay(C("AS"), seat=0)
     with pytest.raises(CardNotInHandError):
         play.lay(C("AS"))  # without a player named, the card is the leader's to lay
     assert play.lay(C("3S")).next_player == 0
@@ -434,19 +434,19 @@ def _agree(play: Pegging) -> None:
     for player in range(play.players):
         for card in DECK:
             try:
-                play.verify_lay(card, player)
+                play.verify_lay(card, seat=player)
             except PeggingError:
                 ok = False
             else:
                 ok = True
-            assert play.can_lay(card, player) is ok
+            assert play.can_lay(card, seat=player) is ok
         try:
-            play.verify_go(player)
+            play.verify_go(seat=player)
         except PeggingError:
             ok = False
         else:
             ok = True
-        assert play.can_go(player) is ok
+        assert play.can_go(seat=player) is ok
 
 
 def _random_play(hands: list[list[Card]], leader: int, rng: random.Random) -> Pegging:
@@ -522,6 +522,16 @@ def test_random_plays_conserve_cards_and_score_their_awards(
             own = [item for who, item in event.awards if item.kind not in ("go", "last card")]
             assert tuple(own) == score_play(pile[:n]).items
             assert all(who == event.player for who, item in event.awards if item in own)
+    # An event that ends a series names what closed it: the one go, last card or 31 it awards
+    # (to the last player to lay); an event within a series names nothing.
+    for event in play.history:
+        closers = [a for a in event.awards if a[1].kind in ("go", "last card", "thirty-one")]
+        if event.series_over:
+            assert event.closing == closers[-1]
+            assert event.closing[0] == event.player or event.card is None
+        else:
+            assert event.closing is None
+            assert not [a for a in closers if a[1].kind != "thirty-one"]
     # Exactly one last-card point (unless the last card made 31), and it is the last event's.
     ends = [item for e in play.history for _, item in e.awards if item.kind == "last card"]
     assert len(ends) == (0 if play.history[-1].count == 31 else 1)
@@ -552,7 +562,7 @@ def test_can_and_verify_agree_in_random_plays(seed: int) -> None:
 
 
 def test_laid_is_each_players_cards_in_order_across_series() -> None:
-    play = Pegging([parse_cards("KS QS 9H 2D"), parse_cards("KH JD 8C AS")], leader=0)
+    play = Pegging([list(parse_cards("KS QS 9H 2D")), list(parse_cards("KH JD 8C AS"))], leader=0)
     for card in parse_cards("KS KH QS AS"):  # 10, 20, 30, 31
         play.lay(card)
     assert play.pile == []  # 31 ends the series; the next one begins

@@ -1,4 +1,4 @@
-"""The coaches in a game (trainer.training.play's Table with the coach on) and on the Play
+"""The coaches in a game (trainer.training.table's Table with the coach on) and on the Play
 page in AppTest: the setting saved and read back, the hint marked and kept, the throw
 compared with the analysis's own numbers, the notes on cards laid, and learning mode."""
 
@@ -11,17 +11,16 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.test_play_page import _page, _table, _texts  # the page's own test helpers
+from tests.test_play_page import _page, _play_out, _table, _texts  # the page's own helpers
 from trainer.analysis import analyse_discards, analyse_play
 from trainer.bench_play import interact
 from trainer.engine import Card, parse_cards, score_play
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
-from trainer.training import play as play_module
-from trainer.training.coach import hint_ranking
+from trainer.training.coach import hint_ranking, play_note
 from trainer.training.explain import card_line, said_aloud
-from trainer.training.play import (
+from trainer.training.table import (
     LEARNING_GAME,
     ME,
     Need,
@@ -30,7 +29,9 @@ from trainer.training.play import (
     Table,
     export_text,
     parse_export,
+    peg_moves,
 )
+from trainer.training.table import driver as play_module
 from trainer.ui.play_saves import saved_row
 
 REPO = Path(__file__).resolve().parent.parent
@@ -75,7 +76,8 @@ def test_the_coach_setting_and_the_hints_read_back() -> None:
 def test_the_exported_record_carries_the_coach_and_old_records_read_as_coach_off() -> None:
     table = _after_throw(Table.new(PlaySetup("normal", Settings(target=61), "learning"), seed=5))
     table.hints.add(1)
-    text = export_text(table)
+    assert "# coach: learning\n# hints: 1\n" in export_text(table)  # in progress, too
+    text = export_text(_play_out(table))
     assert "# coach: learning\n# hints: 1\n" in text
     setup, record = parse_export(text)
     assert setup == table.setup == PlaySetup("normal", Settings(target=61), "learning", (1,))
@@ -200,7 +202,7 @@ def test_at_hard_the_note_says_what_the_best_card_gains() -> None:
 
 def test_the_note_is_worked_from_the_persons_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[dict[str, Any]] = []
-    real = play_module.coach_play_note
+    real = play_note  # the coach's own, which the Play page's table calls
 
     def spy(hand: Any, card: Card, **kw: Any) -> Any:
         seen.append({"hand": tuple(hand), **kw})
@@ -355,6 +357,11 @@ def test_learning_mode_explains_the_throw_and_each_card_before_the_lay() -> None
     _until(at, Need.REVEAL)
     counted = _table(at).counted
     assert counted is not None
+    if counted.score.items:  # the count is said out loud as it is shown, the total last
+        assert said_aloud(counted.score) not in _texts(at)
+        key = f"play_reveal_{len(_table(at).game.events)}"
+        for _ in counted.score.items:
+            at.button(key=f"{key}_next").click().run()
     assert said_aloud(counted.score) in _texts(at)
 
 
@@ -387,7 +394,7 @@ def test_the_reply_to_a_card_is_the_computers_lay_straight_after_it() -> None:
     reply = table.reply_to_lay()
     assert reply is not None and reply is events[-1] and reply.seat != ME
     assert events[-2].seat == ME  # type: ignore[attr-defined]
-    moves = play_module.peg_moves(events)
+    moves = peg_moves(events)
     if moves:
         last = moves[-1]
         earlier = [m.start for m in moves[:-1] if m.seat == last.seat]

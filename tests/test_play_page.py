@@ -1,4 +1,4 @@
-"""The Play page: its pure logic (trainer.training.play, trainer.ui.play_saves) and the page in AppTest
+"""The Play page: its pure logic (trainer.training.table, trainer.ui.play_saves) and the page in AppTest
 (a whole deal with automatic counting and with muggins, a game won in the middle of the
 play, a game resumed from the store after a restart, settings and records checked)."""
 
@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from trainer.bench_play import interact
+from trainer.bench_play import cards_on_table, interact
 from trainer.engine import Card, parse_cards
 from trainer.engine.game import Game
 from trainer.engine.items import Kind, ScoreItem
@@ -30,7 +30,7 @@ from trainer.engine.record import (
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Phase, Which
 from trainer.progress.store import Store
-from trainer.training.play import (
+from trainer.training.table import (
     COMPUTER,
     ME,
     Need,
@@ -210,7 +210,7 @@ def test_resume_shows_the_same_point_and_a_counted_hand_again() -> None:
 
 
 def test_muggins_counts_go_to_the_computer_and_are_graded_like_drills() -> None:
-    table = Table.new(PlaySetup("easy", Settings(target=121, counting="muggins")), seed=2)
+    table = Table.new(PlaySetup("easy", Settings(target=121, counting=Counting.MUGGINS)), seed=2)
     while table.need() is not Need.CLAIM:
         _step(table)
     nxt = table.next_count()
@@ -234,12 +234,30 @@ def test_muggins_counts_go_to_the_computer_and_are_graded_like_drills() -> None:
 # --- export and import ----------------------------------------------------------------------
 
 
-def test_a_record_exports_and_reads_back_with_its_level() -> None:
-    table = Table.new(PlaySetup("crazy", Settings(target=61)), seed=5)
-    for _ in range(6):
-        _step(table)
+def test_a_finished_game_exports_and_reads_back_with_its_level() -> None:
+    table = _play_out(Table.new(PlaySetup("crazy", Settings(target=61)), seed=5))
     setup, record = parse_export(export_text(table))
     assert setup == table.setup and record == table.game.record()
+
+
+def test_a_game_in_progress_exports_only_what_the_player_has_seen() -> None:
+    """Mid-deal, the record leaves out the seed (it would tell every card to come) and the
+    computer's crib cards; no card the computer still holds is in it. It cannot be read back."""
+    table = Table.new(PlaySetup("crazy", Settings(target=61)), seed=5)
+    while table.need() is not Need.LAY:
+        _step(table)
+    text = export_text(table)
+    assert "Seed" not in text and str(table.game.seed) not in text.split("\n\n")[0]
+    computer = table.game.view(COMPUTER)
+    hidden = (*computer.hand, *computer.discards)
+    events = text.split("\n\n", 1)[1]
+    assert not [card for card in hidden if str(card) in events]
+    assert "discard seat=1 cards=hidden" in events
+    with pytest.raises(RecordProblem, match="still being played"):
+        parse_export(text)
+    while table.game.deal_no < 2:  # once the crib is counted its cards are no secret
+        _step(table)
+    assert "discard seat=1 cards=hidden" not in export_text(table).split("deal no=2")[0]
 
 
 def test_a_bad_record_names_its_line() -> None:
@@ -291,7 +309,7 @@ def _page() -> AppTest:
 
 
 def _table(at: AppTest) -> Table:
-    table = at.session_state["play_table"]
+    table = at.session_state["play_game"].table
     assert isinstance(table, Table)
     return table
 
@@ -315,8 +333,7 @@ def _start(
 
 
 def _picker(at: AppTest) -> dict[str, Any]:
-    (component,) = at.get("bidi_component")
-    data: dict[str, Any] = json.loads(component.proto.json)
+    data: dict[str, Any] = json.loads(cards_on_table(at).proto.json)
     return data
 
 
@@ -347,7 +364,9 @@ def test_the_settings_form_starts_the_game_chosen() -> None:
     at.checkbox(key="play_skunks").uncheck()
     _start(at, target=61, counting="muggins", level="hard")
     table = _table(at)
-    assert table.setup == PlaySetup("hard", Settings(target=61, skunks=False, counting="muggins"))
+    assert table.setup == PlaySetup(
+        "hard", Settings(target=61, skunks=False, counting=Counting.MUGGINS)
+    )
     assert at.button(key="play_cut").label == "Cut the pack"
     (row,) = _saved_games()
     assert row.settings == "level=hard target=61 skunks=off counting=muggins"

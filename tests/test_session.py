@@ -13,6 +13,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
+from tests.stores import add_answer
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.records import AttemptIn, LessonProgress
 
@@ -46,14 +48,14 @@ T0 = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
 
 def answer(seed: int, *, correct: bool = True) -> AttemptIn:
     return AttemptIn(
-        drill="crib",
+        drill=DrillType.CRIB,
         tier="trap",
         seed=seed,
         question="5H 6H 7H 8H | 9S",
         answer="12" if correct else "17",
         correct=correct,
         points_off=0 if correct else 5,
-        missed=() if correct else ("crib-flush",),
+        missed=() if correct else (Category.CRIB_FLUSH,),
         seconds=9.0,
         at=T0 + timedelta(minutes=seed),
     )
@@ -128,7 +130,7 @@ def test_a_new_session_with_no_choice_is_asked_not_given_the_last_player(
     store = Store.open(_isolated_database)
     store.create_profile("Ann")
     bob = store.create_profile("Bob")
-    store.add_attempt(bob.id, answer(1))
+    add_answer(store, bob.id, answer(1))
     at = app()
     out = run(at)
     assert out["profile"] is None
@@ -143,7 +145,7 @@ def test_the_address_names_the_player_and_keeps_the_choice(_isolated_database: P
     store = Store.open(_isolated_database)
     ann = store.create_profile("Ann")
     bob = store.create_profile("Bob")
-    store.add_attempt(bob.id, answer(1))
+    add_answer(store, bob.id, answer(1))
     at = app()
     at.query_params["player"] = str(ann.id)
     out = run(at, record=[answer(2)])
@@ -208,7 +210,7 @@ def test_answers_held_while_the_store_fails_stay_with_their_owner(
     erin = store.create_profile("Erin")
     at = app()
     run(at, choose=dave.id)
-    monkeypatch.setattr("trainer.progress.store.BUSY_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr("trainer.ui.session.BUSY_TIMEOUT_SECONDS", 0.2)
     blocker = sqlite3.connect(_isolated_database, isolation_level=None)
     blocker.execute("BEGIN EXCLUSIVE")
     try:
@@ -232,10 +234,15 @@ def test_an_answer_with_a_key_is_saved_once(_isolated_database: Path) -> None:
     at = app()
     as_player(at)
     run(at, record_keyed=[(answer(1), "set-a/0")])
-    run(app(), choose=Store.open(_isolated_database).profiles()[0].id,
-        record_keyed=[(answer(1), "set-a/0"), (answer(2), "set-a/1")])  # fmt: skip
+    player = Store.open(_isolated_database).profiles()[0].id
+    run(app(), choose=player, record_keyed=[(answer(2), "set-a/1")])
+    again = app()  # another tab answers a place already answered: refused, and said
+    again.session_state["choose"] = player
+    again.session_state["record_keyed"] = [(answer(3), "set-a/0")]
+    again.run()
+    assert "answered already, in another tab or window" in again.exception[0].message
     store = Store.open(_isolated_database)
-    assert [r.attempt.seed for r in store.attempts(store.profiles()[0].id)] == [1, 2]
+    assert [r.attempt.seed for r in store.attempts(player)] == [1, 2]
 
 
 def test_a_malformed_answer_is_an_error_and_keeps_what_was_saved(
@@ -244,7 +251,8 @@ def test_a_malformed_answer_is_an_error_and_keeps_what_was_saved(
     at = app()
     as_player(at)
     run(at, record=[answer(1)])
-    at.session_state["record"] = [AttemptIn("poker", "x", 1, "q", "a", True, 0, (), 1.0)]
+    poker = AttemptIn("poker", "x", 1, "q", "a", True, 0, (), 1.0)  # type: ignore[arg-type]  # not a drill: refused
+    at.session_state["record"] = [poker]
     at.run()
     assert "drill 'poker' is not one of" in at.exception[0].message
     assert Store.open(_isolated_database).count_attempts() == 1
@@ -265,7 +273,7 @@ def test_a_newer_file_is_left_alone_and_the_session_keeps_working(
     _isolated_database: Path,
 ) -> None:
     store = Store.open(_isolated_database)
-    store.add_attempt(store.create_profile("Ann").id, answer(1))
+    add_answer(store, store.create_profile("Ann").id, answer(1))
     with sqlite3.connect(_isolated_database) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
@@ -316,7 +324,7 @@ def test_answers_that_could_not_be_saved_are_saved_with_the_next_one(
     at = app()
     as_player(at)
     run(at, record=[answer(1)])
-    monkeypatch.setattr("trainer.progress.store.BUSY_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr("trainer.ui.session.BUSY_TIMEOUT_SECONDS", 0.2)
     blocker = sqlite3.connect(_isolated_database, isolation_level=None)
     blocker.execute("BEGIN EXCLUSIVE")  # another program holds the file for a while
     try:
@@ -337,3 +345,29 @@ def test_answers_that_could_not_be_saved_are_saved_with_the_next_one(
     out = run(at, lessons=[("the-deal", 0, False)])
     assert set(store.lesson_progress(store.profiles()[0].id)) == {"the-go", "the-deal"}
     assert [a.seed for a in out["attempts"]] == [1, 2, 3]
+
+
+def test_an_address_whose_name_is_not_its_ids_opens_nobody(_isolated_database: Path) -> None:
+    """Kim's bookmark ``?player=1-kim`` on a new progress file where id 1 is Lee: it opens
+    nobody (and asks who is playing), and nothing is stored for Lee."""
+    store = Store.open(_isolated_database)
+    lee = store.create_profile("Lee")
+    at = app()
+    at.query_params["player"] = f"{lee.id}-kim"
+    out = run(at)
+    assert out["profile"] is None
+    assert "There is no player called" in out["ask"] and "kim" in out["ask"]
+    assert store.count_attempts() == 0
+    assert at.query_params.get("player") in (None, "", [])
+    right = app()
+    right.query_params["player"] = f"{lee.id}-lee"
+    assert run(right)["profile"] == "Lee"
+
+
+def test_a_name_in_any_alphabet_is_in_the_address(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    anna = store.create_profile("Анна")
+    at = app()
+    at.query_params["player"] = f"{anna.id}-анна"
+    assert run(at)["profile"] == "Анна"
+    assert session_param(at) == f"{anna.id}-анна"

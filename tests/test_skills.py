@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.content.skills import (
+from trainer.engine import PLAY_KINDS, SHOW_KINDS, Kind
+from trainer.engine.skills import (
     CATEGORIES,
     CATEGORY_DRILLS,
     CATEGORY_LABELS,
@@ -12,11 +13,10 @@ from trainer.content.skills import (
     DRILL_TYPES,
     MODES,
     SKILLS,
+    Category,
     DrillType,
     category_of,
 )
-from trainer.engine import PLAY_KINDS, SHOW_KINDS, Kind
-from trainer.training.coach import DISCARD_CATEGORY, PLAY_CATEGORY
 
 
 def test_every_category_is_named_once_with_a_label_and_drills() -> None:
@@ -51,26 +51,12 @@ def test_stored_values_are_plain_words() -> None:
 def test_the_coach_drills_are_registered_with_the_coach_categories() -> None:
     assert COACHED_DRILLS == ("discard", "play")
     assert [d for d in DrillType if d.coached] == [DrillType.DISCARD, DrillType.PLAY]
-    assert CATEGORY_DRILLS[DISCARD_CATEGORY] == {"discard"}
-    assert CATEGORY_DRILLS[PLAY_CATEGORY] == {"play"}
-    assert CATEGORY_LABELS[DISCARD_CATEGORY] == "the throw to the crib"
+    assert CATEGORY_DRILLS[Category.DISCARD] == {"discard"}
+    assert CATEGORY_DRILLS[Category.PLAY] == {"play"}
+    assert CATEGORY_LABELS[Category.DISCARD] == "the throw to the crib"
     assert DrillType.DISCARD.heading == "Which two do you throw?"
     assert DrillType.PLAY.heading == "What would you play?"
     # no counting drill's misses land in a coach category, nor the other way round
     counting = {d for d in DrillType if not d.coached}
     for skill in SKILLS:
         assert not (skill.drills & counting and skill.drills - counting), skill.category
-
-
-def test_the_narrower_mode_types_name_only_the_registrys_modes() -> None:
-    """The set's mode, a grade's and a coach drill's are Literal types, narrower than
-    ``Mode`` (a set is typed or claimed, a coach drill thrown or laid): they name no mode
-    the registry does not know, and together they name every one."""
-    from typing import get_args, get_type_hints
-
-    from trainer.training import grading, practice
-
-    assert set(get_args(practice.Mode)) <= set(MODES)
-    assert set(get_args(grading.Mode)) <= set(MODES)
-    advice = get_args(get_type_hints(grading.AdviceGrade)["mode"])
-    assert set(get_args(practice.AnswerMode)) == set(MODES) == {*get_args(grading.Mode), *advice}

@@ -4,35 +4,41 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.stores import add_answer, imported_games
+from trainer.engine.skills import Category, DrillType, Mode
 from trainer.progress.store import (
     GAMES_MIGRATION,
+    GAMES_VERSION_MIGRATION,
     MIGRATIONS,
     SCHEMA_VERSION,
+    FinishedGameError,
     LevelGames,
     SavedGame,
+    StaleGameError,
     Store,
 )
 
 
-def _store(tmp_path: Path) -> tuple[Store, int]:
-    store = Store.open(tmp_path / "p.sqlite3")
+def _store(location: str) -> tuple[Store, int]:
+    store = Store.open(location)
     return store, store.create_profile("Ann").id
 
 
-def _game(game_id: str = "g1", **changes: object) -> SavedGame:
+def _game(game_id: str = "g1", **changes: Any) -> SavedGame:
+    """A game row; ``changes`` may be of the wrong type, for the store to refuse."""
     row = SavedGame(game_id, "level=easy target=61 skunks=on counting=automatic", "easy", 61, "r")
     return row._replace(**changes)
 
 
-def test_the_games_table_is_a_migration(tmp_path: Path) -> None:
+def test_the_games_table_is_a_migration(location: str) -> None:
     assert GAMES_MIGRATION in MIGRATIONS
-    store, _ = _store(tmp_path)
+    store, _ = _store(location)
     assert store.schema_version() == SCHEMA_VERSION
-    with sqlite3.connect(store.path) as conn:
-        columns = [r[1] for r in conn.execute("PRAGMA table_info(games)")]
+    columns = store.dump()["games"].columns
     assert {"profile_id", "game_id", "settings", "record", "status", "updated_at"} <= set(columns)
 
 
@@ -46,33 +52,144 @@ def test_an_older_file_gains_the_games_table(tmp_path: Path) -> None:
         conn.execute("INSERT INTO profiles VALUES (1, 'Bo', 'bo', '2026-01-01T00:00:00Z')")
     store = Store.open(path)
     assert store.schema_version() == SCHEMA_VERSION
-    store.save_game(1, _game())
-    assert store.game_in_progress(1) == _game()
+    saved = store.save_game(1, _game())
+    assert saved == _game(version=1)
+    assert store.game_in_progress(1) == saved
 
 
-def test_a_game_is_rewritten_in_place(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
-    store.save_game(ann, _game(record="one"))
-    store.save_game(ann, _game(record="one\ntwo"))
-    assert store.game_in_progress(ann) == _game(record="one\ntwo")
-    store.save_game(ann, _game(record="done", status="won", my_score=61, their_score=20, skunk=1))
+def test_an_older_games_table_gains_versions_and_seeds(tmp_path: Path) -> None:
+    """Games saved before versions: each is at version 1, a finished one is not shown again
+    on opening Play, and its seed is read from its record."""
+    path = tmp_path / "old.sqlite3"
+    step = MIGRATIONS.index(GAMES_VERSION_MIGRATION)
+    with sqlite3.connect(path) as conn:
+        for statements in MIGRATIONS[:step]:
+            for statement in statements:
+                conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {step}")
+        conn.execute("INSERT INTO profiles VALUES (1, 'Bo', 'bo', '2026-01-01T00:00:00Z')")
+        for game_id, status in (("old-done", "won"), ("old-open", "playing")):
+            conn.execute(
+                "INSERT INTO games (profile_id, game_id, settings, level, target, record, "
+                "status, updated_at) VALUES (1, ?, 'level=easy target=61', 'easy', 61, ?, ?, "
+                "'2026-01-01 00:00:00.000000')",
+                (game_id, '[Game "cribbage"]\n[Seed "4217"]\n\ncut seat=0 at=3 card=5H\n', status),
+            )
+    store = Store.open(path)
+    done, playing = store.game(1, "old-done"), store.game(1, "old-open")
+    assert done is not None and playing is not None
+    assert (done.version, done.place, done.seed) == (1, "left", 4217)
+    assert (playing.version, playing.place, playing.seed) == (1, "", 4217)
+    assert store.game_in_progress(1) == playing
+    assert store.games_with_seed(1, 4217) == [done, playing]
+
+
+def test_a_game_is_rewritten_in_place(location: str) -> None:
+    store, ann = _store(location)
+    first = store.save_game(ann, _game(record="one"))
+    second = store.save_game(ann, first._replace(record="one\ntwo"))
+    assert second.version == 2
+    assert store.game_in_progress(ann) == second
+    done = store.save_game(
+        ann, second._replace(record="done", status="won", my_score=61, their_score=20, skunk=1)
+    )
+    assert store.game_in_progress(ann) == done  # its results are still to be seen
+    left = store.save_game(ann, done._replace(place="left"))
     assert store.game_in_progress(ann) is None
-    assert store.game(ann, "g1") == _game(
-        record="done", status="won", my_score=61, their_score=20, skunk=1
+    assert (
+        store.game(ann, "g1")
+        == left
+        == _game(
+            record="done",
+            status="won",
+            my_score=61,
+            their_score=20,
+            skunk=1,
+            version=4,
+            place="left",
+        )
     )
 
 
-def test_games_belong_to_their_player(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_a_save_over_an_older_version_is_refused_with_the_stored_game(location: str) -> None:
+    """Two tabs read version 1; the first saves; the second's save is refused and carries
+    the game as stored, which the second tab shows instead of its own."""
+    store, ann = _store(location)
+    read = store.save_game(ann, _game(record="dealt"))
+    tab_a = store.save_game(ann, read._replace(record="dealt\nlay 9D"))
+    with pytest.raises(StaleGameError) as refused:
+        store.save_game(ann, read._replace(record="dealt\nlay KS"))
+    assert refused.value.stored == tab_a
+    assert store.game(ann, "g1") == tab_a
+
+
+def test_a_new_game_cannot_take_an_existing_id(location: str) -> None:
+    store, ann = _store(location)
+    store.save_game(ann, _game(record="mine"))
+    with pytest.raises(StaleGameError):
+        store.save_game(ann, _game(record="again"))
+    assert store.game(ann, "g1") == _game(record="mine", version=1)
+
+
+def test_a_finished_game_is_never_reopened(location: str) -> None:
+    """A stale tab's move on a finished game is refused (the win stays a win), and even the
+    tab that finished it can change only where it is looking, not the record or the result."""
+    store, ann = _store(location)
+    read = store.save_game(ann, _game(record="r"))
+    won = store.save_game(ann, read._replace(record="r won", status="won", my_score=61))
+    with pytest.raises(FinishedGameError) as refused:
+        store.save_game(ann, read._replace(record="r other"))
+    assert refused.value.stored == won
+    with pytest.raises(FinishedGameError):
+        store.save_game(ann, won._replace(record="r won", status="playing"))
+    with pytest.raises(FinishedGameError):
+        store.save_game(ann, won._replace(record="r won, and more"))
+    looked = store.save_game(ann, won._replace(place="seen=9 shown=2"))
+    assert store.game(ann, "g1") == looked
+    assert store.game_stats(ann, "easy", 61).wins == 1
+
+
+def test_games_belong_to_their_player(location: str) -> None:
+    store, ann = _store(location)
     bo = store.create_profile("Bo").id
-    store.save_game(ann, _game("a"))
+    mine = store.save_game(ann, _game("a"))
     assert store.game_in_progress(bo) is None
-    store.save_game(bo, _game("a", record="taken over"))  # another player's id is not rewritten
-    assert store.game(ann, "a") == _game("a")
+    with pytest.raises(StaleGameError):  # another player's game id is not taken over
+        store.save_game(bo, _game("a", record="taken over"))
+    with pytest.raises(StaleGameError):
+        store.save_game(bo, mine._replace(record="taken over"))
+    assert store.game(ann, "a") == mine
+    assert store.game(bo, "a") is None
 
 
-def test_the_record_by_level_and_length(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_unfinished_games_are_listed_latest_first(location: str) -> None:
+    store, ann = _store(location)
+    older = store.save_game(ann, _game("older"))
+    store.save_game(ann, _game("done", status="lost", my_score=3, their_score=61))
+    newer = store.save_game(ann, _game("newer"))
+    assert store.unfinished_games(ann) == [newer, older]
+    resigned = store.save_game(ann, older._replace(status="lost", resigned=True, place="left"))
+    assert store.unfinished_games(ann) == [newer]
+    assert resigned.resigned
+    assert store.game_stats(ann, "easy", 61).games == 2  # a resigned game counts as a loss
+
+
+def test_imported_games_are_not_counted_in_the_level_records(location: str) -> None:
+    store, ann = _store(location)
+    store.save_game(ann, _game("w", status="won", my_score=61, their_score=25, skunk=1))
+    for n in range(3):
+        store.save_game(
+            ann,
+            _game(f"i{n}", status="won", my_score=61, their_score=0, skunk=1, imported=True),
+        )
+    assert store.game_stats(ann, "easy", 61).games == 1
+    assert store.games_by_level(ann) == {"easy": 1}
+    assert [r.finished for r in store.games_record(ann)] == [1]
+    assert imported_games(store, ann) == 3
+
+
+def test_the_record_by_level_and_length(location: str) -> None:
+    store, ann = _store(location)
     store.save_game(ann, _game("w", status="won", my_score=61, their_score=25, skunk=1))
     store.save_game(ann, _game("l", status="lost", my_score=50, their_score=61))
     store.save_game(ann, _game("p"))  # still being played: not counted
@@ -91,24 +208,27 @@ def test_the_record_by_level_and_length(tmp_path: Path) -> None:
         ({"record": ""}, "record is empty"),
         ({"my_score": -1}, "my_score must be a whole number"),
         ({"target": True}, "target must be a whole number"),
+        ({"version": -1}, "version must be a whole number"),
+        ({"seed": 2**63}, "seed must be a whole number from 0 that fits in 64 bits"),
+        ({"place": "x" * 101}, "place is 101 characters long"),
     ],
 )
 def test_a_bad_game_row_is_refused_by_name(
-    tmp_path: Path, changes: dict[str, object], message: str
+    location: str, changes: dict[str, Any], message: str
 ) -> None:
-    store, ann = _store(tmp_path)
+    store, ann = _store(location)
     with pytest.raises(ValueError, match=message):
         store.save_game(ann, _game(**changes))
 
 
-def test_a_game_for_nobody_is_refused(tmp_path: Path) -> None:
-    store, _ = _store(tmp_path)
+def test_a_game_for_nobody_is_refused(location: str) -> None:
+    store, _ = _store(location)
     with pytest.raises(ValueError, match="there is no profile 99"):
         store.save_game(99, _game())
 
 
-def test_the_games_record_per_level_and_length(tmp_path: Path) -> None:
-    store, ann = _store(tmp_path)
+def test_the_games_record_per_level_and_length(location: str) -> None:
+    store, ann = _store(location)
     bo = store.create_profile("Bo").id
     store.save_game(ann, _game("w", status="won", my_score=61, their_score=25, skunk=1))
     store.save_game(ann, _game("l", status="lost", my_score=20, their_score=61, skunk=1))
@@ -120,3 +240,76 @@ def test_the_games_record_per_level_and_length(tmp_path: Path) -> None:
         LevelGames("normal", 121, 1, 1, 0, 0, 121.0, 0),
     ]
     assert store.games_record(store.create_profile("Cy").id) == []
+
+
+# --- players removed or started again -----------------------------------------------------
+
+
+def _everything(store: Store, profile_id: int) -> None:
+    from datetime import UTC, datetime
+
+    from trainer.training.records import AttemptIn
+
+    attempt = AttemptIn(
+        drill=DrillType.HAND, tier="club", seed=1, question="5H 5D JS QC / 5S", answer="20",
+        correct=False, points_off=9, missed=(Category.FIFTEEN, Category.NOBS), seconds=3.0,
+        mode=Mode.QUICK,
+        at=datetime(2026, 5, 1, 12, tzinfo=UTC),
+    )  # fmt: skip
+    add_answer(store, profile_id, attempt, key=f"set{profile_id}/1")
+    store.save_lesson_progress(profile_id, "the-show", 2, False)
+    store.save_game(profile_id, _game(f"g{profile_id}"))
+    store.save_draft(profile_id, "claims", "5H-5D")
+
+
+def _rows(store: Store) -> dict[str, list[dict[str, object]]]:
+    return {
+        name: [dict(zip(table.columns, row, strict=True)) for row in table.rows]
+        for name, table in store.dump().items()
+    }
+
+
+def test_removing_a_player_deletes_their_rows_and_nothing_else(location: str) -> None:
+    store, ann = _store(location)
+    bo = store.create_profile("Bo").id
+    _everything(store, bo)
+    before = _rows(store)
+    before["profiles"] = [row for row in before["profiles"] if row["id"] != ann]
+    _everything(store, ann)
+    assert store.delete_profile(ann) is True
+    assert _rows(store) == before
+    assert store.delete_profile(ann) is False
+    assert [p.name for p in store.profiles()] == ["Bo"]
+
+
+def test_clearing_a_players_progress_keeps_the_player(location: str) -> None:
+    store, ann = _store(location)
+    bo = store.create_profile("Bo").id
+    _everything(store, bo)
+    _everything(store, ann)
+    store.clear_progress(ann)
+    assert [p.name for p in store.profiles()] == ["Ann", "Bo"]
+    assert store.count_attempts(ann) == 0 and store.count_attempts(bo) == 1
+    assert store.lesson_progress(ann) == {} and store.lesson_progress(bo) != {}
+    assert store.game(ann, f"g{ann}") is None and store.game(bo, f"g{bo}") is not None
+    assert store.draft(ann, "claims") is None and store.draft(bo, "claims") == "5H-5D"
+    assert not [row for row in _rows(store)["attempt_misses"] if row["profile_id"] == ann]
+
+
+def test_drafts_are_kept_per_player_and_key(location: str) -> None:
+    store, ann = _store(location)
+    bo = store.create_profile("Bo").id
+    store.save_draft(ann, "q1", "a")
+    store.save_draft(ann, "q1", "b")
+    store.save_draft(bo, "q1", "c")
+    assert (store.draft(ann, "q1"), store.draft(bo, "q1"), store.draft(ann, "q2")) == (
+        "b",
+        "c",
+        None,
+    )
+    store.drop_draft(ann, "q1")
+    assert store.draft(ann, "q1") is None and store.draft(bo, "q1") == "c"
+    with pytest.raises(ValueError, match="a draft is 4001 characters long"):
+        store.save_draft(ann, "q1", "x" * 4001)
+    with pytest.raises(ValueError, match="there is no profile 99"):
+        store.save_draft(99, "q1", "x")

@@ -1,5 +1,6 @@
-"""The store under stress, with the real database file: many writers, killed writers, damaged
-files and files from a newer trainer."""
+"""The store under stress, on each backend where it applies (a real SQLite file, a real
+PostgreSQL server): many writers, killed writers, a full disk, a server restarted in the
+middle of a session; and, for the file, damaged files and files from a newer trainer."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.stores import add_answer
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import (
     SCHEMA_VERSION,
     ForeignFileError,
@@ -31,14 +34,14 @@ WRITERS = 8
 
 def answer(seed: int, *, correct: bool = False) -> AttemptIn:
     return AttemptIn(
-        drill="peg",
+        drill=DrillType.PEG,
         tier="club",
         seed=seed,
         question="7S 8H",
         answer="2",
         correct=correct,
         points_off=0 if correct else -2,
-        missed=() if correct else ("run",),
+        missed=() if correct else (Category.RUN,),
         seconds=3.0,
     )
 
@@ -65,7 +68,7 @@ sys.stdin.readline()  # wait for the starting signal
 n = 0
 while count < 0 or n < count:
     attempt = AttemptIn("hand", "club", n, "5H 5D 5C JS | 5S", "28", False, -1, ("nobs",), 2.0)
-    new_id = store.add_attempt(profile.id, attempt, session=name)
+    [(new_id, _)] = store.add_attempts_each(profile.id, [(attempt, None)], session=name)
     print(new_id, flush=True)
     n += 1
 """
@@ -98,8 +101,8 @@ def spawn(*args: str, script: str = CHILD) -> subprocess.Popen[str]:
 # --- concurrency ---
 
 
-def test_eight_threads_answering_at_once_lose_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "progress.sqlite3"
+def test_eight_threads_answering_at_once_lose_nothing(location: str) -> None:
+    path = location
     store = Store.open(path)
     profiles = [store.create_profile(f"Player {n}") for n in range(WRITERS)]
     per_writer = 60
@@ -111,7 +114,7 @@ def test_eight_threads_answering_at_once_lose_nothing(tmp_path: Path) -> None:
             mine = Store.open(path)  # each session opens the file for itself
             start.wait()
             for seed in range(per_writer):
-                mine.add_attempt(profile_id, answer(seed, correct=seed % 3 == 0), session="t")
+                add_answer(mine, profile_id, answer(seed, correct=seed % 3 == 0), session="t")
                 if seed % 10 == 0:
                     mine.save_lesson_progress(profile_id, "the-play", seed, False)
         except BaseException as err:  # reported below
@@ -131,8 +134,8 @@ def test_eight_threads_answering_at_once_lose_nothing(tmp_path: Path) -> None:
     assert store.check_integrity() == ["ok"]
 
 
-def test_eight_processes_creating_and_answering_at_once_lose_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "fresh" / "progress.sqlite3"  # none of them finds a file yet
+def test_eight_processes_creating_and_answering_at_once_lose_nothing(location: str) -> None:
+    path = location  # none of them finds a store there yet
     per_writer = 40
     procs = [spawn(str(path), f"p{n}", str(per_writer)) for n in range(WRITERS)]
     for proc in procs:
@@ -164,9 +167,9 @@ def test_eight_processes_creating_and_answering_at_once_lose_nothing(tmp_path: P
 
 @pytest.mark.parametrize("kill_after", [1, 150, 700])
 def test_a_writer_killed_mid_stream_loses_no_committed_answer(
-    tmp_path: Path, kill_after: int
+    location: str, kill_after: int
 ) -> None:
-    path = tmp_path / "progress.sqlite3"
+    path = location
     proc = spawn(str(path), "Kim", "-1")  # writes until killed
     assert proc.stdout is not None and proc.stdin is not None
     assert proc.stdout.readline().strip() == "ready"
@@ -185,24 +188,23 @@ def test_a_writer_killed_mid_stream_loses_no_committed_answer(
     kept = [r.id for r in store.attempts(profile.id)]
     assert kept[: len(committed)] == committed
     assert len(kept) - len(committed) <= 1  # at most the one committed but not yet printed
-    store.add_attempt(profile.id, answer(1))  # and it still takes answers
+    add_answer(store, profile.id, answer(1))  # and it still takes answers
     assert store.count_attempts() == len(kept) + 1
 
 
-def test_a_writer_killed_inside_a_big_transaction_leaves_the_file_as_it_was(
-    tmp_path: Path,
+def test_a_writer_killed_inside_a_big_transaction_leaves_the_store_as_it_was(
+    location: str,
 ) -> None:
-    path = tmp_path / "progress.sqlite3"
+    path = location
     store = Store.open(path)
     profile = store.create_profile("Kim")
     store.add_attempts(profile.id, [answer(n) for n in range(25)])
     proc = spawn(str(path), script=BIG_BATCH)
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == "writing"
-    # kill it once its uncommitted rows have spilled into the WAL file (it can never finish)
-    wal = Path(f"{path}-wal")
+    # kill it once many uncommitted rows are written (it can never finish)
     deadline = time.monotonic() + 60
-    while not (wal.exists() and wal.stat().st_size > 2_000_000):
+    while not _written_much(store):
         assert proc.poll() is None, proc.stderr and proc.stderr.read()
         assert time.monotonic() < deadline, "the writer never got going"
         time.sleep(0.02)
@@ -213,8 +215,24 @@ def test_a_writer_killed_inside_a_big_transaction_leaves_the_file_as_it_was(
     assert again.notice is None
     assert again.check_integrity() == ["ok"]
     assert [r.attempt.seed for r in again.attempts(profile.id)] == list(range(25))
-    again.add_attempt(profile.id, answer(99))
+    add_answer(again, profile.id, answer(99))
     assert again.count_attempts() == 26
+
+
+def _written_much(store: Store) -> bool:
+    """A writer's open transaction has written a lot: for a file, its rows have spilled into
+    the write-ahead log; on a server, its session has been inserting for a second."""
+    if not store.on_server:
+        wal = Path(f"{store.path}-wal")
+        return wal.exists() and wal.stat().st_size > 2_000_000
+    import psycopg
+
+    with psycopg.connect(store.location, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE "
+            "'INSERT INTO attempts%%' AND now() - xact_start > interval '1 second'"
+        ).fetchone()
+    return bool(row and row[0])
 
 
 # --- damaged and foreign files ---
@@ -269,7 +287,7 @@ def test_a_damaged_file_is_kept_aside_and_a_fresh_store_started(
     assert digest(kept[0]) == before  # kept byte for byte, never deleted
     assert store.profiles() == []
     assert store.check_integrity() == ["ok"]
-    store.add_attempt(store.create_profile("Ann").id, answer(1))
+    add_answer(store, store.create_profile("Ann").id, answer(1))
     assert Store.open(path).notice is None  # the fresh file is fine from now on
 
 
@@ -328,7 +346,7 @@ def _unreadable_for_this_user(path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     if os.geteuid() == 0:  # permissions do not bind the superuser: make it look as if they did
         real = os.access
         monkeypatch.setattr(
-            "trainer.progress.store.os.access",
+            "trainer.progress.store.sqlite.os.access",
             lambda p, mode: False if Path(p) == path else real(p, mode),
         )
 
@@ -369,12 +387,12 @@ def test_a_newer_trainer_upgrading_the_file_while_running_stops_every_write(
     path = tmp_path / "progress.sqlite3"
     store = Store.open(path)
     ann = store.create_profile("Ann")
-    store.add_attempt(ann.id, answer(1))
+    add_answer(store, ann.id, answer(1))
     with sqlite3.connect(path) as conn:  # a newer trainer, in another process, upgrades it
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
     writes = (
-        lambda: store.add_attempt(ann.id, answer(2)),
+        lambda: add_answer(store, ann.id, answer(2)),
         lambda: store.add_attempts(ann.id, [answer(3)]),
         lambda: store.create_profile("Bea"),
         lambda: store.rename_profile(ann.id, "Annie"),
@@ -399,14 +417,43 @@ def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.M
     def small_disk(*args: object, **kwargs: object) -> sqlite3.Connection:
         conn = real_connect(*args, **kwargs)  # type: ignore[call-overload]
         conn.execute("PRAGMA max_page_count = 12")  # no room beyond a few pages
-        return conn  # type: ignore[no-any-return]
+        return conn
 
-    monkeypatch.setattr("trainer.progress.store.sqlite3.connect", small_disk)
+    monkeypatch.setattr("trainer.progress.store.sqlite.sqlite3.connect", small_disk)
     with pytest.raises(sqlite3.OperationalError) as info:
         store.add_attempts(ann.id, [answer(n) for n in range(2000)])
     assert info.value.sqlite_errorcode == sqlite3.SQLITE_FULL
     assert describe_error(info.value).startswith("the disk is full")
     io_error = sqlite3.OperationalError("disk I/O error: No space left on device")
-    io_error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE  # type: ignore[attr-defined]
+    io_error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE
     assert describe_error(io_error).startswith("the disk is full")
-    assert describe_error(sqlite3.OperationalError("no such table: x")) == "no such table: x"
+    assert (
+        describe_error(sqlite3.OperationalError("near 'x': syntax error"))
+        == "near 'x': syntax error"
+    )
+    assert describe_error(sqlite3.OperationalError("no such table: x")) == (
+        "the progress file is damaged: part of it is missing (no such table: x)"
+    )
+
+
+def test_after_a_read_only_spell_the_store_writes_again(tmp_path: Path) -> None:
+    """SQLite makes the log and shared-memory files with the mode the database had when they
+    were made: a spell of a read-only file leaves them read-only after ``chmod 644`` is
+    given back. Opening the store gives them the database's write permission again."""
+    path = tmp_path / "progress.sqlite3"
+    store = Store.open(path)
+    ann = store.create_profile("Ann")
+    held = store.hold_open()  # keeps the -wal and -shm files in place
+    try:
+        add_answer(store, ann.id, answer(1))
+        sides = [Path(f"{path}-wal"), Path(f"{path}-shm")]
+        assert all(side.exists() for side in sides)
+        for side in sides:  # as SQLite left them after the database had been 0444
+            side.chmod(0o444)
+        path.chmod(0o644)
+        reopened = Store.open(path)
+        assert [oct(side.stat().st_mode & 0o777) for side in sides] == ["0o644", "0o644"]
+        add_answer(reopened, ann.id, answer(2))
+        assert reopened.count_attempts(ann.id) == 2
+    finally:
+        held.close()

@@ -23,7 +23,10 @@ def test_starter_is_set_apart_and_labelled() -> None:
     root = ET.fromstring(cards_svg(hand, starter=starter))
     texts = [t.text for t in root.iter(f"{NS}text")]
     assert "starter" in texts
-    assert root.get("aria-label") == "Cards: 5♥, 5♦, 5♣, J♠; starter 5♠"
+    assert root.get("aria-label") == (
+        "Cards: five of hearts, five of diamonds, five of clubs, jack of spades; "
+        "starter five of spades"
+    )
 
 
 def test_highlight_lights_some_cards_and_dims_the_rest() -> None:

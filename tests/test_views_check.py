@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -85,7 +86,7 @@ def test_bad_card_shows_an_inline_message_naming_box_and_token() -> None:
     assert at.error[0].value.startswith("**Hand:** '5X' is not a card")
 
 
-def _grid(at: AppTest) -> tuple[str, dict[str, object]]:
+def _grid(at: AppTest) -> tuple[str, dict[str, Any]]:
     (picker,) = at.get("bidi_component")
     return str(picker.key), json.loads(picker.proto.json)
 
@@ -97,12 +98,13 @@ def test_picking_cards_on_the_grid_counts_them() -> None:
     assert not at.get("multiselect") and not at.get("selectbox")  # no 52-item lists
     key, data = _grid(at)
     cards = data["cards"]
-    assert len(cards) == 52  # type: ignore[arg-type]
-    rows = ["".join(card["id"][-1] for card in cards[n : n + 13]) for n in range(0, 52, 13)]  # type: ignore[index]
+    assert len(cards) == 52
+    rows = ["".join(card["id"][-1] for card in cards[n : n + 13]) for n in range(0, 52, 13)]
     assert rows == ["S" * 13, "H" * 13, "D" * 13, "C" * 13]  # four rows, one a suit
-    assert [card["id"] for card in cards[:3]] == ["AS", "2S", "3S"]  # type: ignore[index]
-    assert data["chosen"] == ["5H", "5D", "5C", "JS"] and data["starter"] == "5S"
-    assert at.metric[0].value == "29"  # it starts from the cards in the boxes
+    assert [card["id"] for card in cards[:3]] == ["AS", "2S", "3S"]
+    assert data["chosen"] == [] and data["starter"] is None  # a new hand needs no Clear
+    assert at.info[0].value.startswith("Choose four cards") and not at.metric
+    assert data["reveal"] == ".st-key-check_total"  # the total, scrolled to when it is drawn
     log: list[dict[str, object]] = [
         {"seq": 1, "do": "choose", "cards": ["4S", "5H"], "starter": None}
     ]
@@ -147,7 +149,8 @@ def test_random_hand_button_deals_a_countable_hand() -> None:
     at.button(key="check_random").click()
     at.run()
     assert not at.error
-    assert len(at.text_input(key="check_hand").value.split()) == 4
+    hand = at.text_input(key="check_hand").value
+    assert hand is not None and len(hand.split()) == 4
     assert at.metric[0].value.isdigit()
 
 
@@ -160,3 +163,35 @@ def test_standing_is_rounded_down_never_up() -> None:
     at.run()
     assert at.metric[0].value == "17"
     assert any(c.value.startswith("Beats 99.7% of all possible hands") for c in at.caption)
+
+
+def test_the_grid_starts_from_cards_the_person_dealt_or_typed() -> None:
+    at = check_page()
+    at.button(key="check_random").click().run()
+    hand = at.text_input(key="check_hand").value
+    assert hand is not None
+    dealt = hand.split()
+    at.radio(key="check_mode").set_value("Pick them").run()
+    _, data = _grid(at)
+    assert sorted(data["chosen"]) == sorted(dealt)
+    assert at.metric[0].value.isdigit()
+
+
+def test_five_cards_typed_in_the_hand_box_are_the_hand_and_the_starter() -> None:
+    at = check_page()
+    at.text_input(key="check_hand").set_value("3C 3D 4S 4H 5C")
+    at.text_input(key="check_starter").set_value("")
+    at.button(key="check_submit").click().run()
+    assert not at.error, at.error
+    assert at.metric[0].value == "20"
+
+
+def test_home_names_play_and_every_page_asks_the_same_question() -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.run()
+    assert not at.exception
+    links = [link.proto.label for link in at.get("page_link")]
+    assert "Play a game" in links and "Start the lessons" in links
+    assert any("Ready for a game?" in m.value for m in at.markdown)
+    (picker,) = [s for s in at.sidebar.selectbox]
+    assert picker.label == "Who is playing?"  # the same words as the page's own question

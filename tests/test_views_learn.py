@@ -15,10 +15,19 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 from trainer.content import LESSONS_DIR
-from trainer.content import lessons as lesson_content
-from trainer.content.lessons import FifteenCheck, Lesson, TrueFalseCheck, load_course
+from trainer.content.lessons import (
+    BoardCheck,
+    CutCheck,
+    FifteenCheck,
+    KeepCheck,
+    Lesson,
+    PegCheck,
+    TrueFalseCheck,
+    load_course,
+)
+from trainer.content.lessons import course as lesson_content
 from trainer.progress.store import Store
-from trainer.training.learn import answer_key
+from trainer.training.learn import answer_key, options
 
 APP = "../trainer/app.py"
 COURSE = load_course()
@@ -88,6 +97,8 @@ def _wrong(check: Any) -> str:
         return "false" if check.answer else "true"
     if isinstance(check, FifteenCheck):
         return next(str(card) for card in check.choices if card != check.answer)
+    if isinstance(check, KeepCheck | CutCheck):
+        return next(value for value, _ in options(check) if value != check.answer)
     return str(check.answer + 1)
 
 
@@ -123,14 +134,11 @@ def test_walk_lesson_one_from_first_step_to_last() -> None:
         check = step.check
         if check is not None:
             assert at.button(key="learn_next").disabled
-            if not wrong_once and isinstance(check, FifteenCheck):
-                # Once wrong, on the card question: the engine says what that card makes.
-                _answer(at, lesson, _wrong(check))
+            if not wrong_once and isinstance(check, BoardCheck):
+                # Once wrong, jumping from the back peg: the hint names the rule.
+                _answer(at, lesson, str(check.you[0] + check.points))
                 assert at.error[0].value.startswith("Not quite")
-                picked = next(c for c in check.choices if str(c) == _wrong(check))
-                scored = check.played(picked)
-                assert scored is not None
-                assert f"would make the total {scored.count}, not 15" in _texts(at)
+                assert "start from the front peg" in _texts(at)
                 assert at.button(key="learn_next").disabled
                 assert at.button(key="learn_reveal").label == "Show me the answer"
                 wrong_once = True
@@ -139,6 +147,8 @@ def test_walk_lesson_one_from_first_step_to_last() -> None:
             assert not at.error
             if isinstance(check, TrueFalseCheck):
                 assert check.explain.strip().split("\n")[0] in _texts(at)
+            if isinstance(check, BoardCheck):  # the board after the move
+                assert _boards(at)[-1] == f"You {check.answer}"
         last = index == len(lesson.steps) - 1
         assert at.button(key="learn_next").label == ("Finish lesson" if last else "Next")
         assert not at.button(key="learn_next").disabled
@@ -149,10 +159,19 @@ def test_walk_lesson_one_from_first_step_to_last() -> None:
     assert f"Lesson done: **{lesson.title}**" in at.success[0].value
     assert at.button(key=f"learn_open_{lesson.id}").label == "Review lesson 1"
     assert "Done" in _texts(at)
-    kept = _stored_attempts()
-    # Only the card question (which card makes 15) is a counting drill: wrong, then right,
-    # which a lesson keeps as one wrong first try.
-    assert [(a.drill, a.tier, a.correct) for a in kept] == [("peg", "lesson", False)]
+    # Walking the board and rules are not counting drills: nothing is kept as a drill answer.
+    assert _stored_attempts() == []
+
+
+def _boards(at: AppTest) -> list[str]:
+    """Each board drawn, as its "You N" score (from the picture's accessible name)."""
+    found = []
+    for element in at.markdown:
+        text = element.value
+        if "Cribbage board to" in text:
+            name = text.split('aria-label="Cribbage board to ', 1)[1].split('"', 1)[0]
+            found.append(name.split(": ", 1)[1].split(",")[0])
+    return found
 
 
 def test_a_wrong_count_shows_every_combination_and_can_reveal() -> None:
@@ -204,40 +223,130 @@ def test_resume_where_the_learner_left_off() -> None:
     at.button(key="learn_map").click().run()
     total = len(lesson.steps)
     assert f"In progress: step 3 of {total}" in _texts(at)
-    assert at.button(key=f"learn_open_{lesson.id}").label == "Continue lesson 3"
-    assert at.button(key="learn_continue").label == f"Continue: 3. {lesson.title}"
+    number = COURSE.number(lesson.id)
+    assert at.button(key=f"learn_open_{lesson.id}").label == f"Continue lesson {number}"
+    assert at.button(key="learn_continue").label == f"Continue: {number}. {lesson.title}"
 
     player = at.query_params["player"]
     again = _learn_page(player=str(player))  # a new visit at the same address
     again.button(key="learn_continue").click().run()
-    assert again.title[0].value == f"3. {lesson.title}"
+    assert again.title[0].value == f"{number}. {lesson.title}"
     assert _step(again) == 2
 
 
-def test_the_pegboard_is_drawn_with_its_pegs() -> None:
-    lesson = _lesson("counting-order-and-121")
+def test_the_pegboard_is_the_play_pages_board_with_its_pegs() -> None:
+    lesson = _lesson("the-board")
     at = _learn_page()
     _open(at, lesson)
     boards = 0
     for step in lesson.steps:
+        pictures = [m.value for m in at.markdown if "Cribbage board to" in m.value]
+        shown = [s.board for s in step.show if s.board is not None]
+        asked = 1 if isinstance(step.check, BoardCheck) else 0
+        assert len(pictures) == len(shown) + asked
+        for picture, board in zip(pictures, shown, strict=False):
+            back, front = board.you
+            assert f"Cribbage board to {board.game}: You {front}, Opponent" in picture
+            assert f"You: front peg on {front}" in picture
+            assert f"You: back peg on {back}" in picture
+            boards += 1
         if step.check is not None:
             _answer(at, lesson, _right(step.check))
-        pictures = [m.value for m in at.markdown if "Pegboard." in m.value]
-        assert len(pictures) == sum(show.board is not None for show in step.show)
-        for picture, show in zip(pictures, [s for s in step.show if s.board], strict=True):
-            assert show.board is not None
-            back, front = show.board.you
-            assert f"You: pegs in holes {back} and {front}" in picture
-            boards += 1
         at.button(key="learn_next").click().run()
         assert not at.exception
-    assert boards == 3
+    assert boards == sum(1 for step in lesson.steps for s in step.show if s.board)
+
+
+def test_a_peg_question_shows_the_count_before_its_card() -> None:
+    """The learner adds the card: the count with it is not on the screen until answered."""
+    lesson = _lesson("the-play")
+    at = _learn_page()
+    _open(at, lesson)
+    while not isinstance(lesson.steps[_step(at)].check, PegCheck):
+        at.button(key="learn_next").click().run()
+    check = lesson.steps[_step(at)].check
+    assert isinstance(check, PegCheck)
+    captions = " ".join(c.value for c in at.caption)
+    assert f"The count is **{check.count_before}**." in captions
+    assert f"Now the **{check.card.label}** is laid:" in _texts(at)
+    after = check.score().count
+    assert f"The count is **{after}**" not in captions and f"count to {after}" not in _texts(at)
+    _answer(at, lesson, _right(check))
+    assert f"brings the count to {after}" in _texts(at)
+
+
+def test_a_go_question_shows_every_step_of_its_story() -> None:
+    lesson = _lesson("go-and-last-card")
+    at = _learn_page()
+    _open(at, lesson)
+    while lesson.steps[_step(at)].id != "last-card":
+        step = lesson.steps[_step(at)]
+        if step.check is not None:
+            _answer(at, lesson, _right(step.check))
+        at.button(key="learn_next").click().run()
+    (story,) = [m.value for m in at.markdown if m.value.startswith("1. The pone lays")]
+    assert "so the pone pegs 1 for the go" in story
+    assert "The count goes back to zero, and the dealer leads the next series" in story
+    assert "for last card" not in story
+
+
+def test_a_first_wrong_true_or_false_shows_the_reason() -> None:
+    lesson = _lesson("the-board")
+    at = _learn_page()
+    _open(at, lesson)
+    at.button(key="learn_next").click().run()
+    check = lesson.steps[_step(at)].check
+    assert isinstance(check, TrueFalseCheck)
+    _answer(at, lesson, _wrong(check))
+    assert at.error[0].value.startswith("Not quite")
+    assert check.explain.split("\n")[0] in _texts(at)
+
+
+def test_the_cut_and_the_keep_are_picked_from_their_choices() -> None:
+    lesson = _lesson("deal-and-crib")
+    at = _learn_page()
+    _open(at, lesson)
+    while not isinstance(lesson.steps[_step(at)].check, CutCheck):
+        step = lesson.steps[_step(at)]
+        if step.check is not None:
+            _answer(at, lesson, _right(step.check))
+        at.button(key="learn_next").click().run()
+    radio = at.radio(key=answer_key(lesson.id, _step(at)))
+    assert list(radio.options) == [
+        "You deal first",
+        "Your opponent deals first",
+        "Nobody yet: you both cut again",
+    ]
+    _answer(at, lesson, "you")
+    assert "The lower card deals" in _texts(at)
+
+    keep = _lesson("which-four-to-keep")
+    at = _learn_page()
+    _open(at, keep)
+    while not isinstance(keep.steps[_step(at)].check, KeepCheck):
+        step = keep.steps[_step(at)]
+        if step.check is not None:
+            _answer(at, keep, _right(step.check))
+        at.button(key="learn_next").click().run()
+    check = keep.steps[_step(at)].check
+    assert isinstance(check, KeepCheck)
+    wrong = _wrong(check)
+    _answer(at, keep, wrong)
+    _answer(at, keep, wrong)
+    assert "**The best keep.**" in _texts(at)
+    assert "about 13 on average" in _texts(at)
+
+
+def test_the_map_links_to_the_glossary_and_the_chart() -> None:
+    at = _learn_page()
+    links = {link.proto.page: link.proto.label for link in at.get("page_link")}
+    assert links == {"glossary": "Glossary: every word", "chart": "Scoring chart to print"}
 
 
 def test_a_broken_lesson_shows_its_error_and_the_others_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    shutil.copy(LESSONS_DIR / "01-deal-and-crib.yaml", tmp_path / "01-good.yaml")
+    shutil.copy(LESSONS_DIR / "01-the-board.yaml", tmp_path / "01-good.yaml")
     shutil.copy(FIXTURES / "bad-card.yaml", tmp_path / "02-broken.yaml")
     monkeypatch.setattr(lesson_content, "LESSONS_DIR", tmp_path)
     at = _learn_page()
@@ -247,6 +356,25 @@ def test_a_broken_lesson_shows_its_error_and_the_others_work(
     assert "**2. A broken lesson**" in _texts(at)
     _open(at, COURSE.lessons[0])
     assert not at.exception
+
+
+def test_a_prerequisite_that_is_not_in_the_course_shows_no_raw_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lesson 3's file is missing: lesson 4 lists it as best first, and the map names only
+    the lessons that are there, by title, never by the missing lesson's id."""
+    shutil.copy(LESSONS_DIR / "01-the-board.yaml", tmp_path / "01-board.yaml")
+    shutil.copy(LESSONS_DIR / "02-deal-and-crib.yaml", tmp_path / "02-deal.yaml")
+    text = (LESSONS_DIR / "04-the-play.yaml").read_text(encoding="utf-8")
+    assert "prerequisites: [the-starter]" in text
+    text = text.replace("prerequisites: [the-starter]", "prerequisites: [the-starter, the-board]")
+    (tmp_path / "03-play.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(lesson_content, "LESSONS_DIR", tmp_path)
+    at = _learn_page()
+    assert not at.exception
+    captions = [c.value for c in at.caption]
+    assert "the-starter" not in _texts(at) and not any("the-starter" in c for c in captions)
+    assert "Best after: The board: a race to 121" in captions
 
 
 def test_the_last_lesson_ends_with_a_learning_game_on_the_play_page() -> None:
@@ -277,7 +405,7 @@ def test_the_last_lesson_ends_with_a_learning_game_on_the_play_page() -> None:
     at.switch_page("ui/views/play.py")
     at.button(key="play_learning_start").click().run()
     assert not at.exception, at.exception
-    table = at.session_state["play_table"]
+    table = at.session_state["play_game"].table
     assert (table.coach, table.level, table.game.settings.target) == ("learning", "easy", 61)
 
 

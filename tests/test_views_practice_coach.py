@@ -12,11 +12,11 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from trainer.content.drills import load_drills
+from trainer.content.catalog import load_drills
 from trainer.progress.store import Store
 from trainer.training.coach import hint_ranking
-from trainer.training.drills import DiscardQuestion, PlayQuestion, deal_question
 from trainer.training.grading import grade_throw
+from trainer.training.questions import DiscardQuestion, PlayQuestion, deal_question
 from trainer.training.records import AttemptIn
 
 REPO = Path(__file__).resolve().parent.parent

@@ -8,11 +8,12 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from tests.stores import add_answer
 from tests.test_play_page import _play_out
 from tests.test_views_progress import given, progress_page, texts
-from trainer.engine.game import Settings
+from trainer.engine.record import Settings
 from trainer.progress.store import Store
-from trainer.training.play import ME, PlaySetup, Table
+from trainer.training.table import ME, PlaySetup, Table
 from trainer.ui.play_saves import saved_row
 
 HEADING = "Games against the computer"
@@ -40,7 +41,7 @@ def _subheaders(at: object) -> list[str]:
 
 def test_no_games_yet_says_where_to_play(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
-    store.add_attempt(store.create_profile("Ann").id, given(1))
+    add_answer(store, store.create_profile("Ann").id, given(1))
     at = progress_page()
     assert HEADING in _subheaders(at)
     assert "Play a game on the Play page" in texts(at)
@@ -87,7 +88,7 @@ def test_another_players_games_are_not_shown(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
     ann = store.create_profile("Ann").id
     bo = store.create_profile("Bo").id
-    store.add_attempt(ann, given(1))
+    add_answer(store, ann, given(1))
     _save(store, bo, "bo's", _played("easy", 61, 2))
     at = progress_page()
     assert "How **Ann** is doing" in texts(at)
@@ -100,7 +101,7 @@ def test_a_games_read_error_is_explained_and_the_rest_of_the_page_stays(
 ) -> None:
     store = Store.open(_isolated_database)
     ann = store.create_profile("Ann").id
-    store.add_attempt(ann, given(1))
+    add_answer(store, ann, given(1))
     _save(store, ann, "g", _played("easy", 61, 2))
 
     def failing(*args: object, **kwargs: object) -> None:
@@ -118,3 +119,37 @@ def test_a_games_read_error_is_explained_and_the_rest_of_the_page_stays(
     at.switch_page("ui/views/progress.py").run()
     assert not at.exception
     assert list(_games_table(at)["Finished"]) == [1]  # back once the file can be read
+
+
+def test_a_player_with_games_but_no_answers_is_not_told_there_is_nothing(
+    _isolated_database: Path,
+) -> None:
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Sixty")
+    _save(store, ann.id, "g1", _played("easy", 61, 2))
+    at = progress_page()
+    (first,) = at.info[:1]
+    assert "Nothing here yet" not in first.value
+    assert "No answers yet for **Sixty**: your games are below" in first.value
+    assert list(_games_table(at)["Finished"]) == [1]
+
+
+def test_counts_made_in_games_are_not_called_drills_going_well(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann")
+    # 4 of 9 right, all of them counts made in games (tier "game"), which Practice cannot open
+    store.add_attempts(ann.id, [given(n, tier="game", correct=n % 9 < 4) for n in range(9)])
+    at = progress_page()
+    assert "going well" not in texts(at) and not at.success
+    assert "Your answers so far are from the lessons and your games" in texts(at)
+
+
+def test_drills_with_nothing_weak_are_said_with_their_own_figures(_isolated_database: Path) -> None:
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann")
+    store.add_attempts(ann.id, [given(n, drill="go", tier="beginner") for n in range(30)])
+    store.add_attempts(ann.id, [given(n, tier="game", correct=False) for n in range(40)])
+    at = progress_page()
+    (calm,) = at.success
+    assert "Nothing stands out as weak" in calm.value
+    assert "30 of your last 30 drill answers were right" in calm.value

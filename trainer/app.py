@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
@@ -15,15 +16,16 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from trainer.ui import profiles, widgets  # noqa: E402  (importable once the path above is set)
+from trainer.ui import keeper, profiles, reconnect, session, warmup  # noqa: E402  (path set)
 
-widgets.share_the_interpreter()
+warmup.share_the_interpreter()
+reconnect.install()
 
 st.set_page_config(page_title="Cribbage trainer", page_icon="🃏", layout="centered")
 
 _VIEWS = Path(__file__).resolve().parent / "ui" / "views"
 
-pages = {
+pages: dict[str, list[Any]] = {
     "": [
         st.Page(_VIEWS / "home.py", title="Home", icon=":material/home:", default=True),
     ],
@@ -42,23 +44,59 @@ pages = {
             icon=":material/insights:",
             url_path="progress",
         ),
+        st.Page(
+            _VIEWS / "review.py",
+            title="Game review",
+            icon=":material/rate_review:",
+            url_path="review",
+        ),
     ],
     "Tools": [
         st.Page(
             _VIEWS / "check.py", title="Check a hand", icon=":material/calculate:", url_path="check"
         ),
+        st.Page(
+            _VIEWS / "chart.py", title="Scoring chart", icon=":material/print:", url_path="chart"
+        ),
+        st.Page(
+            _VIEWS / "glossary.py",
+            title="Glossary",
+            icon=":material/menu_book:",
+            url_path="glossary",
+        ),
     ],
 }
 
-page = st.navigation(pages)
+club = session.club_mode()
+if club:  # players sign in; the keeper (drawn below) says which token the browser keeps
+    # Always there in club mode (so a teacher's bookmark opens it on a new session, before
+    # the browser has said who is signed in), but listed only for a teacher; the page
+    # itself shows nothing to anyone else.
+    teaching = session.current_role() == "teacher"
+    pages.setdefault("Teaching" if teaching else "", []).append(
+        st.Page(
+            _VIEWS / "teacher.py",
+            title="My groups",
+            icon=":material/groups:",
+            url_path="teacher",
+            visibility="visible" if teaching else "hidden",
+        )
+    )
 
-profiles.sidebar()  # the picker, on every page
+page = st.navigation(pages)
+if club:
+    keeper.sync()  # after the navigation: an element drawn before it sends the page Home
+
+profiles.sidebar()  # the picker (or, in club mode, who is signed in), on every page
 # Who is practising, at the top of every page (on a phone the sidebar is hidden). Pages that
 # record answers or show a player's progress wait until this browser has chosen a player.
-_NEEDS_PLAYER = {"learn", "practice", "progress", "play"}
+_NEEDS_PLAYER = {"learn", "practice", "progress", "play", "review", "teacher"}
 try:
-    if profiles.banner() or page.url_path not in _NEEDS_PLAYER:
+    waits = page.url_path in _NEEDS_PLAYER  # its title stands above the question, if asked
+    if club and waits and not session.heard_from_browser():
+        st.caption("One moment: checking who is signed in on this browser…")  # a blink
+    elif profiles.banner(page.title if waits else None) or not waits:
         page.run()
 finally:  # after the page, so the first visitor's page does not wait on it
-    widgets.warm_up()  # the content, tables and chart libraries, loaded in the background once
-    widgets.freeze_once()
+    warmup.warm_up()  # the content, tables and chart libraries, loaded in the background once
+    warmup.freeze_once()

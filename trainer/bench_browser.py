@@ -1,28 +1,44 @@
 """Browser benchmark: ``python -m trainer.bench_browser [--rounds N] [--users N] [--starts N]
-[--app DIR ...]``.
+[--only PART ...] [--app DIR ...]``.
 
 What a learner waits for, measured in Debian's Chromium (headless, driven by
 Playwright) against the app, started as the README starts it (``python -m trainer app``),
-on a free loopback port:
+on a free loopback port, each figure beside **the floor**: a one-line Streamlit page
+(``st.write("hi")``, with one button to click: :data:`FLOOR_PAGE`) served the same way
+(:func:`trainer.serve.serving`, the same options, from the same folder), in the same run
+and the same browser. Every load is also given as a ratio to the floor page's load of the
+same kind, and every click as a ratio to the floor button's round trip (to the frame
+painted, or to the end of the script run, as that figure is timed): what Streamlit costs
+anyway is the floor, and the ratio is what the trainer adds to it.
 
-* the first load of each page, each on a server just started (as the README starts
-  it; ``--starts`` times), in a browser new to the app and in one that has visited
-  before, and how long the start took; a fresh load later;
+* the first load of each page (the Play page with a game on the table, the Review page
+  of a finished game), each on a server just started (as the README starts it;
+  ``--starts`` times), in a browser new to the app and in one that has visited before,
+  and how long the start took; a fresh load later;
+* the floor page's button, pressed until the new text is painted;
 * Practice: pressing "Check" until the explanation is painted;
 * Practice, claim mode: pressing "That's everything" until the grade is painted;
-* Check a hand: pressing Enter until the new total is painted;
+* Check a hand: pressing Enter until the new total is painted, and the fifth tap in its
+  grid until the total is painted;
+* Review: "Next deal" until the next deal is painted;
 * several people (16 by default) answering at the same moment against one server
   process: one in Chromium, timed until its explanation is painted, the others speaking
   Streamlit's protocol without drawing (see :mod:`trainer.bench_crowd`), timed until the
   server has sent their page; and the processor time an answer cost the server;
 * Play: a whole 61-point game against Easy, always laying the first card that fits: the
   game's duration and the wait after each click, to the end of the script run it asked for
-  (alone: ``python -m trainer.bench_play --browser``).
+  (alone: ``python -m trainer.bench_play --browser``);
+* with ``--only profile`` (not run otherwise): where each page's load and one click of
+  each kind spend their time, beside the floor page's: the browser's main thread (all its
+  tasks, and the scripts, layout and style among them, from Chrome's own counters), the
+  server's processor time, and the scripts the page fetched (files and kilobytes). It
+  shows where Streamlit itself is the cost: its frontend drawing, and its chunks.
 
 Clicks are timed inside the page, from just before the key press to the animation
 frame after the awaited element appears; page loads from ``goto`` until the page's
 last element is painted and Streamlit reports the run finished. Medians and worst
-cases are printed; nothing is asserted. The machine's noise is best handled by
+cases are printed; nothing is asserted. ``--only loads clicks crowd play profile`` runs
+some parts only. The machine's noise is best handled by
 ``--app``: give it two checkouts (say, an older one and this one) and every figure
 is measured for each, interleaved, in the same run, and printed with their ratio.
 """
@@ -33,8 +49,11 @@ import argparse
 import asyncio
 import contextlib
 import functools
+import os
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
@@ -42,8 +61,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trainer.bench_crowd import Visitor, settled
-from trainer.serve import Server, cpu_seconds, free_port, serving_checkout
+from trainer.serve import Server, cpu_seconds, free_port, serving, serving_checkout
+from trainer.visitor import Visitor, settled
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -59,16 +78,35 @@ CHROMIUM_ARGS = [
 #: The app's root element once no script run is under way or asked for. (Streamlit's
 #: status widget would do too, but it fades out over 200 ms after the run.)
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+#: The floor: the least a Streamlit page can be, with one button for the clicks' floor. It is
+#: written beside the progress files and served from the checkout's folder, as the app is.
+FLOOR_PAGE = """import streamlit as st
+
+st.session_state["clicks"] = clicks = st.session_state.get("clicks", 0) + st.button("again")
+st.write(f"hi {clicks}")
+"""
+#: The name the floor page's figures go under.
+FLOOR = "floor"
+#: The finished game the Review page is opened on (stored for :data:`PLAYER`).
+REVIEW_GAME = "bench-review"
 #: Each page, and a text its script renders last (so the page is complete when it shows).
+#: The Play page opens on a game at the table (a card to lay), the Review page on a
+#: finished game to 121.
 PAGES: dict[str, tuple[str, str]] = {
+    FLOOR: ("", "hi 0"),
     "home": ("", "Counting in one breath"),
     "learn": ("learn", "Learn cribbage"),
     "practice": ("practice", "Start"),
     "progress": ("progress", "Download every answer"),
     "check": ("check", "Every combination"),
+    "play": ("play", "Your turn: tap a card to lay it."),
+    "review": (f"review?game={REVIEW_GAME}", "Deal by deal"),
 }
 HISTORY = 2_000  # answers recorded beforehand, so Progress has charts to draw
 TIMEOUT_MS = 60_000
+#: The parts of the benchmark ``--only`` can choose (``profile`` runs only when asked for).
+PARTS = ("loads", "clicks", "crowd", "play")
+EVERY_PART = (*PARTS, "profile")
 
 #: Resolves with the milliseconds from now to the frame after an element matching
 #: ``selector`` and containing ``text`` (and not stale) is in the page.
@@ -88,6 +126,21 @@ _WATCH = """([selector, text]) => {
 }"""
 
 
+@dataclass(frozen=True)
+class Profile:
+    """Where one load's or one click's time went: the wait; the browser's main thread (all
+    of its tasks, and the scripts, layout and style among them, from Chrome's own counters);
+    the server's processor time; and the scripts downloaded (files, kilobytes)."""
+
+    wait: float
+    browser: float
+    scripts: float
+    layout: float
+    server: float
+    files: int = 0
+    kilobytes: float = 0.0
+
+
 @dataclass
 class Figures:
     """Samples in seconds, by what was measured."""
@@ -95,18 +148,56 @@ class Figures:
     samples: dict[str, list[float]] = field(default_factory=dict)
     failed: list[str] = field(default_factory=list)
     server_pid: int | None = None  # the server's process, to read its processor time
+    floor_pid: int | None = None  # the floor page's server
+    #: Where the time of a load or a click goes (``--only profile``), by what was profiled.
+    profiles: dict[str, Profile] = field(default_factory=dict)
 
     def add(self, name: str, seconds: float) -> None:
         self.samples.setdefault(name, []).append(seconds)
 
 
-def _fill_history(db: Path) -> None:
-    from trainer.bench_progress import seeded_answers
-    from trainer.progress.store import Store
+#: What every benchmark server's progress file holds, made by the checkout served (so its
+#: schema is that checkout's own; the calls are ones every checkout since the game review
+#: has): :data:`PLAYER` with :data:`HISTORY` answers, a finished game to 121 to review and a
+#: game to 61 at the table, its first card to lay; and :data:`GAMER`, who starts a game.
+_FILL = """
+import sys
+from trainer.bench_play import played_game
+from trainer.bench_progress import seeded_answers
+from trainer.engine.record import Settings
+from trainer.progress.store import Store
+from trainer.training.table import Need, PlaySetup, Table
+from trainer.ui.play_saves import saved_row
 
-    store = Store.open(db)
-    player = store.create_profile(PLAYER)
-    store.add_attempts(player.id, list(seeded_answers(HISTORY)))
+db, player_name, gamer, answers, review_game = sys.argv[1:]
+store = Store.open(db)
+player = store.create_profile(player_name)
+store.create_profile(gamer)
+store.add_attempts(player.id, list(seeded_answers(int(answers))))
+store.save_game(player.id, saved_row(review_game, played_game("normal", 121, 20261201)))
+table = Table.new(PlaySetup("easy", Settings(target=61)), seed=7)
+while table.need() is not Need.LAY:
+    if table.need() is Need.CUT_FOR_DEAL:
+        table.cut_for_deal()
+    elif table.need() is Need.DISCARD:
+        table.discard(table.view.hand[:2])
+    elif table.need() is Need.CUT_STARTER:
+        table.cut_starter()
+    else:
+        table.carry_on()
+store.save_game(player.id, saved_row("bench-playing", table))
+"""
+#: Who starts a game of their own in the Play figures (the other player has one going).
+GAMER = "Gamer"
+
+
+def _fill_history(db: Path, app_dir: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-c", _FILL, str(db), PLAYER, GAMER, str(HISTORY), REVIEW_GAME],
+        check=True,
+        cwd=app_dir,
+        env={**os.environ, "PYTHONPATH": str(app_dir)},
+    )
 
 
 @contextlib.contextmanager
@@ -114,9 +205,27 @@ def running_app(app_dir: Path, workdir: Path, *, port: int | None = None) -> Ite
     """The app in ``app_dir`` served on ``port`` (a free one if not given), with its own
     progress file, stopped at the end."""
     db = workdir / f"progress-{time.monotonic_ns()}.sqlite3"
-    _fill_history(db)
+    _fill_history(db, app_dir)
     with serving_checkout(app_dir, db, port=port) as server:
         yield server
+
+
+@contextlib.contextmanager
+def running_floor(app_dir: Path, workdir: Path, *, port: int | None = None) -> Iterator[Server]:
+    """The floor page (:data:`FLOOR_PAGE`) served as the app is, from ``app_dir``'s folder
+    (so its ``.streamlit/config.toml`` applies), on ``port`` (a free one if not given)."""
+    script = workdir / "floor.py"
+    script.write_text(FLOOR_PAGE, encoding="utf-8")
+    log = workdir / f"floor-{time.monotonic_ns()}.log"
+    with serving(script, log=log, cwd=app_dir, port=port) as server:
+        yield server
+
+
+def _server(name: str, app_dir: Path, workdir: Path, *, port: int | None = None) -> Any:
+    """The floor's server for :data:`FLOOR`, the app's for any other page."""
+    if name == FLOOR:
+        return running_floor(app_dir, workdir, port=port)
+    return running_app(app_dir, workdir, port=port)
 
 
 async def _idle(page: Any) -> None:
@@ -139,13 +248,13 @@ async def _timed_action(page: Any, selector: str, text: str, action: Any) -> flo
 PLAYER = "Bench"
 
 
-def _as_player(url: str) -> str:
-    return url + ("&" if "?" in url else "?") + f"player={PLAYER.lower()}"
+def _as_player(url: str, player: str = PLAYER) -> str:
+    return url + ("&" if "?" in url else "?") + f"player={player.lower()}"
 
 
-async def _load(page: Any, url: str, marker: str) -> float:
+async def _load(page: Any, url: str, marker: str, *, player: str = PLAYER) -> float:
     start = time.perf_counter()
-    await page.goto(_as_player(url), timeout=TIMEOUT_MS)
+    await page.goto(_as_player(url, player), timeout=TIMEOUT_MS)
     await page.get_by_text(marker, exact=False).first.wait_for(timeout=TIMEOUT_MS)
     await _idle(page)
     return time.perf_counter() - start
@@ -168,8 +277,9 @@ async def _first_loads(browser: Any, app: Path, workdir: Path, figures: Figures)
     keeps Streamlit's scripts, which are served as never changing), the server restarted on
     the same address for each page."""
     for name, (path, marker) in PAGES.items():
-        with running_app(app, workdir) as server:
-            figures.add("server start, until it answers", server.started_in)
+        with _server(name, app, workdir) as server:
+            start = "floor start" if name == FLOOR else "server start"
+            figures.add(f"{start}, until it answers", server.started_in)
             async with _tab(browser) as page:
                 figures.add(
                     f"first load: {name}", await _load(page, f"{server.url}/{path}", marker)
@@ -182,7 +292,7 @@ async def _first_loads(browser: Any, app: Path, workdir: Path, figures: Figures)
             await _load(page, server.url, PAGES["home"][1])
             await page.close()
         for name, (path, marker) in PAGES.items():
-            with running_app(app, workdir, port=port) as server:
+            with _server(name, app, workdir, port=port) as server:
                 page = await context.new_page()
                 page.set_default_timeout(TIMEOUT_MS)
                 seconds = await _load(page, f"{server.url}/{path}", marker)
@@ -192,11 +302,46 @@ async def _first_loads(browser: Any, app: Path, workdir: Path, figures: Figures)
         await context.close()
 
 
-async def _fresh_loads(browser: Any, url: str, figures: Figures) -> None:
+@dataclass(frozen=True)
+class Urls:
+    """Where one checkout is served for the clicks: the app, and the floor beside it."""
+
+    app: str
+    floor: str
+
+
+async def _fresh_loads(browser: Any, urls: Urls, figures: Figures) -> None:
     for name, (path, marker) in PAGES.items():
+        url = urls.floor if name == FLOOR else urls.app
         async with _tab(browser) as page:
-            figures.add("fresh page load (any page)", await _load(page, f"{url}/{path}", marker))
-            figures.add(f"fresh load: {name}", figures.samples["fresh page load (any page)"][-1])
+            seconds = await _load(page, f"{url}/{path}", marker)
+            if name != FLOOR:
+                figures.add("fresh page load (any page)", seconds)
+            figures.add(f"fresh load: {name}", seconds)
+
+
+#: The floor button's round trip, to the frame painted and to the end of the run.
+FLOOR_PAINTED = "floor: a click -> painted"
+FLOOR_RUN = "floor: a click -> run finished"
+
+
+async def _floor_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
+    """The floor page's button: until its new text is painted, and until the run it asked
+    for has finished (the two ways the app's clicks are timed)."""
+    async with _tab(browser) as page:
+        runs = _Runs()
+        runs.watch(page)
+        await _load(page, urls.floor, "hi 0")
+        button = page.get_by_role("button", name="again")
+        for n in range(rounds):
+            runs.finished.clear()
+            started = time.perf_counter()
+            painted = await _timed_action(
+                page, '[data-testid="stMarkdownContainer"]', f"hi {n + 1}", button.click
+            )
+            await asyncio.wait_for(runs.finished.wait(), MISSED_CLICK_S)
+            figures.add(FLOOR_PAINTED, painted)
+            figures.add(FLOOR_RUN, runs.at - started)
 
 
 async def _practice_answers(page: Any, url: str, seed: int, answers: int) -> list[float]:
@@ -221,15 +366,15 @@ async def _practice_answers(page: Any, url: str, seed: int, answers: int) -> lis
     return waits
 
 
-async def _check_clicks(browser: Any, url: str, figures: Figures, *, rounds: int) -> None:
+async def _check_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
     async with _tab(browser) as page:
-        for wait in await _practice_answers(page, url, 11, rounds):
+        for wait in await _practice_answers(page, urls.app, 11, rounds):
             figures.add('Practice "Check" -> explanation', wait)
 
 
-async def _claim_finishes(browser: Any, url: str, figures: Figures, *, rounds: int) -> None:
+async def _claim_finishes(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
     async with _tab(browser) as page:
-        link = f"{url}/practice?drill=hand&tier=club&seed=5&mode=claim&length={rounds + 1}"
+        link = f"{urls.app}/practice?drill=hand&tier=club&seed=5&mode=claim&length={rounds + 1}"
         await _load(page, link, "Count")
         for n in range(rounds):
             done = page.locator(".cp-done")  # inside the tappable hand
@@ -260,9 +405,9 @@ def _total(hand: str, starter: str) -> str:
     return str(score_show(parse_cards(hand), parse_cards(starter)[0]).total)
 
 
-async def _check_hands(browser: Any, url: str, figures: Figures, *, rounds: int) -> None:
+async def _check_hands(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
     async with _tab(browser) as page:
-        await _load(page, f"{url}/check", "Every combination")
+        await _load(page, f"{urls.app}/check", "Every combination")
         for n in range(rounds):
             hand, starter = _CHECK_HANDS[(n + 1) % len(_CHECK_HANDS)]
             total = _total(hand, starter)
@@ -278,11 +423,164 @@ async def _check_hands(browser: Any, url: str, figures: Figures, *, rounds: int)
             figures.add("Check a hand -> total", wait)
 
 
-async def _crowd(browser: Any, url: str, figures: Figures, *, users: int, rounds: int) -> None:
+async def _check_taps(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
+    """Check a hand's grid: four taps for the hand, then the starter's, timed from the fifth
+    tap until the total is painted ("Clear" first, for a grid that starts with a hand)."""
+    async with _tab(browser) as page:
+        await _load(page, f"{urls.app}/check", "Every combination")
+        await page.get_by_text("Pick them", exact=True).click()
+        await page.locator(".cp-grid").first.wait_for()
+        await _idle(page)
+        for n in range(rounds):
+            await page.locator(".cp-actions .cp-btn", has_text="Clear").first.click()
+            await page.get_by_text("Choose four cards for the hand").first.wait_for()
+            await _idle(page)
+            hand, starter = _CHECK_HANDS[n % len(_CHECK_HANDS)]
+            for card in hand.split():
+                await page.locator(f'.cp-grid .cp-card[data-id="{card}"]').click()
+            await _idle(page)
+            tap = page.locator(f'.cp-grid .cp-card[data-id="{starter}"]').click
+            wait = await _timed_action(
+                page, '[data-testid="stMetricValue"]', _total(hand, starter), tap
+            )
+            figures.add("Check a hand: the fifth tap -> total", wait)
+
+
+async def _review_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
+    """The Review page of a finished game to 121: "Next deal" until the next deal's line is
+    painted."""
+    async with _tab(browser) as page:
+        await _load(page, f"{urls.app}/review?game={REVIEW_GAME}", "Deal by deal")
+        for n in range(rounds):
+            button = page.get_by_role("button", name="Next deal")
+            if not await button.is_enabled():
+                break
+            wait = await _timed_action(
+                page, '[data-testid="stCaptionContainer"]', f"Deal {n + 2} ·", button.click
+            )
+            figures.add('Review: "Next deal" -> painted', wait)
+
+
+_CHROME_COUNTERS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
+#: The scripts a page has fetched: how many, and their bytes.
+_SCRIPTS = """() => {
+  const js = performance.getEntriesByType("resource").filter((e) => /\\.m?js(\\?|$)/.test(e.name));
+  return [js.length, js.reduce((n, e) => n + (e.encodedBodySize || e.transferSize || 0), 0)];
+}"""
+
+
+async def _counters(session: Any) -> dict[str, float]:
+    metrics = (await session.send("Performance.getMetrics"))["metrics"]
+    return {m["name"]: float(m["value"]) for m in metrics if m["name"] in _CHROME_COUNTERS}
+
+
+async def _profiled(
+    page: Any, session: Any, pids: Sequence[int | None], action: Callable[[], Awaitable[float]]
+) -> Profile:
+    """Run ``action`` (it returns its wait) and read what the browser and the servers spent."""
+    before = await _counters(session)
+    cpu = [cpu_seconds(pid) if pid else 0.0 for pid in pids]
+    wait = await action()
+    after = await _counters(session)
+    server = sum((cpu_seconds(pid) if pid else 0.0) - c for pid, c in zip(pids, cpu, strict=True))
+    spent = {name: after.get(name, 0.0) - before.get(name, 0.0) for name in _CHROME_COUNTERS}
+    files, size = await page.evaluate(_SCRIPTS)
+    return Profile(
+        wait,
+        spent["TaskDuration"],
+        spent["ScriptDuration"],
+        spent["LayoutDuration"] + spent["RecalcStyleDuration"],
+        server,
+        int(files),
+        float(size) / 1024,
+    )
+
+
+async def _profile(browser: Any, urls: Urls, figures: Figures) -> None:
+    """Each page's load in a browser new to the app, on a warm server, and one click of each
+    kind, profiled (:class:`Profile`), the floor page's the same way."""
+    pids = (figures.server_pid, figures.floor_pid)
+    for name, (path, marker) in PAGES.items():
+        url = urls.floor if name == FLOOR else urls.app
+        async with _tab(browser) as page:
+            session = await page.context.new_cdp_session(page)
+            await session.send("Performance.enable")
+            loading = functools.partial(_load, page, f"{url}/{path}", marker)
+            figures.profiles[f"load: {name}"] = await _profiled(page, session, pids, loading)
+    #: Each click profiled: the page, a text it shows once loaded, where and what the click
+    #: makes appear, and the click.
+    clicks: dict[str, tuple[str, str, str, str, Callable[[Any], Awaitable[None]]]] = {
+        FLOOR: (
+            urls.floor,
+            "hi 0",
+            '[data-testid="stMarkdownContainer"]',
+            "hi 1",
+            lambda p: p.get_by_role("button", name="again").click(),
+        ),
+        "practice Check": (
+            f"{urls.app}/practice?drill=hand&tier=club&seed=11&length=3",
+            "Count this hand",
+            '[data-testid="stButton"]',
+            "question",
+            _answer_five,
+        ),
+        "check Enter": (
+            f"{urls.app}/check",
+            "Every combination",
+            '[data-testid="stMetricValue"]',
+            "20",
+            _check_enter,
+        ),
+        "review Next deal": (
+            f"{urls.app}/review?game={REVIEW_GAME}",
+            "Deal by deal",
+            '[data-testid="stCaptionContainer"]',
+            "Deal 2 ·",
+            lambda p: p.get_by_role("button", name="Next deal").click(),
+        ),
+    }
+    for name, (url, marker, where, shown, click) in clicks.items():
+        async with _tab(browser) as page:
+            session = await page.context.new_cdp_session(page)
+            await session.send("Performance.enable")
+            await _load(page, url, marker)
+            clicked = functools.partial(
+                _timed_action, page, where, shown, functools.partial(click, page)
+            )
+            figures.profiles[f"click: {name}"] = await _profiled(page, session, pids, clicked)
+    async with _tab(browser) as page:  # a card laid at the table, until its run is over
+        session = await page.context.new_cdp_session(page)
+        await session.send("Performance.enable")
+        runs = _Runs()
+        runs.watch(page)
+        await _load(page, f"{urls.app}/{PAGES['play'][0]}", PAGES["play"][1])
+        card = page.locator(".cp-card:not(.off)").first
+
+        async def lay() -> float:
+            return await _timed_run(page, runs, card.click) or 0.0
+
+        figures.profiles["click: play lay"] = await _profiled(page, session, pids, lay)
+
+
+async def _answer_five(page: Any) -> None:
+    box = page.get_by_label("Your total")
+    await box.fill("5")
+    await box.press("Enter")
+
+
+async def _check_enter(page: Any) -> None:
+    await page.get_by_label("Hand (four cards)", exact=True).fill("3C 3D 4S 4H")
+    box = page.get_by_label("Starter", exact=True)
+    await box.fill("5C")
+    await box.press("Enter")
+
+
+async def _crowd(browser: Any, urls: Urls, figures: Figures, *, users: int, rounds: int) -> None:
     """``users`` people pressing Check at the same moment: one in Chromium, timed until the
-    explanation is painted, and the others as :class:`~trainer.bench_crowd.Visitor` objects,
+    explanation is painted, and the others as :class:`~trainer.visitor.Visitor` objects,
     which send and read what a browser tab does without drawing it (16 Chromium pages drawn on the
     server's own cores would measure the benchmark's browsers, not the server)."""
+    url = urls.app
     async with contextlib.AsyncExitStack() as stack:
         page = await stack.enter_async_context(_tab(browser))
         others = [await stack.enter_async_context(Visitor(url)) for _ in range(users - 1)]
@@ -344,6 +642,7 @@ class _Runs:
 
     def __init__(self) -> None:
         self.finished = asyncio.Event()
+        self.at = 0.0  # when the last run finished (time.perf_counter)
 
     def watch(self, page: Any) -> None:
         page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
@@ -359,6 +658,7 @@ class _Runs:
             return
         finished = msg.WhichOneof("type") == "script_finished"
         if finished and msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:  # st.rerun
+            self.at = time.perf_counter()
             self.finished.set()
 
 
@@ -397,7 +697,7 @@ async def _play_step(page: Any, runs: _Runs) -> tuple[str, float | None] | None:
 
 async def play_game(
     browser: Any,
-    url: str,
+    url: str | Urls,
     figures: Figures,
     *,
     level: str = "Easy",
@@ -408,10 +708,11 @@ async def play_game(
     game's duration from "Start the game" to the results, and the wait after each click."""
     from playwright.async_api import Error as PlaywrightError
 
+    url = url.app if isinstance(url, Urls) else url
     async with _tab(browser) as page:
         runs = _Runs()
         runs.watch(page)
-        await _load(page, f"{url}/play", "How strong is the computer?")
+        await _load(page, f"{url}/play", "How strong is the computer?", player=GAMER)
         await page.get_by_text(level, exact=True).click()
         await page.get_by_text("61 points (a short game)").click()
         await _idle(page)
@@ -440,7 +741,12 @@ async def play_game(
 
 
 async def run(
-    apps: Sequence[Path], rounds: int, users: int, *, starts: int = 1
+    apps: Sequence[Path],
+    rounds: int,
+    users: int,
+    *,
+    starts: int = 1,
+    parts: Sequence[str] = PARTS,
 ) -> dict[Path, Figures]:
     from playwright.async_api import async_playwright
 
@@ -452,21 +758,35 @@ async def run(
                 browser = await pw.chromium.launch(
                     executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                 )
-                for _ in range(starts):  # a server per page and start, so each load is cold
-                    for app in apps:
-                        await _first_loads(browser, app, workdir, results[app])
+                if "loads" in parts:
+                    for _ in range(starts):  # a server per page and start: each load is cold
+                        for app in apps:
+                            await _first_loads(browser, app, workdir, results[app])
                 urls = {}
                 for app in apps:
                     server = servers.enter_context(running_app(app, workdir))
-                    urls[app], results[app].server_pid = server.url, server.pid
-                steps: list[Callable[[Any, str, Figures], Awaitable[None]]] = [
-                    _fresh_loads,
-                    functools.partial(_check_clicks, rounds=rounds),
-                    functools.partial(_claim_finishes, rounds=rounds),
-                    functools.partial(_check_hands, rounds=rounds),
-                    functools.partial(_crowd, users=users, rounds=3),
-                    play_game,
-                ]
+                    floor = servers.enter_context(running_floor(app, workdir))
+                    urls[app], results[app].server_pid = Urls(server.url, floor.url), server.pid
+                    results[app].floor_pid = floor.pid
+                steps: list[Callable[[Any, Urls, Figures], Awaitable[None]]] = []
+                if "loads" in parts:
+                    steps.append(_fresh_loads)
+                if set(parts) != {"crowd"}:  # the figures are given against the floor's
+                    steps.append(functools.partial(_floor_clicks, rounds=rounds))
+                if "clicks" in parts:
+                    steps += [
+                        functools.partial(_check_clicks, rounds=rounds),
+                        functools.partial(_claim_finishes, rounds=rounds),
+                        functools.partial(_check_hands, rounds=rounds),
+                        functools.partial(_check_taps, rounds=rounds),
+                        functools.partial(_review_clicks, rounds=rounds),
+                    ]
+                if "crowd" in parts:
+                    steps.append(functools.partial(_crowd, users=users, rounds=3))
+                if "play" in parts:
+                    steps.append(play_game)
+                if "profile" in parts:
+                    steps.append(_profile)
                 for step in steps:  # interleaved, so both checkouts meet the same noise
                     for app in apps:
                         try:
@@ -483,14 +803,58 @@ def _name(step: Any) -> str:
     return str(getattr(step, "func", step).__name__).strip("_").replace("_", " ")
 
 
-def _row(name: str, values: list[float]) -> str:
+def floor_of(name: str) -> str | None:
+    """The floor figure a figure is given against (None: one with no floor, like a
+    server's start or its processor time).
+
+    >>> floor_of("first load: progress"), floor_of("fresh load: home")
+    ('first load: floor', 'fresh load: floor')
+    >>> floor_of("Play: wait after lay"), floor_of("Check a hand -> total")
+    ('floor: a click -> run finished', 'floor: a click -> painted')
+    >>> floor_of("first load: floor"), floor_of("server start, until it answers")
+    (None, None)
+    """
+    if name.endswith(f": {FLOOR}") or name.startswith(f"{FLOOR}:"):
+        return None
+    for load in ("first load, returning browser: ", "first load: ", "fresh load: "):
+        if name.startswith(load):
+            return f"{load}{FLOOR}"
+    if name.startswith("Play: wait after"):
+        return FLOOR_RUN
+    if "painted" in name or "->" in name:
+        return FLOOR_PAINTED
+    return None
+
+
+def _row(name: str, values: list[float], floor: list[float] | None = None) -> str:
     per_second = name.endswith("a second")
     worst = min(values) if per_second else max(values)
     unit = "/s" if per_second else " s"
+    against = ""
+    if floor:
+        against = f"  {statistics.median(values) / statistics.median(floor):5.2f}x floor"
     return (
         f"{name:<44} median {statistics.median(values):7.3f}{unit}  "
-        f"worst {worst:7.3f}{unit}  (n={len(values)})"
+        f"worst {worst:7.3f}{unit}  (n={len(values)}){against}"
     )
+
+
+def profile_lines(profiles: dict[str, Profile]) -> list[str]:
+    """The profiles as a table, each beside the floor page's of its kind."""
+    if not profiles:
+        return []
+    lines = [
+        f"{'profile (seconds; scripts fetched)':<28} {'wait':>6} {'browser':>8} {'scripts':>8} "
+        f"{'layout':>7} {'server':>7} {'files':>6} {'KB':>7}"
+    ]
+    for name, p in profiles.items():
+        floor = profiles.get(f"{name.split(':')[0]}: {FLOOR}")
+        against = f"  {p.wait / floor.wait:5.2f}x floor" if floor and floor is not p else ""
+        lines.append(
+            f"{name:<28} {p.wait:6.3f} {p.browser:8.3f} {p.scripts:8.3f} {p.layout:7.3f} "
+            f"{p.server:7.3f} {p.files:6d} {p.kilobytes:7.0f}{against}"
+        )
+    return lines
 
 
 def report(results: dict[Path, Figures]) -> str:
@@ -498,8 +862,11 @@ def report(results: dict[Path, Figures]) -> str:
     apps = list(results)
     for app in apps:
         lines.append(f"== {app}")
-        for name, values in results[app].samples.items():
-            lines.append(_row(name, values))
+        samples = results[app].samples
+        for name, values in samples.items():
+            floor = floor_of(name)
+            lines.append(_row(name, values, samples.get(floor) if floor else None))
+        lines.extend(profile_lines(results[app].profiles))
         lines.extend(f"failed: {failure}" for failure in results[app].failed)
     if len(apps) == 2:
         first, second = (results[a].samples for a in apps)
@@ -523,6 +890,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--users", type=int, default=16, help="people answering at once")
     parser.add_argument(
+        "--only",
+        choices=EVERY_PART,
+        action="extend",
+        nargs="+",
+        help="run only these parts (loads: first and fresh loads; clicks: Practice, Check a "
+        "hand, Review; crowd: many people at once; play: a whole game; profile: where a "
+        "load's and a click's time goes, in the browser and on the server, against the "
+        "floor's); default: all but the profile",
+    )
+    parser.add_argument(
         "--app",
         type=Path,
         action="extend",
@@ -542,7 +919,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not (app / "trainer" / "app.py").is_file():
             print(f"{app} is not a checkout of the trainer (no trainer/app.py).")
             return 2
-    print(report(asyncio.run(run(apps, args.rounds, args.users, starts=args.starts))))
+    parts = list(dict.fromkeys(args.only or PARTS))
+    print(report(asyncio.run(run(apps, args.rounds, args.users, starts=args.starts, parts=parts))))
     return 0
 
 

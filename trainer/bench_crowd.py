@@ -1,8 +1,9 @@
-"""Crowd benchmark: ``python -m trainer.bench_crowd [--users N] [--rounds N] [--first-runs] [--app DIR ...]``.
+"""Crowd benchmark: ``python -m trainer.bench_crowd [--users N] [--rounds N] [--first-runs] [--app DIR ...]``,
+and across several app servers sharing one PostgreSQL: ``--servers 3 [--users 48] [--store URL]``.
 
 ``users`` people (16 by default) answer a Practice question at the same moment, against
 one server process (the app started as the README starts it, on a free loopback port). Each
-person here is a :class:`Visitor`: a program that speaks Streamlit's own websocket
+person here is a :class:`~trainer.visitor.Visitor`: a program that speaks Streamlit's own websocket
 protocol, the messages a browser tab sends and receives, without drawing the page. So
 the figures are the server's share of the wait, free of 16 browsers drawing their
 pages on the same cores as the server (which real people do on their own machines);
@@ -17,6 +18,13 @@ the answers handled a second, and the server's processor time per answer. With
 started (as the README starts it), one server per page. With two
 ``--app`` checkouts every figure is measured for each, interleaved, with their ratio.
 Nothing is asserted.
+
+With ``--servers N`` (see :mod:`trainer.bench_servers`), 48 players answer Practice
+questions and play games through the Play page at once across N app servers on one
+PostgreSQL store (a throwaway server started from Debian's ``postgresql`` package, unless
+``--store`` names one), the first server is killed with ``kill -9`` halfway and its players
+go on on the next, and the store is then checked against what every player sent; the same
+crowd against one server is the peer. Its exit status is 1 when a check failed.
 """
 
 from __future__ import annotations
@@ -30,132 +38,12 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from trainer.serve import Server, cpu_seconds, serving_checkout
+from trainer.visitor import Visitor, settled
 
 REPO = Path(__file__).resolve().parent.parent
 PLAYER = "Crowd"
-TIMEOUT = 60.0
-
-
-@dataclass
-class Page:
-    """What one script run sent: its widgets (by key) and its texts, and how long it took."""
-
-    seconds: float
-    widgets: dict[str, str] = field(default_factory=dict)  # key (or button label) -> id
-    texts: list[str] = field(default_factory=list)
-    exception: str | None = None
-
-    def text(self) -> str:
-        return "\n".join(self.texts)
-
-
-def _element_texts(element: Any) -> Iterator[str]:
-    kind = element.WhichOneof("type")
-    if kind is None:
-        return
-    inner = getattr(element, kind)
-    for name in ("body", "label", "text", "value"):
-        value = getattr(inner, name, None)
-        if isinstance(value, str) and value:
-            yield value
-
-
-class Visitor:
-    """One browser tab, as Streamlit's server sees it: a websocket that asks for script
-    runs (with the address's query string and the widgets' values) and reads the page
-    each run sends back."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.query = ""
-        self.page_name = ""
-        self.widgets: dict[str, str] = {}
-        self._ws: Any = None
-
-    async def __aenter__(self) -> Visitor:
-        import websockets  # a dependency of Streamlit's own server
-        from websockets.typing import Origin, Subprotocol
-
-        address = self.url.replace("http://", "ws://", 1) + "/_stcore/stream"
-        self._ws = await websockets.connect(
-            address, subprotocols=[Subprotocol("streamlit")], origin=Origin(self.url), max_size=None
-        )
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        if self._ws is not None:
-            await self._ws.close()
-
-    async def open(self, path: str, query: str) -> Page:
-        """Load ``/path?query``, as a new tab would."""
-        self.page_name, self.query = path, query
-        return await self.rerun({})
-
-    async def press(self, button: str, values: Mapping[str, str] | None = None) -> Page:
-        """Press the button with this key (or label), with the text boxes keyed in
-        ``values`` filled in: one message, as a browser sends a form's submit."""
-        return await self.rerun(values or {}, trigger=button)
-
-    async def rerun(self, values: Mapping[str, str], *, trigger: str | None = None) -> Page:
-        from streamlit.proto.BackMsg_pb2 import BackMsg
-
-        msg = BackMsg()
-        client = msg.rerun_script
-        client.query_string = self.query
-        client.page_name = self.page_name
-        for key, value in values.items():
-            state = client.widget_states.widgets.add()
-            state.id = self._id(key)
-            state.string_value = value
-        if trigger is not None:
-            state = client.widget_states.widgets.add()
-            state.id = self._id(trigger)
-            state.trigger_value = True
-        started = time.perf_counter()
-        await self._ws.send(msg.SerializeToString())
-        page = await asyncio.wait_for(self._read_run(), TIMEOUT)
-        page.seconds = time.perf_counter() - started
-        self.widgets = page.widgets
-        return page
-
-    def _id(self, key: str) -> str:
-        try:
-            return self.widgets[key]
-        except KeyError:
-            raise LookupError(f"no widget {key!r} on the page: {sorted(self.widgets)}") from None
-
-    async def _read_run(self) -> Page:
-        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-        page = Page(0.0)
-        while True:
-            message = ForwardMsg()
-            message.ParseFromString(await self._ws.recv())
-            kind = message.WhichOneof("type")
-            if kind == "page_info_changed":
-                self.query = message.page_info_changed.query_string  # the address now
-            elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
-                element = message.delta.new_element
-                inner = getattr(element, element.WhichOneof("type") or "empty", None)
-                widget_id = getattr(inner, "id", "")
-                if element.WhichOneof("type") == "exception":
-                    page.exception = element.exception.message
-                if widget_id:
-                    # ``$$ID-<hash>-<key>``: the key may hold dashes of its own
-                    page.widgets[widget_id.split("-", 2)[-1]] = widget_id
-                    label = getattr(inner, "label", "")
-                    if label:
-                        page.widgets.setdefault(label, widget_id)
-                page.texts.extend(_element_texts(element))
-            elif kind == "script_finished":
-                status = message.script_finished
-                if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                    page = Page(0.0)  # the page is drawn again from the top
-                    continue
-                return page
 
 
 @dataclass
@@ -165,22 +53,6 @@ class Figures:
     cpu: list[float] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     first_runs: dict[str, list[float]] = field(default_factory=dict)  # page -> seconds
-
-
-async def settled(pid: int | None, *, quiet: float = 0.02, every: float = 0.5) -> None:
-    """Wait until the server process ``pid`` is idle (its background warm-up, started by the
-    first visit, has finished): less than ``quiet`` seconds of processor time in ``every``
-    seconds (at most a minute; at once when there is no pid)."""
-    if pid is None:
-        return
-    deadline = time.monotonic() + TIMEOUT
-    last = cpu_seconds(pid)
-    while time.monotonic() < deadline:
-        await asyncio.sleep(every)
-        now = cpu_seconds(pid)
-        if now - last < quiet:
-            return
-        last = now
 
 
 async def crowd(
@@ -300,9 +172,23 @@ def report(results: Mapping[Path, Figures], users: int) -> str:
     return "\n".join(lines)
 
 
+#: Defaults of the several-servers run (``--servers``): a few minutes on two cores.
+SERVERS_USERS = 48
+SERVERS_ANSWERS = 4
+SERVERS_MOVES = 12
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m trainer.bench_crowd", description=__doc__)
-    parser.add_argument("--users", type=int, default=16, help="people answering at once")
+    parser = argparse.ArgumentParser(
+        prog="python -m trainer.bench_crowd",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--users",
+        type=int,
+        help=f"people at once (default 16; {SERVERS_USERS} with --servers)",
+    )
     parser.add_argument("--rounds", type=int, default=5, help="questions each person answers")
     parser.add_argument("--repeats", type=int, default=1, help="crowds, one after another")
     parser.add_argument(
@@ -313,21 +199,92 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--app", type=Path, nargs="+", default=[REPO], help="checkouts to compare (one or two)"
     )
+    several = parser.add_argument_group(
+        "several app servers on one PostgreSQL (see trainer/bench_servers.py)"
+    )
+    several.add_argument(
+        "--servers",
+        type=int,
+        help="app servers sharing one PostgreSQL store, the first killed with kill -9 halfway; "
+        "the players answer Practice questions and play games, and what the store holds is "
+        "checked against what they sent",
+    )
+    several.add_argument(
+        "--store",
+        metavar="URL",
+        help="the PostgreSQL database to use (postgresql://user:password@host/database; its "
+        "players are added under names of their own and removed at the end); without it, a "
+        "throwaway PostgreSQL server is started from Debian's postgresql package (as the "
+        "tests start theirs: apt-get install postgresql) and removed at the end",
+    )
+    several.add_argument(
+        "--answers",
+        type=int,
+        default=SERVERS_ANSWERS,
+        help=f"Practice questions each player answers (default {SERVERS_ANSWERS})",
+    )
+    several.add_argument(
+        "--moves",
+        type=int,
+        default=SERVERS_MOVES,
+        help=f"moves each player makes in the Play page's game (default {SERVERS_MOVES})",
+    )
+    several.add_argument("--no-kill", action="store_true", help="kill no server")
+    several.add_argument(
+        "--no-peer", action="store_true", help="skip the peer run (the same crowd on one server)"
+    )
     args = parser.parse_args(argv)
-    if args.users < 1 or args.rounds < 1 or args.repeats < 1:
+    if args.servers is not None:
+        return _several(args)
+    users = 16 if args.users is None else args.users
+    if users < 1 or args.rounds < 1 or args.repeats < 1:
         print("--users, --rounds and --repeats must be at least 1.")
         return 2
     results = asyncio.run(
         run(
             args.app,
-            users=args.users,
+            users=users,
             rounds=args.rounds,
             repeats=args.repeats,
             first=args.first_runs,
         )
     )
-    print(report(results, args.users))
+    print(report(results, users))
     return 0
+
+
+def _several(args: argparse.Namespace) -> int:
+    from trainer import bench_servers
+
+    users = SERVERS_USERS if args.users is None else args.users
+    if args.servers < 1 or users < 1 or args.answers < 0 or args.moves < 0:
+        print("--servers and --users must be at least 1, --answers and --moves at least 0.")
+        return 2
+    if args.answers + args.moves < 1:
+        print("--answers and --moves cannot both be 0.")
+        return 2
+    if len(args.app) != 1:
+        print("--servers runs one checkout (give one --app).")
+        return 2
+    if args.store is not None and not args.store.startswith(("postgresql://", "postgres://")):
+        print(f"--store must be a postgresql:// URL, not {args.store!r}.")
+        return 2
+    try:
+        runs = bench_servers.run(
+            args.app[0],
+            servers=args.servers,
+            users=users,
+            answers=args.answers,
+            moves=args.moves,
+            store=args.store,
+            kill=not args.no_kill,
+            peer=not args.no_peer,
+        )
+    except (RuntimeError, OSError) as err:
+        print(f"The benchmark could not run: {err}")
+        return 1
+    print(bench_servers.report(runs, answers=args.answers, moves=args.moves, store=args.store))
+    return 1 if bench_servers.problems(runs) else 0
 
 
 if __name__ == "__main__":

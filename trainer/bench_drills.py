@@ -17,9 +17,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-from trainer.content.drills import DrillCatalog
-from trainer.training import drills as drills_module
-from trainer.training.drills import deal_question, load_catalog, warm_up
+from trainer.content.catalog import DrillCatalog
+from trainer.training.questions import deal_question, load_catalog, warm_up
+from trainer.training.questions import deal_show as drills_module
 
 REPEATS = 3
 
@@ -36,7 +36,7 @@ def _best_ms(catalog: DrillCatalog, drill: str, tier: str, seed: int, index: int
 def table_build_ms(catalog: DrillCatalog) -> float:
     """The one-off cost of the hand and crib tables, cold."""
     drills_module._candidates.cache_clear()
-    drills_module._table.cache_clear()
+    drills_module.show_table.cache_clear()
     start = time.perf_counter()
     warm_up(catalog)
     return (time.perf_counter() - start) * 1000

@@ -12,6 +12,11 @@ every run (cProfile, by CPU time) and prints the N slowest interactions' heavies
 the whole game's. ``--browser N`` instead plays N whole games against Easy in Chromium
 (:func:`trainer.bench_browser.play_game`): each game's duration and the wait after each click.
 
+The game review (:func:`bench_review`, printed last, or alone with ``--review``): whole games
+to 121 reviewed, against replaying their records, and the Review page opened for each in
+AppTest through the app, against the Home page opened the same way; the budget is 2 s after
+the last click.
+
 :func:`bench_play_page` keeps the older summary for ``trainer.bench``: the easy game's
 server time, and the whole AppTest run against a one-line page's rerun (the peer).
 """
@@ -29,14 +34,16 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from types import CodeType
 from typing import Any, NamedTuple
 
 from trainer.analysis import LEVELS
+from trainer.engine.record import Settings
+from trainer.engine.vocab import Counting
 from trainer.progress.store import ENV_VAR, Store
-from trainer.training.play import Need, Table
+from trainer.training.table import Need, PlaySetup, Table, export_text, parse_export
 
 PAGE = Path(__file__).resolve().parent / "ui" / "views" / "play.py"
 #: Who plays the benchmark's games (saved after every move, as anyone's are).
@@ -99,11 +106,17 @@ def _computer_timed(spent: list[float], cpu: list[float] | None = None) -> Itera
             setattr(Table, name, original)
 
 
+def cards_on_table(at: Any) -> Any:
+    """The Play page's tappable cards (the throw's or the lay's), among its components."""
+    (cards,) = [c for c in at.get("bidi_component") if str(c.key).startswith(("throw_", "lay_"))]
+    return cards
+
+
 def interact(at: Any) -> Need:
     """Set up one interaction of the person (the run itself is timed by the caller)."""
-    table: Table = at.session_state["play_table"]
+    table: Table = at.session_state["play_game"].table
     need = table.need()
-    game_id = at.session_state["play_game_id"]
+    game_id = at.session_state["play_game"].game_id
     if need is Need.CUT_FOR_DEAL:
         at.button(key="play_cut").click()
     elif need is Need.CUT_STARTER:
@@ -114,8 +127,7 @@ def interact(at: Any) -> Need:
             "log": [{"seq": 1, "do": "pick", "cards": [str(hand[0]), str(hand[1])]}]
         }
     elif need is Need.LAY:
-        (component,) = at.get("bidi_component")
-        data = json.loads(component.proto.json)
+        data = json.loads(cards_on_table(at).proto.json)
         card = next(c["id"] for c in data["cards"] if not c["off"])
         at.session_state[data["token"]] = {"log": [{"seq": 1, "do": "lay", "cards": [card]}]}
     elif need is Need.REVEAL:
@@ -219,7 +231,7 @@ def play_through(
     from trainer.ui.session import PLAYER_PARAM, player_param
 
     if warm:  # as on a server that has been up for a moment (trainer/app.py starts this)
-        from trainer.ui.widgets import warm_up
+        from trainer.ui.warmup import warm_up
 
         warm_up().join()
     with _bench_database() as folder:
@@ -239,7 +251,7 @@ def play_through(
         traced: list[Traced] = []
         game_profiles: list[cProfile.Profile] = []
         for index in range(max_interactions):
-            table: Table = at.session_state["play_table"]
+            table: Table = at.session_state["play_game"].table
             if table.need() is Need.OVER:
                 break
             need = interact(at)
@@ -353,6 +365,217 @@ def bench_play_page(max_interactions: int = 400, level: str = "easy") -> list[tu
     ]
 
 
+# --- the game review ---------------------------------------------------------------------------
+
+APP = Path(__file__).resolve().parent / "app.py"
+REVIEW_PAGE = "ui/views/review.py"
+#: The games the review is timed on (one deal order each).
+REVIEW_SEEDS: tuple[int, ...] = (20261201, 20261202, 20261203)
+
+
+def played_game(level: str, target: int, seed: int) -> Table:
+    """A whole game through the Play page's Table, under muggins: the person throws the
+    first two cards, lays the first card that fits and counts every hand right."""
+    table = Table.new(PlaySetup(level, Settings(target=target, counting=Counting.MUGGINS)), seed)
+    for _ in range(5000):
+        need = table.need()
+        if need is Need.OVER:
+            return table
+        if need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal()
+        elif need is Need.DISCARD:
+            table.discard(table.view.hand[:2])
+        elif need is Need.CUT_STARTER:
+            table.cut_starter()
+        elif need is Need.LAY:
+            table.lay(table.view.playable[0])
+        elif need is Need.REVEAL:
+            table.carry_on()
+        elif need is Need.CLAIM:
+            nxt = table.next_count()
+            assert nxt is not None
+            table.claim(nxt[2].total)
+    raise RuntimeError(f"the game of seed {seed} did not end")
+
+
+def _median(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def _timed(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def bench_review(
+    target: int = 121,
+    level: str = "normal",
+    *,
+    seeds: Sequence[int] = REVIEW_SEEDS,
+    runs: int = 3,
+    page: bool = True,
+    warm: bool = True,
+) -> list[tuple[str, float]]:
+    """The review of whole games (:func:`trainer.training.review.review_game`): the first in
+    this process (the analysis's tables are loaded then, unless an earlier figure did),
+    then the median and worst of every game reviewed ``runs`` times, against replaying the
+    same records (the peer: the least anything about a finished game costs).
+
+    With ``page``, the Review page opened in AppTest through the app for each game in turn,
+    as after the results screen's last click (each game new to the page's cache), against
+    the Home page opened the same way in between (the peer: the app's own cost of a page);
+    after the app's warm-up unless ``warm`` is False (then the first opening pays for what
+    a process loads once)."""
+    from trainer.engine.game import Game
+    from trainer.training.review import review_game
+
+    tables = [played_game(level, target, seed) for seed in seeds]
+    records = [table.game.record() for table in tables]
+    first = _timed(partial(review_game, records[0]))
+    builds = [_timed(partial(review_game, r)) for r in records for _ in range(runs)]
+    replays = [_timed(partial(Game.replay, r)) for r in records for _ in range(5 * runs)]
+    reviews = [review_game(r) for r in records]
+    rows = [
+        (f"games to {target} reviewed (count)", float(len(records))),
+        ("deals a game, mean (count)", sum(len(r.deals) for r in reviews) / len(reviews)),
+        ("decisions a game, mean (count)", sum(len(r.decisions) for r in reviews) / len(reviews)),
+        ("review, first in the process (ms)", 1000 * first),
+        ("review, median (ms)", 1000 * _median(builds)),
+        ("review, worst (ms)", 1000 * max(builds)),
+        ("peer: replaying the record, median (ms)", 1000 * _median(replays)),
+        ("review median over the replay (ratio)", _median(builds) / _median(replays)),
+    ]
+    if page:
+        rows += _bench_review_page(tables, warm=warm)
+    return rows
+
+
+def largest_record(seed: int = 20261201) -> str:
+    """The largest record a person may paste: a long game under muggins in which the person
+    claims nothing (so every point of the show goes the long way), its cut for deal tied as
+    often as a record may tie it, padded with comment lines to the most characters allowed."""
+    from trainer.engine.game import Game
+    from trainer.engine.record import MAX_RECORD_CHARS, MAX_TIED_CUTS
+
+    game = Game(Settings(target=121, counting=Counting.MUGGINS), seed)
+    for _ in range(MAX_TIED_CUTS):
+        first = game.cut_for_deal(0, at=game.cut_range()[0])
+        low, high = game.cut_range()
+        for at in range(low, high + 1):
+            probe = Game.replay(game.record())
+            if probe.cut_for_deal(1, at=at).card.rank == first.card.rank:
+                game.cut_for_deal(1, at=at)
+                break
+    table = Table(game, "easy")
+    table.advance()
+    for _ in range(5000):
+        need = table.need()
+        if need is Need.OVER:
+            break
+        if need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal()
+        elif need is Need.DISCARD:
+            table.discard(table.view.hand[:2])
+        elif need is Need.CUT_STARTER:
+            table.cut_starter()
+        elif need is Need.LAY:
+            table.lay(table.view.playable[0])
+        elif need is Need.REVEAL:
+            table.carry_on()
+        elif need is Need.CLAIM:
+            table.claim(0)
+    text = export_text(table)
+    pad = "# " + "-" * 97 + "\n"
+    while len(text) + len(pad) <= MAX_RECORD_CHARS:
+        text = pad + text
+    return text
+
+
+def bench_import(runs: int = 5) -> list[tuple[str, float]]:
+    """Reading back the largest record a person may paste (:func:`largest_record`) as the
+    Play page does (parsed, checked, replayed onto a table), against a whole game's record
+    (the peer); and the memory the largest one takes while it is read."""
+    import tracemalloc
+
+    from trainer.engine.record import MAX_RECORD_CHARS
+
+    largest = largest_record()
+    usual = export_text(played_game("easy", 121, REVIEW_SEEDS[0]))
+
+    def read(text: str) -> None:
+        setup, record = parse_export(text)
+        Table.resume(setup, record)
+
+    read(usual)  # tables and imports loaded once
+    big = [_timed(partial(read, largest)) for _ in range(runs)]
+    small = [_timed(partial(read, usual)) for _ in range(runs)]
+    tracemalloc.start()
+    read(largest)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return [
+        ("largest record allowed (characters)", float(MAX_RECORD_CHARS)),
+        ("largest record read back, median (ms)", 1000 * _median(big)),
+        ("peer: a whole game's record read back, median (ms)", 1000 * _median(small)),
+        ("largest over a whole game's record (ratio)", _median(big) / _median(small)),
+        ("largest record read back, memory at its peak (MB)", peak / 2**20),
+    ]
+
+
+def _bench_review_page(tables: Sequence[Table], *, warm: bool) -> list[tuple[str, float]]:
+    from streamlit.testing.v1 import AppTest
+
+    from trainer.ui.play_saves import saved_row
+    from trainer.ui.session import PLAYER_PARAM, player_param
+
+    if warm:  # as on a server that has been up for a moment (trainer/app.py starts this)
+        from trainer.ui.warmup import warm_up
+
+        warm_up().join()
+    with _bench_database():
+        store = Store.open(os.environ[ENV_VAR])
+        player = store.create_profile(PLAYER)
+        at = AppTest.from_file(str(APP), default_timeout=120)
+        at.query_params[PLAYER_PARAM] = player_param(player)
+        at.switch_page("ui/views/home.py")
+        at.run()  # the app's first run in this process: not what a review costs
+        opened: list[float] = []
+        home: list[float] = []
+        for n, table in enumerate(tables):
+            game_id = f"bench-review-{n}"
+            store.save_game(player.id, saved_row(game_id, table))
+            at.query_params["game"] = game_id
+            at.switch_page(REVIEW_PAGE)
+            opened.append(_timed(at.run))
+            if at.exception or "Your three costliest decisions" not in [
+                s.value for s in at.subheader
+            ]:
+                raise RuntimeError(f"the Review page failed: {at.exception}")
+            at.switch_page("ui/views/home.py")
+            home.append(_timed(at.run))
+    return [
+        ("Review page opened, first (ms)", 1000 * opened[0]),
+        ("Review page opened, median (ms)", 1000 * _median(opened)),
+        ("Review page opened, worst (ms)", 1000 * max(opened)),
+        ("peer: Home page opened the same way (ms)", 1000 * _median(home)),
+        ("Review median over Home (ratio)", _median(opened) / _median(home)),
+        ("worst opening against the 2 s budget (share)", max(opened) / 2.0),
+    ]
+
+
+def report_review(target: int = 121, level: str = "normal", *, warm: bool = True) -> str:
+    state = "after the app's warm-up" if warm else "no warm-up"
+    lines = [
+        f"Game review, whole games to {target} against {level} (the person under muggins), {state}"
+    ]
+    lines += [
+        f"  {label:<48} {value:>10.2f}" for label, value in bench_review(target, level, warm=warm)
+    ]
+    return "\n".join(lines)
+
+
 def report_levels(
     levels: Sequence[str], target: int, *, trace: int = 0, seed: int = 20261201, warm: bool = True
 ) -> str:
@@ -425,6 +648,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--browser", type=int, default=0, metavar="GAMES", help="play GAMES games in Chromium"
     )
+    parser.add_argument(
+        "--review", action="store_true", help="only the game review's figures (games to 121)"
+    )
+    parser.add_argument(
+        "--import", dest="import_", action="store_true",
+        help="only the figures of reading back the largest record a person may paste",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     from trainer.bench import _quiet_streamlit
 
@@ -432,9 +662,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.browser:
         print(browser_game("Easy", args.browser))
         return 0
+    if args.review:
+        print(report_review(warm=not args.cold))
+        return 0
+    if args.import_:
+        print(report_import())
+        return 0
     levels = args.level or LEVELS
     print(report_levels(levels, args.target, trace=args.trace, seed=args.seed, warm=not args.cold))
+    print(report_review(warm=not args.cold))
+    print(report_import())
     return 0
+
+
+def report_import() -> str:
+    rows = bench_import()
+    width = max(len(label) for label, _ in rows)
+    return "\n".join(
+        ["Reading back a pasted record"]
+        + [f"  {label:<{width}}  {value:10.2f}" for label, value in rows]
+    )
 
 
 if __name__ == "__main__":

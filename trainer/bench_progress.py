@@ -23,8 +23,8 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from trainer.content.skills import CATEGORIES, CATEGORY_DRILLS
 from trainer.engine import DECK
+from trainer.engine.skills import CATEGORIES, CATEGORY_DRILLS, DrillType, Mode
 from trainer.progress.figures import RECENT_ANSWERS, RECENT_PER_AREA, Report, build_report
 from trainer.progress.store import ENV_VAR, Store
 from trainer.training.records import AttemptIn
@@ -54,7 +54,7 @@ def seeded_answers(n: int = ANSWERS, seed: int = 5) -> Iterator[AttemptIn]:
         missed = () if correct else tuple(rng.sample(possible, rng.choice((1, 1, 1, 2))))
         cards = rng.sample(DECK, 5)
         yield AttemptIn(
-            drill=drill,
+            drill=DrillType(drill),
             tier=tier,
             seed=rng.randrange(1_000_000),
             question=" ".join(str(c) for c in cards[:4]) + " | " + str(cards[4]),
@@ -63,7 +63,7 @@ def seeded_answers(n: int = ANSWERS, seed: int = 5) -> Iterator[AttemptIn]:
             points_off=0 if correct else rng.choice((-4, -2, -1, 1, 2)),
             missed=missed,
             seconds=round(rng.uniform(3, 30) * (1.5 - progress), 2),
-            mode=rng.choice(("quick", "quick", "claim")),
+            mode=rng.choice((Mode.QUICK, Mode.QUICK, Mode.CLAIM)),
             at=start + timedelta(minutes=5.25 * k),
         )
 

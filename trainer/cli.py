@@ -18,6 +18,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from trainer.engine import (
@@ -134,7 +135,7 @@ def cmd_peg(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from trainer.content.validate import validate_paths
-    from trainer.training.drills import tier_problem
+    from trainer.training.questions import tier_problem
 
     problems = validate_paths(args.paths, tier_problem)
     for problem in problems:
@@ -236,6 +237,106 @@ def cmd_app(args: argparse.Namespace) -> int:
     return launch(args.options)  # whatever the parser did not know: Streamlit's options
 
 
+def cmd_store_copy(args: argparse.Namespace) -> int:
+    """Copy every row of one progress store into a new, empty one, and check the copy."""
+    from trainer.progress.store import Store, StoreError, describe_error
+    from trainer.progress.store.postgres import is_url, shown
+
+    source, target = str(args.source), str(args.target)
+    if not is_url(source) and not Path(source.removeprefix("sqlite://")).expanduser().is_file():
+        raise CliError(f"there is no progress file at {source}")
+    try:
+        tables = Store.open(source).dump()
+        copy = Store.open(target)
+        written = copy.load(tables)
+        if copy.dump() != tables:
+            raise CliError(
+                f"the copy in {copy.shown()} does not hold every row of the source: do not "
+                "use it (the source is unchanged)"
+            )
+    except StoreError as err:
+        raise CliError(describe_error(err)) from None
+    counts = {name: len(table.rows) for name, table in tables.items()}
+    say(
+        f"Copied {counts['profiles']} players, {counts['attempts']} answers, "
+        f"{counts['lesson_progress']} lesson places and {counts['games']} games "
+        f"({written} rows) from {shown(source)} to {copy.shown()}; every row checked."
+    )
+    return 0
+
+
+def _many(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def cmd_store_check(args: argparse.Namespace) -> int:
+    """Say what a progress store holds and whether it is sound (for whoever looks after it)."""
+    from trainer.progress.store import (
+        SCHEMA_VERSION,
+        Store,
+        StoreError,
+        describe_error,
+        resolve_location,
+    )
+
+    try:
+        store = Store.open(args.store or resolve_location())
+        version = store.schema_version()
+        problems = [line for line in store.check_integrity() if line != "ok"]
+        players = len(store.profiles())
+        answers = store.count_attempts()
+        games = store.count_games()
+    except StoreError as err:
+        raise CliError(describe_error(err)) from None
+    held = ", ".join(
+        _many(n, word) for n, word in ((players, "player"), (answers, "answer"), (games, "game"))
+    )
+    say(f"{store.shown()}: {held}; schema {version} of this trainer's {SCHEMA_VERSION}.")
+    if store.notice:
+        say(store.notice)
+    if problems:
+        for line in problems:
+            say(line, error=True)
+        say("The store has problems: copy it elsewhere before anything else.", error=True)
+        return EXIT_BAD_INPUT
+    say("Every check passed.")
+    return 0
+
+
+def _read_pin(args: argparse.Namespace) -> str:
+    """The PIN from standard input (``--pin-stdin``, for scripts) or asked for twice."""
+    if args.pin_stdin:
+        return sys.stdin.readline().rstrip("\n")
+    import getpass
+
+    pin = getpass.getpass("PIN: ")
+    if getpass.getpass("The same PIN again: ") != pin:
+        raise CliError("the two PINs are not the same")
+    return pin
+
+
+def cmd_club(args: argparse.Namespace) -> int:
+    """Club mode's accounts from the command line: a teacher, or a player's PIN."""
+    from trainer.progress import club
+    from trainer.progress.store import ProfileNameError, Store, StoreError, describe_error
+
+    role = "teacher" if args.club_command == "add-teacher" else "player"
+    try:
+        from trainer.progress.store import resolve_location
+
+        store = Store.open(args.store or resolve_location())
+        if args.club_command == "set-pin" and store.profile_named(args.name) is None:
+            raise CliError(f"there is no player called {args.name!r}")
+        pin = _read_pin(args)
+        profile = club.set_up_player(store, args.name, pin, role=role)
+    except ProfileNameError as err:
+        raise CliError(str(err)) from None
+    except StoreError as err:
+        raise CliError(describe_error(err)) from None
+    say(f"{profile.name} can sign in as a {role} with that PIN (in {store.shown()}).")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
@@ -288,6 +389,42 @@ def build_parser() -> argparse.ArgumentParser:
         help="also print the table so far every N deal orders of a pair",
     )
     tour.set_defaults(run=cmd_tournament)
+
+    store = sub.add_parser("store", help="the progress store: copy it to another")
+    store_sub = store.add_subparsers(dest="store_command", required=True)
+    copy = store_sub.add_parser(
+        "copy",
+        help="copy every row of a store (a file's path, or a postgresql:// URL) into a new, "
+        "empty one, and check the copy",
+    )
+    copy.add_argument("source", help="the store to copy from (left as it is)")
+    copy.add_argument("target", help="the store to copy into (made if it is a new file)")
+    copy.set_defaults(run=cmd_store_copy)
+    check = store_sub.add_parser(
+        "check", help="what a progress store holds, and whether the database finds it sound"
+    )
+    check.add_argument(
+        "--store", help="a file's path or a postgresql:// URL (default: the app's own store)"
+    )
+    check.set_defaults(run=cmd_store_check)
+
+    clubs = sub.add_parser("club", help="club mode's accounts: teachers, and players' PINs")
+    club_sub = clubs.add_subparsers(dest="club_command", required=True)
+    for name, text in (
+        ("add-teacher", "make a teacher (or make a player a teacher) with a PIN"),
+        ("set-pin", "give an existing player a PIN (asked for twice)"),
+    ):
+        command = club_sub.add_parser(name, help=text)
+        command.add_argument("name", help="the player's name")
+        command.add_argument(
+            "--store",
+            default=None,
+            help="the progress store (default: $CRIBBAGE_TRAINER_DB, else the user's file)",
+        )
+        command.add_argument(
+            "--pin-stdin", action="store_true", help="read the PIN from standard input"
+        )
+        command.set_defaults(run=cmd_club)
     return parser
 
 

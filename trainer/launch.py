@@ -21,6 +21,23 @@ from pathlib import Path
 
 APP = Path(__file__).resolve().parent / "app.py"
 
+#: The app's own Streamlit settings, applied wherever it is started from (Streamlit reads
+#: ``.streamlit/config.toml`` only in the folder it is started in; started anywhere else it
+#: would listen on every network interface, gather usage statistics and look up the
+#: machine's external address). The project's ``.streamlit/config.toml`` holds the same
+#: settings for a plain ``streamlit run`` from the checkout (a test keeps the two equal).
+#: An option given on the command line wins: ``--server.address 0.0.0.0`` serves the app on
+#: the network, a choice the README explains.
+SETTINGS: dict[str, str] = {
+    "server.address": "127.0.0.1",
+    "server.headless": "true",
+    "browser.gatherUsageStats": "false",
+    "runner.magicEnabled": "false",
+    "theme.base": "light",
+    "theme.primaryColor": "#1b6e3a",
+    "client.toolbarMode": "minimal",
+}
+
 #: Streamlit warns, once, that a cached function with a spinner ran outside a page (the
 #: drill tables' "Shuffling the cards…"): true, and harmless here.
 _BARE_MODE_LOGGER = "streamlit.runtime.scriptrunner_utils.script_run_context"
@@ -40,24 +57,38 @@ def _quiet_bare_mode() -> Iterator[None]:
 def prepare() -> float:
     """Load now what the pages would load on first use; the seconds it took. A content file
     that does not load is reported by the page that needs it, as it would be anyway."""
-    from trainer.ui import widgets
+    from trainer.ui import reconnect, warmup
 
-    widgets.share_the_interpreter()
+    warmup.share_the_interpreter()
+    reconnect.install()  # before the port opens: a tab back after a restart loses nothing
     started = time.perf_counter()
     with _quiet_bare_mode():
-        widgets.warm_up().join()
+        warmup.warm_up().join()
     return time.perf_counter() - started
+
+
+def with_settings(options: Sequence[str]) -> list[str]:
+    """``options`` with each of :data:`SETTINGS` added that they do not set themselves.
+
+    >>> with_settings(["--server.port", "8502", "--server.address=0.0.0.0"])[:4]
+    ['--server.port', '8502', '--server.address=0.0.0.0', '--server.headless']
+    """
+    given = {option[2:].partition("=")[0] for option in options if option.startswith("--")}
+    added = [
+        part for key, value in SETTINGS.items() if key not in given for part in (f"--{key}", value)
+    ]
+    return [*options, *added]
 
 
 def main(options: Sequence[str] = ()) -> int:
     """Prepare, then serve the app with Streamlit (``options`` as ``streamlit run`` takes
-    them). Returns when the server stops."""
+    them, after the app's own :data:`SETTINGS`). Returns when the server stops."""
     seconds = prepare()
     print(f"Loaded the lessons, drills and tables in {seconds:.1f} s; starting the server.")
     from streamlit.web import cli as streamlit_cli
 
     try:
-        streamlit_cli.main(["run", str(APP), *options], prog_name="streamlit")
+        streamlit_cli.main(["run", str(APP), *with_settings(options)], prog_name="streamlit")
     except SystemExit as done:  # how Streamlit's command line ends, in every case
         return done.code if isinstance(done.code, int) else int(done.code is not None)
     return 0

@@ -36,8 +36,12 @@ def cpu_seconds(pid: int | str) -> float:
     return (int(fields[11]) + int(fields[12])) / _CLOCK_TICKS if fields else 0.0
 
 
-#: How long a server may take to answer its health check before it counts as failed.
-START_TIMEOUT = 60.0
+#: A starting server that has used no processor time for this long, and still does not
+#: answer its health check, has stalled: it counts as failed. While it works (loading the
+#: content and tables, however slowly a busy machine lets it) it is waited for.
+STALL_TIMEOUT = 30.0
+#: The longest a start may take even while it keeps working (a loop that never listens).
+START_LIMIT = 600.0
 
 
 def free_port() -> int:
@@ -109,17 +113,7 @@ def serving(
         )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            with (
-                contextlib.suppress(OSError),
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response,
-            ):
-                if response.read() == b"ok":
-                    break
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{script} did not start:\n{log.read_text()}")
-            time.sleep(0.1)
+        _wait_until_ready(proc, url, script, log)
         yield Server(url, proc.pid, time.perf_counter() - started)
     finally:
         proc.terminate()
@@ -130,12 +124,45 @@ def serving(
             proc.wait()
 
 
+def _wait_until_ready(proc: subprocess.Popen[bytes], url: str, script: Path, log: Path) -> None:
+    """Return once the server answers its health check; raise when it exits, stalls (no
+    processor time used for :data:`STALL_TIMEOUT`) or passes :data:`START_LIMIT`."""
+    begun = last_work = time.monotonic()
+    used = cpu_seconds(proc.pid)
+    while True:
+        with (
+            contextlib.suppress(OSError),
+            urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response,
+        ):
+            if response.read() == b"ok":
+                return
+        now = time.monotonic()
+        if (busy := cpu_seconds(proc.pid)) > used:
+            used, last_work = busy, now
+        why = (
+            "it stopped" if proc.poll() is not None
+            else f"it did no work for {STALL_TIMEOUT:.0f} s" if now - last_work > STALL_TIMEOUT
+            else f"it was still starting after {START_LIMIT:.0f} s" if now - begun > START_LIMIT
+            else None
+        )  # fmt: skip
+        if why:
+            raise RuntimeError(f"{script} did not start ({why}):\n{log.read_text()}")
+        time.sleep(0.1)
+
+
 @contextlib.contextmanager
-def serving_checkout(checkout: Path, db: Path, *, port: int | None = None) -> Iterator[Server]:
+def serving_checkout(
+    checkout: Path, db: Path | str, *, port: int | None = None, log: Path | None = None
+) -> Iterator[Server]:
     """The app of the checkout at ``checkout`` (its ``trainer/app.py``, with its own code on
-    the path, so two checkouts can be compared) served with the progress file ``db`` (on
-    ``port`` if given); the server's output goes beside ``db``."""
+    the path, so two checkouts can be compared) served with the progress store ``db`` (a
+    file's path, or a server's ``postgresql://`` URL), on ``port`` if given; the server's
+    output goes to ``log`` (by default beside the file)."""
     env = {"CRIBBAGE_TRAINER_DB": str(db), "PYTHONPATH": str(checkout)}
     script = checkout / "trainer" / "app.py"
-    with serving(script, log=db.with_suffix(".log"), cwd=checkout, env=env, port=port) as server:
+    if log is None:
+        if not isinstance(db, Path):
+            raise ValueError("a server's store needs a log file named for its app's output")
+        log = db.with_suffix(".log")
+    with serving(script, log=log, cwd=checkout, env=env, port=port) as server:
         yield server

@@ -295,7 +295,7 @@ def play_game(levels: tuple[str, str], *, seed: str, target: int = 121) -> GameR
             break
         game.next_deal()
     assert game.winner is not None
-    return GameResult(levels, seed, game.scores, game.winner, tuple(deals), target)
+    return GameResult(levels, seed, game.two_scores(), game.winner, tuple(deals), target)
 
 
 # --- matches ---------------------------------------------------------------------------

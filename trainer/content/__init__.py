@@ -9,16 +9,23 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-LESSONS_DIR = REPO_ROOT / "lessons"
-DRILLS_DIR = REPO_ROOT / "drills"
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+#: The checkout (or, installed, the folder the package sits in): problems name files from here.
+REPO_ROOT = PACKAGE_DIR.parent
+#: The course as the package ships it. In a checkout ``trainer/course/lessons`` and
+#: ``trainer/course/drills`` are links to the ``lessons/`` and ``drills/`` folders at the
+#: top; a wheel holds copies of them there (package data), so an installed trainer finds
+#: the same course the checkout runs.
+COURSE_DIR = PACKAGE_DIR / "course"
+LESSONS_DIR = COURSE_DIR / "lessons"
+DRILLS_DIR = COURSE_DIR / "drills"
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,14 +39,6 @@ class ContentProblem:
     def __str__(self) -> str:
         place = f"{self.file}: {self.where}" if self.where else self.file
         return f"{place}: {self.message}"
-
-
-class ContentError(ValueError):
-    """A content file (or set of files) failed validation."""
-
-    def __init__(self, problems: Sequence[ContentProblem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,12 +14,13 @@ from trainer.content import (
     DRILLS_DIR,
     LESSONS_DIR,
     ContentProblem,
+    catalog,
     display_path,
-    drills,
+    glossary,
     lessons,
     resolved,
 )
-from trainer.content.drills import DealCheck
+from trainer.content.catalog import DealCheck
 
 
 def _yaml_files(paths: Iterable[Path]) -> list[Path]:
@@ -38,7 +39,9 @@ def validate_paths(
     """Check lesson and drill files (default: the repository's ``lessons/`` and ``drills/``).
 
     A file is a lesson file when it sits under a folder named ``lessons``, a
-    drill file when under ``drills``; otherwise its top-level keys decide.
+    drill file when under ``drills``; otherwise its top-level keys decide. A file named
+    ``glossary.yaml`` is the glossary of the lessons beside it: its terms are checked,
+    and so are the words of those lessons (none used before it is taught).
     """
     targets = [Path(p) for p in paths] or [LESSONS_DIR, DRILLS_DIR]
     problems: list[ContentProblem] = []
@@ -58,18 +61,24 @@ def validate_paths(
             )
     lesson_files: list[Path] = []
     drill_files: list[Path] = []
+    glossary_files: list[Path] = []
     for file in _yaml_files(present):
+        if file.name == lessons.GLOSSARY_FILE:
+            glossary_files.append(file)
+            continue
         parts = {part.lower() for part in resolved(file).parts}
         if "drills" in parts and "lessons" not in parts:
             drill_files.append(file)
         elif "lessons" in parts:
             lesson_files.append(file)
-        elif drills.looks_like_drill_file(file):
+        elif catalog.looks_like_drill_file(file):
             drill_files.append(file)
         else:
             lesson_files.append(file)
     if lesson_files:
         problems.extend(lessons.check_files(lesson_files))
     if drill_files:
-        problems.extend(drills.check_files(drill_files, check))
+        problems.extend(catalog.check_files(drill_files, check))
+    for file in glossary_files:
+        problems.extend(glossary.check_glossary_file(file))
     return problems

@@ -37,7 +37,7 @@ from trainer.engine.game import (
     shuffled_pack,
 )
 from trainer.engine.items import PLAY_KINDS, SHOW_KINDS, Kind, ScoreItem, number_word
-from trainer.engine.play import (
+from trainer.engine.pegging import (
     CardNotInHandError,
     GoWhileCardFitsError,
     OutOfTurnError,
@@ -66,16 +66,18 @@ from trainer.engine.record import (
     SettingsError,
     ShowEvent,
     StarterEvent,
+    deal_digest,
     parse_event,
     skunk,
     summarize,
 )
-from trainer.engine.show import Call, ShowError, ShowScore, score_show
+from trainer.engine.show import MAX_SHOW, Call, ShowError, ShowScore, score_show
 from trainer.engine.stats import TOTAL_HANDS, Standing, percentile, score_distribution, standing
 from trainer.engine.vocab import SEATS, Counting, Phase, Role, RuleError, Which, other, seat_name
 
 __all__ = [
     "DECK",
+    "MAX_SHOW",
     "PLAY_KINDS",
     "SEATS",
     "SHOW_KINDS",
@@ -136,6 +138,7 @@ __all__ = [
     "check_distinct",
     "counting_order",
     "deal",
+    "deal_digest",
     "explain_items",
     "format_cards",
     "label_cards",

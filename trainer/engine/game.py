@@ -35,17 +35,17 @@ Errors, all :class:`~trainer.engine.vocab.RuleError` (a ``ValueError``):
 :class:`WrongPhaseError`, :class:`GameOverError`, :class:`NoSuchSeatError`,
 :class:`AlreadyActedError` (a second cut or discard), :class:`BadCutError`,
 :class:`BadDiscardError`, :class:`NotACardError`, :class:`CountOrderError`,
-:class:`BadClaimError`, and from the play :class:`~trainer.engine.play.OutOfTurnError`
-(also for the starter cut), :class:`~trainer.engine.play.CardNotInHandError` (also for
-the discard), :class:`~trainer.engine.play.OverThirtyOneError` and
-:class:`~trainer.engine.play.GoWhileCardFitsError`. A record that does not replay
+:class:`BadClaimError`, and from the play :class:`~trainer.engine.pegging.OutOfTurnError`
+(also for the starter cut), :class:`~trainer.engine.pegging.CardNotInHandError` (also for
+the discard), :class:`~trainer.engine.pegging.OverThirtyOneError` and
+:class:`~trainer.engine.pegging.GoWhileCardFitsError`. A record that does not replay
 raises :class:`ReplayError`, bad notation :class:`~trainer.engine.record.NotationError`.
 
 >>> game = Game(Settings(target=61), seed=3)
 >>> game.cut_for_deal(0, at=10)
-CutEvent(seat=0, at=10, card=Card.parse('5H'), dealer=None, awards=())
+CutEvent(seat=0, at=10, card=Card.parse('5H'), dealer=None, awards=(), dealt=None)
 >>> game.cut_for_deal(1, at=20).notation()  # the five is lower: seat 0 deals
-'cut seat=1 at=20 card=QS dealer=0'
+'cut seat=1 at=20 card=QS dealer=0 dealt=fb66072c'
 >>> game.phase, game.pone, game.view(1).hand
 (Phase.DISCARD, 1, (Card.parse('KS'), Card.parse('3H'), Card.parse('5D'), Card.parse('7S'), Card.parse('TH'), Card.parse('6D')))
 >>> for seat in (0, 1):
@@ -70,19 +70,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from trainer.engine.cards import DECK, Card, label_cards
 from trainer.engine.items import Kind, ScoreItem
-from trainer.engine.play import (
+from trainer.engine.pegging import (
     CardNotInHandError,
     OutOfTurnError,
     Pegging,
     PeggingError,
 )
 from trainer.engine.record import (
-    MAX_SHOW,
+    MAX_SEED,
     Award,
     CutEvent,
     DealEvent,
@@ -95,11 +95,24 @@ from trainer.engine.record import (
     Settings,
     ShowEvent,
     StarterEvent,
+    deal_digest,
     skunk,
     summarize,
 )
-from trainer.engine.show import ShowScore, score_show
-from trainer.engine.vocab import SEATS, Phase, Role, RuleError, Which, other, seat_name
+from trainer.engine.show import MAX_SHOW, ShowScore, score_show
+from trainer.engine.vocab import (
+    Phase,
+    Role,
+    RuleError,
+    Seat,
+    Which,
+    left_of,
+    other,
+    partner_of,
+    seat_name,
+    seats_of,
+    side_of,
+)
 
 __all__ = [
     "AlreadyActedError",
@@ -130,15 +143,22 @@ MIN_CUT = 4
 
 class GameRuleError(RuleError):
     """An action the rules of the game do not allow (the play's own errors are
-    :class:`~trainer.engine.play.PeggingError`)."""
+    :class:`~trainer.engine.pegging.PeggingError`)."""
+
+
+def side_name(side: int, players: int) -> str:
+    """How error messages name a side: a player, or a partnership of four."""
+    if players == 4:
+        return f"{seat_name(side)} and {seat_name(side + 2)}"
+    return seat_name(side)
 
 
 class GameOverError(GameRuleError):
     """An action after someone has already reached the target."""
 
-    def __init__(self, winner: int, target: int) -> None:
+    def __init__(self, winner: int, target: int, players: int = 2) -> None:
         self.winner = winner
-        super().__init__(f"the game is over: {seat_name(winner)} reached {target}")
+        super().__init__(f"the game is over: {side_name(winner, players)} reached {target}")
 
 
 _PHASE_NAME: dict[Phase, str] = {
@@ -169,11 +189,12 @@ class WrongPhaseError(GameRuleError):
 
 
 class NoSuchSeatError(GameRuleError):
-    """A seat other than 0 and 1."""
+    """A seat the table does not have."""
 
-    def __init__(self, seat: object) -> None:
+    def __init__(self, seat: object, players: int = 2) -> None:
         self.seat = seat
-        super().__init__(f"{seat!r} is not a seat: the seats are 0 and 1")
+        seats = "0 and 1" if players == 2 else f"0 to {players - 1}"
+        super().__init__(f"{seat!r} is not a seat: the seats are {seats}")
 
 
 class AlreadyActedError(GameRuleError):
@@ -192,7 +213,8 @@ class BadCutError(GameRuleError):
 
 
 class BadDiscardError(GameRuleError):
-    """Not exactly two different cards to the crib."""
+    """Not the number of different cards each player gives the crib (two between two
+    players, one among three or four)."""
 
 
 class NotACardError(GameRuleError):
@@ -271,19 +293,20 @@ class SeatView:
     kept: tuple[Card, ...]
     #: Own two cards given to the crib.
     discards: tuple[Card, ...]
-    #: Whether the other seat has discarded yet.
-    opponent_discarded: bool
-    #: How many cards the other seat still holds in the play.
-    opponent_cards: int
+    #: Whether each seat has given the crib its cards yet.
+    discarded: tuple[bool, ...]
+    #: How many cards each seat still holds (six or five before the discard).
+    held: tuple[int, ...]
     starter: Card | None
     #: Every card laid this deal, in order, with who laid it.
     laid: tuple[tuple[int, Card], ...]
     #: The current series of the play, with who laid each card.
     series: tuple[tuple[int, Card], ...]
     count: int
-    #: The seat that acts next (``None`` when both may, or nobody does).
+    #: The seat that acts next (``None`` when several may, or nobody does).
     turn: int | None
-    scores: tuple[int, int]
+    #: Each side's score (a player's, or with four players a partnership's).
+    scores: tuple[int, ...]
     #: Hands (and the crib) already counted this deal.
     shown: tuple[ShowEvent, ...]
     winner: int | None
@@ -310,21 +333,43 @@ class SeatView:
         return tuple(card for who, card in self.laid if who == self.seat)
 
     @property
+    def players(self) -> int:
+        return self.settings.seats
+
+    @property
+    def partner(self) -> int | None:
+        """The seat across the table with four players (None otherwise)."""
+        return partner_of(self.seat, self.players)
+
+    @property
     def theirs_played(self) -> tuple[Card, ...]:
-        """The other seat's cards laid this deal, in order."""
-        return tuple(card for who, card in self.laid if who != self.seat)
+        """The opponents' cards laid this deal, in order (not the partner's)."""
+        return tuple(card for who, card in self.laid if who not in (self.seat, self.partner))
 
     @property
     def opponent(self) -> int:
+        """The seat across the table (of a two-player game)."""
         return other(self.seat)
 
     @property
+    def opponent_discarded(self) -> bool:
+        """Every other seat has given the crib its cards."""
+        return all(done for seat, done in enumerate(self.discarded) if seat != self.seat)
+
+    @property
+    def opponent_cards(self) -> int:
+        """How many cards the other seats still hold (the opponent's, between two)."""
+        return sum(n for seat, n in enumerate(self.held) if seat != self.seat)
+
+    @property
     def my_score(self) -> int:
-        return self.scores[self.seat]
+        return self.scores[side_of(self.seat, self.players)]
 
     @property
     def their_score(self) -> int:
-        return self.scores[other(self.seat)]
+        """The other side's score (with three players, the best of the other two)."""
+        mine = side_of(self.seat, self.players)
+        return max(score for side, score in enumerate(self.scores) if side != mine)
 
 
 # --- the game -------------------------------------------------------------------------------
@@ -334,14 +379,18 @@ class Game:
     """A two-player game of cribbage: every action verified, every change an event."""
 
     def __init__(self, settings: Settings | None = None, seed: int = 0) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise GameRuleError(f"the seed is a whole number from 0 up, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise GameRuleError(
+                f"the seed is a whole number from 0 to {MAX_SEED} (it fits in 64 bits), "
+                f"not {seed!r}"
+            )
         self.settings = settings if settings is not None else Settings()
         if not isinstance(self.settings, Settings):
             raise GameRuleError(f"settings must be a Settings value, not {settings!r}")
         self.seed = seed
         self.events: list[Event] = []
-        self._scores = [0, 0]
+        self.players = self.settings.seats
+        self._scores = [0] * self.settings.sides
         self.phase = Phase.CUT
         self.winner: int | None = None
         self.dealer: int | None = None
@@ -352,10 +401,13 @@ class Game:
         self._cut_now: dict[int, Card] = {}
         self._cut_events: list[CutEvent] = []
         # The current deal.
-        self._hands: list[list[Card]] = [[], []]
-        self._discards: list[tuple[Card, ...]] = [(), ()]
-        self._kept: list[tuple[Card, ...]] = [(), ()]
+        self._hands: list[list[Card]] = [[] for _ in range(self.players)]
+        self._discards: list[tuple[Card, ...]] = [() for _ in range(self.players)]
+        self._kept: list[tuple[Card, ...]] = [() for _ in range(self.players)]
+        #: With three players, the card the dealer takes from the pack for the crib.
+        self._pack_to_crib: tuple[Card, ...] = ()
         self._pack: tuple[Card, ...] = ()
+        self._dealt: str | None = None  # the current deal's digest (see record.deal_digest)
         self.starter: Card | None = None
         self._pegging: Pegging | None = None
         self._laid: list[tuple[int, Card]] = []
@@ -368,8 +420,24 @@ class Game:
         return shuffled_pack(self.seed, label)
 
     @property
-    def scores(self) -> tuple[int, int]:
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score: a player's, or (four players) a partnership's."""
+        return tuple(self._scores)
+
+    def two_scores(self) -> tuple[int, int]:
+        """The two sides' scores, for code that knows there are two (two players, or two
+        partnerships); a game of three has three sides (:class:`GameRuleError`)."""
+        if len(self._scores) != 2:
+            raise GameRuleError(f"a game of {self.players} has {len(self._scores)} sides, not two")
         return (self._scores[0], self._scores[1])
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return seats_of(self.players)
+
+    def side_of(self, seat: Seat) -> int:
+        """The side ``seat`` scores for."""
+        return side_of(seat, self.players)
 
     @property
     def is_over(self) -> bool:
@@ -377,23 +445,24 @@ class Game:
 
     @property
     def pone(self) -> int | None:
-        return None if self.dealer is None else other(self.dealer)
+        """The player on the dealer's left: cuts the starter and leads the play."""
+        return None if self.dealer is None else left_of(self.dealer, self.players)
 
     @property
     def crib(self) -> tuple[Card, ...]:
         """The crib so far (both seats' discards). Not for players: see :meth:`view`."""
-        return (
-            self._discards[0] + self._discards[1]
-            if self.dealer is None
-            else (self._discards[other(self.dealer)] + self._discards[self.dealer])
-        )
+        if self.dealer is None:
+            return tuple(card for cards in self._discards for card in cards)
+        order = [left_of(self.dealer + k, self.players) for k in range(self.players)]
+        # clockwise from the dealer's left, the dealer's last, then the pack's card
+        return tuple(card for seat in order for card in self._discards[seat]) + self._pack_to_crib
 
     @property
     def show_order(self) -> tuple[tuple[int, Which], ...]:
         """The counts still to come in the show, in order (empty outside the show)."""
         if self.phase is not Phase.SHOW or self.dealer is None:
             return ()
-        return counting_order(self.dealer)[len(self._shown) :]
+        return counting_order(self.dealer, self.players)[len(self._shown) :]
 
     @property
     def turn(self) -> int | None:
@@ -405,9 +474,9 @@ class Game:
     def waiting_for(self) -> tuple[int, ...]:
         """The seats that may act now."""
         if self.phase is Phase.CUT:
-            return tuple(s for s in SEATS if s not in self._cut_now)
+            return tuple(s for s in self.seats if s not in self._cut_now)
         if self.phase is Phase.DISCARD:
-            return tuple(s for s in SEATS if not self._discards[s])
+            return tuple(s for s in self.seats if not self._discards[s])
         if self.phase is Phase.STARTER:
             assert self.pone is not None
             return (self.pone,)
@@ -430,22 +499,23 @@ class Game:
         """0, 1 (skunk) or 2 (double skunk) once the game is won with skunks on; else 0."""
         if self.winner is None or not self.settings.skunks:
             return 0
-        return skunk(
-            self._scores[self.winner], self._scores[other(self.winner)], self.settings.target
+        return max(
+            skunk(self._scores[self.winner], score, self.settings.target)
+            for side, score in enumerate(self._scores)
+            if side != self.winner
         )
 
     # -- common checks -----------------------------------------------------------------------
 
     def _check(self, phase: Phase) -> None:
         if self.winner is not None:
-            raise GameOverError(self.winner, self.settings.target)
+            raise GameOverError(self.winner, self.settings.target, self.players)
         if self.phase is not phase:
             raise WrongPhaseError(phase, self.phase)
 
-    @staticmethod
-    def _check_seat(seat: object) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS:
-            raise NoSuchSeatError(seat)
+    def _check_seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.seats:
+            raise NoSuchSeatError(seat, self.players)
         return seat
 
     def _check_cut(self, at: object) -> None:
@@ -466,9 +536,10 @@ class Game:
 
     def _peg(self, awards: Sequence[Award]) -> None:
         for seat, item in awards:
-            self._scores[seat] += item.points
-            if self.winner is None and self._scores[seat] >= self.settings.target:
-                self.winner = seat
+            side = self.side_of(seat)
+            self._scores[side] += item.points
+            if self.winner is None and self._scores[side] >= self.settings.target:
+                self.winner = side
                 self.phase = Phase.OVER
 
     def _emit(self, event: _E) -> _E:
@@ -481,9 +552,8 @@ class Game:
         self._check(Phase.CUT)
         self._check_seat(seat)
         if seat in self._cut_now:
-            raise AlreadyActedError(
-                f"{seat_name(seat)} has already cut: it is {seat_name(other(seat))}'s turn to cut"
-            )
+            waiting = ", ".join(seat_name(s) for s in self.seats if s not in self._cut_now)
+            raise AlreadyActedError(f"{seat_name(seat)} has already cut: {waiting} still to cut")
         if at is not None:
             self._check_cut(at)
 
@@ -491,8 +561,9 @@ class Game:
         return _can(self.verify_cut_for_deal, seat, at)
 
     def cut_for_deal(self, seat: int, at: int | None = None) -> CutEvent:
-        """``seat`` cuts the pack; after both have cut, the lower card deals (ace low)
-        and the first deal is dealt, or on equal ranks both cut again from a new pack."""
+        """``seat`` cuts the pack; once everyone has cut, the lowest card deals (ace low)
+        and the first deal is dealt, or, when the lowest rank is cut twice, everyone cuts
+        again from a new pack."""
         self.verify_cut_for_deal(seat, at)
         if at is None:
             at = self._seeded_cut()
@@ -501,19 +572,22 @@ class Game:
         card = remaining[at]
         self._cut_now[seat] = card
         dealer: int | None = None
-        if len(self._cut_now) == 2:
-            a, b = self._cut_now[0], self._cut_now[1]
-            if a.order != b.order:
-                dealer = 0 if a.order < b.order else 1
-            else:
+        if len(self._cut_now) == self.players:
+            lowest = min(cut_card.order for cut_card in self._cut_now.values())
+            low = [s for s in self.seats if self._cut_now[s].order == lowest]
+            if len(low) == 1:  # the lowest card deals (an ace is low)
+                dealer = low[0]
+            else:  # the lowest is tied: everyone cuts again
                 self._cut_round += 1
                 self._cut_pack = self.pack(f"cut:{self._cut_round}")
                 self._cut_now = {}
-        event = CutEvent(seat, at, card, dealer)
-        self._cut_events.append(event)
-        if dealer is not None:
+        dealt = None
+        if dealer is not None:  # the deal is made now, and the cut that named it says so
             self.dealer = dealer
             self._start_deal()
+            dealt = self._dealt
+        event = CutEvent(seat, at, card, dealer, dealt=dealt)
+        self._cut_events.append(event)
         return self._emit(event)
 
     # -- the deal and the discard --------------------------------------------------------------
@@ -521,11 +595,16 @@ class Game:
     def _start_deal(self) -> None:
         assert self.dealer is not None
         self.deal_no += 1
-        hands, rest = deal(self.pack(str(self.deal_no)), self.dealer)
-        self._hands = [list(hands[0]), list(hands[1])]
-        self._pack = rest
-        self._discards = [(), ()]
-        self._kept = [(), ()]
+        hands, rest = deal(
+            self.pack(str(self.deal_no)), self.dealer, self.players, self.settings.hand_size
+        )
+        self._hands = [list(hand) for hand in hands]
+        # with three players the dealer puts the top card of the pack in the crib
+        self._pack_to_crib = rest[:1] if self.players == 3 else ()
+        self._pack = rest[len(self._pack_to_crib) :]
+        self._dealt = deal_digest(self._hands, rest)
+        self._discards = [() for _ in self.seats]
+        self._kept = [() for _ in self.seats]
         self.starter = None
         self._pegging = None
         self._laid = []
@@ -535,16 +614,21 @@ class Game:
     def verify_discard(self, seat: int, cards: Sequence[Card]) -> None:
         self._check(Phase.DISCARD)
         self._check_seat(seat)
+        throw = self.settings.throw
         if self._discards[seat]:
-            raise AlreadyActedError(f"{seat_name(seat)} has already given two cards to the crib")
+            raise AlreadyActedError(f"{seat_name(seat)} has already given the crib its cards")
         cards = tuple(cards)
-        if len(cards) != 2:
+        if len(cards) != throw:
             raise BadDiscardError(
                 f"each player gives exactly two cards to the crib, not {len(cards)}"
+                if throw == 2
+                else f"with {self.players} players each gives the crib one card, not {len(cards)}"
             )
         if not all(isinstance(card, Card) for card in cards):
-            raise BadDiscardError(f"a discard is two cards, not {cards!r}")
-        if cards[0] == cards[1]:
+            raise BadDiscardError(
+                f"a discard is {'two cards' if throw == 2 else 'one card'}, not {cards!r}"
+            )
+        if len(set(cards)) != len(cards):
             raise BadDiscardError(f"{cards[0].label} is named twice: give two different cards")
         for card in cards:
             if card not in self._hands[seat]:
@@ -554,16 +638,17 @@ class Game:
         return _can(self.verify_discard, seat, cards)
 
     def discard(self, seat: int, cards: Sequence[Card]) -> DiscardEvent:
-        """``seat`` gives two cards to the dealer's crib; once both have, the pone cuts."""
+        """``seat`` gives the dealer's crib its cards (two between two players, one among
+        three or four); once everyone has, the player on the dealer's left cuts."""
         self.verify_discard(seat, cards)
-        first, second = tuple(cards)
-        for card in (first, second):
+        given = tuple(cards)
+        for card in given:
             self._hands[seat].remove(card)
-        self._discards[seat] = (first, second)
+        self._discards[seat] = given
         self._kept[seat] = tuple(self._hands[seat])
         if all(self._discards):
             self.phase = Phase.STARTER
-        return self._emit(DiscardEvent(seat, (first, second)))
+        return self._emit(DiscardEvent(seat, given))
 
     # -- the starter -------------------------------------------------------------------------
 
@@ -592,7 +677,7 @@ class Game:
         if card.is_jack:
             awards = ((self.dealer, ScoreItem(Kind.HIS_HEELS, (card,), 2)),)
         self.phase = Phase.PLAY
-        self._pegging = Pegging([list(self._kept[0]), list(self._kept[1])], leader=seat)
+        self._pegging = Pegging([list(kept) for kept in self._kept], leader=seat)
         self._peg(awards)
         return self._emit(StarterEvent(seat, at, card, awards))
 
@@ -607,7 +692,7 @@ class Game:
         self._check_seat(seat)
         if not isinstance(card, Card):
             raise NotACardError(card)
-        self._play().verify_lay(card, seat)
+        self._play().verify_lay(card, seat=seat)
 
     def can_lay(self, seat: int, card: Card) -> bool:
         return _can(self.verify_lay, seat, card)
@@ -615,14 +700,14 @@ class Game:
     def lay(self, seat: int, card: Card) -> LayEvent:
         """``seat`` lays ``card`` and pegs what it makes (and a go or last card it earns)."""
         self.verify_lay(seat, card)
-        peg = self._play().lay(card, seat)
+        peg = self._play().lay(card, seat=seat)
         self._laid.append((seat, card))
         return self._after_play(LayEvent(seat, card, peg.count, peg.awards), peg.play_over)
 
     def verify_go(self, seat: int) -> None:
         self._check(Phase.PLAY)
         self._check_seat(seat)
-        self._play().verify_go(seat)
+        self._play().verify_go(seat=seat)
 
     def can_go(self, seat: int) -> bool:
         return _can(self.verify_go, seat)
@@ -630,7 +715,7 @@ class Game:
     def go(self, seat: int) -> GoEvent:
         """``seat`` has no card that fits and says go; the other seat may peg for it."""
         self.verify_go(seat)
-        peg = self._play().go(seat)
+        peg = self._play().go(seat=seat)
         return self._after_play(GoEvent(seat, peg.count, peg.awards), peg.play_over)
 
     def _after_play(self, event: _P, play_over: bool) -> _P:
@@ -696,13 +781,16 @@ class Game:
         what = Which(which)
         score = self._show_score(seat, what)
         owner_wins = (
-            self._scores[seat] + min(score.total, score.total if claimed is None else claimed)
+            self._scores[self.side_of(seat)]
+            + min(score.total, score.total if claimed is None else claimed)
             >= self.settings.target
         )
-        event = ShowEvent.build(seat, what, score, claimed, owner_wins=owner_wins)
+        event = ShowEvent.build(
+            seat, what, score, claimed, owner_wins=owner_wins, players=self.players
+        )
         self._shown.append(event)
         self._peg(event.awards)
-        if self.winner is None and len(self._shown) == 3:
+        if self.winner is None and len(self._shown) == self.players + 1:
             self.phase = Phase.DONE
         return self._emit(event)
 
@@ -721,22 +809,24 @@ class Game:
         return _can(self.verify_next_deal)
 
     def next_deal(self) -> DealEvent:
-        """The deal passes to the other seat and six cards each are dealt."""
+        """The deal passes to the left and the next hands are dealt."""
         self.verify_next_deal()
         assert self.dealer is not None
-        self.dealer = other(self.dealer)
+        self.dealer = left_of(self.dealer, self.players)
         self._start_deal()
-        return self._emit(DealEvent(self.deal_no, self.dealer))
+        return self._emit(DealEvent(self.deal_no, self.dealer, dealt=self._dealt))
 
     # -- what a seat may know ----------------------------------------------------------------
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now; see :class:`SeatView`."""
         seat = self._check_seat(seat)
-        them = other(seat)
         pegging = self._pegging
         hand = tuple(pegging.hands[seat]) if pegging is not None else tuple(self._hands[seat])
-        opponent_cards = len(pegging.hands[them]) if pegging is not None else len(self._hands[them])
+        held = tuple(
+            len(pegging.hands[s]) if pegging is not None else len(self._hands[s])
+            for s in self.seats
+        )
         series: tuple[tuple[int, Card], ...] = ()
         count = 0
         if pegging is not None and not pegging.is_over:  # the play, or a game won in it
@@ -752,8 +842,8 @@ class Game:
             hand=hand,
             kept=self._kept[seat],
             discards=self._discards[seat],
-            opponent_discarded=bool(self._discards[them]),
-            opponent_cards=opponent_cards,
+            discarded=tuple(bool(cards) for cards in self._discards),
+            held=held,
             starter=self.starter,
             laid=tuple(self._laid),
             series=series,
@@ -793,6 +883,18 @@ class Game:
             result = self.next_deal()
         else:
             raise ReplayError(f"{event!r} is not a game event")
+        if (
+            isinstance(event, CutEvent | DealEvent)
+            and isinstance(result, CutEvent | DealEvent)
+            and event.dealt != result.dealt
+        ):
+            if event.dealt is not None:  # (a record from before digests has none to check)
+                raise ReplayError(
+                    "this seed now deals other cards than the game was played with "
+                    f"(deal {self.deal_no}: the record says dealt={event.dealt}, "
+                    f"the deal is {result.dealt})"
+                )
+            result = replace(result, dealt=None)
         if result != event:
             raise ReplayError(
                 f"the record says {event.notation()!r}, but the game made {result.notation()!r}"
@@ -821,7 +923,7 @@ class Game:
     def describe(self) -> str:
         """One line for logs and tests: the phase, the dealer and the score."""
         dealer = "no dealer yet" if self.dealer is None else f"dealer {seat_name(self.dealer)}"
-        hands = "; ".join(f"{seat_name(s)}: {label_cards(self._hands[s])}" for s in SEATS)
+        hands = "; ".join(f"{seat_name(s)}: {label_cards(self._hands[s])}" for s in self.seats)
         return f"deal {self.deal_no}, {dealer}, {self.phase}, {self.scores[0]}-{self.scores[1]}; {hands}"
 
 

@@ -12,21 +12,23 @@ class Kind(StrEnum):
     """What a combination is. The value is the word the table uses, so a kind compares
     equal to its plain string (``Kind.RUN == "run"``) and stores as text.
 
-    Members are declared in the order players count them in the show (fifteens, pairs,
-    runs, flush, nobs), then the kinds that only score in the play and at the cut, then
-    what a muggins count pegs (a hand scored as its owner claimed it, points taken by
-    the other player).
+    Members are declared in the order the table counts them: fifteens (and in the play
+    the 31 that goes with them), pairs, runs, flush, nobs; then the go and the last card
+    that end a series, the jack cut for the dealer, and what a muggins count pegs (a hand
+    scored as its owner claimed it, points taken by the other player). The show's kinds
+    and the play's keep that order among themselves (:data:`SHOW_KINDS`,
+    :data:`PLAY_KINDS`): explanations list combinations in it.
 
-    >>> Kind("last card").category, Kind.FIFTEEN.plural, Kind.NOBS.in_show
-    ('last-card', 'fifteens', True)
+    >>> Kind("last card").category, Kind.FLUSH.plural, Kind.NOBS.in_show
+    ('last-card', 'flushes', True)
     """
 
     FIFTEEN = "fifteen"
+    THIRTY_ONE = "thirty-one"
     PAIR = "pair"
     RUN = "run"
     FLUSH = "flush"
     NOBS = "nobs"
-    THIRTY_ONE = "thirty-one"
     GO = "go"
     LAST_CARD = "last card"
     HIS_HEELS = "his heels"
@@ -57,20 +59,20 @@ class Kind(StrEnum):
 
     @property
     def plural(self) -> str:
-        """How a list of these is named: ``fifteens``, ``runs``, ``the go``."""
+        """How several of these are named: ``two fifteens``, ``the pairs``, ``31s``."""
         return _KIND_PLURAL[self]
 
 
 _KIND_ORDER: dict[Kind, int] = {kind: i for i, kind in enumerate(Kind)}
 _KIND_PLURAL: dict[Kind, str] = {
     Kind.FIFTEEN: "fifteens",
+    Kind.THIRTY_ONE: "31s",
     Kind.PAIR: "pairs",
     Kind.RUN: "runs",
-    Kind.FLUSH: "flush",
+    Kind.FLUSH: "flushes",
     Kind.NOBS: "nobs",
-    Kind.THIRTY_ONE: "31",
-    Kind.GO: "the go",
-    Kind.LAST_CARD: "last card",
+    Kind.GO: "goes",
+    Kind.LAST_CARD: "last cards",
     Kind.HIS_HEELS: "his heels",
     Kind.HAND_AS_CLAIMED: "hands as claimed",
     Kind.CRIB_AS_CLAIMED: "cribs as claimed",

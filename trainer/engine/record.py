@@ -11,11 +11,12 @@ figures from the events alone.
 >>> event.points_for(1), event.notation()
 (2, 'lay seat=1 card=7C count=14 awards=1:pair/7S-7C/2')
 >>> Settings.parse("target=61 skunks=off counting=muggins")
-Settings(target=61, skunks=False, counting=Counting.MUGGINS)
+Settings(target=61, skunks=False, counting=Counting.MUGGINS, seats=2)
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -23,8 +24,16 @@ from typing import ClassVar
 
 from trainer.engine.cards import Card, CardNotationError
 from trainer.engine.items import Kind, ScoreItem
-from trainer.engine.show import ShowError, ShowScore, score_show
-from trainer.engine.vocab import SEATS, Counting, Which, other
+from trainer.engine.show import MAX_SHOW, ShowError, ShowScore, score_show
+from trainer.engine.vocab import (
+    PLAYERS,
+    Counting,
+    Which,
+    left_of,
+    seats_of,
+    side_of,
+    sides_of,
+)
 
 __all__ = [
     "Award",
@@ -51,8 +60,16 @@ __all__ = [
 Award = tuple[int, ScoreItem]
 
 TARGETS: tuple[int, int] = (121, 61)
-#: The most a hand or crib can score in the show.
-MAX_SHOW = 29
+#: The longest record read back, in characters: the longest games on record run to about
+#: a third of it (see ``tests/test_record.py``), so only a record made up to be long is refused.
+MAX_RECORD_CHARS = 60_000
+#: How many times in a row the cut for deal may be tied in a record read back (each tie is
+#: about a 1 in 17 chance, so ten in a row never happens in a game that was played).
+MAX_TIED_CUTS = 10
+#: The largest seed: a whole number from 0 that fits in 64 bits (as the store keeps it).
+MAX_SEED = 2**63 - 1
+#: The most digits any number in a record may have (a seed's 19 is the most any needs).
+_MAX_DIGITS = 19
 
 
 class NotationError(ValueError):
@@ -85,15 +102,19 @@ def skunk(winner_score: int, loser_score: int, target: int = 121) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """How a game is played: to 121 or 61, skunks counted or not, who counts the show.
+    """How a game is played: to 121 or 61, skunks counted or not, who counts the show, and
+    how many play (two; three, each alone; four, as two partnerships across the table).
 
     >>> Settings().notation()
     'target=121 skunks=on counting=automatic'
+    >>> Settings(seats=3).notation(), Settings(seats=4).sides
+    ('target=121 skunks=on counting=automatic seats=3', 2)
     """
 
     target: int = 121
     skunks: bool = True
     counting: Counting = Counting.AUTOMATIC
+    seats: int = 2
 
     def __post_init__(self) -> None:
         if isinstance(self.target, bool) or self.target not in TARGETS:
@@ -109,19 +130,41 @@ class Settings:
                 f"counting is 'automatic' or 'muggins', not {self.counting!r}"
             ) from None
         object.__setattr__(self, "counting", counting)
+        if isinstance(self.seats, bool) or self.seats not in PLAYERS:
+            raise SettingsError(
+                f"a game is for two, three or four players (four as two partnerships), "
+                f"not {self.seats!r}"
+            )
 
     @property
     def muggins(self) -> bool:
         return self.counting is Counting.MUGGINS
 
+    @property
+    def sides(self) -> int:
+        """How many sides score (two partnerships when four play)."""
+        return sides_of(self.seats)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: six between two, five among three or four."""
+        return 6 if self.seats == 2 else 5
+
+    @property
+    def throw(self) -> int:
+        """Cards each player gives the crib: two between two, one among three or four."""
+        return 2 if self.seats == 2 else 1
+
     def notation(self) -> str:
         skunks = "on" if self.skunks else "off"
-        return f"target={self.target} skunks={skunks} counting={self.counting}"
+        text = f"target={self.target} skunks={skunks} counting={self.counting}"
+        return text if self.seats == 2 else f"{text} seats={self.seats}"
 
     @classmethod
     def parse(cls, text: str) -> Settings:
         """Read :meth:`notation` back; keys may come in any order and may be left out."""
-        fields = _fields(text.split(), {"target", "skunks", "counting"}, what="settings")
+        fields = _fields(text.split(), {"target", "skunks", "counting", "seats"}, what="settings")
+        seats = _int(fields["seats"], "seats") if "seats" in fields else 2
         target = 121
         skunks = True
         counting = Counting.AUTOMATIC
@@ -140,7 +183,7 @@ class Settings:
                     f"counting is 'automatic' or 'muggins', not {fields['counting']!r}"
                 ) from None
         try:
-            return cls(target=target, skunks=skunks, counting=counting)
+            return cls(target=target, skunks=skunks, counting=counting, seats=seats)
         except SettingsError as error:
             raise NotationError(str(error)) from None
 
@@ -170,15 +213,25 @@ def _need(fields: dict[str, str], key: str, what: str) -> str:
 
 
 def _int(text: str, key: str) -> int:
-    if not re.fullmatch(r"-?\d+", text):
-        raise NotationError(f"{key} should be a whole number, not {text!r}")
+    """A whole number written in the digits 0-9 (no other script's digits), at most 19 of
+    them: a longer one is refused with a message, not read (Python refuses to read numbers
+    of thousands of digits, and no number in a game needs more than a seed's 19)."""
+    if not re.fullmatch(r"-?[0-9]+", text):
+        shown = text if len(text) <= 30 else text[:30] + "…"
+        raise NotationError(f"{key} should be a whole number written with 0-9, not {shown!r}")
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_DIGITS:
+        raise NotationError(
+            f"{key} has {digits} digits; no number in a game record has more than {_MAX_DIGITS}"
+        )
     return int(text)
 
 
 def _seat(text: str, key: str = "seat") -> int:
+    """A seat as a record writes it: 0 to 3 (the game checks it against its players)."""
     value = _int(text, key)
-    if value not in SEATS:
-        raise NotationError(f"{key} is 0 or 1, not {value}")
+    if value not in seats_of(max(PLAYERS)):
+        raise NotationError(f"{key} is a seat from 0 to {max(PLAYERS) - 1}, not {value}")
     return value
 
 
@@ -202,7 +255,7 @@ def _award_text(award: Award) -> str:
     return f"{seat}:{item.kind.replace(' ', '_')}/{_cards_text(item.cards)}/{item.points}"
 
 
-_AWARD_RE = re.compile(r"([01]):([a-z_-]+)/([^/]*)/(\d+)")
+_AWARD_RE = re.compile(r"([0-3]):([a-z_-]+)/([^/]*)/([0-9]{1,3})")
 
 
 def _parse_awards(text: str) -> tuple[Award, ...]:
@@ -265,19 +318,25 @@ class CutEvent(Event):
     card: Card
     dealer: int | None = None
     awards: tuple[Award, ...] = ()
+    #: The first deal's :func:`deal_digest`, written with the cut that names the dealer
+    #: (``None`` in records from before digests were written).
+    dealt: str | None = None
 
     def notation(self) -> str:
         text = f"cut seat={self.seat} at={self.at} card={self.card}"
-        return text if self.dealer is None else f"{text} dealer={self.dealer}"
+        if self.dealer is not None:
+            text += f" dealer={self.dealer}"
+        return text if self.dealt is None else f"{text} dealt={self.dealt}"
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardEvent(Event):
-    """A seat laid two cards away to the dealer's crib."""
+    """A seat laid its cards away to the dealer's crib: two between two players, one
+    among three or four."""
 
     action: ClassVar[str] = "discard"
     seat: int
-    cards: tuple[Card, Card]
+    cards: tuple[Card, ...]
     awards: tuple[Award, ...] = ()
 
     def notation(self) -> str:
@@ -334,8 +393,9 @@ class ShowEvent(Event):
 
     ``score`` is the true count with its items. ``claimed`` is what the owner said
     (``None`` when the count was left to the engine); ``awarded`` is what the owner
-    pegged (never more than is there) and ``muggins`` what the other seat took for
-    points the owner missed (0 when the owner's points already won the game).
+    pegged (never more than is there) and ``muggins`` what the seat on the owner's left
+    took for points the owner missed (``taker``: with two players, the other one; 0 when
+    the owner's points already won the game).
     """
 
     action: ClassVar[str] = "show"
@@ -346,6 +406,8 @@ class ShowEvent(Event):
     awarded: int
     muggins: int
     awards: tuple[Award, ...] = ()
+    #: Who takes points missed under muggins (the seat on the owner's left).
+    taker: int | None = None
 
     @classmethod
     def build(
@@ -356,20 +418,23 @@ class ShowEvent(Event):
         claimed: int | None,
         *,
         owner_wins: bool = False,
+        players: int = 2,
     ) -> ShowEvent:
         """The event for a count: the owner scores what was claimed, at most what is
-        there; missed points go to the other seat unless the owner has already won."""
+        there; missed points go to the seat on the owner's left unless the owner has
+        already won."""
         true = score.total
         awarded = true if claimed is None else min(claimed, true)
         muggins = 0 if owner_wins or claimed is None else max(true - claimed, 0)
+        taker = left_of(seat, players)
         awards: list[Award] = []
         if awarded == true:
             awards.extend((seat, item) for item in score.items)
         elif awarded:
             awards.append((seat, ScoreItem(Kind(f"{which} as claimed"), score.hand, awarded)))
         if muggins:
-            awards.append((other(seat), ScoreItem(Kind.MUGGINS, score.hand, muggins)))
-        return cls(seat, which, score, claimed, awarded, muggins, tuple(awards))
+            awards.append((taker, ScoreItem(Kind.MUGGINS, score.hand, muggins)))
+        return cls(seat, which, score, claimed, awarded, muggins, tuple(awards), taker)
 
     @property
     def true(self) -> int:
@@ -385,13 +450,21 @@ class ShowEvent(Event):
     def cards(self) -> tuple[Card, ...]:
         return self.score.hand
 
+    @property
+    def muggins_taker(self) -> int:
+        """Who took the points missed (the seat on the owner's left)."""
+        return self.taker if self.taker is not None else _two_player_left(self.seat)
+
     def notation(self) -> str:
         claimed = "-" if self.claimed is None else str(self.claimed)
-        return (
+        text = (
             f"show seat={self.seat} which={self.which} cards={_cards_text(self.score.hand)}"
             f" starter={self.score.starter} claimed={claimed} awarded={self.awarded}"
             f" muggins={self.muggins}"
         )
+        if self.taker is not None and self.taker != _two_player_left(self.seat):
+            text += f" to={self.taker}"  # with three or four players
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,9 +475,38 @@ class DealEvent(Event):
     deal_no: int
     dealer: int
     awards: tuple[Award, ...] = ()
+    #: The deal's :func:`deal_digest` (``None`` in records from before digests were written).
+    dealt: str | None = None
 
     def notation(self) -> str:
-        return f"deal no={self.deal_no} dealer={self.dealer}"
+        text = f"deal no={self.deal_no} dealer={self.dealer}"
+        return text if self.dealt is None else f"{text} dealt={self.dealt}"
+
+
+_DIGEST = re.compile(r"[0-9a-f]{8}")
+
+
+def deal_digest(hands: Sequence[Sequence[Card]], pack: Sequence[Card]) -> str:
+    """Eight hex digits that name one deal: every seat's cards as dealt, in seat order, and
+    the pack left in its order (so the starter too). A record writes it with each deal, and
+    a replay that deals other cards from the same seed (were dealing ever to change) is
+    refused instead of silently becoming another game, as a hand history keeps the cards.
+
+    >>> from trainer.engine.cards import parse_cards
+    >>> len(deal_digest([parse_cards("5H 5D"), parse_cards("JS 5C")], parse_cards("5S")))
+    8
+    """
+    text = " | ".join(" ".join(map(str, hand)) for hand in hands)
+    text += " || " + " ".join(map(str, pack))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:8]
+
+
+def _digest(f: dict[str, str]) -> str | None:
+    if "dealt" not in f:
+        return None
+    if not _DIGEST.fullmatch(f["dealt"]):
+        raise NotationError(f"dealt={f['dealt']!r} is not a deal's digest (eight of 0-9 and a-f)")
+    return f["dealt"]
 
 
 def _with_awards(text: str, awards: tuple[Award, ...]) -> str:
@@ -430,24 +532,29 @@ def parse_event(text: str) -> Event:
         raise NotationError(f"{action!r} is not an event: events are {known}")
     what = f"a {action} event"
     if action == "cut":
-        f = _fields(rest, {"seat", "at", "card", "dealer"}, what=what)
+        f = _fields(rest, {"seat", "at", "card", "dealer", "dealt"}, what=what)
         dealer = _seat(f["dealer"], "dealer") if "dealer" in f else None
+        if "dealt" in f and dealer is None:
+            raise NotationError("a cut that names no dealer deals nothing: it has no dealt=")
         return CutEvent(
             _seat(_need(f, "seat", what)),
             _int(_need(f, "at", what), "at"),
             _card(_need(f, "card", what)),
             dealer,
+            dealt=_digest(f),
         )
     if action == "discard":
         f = _fields(rest, {"seat", "cards"}, what=what)
         cards = _parse_cards(_need(f, "cards", what))
-        if len(cards) != 2:
-            raise NotationError(f"a discard is two cards, not {len(cards)}")
-        return DiscardEvent(_seat(_need(f, "seat", what)), (cards[0], cards[1]))
+        if len(cards) not in (1, 2):
+            raise NotationError(f"a discard is one card or two, not {len(cards)}")
+        return DiscardEvent(_seat(_need(f, "seat", what)), cards)
     if action == "deal":
-        f = _fields(rest, {"no", "dealer"}, what=what)
+        f = _fields(rest, {"no", "dealer", "dealt"}, what=what)
         return DealEvent(
-            _int(_need(f, "no", what), "no"), _seat(_need(f, "dealer", what), "dealer")
+            _int(_need(f, "no", what), "no"),
+            _seat(_need(f, "dealer", what), "dealer"),
+            dealt=_digest(f),
         )
     if action == "show":
         return _parse_show(rest, what)
@@ -475,10 +582,11 @@ def _refuse(fields: dict[str, str], key: str, what: str) -> None:
 def _parse_show(rest: Sequence[str], what: str) -> ShowEvent:
     f = _fields(
         rest,
-        {"seat", "which", "cards", "starter", "claimed", "awarded", "muggins"},
+        {"seat", "which", "cards", "starter", "claimed", "awarded", "muggins", "to"},
         what=what,
     )
     seat = _seat(_need(f, "seat", what))
+    taker = _seat(f["to"], "to") if "to" in f else _two_player_left(seat)
     try:
         which = Which(_need(f, "which", what))
     except ValueError:
@@ -495,7 +603,7 @@ def _parse_show(rest: Sequence[str], what: str) -> ShowEvent:
         raise NotationError(f"a claim is from 0 to {MAX_SHOW} points (or -), not {claimed}")
     awarded = _int(_need(f, "awarded", what), "awarded")
     muggins = _int(_need(f, "muggins", what), "muggins")
-    event = ShowEvent.build(seat, which, score, claimed)
+    event = _show(seat, which, score, claimed, taker)
     if event.awarded != awarded:
         raise NotationError(
             f"{what} says {awarded} awarded, but a claim of {claimed_text} on a count of"
@@ -504,11 +612,30 @@ def _parse_show(rest: Sequence[str], what: str) -> ShowEvent:
     if muggins == event.muggins:
         return event
     if muggins == 0:  # the owner's points won the game before muggins could be called
-        return ShowEvent.build(seat, which, score, claimed, owner_wins=True)
+        return _show(seat, which, score, claimed, taker, owner_wins=True)
     raise NotationError(
         f"{what} says muggins {muggins}, but a claim of {claimed_text} on a count of"
         f" {score.total} leaves {event.muggins}"
     )
+
+
+def _two_player_left(seat: int) -> int:
+    """The seat on ``seat``'s left at a table of two (a show written without ``to=``)."""
+    return (seat + 1) % 2
+
+
+def _show(
+    seat: int, which: Which, score: ShowScore, claimed: int | None, taker: int,
+    *, owner_wins: bool = False,
+) -> ShowEvent:  # fmt: skip
+    """A show event read back: its muggins taker as written (with two players, the other)."""
+    built = ShowEvent.build(seat, which, score, claimed, owner_wins=owner_wins)
+    if taker == built.muggins_taker:
+        return built
+    awards = tuple(
+        (taker if item.kind is Kind.MUGGINS else who, item) for who, item in built.awards
+    )
+    return ShowEvent(seat, which, score, claimed, built.awarded, built.muggins, awards, taker)
 
 
 # --- a whole game -------------------------------------------------------------------------
@@ -550,16 +677,25 @@ class GameRecord:
             f'[Target "{s.target}"]',
             f'[Skunks "{"on" if s.skunks else "off"}"]',
             f'[Counting "{s.counting}"]',
+            *([f'[Seats "{s.seats}"]'] if s.seats != 2 else []),
             f'[Seed "{self.seed}"]',
         ]
         return "\n".join([*header, "", *(event.notation() for event in self.events)]) + "\n"
 
     @classmethod
     def parse(cls, text: str) -> GameRecord:
-        """Read :meth:`notation` back; a bad line raises :class:`NotationError` naming it."""
+        """Read :meth:`notation` back; a bad line raises :class:`NotationError` naming it.
+        A record longer than :data:`MAX_RECORD_CHARS`, or with the cut for deal tied more
+        than :data:`MAX_TIED_CUTS` times, is refused before it is played back."""
+        if len(text) > MAX_RECORD_CHARS:
+            raise NotationError(
+                f"the record is {len(text):,} characters long; a game's record is never longer "
+                f"than {MAX_RECORD_CHARS:,}"
+            )
         headers: dict[str, str] = {}
         events: list[Event] = []
         lines: list[int] = []
+        cuts = 0
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
             if not line or line.startswith("#"):
@@ -580,7 +716,14 @@ class GameRecord:
             except NotationError as error:
                 raise NotationError(f"line {number}: {error}") from None
             lines.append(number)
-        known = {"Game", "Target", "Skunks", "Counting", "Seed"}
+            if isinstance(events[-1], CutEvent):
+                cuts += 1
+                if cuts > 2 * (MAX_TIED_CUTS + 1):
+                    raise NotationError(
+                        f"line {number}: the cut for deal is tied more than {MAX_TIED_CUTS} "
+                        "times in a row, which no game that was played does"
+                    )
+        known = {"Game", "Target", "Skunks", "Counting", "Seats", "Seed"}
         unknown = sorted(set(headers) - known)
         if unknown:
             raise NotationError(f"unknown header {unknown[0]!r}: headers are {', '.join(known)}")
@@ -589,12 +732,14 @@ class GameRecord:
         if "Seed" not in headers:
             raise NotationError('a game record needs its [Seed "..."] header')
         seed = _int(headers["Seed"], "Seed")
-        if seed < 0:
-            raise NotationError(f"the seed is a whole number from 0 up, not {seed}")
+        if not 0 <= seed <= MAX_SEED:
+            raise NotationError(
+                f"the seed is a whole number from 0 to {MAX_SEED} (it fits in 64 bits), not {seed}"
+            )
         settings = Settings.parse(
             " ".join(
                 f"{key.lower()}={headers[key]}"
-                for key in ("Target", "Skunks", "Counting")
+                for key in ("Target", "Skunks", "Counting", "Seats")
                 if key in headers
             )
         )
@@ -621,22 +766,32 @@ class SeatTotals:
 
 @dataclass(frozen=True, slots=True)
 class GameSummary:
-    """The results screen's figures: points by seat and source, deals, the best hands."""
+    """The results screen's figures: points by seat and source, deals, the best hands.
 
-    seats: tuple[SeatTotals, SeatTotals]
+    ``seats`` are each seat's own points; ``scores`` each side's (with four players, a
+    partnership's are its two seats' together)."""
+
+    seats: tuple[SeatTotals, ...]
     deals: int
     #: The highest-scoring hand (not crib) counted in the game, the earliest on a tie.
     best_hand: ShowEvent | None
     #: Each seat's own best hand.
-    best_hands: tuple[ShowEvent | None, ShowEvent | None]
-    #: The seat that reached the target, if one has.
+    best_hands: tuple[ShowEvent | None, ...]
+    #: The side that reached the target, if one has.
     winner: int | None = None
-    #: 1 for a skunk, 2 for a double skunk (0 with skunks off or before a win).
+    #: 1 for a skunk, 2 for a double skunk (0 with skunks off or before a win): the worst
+    #: any losing side took.
     skunk: int = 0
+    #: How many played (the number of seats).
+    players: int = 2
 
     @property
-    def scores(self) -> tuple[int, int]:
-        return (self.seats[0].total, self.seats[1].total)
+    def scores(self) -> tuple[int, ...]:
+        """Each side's points (a seat's own, or a partnership's two seats' together)."""
+        totals = [0] * sides_of(self.players)
+        for seat, totals_of in enumerate(self.seats):
+            totals[side_of(seat, self.players)] += totals_of.total
+        return tuple(totals)
 
 
 def summarize(events: Iterable[Event], settings: Settings | None = None) -> GameSummary:
@@ -646,9 +801,13 @@ def summarize(events: Iterable[Event], settings: Settings | None = None) -> Game
     >>> summarize([parse_event("starter seat=0 at=5 card=JH awards=1:his_heels/JH/2")]).seats[1]
     SeatTotals(play=0, hands=0, crib=0, heels=2, muggins=0)
     """
-    totals = [dict.fromkeys(("play", "hands", "crib", "heels", "muggins"), 0) for _ in SEATS]
+    rules = settings if settings is not None else Settings()
+    players = rules.seats
+    totals = [
+        dict.fromkeys(("play", "hands", "crib", "heels", "muggins"), 0) for _ in range(players)
+    ]
     deals = 0
-    best: list[ShowEvent | None] = [None, None]
+    best: list[ShowEvent | None] = [None] * players
     best_hand: ShowEvent | None = None
     for event in events:
         if isinstance(event, CutEvent):
@@ -665,16 +824,21 @@ def summarize(events: Iterable[Event], settings: Settings | None = None) -> Game
         elif isinstance(event, ShowEvent):
             source = "hands" if event.which is Which.HAND else "crib"
             totals[event.seat][source] += event.awarded
-            totals[other(event.seat)]["muggins"] += event.muggins
+            totals[event.muggins_taker]["muggins"] += event.muggins
             mine = best[event.seat]
             if event.which is Which.HAND and (mine is None or event.true > mine.true):
                 best[event.seat] = event
             if event.which is Which.HAND and (best_hand is None or event.true > best_hand.true):
                 best_hand = event
-    seats = (SeatTotals(**totals[0]), SeatTotals(**totals[1]))
-    rules = settings if settings is not None else Settings()
-    winner = next((s for s in SEATS if seats[s].total >= rules.target), None)
+    seats = tuple(SeatTotals(**t) for t in totals)
+    summary = GameSummary(seats, deals, best_hand, tuple(best), players=players)
+    scores = summary.scores
+    winner = next((side for side, total in enumerate(scores) if total >= rules.target), None)
     skunked = 0
     if winner is not None and rules.skunks:
-        skunked = skunk(seats[winner].total, seats[other(winner)].total, rules.target)
-    return GameSummary(seats, deals, best_hand, (best[0], best[1]), winner, skunked)
+        skunked = max(
+            skunk(scores[winner], total, rules.target)
+            for side, total in enumerate(scores)
+            if side != winner
+        )
+    return GameSummary(seats, deals, best_hand, tuple(best), winner, skunked, players)

@@ -27,6 +27,7 @@ from trainer.engine.cards import Card, check_distinct
 from trainer.engine.items import SHOW_KINDS, Kind, ScoreItem, number_word
 
 __all__ = [
+    "MAX_SHOW",
     "Call",
     "ShowError",
     "ShowScore",
@@ -34,6 +35,11 @@ __all__ = [
     "rank_pattern_items",
     "score_show",
 ]
+
+
+#: The most a hand or crib can score in the show: three fives and the jack of the fourth
+#: five's suit, that five turned up (the 29 hand).
+MAX_SHOW = 29
 
 
 class ShowError(ValueError):

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from trainer.content.skills import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES, DrillType
 from trainer.engine import parse_cards
+from trainer.engine.skills import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES, DrillType
 from trainer.progress.store import (
     AreaRow,
     DayRow,
@@ -28,8 +28,8 @@ from trainer.progress.store import (
 )
 from trainer.training.adaptive import FLOOR, AreaNeed, assess
 from trainer.training.adaptive import category_drills as _category_drills
-from trainer.training.play import LEVEL_NAMES
 from trainer.training.records import LESSON_TIER
+from trainer.training.table import LEVEL_NAMES
 
 #: How the pages name each drill type (from the skills registry).
 DRILL_LABELS: dict[str, str] = {drill.value: drill.heading for drill in DrillType}
@@ -253,7 +253,9 @@ def describe_answer(
     """A heading and a line of plain text for one answer, for the page's lists."""
     a = recorded.attempt
     line = f"{readable(a.question)} · you said {readable(a.answer) or 'nothing'}"
-    if a.missed:
+    if a.missed and a.points_off > 0:  # counted too much: what was added is not missing
+        line += f"; counted {_missed_text(a.missed)} that {'is' if len(a.missed) == 1 else 'are'} not there"
+    elif a.missed:
         line += f"; missed {_missed_text(a.missed)}"
     line += _off_text(a.drill, a.points_off)
     return area_label(a.drill, a.tier, titles), f"{line} · {a.seconds:.1f} s"
@@ -337,6 +339,16 @@ def weakest_areas(
             )
         )
     return out
+
+
+def drill_answers(
+    needs: Sequence[AreaNeed], *, titles: Mapping[tuple[str, str], str] | None = None
+) -> tuple[int, int]:
+    """``(right, answers)`` among the recent answers of the areas Practice can open (the
+    ones the weak spots are chosen from): the lessons' answers and the counts made in games
+    are not drills, however they went."""
+    practised = [n for n in needs if n.answers and _opens(n.drill, n.tier, titles)]
+    return sum(n.right for n in practised), sum(n.answers for n in practised)
 
 
 #: How many of each area's newest answers the weak spots are judged on.

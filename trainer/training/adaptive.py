@@ -27,7 +27,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from trainer.content.skills import CATEGORIES, CATEGORY_DRILLS
+from trainer.engine.skills import CATEGORIES, CATEGORY_DRILLS, Category
 from trainer.training.records import AttemptIn
 
 Area = tuple[str, str]  # (drill, tier)
@@ -44,9 +44,9 @@ PACE_WEIGHT = 0.5
 #: Where each kind of point can be missed, by drill type (answers elsewhere are no chance).
 
 
-def category_drills(attempts: Iterable[AttemptIn] = ()) -> dict[str, frozenset[str]]:
+def category_drills(attempts: Iterable[AttemptIn] = ()) -> dict[Category, frozenset[str]]:
     """:data:`CATEGORY_DRILLS`, widened by any drill type where a category was in fact missed."""
-    seen: dict[str, set[str]] = {c: set(CATEGORY_DRILLS.get(c, ())) for c in CATEGORIES}
+    seen: dict[Category, set[str]] = {c: set(CATEGORY_DRILLS.get(c, ())) for c in CATEGORIES}
     for attempt in attempts:
         for category in attempt.missed:
             seen.setdefault(category, set()).add(attempt.drill)
@@ -111,7 +111,7 @@ def assess(
     # errors and pace per area, decayed by recency within the area
     errors: dict[Area, float] = {}
     pace: dict[Area, float] = {}
-    area_misses: dict[Area, dict[str, float]] = {}
+    area_misses: dict[Area, dict[Category, float]] = {}
     for area, answers in by_area.items():
         decay = _decays(len(answers), half_life)
         weight = sum(decay)
@@ -120,7 +120,7 @@ def assess(
         errors[area] = _above(rate, MASTERY_ERROR) if answers else 0.0
         if answers:
             pace[area] = sum(d * a.seconds for d, a in zip(decay, answers, strict=True)) / weight
-        misses: dict[str, float] = defaultdict(float)
+        misses: dict[Category, float] = defaultdict(float)
         for d, attempt in zip(decay, answers, strict=True):
             for category in attempt.missed:
                 misses[category] += d
@@ -128,7 +128,7 @@ def assess(
 
     # each category's need, over the answers of the drills where it can come up
     where = category_drills(recent)
-    category_need: dict[str, float] = {}
+    category_need: dict[Category, float] = {}
     for category, drills in where.items():
         chances = [a for a in recent if a.drill in drills]
         decay = _decays(len(chances), half_life)

@@ -1,4 +1,5 @@
-"""The coaches: advice on a throw and on a card laid, and the two drills built on them.
+"""The coach's advice: on a throw and on a card laid (the drills built on it are
+:mod:`trainer.training.questions.coached`).
 
 Pure: the numbers come from the analysis (:func:`~trainer.analysis.analyse_discards`
 with the sound model, :func:`~trainer.analysis.analyse_play`) and are passed on
@@ -10,10 +11,6 @@ unchanged; this module only picks, compares and words them.
 * :func:`play_note` looks at a card just laid and warns about the plays beginner
   advice warns about; at the Hard and Crazy levels it adds what the best card
   would have gained on average.
-* :func:`deal_discard_question` / :func:`grade_discard` ("Which two do you
-  throw?") and :func:`deal_play_question` / :func:`grade_play` ("What would you
-  play?") are the drills: questions dealt from a seed, answers graded by the
-  points they lose against the best choice.
 
 Two results within :data:`NEAR_TIE` points a deal are called equal.
 
@@ -26,36 +23,24 @@ Two results within :data:`NEAR_TIE` points a deal are called equal.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
 
-from trainer.analysis import LEVELS, PlayOption, analyse_discards, analyse_play, random_turns
+from trainer.analysis import LEVELS, analyse_discards, analyse_play
 from trainer.analysis.discards import Discard
-from trainer.engine import DECK, Card, Kind, Pegging, ScoreItem, number_word, score_show
+from trainer.engine import DECK, Card, Kind, ScoreItem, number_word, score_show
 
 __all__ = [
-    "DISCARD_TIERS",
     "NEAR_TIE",
-    "PLAY_TIERS",
-    "CoachAttempt",
-    "CoachGrade",
     "DiscardAdvice",
-    "DiscardQuestion",
     "PlayNote",
-    "PlayQuestion",
     "PlayWarning",
     "Reason",
     "ThrowLine",
-    "deal_discard_question",
-    "deal_play_question",
     "discard_advice",
     "discard_reasons",
-    "grade_discard",
-    "grade_play",
     "hint_ranking",
     "play_note",
 ]
@@ -65,16 +50,6 @@ NEAR_TIE = 0.1
 _EPS = 1e-9
 MAX_COUNT = 31
 TOP = 5
-
-#: The tiers of "Which two do you throw?": whose crib it is.
-DISCARD_TIERS: tuple[str, ...] = ("dealer", "pone")
-#: The tiers of "What would you play?": ``clear`` positions have one card at least
-#: a point better than some other; ``close`` ones a best card that wins by less.
-PLAY_TIERS: tuple[str, ...] = ("clear", "close")
-
-#: Categories a wrong coach drill answer is stored under (new to the store).
-DISCARD_CATEGORY = "discard"
-PLAY_CATEGORY = "play"
 
 
 def _plural(card: Card) -> str:
@@ -279,8 +254,8 @@ class DiscardAdvice:
         ]
         return f"{self.cost:.2f} a deal: " + ", ".join(parts + gains)
 
-    def lines(self) -> tuple[str, ...]:
-        """The explanation: the verdict, the reasons, then the table of the top throws."""
+    def words(self) -> tuple[str, ...]:
+        """The verdict, then the reasons (the best throw's, and the chosen one's)."""
         if self.chosen.place == 1:
             verdict = "That is the best throw."
         elif self.equal:
@@ -290,7 +265,12 @@ class DiscardAdvice:
         out = [verdict, f"Best: {self.best.reason}."]
         if self.chosen.place != 1:
             out.append(f"Yours: {self.chosen.reason}.")
-        out.extend(line.line() for line in self.top)
+        return tuple(out)
+
+    def lines(self) -> tuple[str, ...]:
+        """The explanation: :meth:`words`, then the table of the top throws (and the chosen
+        one's, when it is not among them)."""
+        out = [*self.words(), *(line.line() for line in self.top)]
         if self.chosen.place > len(self.top):
             out.append(self.chosen.line())
         return tuple(out)
@@ -566,230 +546,3 @@ def play_note(
     if not warnings and best is None:
         return None
     return PlayNote(card=card, warnings=tuple(warnings), best=best, gain=gain)
-
-
-# --- the drills --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CoachAttempt:
-    """What :class:`trainer.training.records.AttemptIn` needs from a graded coach drill
-    (``AttemptIn(**dataclasses.asdict(attempt), seconds=...)``)."""
-
-    drill: str
-    tier: str
-    seed: int
-    question: str
-    answer: str
-    correct: bool
-    points_off: int  # as in AttemptIn: the choice's value minus the best's, rounded (<= 0)
-    missed: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CoachGrade:
-    """A graded coach drill answer: right when within :data:`NEAR_TIE` of the best;
-    ``points_lost`` (points a deal, or points in the play) and the explanation lines."""
-
-    correct: bool
-    points_lost: float
-    lines: tuple[str, ...]
-    attempt: CoachAttempt
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardQuestion:
-    """Which two of these six do you throw? ``dealer`` says whose crib it is."""
-
-    tier: str
-    seed: int
-    index: int
-    six: tuple[Card, ...]
-    dealer: bool
-
-    drill: Literal["discard"] = "discard"
-
-    def notation(self) -> str:
-        """``5H 5D 5C JS 2D 9C | dealer``."""
-        return " ".join(str(c) for c in self.six) + (" | dealer" if self.dealer else " | pone")
-
-    def prompt(self) -> str:
-        whose = "your own crib" if self.dealer else "the dealer's crib (you are the pone)"
-        return f"Which two do you throw into {whose}?"
-
-
-def _rng(drill: str, tier: str, seed: int, index: int) -> random.Random:
-    if not isinstance(seed, int) or not isinstance(index, int) or index < 0:
-        raise ValueError("seed and index must be whole numbers, index from 0")
-    return random.Random(f"{drill}/{tier}/{seed}/{index}")
-
-
-def deal_discard_question(tier: str, seed: int, index: int = 0) -> DiscardQuestion:
-    """The question for ``tier`` (``dealer`` or ``pone``), ``seed`` and ``index``;
-    the same three always deal the same six cards."""
-    if tier not in DISCARD_TIERS:
-        raise ValueError(f"tier must be one of {', '.join(DISCARD_TIERS)}, not {tier!r}")
-    rng = _rng("discard", tier, seed, index)
-    six = tuple(sorted(rng.sample(DECK, 6), key=lambda c: c.index))
-    return DiscardQuestion(tier=tier, seed=seed, index=index, six=six, dealer=tier == "dealer")
-
-
-def grade_discard(question: DiscardQuestion, throw: Sequence[Card]) -> CoachGrade:
-    """Grade a throw by the points a deal it loses against the best; the lines are
-    the advice and the table of throws."""
-    advice = discard_advice(question.six, throw, dealer=question.dealer, top=15)
-    correct = advice.equal
-    answer = " ".join(str(c) for c in advice.chosen.discard.throw)
-    return CoachGrade(
-        correct=correct,
-        points_lost=advice.cost,
-        lines=advice.lines(),
-        attempt=CoachAttempt(
-            drill=question.drill,
-            tier=question.tier,
-            seed=question.seed,
-            question=question.notation(),
-            answer=answer,
-            correct=correct,
-            points_off=-round(advice.cost),
-            missed=() if correct else (DISCARD_CATEGORY,),
-        ),
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class PlayQuestion:
-    """What would you play? A view of the play for the player to act, and every legal
-    card valued by the pegging analysis (best first)."""
-
-    tier: str
-    seed: int
-    index: int
-    hand: tuple[Card, ...]
-    pile: tuple[Card, ...]
-    mine_played: tuple[Card, ...]
-    theirs_played: tuple[Card, ...]
-    starter: Card
-    options: tuple[PlayOption, ...]
-
-    drill: Literal["play"] = "play"
-
-    @property
-    def count(self) -> int:
-        return sum(c.pips for c in self.pile)
-
-    def prompt(self) -> str:
-        """``The count is 20. What would you play?`` (or, on the lead, ``You lead.``)."""
-        if not self.pile:
-            return "You lead. What would you play?"
-        return f"The count is {self.count}. What would you play?"
-
-    def notation(self) -> str:
-        """``hand | pile | you laid | they laid | starter``, ``-`` for none."""
-
-        def cards(cs: Sequence[Card]) -> str:
-            return " ".join(str(c) for c in cs) or "-"
-
-        return " | ".join(
-            (
-                cards(self.hand),
-                cards(self.pile),
-                cards(self.mine_played),
-                cards(self.theirs_played),
-                str(self.starter),
-            )
-        )
-
-
-def _fits(tier: str, options: Sequence[PlayOption]) -> bool:
-    if len(options) < 2:
-        return False
-    gap = options[0].net - options[1].net
-    if tier == "clear":
-        return options[0].net - options[-1].net >= 1.0 and gap > NEAR_TIE + _EPS
-    return NEAR_TIE + _EPS < gap < 1.0
-
-
-def deal_play_question(tier: str, seed: int, index: int = 0) -> PlayQuestion:
-    """A pegging position for ``tier`` (``clear`` or ``close``) from ``seed`` and
-    ``index``: a deal played at random by both sides until it is the player's turn
-    with a choice that fits the tier. Deterministic; the search is bounded."""
-    if tier not in PLAY_TIERS:
-        raise ValueError(f"tier must be one of {', '.join(PLAY_TIERS)}, not {tier!r}")
-    rng = _rng("play", tier, seed, index)
-    for _ in range(400):
-        cards = rng.sample(DECK, 9)
-        hands = [cards[:4], cards[4:8]]
-        play = Pegging([list(h) for h in hands], leader=rng.randrange(2))
-        stop = rng.randrange(7)
-        for steps, seat in enumerate(random_turns(play, rng)):
-            if seat == 0 and len(play.playable()) >= 2 and steps >= stop:
-                hand, pile = tuple(play.hands[0]), tuple(play.pile)
-                mine, theirs = play.laid(0), play.laid(1)
-                options = analyse_play(
-                    hand, pile=pile, mine_played=mine, theirs_played=theirs, starter=cards[8]
-                )
-                if _fits(tier, options):
-                    return PlayQuestion(
-                        tier=tier,
-                        seed=seed,
-                        index=index,
-                        hand=hand,
-                        pile=pile,
-                        mine_played=mine,
-                        theirs_played=theirs,
-                        starter=cards[8],
-                        options=options,
-                    )
-    raise ValueError(f"no {tier} pegging position found for seed {seed}, index {index}")
-
-
-def _option_line(option: PlayOption, *, best: bool, chosen: bool) -> str:
-    marks = [m for m, on in (("best", best), ("yours", chosen)) if on]
-    tag = f" ({', '.join(marks)})" if marks else ""
-    return (
-        f"{option.card.label}: pegs {option.points}, their best reply {option.reply:.2f} "
-        f"on average, net {option.net:+.2f}{tag}"
-    )
-
-
-def grade_play(question: PlayQuestion, card: Card) -> CoachGrade:
-    """Grade the card chosen by the points it gives away against the best card (net:
-    points pegged now minus the opponent's expected best reply)."""
-    if not isinstance(card, Card):
-        raise ValueError(f"the answer must be a card, not {card!r}")
-    if card not in question.hand:
-        raise ValueError(f"{card.label} is not in the hand")
-    chosen = next((o for o in question.options if o.card == card), None)
-    if chosen is None:
-        raise ValueError(
-            f"{card.label} does not fit: the count would be {question.count + card.pips}"
-        )
-    best = question.options[0]
-    lost = best.net - chosen.net
-    correct = lost <= NEAR_TIE + _EPS
-    if chosen is best:
-        verdict = f"The {card.label} is the best card here."
-    elif correct:
-        verdict = f"The {card.label} is as good as the best."
-    else:
-        verdict = f"The {best.card.label} was better: the {card.label} gives away {lost:.2f} points on average."
-    lines = (
-        verdict,
-        *(_option_line(o, best=o is best, chosen=o is chosen) for o in question.options),
-    )
-    return CoachGrade(
-        correct=correct,
-        points_lost=lost,
-        lines=lines,
-        attempt=CoachAttempt(
-            drill=question.drill,
-            tier=question.tier,
-            seed=question.seed,
-            question=question.notation(),
-            answer=str(card),
-            correct=correct,
-            points_off=-round(lost),
-            missed=() if correct else (PLAY_CATEGORY,),
-        ),
-    )

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from trainer.engine import Card, ScoreItem, ShowScore, explain_items, number_word
+from trainer.engine import Card, Kind, ScoreItem, ShowScore, explain_items, number_word
 
 __all__ = [
     "Shortfall",
@@ -50,29 +50,6 @@ __all__ = [
     "short_note",
     "shortfall",
 ]
-
-#: Counting order of every kind, show and play, for listing candidates.
-_ORDER: tuple[str, ...] = (
-    "fifteen",
-    "thirty-one",
-    "pair",
-    "run",
-    "flush",
-    "nobs",
-    "go",
-    "last card",
-)
-
-_PLURAL: dict[str, str] = {
-    "fifteen": "fifteens",
-    "thirty-one": "31s",
-    "pair": "pairs",
-    "run": "runs",
-    "flush": "flushes",
-    "nobs": "nobs",
-    "go": "goes",
-    "last card": "last cards",
-}
 
 #: What to "look again at" for each kind.
 LOOK_AT: dict[str, str] = {
@@ -188,7 +165,7 @@ def _kinds(items: Iterable[ScoreItem]) -> dict[str, list[int]]:
 
 
 def _rank(kind: str) -> int:
-    return _ORDER.index(kind) if kind in _ORDER else len(_ORDER)
+    return Kind(kind).order
 
 
 def _subsets(points: Sequence[int]) -> dict[tuple[int, int], None]:
@@ -230,10 +207,17 @@ def kind_phrase(kind: str, n: int, of: int) -> str:
             kind, f"the {'flush' if kind == 'flush' else '31'}"
         )
     if n == of:
-        return f"the {kind}" if n == 1 else f"the {number_word(n)} {_PLURAL.get(kind, kind)}"
+        return f"the {kind}" if n == 1 else f"the {number_word(n)} {_plural(kind)}"
     if n == 1:
         return f"a {kind}"
-    return f"{number_word(n)} {_PLURAL.get(kind, kind)}"
+    return f"{number_word(n)} {_plural(kind)}"
+
+
+def _plural(kind: str) -> str:
+    return Kind(kind).plural if kind in _KINDS else kind
+
+
+_KINDS = frozenset(Kind)
 
 
 def _way_text(way: Sequence[tuple[str, int]], totals: dict[str, int]) -> str:
@@ -261,7 +245,7 @@ def missed_phrase(
         return f"the {items[0].describe()}"
     if len(items) == 1:
         return f"a {items[0].describe()}"
-    return f"the {_PLURAL.get(kind, kind)}: " + "; ".join(item.cards_text() for item in items)
+    return f"the {_plural(kind)}: " + "; ".join(item.cards_text() for item in items)
 
 
 def short_note(

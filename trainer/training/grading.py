@@ -22,7 +22,7 @@ explanation renders those items.
   (:func:`grade_lay`), graded by :mod:`trainer.training.coach` by the points the choice
   loses against the best one; the coach's lines are the explanation.
 
->>> from trainer.training.drills import deal_question
+>>> from trainer.training.questions import deal_question
 >>> q = deal_question("hand", "beginner", seed=7)
 >>> grade_quick(q, str(q.total), seconds=3.0).correct
 True
@@ -33,13 +33,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
+from enum import StrEnum
 from typing import ClassVar, Literal
 
-from trainer.content.skills import category_of
-from trainer.engine import Card, ScoreItem, explain_items, label_cards, number_word
+from trainer.engine import (
+    Card,
+    ScoreItem,
+    ShowEvent,
+    Which,
+    explain_items,
+    label_cards,
+    number_word,
+)
+from trainer.engine.skills import Category, DrillType, Mode, category_of
 from trainer.training import explain
-from trainer.training.coach import CoachGrade, grade_discard, grade_play
-from trainer.training.drills import (
+from trainer.training.explain import amount, short_note, shortfall
+from trainer.training.inputs import InputProblem, read_points
+from trainer.training.questions import (
     CoachQuestion,
     DiscardQuestion,
     GoQuestion,
@@ -48,16 +58,17 @@ from trainer.training.drills import (
     Question,
     ShowQuestion,
 )
-from trainer.training.explain import amount, short_note, shortfall
-from trainer.training.inputs import InputProblem, read_points
+from trainer.training.questions.coached import CoachGrade, grade_discard, grade_play
 from trainer.training.records import AttemptIn
 
 __all__ = [
     "CLAIM_KINDS",
+    "GAME_TIER",
     "GO_CHOICES",
     "AdviceGrade",
     "Claim",
     "ClaimCheck",
+    "ClaimKind",
     "Grade",
     "Graded",
     "InputProblem",
@@ -66,6 +77,7 @@ __all__ = [
     "claim_keys",
     "claim_problem",
     "grade_claims",
+    "grade_game_count",
     "grade_go",
     "grade_lay",
     "grade_quick",
@@ -73,9 +85,40 @@ __all__ = [
     "item_category",
 ]
 
-#: What a learner can claim in the show, in counting order. A double run is claimed as
-#: one unit, the way players say it: its two runs and the pair inside them.
-CLAIM_KINDS: tuple[str, ...] = ("fifteen", "pair", "run", "double run", "flush", "nobs")
+
+class ClaimKind(StrEnum):
+    """What a learner can claim in the show, in counting order. A double run is claimed as
+    one unit, the way players say it: its two runs and the pair inside them. The tappable
+    cards' buttons are made from these (:mod:`trainer.ui.cardpick`)."""
+
+    FIFTEEN = "fifteen"
+    PAIR = "pair"
+    RUN = "run"
+    DOUBLE_RUN = "double run"
+    FLUSH = "flush"
+    NOBS = "nobs"
+
+    @property
+    def label(self) -> str:
+        """The button's words: ``Double run``."""
+        return self.value.capitalize()
+
+    @property
+    def key(self) -> str:
+        """The key that chooses it on a keyboard."""
+        return _CLAIM_KEYS[self]
+
+
+_CLAIM_KEYS = {
+    ClaimKind.FIFTEEN: "f",
+    ClaimKind.PAIR: "p",
+    ClaimKind.RUN: "r",
+    ClaimKind.DOUBLE_RUN: "d",
+    ClaimKind.FLUSH: "l",
+    ClaimKind.NOBS: "n",
+}
+#: The claim kinds' words, in counting order.
+CLAIM_KINDS: tuple[str, ...] = tuple(ClaimKind)
 
 #: Answers to "what does the end of the series peg?": id -> (label, points).
 GO_CHOICES: dict[str, tuple[str, int]] = {
@@ -91,8 +134,6 @@ PLAYER_NAMES: tuple[str, str] = ("you", "your opponent")
 #: Longest answer kept in a record (a long list of claims is cut short).
 ANSWER_MAX = 400
 
-Mode = Literal["quick", "claim", "choice"]
-
 
 def answer_box(question: Question) -> str:
     """The label of the box the learner types the answer into."""
@@ -101,13 +142,13 @@ def answer_box(question: Question) -> str:
     return "Your total"
 
 
-def item_category(item_kind: str, *, crib: bool = False) -> str:
+def item_category(item_kind: str, *, crib: bool = False) -> Category:
     """The stored category for an item kind, or for a claim kind (a double run claimed as
-    one unit is a run): :func:`trainer.content.skills.category_of`."""
+    one unit is a run): :func:`trainer.engine.skills.category_of`."""
     return category_of("run" if item_kind == "double run" else item_kind, crib=crib)
 
 
-def _unique(values: Iterable[str]) -> tuple[str, ...]:
+def _unique(values: Iterable[Category]) -> tuple[Category, ...]:
     return tuple(dict.fromkeys(values))
 
 
@@ -419,7 +460,7 @@ class Grade:
     found: tuple[ScoreItem, ...]
     missed: tuple[ScoreItem, ...]
     claims: tuple[ClaimCheck, ...]
-    categories: tuple[str, ...]
+    categories: tuple[Category, ...]
     headline: str
     notes: tuple[str, ...]
     seconds: float
@@ -454,7 +495,7 @@ class Grade:
 
 def _difference_notes(
     question: ShowQuestion | PegQuestion, given: int
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
+) -> tuple[tuple[str, ...], tuple[Category, ...]]:
     """(notes, categories) for a wrong total. A total short by a gap that only one set of
     items fits names them; a gap that fits several names the candidates, and only the
     kinds common to every candidate are recorded (none: a "total only" miss)."""
@@ -483,7 +524,7 @@ def _difference_notes(
     return tuple(notes), ((category,) if category else ())
 
 
-def _trap_note(question: ShowQuestion | PegQuestion, over: int) -> tuple[str, str]:
+def _trap_note(question: ShowQuestion | PegQuestion, over: int) -> tuple[str, Category | None]:
     """The likely reason for counting too much, from the traps this question holds."""
     f = question.features
     if isinstance(question, ShowQuestion):
@@ -491,48 +532,48 @@ def _trap_note(question: ShowQuestion | PegQuestion, over: int) -> tuple[str, st
             return (
                 "In the crib, four cards of one suit are not a flush: "
                 "the starter has to match them too.",
-                "crib-flush",
+                Category.CRIB_FLUSH,
             )
         if "jack-starter" in f and over in (1, 2):
             return (
                 f"The starter {question.starter.label} is a jack, and a starter jack is never "
                 "nobs (it gives the dealer 2 for his heels at the cut).",
-                "nobs",
+                Category.NOBS,
             )
         if "false-flush" in f and over in (4, 5):
             return (
                 "Three cards and the starter in one suit are not a flush: all four cards "
                 "of the hand must share the suit.",
-                "flush",
+                Category.FLUSH,
             )
         runs = question.score.by_kind("run")
         if "multi-run" in f and over in (2, len(runs[0].cards)):
             return (
                 "Remember that a double run is two runs plus the pair inside them: "
                 "count each once.",
-                "run",
+                Category.RUN,
             )
-        return "", ""
+        return "", None
     pile = question.pile
     if "split-pair" in f:
         return (
             f"The {pile[-3].label} and the {pile[-1].label} have the {pile[-2].label} between "
             "them: a pair needs the two cards one after the other.",
-            "pair",
+            Category.PAIR,
         )
     if "rank-not-value" in f:
         return (
             f"The {pile[-2].label} and the {pile[-1].label} are both worth 10 but are not the "
             "same rank, so they are not a pair.",
-            "pair",
+            Category.PAIR,
         )
     if "broken-run" in f:
         return (
             "A run counts only the latest cards in an unbroken sequence: a repeated rank "
             "or a card out of the sequence stops it.",
-            "run",
+            Category.RUN,
         )
-    return "", ""
+    return "", None
 
 
 def _headline_total(question: Question, given: int) -> str:
@@ -553,6 +594,32 @@ def _muggins_note(points: int) -> str:
     return f"Muggins! Your opponent spots the {points} points you missed and pegs them."
 
 
+#: The tier a count made in a game is stored under.
+GAME_TIER = "game"
+
+
+def grade_game_count(event: ShowEvent, *, game_seed: int, deal_no: int, seconds: float) -> Grade:
+    """A count the person made in a game under muggins (the show event, with its claim),
+    graded exactly as a typed total in a drill: drill ``hand`` or ``crib``, tier ``game``,
+    the game's seed and the deal's number as the question's place."""
+    if event.claimed is None:
+        raise ValueError("this show was counted by the trainer: there is no count to grade")
+    score = event.score
+    crib = event.which is Which.CRIB
+    question = ShowQuestion(
+        drill=DrillType.CRIB if crib else DrillType.HAND,
+        tier=GAME_TIER,
+        seed=game_seed,
+        index=deal_no,
+        hand=score.hand,
+        starter=score.starter,
+        crib=crib,
+        score=score,
+        features=frozenset(),
+    )
+    return grade_quick(question, event.claimed, seconds=seconds, muggins=True)
+
+
 def grade_quick(
     question: ShowQuestion | PegQuestion,
     text: str | int | None,
@@ -566,7 +633,7 @@ def grade_quick(
     items = question.score.items
     correct = given == right
     notes: tuple[str, ...] = ()
-    categories: tuple[str, ...] = ()
+    categories: tuple[Category, ...] = ()
     if not correct:
         notes, categories = _difference_notes(question, given)
     taken = max(0, right - given) if muggins else 0
@@ -574,7 +641,7 @@ def grade_quick(
         notes = (*notes, _muggins_note(taken))
     return Grade(
         question=question,
-        mode="quick",
+        mode=Mode.QUICK,
         answer=str(given),
         correct=correct,
         right_total=right,
@@ -659,7 +726,7 @@ def grade_claims(
     answer = "; ".join(claim.notation() for claim in claims) or "(nothing claimed)"
     return Grade(
         question=question,
-        mode="claim",
+        mode=Mode.CLAIM,
         answer=answer,
         correct=correct,
         right_total=right,
@@ -751,11 +818,11 @@ def grade_go(
     right_leader = leader == question.next_leader
     correct = right_scorer and right_choice and right_leader
     reason_category = item_category(question.reason)
-    categories: list[str] = []
+    categories: list[Category] = []
     if not (right_scorer and right_choice):
         categories.append(reason_category)
     if not right_leader:
-        categories.append("go")
+        categories.append(Category.GO)
     notes: list[str] = []
     if not right_scorer:
         notes.append(f"It is {_player(question.scorer)} who pegs, not {_player(scorer)}.")
@@ -775,7 +842,7 @@ def grade_go(
     headline = f"Right: {answer_text}" if correct else f"Not quite: {answer_text}"
     return Grade(
         question=question,
-        mode="choice",
+        mode=Mode.CHOICE,
         answer=answer,
         correct=correct,
         right_total=question.total,
@@ -800,7 +867,7 @@ class AdviceGrade:
     of the best; ``coach`` holds the points lost and the explanation's lines."""
 
     question: CoachQuestion
-    mode: Literal["throw", "lay"]
+    mode: Mode  # Mode.THROW or Mode.LAY
     chosen: tuple[Card, ...]
     coach: CoachGrade
     headline: str
@@ -823,7 +890,7 @@ class AdviceGrade:
         return self.coach.attempt.points_off
 
     @property
-    def categories(self) -> tuple[str, ...]:
+    def categories(self) -> tuple[Category, ...]:
         return self.coach.attempt.missed
 
     @property
@@ -868,7 +935,7 @@ def grade_throw(question: DiscardQuestion, cards: Sequence[Card], *, seconds: fl
     except ValueError as err:
         raise InputProblem("Your throw", f"{err}.") from None
     headline = _advice_headline(question, throw[0], coach)
-    return AdviceGrade(question, "throw", throw, coach, headline, seconds)
+    return AdviceGrade(question, Mode.THROW, throw, coach, headline, seconds)
 
 
 def grade_lay(question: PlayQuestion, cards: Sequence[Card], *, seconds: float) -> AdviceGrade:
@@ -882,4 +949,4 @@ def grade_lay(question: PlayQuestion, cards: Sequence[Card], *, seconds: float) 
     except ValueError as err:
         raise InputProblem("Your card", f"{err}.") from None
     headline = _advice_headline(question, laid[0], coach)
-    return AdviceGrade(question, "lay", laid, coach, headline, seconds)
+    return AdviceGrade(question, Mode.LAY, laid, coach, headline, seconds)

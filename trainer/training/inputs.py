@@ -70,7 +70,23 @@ def read_cards(text: str, *, box: str, count: int | None = None) -> tuple[Card, 
 
 
 def read_hand(hand_text: str, starter_text: str) -> tuple[tuple[Card, ...], Card]:
-    """Four hand cards and a starter, none repeated."""
+    """Four hand cards and a starter, none repeated. Five cards typed in the hand box with
+    the starter box left empty are the hand and the starter, the starter last (as on the
+    command line).
+
+    >>> hand, starter = read_hand("5H 5C 5D JS 5S", "")
+    >>> " ".join(card.label for card in hand), starter.label
+    ('5♥ 5♣ 5♦ J♠', '5♠')
+    """
+    if not starter_text.strip() and hand_text.strip():
+        cards = read_cards(hand_text, box="Hand")
+        if len(cards) == 5:
+            return cards[:4], cards[4]
+        if len(cards) != 4:
+            raise InputProblem(
+                "Hand",
+                f"it needs 4 cards, or all 5 with the starter last; you typed {len(cards)}.",
+            )
     hand = read_cards(hand_text, box="Hand", count=4)
     (starter,) = read_cards(starter_text, box="Starter", count=1)
     if starter in hand:

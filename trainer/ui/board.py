@@ -1,34 +1,64 @@
 """A cribbage board drawn as SVG: a pure function from the pegs to markup, no Streamlit.
 
-Each player has a track of holes in streets of five, 30 holes a row (four rows for a game
-to 121, two for 61), a start hole before the first row and the game hole after the last.
-Each player has two pegs that leapfrog: the front peg stands on the score, the back peg
-where the score was before the last move. A dashed line marks each skunk line (before 91
-and 61 in a game to 121, before 31 in a game to 61); the score is written at each track's
-end, and the last peg move is lit with what it was for.
+The board is long and low, as a real one is: the two players' tracks run side by side, a
+row each, in laps of :data:`WIDE` holes (two laps for a game to 121, one for 61), in
+streets of five; on a phone the laps are :data:`NARROW` holes long (twice as many). A
+colour mark starts each player's row and two start holes stand before the first lap; the
+game hole, the players' last, stands after the last one. Each player has two pegs that
+leapfrog: the front peg stands on the score, the back peg where the score was before the
+last move. A dashed line stands before each skunk line's hole (91 and 61 in a game to 121,
+31 in a game to 61). The words, the scores and what the last move was for, are HTML beside
+the picture (:func:`board_html`), so they are read at the page's own size on any screen.
+
+The board stops at the game hole: a score past the target stands there, and the words say
+who won (the game's record keeps the whole points).
+
+A board can be drawn as a short film (:class:`Frame`, one a step, each from its own
+moment): the Play page moves the pegs combination by combination as a hand is shown, and
+brings the computer's reply in a moment after the person's card. Every step's pegs and
+words are drawn; a step is shown from its moment until the next step's (CSS animations:
+``tb-on`` and ``tb-off``, see :data:`BOARD_CSS`), and with reduced motion only the last.
 
 >>> svg = board_svg((5, 0), (3, -1), target=61, names=("You", "Computer"))
->>> svg.startswith("<svg") and "You 5" in svg and "Computer 0" in svg
+>>> svg.startswith("<svg") and "You: front peg on 5" in svg
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-__all__ = ["BoardMove", "board_svg", "hole_position", "skunk_lines"]
+from trainer.ui.film import FILM_CSS, attrs, timing
 
-PER_ROW = 30
+__all__ = [
+    "BOARD_CSS",
+    "NARROW",
+    "WIDE",
+    "BoardMove",
+    "Frame",
+    "board_html",
+    "board_svg",
+    "hole_position",
+    "shown_score",
+    "skunk_lines",
+]
+
+#: Holes a lap: on a wide screen, and on a phone.
+WIDE = 60
+NARROW = 30
 STREET = 5
-HOLE_STEP = 13
-STREET_GAP = 7
-ROW_STEP = 20
-TRACK_GAP = 26
+HOLE_STEP = 10
+STREET_GAP = 5
+SEAT_STEP = 10
+LAP_STEP = 30  # a multiple of SEAT_STEP: one pattern of holes serves every row
 LEFT = 40
-TOP = 16
+TOP = 10
+HOLE_R = 2.3
+PEG_R = 4.3
 COLOURS = ("#1f6fb2", "#c0392b")
-_FONT = "DejaVu Sans, Arial, sans-serif"
+TARGETS = (61, 121)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,38 +71,183 @@ class BoardMove:
     reason: str
 
 
-def _rows(target: int) -> int:
-    return (target - 1) // PER_ROW
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The board at one step of a film: each seat's front and back peg (-1: the start
+    hole), the move to light, and the moment (seconds) from which this step is shown."""
+
+    front: tuple[int, int]
+    back: tuple[int, int]
+    last: BoardMove | None = None
+    at: float = 0.0
 
 
-def _track_top(seat: int, target: int) -> float:
-    return TOP + seat * (_rows(target) * ROW_STEP + TRACK_GAP)
+def _check(target: int, per_row: int) -> None:
+    if target not in TARGETS:
+        raise ValueError(f"a board is for a game to 121 or 61, not {target!r}")
+    if per_row not in (WIDE, NARROW):
+        raise ValueError(f"a board's laps are {WIDE} or {NARROW} holes long, not {per_row!r}")
+
+
+def _laps(target: int, per_row: int) -> int:
+    return (target - 1) // per_row
 
 
 def _x(col: int) -> float:
     return LEFT + col * HOLE_STEP + (col // STREET) * STREET_GAP
 
 
-def hole_position(seat: int, hole: int, target: int) -> tuple[float, float]:
-    """Where hole ``hole`` of ``seat``'s track is: -1 and 0 are the two start holes,
-    1 to ``target - 1`` the rows, ``target`` the game hole.
+def _lap_top(lap: int) -> float:
+    return TOP + lap * LAP_STEP
 
-    >>> hole_position(0, 1, 121), hole_position(0, 31, 121)
-    ((40, 16), (40, 36))
+
+def _size(target: int, per_row: int) -> tuple[float, float]:
+    laps = _laps(target, per_row)
+    width = _x(per_row - 1) + 30
+    height = _lap_top(laps - 1) + SEAT_STEP + TOP
+    return width, height
+
+
+def hole_position(seat: int, hole: int, target: int, per_row: int = WIDE) -> tuple[float, float]:
+    """Where hole ``hole`` of ``seat``'s row is: -1 and 0 are the two start holes, 1 to
+    ``target - 1`` the laps, ``target`` the game hole (one, shared, after the last lap).
+
+    >>> hole_position(0, 1, 121), hole_position(1, 1, 121), hole_position(0, 61, 121)
+    ((40, 10), (40, 20), (40, 40))
     """
-    top = _track_top(seat, target)
-    rows = _rows(target)
+    _check(target, per_row)
     if hole <= 0:
-        return (LEFT - 24.0 + (hole + 1) * 10.0, top + (rows - 1) * ROW_STEP / 2)
+        return (LEFT - 20.0 + (hole + 1) * 8.0, TOP + seat * SEAT_STEP)
+    laps = _laps(target, per_row)
     if hole >= target:
-        return (_x(PER_ROW - 1) + 26.0, top + (rows - 1) * ROW_STEP / 2)
-    row, col = divmod(hole - 1, PER_ROW)
-    return (_x(col), top + row * ROW_STEP)
+        return (_x(per_row - 1) + 18.0, _lap_top(laps - 1) + SEAT_STEP / 2)
+    lap, col = divmod(hole - 1, per_row)
+    return (_x(col), _lap_top(lap) + seat * SEAT_STEP)
 
 
 def skunk_lines(target: int) -> tuple[int, ...]:
     """The holes a skunk line stands before: 91 and 61 for 121, 31 for 61."""
     return (61, 91) if target == 121 else (31,)
+
+
+def _skunk_title(target: int, hole: int) -> str:
+    """What a skunk line means, from the engine's rule: in a game to 121 a loser below 91 is
+    skunked and below 61 double skunked; in a game to 61, below 31 is a skunk."""
+    if target == 121 and hole == 61:
+        return "Double skunk line: a loser below 61 at the end is double skunked"
+    return f"Skunk line: a loser below {hole} at the end is skunked"
+
+
+def shown_score(score: int, target: int) -> int:
+    """A score as the board shows it: never past the game hole.
+
+    >>> shown_score(125, 121), shown_score(40, 61)
+    (121, 40)
+    """
+    return min(score, target)
+
+
+def _holes(target: int, per_row: int) -> list[str]:
+    """The holes: one pattern of a street, filled along each row; the start and game holes."""
+    street = STREET * HOLE_STEP + STREET_GAP
+    pattern = f"tb-street-{per_row}"
+    parts = [
+        f'<defs><pattern id="{pattern}" x="{LEFT - HOLE_STEP / 2}" y="{TOP - SEAT_STEP / 2}" '
+        f'width="{street}" '
+        f'height="{SEAT_STEP}" patternUnits="userSpaceOnUse">'
+        + "".join(
+            f'<circle cx="{HOLE_STEP / 2 + n * HOLE_STEP}" cy="{SEAT_STEP / 2}" r="{HOLE_R}" '
+            'fill="#5a3a1a"/>'
+            for n in range(STREET)
+        )
+        + "</pattern></defs>"
+    ]
+    width = _x(per_row - 1) - LEFT + HOLE_STEP  # every lap is full: 120 and 60 divide evenly
+    for lap in range(_laps(target, per_row)):
+        for seat in (0, 1):
+            top = _lap_top(lap) + seat * SEAT_STEP
+            parts.append(
+                f'<rect x="{LEFT - HOLE_STEP / 2}" y="{top - SEAT_STEP / 2}" width="{width}" '
+                f'height="{SEAT_STEP}" fill="url(#{pattern})"/>'
+                f'<rect x="5" y="{top - 3}" width="7" height="6" rx="2" fill="{COLOURS[seat]}"/>'
+            )
+    for seat in (0, 1):
+        for hole in (-1, 0):
+            x, y = hole_position(seat, hole, target, per_row)
+            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{HOLE_R}" fill="#5a3a1a"/>')
+    gx, gy = hole_position(0, target, target, per_row)
+    parts.append(
+        f'<circle cx="{gx:.1f}" cy="{gy:.1f}" r="4" fill="#5a3a1a">'
+        f"<title>The game hole: {target}</title></circle>"
+    )
+    for line in skunk_lines(target):
+        x, y = hole_position(0, line, target, per_row)
+        lx = x - (HOLE_STEP + STREET_GAP) / 2
+        parts.append(
+            f'<line x1="{lx:.1f}" y1="{y - 7:.1f}" x2="{lx:.1f}" y2="{y + SEAT_STEP + 7:.1f}" '
+            'stroke="#222" stroke-width="2" stroke-dasharray="3 2">'
+            f"<title>{escape(_skunk_title(target, line))}</title></line>"
+        )
+    return parts
+
+
+def _pegs(frame: Frame, target: int, per_row: int, names: tuple[str, str], attrs: str) -> list[str]:
+    parts = []
+    for seat in (0, 1):
+        colour = COLOURS[seat]
+        for peg, where in (("back", frame.back[seat]), ("front", frame.front[seat])):
+            at = shown_score(where, target)
+            x, y = hole_position(seat, at, target, per_row)
+            lit = frame.last is not None and frame.last.seat == seat and peg == "front"
+            if lit:
+                parts.append(
+                    f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6.8" fill="none" stroke="#f5b700" '
+                    f'stroke-width="2.6"{attrs}/>'
+                )
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{PEG_R}" fill="{colour}" '
+                f'stroke="#fff" stroke-width="1.3"{attrs}><title>{escape(names[seat])}: '
+                f"{peg} peg on {max(at, 0)}</title></circle>"
+            )
+    return parts
+
+
+def _svg(
+    frames: Sequence[Frame],
+    *,
+    target: int,
+    names: tuple[str, str],
+    per_row: int,
+    label: str | None,
+) -> str:
+    _check(target, per_row)
+    width, height = _size(target, per_row)
+    times = [frame.at for frame in frames]
+    named = (
+        f'role="img" aria-label="{escape(label)}"' if label is not None else 'aria-hidden="true"'
+    )
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'{named} class="tb-svg tb-{per_row}" style="width:100%;height:auto;display:block">',
+        f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="8" '
+        'fill="#d9a86c" stroke="#8a5a2b" stroke-width="1.5"/>',
+        *_holes(target, per_row),
+    ]
+    for index, frame in enumerate(frames):
+        parts += _pegs(frame, target, per_row, names, attrs(*timing(index, times)))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _aria(front: tuple[int, int], names: tuple[str, str], target: int) -> str:
+    scores = [shown_score(score, target) for score in front]
+    text = f"Cribbage board to {target}: {names[0]} {scores[0]}, {names[1]} {scores[1]}"
+    won = _winner(front, target)
+    return text + (f"; {names[won]} won" if won is not None else "")
+
+
+def _winner(front: tuple[int, int], target: int) -> int | None:
+    return next((seat for seat in (0, 1) if front[seat] >= target), None)
 
 
 def board_svg(
@@ -82,81 +257,95 @@ def board_svg(
     target: int = 121,
     names: tuple[str, str] = ("You", "Computer"),
     last: BoardMove | None = None,
-    late: str = "",
-    back_before: int = -1,
+    per_row: int = WIDE,
 ) -> str:
     """The board with each seat's front peg on ``front[seat]`` and back peg on ``back[seat]``
-    (-1 for the start hole); scores past the target stand in the game hole.
+    (-1 for the start hole), the ``last`` move's front peg ringed; scores past the target
+    stand in the game hole. Named for screen readers by its scores."""
+    return _svg(
+        [Frame(front, back, last)],
+        target=target,
+        names=names,
+        per_row=per_row,
+        label=_aria(front, names, target),
+    )
 
-    With ``late`` (a CSS class name) the ``last`` move is drawn to be shown a moment later:
-    its front peg, ring and words carry the class ``late``, and the back peg's place before
-    the move (``back_before``) carries ``late-gone``, so a stylesheet can fade the move in.
-    """
-    if target not in (61, 121):
-        raise ValueError(f"a board is for a game to 121 or 61, not {target!r}")
-    rows = _rows(target)
-    width = _x(PER_ROW - 1) + 170
-    height = TOP + 2 * rows * ROW_STEP + TRACK_GAP + (30 if last else 6)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'role="img" aria-label="{escape(_aria(front, names, target))}" '
-        'style="width:100%;height:auto">',
-        f'<rect x="2" y="2" width="{width - 4:.0f}" height="{height - 4:.0f}" rx="12" '
-        'fill="#d9a86c" stroke="#8a5a2b" stroke-width="2"/>',
-    ]
+
+def _move_text(last: BoardMove, names: tuple[str, str], target: int) -> str:
+    start, end = shown_score(last.start, target), shown_score(last.end, target)
+    return f"{names[last.seat]} +{last.end - last.start}: {last.reason} ({start} → {end})"
+
+
+def _score_line(frame: Frame, names: tuple[str, str], target: int) -> str:
+    won = _winner(frame.front, target)
+    parts = []
     for seat in (0, 1):
-        colour = COLOURS[seat]
-        for hole in range(-1, target + 1):
-            x, y = hole_position(seat, hole, target)
-            r = 5 if hole == target else 3
-            parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="#5a3a1a"/>')
-        for line in skunk_lines(target):
-            x, y = hole_position(seat, line, target)
-            parts.append(
-                f'<line x1="{x - 8:.1f}" y1="{y - 8:.1f}" x2="{x - 8:.1f}" y2="{y + 8:.1f}" '
-                f'stroke="#222" stroke-width="2" stroke-dasharray="3 2">'
-                f"<title>skunk line: below {line} at the end is a skunk</title></line>"
-            )
-        ex, ey = hole_position(seat, target, target)
-        moving = bool(late) and last is not None and last.seat == seat
-        scores = [(front[seat], late if moving else "")]
-        if moving and last is not None:
-            scores.append((last.start, f"{late}-gone"))
-        for score, css in scores:
-            cls = f' class="{css}"' if css else ""
-            parts.append(
-                f'<text x="{ex + 12:.1f}" y="{ey + 5:.1f}" font-size="15" font-weight="700" '
-                f'fill="{colour}" font-family="{_FONT}"{cls}>{escape(names[seat])} {score}</text>'
-            )
-        pegs = [("back", back[seat], ""), ("front", front[seat], late if moving else "")]
-        if moving:
-            pegs.insert(0, ("back", back_before, f"{late}-gone"))
-        for peg, where, css in pegs:
-            x, y = hole_position(seat, min(where, target), target)
-            cls = f' class="{css}"' if css else ""
-            lit = last is not None and last.seat == seat and peg == "front"
-            ring = (
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="none" stroke="#f5b700" '
-                f'stroke-width="3"{cls}/>'
-                if lit
-                else ""
-            )
-            parts.append(
-                f'{ring}<circle cx="{x:.1f}" cy="{y:.1f}" r="5.5" fill="{colour}" '
-                f'stroke="#fff" stroke-width="1.5"{cls}><title>{escape(names[seat])}: {peg} peg '
-                f"on {max(where, 0)}</title></circle>"
-            )
-    if last is not None:
-        gained = last.end - last.start
-        text = f"{names[last.seat]} +{gained}: {last.reason} ({last.start} → {last.end})"
-        cls = f' class="{late}"' if late else ""
+        score = shown_score(frame.front[seat], target)
         parts.append(
-            f'<text x="{LEFT - 24}" y="{height - 12:.0f}" font-size="14" fill="#222" '
-            f'font-family="{_FONT}"{cls}>{escape(text)}</text>'
+            f'<span class="tb-seat tb-seat-{seat}"><span class="tb-dot"></span>'
+            f"{escape(names[seat])} <b>{score}</b></span>"
         )
-    parts.append("</svg>")
+    if won is not None:
+        parts.append(f'<span class="tb-won">{escape(names[won])} won</span>')
+    if frame.last is not None:
+        parts.append(
+            f'<span class="tb-last">{escape(_move_text(frame.last, names, target))}</span>'
+        )
     return "".join(parts)
 
 
-def _aria(front: tuple[int, int], names: tuple[str, str], target: int) -> str:
-    return f"Cribbage board to {target}: {names[0]} {front[0]}, {names[1]} {front[1]}"
+def board_html(
+    frames: Sequence[Frame],
+    *,
+    target: int = 121,
+    names: tuple[str, str] = ("You", "Computer"),
+) -> str:
+    """The board with its words, for a page: the scores and the last move in a line of
+    text above the picture (wide, and narrow for a phone), each step of ``frames`` shown
+    from its moment (one frame: a still board). The screen reader's name is the last step's.
+
+    >>> html = board_html([Frame((125, 80), (119, 70))], target=121)
+    >>> "You <b>121</b>" in html and "You won" in html and "125" not in html
+    True
+    """
+    if not frames:
+        raise ValueError("a board needs at least one frame to draw")
+    times = [frame.at for frame in frames]
+    final = frames[-1]
+    lines = []
+    for index, frame in enumerate(frames):
+        cls, style = timing(index, times)
+        lines.append(
+            f"<div{attrs(cls, style, more='tb-line')}>{_score_line(frame, names, target)}</div>"
+        )
+    wide = _svg(
+        frames, target=target, names=names, per_row=WIDE, label=_aria(final.front, names, target)
+    )
+    narrow = _svg(frames, target=target, names=names, per_row=NARROW, label=None)
+    return (
+        f'<div class="tb-board" data-target="{target}">'
+        f'<div class="tb-lines" aria-live="polite">{"".join(lines)}</div>'
+        f'<div class="tb-wide">{wide}</div><div class="tb-narrow">{narrow}</div></div>'
+    )
+
+
+#: The board's stylesheet (with the film's two animations); a page puts it in once.
+BOARD_CSS = (
+    """
+.tb-board { margin: 0 0 .25rem 0; }
+.tb-lines { display: grid; font-size: .95rem; line-height: 1.35; min-height: 1.35em; }
+.tb-line { grid-area: 1 / 1; display: flex; flex-wrap: wrap; gap: .15rem .9rem; align-items: baseline; }
+.tb-seat { white-space: nowrap; }
+.tb-dot { display: inline-block; width: .7em; height: .7em; border-radius: 50%; margin-right: .3em; }
+.tb-seat-0 .tb-dot { background: #1f6fb2; }
+.tb-seat-1 .tb-dot { background: #c0392b; }
+.tb-won { font-weight: 700; color: #1b6e3a; }
+.tb-last { color: #444; }
+.tb-narrow { display: none; }
+@media (max-width: 640px) {
+  .tb-wide { display: none; }
+  .tb-narrow { display: block; }
+}
+"""
+    + FILM_CSS
+)

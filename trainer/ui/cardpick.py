@@ -12,11 +12,13 @@ Modes:
   double run, flush, nobs), then Claim; also Undo last claim and That's everything.
   Keys: 1-9 toggle a card, arrows and space too, f p r d l n choose the kind, Enter claims,
   u undoes.
-* ``pick``: tap exactly ``need`` cards, then the confirm button (``"To crib"``).
+* ``pick``: tap exactly ``need`` cards, then the confirm button (``"To crib"``). Keys: 1-9,
+  Space and Enter choose the card (Enter elsewhere confirms), arrows move between cards.
 * ``lay``: tap one card and it is played; a card with an ``off`` reason (one that would
   pass 31) is greyed out and says why when tapped.
 * ``grid``: the whole deck in four rows, one a suit; tap four cards for the hand, then
-  the starter (each change is sent, complete or not).
+  the starter (each change is sent, complete or not). With ``reveal`` (a CSS selector), the
+  part of the page it names (the answer) is scrolled into view once all five are chosen.
 
 Use from a page::
 
@@ -39,7 +41,8 @@ from typing import Any, Literal, cast
 import streamlit as st
 
 from trainer.engine import Card
-from trainer.ui.cardpick_assets import CSS, JS
+from trainer.training.grading import ClaimKind
+from trainer.ui import assets
 from trainer.ui.svg import card_svg
 
 __all__ = [
@@ -57,16 +60,9 @@ Mode = Literal["claim", "pick", "lay", "grid"]
 Action = Literal["claim", "undo", "done", "pick", "lay", "choose"]
 Tone = Literal["error", "info", "ok", ""]
 
-#: What can be claimed in claim mode: id, button label, key.
-KINDS: tuple[tuple[str, str, str], ...] = (
-    ("fifteen", "Fifteen", "f"),
-    ("pair", "Pair", "p"),
-    ("run", "Run", "r"),
-    ("double run", "Double run", "d"),
-    ("flush", "Flush", "l"),
-    ("nobs", "Nobs", "n"),
-)
-_KIND_IDS = frozenset(kind for kind, _, _ in KINDS)
+#: What can be claimed in claim mode: id, button label, key (from the grader's ClaimKind).
+KINDS: tuple[tuple[str, str, str], ...] = tuple((k.value, k.label, k.key) for k in ClaimKind)
+KIND_IDS = frozenset(kind for kind, _, _ in KINDS)
 _ACTIONS: dict[str, frozenset[str]] = {
     "claim": frozenset({"claim", "undo", "done"}),
     "pick": frozenset({"pick"}),
@@ -77,6 +73,12 @@ _ACTIONS: dict[str, frozenset[str]] = {
 LOG_LIMIT = 300
 _DESKS = "_cardpick_desks"
 
+#: The browser half (trainer/ui/assets/cardpick.js and .css): it keeps everything a tap
+#: changes (the selected cards, the kind, the claims not yet answered) in the browser, and
+#: sends Python one event per action as part of an append-only log (the component's ``log``
+#: state value), so an action taken while Python is busy with the previous one is queued.
+JS = assets.text("cardpick.js")
+CSS = assets.text("cardpick.css")
 _component = st.components.v2.component("cardpick", css=CSS, js=JS)
 
 
@@ -99,6 +101,8 @@ class PickEvent:
     cards: tuple[Card, ...] = ()
     kind: str = ""
     starter: Card | None = None
+    #: With "done": the claims the learner saw listed (None: not sent).
+    claims: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,9 +139,9 @@ def _read_one(raw: Mapping[str, Any], mode: Mode, offered: Mapping[str, Slot]) -
         cards.append(slot.card)
     kind = ""
     starter: Card | None = None
-    if action == "claim":
+    if action == "claim" or (action == "undo" and "kind" in raw):  # an undo names its claim
         kind = str(raw.get("kind", ""))
-        if kind not in _KIND_IDS:
+        if kind not in KIND_IDS:
             return f"a claim of {kind[:20]!r}, which is not a kind of combination"
     if action == "lay" and len(cards) != 1:
         return "a lay of more or less than one card"
@@ -147,13 +151,40 @@ def _read_one(raw: Mapping[str, Any], mode: Mode, offered: Mapping[str, Slot]) -
         if len(cards) > 4 or (starter_id is not None and (slot is None or slot.card in cards)):
             return "a choice that is not up to four cards and a different starter"
         starter = slot.card if slot is not None else None
+    claims: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
+    if action == "done" and "claims" in raw:
+        listed = _listed_claims(raw["claims"], offered)
+        if isinstance(listed, str):
+            return listed
+        claims = listed
     return PickEvent(
         seq=int(raw["seq"]),
         action=cast("Action", action),
         cards=tuple(cards),
         kind=kind,
         starter=starter,
+        claims=claims,
     )
+
+
+def _listed_claims(
+    raw: object, offered: Mapping[str, Slot]
+) -> tuple[tuple[str, tuple[Card, ...]], ...] | str:
+    """The claims a "done" says were listed: ``[[kind, [card ids]], ...]``, checked."""
+    if not isinstance(raw, list) or len(raw) > LOG_LIMIT:
+        return "a list of claims that is not a list"
+    claims = []
+    for item in raw:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], list)):
+            return "a claim that is not a kind and its cards"
+        kind, ids = item
+        if kind not in KIND_IDS:
+            return f"a claim of {str(kind)[:20]!r}, which is not a kind of combination"
+        slots = [offered.get(i) if isinstance(i, str) else None for i in ids]
+        if any(slot is None for slot in slots) or len(set(ids)) != len(ids):
+            return "a claim of cards that are not on offer"
+        claims.append((str(kind), tuple(slot.card for slot in slots if slot is not None)))
+    return tuple(claims)
 
 
 def read_log(raw: object, cards: Sequence[Card | Slot], mode: Mode, *, after: int) -> LogReading:
@@ -217,6 +248,7 @@ def picker_data(
     message: str = "",
     tone: Tone = "",
     claims: Sequence[str] = (),
+    claimed: Sequence[tuple[str, Sequence[Card]]] = (),
     total: int | None = None,
     need: int = 1,
     confirm: str = "",
@@ -226,6 +258,7 @@ def picker_data(
     starter: Card | None = None,
     locked: bool = False,
     focus: bool = True,
+    reveal: str = "",
 ) -> dict[str, Any]:
     """What the browser is given to draw (plain JSON).
 
@@ -241,6 +274,7 @@ def picker_data(
             {
                 "id": str(slot.card),
                 "label": slot.card.label,
+                "name": slot.card.name,  # what a screen reader says: "ace of hearts"
                 "svg": _svg(slot.card),
                 "tag": slot.tag,
                 "off": slot.off,
@@ -254,10 +288,12 @@ def picker_data(
         "label": label,
         "focus": focus,
         "locked": locked,
+        "limit": LOG_LIMIT,
     }
     if mode == "claim":
         data["kinds"] = [list(kind) for kind in KINDS]
         data["claims"] = list(claims)
+        data["claimed"] = [[kind, [str(card) for card in cards]] for kind, cards in claimed]
         if total is not None:
             data["total"] = total
         data["confirm"] = confirm or "Claim"
@@ -267,6 +303,7 @@ def picker_data(
     if mode == "grid":
         data["chosen"] = [str(card) for card in chosen]
         data["starter"] = str(starter) if starter is not None else None
+        data["reveal"] = reveal
     return data
 
 
@@ -278,6 +315,13 @@ class Desk:
     seen: int = 0
     message: str = ""
     tone: Tone = ""
+
+
+def _log_of(result: object) -> object:
+    """The ``log`` of what the component returned (its state), or None."""
+    if isinstance(result, Mapping):
+        return result.get("log")
+    return getattr(result, "log", None)
 
 
 def _ignore() -> None:
@@ -298,9 +342,12 @@ class CardPicker:
         self.slots = _slots(cards)
         desks: dict[str, Desk] = st.session_state.setdefault(_DESKS, {})
         self.desk = desks.setdefault(key, Desk())
+        #: :meth:`take` could not read the cards' state (not drawn yet in this session).
+        self._blind = False
 
     def take(self) -> tuple[PickEvent, ...]:
         """The events not yet acted on, in order (each is returned once)."""
+        self._blind = self.key not in st.session_state
         reading = read_log(
             st.session_state.get(self.key), self.slots, self.mode, after=self.desk.seen
         )
@@ -324,7 +371,24 @@ class CardPicker:
             tone=self.desk.tone,
             **options,
         )
-        _component(key=self.key, data=data, default={"log": []}, on_log_change=_ignore)
+        result = _component(key=self.key, data=data, default={"log": []}, on_log_change=_ignore)
+        # A session the server has just started (a tab reconnected after a restart) cannot
+        # read the cards' state before they are drawn, so :meth:`take` found nothing: the
+        # actions the browser sent are here now, and the page runs again to act on them.
+        if self._blind:
+            unread = read_log(_log_of(result), self.slots, self.mode, after=self.desk.seen)
+            if unread.events:
+                st.rerun()
+
+    @property
+    def seen(self) -> int:
+        """The last event acted on (its number in the browser's log)."""
+        return self.desk.seen
+
+    def resume_after(self, seq: int) -> None:
+        """The events up to ``seq`` were acted on in an earlier session (before a restart):
+        they are not acted on again when the browser sends them once more."""
+        self.desk.seen = max(self.desk.seen, seq)
 
     def forget(self) -> None:
         """Drop what the page remembers about this picker (when its question is over)."""

@@ -1,42 +1,107 @@
-"""What the Play page calls to save and load games, for the player who is practising.
+"""What the Play page calls to save and load games, for the player whose game it is.
 
-Games live in the progress store (:meth:`trainer.progress.store.Store.save_game`), one row per game
-with its record's text rewritten after every action. When the store cannot be used the game
-is still played; it lasts until the page is closed (:func:`trainer.ui.session.store_problem`
-says why).
+Games live in the progress store (:meth:`trainer.progress.store.Store.save_game`), one row per
+game with its record's text rewritten after every action. Every save names the stored version
+the page's copy is based on, so a second tab (or a second server) showing an older copy can
+never overwrite a game that has moved on, and a finished game is never reopened: the page is
+told (:class:`Stale`) and shows the game as stored. A save that fails for any other reason is
+never silent (:class:`Unsaved` says why in plain words); the page keeps the game and saves it
+again with the next action.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import uuid
+from dataclasses import dataclass
 
 from trainer.engine.record import GameRecord, NotationError, ShowEvent
-from trainer.engine.show import ShowScore
-from trainer.engine.vocab import Which
-from trainer.progress.store import GameStats, SavedGame, StoreError
-from trainer.training.drills import ShowQuestion
-from trainer.training.grading import grade_quick
-from trainer.training.play import ME, PlaySetup, RecordProblem, Table
-from trainer.training.records import AttemptIn
+from trainer.progress.store import (
+    GameStats,
+    SavedGame,
+    StaleGameError,
+    Store,
+    StoreError,
+    describe_error,
+)
+from trainer.training.grading import grade_game_count
+from trainer.training.records import AttemptIn, Profile
+from trainer.training.table import ME, PlaySetup, RecordProblem, Table
 from trainer.ui import session
 
 __all__ = [
+    "PlayGame",
+    "Saved",
+    "Stale",
+    "Unsaved",
     "count_attempt",
     "load_game",
     "new_game_id",
     "record_count",
-    "save_game",
+    "resign",
+    "save",
     "saved_row",
     "stats",
+    "unfinished",
 ]
-
-#: The tier a count made in a game is stored under.
-GAME_TIER = "game"
 
 
 def new_game_id() -> str:
     return uuid.uuid4().hex
+
+
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """Whose game it is: a player, as the store knows them (an id alone may be given again
+    to someone new after the file is replaced)."""
+
+    id: int
+    created_at: object
+
+    @classmethod
+    def of(cls, profile: Profile) -> Owner:
+        return cls(profile.id, profile.created_at)
+
+
+@dataclass
+class PlayGame:
+    """The game on the page: its table, its id, the stored version it is based on (0: not
+    saved yet), whose it is, and why its last save failed (None: it is saved)."""
+
+    game_id: str
+    table: Table
+    owner: Owner
+    version: int = 0
+    imported: bool = False
+    unsaved: str | None = None
+
+    @classmethod
+    def new(cls, table: Table, profile: Profile, *, imported: bool = False) -> PlayGame:
+        return cls(new_game_id(), table, Owner.of(profile), imported=imported)
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """The game is saved as it is on the page."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unsaved:
+    """The save failed; ``reason`` in plain words. The page keeps the game and tries again."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stale:
+    """The game moved on elsewhere (another tab or server), or was finished there:
+    ``stored`` is it as saved (None: it is no longer in the progress file)."""
+
+    stored: PlayGame | None
+    finished: bool
+
+
+SaveOutcome = Saved | Unsaved | Stale
 
 
 def _status(table: Table) -> str:
@@ -46,8 +111,8 @@ def _status(table: Table) -> str:
     return "won" if winner == ME else "lost"
 
 
-def saved_row(game_id: str, table: Table) -> SavedGame:
-    """The store's row for a game as it stands."""
+def saved_row(game_id: str, table: Table, *, version: int = 0, imported: bool = False) -> SavedGame:
+    """The store's row for a game as it stands (based on stored ``version``)."""
     game = table.game
     scores = game.scores
     return SavedGame(
@@ -60,75 +125,179 @@ def saved_row(game_id: str, table: Table) -> SavedGame:
         my_score=scores[0],
         their_score=scores[1],
         skunk=game.skunk(),  # whoever won: a skunk given or taken
+        version=version,
+        place=table.place(),
+        imported=imported,
+        seed=game.seed,
     )
 
 
-def save_game(game_id: str, table: Table) -> bool:
-    """Write the game for the player who is practising; False when it could not be saved."""
-    store = session.current_store()
-    profile = session.current_profile()
-    if store is None or profile is None:
-        return False
-    try:
-        store.save_game(profile.id, saved_row(game_id, table))
-    except (sqlite3.Error, StoreError, ValueError):
-        return False
-    return True
+def _store() -> Store | None:
+    return session.current_store()
 
 
-def load_game() -> tuple[str, Table] | None:
-    """The player's game in progress, replayed to where it was left (None if there is none,
-    or if it no longer plays back)."""
-    store = session.current_store()
-    profile = session.current_profile()
-    if store is None or profile is None:
-        return None
+def _owned(store: Store, owner: Owner) -> bool:
+    found = store.profile(owner.id)
+    return found is not None and found.created_at == owner.created_at
+
+
+def _reason(err: BaseException) -> str:
+    if isinstance(err, ValueError) and "record is" in str(err) and "characters long" in str(err):
+        return "the game's record has grown too long to save"
+    return describe_error(err)
+
+
+def save(state: PlayGame) -> SaveOutcome:
+    """Save the page's game for its owner, over the version it is based on."""
+    store = _store()
+    if store is None:
+        state.unsaved = session.store_problem() or "the progress file cannot be used"
+        return Unsaved(state.unsaved)
+    row = saved_row(state.game_id, state.table, version=state.version, imported=state.imported)
     try:
-        row = store.game_in_progress(profile.id)
-    except (sqlite3.Error, StoreError):
-        return None
-    if row is None:
-        return None
+        if not _owned(store, state.owner):
+            raise StaleGameError("the player this game belongs to is no longer here", None)
+        stored = store.save_game(state.owner.id, row)
+    except StaleGameError as err:
+        state.unsaved = None
+        again = _as_page_game(err.stored, state.owner) if err.stored is not None else None
+        return Stale(again, finished=bool(err.stored and err.stored.finished))
+    except (sqlite3.Error, StoreError, ValueError) as err:
+        if isinstance(err, sqlite3.Error | StoreError):
+            session.report_failure(err)
+        state.unsaved = _reason(err)
+        return Unsaved(state.unsaved)
+    state.version = stored.version
+    state.unsaved = None
+    return Saved()
+
+
+def _as_page_game(row: SavedGame, owner: Owner) -> PlayGame | None:
     try:
         setup = PlaySetup.parse(row.settings)
-        table = Table.resume(setup, GameRecord.parse(row.record))
+        table = Table.resume(setup, GameRecord.parse(row.record), row.place)
     except (NotationError, RecordProblem, ValueError):
         return None
-    return row.game_id, table
+    return PlayGame(row.game_id, table, owner, row.version, row.imported)
 
 
-def stats(level: str, target: int) -> GameStats | None:
-    store = session.current_store()
-    profile = session.current_profile()
-    if store is None or profile is None:
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """What opening the Play page found: the game the player was at (None: none), and a
+    problem to tell (the store could not be read, or the saved game does not play back)."""
+
+    game: PlayGame | None = None
+    problem: str | None = None
+
+
+def load_game(profile: Profile) -> Loaded:
+    """The player's game in progress (or just finished, results not yet left), replayed to
+    where it was left and showing what the person was looking at."""
+    store = _store()
+    if store is None:
+        return Loaded()
+    try:
+        row = store.game_in_progress(profile.id)
+    except (sqlite3.Error, StoreError) as err:
+        session.report_failure(err)
+        return Loaded(
+            problem=f"Your saved game could not be read just now ({describe_error(err)})."
+        )
+    if row is None:
+        return Loaded()
+    game = _as_page_game(row, Owner.of(profile))
+    if game is None:
+        return Loaded(
+            problem="Your last saved game no longer plays back, so it was left in the progress "
+            "file as it is. Start a new game below."
+        )
+    return Loaded(game)
+
+
+def load(profile: Profile, game_id: str) -> PlayGame | None:
+    """One of the player's games by id (None: not theirs, gone, or unreadable)."""
+    store = _store()
+    if store is None:
+        return None
+    try:
+        row = store.game(profile.id, game_id)
+    except (sqlite3.Error, StoreError) as err:
+        session.report_failure(err)
+        return None
+    return _as_page_game(row, Owner.of(profile)) if row is not None else None
+
+
+def unfinished(profile: Profile) -> list[SavedGame]:
+    """The player's games still being played, the latest first (empty if unreadable)."""
+    store = _store()
+    if store is None:
+        return []
+    try:
+        return store.unfinished_games(profile.id)
+    except (sqlite3.Error, StoreError) as err:
+        session.report_failure(err)
+        return []
+
+
+def resign(profile: Profile, row: SavedGame) -> str | None:
+    """Give up one of the player's unfinished games (it counts as a loss); the problem in
+    words, or None when it is done."""
+    store = _store()
+    if store is None:
+        return session.store_problem() or "the progress file cannot be used"
+    try:
+        store.save_game(profile.id, row._replace(status="lost", resigned=True, place="left"))
+    except StaleGameError:
+        return "That game moved on in another tab or window; it was not resigned."
+    except (sqlite3.Error, StoreError, ValueError) as err:
+        if isinstance(err, sqlite3.Error | StoreError):
+            session.report_failure(err)
+        return _reason(err)
+    return None
+
+
+def stats(profile: Profile, level: str, target: int) -> GameStats | None:
+    store = _store()
+    if store is None:
         return None
     try:
         return store.game_stats(profile.id, level, target)
-    except (sqlite3.Error, StoreError):
+    except (sqlite3.Error, StoreError) as err:
+        session.report_failure(err)
         return None
 
 
+def find_same_game(profile: Profile, setup: PlaySetup, seed: int) -> SavedGame | None:
+    """A game of the player's dealt from the same seed with the same level and rules (an
+    import of it is the same game, not a new one)."""
+    store = _store()
+    if store is None:
+        return None
+    try:
+        rows = store.games_with_seed(profile.id, seed)
+    except (sqlite3.Error, StoreError) as err:
+        session.report_failure(err)
+        return None
+    for row in rows:
+        try:
+            other = PlaySetup.parse(row.settings)
+        except ValueError:
+            continue
+        if (other.level, other.settings) == (setup.level, setup.settings):
+            return row
+    return None
+
+
 def count_attempt(event: ShowEvent, *, game_seed: int, deal_no: int, seconds: float) -> AttemptIn:
-    """A count the person made under muggins, graded exactly like a typed total in a drill
-    (drill ``hand`` or ``crib``, tier ``game``)."""
-    score: ShowScore = event.score
-    crib = event.which is Which.CRIB
-    question = ShowQuestion(
-        drill="crib" if crib else "hand",
-        tier=GAME_TIER,
-        seed=game_seed,
-        index=deal_no,
-        hand=score.hand,
-        starter=score.starter,
-        crib=crib,
-        score=score,
-        features=frozenset(),
-    )
-    assert event.claimed is not None
-    return grade_quick(question, event.claimed, seconds=seconds, muggins=True).attempt()
+    """A count the person made under muggins, as the store keeps it (graded by
+    :func:`trainer.training.grading.grade_game_count`)."""
+    grade = grade_game_count(event, game_seed=game_seed, deal_no=deal_no, seconds=seconds)
+    return grade.attempt()
 
 
-def record_count(event: ShowEvent, *, game_seed: int, deal_no: int, seconds: float) -> None:
-    """Store the person's muggins count as a counting answer (see :func:`count_attempt`)."""
-    attempt = count_attempt(event, game_seed=game_seed, deal_no=deal_no, seconds=seconds)
-    session.record_attempt(attempt)
+def record_count(state: PlayGame, event: ShowEvent, index: int, *, seconds: float) -> None:
+    """Store the person's muggins count as a counting answer (see :func:`count_attempt`),
+    once: its key is the game and the event's place in it."""
+    game = state.table.game
+    attempt = count_attempt(event, game_seed=game.seed, deal_no=game.deal_no, seconds=seconds)
+    session.record_attempt(attempt, key=f"game:{state.game_id}/{index}")

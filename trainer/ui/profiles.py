@@ -19,15 +19,31 @@ from typing import Any
 
 import streamlit as st
 
+from trainer.progress import club
 from trainer.progress.store import PROFILE_NAME_MAX, ProfileNameError, Store, StoreError
 from trainer.training.records import Profile
-from trainer.ui import session
+from trainer.ui import actions, session
 
 PICKER = "profile_picker"
 NEW_NAME = "profile_new_name"
 RENAME = "profile_rename"
 ASK_NEW_NAME = "player_new_name"
 _MESSAGE = "_profile_message"
+SIGN_IN_NAME = "sign_in_name"
+SIGN_IN_PIN = "sign_in_pin"
+SIGN_UP_NAME = "sign_up_name"
+SIGN_UP_PIN = "sign_up_pin"
+SIGN_UP_AGAIN = "sign_up_again"
+SIGN_UP_CODE = "sign_up_code"
+PIN_OLD = "pin_old"
+PIN_NEW = "pin_new"
+PIN_AGAIN = "pin_again"
+_SIGN_IN_MESSAGE = "_sign_in_message"
+_SIGN_UP_MESSAGE = "_sign_up_message"
+_CONFIRM = "_profile_confirm"
+#: What a name box takes: more than a name may have, so a long name is refused with a
+#: message (:data:`PROFILE_NAME_MAX`) rather than cut short without a word by the box.
+_TYPED_MAX = 4 * PROFILE_NAME_MAX
 _ASK_MESSAGE = "_player_message"
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$=^&])")
@@ -90,21 +106,30 @@ def _add_asked() -> None:
     session.choose_profile(profile.id)
 
 
-def banner() -> bool:
+def banner(title: str | None = None) -> bool:
     """The top of every page: who is practising (with a way to change it), or, when this
-    browser has not chosen, the question "Who is playing?". True when a player is chosen."""
+    browser has not chosen, the question "Who is playing?", under the page's ``title`` when
+    given (a page that waits for a player is not drawn until one is chosen). True when a
+    player is chosen. In club mode: who is signed in (with Sign out), or the sign-in form."""
     store = session.current_store()
     if store is None:  # answers are kept for this visit only: the sidebar says why
         st.caption(":material/warning: Progress is not being saved right now.")
         return True
     current = session.current_profile()  # (asking first read the player twice a run)
     if current is None:
+        if title:
+            st.title(title)
         ask(session.player_question() or session.ASK)
         return False
+    if session.club_mode():
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.caption(f"Signed in as **{plain(current.name)}**")
+            actions.button("Sign out", key="player_sign_out", type="tertiary", on_click=_sign_out)
+        return True
     session.keep_player_in_address()
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         st.caption(f"Practising as **{plain(current.name)}**")
-        st.button("change", key="player_change", type="tertiary", on_click=session.ask_again)
+        actions.button("change", key="player_change", type="tertiary", on_click=session.ask_again)
     return True
 
 
@@ -121,8 +146,95 @@ def require_player() -> None:
     session.keep_player_in_address()
 
 
+def _sign_out() -> None:
+    session.sign_out()
+
+
+def _signed(result: club.SignedIn | club.Refused, message_key: str) -> None:
+    if isinstance(result, club.Refused):
+        _state()[message_key] = result.message
+        return
+    session.signed_in_as(result)
+    for key in (SIGN_IN_PIN, SIGN_UP_PIN, SIGN_UP_AGAIN):
+        _state()[key] = ""
+
+
+def _sign_in() -> None:
+    store = session.current_store()
+    if store is None:
+        return
+    name, pin = str(_state().get(SIGN_IN_NAME) or ""), str(_state().get(SIGN_IN_PIN) or "")
+    try:
+        _signed(club.sign_in(store, name, pin), _SIGN_IN_MESSAGE)
+    except (sqlite3.Error, StoreError) as err:
+        _state()[_SIGN_IN_MESSAGE] = f"Signing in is not possible just now ({err})."
+
+
+def _sign_up() -> None:
+    store = session.current_store()
+    if store is None:
+        return
+    pin, again = str(_state().get(SIGN_UP_PIN) or ""), str(_state().get(SIGN_UP_AGAIN) or "")
+    if pin != again:
+        _state()[_SIGN_UP_MESSAGE] = "The two PINs are not the same: type it twice alike."
+        return
+    try:
+        result = club.register(
+            store,
+            str(_state().get(SIGN_UP_NAME) or ""),
+            pin,
+            str(_state().get(SIGN_UP_CODE) or ""),
+        )
+    except (sqlite3.Error, StoreError) as err:
+        _state()[_SIGN_UP_MESSAGE] = f"The player could not be made just now ({err})."
+        return
+    _signed(result, _SIGN_UP_MESSAGE)
+
+
+def _sign_in_forms(question: str) -> None:
+    """Club mode: sign in with a name and a PIN, or make a new player."""
+    lead, _, _ = question.rpartition(session.ASK)
+    if lead.strip():
+        st.info(plain(lead.strip()), icon=":material/person_search:")
+    st.subheader("Sign in")
+    with st.form("sign_in", border=False, enter_to_submit=True):
+        st.text_input("Your name", key=SIGN_IN_NAME, max_chars=_TYPED_MAX)
+        st.text_input("Your PIN", key=SIGN_IN_PIN, type="password", max_chars=club.PIN_MAX)
+        actions.submit("Sign in", marker="sign_in", type="primary", on_click=_sign_in)
+    message = _state().pop(_SIGN_IN_MESSAGE, None)
+    if message:
+        st.error(plain(str(message)))
+    with st.expander("New here? Make your player", expanded=bool(_state().get(_SIGN_UP_MESSAGE))):
+        with st.form("sign_up", border=False):
+            st.text_input("Your name", key=SIGN_UP_NAME, max_chars=_TYPED_MAX)
+            st.text_input(
+                f"Choose a PIN ({club.PIN_MIN} digits or more)",
+                key=SIGN_UP_PIN,
+                type="password",
+                max_chars=club.PIN_MAX,
+            )
+            st.text_input("The same PIN again", key=SIGN_UP_AGAIN, type="password")
+            st.text_input(
+                "Your group's code, if your teacher gave you one",
+                key=SIGN_UP_CODE,
+                max_chars=20,
+            )
+            actions.submit("Make my player", marker="sign_up", on_click=_sign_up)
+        message = _state().pop(_SIGN_UP_MESSAGE, None)
+        if message:
+            st.error(plain(str(message)))
+    st.caption(
+        "Your answers, lessons and games are yours: only you, and the teacher of your group, "
+        "can see them. Forgot your PIN? Ask your teacher to give you a new one."
+    )
+
+
 def ask(question: str) -> None:
-    """ "Who is playing?": one button per player, and a box to add a new one."""
+    """ "Who is playing?": one button per player, and a box to add a new one (in club
+    mode: the sign-in form)."""
+    if session.club_mode():
+        _sign_in_forms(question)
+        return
     store = session.current_store()
     lead, _, rest = question.rpartition(session.ASK)
     if lead.strip():  # why the question is asked again (a choice that names nobody)
@@ -136,8 +248,8 @@ def ask(question: str) -> None:
     if players:
         with st.container(horizontal=True):
             for player in players:
-                st.button(
-                    player.name,
+                actions.button(
+                    plain(player.name),  # a label is Markdown: a name is shown as typed
                     key=f"player_pick_{player.id}",
                     on_click=_chosen,
                     args=(player.id,),
@@ -147,10 +259,10 @@ def ask(question: str) -> None:
         st.text_input(
             "Someone new? Type their name" if players else "Your name",
             key=ASK_NEW_NAME,
-            max_chars=PROFILE_NAME_MAX,
+            max_chars=_TYPED_MAX,
             placeholder="For example: Sam",
         )
-        st.button(
+        actions.button(
             "Add and start", key="player_add", on_click=_add_asked, icon=":material/person_add:"
         )
     message = _state().pop(_ASK_MESSAGE, None)
@@ -203,9 +315,53 @@ def sidebar() -> None:
         picker()
 
 
+def _change_pin(profile: Profile) -> None:
+    store = session.current_store()
+    if store is None:
+        return
+    old, new = str(_state().get(PIN_OLD) or ""), str(_state().get(PIN_NEW) or "")
+    if new != str(_state().get(PIN_AGAIN) or ""):
+        _say("error", "The two new PINs are not the same.")
+        return
+    try:
+        result = club.change_pin(store, profile.id, old, new)
+    except (sqlite3.Error, StoreError) as err:
+        _say("error", f"The PIN could not be changed ({err}).")
+        return
+    if isinstance(result, club.Refused):
+        _say("error", result.message)
+        return
+    session.signed_in_as(result)
+    for key in (PIN_OLD, PIN_NEW, PIN_AGAIN):
+        _state()[key] = ""
+    _say(
+        "success", "Your PIN is changed. Anywhere else you were signed in, you are now signed out."
+    )
+
+
+def _club_sidebar(current: Profile | None) -> None:
+    """Club mode's sidebar: who is signed in, and changing one's own PIN."""
+    if current is None:
+        st.caption("Sign in to practise: your progress is kept for you alone.")
+        return
+    st.caption(f"Signed in as **{plain(current.name)}**")
+    message = _state().pop(_MESSAGE, None)
+    with st.expander("Change my PIN", expanded=message is not None):
+        st.text_input("The PIN you have now", key=PIN_OLD, type="password")
+        st.text_input("A new PIN", key=PIN_NEW, type="password", max_chars=club.PIN_MAX)
+        st.text_input("The new PIN again", key=PIN_AGAIN, type="password")
+        actions.button("Change my PIN", key="pin_change", on_click=_change_pin, args=(current,))
+        if message is not None:
+            kind, text = message
+            (st.error if kind == "error" else st.success)(plain(text))
+
+
 def picker() -> None:
     store = session.current_store()
     current = session.current_profile() if store is not None else None
+    if store is not None and session.club_mode():
+        _club_sidebar(current)
+        return
     if store is None or (current is None and session.store_problem() is not None):
         problem = session.store_problem() or "Progress cannot be saved right now."
         st.warning(
@@ -230,7 +386,7 @@ def picker() -> None:
     names = {p.id: p.name for p in profiles}
     _state()[PICKER] = current.id if current is not None else None
     st.selectbox(
-        "Who is practising?",
+        session.ASK,  # the same question as the page's
         list(names),
         format_func=lambda profile_id: names.get(profile_id, "?"),
         placeholder="Choose a player",
@@ -243,17 +399,102 @@ def picker() -> None:
         st.text_input(
             "New player's name",
             key=NEW_NAME,
-            max_chars=PROFILE_NAME_MAX,
+            max_chars=_TYPED_MAX,
             placeholder="For example: Sam",
         )
-        st.button("Add player", key="profile_add", on_click=_add, icon=":material/person_add:")
+        actions.button("Add player", key="profile_add", on_click=_add, icon=":material/person_add:")
         if current is not None:
             st.text_input(
                 "A new name for the player chosen above",
                 key=RENAME,
-                max_chars=PROFILE_NAME_MAX,
+                max_chars=_TYPED_MAX,
             )
-            st.button("Change name", key="profile_rename_button", on_click=_rename)
+            actions.button("Change name", key="profile_rename_button", on_click=_rename)
         if message is not None:
             kind, text = message
             (st.error if kind == "error" else st.success)(plain(text))
+    if current is not None:
+        _start_again(current)
+
+
+def _ask_to(what: str) -> None:
+    _state()[_CONFIRM] = what
+
+
+def _never_mind() -> None:
+    _state().pop(_CONFIRM, None)
+
+
+def _clear(profile: Profile) -> None:
+    _state().pop(_CONFIRM, None)
+    store = session.current_store()
+    if store is None:
+        return
+    try:
+        store.clear_progress(profile.id)
+    except (sqlite3.Error, StoreError) as err:
+        _say("error", f"{profile.name}'s progress could not be cleared ({err}).")
+        return
+    _say("success", f"{profile.name} starts again from nothing: their progress is cleared.")
+
+
+def _remove(profile: Profile) -> None:
+    _state().pop(_CONFIRM, None)
+    store = session.current_store()
+    if store is None:
+        return
+    try:
+        store.delete_profile(profile.id)
+    except (sqlite3.Error, StoreError) as err:
+        _say("error", f"{profile.name} could not be removed ({err}).")
+        return
+    session.ask_again()
+    _say("success", f"{profile.name} was removed, with everything kept for them.")
+
+
+def _start_again(current: Profile) -> None:
+    """Clear a player's progress, or remove the player: each asks first, and touches that
+    player's answers, lessons and games only."""
+    asked = _state().get(_CONFIRM)
+    with st.expander("Start again or remove a player", expanded=asked is not None):
+        name = plain(current.name)
+        if asked == "clear":
+            st.warning(
+                f"Clear **{name}**'s progress? Every answer, lesson place and game of "
+                f"{name} is deleted; {name} stays as a player, and nobody else's progress "
+                "changes. This cannot be undone."
+            )
+            actions.button(
+                f"Yes, clear {plain(current.name)}'s progress",
+                key="profile_clear_yes",
+                type="primary",
+                on_click=_clear,
+                args=(current,),
+            )
+            actions.button("Keep it", key="profile_clear_no", on_click=_never_mind)
+        elif asked == "remove":
+            st.warning(
+                f"Remove **{name}**? {name} and every answer, lesson place and game of "
+                f"{name} are deleted; nobody else's progress changes. This cannot be undone."
+            )
+            actions.button(
+                f"Yes, remove {plain(current.name)}",
+                key="profile_remove_yes",
+                type="primary",
+                on_click=_remove,
+                args=(current,),
+            )
+            actions.button("Keep them", key="profile_remove_no", on_click=_never_mind)
+        else:
+            actions.button(
+                f"Clear {plain(current.name)}'s progress…",
+                key="profile_clear",
+                on_click=_ask_to,
+                args=("clear",),
+            )
+            actions.button(
+                f"Remove {plain(current.name)}…",
+                key="profile_remove",
+                on_click=_ask_to,
+                args=("remove",),
+            )

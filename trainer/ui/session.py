@@ -13,6 +13,7 @@ in ``.streamlit/secrets.toml``; the user's data directory.
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import uuid
@@ -24,19 +25,28 @@ from typing import Any, NamedTuple, TypeVar
 
 import streamlit as st
 
+from trainer.progress import club
+from trainer.progress.review_totals import catch_up, keep_totals
 from trainer.progress.store import (
+    FinishedGame,
     LevelGames,
     ProgressRows,
+    SavedGame,
     Store,
     StoreError,
     check_attempt,
     describe_error,
-    resolve_path,
+    resolve_location,
 )
+from trainer.progress.store.backend import Held as HeldOpen
 from trainer.training.records import AttemptIn, LessonProgress, Profile
+from trainer.training.review import REVIEW_METHOD, GameReview
 
 #: The address parameter naming this browser's player.
 PLAYER_PARAM = "player"
+#: How long a page waits for another program's hold on the progress file before it says
+#: so: a person is told within seconds, never kept waiting a quarter of a minute.
+BUSY_TIMEOUT_SECONDS = 2.0
 ASK = "Who is playing?"
 
 _PROFILE = "profile_id"
@@ -56,28 +66,37 @@ def _state() -> Any:
     return st.session_state
 
 
-def db_path() -> Path:
-    """The progress file this app uses (see the module docstring for the order)."""
-    setting: object = None
+def _setting(name: str) -> str | None:
+    """A setting under ``[trainer]`` in ``.streamlit/secrets.toml`` (None if not given)."""
     try:
         section = st.secrets.get("trainer")
     except Exception:  # no secrets file, or one that does not parse: use the default
         section = None
-    if isinstance(section, Mapping):
-        setting = section.get("db_path")
-    return resolve_path(setting if isinstance(setting, str) and setting.strip() else None)
+    value = section.get(name) if isinstance(section, Mapping) else None
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def db_location() -> str:
+    """The progress store this app uses: a file's path or a server's URL (see the module
+    docstring for the order; ``store`` or, as before, ``db_path`` under ``[trainer]``)."""
+    return resolve_location(_setting("store") or _setting("db_path"))
+
+
+def db_path() -> Path:
+    """The progress file this app uses (a path: see :func:`db_location` for a server)."""
+    return Path(db_location())
 
 
 class _Opened(NamedTuple):
     store: Store
-    held: sqlite3.Connection | None  # see Store.hold_open: closed when the cache lets it go
+    held: HeldOpen | None  # see Store.hold_open: closed when the cache lets it go
 
 
 @st.cache_resource(show_spinner=False)
 def _open(path: str) -> _Opened:
     """Opened (created, upgraded, or set aside and started afresh) once per file per process,
     with a connection held open so that each write is not followed by a disk sync."""
-    store = Store.open(path)
+    store = Store.open(path, busy_timeout=BUSY_TIMEOUT_SECONDS)
     try:
         held = store.hold_open()
     except sqlite3.Error:  # every write then syncs the disk: slower, still saved
@@ -88,7 +107,7 @@ def _open(path: str) -> _Opened:
 def current_store() -> Store | None:
     """The progress store, or None when it cannot be used (see :func:`store_problem`)."""
     try:
-        return _open(str(db_path())).store
+        return _open(db_location()).store
     except StoreError as err:
         _state()[_PROBLEM] = str(err)
         return None
@@ -137,7 +156,97 @@ def current_profile() -> Profile | None:
         return None
 
 
+# --- club mode: players who sign in -----------------------------------------------------------
+
+#: The setting (or environment variable) that turns club mode on.
+MODE_VAR = "CRIBBAGE_TRAINER_MODE"
+_CLUB_TOKEN = "_club_token"  # the session token this browser session signs in with
+_CLUB_ROLE = "_club_role"
+_CLUB_STORE = "_club_token_to_keep"  # a token (or "") the browser is to keep (or drop)
+_CLUB_HEARD = "_club_browser_heard"  # the browser has said which token it keeps
+_CLUB_DROPPED = "_club_signed_out"  # tokens signed out of here: never taken up again
+
+
+def club_mode() -> bool:
+    """The app is shared over a network: players sign in with a PIN (``mode = "club"``
+    under ``[trainer]`` in ``.streamlit/secrets.toml``, or ``$CRIBBAGE_TRAINER_MODE=club``).
+    The default, family mode, keeps the simple picker."""
+    mode = os.environ.get(MODE_VAR) or _setting("mode") or "family"
+    return mode.strip().lower() == "club"
+
+
+def browser_token(reported: str | None) -> None:
+    """What the browser keeps (from :mod:`trainer.ui.keeper`: None until it has said): a
+    token it kept from an earlier visit signs this session in, unless one already did."""
+    if reported is None:
+        return
+    _state()[_CLUB_HEARD] = True
+    dropped = _state().get(_CLUB_DROPPED, set())
+    if not _state().get(_CLUB_TOKEN) and reported and reported not in dropped:
+        _state()[_CLUB_TOKEN] = reported
+
+
+def heard_from_browser() -> bool:
+    return bool(_state().get(_CLUB_HEARD))
+
+
+def token_to_keep() -> str | None:
+    """A token the browser is to keep (``""``: to forget), once."""
+    value = _state().pop(_CLUB_STORE, None)
+    return value if isinstance(value, str) else None
+
+
+def signed_in_as(signed: club.SignedIn) -> None:
+    """This browser is now signed in (the browser keeps the token for later visits)."""
+    _state()[_CLUB_TOKEN] = signed.token
+    _state()[_CLUB_STORE] = signed.token
+    _state()[_CLUB_ROLE] = signed.role
+    _state()[_PROFILE] = signed.profile.id
+    _state()[_WHO] = signed.profile
+    _state().pop(_ASK, None)
+
+
+def sign_out() -> None:
+    token = _state().get(_CLUB_TOKEN)
+    if token:
+        _state()[_CLUB_DROPPED] = {*_state().get(_CLUB_DROPPED, set()), token}
+    for key in (_CLUB_TOKEN, _CLUB_ROLE, _PROFILE, _WHO):
+        _state().pop(key, None)
+    _state()[_CLUB_STORE] = ""
+    _state()[_ASK] = ASK
+
+
+def current_role() -> str | None:
+    """The signed-in player's role in club mode (``player`` or ``teacher``); None otherwise."""
+    if not club_mode() or current_profile() is None:
+        return None
+    role = _state().get(_CLUB_ROLE)
+    return str(role) if role else None
+
+
+def _resolve_club(store: Store) -> Profile | None:
+    """In club mode the player is whoever this browser session signed in as, checked
+    again on every run (a PIN changed or reset elsewhere ends the session at once); the
+    address and the picker name nobody."""
+    token = _state().get(_CLUB_TOKEN)
+    if not token:
+        return None
+    signed = club.session_player(store, token)
+    if signed is None:
+        for key in (_CLUB_TOKEN, _CLUB_ROLE, _PROFILE, _WHO):
+            _state().pop(key, None)
+        _state()[_CLUB_STORE] = ""
+        _state()[_ASK] = f"Your session has ended (it expired, or the PIN was changed). {ASK}"
+        return None
+    _state()[_PROFILE] = signed.profile.id
+    _state()[_WHO] = signed.profile
+    _state()[_CLUB_ROLE] = signed.role
+    return signed.profile
+
+
 def _resolve(store: Store) -> Profile | None:
+    if club_mode():
+        return _resolve_club(store)
     state = _state()
     chosen = state.get(_PROFILE)
     if isinstance(chosen, int):
@@ -174,13 +283,23 @@ def ask_again() -> None:
 
 
 def player_param(profile: Profile) -> str:
-    """How the address names a player: ``3-kim`` (the id decides; the name is for people)."""
-    slug = "-".join(re.findall(r"[a-z0-9]+", profile.name.casefold()))[:24].strip("-")
-    return f"{profile.id}-{slug}" if slug else str(profile.id)
+    """How the address names a player: ``3-kim``, the id and the name's letters and digits
+    (any alphabet's). Both must match for the address to open the player, so an old
+    bookmark never opens someone new who has been given the same id."""
+    return f"{profile.id}-{_slug(profile.name)}" if _slug(profile.name) else str(profile.id)
+
+
+def _slug(name: str) -> str:
+    return "-".join(re.findall(r"[^\W_]+", name.casefold()))[:24].strip("-")
 
 
 def keep_player_in_address() -> None:
-    """Put the chosen player back in the address (page links and page changes drop it)."""
+    """Put the chosen player back in the address (page links and page changes drop it).
+    In club mode the address names nobody: a ``?player=`` left in it is taken out."""
+    if club_mode():
+        if PLAYER_PARAM in st.query_params:
+            del st.query_params[PLAYER_PARAM]
+        return
     profile = _state().get(_WHO)
     if isinstance(profile, Profile) and _state().get(_PROFILE) == profile.id:
         wanted = player_param(profile)
@@ -192,7 +311,7 @@ def address_with_player(params: Mapping[str, str]) -> dict[str, str]:
     """``params`` and the chosen player's, for a page that writes the whole address."""
     profile = _state().get(_WHO)
     out = dict(params)
-    if isinstance(profile, Profile) and _state().get(_PROFILE) == profile.id:
+    if isinstance(profile, Profile) and _state().get(_PROFILE) == profile.id and not club_mode():
         out[PLAYER_PARAM] = player_param(profile)
     return out
 
@@ -203,9 +322,15 @@ def _address_player() -> str:
 
 
 def _from_param(store: Store, raw: str) -> Profile | None:
-    numbered = re.fullmatch(r"(\d{1,18})(?:-.*)?", raw)
+    """The player an address names: ``<id>-<name>`` only when the name is that player's
+    (a bare ``<id>``, typed by hand, names the id alone), or a name on its own."""
+    numbered = re.fullmatch(r"([0-9]{1,18})(?:-(.*))?", raw)
     if numbered:
-        return store.profile(int(numbered.group(1)))
+        profile = store.profile(int(numbered.group(1)))
+        named = numbered.group(2)
+        if profile is not None and named is not None and named != _slug(profile.name):
+            return None
+        return profile
     wanted = raw.casefold()
     matches = [
         p
@@ -231,7 +356,10 @@ def _forget(why: str) -> None:
 
 
 def choose_profile(profile_id: int) -> None:
-    """This browser's player is now ``profile_id`` (checked against the store when next used)."""
+    """This browser's player is now ``profile_id`` (checked against the store when next used;
+    in club mode only signing in chooses)."""
+    if club_mode():
+        return
     _state()[_PROFILE] = profile_id
     who = _state().get(_WHO)
     if not (isinstance(who, Profile) and who.id == profile_id):
@@ -320,10 +448,13 @@ def _keep(key: str, value: object) -> None:
         _state().pop(_PROBLEM, None)
 
 
-def _flush(store: Store) -> None:
-    """Write every held answer and lesson place for its own owner; keep what still fails."""
+def _flush(store: Store) -> list[str]:
+    """Write every held answer and lesson place for its own owner; keep what still fails.
+    Returns the keys of answers not stored because an answer for their place already was
+    (given in another tab or window)."""
     waiting: list[Held] = []
     orphans: list[Held] = []
+    taken: list[str] = []
     for owner in dict.fromkeys(h.owner for h in _held()):
         batch = [h for h in _held() if h.owner == owner]
         if owner is None:  # nobody was chosen: kept for this visit only
@@ -334,9 +465,13 @@ def _flush(store: Store) -> None:
                 orphans += batch
                 continue
             for token in dict.fromkeys(h.token for h in batch):
-                store.add_attempts(
-                    owner.id, [(h.attempt, h.key) for h in batch if h.token == token], session=token
+                mine = [h for h in batch if h.token == token]
+                stored = store.add_attempts_each(
+                    owner.id, [(h.attempt, h.key) for h in mine], session=token
                 )
+                taken += [
+                    h.key for h, (_, new) in zip(mine, stored, strict=True) if not new and h.key
+                ]
         except (sqlite3.Error, StoreError) as err:
             _failed(err)
             waiting += batch
@@ -354,6 +489,12 @@ def _flush(store: Store) -> None:
     _keep(_LESSONS, lessons)
     if orphans:  # shown for this visit, never written for someone else
         _state()[_ORPHANS] = [*_state().get(_ORPHANS, []), *orphans]
+    return taken
+
+
+class AnsweredElsewhereError(ValueError):
+    """The place in a set was answered already (in another tab or window): the answer
+    stored first is kept, and this one is not saved."""
 
 
 def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
@@ -361,8 +502,10 @@ def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
     ``ValueError`` naming the field; with nobody chosen, :class:`NoPlayerError`).
 
     ``key`` names its place in a practice set, so that answering the same place again
-    (after a reload) stores it once. When the store cannot take it, it is kept in the
-    session with its owner and written for that owner with the next answer that can be saved.
+    (after a reload) stores it once: an answer whose place was answered already raises
+    :class:`AnsweredElsewhereError`, so it is never acknowledged and dropped. When the store
+    cannot take it, it is kept in the session with its owner and written for that owner
+    with the next answer that can be saved.
     """
     check_attempt(attempt)
     store = current_store()
@@ -373,7 +516,12 @@ def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
         )
     _state()[_ATTEMPTS] = [*_held(), Held(_owner(), attempt, session_token(), key)]
     store = current_store()
-    if store is not None:
+    if store is not None and key is not None and key in _flush(store):
+        raise AnsweredElsewhereError(
+            "This question was answered already, in another tab or window: the answer given "
+            "there is the one kept, and this one was not saved."
+        )
+    if store is not None and key is None:
         _flush(store)
 
 
@@ -429,6 +577,52 @@ def save_lesson_progress(lesson_id: str, step: int, done: bool) -> None:
         _flush(store)
 
 
+def save_draft(key: str, value: str) -> None:
+    """Keep work in progress for the current player (claims not yet graded): it outlives a
+    reload and a restart. A draft that cannot be kept only costs that: nothing is lost
+    that the page does not still show."""
+    _on_store(lambda store, p: store.save_draft(p.id, key, value))
+
+
+def draft(key: str) -> str | None:
+    found = _on_store(lambda store, p: store.draft(p.id, key))
+    return found[0] if found else None
+
+
+def drop_draft(key: str) -> None:
+    _on_store(lambda store, p: store.drop_draft(p.id, key))
+
+
+# --- a player's settings ---------------------------------------------------------------------
+
+_PREFERENCES = "_preferences"  # (the player's id, their settings), read once a visit
+
+
+def preferences() -> dict[str, str]:
+    """The chosen player's settings by key, read from the store once a visit (empty with
+    nobody chosen, or when the store cannot be read: a setting chosen then lasts for this
+    visit)."""
+    owner = _owner()
+    who = owner.id if owner is not None else None
+    kept = _state().get(_PREFERENCES)
+    if isinstance(kept, tuple) and kept[0] == who:
+        return dict(kept[1])
+    saved = _on_store(lambda store, p: store.preferences(p.id))
+    found = saved[0] if saved is not None else {}
+    _state()[_PREFERENCES] = (who, found)
+    return dict(found)
+
+
+def set_preference(key: str, value: str) -> None:
+    """Keep one of the chosen player's settings (for this visit only when it cannot be
+    saved: nothing else is lost)."""
+    chosen = preferences()
+    chosen[key] = value
+    owner = _owner()
+    _state()[_PREFERENCES] = (owner.id if owner is not None else None, chosen)
+    _on_store(lambda store, p: store.set_preference(p.id, key, value))
+
+
 def _usable_store() -> Store:
     store = current_store()
     if store is None:
@@ -446,6 +640,41 @@ def games_record(profile_id: int) -> list[LevelGames]:
     """The player's games against the computer, per level and length (raises
     :class:`StoreError` or ``sqlite3.Error`` when the store cannot be read)."""
     return _usable_store().games_record(profile_id)
+
+
+# --- game reviews ----------------------------------------------------------------------------
+
+_UNREVIEWABLE = "_unreviewable_games"  # finished games whose record could not be reviewed
+
+
+def saved_game(profile_id: int, game_id: str) -> SavedGame | None:
+    """One of the player's games by its id (None when they have no such game: another
+    player's game is never read); raises :class:`StoreError` or ``sqlite3.Error``."""
+    return _usable_store().game(profile_id, game_id)
+
+
+def finished_games(profile_id: int, *, limit: int | None = None) -> list[FinishedGame]:
+    """The player's finished games, newest first, each with its review's totals once it
+    has been reviewed; the games not reviewed yet are reviewed first, a few a visit (see
+    :func:`trainer.progress.review_totals.catch_up`). Raises like :func:`saved_game`."""
+    store = _usable_store()
+    skip = _state().get(_UNREVIEWABLE, ())
+    _, broken = catch_up(store, profile_id, skip=skip)
+    if broken:
+        _state()[_UNREVIEWABLE] = (*skip, *broken)
+    return store.finished_games(profile_id, method=REVIEW_METHOD, limit=limit)
+
+
+def keep_review(profile_id: int, saved: SavedGame, review: GameReview) -> None:
+    """Store the totals of a finished game's review for the Progress chart (a failure only
+    leaves the game to be reviewed again later)."""
+    store = current_store()
+    if store is None:
+        return
+    try:
+        keep_totals(store, profile_id, saved, review)
+    except (sqlite3.Error, StoreError) as err:
+        _failed(err)
 
 
 def answers_csv(profile_id: int) -> Callable[[], str]:

@@ -2,7 +2,7 @@
 
 >>> from trainer.engine import parse_cards
 >>> svg = cards_svg(parse_cards("5H JS"), highlight=parse_cards("JS"))
->>> svg.startswith("<svg") and "J♠" in svg
+>>> svg.startswith("<svg") and "jack of spades" in svg
 True
 """
 
@@ -78,8 +78,8 @@ def cards_svg(
     width = max(x - GAP, CARD_W)
     label_h = 18 if starter is not None else 0
     height = CARD_H + 4 + label_h
-    names = ", ".join(card.label for card in cards)
-    aria = f"Cards: {names}" + (f"; starter {starter.label}" if starter else "")
+    names = ", ".join(card.name for card in cards)  # read out as words, not symbols
+    aria = f"Cards: {names}" + (f"; starter {starter.name}" if starter else "")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 {width + 4} {height}" '
         f'role="img" aria-label="{escape(aria)}" '
@@ -156,92 +156,6 @@ def series_svg(steps: Sequence[tuple[Card | None, str, int]], *, max_width: int 
         parts.append(
             f'<text x="{middle}" y="{top + CARD_H + 15}" font-size="12" fill="#555" {font}>'
             f"count {count}</text>"
-        )
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-# --- the pegboard -------------------------------------------------------------------------------
-
-BOARD_HOLES = 121  # 120 holes twice along the board (out and back), then the game hole
-_LAP = 60
-_HOLE_STEP = 9
-_FIVE_GAP = 5
-_PEG_COLOURS = ("#c0392b", "#1f5fbf")
-_FONT = 'font-family="DejaVu Sans, Arial, sans-serif"'
-
-
-def _hole_x(index: int) -> int:
-    """The x of the ``index``-th hole of a row (0 to 59), with a gap after every five."""
-    return 62 + index * _HOLE_STEP + (index // 5) * _FIVE_GAP
-
-
-def _hole_at(hole: int, top: int) -> tuple[int, int]:
-    """Where hole ``hole`` (0: the start, 1 to 121) of a track whose first row is at ``top``
-    is drawn: holes 1-60 go out along the first row, 61-120 come back along the second,
-    and 121, the game hole, sits at the end, beside the start."""
-    if hole == 0:
-        return 44, top
-    if hole == BOARD_HOLES:
-        return 44, top + 14
-    if hole <= _LAP:
-        return _hole_x(hole - 1), top
-    return _hole_x(2 * _LAP - hole), top + 14
-
-
-def board_svg(tracks: Sequence[tuple[str, int, int]], *, max_width: int = 720) -> str:
-    """A cribbage board: for each ``(name, back, front)`` a track of 121 holes, with the
-    player's two pegs in holes ``back`` and ``front`` (0 is the start, before hole 1).
-
-    Each point scored moves the back peg that many holes past the front one, so the
-    pegs leapfrog along the board and the gap between them shows the last score.
-
-    >>> svg = board_svg([("You", 6, 9)])
-    >>> svg.startswith("<svg") and "You: pegs in holes 6 and 9" in svg
-    True
-    """
-    row_w = _hole_x(_LAP - 1) + 12
-    track_h = 48
-    height = 14 + track_h * len(tracks)
-    described = "; ".join(
-        f"{name}: pegs in holes {back} and {front}" for name, back, front in tracks
-    )
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {row_w} {height}" role="img" '
-        f'aria-label="Pegboard. {escape(described)}" '
-        f'style="width:100%;max-width:{max_width}px;height:auto">',
-        f"<title>Pegboard. {escape(described)}</title>",
-        f'<rect x="1" y="1" width="{row_w - 2}" height="{height - 2}" rx="10" fill="#d9a86c" '
-        'stroke="#8a5a2b" stroke-width="2"/>',
-    ]
-    for number, (name, back, front) in enumerate(tracks):
-        top = 22 + number * track_h
-        colour = _PEG_COLOURS[number % len(_PEG_COLOURS)]
-        parts.append(
-            f'<text x="{row_w - 8}" y="{top + 31}" font-size="10" text-anchor="end" '
-            f'fill="#3b2410" {_FONT}>{escape(name)}</text>'
-        )
-        for hole in range(BOARD_HOLES + 1):
-            x, y = _hole_at(hole, top)
-            radius = 3.6 if hole in (0, BOARD_HOLES) else 2.4
-            parts.append(f'<circle cx="{x}" cy="{y}" r="{radius}" fill="#5a3a1a"/>')
-        for y, label in ((top, "start"), (top + 14, "121")):
-            parts.append(
-                f'<text x="36" y="{y + 3}" font-size="8" text-anchor="end" fill="#3b2410" '
-                f"{_FONT}>{label}</text>"
-            )
-        for hole, label in ((back, "back"), (front, "front")):
-            x, y = _hole_at(hole, top)
-            parts.append(
-                f'<circle cx="{x}" cy="{y}" r="5" fill="{colour}" stroke="#ffffff" '
-                f'stroke-width="1.5"><title>{escape(name)}: {label} peg, hole {hole}</title>'
-                "</circle>"
-            )
-        fx, fy = _hole_at(front, top)
-        label_y = fy - 8 if fy == top else fy + 15  # above the way out, below the way back
-        parts.append(
-            f'<text x="{fx}" y="{label_y}" font-size="9" font-weight="700" text-anchor="middle" '
-            f'fill="{colour}" {_FONT}>{front}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

@@ -8,19 +8,28 @@ import streamlit as st
 
 from trainer.engine import DECK, Card, Suit, score_show
 from trainer.training.inputs import InputProblem, read_hand
+from trainer.training.standing import standing_text
+from trainer.ui import actions
 from trainer.ui.cardpick import CardPicker
-from trainer.ui.widgets import show_breakdown, show_cards, standing_text
+from trainer.ui.drawing import show_breakdown, show_cards
+from trainer.ui.loaded import distribution
 
 #: The deck as the grid shows it: one row a suit, ace to king.
 _GRID = sorted(DECK, key=lambda card: (list(Suit).index(card.suit), card.order))
 #: Longest card text kept from a box (anything longer is refused with a message, not cut).
 _MOST_TYPED = 60
+#: The part of the page with the total (the grid brings it into view).
+TOTAL = "check_total"
 
 st.title("Check a hand")
 
 state = st.session_state
-state.setdefault("check_hand", "5H 5D 5C JS")
-state.setdefault("check_starter", "5S")
+#: The hand the page opens with, so a first visit shows what it does.
+_FIRST_HAND, _FIRST_STARTER = "5H 5D 5C JS", "5S"
+# A new session: a first visit, or a tab that reconnected after the server restarted. The
+# boxes start from the example through ``value=``, never by writing their keys: after a
+# restart the box's own text (what the person typed before pressing Enter) must win.
+_fresh = "check_deals" not in state
 state.setdefault("check_deals", 0)
 
 
@@ -28,13 +37,23 @@ def _deal_random() -> None:
     cards = random.sample(DECK, 5)
     state["check_hand"] = " ".join(str(c) for c in cards[:4])
     state["check_starter"] = str(cards[4])
+    state["check_own"] = True
     state["check_deals"] += 1  # the grid starts again from the new cards
+
+
+def _own_cards() -> bool:
+    """The boxes hold cards of the person's own (typed, tapped or dealt at their asking), not
+    the page's example: the grid starts from them, and otherwise empty."""
+    boxes = (state.get("check_hand", _FIRST_HAND), state.get("check_starter", _FIRST_STARTER))
+    return bool(state.get("check_own")) or boxes != (_FIRST_HAND, _FIRST_STARTER)
 
 
 def _current() -> tuple[tuple[Card, ...], Card | None]:
     """The cards in the boxes, as far as they read (for the grid to start from)."""
     try:
-        return read_hand(state["check_hand"], state["check_starter"])
+        return read_hand(
+            state.get("check_hand", _FIRST_HAND), state.get("check_starter", _FIRST_STARTER)
+        )
     except InputProblem:
         return (), None
 
@@ -45,61 +64,82 @@ def _pick_from_grid() -> tuple[str, str] | None:
     for event in picker.take():
         state["check_hand"] = " ".join(str(card) for card in event.cards)
         state["check_starter"] = str(event.starter) if event.starter is not None else ""
-    hand, starter = _current()
+        state["check_own"] = True
+    hand, starter = _current() if _own_cards() else ((), None)
     picker.show(
         chosen=hand,
         starter=starter,
         label="The deck: spades, hearts, diamonds, clubs",
         prompt="Tap four cards for the hand, then the starter; tap a card again to take it out.",
         focus=False,
+        reveal=f".st-key-{TOTAL}",  # the total, brought into view once all five are tapped
     )
     if not hand:
         st.info("Choose four cards for the hand and one starter.", icon=":material/touch_app:")
         return None
-    return state["check_hand"], state["check_starter"]
+    return state.get("check_hand", _FIRST_HAND), state.get("check_starter", _FIRST_STARTER)
 
 
-mode = st.radio(
-    "How would you like to enter the cards?",
-    ["Type them", "Pick them"],
-    horizontal=True,
-    key="check_mode",
-)
-if mode == "Type them":
-    with st.form("check_form", border=False, enter_to_submit=True):
-        st.caption(
-            "Rank then suit, like `5H 10D JS AH`: `10` or `T` for a ten, "
-            "`S H D C` or `♠ ♥ ♦ ♣` for the suit."
-        )
-        hand_text = st.text_input("Hand (four cards)", key="check_hand", max_chars=_MOST_TYPED)
-        starter_text = st.text_input("Starter", key="check_starter", max_chars=_MOST_TYPED)
-        st.form_submit_button("Count it", type="primary", key="check_submit")
-else:
-    picked = _pick_from_grid()
-st.button("Deal me a random hand", on_click=_deal_random, key="check_random")
-if mode != "Type them":
-    if picked is None:
+@st.fragment
+def _check_screen() -> None:
+    """The boxes (or the grid), the total and every combination. A fragment: counting
+    another hand runs this part of the page again, not the app around it."""
+    mode = st.radio(
+        "How would you like to enter the cards?",
+        ["Type them", "Pick them"],
+        horizontal=True,
+        key="check_mode",
+    )
+    if mode == "Type them":
+        with st.form("check_form", border=False, enter_to_submit=True):
+            st.caption(
+                "Rank then suit, like `5H 10D JS AH`: `10` or `T` for a ten, "
+                "`S H D C` or `♠ ♥ ♦ ♣` for the suit. Or type all five cards in the hand box, "
+                "the starter last."
+            )
+            hand_text = st.text_input(
+                "Hand (four cards)",
+                value=_FIRST_HAND if _fresh else "",
+                key="check_hand",
+                max_chars=_MOST_TYPED,
+            )
+            starter_text = st.text_input(
+                "Starter",
+                value=_FIRST_STARTER if _fresh else "",
+                key="check_starter",
+                max_chars=_MOST_TYPED,
+            )
+            st.form_submit_button("Count it", type="primary", key="check_submit")
+    else:
+        picked = _pick_from_grid()
+    actions.button("Deal me a random hand", on_click=_deal_random, key="check_random")
+    if mode != "Type them":
+        if picked is None:
+            st.stop()
+        hand_text, starter_text = picked
+
+    crib = st.toggle(
+        "Count it as the crib",
+        key="check_crib",
+        help="In the crib a flush only counts when the starter is the same suit too.",
+    )
+
+    try:
+        hand, starter = read_hand(hand_text, starter_text)
+    except InputProblem as problem:
+        st.error(f"**{problem.box}:** {problem.message}", icon=":material/error:")
         st.stop()
-    hand_text, starter_text = picked
 
-crib = st.toggle(
-    "Count it as the crib",
-    key="check_crib",
-    help="In the crib a flush only counts when the starter is the same suit too.",
-)
+    score = score_show(hand, starter, crib=crib)
+    with st.container(key=TOTAL):
+        show_cards(hand, starter=starter, max_width=460)
+        cadence = score.cadence()
+        left, right = st.columns([1, 3], vertical_alignment="center")
+        left.metric("Total", score.total)
+        right.markdown(f"**{cadence[0].upper()}{cadence[1:]}.**")
+        right.caption(standing_text(score.total, crib=crib, dist=distribution(crib)))
+    st.subheader("Every combination")
+    show_breakdown(score)
 
-try:
-    hand, starter = read_hand(hand_text, starter_text)
-except InputProblem as problem:
-    st.error(f"**{problem.box}:** {problem.message}", icon=":material/error:")
-    st.stop()
 
-score = score_show(hand, starter, crib=crib)
-show_cards(hand, starter=starter, max_width=460)
-cadence = score.cadence()
-left, right = st.columns([1, 3], vertical_alignment="center")
-left.metric("Total", score.total)
-right.markdown(f"**{cadence[0].upper()}{cadence[1:]}.**")
-right.caption(standing_text(score.total, crib=crib))
-st.subheader("Every combination")
-show_breakdown(score)
+_check_screen()

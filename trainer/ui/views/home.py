@@ -7,7 +7,8 @@ from pathlib import Path
 import streamlit as st
 
 from trainer.engine import parse_cards
-from trainer.ui.widgets import show_cards
+from trainer.ui import assigned
+from trainer.ui.drawing import show_cards
 
 _VIEWS = Path(__file__).resolve().parent
 
@@ -22,17 +23,26 @@ st.caption(
     "Three fives and the right jack, with the fourth five turned up: 29, the best hand there is."
 )
 
+assigned.show()  # in club mode: the sets a teacher gave the player's group
+
 st.subheader("Where to start")
-col1, col2, col3 = st.columns(3)
-with col1:
+top = st.columns(2)
+bottom = st.columns(2)
+with top[0]:
     st.markdown("**New to cribbage?**  \nShort lessons teach the whole game in order, by doing.")
     st.page_link(str(_VIEWS / "learn.py"), label="Start the lessons", icon=":material/school:")
-with col2:
+with top[1]:
+    st.markdown(
+        "**Ready for a game?**  \nPlay a whole game against the computer, at four levels, "
+        "with a coach if you like."
+    )
+    st.page_link(str(_VIEWS / "play.py"), label="Play a game", icon=":material/playing_cards:")
+with bottom[0]:
     st.markdown("**Know the rules?**  \nDrills deal random hands and plays and check your count.")
     st.page_link(
         str(_VIEWS / "practice.py"), label="Practise counting", icon=":material/fitness_center:"
     )
-with col3:
+with bottom[1]:
     st.markdown("**Got a hand to settle?**  \nType any hand and starter to see every point in it.")
     st.page_link(str(_VIEWS / "check.py"), label="Check a hand", icon=":material/calculate:")
 

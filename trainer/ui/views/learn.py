@@ -9,9 +9,13 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.content.lessons import (
+    Board,
+    BoardCheck,
     CountCheck,
+    CutCheck,
     FifteenCheck,
     GoCheck,
+    KeepCheck,
     Lesson,
     PegCheck,
     Show,
@@ -22,26 +26,27 @@ from trainer.training.learn import (
     Status,
     answer_key,
     asks_number,
-    go_story,
     lesson_status,
     options,
+    question_story,
     status_text,
     suggested,
 )
-from trainer.ui import session
-from trainer.ui import widgets as ui
+from trainer.ui import actions, loaded, session
+from trainer.ui.board import board_svg
+from trainer.ui.drawing import show_breakdown, show_cards, show_pile
 from trainer.ui.profiles import require_player
-from trainer.ui.svg import board_svg
-from trainer.ui.widgets import show_breakdown, show_cards, show_pile
 
 CARD_WIDTH = 420
 PLAY_PAGE = "ui/views/play.py"
+GLOSSARY_PAGE = "ui/views/glossary.py"
+CHART_PAGE = "ui/views/chart.py"
 #: What the Play page looks for to offer a learning game (see views/play.py).
 PLAY_READY = "play_ready"
 
 
 require_player()  # lesson places and answers are kept for the player chosen
-course = ui.course()
+course = loaded.course()
 learn = Learn(st.session_state, session.LessonStore())
 
 
@@ -92,13 +97,16 @@ def course_map() -> None:
         "Short lessons that teach the whole game in order, by doing. "
         "Each has questions to answer before you move on."
     )
+    with st.container(horizontal=True):
+        st.page_link(GLOSSARY_PAGE, label="Glossary: every word", icon=":material/menu_book:")
+        st.page_link(CHART_PAGE, label="Scoring chart to print", icon=":material/print:")
     st.progress(
         done / len(lessons) if lessons else 0.0, text=f"{done} of {len(lessons)} lessons done"
     )
     pick = suggested(course, progress)
     if pick is not None:
         verb = "Continue" if lesson_status(pick.id, progress) is Status.IN_PROGRESS else "Start"
-        st.button(
+        actions.button(
             f"{verb}: {course.number(pick.id)}. {pick.title}",
             key="learn_continue",
             type="primary",
@@ -122,16 +130,15 @@ def course_map() -> None:
             _badge(status, status_text(lesson, progress))
             st.markdown(lesson.summary)
             earlier = course.entries[number - 2].id if number > 1 else None
-            if lesson.prerequisites and list(lesson.prerequisites) != [earlier]:
-                st.caption(
-                    "Best after: " + ", ".join(course.title(p) for p in lesson.prerequisites)
-                )
+            before = [p for p in lesson.prerequisites if course.has(p)]  # named by title only
+            if before and before != [earlier]:
+                st.caption("Best after: " + ", ".join(course.title(p) for p in before))
             label = {
                 Status.NOT_STARTED: "Start",
                 Status.IN_PROGRESS: "Continue",
                 Status.DONE: "Review",
             }[status]
-            st.button(
+            actions.button(
                 f"{label} lesson {number}",
                 key=f"learn_open_{lesson.id}",
                 on_click=learn.open,
@@ -142,9 +149,16 @@ def course_map() -> None:
 # --- one lesson ------------------------------------------------------------------------------
 
 
+def _board(board: Board) -> None:
+    """The same board as the Play page's, so the lessons teach the board a game shows."""
+    front, back = board.pegs()
+    svg = board_svg(front, back, target=board.game, names=("You", "Opponent"))
+    st.markdown(svg, unsafe_allow_html=True)
+
+
 def _show(show: Show) -> None:
     if show.board is not None:
-        st.markdown(board_svg(show.board.tracks()), unsafe_allow_html=True)
+        _board(show.board)
     elif show.pile is not None:
         show_pile(show.pile, highlight=show.highlight)
         st.caption(f"Count: **{show.count}**")
@@ -160,21 +174,47 @@ def _question_cards(lesson: Lesson) -> None:
         show_cards(check.hand, starter=check.starter, max_width=CARD_WIDTH)
         st.caption("The crib, with the starter" if check.crib else "The hand, with the starter")
     elif isinstance(check, PegCheck):
-        show_pile(check.pile)
-        st.caption(f"The cards laid so far, in order. Count: **{check.score().count}**")
+        # The count before the card asked about: the learner adds the card themselves.
+        if check.before:
+            show_pile(check.before)
+            st.caption(f"The cards laid so far, in order. The count is **{check.count_before}**.")
+        else:
+            st.caption("No cards are down yet: the count is **0**.")
+        st.markdown(f"Now the **{check.card.label}** is laid:")
+        show_pile((check.card,))
     elif isinstance(check, FifteenCheck):
         show_pile(check.pile)
         st.caption(f"The cards so far add up to **{check.count}**.")
     elif isinstance(check, GoCheck):
         replay = check.replay()
         st.markdown("**How the cards went down**")
-        st.markdown("\n".join(f"1. {line}" for line in go_story(replay, with_scores=False)))
+        st.markdown("\n".join(f"1. {line}" for line in question_story(check)))
         for who, held in zip(("The pone", "The dealer"), replay.held, strict=True):
             if held:
                 st.markdown(f"{who} still holds:")
                 show_cards(held, max_width=80 * len(held))
             else:
                 st.markdown(f"{who} has no cards left.")
+    elif isinstance(check, BoardCheck):
+        _board(Board(game=check.game, you=check.you))
+        back, front = check.you
+        if front == 0:
+            st.caption("Your pegs wait in the start holes.")
+        elif back == 0:
+            st.caption(f"Your front peg is in hole {front}. Your back peg is still at the start.")
+        else:
+            st.caption(f"Your back peg is in hole {back} and your front peg in hole {front}.")
+    elif isinstance(check, CutCheck):
+        left, right = st.columns(2)
+        with left:
+            st.markdown("You cut:")
+            show_cards((check.you,), max_width=90)
+        with right:
+            st.markdown("Your opponent cuts:")
+            show_cards((check.opponent,), max_width=90)
+    elif isinstance(check, KeepCheck):
+        show_cards(check.cards, max_width=CARD_WIDTH)
+        st.caption("Your six cards. Four stay in your hand and two go to the crib.")
 
 
 def _feedback(feedback: Feedback) -> None:
@@ -188,6 +228,8 @@ def _feedback(feedback: Feedback) -> None:
         st.markdown(line)
     if feedback.lit and set(feedback.lit) < set(feedback.pile):
         show_pile(feedback.pile, highlight=feedback.lit)
+    if feedback.board is not None:
+        _board(feedback.board)
     if feedback.breakdown is not None:
         if feedback.correct:
             with st.expander("See every combination"):
@@ -222,8 +264,9 @@ def check_form(lesson: Lesson) -> None:
                 key=key,
                 format_func=choices.__getitem__,
             )
-        st.form_submit_button(
+        actions.submit(
             "Check my answer",
+            marker=f"learn_submit_{key}",
             key="learn_submit",
             type="primary",
             on_click=_submit,
@@ -240,7 +283,7 @@ def check_form(lesson: Lesson) -> None:
             if state.tries == 1
             else "Have another go, or ask to see the answer."
         )
-        st.button(
+        actions.button(
             "Show me the answer",
             key="learn_reveal",
             icon=":material/lightbulb:",
@@ -252,7 +295,7 @@ def check_form(lesson: Lesson) -> None:
 def lesson_view(lesson: Lesson) -> None:
     step = lesson.steps[learn.step]
     total = len(lesson.steps)
-    st.button(
+    actions.button(
         "All lessons", key="learn_map", icon=":material/arrow_back:", type="tertiary",
         on_click=learn.close,
     )  # fmt: skip
@@ -265,7 +308,7 @@ def lesson_view(lesson: Lesson) -> None:
 
     ready = learn.can_advance(lesson)
     with st.container(horizontal=True, horizontal_alignment="distribute"):
-        st.button(
+        actions.button(
             "Back",
             key="learn_back",
             icon=":material/chevron_left:",
@@ -273,7 +316,7 @@ def lesson_view(lesson: Lesson) -> None:
             on_click=learn.back,
             args=(lesson,),
         )
-        st.button(
+        actions.button(
             "Finish lesson" if learn.is_last(lesson) else "Next",
             key="learn_next",
             type="primary",

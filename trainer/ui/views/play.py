@@ -1,26 +1,44 @@
 """Play: a whole game against the computer, saved after every step.
 
+The game is laid out as a card table that fits one screen, from a phone to a desktop
+(``assets/table.css``): the board with its words, a short log of the deal that keeps its
+height, the play's count, starter and pile, and the hand with its button at the bottom,
+held in view. The board pegs the show as its combinations are shown ("Next" for each, or
+the whole hand at once as a film, a setting kept per player); short sounds are made in the
+browser (:mod:`trainer.ui.sounds`); the table is a fragment, so a move runs the table
+again and not the app around it, and the cards' taps are taken before anything is drawn.
+
+Every save is made over the version of the game the page was showing (see
+:mod:`trainer.ui.play_saves`): a second tab showing an older copy is refused and shown the
+game as stored, and a save that fails is said at the top of the page at once, the game kept
+on the page and saved again with the next move.
+
 With the coach on, the throw is compared with the best throw once it is made, a "Hint"
 before throwing shows the best throws (and marks the deal as hinted), and a card laid that
 beginner advice warns about gets a short note. Learning mode also explains each step before
 the person acts: the best throw, what each card would peg, and how a hand is counted aloud.
-The words and numbers come from the Table (:mod:`trainer.training.play`); this page draws them.
+The words and numbers come from the Table (:mod:`trainer.training.table`); this page draws them.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 import time
-from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import streamlit as st
 
-from trainer.engine.record import Settings, SettingsError
+from trainer.engine.cards import Card
+from trainer.engine.record import MAX_RECORD_CHARS, LayEvent, Settings, SettingsError, ShowEvent
+from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Counting, RuleError, Which
-from trainer.training.explain import said_aloud
-from trainer.training.play import (
+from trainer.progress.store import SavedGame
+from trainer.training.explain import said_aloud, sentence
+from trainer.training.records import Profile
+from trainer.training.table import (
     COACH_MODES,
     COACH_NAMES,
     COMPUTER,
@@ -30,28 +48,43 @@ from trainer.training.play import (
     SEAT_NAMES,
     SHORT_NAMES,
     Need,
+    Pegs,
     PlaySetup,
     RecordProblem,
     Table,
+    best_hand_line,
     event_lines,
     export_text,
+    in_our_words,
     parse_export,
+    scoring_cards,
 )
-from trainer.ui import play_saves
-from trainer.ui import widgets as ui
-from trainer.ui.board import BoardMove, board_svg
-from trainer.ui.cardpick import CardPicker, PickEvent, Slot
-from trainer.ui.profiles import require_player
+from trainer.ui import actions, assets, play_saves, restart_notice, session, sounds
+from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
+from trainer.ui.cardpick import CardPicker, Slot
+from trainer.ui.drawing import show_cards
+from trainer.ui.film import appear, attrs
+from trainer.ui.game_list import open_review
+from trainer.ui.play_saves import Owner, PlayGame, Saved, Stale
+from trainer.ui.profiles import plain, require_player
 from trainer.ui.session import store_problem
-from trainer.ui.svg import pile_svg
+from trainer.ui.table_html import felt_html, items_html, lit_cards_html, log_html, reveal_times
 
-_TABLE = "play_table"
-_GAME_ID = "play_game_id"
-_LOADED = "play_loaded"
+#: The game on the page (a :class:`PlayGame`).
+_GAME = "play_game"
+#: Whose game the page has loaded (an :class:`Owner`): another player chosen loads theirs.
+_LOADED = "play_loaded_for"
+#: Games of other players of this browser that could not be saved yet, by owner.
+_HELD = "play_held"
+#: A question waiting for an answer: ``"new"`` (leave this game?) or a game id to resign.
+_CONFIRM = "play_confirm"
 _NOTE = "play_note"
 _CLAIM_START = "play_claim_started"
 #: Set by the Learn page's last lesson: a learning game is offered here.
 _READY = "play_ready"
+
+#: Who plays when the progress file cannot be used at all (nothing is saved for anyone).
+_NOBODY = Profile(0, "", datetime(1970, 1, 1, tzinfo=UTC))
 
 #: Seconds between the person's card and the computer's reply appearing (a CSS delay in the
 #: browser: the server never waits).
@@ -68,60 +101,182 @@ def _state() -> Any:
     return st.session_state
 
 
+def _game() -> PlayGame | None:
+    game = _state().get(_GAME)
+    return game if isinstance(game, PlayGame) else None
+
+
 def _table() -> Table | None:
-    table = _state().get(_TABLE)
-    return table if isinstance(table, Table) else None
+    game = _game()
+    return game.table if game is not None else None
 
 
-def _save(table: Table) -> None:
-    game_id = _state().get(_GAME_ID)
-    if isinstance(game_id, str):
-        play_saves.save_game(game_id, table)
+def _commit(game: PlayGame) -> bool:
+    """Save the page's game after a move; False when the move did not stand (the game had
+    moved on in another tab or server, and the page now shows it as stored)."""
+    outcome = play_saves.save(game)
+    if not isinstance(outcome, Stale):
+        return True
+    if outcome.stored is None:
+        _state().pop(_GAME, None)
+        _state()[_NOTE] = (
+            "This game is no longer in the progress file (it was removed in another tab or "
+            "window), so that move was not made."
+        )
+    else:
+        _state()[_GAME] = outcome.stored
+        _state()[_NOTE] = (
+            "This game was finished in another tab or window, so that move was not made: "
+            "here is the game as it ended."
+            if outcome.finished
+            else "This game moved on in another tab or window, so that move was not made: "
+            "here it is as it was saved there."
+        )
+    return False
 
 
 def _act(action: str, *args: Any) -> None:
     """Do one of the person's actions on the table, then save the game."""
-    table = _table()
-    if table is None:
+    game = _game()
+    if game is None:
         return
     try:
-        getattr(table, action)(*args)
-    except RuleError as error:
-        _state()[_NOTE] = str(error).capitalize() + "."
+        getattr(game.table, action)(*args)
+    except (RuleError, ValueError) as error:
+        _state()[_NOTE] = _capital(in_our_words(str(error))) + "."
         return
     _state()[_NOTE] = ""
-    _save(table)
+    _commit(game)
 
 
-def _take(picker: CardPicker, table: Table, action: Callable[[PickEvent], object]) -> None:
-    """Do ``action`` for each tap the picker sent: a refusal is said beside the cards; the
-    first one accepted is saved and the page drawn again (the cards it answered are gone)."""
+def _cards_offered(game: PlayGame) -> CardPicker | None:
+    """The tappable cards the table offers now: the hand to throw from, or to lay from (a
+    card that would pass 31 greyed, with why); None when there is nothing to tap."""
+    table, view = game.table, game.table.view
+    need = table.need()
+    if need is Need.DISCARD:
+        return CardPicker(f"throw_{game.game_id}_{view.deal_no}", "pick", view.hand)
+    if need is not Need.LAY:
+        return None
+    slots = [
+        Slot(
+            card,
+            off=""
+            if view.count + card.pips <= 31
+            else f"too high: the count would be {view.count + card.pips}, past 31",
+        )
+        for card in view.hand
+    ]
+    return CardPicker(f"lay_{game.game_id}_{len(table.game.events)}", "lay", slots)
+
+
+def _take_taps(game: PlayGame) -> CardPicker | None:
+    """Act on the taps the cards sent before anything is drawn, so that the table is drawn
+    once, as it stands after them: a refusal is said beside the cards; the first tap taken
+    is saved, and the cards offered then are returned (the ones it answered are gone)."""
+    picker = _cards_offered(game)
+    if picker is None:
+        return None
     for event in picker.take():
         try:
-            action(event)
+            if picker.mode == "pick":
+                game.table.discard(event.cards)
+            else:
+                game.table.lay(event.cards[0])
         except RuleError as error:
-            picker.reply(str(error).capitalize() + ".")
+            picker.reply(_capital(in_our_words(str(error))) + ".")
             continue
         _state()[_NOTE] = ""
-        _save(table)
+        _commit(game)
         picker.forget()
-        st.rerun()
+        return _cards_offered(_game() or game)  # a stale save shows the game as stored
+    return picker
 
 
-def _start(setup: PlaySetup) -> None:
-    old = _table()
-    if old is not None and not old.game.is_over:
-        _save(old)
+def _capital(text: str) -> str:
+    """``text`` with its first letter a capital (and the rest as it was: ``5♥``, ``J♠``)."""
+    return text[:1].upper() + text[1:]
+
+
+def _start(setup: PlaySetup, profile: Profile) -> None:
     table = Table.new(setup, seed=random.randrange(2**31))
-    _state()[_TABLE] = table
-    _state()[_GAME_ID] = play_saves.new_game_id()
-    _save(table)
+    game = PlayGame.new(table, profile)
+    _state()[_GAME] = game
+    _state().pop(_CONFIRM, None)
+    _commit(game)
+
+
+def _retry() -> None:
+    game = _game()
+    if game is not None:
+        _commit(game)
+
+
+def _sync(profile: Profile) -> None:
+    """Show this player's game: the one on the page if it is theirs, otherwise theirs from
+    the store (a game of someone else's not yet saved is held for them in this browser)."""
+    owner = Owner.of(profile)
+    game = _game()
+    if game is not None and profile is _NOBODY:
+        return  # the progress file cannot be read: whoever plays here goes on playing
+    if game is not None and game.owner != owner:
+        store = session.current_store()
+        if store is not None and store.notice is not None and _profile_of(game) is None:
+            # the progress file was damaged and started afresh, so the game's player is no
+            # longer in it: the game on this page is kept, for the player chosen now here
+            game.owner, game.version = owner, 0
+            _commit(game)
+            _state()[_LOADED] = owner
+            return
+        if game.unsaved is not None and not isinstance(play_saves.save(game), Saved):
+            held = dict(_state().get(_HELD, {}))
+            held[game.owner] = game
+            _state()[_HELD] = held
+        _state().pop(_GAME, None)
+        _state().pop(_CONFIRM, None)
+    if _state().get(_LOADED) == owner:
+        return
+    _state()[_LOADED] = owner
+    held = dict(_state().get(_HELD, {}))
+    mine = held.pop(owner, None)
+    _state()[_HELD] = held
+    if mine is not None:
+        _state()[_GAME] = mine
+        _commit(mine)
+        return
+    loaded = play_saves.load_game(profile)
+    if loaded.game is not None:
+        _state()[_GAME] = loaded.game
+    if loaded.problem:
+        _state()[_NOTE] = loaded.problem
+
+
+def _profile_of(game: PlayGame) -> Profile | None:
+    """The player a game's owner was (None: the owner's id now names someone else)."""
+    store = session.current_store()
+    found = store.profile(game.owner.id) if store is not None else None
+    return found if found is not None and found.created_at == game.owner.created_at else None
+
+
+def _unsaved(game: PlayGame) -> None:
+    """Said at once, at the top of the page, whenever the game on it is not saved."""
+    if game.unsaved is None:
+        return
+    with st.container(border=True, key="play_unsaved"):
+        st.error(
+            f"**Your game is not saved:** {plain(game.unsaved)}. Your moves stay on this page "
+            "and are saved as soon as the progress file can be written again (with your next "
+            "move, or press “Try saving again”). Until then, reloading or closing this page "
+            "loses the moves since the last save.",
+            icon=":material/error:",
+        )
+        actions.button("Try saving again", key="play_retry", on_click=_retry)
 
 
 # --- before the game -------------------------------------------------------------------------
 
 
-def _settings_form() -> None:
+def _settings_form(profile: Profile) -> None:
     st.subheader("A new game")
     level = st.radio(
         "How strong is the computer?",
@@ -156,7 +311,16 @@ def _settings_form() -> None:
         key="play_coach",
         index=0,
     )
+    at_once = st.toggle(
+        "Count each hand at once in the show",
+        value=_show_all(),
+        key="play_show_pace",
+        help="The combinations light up one by one by themselves. Off: press “Next” for "
+        "each. You can change it during the game too, in the game menu.",
+    )
     if st.button("Start the game", type="primary", key="play_start"):
+        if at_once != _show_all():
+            session.set_preference(SHOW_KEY, "all" if at_once else "steps")
         try:
             setup = PlaySetup(
                 str(level),
@@ -164,13 +328,28 @@ def _settings_form() -> None:
                 coach=str(coach),
             )
         except (SettingsError, ValueError) as error:
-            st.error(f"These settings cannot be played: {error}")
+            st.error(plain(f"These settings cannot be played: {error}"))
             return
-        _start(setup)
+        _start(setup, profile)
         st.rerun()
 
 
 # --- the game ---------------------------------------------------------------------------------
+
+#: The table's look: its layout, the board's and the film's (see :mod:`trainer.ui.film`).
+TABLE_CSS = assets.text("table.css") + BOARD_CSS
+#: The player's setting for the show: ``"steps"`` ("Next" for each combination, the
+#: default) or ``"all"`` (the whole hand at once, its combinations lit in turn).
+SHOW_KEY = "show"
+_SOUNDS = "play_sounds"
+
+
+def _show_all() -> bool:
+    return session.preferences().get(SHOW_KEY) == "all"
+
+
+def _sound_setting() -> bool | None:
+    return sounds.sound_on(session.preferences().get(sounds.SOUND_KEY))
 
 
 def _late(table: Table) -> str:
@@ -194,22 +373,32 @@ def _late(table: Table) -> str:
     return late
 
 
-def _board(table: Table, late: str = "") -> None:
-    move = table.last_move()
-    last = BoardMove(move.seat, move.start, move.end, move.reason) if move else None
-    reply = table.reply_to_lay() if late else None
-    scored = reply is not None and any(seat == COMPUTER for seat, _ in reply.awards)
+def _frame(pegs: Pegs, at: float = 0.0) -> Frame:
+    last = pegs.last
+    move = BoardMove(last.seat, last.start, last.end, last.reason) if last else None
+    return Frame(pegs.front, pegs.back, move, at)
+
+
+def _frames(table: Table, late: str) -> list[Frame]:
+    """The board as a film: the computer's reply a moment after the person's card; a hand
+    counted at once pegged combination by combination; otherwise one still."""
+    if late:
+        return [_frame(table.pegs_before_reply()), _frame(table.pegs(), REPLY_PAUSE)]
+    counted = table.counted
+    if counted is not None and _show_all() and counted.score.items:
+        times = reveal_times(len(counted.score.items))
+        steps = range(len(counted.score.items) + 1)
+        return [_frame(table.pegs(step), times[step]) for step in steps]
+    return [_frame(table.pegs())]
+
+
+def _board_and_log(table: Table, late: str) -> None:
+    """The board, with the scores and the last move in words, and the log of the deal."""
     names = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER])
-    svg = board_svg(
-        table.game.scores,
-        table.back_pegs(),
-        target=table.game.settings.target,
-        names=names,
-        last=last,
-        late=late if scored else "",
-        back_before=table.back_before_last(),
-    )
-    st.markdown(svg, unsafe_allow_html=True)
+    board = board_html(_frames(table, late), target=table.game.settings.target, names=names)
+    reply = table.mark + 1 if late else None
+    log = log_html(table.log_lines(), late=late, reply=reply)
+    st.markdown(board + log, unsafe_allow_html=True)
 
 
 def _header(table: Table) -> None:
@@ -225,22 +414,16 @@ def _header(table: Table) -> None:
     st.caption(" · ".join(parts))
 
 
-def _recent(table: Table, late: str = "") -> None:
-    reply = table.reply_to_lay() if late else None
-    if reply is not None:  # the person's card now, the computer's a moment later
-        st.info("  \n".join(event_lines(table.game.events[table.mark])))
-        with st.container(key=late):
-            st.info("  \n".join(event_lines(reply)))
-    else:
-        lines = table.recent_lines()
-        if lines:
-            st.info("  \n".join(lines))
+def _notes(table: Table) -> None:
+    """A refusal or a word about the game (above the table), and the coach's note on the
+    card just laid (in a box of its own height, so the hand stays in view)."""
     note = _state().get(_NOTE)
     if note:
-        st.warning(note)
+        st.warning(plain(note))
     coach_note = table.play_note()
     if coach_note is not None:
-        st.info("**Coach:** " + "  \n".join(coach_note.lines()), icon=":material/school:")
+        with st.container(key="play_tips_note"):
+            st.info("**Coach:** " + "  \n".join(coach_note.lines()), icon=":material/school:")
 
 
 def _line(text: str) -> str:
@@ -256,149 +439,211 @@ def _throw_coach(table: Table) -> None:
         return
     advice = table.throw_advice()
     verdict = "the best throw" if advice is not None and advice.equal else "your throw"
-    with st.expander(
-        f"Coach: {verdict}", expanded=not table.view.mine_played, icon=":material/school:"
+    with (
+        st.container(key="play_tips_throw"),
+        st.expander(
+            f"Coach: {verdict}",
+            expanded=not table.view.mine_played and table.need() is not Need.REVEAL,
+            icon=":material/school:",
+        ),
     ):
         st.markdown("  \n".join(_line(line) for line in lines))
 
 
 def _hint() -> None:
     """The "Hint" button: the ranking is shown, and the deal marked as hinted and saved."""
-    table = _table()
-    if table is None:
-        return
-    try:
-        table.hint()
-    except ValueError as error:
-        _state()[_NOTE] = str(error).capitalize() + "."
-        return
-    _save(table)
+    _act("hint")
+
+
+def _hand() -> Any:
+    """Where the hand and the action button go: the bottom of the table, kept in view."""
+    return st.container(key="play_hand")
 
 
 def _cut_for_deal(table: Table) -> None:
-    st.markdown("### Who deals?")
-    st.write("Each of you cuts the pack. The lower card deals (an ace is the lowest).")
-    st.button("Cut the pack", type="primary", key="play_cut", on_click=_act, args=("cut_for_deal",))
+    st.markdown(
+        "### Who deals?\nEach of you cuts the pack. The lower card deals (an ace is the lowest)."
+    )
+    with _hand():
+        actions.button(
+            "Cut the pack", type="primary", key="play_cut", on_click=_act, args=("cut_for_deal",)
+        )
 
 
-def _discard(table: Table, game_id: str) -> None:
+def _discard(game: PlayGame, picker: CardPicker) -> None:
+    table = game.table
     view = table.view
     whose = "your" if view.dealer == ME else "the computer's"
+    st.markdown(
+        f"### Pick two cards for {whose} crib\n"
+        "Tap two cards, then “To crib”. Tap a card again to change your mind."
+    )
     if view.deal_no == 1 and view.cuts:
         mine, theirs = (
             next(c.card for c in reversed(view.cuts) if c.seat == seat) for seat in (ME, COMPUTER)
         )
         st.caption(f"The cut for deal: you {mine.label}, the computer {theirs.label}.")
-        ui.show_cards([mine, theirs], max_width=160)
-    st.markdown(f"### Pick two cards for {whose} crib")
-    st.write("Tap two cards, then “To crib”. Tap a card again to change your mind.")
     if table.learning:
-        st.info(
-            f"**Coach:** {table.best_throw_line()} You choose: tap any two cards.",
-            icon=":material/school:",
-        )
+        with st.container(key="play_tips_best"):
+            st.info(
+                f"**Coach:** {table.best_throw_line()} You choose: tap any two cards.",
+                icon=":material/school:",
+            )
     if table.coached:
         if table.hinted:
             ranking = "  \n".join(_line(line.line()) for line in table.ranking())
-            st.info(
-                "**Hint** (this deal is marked as hinted): the best throws, "
-                f"with the points they make on average.  \n{ranking}",
-                icon=":material/lightbulb:",
-            )
+            with st.container(key="play_tips_hint"):
+                st.info(
+                    "**Hint** (this deal is marked as hinted): the best throws, "
+                    f"with the points they make on average.  \n{ranking}",
+                    icon=":material/lightbulb:",
+                )
         else:
-            st.button(
+            actions.button(
                 "Hint",
                 key="play_hint",
                 icon=":material/lightbulb:",
                 on_click=_hint,
                 help="Shows the best throws. The deal is marked as hinted.",
             )
-    picker = CardPicker(f"throw_{game_id}_{view.deal_no}", "pick", view.hand)
-    _take(picker, table, lambda event: table.discard(event.cards))
-    picker.show(need=2, confirm="To crib", label="Your hand")
+    with _hand():
+        picker.show(need=2, confirm="To crib", label="Your hand")
 
 
 def _cut_starter(table: Table) -> None:
-    st.markdown("### Cut for the starter")
-    st.write("You are the pone, so you cut. The dealer turns the top card: the starter.")
-    ui.show_cards(table.view.kept)
-    st.button(
-        "Cut the pack", type="primary", key="play_cut_starter", on_click=_act, args=("cut_starter",)
+    st.markdown(
+        "### Cut for the starter\n"
+        "You are the pone, so you cut. The dealer turns the top card: the starter."
     )
+    with _hand():
+        show_cards(table.view.kept, max_width=360)
+        actions.button(
+            "Cut the pack",
+            type="primary",
+            key="play_cut_starter",
+            on_click=_act,
+            args=("cut_starter",),
+        )
 
 
-def _lay(table: Table, game_id: str, late: str = "") -> None:
+def _scored_in_pile(table: Table, late: str) -> tuple[Card, ...]:
+    """The pile's cards that the last card laid scored with (with the computer's reply
+    coming in, the person's card's, when the reply scored nothing)."""
+    pile = table.view.pile
+    if not pile:
+        return ()
+    lays = {e.card: e for e in table.game.events if isinstance(e, LayEvent) and e.card in pile}
+    scored = scoring_cards(lays[pile[-1]], pile)
+    if late and not scored and len(pile) > 1:
+        scored = scoring_cards(lays[pile[-2]], pile)
+    return scored
+
+
+def _lay(page_game: PlayGame, picker: CardPicker, late: str = "") -> None:
+    table = page_game.table
     view = table.view
     game = table.game
-    left, right = st.columns([1, 3])
-    with left:
-        if view.starter is not None:
-            st.caption("Starter")
-            ui.show_cards([view.starter], max_width=90)
-    with right:
-        if late:
-            with st.container(key=f"{late}-count"):
-                st.markdown(f"### The count is {view.count}")
-            st.markdown(
-                f'<div class="{late}-pile">{pile_svg(view.pile, highlight=view.pile[-2:])}</div>',
-                unsafe_allow_html=True,
-            )
-        else:
-            st.markdown(f"### The count is {view.count}")
-            if view.pile:
-                ui.show_pile(view.pile, highlight=view.pile[-1:])
-        st.caption(f"The computer holds {_many(view.opponent_cards, 'card')}.")
-    st.markdown("**Your turn: tap a card to lay it.**")
+    reply = table.reply_to_lay() if late else None
+    before = None
+    if reply is not None:
+        mine = game.events[table.mark]
+        before = mine.count if isinstance(mine, LayEvent) else None
+    holds = f"The computer holds {_many(view.opponent_cards, 'card')}."
+    felt = felt_html(
+        starter=view.starter,
+        pile=view.pile,
+        lit=_scored_in_pile(table, late),
+        count=view.count,
+        before=before,
+        late=late,
+        holds=holds,
+    )
+    st.markdown(felt + "\n\n**Your turn: tap a card to lay it.**", unsafe_allow_html=True)
     if table.learning:
-        st.info(
-            "**Coach:** what each card would peg now.  \n" + "  \n".join(table.lay_previews()),
-            icon=":material/school:",
-        )
-    slots = [
-        Slot(
-            card,
-            off=""
-            if view.count + card.pips <= 31
-            else f"too high: the count would be {view.count + card.pips}, past 31",
-        )
-        for card in view.hand
-    ]
-    picker = CardPicker(f"lay_{game_id}_{len(game.events)}", "lay", slots)
-    _take(picker, table, lambda event: table.lay(event.cards[0]))
-    picker.show(label="Your hand")
+        with st.container(key="play_tips_lay"):
+            st.info(
+                "**Coach:** what each card would peg now.  \n" + "  \n".join(table.lay_previews()),
+                icon=":material/school:",
+            )
+    with _hand():
+        picker.show(label="Your hand")
 
 
-def _claim(table: Table) -> None:
+def _claim(game: PlayGame) -> None:
+    table = game.table
     nxt = table.next_count()
     assert nxt is not None
     _seat, which, score = nxt
     what = "crib" if which is Which.CRIB else "hand"
-    st.markdown(f"### Count your {what}")
-    st.write("Add up your fifteens, pairs, runs, flush and nobs, with the starter.")
-    ui.show_cards(score.hand, starter=score.starter)
+    st.markdown(
+        f"### Count your {what}\n"
+        "Add up your fifteens, pairs, runs, flush and nobs, with the starter."
+    )
     if table.learning:
         with st.expander("Coach: how to count it out loud", icon=":material/school:"):
             st.write(f"Take the combinations in order, adding as you go: “{said_aloud(score)}”")
-    started = _state().setdefault(_CLAIM_START, time.monotonic())
+    _state().setdefault(_CLAIM_START, time.monotonic())
     key = f"play_claim_{len(table.game.events)}"
-    points = st.number_input("Your count", min_value=0, max_value=29, step=1, value=0, key=key)
-    if st.button("OK", type="primary", key=f"{key}_ok"):
-        try:
-            event = table.claim(int(points))
-        except RuleError as error:
-            st.error(str(error).capitalize() + ".")
-            return
-        seconds = max(0.0, time.monotonic() - float(started))
-        _state().pop(_CLAIM_START, None)
-        play_saves.record_count(
-            event, game_seed=table.game.seed, deal_no=table.game.deal_no, seconds=seconds
-        )
-        _save(table)
-        st.rerun()
+    with _hand():
+        show_cards(score.hand, starter=score.starter, max_width=320)
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            st.number_input(
+                "Your count", min_value=0, max_value=29, step=1, value=0, key=key, width=160
+            )
+            actions.button(
+                "OK", type="primary", key=f"{key}_ok", on_click=_count_given, args=(key,)
+            )
 
 
-def _reveal_more(key: str) -> None:
-    _state()[key] = int(_state().get(key, 0)) + 1
+def _count_given(key: str) -> None:
+    """The person's count (in the box ``key``): graded, saved and recorded like a drill's
+    answer, before the page is drawn (it then shows the hand counted out)."""
+    game = _game()
+    if game is None:
+        return
+    index = len(game.table.game.events)
+    try:
+        event = game.table.claim(int(_state().get(key) or 0))
+    except RuleError as error:
+        _state()[_NOTE] = _capital(in_our_words(str(error))) + "."
+        return
+    started = float(_state().pop(_CLAIM_START, time.monotonic()))
+    seconds = max(0.0, time.monotonic() - started)
+    _state()[_NOTE] = ""
+    if _commit(game):  # a count refused as stale is not recorded either
+        play_saves.record_count(game, event, index, seconds=seconds)
+
+
+def _summary(event: ShowEvent, over: bool) -> str:
+    """What a count came to, in Markdown: the total, then a muggins or a game won (a miss is
+    told as a miss, never as a success)."""
+    lines = event_lines(event)
+    if over:
+        lines.append("That reaches the end of the board: the game is over.")
+    head, *rest = lines
+    said = [f"**{head}**"]
+    for line in rest:
+        said.append(f":orange[{line}]" if line.startswith("Muggins!") else line)
+    return "  \n".join(said)
+
+
+def _later(markdown: str, at: float) -> str:
+    """``markdown`` to appear ``at`` seconds after the page is drawn (at once for 0)."""
+    cls, style = appear(at)
+    if not cls:
+        return markdown
+    return f"<div{attrs(cls, style)}>\n\n{markdown}\n\n</div>"
+
+
+def _said_so_far(score: ShowScore, shown: int) -> str:
+    """Learning mode: the count said out loud as far as it has been shown (the total only
+    once every combination is)."""
+    if shown >= len(score.items):
+        return f"**Coach:** said out loud, “{said_aloud(score)}”"
+    done = [call.text for call in score.calls() if set(call.items) <= set(score.items[:shown])]
+    if not done:
+        return "**Coach:** count along out loud as each combination is shown."
+    return f"**Coach:** so far, out loud: “{sentence(', '.join(done))}…”"
 
 
 def _reveal(table: Table) -> None:
@@ -408,48 +653,82 @@ def _reveal(table: Table) -> None:
     what = "crib" if event.which is Which.CRIB else "hand"
     st.markdown(f"### {whose} {what}")
     score = event.score
-    if table.learning:
-        st.info(f"**Coach:** said out loud, “{said_aloud(score)}”", icon=":material/school:")
-    key = f"play_reveal_{len(table.game.events)}"
     items = score.items
-    shown = min(int(_state().get(key, 0)), len(items))  # a double tap never counts past the end
+    key = f"play_reveal_{len(table.game.events)}"
+    at_once = _show_all() and bool(items)
+    shown = len(items) if at_once else table.shown  # saved with the game: a reload shows it
+    times = reveal_times(len(items)) if at_once else []
+    done = shown >= len(items)
+    summary = _summary(event, table.game.is_over) if done else ""
+    if table.learning:
+        said = _said_so_far(score, shown)
+        if at_once:
+            st.markdown(_later(said, times[-1]), unsafe_allow_html=True)
+        else:
+            st.info(said, icon=":material/school:")
     if not items:
-        ui.show_cards(score.hand, starter=score.starter)
-        st.write("Nothing scores here: zero points.")
+        listed = "Nothing scores here: zero points."
+    elif at_once:
+        listed = items_html(score, times)
     else:
-        ui.show_cards(
-            score.hand, starter=score.starter, highlight=items[shown - 1].cards if shown else ()
+        running = itertools.accumulate(item.points for item in items[:shown])
+        listed = "\n".join(
+            f"- {item.describe()} — **{total}**"
+            for item, total in zip(items[:shown], running, strict=False)
         )
-        total = 0
-        for item in items[:shown]:
-            total += item.points
-            st.markdown(f"- {item.describe()} — **{total}**")
-    if shown < len(items):
-        st.button("Next", type="primary", key=f"{key}_next", on_click=_reveal_more, args=(key,))
-        return
-    lines = event_lines(event)
-    if table.game.is_over:
-        lines.append("That reaches the end of the board: the game is over.")
-    st.success("  \n".join(lines))
-    st.button("Continue", type="primary", key=f"{key}_go", on_click=_act, args=("carry_on",))
+    if summary:
+        listed += "\n\n" + _later(summary, times[-1] if at_once else 0.0)
+    if listed:
+        with st.container(key="play_items"):  # one element: the box keeps the newest in view
+            st.markdown(listed, unsafe_allow_html=True)
+    with _hand():
+        if at_once:
+            st.markdown(lit_cards_html(score, times), unsafe_allow_html=True)
+        else:
+            lit = items[shown - 1].cards if shown and not done else ()
+            show_cards(score.hand, starter=score.starter, highlight=lit, max_width=320)
+        if not done:
+            actions.button(
+                "Next", type="primary", key=f"{key}_next", on_click=_act, args=("show_next",)
+            )
+        else:
+            actions.button(
+                "Continue", type="primary", key=f"{key}_go", on_click=_act, args=("carry_on",)
+            )
 
 
 def _many(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _results(table: Table) -> None:
-    _save(table)  # the finished game is in the record below, whichever move ended it
+def _results(page_game: PlayGame, profile: Profile) -> None:
+    table = page_game.table
     game = table.game
     summary = game.summary()
     me, them = game.scores
     won = game.winner == ME
     skunk = game.skunk()
-    st.markdown("## You win! 🎉" if won else "## The computer wins this time")
+    lines = ["## You win! 🎉" if won else "## The computer wins this time"]
     if skunk:
         word = "a double skunk" if skunk == 2 else "a skunk"
-        st.markdown(f"**{SEAT_NAMES[ME if won else COMPUTER]} won by {word}!**")
-    st.markdown(f"Final score: **you {me}, the computer {them}** after {summary.deals} deals.")
+        lines.append(f"**{SEAT_NAMES[ME if won else COMPUTER]} won by {word}!**  ")
+    lines.append(f"Final score: **you {me}, the computer {them}** after {summary.deals} deals.")
+    st.markdown("\n".join(lines))
+    best = summary.best_hand
+    with _hand():
+        if best is not None:
+            st.markdown(best_hand_line(best))
+            show_cards(best.score.hand, starter=best.score.starter, max_width=300)
+        with st.container(horizontal=True):
+            again = st.button("Play again", type="primary", key="play_again")
+            review = st.button("Review this game", key="play_review")  # every decision
+    if review:
+        open_review(page_game.game_id)
+    if again:
+        table.leave()
+        _commit(page_game)
+        _state().pop(_GAME, None)
+        st.rerun()
     rows = []
     for seat, name in SHORT_NAMES.items():
         s = summary.seats[seat]
@@ -464,55 +743,253 @@ def _results(table: Table) -> None:
             }
         )
     st.table(rows)
-    best = summary.best_hand
-    if best is not None:
-        who = "your" if best.seat == ME else "the computer's"
-        st.markdown(f"Best hand: {who}, {best.true} points.")
-        ui.show_cards(best.score.hand, starter=best.score.starter, max_width=320)
-    record = play_saves.stats(table.level, game.settings.target)
-    if record is not None and record.games:
+    record = play_saves.stats(profile, table.level, game.settings.target)
+    if page_game.imported:
+        st.caption("This game was read from a record, so it is not counted in your record.")
+    elif record is not None and record.games:
         margin = record.average_margin or 0.0
         st.markdown(
             f"Your record against {LEVEL_NAMES[table.level]} to {game.settings.target}: "
             f"{_many(record.games, 'game')}, {record.wins} won, {record.skunks} by a skunk, "
             f"average margin {margin:+.1f}."
         )
-    if st.button("Play again", type="primary", key="play_again"):
-        _state().pop(_TABLE, None)
+
+
+def _sounds(page_game: PlayGame, late: str) -> None:
+    """This step's sounds, handed to the browser (played once each)."""
+    table = page_game.table
+    events = table.game.events
+    need = table.need()
+    cues: list[sounds.Cue] = []
+    counted = table.counted
+    if counted is not None:
+        items = counted.score.items
+        if _show_all() and items:
+            cues = sounds.item_cues(items, reveal_times(len(items))[1:-1])
+        elif table.shown:
+            cues = sounds.item_cues(items[table.shown - 1 : table.shown], [0.0])
+        if counted is events[-1] and table.game.is_over and table.shown >= len(items):
+            cues.append(sounds.Cue("win" if table.game.winner == ME else "peg", 0.3))
+    elif late:
+        cues = sounds.event_cues(events[table.mark : table.mark + 1])
+        cues += sounds.event_cues(events[table.mark + 1 :], start=REPLY_PAUSE)
+    else:
+        cues = sounds.event_cues(events[table.mark :])
+        if need is Need.OVER and table.game.winner == ME:
+            cues.append(sounds.Cue("win", 0.3))
+    token = f"{len(events)}:{table.shown}:{need.name}"
+    sounds.play(page_game.game_id, token, cues, on=_sound_setting(), key=_SOUNDS)
+
+
+def _ask_new() -> None:
+    _state()[_CONFIRM] = "new"
+
+
+def _cancel() -> None:
+    _state().pop(_CONFIRM, None)
+
+
+def _keep_for_later() -> None:
+    """Leave the game on the page for later: it stays among the unfinished games."""
+    game = _game()
+    if (
+        game is not None
+        and game.unsaved is not None
+        and not isinstance(play_saves.save(game), Saved)
+    ):
+        _state()[_NOTE] = "The game could not be saved, so it stays on the page."
+        _state().pop(_CONFIRM, None)
+        return
+    _state().pop(_GAME, None)
+    _state().pop(_CONFIRM, None)
+
+
+def _resign_here(profile: Profile) -> None:
+    game = _game()
+    if game is None:
+        return
+    problem = play_saves.resign(
+        profile, play_saves.saved_row(game.game_id, game.table, version=game.version)
+    )
+    _state().pop(_CONFIRM, None)
+    if problem:
+        _state()[_NOTE] = f"The game was not resigned: {problem}."
+        return
+    _state().pop(_GAME, None)
+    _state()[_NOTE] = "You resigned that game: it counts as a loss."
+
+
+def _switch(key: str, value: str) -> None:
+    session.set_preference(key, value)
+
+
+def _settings_switches() -> None:
+    """The table's settings, kept for the player: the sounds, and how the show is counted."""
+    current = _sound_setting()
+    heard = current if current is not None else not sounds.reduced_motion(_SOUNDS)
+    # keyed by what it shows: when the browser says it asks for reduced motion (after the
+    # switch was first drawn), the switch is drawn again, off
+    sound = st.toggle("Sounds", value=heard, key=f"play_sound_switch_{'on' if heard else 'off'}")
+    if sound != heard:
+        _switch(sounds.SOUND_KEY, "on" if sound else "off")
+    at_once = st.toggle(
+        "Count each hand at once",
+        value=_show_all(),
+        key="play_show_switch",
+        help="The combinations light up one by one by themselves; off: “Next” for each.",
+    )
+    if at_once != _show_all():
+        _switch(SHOW_KEY, "all" if at_once else "steps")
+        st.rerun()  # the show on the table is drawn the new way
+
+
+@st.fragment
+def _menu(profile: Profile) -> None:
+    """The game menu: save the record, the table's settings, pause the game or start a new
+    one (asking first). A fragment: a switch here runs the menu again, not the table."""
+    game = _game()
+    if game is None:  # left from this menu (kept for later, or resigned): the whole page
         st.rerun()
-
-
-def _menu(table: Table) -> None:
-    with st.expander("Game menu"):
+    table = game.table
+    over = table.game.is_over
+    asking = _state().get(_CONFIRM) == "new" and not over
+    with st.expander("Game menu", expanded=asking):
         st.download_button(
-            "Save the game record",
+            "Save the game record" if over else "Save the record so far (what you have seen)",
             functools.partial(export_text, table),  # made when pressed, not on every run
             file_name="cribbage-game.txt",
             mime="text/plain",
             on_click="ignore",
             key="play_export",
         )
-        if st.button("Start a new game", key="play_new"):
-            _state().pop(_TABLE, None)
-            st.rerun()
+        _settings_switches()
+        if over:
+            return
+        if not asking:
+            with st.container(horizontal=True):
+                actions.button("Start a new game", key="play_new", on_click=_ask_new)
+                actions.button(
+                    "Pause: keep it for later",
+                    key="play_pause",
+                    on_click=_keep_for_later,
+                    help="The game waits among your unfinished games, as it is now.",
+                )
+            return
+        me, them = table.game.scores
+        st.warning(
+            f"Leave this game (you {me}, the computer {them}, deal {table.game.deal_no})? "
+            "Keep it to come back to it from the list of unfinished games, or resign it "
+            "(a resigned game counts as a loss)."
+        )
+        with st.container(horizontal=True):
+            actions.button(
+                "Keep it for later", key="play_new_keep", type="primary", on_click=_keep_for_later
+            )
+            actions.button(
+                "Resign it", key="play_new_resign", on_click=_resign_here, args=(profile,)
+            )
+            actions.button("Go back to the game", key="play_new_cancel", on_click=_cancel)
 
 
-def _import() -> None:
+def _resume(profile: Profile, game_id: str) -> None:
+    game = play_saves.load(profile, game_id)
+    if game is None:
+        _state()[_NOTE] = "That game could not be opened: it is no longer in the progress file."
+        return
+    _state()[_GAME] = game
+
+
+def _ask_resign(game_id: str) -> None:
+    _state()[_CONFIRM] = game_id
+
+
+def _resign_listed(profile: Profile, row: SavedGame) -> None:
+    problem = play_saves.resign(profile, row)
+    _state().pop(_CONFIRM, None)
+    _state()[_NOTE] = (
+        f"The game was not resigned: {problem}" if problem else "Resigned: it counts as a loss."
+    )
+
+
+def _unfinished(profile: Profile) -> None:
+    """The player's games still being played: resume one, or resign it."""
+    rows = play_saves.unfinished(profile)
+    if not rows:
+        return
+    st.subheader("Unfinished games")
+    for row in rows:
+        level = LEVEL_NAMES.get(row.level, row.level)
+        with st.container(border=True, key=f"play_unfinished_{row.game_id}"):
+            st.markdown(
+                f"**{level} computer, to {row.target}**: you {row.my_score}, "
+                f"the computer {row.their_score}"
+                + (" · read from a record" if row.imported else "")
+            )
+            if _state().get(_CONFIRM) == row.game_id:
+                st.warning("Resign this game? It counts as a loss.")
+                with st.container(horizontal=True):
+                    actions.button(
+                        "Resign the game",
+                        key=f"play_resign_yes_{row.game_id}",
+                        on_click=_resign_listed,
+                        args=(profile, row),
+                    )
+                    actions.button("Keep it", key=f"play_resign_no_{row.game_id}", on_click=_cancel)
+                continue
+            with st.container(horizontal=True):
+                actions.button(
+                    "Resume",
+                    key=f"play_resume_{row.game_id}",
+                    type="primary",
+                    on_click=_resume,
+                    args=(profile, row.game_id),
+                )
+                actions.button(
+                    "Resign",
+                    key=f"play_resign_{row.game_id}",
+                    on_click=_ask_resign,
+                    args=(row.game_id,),
+                )
+
+
+def _import(profile: Profile) -> None:
     with st.expander("Read a game record"):
-        text = st.text_area("Paste a game record", key="play_import_text")
+        upload = st.file_uploader(
+            "Open a record file", type=["txt"], key="play_import_file", max_upload_size=1
+        )
+        text = st.text_area(
+            "Or paste a game record", key="play_import_text", max_chars=MAX_RECORD_CHARS
+        )
         if st.button("Play from this record", key="play_import"):
+            if upload is not None:
+                raw = upload.getvalue()
+                if len(raw) > MAX_RECORD_CHARS:
+                    st.error(
+                        f"That file is {len(raw):,} bytes long, longer than any game's record "
+                        f"(at most {MAX_RECORD_CHARS:,}): check that it is the right file."
+                    )
+                    return
+                text = raw.decode("utf-8", errors="replace")
             try:
                 setup, record = parse_export(text or "")
             except RecordProblem as error:
-                st.error(str(error))
+                st.error(plain(str(error)))
                 return
-            _state()[_TABLE] = Table.resume(setup, record)
-            _state()[_GAME_ID] = play_saves.new_game_id()
-            _save(_state()[_TABLE])
+            same = play_saves.find_same_game(profile, setup, record.seed)
+            if same is not None:
+                _resume(profile, same.game_id)
+                _state()[_NOTE] = (
+                    "This game is already among your games, so it was not added again: "
+                    "here it is as it was saved."
+                )
+                st.rerun()
+            game = PlayGame.new(Table.resume(setup, record), profile, imported=True)
+            _state()[_GAME] = game
+            _commit(game)
             st.rerun()
 
 
-def _learning_offer() -> None:
+def _learning_offer(profile: Profile) -> None:
     """The learning game the Learn page's last lesson opened this page for."""
     if not _state().get(_READY):
         return
@@ -526,7 +1003,7 @@ def _learning_offer() -> None:
             later = st.button("Not now", key="play_learning_later")
     if start:
         _state().pop(_READY, None)
-        _start(LEARNING_GAME)
+        _start(LEARNING_GAME, profile)
         st.rerun()
     if later:
         _state().pop(_READY, None)
@@ -537,46 +1014,69 @@ def _learning_offer() -> None:
 
 require_player()  # games and counts are saved for the player chosen
 st.title("Play")
+player = session.current_profile()
+if player is None:  # the store cannot be used: games are played on this page only
+    player = _NOBODY
+_sync(player)
 problem = store_problem()
-if problem:
-    st.warning(f"Games are not being saved: {problem}")
+shown_game = _game()
+if problem and (shown_game is None or shown_game.unsaved is None):
+    st.warning(plain(f"Games are not being saved: {problem}"))
 
-if not _state().get(_LOADED):
-    _state()[_LOADED] = True
-    saved = play_saves.load_game()
-    if saved is not None:
-        _state()[_GAME_ID], _state()[_TABLE] = saved
-
-_learning_offer()
-table = _table()
-if table is None:
+_learning_offer(player)
+page_game = _game()
+if page_game is None:
+    note = _state().pop(_NOTE, "")
+    if note:
+        st.info(plain(note))
     st.write(
         "Play a whole game of cribbage against the computer. Your game is saved after every move."
     )
-    _settings_form()
-    _import()
+    _unfinished(player)
+    _settings_form(player)
+    _import(player)
     st.stop()
 
-game_id = str(_state().get(_GAME_ID, "game"))
-_header(table)
-late = _late(table)
-_board(table, late)
-need = table.need()
-_recent(table, late)
-if need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL):
-    _throw_coach(table)
-if need is Need.CUT_FOR_DEAL:
-    _cut_for_deal(table)
-elif need is Need.DISCARD:
-    _discard(table, game_id)
-elif need is Need.CUT_STARTER:
-    _cut_starter(table)
-elif need is Need.LAY:
-    _lay(table, game_id, late)
-elif need is Need.CLAIM:
-    _claim(table)
-elif need is Need.REVEAL:
-    _reveal(table)
-else:
-    _results(table)
-_menu(table)
+
+@st.fragment
+def _table_screen(profile: Profile) -> None:
+    """The game at the table. A fragment: a card laid, a cut, "Next" run this part of the
+    page again, not the app around it (its sidebar, the player's line, the page's title);
+    a step that leaves the game (a new one, the results left) runs the whole page."""
+    page_game = _game()
+    if page_game is None:  # left from the table or the menu: the page without a game
+        st.rerun()
+    cards = _take_taps(page_game)  # before anything is drawn: the table is drawn once
+    if _game() is not page_game:  # a tap refused as stale: the game as stored, or none
+        st.rerun()
+    table = page_game.table
+    late = _late(table)
+    _sounds(page_game, late)
+    with st.container(key="play_table"):
+        _unsaved(page_game)
+        _header(table)
+        _notes(table)
+        _board_and_log(table, late)
+        need = table.need()
+        if need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL):
+            _throw_coach(table)
+        if need is Need.CUT_FOR_DEAL:
+            _cut_for_deal(table)
+        elif need is Need.DISCARD and cards is not None:
+            _discard(page_game, cards)
+        elif need is Need.CUT_STARTER:
+            _cut_starter(table)
+        elif need is Need.LAY and cards is not None:
+            _lay(page_game, cards, late)
+        elif need is Need.CLAIM:
+            _claim(page_game)
+        elif need is Need.REVEAL:
+            _reveal(table)
+        else:
+            _results(page_game, profile)
+    _menu(profile)
+
+
+st.html(f"<style>{TABLE_CSS}</style>")
+restart_notice.show()
+_table_screen(player)

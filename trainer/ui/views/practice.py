@@ -2,8 +2,8 @@
 the coach drills ("Which two do you throw?", "What would you play?"), answered by tapping
 cards and graded by the points the choice loses against the best one.
 
-The page only renders; the set's state machine is :mod:`trainer.training.practice`, the
-questions come from :mod:`trainer.training.drills` and the grades from :mod:`trainer.training.grading`.
+The page only renders; the set's state machine is :mod:`trainer.training.sets`, the
+questions come from :mod:`trainer.training.questions` and the grades from :mod:`trainer.training.grading`.
 
 Starting a set from elsewhere:
 
@@ -11,48 +11,27 @@ Starting a set from elsewhere:
   ``length=5``, ``muggins=1``, ``w=`` weights; ``drill`` or ``tier`` may be ``mixed``).
   The page keeps the running set in the address (with ``set=`` and ``q=``, its place),
   so it can be shared, and a reload resumes it at the same question;
-* session state (for a one-click "practise this" on another page): set
-  ``st.session_state["practice_drill"]`` and ``["practice_tier"]`` (optionally
-  ``["practice_seed"]``, ``["practice_mode"]``, ``["practice_length"]``), then
-  ``st.switch_page`` here: a set starts at once and the keys are removed;
-* ``st.session_state["practice_weights"]``: an optional mapping
-  ``{(drill, tier): weight}`` that mixed sets draw their questions from
-  (adaptive practice sets it).
+* another page's "practise this": :func:`trainer.ui.requests.ask_practice` with a
+  :class:`~trainer.ui.requests.PracticeRequest` (and, for adaptive practice, the weights
+  mixed sets draw their questions from); a set starts at once and the request is gone.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 import streamlit as st
 
-from trainer.content.drills import DrillCatalog
-from trainer.engine import Card, label_cards
-from trainer.training.drills import (
-    Dealt,
-    DiscardQuestion,
-    GenerationError,
-    GoQuestion,
-    PegQuestion,
-    PlayQuestion,
-    Question,
-    ShowQuestion,
-)
-from trainer.training.explain import card_line, said_aloud
+from trainer.content.catalog import DrillCatalog
 from trainer.training.grading import (
-    GO_CHOICES,
     AdviceGrade,
-    ClaimCheck,
-    Grade,
-    Graded,
-    InputProblem,
-    answer_box,
-    go_explanation,
 )
-from trainer.training.practice import (
+from trainer.training.questions import (
+    GenerationError,
+)
+from trainer.training.sets import (
     MIXED,
     PracticeSet,
     SetSpec,
@@ -61,44 +40,17 @@ from trainer.training.practice import (
     set_address,
     spec_from_request,
 )
-from trainer.ui import session
-from trainer.ui.cardpick import CardPicker, Slot
-from trainer.ui.profiles import plain, require_player
-from trainer.ui.widgets import (
+from trainer.ui import actions, session
+from trainer.ui.asking import asker_for
+from trainer.ui.asking.base import UNSAVED
+from trainer.ui.loaded import (
     drill_catalog,
-    show_breakdown,
-    show_cards,
-    show_item,
-    show_pile,
-    show_series,
 )
+from trainer.ui.profiles import plain, require_player
+from trainer.ui.requests import practice_weights, take_practice
 
 SET = "practice_set"
 HANDLED = "_practice_request"
-PROBLEM = "_practice_problem"  # why the last answer could not be graded
-UNSAVED = "_practice_unsaved"  # why the last answer could not be saved
-PLAYERS = ("You", "Your opponent")
-SHORT_NAMES = ("You", "Opponent")  # above a card drawn in a series
-#: The answers to "who leads next?": label and player (None: nobody, the play is over).
-LEADERS: dict[str, tuple[str, int | None]] = {
-    "you": ("You", 0),
-    "opponent": ("Your opponent", 1),
-    "nobody": ("Nobody: the play is over", None),
-}
-
-
-def _focus_answer_box() -> None:
-    """Put the cursor in the answer box, so the whole set can be played from the keyboard."""
-    st.html(
-        """<script>
-        (function focusAnswer(tries) {
-          const box = window.parent.document.querySelector(
-            'input[aria-label="Your total"], input[aria-label="Points for the last card"]');
-          if (box) { box.focus(); } else if (tries > 0) { setTimeout(() => focusAnswer(tries - 1), 50); }
-        })(20);
-        </script>""",
-        unsafe_allow_javascript=True,
-    )
 
 
 def _signature(params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -149,14 +101,9 @@ def _incoming(catalog: DrillCatalog) -> None:
     """Start a set asked for by the address or by another page."""
     state = st.session_state
     request: dict[str, Any] | None = None
-    if state.get("practice_drill"):
-        request = {
-            "drill": state.pop("practice_drill"),
-            "tier": state.pop("practice_tier", ""),
-            "seed": state.pop("practice_seed", ""),
-            "mode": state.pop("practice_mode", ""),
-            "length": state.pop("practice_length", ""),
-        }
+    asked = take_practice()
+    if asked is not None:
+        request = asked.params()
     else:
         params = st.query_params.to_dict()
         signature = _signature(params)
@@ -165,7 +112,7 @@ def _incoming(catalog: DrillCatalog) -> None:
             request = params
     if request is None:
         return
-    spec = spec_from_request(request, catalog, weights=state.get("practice_weights"))
+    spec = spec_from_request(request, catalog, weights=practice_weights())
     if isinstance(spec, str):
         _refuse(spec)
         return
@@ -193,7 +140,7 @@ def _setup(catalog: DrillCatalog) -> None:
         "found and what you missed, then go on to the next."
     )
     drills = [*catalog.drills, MIXED]
-    weighted = bool(st.session_state.get("practice_weights"))
+    weighted = bool(practice_weights())
 
     def drill_label(name: str) -> str:
         if name == MIXED:
@@ -248,9 +195,7 @@ def _setup(catalog: DrillCatalog) -> None:
             "mode": mode,
             "muggins": "1" if muggins else "",
         }
-        spec = spec_from_request(
-            request, catalog, weights=st.session_state.get("practice_weights"), seed=new_seed()
-        )
+        spec = spec_from_request(request, catalog, weights=practice_weights(), seed=new_seed())
         if isinstance(spec, str):
             _refuse(spec)
         else:
@@ -263,392 +208,7 @@ def _setup(catalog: DrillCatalog) -> None:
                 st.text(str(problem))
 
 
-# --- one question ------------------------------------------------------------------------------
-
-
-def _show_question(question: Dealt, *, cards: bool = True, chosen: Sequence[Card] = ()) -> None:
-    """The question; ``cards`` draws the hand (not when the tappable cards stand in for
-    it), with the ``chosen`` cards of an answered coach question lit."""
-    if isinstance(question, DiscardQuestion):
-        _show_throw_question(question, cards=cards, chosen=chosen)
-    elif isinstance(question, PlayQuestion):
-        _show_play_question(question, cards=cards, chosen=chosen)
-    elif isinstance(question, ShowQuestion):
-        st.markdown(f"#### Count {'the crib' if question.crib else 'this hand'}")
-        if cards:  # (in claim mode the tappable hand is drawn instead)
-            show_cards(question.hand, starter=question.starter, max_width=480)
-    elif isinstance(question, PegQuestion):
-        last = question.pile[-1]
-        st.markdown(f"#### What does the {last.label} peg?")
-        if question.show_count == "after":
-            st.markdown(
-                f"The {last.label} was laid last, making the count **{question.score.count}**."
-            )
-        else:
-            st.markdown(
-                f"The count was **{question.count_before}** before the {last.label} was laid."
-            )
-        show_pile(question.pile)
-        st.caption(
-            "The cards of this series in the order they were laid: the last is on the right."
-        )
-    else:
-        _show_series(question)
-
-
-def _show_throw_question(question: DiscardQuestion, *, cards: bool, chosen: Sequence[Card]) -> None:
-    st.markdown(f"#### {question.prompt()}")
-    if question.dealer:
-        st.markdown("You are the **dealer**: the crib is yours, so what you throw scores for you.")
-    else:
-        st.markdown(
-            "You are the **pone**: the crib is the dealer's, so what you throw scores for them."
-        )
-    if cards:
-        show_cards(question.six, highlight=chosen, max_width=480)
-
-
-def _show_play_question(question: PlayQuestion, *, cards: bool, chosen: Sequence[Card]) -> None:
-    st.markdown(f"#### {question.prompt()}")
-    if question.pile:
-        show_pile(question.pile)
-        st.caption(
-            "The cards of this series in the order they were laid: the last is on the right."
-        )
-    facts = [f"The starter is the **{question.starter.label}**."]
-    for who, laid in (
-        ("You have", question.mine_played),
-        ("Your opponent has", question.theirs_played),
-    ):
-        if laid:
-            facts.append(f"{who} laid {label_cards(laid)} so far.")
-    st.markdown(" ".join(facts))
-    if cards:
-        st.markdown("**Your hand**")
-        show_cards(question.hand, highlight=chosen, max_width=min(110 * len(question.hand), 440))
-
-
-def _verb(player: int, verb: str) -> str:
-    return verb if player == 0 else verb + "s"
-
-
-def _show_series(question: GoQuestion) -> None:
-    st.markdown("#### This series is over. Who pegs, and who leads next?")
-    show_series([(step.card, SHORT_NAMES[step.player], step.count) for step in question.steps])
-    st.caption("The cards of this series in the order they were laid, each under who laid it.")
-    lines = []
-    for n, step in enumerate(question.steps):
-        who = PLAYERS[step.player]
-        if step.card is None:
-            lines.append(f"- **{who}**: “go” (count {step.count})")
-        else:
-            verb = _verb(step.player, "lead" if n == 0 else "play")
-            lines.append(f"- **{who}** {verb} {step.card.label}: count **{step.count}**")
-    with st.expander("The series in words"):
-        st.markdown("\n".join(lines))
-    st.markdown("**Cards still in hand**")
-    for player, hand in enumerate(question.hands_after):
-        left, right = st.columns([1, 3], vertical_alignment="center")
-        left.markdown(PLAYERS[player])
-        if hand:
-            with right:
-                show_cards(hand, max_width=min(90 * len(hand), 360))
-        else:
-            right.markdown("no cards left")
-
-
-# The answer buttons grade in their callbacks, which Streamlit runs before the page: the
-# same run then draws the explanation (no second run after ``st.rerun()``, which doubled
-# the wait for every answer).
-
-
-def _problem() -> None:
-    """Say why the last answer could not be graded (set by a callback), once."""
-    problem = st.session_state.pop(PROBLEM, None)
-    if problem:
-        st.error(problem, icon=":material/error:")
-
-
-def _submit_quick(run: PracticeSet, catalog: DrillCatalog, key: str) -> None:
-    if run.phase != "question":  # a second press from a page not yet redrawn
-        return
-    try:
-        grade = run.answer_quick(catalog, st.session_state.get(key), now=time.monotonic())
-    except InputProblem as err:
-        st.session_state[PROBLEM] = str(err)
-    else:
-        _record(run, grade)
-
-
-def _answer_quick(run: PracticeSet, catalog: DrillCatalog, question: Question) -> None:
-    key = f"practice_total_{run.index}"
-    with st.form(f"practice_answer_{run.index}", border=False):
-        st.text_input(answer_box(question), key=key, placeholder="Type a number, then press Enter")
-        st.form_submit_button(
-            "Check", type="primary", on_click=_submit_quick, args=(run, catalog, key)
-        )
-    _problem()
-    _focus_answer_box()
-
-
-def _claim_picker(run: PracticeSet, question: ShowQuestion) -> CardPicker:
-    """The tappable hand of the current question (a new key for every question of every set)."""
-    slots = [*(Slot(card) for card in question.hand), Slot(question.starter, tag="starter")]
-    key = f"practice_claims_{run.set_id}_{run.index}_{len(run.grades)}"
-    return CardPicker(key, "claim", slots)
-
-
-def _take_claims(run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) -> None:
-    """Act on every claim, undo and "that's everything" sent since the last run, in order.
-
-    Runs before anything is drawn, so the page shows the state after them (the grade,
-    once the learner is done) without another rerun.
-    """
-    for event in picker.take():
-        if run.phase != "question":
-            break
-        if event.action == "claim":
-            try:
-                run.add_claim(catalog, event.kind, event.cards)
-            except InputProblem as err:
-                picker.reply(
-                    f"Not counted: {event.kind} {label_cards(event.cards)}. {_cap(err.message)}"
-                )
-        elif event.action == "undo":
-            if run.undo_claim() is None:
-                picker.reply("There is no claim to undo.", "info")
-        elif event.action == "done":
-            grade = run.finish_claims(catalog, now=time.monotonic())
-            picker.forget()
-            _record(run, grade)
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _answer_claims(run: PracticeSet, picker: CardPicker) -> None:
-    claims = [f"{claim.kind}: {label_cards(claim.cards)}" for claim in run.claims]
-    picker.show(
-        prompt=(
-            "Count it the way you would say it: tap the cards of one combination, choose "
-            "what they make, then Claim. Press That's everything when you are done."
-        ),
-        label="Your hand and the starter",
-        claims=claims,
-        total=sum(claim.points for claim in run.claims),
-    )
-
-
-def _coach_picker(run: PracticeSet, question: DiscardQuestion | PlayQuestion) -> CardPicker:
-    """The tappable cards of a coach question: the six to throw two from, or the hand to
-    lay one from (a card that does not fit under 31 is greyed out, with the reason)."""
-    if isinstance(question, DiscardQuestion):
-        return CardPicker(f"practice_throw_{run.set_id}_{run.index}", "pick", question.six)
-    fits = {option.card for option in question.options}
-    slots = [
-        Slot(card)
-        if card in fits
-        else Slot(card, off=f"it would make the count {question.count + card.pips}, past 31")
-        for card in question.hand
-    ]
-    return CardPicker(f"practice_lay_{run.set_id}_{run.index}", "lay", slots)
-
-
-def _take_choice(run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) -> None:
-    """Grade the throw or the card laid sent since the last run (before anything is drawn);
-    a choice that cannot be graded (the wrong number of cards, say) is answered beside
-    the cards, and the question stays open."""
-    for event in picker.take():
-        if run.phase != "question":
-            break
-        try:
-            if event.action == "pick":
-                grade = run.answer_throw(catalog, event.cards, now=time.monotonic())
-            else:
-                grade = run.answer_lay(catalog, event.cards, now=time.monotonic())
-        except InputProblem as err:
-            picker.reply(_cap(err.message))
-        else:
-            picker.forget()
-            _record(run, grade)
-
-
-def _answer_choice(run: PracticeSet, picker: CardPicker) -> None:
-    if picker.mode == "pick":
-        picker.show(
-            need=2,
-            confirm="Throw these",
-            prompt="Tap the two cards you would throw to the crib, then Throw these.",
-            label="Your six cards",
-        )
-    else:
-        picker.show(
-            prompt="Tap the card you would lay.",
-            label="Your hand",
-        )
-
-
-def _submit_go(run: PracticeSet, catalog: DrillCatalog) -> None:
-    if run.phase != "question":
-        return
-    state = st.session_state
-    leader = state.get(f"practice_go_leader_{run.index}")
-    try:
-        grade = run.answer_go(
-            catalog,
-            state.get(f"practice_go_scorer_{run.index}"),
-            state.get(f"practice_go_choice_{run.index}"),
-            "unset" if leader is None else LEADERS[leader][1],
-            now=time.monotonic(),
-        )
-    except InputProblem as err:
-        state[PROBLEM] = str(err)
-    else:
-        _record(run, grade)
-
-
-def _answer_go(run: PracticeSet, catalog: DrillCatalog) -> None:
-    with st.form(f"practice_go_{run.index}", border=False):
-        st.radio(
-            "Who pegs?",
-            [0, 1],
-            format_func=lambda p: PLAYERS[p],
-            index=None,
-            horizontal=True,
-            key=f"practice_go_scorer_{run.index}",
-        )
-        st.radio(
-            "What for?",
-            list(GO_CHOICES),
-            format_func=lambda c: GO_CHOICES[c][0],
-            index=None,
-            key=f"practice_go_choice_{run.index}",
-        )
-        st.radio(
-            "Who leads next?",
-            list(LEADERS),
-            format_func=lambda name: LEADERS[name][0],
-            index=None,
-            key=f"practice_go_leader_{run.index}",
-        )
-        st.form_submit_button("Check", type="primary", on_click=_submit_go, args=(run, catalog))
-    _problem()
-
-
-def _record(run: PracticeSet, grade: Graded) -> None:
-    """Save a graded answer (called from the answer buttons' callbacks, and before the page
-    is drawn for claims); a refusal is shown on the page that follows."""
-    try:
-        session.record_attempt(grade.attempt(), key=run.key)
-    except ValueError as err:  # a record the store refuses: say so, keep practising
-        st.session_state[UNSAVED] = f"This answer could not be saved: {err}"
-
-
-# --- the grade -----------------------------------------------------------------------------------
-
-
-def _throw_line(line: str, chosen: Sequence[Card]) -> str:
-    """A line of the table of throws (``3. throw 2♦ 9♣, keep …``) as markdown, in bold when
-    it is the throw chosen (its number escaped: a list would number the lines again)."""
-    thrown = line.split(", keep")[0].split()[2:]
-    text = line.replace(". ", "\\. ", 1)
-    return f"**{text}** (yours)" if sorted(thrown) == sorted(c.label for c in chosen) else text
-
-
-#: Lines of the table of throws shown at once; the rest are one click away.
-THROWS_SHOWN = 5
-
-
-def _advice_feedback(grade: AdviceGrade) -> None:
-    """A coach drill's grade: the verdict, why, and the table of choices with their values."""
-    if grade.correct:
-        st.success(grade.headline, icon=":material/check_circle:")
-    else:
-        st.error(grade.headline, icon=":material/cancel:")
-    rest = grade.lines[1:]
-    if isinstance(grade.question, DiscardQuestion):
-        reasons = [line for line in rest if not line[:1].isdigit()]
-        table = [_throw_line(line, grade.chosen) for line in rest if line[:1].isdigit()]
-        st.markdown("  \n".join(reasons))
-        st.markdown("##### The throws, best first")
-        st.caption(
-            "Points a deal, on average over every starter: what the four you keep score, "
-            + (
-                "plus what your crib scores."
-                if grade.question.dealer
-                else "minus what the dealer's crib scores."
-            )
-        )
-        shown = table[:THROWS_SHOWN]
-        later = table[THROWS_SHOWN:]
-        mine = [line for line in later if line.endswith(" (yours)")]
-        st.markdown("  \n".join(shown + mine))
-        if later:
-            with st.expander(f"All {len(table)} throws"):
-                st.markdown("  \n".join(table))
-    else:
-        st.markdown("##### Every card you could lay, best first")
-        st.caption(
-            "Net: what the card pegs now, minus what your opponent can peg back with their "
-            "best reply, on average."
-        )
-        st.markdown("\n".join(f"- {line}" for line in rest))
-
-
-def _feedback(grade: Graded) -> None:
-    if isinstance(grade, AdviceGrade):
-        _advice_feedback(grade)
-        return
-    question = grade.question
-    if grade.correct:
-        st.success(grade.headline, icon=":material/check_circle:")
-    elif grade.mode == "claim" and not grade.missed:  # every combination found, claims wrong
-        st.warning(grade.headline, icon=":material/warning:")
-    else:
-        st.error(grade.headline, icon=":material/cancel:")
-    for note in grade.notes:
-        st.markdown(note)
-    if isinstance(question, ShowQuestion):
-        _show_feedback(grade, question)
-    elif isinstance(question, PegQuestion):
-        lit = {card for item in question.score.items for card in item.cards}
-        st.markdown(card_line(question.pile[-1], question.score.count, question.score.items))
-        if lit:
-            show_pile(question.pile, highlight=lit)
-    else:
-        st.markdown("\n".join(f"- {line}" for line in go_explanation(question)))
-
-
-def _wrong_claim_line(check: ClaimCheck) -> str:
-    """``- **Fifteen?** 7♦ 9♠ adds to 16, not 15.``: the cards named once."""
-    kind = check.claim.kind.capitalize()
-    cards = label_cards(check.claim.cards)
-    reason = check.message[:1].upper() + check.message[1:]
-    if cards and cards not in check.message:
-        return f"- **{kind} with {cards}?** {reason}."
-    return f"- **{kind}?** {reason}."
-
-
-def _show_feedback(grade: Grade, question: ShowQuestion) -> None:
-    score = question.score
-    if grade.mode == "claim":
-        if grade.missed:
-            st.markdown("##### What you missed")
-            for item in grade.missed:
-                show_item(item, question.hand, question.starter)
-        wrong = grade.wrong_claims
-        if wrong:
-            st.markdown("##### Claims that do not count")
-            st.markdown("\n".join(_wrong_claim_line(check) for check in wrong))
-    st.markdown(f"**The count:** “{said_aloud(score)}” That makes **{score.total}**.")
-    if grade.correct or grade.mode == "claim":
-        # Right, or the misses are already drawn above: the full list stays one click away.
-        with st.expander("Every combination, in the order it is counted"):
-            show_breakdown(score)
-    else:
-        st.markdown("##### Every combination")
-        show_breakdown(score)
+# --- one question: asked by its own asker (trainer.ui.asking) ------------------------------------
 
 
 def _next(run: PracticeSet) -> None:
@@ -668,85 +228,90 @@ if run is None:
     _setup(catalog)
     st.stop()
 
-_keep_address(run)
-spec = run.spec
-st.caption(f"{spec.describe(catalog)} · seed {spec.seed}")
 
-if run.phase == "done":
-    summary = run.summary(catalog)
-    st.subheader("How you did")
-    right, pace = st.columns(2)
-    right.metric("Right", f"{summary.correct} of {summary.answered}")
-    pace.metric(
-        "Seconds an answer",
-        f"{summary.seconds:.1f}",
-        delta=f"target {summary.target:.0f}",
-        delta_color="green" if summary.on_pace else "off",
-        delta_arrow="off",
-    )
-    st.markdown("\n".join(f"- {line}" for line in summary.lines()))
-    again, replay, other = st.columns(3)
-    if again.button("Another set", type="primary", key="practice_again", shortcut="Enter"):
-        _start(replace(spec, seed=new_seed()))
+@st.fragment
+def _set_screen(catalog: DrillCatalog) -> None:
+    """The set being practised: the question, its answer, the explanation, the next
+    question. A fragment: answering and going on run this part of the page again, not the
+    app around it (its sidebar, the player's line); starting or stopping a set runs all."""
+    run: PracticeSet | None = st.session_state.get(SET)
+    if run is None:  # stopped from this part of the page
         st.rerun()
-    if replay.button("Same deal again", key="practice_replay"):
-        _start(spec)
-        st.rerun()
-    if other.button("Choose another drill", key="practice_other"):
-        _stop()
-        st.rerun()
-    st.stop()
+    _keep_address(run)
+    spec = run.spec
+    st.caption(f"{spec.describe(catalog)} · seed {spec.seed}")
 
-st.progress(run.index / spec.length, text=f"Question {run.index + 1} of {spec.length}")
-try:
-    question = run.question(catalog)
-except (GenerationError, KeyError) as err:
-    st.error(f"This question could not be dealt: {err}", icon=":material/error:")
-    if st.button("Choose another drill", key="practice_broken"):
-        _stop()
-        st.rerun()
-    st.stop()
+    if run.phase == "done":
+        summary = run.summary(catalog)
+        st.subheader("How you did")
+        right, pace = st.columns(2)
+        right.metric("Right", f"{summary.correct} of {summary.answered}")
+        pace.metric(
+            "Seconds an answer",
+            f"{summary.seconds:.1f}",
+            delta=f"target {summary.target:.0f}",
+            delta_color="green" if summary.on_pace else "off",
+            delta_arrow="off",
+        )
+        st.markdown("\n".join(f"- {line}" for line in summary.lines()))
+        again, replay, other = st.columns(3)
+        if again.button("Another set", type="primary", key="practice_again", shortcut="Enter"):
+            _start(replace(spec, seed=new_seed(), hand=()))  # a game's hand was this set's
+            st.rerun()
+        if replay.button("Same deal again", key="practice_replay"):
+            _start(spec)
+            st.rerun()
+        if other.button("Choose another drill", key="practice_other"):
+            _stop()
+            st.rerun()
+        st.stop()
 
-picker: CardPicker | None = None
-if run.phase == "question":
-    if run.answer_mode(catalog) == "claim" and isinstance(question, ShowQuestion):
-        picker = _claim_picker(run, question)
-        _take_claims(run, catalog, picker)
-    elif isinstance(question, DiscardQuestion | PlayQuestion):
-        picker = _coach_picker(run, question)
-        _take_choice(run, catalog, picker)
+    st.progress(run.index / spec.length, text=f"Question {run.index + 1} of {spec.length}")
+    try:
+        question = run.question(catalog)
+    except (GenerationError, KeyError) as err:
+        st.error(f"This question could not be dealt: {err}", icon=":material/error:")
+        if st.button("Choose another drill", key="practice_broken"):
+            _stop()
+            st.rerun()
+        st.stop()
 
-answered = run.last_grade if run.phase != "question" else None
-_show_question(
-    question,
-    cards=picker is None or run.phase != "question",
-    chosen=answered.chosen if isinstance(answered, AdviceGrade) else (),
-)
+    asker = asker_for(question)
+    picker = asker.picker(run, catalog, question) if run.phase == "question" else None
+    if picker is not None:  # taps first, so what is drawn shows what they did
+        asker.take(run, catalog, picker)
 
-if run.phase == "question":
-    run.start_clock(time.monotonic())
-    mode = run.answer_mode(catalog)
-    if mode == "choice":
-        _answer_go(run, catalog)
-    elif picker is not None and mode == "claim":
-        _answer_claims(run, picker)
-    elif picker is not None:
-        _answer_choice(run, picker)
-    elif not isinstance(question, DiscardQuestion | PlayQuestion):
-        _answer_quick(run, catalog, question)
-else:
-    unsaved = st.session_state.pop(UNSAVED, None)
-    if unsaved:
-        st.warning(unsaved)
-    grade = run.last_grade
-    if grade is not None:
-        _feedback(grade)
-    label = "See how you did" if run.is_last else "Next question"
-    st.button(
-        label, type="primary", key="practice_next", shortcut="Enter", on_click=_next, args=(run,)
+    answered = run.last_grade if run.phase != "question" else None
+    asker.show(
+        question,
+        cards=picker is None or run.phase != "question",
+        chosen=answered.chosen if isinstance(answered, AdviceGrade) else (),
     )
 
-st.divider()
-if st.button("Stop this set", type="tertiary", key="practice_stop"):
-    _stop()
-    st.rerun()
+    if run.phase == "question":
+        run.start_clock(time.monotonic())
+        asker.answer(run, catalog, question, picker)
+    else:
+        unsaved = st.session_state.pop(UNSAVED, None)
+        if unsaved:
+            st.warning(unsaved)
+        grade = run.last_grade
+        if grade is not None:
+            asker.feedback(grade)
+        label = "See how you did" if run.is_last else "Next question"
+        actions.button(
+            label,
+            type="primary",
+            key="practice_next",
+            shortcut="Enter",
+            on_click=_next,
+            args=(run,),
+        )
+
+    st.divider()
+    if st.button("Stop this set", type="tertiary", key="practice_stop"):
+        _stop()
+        st.rerun()
+
+
+_set_screen(catalog)

@@ -17,28 +17,28 @@ from trainer.progress.figures import (
     Report,
     build_report,
     describe_answer,
+    drill_answers,
     export_file_name,
     games_lines,
 )
+from trainer.progress.review_totals import LostPoint, lost_points
 from trainer.progress.store import Recorded, StoreError, describe_error
-from trainer.ui import session
+from trainer.training.table import LEVEL_NAMES
+from trainer.ui import assets, session
+from trainer.ui.game_list import game_links
+from trainer.ui.loaded import drill_catalog
 from trainer.ui.profiles import plain, require_player
-from trainer.ui.widgets import drill_catalog
+from trainer.ui.requests import PRACTICE_PAGE, PracticeRequest, ask_practice
 
-PRACTICE_PAGE = "ui/views/practice.py"
 MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
 DAY = "utcyearmonthdate"  # chart dates are calendar days, read and shown in UTC
 LEARN_PAGE = "ui/views/learn.py"
+PLAY_PAGE = "ui/views/play.py"
 
 
 def _practise(drill: str, tier: str, weights: dict[tuple[str, str], float] | None) -> None:
     """Hand the choice to the Practice page (which starts the set at once) and go there."""
-    state = st.session_state
-    state["practice_drill"] = drill
-    state["practice_tier"] = tier
-    if weights is not None:
-        state["practice_weights"] = weights
-    st.switch_page(PRACTICE_PAGE)
+    ask_practice(PracticeRequest(drill, tier), weights=weights)
 
 
 Titles = dict[tuple[str, str], str]
@@ -212,11 +212,106 @@ def games_section(profile_id: int) -> None:
         "did. Average margin is your score take away the computer's at the end of a game."
     )
     lines = [tuple(line) for line in games_lines(records)]
-    st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
+    st.html(f"<style>{assets.text('progress.css')}</style>")  # the table on a phone
+    with st.container(key="progress_games"):
+        st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
+    if finished:
+        reviewed_games(profile_id)
+
+
+# --- game reviews: points lost per game, and a review link per game ---------------------------
+
+#: Finished games listed with a review link before the rest fold away.
+GAMES_SHOWN = 8
+
+
+def _lost_chart(points: list[LostPoint]) -> alt.Chart:
+    """Points lost per game over time, a line per level (dashed for the short game)."""
+    order = list(LEVEL_NAMES.values())
+    frame = pd.DataFrame(
+        {
+            "When": [p.finished_at.isoformat() for p in points],
+            "Level": [LEVEL_NAMES.get(p.level, p.level.capitalize()) for p in points],
+            "Game": [f"to {p.target}" for p in points],
+            "Result": ["won" if p.won else "lost" for p in points],
+            "Points lost": [p.total for p in points],
+            "A deal": [p.per_deal for p in points],
+            "Throws": [p.throws for p in points],
+            "Cards laid": [p.plays for p in points],
+            "Counts": [p.counts for p in points],
+        }
+    )
+    chart: alt.Chart = (
+        alt.Chart(frame)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("When:T", title=None, axis=alt.Axis(labelAngle=0)),  # labels fit the span
+            y=alt.Y("Points lost:Q", title="Points lost in the game", scale=alt.Scale(zero=True)),
+            # Legends above: below the chart they take its height.
+            color=alt.Color("Level:N", title=None, sort=order, legend=alt.Legend(orient="top")),
+            strokeDash=alt.StrokeDash("Game:N", title=None, legend=alt.Legend(orient="top")),
+            tooltip=[
+                alt.Tooltip("When:T", title="Finished", format="%d %b %Y %H:%M"),
+                alt.Tooltip("Level:N"),
+                alt.Tooltip("Game:N"),
+                alt.Tooltip("Result:N"),
+                alt.Tooltip("Points lost:Q", format=".1f"),
+                alt.Tooltip("A deal:Q", format=".2f"),
+                alt.Tooltip("Throws:Q", format=".1f"),
+                alt.Tooltip("Cards laid:Q", format=".1f"),
+                alt.Tooltip("Counts:Q", format=".0f"),
+            ],
+        )
+    )
+    return chart
+
+
+def reviewed_games(profile_id: int) -> None:
+    """Points lost per game over time (each game reviewed once), and every finished game
+    with a link to its review."""
+    try:
+        games = session.finished_games(profile_id)
+    except (sqlite3.Error, StoreError) as err:
+        session.report_failure(err)
+        st.warning(
+            plain(f"Your finished games cannot be listed just now ({describe_error(err)})."),
+            icon=":material/warning:",
+        )
+        return
+    points = lost_points(games)
+    if points:
+        st.markdown("##### Points lost per game")
+        st.altair_chart(_lost_chart(points), width="stretch", height=280)
+        st.caption(
+            "What the review of each finished game found: the points your throws, cards and "
+            "counts gave away against the best choice. Lower is better; a game to 121 has "
+            "about twice the deals of a game to 61."
+        )
+        waiting = sum(1 for g in games if g.lost is None)
+        if waiting:
+            st.caption(
+                f"{waiting} older game{'' if waiting == 1 else 's'} still to be reviewed: "
+                "they join the chart on your next visits."
+            )
+    st.markdown("##### Your games")
+    st.caption("Open a game's review: the three costliest decisions, and every deal on the board.")
+    game_links(games[:GAMES_SHOWN], key="progress_game")
+    if len(games) > GAMES_SHOWN:
+        with st.expander(f"Older games ({len(games) - GAMES_SHOWN})"):
+            game_links(games[GAMES_SHOWN:], key="progress_game")
 
 
 require_player()  # nobody chosen in this browser: never show someone else's
 st.title("Progress")
+
+
+def _has_games(profile_id: int) -> bool:
+    """The player has games against the computer (False when they cannot be read: the
+    games section says why)."""
+    try:
+        return bool(session.games_record(profile_id))
+    except (sqlite3.Error, StoreError):
+        return False
 
 
 def _this_visit_only(problem: str) -> NoReturn:
@@ -246,7 +341,13 @@ except (sqlite3.Error, StoreError) as err:
 
 if report.totals.answers == 0:
     st.info(
-        f"Nothing here yet for **{name}**. Answer a few questions and this page shows "
+        (
+            f"No answers yet for **{name}**: your games are below. Answer a few questions "
+            "in the lessons or the drills and this page also shows how your counting goes, "
+            "what you miss most and what to practise next."
+        )
+        if _has_games(profile.id)
+        else f"Nothing here yet for **{name}**. Answer a few questions and this page shows "
         "how you are doing, what you miss most and what to practise next.",
         icon=":material/waving_hand:",
     )
@@ -256,6 +357,9 @@ if report.totals.answers == 0:
         PRACTICE_PAGE,
         label="Know the rules? Practise counting",
         icon=":material/fitness_center:",
+    )
+    st.page_link(
+        PLAY_PAGE, label="Ready for a game? Play the computer", icon=":material/playing_cards:"
     )
     games_section(profile.id)
     st.stop()
@@ -291,10 +395,19 @@ if report.weak:
             if action.button("Practise this", key=f"practise_{weak.drill}_{weak.tier}"):
                 _practise(weak.drill, weak.tier, None)
 else:
-    st.success(
-        "Nothing stands out as weak right now: every drill you have tried is going well.",
-        icon=":material/celebration:",
-    )
+    right, tried = drill_answers(report.needs, titles=titles)
+    if tried:
+        st.success(
+            "Nothing stands out as weak right now in the drills you have practised: "
+            f"{right} of your last {tried} drill answers were right.",
+            icon=":material/celebration:",
+        )
+    else:
+        st.info(
+            "Your answers so far are from the lessons and your games, not from the drills: "
+            "practise a drill and what to work on next shows here.",
+            icon=":material/fitness_center:",
+        )
 if st.button(
     "Practise my weak spots",
     key="practise_weak_spots",

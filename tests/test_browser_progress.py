@@ -1,0 +1,36 @@
+"""The Progress page on a phone, in a real browser: the games table shows every column
+within the screen's width (none cut off)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import open_page
+from trainer.bench_play import played_game
+from trainer.progress.store import Store
+from trainer.ui.play_saves import saved_row
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_games_table_fits_a_phone(page: Any, app_url: str, browser_db: Path) -> None:
+    store = Store.open(browser_db)
+    phone = store.create_profile("Phone")
+    for n, (level, target) in enumerate([("easy", 61), ("normal", 121), ("crazy", 121)]):
+        store.save_game(phone.id, saved_row(f"phone-{n}", played_game(level, target, 40 + n)))
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_page(page, f"{app_url}/progress?player=phone", "Games against the computer")
+    table = page.locator('[data-testid="stTable"]').first
+    table.scroll_into_view_if_needed()
+    frame = table.bounding_box()
+    assert frame is not None and frame["x"] + frame["width"] <= 390
+    headings = page.locator('[data-testid="stTable"] th')
+    assert headings.count() == 8
+    for n in range(headings.count()):
+        box = headings.nth(n).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1, (
+            headings.nth(n).inner_text()
+        )

@@ -1,0 +1,175 @@
+"""Signing in, in club mode (trainer.progress.club), on each backend: PINs kept only as
+salted slow hashes, wrong PINs slowed down, session tokens that a change, an expiry or a
+PIN change makes worthless, and teachers who can reset only their own members' PINs."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from trainer.progress.club import (
+    Refused,
+    SignedIn,
+    change_pin,
+    hash_pin,
+    new_join_code,
+    pin_matches,
+    pin_problem,
+    register,
+    reset_pin,
+    session_player,
+    set_up_player,
+    sign_in,
+    wait_after,
+)
+from trainer.progress.store import Store
+
+NOW = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def store(location: str) -> Store:
+    return Store.open(location)
+
+
+def _signed(result: SignedIn | Refused) -> SignedIn:
+    assert isinstance(result, SignedIn), result
+    return result
+
+
+def test_a_pin_is_kept_only_as_a_salted_slow_hash(store: Store) -> None:
+    kim = set_up_player(store, "Kim", "4821")
+    stored = store.credential(kim.id)
+    assert stored is not None and "4821" not in stored.pin_hash
+    assert stored.pin_hash.startswith("scrypt$16384$8$1$")
+    assert hash_pin("4821") != hash_pin("4821")  # a new salt each time
+    assert pin_matches("4821", stored.pin_hash) and not pin_matches("4812", stored.pin_hash)
+    assert not pin_matches("4821", "md5$whatever") and not pin_matches("4821", "nonsense")
+    rows = store.dump()
+    assert not any("4821" in repr(table.rows) for table in rows.values())
+
+
+@pytest.mark.parametrize(
+    ("pin", "message"),
+    [("", "Type a PIN first"), ("123", "at least 4"), ("x" * 65, "keep it to 64"),
+     (" 1234", "may not start or end with a space"), ("12\u200b34", "invisible")],
+)  # fmt: skip
+def test_a_pin_that_cannot_be_one_is_refused_with_the_reason(pin: str, message: str) -> None:
+    problem = pin_problem(pin)
+    assert problem is not None and message in problem
+
+
+def test_signing_in_needs_the_name_and_its_pin(store: Store) -> None:
+    set_up_player(store, "Kim", "4821")
+    store.create_profile("Lee")  # no PIN yet: cannot sign in
+    signed = _signed(sign_in(store, "  kim ", "4821", now=NOW))
+    assert signed.profile.name == "Kim" and signed.role == "player"
+    for name, pin in (("Kim", "1111"), ("Lee", "4821"), ("Nobody", "4821")):
+        refused = sign_in(store, name, pin, now=NOW)
+        assert isinstance(refused, Refused)
+        assert refused.message.startswith("That name and PIN do not match a player here.")
+
+
+def test_wrong_pins_are_slowed_down_for_everyone(store: Store) -> None:
+    kim = set_up_player(store, "Kim", "4821")
+    assert [wait_after(n) for n in (1, 2, 3, 4)] == [0, 0, 5, 10]
+    for _ in range(3):
+        refused = sign_in(store, "Kim", "0000", now=NOW)
+        assert isinstance(refused, Refused)
+    assert isinstance(refused, Refused) and "Wait 5 s before the next try" in refused.message
+    held = sign_in(store, "Kim", "4821", now=NOW + timedelta(seconds=2))  # even the right PIN
+    assert isinstance(held, Refused) and "Too many wrong PINs for Kim: wait 4 s" in held.message
+    another_server = Store.open(store.location)  # the wait is in the store, not in a process
+    assert isinstance(
+        sign_in(another_server, "Kim", "4821", now=NOW + timedelta(seconds=3)), Refused
+    )
+    _signed(sign_in(store, "Kim", "4821", now=NOW + timedelta(seconds=6)))
+    found = store.credential(kim.id)
+    assert found is not None and found.failures == 0 and found.locked_until is None
+
+
+def test_a_token_signs_in_until_it_expires(store: Store) -> None:
+    signed = _signed(register(store, "Kim", "4821", now=NOW))
+    again = session_player(store, signed.token, now=NOW + timedelta(hours=11))
+    assert again is not None and again.profile == signed.profile
+    assert session_player(store, signed.token, now=NOW + timedelta(hours=13)) is None
+
+
+def test_a_changed_or_forged_token_signs_nobody_in(store: Store, tmp_path: Path) -> None:
+    kim = _signed(register(store, "Kim", "4821", now=NOW))
+    lee = _signed(register(store, "Lee", "9999", now=NOW))
+    token = kim.token
+    body, _, signature = token.rpartition(".")
+    tampered = body.replace(body[2], "A" if body[2] != "A" else "B", 1) + "." + signature
+    for bad in (tampered, token[:-2] + ("aa" if token[-2:] != "aa" else "bb"), "", "x" * 600, 42):
+        assert session_player(store, bad, now=NOW) is None
+    # a token made with another key (another club's store) is not this club's
+    other = Store.open(tmp_path / "another-club.sqlite3")
+    set_up_player(other, "Kim", "4821")
+    foreign = _signed(sign_in(other, "Kim", "4821", now=NOW)).token
+    assert session_player(store, foreign, now=NOW) is None
+    assert session_player(store, lee.token, now=NOW).profile.name == "Lee"  # type: ignore[union-attr]
+
+
+def test_a_token_from_before_a_pin_change_signs_nobody_in(store: Store) -> None:
+    kim = _signed(register(store, "Kim", "4821", now=NOW))
+    elsewhere = kim.token  # the same player signed in on another device
+    assert isinstance(change_pin(store, kim.profile.id, "0000", "5555", now=NOW), Refused)
+    changed = _signed(change_pin(store, kim.profile.id, "4821", "5555", now=NOW))
+    assert session_player(store, elsewhere, now=NOW) is None  # replayed after the change
+    assert session_player(store, changed.token, now=NOW) is not None
+    assert isinstance(sign_in(store, "Kim", "4821", now=NOW), Refused)
+    _signed(sign_in(store, "Kim", "5555", now=NOW))
+
+
+def test_a_teacher_resets_only_their_own_members_pins(store: Store) -> None:
+    ms_ada = set_up_player(store, "Ms Ada", "teach1", role="teacher")
+    mr_bo = set_up_player(store, "Mr Bo", "teach2", role="teacher")
+    ada_group = store.create_group(ms_ada.id, "Tuesday club", new_join_code())
+    store.create_group(mr_bo.id, "Year 5", new_join_code())
+    kim = _signed(register(store, "Kim", "4821", ada_group.join_code.lower(), now=NOW))
+    lee = _signed(register(store, "Lee", "9999", now=NOW))  # in nobody's group
+    assert [m.name for m in store.members(ada_group.id)] == ["Kim"]
+    assert store.teaches(ms_ada.id, kim.profile.id) and not store.teaches(mr_bo.id, kim.profile.id)
+    for teacher, player in ((mr_bo.id, kim.profile.id), (ms_ada.id, lee.profile.id),
+                            (lee.profile.id, kim.profile.id)):  # fmt: skip
+        refused = reset_pin(store, teacher, player, "1357")
+        assert isinstance(refused, Refused) and "Only the teacher" in refused.message
+    assert reset_pin(store, ms_ada.id, kim.profile.id, "1357") is None
+    assert session_player(store, kim.token, now=NOW) is None  # the reset ends old sessions
+    _signed(sign_in(store, "Kim", "1357", now=NOW))
+    assert isinstance(register(store, "Mo", "2468", "NOPE99", now=NOW), Refused)
+    assert store.profile_named("Mo") is None  # nothing made for a code that joins nothing
+
+
+def test_join_codes_are_easy_to_read() -> None:
+    codes = {new_join_code() for _ in range(200)}
+    assert len(codes) > 190
+    assert all(len(c) == 6 and not set(c) & set("0O1I") for c in codes)
+
+
+def test_the_command_line_makes_a_teacher_and_sets_a_pin(
+    location: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    from trainer import cli
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("teach1\n"))
+    assert cli.main(["club", "add-teacher", "Ms Ada", "--store", location, "--pin-stdin"]) == 0
+    assert "Ms Ada can sign in as a teacher" in capsys.readouterr().out
+    store = Store.open(location)
+    ada = _signed(sign_in(store, "Ms Ada", "teach1", now=NOW))
+    assert ada.role == "teacher"
+    store.create_profile("Lee")  # a player from family mode, with no PIN yet
+    monkeypatch.setattr("sys.stdin", io.StringIO("4444\n"))
+    assert cli.main(["club", "set-pin", "lee", "--store", location, "--pin-stdin"]) == 0
+    assert _signed(sign_in(store, "Lee", "4444", now=NOW)).role == "player"
+    monkeypatch.setattr("sys.stdin", io.StringIO("12\n"))
+    assert cli.main(["club", "set-pin", "Lee", "--store", location, "--pin-stdin"]) == 2
+    assert "at least 4" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO("4444\n"))
+    assert cli.main(["club", "set-pin", "Nobody", "--store", location, "--pin-stdin"]) == 2
+    assert "there is no player called 'Nobody'" in capsys.readouterr().err

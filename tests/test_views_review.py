@@ -1,0 +1,265 @@
+"""The Review page through the whole app (AppTest): a finished game of the player opens on
+its three costliest decisions, totals and chart, steps deal by deal, and practises a throw;
+another player's game, or a game still being played, does not open; Progress and the Play
+page's results lead to it."""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import cache
+from pathlib import Path
+from urllib.parse import parse_qs
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.apptest import as_player
+from tests.test_review import _play, _short
+from trainer.content.catalog import load_drills
+from trainer.engine.record import GameRecord, Settings
+from trainer.engine.vocab import Counting
+from trainer.progress.store import SavedGame, Store
+from trainer.training.questions import DiscardQuestion
+from trainer.training.review import REVIEW_METHOD, GameReview, ThrowReview, review_game
+from trainer.training.sets import PracticeSet
+from trainer.training.table import PlaySetup, Table, export_text
+from trainer.ui.play_saves import saved_row
+from trainer.ui.profiles import WORD_JOINER
+
+REPO = Path(__file__).resolve().parent.parent
+APP = str(REPO / "trainer" / "app.py")
+PAGE = "ui/views/review.py"
+
+
+@cache
+def _finished() -> Table:
+    """A game to 121 under muggins, the person missing points in some counts."""
+    return _play("normal", 121, 5, counting=Counting.MUGGINS, claim=_short)
+
+
+def _saved(game_id: str = "g1", table: Table | None = None) -> SavedGame:
+    return saved_row(game_id, table or _finished())
+
+
+def _review(saved: SavedGame) -> GameReview:
+    return review_game(GameRecord.parse(saved.record))
+
+
+def _store() -> Store:
+    return Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+
+
+def _open(game_id: str | None = "g1", *, name: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    as_player(at, name)
+    if game_id is not None:
+        at.query_params["game"] = game_id
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _texts(at: AppTest) -> str:
+    parts = [e.value for e in (*at.markdown, *at.caption, *at.info, *at.success, *at.warning)]
+    return "\n".join(str(p) for p in parts).replace(WORD_JOINER, "")
+
+
+def _subheaders(at: AppTest) -> list[str]:
+    return [s.value for s in at.subheader]
+
+
+def _saved_for(name: str, game: SavedGame) -> int:
+    store = _store()
+    found = [p for p in store.profiles() if p.name == name]
+    profile = found[0] if found else store.create_profile(name)
+    store.save_game(profile.id, game)
+    return profile.id
+
+
+def test_a_finished_game_opens_on_its_three_costliest_decisions() -> None:
+    game = _saved()
+    _saved_for("Sam", game)
+    review = _review(game)
+    top = review.costliest()
+    assert len(top) == 3
+    at = _open()
+    assert [t.value for t in at.title] == ["Game review"]
+    assert _subheaders(at) == ["Your three costliest decisions", "Points lost", "Deal by deal"]
+    titles = [m.value for m in at.markdown if m.value.startswith("**") and ". Deal " in m.value]
+    assert len(titles) == 3
+    for n, (title, decision) in enumerate(zip(titles, top, strict=True), start=1):
+        assert title.startswith(f"**{n}. Deal {decision.deal_no}, ")
+        assert f"{decision.lost:.2f} points lost" in title
+    shown = {m.label: m.value for m in at.metric}
+    lost = review.lost
+    assert shown == {
+        "Throws": f"{lost.throws:.1f}",
+        "Cards laid": f"{lost.plays:.1f}",
+        "Counts": f"{lost.counts:.0f}",
+    }
+    assert lost.counts > 0  # the person missed points, and the page says so
+    assert "You missed 2 points." in _texts(at)
+
+
+def test_the_chart_has_each_deals_points_lost_by_kind() -> None:
+    game = _saved()
+    _saved_for("Sam", game)
+    review = _review(game)
+    at = _open()
+    (chart,) = at.get("vega_lite_chart")
+    spec = json.loads(chart.proto.spec)
+    assert spec["mark"]["type"] == "bar" and spec["encoding"]["x"]["field"] == "Deal"
+    import pyarrow as pa  # type: ignore[import-untyped]
+
+    rows = pa.ipc.open_stream(chart.proto.datasets[0].data.data).read_all().to_pylist()
+    assert len(rows) == 3 * len(review.deals)
+    for deal in review.deals:
+        mine = {r["Kind"]: r["Points lost"] for r in rows if r["Deal"] == deal.deal_no}
+        assert mine["Throws"] == pytest.approx(deal.lost.throws)
+        assert mine["Cards laid"] == pytest.approx(deal.lost.plays)
+        assert mine["Counts"] == pytest.approx(deal.lost.counts)
+
+
+def test_opening_a_review_keeps_its_totals_for_progress() -> None:
+    game = _saved()
+    sam = _saved_for("Sam", game)
+    assert _store().finished_games(sam, method=REVIEW_METHOD)[0].lost is None
+    _open()
+    lost = _store().finished_games(sam, method=REVIEW_METHOD)[0].lost
+    assert lost is not None
+    assert lost.total == pytest.approx(_review(game).lost.total)
+
+
+def test_the_deals_are_stepped_through_on_the_board() -> None:
+    game = _saved()
+    _saved_for("Sam", game)
+    review = _review(game)
+    at = _open()
+
+    def shown_deal() -> int:
+        caption = next(c.value for c in at.caption if c.value.startswith("Deal "))
+        return int(caption.split()[1])
+
+    def board() -> str:
+        return next(m.value for m in at.markdown if "Cribbage board to 121" in m.value)
+
+    first = review.deals[0]
+    assert shown_deal() == 1
+    assert f"You {first.scores[0]}, Computer {first.scores[1]}" in board()
+    assert at.button(key="review_previous").disabled
+    at.button(key="review_next").click().run()
+    second = review.deals[1]
+    assert shown_deal() == 2
+    assert f"You {second.scores[0]}, Computer {second.scores[1]}" in board()
+    worst = review.costliest()[0]
+    at.button(key="review_see_1").click().run()
+    assert shown_deal() == worst.deal_no
+    at.select_slider(key="review_deal_g1").set_value(len(review.deals)).run()
+    assert shown_deal() == len(review.deals) and at.button(key="review_next").disabled
+    assert not at.exception
+
+
+def test_practise_this_opens_the_throw_drill_with_that_hand() -> None:
+    game = _saved()
+    _saved_for("Sam", game)
+    throw = next(d for d in _review(game).costliest() if isinstance(d, ThrowReview))
+    at = _open()
+    n = _review(game).costliest().index(throw) + 1
+    at.button(key=f"review_practise_top_{n}").click().run()
+    assert not at.exception, at.exception
+    assert [t.value for t in at.title] == ["Practice"]
+    run = at.session_state["practice_set"]
+    assert isinstance(run, PracticeSet)
+    assert run.spec.drill == "discard"
+    assert run.spec.tier == ("dealer" if throw.dealer else "pone")
+    question = run.question(load_drills())
+    assert isinstance(question, DiscardQuestion) and set(question.six) == set(throw.six)
+    assert question.dealer == throw.dealer
+
+
+def test_another_players_game_does_not_open() -> None:
+    _saved_for("Bo", _saved("bos-game"))
+    _saved_for("Sam", _saved("g1"))
+    at = _open("bos-game", name="Sam")
+    assert "Your three costliest decisions" not in _subheaders(at)
+    assert "There is no game like that among Sam's games" in _texts(at)
+    assert not at.metric and not at.get("vega_lite_chart")
+
+
+def test_a_game_still_being_played_is_not_reviewed() -> None:
+    playing = saved_row("live", Table.new(PlaySetup("easy", Settings(target=61)), seed=2))
+    _saved_for("Sam", playing)
+    at = _open("live")
+    assert "This game is still being played" in _texts(at)
+    assert not at.metric
+
+
+def test_without_a_game_the_page_offers_the_players_own_games() -> None:
+    _saved_for("Bo", _saved("bos-game"))
+    _saved_for("Sam", _saved("g1"))
+    at = _open(None, name="Sam")
+    assert "Choose a finished game to review." in _texts(at)
+    links = [link.proto for link in at.get("page_link") if link.proto.label == "Review"]
+    assert [parse_qs(link.query_string)["game"] for link in links] == [["g1"]]
+    nobody = _open(None, name="Cy")
+    assert "Finish a game on the Play page" in _texts(nobody)
+
+
+def test_progress_links_each_finished_game_and_charts_its_points_lost() -> None:
+    games = [_saved("g1"), _saved("g2", _play("easy", 61, 3, counting=Counting.MUGGINS))]
+    sam, _ = (_saved_for("Sam", game) for game in games)
+    at = AppTest.from_file(APP, default_timeout=60)
+    as_player(at, "Sam")
+    at.switch_page("ui/views/progress.py").run()
+    assert not at.exception, at.exception
+    links = [link.proto for link in at.get("page_link") if link.proto.label == "Review"]
+    assert sorted(parse_qs(link.query_string)["game"][0] for link in links) == ["g1", "g2"]
+    assert all("review" in link.page for link in links)
+    specs = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
+    (lost,) = [s for s in specs if s["encoding"]["y"]["field"] == "Points lost"]
+    assert lost["encoding"]["color"]["field"] == "Level"
+    assert lost["encoding"]["x"]["field"] == "When"
+    finished = _store().finished_games(sam, method=REVIEW_METHOD)
+    assert [g.game_id for g in finished] == ["g2", "g1"]
+    assert all(g.lost is not None for g in finished)  # reviewed on this visit, and kept
+    assert "points lost" in _texts(at)
+
+
+def test_the_results_screen_leads_to_the_review() -> None:
+    sam = _saved_for("Sam", _saved("g1"))  # finished, its results screen not yet left
+    at = AppTest.from_file(APP, default_timeout=60)
+    as_player(at, "Sam")
+    at.switch_page("ui/views/play.py").run()
+    assert not at.exception, at.exception
+    at.button(key="play_review").click().run()
+    assert not at.exception, at.exception
+    assert [t.value for t in at.title] == ["Game review"]
+    assert "Your three costliest decisions" in _subheaders(at)
+    assert _store().finished_games(sam, method=REVIEW_METHOD)[0].lost is not None
+
+
+def test_an_imported_game_is_reviewed_too() -> None:
+    """A finished game read back from its record on the Play page is saved as the player's
+    own, and its review opens from the results screen and from Progress."""
+    text = export_text(_finished())
+    at = AppTest.from_file(APP, default_timeout=60)
+    sam = as_player(at, "Sam")
+    at.switch_page("ui/views/play.py").run()
+    at.text_area(key="play_import_text").input(text)
+    at.button(key="play_import").click().run()
+    assert not at.exception, at.exception
+    (game,) = _store().finished_games(sam.id, method=REVIEW_METHOD)
+    for _ in range(20):  # the winning hand is shown first, then the results
+        keys = [b.key for b in at.button]
+        if "play_review" in keys:
+            break
+        shown = [k for k in keys if k and k.startswith("play_reveal_")]
+        at.button(key=shown[-1]).click().run()
+    at.button(key="play_review").click().run()
+    assert not at.exception, at.exception
+    assert "Your three costliest decisions" in _subheaders(at)
+    assert at.query_params["game"] == game.game_id
+    lost = _store().finished_games(sam.id, method=REVIEW_METHOD)[0].lost
+    assert lost is not None
+    assert lost.total == pytest.approx(review_game(_finished().game.record()).lost.total)

@@ -1,0 +1,60 @@
+"""A lesson: its steps, each a screen of text, pictures and at most one check."""
+
+from __future__ import annotations
+
+from pydantic import (
+    ValidationInfo,
+    field_validator,
+)
+
+from trainer.content.lessons.checks import Check
+from trainer.content.lessons.fields import FieldAt, LessonModel, Slug, Text
+from trainer.content.lessons.pictures import Show
+
+
+class Step(LessonModel):
+    """One screen of a lesson: Markdown ``text``, cards to ``show``, an optional ``check``."""
+
+    id: Slug
+    text: Text
+    show: tuple[Show, ...] = ()
+    check: Check | None = None
+
+
+class Lesson(LessonModel):
+    id: Slug
+    title: Text
+    summary: Text
+    prerequisites: tuple[Slug, ...] = ()
+    steps: tuple[Step, ...]
+
+    @field_validator("prerequisites")
+    @classmethod
+    def _not_itself(cls, prerequisites: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        for index, name in enumerate(prerequisites):
+            if info.data.get("id") == name:
+                raise FieldAt((index,), "a lesson cannot come before itself")
+            if name in prerequisites[:index]:
+                raise FieldAt((index,), f"{name!r} is listed twice")
+        return prerequisites
+
+    @field_validator("steps")
+    @classmethod
+    def _steps_apart(cls, steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        if not steps:
+            raise ValueError("a lesson needs at least one step")
+        seen: dict[str, int] = {}
+        for index, step in enumerate(steps):
+            if step.id in seen:
+                raise FieldAt(
+                    (index, "id"),
+                    f"the step id {step.id!r} is already used by step {seen[step.id] + 1}",
+                )
+            seen[step.id] = index
+        if not any(step.check is not None for step in steps):
+            raise ValueError("a lesson needs at least one step with a check")
+        return steps
+
+    @property
+    def checks(self) -> int:
+        return sum(step.check is not None for step in self.steps)

@@ -1,0 +1,110 @@
+"""One series of the play between a pone and a dealer, replayed from the cards laid.
+
+A lesson or a drill names the cards laid in order; :func:`replay_series` finds who
+laid each, says go whenever a player has to, and plays on until the series is over,
+so the question's answer comes from the rules, not from the file.
+
+>>> from trainer.engine.cards import parse_cards
+>>> series = replay_series(parse_cards("8C 6H 9S JD"), parse_cards("7D 5S TC QH"),
+...                        parse_cards("8C 7D 6H 5S"))
+>>> series.scorer, series.closing.kind, series.points, series.next_leader
+(Role.DEALER, Kind.GO, 5, Role.PONE)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from trainer.engine.cards import Card, label_cards
+from trainer.engine.items import ScoreItem
+from trainer.engine.pegging import PegEvent, Pegging, PeggingError
+from trainer.engine.vocab import Role, RuleError
+
+__all__ = ["SERIES_ORDER", "Series", "SeriesError", "replay_series"]
+
+#: The two players of a series, in the order they play: the pone leads.
+SERIES_ORDER: tuple[Role, Role] = (Role.PONE, Role.DEALER)
+
+
+class SeriesError(RuleError):
+    """The cards named cannot be one series of the play, and the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """A series played out by :class:`~trainer.engine.pegging.Pegging`, the pone leading.
+
+    Players are named by role; ``events`` index them as ``Pegging`` does (0, the pone).
+    """
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    events: tuple[PegEvent, ...]
+    held: tuple[tuple[Card, ...], tuple[Card, ...]]  # cards not laid, per player
+    scorer: Role  # who pegs for the go, the last card or the 31
+    closing: ScoreItem  # that go, last card or 31
+    last_player: Role  # who laid the last card
+    last_card: Card
+    points: int  # what the last player pegged from their last card on, the go included
+    next_leader: Role | None  # who leads the next series (None: the play is over)
+
+    @property
+    def play_over(self) -> bool:
+        return self.next_leader is None
+
+
+def replay_series(pone: Sequence[Card], dealer: Sequence[Card], plays: Sequence[Card]) -> Series:
+    """Lay ``plays`` in order (each by whoever holds it, the pone leading), saying go
+    whenever a player has to, until the series they belong to is over.
+
+    Raises :class:`SeriesError` when a card is laid out of turn, past 31 or by nobody,
+    or when the series is not over after the last play.
+    """
+    hands = (tuple(pone), tuple(dealer))
+    if not plays:
+        raise SeriesError("list the cards laid, in order: at least one")
+    play = Pegging([list(hands[0]), list(hands[1])], leader=0)
+    events: list[PegEvent] = []
+    last_lay = 0
+    for card in plays:
+        while play.must_go():
+            events.append(play.go())
+        owner = 0 if card in hands[0] else 1 if card in hands[1] else None
+        if owner is None:
+            raise SeriesError(f"{card.label} is in neither the pone's nor the dealer's hand")
+        if play.is_over or card not in play.hands[owner]:
+            raise SeriesError(f"{card.label} is laid twice")
+        if owner != play.turn:
+            raise SeriesError(
+                f"{card.label} is the {SERIES_ORDER[owner]}'s card, but it is the "
+                f"{SERIES_ORDER[play.turn]}'s turn (the count is {play.count})"
+            )
+        try:
+            play.verify_lay(card)
+        except PeggingError as err:
+            raise SeriesError(str(err)) from None
+        last_lay = len(events)
+        events.append(play.lay(card))
+    while not events[-1].series_over and play.must_go():
+        events.append(play.go())
+    end = events[-1]
+    if end.closing is None:
+        raise SeriesError(
+            f"the series is not over after these plays: the {SERIES_ORDER[play.turn]} "
+            f"can still lay {label_cards(play.playable())}"
+        )
+    scorer, item = end.closing
+    laid = events[last_lay]
+    assert laid.card is not None
+    points = sum(event.points_for(laid.player) for event in events[last_lay:])
+    return Series(
+        hands=hands,
+        events=tuple(events),
+        held=(tuple(play.hands[0]), tuple(play.hands[1])),
+        scorer=SERIES_ORDER[scorer],
+        closing=item,
+        last_player=SERIES_ORDER[laid.player],
+        last_card=laid.card,
+        points=points,
+        next_leader=None if play.is_over else SERIES_ORDER[play.turn],
+    )

@@ -1,0 +1,129 @@
+"""The progress store: every graded answer, lesson places, players and games, in one SQLite
+file (a family's computer, the default) or on a PostgreSQL server (a club's, shared by
+several app servers). Nothing here imports Streamlit.
+
+Where each part lives:
+
+==================  ==========================================================================
+``api``             :class:`Store`: opening, migrating, and every operation
+``schema``          the migrations, one history for both databases
+``rows``            the rows as values (answers, games, reviews and the figures read)
+``checks``          what is checked before a write: answers, games, players' names
+``errors``          the store's errors, and any error in plain words
+``sqlite``          the SQLite file: connections, write-ahead logging, a damaged file set aside
+``postgres``        the PostgreSQL server: a pool of connections, the writers' lock
+``backend``         what a backend gives the store (a connection, its transactions)
+``export``          a player's answers as CSV; every row of a store, to copy it
+``where``           where the store is (the environment variable, the setting, the default)
+==================  ==========================================================================
+"""
+
+from trainer.progress.store.api import BUSY_TIMEOUT_SECONDS, Store
+from trainer.progress.store.checks import (
+    DRAFT_MAX,
+    GAME_PLACE_MAX,
+    GAME_RECORD_MAX,
+    GAME_STATUSES,
+    KEY_MAX,
+    LESSON_ID_MAX,
+    PROFILE_NAME_MAX,
+    TEXT_MAX,
+    TIER_MAX,
+    check_attempt,
+    clean_profile_name,
+    name_skeleton,
+)
+from trainer.progress.store.errors import (
+    ForeignFileError,
+    InvalidAttemptError,
+    NewerSchemaError,
+    ProfileNameError,
+    ServerUnavailableError,
+    StoreError,
+    describe_error,
+)
+from trainer.progress.store.export import CSV_HEADER, Table
+from trainer.progress.store.rows import (
+    AreaRow,
+    DayRow,
+    FinishedGame,
+    FinishedGameError,
+    GameReviewRow,
+    GameStats,
+    LevelGames,
+    MissRow,
+    ProgressRows,
+    Recorded,
+    ReviewTotals,
+    SavedGame,
+    StaleGameError,
+    Streaks,
+)
+from trainer.progress.store.schema import (
+    GAMES_MIGRATION,
+    GAMES_VERSION_MIGRATION,
+    MIGRATIONS,
+    PREFERENCES_MIGRATION,
+    REVIEWS_MIGRATION,
+    SCHEMA_VERSION,
+)
+from trainer.progress.store.where import (
+    APP_NAME,
+    ENV_VAR,
+    FILE_NAME,
+    default_path,
+    resolve_location,
+    resolve_path,
+)
+
+__all__ = [
+    "APP_NAME",
+    "BUSY_TIMEOUT_SECONDS",
+    "CSV_HEADER",
+    "DRAFT_MAX",
+    "ENV_VAR",
+    "FILE_NAME",
+    "GAMES_MIGRATION",
+    "GAMES_VERSION_MIGRATION",
+    "GAME_PLACE_MAX",
+    "GAME_RECORD_MAX",
+    "GAME_STATUSES",
+    "KEY_MAX",
+    "LESSON_ID_MAX",
+    "MIGRATIONS",
+    "PREFERENCES_MIGRATION",
+    "PROFILE_NAME_MAX",
+    "REVIEWS_MIGRATION",
+    "SCHEMA_VERSION",
+    "TEXT_MAX",
+    "TIER_MAX",
+    "AreaRow",
+    "DayRow",
+    "FinishedGame",
+    "FinishedGameError",
+    "ForeignFileError",
+    "GameReviewRow",
+    "GameStats",
+    "InvalidAttemptError",
+    "LevelGames",
+    "MissRow",
+    "NewerSchemaError",
+    "ProfileNameError",
+    "ProgressRows",
+    "Recorded",
+    "ReviewTotals",
+    "SavedGame",
+    "ServerUnavailableError",
+    "StaleGameError",
+    "Store",
+    "StoreError",
+    "Streaks",
+    "Table",
+    "check_attempt",
+    "clean_profile_name",
+    "default_path",
+    "describe_error",
+    "name_skeleton",
+    "resolve_location",
+    "resolve_path",
+]

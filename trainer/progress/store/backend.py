@@ -1,0 +1,71 @@
+"""What every backend gives the store: a connection that runs the store's SQL, one write
+transaction at a time, and keeps the schema's version.
+
+The store's queries are written once, as SQLite runs them (``?`` placeholders); a backend
+runs them as its own database does. A write (:meth:`Connection.write`) is one transaction
+that no other writer runs beside (SQLite's ``BEGIN IMMEDIATE``; on PostgreSQL a lock held
+for the transaction), so a read-then-write inside it (the run of right answers an answer
+ends, a game's version) is exact whatever the number of processes; it is refused when a
+newer trainer has upgraded the store meanwhile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from trainer.progress.store.schema import Dialect
+
+
+class Cursor(Protocol):
+    """What a query returns (DB-API's cursor, as both drivers give it)."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Connection(Protocol):
+    """One connection to the store, for one operation (see the module docstring)."""
+
+    dialect: Dialect
+
+    def execute(self, sql: str, params: Sequence[object] = ()) -> Cursor:
+        """Run one statement (``?`` placeholders); a row the schema refuses raises
+        :class:`~trainer.progress.store.errors.IntegrityViolation`."""
+        ...
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None: ...
+
+    def write(self) -> AbstractContextManager[None]:
+        """One write transaction, the only one running (committed at the end, rolled back
+        on an error); refused with :class:`NewerSchemaError` when a newer trainer upgraded
+        the store since it was opened."""
+        ...
+
+    def snapshot(self) -> AbstractContextManager[None]:
+        """A read transaction: every query inside sees the store as it was at its start."""
+        ...
+
+    def schema_version(self) -> int: ...
+
+    def set_schema_version(self, version: int) -> None:
+        """Inside :meth:`write` (used by the migrations)."""
+        ...
+
+    def tables(self) -> list[str]:
+        """The names of the tables in the store's database (every program's)."""
+        ...
+
+
+class Held(Protocol):
+    """Something a process keeps open beside the store's own connections (see
+    :meth:`~trainer.progress.store.api.Store.hold_open`)."""
+
+    def close(self) -> None: ...

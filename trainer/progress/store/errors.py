@@ -1,0 +1,65 @@
+"""What can go wrong with the progress store, each as its own error, and every error in
+plain words (:func:`describe_error`)."""
+
+from __future__ import annotations
+
+import errno
+import sqlite3
+
+
+class StoreError(Exception):
+    """The progress store cannot be used; the message says why in plain words."""
+
+
+class NewerSchemaError(StoreError):
+    """The store was written by a newer trainer; it is left exactly as it is."""
+
+
+class ForeignFileError(StoreError):
+    """The file (or database) is another program's; it is left exactly as it is."""
+
+
+class ServerUnavailableError(StoreError):
+    """The database server cannot be reached, or dropped the connection: nothing was written
+    by the call that raised it (a write is one transaction), so it can be made again."""
+
+
+class InvalidAttemptError(ValueError):
+    """An answer record that cannot be stored, naming the field that is wrong."""
+
+
+class ProfileNameError(ValueError):
+    """A profile name that cannot be used, with a message fit to show the person typing it."""
+
+
+class IntegrityViolation(Exception):
+    """A row the schema refuses (a name or key already taken, a player who is not there):
+    raised by both backends alike, and turned into a message by the store's methods."""
+
+
+def describe_error(err: BaseException) -> str:
+    """A store error in plain words: a full disk, a file that cannot be written, a file held
+    by another program, a server that cannot be reached; otherwise the database's own
+    message."""
+    if isinstance(err, StoreError):
+        return str(err)
+    code = getattr(err, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(err)
+    if primary == sqlite3.SQLITE_FULL or "disk is full" in text:
+        return "the disk is full: free some space on it and answers are saved again"
+    if primary == sqlite3.SQLITE_IOERR and _disk_full_errno(err):
+        return "the disk is full: free some space on it and answers are saved again"
+    if primary == sqlite3.SQLITE_READONLY:
+        return "the progress file cannot be written to (it is read-only)"
+    if primary in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return "another program is holding the progress file"
+    if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        return "the progress file is damaged"
+    if text.startswith(("no such table", "no such column")):
+        return f"the progress file is damaged: part of it is missing ({text})"
+    return text
+
+
+def _disk_full_errno(err: BaseException) -> bool:
+    return getattr(err, "errno", None) == errno.ENOSPC or "No space left" in str(err)

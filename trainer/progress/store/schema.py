@@ -1,0 +1,269 @@
+"""The store's schema: one history of migrations for every backend.
+
+``MIGRATIONS[n]`` takes a store from schema version ``n`` to ``n + 1``, one transaction a
+step. The statements are written as SQLite runs them; :func:`statements` gives them as
+PostgreSQL runs them (64-bit integers and identity keys, double precision, and the few
+statements each database spells its own way), so both backends have the same tables,
+keys and indexes, and a store copied from one to the other is the same store.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Dialect = Literal["sqlite", "postgresql"]
+
+# --- games: the schema (the Play page's saved games) ---------------------------------------
+
+#: The games table: one row per game, its record's text rewritten after every action.
+#: ``IF NOT EXISTS`` so this step can take any place among the migrations.
+GAMES_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS games (
+        id INTEGER PRIMARY KEY,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        game_id TEXT NOT NULL UNIQUE,
+        settings TEXT NOT NULL,
+        level TEXT NOT NULL,
+        target INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('playing', 'won', 'lost')),
+        my_score INTEGER NOT NULL DEFAULT 0,
+        their_score INTEGER NOT NULL DEFAULT 0,
+        skunk INTEGER NOT NULL DEFAULT 0,
+        updated_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS games_by_profile ON games (profile_id, status, updated_at)",
+)
+
+#: What makes a game's saves safe with several tabs and servers, and its results screen last:
+#: ``version`` counts the saves (each save names the version it was based on, and is refused
+#: when another tab or server saved first); ``place`` is where the person is looking (the
+#: events seen, the step of a count shown, ``left`` once the results screen is left);
+#: ``imported`` marks a game read from a pasted record (never counted in the level records);
+#: ``resigned`` a game given up (a loss); ``seed`` finds the same game when it is imported
+#: again. Games already finished are marked as left.
+GAMES_VERSION_MIGRATION: tuple[str, ...] = (
+    "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 1",
+    "ALTER TABLE games ADD COLUMN place TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE games ADD COLUMN imported INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE games ADD COLUMN resigned INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE games ADD COLUMN seed INTEGER",
+    "UPDATE games SET place = 'left' WHERE status != 'playing'",
+    # the seed from the record's [Seed "..."] header (CAST reads the digits that start it)
+    """UPDATE games SET seed = CAST(substr(record, instr(record, '[Seed "') + 7) AS INTEGER)
+       WHERE instr(record, '[Seed "') > 0""",
+    "CREATE INDEX games_by_seed ON games (profile_id, seed)",
+    # work in progress that must outlive a reload or a restart (the claims of a count)
+    """CREATE TABLE drafts (
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, key)
+    )""",
+)
+
+
+# --- game reviews: the schema (points lost per game, for the Progress page) ------------------
+
+#: One row per reviewed game: the points its review found lost, by kind, so that the Progress
+#: page charts them without replaying every game. ``method`` is the review's version (a newer
+#: review makes the row again) and ``record_chars`` the length of the record reviewed (a row
+#: for another record than the game's is not read). ``IF NOT EXISTS``, and nothing else
+#: refers to it, so this step can take any place among the migrations.
+REVIEWS_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS game_reviews (
+        game_id TEXT PRIMARY KEY REFERENCES games(game_id) ON DELETE CASCADE,
+        method INTEGER NOT NULL,
+        record_chars INTEGER NOT NULL,
+        deals INTEGER NOT NULL CHECK (deals >= 0),
+        throws REAL NOT NULL CHECK (throws >= 0),
+        plays REAL NOT NULL CHECK (plays >= 0),
+        counts REAL NOT NULL CHECK (counts >= 0),
+        reviewed_at TEXT NOT NULL
+    )""",
+)
+
+
+# --- clubs: players who sign in, groups and their teachers ---------------------------------------
+
+#: What a club or a class needs when the app is shared over a network (club mode):
+#: ``credentials``, a player's PIN as a salted slow hash (never the PIN), the version of it
+#: that signed-in sessions carry (a changed PIN ends every session signed in with the old
+#: one), the player's role and the wrong PINs given lately; ``settings``, what every app
+#: server of the club must agree on (the key sessions are signed with); ``groups``, a
+#: teacher's groups and the code that joins one; ``memberships``; ``assignments``, the
+#: practice sets a teacher gives a group.
+CLUBS_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE credentials (
+        profile_id INTEGER PRIMARY KEY REFERENCES profiles(id) ON DELETE CASCADE,
+        pin_hash TEXT NOT NULL,
+        pin_version INTEGER NOT NULL DEFAULT 1,
+        role TEXT NOT NULL DEFAULT 'player' CHECK (role IN ('player', 'teacher')),
+        failures INTEGER NOT NULL DEFAULT 0,
+        locked_until TEXT NOT NULL DEFAULT '',
+        updated_at TEXT NOT NULL
+    )""",
+    """CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )""",
+    """CREATE TABLE groups (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        join_code TEXT NOT NULL UNIQUE,
+        teacher_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL
+    )""",
+    """CREATE TABLE memberships (
+        group_id INTEGER NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        joined_at TEXT NOT NULL,
+        PRIMARY KEY (group_id, profile_id)
+    )""",
+    "CREATE INDEX memberships_by_player ON memberships (profile_id)",
+    """CREATE TABLE assignments (
+        id INTEGER PRIMARY KEY,
+        group_id INTEGER NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+        drill TEXT NOT NULL,
+        tier TEXT NOT NULL,
+        length INTEGER NOT NULL CHECK (length > 0),
+        seed INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX assignments_by_group ON assignments (group_id, id)",
+)
+
+
+#: One row per player and setting (the table's sounds, how the show is counted): ``key`` names
+#: the setting and ``value`` holds it as text; the page that offers a setting reads and words
+#: it. Clearing a player's progress keeps them; removing the player removes them.
+PREFERENCES_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE preferences (
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, key)
+    )""",
+)
+
+
+# --- schema -------------------------------------------------------------------------------
+
+#: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE profiles (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE,
+            created_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            at TEXT NOT NULL,
+            day TEXT NOT NULL,
+            drill TEXT NOT NULL,
+            tier TEXT NOT NULL,
+            seed INTEGER NOT NULL,
+            question TEXT NOT NULL,
+            answer TEXT NOT NULL,
+            correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+            points_off INTEGER NOT NULL,
+            seconds REAL NOT NULL CHECK (seconds >= 0),
+            mode TEXT NOT NULL,
+            session TEXT NOT NULL DEFAULT ''
+        )""",
+        """CREATE TABLE attempt_misses (
+            attempt_id INTEGER NOT NULL REFERENCES attempts(id) ON DELETE CASCADE,
+            profile_id INTEGER NOT NULL,
+            drill TEXT NOT NULL,
+            tier TEXT NOT NULL,
+            category TEXT NOT NULL,
+            PRIMARY KEY (attempt_id, category)
+        )""",
+        """CREATE TABLE lesson_progress (
+            profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+            lesson_id TEXT NOT NULL,
+            step INTEGER NOT NULL CHECK (step >= 0),
+            done INTEGER NOT NULL CHECK (done IN (0, 1)),
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (profile_id, lesson_id)
+        )""",
+        "CREATE INDEX attempts_by_profile ON attempts (profile_id, id)",
+        "CREATE INDEX attempts_by_session ON attempts (profile_id, session, id)",
+    ),
+    # 2: what lets the Progress page aggregate in SQL: covering indexes, and each answer's
+    # run of right answers (``streak``: 0 when wrong), filled in for answers already there
+    (
+        "ALTER TABLE attempts ADD COLUMN streak INTEGER NOT NULL DEFAULT 0",
+        """UPDATE attempts SET streak = runs.streak FROM (
+               SELECT id, n - MAX(CASE WHEN correct = 0 THEN n ELSE 0 END) OVER (
+                   PARTITION BY profile_id ORDER BY id ROWS UNBOUNDED PRECEDING) AS streak
+               FROM (SELECT id, profile_id, correct,
+                            ROW_NUMBER() OVER (PARTITION BY profile_id ORDER BY id) AS n
+                     FROM attempts) AS numbered
+           ) AS runs WHERE attempts.id = runs.id""",
+        "DROP INDEX attempts_by_profile",
+        "CREATE INDEX attempts_in_order ON attempts (profile_id, id, streak)",
+        "CREATE INDEX attempts_by_streak ON attempts (profile_id, streak)",
+        "CREATE INDEX attempts_by_day ON attempts (profile_id, day, drill, correct, seconds)",
+        "CREATE INDEX attempts_by_area ON attempts (profile_id, drill, tier, id, correct, seconds)",
+        "CREATE INDEX misses_by_area ON attempt_misses (profile_id, drill, tier, category)",
+    ),
+    # 3: an answer's place in a practice set (``<set>/<question>``), so that an answer given
+    # again after a reload is not stored twice
+    (
+        "ALTER TABLE attempts ADD COLUMN answer_key TEXT",
+        "CREATE UNIQUE INDEX attempts_once ON attempts (profile_id, answer_key) "
+        "WHERE answer_key IS NOT NULL",
+    ),
+    # 4: games against the computer (see the games section below)
+    GAMES_MIGRATION,
+    # 5: games saved only over the version they were read at; drafts (see above)
+    GAMES_VERSION_MIGRATION,
+    # 6: each reviewed game's points lost by kind (see the game reviews section below)
+    REVIEWS_MIGRATION,
+    # 7: players who sign in, groups, teachers and their assignments (see clubs above)
+    CLUBS_MIGRATION,
+    # 8: each player's settings, such as the table's sounds (see preferences above)
+    PREFERENCES_MIGRATION,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+#: Statements PostgreSQL spells its own way (the rest are translated by :func:`statements`).
+_POSTGRESQL: dict[str, str] = {
+    # the seed from the record's [Seed "..."] header
+    """UPDATE games SET seed = CAST(substr(record, instr(record, '[Seed "') + 7) AS INTEGER)
+       WHERE instr(record, '[Seed "') > 0""": """UPDATE games SET seed = CAST(
+           substring(record from '\\[Seed "([0-9]{1,19})"\\]') AS BIGINT)
+       WHERE record LIKE '%[Seed "%'""",
+}
+
+_KEY = re.compile(r"\bINTEGER PRIMARY KEY\b")
+_INTEGER = re.compile(r"\bINTEGER\b")
+_REAL = re.compile(r"\bREAL\b")
+
+
+def statements(step: tuple[str, ...], dialect: Dialect) -> tuple[str, ...]:
+    """One migration step's statements as ``dialect`` runs them.
+
+    >>> statements(("CREATE TABLE t (id INTEGER PRIMARY KEY, x REAL, n INTEGER)",), "postgresql")
+    ('CREATE TABLE t (id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, x DOUBLE PRECISION, n BIGINT)',)
+    """
+    if dialect == "sqlite":
+        return step
+    out = []
+    for statement in step:
+        if statement in _POSTGRESQL:
+            out.append(_POSTGRESQL[statement])
+            continue
+        text = _KEY.sub("BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY", statement)
+        text = _INTEGER.sub("BIGINT", text)
+        out.append(_REAL.sub("DOUBLE PRECISION", text))
+    return tuple(out)

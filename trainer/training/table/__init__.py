@@ -1,0 +1,70 @@
+"""A game against the computer, one step at a time, without Streamlit (the Play page's
+logic): its setup (:mod:`.setup`), the game told in words (:mod:`.narration`), the pegs on
+the board (:mod:`.pegs`), the game driver (:mod:`.driver`, :class:`Table`) and its record
+written out and read back (:mod:`.export`)."""
+
+from trainer.training.table.driver import (
+    Table,
+)
+from trainer.training.table.export import (
+    IN_PROGRESS_LINE,
+    export_text,
+    parse_export,
+    public_record,
+)
+from trainer.training.table.narration import (
+    SEAT_NAMES,
+    SHORT_NAMES,
+    award_text,
+    best_hand_line,
+    event_lines,
+    in_our_words,
+    scoring_cards,
+)
+from trainer.training.table.pegs import (
+    LogLine,
+    PegMove,
+    Pegs,
+    peg_moves,
+    pegs_of,
+)
+from trainer.training.table.setup import (
+    COACH_MODES,
+    COACH_NAMES,
+    COMPUTER,
+    LEARNING_GAME,
+    LEVEL_NAMES,
+    ME,
+    Need,
+    PlaySetup,
+    RecordProblem,
+)
+
+__all__ = [
+    "COACH_MODES",
+    "COACH_NAMES",
+    "COMPUTER",
+    "IN_PROGRESS_LINE",
+    "LEARNING_GAME",
+    "LEVEL_NAMES",
+    "ME",
+    "SEAT_NAMES",
+    "SHORT_NAMES",
+    "LogLine",
+    "Need",
+    "PegMove",
+    "Pegs",
+    "PlaySetup",
+    "RecordProblem",
+    "Table",
+    "award_text",
+    "best_hand_line",
+    "event_lines",
+    "export_text",
+    "in_our_words",
+    "parse_export",
+    "peg_moves",
+    "pegs_of",
+    "public_record",
+    "scoring_cards",
+]

@@ -1,0 +1,498 @@
+"""The Play page's logic, without Streamlit: a game against the computer, one step at a time.
+
+A :class:`Table` holds a :class:`~trainer.engine.game.Game` with the person in seat 0 and
+the computer in seat 1. After every action of the person, :meth:`Table.advance` lets the
+computer act until the person has something to do again (:meth:`Table.need`). What just
+happened is told in short sentences (:func:`event_lines`), made from the events alone, so a
+reloaded game says the same thing as before.
+
+>>> from trainer.engine.record import Settings
+>>> table = Table.new(PlaySetup("easy", Settings(target=61)), seed=3)
+>>> table.need()
+Need.CUT_FOR_DEAL
+>>> table.cut_for_deal()
+>>> table.need(), len(table.view.hand)
+(Need.DISCARD, 6)
+
+The coach (:data:`COACH_MODES`) is part of the :class:`PlaySetup`: ``off``, ``moves`` (advice
+after each throw and each card laid) or ``learning`` (the same, and every step explained
+before the person acts). The deals on which the person asked for a hint before throwing are
+the coach's marks: they are kept in the setup too (``hints=1,3``), never in the engine's
+game record, which stays the game's events alone. Both are saved with the game and written
+as comment lines of the exported record (``# coach: moves``, ``# hints: 1 3``); a record
+without them reads back with the coach off and no hints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from trainer.analysis import computer_player
+from trainer.analysis.players import decide_discard, decide_play
+from trainer.engine.cards import Card
+from trainer.engine.game import Game, SeatView
+from trainer.engine.pegging import score_play
+from trainer.engine.record import (
+    CutEvent,
+    DealEvent,
+    DiscardEvent,
+    GameRecord,
+    LayEvent,
+    ShowEvent,
+    StarterEvent,
+)
+from trainer.engine.show import ShowScore, score_show
+from trainer.engine.vocab import Phase, Which
+from trainer.training.coach import DiscardAdvice, PlayNote, ThrowLine, discard_advice, hint_ranking
+from trainer.training.coach import play_note as coach_play_note
+from trainer.training.explain import card_line
+from trainer.training.table.narration import award_text, event_lines
+from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of
+from trainer.training.table.setup import COMPUTER, ME, Need, PlaySetup
+
+
+@dataclass
+class Table:
+    """A game against the computer and how far the person has looked at it."""
+
+    game: Game
+    level: str
+    #: How many events the person has seen counted out (a counted hand waits until then).
+    seen: int = 0
+    #: Where the person's last action starts in the events (what to tell begins there).
+    mark: int = 0
+    #: The peg moves for the first so many events (see :meth:`_peg_moves`).
+    _pegs: tuple[int, list[PegMove]] | None = field(default=None, repr=False, compare=False)
+    #: The coach (one of :data:`COACH_MODES`).
+    coach: str = "off"
+    #: The deals on which the person asked for a hint before throwing.
+    hints: set[int] = field(default_factory=set)
+    #: What the coach worked out, kept so a rerun does not work it out again.
+    _memo: dict[tuple[object, ...], object] = field(default_factory=dict, repr=False, compare=False)
+    #: How many combinations of the hand just counted have been shown, one at a time.
+    shown: int = 0
+    #: The person has left the results screen of the finished game.
+    left: bool = False
+
+    @classmethod
+    def new(cls, setup: PlaySetup, seed: int) -> Table:
+        return cls(
+            Game(setup.settings, seed), setup.level, coach=setup.coach, hints=set(setup.hints)
+        )
+
+    @classmethod
+    def resume(cls, setup: PlaySetup, record: GameRecord, place: str = "") -> Table:
+        """A saved game at the point it was left: where the person was looking (``place``,
+        see :meth:`place`) is restored; without it, a counted hand is shown again."""
+        game = Game.replay(record)
+        seen = len(game.events)
+        if game.events and isinstance(game.events[-1], ShowEvent):
+            seen -= 1
+        mark = max(
+            (
+                i
+                for i, event in enumerate(game.events)
+                if isinstance(event, CutEvent | DiscardEvent | StarterEvent | LayEvent)
+                and event.seat == ME
+            ),
+            default=0,
+        )
+        table = cls(game, setup.level, seen, mark, coach=setup.coach, hints=set(setup.hints))
+        table._restore(place)
+        table.advance()
+        return table
+
+    def place(self) -> str:
+        """Where the person is looking, for the saved game: ``seen=N mark=M shown=K`` (and
+        ``left`` once the results screen is left), so a reload shows the same screen."""
+        text = f"seen={self.seen} mark={self.mark} shown={self.shown}"
+        return "left" if self.left else text
+
+    def _restore(self, place: str) -> None:
+        if place == "left":
+            self.left = True
+            return
+        values: dict[str, int] = {}
+        for token in place.split():
+            key, _, value = token.partition("=")
+            if key in ("seen", "mark", "shown") and value.isascii() and value.isdigit():
+                values[key] = int(value)
+        total = len(self.game.events)
+        if "seen" in values and values["seen"] <= total:
+            self.seen = values["seen"]
+        if "mark" in values and values["mark"] <= total:
+            self.mark = values["mark"]
+        counted = self.counted
+        if counted is not None:
+            self.shown = min(values.get("shown", 0), len(counted.score.items))
+
+    def show_next(self) -> None:
+        """Show the next combination of the hand just counted (never past the last)."""
+        counted = self.counted
+        if counted is not None:
+            self.shown = min(self.shown + 1, len(counted.score.items))
+
+    def leave(self) -> None:
+        """The person leaves the results screen of the finished game."""
+        if not self.game.is_over:
+            raise ValueError("the game is not over yet")
+        self.left = True
+
+    @property
+    def setup(self) -> PlaySetup:
+        return PlaySetup(self.level, self.game.settings, self.coach, tuple(sorted(self.hints)))
+
+    @property
+    def view(self) -> SeatView:
+        return self.game.view(ME)
+
+    def _unseen_show(self) -> ShowEvent | None:
+        events = self.game.events
+        if self.seen < len(events) and events and isinstance(events[-1], ShowEvent):
+            return events[-1]
+        return None
+
+    def need(self) -> Need:
+        """What the person does next."""
+        game = self.game
+        if self._unseen_show() is not None:
+            return Need.REVEAL  # a hand that won the game is still counted out first
+        if game.is_over:
+            return Need.OVER
+        phase = game.phase
+        if phase is Phase.CUT:
+            return Need.CUT_FOR_DEAL
+        if phase is Phase.DISCARD:
+            return Need.DISCARD
+        if phase is Phase.STARTER:
+            return Need.CUT_STARTER
+        if phase is Phase.PLAY:
+            return Need.LAY
+        if phase is Phase.SHOW:
+            return Need.CLAIM
+        raise AssertionError(f"no step for {phase}")  # DONE is always passed by advance()
+
+    @property
+    def counted(self) -> ShowEvent | None:
+        """The hand just counted, waiting for the person to see it."""
+        return self._unseen_show()
+
+    def next_count(self) -> tuple[int, Which, ShowScore] | None:
+        """In the show: whose hand is counted next, what, and what it holds (for the
+        person's own count under muggins)."""
+        order = self.game.show_order
+        if not order:
+            return None
+        seat, which = order[0]
+        view = self.view
+        assert view.starter is not None
+        cards = view.kept if which is Which.HAND else self._crib()
+        return seat, which, score_show(cards, view.starter, crib=which is Which.CRIB)
+
+    def _crib(self) -> tuple[Card, ...]:
+        return self.game.crib
+
+    # -- the computer's turns --
+
+    def advance(self) -> None:
+        """Let the computer act (and say go for the person when nothing fits) until the
+        person has something to do."""
+        game = self.game
+        while not game.is_over and self._unseen_show() is None:
+            phase = game.phase
+            if phase is Phase.CUT:
+                if ME in game.waiting_for():
+                    return
+                game.cut_for_deal(COMPUTER)
+            elif phase is Phase.DISCARD:
+                if COMPUTER in game.waiting_for():
+                    self._computer_discard()
+                    continue
+                return
+            elif phase is Phase.STARTER:
+                if game.pone == ME:
+                    return
+                game.cut_starter(COMPUTER)
+            elif phase is Phase.PLAY:
+                if game.turn == ME:
+                    if self.view.playable:
+                        return
+                    game.go(ME)
+                else:
+                    self._computer_lay()
+            elif phase is Phase.SHOW:
+                seat, which = game.show_order[0]
+                if seat == ME and game.settings.muggins:
+                    return
+                claimed = game.true_count() if game.settings.muggins else None
+                game.count_hand(seat, which, claimed)
+            elif phase is Phase.DONE:
+                game.next_deal()
+            else:
+                return
+
+    def _computer_discard(self) -> None:
+        game = self.game
+        player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
+        game.discard(COMPUTER, decide_discard(player, game.view(COMPUTER)))
+
+    def _computer_lay(self) -> None:
+        game = self.game
+        player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
+        card = decide_play(player, game.view(COMPUTER))
+        if card is None or not game.can_lay(COMPUTER, card):
+            game.go(COMPUTER)
+        else:
+            game.lay(COMPUTER, card)
+
+    # -- the person's actions (each raises the engine's RuleError when not allowed) --
+
+    def cut_for_deal(self) -> None:
+        self.mark = len(self.game.events)
+        self.game.cut_for_deal(ME)
+        self.seen = len(self.game.events)
+        self.advance()
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        self.mark = len(self.game.events)
+        self.game.discard(ME, cards)
+        self.advance()
+
+    def cut_starter(self) -> None:
+        self.mark = len(self.game.events)
+        self.game.cut_starter(ME)
+        self.advance()
+
+    def lay(self, card: Card) -> None:
+        self.mark = len(self.game.events)
+        self.game.lay(ME, card)
+        self.advance()
+
+    def claim(self, points: int) -> ShowEvent:
+        """The person's own count of the hand (or crib) next in the show, under muggins."""
+        seat, which = self.game.show_order[0]
+        event = self.game.count_hand(seat, which, points)
+        self.advance()
+        return event
+
+    def carry_on(self) -> None:
+        """The person has seen the hand just counted: go on with the show (or the next deal)."""
+        self.seen = self.mark = len(self.game.events)
+        self.shown = 0
+        self.advance()
+
+    # -- the coach --
+
+    @property
+    def coached(self) -> bool:
+        """The coach speaks after each move (in learning mode too)."""
+        return self.coach != "off"
+
+    @property
+    def learning(self) -> bool:
+        """Learning mode: every step is explained before the person acts."""
+        return self.coach == "learning"
+
+    @property
+    def hinted(self) -> bool:
+        """The person asked for a hint on this deal."""
+        return self.game.deal_no in self.hints
+
+    def _dealer(self) -> bool:
+        return self.view.dealer == ME
+
+    def ranking(self, top: int = 5) -> tuple[ThrowLine, ...]:
+        """The best ``top`` throws of the six cards dealt to the person this deal."""
+        view = self.view
+        six = view.hand if self.need() is Need.DISCARD else (*view.kept, *view.discards)
+        key = ("ranking", view.deal_no, top)
+        if key not in self._memo:
+            self._memo[key] = hint_ranking(six, dealer=self._dealer(), top=top)
+        lines = self._memo[key]
+        assert isinstance(lines, tuple)
+        return lines
+
+    def hint(self) -> tuple[ThrowLine, ...]:
+        """The ranking before throwing, at the cost of marking this deal as hinted."""
+        if self.need() is not Need.DISCARD:
+            raise ValueError("a hint is for the throw: there is nothing to throw now")
+        self.hints.add(self.game.deal_no)
+        return self.ranking()
+
+    def throw_advice(self) -> DiscardAdvice | None:
+        """The coach on the person's throw this deal (None before the throw, or with the
+        coach off)."""
+        view = self.view
+        if not self.coached or len(view.discards) != 2:
+            return None
+        key = ("advice", view.deal_no)
+        if key not in self._memo:
+            six = (*view.kept, *view.discards)
+            self._memo[key] = discard_advice(six, view.discards, dealer=self._dealer(), top=3)
+        advice = self._memo[key]
+        assert isinstance(advice, DiscardAdvice)
+        return advice
+
+    def throw_lines(self) -> tuple[str, ...]:
+        """:meth:`throw_advice` in words; a hinted deal says so first."""
+        advice = self.throw_advice()
+        if advice is None:
+            return ()
+        hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
+        return (*hinted, *advice.lines())
+
+    def best_throw_line(self) -> str:
+        """Learning mode, before the throw: the best throw and why."""
+        best = self.ranking(top=1)[0]
+        a, b = best.discard.throw
+        return f"The coach would throw {a.label} and {b.label}: that {best.reason}."
+
+    def last_lay_view(self) -> SeatView | None:
+        """The person's own view just before the card they laid last (None when their last
+        action was not a lay)."""
+        events = self.game.events
+        if self.mark >= len(events):
+            return None
+        event = events[self.mark]
+        if not isinstance(event, LayEvent) or event.seat != ME:
+            return None
+        before = GameRecord(self.game.settings, self.game.seed, tuple(events[: self.mark]))
+        return Game.replay(before).view(ME)
+
+    def play_note(self) -> PlayNote | None:
+        """The coach's note on the card the person laid last, from their own view (None
+        with the coach off, after another action, or when there is nothing to say)."""
+        if not self.coached:
+            return None
+        key = ("note", self.mark)
+        if key not in self._memo:
+            note = None
+            view = self.last_lay_view()
+            if view is not None and view.starter is not None:
+                event = self.game.events[self.mark]
+                assert isinstance(event, LayEvent)
+                note = coach_play_note(
+                    view.hand,
+                    event.card,
+                    pile=view.pile,
+                    mine_played=view.mine_played,
+                    theirs_played=view.theirs_played,
+                    starter=view.starter,
+                    level=self.level,
+                    crib_cards=view.discards,
+                )
+            self._memo[key] = note
+        found = self._memo[key]
+        assert found is None or isinstance(found, PlayNote)
+        return found
+
+    def lay_previews(self) -> tuple[str, ...]:
+        """Learning mode, before a lay: what each card in hand would peg now, in words
+        (scored by the engine)."""
+        view = self.view
+        lines = []
+        for card in view.hand:
+            count = view.count + card.pips
+            if count > 31:
+                lines.append(f"The {card.label} does not fit: the count would be {count}.")
+            else:
+                lines.append(card_line(card, count, score_play((*view.pile, card)).items))
+        return tuple(lines)
+
+    # -- what to tell --
+
+    def recent_lines(self) -> list[str]:
+        """What happened since the person's last action, in order (the counts of the show
+        are told by the show itself)."""
+        lines: list[str] = []
+        for event in self.game.events[self.mark :]:
+            if not isinstance(event, ShowEvent):
+                lines += event_lines(event)
+        return lines
+
+    def _peg_moves(self) -> list[PegMove]:
+        """:func:`peg_moves` of the game so far, worked out again only when it has moved on
+        (the page asks twice a run, and it walks every event)."""
+        events = self.game.events
+        if self._pegs is None or self._pegs[0] != len(events):
+            self._pegs = (len(events), peg_moves(events))
+        return self._pegs[1]
+
+    def reply_to_lay(self) -> LayEvent | None:
+        """The computer's card laid straight after the person's, when nothing else has
+        happened since (the page shows it a moment after the person's own card)."""
+        events = self.game.events
+        if len(events) != self.mark + 2:
+            return None
+        mine, reply = events[self.mark], events[self.mark + 1]
+        if not (isinstance(mine, LayEvent) and mine.seat == ME):
+            return None
+        if isinstance(reply, LayEvent) and reply.seat == COMPUTER:
+            return reply
+        return None
+
+    def back_before_last(self) -> int:
+        """Where the back peg of the last move's seat stood before that move (-1: the start
+        hole)."""
+        moves = self._peg_moves()
+        if not moves:
+            return -1
+        earlier = [m for m in moves[:-1] if m.seat == moves[-1].seat]
+        return earlier[-1].start if earlier else -1
+
+    def last_move(self) -> PegMove | None:
+        moves = self._peg_moves()
+        return moves[-1] if moves else None
+
+    def pegs(self, step: int | None = None) -> Pegs:
+        """The board as the person may see it now. While a hand is being shown, its points
+        are pegged only as far as its combinations have been shown (``step`` of them,
+        :attr:`shown` by default): the pegs move with the count, and the other seat's
+        muggins, if any, once the whole hand is shown."""
+        moves = self._peg_moves()
+        counted = self.counted
+        if counted is None:
+            return pegs_of(moves)
+        items = counted.score.items
+        step = self.shown if step is None else max(0, min(step, len(items)))
+        if step >= len(items):
+            return pegs_of(moves)
+        own = (counted.awarded > 0) + (counted.muggins > 0)  # the moves this count made
+        earlier = moves[: len(moves) - own]
+        shown = sum(item.points for item in items[:step])
+        pegged = min(shown, counted.awarded)
+        if pegged == 0:
+            return pegs_of(earlier)
+        start = pegs_of(earlier).front[counted.seat]
+        what = "crib" if counted.which is Which.CRIB else "hand"
+        reason = award_text(items[step - 1]) if pegged == shown else f"the {what} as you said it"
+        return pegs_of([*earlier, PegMove(counted.seat, start, start + pegged, reason)])
+
+    def pegs_before_reply(self) -> Pegs:
+        """The board after the person's card, before the computer's reply to it (see
+        :meth:`reply_to_lay`)."""
+        return pegs_of(peg_moves(self.game.events[:-1]))
+
+    def log_lines(self, most: int = 40) -> list[LogLine]:
+        """What has happened in this deal that the person has seen (the hand being shown
+        is told by the show itself), oldest first, at most ``most`` lines."""
+        events = self.game.events
+        end = len(events) - (1 if self.counted is not None else 0)
+        start = max(
+            (i for i, event in enumerate(events[:end]) if isinstance(event, DealEvent)),
+            default=0,
+        )
+        lines = [
+            LogLine(text, index >= self.mark, index)
+            for index in range(start, end)
+            for text in event_lines(events[index])
+        ]
+        return lines[-most:]
+
+    def back_pegs(self) -> tuple[int, int]:
+        """Where each seat's back peg stands (-1: still in the start hole)."""
+        back = [-1, -1]
+        for move in self._peg_moves():
+            back[move.seat] = move.start
+        return back[0], back[1]

@@ -1,0 +1,143 @@
+"""A game written out as a record (its setup as comment lines) and read back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trainer.analysis import LEVELS
+from trainer.engine.game import Game
+from trainer.engine.record import (
+    MAX_RECORD_CHARS,
+    CutEvent,
+    DealEvent,
+    DiscardEvent,
+    GameRecord,
+    NotationError,
+    ShowEvent,
+)
+from trainer.engine.vocab import Which
+from trainer.training.table.driver import Table
+from trainer.training.table.narration import in_our_words
+from trainer.training.table.setup import (
+    COACH_MODES,
+    COMPUTER,
+    PlaySetup,
+    RecordProblem,
+    deal_numbers,
+)
+
+#: The comment lines an exported record keeps its setup in.
+_LEVEL_LINE = "# level: "
+_COACH_LINE = "# coach: "
+_HINTS_LINE = "# hints: "
+
+
+#: The first line of a record of a game still being played, as its player saw it.
+IN_PROGRESS_LINE = "# in progress: "
+
+
+def export_text(table: Table) -> str:
+    """The game's record, with the computer's level, the coach and the hinted deals as
+    comment lines the engine skips. While the game is being played it holds only what the
+    person may know (:func:`public_record`): a finished game's record is the whole game."""
+    lines = [f"{_LEVEL_LINE}{table.level}", f"{_COACH_LINE}{table.coach}"]
+    if table.hints:
+        lines.append(_HINTS_LINE + " ".join(str(n) for n in sorted(table.hints)))
+    if not table.game.is_over:
+        return public_record(table, lines)
+    return "\n".join(lines) + "\n" + table.game.record().notation()
+
+
+def public_record(table: Table, comments: Sequence[str] = ()) -> str:
+    """A game in progress as the person has seen it: no seed (it would tell every card
+    still to come) and the computer's crib cards hidden until its crib is counted. It reads
+    as a record but cannot be played back: :func:`parse_export` says so."""
+    events = table.game.events
+    shown_cribs: set[int] = set()
+    deal = 0
+    for event in events:
+        if isinstance(event, DealEvent) or (
+            isinstance(event, CutEvent) and event.dealer is not None
+        ):
+            deal += 1
+        if isinstance(event, ShowEvent) and event.which is Which.CRIB:
+            shown_cribs.add(deal)
+    lines = [
+        f"{IN_PROGRESS_LINE}this game is still being played; the deals to come and the "
+        "computer's cards are left out, so it can be read back only once the game is over",
+        *comments,
+    ]
+    settings = table.game.settings
+    lines += [
+        '[Game "cribbage"]',
+        f'[Target "{settings.target}"]',
+        f'[Skunks "{"on" if settings.skunks else "off"}"]',
+        f'[Counting "{settings.counting}"]',
+        "",
+    ]
+    deal = 0
+    for event in events:
+        if isinstance(event, DealEvent) or (
+            isinstance(event, CutEvent) and event.dealer is not None
+        ):
+            deal += 1
+        if isinstance(event, DiscardEvent) and event.seat == COMPUTER and deal not in shown_cribs:
+            lines.append(f"discard seat={event.seat} cards=hidden")
+        else:
+            lines.append(event.notation())
+    return "\n".join(lines) + "\n"
+
+
+def _comment(text: str, line: str) -> str | None:
+    """The value of the last comment line of ``text`` that starts with ``line``."""
+    found = None
+    head = line.strip()
+    for row in text.splitlines():
+        if row.strip().startswith(head):
+            found = row.strip().removeprefix(head).strip()
+    return found
+
+
+def _short(text: str, limit: int = 30) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
+    """Read :func:`export_text` back; :class:`RecordProblem` names what is wrong. A record
+    without a coach line has the coach off."""
+    if not text.strip():
+        raise RecordProblem("The record is empty: paste a game record first.")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordProblem(
+            f"The record is {len(text):,} characters long, longer than any game's record "
+            f"(at most {MAX_RECORD_CHARS:,}): check that it is the right file."
+        )
+    if _comment(text, IN_PROGRESS_LINE) is not None:
+        raise RecordProblem(
+            "This is the record of a game that was still being played, as its player saw it: "
+            "the cards still to come are left out of it, so it cannot be played back. A "
+            "game's whole record can be saved from the game menu once the game is over."
+        )
+    level = (_comment(text, _LEVEL_LINE) or "normal").lower()
+    if level not in LEVELS:
+        raise RecordProblem(
+            f"The level line names {_short(level)!r}: use one of {', '.join(LEVELS)}."
+        )
+    coach = (_comment(text, _COACH_LINE) or "off").lower()
+    if coach not in COACH_MODES:
+        raise RecordProblem(
+            f"The coach line names {_short(coach)!r}: use one of {', '.join(COACH_MODES)}."
+        )
+    try:
+        hints = deal_numbers((_comment(text, _HINTS_LINE) or "").replace(",", " ").split())
+    except ValueError as error:
+        raise RecordProblem(f"The hints line cannot be read: {error}.") from None
+    try:
+        record = GameRecord.parse(text)
+    except NotationError as error:
+        raise RecordProblem(f"The record cannot be read: {in_our_words(str(error))}.") from None
+    try:
+        Game.replay(record)
+    except ValueError as error:
+        raise RecordProblem(f"The record does not play back: {in_our_words(str(error))}.") from None
+    return PlaySetup(level, record.settings, coach, hints), record

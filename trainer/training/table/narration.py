@@ -1,0 +1,203 @@
+"""The game told in short sentences, made from its events alone (so a reloaded game says
+the same thing as before), and the engine's messages in our words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from trainer.engine.cards import Card
+from trainer.engine.items import Kind, ScoreItem, number_word
+from trainer.engine.record import (
+    Award,
+    CutEvent,
+    DealEvent,
+    DiscardEvent,
+    Event,
+    GoEvent,
+    LayEvent,
+    ShowEvent,
+    StarterEvent,
+)
+from trainer.engine.vocab import Which
+from trainer.training.table.setup import COMPUTER, ME
+
+#: How the two seats are named, once: in sentences, and in short where space is tight.
+SEAT_NAMES: dict[int, str] = {ME: "You", COMPUTER: "The computer"}
+SHORT_NAMES: dict[int, str] = {ME: "You", COMPUTER: "Computer"}
+
+
+def _who(seat: int) -> str:
+    return SEAT_NAMES[seat]
+
+
+def _for(points: int) -> str:
+    return f"for {number_word(points)}"
+
+
+def award_text(item: ScoreItem) -> str:
+    """What a score is said as at the table: ``fifteen for two``, ``a run of three for three``."""
+    kind = item.kind
+    if kind is Kind.FIFTEEN:
+        return f"fifteen {_for(item.points)}"
+    if kind is Kind.THIRTY_ONE:
+        return f"thirty-one {_for(item.points)}"
+    if kind is Kind.PAIR:
+        name = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}.get(
+            len(item.cards), "a pair"
+        )
+        return f"{name} {_for(item.points)}"
+    if kind is Kind.RUN:
+        return f"a run of {number_word(len(item.cards))} {_for(item.points)}"
+    if kind is Kind.GO:
+        return f"a go {_for(item.points)}"
+    if kind is Kind.LAST_CARD:
+        return f"last card {_for(item.points)}"
+    if kind is Kind.HIS_HEELS:
+        return f"his heels {_for(item.points)}"
+    if kind is Kind.FLUSH:
+        return f"a flush {_for(item.points)}"
+    if kind is Kind.NOBS:
+        return f"his nobs {_for(item.points)}"
+    if kind is Kind.MUGGINS:
+        return f"muggins {_for(item.points)}"
+    return f"{kind} {_for(item.points)}"
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _awards_line(awards: Sequence[Award]) -> list[str]:
+    lines = []
+    for seat in (ME, COMPUTER):
+        items = [item for who, item in awards if who == seat]
+        if items:
+            total = sum(item.points for item in items)
+            said = ", ".join(award_text(item) for item in items)
+            peg = "peg" if seat == ME else "pegs"
+            lines.append(f"{_who(seat)} {peg} {total}: {said}.")
+    return lines
+
+
+def event_lines(event: Event) -> list[str]:
+    """What one event was, in short sentences for the person in seat 0."""
+    if isinstance(event, CutEvent):
+        lines = [f"{_who(event.seat)} cut {event.card.label}."]
+        if event.dealer is not None:
+            lines.append(
+                "Low card deals: you deal."
+                if event.dealer == ME
+                else "Low card deals: the computer deals."
+            )
+        elif event.seat == COMPUTER:  # on this page the computer always cuts second
+            lines.append("The same rank: cut again.")
+        return lines
+    if isinstance(event, DiscardEvent):
+        if event.seat == ME:
+            return [f"You put {event.cards[0].label} and {event.cards[1].label} in the crib."]
+        return ["The computer puts two cards in the crib."]
+    if isinstance(event, StarterEvent):
+        return [f"The starter is {event.card.label}.", *_awards_line(event.awards)]
+    if isinstance(event, LayEvent):
+        verb = "lay" if event.seat == ME else "lays"
+        lines = [f"{_who(event.seat)} {verb} {event.card.label}: the count is {event.count}."]
+        lines += _awards_line(event.awards)
+        if _series_ends(event):
+            lines.append("The count goes back to 0.")
+        return lines
+    if isinstance(event, GoEvent):
+        verb = "say" if event.seat == ME else "says"
+        lines = [f"{_who(event.seat)} {verb} “go” (nothing fits under 31)."]
+        lines += _awards_line(event.awards)
+        if _series_ends(event):
+            lines.append("The count goes back to 0.")
+        return lines
+    if isinstance(event, ShowEvent):
+        whose = "Your" if event.seat == ME else "The computer's"
+        what = "crib" if event.which is Which.CRIB else "hand"
+        lines = [f"{whose} {what} makes {_points(event.true)}."]
+        if event.claimed is not None and event.seat == ME:
+            if event.claimed == event.true:
+                lines.append(f"You said {event.claimed}: right!")
+            elif event.claimed > event.true:
+                lines.append(
+                    f"You said {event.claimed}, but it makes {event.true}: you peg {event.true}."
+                )
+            else:
+                lines.append(f"You said {event.claimed}: you peg {event.claimed}.")
+        if event.muggins:
+            lines.append(f"Muggins! The computer takes the {_points(event.muggins)} you missed.")
+        return lines
+    if isinstance(event, DealEvent):
+        return [
+            "A new deal: you deal." if event.dealer == ME else "A new deal: the computer deals."
+        ]
+    return []
+
+
+#: How the engine's messages name the seats (:func:`trainer.engine.vocab.seat_name`), and the
+#: words this page uses for them, with the verb and the possessive that go with each.
+_ENGINE_SEAT = re.compile(r"\b(not )?player ([12])(?:('s)\b|( has)\b|\b)")
+_OUR_WORDS = {
+    ME: {"": "you", "'s": "your", " has": "you have", "not": "not yours"},
+    COMPUTER: {
+        "": "the computer",
+        "'s": "the computer's",
+        " has": "the computer has",
+        "not": "not the computer's",
+    },
+}
+
+
+def in_our_words(message: str) -> str:
+    """An engine message in this page's words: the seats it names as "player 1" and
+    "player 2" are you and the computer (and a record's ``seat=`` numbers are explained).
+
+    >>> in_our_words("it is player 2's turn, not player 1's")
+    "it is the computer's turn, not yours"
+    >>> in_our_words("player 1 has already cut: it is player 2's turn to cut")
+    "you have already cut: it is the computer's turn to cut"
+    >>> in_our_words("5♥ is not in player 1's hand")
+    '5♥ is not in your hand'
+    """
+
+    def said(match: re.Match[str]) -> str:
+        negated, number, possessive, has = match.groups()
+        words = _OUR_WORDS[int(number) - 1]
+        if negated and possessive:
+            return words["not"]
+        text = words[possessive or has or ""]
+        return ("not " if negated else "") + text
+
+    text = _ENGINE_SEAT.sub(said, message)
+    if re.search(r"\bseat=[0-9]", text):
+        text += " (in a record, seat=0 is you and seat=1 is the computer)"
+    return text
+
+
+def scoring_cards(event: LayEvent, pile: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of ``pile`` that ``event``'s card scored with (a run's every card, a
+    pair's two, a fifteen's), in the pile's order; none when it scored nothing.
+
+    >>> from trainer.engine.cards import parse_cards
+    >>> pile = parse_cards("6H 5C 7D")
+    >>> lay = LayEvent(1, pile[-1], 18, ((1, ScoreItem(Kind.RUN, pile, 3)),))
+    >>> [card.label for card in scoring_cards(lay, pile)]
+    ['6♥', '5♣', '7♦']
+    """
+    scored = {card for _, item in event.awards for card in item.cards}
+    return tuple(card for card in pile if card in scored)
+
+
+def best_hand_line(best: ShowEvent) -> str:
+    """The game's best hand in a sentence: ``The best hand of the game was yours: 12
+    points.`` (or the computer's)."""
+    whose = "yours" if best.seat == ME else "the computer's"
+    return f"The best hand of the game was {whose}: {_points(best.true)}."
+
+
+def _series_ends(event: LayEvent | GoEvent) -> bool:
+    if isinstance(event, LayEvent) and event.count == 31:
+        return True
+    return any(item.kind in (Kind.GO, Kind.LAST_CARD) for _, item in event.awards)

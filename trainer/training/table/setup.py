@@ -1,0 +1,128 @@
+"""A game's setup: the level, the rules (:class:`~trainer.engine.record.Settings`), the
+coach and the deals the person asked a hint on; the seats, and what the person has to do."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from trainer.analysis import LEVELS
+from trainer.engine.record import (
+    Settings,
+)
+
+#: The person's seat and the computer's.
+ME = 0
+COMPUTER = 1
+
+LEVEL_NAMES: dict[str, str] = {
+    "easy": "Easy",
+    "normal": "Normal",
+    "hard": "Hard",
+    "crazy": "Crazy",
+}
+
+#: The coach's modes, and how the settings name them.
+COACH_MODES: tuple[str, ...] = ("off", "moves", "learning")
+COACH_NAMES: dict[str, str] = {
+    "off": "Off",
+    "moves": "After each move",
+    "learning": "Learning mode",
+}
+
+
+class RecordProblem(ValueError):
+    """A game record that cannot be read or played back; the message names the line."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySetup:
+    """What the person chose before the game: the computer's level, the game's rules and the
+    coach; and the coach's marks so far: ``hints``, the deals on which a hint was asked for."""
+
+    level: str = "normal"
+    settings: Settings = field(default_factory=Settings)
+    coach: str = "off"
+    hints: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(
+                f"{self.level!r} is not a level: choose one of {', '.join(LEVEL_NAMES.values())}"
+            )
+        if not isinstance(self.settings, Settings):
+            raise ValueError(f"settings must be a Settings value, not {self.settings!r}")
+        if self.coach not in COACH_MODES:
+            raise ValueError(
+                f"{self.coach!r} is not a coach setting: choose one of {', '.join(COACH_MODES)}"
+            )
+        hints = tuple(self.hints)
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in hints):
+            raise ValueError(f"hints are deal numbers from 1 up, not {self.hints!r}")
+        object.__setattr__(self, "hints", tuple(sorted(set(hints))))
+
+    @property
+    def coached(self) -> bool:
+        """The coach speaks after each move (in learning mode too)."""
+        return self.coach != "off"
+
+    def notation(self) -> str:
+        """``level=easy target=61 skunks=on counting=muggins`` (then ``coach=moves`` and
+        ``hints=1,3`` when the coach is on, or hints were asked for)."""
+        text = f"level={self.level} {self.settings.notation()}"
+        if self.coach != "off":
+            text += f" coach={self.coach}"
+        if self.hints:
+            text += " hints=" + ",".join(str(n) for n in self.hints)
+        return text
+
+    @classmethod
+    def parse(cls, text: str) -> PlaySetup:
+        level = "normal"
+        coach = "off"
+        hints: tuple[int, ...] = ()
+        rest = []
+        for token in text.split():
+            if token.startswith("level="):
+                level = token.removeprefix("level=")
+            elif token.startswith("coach="):
+                coach = token.removeprefix("coach=")
+            elif token.startswith("hints="):
+                hints = deal_numbers(token.removeprefix("hints=").split(","))
+            else:
+                rest.append(token)
+        return cls(level, Settings.parse(" ".join(rest)), coach, hints)
+
+
+def deal_numbers(words: Sequence[str]) -> tuple[int, ...]:
+    """``["1", "3"]`` as deal numbers; ``ValueError`` names a word that is not one."""
+    numbers = []
+    for word in words:
+        if not word:
+            continue
+        if not (word.isascii() and word.isdigit() and len(word) <= 4) or int(word) < 1:
+            shown = word if len(word) <= 10 else word[:10] + "…"
+            raise ValueError(f"hints are deal numbers from 1 up, not {shown!r}")
+        numbers.append(int(word))
+    return tuple(numbers)
+
+
+#: The first game for a beginner: a short game against Easy, the trainer counting, and the
+#: coach explaining every step first (the Learn page's last lesson offers it).
+LEARNING_GAME = PlaySetup("easy", Settings(target=61), coach="learning")
+
+
+class Need(StrEnum):
+    """What the person has to do now."""
+
+    CUT_FOR_DEAL = "cut for deal"
+    DISCARD = "discard"
+    CUT_STARTER = "cut the starter"
+    LAY = "lay a card"
+    CLAIM = "count your hand"
+    REVEAL = "see a count"
+    OVER = "game over"
+
+    def __repr__(self) -> str:
+        return f"Need.{self.name}"

@@ -1,0 +1,153 @@
+"""Asking for a hand's or a crib's count: a typed total, or (claim mode) each combination
+claimed by tapping its cards; the grade lights every combination missed."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+
+import streamlit as st
+
+from trainer.content.catalog import DrillCatalog
+from trainer.engine import Card, label_cards
+from trainer.training.explain import said_aloud
+from trainer.training.grading import ClaimCheck, Grade, Graded, InputProblem
+from trainer.training.questions import Dealt, ShowQuestion
+from trainer.training.sets import PracticeSet
+from trainer.ui import session
+from trainer.ui.asking.base import ask_total, cap, notes, record
+from trainer.ui.cardpick import CardPicker, Slot
+from trainer.ui.drawing import show_breakdown, show_cards, show_item
+
+_RESTORED = "_practice_claims_restored"  # the question whose kept claims were read back
+#: A kept draft starts with the last tap acted on (``#4 fifteen KC 5S; pair 4S 4D``): after a
+#: restart the browser may send a tap again that the draft already holds.
+_DRAFT = re.compile(r"#(\d+) ?(.*)", re.DOTALL)
+
+
+def _draft_text(seen: int, claims: str) -> str:
+    return f"#{seen} {claims}"
+
+
+def _read_draft(text: str) -> tuple[int, str]:
+    """The last tap acted on and the claims of a kept draft (0 for a draft kept before the
+    taps were numbered in it)."""
+    found = _DRAFT.fullmatch(text)
+    return (int(found.group(1)), found.group(2)) if found else (0, text)
+
+
+class _Hand:
+    def picker(self, run: PracticeSet, catalog: DrillCatalog, question: Dealt) -> CardPicker | None:
+        """In claim mode, the hand and the starter to tap (a new key for every question of
+        every set); the claims made before a reload or a restart are put back first."""
+        assert isinstance(question, ShowQuestion)
+        if run.answer_mode(catalog) != "claim":
+            return None
+        slots = [*(Slot(card) for card in question.hand), Slot(question.starter, tag="starter")]
+        picker = CardPicker(
+            f"practice_claims_{run.set_id}_{run.index}_{len(run.grades)}", "claim", slots
+        )
+        _restore_claims(run, picker)
+        return picker
+
+    def take(self, run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) -> None:
+        """Act on every claim, undo and "that's everything" sent since the last run, in
+        order, before anything is drawn, so the page shows the state after them."""
+        events = picker.take()
+        for event in events:
+            if run.phase != "question":
+                break
+            if event.action == "claim":
+                try:
+                    run.add_claim(catalog, event.kind, event.cards)
+                except InputProblem as err:
+                    picker.reply(
+                        f"Not counted: {event.kind} {label_cards(event.cards)}. {cap(err.message)}"
+                    )
+            elif event.action == "undo":
+                if run.undo_claim(event.kind, event.cards) is None and not event.kind:
+                    picker.reply("There is no claim to undo.", "info")
+            elif event.action == "done":
+                if event.claims is not None:  # grade the claims the learner saw, none lost
+                    run.list_claims(catalog, event.claims)
+                grade = run.finish_claims(catalog, now=time.monotonic())
+                picker.forget()
+                record(run, grade)
+                session.drop_draft(run.draft_key)
+                return
+        if events:  # the claims so far outlive a reload or a restart
+            session.save_draft(run.draft_key, _draft_text(picker.seen, run.claims_draft()))
+
+    def show(self, question: Dealt, *, cards: bool, chosen: Sequence[Card]) -> None:
+        assert isinstance(question, ShowQuestion)
+        st.markdown(f"#### Count {'the crib' if question.crib else 'this hand'}")
+        if cards:  # (in claim mode the tappable hand is drawn instead)
+            show_cards(question.hand, starter=question.starter, max_width=480)
+
+    def answer(
+        self, run: PracticeSet, catalog: DrillCatalog, question: Dealt, picker: CardPicker | None
+    ) -> None:
+        assert isinstance(question, ShowQuestion)
+        if picker is None:
+            ask_total(run, catalog, question)
+            return
+        claims = [f"{claim.kind}: {label_cards(claim.cards)}" for claim in run.claims]
+        picker.show(
+            prompt=(
+                "Count it the way you would say it: tap the cards of one combination, choose "
+                "what they make, then Claim. Press That's everything when you are done."
+            ),
+            label="Your hand and the starter",
+            claims=claims,
+            claimed=[(claim.kind, claim.cards) for claim in run.claims],
+            total=sum(claim.points for claim in run.claims),
+        )
+
+    def feedback(self, grade: Graded) -> None:
+        assert isinstance(grade, Grade) and isinstance(grade.question, ShowQuestion)
+        notes(grade)
+        question = grade.question
+        score = question.score
+        if grade.mode == "claim":
+            if grade.missed:
+                st.markdown("##### What you missed")
+                for item in grade.missed:
+                    show_item(item, question.hand, question.starter)
+            wrong = grade.wrong_claims
+            if wrong:
+                st.markdown("##### Claims that do not count")
+                st.markdown("\n".join(_wrong_claim_line(check) for check in wrong))
+        st.markdown(f"**The count:** “{said_aloud(score)}” That makes **{score.total}**.")
+        if grade.correct or grade.mode == "claim":
+            # Right, or the misses are already drawn above: the full list stays one click away.
+            with st.expander("Every combination, in the order it is counted"):
+                show_breakdown(score)
+        else:
+            st.markdown("##### Every combination")
+            show_breakdown(score)
+
+
+def _restore_claims(run: PracticeSet, picker: CardPicker) -> None:
+    """The claims made on this question before a reload or a restart, back in the list; the
+    taps they came from are not taken again if the browser sends them once more."""
+    if run.phase == "question" and not run.claims and st.session_state.get(_RESTORED) != run.key:
+        st.session_state[_RESTORED] = run.key
+        kept = session.draft(run.draft_key)
+        if kept:
+            seen, claims = _read_draft(kept)
+            run.restore_claims(claims)
+            picker.resume_after(seen)
+
+
+def _wrong_claim_line(check: ClaimCheck) -> str:
+    """``- **Fifteen?** 7♦ 9♠ adds to 16, not 15.``: the cards named once."""
+    kind = check.claim.kind.capitalize()
+    cards = label_cards(check.claim.cards)
+    reason = check.message[:1].upper() + check.message[1:]
+    if cards and cards not in check.message:
+        return f"- **{kind} with {cards}?** {reason}."
+    return f"- **{kind}?** {reason}."
+
+
+ASKER = _Hand()

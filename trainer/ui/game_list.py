@@ -1,0 +1,55 @@
+"""A player's finished games as a list, each with a link to its review (the Progress page
+and the Review page, when it is opened without a game, both show it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NoReturn
+
+import streamlit as st
+
+from trainer.progress.store import FinishedGame
+from trainer.training.table import LEVEL_NAMES
+from trainer.ui import session
+
+#: The Review page, as the app's navigation names it, the address parameter it reads and
+#: the session key another page names a game with.
+REVIEW_PAGE = "ui/views/review.py"
+GAME_PARAM = "game"
+GAME_KEY = "review_game"
+
+
+def review_address(game_id: str) -> dict[str, str]:
+    """The Review page's address parameters for a game (the player's too)."""
+    return session.address_with_player({GAME_PARAM: game_id})
+
+
+def open_review(game_id: str) -> NoReturn:
+    """Go to the Review page for one of the player's games."""
+    st.session_state[GAME_KEY] = game_id
+    st.switch_page(REVIEW_PAGE, query_params=review_address(game_id))
+
+
+def game_line(game: FinishedGame) -> str:
+    """``12 Mar · Normal, to 121 · won 121–98 (a skunk) · 14.2 points lost``."""
+    when = game.finished_at.astimezone().strftime("%d %b %Y").lstrip("0")
+    level = LEVEL_NAMES.get(game.level, game.level.capitalize())
+    result = "won" if game.status == "won" else "lost"
+    skunk = {1: " (a skunk)", 2: " (a double skunk)"}.get(game.skunk, "")
+    lost = "" if game.lost is None else f" · {game.lost.total:.1f} points lost"
+    return f"{when} · {level}, to {game.target} · {result} {game.my_score}–{game.their_score}{skunk}{lost}"
+
+
+def game_links(games: Sequence[FinishedGame], *, key: str) -> None:
+    """One line a game, newest first, each with its "Review" link."""
+    for game in games:
+        with st.container(
+            horizontal=True, vertical_alignment="center", key=f"{key}_{game.game_id}"
+        ):
+            st.markdown(game_line(game))
+            st.page_link(
+                REVIEW_PAGE,
+                label="Review",
+                icon=":material/rate_review:",
+                query_params=review_address(game.game_id),
+            )
