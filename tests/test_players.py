@@ -478,9 +478,9 @@ def test_the_coach_is_told_each_cards_chance() -> None:
         game.discard(seat, decide_discard(players[seat], game.view(seat)))
     assert game.pone is not None
     game.cut_starter(game.pone)
-    seat = game.turn
-    assert seat is not None
-    chances = card_chances(game.view(seat), seed=1)
-    assert {c.card for c in chances} == set(game.view(seat).playable)
+    turn = game.turn
+    assert turn is not None
+    chances = card_chances(game.view(turn), seed=1)
+    assert {c.card for c in chances} == set(game.view(turn).playable)
     assert all(0.0 <= c.win <= 1.0 for c in chances)
     assert [c.win for c in chances] == sorted((c.win for c in chances), reverse=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.analysis import computer_player
-from trainer.analysis.players import decide_discard, decide_play
+from trainer.analysis.players import ComputerPlayer, decide_discard, decide_play
 from trainer.analysis.winmeter import WinChances, win_history, win_meter
 from trainer.analysis.winprob import win_model
 from trainer.engine import Game, Phase, Settings, Which, score_show
@@ -14,25 +14,25 @@ from trainer.engine import Game, Phase, Settings, Which, score_show
 MODEL = win_model()
 
 
-def _step(game: Game, players: tuple[object, object]) -> None:
+def _step(game: Game, players: tuple[ComputerPlayer, ComputerPlayer]) -> None:
     """One action of a game between two computer players."""
     if game.phase is Phase.CUT:
         for seat in game.waiting_for():
             game.cut_for_deal(seat)
     elif game.phase is Phase.DISCARD:
         for seat in (0, 1):
-            game.discard(seat, decide_discard(players[seat], game.view(seat)))  # type: ignore[arg-type]
+            game.discard(seat, decide_discard(players[seat], game.view(seat)))
     elif game.phase is Phase.STARTER:
         assert game.pone is not None
         game.cut_starter(game.pone)
     elif game.phase is Phase.PLAY:
-        seat = game.turn
-        assert seat is not None
-        card = decide_play(players[seat], game.view(seat))  # type: ignore[arg-type]
+        turn = game.turn
+        assert turn is not None
+        card = decide_play(players[turn], game.view(turn))
         if card is None:
-            game.go(seat)
+            game.go(turn)
         else:
-            game.lay(seat, card)
+            game.lay(turn, card)
     elif game.phase is Phase.SHOW:
         seat, which = game.show_order[0]
         game.count_hand(seat, which)
