@@ -1,8 +1,10 @@
 """The Play page's logic, without Streamlit: a game against the computer, one step at a time.
 
 A :class:`Table` holds a :class:`~trainer.engine.game.Game` with the person in seat 0 and
-the computer in seat 1. After every action of the person, :meth:`Table.advance` lets the
-computer act until the person has something to do again (:meth:`Table.need`). What just
+the computer in every other seat (seat 1 between two; with three or four at the table, see
+:mod:`.seats`: with four, seat 2 is the person's partner). After every action of the
+person, :meth:`Table.advance` lets the computers act until the person has something to do
+again (:meth:`Table.need`). What just
 happened is told in short sentences (:func:`event_lines`), made from the events alone, so a
 reloaded game says the same thing as before.
 
@@ -29,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from trainer.analysis import computer_player
-from trainer.analysis.players import decide_discard, decide_play
+from trainer.analysis.players import ComputerPlayer, decide_discard, decide_play
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, SeatView
 from trainer.engine.pegging import score_play
@@ -44,12 +46,23 @@ from trainer.engine.record import (
 )
 from trainer.engine.show import ShowScore, score_show
 from trainer.engine.vocab import Phase, Which
-from trainer.training.coach import DiscardAdvice, PlayNote, ThrowLine, discard_advice, hint_ranking
+from trainer.training.coach import (
+    DiscardAdvice,
+    OneCardAdvice,
+    OneCardLine,
+    PlayNote,
+    ThrowLine,
+    discard_advice,
+    hint_ranking,
+    one_card_advice,
+    one_card_ranking,
+)
 from trainer.training.coach import play_note as coach_play_note
 from trainer.training.explain import card_line
 from trainer.training.table.narration import award_text, event_lines
 from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of
-from trainer.training.table.setup import COMPUTER, ME, Need, PlaySetup
+from trainer.training.table.seats import ME, SeatNames
+from trainer.training.table.setup import Need, PlaySetup
 
 
 @dataclass
@@ -147,6 +160,11 @@ class Table:
     def view(self) -> SeatView:
         return self.game.view(ME)
 
+    @property
+    def names(self) -> SeatNames:
+        """The seats' names at this table."""
+        return SeatNames(self.game.players)
+
     def _unseen_show(self) -> ShowEvent | None:
         events = self.game.events
         if self.seen < len(events) and events and isinstance(events[-1], ShowEvent):
@@ -196,31 +214,36 @@ class Table:
     # -- the computer's turns --
 
     def advance(self) -> None:
-        """Let the computer act (and say go for the person when nothing fits) until the
+        """Let the computers act (and say go for the person when nothing fits) until the
         person has something to do."""
         game = self.game
         while not game.is_over and self._unseen_show() is None:
             phase = game.phase
             if phase is Phase.CUT:
-                if ME in game.waiting_for():
+                waiting = game.waiting_for()
+                if ME in waiting:
                     return
-                game.cut_for_deal(COMPUTER)
+                game.cut_for_deal(waiting[0])
             elif phase is Phase.DISCARD:
-                if COMPUTER in game.waiting_for():
-                    self._computer_discard()
+                computers = [seat for seat in game.waiting_for() if seat != ME]
+                if computers:
+                    self._computer_discard(computers[0])
                     continue
                 return
             elif phase is Phase.STARTER:
                 if game.pone == ME:
                     return
-                game.cut_starter(COMPUTER)
+                assert game.pone is not None
+                game.cut_starter(game.pone)
             elif phase is Phase.PLAY:
-                if game.turn == ME:
+                turn = game.turn
+                assert turn is not None
+                if turn == ME:
                     if self.view.playable:
                         return
                     game.go(ME)
                 else:
-                    self._computer_lay()
+                    self._computer_lay(turn)
             elif phase is Phase.SHOW:
                 seat, which = game.show_order[0]
                 if seat == ME and game.settings.muggins:
@@ -232,19 +255,19 @@ class Table:
             else:
                 return
 
-    def _computer_discard(self) -> None:
+    def _computer_discard(self, seat: int) -> None:
         game = self.game
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        game.discard(COMPUTER, decide_discard(player, game.view(COMPUTER)))
+        game.discard(seat, _throw(player, game.view(seat)))
 
-    def _computer_lay(self) -> None:
+    def _computer_lay(self, seat: int) -> None:
         game = self.game
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        card = decide_play(player, game.view(COMPUTER))
-        if card is None or not game.can_lay(COMPUTER, card):
-            game.go(COMPUTER)
+        card = _card(player, game.view(seat))
+        if card is None or not game.can_lay(seat, card):
+            game.go(seat)
         else:
-            game.lay(COMPUTER, card)
+            game.lay(seat, card)
 
     # -- the person's actions (each raises the engine's RuleError when not allowed) --
 
@@ -302,36 +325,44 @@ class Table:
     def _dealer(self) -> bool:
         return self.view.dealer == ME
 
-    def ranking(self, top: int = 5) -> tuple[ThrowLine, ...]:
-        """The best ``top`` throws of the six cards dealt to the person this deal."""
+    def ranking(self, top: int = 5) -> tuple[ThrowLine, ...] | tuple[OneCardLine, ...]:
+        """The best ``top`` throws of the cards dealt to the person this deal (six between
+        two; five, throwing one, with three or four at the table)."""
         view = self.view
-        six = view.hand if self.need() is Need.DISCARD else (*view.kept, *view.discards)
+        dealt = view.hand if self.need() is Need.DISCARD else (*view.kept, *view.discards)
         key = ("ranking", view.deal_no, top)
         if key not in self._memo:
-            self._memo[key] = hint_ranking(six, dealer=self._dealer(), top=top)
+            if len(dealt) == 5:
+                self._memo[key] = one_card_ranking(dealt, dealer=self._dealer())[:top]
+            else:
+                self._memo[key] = hint_ranking(dealt, dealer=self._dealer(), top=top)
         lines = self._memo[key]
         assert isinstance(lines, tuple)
         return lines
 
-    def hint(self) -> tuple[ThrowLine, ...]:
+    def hint(self) -> tuple[ThrowLine, ...] | tuple[OneCardLine, ...]:
         """The ranking before throwing, at the cost of marking this deal as hinted."""
         if self.need() is not Need.DISCARD:
             raise ValueError("a hint is for the throw: there is nothing to throw now")
         self.hints.add(self.game.deal_no)
         return self.ranking()
 
-    def throw_advice(self) -> DiscardAdvice | None:
+    def throw_advice(self) -> DiscardAdvice | OneCardAdvice | None:
         """The coach on the person's throw this deal (None before the throw, or with the
-        coach off)."""
+        coach off): against the best two of six, or with three or four at the table, the
+        best one of five."""
         view = self.view
-        if not self.coached or len(view.discards) != 2:
+        if not self.coached or not view.discards:
             return None
         key = ("advice", view.deal_no)
         if key not in self._memo:
-            six = (*view.kept, *view.discards)
-            self._memo[key] = discard_advice(six, view.discards, dealer=self._dealer(), top=3)
+            dealt = (*view.kept, *view.discards)
+            if len(view.discards) == 1:
+                self._memo[key] = one_card_advice(dealt, view.discards[0], dealer=self._dealer())
+            else:
+                self._memo[key] = discard_advice(dealt, view.discards, dealer=self._dealer(), top=3)
         advice = self._memo[key]
-        assert isinstance(advice, DiscardAdvice)
+        assert isinstance(advice, DiscardAdvice | OneCardAdvice)
         return advice
 
     def throw_lines(self) -> tuple[str, ...]:
@@ -345,6 +376,8 @@ class Table:
     def best_throw_line(self) -> str:
         """Learning mode, before the throw: the best throw and why."""
         best = self.ranking(top=1)[0]
+        if isinstance(best, OneCardLine):
+            return f"The coach would throw {best.card.label}: that {best.reason}."
         a, b = best.discard.throw
         return f"The coach would throw {a.label} and {b.label}: that {best.reason}."
 
@@ -363,8 +396,8 @@ class Table:
     def play_note(self) -> PlayNote | None:
         """The coach's note on the card the person laid last, from their own view (None
         with the coach off, after another action, or when there is nothing to say)."""
-        if not self.coached:
-            return None
+        if not self.coached or self.game.players != 2:
+            return None  # the pegging coach's analysis is of two players
         key = ("note", self.mark)
         if key not in self._memo:
             note = None
@@ -408,7 +441,7 @@ class Table:
         lines: list[str] = []
         for event in self.game.events[self.mark :]:
             if not isinstance(event, ShowEvent):
-                lines += event_lines(event)
+                lines += event_lines(event, self.game.players)
         return lines
 
     def _peg_moves(self) -> list[PegMove]:
@@ -416,19 +449,20 @@ class Table:
         (the page asks twice a run, and it walks every event)."""
         events = self.game.events
         if self._pegs is None or self._pegs[0] != len(events):
-            self._pegs = (len(events), peg_moves(events))
+            self._pegs = (len(events), peg_moves(events, self.game.players))
         return self._pegs[1]
 
     def reply_to_lay(self) -> LayEvent | None:
         """The computer's card laid straight after the person's, when nothing else has
-        happened since (the page shows it a moment after the person's own card)."""
+        happened since (the page shows it a moment after the person's own card; with three
+        or four at the table, only when the next seat's card brings the turn back)."""
         events = self.game.events
         if len(events) != self.mark + 2:
             return None
         mine, reply = events[self.mark], events[self.mark + 1]
         if not (isinstance(mine, LayEvent) and mine.seat == ME):
             return None
-        if isinstance(reply, LayEvent) and reply.seat == COMPUTER:
+        if isinstance(reply, LayEvent) and reply.seat != ME:
             return reply
         return None
 
@@ -451,28 +485,32 @@ class Table:
         :attr:`shown` by default): the pegs move with the count, and the other seat's
         muggins, if any, once the whole hand is shown."""
         moves = self._peg_moves()
+        sides = self.game.settings.sides
         counted = self.counted
         if counted is None:
-            return pegs_of(moves)
+            return pegs_of(moves, sides)
         items = counted.score.items
         step = self.shown if step is None else max(0, min(step, len(items)))
         if step >= len(items):
-            return pegs_of(moves)
+            return pegs_of(moves, sides)
         own = (counted.awarded > 0) + (counted.muggins > 0)  # the moves this count made
         earlier = moves[: len(moves) - own]
         shown = sum(item.points for item in items[:step])
         pegged = min(shown, counted.awarded)
         if pegged == 0:
-            return pegs_of(earlier)
-        start = pegs_of(earlier).front[counted.seat]
+            return pegs_of(earlier, sides)
+        side = self.game.side_of(counted.seat)
+        start = pegs_of(earlier, sides).front[side]
         what = "crib" if counted.which is Which.CRIB else "hand"
         reason = award_text(items[step - 1]) if pegged == shown else f"the {what} as you said it"
-        return pegs_of([*earlier, PegMove(counted.seat, start, start + pegged, reason)])
+        return pegs_of([*earlier, PegMove(side, start, start + pegged, reason)], sides)
 
     def pegs_before_reply(self) -> Pegs:
         """The board after the person's card, before the computer's reply to it (see
         :meth:`reply_to_lay`)."""
-        return pegs_of(peg_moves(self.game.events[:-1]))
+        return pegs_of(
+            peg_moves(self.game.events[:-1], self.game.players), self.game.settings.sides
+        )
 
     def log_lines(self, most: int = 40) -> list[LogLine]:
         """What has happened in this deal that the person has seen (the hand being shown
@@ -486,13 +524,31 @@ class Table:
         lines = [
             LogLine(text, index >= self.mark, index)
             for index in range(start, end)
-            for text in event_lines(events[index])
+            for text in event_lines(events[index], self.game.players)
         ]
         return lines[-most:]
 
-    def back_pegs(self) -> tuple[int, int]:
-        """Where each seat's back peg stands (-1: still in the start hole)."""
-        back = [-1, -1]
+    def back_pegs(self) -> tuple[int, ...]:
+        """Where each side's back peg stands (-1: still in the start hole)."""
+        back = [-1] * self.game.settings.sides
         for move in self._peg_moves():
             back[move.seat] = move.start
-        return back[0], back[1]
+        return tuple(back)
+
+
+def _throw(player: ComputerPlayer, view: SeatView) -> tuple[Card, ...]:
+    """The computer's throw for the seat ``view`` shows."""
+    if view.players == 2:
+        return decide_discard(player, view)
+    # three or four at the table: the one card whose keep makes the most on average
+    return (one_card_ranking(view.hand, dealer=view.dealer == view.seat)[0].card,)
+
+
+def _card(player: ComputerPlayer, view: SeatView) -> Card | None:
+    """The computer's card (None: go) for the seat ``view`` shows."""
+    if view.players == 2:
+        return decide_play(player, view)
+    fits = view.playable
+    if not fits:
+        return None
+    return max(fits, key=lambda card: (score_play((*view.pile, card)).total, card.pips))

@@ -11,10 +11,20 @@ from trainer.analysis import LEVELS
 from trainer.engine.record import (
     Settings,
 )
+from trainer.training.table.seats import COMPUTER, ME
 
-#: The person's seat and the computer's.
-ME = 0
-COMPUTER = 1
+__all__ = [
+    "COACH_MODES",
+    "COACH_NAMES",
+    "COMPUTER",
+    "LEARNING_GAME",
+    "LEVEL_NAMES",
+    "ME",
+    "Need",
+    "PlaySetup",
+    "RecordProblem",
+    "deal_numbers",
+]
 
 LEVEL_NAMES: dict[str, str] = {
     "easy": "Easy",
