@@ -1,9 +1,10 @@
-"""Benchmark of the Play page: ``python -m trainer.bench_play [--level L] [--trace N]``
+"""Benchmark of the Play page: ``python -m trainer.bench_play [--level L] [--seats N] [--trace N]``
 (the easy game's figures are also printed by ``python -m trainer.bench``).
 
 A game to 61 at each level is played through the page in Streamlit's AppTest, one
-interaction at a time (the person throws the first two cards, lays the first card that
-fits, counts right), on a fresh database file, after the app's warm-up (``--cold``: without
+interaction at a time (the person throws the first two cards, or the first one with three
+or four at the table, lays the first card that fits, counts right), at each table size
+given with ``--seats`` (2, 3 or 4; repeat it for several; two by default), on a fresh database file, after the app's warm-up (``--cold``: without
 it). For each interaction the page script's own time is measured (what the server spends),
 with and without the time the computer spent choosing its cards (timed separately), and the
 script thread's CPU time, which other work on a busy machine does not inflate. The figures
@@ -84,12 +85,12 @@ def _computer_timed(spent: list[float], cpu: list[float] | None = None) -> Itera
     thread's CPU time into ``cpu``)."""
     originals = {name: getattr(Table, name) for name in ("_computer_discard", "_computer_lay")}
 
-    def timed(original: Callable[[Table], None]) -> Callable[[Table], None]:
-        def run(self: Table) -> None:
+    def timed(original: Callable[[Table, int], None]) -> Callable[[Table, int], None]:
+        def run(self: Table, seat: int) -> None:
             start = time.perf_counter()
             start_cpu = time.thread_time()
             try:
-                original(self)
+                original(self, seat)
             finally:
                 spent.append(time.perf_counter() - start)
                 if cpu is not None:
@@ -122,9 +123,9 @@ def interact(at: Any) -> Need:
     elif need is Need.CUT_STARTER:
         at.button(key="play_cut_starter").click()
     elif need is Need.DISCARD:
-        hand = table.view.hand
+        throw = table.view.hand[: table.game.settings.throw]
         at.session_state[f"throw_{game_id}_{table.view.deal_no}"] = {
-            "log": [{"seq": 1, "do": "pick", "cards": [str(hand[0]), str(hand[1])]}]
+            "log": [{"seq": 1, "do": "pick", "cards": [str(card) for card in throw]}]
         }
     elif need is Need.LAY:
         data = json.loads(cards_on_table(at).proto.json)
@@ -220,6 +221,7 @@ def play_through(
     trace_lines: int = 25,
     warm: bool = True,
     counting: str = "muggins",
+    seats: int = 2,
 ) -> tuple[list[Timing], list[Traced]]:
     """A whole game through the Play page in AppTest, the person playing the first card that
     fits; each interaction timed, after the app's warm-up has run (unless ``warm`` is
@@ -244,6 +246,7 @@ def play_through(
         at.radio(key="play_level").set_value(level)
         at.radio(key="play_target").set_value(target)
         at.radio(key="play_counting").set_value(counting)  # muggins: the person counts too
+        at.selectbox(key="play_seats").set_value(seats)
         random.seed(seed)  # the page deals from Python's generator: the same game each time
         at.button(key="play_start").click()
         at.run()
@@ -577,31 +580,38 @@ def report_review(target: int = 121, level: str = "normal", *, warm: bool = True
 
 
 def report_levels(
-    levels: Sequence[str], target: int, *, trace: int = 0, seed: int = 20261201, warm: bool = True
+    levels: Sequence[str],
+    target: int,
+    *,
+    trace: int = 0,
+    seed: int = 20261201,
+    warm: bool = True,
+    seats: Sequence[int] = (2,),
 ) -> str:
-    """The per-level, per-kind table (and the traced profiles), as printed by :func:`main`."""
+    """The per-level, per-kind table (and the traced profiles), as printed by :func:`main`:
+    a game per level at each table size in ``seats``."""
     lines = [
-        f"Play page, a game to {target} per level: the page script's time in ms as",
-        "median / p90 / worst; alone = less the computer's thinking, with = all of it,",
+        f"Play page, a game to {target} per level and table size: the page script's time in",
+        "ms as median / p90 / worst; alone = less the computer's thinking, with = all of it,",
         "CPU = the script thread's CPU time less the computer's",
-        f"  {'level':<7}{'kind':<9}{'n':>4}  {'alone':>22}  {'with thinking':>22}"
+        f"  {'seats':<6}{'level':<7}{'kind':<9}{'n':>4}  {'alone':>22}  {'with thinking':>22}"
         f"  {'think max':>9}  {'CPU alone':>22}  {'think CPU':>9}",
     ]
     profiles: list[str] = []
-    for level in levels:
-        timings, traced = play_through(level, target, trace=trace, seed=seed, warm=warm)
+    for size, level in ((size, level) for size in seats for level in levels):
+        timings, traced = play_through(level, target, trace=trace, seed=seed, warm=warm, seats=size)
         for f in kind_figures(timings):
             alone, whole, cpu = (
                 " / ".join(f"{v:6.1f}" for v in v3)
                 for v3 in (f.alone, f.with_thinking, f.cpu_alone)
             )
             lines.append(
-                f"  {level:<7}{f.kind:<9}{f.interactions:>4}  {alone:>22}  {whole:>22}"
+                f"  {size:<6}{level:<7}{f.kind:<9}{f.interactions:>4}  {alone:>22}  {whole:>22}"
                 f"  {f.thinking_worst:9.1f}  {cpu:>22}  {f.thinking_cpu_worst:9.1f}"
             )
         for t in traced:
             profiles.append(
-                f"--- {level}, interaction {t.number} ({t.timing.kind}): script "
+                f"--- {size} seats, {level}, interaction {t.number} ({t.timing.kind}): script "
                 f"{1000 * t.timing.script:.1f} ms, thinking {1000 * t.timing.thinking:.1f} ms\n"
                 + t.profile
             )
@@ -642,6 +652,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainer.bench_play", description=__doc__)
     parser.add_argument("--level", action="append", choices=LEVELS, help="default: every level")
     parser.add_argument("--target", type=int, choices=(61, 121), default=61)
+    parser.add_argument(
+        "--seats",
+        type=int,
+        action="append",
+        choices=(2, 3, 4),
+        help="how many at the table (repeat for several; default: two)",
+    )
     parser.add_argument("--seed", type=int, default=20261201, help="the games' deal")
     parser.add_argument("--trace", type=int, default=0, help="profile the N slowest per level")
     parser.add_argument("--cold", action="store_true", help="no warm-up: first use in a process")
@@ -669,7 +686,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(report_import())
         return 0
     levels = args.level or LEVELS
-    print(report_levels(levels, args.target, trace=args.trace, seed=args.seed, warm=not args.cold))
+    print(
+        report_levels(
+            levels,
+            args.target,
+            trace=args.trace,
+            seed=args.seed,
+            warm=not args.cold,
+            seats=args.seats or (2,),
+        )
+    )
     print(report_review(warm=not args.cold))
     print(report_import())
     return 0

@@ -1,6 +1,6 @@
 """A game against the computer, one step at a time, without Streamlit (the Play page's
 logic): its setup (:mod:`.setup`), the game told in words (:mod:`.narration`), the pegs on
-the board (:mod:`.pegs`), the game driver (:mod:`.driver`, :class:`Table`) and its record
+the board (:mod:`.pegs`), who sits where and their names (:mod:`.seats`), the game driver (:mod:`.driver`, :class:`Table`) and its record
 written out and read back (:mod:`.export`)."""
 
 from trainer.training.table.driver import (
@@ -28,6 +28,10 @@ from trainer.training.table.pegs import (
     peg_moves,
     pegs_of,
 )
+from trainer.training.table.seats import (
+    PARTNER,
+    SeatNames,
+)
 from trainer.training.table.setup import (
     COACH_MODES,
     COACH_NAMES,
@@ -48,6 +52,7 @@ __all__ = [
     "LEARNING_GAME",
     "LEVEL_NAMES",
     "ME",
+    "PARTNER",
     "SEAT_NAMES",
     "SHORT_NAMES",
     "LogLine",
@@ -56,6 +61,7 @@ __all__ = [
     "Pegs",
     "PlaySetup",
     "RecordProblem",
+    "SeatNames",
     "Table",
     "award_text",
     "best_hand_line",

@@ -40,6 +40,7 @@ from trainer.engine.record import (
     DealEvent,
     DiscardEvent,
     GameRecord,
+    GoEvent,
     LayEvent,
     ShowEvent,
     StarterEvent,
@@ -59,7 +60,7 @@ from trainer.training.coach import (
 )
 from trainer.training.coach import play_note as coach_play_note
 from trainer.training.explain import card_line
-from trainer.training.table.narration import award_text, event_lines
+from trainer.training.table.narration import award_text, event_lines, series_ends
 from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of
 from trainer.training.table.seats import ME, SeatNames
 from trainer.training.table.setup import Need, PlaySetup
@@ -465,6 +466,19 @@ class Table:
         if isinstance(reply, LayEvent) and reply.seat != ME:
             return reply
         return None
+
+    def said_go(self) -> tuple[int, ...]:
+        """The seats that have said go in the current series of the play (none outside
+        the play): they lay nothing more until the count goes back to 0."""
+        if self.game.phase is not Phase.PLAY:
+            return ()
+        seats: set[int] = set()
+        for event in reversed(self.game.events):
+            if not isinstance(event, LayEvent | GoEvent) or series_ends(event):
+                break
+            if isinstance(event, GoEvent):
+                seats.add(event.seat)
+        return tuple(sorted(seats))
 
     def back_before_last(self) -> int:
         """Where the back peg of the last move's seat stood before that move (-1: the start

@@ -202,6 +202,12 @@ def best_hand_line(best: ShowEvent, players: int = 2) -> str:
     return f"The best hand of the game was {whose}: {_points(best.true)}."
 
 
+def series_ends(event: LayEvent | GoEvent) -> bool:
+    """The event ends a series of the play (31, a go or the last card): the count goes
+    back to 0."""
+    return _series_ends(event)
+
+
 def _series_ends(event: LayEvent | GoEvent) -> bool:
     if isinstance(event, LayEvent) and event.count == 31:
         return True
