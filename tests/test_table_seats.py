@@ -112,7 +112,7 @@ def test_pegs_move_a_track_a_side_and_say_whose_points() -> None:
     ]
     moves = peg_moves(events, 4)
     assert [(m.seat, m.start, m.end) for m in moves] == [(0, 0, 2), (1, 0, 2)]
-    assert moves[0].reason == "fifteen for two by your partner"
+    assert moves[0].reason == "Partner, fifteen for two"
     assert pegs_of(moves, 2).front == (2, 2)
     three = peg_moves(events, 3)
     assert [m.seat for m in three] == [2]  # seat 3 does not sit at a table of three

@@ -1,15 +1,14 @@
 """The seats round the Play page's table drawn as HTML, for three or four at the table: a
 pure function from what each seat has done in the play to markup, no Streamlit.
 
-Each seat has a place of its own: its name (and "deals" beside the dealer's), the cards it
-has laid this deal in front of it, those of the current series lit and the earlier ones
+Each seat has a place of its own: its name, the cards it has laid this deal in front of it, those of the current series lit and the earlier ones
 faded, how many it still holds, and a "go" once it has said go in this series; the seat
 whose turn it is is outlined and says so. The places go round the table clockwise from the
-person's left, the person last, and wrap two a row on a phone (``assets/seats.css``).
+person's left, the person last, side by side in one row (``assets/seats.css``).
 
 >>> from trainer.engine.cards import parse_cards
 >>> html = seats_html([SeatSpot("Left", parse_cards("5H"), parse_cards("5H"), 4, said_go=True)])
->>> "said go" in html and "holds 4" in html
+>>> "said go" in html and "4 cards" in html
 True
 """
 
@@ -33,7 +32,7 @@ LAID_WIDTH = 30
 class SeatSpot:
     """One seat's place: its ``name``, the cards it ``laid`` this deal (in order), those
     of them in the current series (``current``), how many it still ``holds``, and whether
-    it said go, has the turn or deals."""
+    it said go or has the turn (the dealer is named above the table)."""
 
     name: str
     laid: tuple[Card, ...]
@@ -41,7 +40,6 @@ class SeatSpot:
     holds: int
     said_go: bool = False
     turn: bool = False
-    dealer: bool = False
     #: The colour of the seat's side on the board.
     colour: int = 0
 
@@ -51,8 +49,6 @@ def _spot(spot: SeatSpot) -> str:
     if spot.turn:
         classes.append("tb-spot-turn")
     badges = []
-    if spot.dealer:
-        badges.append('<span class="tb-badge">deals</span>')
     if spot.said_go:
         badges.append('<span class="tb-badge tb-go">said go</span>')
     if spot.turn:
@@ -61,13 +57,13 @@ def _spot(spot: SeatSpot) -> str:
         width = LAID_WIDTH * len(spot.laid)
         cards = cards_svg(spot.laid, highlight=spot.current, max_width=width)
     else:
-        cards = '<span class="tb-none">no card laid yet</span>'
-    held = "holds no cards" if spot.holds == 0 else f"holds {spot.holds}"
+        cards = '<span class="tb-none">no card yet</span>'
+    held = "no cards" if spot.holds == 0 else f"{spot.holds} card{'s' if spot.holds > 1 else ''}"
     return (
         f'<div class="{" ".join(classes)}" role="group" aria-label="{escape(spot.name)}">'
-        f'<div class="tb-spot-head"><b>{escape(spot.name)}</b>{"".join(badges)}</div>'
-        f'<div class="tb-spot-cards">{cards}</div>'
-        f'<div class="tb-spot-held">{held}</div></div>'
+        f'<div class="tb-spot-head"><b>{escape(spot.name)}</b>'
+        f'<span class="tb-spot-held">{held}</span>{"".join(badges)}</div>'
+        f'<div class="tb-spot-cards">{cards}</div></div>'
     )
 
 
@@ -92,7 +88,6 @@ def table_spots(table: Table) -> list[SeatSpot]:
             view.held[seat],
             said_go=seat in went,
             turn=view.turn == seat,
-            dealer=view.dealer == seat,
             colour=names.side_of(seat),
         )
         for seat in order

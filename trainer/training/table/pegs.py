@@ -12,7 +12,7 @@ from trainer.engine.record import (
 )
 from trainer.engine.vocab import Which
 from trainer.training.table.narration import award_text
-from trainer.training.table.seats import SeatNames
+from trainer.training.table.seats import ME, SeatNames
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,8 @@ class LogLine(NamedTuple):
 
 def peg_moves(events: Sequence[Event], players: int = 2) -> list[PegMove]:
     """Every peg move of the game, one per seat per scoring event, in order (with four at
-    the table, the peg is the seat's partnership's, and the reason says whose points)."""
+    the table, the peg is the seat's partnership's, and the reason says whose points in
+    short: ``Partner, fifteen for two``)."""
     names = SeatNames(players)
     scores = [0] * len(names.sides)
     moves: list[PegMove] = []
@@ -68,11 +69,13 @@ def peg_moves(events: Sequence[Event], players: int = 2) -> list[PegMove]:
             if points:
                 if isinstance(event, ShowEvent) and event.seat == seat:
                     what = "crib" if event.which is Which.CRIB else "hand"
-                    reason = names.whose(seat, what).lower() if players == 4 else f"the {what}"
+                    reason = f"the {what}"
+                    if players == 4:  # whose, in short: the board's line is one line
+                        reason = f"your {what}" if seat == ME else f"{names.short(seat)}'s {what}"
                 else:
                     reason = ", ".join(award_text(item) for item in items)
                     if players == 4:
-                        reason += f" by {names.who(seat).lower()}"
+                        reason = f"{names.short(seat)}, {reason}"
                 side = names.side_of(seat)
                 moves.append(PegMove(side, scores[side], scores[side] + points, reason))
                 scores[side] += points

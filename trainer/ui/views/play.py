@@ -426,16 +426,16 @@ def _header(table: Table) -> None:
     game = table.game
     level = LEVEL_NAMES[table.level]
     parts = [f"{level} computer" + ("s" if game.players > 2 else ""), f"to {game.settings.target}"]
-    if game.players == 4:
-        parts.insert(0, "you and your partner against two")
-    elif game.players == 3:
-        parts.insert(0, "three players")
     if table.coached:
         parts.append(f"coach: {COACH_NAMES[table.coach].lower()}")
     if view.dealer is not None:
         parts.append(f"deal {view.deal_no}")
-        dealer = table.names.does(view.dealer, "deal")
-        parts.append(dealer[:1].lower() + dealer[1:])
+        names = table.names
+        if view.dealer == ME or game.players == 2:
+            dealer = names.does(view.dealer, "deal")
+            parts.append(dealer[:1].lower() + dealer[1:])
+        else:  # in short: the line stays one line on a phone
+            parts.append(f"{names.short(view.dealer)} deals")
     st.caption(" · ".join(parts))
 
 
@@ -507,15 +507,8 @@ def _discard(game: PlayGame, picker: CardPicker) -> None:
             "Tap two cards, then “To crib”. Tap a card again to change your mind."
         )
     else:
-        extra = (
-            " The dealer adds the top card of the pack, so the crib has four."
-            if view.players == 3
-            else ""
-        )
-        st.markdown(
-            f"### Pick one card for {whose}\n"
-            f"Everyone gives the crib one card.{extra} Tap a card, then “To crib”."
-        )
+        extra = "; the dealer adds the pack's top card" if view.players == 3 else ""
+        st.markdown(f"### Pick one card for {whose}\nTap a card, then “To crib”{extra}.")
     if view.deal_no == 1 and view.cuts:
         st.caption(_cut_caption(table))
     if table.learning:
