@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from trainer.engine.vocab import PLAYERS, partner_of, seats_of, side_of, sides_of
 
-__all__ = ["COMPUTER", "ME", "PARTNER", "SeatNames"]
+__all__ = ["COMPUTER", "ME", "PARTNER", "SeatNames", "player_names"]
 
 #: The person's seat, and the computer's in a game of two.
 ME = 0
@@ -56,6 +56,33 @@ _SIDES_SAID: dict[int, tuple[str, ...]] = {
     3: ("You", "The computer on your left", "The computer on your right"),
     4: ("You and your partner", "The two computers"),
 }
+
+
+#: How a drill names the players of a table of two, three or four (``you`` in seat 0, then
+#: clockwise): people, not the computers of the Play page.
+_PLAYERS: dict[int, tuple[str, ...]] = {
+    2: ("you", "your opponent"),
+    3: ("you", "the player on your left", "the player on your right"),
+    4: ("you", "the opponent on your left", "your partner", "the opponent on your right"),
+}
+#: The same, in a word, above a card of a series.
+_PLAYERS_SHORT: dict[int, tuple[str, ...]] = {
+    2: ("You", "Opponent"),
+    3: ("You", "Left", "Right"),
+    4: ("You", "Left", "Partner", "Right"),
+}
+
+
+def player_names(players: int, *, short: bool = False) -> tuple[str, ...]:
+    """How a drill names the players at a table of ``players`` (in a sentence, lower case;
+    or ``short``, capitalised).
+
+    >>> player_names(4)[2], player_names(3, short=True)
+    ('your partner', ('You', 'Left', 'Right'))
+    """
+    if players not in PLAYERS:
+        raise ValueError(f"a table seats two, three or four, not {players!r}")
+    return (_PLAYERS_SHORT if short else _PLAYERS)[players]
 
 
 @dataclass(frozen=True, slots=True)
