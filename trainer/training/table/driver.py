@@ -29,7 +29,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from trainer.analysis import computer_player
-from trainer.analysis.players import decide_discard, decide_play
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, SeatView
 from trainer.engine.pegging import score_play
@@ -235,12 +234,12 @@ class Table:
     def _computer_discard(self) -> None:
         game = self.game
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        game.discard(COMPUTER, decide_discard(player, game.view(COMPUTER)))
+        game.discard(COMPUTER, player.discard(game.view(COMPUTER)))
 
     def _computer_lay(self) -> None:
         game = self.game
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        card = decide_play(player, game.view(COMPUTER))
+        card = player.play(game.view(COMPUTER))
         if card is None or not game.can_lay(COMPUTER, card):
             game.go(COMPUTER)
         else:
@@ -357,8 +356,7 @@ class Table:
         event = events[self.mark]
         if not isinstance(event, LayEvent) or event.seat != ME:
             return None
-        before = GameRecord(self.game.settings, self.game.seed, tuple(events[: self.mark]))
-        return Game.replay(before).view(ME)
+        return self.game.view(ME, at=self.mark)
 
     def play_note(self) -> PlayNote | None:
         """The coach's note on the card the person laid last, from their own view (None
