@@ -1,5 +1,5 @@
 """Shared fixtures: a temporary progress database, a running app, a real browser, and the
-strict type check started in the background."""
+type check (the package strictly, the tests less so) started in the background."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ IN_CI = os.environ.get("CI", "").lower() == "true"
 #: The player the browser tests' addresses name; any other visitor is asked who is playing.
 BROWSER_PLAYER = "Browser"
 
-MYPY_TEST = "test_code_quality.py::test_mypy_strict"
+#: The tests that read the one mypy run: the package's errors, then the tests' own.
+MYPY_TESTS = ("test_code_quality.py::test_mypy_strict", "test_code_quality.py::test_mypy_tests")
 T = TypeVar("T")
 
 
@@ -47,9 +48,9 @@ _mypy: dict[str, Any] = {}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """When the type check is among the tests to run, start mypy now, in the background (it
-    takes minutes cold and uses one core), and run its test last, to collect the result."""
-    mypy_items = [item for item in items if item.nodeid.endswith(MYPY_TEST)]
+    """When a type check is among the tests to run, start mypy now, in the background (it
+    takes minutes cold and uses one core), and run its tests last, to collect the result."""
+    mypy_items = [item for item in items if item.nodeid.endswith(MYPY_TESTS)]
     if not mypy_items or config.option.collectonly:
         return
     items[:] = [item for item in items if item not in mypy_items] + mypy_items
@@ -116,6 +117,16 @@ def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
             yield running
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _close_postgres_pools() -> Iterator[None]:
+    """Each test's stores give back their server connections when it ends: a pool per
+    database left open would, over the whole run, use up the server's connections."""
+    yield
+    backend = sys.modules.get("trainer.progress.store.postgres")
+    if backend is not None:
+        backend.close_pools()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

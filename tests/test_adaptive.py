@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.engine.skills import CATEGORIES, CATEGORY_DRILLS, DRILL_TYPES
+from trainer.engine.skills import CATEGORIES, CATEGORY_DRILLS, DRILL_TYPES, Category, DrillType
 from trainer.training.adaptive import FLOOR, assess, category_drills, weights
 from trainer.training.records import AttemptIn
 
@@ -24,15 +24,16 @@ def ans(
     missed: tuple[str, ...] = (),
     seconds: float = 10.0,
 ) -> AttemptIn:
+    """An answer, its drill and what it missed named by the registry's words."""
     return AttemptIn(
-        drill=drill,
+        drill=DrillType(drill),
         tier=tier,
         seed=0,
         question="q",
         answer="a",
         correct=correct,
         points_off=0 if correct else -2,
-        missed=missed,
+        missed=tuple(Category(name) for name in missed),
         seconds=seconds,
         at=T0,
     )
@@ -148,8 +149,8 @@ def test_the_floor_must_be_positive() -> None:
 
 def test_a_category_missed_where_it_was_not_expected_still_counts() -> None:
     where = category_drills([ans("go", "x", False, ("fifteen",))])
-    assert "go" in where["fifteen"]
-    assert where["nobs"] == CATEGORY_DRILLS["nobs"]
+    assert "go" in where[Category.FIFTEEN]
+    assert where[Category.NOBS] == CATEGORY_DRILLS["nobs"]
 
 
 def test_every_category_has_somewhere_to_come_up() -> None:

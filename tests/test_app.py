@@ -8,9 +8,11 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tests.stores import add_answer
 from trainer.content.catalog import load_drills
+from trainer.engine.skills import DrillType, Mode
 from trainer.progress.store import Store
-from trainer.training.questions import deal_question
+from trainer.training.questions import PegQuestion, ShowQuestion, deal_question
 from trainer.training.records import AttemptIn
 
 REPO = Path(__file__).resolve().parent.parent
@@ -63,6 +65,7 @@ def answer_current(at: AppTest) -> int:
     question = deal_question(
         params["drill"], params["tier"], int(params["seed"]), index, catalog=CATALOG
     )
+    assert isinstance(question, ShowQuestion | PegQuestion)  # a question answered by a total
     at.text_input(key=f"practice_total_{index}").set_value(str(question.total))
     at.button(key=f"FormSubmitter:practice_answer_{index}-Check").click().run()
     assert not at.exception, at.exception
@@ -82,7 +85,7 @@ def owners() -> dict[str, int]:
 def test_a_browser_with_no_choice_is_asked_before_any_answer(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
     kim = store.create_profile("Kim")
-    store.add_attempt(kim.id, _an_answer())
+    add_answer(store, kim.id, _an_answer())
     for page in PAGES[1:4]:
         at = browser(page, **SET)
         assert "Who is playing?" in texts(at), page
@@ -186,7 +189,7 @@ def test_scripted_sessions_across_a_restart_all_land_on_their_own_player(
 
 
 def _an_answer() -> AttemptIn:
-    return AttemptIn("hand", "beginner", 1, "5H 5D 5C JS | 5S", "29", True, 0, (), 3.0)
+    return AttemptIn(DrillType.HAND, "beginner", 1, "5H 5D 5C JS | 5S", "29", True, 0, (), 3.0)
 
 
 def test_a_set_resumes_at_its_question_and_saves_each_answer_once(
@@ -237,7 +240,10 @@ def test_the_weak_spots_link_carries_its_weights(_isolated_database: Path) -> No
     kim = store.create_profile("Kim")
     store.add_attempts(
         kim.id,
-        [AttemptIn("peg", "traps", n, "5H 10S", "2", n % 3 == 0, 0, (), 4.0) for n in range(12)],
+        [
+            AttemptIn(DrillType.PEG, "traps", n, "5H 10S", "2", n % 3 == 0, 0, (), 4.0)
+            for n in range(12)
+        ],
     )
     at = browser("ui/views/progress.py", player=str(kim.id))
     at.button(key="practise_weak_spots").click().run()
@@ -412,7 +418,11 @@ def test_a_name_too_long_is_refused_with_a_message_not_cut(_isolated_database: P
 
 
 def _everything(store: Store, profile_id: int) -> None:
-    store.add_attempt(profile_id, AttemptIn("hand", "club", 1, "q", "a", True, 0, (), 2.0, "quick"))
+    add_answer(
+        store,
+        profile_id,
+        AttemptIn(DrillType.HAND, "club", 1, "q", "a", True, 0, (), 2.0, Mode.QUICK),
+    )
     store.save_lesson_progress(profile_id, "the-show", 1, False)
 
 

@@ -13,7 +13,7 @@ import pytest
 from trainer.bench_crowd import PLAYER, Figures, crowd, main, report
 from trainer.progress.store import Store
 from trainer.serve import Server, serving
-from trainer.training.questions import deal_question
+from trainer.training.questions import ShowQuestion, deal_question
 from trainer.visitor import Visitor
 
 REPO = Path(__file__).resolve().parent.parent
@@ -34,6 +34,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, P
 def test_a_visitor_answers_a_question_and_reads_its_verdict(server: tuple[Server, Path]) -> None:
     running, db = server
     question = deal_question("hand", "beginner", 3, 0)
+    assert isinstance(question, ShowQuestion)
 
     async def visit() -> tuple[str, str]:
         async with Visitor(running.url) as visitor:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from trainer.serve import serve
-from trainer.training.questions import deal_question
+from trainer.training.questions import ShowQuestion, deal_question
 
 pytestmark = pytest.mark.browser
 
@@ -114,6 +114,7 @@ def _wait_for_claims(page: Any, n: int) -> None:
 
 def test_every_combination_claimed_at_speed_is_graded_right(page: Any, app_url: str) -> None:
     question = deal_question("hand", "twenty-plus", 3, 0)
+    assert isinstance(question, ShowQuestion)
     assert question.notation() == "5C TC JC QC | JH" and question.total == 20
     page.set_viewport_size({"width": 375, "height": 900})  # a phone
     _open(page, app_url, "drill=hand&tier=twenty-plus&seed=3&mode=claim&length=2")

@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from trainer.training.questions import deal_question
+from trainer.training.questions import ShowQuestion, deal_question
 
 pytestmark = pytest.mark.browser
 LINK = "practice?drill=hand&tier=beginner&seed=11"
@@ -25,6 +25,7 @@ def _join_as(page: Any, app_url: str, name: str) -> None:
 
 def _answer(page: Any, index: int) -> None:
     question = deal_question("hand", "beginner", 11, index)
+    assert isinstance(question, ShowQuestion)
     page.get_by_text(f"Question {index + 1} of").wait_for()
     box = page.get_by_label("Your total")
     box.fill(str(question.total))

@@ -21,7 +21,7 @@ from trainer.content.catalog import load_drills
 from trainer.engine.game import Game
 from trainer.progress.store import Store
 from trainer.serve import free_port, serving
-from trainer.training.questions import deal_question
+from trainer.training.questions import ShowQuestion, deal_question
 from trainer.ui.session import player_param
 
 CATALOG = load_drills()
@@ -33,10 +33,18 @@ def _server(db: Path, port: int, log: Path) -> Iterator[int]:
         yield s.pid
 
 
+#: The tab is connected again: Streamlit has taken its status away and enabled its widgets
+#: once more (it disables them while the server is away), the sidebar's player box first.
+_CONNECTED = """() => {
+  const box = document.querySelector('[data-testid="stSidebar"] input');
+  return !!box && !box.disabled && !document.body.innerText.includes('Connecting');
+}"""
+
+
 def _reconnected(page: Any) -> None:
-    """Wait until the tab has reconnected by itself (Streamlit's status says so)."""
-    page.wait_for_function("() => !document.body.innerText.includes('Connecting')", timeout=60_000)
-    page.wait_for_timeout(1500)  # the websocket is open again; the page was not reloaded
+    """Wait until the tab has reconnected by itself (the page was not reloaded)."""
+    page.wait_for_function(_CONNECTED, timeout=60_000)
+    page.wait_for_timeout(300)
 
 
 @pytest.mark.browser
@@ -48,6 +56,7 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
     port = free_port()
     typed = deal_question("hand", "club", 541, 0, catalog=CATALOG)
     claimed = deal_question("hand", "club", 542, 0, catalog=CATALOG)
+    assert isinstance(typed, ShowQuestion) and isinstance(claimed, ShowQuestion)
     context = browser.new_context(viewport={"width": 1100, "height": 1100})
     with ExitStack() as stack:
         pid = stack.enter_context(_server(db, port, tmp_path / "first.log"))
@@ -101,9 +110,8 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
         c.get_by_text("You cut").first.wait_for(timeout=20_000)
 
         d.get_by_role("textbox", name="Starter").press("Enter")  # the page showed 5♥ 5♦ 5♣ J♠
-        d.locator("svg[aria-label='Cards: 2♥, 3♥, 4♥, 5♥; starter 6♥']").first.wait_for(
-            timeout=20_000
-        )
+        counted = "Cards: two of hearts, three of hearts, four of hearts, five of hearts; starter six of hearts"
+        d.locator(f"svg[aria-label='{counted}']").first.wait_for(timeout=20_000)
 
     saved = Store.open(db)
     assert [r.attempt.answer for r in saved.attempts(kim.id)] == [str(typed.total)]

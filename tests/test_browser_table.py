@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser import settled
+from tests.stores import imported_games
 from trainer.engine.record import Settings
 from trainer.progress.store import Store
 from trainer.serve import serving_checkout
@@ -299,7 +300,7 @@ def test_a_record_file_opened_from_the_play_page_is_played_back(
     _until(page, lambda: page.get_by_role("button", name="Play again").count() > 0, steps=40)
     page.get_by_text("This game was read from a record").wait_for()
     upload = _id(store, "Upload")
-    assert store.imported_games(upload) == 1 and store.unfinished_games(upload) == []
+    assert imported_games(store, upload) == 1 and store.unfinished_games(upload) == []
     page.get_by_role("button", name="Play again").click()
     page.get_by_text("How strong is the computer?").wait_for()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -174,3 +175,33 @@ def test_printable_falls_back_to_letters() -> None:
     assert printable("10♥ J♠ … done", ascii_stream) == "10H JS ? done"
     utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     assert printable("10♥", utf8) == "10♥"
+
+
+def test_store_check_says_what_a_store_holds_and_that_it_is_sound(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from tests.stores import add_answer
+    from tests.test_store import attempt
+    from trainer.progress.store import SCHEMA_VERSION, Store
+
+    path = tmp_path / "club.sqlite3"
+    store = Store.open(path)
+    add_answer(store, store.create_profile("Ann").id, attempt())
+    store.create_profile("Bo")
+    assert main(["store", "check", "--store", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"2 players, 1 answer, 0 games; schema {SCHEMA_VERSION} of this trainer's" in out
+    assert "Every check passed." in out
+
+
+def test_store_check_names_a_file_that_is_not_a_store(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "notes.sqlite3"
+    import sqlite3
+
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE recipes (name TEXT)")
+    assert main(["store", "check", "--store", str(path)]) != 0
+    err = capsys.readouterr().err
+    assert "notes.sqlite3" in err and "Traceback" not in err

@@ -31,6 +31,7 @@ from trainer.content.catalog import load_drills
 from trainer.content.lessons import check_files, course_stamp, lesson_files, load_course
 from trainer.content.lessons import course as lesson_content
 from trainer.content.validate import validate_paths
+from trainer.engine.skills import DrillType
 from trainer.training.records import AttemptIn
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -406,7 +407,7 @@ def test_the_progress_page_renders_beside_hostile_drill_files() -> None:
     as_player(first)
     first.session_state["answers"] = [
         AttemptIn(
-            drill="peg",
+            drill=DrillType.PEG,
             tier="beginner",
             seed=1,
             question="5H 10D",

@@ -39,7 +39,7 @@ def _screen_texts(lesson: Lesson, step: Step) -> list[str]:
     right = learn.right_answer(check)
     if learn.asks_number(check):
         assert isinstance(right, int)
-        wrongs: list[int | str] = [right + 1, right + 2] + ([right - 1] if right else [])
+        wrongs: list[int | str] = [right + 1, right + 2, *([right - 1] if right else [])]
     else:
         wrongs = [value for value, _ in learn.options(check) if value != right]
     texts = [label for _, label in learn.options(check)]

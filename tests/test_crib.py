@@ -65,7 +65,7 @@ def test_a_throw_to_the_dealer_meets_a_richer_crib_than_the_dealers_own() -> Non
 
 def test_dealer_must_be_a_bool() -> None:
     with pytest.raises(ValueError, match="dealer must be True or False"):
-        crib_table(dealer="yes")  # type: ignore[arg-type]
+        crib_table(dealer="yes")
 
 
 def direct_crib_value(a: int, b: int, seat: str) -> float:
@@ -74,7 +74,7 @@ def direct_crib_value(a: int, b: int, seat: str) -> float:
     left = Counter({r: 4 for r in range(13)})
     left[a] -= 1
     left[b] -= 1
-    choices = seat_throws(seat).choice  # type: ignore[arg-type]
+    choices = seat_throws(seat).choice
     total = weight_sum = 0.0
     hands = (
         h for h in combinations_with_replacement(range(13), 6) if max(Counter(h).values()) <= 4
@@ -94,7 +94,7 @@ def direct_crib_value(a: int, b: int, seat: str) -> float:
             if starters <= 0:
                 continue
             ranks = tuple(sorted(r + 1 for r in (a, b, x, y, z)))
-            points = base[ranks]
+            points: float = base[ranks]
             points += sum(r == JACK for r in (a, b, x, y)) / 4.0 if z != JACK else 0.0
             if len(set(ranks)) == 5:
                 points += 5.0 / 256.0
@@ -107,7 +107,7 @@ def direct_crib_value(a: int, b: int, seat: str) -> float:
 @pytest.mark.slow
 @pytest.mark.parametrize(("a", "b", "seat"), [(4, 4, "pone"), (1, 2, "dealer"), (4, 10, "pone")])
 def test_crib_values_follow_their_documented_rule(a: int, b: int, seat: str) -> None:
-    values = crib_values(seat_throws(seat))  # type: ignore[arg-type]
+    values = crib_values(seat_throws(seat))
     assert values[pair_index(a, b)] == pytest.approx(direct_crib_value(a, b, seat), abs=1e-9)
 
 

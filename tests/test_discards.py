@@ -64,7 +64,7 @@ def brute_sound_crib(throw: Sequence[Card], six: Sequence[Card], seat: str) -> f
     """
     unseen = unseen_of(six)
     n = Counter(card.order - 1 for card in unseen)
-    choices = seat_throws(seat).choice  # type: ignore[arg-type]
+    choices = seat_throws(seat).choice
     rank_hands = [
         h for h in combinations_with_replacement(range(13), 6) if max(Counter(h).values()) <= 4
     ]

@@ -9,7 +9,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.engine import DECK, ScoreItem, parse_cards, score_play, score_show
+from trainer.engine import DECK, Kind, ScoreItem, parse_cards, score_play, score_show
 from trainer.training.explain import (
     card_line,
     closing_line,
@@ -25,7 +25,7 @@ from trainer.training.explain import (
 )
 
 
-def _ways(items: tuple[ScoreItem, ...], points: int) -> set[tuple[tuple[str, int], ...]]:
+def _ways(items: tuple[ScoreItem, ...], points: int) -> set[tuple[tuple[Kind, int], ...]]:
     """Every subset of the items adding to ``points``, as how many items of each kind."""
     ways = set()
     for size in range(1, len(items) + 1):

@@ -32,6 +32,7 @@ from trainer.engine import (
     GameRuleError,
     GoEvent,
     GoWhileCardFitsError,
+    Kind,
     LayEvent,
     NoSuchSeatError,
     NotACardError,
@@ -407,7 +408,7 @@ def test_the_pone_cuts_the_starter() -> None:
 
 def test_his_heels_pegs_two_for_the_dealer() -> None:
     game = example_game(starter="JD")
-    heels = (1, ScoreItem("his heels", (C("JD"),), 2))
+    heels = (1, ScoreItem(Kind.HIS_HEELS, (C("JD"),), 2))
     assert game.events[-1].awards == (heels,)
     assert game.scores == (0, 2)
 
@@ -431,8 +432,8 @@ def test_the_worked_example_play_pegs_eleven_to_five() -> None:
     events = [game.lay(seat, C(card)) for seat, card in EXAMPLE_PLAY]
     assert game.scores == (11, 5)
     assert [e.count for e in events] == [7, 14, 21, 31, 4, 9, 15, 24]
-    assert events[2].awards == ((0, ScoreItem("pair", parse_cards("7S 7C 7H"), 6)),)
-    assert events[-1].items_for(1) == (ScoreItem("last card", (C("9H"),), 1),)
+    assert events[2].awards == ((0, ScoreItem(Kind.PAIR, parse_cards("7S 7C 7H"), 6)),)
+    assert events[-1].items_for(1) == (ScoreItem(Kind.LAST_CARD, (C("9H"),), 1),)
     assert game.phase is Phase.SHOW
     assert game.view(0).laid == tuple((s, C(c)) for s, c in EXAMPLE_PLAY)
     view = game.view(1)
@@ -487,7 +488,7 @@ def test_would_pass_31_and_go() -> None:
     go = game.go(0)
     assert go == GoEvent(0, 30, ()) and game.turn == 1
     last = game.lay(1, C("AC"))  # 31 for 2
-    assert last.awards == ((1, ScoreItem("thirty-one", last.awards[0][1].cards, 2)),)
+    assert last.awards == ((1, ScoreItem(Kind.THIRTY_ONE, last.awards[0][1].cards, 2)),)
     assert game.view(0).count == 0 and game.turn == 0  # the pone said go, so leads
 
 
@@ -518,7 +519,7 @@ def test_the_last_card_point_can_win_the_game() -> None:
     for seat, card in EXAMPLE_PLAY[:-1]:
         game.lay(seat, C(card))
     game.set_scores(11, 120)
-    assert game.lay(1, C("9H")).awards == ((1, ScoreItem("last card", (C("9H"),), 1)),)
+    assert game.lay(1, C("9H")).awards == ((1, ScoreItem(Kind.LAST_CARD, (C("9H"),), 1)),)
     assert game.winner == 1 and game.phase is Phase.OVER  # no show after the win
 
 
@@ -588,7 +589,7 @@ def test_muggins_missed_points_go_to_the_other_seat() -> None:
         3,
     )
     assert event.points_for(0) == true - 3 and event.points_for(1) == 3
-    assert event.awards[1] == (1, ScoreItem("muggins", PONE_HAND.hand, 3))
+    assert event.awards[1] == (1, ScoreItem(Kind.MUGGINS, PONE_HAND.hand, 3))
     assert game.scores == (11 + true - 3, 5 + 3)
 
 
@@ -716,9 +717,11 @@ def test_the_61_point_game_skunk_line_is_31() -> None:
 def test_event_notation_examples() -> None:
     game = example_game(starter="JD", to=Phase.SHOW)
     texts = [event.notation() for event in game.events]
+    second_cut = game.events[1]
+    assert isinstance(second_cut, CutEvent) and second_cut.dealt is not None
     assert texts[:6] == [
         "cut seat=0 at=4 card=KS",
-        f"cut seat=1 at=4 card=AH dealer=1 dealt={game.events[1].dealt}",
+        f"cut seat=1 at=4 card=AH dealer=1 dealt={second_cut.dealt}",
         "discard seat=0 cards=QC-2C",
         "discard seat=1 cards=3H-8D",
         "starter seat=0 at=4 card=JD awards=1:his_heels/JD/2",

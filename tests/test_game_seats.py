@@ -127,13 +127,13 @@ def _play_deal(game: Game, rng: random.Random) -> None:
         assert game.pone is not None
         game.cut_starter(game.pone)
     while game.phase is Phase.PLAY:
-        seat = game.turn
-        assert seat is not None
-        fits = game.view(seat).playable
+        turn = game.turn
+        assert turn is not None
+        fits = game.view(turn).playable
         if fits:
-            game.lay(seat, rng.choice(fits))
+            game.lay(turn, rng.choice(fits))
         else:
-            game.go(seat)
+            game.go(turn)
     while game.phase is Phase.SHOW:
         seat, which = game.show_order[0]
         claimed = None
@@ -209,7 +209,7 @@ def _check_deal(game: Game, events: list[object]) -> None:
     if not won_in_play and len(kept) == players:
         assert sorted(len(v) for v in laid.values()) == [4] * players  # every card laid
         hands = [[_plain(c) for c in kept[s]] for s in range(players)]
-        actions = [None if isinstance(e, GoEvent) else _plain(e.card) for e in plays]  # type: ignore[union-attr]
+        actions = [None if isinstance(e, GoEvent) else _plain(e.card) for e in plays]
         actors, points = naive_pegging(hands, starter.seat, actions)
         assert actors == [e.seat for e in plays]  # who acted, who led after each go
         pegged = [0] * players

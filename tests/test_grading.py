@@ -19,7 +19,7 @@ from trainer.engine import (
     score_play,
     score_show,
 )
-from trainer.engine.skills import CATEGORIES
+from trainer.engine.skills import CATEGORIES, DrillType
 from trainer.progress.store import check_attempt
 from trainer.training.grading import (
     CLAIM_KINDS,
@@ -48,7 +48,7 @@ CATALOG = load_drills()
 def show(text: str, *, crib: bool = False) -> ShowQuestion:
     *hand, starter = parse_cards(text)
     score = score_show(hand, starter, crib=crib)
-    drill = "crib" if crib else "hand"
+    drill = DrillType.CRIB if crib else DrillType.HAND
     return ShowQuestion(
         drill, "club", 5, 0, tuple(hand), starter, crib, score, show_features(score)
     )
@@ -57,7 +57,7 @@ def show(text: str, *, crib: bool = False) -> ShowQuestion:
 def peg(text: str) -> PegQuestion:
     pile = parse_cards(text)
     score = score_play(pile)
-    return PegQuestion("peg", "club", 5, 0, pile, score, peg_features(score))
+    return PegQuestion(DrillType.PEG, "club", 5, 0, pile, score, peg_features(score))
 
 
 def claim(kind: str, text: str) -> Claim:
@@ -79,8 +79,8 @@ def claimed_hands(draw: st.DrawFn) -> tuple[ShowQuestion, list[Claim]]:
     crib = draw(st.booleans())
     score = score_show(cards[:4], cards[4], crib=crib)
     question = ShowQuestion(
-        "crib" if crib else "hand", "t", 0, 0, tuple(cards[:4]), cards[4], crib, score,
-        show_features(score),
+        DrillType.CRIB if crib else DrillType.HAND, "t", 0, 0, tuple(cards[:4]), cards[4], crib,
+        score, show_features(score),
     )  # fmt: skip
     real = [Claim(item.kind, item.cards) for item in score.items]
     chosen = draw(st.lists(st.sampled_from(real), max_size=len(real) + 3)) if real else []
@@ -138,7 +138,7 @@ def padded_claims(draw: st.DrawFn) -> tuple[ShowQuestion, Claim]:
         chosen.remove(draw(st.sampled_from(chosen)))
     elif how == "swap" and rest:
         chosen[draw(st.integers(0, len(chosen) - 1))] = draw(st.sampled_from(rest))
-    kind = item.kind
+    kind: str = item.kind  # a claim may name a kind the engine does not score: a double run
     if how == "kind":
         kind = draw(st.sampled_from([k for k in CLAIM_KINDS if k != item.kind]))
     return question, Claim(kind, tuple(draw(st.permutations(chosen))))

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.content.catalog import load_drills
-from trainer.engine import DECK, parse_cards, score_show
+from trainer.engine import DECK, Card, parse_cards, score_show
+from trainer.engine.skills import DrillType, Mode
 from trainer.training.grading import Claim, claim_problem, grade_claims
 from trainer.training.questions import ShowQuestion, show_features
 from trainer.training.sets import PracticeSet, SetSpec
@@ -20,8 +21,8 @@ def show(text: str, *, crib: bool = False) -> ShowQuestion:
     *hand, starter = parse_cards(text)
     score = score_show(hand, starter, crib=crib)
     return ShowQuestion(
-        "crib" if crib else "hand", "club", 5, 0, tuple(hand), starter, crib, score,
-        show_features(score),
+        DrillType.CRIB if crib else DrillType.HAND, "club", 5, 0, tuple(hand), starter, crib,
+        score, show_features(score),
     )  # fmt: skip
 
 
@@ -110,7 +111,7 @@ def test_a_claim_that_cannot_be_its_kind_is_named(kind: str, cards: str, start: 
 
 @settings(max_examples=300, deadline=None)
 @given(st.permutations(DECK).map(lambda deck: deck[:5]))
-def test_every_engine_item_and_every_double_run_passes_the_size_check(cards: list) -> None:  # type: ignore[type-arg]
+def test_every_engine_item_and_every_double_run_passes_the_size_check(cards: list[Card]) -> None:
     score = score_show(cards[:4], cards[4])
     for item in score.items:
         assert claim_problem(item.kind, item.cards) == ""
@@ -120,7 +121,9 @@ def test_every_engine_item_and_every_double_run_passes_the_size_check(cards: lis
         unit = tuple({*runs[0].cards, *runs[1].cards})
         assert claim_problem("double run", unit) == ""
         grade = grade_claims(
-            ShowQuestion("hand", "t", 0, 0, tuple(cards[:4]), cards[4], False, score, ()),
+            ShowQuestion(
+                DrillType.HAND, "t", 0, 0, tuple(cards[:4]), cards[4], False, score, frozenset()
+            ),
             [Claim("double run", unit)]
             + [Claim(i.kind, i.cards) for i in score.items if i.kind not in ("run", "pair")],
             seconds=1,
@@ -129,7 +132,7 @@ def test_every_engine_item_and_every_double_run_passes_the_size_check(cards: lis
 
 
 def test_the_practice_set_refuses_a_one_card_fifteen() -> None:
-    run = PracticeSet(SetSpec("hand", "twenty-plus", 3, 1, mode="claim"))
+    run = PracticeSet(SetSpec("hand", "twenty-plus", 3, 1, mode=Mode.CLAIM))
     question = run.question(CATALOG)
     assert isinstance(question, ShowQuestion)
     with pytest.raises(ValueError, match="one card is never a fifteen"):

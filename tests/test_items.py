@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.engine import Card, ScoreItem, explain_items, number_word, parse_cards
+from trainer.engine import Card, Kind, ScoreItem, explain_items, number_word, parse_cards
 from trainer.engine.items import PLAY_KINDS, SHOW_KINDS
 
 C = Card.parse
@@ -43,36 +43,39 @@ def test_kinds_in_counting_order() -> None:
 
 
 def test_score_item_is_a_frozen_record() -> None:
-    item = ScoreItem("fifteen", parse_cards("5H KS"), 2)
+    item = ScoreItem(Kind.FIFTEEN, parse_cards("5H KS"), 2)
     assert item.kind == "fifteen"
     assert item.cards == (C("5H"), C("KS"))
     assert item.points == 2
     assert item == ("fifteen", (C("5H"), C("KS")), 2)
     with pytest.raises(AttributeError):
         setattr(item, "points", 3)  # noqa: B010
-    assert hash(item) == hash(ScoreItem("fifteen", parse_cards("5H KS"), 2))
+    assert hash(item) == hash(ScoreItem(Kind.FIFTEEN, parse_cards("5H KS"), 2))
 
 
 @pytest.mark.parametrize(
     ("item", "text"),
     [
-        (ScoreItem("fifteen", parse_cards("5H KS"), 2), "fifteen: 5♥ K♠ (2)"),
-        (ScoreItem("pair", parse_cards("7S 7H"), 2), "pair: 7♠ 7♥ (2)"),
-        (ScoreItem("pair", parse_cards("7S 7H 7D"), 6), "pair royal: 7♠ 7♥ 7♦ (6)"),
-        (ScoreItem("pair", parse_cards("7S 7H 7D 7C"), 12), "double pair royal: 7♠ 7♥ 7♦ 7♣ (12)"),
-        (ScoreItem("run", parse_cards("3H 4D 5S"), 3), "run of three: 3♥ 4♦ 5♠ (3)"),
-        (ScoreItem("run", parse_cards("3H 4D 5S 6S 7C"), 5), "run of five: 3♥ 4♦ 5♠ 6♠ 7♣ (5)"),
-        (ScoreItem("flush", parse_cards("2H 4H 6H 8H"), 4), "four-card flush: 2♥ 4♥ 6♥ 8♥ (4)"),
+        (ScoreItem(Kind.FIFTEEN, parse_cards("5H KS"), 2), "fifteen: 5♥ K♠ (2)"),
+        (ScoreItem(Kind.PAIR, parse_cards("7S 7H"), 2), "pair: 7♠ 7♥ (2)"),
+        (ScoreItem(Kind.PAIR, parse_cards("7S 7H 7D"), 6), "pair royal: 7♠ 7♥ 7♦ (6)"),
         (
-            ScoreItem("flush", parse_cards("2H 4H 6H 8H TH"), 5),
+            ScoreItem(Kind.PAIR, parse_cards("7S 7H 7D 7C"), 12),
+            "double pair royal: 7♠ 7♥ 7♦ 7♣ (12)",
+        ),
+        (ScoreItem(Kind.RUN, parse_cards("3H 4D 5S"), 3), "run of three: 3♥ 4♦ 5♠ (3)"),
+        (ScoreItem(Kind.RUN, parse_cards("3H 4D 5S 6S 7C"), 5), "run of five: 3♥ 4♦ 5♠ 6♠ 7♣ (5)"),
+        (ScoreItem(Kind.FLUSH, parse_cards("2H 4H 6H 8H"), 4), "four-card flush: 2♥ 4♥ 6♥ 8♥ (4)"),
+        (
+            ScoreItem(Kind.FLUSH, parse_cards("2H 4H 6H 8H TH"), 5),
             "five-card flush: 2♥ 4♥ 6♥ 8♥ 10♥ (5)",
         ),
-        (ScoreItem("nobs", (C("JS"),), 1), "nobs: J♠ (1)"),
-        (ScoreItem("go", (C("9H"),), 1), "go: 9♥ (1)"),
-        (ScoreItem("go", (), 1), "go (1)"),
-        (ScoreItem("last card", (C("QH"),), 1), "last card: Q♥ (1)"),
-        (ScoreItem("thirty-one", parse_cards("KS QS JS AS"), 2), "thirty-one: K♠ Q♠ J♠ A♠ (2)"),
-        (ScoreItem("his heels", (C("JD"),), 2), "his heels: J♦ (2)"),
+        (ScoreItem(Kind.NOBS, (C("JS"),), 1), "nobs: J♠ (1)"),
+        (ScoreItem(Kind.GO, (C("9H"),), 1), "go: 9♥ (1)"),
+        (ScoreItem(Kind.GO, (), 1), "go (1)"),
+        (ScoreItem(Kind.LAST_CARD, (C("QH"),), 1), "last card: Q♥ (1)"),
+        (ScoreItem(Kind.THIRTY_ONE, parse_cards("KS QS JS AS"), 2), "thirty-one: K♠ Q♠ J♠ A♠ (2)"),
+        (ScoreItem(Kind.HIS_HEELS, (C("JD"),), 2), "his heels: J♦ (2)"),
     ],
 )
 def test_describe(item: ScoreItem, text: str) -> None:
@@ -81,27 +84,27 @@ def test_describe(item: ScoreItem, text: str) -> None:
 
 
 def test_cards_text() -> None:
-    item = ScoreItem("run", parse_cards("3H 4D 5S"), 3)
+    item = ScoreItem(Kind.RUN, parse_cards("3H 4D 5S"), 3)
     assert item.cards_text() == "3♥ 4♦ 5♠"
     assert item.cards_text(sep=", ") == "3♥, 4♦, 5♠"
 
 
 def test_explain_play_items() -> None:
-    run = ScoreItem("run", parse_cards("6H 4D 5S"), 3)
+    run = ScoreItem(Kind.RUN, parse_cards("6H 4D 5S"), 3)
     assert explain_items([]) == "no score"
     assert explain_items([run]) == "a run of three, 4-5-6, for 3"
-    assert explain_items([ScoreItem("go", (C("9H"),), 1)]) == "1 for the go"
-    assert explain_items([ScoreItem("last card", (C("9H"),), 1)]) == "1 for last card"
+    assert explain_items([ScoreItem(Kind.GO, (C("9H"),), 1)]) == "1 for the go"
+    assert explain_items([ScoreItem(Kind.LAST_CARD, (C("9H"),), 1)]) == "1 for last card"
     assert (
-        explain_items([ScoreItem("fifteen", parse_cards("KS 5H"), 2), run])
+        explain_items([ScoreItem(Kind.FIFTEEN, parse_cards("KS 5H"), 2), run])
         == "15 for 2, and a run of three, 4-5-6, for 3"
     )
     assert (
         explain_items(
             [
-                ScoreItem("thirty-one", parse_cards("KS QS JS AS"), 2),
-                ScoreItem("pair", parse_cards("JS JH"), 2),
-                ScoreItem("last card", (), 1),
+                ScoreItem(Kind.THIRTY_ONE, parse_cards("KS QS JS AS"), 2),
+                ScoreItem(Kind.PAIR, parse_cards("JS JH"), 2),
+                ScoreItem(Kind.LAST_CARD, (), 1),
             ]
         )
         == "31 for 2, a pair for 2, and 1 for last card"
@@ -109,11 +112,11 @@ def test_explain_play_items() -> None:
 
 
 def test_explain_never_hides_points() -> None:
-    assert explain_items([ScoreItem("his heels", (C("JD"),), 2)]) != "no score"
+    assert explain_items([ScoreItem(Kind.HIS_HEELS, (C("JD"),), 2)]) != "no score"
 
 
 def test_kinds_are_in_table_order_and_compare_as_their_words() -> None:
-    from trainer.engine import PLAY_KINDS, SHOW_KINDS, Kind
+    from trainer.engine import PLAY_KINDS, SHOW_KINDS
 
     assert [kind.value for kind in SHOW_KINDS] == ["fifteen", "pair", "run", "flush", "nobs"]
     assert sorted(SHOW_KINDS, key=lambda kind: kind.order) == list(SHOW_KINDS)
@@ -124,11 +127,11 @@ def test_kinds_are_in_table_order_and_compare_as_their_words() -> None:
 
 
 def test_engine_items_carry_kind_members() -> None:
-    from trainer.engine import Kind, Pegging, score_show
+    from trainer.engine import Pegging, score_show
 
     *hand, starter = parse_cards("5H 5D JS 4C 6S")
     assert all(type(item.kind) is Kind for item in score_show(hand, starter).items)
-    pegging = Pegging([parse_cards("7S 8S"), parse_cards("8H 2D")])
+    pegging = Pegging([list(parse_cards("7S 8S")), list(parse_cards("8H 2D"))])
     pegging.lay(parse_cards("7S")[0])
     events = [pegging.lay(card) for card in parse_cards("8H 8S 2D")]
     kinds = [item.kind for event in events for _, item in event.awards]

@@ -4,6 +4,7 @@ port, then Streamlit serves ``trainer/app.py`` with the options given."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 import pytest
 
@@ -44,7 +45,12 @@ def test_the_command_line_passes_streamlit_options_to_the_app_only(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     seen: list[list[str]] = []
-    monkeypatch.setattr(launch, "main", lambda options: seen.append(list(options)) or 0)
+
+    def main(options: Sequence[str] = ()) -> int:
+        seen.append(list(options))
+        return 0
+
+    monkeypatch.setattr(launch, "main", main)
     assert cli.main(["app", "--server.port", "8502", "--server.headless", "true"]) == 0
     assert seen == [["--server.port", "8502", "--server.headless", "true"]]
     assert cli.main(["tournament", "--games", "2", "--server.port", "1"]) == cli.EXIT_BAD_INPUT

@@ -607,7 +607,7 @@ def test_a_go_story_says_who_leads_again_when_the_other_has_no_cards() -> None:
 
 
 def test_a_board_answer_is_a_hole_and_its_feedback_draws_the_move() -> None:
-    check = BoardCheck(kind="board", you=(5, 9), points=6)  # type: ignore[arg-type]
+    check = BoardCheck(kind="board", you=(5, 9), points=6)
     assert asks_number(check) and read_answer(check, "15") == 15
     right = grade(check, 15)
     assert right.correct and right.headline == "Yes! **Hole 15**."
@@ -624,7 +624,7 @@ def test_a_board_answer_is_a_hole_and_its_feedback_draws_the_move() -> None:
 
 
 def test_a_board_answer_past_the_game_hole_is_told_where_pegs_stop() -> None:
-    check = BoardCheck(kind="board", you=(110, 118), points=4)  # type: ignore[arg-type]
+    check = BoardCheck(kind="board", you=(110, 118), points=4)
     (line,) = grade(check, 122, hint_only=True).details
     assert line == "The game hole, 121, is the last hole of all: a peg stops there."
     assert grade(check, 121).details[0].endswith("That is the game hole: you win!")

@@ -25,7 +25,7 @@ import pytest
 from tests.conftest import IN_CI, run_async
 from trainer.progress.store import Store
 from trainer.serve import Server, cpu_seconds, free_port, serving_checkout
-from trainer.training.questions import deal_question
+from trainer.training.questions import ShowQuestion, deal_question
 from trainer.ui.session import player_param
 from trainer.visitor import ServerGone, Visitor
 
@@ -170,6 +170,7 @@ def test_through_nginx_a_page_opens_an_answer_is_graded_and_a_killed_server_hand
     with urllib.request.urlopen(f"{url}/practice?player={player}", timeout=10) as index:
         assert b'<div id="root">' in index.read()  # the page itself, through nginx
     first, second = deal_question("hand", "beginner", 3, 0), deal_question("hand", "beginner", 3, 1)
+    assert isinstance(first, ShowQuestion) and isinstance(second, ShowQuestion)
 
     async def visit() -> tuple[str, str, str, int, bool]:
         # a websocket through nginx, by a name as a club's network gives the machine (no

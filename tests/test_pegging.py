@@ -562,7 +562,7 @@ def test_can_and_verify_agree_in_random_plays(seed: int) -> None:
 
 
 def test_laid_is_each_players_cards_in_order_across_series() -> None:
-    play = Pegging([parse_cards("KS QS 9H 2D"), parse_cards("KH JD 8C AS")], leader=0)
+    play = Pegging([list(parse_cards("KS QS 9H 2D")), list(parse_cards("KH JD 8C AS"))], leader=0)
     for card in parse_cards("KS KH QS AS"):  # 10, 20, 30, 31
         play.lay(card)
     assert play.pile == []  # 31 ends the series; the next one begins

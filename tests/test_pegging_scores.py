@@ -11,6 +11,7 @@ from trainer.engine import (
     DECK,
     Card,
     DuplicateCardError,
+    Kind,
     OverThirtyOneError,
     PeggingError,
     PlayScore,
@@ -67,7 +68,7 @@ def test_fifteen_and_thirty_one() -> None:
     assert scored("7S 8H") == [("fifteen", 2)]
     assert scored("KS QS JS AS") == [("thirty-one", 2)]
     fifteen = play("7S 8H")
-    assert fifteen.items[0] == ScoreItem("fifteen", parse_cards("7S 8H"), 2)
+    assert fifteen.items[0] == ScoreItem(Kind.FIFTEEN, parse_cards("7S 8H"), 2)
     assert fifteen.explain() == "15 for 2"
     assert play("KS QS JS AS").explain() == "31 for 2"
 
@@ -174,7 +175,7 @@ def test_no_run_wraps_from_king_to_ace() -> None:
 def test_the_run_item_holds_the_run_cards() -> None:
     result = play("KS 6H 4D 5C")
     assert result.count == 25
-    assert result.items == (ScoreItem("run", parse_cards("6H 4D 5C"), 3),)
+    assert result.items == (ScoreItem(Kind.RUN, parse_cards("6H 4D 5C"), 3),)
 
 
 # --- refusals -----------------------------------------------------------------------

@@ -18,7 +18,7 @@ from trainer.engine import Card, parse_cards, score_play
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
-from trainer.training.coach import hint_ranking
+from trainer.training.coach import hint_ranking, play_note
 from trainer.training.explain import card_line, said_aloud
 from trainer.training.table import (
     LEARNING_GAME,
@@ -29,6 +29,7 @@ from trainer.training.table import (
     Table,
     export_text,
     parse_export,
+    peg_moves,
 )
 from trainer.training.table import driver as play_module
 from trainer.ui.play_saves import saved_row
@@ -201,7 +202,7 @@ def test_at_hard_the_note_says_what_the_best_card_gains() -> None:
 
 def test_the_note_is_worked_from_the_persons_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[dict[str, Any]] = []
-    real = play_module.coach_play_note
+    real = play_note  # the coach's own, which the Play page's table calls
 
     def spy(hand: Any, card: Card, **kw: Any) -> Any:
         seen.append({"hand": tuple(hand), **kw})
@@ -393,7 +394,7 @@ def test_the_reply_to_a_card_is_the_computers_lay_straight_after_it() -> None:
     reply = table.reply_to_lay()
     assert reply is not None and reply is events[-1] and reply.seat != ME
     assert events[-2].seat == ME  # type: ignore[attr-defined]
-    moves = play_module.peg_moves(events)
+    moves = peg_moves(events)
     if moves:
         last = moves[-1]
         earlier = [m.start for m in moves[:-1] if m.seat == last.seat]

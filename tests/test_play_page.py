@@ -210,7 +210,7 @@ def test_resume_shows_the_same_point_and_a_counted_hand_again() -> None:
 
 
 def test_muggins_counts_go_to_the_computer_and_are_graded_like_drills() -> None:
-    table = Table.new(PlaySetup("easy", Settings(target=121, counting="muggins")), seed=2)
+    table = Table.new(PlaySetup("easy", Settings(target=121, counting=Counting.MUGGINS)), seed=2)
     while table.need() is not Need.CLAIM:
         _step(table)
     nxt = table.next_count()
@@ -364,7 +364,9 @@ def test_the_settings_form_starts_the_game_chosen() -> None:
     at.checkbox(key="play_skunks").uncheck()
     _start(at, target=61, counting="muggins", level="hard")
     table = _table(at)
-    assert table.setup == PlaySetup("hard", Settings(target=61, skunks=False, counting="muggins"))
+    assert table.setup == PlaySetup(
+        "hard", Settings(target=61, skunks=False, counting=Counting.MUGGINS)
+    )
     assert at.button(key="play_cut").label == "Cut the pack"
     (row,) = _saved_games()
     assert row.settings == "level=hard target=61 skunks=off counting=muggins"

@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.stores import imported_games
 from tests.test_play_page import _page, _page_step, _play_out, _start, _step, _table, _texts
 from trainer.engine.game import Game
 from trainer.engine.record import GameRecord, LayEvent, Settings, ShowEvent
-from trainer.engine.vocab import Phase
+from trainer.engine.vocab import Counting, Phase
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.table import ME, Need, PlaySetup, Table, export_text
 
@@ -134,7 +135,7 @@ def test_a_full_disk_is_said_as_a_full_disk(monkeypatch: pytest.MonkeyPatch) -> 
 
     def full(self: Store, profile_id: int, game: object) -> object:
         error = sqlite3.OperationalError("database or disk is full")
-        error.sqlite_errorcode = sqlite3.SQLITE_FULL  # type: ignore[attr-defined]
+        error.sqlite_errorcode = sqlite3.SQLITE_FULL
         raise error
 
     monkeypatch.setattr(Store, "save_game", full)
@@ -323,7 +324,7 @@ def test_the_same_record_pasted_again_is_one_game_and_imports_never_count() -> N
         at.button(key="play_again").click().run() if at.button(key="play_again") else None
     store = _store()
     (profile,) = store.profiles()
-    assert store.imported_games(profile.id) == 1
+    assert imported_games(store, profile.id) == 1
     assert store.game_stats(profile.id, "easy", 61).games == 0
     assert store.games_record(profile.id) == []
     _import(at, text)
@@ -343,13 +344,13 @@ def test_a_record_cut_short_does_not_rewind_a_game() -> None:
     assert _table(at).game.is_over
     store = _store()
     (profile,) = store.profiles()
-    assert store.imported_games(profile.id) == 1
+    assert imported_games(store, profile.id) == 1
 
 
 def test_a_forged_crazy_record_counts_for_nothing() -> None:
     """The computer's seat claiming nothing under muggins, the record marked Crazy: read
     back, it is an imported game, kept out of the Crazy record however often it is pasted."""
-    table = Table.new(PlaySetup("easy", Settings(target=61, counting="muggins")), seed=9)
+    table = Table.new(PlaySetup("easy", Settings(target=61, counting=Counting.MUGGINS)), seed=9)
     game = table.game
     while not game.is_over:
         if game.phase is Phase.SHOW:

@@ -19,7 +19,7 @@ from trainer.engine import parse_cards
 from trainer.engine.items import Kind, ScoreItem
 from trainer.engine.record import LayEvent, Settings, ShowEvent
 from trainer.engine.show import score_show
-from trainer.engine.vocab import Which
+from trainer.engine.vocab import Counting, Which
 from trainer.progress.store import Store
 from trainer.training.table import (
     COMPUTER,
@@ -46,8 +46,12 @@ def _to_reveal(table: Table, *, items: int = 2, muggins_short: bool = False) -> 
     for _ in range(3000):
         need = table.need()
         counted = table.counted
-        wanted = counted is not None and len(counted.score.items) >= items
-        if need is Need.REVEAL and wanted and (not muggins_short or counted.muggins):
+        wanted = (
+            counted is not None
+            and len(counted.score.items) >= items
+            and (not muggins_short or counted.muggins)
+        )
+        if need is Need.REVEAL and wanted:
             return table
         if need is Need.CUT_FOR_DEAL:
             table.cut_for_deal()
@@ -88,7 +92,7 @@ def test_the_show_is_pegged_as_its_combinations_are_shown_never_the_total_first(
 
 
 def test_a_short_count_pegs_what_was_said_and_muggins_comes_last() -> None:
-    setup = PlaySetup("easy", Settings(target=121, counting="muggins"))
+    setup = PlaySetup("easy", Settings(target=121, counting=Counting.MUGGINS))
     table = _to_reveal(Table.new(setup, seed=2), items=1, muggins_short=True)
     counted = table.counted
     assert counted is not None and counted.seat == ME and counted.muggins
@@ -280,7 +284,9 @@ def test_the_best_hand_is_said_as_a_sentence() -> None:
 def test_the_restart_notice_and_the_sounds_are_on_the_table() -> None:
     at = _page()
     _start(at)
-    components: dict[str, Any] = {c.key: json.loads(c.proto.json) for c in at.get("bidi_component")}
+    components: dict[str | None, Any] = {
+        c.key: json.loads(c.proto.json) for c in at.get("bidi_component")
+    }
     assert components["restart_notice"] == {
         "title": restart_notice.TITLE,
         "text": restart_notice.TEXT,

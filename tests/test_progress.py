@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from trainer import bench_progress
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.figures import (
     GAMES_HEADINGS,
     GamesLine,
@@ -129,7 +130,8 @@ def test_category_rates_of_nothing() -> None:
 def rec(
     id_: int, correct: bool, missed: tuple[str, ...] = (), off: int = 0, secs: float = 5.0
 ) -> Recorded:
-    attempt = AttemptIn("hand", "club", id_, "q", "a", correct, off, missed, secs,
+    attempt = AttemptIn(DrillType.HAND, "club", id_, "q", "a", correct, off,
+                        tuple(Category(name) for name in missed), secs,
                         at=datetime(2025, 1, 1, tzinfo=UTC))  # fmt: skip
     return Recorded(id_, 1, attempt)
 
@@ -227,8 +229,8 @@ def test_the_benchmark_runs_and_its_peer_agrees() -> None:
 
 
 def test_answers_are_described_in_plain_words() -> None:
-    wrong = Recorded(3, 1, AttemptIn("crib", "traps", 1, "5H 6H 7H 8H | 9S", "17", False, 5,
-                                     ("crib-flush", "run", "fifteen"), 12.34,
+    wrong = Recorded(3, 1, AttemptIn(DrillType.CRIB, "traps", 1, "5H 6H 7H 8H | 9S", "17", False, 5,
+                                     (Category.CRIB_FLUSH, Category.RUN, Category.FIFTEEN), 12.34,
                                      at=datetime(2025, 1, 1, tzinfo=UTC)))  # fmt: skip
     title, line = describe_answer(wrong, {("crib", "traps"): "Trap bank"})
     assert title == "Count the crib · Trap bank"
@@ -242,8 +244,8 @@ def test_answers_are_described_in_plain_words() -> None:
 def test_an_over_count_is_told_as_an_over_count() -> None:
     """Said 10 on a hand worth 8, a starter jack taken for nobs: what was added is named as
     added, not as missed; a count short still names what was missed."""
-    over = Recorded(4, 1, AttemptIn("hand", "traps", 1, "5H 5D JS QC | JH", "10", False, 2,
-                                    ("nobs",), 3.0, at=datetime(2025, 1, 1, tzinfo=UTC)))  # fmt: skip
+    over = Recorded(4, 1, AttemptIn(DrillType.HAND, "traps", 1, "5H 5D JS QC | JH", "10", False, 2,
+                                    (Category.NOBS,), 3.0, at=datetime(2025, 1, 1, tzinfo=UTC)))  # fmt: skip
     assert describe_answer(over)[1] == (
         "5♥ 5♦ J♠ Q♣ | J♥ · you said 10; counted nobs that is not there (2 too many) · 3.0 s"
     )
@@ -257,8 +259,8 @@ def test_only_card_tokens_become_cards() -> None:
 
 
 def _answer(id_: int, drill: str, tier: str, correct: bool) -> Recorded:
-    missed = () if correct else ("fifteen",)
-    attempt = AttemptIn(drill, tier, id_, "q", "a", correct, 0 if correct else -2, missed, 5.0,
+    missed = () if correct else (Category.FIFTEEN,)
+    attempt = AttemptIn(DrillType(drill), tier, id_, "q", "a", correct, 0 if correct else -2, missed, 5.0,
                         at=datetime(2025, 1, 1, tzinfo=UTC))  # fmt: skip
     return Recorded(id_, 1, attempt)
 

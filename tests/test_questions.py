@@ -26,6 +26,7 @@ from trainer.training.questions import (
     GoQuestion,
     PegQuestion,
     PlayQuestion,
+    Question,
     ShowQuestion,
     check_question,
     deal_question,
@@ -47,6 +48,13 @@ def _tier(drill: str, tier: str) -> Tier:
     return CATALOG.tier(drill, tier)[1]
 
 
+def _show(drill: str, tier: str, seed: int, index: int) -> ShowQuestion:
+    """A question of a drill that counts a hand or a crib."""
+    question = deal_question(drill, tier, seed, index, catalog=CATALOG)
+    assert isinstance(question, ShowQuestion)
+    return question
+
+
 def _engine_agrees(question: Dealt) -> None:
     """The question's score and features are exactly what the engine says (a coach
     question: its cards are a real deal, and its choices are the cards that fit)."""
@@ -66,10 +74,10 @@ def _engine_agrees(question: Dealt) -> None:
         assert score == question.score
         assert show_features(score) == question.features
     elif isinstance(question, PegQuestion):
-        score = score_play(question.pile)
-        assert score == question.score
-        assert score.count <= 31
-        assert peg_features(score) == question.features
+        pegged = score_play(question.pile)
+        assert pegged == question.score
+        assert pegged.count <= 31
+        assert peg_features(pegged) == question.features
     else:
         assert go_features(question) == question.features
         _go_is_consistent(question)
@@ -165,23 +173,20 @@ def test_each_wanted_feature_comes_up(pair: tuple[str, str]) -> None:
     seen: Counter[str] = Counter()
     for seed in range(120):
         question = deal_question(drill, tier, seed, 0, catalog=CATALOG)
+        assert isinstance(question, Question)
         seen.update(question.features)
     for name in wanted:
         assert seen[name] >= 5, (name, seen)
 
 
 def test_big_hands_and_traps_are_built_not_fished_for() -> None:
-    twenty = [deal_question("hand", "twenty-plus", s, 0, catalog=CATALOG) for s in range(40)]
+    twenty = [_show("hand", "twenty-plus", s, 0) for s in range(40)]
     assert all(q.total >= 20 for q in twenty)
     assert len({q.total for q in twenty}) >= 4
-    traps = Counter(
-        f
-        for s in range(100)
-        for f in deal_question("hand", "traps", s, 1, catalog=CATALOG).features
-    )
+    traps = Counter(f for s in range(100) for f in _show("hand", "traps", s, 1).features)
     assert traps["double-double-run"] >= 10
     assert traps["fives-and-jack"] >= 10
-    crib = [deal_question("crib", "traps", s, 2, catalog=CATALOG) for s in range(100)]
+    crib = [_show("crib", "traps", s, 2) for s in range(100)]
     four_flush = [q for q in crib if "crib-four-flush" in q.features]
     assert len(four_flush) >= 10
     for q in four_flush:

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from trainer.engine.cards import Card
 from trainer.engine.game import Game, GameRuleError
 from trainer.engine.record import (
     MAX_RECORD_CHARS,
@@ -17,12 +18,12 @@ from trainer.engine.record import (
     Settings,
     parse_event,
 )
-from trainer.engine.vocab import Phase
+from trainer.engine.vocab import Counting, Phase
 
 HEADER = '[Game "cribbage"]\n[Seed "{seed}"]\n\n'
 
 
-def _played(seed: int, counting: str = "muggins") -> Game:
+def _played(seed: int, counting: Counting = Counting.MUGGINS) -> Game:
     """A whole game at random (each seat lays a random card that fits and claims nothing
     under muggins, so every point of the show goes the long way, as muggins)."""
     game = Game(Settings(counting=counting), seed)
@@ -39,13 +40,13 @@ def _played(seed: int, counting: str = "muggins") -> Game:
             assert game.pone is not None
             game.cut_starter(game.pone)
         elif phase is Phase.PLAY:
-            seat = game.turn
-            assert seat is not None
-            fits = game.view(seat).playable
-            game.lay(seat, rng.choice(fits)) if fits else game.go(seat)
+            turn = game.turn
+            assert turn is not None
+            fits = game.view(turn).playable
+            game.lay(turn, rng.choice(fits)) if fits else game.go(turn)
         elif phase is Phase.SHOW:
             seat, which = game.show_order[0]
-            game.count_hand(seat, which, 0 if counting == "muggins" else None)
+            game.count_hand(seat, which, 0 if counting is Counting.MUGGINS else None)
         elif phase is Phase.DONE:
             game.next_deal()
     return game
@@ -99,7 +100,7 @@ def _tied_cuts(rounds: int) -> str:
     return game.record().notation()
 
 
-def _card_at(game: Game, at: int) -> object:
+def _card_at(game: Game, at: int) -> Card:
     probe = Game.replay(game.record())
     return probe.cut_for_deal(1, at=at).card
 

@@ -13,6 +13,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
+from tests.stores import add_answer
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.records import AttemptIn, LessonProgress
 
@@ -46,14 +48,14 @@ T0 = datetime(2025, 6, 1, 9, 0, tzinfo=UTC)
 
 def answer(seed: int, *, correct: bool = True) -> AttemptIn:
     return AttemptIn(
-        drill="crib",
+        drill=DrillType.CRIB,
         tier="trap",
         seed=seed,
         question="5H 6H 7H 8H | 9S",
         answer="12" if correct else "17",
         correct=correct,
         points_off=0 if correct else 5,
-        missed=() if correct else ("crib-flush",),
+        missed=() if correct else (Category.CRIB_FLUSH,),
         seconds=9.0,
         at=T0 + timedelta(minutes=seed),
     )
@@ -128,7 +130,7 @@ def test_a_new_session_with_no_choice_is_asked_not_given_the_last_player(
     store = Store.open(_isolated_database)
     store.create_profile("Ann")
     bob = store.create_profile("Bob")
-    store.add_attempt(bob.id, answer(1))
+    add_answer(store, bob.id, answer(1))
     at = app()
     out = run(at)
     assert out["profile"] is None
@@ -143,7 +145,7 @@ def test_the_address_names_the_player_and_keeps_the_choice(_isolated_database: P
     store = Store.open(_isolated_database)
     ann = store.create_profile("Ann")
     bob = store.create_profile("Bob")
-    store.add_attempt(bob.id, answer(1))
+    add_answer(store, bob.id, answer(1))
     at = app()
     at.query_params["player"] = str(ann.id)
     out = run(at, record=[answer(2)])
@@ -249,7 +251,8 @@ def test_a_malformed_answer_is_an_error_and_keeps_what_was_saved(
     at = app()
     as_player(at)
     run(at, record=[answer(1)])
-    at.session_state["record"] = [AttemptIn("poker", "x", 1, "q", "a", True, 0, (), 1.0)]
+    poker = AttemptIn("poker", "x", 1, "q", "a", True, 0, (), 1.0)  # type: ignore[arg-type]  # not a drill: refused
+    at.session_state["record"] = [poker]
     at.run()
     assert "drill 'poker' is not one of" in at.exception[0].message
     assert Store.open(_isolated_database).count_attempts() == 1
@@ -270,7 +273,7 @@ def test_a_newer_file_is_left_alone_and_the_session_keeps_working(
     _isolated_database: Path,
 ) -> None:
     store = Store.open(_isolated_database)
-    store.add_attempt(store.create_profile("Ann").id, answer(1))
+    add_answer(store, store.create_profile("Ann").id, answer(1))
     with sqlite3.connect(_isolated_database) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")

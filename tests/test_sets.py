@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.content.catalog import load_drills
+from trainer.engine.skills import Mode
 from trainer.training.grading import Claim, InputProblem
 from trainer.training.questions import DiscardQuestion, GoQuestion, ShowQuestion, deal_question
 from trainer.training.sets import (
@@ -28,6 +29,7 @@ def test_a_whole_set_right_and_wrong() -> None:
     now = 100.0
     expected = [deal_question("hand", "beginner", 7, i, catalog=CATALOG) for i in range(4)]
     for index, question in enumerate(expected):
+        assert isinstance(question, ShowQuestion)
         assert run.phase == "question" and run.index == index
         assert run.question(CATALOG) == question
         run.start_clock(now)
@@ -70,7 +72,7 @@ def test_answers_only_in_their_phase() -> None:
 
 
 def test_claim_mode() -> None:
-    run = PracticeSet(SetSpec("hand", "club", seed=11, length=1, mode="claim"))
+    run = PracticeSet(SetSpec("hand", "club", seed=11, length=1, mode=Mode.CLAIM))
     question = run.question(CATALOG)
     assert isinstance(question, ShowQuestion) and run.answer_mode(CATALOG) == "claim"
     run.start_clock(0)
@@ -99,7 +101,7 @@ def test_go_questions_take_choices() -> None:
 
 
 def test_pegging_is_answered_with_a_number_even_in_claim_mode() -> None:
-    run = PracticeSet(SetSpec("peg", "beginner", seed=2, length=1, mode="claim"))
+    run = PracticeSet(SetSpec("peg", "beginner", seed=2, length=1, mode=Mode.CLAIM))
     assert run.answer_mode(CATALOG) == "quick"
     with pytest.raises(InputProblem):
         run.finish_claims(CATALOG, now=1)
@@ -108,6 +110,7 @@ def test_pegging_is_answered_with_a_number_even_in_claim_mode() -> None:
 def test_muggins_reaches_the_grade() -> None:
     run = PracticeSet(SetSpec("hand", "expert", seed=4, length=1, muggins=True))
     question = run.question(CATALOG)
+    assert isinstance(question, ShowQuestion)
     grade = run.answer_quick(CATALOG, "0", now=0)
     assert grade.muggins == question.total > 0
     assert "took" in " ".join(run.summary(CATALOG).lines())
@@ -158,7 +161,7 @@ def test_sets_from_a_link() -> None:
     spec = spec_from_request(
         {"drill": "crib", "seed": "3", "mode": "claim", "length": "5", "muggins": "1"}, CATALOG
     )
-    assert spec == SetSpec("crib", "beginner", 3, 5, "claim", True)
+    assert spec == SetSpec("crib", "beginner", 3, 5, Mode.CLAIM, True)
     spec = spec_from_request({"drill": "mixed"}, CATALOG, seed=42)
     assert isinstance(spec, SetSpec) and (spec.tier, spec.seed, spec.length) == (MIXED, 42, 10)
     weights = {("go", "club"): 2, ("hand", "traps"): 0, "junk": 3}

@@ -14,6 +14,7 @@ from trainer.engine import (
     DECK,
     Card,
     DuplicateCardError,
+    Kind,
     ScoreItem,
     ShowError,
     ShowScore,
@@ -67,7 +68,7 @@ def test_the_29_hand_item_by_item() -> None:
     pairs = {frozenset(item.cards) for item in score.by_kind("pair")}
     assert len(pairs) == 6
     assert all(len(p) == 2 and p <= set(fives) for p in pairs)
-    assert score.by_kind("nobs") == (ScoreItem("nobs", (jack,), 1),)
+    assert score.by_kind("nobs") == (ScoreItem(Kind.NOBS, (jack,), 1),)
     assert all(item.points == 2 for item in score.items if item.kind != "nobs")
     assert score.points_by_kind() == {"fifteen": 16, "pair": 12, "run": 0, "flush": 0, "nobs": 1}
     assert score.cadence() == (
@@ -181,7 +182,7 @@ def test_runs_do_not_wrap_from_king_to_ace() -> None:
 def test_four_card_flush_in_the_hand() -> None:
     score = show("2H 4H 6H 8H TS")
     flush = score.by_kind("flush")
-    assert flush == (ScoreItem("flush", parse_cards("2H 4H 6H 8H"), 4),)
+    assert flush == (ScoreItem(Kind.FLUSH, parse_cards("2H 4H 6H 8H"), 4),)
     assert score.total == 4  # all even cards: no fifteen
 
 
@@ -211,7 +212,7 @@ def test_flush_made_with_the_starter_is_no_flush() -> None:
 
 def test_nobs_is_the_jack_of_the_starters_suit_in_the_hand() -> None:
     score = show("JH 2D 6C 8S KH")
-    assert score.by_kind("nobs") == (ScoreItem("nobs", (Card.parse("JH"),), 1),)
+    assert score.by_kind("nobs") == (ScoreItem(Kind.NOBS, (Card.parse("JH"),), 1),)
     assert not show("JD 2D 6C 8S KH").by_kind("nobs")  # jack of another suit
     assert show("JH 2D 6C 8S KH", crib=True).by_kind("nobs")  # the crib has nobs too
 
@@ -380,8 +381,8 @@ def test_rank_pattern_items_agree_with_the_naive_scorer_on_all_6175_patterns() -
                 assert sorted(chosen) == list(range(min(chosen), min(chosen) + len(chosen)))
                 assert points == len(chosen) >= 3
         assert len(set(items)) == len(items), pattern
-        for kind in ("fifteen", "pair", "run"):
-            assert found[kind] == parts[kind], (pattern, kind)
+        for name in ("fifteen", "pair", "run"):
+            assert found[name] == parts[name], (pattern, name)
         assert base[pattern] == parts["fifteen"] + parts["pair"] + parts["run"], pattern
         engine = score_show(hand, starter)
         assert engine.total == naive_show(plain(hand), plain([starter])[0]), pattern

@@ -31,7 +31,7 @@ def test_committed_file_describes_a_converged_build() -> None:
     for seat in ("dealer", "pone"):
         letters = data["throws"][seat]  # type: ignore[index]
         assert len(letters) == 18395 and set(letters) <= set("abcdefghijklmno")
-        frequencies = seat_throws(seat).frequencies()  # type: ignore[arg-type]
+        frequencies = seat_throws(seat).frequencies()
         assert frequencies.sum() == pytest.approx(1.0)
         written = list(data["frequencies"][seat].values())  # type: ignore[index]
         assert written == [round(float(p), 6) for p in frequencies]
@@ -93,4 +93,4 @@ def test_random_start_is_two_cards_at_random() -> None:
 
 def test_unknown_seat_is_refused() -> None:
     with pytest.raises(ValueError, match="seat must be"):
-        seat_throws("north")  # type: ignore[arg-type]
+        seat_throws("north")

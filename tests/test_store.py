@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from trainer.engine.skills import CATEGORIES
+from tests.stores import add_answer
+from trainer.engine.skills import CATEGORIES, Category, DrillType, Mode
 from trainer.progress import store as store_module
 from trainer.progress.store import (
     CSV_HEADER,
@@ -31,16 +32,16 @@ T0 = datetime(2025, 3, 1, 18, 30, tzinfo=UTC)
 
 def attempt(**changes: object) -> AttemptIn:
     base = AttemptIn(
-        drill="hand",
+        drill=DrillType.HAND,
         tier="beginner",
         seed=42,
         question="5H 5D 5C JS | 5S",
         answer="28",
         correct=False,
         points_off=-1,
-        missed=("nobs",),
+        missed=(Category.NOBS,),
         seconds=7.5,
-        mode="quick",
+        mode=Mode.QUICK,
         at=T0,
     )
     return replace(base, **changes)  # type: ignore[arg-type]
@@ -83,7 +84,7 @@ def test_open_creates_folders_and_a_wal_file_at_the_current_schema(tmp_path: Pat
 
 def test_opening_twice_keeps_the_data(store: Store) -> None:
     profile = store.create_profile("Ann")
-    store.add_attempt(profile.id, attempt())
+    add_answer(store, profile.id, attempt())
     again = Store.open(store.location)
     assert again.count_attempts(profile.id) == 1
     assert again.profiles() == [profile]
@@ -158,15 +159,15 @@ def test_names_are_kept_as_plain_text(store: Store) -> None:
 def test_an_answer_with_a_key_is_stored_once_per_profile(store: Store) -> None:
     ann = store.create_profile("Ann")
     bob = store.create_profile("Bob")
-    first = store.add_attempt(ann.id, attempt(), key="s1/0")
-    assert store.add_attempt(ann.id, attempt(), key="s1/0") == first  # a reload's repeat
+    first = add_answer(store, ann.id, attempt(), key="s1/0")
+    assert add_answer(store, ann.id, attempt(), key="s1/0") == first  # a reload's repeat
     assert store.add_attempts(ann.id, [(attempt(), "s1/0"), (attempt(), "s1/1"), attempt()]) == 2
-    assert store.add_attempt(bob.id, attempt(), key="s1/0") != first  # Bob's own place
+    assert add_answer(store, bob.id, attempt(), key="s1/0") != first  # Bob's own place
     assert store.count_attempts(ann.id) == 3
     assert store.saved_keys(ann.id, "s1/") == {"s1/0", "s1/1"}
     assert store.saved_keys(ann.id, "s2/") == frozenset()
     with pytest.raises(InvalidAttemptError, match="key"):
-        store.add_attempt(ann.id, attempt(), key="x" * 101)
+        add_answer(store, ann.id, attempt(), key="x" * 101)
 
 
 def test_rename_profile(store: Store) -> None:
@@ -186,20 +187,20 @@ def test_rename_profile(store: Store) -> None:
 def test_an_answer_round_trips_with_every_field(store: Store) -> None:
     profile = store.create_profile("Ann")
     given = attempt(missed=("run", "fifteen"), mode="claim", seconds=12.25, seed=2**62)
-    new_id = store.add_attempt(profile.id, given, session="s1")
+    new_id = add_answer(store, profile.id, given, session="s1")
     [recorded] = store.attempts(profile.id)
     assert recorded.id == new_id
     assert recorded.profile_id == profile.id
     # missed categories come back in the canonical order
-    assert recorded.attempt == replace(given, missed=("fifteen", "run"))
+    assert recorded.attempt == replace(given, missed=(Category.FIFTEEN, Category.RUN))
 
 
 def test_answers_are_kept_per_profile_and_per_session(store: Store) -> None:
     ann = store.create_profile("Ann")
     bob = store.create_profile("Bob")
-    store.add_attempt(ann.id, attempt(seed=1), session="a")
-    store.add_attempt(ann.id, attempt(seed=2), session="b")
-    store.add_attempt(bob.id, attempt(seed=3), session="a")
+    add_answer(store, ann.id, attempt(seed=1), session="a")
+    add_answer(store, ann.id, attempt(seed=2), session="b")
+    add_answer(store, bob.id, attempt(seed=3), session="a")
     assert [r.attempt.seed for r in store.attempts(ann.id)] == [1, 2]
     assert [r.attempt.seed for r in store.attempts(ann.id, session="b")] == [2]
     assert [r.attempt.seed for r in store.attempts(bob.id)] == [3]
@@ -239,9 +240,9 @@ def test_bad_answers_are_refused_and_nothing_recorded_is_lost(
     store: Store, changes: dict[str, object], message: str
 ) -> None:
     profile = store.create_profile("Ann")
-    store.add_attempt(profile.id, attempt(seed=1))
+    add_answer(store, profile.id, attempt(seed=1))
     with pytest.raises(InvalidAttemptError, match=message):
-        store.add_attempt(profile.id, attempt(**changes))
+        add_answer(store, profile.id, attempt(**changes))
     with pytest.raises(InvalidAttemptError, match=message):
         store.add_attempts(profile.id, [attempt(seed=2), attempt(**changes)])
     assert [r.attempt.seed for r in store.attempts(profile.id)] == [1]
@@ -249,7 +250,7 @@ def test_bad_answers_are_refused_and_nothing_recorded_is_lost(
 
 def test_an_answer_for_a_missing_profile_is_refused(store: Store) -> None:
     with pytest.raises(InvalidAttemptError, match="no profile 7"):
-        store.add_attempt(7, attempt())
+        add_answer(store, 7, attempt())
     assert store.count_attempts() == 0
 
 
@@ -262,14 +263,14 @@ def test_a_failed_batch_writes_nothing(store: Store) -> None:
 
 def test_every_category_can_be_stored(store: Store) -> None:
     profile = store.create_profile("Ann")
-    store.add_attempt(profile.id, attempt(missed=tuple(reversed(CATEGORIES))))
+    add_answer(store, profile.id, attempt(missed=tuple(reversed(CATEGORIES))))
     assert store.attempts(profile.id)[0].attempt.missed == CATEGORIES
 
 
 def test_naive_times_are_taken_as_local_time(store: Store) -> None:
     profile = store.create_profile("Ann")
     naive = datetime(2025, 1, 2, 3, 4, 5)
-    store.add_attempt(profile.id, attempt(at=naive))
+    add_answer(store, profile.id, attempt(at=naive))
     assert store.attempts(profile.id)[0].attempt.at == naive.astimezone(UTC)
 
 
@@ -310,9 +311,9 @@ def test_bad_lesson_progress_is_refused(
 
 def test_csv_export_has_every_answer_and_defuses_formulas(store: Store) -> None:
     profile = store.create_profile("Ann")
-    store.add_attempt(profile.id, attempt(answer="=HYPERLINK(1)", missed=("run", "crib-flush")))
-    store.add_attempt(
-        profile.id, attempt(correct=True, points_off=0, missed=(), at=T0 + timedelta(1))
+    add_answer(store, profile.id, attempt(answer="=HYPERLINK(1)", missed=("run", "crib-flush")))
+    add_answer(
+        store, profile.id, attempt(correct=True, points_off=0, missed=(), at=T0 + timedelta(1))
     )
     rows = list(csv.reader(io.StringIO(store.export_csv(profile.id))))
     assert tuple(rows[0]) == CSV_HEADER
@@ -416,15 +417,15 @@ def test_streaks_match_the_answers(filled: tuple[Store, int, list[AttemptIn]]) -
 def test_streaks_at_the_edges(store: Store, results: list[bool]) -> None:
     profile = store.create_profile("Ann")
     for right in results:
-        store.add_attempt(profile.id, attempt(correct=right, missed=(), points_off=0))
+        add_answer(store, profile.id, attempt(correct=right, missed=(), points_off=0))
     assert store.streaks(profile.id) == runs_of_right(results)
 
 
-def test_recent_by_area_keeps_the_newest_of_each(
+def test_the_window_of_recent_answers_keeps_the_newest_of_each_area(
     filled: tuple[Store, int, list[AttemptIn]],
 ) -> None:
     store, profile_id, answers = filled
-    recent = store.recent_by_area(profile_id, per_area=10)
+    recent = store.progress_rows(profile_id, per_area=10, recent=1).window
     expected: list[int] = []
     for area in {(a.drill, a.tier) for a in answers}:
         expected += [a.seed for a in answers if (a.drill, a.tier) == area][-10:]
@@ -442,7 +443,6 @@ def test_progress_rows_are_the_aggregates_read_together(
     assert rows.areas == store.area_summary(profile_id)
     assert rows.misses == store.miss_summary(profile_id)
     assert rows.streaks == store.streaks(profile_id)
-    assert rows.window == store.recent_by_area(profile_id, per_area=10)
     assert rows.recent == store.attempts(profile_id, limit=7)
 
 
@@ -451,7 +451,7 @@ def test_an_empty_profile_has_empty_aggregates(store: Store) -> None:
     assert store.day_summary(profile.id) == []
     assert store.area_summary(profile.id) == []
     assert store.miss_summary(profile.id) == []
-    assert store.recent_by_area(profile.id, per_area=5) == []
+    assert store.progress_rows(profile.id, per_area=5, recent=5).window == []
     assert store.streaks(profile.id) == (0, 0)
 
 
@@ -490,7 +490,7 @@ def test_a_first_version_file_is_upgraded_with_its_answers(tmp_path: Path) -> No
     assert opened.count_attempts() == 10
     for profile_id, row in results.items():
         assert opened.streaks(profile_id) == runs_of_right(row)
-    opened.add_attempt(1, attempt(correct=True, missed=(), points_off=0))
+    add_answer(opened, 1, attempt(correct=True, missed=(), points_off=0))
     assert opened.streaks(1) == (1, 3)
     assert opened.check_integrity() == ["ok"]
 
@@ -502,7 +502,7 @@ def test_a_held_connection_keeps_the_log_between_writes(tmp_path: Path) -> None:
     assert not wal.exists()  # the last connection to close checkpointed and removed it
     held = store.hold_open()
     try:
-        store.add_attempt(profile.id, attempt())
+        add_answer(store, profile.id, attempt())
         assert wal.exists()  # this close was not the last: no checkpoint, no sync
         assert store.count_attempts() == 1
         assert Store.open(store.path).count_attempts() == 1  # every connection sees it

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.stores import add_answer, imported_games
+from trainer.engine.skills import Category, DrillType, Mode
 from trainer.progress.store import (
     GAMES_MIGRATION,
     GAMES_VERSION_MIGRATION,
@@ -25,7 +28,8 @@ def _store(location: str) -> tuple[Store, int]:
     return store, store.create_profile("Ann").id
 
 
-def _game(game_id: str = "g1", **changes: object) -> SavedGame:
+def _game(game_id: str = "g1", **changes: Any) -> SavedGame:
+    """A game row; ``changes`` may be of the wrong type, for the store to refuse."""
     row = SavedGame(game_id, "level=easy target=61 skunks=on counting=automatic", "easy", 61, "r")
     return row._replace(**changes)
 
@@ -181,7 +185,7 @@ def test_imported_games_are_not_counted_in_the_level_records(location: str) -> N
     assert store.game_stats(ann, "easy", 61).games == 1
     assert store.games_by_level(ann) == {"easy": 1}
     assert [r.finished for r in store.games_record(ann)] == [1]
-    assert store.imported_games(ann) == 3
+    assert imported_games(store, ann) == 3
 
 
 def test_the_record_by_level_and_length(location: str) -> None:
@@ -210,7 +214,7 @@ def test_the_record_by_level_and_length(location: str) -> None:
     ],
 )
 def test_a_bad_game_row_is_refused_by_name(
-    location: str, changes: dict[str, object], message: str
+    location: str, changes: dict[str, Any], message: str
 ) -> None:
     store, ann = _store(location)
     with pytest.raises(ValueError, match=message):
@@ -247,11 +251,12 @@ def _everything(store: Store, profile_id: int) -> None:
     from trainer.training.records import AttemptIn
 
     attempt = AttemptIn(
-        drill="hand", tier="club", seed=1, question="5H 5D JS QC / 5S", answer="20",
-        correct=False, points_off=9, missed=("fifteen", "nobs"), seconds=3.0, mode="quick",
+        drill=DrillType.HAND, tier="club", seed=1, question="5H 5D JS QC / 5S", answer="20",
+        correct=False, points_off=9, missed=(Category.FIFTEEN, Category.NOBS), seconds=3.0,
+        mode=Mode.QUICK,
         at=datetime(2026, 5, 1, 12, tzinfo=UTC),
     )  # fmt: skip
-    store.add_attempt(profile_id, attempt, key=f"set{profile_id}/1")
+    add_answer(store, profile_id, attempt, key=f"set{profile_id}/1")
     store.save_lesson_progress(profile_id, "the-show", 2, False)
     store.save_game(profile_id, _game(f"g{profile_id}"))
     store.save_draft(profile_id, "claims", "5H-5D")

@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.stores import add_answer
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import (
     SCHEMA_VERSION,
     ForeignFileError,
@@ -36,7 +38,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def answer(seed: int) -> AttemptIn:
-    return AttemptIn("peg", "club", seed, "7S 8H", "2", False, -2, ("run",), 3.0)
+    return AttemptIn(DrillType.PEG, "club", seed, "7S 8H", "2", False, -2, (Category.RUN,), 3.0)
 
 
 def _sql(url: str, statement: str) -> Any:
@@ -65,10 +67,10 @@ def test_a_newer_trainers_store_is_refused_and_stops_every_write(postgres_server
     url = postgres_server.new_database()
     store = Store.open(url)
     ann = store.create_profile("Ann")
-    store.add_attempt(ann.id, answer(1))
+    add_answer(store, ann.id, answer(1))
     _sql(url, f"UPDATE trainer_schema SET version = {SCHEMA_VERSION + 1}")
     with pytest.raises(NewerSchemaError, match="newer version of the trainer"):
-        store.add_attempt(ann.id, answer(2))
+        add_answer(store, ann.id, answer(2))
     with pytest.raises(NewerSchemaError, match="left untouched"):
         Store.open(url)
     assert store.count_attempts() == 1
@@ -99,11 +101,11 @@ def test_the_server_restarted_mid_session_is_reconnected_to(postgres_server: Any
     url = postgres_server.new_database()
     store = Store.open(url)
     ann = store.create_profile("Ann")
-    store.add_attempt(ann.id, answer(1), key="s/1")
+    add_answer(store, ann.id, answer(1), key="s/1")
     postgres_server.restart("immediate")  # as if it had crashed, connections and all
     for attempt in range(3):  # a dropped connection is replaced as it is borrowed
         try:
-            store.add_attempt(ann.id, answer(2), key="s/2")
+            add_answer(store, ann.id, answer(2), key="s/2")
             break
         except ServerUnavailableError:
             assert attempt < 2
@@ -119,14 +121,14 @@ def test_while_the_server_is_down_a_write_fails_with_a_message_and_nothing_is_wr
     postgres_server.stop("immediate")
     try:
         with pytest.raises(ServerUnavailableError) as refused:
-            store.add_attempt(ann.id, answer(1), key="s/1")
+            add_answer(store, ann.id, answer(1), key="s/1")
         message = describe_error(refused.value)
         assert "cannot be reached just now" in message and "nothing was lost" in message
         assert "postgres@127.0.0.1" in message
     finally:
         postgres_server.start()
-    store.add_attempt(ann.id, answer(1), key="s/1")  # given again: stored once
-    store.add_attempt(ann.id, answer(1), key="s/1")
+    add_answer(store, ann.id, answer(1), key="s/1")  # given again: stored once
+    add_answer(store, ann.id, answer(1), key="s/1")
     assert store.count_attempts(ann.id) == 1
 
 
@@ -168,7 +170,7 @@ def test_a_full_disk_on_the_server_is_said_and_nothing_half_written(postgres_ser
         finally:
             _sql(url, "ALTER TABLE attempts SET TABLESPACE pg_default")
             _sql(url, f"DROP TABLESPACE IF EXISTS {name}")
-    store.add_attempt(ann.id, answer(99))  # room again: saved again
+    add_answer(store, ann.id, answer(99))  # room again: saved again
     assert store.count_attempts(ann.id) == 11
 
 

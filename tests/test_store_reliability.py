@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.stores import add_answer
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import (
     SCHEMA_VERSION,
     ForeignFileError,
@@ -32,14 +34,14 @@ WRITERS = 8
 
 def answer(seed: int, *, correct: bool = False) -> AttemptIn:
     return AttemptIn(
-        drill="peg",
+        drill=DrillType.PEG,
         tier="club",
         seed=seed,
         question="7S 8H",
         answer="2",
         correct=correct,
         points_off=0 if correct else -2,
-        missed=() if correct else ("run",),
+        missed=() if correct else (Category.RUN,),
         seconds=3.0,
     )
 
@@ -66,7 +68,7 @@ sys.stdin.readline()  # wait for the starting signal
 n = 0
 while count < 0 or n < count:
     attempt = AttemptIn("hand", "club", n, "5H 5D 5C JS | 5S", "28", False, -1, ("nobs",), 2.0)
-    new_id = store.add_attempt(profile.id, attempt, session=name)
+    [(new_id, _)] = store.add_attempts_each(profile.id, [(attempt, None)], session=name)
     print(new_id, flush=True)
     n += 1
 """
@@ -112,7 +114,7 @@ def test_eight_threads_answering_at_once_lose_nothing(location: str) -> None:
             mine = Store.open(path)  # each session opens the file for itself
             start.wait()
             for seed in range(per_writer):
-                mine.add_attempt(profile_id, answer(seed, correct=seed % 3 == 0), session="t")
+                add_answer(mine, profile_id, answer(seed, correct=seed % 3 == 0), session="t")
                 if seed % 10 == 0:
                     mine.save_lesson_progress(profile_id, "the-play", seed, False)
         except BaseException as err:  # reported below
@@ -186,7 +188,7 @@ def test_a_writer_killed_mid_stream_loses_no_committed_answer(
     kept = [r.id for r in store.attempts(profile.id)]
     assert kept[: len(committed)] == committed
     assert len(kept) - len(committed) <= 1  # at most the one committed but not yet printed
-    store.add_attempt(profile.id, answer(1))  # and it still takes answers
+    add_answer(store, profile.id, answer(1))  # and it still takes answers
     assert store.count_attempts() == len(kept) + 1
 
 
@@ -213,7 +215,7 @@ def test_a_writer_killed_inside_a_big_transaction_leaves_the_store_as_it_was(
     assert again.notice is None
     assert again.check_integrity() == ["ok"]
     assert [r.attempt.seed for r in again.attempts(profile.id)] == list(range(25))
-    again.add_attempt(profile.id, answer(99))
+    add_answer(again, profile.id, answer(99))
     assert again.count_attempts() == 26
 
 
@@ -285,7 +287,7 @@ def test_a_damaged_file_is_kept_aside_and_a_fresh_store_started(
     assert digest(kept[0]) == before  # kept byte for byte, never deleted
     assert store.profiles() == []
     assert store.check_integrity() == ["ok"]
-    store.add_attempt(store.create_profile("Ann").id, answer(1))
+    add_answer(store, store.create_profile("Ann").id, answer(1))
     assert Store.open(path).notice is None  # the fresh file is fine from now on
 
 
@@ -385,12 +387,12 @@ def test_a_newer_trainer_upgrading_the_file_while_running_stops_every_write(
     path = tmp_path / "progress.sqlite3"
     store = Store.open(path)
     ann = store.create_profile("Ann")
-    store.add_attempt(ann.id, answer(1))
+    add_answer(store, ann.id, answer(1))
     with sqlite3.connect(path) as conn:  # a newer trainer, in another process, upgrades it
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
     writes = (
-        lambda: store.add_attempt(ann.id, answer(2)),
+        lambda: add_answer(store, ann.id, answer(2)),
         lambda: store.add_attempts(ann.id, [answer(3)]),
         lambda: store.create_profile("Bea"),
         lambda: store.rename_profile(ann.id, "Annie"),
@@ -415,7 +417,7 @@ def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.M
     def small_disk(*args: object, **kwargs: object) -> sqlite3.Connection:
         conn = real_connect(*args, **kwargs)  # type: ignore[call-overload]
         conn.execute("PRAGMA max_page_count = 12")  # no room beyond a few pages
-        return conn  # type: ignore[no-any-return]
+        return conn
 
     monkeypatch.setattr("trainer.progress.store.sqlite.sqlite3.connect", small_disk)
     with pytest.raises(sqlite3.OperationalError) as info:
@@ -423,7 +425,7 @@ def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.M
     assert info.value.sqlite_errorcode == sqlite3.SQLITE_FULL
     assert describe_error(info.value).startswith("the disk is full")
     io_error = sqlite3.OperationalError("disk I/O error: No space left on device")
-    io_error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE  # type: ignore[attr-defined]
+    io_error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE
     assert describe_error(io_error).startswith("the disk is full")
     assert (
         describe_error(sqlite3.OperationalError("near 'x': syntax error"))
@@ -443,7 +445,7 @@ def test_after_a_read_only_spell_the_store_writes_again(tmp_path: Path) -> None:
     ann = store.create_profile("Ann")
     held = store.hold_open()  # keeps the -wal and -shm files in place
     try:
-        store.add_attempt(ann.id, answer(1))
+        add_answer(store, ann.id, answer(1))
         sides = [Path(f"{path}-wal"), Path(f"{path}-shm")]
         assert all(side.exists() for side in sides)
         for side in sides:  # as SQLite left them after the database had been 0444
@@ -451,7 +453,7 @@ def test_after_a_read_only_spell_the_store_writes_again(tmp_path: Path) -> None:
         path.chmod(0o644)
         reopened = Store.open(path)
         assert [oct(side.stat().st_mode & 0o777) for side in sides] == ["0o644", "0o644"]
-        reopened.add_attempt(ann.id, answer(2))
+        add_answer(reopened, ann.id, answer(2))
         assert reopened.count_attempts(ann.id) == 2
     finally:
         held.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -85,7 +86,7 @@ def test_bad_card_shows_an_inline_message_naming_box_and_token() -> None:
     assert at.error[0].value.startswith("**Hand:** '5X' is not a card")
 
 
-def _grid(at: AppTest) -> tuple[str, dict[str, object]]:
+def _grid(at: AppTest) -> tuple[str, dict[str, Any]]:
     (picker,) = at.get("bidi_component")
     return str(picker.key), json.loads(picker.proto.json)
 
@@ -97,10 +98,10 @@ def test_picking_cards_on_the_grid_counts_them() -> None:
     assert not at.get("multiselect") and not at.get("selectbox")  # no 52-item lists
     key, data = _grid(at)
     cards = data["cards"]
-    assert len(cards) == 52  # type: ignore[arg-type]
-    rows = ["".join(card["id"][-1] for card in cards[n : n + 13]) for n in range(0, 52, 13)]  # type: ignore[index]
+    assert len(cards) == 52
+    rows = ["".join(card["id"][-1] for card in cards[n : n + 13]) for n in range(0, 52, 13)]
     assert rows == ["S" * 13, "H" * 13, "D" * 13, "C" * 13]  # four rows, one a suit
-    assert [card["id"] for card in cards[:3]] == ["AS", "2S", "3S"]  # type: ignore[index]
+    assert [card["id"] for card in cards[:3]] == ["AS", "2S", "3S"]
     assert data["chosen"] == [] and data["starter"] is None  # a new hand needs no Clear
     assert at.info[0].value.startswith("Choose four cards") and not at.metric
     assert data["reveal"] == ".st-key-check_total"  # the total, scrolled to when it is drawn
@@ -148,7 +149,8 @@ def test_random_hand_button_deals_a_countable_hand() -> None:
     at.button(key="check_random").click()
     at.run()
     assert not at.error
-    assert len(at.text_input(key="check_hand").value.split()) == 4
+    hand = at.text_input(key="check_hand").value
+    assert hand is not None and len(hand.split()) == 4
     assert at.metric[0].value.isdigit()
 
 
@@ -166,10 +168,12 @@ def test_standing_is_rounded_down_never_up() -> None:
 def test_the_grid_starts_from_cards_the_person_dealt_or_typed() -> None:
     at = check_page()
     at.button(key="check_random").click().run()
-    dealt = at.text_input(key="check_hand").value.split()
+    hand = at.text_input(key="check_hand").value
+    assert hand is not None
+    dealt = hand.split()
     at.radio(key="check_mode").set_value("Pick them").run()
     _, data = _grid(at)
-    assert sorted(data["chosen"]) == sorted(dealt)  # type: ignore[type-var]
+    assert sorted(data["chosen"]) == sorted(dealt)
     assert at.metric[0].value.isdigit()
 
 

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.stores import add_answer
+from trainer.engine.skills import Category, DrillType, Mode
 from trainer.progress import club
 from trainer.progress.groups import group_csv, group_for, member_rows
 from trainer.progress.store import Store
@@ -156,9 +158,12 @@ def _classroom(store: Store) -> tuple[int, int, int, int]:
     store.create_group(bo.id, "Year 5", "YR5XYZ")
     kim = club.register(store, "Kim", "4821", "TUE123")
     assert isinstance(kim, club.SignedIn)
-    store.add_attempt(
+    add_answer(
+        store,
         kim.profile.id,
-        AttemptIn("hand", "club", 1, "q", "a", False, -2, ("nobs",), 4.0, "quick"),
+        AttemptIn(
+            DrillType.HAND, "club", 1, "q", "a", False, -2, (Category.NOBS,), 4.0, Mode.QUICK
+        ),
     )
     return ada.id, bo.id, tuesday.id, kim.profile.id
 

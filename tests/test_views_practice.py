@@ -7,6 +7,7 @@ import json
 import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
@@ -15,7 +16,9 @@ from trainer.content.catalog import load_drills
 from trainer.engine import parse_cards
 from trainer.progress.store import Store
 from trainer.training.grading import CLAIM_KINDS
-from trainer.training.questions import GoQuestion, deal_question
+from trainer.training.questions import GoQuestion, PegQuestion, ShowQuestion, deal_question
+from trainer.training.records import AttemptIn
+from trainer.ui.requests import PracticeRequest
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "practice.py")
@@ -38,7 +41,7 @@ def _texts(at: AppTest) -> str:
     return "\n".join(str(part) for part in parts)
 
 
-def _saved() -> list[object]:
+def _saved() -> list[AttemptIn]:
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
     return [
         recorded.attempt for profile in store.profiles() for recorded in store.attempts(profile.id)
@@ -68,6 +71,7 @@ def test_the_setup_screen_offers_every_drill_and_starts_a_set() -> None:
     assert not at.exception
     assert "Peg a card · Trap bank · seed 31" in _texts(at)
     question = deal_question("peg", "traps", 31, 0, catalog=CATALOG)
+    assert isinstance(question, PegQuestion)
     assert f"What does the {question.pile[-1].label} peg?" in _texts(at)
     assert at.query_params["seed"] == "31"
 
@@ -85,6 +89,7 @@ def test_a_whole_set_played_from_a_link() -> None:
     at = _page(drill="hand", tier="beginner", seed="7", length="3")
     for index in range(3):
         question = deal_question("hand", "beginner", 7, index, catalog=CATALOG)
+        assert isinstance(question, ShowQuestion)
         assert f"Question {index + 1} of 3" in at.get("progress")[0].proto.text
         at.text_input(key=f"practice_total_{index}").set_value(str(question.total))
         at.button(key=f"FormSubmitter:practice_answer_{index}-Check").click()
@@ -99,11 +104,12 @@ def test_a_whole_set_played_from_a_link() -> None:
     assert "Accuracy: 3 of 3 right (100%)." in _texts(at)
     saved = _saved()
     assert len(saved) == 3
-    assert all(a.correct and a.drill == "hand" and a.seed == 7 for a in saved)  # type: ignore[attr-defined]
+    assert all(a.correct and a.drill == "hand" and a.seed == 7 for a in saved)
 
 
 def test_a_wrong_total_gets_the_whole_breakdown() -> None:
     question = deal_question("hand", "club", 7, 0, catalog=CATALOG)
+    assert isinstance(question, ShowQuestion)
     at = _page(drill="hand", tier="club", seed="7")
     at.text_input(key="practice_total_0").set_value(str(question.total - 1))
     at.button(key="FormSubmitter:practice_answer_0-Check").click()
@@ -115,7 +121,7 @@ def test_a_wrong_total_gets_the_whole_breakdown() -> None:
     for item in question.score.items:
         assert item.describe() in text
     (attempt,) = _saved()
-    assert attempt.missed == ("nobs",) and attempt.points_off == -1  # type: ignore[attr-defined]
+    assert attempt.missed == ("nobs",) and attempt.points_off == -1
 
 
 def test_bad_input_is_refused_and_not_graded() -> None:
@@ -134,16 +140,19 @@ def test_bad_input_is_refused_and_not_graded() -> None:
     assert _saved() == []
 
 
-def _hand(at: AppTest) -> tuple[str, dict[str, object]]:
+def _hand(at: AppTest) -> tuple[str, dict[str, Any]]:
     """The tappable hand on the page: its key and what the browser was given."""
     (picker,) = at.get("bidi_component")
     return str(picker.key), json.loads(picker.proto.json)
 
 
 def _send(at: AppTest, key: str, *events: dict[str, object]) -> None:
-    """What the browser does: the whole log of actions so far, as the component's state."""
+    """What the browser does: the whole log of actions so far, as the component's state,
+    each new action numbered after the last it sent and the last the page says it took."""
     log = at.session_state[key]["log"] if key in at.session_state else []
-    start = max((int(e["seq"]) for e in log), default=0)  # type: ignore[call-overload]
+    shown, data = _hand(at)
+    taken = int(data.get("seen", 0)) if shown == key else 0
+    start = max((int(e["seq"]) for e in log), default=taken)
     numbered = [{**event, "seq": start + n} for n, event in enumerate(events, start=1)]
     at.session_state[key] = {"log": [*log, *numbered]}
     at.run()
@@ -153,12 +162,13 @@ def _send(at: AppTest, key: str, *events: dict[str, object]) -> None:
 def test_claim_mode_finds_and_misses() -> None:
     # seed 7, question 0 of club: A♥ 3♥ 10♥ J♦ with the 3♦ (a pair and nobs)
     question = deal_question("hand", "club", 7, 0, catalog=CATALOG)
+    assert isinstance(question, ShowQuestion)
     assert question.notation() == "AH 3H TH JD | 3D"
     at = _page(drill="hand", tier="club", seed="7", mode="claim", muggins="1")
     key, data = _hand(at)
-    assert [card["id"] for card in data["cards"]] == ["AH", "3H", "TH", "JD", "3D"]  # type: ignore[attr-defined]
-    assert data["cards"][4]["tag"] == "starter"  # type: ignore[index]
-    assert [kind[0] for kind in data["kinds"]] == list(CLAIM_KINDS)  # type: ignore[attr-defined]
+    assert [card["id"] for card in data["cards"]] == ["AH", "3H", "TH", "JD", "3D"]
+    assert data["cards"][4]["tag"] == "starter"
+    assert [kind[0] for kind in data["kinds"]] == list(CLAIM_KINDS)
     assert not any("<svg" in text for text in _texts(at).splitlines())  # the hand is tappable
     _send(at, key, {"do": "claim", "kind": "pair", "cards": ["3H", "3D"]})
     _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["AH", "3H", "TH"]})
@@ -177,7 +187,7 @@ def test_claim_mode_finds_and_misses() -> None:
     assert text.count("A♥ 3♥ 10♥ adds to") == 1
     assert "Muggins! Your opponent spots the point you missed and pegs it." in text
     (attempt,) = _saved()
-    assert attempt.mode == "claim" and set(attempt.missed) == {"nobs", "fifteen"}  # type: ignore[attr-defined]
+    assert attempt.mode == "claim" and set(attempt.missed) == {"nobs", "fifteen"}
 
 
 def test_every_combination_found_with_a_padded_pair_is_not_right() -> None:
@@ -197,12 +207,13 @@ def test_every_combination_found_with_a_padded_pair_is_not_right() -> None:
     assert warning.value.startswith("All 2 combinations found, but one claim was wrong: pair ")
     assert "A pair royal is three cards of one rank" in _texts(at)
     (attempt,) = _saved()
-    assert attempt.correct is False and attempt.missed == ("pair",)  # type: ignore[attr-defined]
+    assert attempt.correct is False and attempt.missed == ("pair",)
 
 
 def test_claims_sent_together_are_all_graded_in_order() -> None:
     """Taps made while the page is busy arrive as one longer log: none is lost."""
     question = deal_question("hand", "twenty-plus", 3, 0, catalog=CATALOG)
+    assert isinstance(question, ShowQuestion)
     assert question.notation() == "5C TC JC QC | JH"
     at = _page(drill="hand", tier="twenty-plus", seed="3", mode="claim")
     key, _ = _hand(at)
@@ -217,8 +228,8 @@ def test_claims_sent_together_are_all_graded_in_order() -> None:
     (success,) = at.success
     assert success.value == "Right: every combination found, 20 in all."
     (attempt,) = _saved()
-    assert attempt.correct and attempt.points_off == 0  # type: ignore[attr-defined]
-    assert "double run TC JC QC JH" in attempt.answer  # type: ignore[attr-defined]
+    assert attempt.correct and attempt.points_off == 0
+    assert "double run TC JC QC JH" in attempt.answer
 
 
 def test_undo_takes_back_the_claim_the_learner_sees_and_only_that() -> None:
@@ -263,11 +274,35 @@ def test_claims_in_progress_survive_a_reload() -> None:
     assert data["claims"] == ["fifteen: 5♣ 10♣", "double run: 10♣ J♣ Q♣ J♥"]
     _send(again, key_again, {"do": "done"})
     (attempt,) = _saved()
-    assert "fifteen 5C TC" in attempt.answer  # type: ignore[attr-defined]
-    assert "double run TC JC QC JH" in attempt.answer  # type: ignore[attr-defined]
+    assert "fifteen 5C TC" in attempt.answer
+    assert "double run TC JC QC JH" in attempt.answer
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
     with sqlite3.connect(store.path) as conn:  # graded: the draft is gone
         assert conn.execute("SELECT COUNT(*) FROM drafts").fetchone() == (0,)
+
+
+def test_a_claim_the_browser_sends_again_after_a_restart_counts_once() -> None:
+    """The server died before the browser heard that its last claim was taken: the new
+    session reads the claim back from the kept draft, and the browser sends it again (the
+    same numbered tap). It is listed once, and the next tap is acted on."""
+    at = _page(drill="hand", tier="twenty-plus", seed="3", mode="claim")
+    key, _ = _hand(at)
+    _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["5C", "TC"]})
+    resent = at.session_state[key]["log"]
+    address = {k: str(v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    again = AppTest.from_file(PAGE, default_timeout=30)
+    again.query_params.update(address)
+    again.run()
+    key_again, data = _hand(again)
+    assert key_again == key and data["seen"] == 1
+    assert data["claims"] == ["fifteen: 5♣ 10♣"]
+    again.session_state[key] = {"log": resent}
+    again.run()
+    _, data = _hand(again)
+    assert data["claims"] == ["fifteen: 5♣ 10♣"]
+    _send(again, key, {"do": "claim", "kind": "fifteen", "cards": ["5C", "JC"]})
+    _, data = _hand(again)
+    assert data["claims"] == ["fifteen: 5♣ 10♣", "fifteen: 5♣ J♣"] and data["seen"] == 2
 
 
 def test_thats_everything_grades_the_claims_the_learner_saw() -> None:
@@ -289,7 +324,7 @@ def test_thats_everything_grades_the_claims_the_learner_saw() -> None:
     listed = [["fifteen", ["5C", "TC"]], ["fifteen", ["JC"]], ["flush", ["5C", "TC", "JC", "QC"]]]
     _send(again, key_again, {"do": "done", "claims": listed})
     (attempt,) = _saved()
-    assert attempt.answer == "fifteen 5C TC; flush 5C TC JC QC"  # type: ignore[attr-defined]
+    assert attempt.answer == "fifteen 5C TC; flush 5C TC JC QC"
 
 
 def test_a_claim_that_cannot_be_a_combination_is_refused_with_its_reason() -> None:
@@ -350,23 +385,22 @@ def test_the_go_is_answered_with_choices() -> None:
 def test_another_page_can_start_a_set() -> None:
     at = AppTest.from_file(PAGE, default_timeout=30)
     as_player(at)
-    at.session_state["practice_drill"] = "crib"
-    at.session_state["practice_tier"] = "traps"
-    at.session_state["practice_seed"] = 5
+    at.session_state["_practice_request_from_a_page"] = PracticeRequest("crib", "traps", seed=5)
     at.run()
     assert "Count the crib · Trap bank · seed 5" in _texts(at)
-    assert "practice_drill" not in at.session_state
+    assert "_practice_request_from_a_page" not in at.session_state  # acted on once
     assert "Count the crib" in _texts(at)
 
 
 def test_mixed_sets_follow_the_weights() -> None:
     at = AppTest.from_file(PAGE, default_timeout=30)
     as_player(at)
-    at.session_state["practice_weights"] = {("peg", "traps"): 1.0}
+    at.session_state["_practice_weights"] = {("peg", "traps"): 1.0}
     at.query_params.update({"drill": "mixed", "seed": "4"})
     at.run()
     assert "Mixed drills (your weak spots) · seed 4" in _texts(at)
     question = deal_question("peg", "traps", 4, 0, catalog=CATALOG)
+    assert isinstance(question, PegQuestion)
     assert f"What does the {question.pile[-1].label} peg?" in _texts(at)
 
 

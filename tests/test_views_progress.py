@@ -15,12 +15,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
+from tests.stores import add_answer
 from trainer.content.catalog import load_drills
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.adaptive import FLOOR
-from trainer.training.questions import deal_question
+from trainer.training.questions import ShowQuestion, deal_question
 from trainer.training.records import AttemptIn
 from trainer.ui.profiles import WORD_JOINER
+from trainer.ui.requests import PracticeRequest
 
 REPO = Path(__file__).resolve().parent.parent
 APP = str(REPO / "trainer" / "app.py")
@@ -36,18 +39,18 @@ for attempt in st.session_state.pop("answers", []):
 
 
 def given(
-    n: int, *, drill: str = "hand", tier: str = "club", correct: bool = True, **kw: object
+    n: int, *, drill: str = "hand", tier: str = "club", correct: bool = True, seconds: float = 8.0
 ) -> AttemptIn:
     return AttemptIn(
-        drill=drill,
+        drill=DrillType(drill),
         tier=tier,
         seed=n,
         question=f"5H 5D 5C JS | {'A23456789'[n % 9]}S",
         answer="29" if correct else "20",
         correct=correct,
         points_off=0 if correct else -9,
-        missed=() if correct else ("nobs", "fifteen"),
-        seconds=float(kw.get("seconds", 8.0)),  # type: ignore[arg-type]
+        missed=() if correct else (Category.NOBS, Category.FIFTEEN),
+        seconds=seconds,
         at=datetime.now(UTC) - timedelta(minutes=100 - n),
     )
 
@@ -128,6 +131,7 @@ def test_drills_answered_on_the_practice_page_show_after_a_restart(
     practice.run()
     for index, off in ((0, -1), (1, 0)):  # one short, then right
         question = deal_question("hand", "club", 7, index, catalog=catalog)
+        assert isinstance(question, ShowQuestion)
         practice.text_input(key=f"practice_total_{index}").set_value(str(question.total + off))
         practice.button(key=f"FormSubmitter:practice_answer_{index}-Check").click().run()
         assert not practice.exception, practice.exception
@@ -215,8 +219,8 @@ st.navigation([
 STAND_IN_PRACTICE = """
 import streamlit as st
 st.title("Stand-in practice")
-keys = ("practice_drill", "practice_tier", "practice_weights")
-st.session_state["received"] = {k: st.session_state[k] for k in keys if k in st.session_state}
+from trainer.ui.requests import practice_weights, take_practice
+st.session_state["received"] = (take_practice(), practice_weights())
 """
 
 
@@ -244,7 +248,7 @@ def test_practise_this_hands_the_drill_to_the_practice_page(
     [button] = [b for b in at.button if b.label == "Practise this"]
     button.click().run()
     assert at.title[0].value == "Stand-in practice"
-    assert at.session_state["received"] == {"practice_drill": "crib", "practice_tier": "traps"}
+    assert at.session_state["received"] == (PracticeRequest("crib", "traps"), None)
 
 
 def test_lesson_answers_and_unknown_tiers_are_not_offered_to_practise(
@@ -271,10 +275,8 @@ def test_practise_my_weak_spots_hands_over_the_weights(
     )
     at = stand_in(tmp_path)
     next(b for b in at.button if b.label == "Practise my weak spots").click().run()
-    received = at.session_state["received"]
-    assert received["practice_drill"] == "mixed"
-    assert received["practice_tier"] == "adaptive"
-    weights = received["practice_weights"]
+    request, weights = at.session_state["received"]
+    assert request == PracticeRequest("mixed", "adaptive")
     assert set(weights) == {("hand", "club"), ("go", "beginner")}
     assert weights[("hand", "club")] > weights[("go", "beginner")]
 
@@ -303,7 +305,7 @@ def test_the_practice_page_starts_a_weak_spots_set(_isolated_database: Path) -> 
     assert not at.exception, at.exception
     assert at.query_params["drill"] == "mixed"
     assert "your weak spots" in texts(at)
-    weights = at.session_state["practice_weights"]
+    weights = at.session_state["_practice_weights"]
     assert set(weights) == {("hand", "club")} and weights[("hand", "club")] > FLOOR
 
 
@@ -319,7 +321,7 @@ def test_all_mastered_says_so(_isolated_database: Path) -> None:
 def test_names_are_shown_as_typed_never_as_markup(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
     profile = store.create_profile("<b>**Zed**</b> [x](y)")
-    store.add_attempt(profile.id, given(1))
+    add_answer(store, profile.id, given(1))
     at = progress_page()
     caption = at.caption[0].value
     assert r"\<b\>\*\*Zed\*\*\</b\> \[x\]\(y\)" in caption
@@ -404,7 +406,7 @@ def test_a_store_read_error_is_explained_and_the_app_keeps_going(
     _isolated_database: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = Store.open(_isolated_database)
-    store.add_attempt(store.create_profile("Ann").id, given(1))
+    add_answer(store, store.create_profile("Ann").id, given(1))
 
     def failing(*args: object, **kwargs: object) -> None:
         raise sqlite3.OperationalError("database or disk is full")
@@ -424,7 +426,7 @@ def test_a_store_read_error_is_explained_and_the_app_keeps_going(
 
 def test_nobody_chosen_sees_no_ones_progress(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
-    store.add_attempt(store.create_profile("Ann").id, given(1))
+    add_answer(store, store.create_profile("Ann").id, given(1))
     at = AppTest.from_file(str(PROGRESS_VIEW), default_timeout=30).run()
     assert not at.exception, at.exception
     assert "Who is playing?" in [s.value for s in at.subheader]

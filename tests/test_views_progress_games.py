@@ -8,9 +8,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from tests.stores import add_answer
 from tests.test_play_page import _play_out
 from tests.test_views_progress import given, progress_page, texts
-from trainer.engine.game import Settings
+from trainer.engine.record import Settings
 from trainer.progress.store import Store
 from trainer.training.table import ME, PlaySetup, Table
 from trainer.ui.play_saves import saved_row
@@ -40,7 +41,7 @@ def _subheaders(at: object) -> list[str]:
 
 def test_no_games_yet_says_where_to_play(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
-    store.add_attempt(store.create_profile("Ann").id, given(1))
+    add_answer(store, store.create_profile("Ann").id, given(1))
     at = progress_page()
     assert HEADING in _subheaders(at)
     assert "Play a game on the Play page" in texts(at)
@@ -87,7 +88,7 @@ def test_another_players_games_are_not_shown(_isolated_database: Path) -> None:
     store = Store.open(_isolated_database)
     ann = store.create_profile("Ann").id
     bo = store.create_profile("Bo").id
-    store.add_attempt(ann, given(1))
+    add_answer(store, ann, given(1))
     _save(store, bo, "bo's", _played("easy", 61, 2))
     at = progress_page()
     assert "How **Ann** is doing" in texts(at)
@@ -100,7 +101,7 @@ def test_a_games_read_error_is_explained_and_the_rest_of_the_page_stays(
 ) -> None:
     store = Store.open(_isolated_database)
     ann = store.create_profile("Ann").id
-    store.add_attempt(ann, given(1))
+    add_answer(store, ann, given(1))
     _save(store, ann, "g", _played("easy", 61, 2))
 
     def failing(*args: object, **kwargs: object) -> None:

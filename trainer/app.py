@@ -16,9 +16,10 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from trainer.ui import keeper, profiles, session, warmup  # noqa: E402  (path set above)
+from trainer.ui import keeper, profiles, reconnect, session, warmup  # noqa: E402  (path set)
 
 warmup.share_the_interpreter()
+reconnect.install()
 
 st.set_page_config(page_title="Cribbage trainer", page_icon="🃏", layout="centered")
 

@@ -256,6 +256,44 @@ def cmd_store_copy(args: argparse.Namespace) -> int:
     return 0
 
 
+def _many(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def cmd_store_check(args: argparse.Namespace) -> int:
+    """Say what a progress store holds and whether it is sound (for whoever looks after it)."""
+    from trainer.progress.store import (
+        SCHEMA_VERSION,
+        Store,
+        StoreError,
+        describe_error,
+        resolve_location,
+    )
+
+    try:
+        store = Store.open(args.store or resolve_location())
+        version = store.schema_version()
+        problems = [line for line in store.check_integrity() if line != "ok"]
+        players = len(store.profiles())
+        answers = store.count_attempts()
+        games = store.count_games()
+    except StoreError as err:
+        raise CliError(describe_error(err)) from None
+    held = ", ".join(
+        _many(n, word) for n, word in ((players, "player"), (answers, "answer"), (games, "game"))
+    )
+    say(f"{store.shown()}: {held}; schema {version} of this trainer's {SCHEMA_VERSION}.")
+    if store.notice:
+        say(store.notice)
+    if problems:
+        for line in problems:
+            say(line, error=True)
+        say("The store has problems: copy it elsewhere before anything else.", error=True)
+        return EXIT_BAD_INPUT
+    say("Every check passed.")
+    return 0
+
+
 def _read_pin(args: argparse.Namespace) -> str:
     """The PIN from standard input (``--pin-stdin``, for scripts) or asked for twice."""
     if args.pin_stdin:
@@ -350,6 +388,13 @@ def build_parser() -> argparse.ArgumentParser:
     copy.add_argument("source", help="the store to copy from (left as it is)")
     copy.add_argument("target", help="the store to copy into (made if it is a new file)")
     copy.set_defaults(run=cmd_store_copy)
+    check = store_sub.add_parser(
+        "check", help="what a progress store holds, and whether the database finds it sound"
+    )
+    check.add_argument(
+        "--store", help="a file's path or a postgresql:// URL (default: the app's own store)"
+    )
+    check.set_defaults(run=cmd_store_check)
 
     clubs = sub.add_parser("club", help="club mode's accounts: teachers, and players' PINs")
     club_sub = clubs.add_subparsers(dest="club_command", required=True)

@@ -57,9 +57,10 @@ def _quiet_bare_mode() -> Iterator[None]:
 def prepare() -> float:
     """Load now what the pages would load on first use; the seconds it took. A content file
     that does not load is reported by the page that needs it, as it would be anyway."""
-    from trainer.ui import warmup
+    from trainer.ui import reconnect, warmup
 
     warmup.share_the_interpreter()
+    reconnect.install()  # before the port opens: a tab back after a restart loses nothing
     started = time.perf_counter()
     with _quiet_bare_mode():
         warmup.warm_up().join()

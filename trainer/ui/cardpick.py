@@ -380,6 +380,16 @@ class CardPicker:
             if unread.events:
                 st.rerun()
 
+    @property
+    def seen(self) -> int:
+        """The last event acted on (its number in the browser's log)."""
+        return self.desk.seen
+
+    def resume_after(self, seq: int) -> None:
+        """The events up to ``seq`` were acted on in an earlier session (before a restart):
+        they are not acted on again when the browser sends them once more."""
+        self.desk.seen = max(self.desk.seen, seq)
+
     def forget(self) -> None:
         """Drop what the page remembers about this picker (when its question is over)."""
         st.session_state.get(_DESKS, {}).pop(self.key, None)

@@ -39,6 +39,7 @@ from trainer.progress.store.checks import (
     text_field,
 )
 from trainer.progress.store.errors import (
+    ForeignFileError,
     IntegrityViolation,
     InvalidAttemptError,
     ProfileNameError,
@@ -176,7 +177,13 @@ class Store:
             if isinstance(conn, sqlite_file.SqliteConnection):
                 sqlite_file.check_file(conn)
             elif isinstance(conn, postgres.PostgresConnection):
-                postgres.check_database(conn)
+                try:
+                    postgres.check_database(conn)
+                except ForeignFileError:
+                    # Looked at again under the writers' lock: another server half way
+                    # through creating the store looks, for a moment, like another program.
+                    with conn.write():
+                        postgres.check_database(conn)
             version = conn.schema_version()
             while version < SCHEMA_VERSION:
                 with conn.write():
@@ -354,17 +361,6 @@ class Store:
 
     # -- answers --
 
-    def add_attempt(
-        self, profile_id: int, attempt: AttemptIn, *, session: str = "", key: str | None = None
-    ) -> int:
-        """Store one graded answer atomically; returns its id.
-
-        ``key`` names the answer's place (``<set>/<question>``): a profile's answer with a key
-        already stored is not stored again, and the id of the one stored first is returned.
-        """
-        [(new_id, _)] = self._insert(profile_id, [(attempt, key)], session)
-        return new_id
-
     def add_attempts(
         self,
         profile_id: int,
@@ -374,7 +370,7 @@ class Store:
     ) -> int:
         """Store many answers in ONE transaction (imports, benchmarks); all or nothing.
 
-        Each is an answer or an ``(answer, key)`` pair (see :meth:`add_attempt`); returns how
+        Each is an answer or an ``(answer, key)`` pair (see :meth:`add_attempts_each`); returns how
         many were stored (an answer whose key is already stored is left out).
         """
         keyed = (item if isinstance(item, tuple) else (item, None) for item in attempts)
@@ -392,7 +388,7 @@ class Store:
         return self._insert(profile_id, attempts, session)
 
     def saved_keys(self, profile_id: int, prefix: str) -> frozenset[str]:
-        """The keys starting with ``prefix`` of a profile's stored answers (see :meth:`add_attempt`)."""
+        """The keys starting with ``prefix`` of a profile's stored answers (see :meth:`add_attempts_each`)."""
         with self._connect() as conn:
             rows = conn.execute(
                 "SELECT answer_key FROM attempts WHERE profile_id = ? "
@@ -418,12 +414,20 @@ class Store:
         return ids
 
     def count_attempts(self, profile_id: int | None = None) -> int:
+        """How many answers are kept: the player's, or (``None``) everyone's."""
+        return self._count("attempts", profile_id)
+
+    def count_games(self, profile_id: int | None = None) -> int:
+        """How many games are kept: the player's, or (``None``) everyone's."""
+        return self._count("games", profile_id)
+
+    def _count(self, table: str, profile_id: int | None) -> int:
         with self._connect() as conn:
             if profile_id is None:
-                row = conn.execute("SELECT COUNT(*) FROM attempts").fetchone()
+                row = conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()
             else:
                 row = conn.execute(
-                    "SELECT COUNT(*) FROM attempts WHERE profile_id = ?", (profile_id,)
+                    f"SELECT COUNT(*) FROM {table} WHERE profile_id = ?", (profile_id,)
                 ).fetchone()
         return int(row[0])
 
@@ -471,12 +475,6 @@ class Store:
         """Right answers in a row: the current run and the best ever."""
         with self._connect() as conn:
             return _streaks(conn, profile_id)
-
-    def recent_by_area(self, profile_id: int, *, per_area: int) -> list[Recorded]:
-        """The newest ``per_area`` answers of each drill type and tier, oldest first."""
-        with self._connect() as conn:
-            areas = [(a.drill, a.tier) for a in _area_summary(conn, profile_id)]
-            return _recent_by_area(conn, profile_id, per_area, areas)
 
     # -- lessons --
 
@@ -636,14 +634,6 @@ class Store:
                 (profile_id,),
             ).fetchall()
         return {str(r[0]): int(r[1]) for r in rows}
-
-    def imported_games(self, profile_id: int) -> int:
-        """How many games the profile read in from records (never counted by level)."""
-        with self._connect() as conn:
-            row = conn.execute(
-                "SELECT COUNT(*) FROM games WHERE profile_id = ? AND imported = 1", (profile_id,)
-            ).fetchone()
-        return int(row[0])
 
     def games_record(self, profile_id: int) -> list[LevelGames]:
         """The profile's games at each level and length it has played, finished or not
@@ -860,16 +850,6 @@ class Store:
             ).fetchone()
         return group(row) if row else None
 
-    def groups_of_member(self, profile_id: int) -> list[Group]:
-        with self._connect() as conn:
-            rows = conn.execute(
-                f"""SELECT {_GROUP_COLUMNS_G} FROM groups g
-                    JOIN memberships m ON m.group_id = g.id
-                    WHERE m.profile_id = ? ORDER BY g.id""",
-                (profile_id,),
-            ).fetchall()
-        return [group(r) for r in rows]
-
     def join_group(self, group_id: int, profile_id: int) -> bool:
         """The player joins the group; False when they were in it already."""
         with self._connect() as conn:
@@ -883,13 +863,6 @@ class Store:
             except IntegrityViolation as err:
                 raise ValueError(f"there is no such group or player ({err})") from err
         return cursor.rowcount == 1
-
-    def leave_group(self, group_id: int, profile_id: int) -> None:
-        with self._connect() as conn, conn.write():
-            conn.execute(
-                "DELETE FROM memberships WHERE group_id = ? AND profile_id = ?",
-                (group_id, profile_id),
-            )
 
     def members(self, group_id: int) -> list[Profile]:
         """The group's members, by name."""

@@ -3,6 +3,7 @@ claimed by tapping its cards; the grade lights every combination missed."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 
@@ -20,6 +21,20 @@ from trainer.ui.cardpick import CardPicker, Slot
 from trainer.ui.drawing import show_breakdown, show_cards, show_item
 
 _RESTORED = "_practice_claims_restored"  # the question whose kept claims were read back
+#: A kept draft starts with the last tap acted on (``#4 fifteen KC 5S; pair 4S 4D``): after a
+#: restart the browser may send a tap again that the draft already holds.
+_DRAFT = re.compile(r"#(\d+) ?(.*)", re.DOTALL)
+
+
+def _draft_text(seen: int, claims: str) -> str:
+    return f"#{seen} {claims}"
+
+
+def _read_draft(text: str) -> tuple[int, str]:
+    """The last tap acted on and the claims of a kept draft (0 for a draft kept before the
+    taps were numbered in it)."""
+    found = _DRAFT.fullmatch(text)
+    return (int(found.group(1)), found.group(2)) if found else (0, text)
 
 
 class _Hand:
@@ -33,7 +48,7 @@ class _Hand:
         picker = CardPicker(
             f"practice_claims_{run.set_id}_{run.index}_{len(run.grades)}", "claim", slots
         )
-        _restore_claims(run)
+        _restore_claims(run, picker)
         return picker
 
     def take(self, run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) -> None:
@@ -62,7 +77,7 @@ class _Hand:
                 session.drop_draft(run.draft_key)
                 return
         if events:  # the claims so far outlive a reload or a restart
-            session.save_draft(run.draft_key, run.claims_draft())
+            session.save_draft(run.draft_key, _draft_text(picker.seen, run.claims_draft()))
 
     def show(self, question: Dealt, *, cards: bool, chosen: Sequence[Card]) -> None:
         assert isinstance(question, ShowQuestion)
@@ -113,13 +128,16 @@ class _Hand:
             show_breakdown(score)
 
 
-def _restore_claims(run: PracticeSet) -> None:
-    """The claims made on this question before a reload or a restart, back in the list."""
+def _restore_claims(run: PracticeSet, picker: CardPicker) -> None:
+    """The claims made on this question before a reload or a restart, back in the list; the
+    taps they came from are not taken again if the browser sends them once more."""
     if run.phase == "question" and not run.claims and st.session_state.get(_RESTORED) != run.key:
         st.session_state[_RESTORED] = run.key
         kept = session.draft(run.draft_key)
         if kept:
-            run.restore_claims(kept)
+            seen, claims = _read_draft(kept)
+            run.restore_claims(claims)
+            picker.resume_after(seen)
 
 
 def _wrong_claim_line(check: ClaimCheck) -> str:

@@ -11,14 +11,9 @@ Starting a set from elsewhere:
   ``length=5``, ``muggins=1``, ``w=`` weights; ``drill`` or ``tier`` may be ``mixed``).
   The page keeps the running set in the address (with ``set=`` and ``q=``, its place),
   so it can be shared, and a reload resumes it at the same question;
-* session state (for a one-click "practise this" on another page): set
-  ``st.session_state["practice_drill"]`` and ``["practice_tier"]`` (optionally
-  ``["practice_seed"]``, ``["practice_mode"]``, ``["practice_length"]``, and for
-  "Which two do you throw?" ``["practice_hand"]``, six cards to throw from first), then
-  ``st.switch_page`` here: a set starts at once and the keys are removed;
-* ``st.session_state["practice_weights"]``: an optional mapping
-  ``{(drill, tier): weight}`` that mixed sets draw their questions from
-  (adaptive practice sets it).
+* another page's "practise this": :func:`trainer.ui.requests.ask_practice` with a
+  :class:`~trainer.ui.requests.PracticeRequest` (and, for adaptive practice, the weights
+  mixed sets draw their questions from); a set starts at once and the request is gone.
 """
 
 from __future__ import annotations
@@ -52,6 +47,7 @@ from trainer.ui.loaded import (
     drill_catalog,
 )
 from trainer.ui.profiles import plain, require_player
+from trainer.ui.requests import practice_weights, take_practice
 
 SET = "practice_set"
 HANDLED = "_practice_request"
@@ -105,15 +101,9 @@ def _incoming(catalog: DrillCatalog) -> None:
     """Start a set asked for by the address or by another page."""
     state = st.session_state
     request: dict[str, Any] | None = None
-    if state.get("practice_drill"):
-        request = {
-            "drill": state.pop("practice_drill"),
-            "tier": state.pop("practice_tier", ""),
-            "seed": state.pop("practice_seed", ""),
-            "mode": state.pop("practice_mode", ""),
-            "length": state.pop("practice_length", ""),
-            "hand": state.pop("practice_hand", ""),
-        }
+    asked = take_practice()
+    if asked is not None:
+        request = asked.params()
     else:
         params = st.query_params.to_dict()
         signature = _signature(params)
@@ -122,7 +112,7 @@ def _incoming(catalog: DrillCatalog) -> None:
             request = params
     if request is None:
         return
-    spec = spec_from_request(request, catalog, weights=state.get("practice_weights"))
+    spec = spec_from_request(request, catalog, weights=practice_weights())
     if isinstance(spec, str):
         _refuse(spec)
         return
@@ -150,7 +140,7 @@ def _setup(catalog: DrillCatalog) -> None:
         "found and what you missed, then go on to the next."
     )
     drills = [*catalog.drills, MIXED]
-    weighted = bool(st.session_state.get("practice_weights"))
+    weighted = bool(practice_weights())
 
     def drill_label(name: str) -> str:
         if name == MIXED:
@@ -205,9 +195,7 @@ def _setup(catalog: DrillCatalog) -> None:
             "mode": mode,
             "muggins": "1" if muggins else "",
         }
-        spec = spec_from_request(
-            request, catalog, weights=st.session_state.get("practice_weights"), seed=new_seed()
-        )
+        spec = spec_from_request(request, catalog, weights=practice_weights(), seed=new_seed())
         if isinstance(spec, str):
             _refuse(spec)
         else:

@@ -28,8 +28,8 @@ from trainer.ui import assets, session
 from trainer.ui.game_list import game_links
 from trainer.ui.loaded import drill_catalog
 from trainer.ui.profiles import plain, require_player
+from trainer.ui.requests import PRACTICE_PAGE, PracticeRequest, ask_practice
 
-PRACTICE_PAGE = "ui/views/practice.py"
 MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
 DAY = "utcyearmonthdate"  # chart dates are calendar days, read and shown in UTC
 LEARN_PAGE = "ui/views/learn.py"
@@ -38,12 +38,7 @@ PLAY_PAGE = "ui/views/play.py"
 
 def _practise(drill: str, tier: str, weights: dict[tuple[str, str], float] | None) -> None:
     """Hand the choice to the Practice page (which starts the set at once) and go there."""
-    state = st.session_state
-    state["practice_drill"] = drill
-    state["practice_tier"] = tier
-    if weights is not None:
-        state["practice_weights"] = weights
-    st.switch_page(PRACTICE_PAGE)
+    ask_practice(PracticeRequest(drill, tier), weights=weights)
 
 
 Titles = dict[tuple[str, str], str]

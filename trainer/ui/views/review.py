@@ -36,9 +36,9 @@ from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.drawing import show_cards
 from trainer.ui.game_list import GAME_KEY, GAME_PARAM, game_links
 from trainer.ui.profiles import plain, require_player
+from trainer.ui.requests import PracticeRequest, ask_practice
 
 PROGRESS_PAGE = "ui/views/progress.py"
-PRACTICE_PAGE = "ui/views/practice.py"
 PLAY_PAGE = "ui/views/play.py"
 #: What each kind of decision is called on this page.
 KIND_NAMES: dict[DecisionKind, str] = {
@@ -80,11 +80,7 @@ def _go_to_deal(game_id: str, deal_no: int) -> None:
 
 def _practise(throw: ThrowReview) -> None:
     """Open "Which two do you throw?" with this throw's six cards, in its seat."""
-    state = _state()
-    state["practice_drill"] = "discard"
-    state["practice_tier"] = "dealer" if throw.dealer else "pone"
-    state["practice_hand"] = throw.six
-    st.switch_page(PRACTICE_PAGE)
+    ask_practice(PracticeRequest("discard", "dealer" if throw.dealer else "pone", hand=throw.six))
 
 
 def _practise_button(throw: ThrowReview, key: str) -> None:
