@@ -17,6 +17,7 @@ from trainer.engine import (
     DECK,
     BadClaimError,
     Counting,
+    CutEvent,
     DiscardEvent,
     Event,
     Game,
@@ -229,7 +230,7 @@ def test_four_cards_each_and_no_play_go_from_the_starter_to_the_show() -> None:
             assert game.view(0).discards == () and game.crib == ()
     assert Phase.DISCARD not in phases and Phase.PLAY not in phases
     shows = [e for e in game.events if isinstance(e, ShowEvent)]
-    dealer = next(e.dealer for e in game.events if getattr(e, "dealer", None) is not None)
+    dealer = next(e.dealer for e in game.events if isinstance(e, CutEvent) and e.dealer is not None)
     assert [(e.seat, e.which) for e in shows] == [(1 - dealer, Which.HAND), (dealer, Which.HAND)]
     assert all(item.kind is Kind.FIFTEEN for e in shows for item in e.score.items)
     with pytest.raises(WrongPhaseError):

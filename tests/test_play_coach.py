@@ -5,6 +5,7 @@ compared with the analysis's own numbers, the notes on cards laid, and learning 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from trainer.engine import Card, parse_cards, score_play
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
-from trainer.training.coach import hint_ranking, play_note
+from trainer.training.coach import hint_ranking, plain_best_throw, play_note
 from trainer.training.explain import card_line, said_aloud
 from trainer.training.table import (
     LEARNING_GAME,
@@ -258,10 +259,12 @@ def test_learning_mode_names_the_best_throw_before_it_is_made() -> None:
     table = _to_throw(Table.new(LEARNING_GAME, seed=0))
     best = hint_ranking(table.view.hand, dealer=table.view.dealer == ME, top=1)[0]
     a, b = best.discard.throw
-    assert (
-        table.best_throw_line()
-        == f"The coach would throw {a.label} and {b.label}: that {best.reason}."
+    line = table.best_throw_line()
+    assert line.startswith(f"The coach would throw {a.label} and {b.label}: that keeps ")
+    assert line == plain_best_throw(
+        hint_ranking(table.view.hand, dealer=table.view.dealer == ME, top=15)
     )
+    assert not re.search(r"\d\.\d", line)  # whole points only
     assert not table.hints  # an explanation, not a hint
 
 
@@ -351,9 +354,13 @@ def test_learning_mode_explains_the_throw_and_each_card_before_the_lay() -> None
     _until(at, Need.LAY)
     table = _table(at)
     text = _texts(at)
-    assert "what each card would peg now" in text
+    assert table.lay_line() in text  # which card the coach would lay, and why
+    assert table.lay_line().startswith(("The coach would lay the ", "Only your "))
+    for line in table.lay_previews():  # what each card pegs: the details, on request
+        assert line not in text
+    at.toggle(key=f"play_lay_details_{len(table.game.events)}").set_value(True).run()
     for line in table.lay_previews():
-        assert line in text
+        assert line in _texts(at)
     _until(at, Need.REVEAL)
     counted = _table(at).counted
     assert counted is not None

@@ -326,7 +326,7 @@ def _start(
 ) -> None:
     at.radio(key="play_level").set_value(level)
     at.radio(key="play_target").set_value(target)
-    at.radio(key="play_counting").set_value(counting)
+    at.radio(key="play_counting_off").set_value(counting)
     at.button(key="play_start").click()
     at.run()
     assert not at.exception, at.exception
@@ -356,8 +356,8 @@ def test_the_settings_form_starts_the_game_chosen() -> None:
     assert [r.label for r in at.radio] == [
         "How strong is the computer?",
         "Play to",
-        "Who counts the hands?",
         "The coach",
+        "Who counts the hands?",
     ]
     assert at.radio(key="play_level").options == ["Easy", "Normal", "Hard", "Crazy"]
     assert at.radio(key="play_coach").value == "off"

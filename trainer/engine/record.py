@@ -163,7 +163,8 @@ class Settings:
                 raise SettingsError(
                     f"{name} is on (True) or off (False), not {getattr(self, name)!r}"
                 )
-        if isinstance(self.kinds, str) or not all(isinstance(kind, str) for kind in self.kinds):
+        given: object = self.kinds  # checked as it came: a caller may pass anything
+        if isinstance(given, str) or not all(isinstance(kind, str) for kind in self.kinds):
             raise SettingsError(f"kinds are kinds of score, not {self.kinds!r}")
         try:
             kinds = frozenset(Kind(kind) for kind in self.kinds)
