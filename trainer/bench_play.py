@@ -107,8 +107,10 @@ def _computer_timed(spent: list[float], cpu: list[float] | None = None) -> Itera
 
 
 def cards_on_table(at: Any) -> Any:
-    """The Play page's tappable cards (the throw's or the lay's), among its components."""
-    (cards,) = [c for c in at.get("bidi_component") if str(c.key).startswith(("throw_", "lay_"))]
+    """The Play page's tappable cards (the throw's, the lay's or a count's), among its components."""
+    (cards,) = [
+        c for c in at.get("bidi_component") if str(c.key).startswith(("throw_", "lay_", "claim_"))
+    ]
     return cards
 
 
