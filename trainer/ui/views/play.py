@@ -235,6 +235,12 @@ def _take_claims(game: PlayGame, picker: CardPicker) -> CardPicker | None:
             if claims:
                 claims.pop()
         elif event.action == "done":
+            if event.claims is not None:  # the claims the person saw listed, none lost
+                claims[:] = [
+                    Claim(kind, cards)
+                    for kind, cards in event.claims
+                    if not claim_problem(kind, cards)
+                ]
             nxt = game.table.next_count()
             assert nxt is not None
             _seat, which, score = nxt
