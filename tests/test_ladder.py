@@ -14,6 +14,7 @@ from trainer.content.lessons import load_course
 from trainer.engine import Game, Kind, LayEvent, ShowEvent, StarterEvent
 from trainer.engine.items import SHOW_KINDS
 from trainer.engine.kinds import ALL_KINDS
+from trainer.training.explain import said_one_by_one
 from trainer.training.ladder import (
     RUNGS,
     Rung,
@@ -102,6 +103,7 @@ def _coach_words(table: Table) -> list[str]:
     out = [table.show_order_line()]
     if need is Need.DISCARD:
         out.append(table.best_throw_line())
+        out += table.hint_words()
     elif need is Need.LAY:
         out.append(table.lay_line())
     elif need is Need.CLAIM:
@@ -176,6 +178,8 @@ def test_every_coach_message_is_in_whole_numbers_and_words_already_taught(rung: 
         messages += said
         for event in table.game.events:
             messages += event_lines(event)
+            if isinstance(event, ShowEvent) and event.score.items:
+                messages.append(said_one_by_one(event.score))  # the coach's count, out loud
     assert messages
     for message in set(messages):
         assert not re.search(r"\d\.\d", message), message

@@ -20,7 +20,7 @@ from trainer.engine.record import Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
 from trainer.training.coach import hint_ranking, plain_best_throw, play_note
-from trainer.training.explain import card_line, said_aloud
+from trainer.training.explain import card_line, said_one_by_one
 from trainer.training.table import (
     LEARNING_GAME,
     ME,
@@ -365,11 +365,11 @@ def test_learning_mode_explains_the_throw_and_each_card_before_the_lay() -> None
     counted = _table(at).counted
     assert counted is not None
     if counted.score.items:  # the count is said out loud as it is shown, the total last
-        assert said_aloud(counted.score) not in _texts(at)
+        assert said_one_by_one(counted.score) not in _texts(at)
         key = f"play_reveal_{len(_table(at).game.events)}"
         for _ in counted.score.items:
             at.button(key=f"{key}_next").click().run()
-    assert said_aloud(counted.score) in _texts(at)
+    assert said_one_by_one(counted.score) in _texts(at)  # each combination on its own
 
 
 def test_a_learning_game_offered_by_the_learn_page_starts_here() -> None:

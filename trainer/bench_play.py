@@ -245,7 +245,9 @@ def play_through(
         at.run()
         at.radio(key="play_level").set_value(level)
         at.radio(key="play_target").set_value(target)
-        at.radio(key="play_counting").set_value(counting)  # muggins: the person counts too
+        at.radio(key="play_counting_off").set_value(
+            counting
+        )  # (coach off) muggins: the person counts too
         random.seed(seed)  # the page deals from Python's generator: the same game each time
         at.button(key="play_start").click()
         at.run()

@@ -55,6 +55,7 @@ from trainer.training.coach import (
     hint_ranking,
     lay_advice,
     plain_best_throw,
+    plain_throw,
     plain_verdict,
 )
 from trainer.training.coach import play_note as coach_play_note
@@ -360,6 +361,15 @@ class Table:
         """Learning mode, before the throw: the coach's throw and why, in whole points and
         the course's words (and why, when it breaks a rule of thumb the course taught)."""
         return plain_best_throw(self.ranking(top=15))
+
+    def hint_words(self, top: int = 3) -> tuple[str, ...]:
+        """Learning mode, the hint: the best few throws in a beginner's words (the table
+        with decimals, :meth:`ranking`, is the details)."""
+        return tuple(
+            f"{line.place}. Throw {line.discard.throw[0].label} and "
+            f"{line.discard.throw[1].label}: that {plain_throw(line)}."
+            for line in self.ranking()[:top]
+        )
 
     def throw_words(self) -> tuple[str, ...]:
         """Learning mode, after the throw: how it went, in whole points and plain words (the

@@ -36,7 +36,7 @@ from trainer.engine.record import MAX_RECORD_CHARS, LayEvent, Settings, Settings
 from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Counting, RuleError, Which
 from trainer.progress.store import SavedGame
-from trainer.training.explain import said_aloud, sentence
+from trainer.training.explain import said_aloud, said_one_by_one
 from trainer.training.grading import Claim, claim_kinds_for, claim_problem, game_claims_total
 from trainer.training.ladder import Rung, Step, counts_text, ladder, rung_named, rung_of
 from trainer.training.records import Profile
@@ -560,11 +560,20 @@ def _discard(game: PlayGame, picker: CardPicker) -> None:
         if table.hinted:
             ranking = "  \n".join(_line(line.line()) for line in table.ranking())
             with st.container(key="play_tips_hint"):
-                st.info(
-                    "**Hint** (this deal is marked as hinted): the best throws, "
-                    f"with the points they make on average.  \n{ranking}",
-                    icon=":material/lightbulb:",
-                )
+                if table.learning:  # plain words first, the numbers on request
+                    words = "  \n".join(_line(line) for line in table.hint_words())
+                    st.info(
+                        f"**Hint** (this deal is marked as hinted): the best throws.  \n{words}",
+                        icon=":material/lightbulb:",
+                    )
+                    if st.toggle("Details: the numbers", key=f"play_hint_details_{view.deal_no}"):
+                        st.markdown(ranking)
+                else:
+                    st.info(
+                        "**Hint** (this deal is marked as hinted): the best throws, "
+                        f"with the points they make on average.  \n{ranking}",
+                        icon=":material/lightbulb:",
+                    )
         else:
             actions.button(
                 "Hint",
@@ -743,14 +752,13 @@ def _later(markdown: str, at: float) -> str:
 
 
 def _said_so_far(score: ShowScore, shown: int) -> str:
-    """Learning mode: the count said out loud as far as it has been shown (the total only
-    once every combination is)."""
+    """Learning mode: the count said out loud as far as it has been shown, each combination
+    on its own with the total so far (the whole count once every combination is)."""
     if shown >= len(score.items):
-        return f"**Coach:** said out loud, “{said_aloud(score)}”"
-    done = [call.text for call in score.calls() if set(call.items) <= set(score.items[:shown])]
-    if not done:
+        return f"**Coach:** said out loud, “{said_one_by_one(score)}”"
+    if not shown:
         return "**Coach:** count along out loud as each combination is shown."
-    return f"**Coach:** so far, out loud: “{sentence(', '.join(done))}…”"
+    return f"**Coach:** so far, out loud: “{said_one_by_one(score, shown).removesuffix('.')}…”"
 
 
 def _reveal(table: Table) -> None:
