@@ -11,6 +11,7 @@ from itertools import combinations
 
 import pytest
 from hypothesis import given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from trainer.engine import (
@@ -82,6 +83,16 @@ def play(settings: Settings, seed: int, limit: int = 5000) -> Game:
             return game
         first_fit(game)
     raise AssertionError("the game did not end")
+
+
+def play_for(settings: Settings, seed: int, actions: int = 150) -> Game:
+    """The first ``actions`` moves of a game (fewer if it ends): a few deals."""
+    game = Game(settings, seed)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        first_fit(game)
+    return game
 
 
 def actions_of(events: list[Event]) -> list[str]:
@@ -375,3 +386,30 @@ def test_a_claim_is_taken_only_when_the_players_count() -> None:
     )
     with pytest.raises(BadClaimError, match="from 0 to 29"):
         aloud.count_hand(seat, which, 30)
+
+
+@hypothesis_settings(max_examples=25)
+@given(
+    seed=st.integers(min_value=0, max_value=2**63 - 1),
+    kinds=st.sets(st.sampled_from(SCORING_KINDS)).filter(
+        lambda kinds: any(kind.in_show for kind in kinds)
+    ),
+)
+def test_any_game_pegs_exactly_the_whole_games_awards_of_its_kinds(
+    seed: int, kinds: set[Kind]
+) -> None:
+    """For any deal and any kinds (at least one of the show's): the same moves peg, event by
+    event over the first few deals, the whole game's awards of those kinds and nothing else;
+    with every kind, the game is the whole game, event for event."""
+    whole = play_for(Settings(), seed)
+    some = play_for(Settings(kinds=frozenset(kinds)), seed)
+    for mine, full in zip(some.events, whole.events, strict=False):
+        assert actions_of([mine]) == actions_of([full])
+        if isinstance(mine, ShowEvent):
+            assert isinstance(full, ShowEvent)
+            assert mine.score == only_kinds(full.score, kinds)
+            assert mine.awarded == mine.score.total
+        else:
+            assert mine.awards == kept_awards(full.awards, kinds)
+    every = play_for(Settings(kinds=ALL_KINDS), seed)
+    assert every.events == whole.events and every.scores == whole.scores
