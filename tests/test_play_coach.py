@@ -16,7 +16,7 @@ from tests.test_play_page import _page, _play_out, _table, _texts  # the page's 
 from trainer.analysis import analyse_discards, analyse_play
 from trainer.bench_play import interact
 from trainer.engine import Card, parse_cards, score_play
-from trainer.engine.record import Settings
+from trainer.engine.record import LayEvent, Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
 from trainer.training.coach import hint_ranking, plain_best_throw, play_note
@@ -429,3 +429,42 @@ def test_the_page_fades_the_reply_in_and_names_each_reply_anew() -> None:
         else:
             assert not [s for s in styles if "play-late" in s]
     assert classes and len(set(classes)) == len(classes)
+
+
+def test_a_note_after_a_lay_speaks_of_that_card_and_of_the_count_on_the_table() -> None:
+    """The note names the card laid and the count it made; when the computer has laid
+    since, the count now on the table is said too (never a count the screen does not show)."""
+    seen = 0
+    for seed in range(60):
+        table = Table.new(LEARNING_GAME, seed=seed)
+        while table.need() is not Need.OVER and table.game.deal_no < 3:
+            need = table.need()
+            if need is Need.LAY:
+                card = table.view.playable[-1]
+                table.lay(card)
+                note = table.play_note()
+                if note is None or not any(w.code.startswith("count-") for w in note.warnings):
+                    continue
+                lines = table.play_note_lines()
+                laid = table.game.events[table.mark]
+                assert isinstance(laid, LayEvent) and laid.card == card
+                assert f"Your {card.label} made the count {laid.count}:" in lines[0]
+                replied = len(table.game.events) > table.mark + 1
+                if replied and table.game.phase is Phase.PLAY:
+                    assert lines[-1] == f"Now the count is {table.view.count}."
+                    seen += 1
+            elif need is Need.CUT_FOR_DEAL:
+                table.cut_for_deal()
+            elif need is Need.DISCARD:
+                table.discard(table.view.hand[:2])
+            elif need is Need.CUT_STARTER:
+                table.cut_starter()
+            elif need is Need.CLAIM:
+                nxt = table.next_count()
+                assert nxt is not None
+                table.claim(nxt[2].total)
+            else:
+                table.carry_on()
+        if seen >= 2:
+            return
+    raise AssertionError("no note on the count with a reply after it in 60 games")

@@ -611,3 +611,17 @@ def test_the_offer_from_a_lesson_is_alone_on_the_page_until_taken() -> None:
     at.button(key="play_learning_start").click().run()
     assert not at.exception, at.exception
     assert _table(at).setup == RUNGS[0].setup and "play_ready" not in at.session_state
+
+
+def test_learning_mode_chosen_in_the_form_has_the_learner_count_by_default() -> None:
+    at = _page()
+    assert at.radio(key="play_counting_off").value == "automatic"
+    at.radio(key="play_coach").set_value("learning").run()
+    counting = at.radio(key="play_counting_learning")
+    assert counting.value == "aloud"  # the learner counts first
+    assert counting.options[1].startswith("You count each hand first")
+    at.radio(key="play_level").set_value("easy")
+    at.button(key="play_start").click().run()
+    assert not at.exception, at.exception
+    table = _table(at)
+    assert table.learning and table.game.settings.counting is Counting.ALOUD
