@@ -573,7 +573,7 @@ def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_w
     data = json.loads(cards_on_table(at).proto.json)
     assert data["mode"] == "claim" and [k[0] for k in data["kinds"]] == ["fifteen"]
     assert "only fifteens score in this game" in _texts(at)
-    assert table.show_order_line() in _captions(at)  # the order, in words
+    assert table.show_order_line() in _texts(at)  # the order, in words
     assert at.number_input(key=f"play_claim_{len(table.game.events)}").label == (
         "Or type what it makes"
     )

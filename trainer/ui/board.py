@@ -151,10 +151,13 @@ def shown_score(score: int, target: int) -> int:
     return min(score, target)
 
 
-def _holes(target: int, per_row: int) -> list[str]:
-    """The holes: one pattern of a street, filled along each row; the start and game holes."""
+def _holes(target: int, per_row: int, layout: int) -> list[str]:
+    """The holes: one pattern of a street, filled along each row; the start and game holes.
+    The pattern is named by the ``layout`` (the wide board's or the phone's), so the board
+    shown never fills its rows from the hidden one's pattern (a game to 31 draws both with
+    laps of 30)."""
     street = STREET * HOLE_STEP + STREET_GAP
-    pattern = f"tb-street-{per_row}"
+    pattern = f"tb-street-{layout}"
     parts = [
         f'<defs><pattern id="{pattern}" x="{LEFT - HOLE_STEP / 2}" y="{TOP - SEAT_STEP / 2}" '
         f'width="{street}" '
@@ -224,7 +227,7 @@ def _svg(
     per_row: int,
     label: str | None,
 ) -> str:
-    per_row = _check(target, per_row)
+    layout, per_row = per_row, _check(target, per_row)
     width, height = _size(target, per_row)
     times = [frame.at for frame in frames]
     named = (
@@ -232,10 +235,10 @@ def _svg(
     )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'{named} class="tb-svg tb-{per_row}" style="width:100%;height:auto;display:block">',
+        f'{named} class="tb-svg tb-{layout}" style="width:100%;height:auto;display:block">',
         f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="8" '
         'fill="#d9a86c" stroke="#8a5a2b" stroke-width="1.5"/>',
-        *_holes(target, per_row),
+        *_holes(target, per_row, layout),
     ]
     for index, frame in enumerate(frames):
         parts += _pegs(frame, target, per_row, names, attrs(*timing(index, times)))

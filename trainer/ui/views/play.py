@@ -657,18 +657,19 @@ def _claim(game: PlayGame, picker: CardPicker | None = None) -> None:
     what = "crib" if which is Which.CRIB else "hand"
     settings = table.game.settings
     aloud = settings.counting is Counting.ALOUD
+    order = table.show_order_line()
     if aloud:
         st.markdown(
             f"### Your {what}: what does it make?\n"
             f"Add up your {what} with the starter and say what it makes first: "
-            f"{table.kinds_words()}. Then the coach goes through it with you."
+            f"{table.kinds_words()}. Then the coach goes through it with you.  \n{order}"
         )
     else:
         st.markdown(
             f"### Count your {what}\n"
-            "Add up your fifteens, pairs, runs, flush and nobs, with the starter."
+            "Add up your fifteens, pairs, runs, flush and nobs, with the starter.  \n"
+            f"{order}"
         )
-    st.caption(table.show_order_line())
     if table.learning and not aloud:
         with st.expander("Coach: how to count it out loud", icon=":material/school:"):
             st.write(f"Take the combinations in order, adding as you go: “{said_aloud(score)}”")
@@ -777,7 +778,7 @@ def _reveal(table: Table) -> None:
     summary = _summary(event, table.game.is_over) if done else ""
     if table.learning and done and table.crib_line():
         summary += "  \n**Coach:** " + table.crib_line()
-    st.caption(table.show_order_line())
+    st.markdown(table.show_order_line())
     if table.learning:
         said = _said_so_far(score, shown)
         if at_once:
