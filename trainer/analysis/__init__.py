@@ -11,6 +11,7 @@ from trainer.analysis.discards import analyse_discards
 from trainer.analysis.pegging import PlayOption, analyse_play
 from trainer.analysis.players import (
     LEVELS,
+    VARIANTS,
     ComputerPlayer,
     computer_player,
     random_play,
@@ -19,6 +20,7 @@ from trainer.analysis.players import (
 
 __all__ = [
     "LEVELS",
+    "VARIANTS",
     "ComputerPlayer",
     "PlayOption",
     "analyse_discards",
