@@ -539,7 +539,22 @@ def test_a_first_game_is_played_to_its_end_on_the_page_and_the_ladder_remembers_
     (profile,) = store.profiles()
     ((settings, status),) = store.finished_setups(profile.id)
     assert settings == RUNGS[0].setup.notation() and status in ("won", "lost")
-    at.button(key="play_again").click().run()
+    at.run()  # the results: only what a first game has, and the next first game
+    assert not at.exception, at.exception
+    (results,) = [t for t in at.table]
+    assert "Muggins" not in str(results.value) and "The play" not in str(results.value)
+    won = 1 if table.game.winner == ME else 0
+    assert f"First game 1, Fifteens: 1 game played, {won} won." in _texts(at)
+    assert "First game 2, Fifteens and pairs, opens after lesson 4" in _captions(at)
+    assert not [b for b in at.button if b.key == "play_next_rung"]
+    _lessons_done("the-play")
+    at.run()
+    assert at.button(key="play_next_rung").label == "Next: first game 2, Fifteens and pairs"
+    at.button(key="play_next_rung").click().run()
+    assert not at.exception, at.exception
+    assert _table(at).setup == RUNGS[1].setup
+    at.button(key="play_new").click().run()  # leave it for later: the ladder again
+    at.button(key="play_new_keep").click().run()
     assert "Won!" in _captions(at) or "Played: try again to win it." in _captions(at)
 
 

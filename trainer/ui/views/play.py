@@ -32,6 +32,7 @@ from typing import Any
 import streamlit as st
 
 from trainer.engine.cards import Card
+from trainer.engine.items import Kind
 from trainer.engine.record import MAX_RECORD_CHARS, LayEvent, Settings, SettingsError, ShowEvent
 from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Counting, RuleError, Which
@@ -848,20 +849,27 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
         _commit(page_game)
         _state().pop(_GAME, None)
         st.rerun()
+    settings = game.settings
     rows = []
     for seat, name in SHORT_NAMES.items():
         s = summary.seats[seat]
-        rows.append(
-            {
-                "Who": name,
-                "The play": s.play + s.heels,
-                "Hands": s.hands,
-                "Crib": s.crib,
-                "Muggins": s.muggins,
-                "Total": s.total,
-            }
-        )
-    st.table(rows)
+        row: dict[str, str | int] = {"Who": name}
+        if settings.play:
+            row["The play"] = s.play + s.heels
+        elif Kind.HIS_HEELS in settings.kinds:
+            row["His heels"] = s.heels
+        row["Hands"] = s.hands
+        if settings.crib:
+            row["Crib"] = s.crib
+        if settings.muggins:
+            row["Muggins"] = s.muggins
+        row["Total"] = s.total
+        rows.append(row)
+    st.table(rows)  # only what this game has: a first game has no play, crib or muggins
+    rung = rung_of(table.setup)
+    if rung is not None and not page_game.imported:
+        _next_rung(page_game, rung, profile)
+        return
     record = play_saves.stats(profile, table.level, game.settings.target)
     if page_game.imported:
         st.caption("This game was read from a record, so it is not counted in your record.")
@@ -872,6 +880,37 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
             f"{_many(record.games, 'game')}, {record.wins} won, {record.skunks} by a skunk, "
             f"average margin {margin:+.1f}."
         )
+
+
+def _next_rung(page_game: PlayGame, rung: Rung, profile: Profile) -> None:
+    """After a first game: how this rung has gone, and the next one (to play now when its
+    lesson is done, or the lesson that opens it)."""
+    done = {lesson for lesson, place in session.lesson_progress().items() if place.done}
+    states = ladder(done, play_saves.finished_setups(profile))
+    mine = states[rung.number - 1]
+    st.markdown(
+        f"First game {rung.number}, {rung.title}: {_many(mine.played, 'game')} played, "
+        f"{mine.won} won."
+    )
+    if rung.number >= len(states):
+        return
+    nxt = states[rung.number]
+    if nxt.step is Step.LOCKED:
+        course = the_course()
+        st.caption(
+            f"First game {nxt.rung.number}, {nxt.rung.title}, opens after lesson "
+            f"{course.number(nxt.rung.lesson)}: {course.title(nxt.rung.lesson)}."
+        )
+        return
+    if st.button(
+        f"Next: first game {nxt.rung.number}, {nxt.rung.title}",
+        key="play_next_rung",
+        icon=":material/arrow_forward:",
+    ):
+        page_game.table.leave()
+        _commit(page_game)
+        _start(nxt.rung.setup, profile)
+        st.rerun()
 
 
 def _sounds(page_game: PlayGame, late: str) -> None:
