@@ -640,3 +640,16 @@ def test_learning_mode_chosen_in_the_form_has_the_learner_count_by_default() -> 
     assert not at.exception, at.exception
     table = _table(at)
     assert table.learning and table.game.settings.counting is Counting.ALOUD
+
+
+def test_a_first_game_offers_only_its_kinds_to_claim_and_no_untaught_double_run() -> None:
+    _lessons_done("the-starter", "the-play")
+    at = _page()
+    at.button(key="play_rung_start_runs").click().run()
+    for _ in range(40):
+        if _table(at).need() is Need.CLAIM:
+            break
+        _page_step(at)
+    data = json.loads(cards_on_table(at).proto.json)
+    assert [kind[0] for kind in data["kinds"]] == ["fifteen", "pair", "run"]
+    assert "only fifteens, pairs and runs score in this game" in _texts(at)

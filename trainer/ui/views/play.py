@@ -38,7 +38,13 @@ from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Counting, RuleError, Which
 from trainer.progress.store import SavedGame
 from trainer.training.explain import said_aloud, said_one_by_one
-from trainer.training.grading import Claim, claim_kinds_for, claim_problem, game_claims_total
+from trainer.training.grading import (
+    Claim,
+    ClaimKind,
+    claim_kinds_for,
+    claim_problem,
+    game_claims_total,
+)
 from trainer.training.ladder import Rung, Step, counts_text, ladder, rung_named, rung_of
 from trainer.training.records import Profile
 from trainer.training.table import (
@@ -688,7 +694,12 @@ def _claim(game: PlayGame, picker: CardPicker | None = None) -> None:
                 claims=[claim.describe() for claim in claims],
                 claimed=[(claim.kind, claim.cards) for claim in claims],
                 total=sum(claim.points for claim in claims),
-                kinds=[str(kind) for kind in claim_kinds_for(settings.kinds)],
+                kinds=[
+                    str(kind)
+                    for kind in claim_kinds_for(settings.kinds)
+                    # a double run is taught late: a learner claims its runs and its pair
+                    if not (table.learning and kind is ClaimKind.DOUBLE_RUN)
+                ],
             )
         else:
             show_cards(score.hand, starter=score.starter, max_width=320)
