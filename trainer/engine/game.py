@@ -75,6 +75,7 @@ from typing import TypeVar
 
 from trainer.engine.cards import DECK, Card, label_cards
 from trainer.engine.items import Kind, ScoreItem
+from trainer.engine.kinds import kept_awards, only_kinds
 from trainer.engine.pegging import (
     CardNotInHandError,
     OutOfTurnError,
@@ -101,6 +102,7 @@ from trainer.engine.record import (
 )
 from trainer.engine.show import MAX_SHOW, ShowScore, score_show
 from trainer.engine.vocab import (
+    Counting,
     Phase,
     Role,
     RuleError,
@@ -264,11 +266,13 @@ def deal(
     return tuple(tuple(h) for h in hands), tuple(deck[players * each :])
 
 
-def counting_order(dealer: int, players: int = 2) -> tuple[tuple[int, Which], ...]:
+def counting_order(
+    dealer: int, players: int = 2, *, crib: bool = True
+) -> tuple[tuple[int, Which], ...]:
     """Who counts what, in order: each hand clockwise from the dealer's left, the dealer's
-    hand last of the hands, then the crib."""
+    hand last of the hands, then the crib (in a game with one)."""
     hands = tuple(((dealer + i) % players, Which.HAND) for i in range(1, players + 1))
-    return (*hands, (dealer, Which.CRIB))
+    return (*hands, (dealer, Which.CRIB)) if crib else hands
 
 
 # --- what a seat may know -------------------------------------------------------------------
@@ -310,6 +314,14 @@ class SeatView:
     #: Hands (and the crib) already counted this deal.
     shown: tuple[ShowEvent, ...]
     winner: int | None
+    #: The play so far this deal, every card laid and every go said, in order: what the
+    #: whole table saw (a go tells that a seat holds no card that fits).
+    plays: tuple[LayEvent | GoEvent, ...] = ()
+
+    @property
+    def goes(self) -> tuple[GoEvent, ...]:
+        """The goes said this deal, in order (each with the seat and the count)."""
+        return tuple(event for event in self.plays if isinstance(event, GoEvent))
 
     @property
     def role(self) -> Role | None:
@@ -411,6 +423,7 @@ class Game:
         self.starter: Card | None = None
         self._pegging: Pegging | None = None
         self._laid: list[tuple[int, Card]] = []
+        self._plays: list[LayEvent | GoEvent] = []
         self._shown: list[ShowEvent] = []
 
     # -- questions ---------------------------------------------------------------------------
@@ -462,7 +475,11 @@ class Game:
         """The counts still to come in the show, in order (empty outside the show)."""
         if self.phase is not Phase.SHOW or self.dealer is None:
             return ()
-        return counting_order(self.dealer, self.players)[len(self._shown) :]
+        return self._counting_order()[len(self._shown) :]
+
+    def _counting_order(self) -> tuple[tuple[int, Which], ...]:
+        assert self.dealer is not None
+        return counting_order(self.dealer, self.players, crib=self.settings.crib)
 
     @property
     def turn(self) -> int | None:
@@ -608,8 +625,12 @@ class Game:
         self.starter = None
         self._pegging = None
         self._laid = []
+        self._plays = []
         self._shown = []
         self.phase = Phase.DISCARD
+        if not self.settings.crib:  # each keeps the cards dealt: the starter is cut next
+            self._kept = [tuple(hand) for hand in self._hands]
+            self.phase = Phase.STARTER
 
     def verify_discard(self, seat: int, cards: Sequence[Card]) -> None:
         self._check(Phase.DISCARD)
@@ -675,9 +696,12 @@ class Game:
         self.starter = card
         awards: tuple[Award, ...] = ()
         if card.is_jack:
-            awards = ((self.dealer, ScoreItem(Kind.HIS_HEELS, (card,), 2)),)
-        self.phase = Phase.PLAY
-        self._pegging = Pegging([list(kept) for kept in self._kept], leader=seat)
+            awards = self._counted(((self.dealer, ScoreItem(Kind.HIS_HEELS, (card,), 2)),))
+        if self.settings.play:
+            self.phase = Phase.PLAY
+            self._pegging = Pegging([list(kept) for kept in self._kept], leader=seat)
+        else:  # a first game without the play: the hands are counted next
+            self.phase = Phase.SHOW
         self._peg(awards)
         return self._emit(StarterEvent(seat, at, card, awards))
 
@@ -702,7 +726,8 @@ class Game:
         self.verify_lay(seat, card)
         peg = self._play().lay(card, seat=seat)
         self._laid.append((seat, card))
-        return self._after_play(LayEvent(seat, card, peg.count, peg.awards), peg.play_over)
+        awards = self._counted(peg.awards)
+        return self._after_play(LayEvent(seat, card, peg.count, awards), peg.play_over)
 
     def verify_go(self, seat: int) -> None:
         self._check(Phase.PLAY)
@@ -716,9 +741,14 @@ class Game:
         """``seat`` has no card that fits and says go; the other seat may peg for it."""
         self.verify_go(seat)
         peg = self._play().go(seat=seat)
-        return self._after_play(GoEvent(seat, peg.count, peg.awards), peg.play_over)
+        return self._after_play(GoEvent(seat, peg.count, self._counted(peg.awards)), peg.play_over)
+
+    def _counted(self, awards: Sequence[Award]) -> tuple[Award, ...]:
+        """The awards of the kinds this game counts (all of them in the whole game)."""
+        return kept_awards(awards, self.settings.kinds)
 
     def _after_play(self, event: _P, play_over: bool) -> _P:
+        self._plays.append(event)
         self._peg(event.awards)
         if self.winner is None and play_over:
             self.phase = Phase.SHOW
@@ -746,7 +776,7 @@ class Game:
                 f" next is {seat_name(next_seat)}'s {next_what}"
             )
         if claimed is not None:
-            if not self.settings.muggins:
+            if not self.settings.claims:
                 raise BadClaimError(
                     "counting is automatic: the engine counts every hand, so no claim is taken"
                 )
@@ -774,31 +804,34 @@ class Game:
         With automatic counting (``claimed=None``) the true count is pegged. With
         muggins the owner states ``claimed``: an overclaim pegs only what is there,
         and points missed go to the other seat. ``claimed=None`` under muggins means
-        the owner counted it right. The game ends the moment the target is reached,
-        and later hands are not counted.
+        the owner counted it right. Counted aloud, the claim is kept and the true count
+        pegged. The game ends the moment the target is reached, and later hands are not
+        counted.
         """
         self.verify_count_hand(seat, which, claimed)
         what = Which(which)
         score = self._show_score(seat, what)
+        aloud = self.settings.counting is Counting.ALOUD
         owner_wins = (
             self._scores[self.side_of(seat)]
-            + min(score.total, score.total if claimed is None else claimed)
+            + min(score.total, score.total if claimed is None or aloud else claimed)
             >= self.settings.target
         )
         event = ShowEvent.build(
-            seat, what, score, claimed, owner_wins=owner_wins, players=self.players
+            seat, what, score, claimed, owner_wins=owner_wins, players=self.players, aloud=aloud
         )
         self._shown.append(event)
         self._peg(event.awards)
-        if self.winner is None and len(self._shown) == self.players + 1:
+        if self.winner is None and len(self._shown) == len(self._counting_order()):
             self.phase = Phase.DONE
         return self._emit(event)
 
     def _show_score(self, seat: int, what: Which) -> ShowScore:
         assert self.starter is not None and self.dealer is not None
+        kinds = self.settings.kinds
         if what is Which.CRIB:
-            return score_show(self.crib, self.starter, crib=True)
-        return score_show(self._kept[seat], self.starter)
+            return only_kinds(score_show(self.crib, self.starter, crib=True), kinds)
+        return only_kinds(score_show(self._kept[seat], self.starter), kinds)
 
     # -- the next deal -----------------------------------------------------------------------
 
@@ -818,9 +851,12 @@ class Game:
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now; see :class:`SeatView`."""
+    def view(self, seat: int, at: int | None = None) -> SeatView:
+        """What ``seat`` may know now, or with ``at`` the view it had after the game's
+        first ``at`` events (``0`` is before the first cut); see :class:`SeatView`."""
         seat = self._check_seat(seat)
+        if at is not None:
+            return self._past(at).view(seat)
         pegging = self._pegging
         hand = tuple(pegging.hands[seat]) if pegging is not None else tuple(self._hands[seat])
         held = tuple(
@@ -852,7 +888,21 @@ class Game:
             scores=self.scores,
             shown=tuple(self._shown),
             winner=self.winner,
+            plays=tuple(self._plays),
         )
+
+    def _past(self, at: object) -> Game:
+        """The game as it stood after its first ``at`` events, rebuilt by the engine."""
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(self.events):
+            raise GameRuleError(
+                f"a past view is after 0 to {len(self.events)} events (the game so far), not {at!r}"
+            )
+        if at == len(self.events):
+            return self
+        past = Game(self.settings, self.seed)
+        for event in self.events[:at]:
+            past.apply(event)
+        return past
 
     # -- saving and replaying ----------------------------------------------------------------
 

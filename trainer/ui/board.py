@@ -60,7 +60,7 @@ PEG_R = 4.3
 COLOURS = ("#1f6fb2", "#c0392b", "#1e8449")
 #: The most tracks a board has (three players, each alone).
 MAX_TRACKS = len(COLOURS)
-TARGETS = (61, 121)
+TARGETS = (31, 61, 121)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +84,16 @@ class Frame:
     at: float = 0.0
 
 
-def _check(target: int, per_row: int, tracks: int = 2) -> None:
+def _check(target: int, per_row: int, tracks: int = 2) -> int:
+    """The lap's length for a board to ``target``: ``per_row``, or one lap of 30 holes for a
+    first game to 31 (on any screen); a board has two or three tracks."""
     if not 2 <= tracks <= MAX_TRACKS:
         raise ValueError(f"a board has two or three tracks, not {tracks!r}")
     if target not in TARGETS:
-        raise ValueError(f"a board is for a game to 121 or 61, not {target!r}")
+        raise ValueError(f"a board is for a game to 121, 61 or 31, not {target!r}")
     if per_row not in (WIDE, NARROW):
         raise ValueError(f"a board's laps are {WIDE} or {NARROW} holes long, not {per_row!r}")
+    return min(per_row, target - 1)
 
 
 def _laps(target: int, per_row: int) -> int:
@@ -125,7 +128,7 @@ def hole_position(
     >>> hole_position(2, 1, 121, tracks=3), hole_position(0, 61, 121, tracks=3)
     ((40, 30), (40, 50))
     """
-    _check(target, per_row, tracks)
+    per_row = _check(target, per_row, tracks)
     if hole <= 0:
         return (LEFT - 20.0 + (hole + 1) * 8.0, TOP + seat * SEAT_STEP)
     laps = _laps(target, per_row)
@@ -136,8 +139,9 @@ def hole_position(
 
 
 def skunk_lines(target: int) -> tuple[int, ...]:
-    """The holes a skunk line stands before: 91 and 61 for 121, 31 for 61."""
-    return (61, 91) if target == 121 else (31,)
+    """The holes a skunk line stands before: 91 and 61 for 121, 31 for 61 (none in a first
+    game to 31)."""
+    return {121: (61, 91), 61: (31,)}.get(target, ())
 
 
 def _skunk_title(target: int, hole: int) -> str:
@@ -157,10 +161,13 @@ def shown_score(score: int, target: int) -> int:
     return min(score, target)
 
 
-def _holes(target: int, per_row: int, tracks: int = 2) -> list[str]:
-    """The holes: one pattern of a street, filled along each row; the start and game holes."""
+def _holes(target: int, per_row: int, layout: int, tracks: int = 2) -> list[str]:
+    """The holes: one pattern of a street, filled along each row; the start and game holes.
+    The pattern is named by the ``layout`` (the wide board's or the phone's), so the board
+    shown never fills its rows from the hidden one's pattern (a game to 31 draws both with
+    laps of 30)."""
     street = STREET * HOLE_STEP + STREET_GAP
-    pattern = f"tb-street-{per_row}"
+    pattern = f"tb-street-{layout}"
     parts = [
         f'<defs><pattern id="{pattern}" x="{LEFT - HOLE_STEP / 2}" y="{TOP - SEAT_STEP / 2}" '
         f'width="{street}" '
@@ -233,7 +240,7 @@ def _svg(
     label: str | None,
 ) -> str:
     tracks = _tracks(frames, names)
-    _check(target, per_row, tracks)
+    layout, per_row = per_row, _check(target, per_row, tracks)
     width, height = _size(target, per_row, tracks)
     times = [frame.at for frame in frames]
     named = (
@@ -241,10 +248,10 @@ def _svg(
     )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'{named} class="tb-svg tb-{per_row}" style="width:100%;height:auto;display:block">',
+        f'{named} class="tb-svg tb-{layout}" style="width:100%;height:auto;display:block">',
         f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="8" '
         'fill="#d9a86c" stroke="#8a5a2b" stroke-width="1.5"/>',
-        *_holes(target, per_row, tracks),
+        *_holes(target, per_row, layout, tracks),
     ]
     for index, frame in enumerate(frames):
         parts += _pegs(frame, target, per_row, names, attrs(*timing(index, times)))

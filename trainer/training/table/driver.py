@@ -31,9 +31,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from trainer.analysis import computer_player
-from trainer.analysis.players import ComputerPlayer, decide_discard, decide_play
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, SeatView
+from trainer.engine.items import SHOW_KINDS
+from trainer.engine.kinds import only_kinds, says_kinds
 from trainer.engine.pegging import score_play
 from trainer.engine.record import (
     CutEvent,
@@ -53,16 +54,21 @@ from trainer.training.coach import (
     OneCardLine,
     PlayNote,
     ThrowLine,
+    crib_link,
     discard_advice,
     hint_ranking,
+    lay_advice,
     one_card_advice,
     one_card_ranking,
+    plain_best_throw,
+    plain_throw,
+    plain_verdict,
 )
 from trainer.training.coach import play_note as coach_play_note
 from trainer.training.explain import card_line
 from trainer.training.table.narration import award_text, event_lines, series_ends
 from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of
-from trainer.training.table.seats import ME, SeatNames
+from trainer.training.table.seats import COMPUTER, ME, SeatNames
 from trainer.training.table.setup import Need, PlaySetup
 
 
@@ -198,8 +204,8 @@ class Table:
         return self._unseen_show()
 
     def next_count(self) -> tuple[int, Which, ShowScore] | None:
-        """In the show: whose hand is counted next, what, and what it holds (for the
-        person's own count under muggins)."""
+        """In the show: whose hand is counted next, what, and what it holds of the kinds this
+        game counts (for the person's own count, under muggins or aloud)."""
         order = self.game.show_order
         if not order:
             return None
@@ -207,7 +213,8 @@ class Table:
         view = self.view
         assert view.starter is not None
         cards = view.kept if which is Which.HAND else self._crib()
-        return seat, which, score_show(cards, view.starter, crib=which is Which.CRIB)
+        score = score_show(cards, view.starter, crib=which is Which.CRIB)
+        return seat, which, only_kinds(score, self.game.settings.kinds)
 
     def _crib(self) -> tuple[Card, ...]:
         return self.game.crib
@@ -247,9 +254,9 @@ class Table:
                     self._computer_lay(turn)
             elif phase is Phase.SHOW:
                 seat, which = game.show_order[0]
-                if seat == ME and game.settings.muggins:
+                if seat == ME and game.settings.claims:
                     return
-                claimed = game.true_count() if game.settings.muggins else None
+                claimed = game.true_count() if game.settings.claims else None
                 game.count_hand(seat, which, claimed)
             elif phase is Phase.DONE:
                 game.next_deal()
@@ -259,12 +266,12 @@ class Table:
     def _computer_discard(self, seat: int) -> None:
         game = self.game
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        game.discard(seat, _throw(player, game.view(seat)))
+        game.discard(seat, player.discard(game.view(seat)))
 
     def _computer_lay(self, seat: int) -> None:
         game = self.game
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        card = _card(player, game.view(seat))
+        card = player.play(game.view(seat))
         if card is None or not game.can_lay(seat, card):
             game.go(seat)
         else:
@@ -294,7 +301,8 @@ class Table:
         self.advance()
 
     def claim(self, points: int) -> ShowEvent:
-        """The person's own count of the hand (or crib) next in the show, under muggins."""
+        """The person's own count of the hand (or crib) next in the show (under muggins, or
+        said aloud first in a learning game)."""
         seat, which = self.game.show_order[0]
         event = self.game.count_hand(seat, which, points)
         self.advance()
@@ -375,12 +383,113 @@ class Table:
         return (*hinted, *advice.lines())
 
     def best_throw_line(self) -> str:
-        """Learning mode, before the throw: the best throw and why."""
-        best = self.ranking(top=1)[0]
+        """Learning mode, before the throw: the coach's throw and why, in whole points and
+        the course's words (and why, when it breaks a rule of thumb the course taught); with
+        three or four at the table, the one card and what the four kept make."""
+        ranking = self.ranking(top=15)
+        best = ranking[0]
         if isinstance(best, OneCardLine):
             return f"The coach would throw {best.card.label}: that {best.reason}."
-        a, b = best.discard.throw
-        return f"The coach would throw {a.label} and {b.label}: that {best.reason}."
+        return plain_best_throw(tuple(line for line in ranking if isinstance(line, ThrowLine)))
+
+    def hint_words(self, top: int = 3) -> tuple[str, ...]:
+        """Learning mode, the hint: the best few throws in a beginner's words (the table
+        with decimals, :meth:`ranking`, is the details)."""
+        return tuple(
+            f"{line.place}. Throw {line.card.label}: that {line.reason}."
+            if isinstance(line, OneCardLine)
+            else f"{line.place}. Throw {line.discard.throw[0].label} and "
+            f"{line.discard.throw[1].label}: that {plain_throw(line)}."
+            for line in self.ranking()[:top]
+        )
+
+    def throw_words(self) -> tuple[str, ...]:
+        """Learning mode, after the throw: how it went, in whole points and plain words (the
+        table with decimals, :meth:`throw_lines`, is the details)."""
+        advice = self.throw_advice()
+        if advice is None:
+            return ()
+        hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
+        if isinstance(advice, OneCardAdvice):
+            return (*hinted, *advice.words())
+        return (*hinted, *plain_verdict(advice))
+
+    def lay_line(self) -> str:
+        """Learning mode, before a lay: which card the coach would lay, and why (with three
+        or four at the table, what each card pegs now: the coach's pegging analysis is of
+        two players)."""
+        view = self.view
+        assert view.starter is not None
+        if self.game.players != 2:
+            return " ".join(self.lay_previews())
+        key = ("lay", len(self.game.events))
+        if key not in self._memo:
+            self._memo[key] = lay_advice(
+                view.hand,
+                pile=view.pile,
+                mine_played=view.mine_played,
+                theirs_played=view.theirs_played,
+                starter=view.starter,
+                crib_cards=view.discards,
+            )
+        line = self._memo[key]
+        assert isinstance(line, str)
+        return line
+
+    def play_note_lines(self) -> tuple[str, ...]:
+        """The coach's note on the card the person laid last, said of that card, and then
+        what happened after it, so the count it names is the one on the table."""
+        note = self.play_note()
+        if note is None:
+            return ()
+        event = self.game.events[self.mark]
+        assert isinstance(event, LayEvent)
+        lines = list(note.lines())
+        after = [e for e in self.game.events[self.mark + 1 :] if isinstance(e, LayEvent)]
+        if after and self.game.phase is Phase.PLAY:
+            lines.append(f"Now the count is {self.view.count}.")
+        return tuple(lines)
+
+    def show_order_line(self) -> str:
+        """Who is counted when, in words: the pone's hand first, then the dealer's (then the
+        crib, in a game with one)."""
+        dealer = self.view.dealer
+        if self.game.players != 2:
+            assert dealer is not None
+            names = self.names
+            order = [(dealer + k) % self.game.players for k in range(1, self.game.players + 1)]
+            hands = ", ".join(
+                "yours" if seat == ME else names.whose(seat, "").strip().lower() for seat in order
+            )
+            return (
+                "The hands are added up round the table from the dealer's left, the dealer's "
+                f"last ({hands}), then the crib (the dealer's too)."
+            )
+        pone = "yours" if dealer == COMPUTER else "the computer's"
+        deals = "yours" if dealer == ME else "the computer's"
+        line = f"The pone's hand is added up first ({pone}), then the dealer's ({deals})"
+        if self.game.settings.crib:
+            line += ", then the crib (the dealer's too)"
+        return line + "."
+
+    def kinds_words(self) -> str:
+        """What a hand is added up for in this game: ``only fifteens score in this game``, or
+        every kind of the show."""
+        kinds = self.game.settings.kinds
+        shown = [kind.plural for kind in says_kinds(kinds)]
+        if len(shown) == len(SHOW_KINDS):
+            return "fifteens, pairs, runs, a flush and nobs"
+        listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        return f"only {listed} score in this game"
+
+    def crib_line(self) -> str:
+        """Learning mode, once the crib is counted: its points linked back to the two cards
+        the person threw into it ('' before then, or in a game without a crib)."""
+        counted = self.counted
+        view = self.view
+        if counted is None or counted.which is not Which.CRIB or len(view.discards) != 2:
+            return ""
+        return crib_link(counted.score, view.discards, dealer=view.dealer == ME)
 
     def last_lay_view(self) -> SeatView | None:
         """The person's own view just before the card they laid last (None when their last
@@ -391,8 +500,7 @@ class Table:
         event = events[self.mark]
         if not isinstance(event, LayEvent) or event.seat != ME:
             return None
-        before = GameRecord(self.game.settings, self.game.seed, tuple(events[: self.mark]))
-        return Game.replay(before).view(ME)
+        return self.game.view(ME, at=self.mark)
 
     def play_note(self) -> PlayNote | None:
         """The coach's note on the card the person laid last, from their own view (None
@@ -548,21 +656,3 @@ class Table:
         for move in self._peg_moves():
             back[move.seat] = move.start
         return tuple(back)
-
-
-def _throw(player: ComputerPlayer, view: SeatView) -> tuple[Card, ...]:
-    """The computer's throw for the seat ``view`` shows."""
-    if view.players == 2:
-        return decide_discard(player, view)
-    # three or four at the table: the one card whose keep makes the most on average
-    return (one_card_ranking(view.hand, dealer=view.dealer == view.seat)[0].card,)
-
-
-def _card(player: ComputerPlayer, view: SeatView) -> Card | None:
-    """The computer's card (None: go) for the seat ``view`` shows."""
-    if view.players == 2:
-        return decide_play(player, view)
-    fits = view.playable
-    if not fits:
-        return None
-    return max(fits, key=lambda card: (score_play((*view.pile, card)).total, card.pips))
