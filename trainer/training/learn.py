@@ -39,6 +39,7 @@ from trainer.content.lessons import (
     Lesson,
     PegCheck,
     SkunkCheck,
+    TableGoCheck,
     TrueFalseCheck,
 )
 from trainer.engine import (
@@ -61,6 +62,14 @@ from trainer.training.records import LESSON_TIER, AttemptIn, LessonProgress
 MOST_POINTS = MAX_SHOW
 
 PLAYER_LABELS: dict[str, str] = {"pone": "The pone (non-dealer)", "dealer": "The dealer"}
+#: How a ``table-go`` check names the seats of three or four, clockwise from the dealer's
+#: left (with four, the first and the third are partners, and the second and the dealer).
+TABLE_LABELS: dict[str, str] = {
+    "first": "The first player (on the dealer's left)",
+    "second": "The second player",
+    "third": "The third player",
+    "dealer": "The dealer",
+}
 SKUNK_LABELS: dict[str, str] = {
     "win": "A plain win",
     "skunk": "A skunk",
@@ -164,6 +173,8 @@ def options(check: Check) -> tuple[tuple[str, str], ...]:
         return tuple((str(card), card.label) for card in check.choices)
     if isinstance(check, GoCheck):
         return tuple((who, PLAYER_LABELS[who]) for who in SERIES_ORDER)
+    if isinstance(check, TableGoCheck):
+        return tuple((who, TABLE_LABELS[who]) for who in check.seats)
     if isinstance(check, SkunkCheck):
         return tuple(SKUNK_LABELS.items())
     if isinstance(check, CutCheck):
@@ -225,6 +236,8 @@ def answer_text(check: Check) -> str:
         return "true" if check.answer else "false"
     if isinstance(check, GoCheck) and check.ask != "points":
         return f"the {answer}"
+    if isinstance(check, TableGoCheck):
+        return TABLE_LABELS[str(answer)].lower()
     if isinstance(check, SkunkCheck):
         return SKUNK_LABELS[check.answer].lower()
     if isinstance(check, CutCheck):
@@ -298,6 +311,8 @@ def _explanation(check: Check, given: int | str | None = None) -> Feedback:
         return Feedback(False, "", (text,), pile=check.pile, lit=lit)
     if isinstance(check, GoCheck):
         return Feedback(False, "", go_story(check.replay(), with_scores=True))
+    if isinstance(check, TableGoCheck):
+        return Feedback(False, "", table_story(check, with_scores=True))
     if isinstance(check, FifteenCheck):
         return _explain_fifteen(check, given)
     if isinstance(check, SkunkCheck):
@@ -339,6 +354,16 @@ def hint(check: Check, answer: int | str) -> str:
         return _explain_fifteen(check, answer).details[0]
     if isinstance(check, GoCheck):
         return _go_hint(check, answer)
+    if isinstance(check, TableGoCheck):
+        if check.ask == "leads-next":
+            return (
+                "After a go or a 31 the lead passes to the left of whoever laid the last "
+                "card, over any player with no cards left."
+            )
+        return (
+            "The point goes to whoever laid the most recent card, once nobody round the "
+            "table can lay another."
+        )
     if isinstance(check, SkunkCheck):
         line = 91 if check.game == 121 else 31
         return f"Look again at where the loser's peg stands against the skunk line, {line}."
@@ -643,6 +668,46 @@ def _story(replay: Series, hide: str | None) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def _table_who(seat: str) -> str:
+    """A seat of a ``table-go`` check in a sentence: ``the first player``, ``the dealer``."""
+    return "the dealer" if seat == "dealer" else f"the {seat} player"
+
+
+def table_story(check: TableGoCheck, *, with_scores: bool) -> tuple[str, ...]:
+    """The play of a ``table-go`` check round the table, one line an action; without
+    ``with_scores``, the end of the series is left for the learner (who pegs for it, or
+    who leads next)."""
+    replay = check.replay()
+    lines = []
+    for event in replay.events:
+        who = _table_who(check.seats[event.player])
+        if event.card is None:
+            line = explain.go_line(who)
+        else:
+            own = [item for item in event.items_for(event.player) if item.kind not in _GO_POINTS]
+            line = explain.lay_line(who, event.card, event.count, own)
+        for player, item in event.awards:
+            if item.kind not in _GO_POINTS:
+                continue
+            if with_scores or check.ask == "leads-next":
+                scorer = _table_who(check.seats[player])
+                line += " " + explain.closing_line(scorer, item.kind)
+            elif item.kind == "go":
+                line += " Nobody can lay another card without going past 31."
+            else:
+                line += " Every card has now been laid."
+        lines.append(line)
+    if with_scores and replay.next_leader is not None:
+        who = _table_who(check.seats[replay.next_leader])
+        lines.append(
+            f"The count goes back to zero, and {who} leads the next series: the next one to "
+            "the left of the last card who still holds a card."
+        )
+    elif with_scores:
+        lines.append(explain.next_lead_line(None))
+    return tuple(lines)
+
+
 def _lead_line(leader: int, laid_last: int) -> str:
     if leader == laid_last:  # the other player has no cards left
         other = SERIES_ORDER[1 - leader]
@@ -677,7 +742,7 @@ def drill_for(check: Check) -> DrillType | None:
         return DrillType.CRIB if check.crib else DrillType.HAND
     if isinstance(check, PegCheck | FifteenCheck):
         return DrillType.PEG
-    if isinstance(check, GoCheck):
+    if isinstance(check, GoCheck | TableGoCheck):
         return DrillType.GO
     return None
 
@@ -695,6 +760,9 @@ def question_text(check: Check) -> str:
             f"pone {format_cards(check.pone)} | dealer {format_cards(check.dealer)} | "
             f"{format_cards(check.plays)} | {check.ask}"
         )
+    if isinstance(check, TableGoCheck):
+        hands = " | ".join(format_cards(hand) for hand in check.hands)
+        return f"table {hands} | {format_cards(check.plays)} | {check.ask}"
     if isinstance(check, SkunkCheck):
         return f"{check.winner}-{check.loser} to {check.game}"
     if isinstance(check, BoardCheck):
@@ -730,7 +798,7 @@ def missed_categories(check: Check, answer: int | str) -> tuple[Category, ...]:
         )
     if isinstance(check, FifteenCheck):
         return (Category.FIFTEEN,)
-    if isinstance(check, GoCheck):
+    if isinstance(check, GoCheck | TableGoCheck):
         return (category_of(check.replay().closing.kind),)
     return ()
 
