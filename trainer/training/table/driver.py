@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from trainer.analysis import computer_player
 from trainer.analysis.players import decide_discard, decide_play
+from trainer.analysis.winmeter import WinChances, win_meter
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, SeatView
 from trainer.engine.pegging import score_play
@@ -489,6 +490,28 @@ class Table:
             for text in event_lines(events[index])
         ]
         return lines[-most:]
+
+    # -- the win meter --
+
+    def win_chances(self) -> WinChances:
+        """Each side's chance to win from the position the person sees now (the win meter,
+        :func:`~trainer.analysis.winmeter.win_meter`): while a hand is being counted out,
+        the position before that count, so the meter moves once the hand is shown. Worked
+        out once per position."""
+        events = self.game.events
+        counted = self.counted
+        before = counted is not None and self.shown < len(counted.score.items)
+        key = ("win", len(events), before)
+        found = self._memo.get(key)
+        if found is None:
+            if before:
+                record = GameRecord(self.game.settings, self.game.seed, tuple(events[:-1]))
+                found = win_meter(Game.replay(record).view(ME))
+            else:
+                found = win_meter(self.view)
+            self._memo[key] = found
+        assert isinstance(found, WinChances)
+        return found
 
     def back_pegs(self) -> tuple[int, int]:
         """Where each seat's back peg stands (-1: still in the start hole)."""
