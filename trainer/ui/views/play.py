@@ -70,6 +70,7 @@ from trainer.ui.profiles import plain, require_player
 from trainer.ui.session import store_problem
 from trainer.ui.table_html import felt_html, items_html, lit_cards_html, log_html, reveal_times
 from trainer.ui.winbar import METER_KEY, WINBAR_CSS, meter_on, winbar_html
+from trainer.ui.winchart import game_line, show_win_line
 
 #: The game on the page (a :class:`PlayGame`).
 _GAME = "play_game"
@@ -750,6 +751,7 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
             }
         )
     st.table(rows)
+    show_win_line(game_line(game.record(), ME), key="play_winline")
     record = play_saves.stats(profile, table.level, game.settings.target)
     if page_game.imported:
         st.caption("This game was read from a record, so it is not counted in your record.")
