@@ -445,8 +445,7 @@ def _throw_coach(table: Table) -> None:
     lines = table.throw_lines()
     if not lines:
         return
-    advice = table.throw_advice()
-    verdict = "the best throw" if advice is not None and advice.equal else "your throw"
+    verdict = "the best throw" if table.throw_was_best() else "your throw"
     with (
         st.container(key="play_tips_throw"),
         st.expander(
