@@ -17,12 +17,17 @@ import streamlit as st
 from trainer.engine.record import GameRecord
 from trainer.training.winline import WinLine, win_line
 
-__all__ = ["game_line", "show_win_line", "win_chart"]
+__all__ = ["forget_lines", "game_line", "show_win_line", "win_chart"]
 
 
 @st.cache_resource(max_entries=32, show_spinner="Working out the chances…")
 def _line_of(notation: str, seat: int) -> WinLine:
     return win_line(GameRecord.parse(notation), seat=seat)
+
+
+def forget_lines() -> None:
+    """Forget the lines kept (for a benchmark that plays the same game twice)."""
+    _line_of.clear()
 
 
 def game_line(record: GameRecord, seat: int) -> WinLine:
