@@ -21,6 +21,8 @@ from trainer.training.coach import (
     game_lay_line,
     near_the_end,
     percent,
+    plain_best_throw,
+    plain_verdict,
 )
 from trainer.training.table import Need, PlaySetup, Table
 
@@ -120,18 +122,28 @@ def test_away_from_the_end_the_learning_coach_is_unchanged() -> None:
     table = Table.new(PlaySetup("easy", Settings(target=121), coach="learning"), seed=4)
     _until(table, Need.DISCARD, near=False)
     assert table.game_throw() is None
-    best = table.ranking(top=1)[0]
-    a, b = best.discard.throw
-    assert (
-        table.best_throw_line()
-        == f"The coach would throw {a.label} and {b.label}: that {best.reason}."
-    )
+    assert table.best_throw_line() == plain_best_throw(table.ranking(top=15))
     table.discard(table.view.hand[:2])
-    assert table.throw_lines() == table.throw_advice().lines()  # type: ignore[union-attr]
+    advice = table.throw_advice()
+    assert advice is not None
+    assert table.throw_lines() == advice.lines()
+    assert table.throw_words() == plain_verdict(advice)
     if table.need() is Need.CUT_STARTER:
         table.cut_starter()
     if table.need() is Need.LAY and len(table.view.playable) > 1:
         assert table.game_lay() == ""
+        assert "chance to win" not in table.lay_line()
+
+
+def test_a_first_game_has_no_win_words() -> None:
+    """A first game (to 31, no crib, no play) is not the win model's: the coach says what
+    it always says there."""
+    first = Settings(target=31, skunks=False, crib=False, play=False)
+    table = Table.new(PlaySetup("easy", first, coach="learning"), seed=4)
+    assert not table.has_win_meter
+    while table.need() is Need.CUT_FOR_DEAL:
+        table.cut_for_deal()
+    assert table.game_throw() is None and table.game_lay() == ""
 
 
 def test_near_the_end_the_coach_speaks_of_winning() -> None:
@@ -147,9 +159,13 @@ def test_near_the_end_the_coach_speaks_of_winning() -> None:
     table.discard(table.view.hand[:2])
     lines = table.throw_lines()
     thrown = GameThrow(expected.advice, (table.view.discards[0], table.view.discards[1]))
-    assert lines == thrown.lines()
+    advice = table.throw_advice()
+    assert advice is not None
+    table_rows = tuple(row.line() for row in advice.top)
+    assert lines == (*thrown.lines(), "For points alone, on average:", *table_rows)
+    assert table.throw_words() == thrown.lines()  # learning mode's words
     assert table.throw_was_best() == thrown.best_for_the_game
-    for text in lines:
+    for text in table.throw_words():  # learning mode: whole numbers (details have decimals)
         _no_decimals(text)
     _until(table, Need.LAY, near=True)
     while table.need() is Need.LAY and len(table.view.playable) < 2:
@@ -158,7 +174,7 @@ def test_near_the_end_the_coach_speaks_of_winning() -> None:
         view = table.view
         seed = f"{table.game.seed}:coach:{len(table.game.events)}"
         said = game_lay_line(card_chances(view, seed=seed))
-        assert said and table.lay_previews()[-1] == said
+        assert said and table.lay_line() == said
 
 
 def test_the_page_speaks_of_winning_near_the_end() -> None:

@@ -4,6 +4,7 @@ bad answers, showing the answer, resuming, and a broken lesson file."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -184,15 +185,15 @@ def test_a_wrong_count_shows_every_combination_and_can_reveal() -> None:
     _answer(at, lesson, "2")
     assert at.error[0].value == "Not quite: you said 2."
     score = check.score()
-    assert not [e for e in at.markdown if e.value.startswith("#####")], "a hint comes first"
+    assert not [e for e in at.markdown if "<h5" in e.value], "a hint comes first"
     assert "You were" in _texts(at) and "short" in _texts(at)
     assert at.button(key="learn_reveal").label == "Show me the answer"
     assert any("Have another go with the hint above" in c.value for c in at.caption)
     _answer(at, lesson, "2")  # a second miss: every combination
     assert at.error[0].value.startswith("Not quite: you said 2. Here is every combination")
     calls = [call.text for call in score.calls()]
-    headings = [element.value for element in at.markdown if element.value.startswith("#####")]
-    assert [h.split("“")[1].split("”")[0] for h in headings] == calls
+    said = [re.findall(r"<h5[^>]*>“([^”]*)”", element.value) for element in at.markdown]
+    assert [text for texts in said for text in texts] == calls
     at.button(key="learn_reveal").click().run()
     assert at.info[0].value.startswith(f"The answer is **{score.total} points**.")
     assert not at.button(key="learn_next").disabled
@@ -421,3 +422,33 @@ def test_the_map_offers_the_learning_game_once_the_last_lesson_is_done() -> None
     at.button(key="learn_play").click().run()
     assert not at.exception, at.exception
     assert at.title[0].value == "Play"
+
+
+def test_the_end_of_lesson_3_offers_the_first_game_on_the_play_page() -> None:
+    from trainer.training.ladder import RUNGS
+
+    lesson = COURSE.get("the-starter")
+    assert lesson is not None and COURSE.number(lesson.id) == 3
+    at = _learn_page()
+    _open(at, lesson)
+    for index, step in enumerate(lesson.steps):
+        last = index == len(lesson.steps) - 1
+        assert [b.key for b in at.button if b.key == "learn_play"] == (
+            ["learn_play"] if last else []
+        )
+        if step.check is not None:
+            _answer(at, lesson, _right(step.check))
+        if not last:
+            at.button(key="learn_next").click().run()
+    assert any("This lesson opens **first game 1: Fifteens**" in m.value for m in at.markdown)
+    assert at.button(key="learn_play").label == "Play first game 1"
+    at.button(key="learn_play").click().run()
+    assert not at.exception, at.exception
+    assert any("First game 1 is ready: Fifteens." in m.value for m in at.markdown)
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    (profile,) = store.profiles()
+    assert store.lesson_progress(profile.id)[lesson.id].done
+    at.switch_page("ui/views/play.py")
+    at.button(key="play_learning_start").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["play_game"].table.setup == RUNGS[0].setup

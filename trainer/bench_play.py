@@ -111,8 +111,10 @@ def _computer_timed(spent: list[float], cpu: list[float] | None = None) -> Itera
 
 
 def cards_on_table(at: Any) -> Any:
-    """The Play page's tappable cards (the throw's or the lay's), among its components."""
-    (cards,) = [c for c in at.get("bidi_component") if str(c.key).startswith(("throw_", "lay_"))]
+    """The Play page's tappable cards (the throw's, the lay's or a count's), among its components."""
+    (cards,) = [
+        c for c in at.get("bidi_component") if str(c.key).startswith(("throw_", "lay_", "claim_"))
+    ]
     return cards
 
 
@@ -254,7 +256,9 @@ def play_through(
         at.run()
         at.radio(key="play_level").set_value(level)
         at.radio(key="play_target").set_value(target)
-        at.radio(key="play_counting").set_value(counting)  # muggins: the person counts too
+        at.radio(key="play_counting_off").set_value(
+            counting
+        )  # (coach off) muggins: the person counts too
         random.seed(seed)  # the page deals from Python's generator: the same game each time
         at.button(key="play_start").click()
         at.run()

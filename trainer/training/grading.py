@@ -31,15 +31,17 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import ClassVar, Literal
 
 from trainer.engine import (
     Card,
+    Kind,
     ScoreItem,
     ShowEvent,
+    ShowScore,
     Which,
     explain_items,
     label_cards,
@@ -598,15 +600,30 @@ def _muggins_note(points: int) -> str:
 GAME_TIER = "game"
 
 
-def grade_game_count(event: ShowEvent, *, game_seed: int, deal_no: int, seconds: float) -> Grade:
-    """A count the person made in a game under muggins (the show event, with its claim),
-    graded exactly as a typed total in a drill: drill ``hand`` or ``crib``, tier ``game``,
-    the game's seed and the deal's number as the question's place."""
-    if event.claimed is None:
-        raise ValueError("this show was counted by the trainer: there is no count to grade")
-    score = event.score
-    crib = event.which is Which.CRIB
-    question = ShowQuestion(
+#: What each claim stands for: the kinds a game must count for its button to be offered.
+_CLAIM_NEEDS: dict[ClaimKind, frozenset[Kind]] = {
+    ClaimKind.FIFTEEN: frozenset({Kind.FIFTEEN}),
+    ClaimKind.PAIR: frozenset({Kind.PAIR}),
+    ClaimKind.RUN: frozenset({Kind.RUN}),
+    ClaimKind.DOUBLE_RUN: frozenset({Kind.PAIR, Kind.RUN}),
+    ClaimKind.FLUSH: frozenset({Kind.FLUSH}),
+    ClaimKind.NOBS: frozenset({Kind.NOBS}),
+}
+
+
+def claim_kinds_for(kinds: Collection[Kind]) -> tuple[ClaimKind, ...]:
+    """The claims a game that counts ``kinds`` offers, in counting order (a first game of
+    fifteens offers only fifteens; a double run needs pairs and runs).
+
+    >>> [str(kind) for kind in claim_kinds_for({Kind.FIFTEEN, Kind.PAIR})]
+    ['fifteen', 'pair']
+    """
+    have = set(kinds)
+    return tuple(kind for kind in ClaimKind if _CLAIM_NEEDS[kind] <= have)
+
+
+def _game_question(score: ShowScore, *, crib: bool, game_seed: int, deal_no: int) -> ShowQuestion:
+    return ShowQuestion(
         drill=DrillType.CRIB if crib else DrillType.HAND,
         tier=GAME_TIER,
         seed=game_seed,
@@ -617,7 +634,29 @@ def grade_game_count(event: ShowEvent, *, game_seed: int, deal_no: int, seconds:
         score=score,
         features=frozenset(),
     )
-    return grade_quick(question, event.claimed, seconds=seconds, muggins=True)
+
+
+def game_claims_total(score: ShowScore, claims: Sequence[Claim], *, crib: bool) -> int:
+    """What a hand counted combination by combination in a game comes to, as the person
+    counted it (a claim that is not there adds what it would have made), against ``score``
+    (the hand's score of the kinds the game counts)."""
+    question = _game_question(score, crib=crib, game_seed=0, deal_no=1)
+    return grade_claims(question, claims, seconds=0.0).given_total
+
+
+def grade_game_count(
+    event: ShowEvent, *, game_seed: int, deal_no: int, seconds: float, muggins: bool = True
+) -> Grade:
+    """A count the person made in a game (the show event, with its claim), graded exactly as
+    a typed total in a drill: drill ``hand`` or ``crib``, tier ``game``, the game's seed and
+    the deal's number as the question's place. Under ``muggins`` what was missed is said to
+    be taken; counted aloud (a learning game), nobody takes it."""
+    if event.claimed is None:
+        raise ValueError("this show was counted by the trainer: there is no count to grade")
+    question = _game_question(
+        event.score, crib=event.which is Which.CRIB, game_seed=game_seed, deal_no=deal_no
+    )
+    return grade_quick(question, event.claimed, seconds=seconds, muggins=muggins)
 
 
 def grade_quick(

@@ -31,9 +31,11 @@ from dataclasses import dataclass, field
 from trainer.analysis import computer_player
 from trainer.analysis.endgame import throw_advice as game_throw_advice
 from trainer.analysis.players import card_chances, decide_discard, decide_play
-from trainer.analysis.winmeter import WinChances, win_meter
+from trainer.analysis.winmeter import WinChances, measured, win_meter
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, SeatView
+from trainer.engine.items import SHOW_KINDS
+from trainer.engine.kinds import only_kinds, says_kinds
 from trainer.engine.pegging import score_play
 from trainer.engine.record import (
     CutEvent,
@@ -51,10 +53,15 @@ from trainer.training.coach import (
     GameThrow,
     PlayNote,
     ThrowLine,
+    crib_link,
     discard_advice,
     game_lay_line,
     hint_ranking,
+    lay_advice,
     near_the_end,
+    plain_best_throw,
+    plain_throw,
+    plain_verdict,
 )
 from trainer.training.coach import play_note as coach_play_note
 from trainer.training.explain import card_line
@@ -190,8 +197,8 @@ class Table:
         return self._unseen_show()
 
     def next_count(self) -> tuple[int, Which, ShowScore] | None:
-        """In the show: whose hand is counted next, what, and what it holds (for the
-        person's own count under muggins)."""
+        """In the show: whose hand is counted next, what, and what it holds of the kinds this
+        game counts (for the person's own count, under muggins or aloud)."""
         order = self.game.show_order
         if not order:
             return None
@@ -199,7 +206,8 @@ class Table:
         view = self.view
         assert view.starter is not None
         cards = view.kept if which is Which.HAND else self._crib()
-        return seat, which, score_show(cards, view.starter, crib=which is Which.CRIB)
+        score = score_show(cards, view.starter, crib=which is Which.CRIB)
+        return seat, which, only_kinds(score, self.game.settings.kinds)
 
     def _crib(self) -> tuple[Card, ...]:
         return self.game.crib
@@ -234,9 +242,9 @@ class Table:
                     self._computer_lay()
             elif phase is Phase.SHOW:
                 seat, which = game.show_order[0]
-                if seat == ME and game.settings.muggins:
+                if seat == ME and game.settings.claims:
                     return
-                claimed = game.true_count() if game.settings.muggins else None
+                claimed = game.true_count() if game.settings.claims else None
                 game.count_hand(seat, which, claimed)
             elif phase is Phase.DONE:
                 game.next_deal()
@@ -281,7 +289,8 @@ class Table:
         self.advance()
 
     def claim(self, points: int) -> ShowEvent:
-        """The person's own count of the hand (or crib) next in the show, under muggins."""
+        """The person's own count of the hand (or crib) next in the show (under muggins, or
+        said aloud first in a learning game)."""
         seat, which = self.game.show_order[0]
         event = self.game.count_hand(seat, which, points)
         self.advance()
@@ -354,7 +363,8 @@ class Table:
         hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
         game = self.game_throw()
         if game is not None and game.thrown is not None:
-            return (*hinted, *game.lines())
+            table = (line.line() for line in advice.top)
+            return (*hinted, *game.lines(), "For points alone, on average:", *table)
         return (*hinted, *advice.lines())
 
     def throw_was_best(self) -> bool:
@@ -386,7 +396,9 @@ class Table:
         """Near the end (:func:`~trainer.training.coach.near_the_end`), the coach on this
         deal's throw by the chance to win the game: before the throw in learning mode, after
         it with the coach on; None away from the end, or with the coach off."""
-        if not self.coached or self.view.dealer is None or self.game.is_over:
+        if not self.coached or not self.has_win_meter:
+            return None
+        if self.view.dealer is None or self.game.is_over:
             return None
         key = ("game throw", self.view.deal_no, len(self.view.discards) == 2)
         if key not in self._memo:
@@ -411,14 +423,100 @@ class Table:
         )
 
     def best_throw_line(self) -> str:
-        """Learning mode, before the throw: the best throw and why (near the end, the
-        best throw for the game)."""
+        """Learning mode, before the throw: the coach's throw and why, in whole points and
+        the course's words (and why, when it breaks a rule of thumb the course taught); near
+        the end, the best throw for the game, in whole percentages."""
         game = self.game_throw()
         if game is not None:
             return " ".join(game.before_lines())
-        best = self.ranking(top=1)[0]
-        a, b = best.discard.throw
-        return f"The coach would throw {a.label} and {b.label}: that {best.reason}."
+        return plain_best_throw(self.ranking(top=15))
+
+    def hint_words(self, top: int = 3) -> tuple[str, ...]:
+        """Learning mode, the hint: the best few throws in a beginner's words (the table
+        with decimals, :meth:`ranking`, is the details)."""
+        return tuple(
+            f"{line.place}. Throw {line.discard.throw[0].label} and "
+            f"{line.discard.throw[1].label}: that {plain_throw(line)}."
+            for line in self.ranking()[:top]
+        )
+
+    def throw_words(self) -> tuple[str, ...]:
+        """Learning mode, after the throw: how it went, in whole points and plain words (the
+        table with decimals, :meth:`throw_lines`, is the details)."""
+        advice = self.throw_advice()
+        if advice is None:
+            return ()
+        hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
+        game = self.game_throw()
+        if game is not None and game.thrown is not None:
+            return (*hinted, *game.lines())
+        return (*hinted, *plain_verdict(advice))
+
+    def lay_line(self) -> str:
+        """Learning mode, before a lay: which card the coach would lay, and why (near the
+        end, the card that keeps the best chance to win, :meth:`game_lay`)."""
+        game = self.game_lay()
+        if game:
+            return game
+        view = self.view
+        assert view.starter is not None
+        key = ("lay", len(self.game.events))
+        if key not in self._memo:
+            self._memo[key] = lay_advice(
+                view.hand,
+                pile=view.pile,
+                mine_played=view.mine_played,
+                theirs_played=view.theirs_played,
+                starter=view.starter,
+                crib_cards=view.discards,
+            )
+        line = self._memo[key]
+        assert isinstance(line, str)
+        return line
+
+    def play_note_lines(self) -> tuple[str, ...]:
+        """The coach's note on the card the person laid last, said of that card, and then
+        what happened after it, so the count it names is the one on the table."""
+        note = self.play_note()
+        if note is None:
+            return ()
+        event = self.game.events[self.mark]
+        assert isinstance(event, LayEvent)
+        lines = list(note.lines())
+        after = [e for e in self.game.events[self.mark + 1 :] if isinstance(e, LayEvent)]
+        if after and self.game.phase is Phase.PLAY:
+            lines.append(f"Now the count is {self.view.count}.")
+        return tuple(lines)
+
+    def show_order_line(self) -> str:
+        """Who is counted when, in words: the pone's hand first, then the dealer's (then the
+        crib, in a game with one)."""
+        dealer = self.view.dealer
+        pone = "yours" if dealer == COMPUTER else "the computer's"
+        deals = "yours" if dealer == ME else "the computer's"
+        line = f"The pone's hand is added up first ({pone}), then the dealer's ({deals})"
+        if self.game.settings.crib:
+            line += ", then the crib (the dealer's too)"
+        return line + "."
+
+    def kinds_words(self) -> str:
+        """What a hand is added up for in this game: ``only fifteens score in this game``, or
+        every kind of the show."""
+        kinds = self.game.settings.kinds
+        shown = [kind.plural for kind in says_kinds(kinds)]
+        if len(shown) == len(SHOW_KINDS):
+            return "fifteens, pairs, runs, a flush and nobs"
+        listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        return f"only {listed} score in this game"
+
+    def crib_line(self) -> str:
+        """Learning mode, once the crib is counted: its points linked back to the two cards
+        the person threw into it ('' before then, or in a game without a crib)."""
+        counted = self.counted
+        view = self.view
+        if counted is None or counted.which is not Which.CRIB or len(view.discards) != 2:
+            return ""
+        return crib_link(counted.score, view.discards, dealer=view.dealer == ME)
 
     def last_lay_view(self) -> SeatView | None:
         """The person's own view just before the card they laid last (None when their last
@@ -465,6 +563,8 @@ class Table:
         view = self.view
         if view.starter is None or len(view.playable) < 2 or view.dealer is None:
             return ""
+        if not self.has_win_meter:
+            return ""
         target = view.settings.target
         if not near_the_end(target - view.my_score, target - view.their_score):
             return ""
@@ -487,8 +587,7 @@ class Table:
                 lines.append(f"The {card.label} does not fit: the count would be {count}.")
             else:
                 lines.append(card_line(card, count, score_play((*view.pile, card)).items))
-        game = self.game_lay()
-        return (*lines, game) if game else tuple(lines)
+        return tuple(lines)
 
     # -- what to tell --
 
@@ -581,6 +680,12 @@ class Table:
         return lines[-most:]
 
     # -- the win meter --
+
+    @property
+    def has_win_meter(self) -> bool:
+        """The win model speaks of this game (see :func:`~trainer.analysis.winmeter.measured`):
+        the win meter, the game's line and the coach's words near the end are for it."""
+        return measured(self.game.settings)
 
     def win_chances(self) -> WinChances:
         """Each side's chance to win from the position the person sees now (the win meter,

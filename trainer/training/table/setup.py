@@ -11,6 +11,7 @@ from trainer.analysis import LEVELS
 from trainer.engine.record import (
     Settings,
 )
+from trainer.engine.vocab import Counting
 
 #: The person's seat and the computer's.
 ME = 0
@@ -108,9 +109,12 @@ def deal_numbers(words: Sequence[str]) -> tuple[int, ...]:
     return tuple(numbers)
 
 
-#: The first game for a beginner: a short game against Easy, the trainer counting, and the
-#: coach explaining every step first (the Learn page's last lesson offers it).
-LEARNING_GAME = PlaySetup("easy", Settings(target=61), coach="learning")
+#: The whole game for a beginner: a short game to 61 against Easy, no skunks, the learner
+#: counting each hand first (aloud) and the coach explaining every step first (the last rung
+#: of the first games, :mod:`trainer.training.ladder`; the course's last lesson offers it).
+LEARNING_GAME = PlaySetup(
+    "easy", Settings(target=61, skunks=False, counting=Counting.ALOUD), coach="learning"
+)
 
 
 class Need(StrEnum):

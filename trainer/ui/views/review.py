@@ -17,6 +17,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from trainer.analysis.winmeter import measured
 from trainer.engine.cards import Card, label_cards
 from trainer.engine.record import GameRecord
 from trainer.engine.vocab import Which
@@ -281,17 +282,14 @@ def _throw_table(throw: ThrowReview) -> None:
         lines.append(advice.chosen)
     sign = "+" if throw.dealer else "−"
     rows = [
-        {
-            "Place": f"{line.place} (yours)" if line is advice.chosen else str(line.place),
-            "Throw": _cards(list(line.discard.throw)),
-            "Keep": _cards(list(line.discard.keep)),
-            "Hand": f"{line.discard.hand:.2f}",
-            f"{sign} crib": f"{line.discard.crib:.2f}",
-            "A deal": f"{line.discard.net:.2f}",
-        }
+        f"| {f'{line.place} (yours)' if line is advice.chosen else line.place} "
+        f"| {_cards(list(line.discard.throw))} | {_cards(list(line.discard.keep))} "
+        f"| {line.discard.hand:.2f} | {line.discard.crib:.2f} | {line.discard.net:.2f} |"
         for line in lines
     ]
-    st.table(pd.DataFrame(rows), hide_index=True)  # a plain table: no data grid to load
+    # a table in the page's own text: no data frame to load and draw in the browser
+    header = f"| Place | Throw | Keep | Hand | {sign} crib | A deal |\n|---|---|---|--:|--:|--:|"
+    st.markdown("\n".join([header, *rows]))
 
 
 def _deal(review: GameReview, deal: DealReview, game_id: str) -> None:
@@ -457,6 +455,7 @@ st.caption(
 )
 _costliest(review, game_id)
 _totals(review)
-show_win_line(game_line(GameRecord.parse(saved.record), ME), key="review_winline")
+if measured(review.settings):  # the win model's games (not a first game)
+    show_win_line(game_line(GameRecord.parse(saved.record), ME), key="review_winline")
 _deals(review, game_id)
 st.page_link(PROGRESS_PAGE, label="All your games on Progress", icon=":material/insights:")
