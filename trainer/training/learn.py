@@ -361,7 +361,7 @@ def hint(check: Check, answer: int | str) -> str:
                 "card, over any player with no cards left."
             )
         return (
-            "The point goes to whoever laid the most recent card, once nobody round the "
+            "The point goes to whoever laid the most recent card, once nobody at the "
             "table can lay another."
         )
     if isinstance(check, SkunkCheck):

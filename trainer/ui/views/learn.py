@@ -226,7 +226,7 @@ def _question_cards(lesson: Lesson) -> None:
                 st.markdown(f"{who} has no cards left.")
     elif isinstance(check, TableGoCheck):
         table = check.replay()
-        st.markdown("**How the cards went down, round the table**")
+        st.markdown("**How the cards went down at the table**")
         st.markdown("\n".join(f"1. {line}" for line in table_story(check, with_scores=False)))
         for seat, held in zip(check.seats, table.held, strict=True):
             who = TABLE_LABELS[seat]
