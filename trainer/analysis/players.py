@@ -716,7 +716,7 @@ EXACT_LIMIT = 100
 #: At three or four, the search goes to the end of the play with this few cards out ...
 TABLE_FULL = 8
 #: ... and takes no further guesses once it has visited this many positions.
-TABLE_NODES = 12_000
+TABLE_NODES = 1_200
 #: Positions a decision may visit before it stops taking further guesses ...
 NODE_BUDGET = 6000
 #: ... once it has taken at least this many.
@@ -753,7 +753,7 @@ class _CrazyPoints(_Hard):
         series = tuple(c.order for _, c in table.series)
         taken = 0
         for _ in range(self.table_guesses):
-            if taken >= 2 and search.nodes > TABLE_NODES:
+            if taken >= 3 and search.nodes > TABLE_NODES:
                 break
             hands = self._deal_guess(table)
             for order in by_rank:
