@@ -55,9 +55,10 @@ and hard throw as between two with one card (hard by the exact average of the fo
 over the starters, :func:`trainer.analysis.discards_five.analyse_five`); crazy-points
 keeps the best hand and crib by the exact uniform model of the crib, crazy by the sound
 model, sampled. In the play the reply that counts is the next player's (the next seat that
-still holds cards and has not said go), and crazy searches the play for guesses at every
-other hand (:class:`trainer.analysis.table_search.TableSearch`), to the end of the play
-once few cards are out. The near-end play to the score below is for two players.
+still holds cards and has not said go); once few cards are out, crazy searches the rest
+of the play for guesses at every other hand
+(:class:`trainer.analysis.table_search.TableSearch`), and before that plays as hard. The
+near-end play to the score below is for two players.
 
 Playing to the board (every level): a card that reaches the target is laid at
 once. Near the end, normal and hard weigh points now against the reply by the
@@ -713,10 +714,12 @@ class _Hard(_Player):
 SAMPLES = {4: 20, 3: 28, 2: 40, 1: 40}
 #: Below this many possible rank sets the search takes every one, weighted exactly.
 EXACT_LIMIT = 100
-#: At three or four, the search goes to the end of the play with this few cards out ...
+#: At three or four, Crazy searches the play to its end once this few cards are out
+#: (before that it plays as Hard: a search that stops short, guessing hands with many
+#: cards unseen, pegged less than Hard's exact expected reply) ...
 TABLE_FULL = 8
 #: ... and takes no further guesses once it has visited this many positions.
-TABLE_NODES = 12_000
+TABLE_NODES = 2_500
 #: Positions a decision may visit before it stops taking further guesses ...
 NODE_BUDGET = 6000
 #: ... once it has taken at least this many.
@@ -728,15 +731,15 @@ class _CrazyPoints(_Hard):
 
     level = "crazy-points"
 
-    #: Guesses at the other hands for a decision at three or four, and how deep the
-    #: search looks (actions) while many cards are out.
+    #: Guesses at the other hands for a decision at three or four.
     table_guesses = 8
-    table_depth = 6
 
     def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
         return analyse_five(five, players=3, crib_sign=crib_sign)[0].throw
 
     def _choose_table_card(self, table: _Table) -> Card:
+        if sum(table.held) > TABLE_FULL:
+            return super()._choose_table_card(table)
         values = self.table_values(table)
         return max(values, key=lambda c: (values[c], _pip_tiebreak(c.order)))
 
@@ -746,14 +749,12 @@ class _CrazyPoints(_Hard):
         by_rank: dict[int, Card] = {}
         for card in sorted(table.legal, key=lambda c: c.index):
             by_rank.setdefault(card.order, card)
-        out_cards = sum(table.held)
-        depth = 64 if out_cards <= TABLE_FULL else self.table_depth
-        search = TableSearch(table.sides, depth=depth)
+        search = TableSearch(table.sides)
         totals = dict.fromkeys(by_rank, 0.0)
         series = tuple(c.order for _, c in table.series)
         taken = 0
         for _ in range(self.table_guesses):
-            if taken >= 2 and search.nodes > TABLE_NODES:
+            if taken >= 3 and search.nodes > TABLE_NODES:
                 break
             hands = self._deal_guess(table)
             for order in by_rank:
