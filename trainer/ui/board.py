@@ -344,6 +344,7 @@ def board_html(
     """
     if not frames:
         raise ValueError("a board needs at least one frame to draw")
+    _tracks(frames, names)
     times = [frame.at for frame in frames]
     final = frames[-1]
     lines = []
