@@ -203,3 +203,8 @@ def test_a_finished_game_of_four_names_the_partnership() -> None:
     rows: list[Any] = at.table[0].value.to_dict("records")
     assert [r["Who"] for r in rows] == ["You", "Left", "Partner", "Right"]
     assert sum(r["Total"] for r in rows) == sum(game.scores)
+    # the review goes through games of two: it is not offered here
+    assert not [b for b in at.button if b.key == "play_review"]
+    assert "Your record against each level counts your games of two." in [
+        c.value for c in at.caption
+    ]

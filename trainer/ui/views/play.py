@@ -901,7 +901,9 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
             show_cards(best.score.hand, starter=best.score.starter, max_width=300)
         with st.container(horizontal=True):
             again = st.button("Play again", type="primary", key="play_again")
-            review = st.button("Review this game", key="play_review")  # every decision
+            review = game.players == 2 and st.button(  # every decision (games of two)
+                "Review this game", key="play_review"
+            )
     if review:
         open_review(page_game.game_id)
     if again:
