@@ -340,50 +340,72 @@ class Table:
     def _dealer(self) -> bool:
         return self.view.dealer == ME
 
-    def ranking(self, top: int = 5) -> tuple[ThrowLine, ...] | tuple[OneCardLine, ...]:
-        """The best ``top`` throws of the cards dealt to the person this deal (six between
-        two; five, throwing one, with three or four at the table)."""
+    def _dealt(self) -> tuple[Card, ...]:
         view = self.view
-        dealt = view.hand if self.need() is Need.DISCARD else (*view.kept, *view.discards)
+        return view.hand if self.need() is Need.DISCARD else (*view.kept, *view.discards)
+
+    def ranking(self, top: int = 5) -> tuple[ThrowLine, ...]:
+        """The best ``top`` throws of the six cards dealt to the person this deal, in a
+        game of two (three or four at the table throw one card: :meth:`one_card_lines`)."""
+        if self.game.players != 2:
+            raise ValueError("with three or four at the table the throw is one card of five")
+        view = self.view
         key = ("ranking", view.deal_no, top)
         if key not in self._memo:
-            if len(dealt) == 5:
-                self._memo[key] = one_card_ranking(dealt, dealer=self._dealer())[:top]
-            else:
-                self._memo[key] = hint_ranking(dealt, dealer=self._dealer(), top=top)
+            self._memo[key] = hint_ranking(self._dealt(), dealer=self._dealer(), top=top)
         lines = self._memo[key]
         assert isinstance(lines, tuple)
         return lines
 
-    def hint(self) -> tuple[ThrowLine, ...] | tuple[OneCardLine, ...]:
-        """The ranking before throwing, at the cost of marking this deal as hinted."""
+    def one_card_lines(self, top: int = 5) -> tuple[OneCardLine, ...]:
+        """With three or four at the table: the five throws of one card, best first, by
+        the points the four kept make (:func:`~trainer.training.coach.one_card_ranking`)."""
+        lines = one_card_ranking(self._dealt(), dealer=self._dealer())  # (cached there)
+        return lines[:top]
+
+    def throw_ranking(self, top: int = 5) -> tuple[ThrowLine, ...] | tuple[OneCardLine, ...]:
+        """The best throws at any size: :meth:`ranking` between two, :meth:`one_card_lines`
+        with three or four."""
+        return self.ranking(top) if self.game.players == 2 else self.one_card_lines(top)
+
+    def hint(self) -> tuple[ThrowLine, ...]:
+        """The ranking before throwing, at the cost of marking this deal as hinted (with
+        three or four at the table the deal is marked and the ranking is
+        :meth:`one_card_lines`; this returns it for two)."""
         if self.need() is not Need.DISCARD:
             raise ValueError("a hint is for the throw: there is nothing to throw now")
         self.hints.add(self.game.deal_no)
-        return self.ranking()
+        return self.ranking() if self.game.players == 2 else ()
 
-    def throw_advice(self) -> DiscardAdvice | OneCardAdvice | None:
-        """The coach on the person's throw this deal (None before the throw, or with the
-        coach off): against the best two of six, or with three or four at the table, the
-        best one of five."""
+    def throw_advice(self) -> DiscardAdvice | None:
+        """The coach on the person's throw this deal, against the best two of six (None
+        before the throw, with the coach off, or with three or four at the table:
+        :meth:`one_card_throw`)."""
         view = self.view
-        if not self.coached or not view.discards:
+        if not self.coached or len(view.discards) != 2:
             return None
         key = ("advice", view.deal_no)
         if key not in self._memo:
             dealt = (*view.kept, *view.discards)
-            if len(view.discards) == 1:
-                self._memo[key] = one_card_advice(dealt, view.discards[0], dealer=self._dealer())
-            else:
-                self._memo[key] = discard_advice(dealt, view.discards, dealer=self._dealer(), top=3)
+            self._memo[key] = discard_advice(dealt, view.discards, dealer=self._dealer(), top=3)
         advice = self._memo[key]
-        assert isinstance(advice, DiscardAdvice | OneCardAdvice)
+        assert isinstance(advice, DiscardAdvice)
         return advice
+
+    def one_card_throw(self) -> OneCardAdvice | None:
+        """With three or four at the table, the coach on the one card the person threw this
+        deal (None before the throw, or with the coach off)."""
+        view = self.view
+        if not self.coached or len(view.discards) != 1:
+            return None
+        return one_card_advice(
+            (*view.kept, *view.discards), view.discards[0], dealer=self._dealer()
+        )
 
     def throw_lines(self) -> tuple[str, ...]:
         """:meth:`throw_advice` in words; a hinted deal says so first. Near the end, the
         throw is told by its chance to win the game (:meth:`game_throw`) instead."""
-        advice = self.throw_advice()
+        advice = self.throw_advice() or self.one_card_throw()
         if advice is None:
             return ()
         hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
@@ -399,7 +421,7 @@ class Table:
         game = self.game_throw()
         if game is not None and game.thrown is not None:
             return game.best_for_the_game
-        advice = self.throw_advice()
+        advice = self.throw_advice() or self.one_card_throw()
         return advice is not None and advice.equal
 
     def _throw_view(self) -> SeatView | None:
@@ -441,10 +463,7 @@ class Table:
         if not near_the_end(target - view.my_score, target - view.their_score):
             return None
         thrown = self.view.discards
-        top = self.ranking(top=1)[0]
-        if isinstance(top, OneCardLine):  # (the win model is of two players: not reached)
-            return None
-        best = top.discard.throw
+        best = self.ranking(top=1)[0].discard.throw
         return GameThrow(
             game_throw_advice(view),
             (thrown[0], thrown[1]) if len(thrown) == 2 else None,
@@ -459,11 +478,10 @@ class Table:
         game = self.game_throw()
         if game is not None:
             return " ".join(game.before_lines())
-        ranking = self.ranking(top=15)
-        best = ranking[0]
-        if isinstance(best, OneCardLine):
+        if self.game.players != 2:
+            best = self.one_card_lines(top=1)[0]
             return f"The coach would throw {best.card.label}: that {best.reason}."
-        return plain_best_throw(tuple(line for line in ranking if isinstance(line, ThrowLine)))
+        return plain_best_throw(self.ranking(top=15))
 
     def hint_words(self, top: int = 3) -> tuple[str, ...]:
         """Learning mode, the hint: the best few throws in a beginner's words (the table
@@ -473,18 +491,19 @@ class Table:
             if isinstance(line, OneCardLine)
             else f"{line.place}. Throw {line.discard.throw[0].label} and "
             f"{line.discard.throw[1].label}: that {plain_throw(line)}."
-            for line in self.ranking()[:top]
+            for line in self.throw_ranking()[:top]
         )
 
     def throw_words(self) -> tuple[str, ...]:
         """Learning mode, after the throw: how it went, in whole points and plain words (the
         table with decimals, :meth:`throw_lines`, is the details)."""
+        hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
+        one = self.one_card_throw()
+        if one is not None:
+            return (*hinted, *one.words())
         advice = self.throw_advice()
         if advice is None:
             return ()
-        hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
-        if isinstance(advice, OneCardAdvice):
-            return (*hinted, *advice.words())
         game = self.game_throw()
         if game is not None and game.thrown is not None:
             return (*hinted, *game.lines())

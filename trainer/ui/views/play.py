@@ -600,7 +600,7 @@ def _discard(game: PlayGame, picker: CardPicker) -> None:
             )
     if table.coached:
         if table.hinted:
-            ranking = "  \n".join(_line(line.line()) for line in table.ranking())
+            ranking = "  \n".join(_line(line.line()) for line in table.throw_ranking())
             with st.container(key="play_tips_hint"):
                 if table.learning:  # plain words first, the numbers on request
                     words = "  \n".join(_line(line) for line in table.hint_words())
