@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
-from trainer.analysis import analyse_discards, analyse_play
+from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.engine import DECK, Card, Kind, parse_cards
 from trainer.training.coach import (
     NEAR_TIE,
@@ -241,7 +242,7 @@ def note(
     mine: str,
     theirs: str,
     starter: str,
-    level: str = "normal",
+    level: Level = "normal",
     crib: str = "",
 ) -> PlayNote | None:
     return play_note(
@@ -256,7 +257,7 @@ def note(
     )
 
 
-def warned(*args: str) -> list[str]:
+def warned(*args: Any) -> list[str]:
     result = note(*args)
     return [] if result is None else [w.code for w in result.warnings]
 
@@ -348,14 +349,15 @@ def test_hard_and_crazy_say_what_the_best_card_gains() -> None:
         assert result.lines() == (
             f"The 5♥ would have gained {best.net - nine.net:.1f} points on average.",
         )
-    for level in ("easy", "normal"):
+    calm: tuple[Level, ...] = ("easy", "normal")
+    for level in calm:
         assert note("5H 9C 4D 6D", "9C", "KS", "", "KS", "2C", level) is None
     assert note("5H 9C 4D 6D", "5H", "KS", "", "KS", "2C", "hard") is None  # the best card
 
 
 def test_play_note_names_bad_input() -> None:
     with pytest.raises(ValueError, match="level must be one of"):
-        note("5H 9C 4D 6D", "5H", "", "", "", "2C", "expert")
+        note("5H 9C 4D 6D", "5H", "", "", "", "2C", "expert")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not in the hand"):
         note("5H 9C 4D 6D", "5C", "", "", "", "2C")
     with pytest.raises(ValueError, match="does not fit"):

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.test_play_page import _page, _play_out, _table, _texts  # the page's own helpers
-from trainer.analysis import analyse_discards, analyse_play
+from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.bench_play import interact
 from trainer.engine import Card, parse_cards, score_play
 from trainer.engine.record import Settings
@@ -158,7 +158,7 @@ def test_coach_off_says_nothing() -> None:
 # --- the pegging coach -----------------------------------------------------------------------
 
 
-def _seed0_lead(level: str) -> Table:
+def _seed0_lead(level: Level) -> Table:
     """Seed 0: the person is pone with K♥ 8♠ K♦ 8♣ 5♥ A♠, throws K♥ 8♠ and leads."""
     table = _to_throw(Table.new(PlaySetup(level, Settings(), "moves"), seed=0))
     assert table.game.pone == ME

@@ -39,7 +39,7 @@ from pathlib import Path
 from types import CodeType
 from typing import Any, NamedTuple
 
-from trainer.analysis import LEVELS
+from trainer.analysis import LEVELS, Level
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import ENV_VAR, Store
@@ -373,7 +373,7 @@ REVIEW_PAGE = "ui/views/review.py"
 REVIEW_SEEDS: tuple[int, ...] = (20261201, 20261202, 20261203)
 
 
-def played_game(level: str, target: int, seed: int) -> Table:
+def played_game(level: Level, target: int, seed: int) -> Table:
     """A whole game through the Play page's Table, under muggins: the person throws the
     first two cards, lays the first card that fits and counts every hand right."""
     table = Table.new(PlaySetup(level, Settings(target=target, counting=Counting.MUGGINS)), seed)
@@ -411,7 +411,7 @@ def _timed(action: Callable[[], object]) -> float:
 
 def bench_review(
     target: int = 121,
-    level: str = "normal",
+    level: Level = "normal",
     *,
     seeds: Sequence[int] = REVIEW_SEEDS,
     runs: int = 3,
@@ -565,7 +565,7 @@ def _bench_review_page(tables: Sequence[Table], *, warm: bool) -> list[tuple[str
     ]
 
 
-def report_review(target: int = 121, level: str = "normal", *, warm: bool = True) -> str:
+def report_review(target: int = 121, level: Level = "normal", *, warm: bool = True) -> str:
     state = "after the app's warm-up" if warm else "no warm-up"
     lines = [
         f"Game review, whole games to {target} against {level} (the person under muggins), {state}"

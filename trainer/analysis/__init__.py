@@ -12,6 +12,7 @@ from trainer.analysis.pegging import PlayOption, analyse_play
 from trainer.analysis.players import (
     LEVELS,
     ComputerPlayer,
+    Level,
     computer_player,
     random_play,
     random_turns,
@@ -20,6 +21,7 @@ from trainer.analysis.players import (
 __all__ = [
     "LEVELS",
     "ComputerPlayer",
+    "Level",
     "PlayOption",
     "analyse_discards",
     "analyse_play",

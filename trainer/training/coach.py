@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from trainer.analysis import LEVELS, analyse_discards, analyse_play
+from trainer.analysis import LEVELS, Level, analyse_discards, analyse_play
 from trainer.analysis.discards import Discard
 from trainer.engine import DECK, Card, Kind, ScoreItem, number_word, score_show
 
@@ -482,7 +482,7 @@ def play_note(
     mine_played: Sequence[Card],
     theirs_played: Sequence[Card],
     starter: Card,
-    level: str = "normal",
+    level: Level = "normal",
     crib_cards: Sequence[Card] = (),
 ) -> PlayNote | None:
     """The coach's note on laying ``card`` from ``hand`` (the cards held before it),

@@ -46,6 +46,7 @@ from trainer.engine import (
     number_word,
 )
 from trainer.engine.skills import Category, DrillType, Mode, category_of
+from trainer.engine.vocab import Seat
 from trainer.training import explain
 from trainer.training.explain import amount, short_note, shortfall
 from trainer.training.inputs import InputProblem, read_points
@@ -60,6 +61,7 @@ from trainer.training.questions import (
 )
 from trainer.training.questions.coached import CoachGrade, grade_discard, grade_play
 from trainer.training.records import AttemptIn
+from trainer.training.seats import DRILL_NAMES
 
 __all__ = [
     "CLAIM_KINDS",
@@ -128,8 +130,6 @@ GO_CHOICES: dict[str, tuple[str, int]] = {
     "thirty-one and last card": ("3: 2 for 31 and 1 for last card", 3),
     "thirty-one and go": ("3: 2 for 31 and 1 for the go", 3),
 }
-
-PLAYER_NAMES: tuple[str, str] = ("you", "your opponent")
 
 #: Longest answer kept in a record (a long list of claims is cut short).
 ANSWER_MAX = 400
@@ -745,11 +745,11 @@ def grade_claims(
 # --- the go -------------------------------------------------------------------------------------
 
 
-def _player(player: int) -> str:
-    return PLAYER_NAMES[player]
+def _player(player: Seat) -> str:
+    return DRILL_NAMES[player].lower()
 
 
-def _does(player: int, verb: str) -> str:
+def _does(player: Seat, verb: str) -> str:
     """ "you peg" / "your opponent pegs"."""
     return f"{_player(player)} {verb if player == 0 else verb + 's'}"
 
@@ -800,7 +800,7 @@ def grade_go(
     question: GoQuestion,
     scorer: int | None,
     choice: str | None,
-    leader: int | Literal["unset"] | None,
+    leader: Seat | Literal["unset"] | None,
     *,
     seconds: float,
 ) -> Grade:

@@ -54,6 +54,7 @@ from trainer.engine import (
 from trainer.engine.pegging import CLOSING_KINDS
 from trainer.engine.series import SERIES_ORDER, Series
 from trainer.engine.skills import Category, DrillType, Mode, category_of
+from trainer.engine.vocab import Seat
 from trainer.training import explain, inputs
 from trainer.training.records import LESSON_TIER, AttemptIn, LessonProgress
 
@@ -643,7 +644,7 @@ def _story(replay: Series, hide: str | None) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _lead_line(leader: int, laid_last: int) -> str:
+def _lead_line(leader: Seat, laid_last: Seat) -> str:
     if leader == laid_last:  # the other player has no cards left
         other = SERIES_ORDER[1 - leader]
         return explain.next_lead_line(

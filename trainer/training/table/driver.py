@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from trainer.analysis import computer_player
+from trainer.analysis import Level, computer_player
 from trainer.analysis.players import decide_discard, decide_play
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, SeatView
@@ -47,9 +47,10 @@ from trainer.engine.vocab import Phase, Which
 from trainer.training.coach import DiscardAdvice, PlayNote, ThrowLine, discard_advice, hint_ranking
 from trainer.training.coach import play_note as coach_play_note
 from trainer.training.explain import card_line
+from trainer.training.seats import COMPUTER, ME
 from trainer.training.table.narration import award_text, event_lines
 from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of
-from trainer.training.table.setup import COMPUTER, ME, Need, PlaySetup
+from trainer.training.table.setup import Need, PlaySetup
 
 
 @dataclass
@@ -57,7 +58,7 @@ class Table:
     """A game against the computer and how far the person has looked at it."""
 
     game: Game
-    level: str
+    level: Level
     #: How many events the person has seen counted out (a counted hand waits until then).
     seen: int = 0
     #: Where the person's last action starts in the events (what to tell begins there).

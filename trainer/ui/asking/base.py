@@ -20,10 +20,6 @@ from trainer.ui.cardpick import CardPicker
 
 PROBLEM = "_practice_problem"  # why the last answer could not be graded
 UNSAVED = "_practice_unsaved"  # why the last answer could not be saved
-#: Above a card of a series: who laid it.
-SHORT_NAMES = ("You", "Opponent")
-#: How a question names the two players.
-PLAYERS = ("You", "Your opponent")
 
 
 class Asker(Protocol):

@@ -57,6 +57,7 @@ from trainer.training.table import (
     export_text,
     in_our_words,
     parse_export,
+    parse_level,
     scoring_cards,
 )
 from trainer.ui import actions, assets, play_saves, restart_notice, session, sounds
@@ -323,7 +324,7 @@ def _settings_form(profile: Profile) -> None:
             session.set_preference(SHOW_KEY, "all" if at_once else "steps")
         try:
             setup = PlaySetup(
-                str(level),
+                parse_level(str(level)),
                 Settings(target=int(target or 0), skunks=bool(skunks), counting=Counting(counting)),
                 coach=str(coach),
             )
