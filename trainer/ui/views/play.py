@@ -60,7 +60,7 @@ from trainer.training.table import (
     parse_level,
     scoring_cards,
 )
-from trainer.ui import actions, assets, play_saves, restart_notice, session, sounds
+from trainer.ui import actions, assets, play_saves, requests, restart_notice, session, sounds
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.cardpick import CardPicker, Slot
 from trainer.ui.drawing import show_cards
@@ -82,7 +82,7 @@ _CONFIRM = "play_confirm"
 _NOTE = "play_note"
 _CLAIM_START = "play_claim_started"
 #: Set by the Learn page's last lesson: a learning game is offered here.
-_READY = "play_ready"
+_READY = requests.PLAY_READY
 
 #: Who plays when the progress file cannot be used at all (nothing is saved for anyone).
 _NOBODY = Profile(0, "", datetime(1970, 1, 1, tzinfo=UTC))
