@@ -23,6 +23,7 @@ from trainer.progress import club
 from trainer.progress.store import PROFILE_NAME_MAX, ProfileNameError, Store, StoreError
 from trainer.training.records import Profile
 from trainer.ui import actions, session
+from trainer.ui.page_state import kept
 
 PICKER = "profile_picker"
 NEW_NAME = "profile_new_name"
@@ -85,11 +86,7 @@ class PickerState:
 
 
 def _kept() -> PickerState:
-    found = st.session_state.get(STATE_KEY)
-    if not isinstance(found, PickerState):
-        found = PickerState()
-        st.session_state[STATE_KEY] = found
-    return found
+    return kept(STATE_KEY, PickerState)
 
 
 def _typed(key: str) -> str:
@@ -225,11 +222,11 @@ def _sign_in_forms(question: str) -> None:
         st.text_input("Your name", key=SIGN_IN_NAME, max_chars=_TYPED_MAX)
         st.text_input("Your PIN", key=SIGN_IN_PIN, type="password", max_chars=club.PIN_MAX)
         actions.submit("Sign in", marker="sign_in", type="primary", on_click=_sign_in)
-    kept = _kept()
-    message, kept.sign_in_message = kept.sign_in_message, None
+    state = _kept()
+    message, state.sign_in_message = state.sign_in_message, None
     if message:
         st.error(plain(message))
-    with st.expander("New here? Make your player", expanded=bool(kept.sign_up_message)):
+    with st.expander("New here? Make your player", expanded=bool(state.sign_up_message)):
         with st.form("sign_up", border=False):
             st.text_input("Your name", key=SIGN_UP_NAME, max_chars=_TYPED_MAX)
             st.text_input(
@@ -245,7 +242,7 @@ def _sign_in_forms(question: str) -> None:
                 max_chars=20,
             )
             actions.submit("Make my player", marker="sign_up", on_click=_sign_up)
-        message, kept.sign_up_message = kept.sign_up_message, None
+        message, state.sign_up_message = state.sign_up_message, None
         if message:
             st.error(plain(message))
     st.caption(
@@ -290,8 +287,8 @@ def ask(question: str) -> None:
         actions.button(
             "Add and start", key="player_add", on_click=_add_asked, icon=":material/person_add:"
         )
-    kept = _kept()
-    message, kept.ask_message = kept.ask_message, None
+    state = _kept()
+    message, state.ask_message = state.ask_message, None
     if message:
         st.error(plain(message))
     st.caption("Answers and lessons are kept for the player chosen here, on this device.")
@@ -370,8 +367,8 @@ def _club_sidebar(current: Profile | None) -> None:
         st.caption("Sign in to practise: your progress is kept for you alone.")
         return
     st.caption(f"Signed in as **{plain(current.name)}**")
-    kept = _kept()
-    message, kept.message = kept.message, None
+    state = _kept()
+    message, state.message = state.message, None
     with st.expander("Change my PIN", expanded=message is not None):
         st.text_input("The PIN you have now", key=PIN_OLD, type="password")
         st.text_input("A new PIN", key=PIN_NEW, type="password", max_chars=club.PIN_MAX)
@@ -420,8 +417,8 @@ def picker() -> None:
         on_change=_picked,
         help="Each player's answers and lessons are kept separately on this device.",
     )
-    kept = _kept()
-    message, kept.message = kept.message, None
+    state = _kept()
+    message, state.message = state.message, None
     with st.expander("Add a player or change a name", expanded=message is not None):
         st.text_input(
             "New player's name",

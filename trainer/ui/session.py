@@ -41,6 +41,7 @@ from trainer.progress.store import (
 from trainer.progress.store.backend import Held as HeldOpen
 from trainer.training.records import AttemptIn, LessonProgress, Profile
 from trainer.training.review import REVIEW_METHOD, GameReview
+from trainer.ui.page_state import kept
 
 #: The address parameter naming this browser's player.
 PLAYER_PARAM = "player"
@@ -113,11 +114,7 @@ class BrowserSession:
 
 
 def _state() -> BrowserSession:
-    found = st.session_state.get(STATE_KEY)
-    if not isinstance(found, BrowserSession):
-        found = BrowserSession()
-        st.session_state[STATE_KEY] = found
-    return found
+    return kept(STATE_KEY, BrowserSession)
 
 
 def _setting(name: str) -> str | None:

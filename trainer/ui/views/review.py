@@ -37,6 +37,7 @@ from trainer.ui import actions, session
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.drawing import show_cards
 from trainer.ui.game_list import GAME_PARAM, game_links
+from trainer.ui.page_state import kept
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import PracticeRequest, ask_practice, take_review
 
@@ -66,11 +67,7 @@ class ReviewState:
 
 
 def _state() -> ReviewState:
-    found = st.session_state.get(STATE_KEY)
-    if not isinstance(found, ReviewState):
-        found = ReviewState()
-        st.session_state[STATE_KEY] = found
-    return found
+    return kept(STATE_KEY, ReviewState)
 
 
 def _points(value: float) -> str:
