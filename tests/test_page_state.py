@@ -32,3 +32,18 @@ def test_something_else_under_the_key_is_replaced() -> None:
     at.session_state["picker"] = "a stray value"
     at.run()
     assert at.session_state["out"] == ("x", True)
+
+
+def test_no_page_script_defines_a_class() -> None:
+    """A page script runs afresh each time: a class it defined would be a new class on every
+    run, and an object of it kept in the session would never be found again."""
+    import ast
+    from pathlib import Path
+
+    views = Path(__file__).resolve().parent.parent / "trainer" / "ui" / "views"
+    scripts = sorted(views.glob("*.py"))
+    assert scripts
+    for script in scripts:
+        tree = ast.parse(script.read_text(encoding="utf-8"))
+        classes = [node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+        assert classes == [], f"{script.name} defines {classes}"

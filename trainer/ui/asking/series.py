@@ -16,7 +16,7 @@ from trainer.training.questions import Dealt, GoQuestion
 from trainer.training.seats import DRILL_NAMES, DRILL_SHORT_NAMES
 from trainer.training.sets import PracticeSet
 from trainer.ui import actions
-from trainer.ui.asking.base import PROBLEM, notes, problem, record
+from trainer.ui.asking.base import notes, practice_state, problem, record
 from trainer.ui.cardpick import CardPicker
 from trainer.ui.drawing import show_cards, show_series
 
@@ -46,7 +46,7 @@ def _submit(run: PracticeSet, catalog: DrillCatalog) -> None:
             now=time.monotonic(),
         )
     except InputProblem as err:
-        state[PROBLEM] = str(err)
+        practice_state().problem = str(err)
     else:
         record(run, grade)
 

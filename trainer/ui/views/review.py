@@ -5,13 +5,12 @@ counts) and a chart of them per deal, then steps through the game deal by deal o
 board. The numbers are the review's (:mod:`trainer.training.review`): this page words and
 draws them. Another page opens it for a game with ``?game=<id>`` (or names the game with
 :func:`trainer.ui.requests.name_review`); only the signed-in player's own finished games open.
-What the page keeps between runs is one :class:`ReviewState`.
+What the page keeps between runs is one :class:`~trainer.ui.page_state.ReviewState`.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, field
 from typing import NoReturn
 
 import altair as alt
@@ -37,7 +36,7 @@ from trainer.ui import actions, session
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.drawing import show_cards
 from trainer.ui.game_list import GAME_PARAM, game_links
-from trainer.ui.page_state import kept
+from trainer.ui.page_state import ReviewState, kept
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import PracticeRequest, ask_practice, take_review
 
@@ -51,19 +50,8 @@ KIND_NAMES: dict[DecisionKind, str] = {
 }
 
 
-#: Where the page keeps its :class:`ReviewState` in the session state.
+#: Where the page keeps its :class:`~trainer.ui.page_state.ReviewState` in the session state.
 STATE_KEY = "_review_page"
-
-
-@dataclass(slots=True)
-class ReviewState:
-    """What the Review page keeps between runs (the deal shown is its slider's value, kept
-    under :func:`_deal_key`)."""
-
-    #: The game shown last: the page opened from the sidebar shows it again.
-    game_id: str = ""
-    #: The games whose review's totals were kept for the Progress chart in this visit.
-    kept: set[str] = field(default_factory=set)
 
 
 def _state() -> ReviewState:
