@@ -36,12 +36,22 @@ def test_discard_benchmark_cross_checks_one_throw_against_brute_force() -> None:
 
 
 def test_player_benchmark_times_every_level() -> None:
-    figures = bench.bench_players(deals=2)
-    assert set(figures) == {"random", "easy", "normal", "hard", "crazy"}
-    for f in figures.values():
+    figures = bench.bench_players(deals=3)
+    assert set(figures) == {
+        "random",
+        "easy",
+        "normal",
+        "hard",
+        "crazy",
+        "crazy-points",
+        "crazy near the end",
+        "crazy-points near the end",
+    }
+    for name, f in figures.items():
         assert 0 < f["median_ms"] <= f["worst_ms"]
         assert 0 <= f["cpu_median_ms"] <= f["cpu_worst_ms"]
-        assert f["decisions"] >= 2 * 2 * 3  # two discards and at least four cards a deal
+        deals = 1 if name.endswith("near the end") else 3
+        assert f["decisions"] >= deals * 2 * 3  # two discards and at least four cards a deal
 
 
 def test_pegging_analysis_benchmark_runs_both_sides() -> None:

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from trainer.analysis import LEVELS, computer_player, random_play
+from trainer.analysis import LEVELS, VARIANTS, computer_player, random_play
 from trainer.analysis.lookahead import WIN, Board, Position, Search
-from trainer.analysis.players import _view, decide_discard, decide_play
+from trainer.analysis.players import END, _Crazy, _Race, _view, decide_discard, decide_play
 from trainer.engine import DECK, Card, Game, Pegging, Phase, Settings, parse_cards
 
 
@@ -21,7 +21,8 @@ def _c(text: str) -> Card:
 
 def test_levels_and_unknown_level() -> None:
     assert LEVELS == ("easy", "normal", "hard", "crazy")
-    for level in LEVELS:
+    assert VARIANTS == ("crazy-points",)  # for comparisons, not on the Play page
+    for level in (*LEVELS, *VARIANTS):
         assert computer_player(level, seed=1).level == level
     with pytest.raises(ValueError, match="unknown level 'expert'"):
         computer_player("expert", seed=1)
@@ -95,16 +96,17 @@ def test_quick_levels_are_always_legal_over_thousands_of_deals() -> None:
         _play_deal(players, rng, _random_scores(rng))
 
 
-def test_crazy_is_always_legal() -> None:
+@pytest.mark.parametrize(("level", "deals"), [("crazy", 80), ("crazy-points", 150)])
+def test_crazy_is_always_legal(level: str, deals: int) -> None:
     rng = random.Random(7)
-    for i in range(150):
+    for i in range(deals):
         other = computer_player(rng.choice(LEVELS), seed=i)
-        crazy = computer_player("crazy", seed=i)
+        crazy = computer_player(level, seed=i)
         players = (crazy, other) if i % 2 else (other, crazy)
         _play_deal(players, rng, _random_scores(rng))
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", [*LEVELS, *VARIANTS])
 def test_same_seed_same_decisions(level: str) -> None:
     runs = []
     for _ in range(2):
@@ -260,7 +262,8 @@ def test_hard_keeps_the_best_average() -> None:
     assert set(throw) != set(parse_cards("JC QH"))
 
 
-def test_crazy_throws_by_the_discard_analysis() -> None:
+@pytest.mark.parametrize("level", ["crazy", "crazy-points"])
+def test_crazy_throws_by_the_discard_analysis(level: str) -> None:
     from trainer.analysis import analyse_discards
 
     rng = random.Random(4)
@@ -268,7 +271,7 @@ def test_crazy_throws_by_the_discard_analysis() -> None:
         six = tuple(rng.sample(DECK, 6))
         dealer = rng.random() < 0.5
         best = analyse_discards(six, dealer=dealer, opponent="sound")[0]
-        throw = computer_player("crazy", seed=1).discard(
+        throw = computer_player(level, seed=1).discard(
             six, dealer=dealer, scores=(0, 0), target=121
         )
         assert set(throw) == set(best.throw)
@@ -367,3 +370,117 @@ def test_a_player_decides_from_a_seats_view_and_never_plays_before_the_starter()
     assert throw == player.discard(
         view.hand, dealer=game.dealer == seat, scores=(mine, theirs), target=121
     )
+
+
+# --- crazy knows the score ------------------------------------------------------------------
+
+
+class _Blind(_Crazy):
+    """Crazy with the score left out: it plays every deal for points."""
+
+    level = "blind"
+
+    @staticmethod
+    def at_the_end(race: _Race) -> bool:
+        return False
+
+
+def test_away_from_the_end_crazy_plays_as_for_points() -> None:
+    """Over deals where neither side is within END points of home, Crazy's every throw
+    and card is the one it chooses with the score left out, and its throws are those of
+    Crazy before it knew the score (crazy-points)."""
+    rng = random.Random(12)
+    for i in range(24):
+        scores = (rng.randrange(0, 121 - END - 20), rng.randrange(0, 121 - END - 20))
+        deal_rng = random.Random(i)
+        crazy = _play_deal((_Crazy(i), _Crazy(-i)), deal_rng, scores)
+        deal_rng = random.Random(i)
+        blind = _play_deal((_Blind(i), _Blind(-i)), deal_rng, scores)
+        assert crazy == blind
+        deal_rng = random.Random(i)
+        points = _play_deal(
+            (computer_player("crazy-points", seed=i), computer_player("crazy-points", seed=-i)),
+            deal_rng,
+            scores,
+        )
+        assert crazy[:2] == points[:2]  # the throws
+
+
+def _crazy(hand: str, pile: str, mine: str, theirs: str, **kw: object) -> Card | None:
+    args: dict[str, object] = {"target": 121}
+    args.update(kw)
+    return computer_player("crazy", seed=3).play(
+        parse_cards(hand),
+        pile=parse_cards(pile),
+        mine_played=parse_cards(mine),
+        theirs_played=parse_cards(theirs),
+        **args,  # type: ignore[arg-type]
+    )
+
+
+# Positions from Crazy's own games where the card likeliest to win is not the one that
+# pegs most: the chances and the points were worked out over every hand the opponent
+# could hold, each searched to the end of the play.
+
+
+def test_it_pegs_defensively_when_its_hand_takes_it_home() -> None:
+    # Pone at 117 needing 4, its 4-2-3-2 with the ace turned counts 10: surviving the
+    # play wins. The dealer needs 4 too. At 25, the 2 leaves 27 (the dealer's 4 makes 31
+    # for 2, no more) and wins 95% of the time; the 4 makes 29, pegs more on average
+    # (-1.01 against -1.48) but leaves the dealer a 2 for 31 and a pair: 86%.
+    card = _crazy(
+        "4S 2H", "2S QH 3H 8H", "2S 3H", "QH 8H",
+        starter=_c("AC"), crib_cards=parse_cards("7H JS"), dealer=False, scores=(117, 117),
+    )  # fmt: skip
+    assert card == _c("2H")
+    blind = _Blind(3).play(
+        parse_cards("4S 2H"), pile=parse_cards("2S QH 3H 8H"), mine_played=parse_cards("2S 3H"),
+        theirs_played=parse_cards("QH 8H"), starter=_c("AC"), crib_cards=parse_cards("7H JS"),
+        dealer=False, scores=(117, 117), target=121,
+    )  # fmt: skip
+    assert blind == _c("4S")
+
+
+def test_it_chases_points_when_it_needs_them() -> None:
+    # Dealer at 113 needing 8, the pone at 115 needing 6 and counting first: the dealer's
+    # hand (10 with the four turned) comes too late unless the play keeps the pone short
+    # or takes the dealer home. On J-5-A (16) the jack nets most points (+0.20 a deal
+    # against the king's +0.14) but the king (26) wins 49% of the time, the jack 42%.
+    card = _crazy(
+        "5C KH JS", "JD 5H AD", "5H", "JD AD",
+        starter=_c("4H"), crib_cards=parse_cards("2C AH"), dealer=True, scores=(113, 115),
+    )  # fmt: skip
+    assert card == _c("KH")
+
+
+def test_near_the_end_the_dealer_plays_for_the_game_not_the_points() -> None:
+    # Dealer at 118 needing 3, the pone at 119 needing 2 and holding one card, which it
+    # will lay: leading the 7 pegs more on average (1.48 against 1.43) but the 6 wins more
+    # often (29% against 24%).
+    card = _crazy(
+        "7H 6C", "", "8D 8C", "2H JD 3D",
+        starter=_c("AD"), crib_cards=parse_cards("9H AH"), dealer=True, scores=(118, 119),
+    )  # fmt: skip
+    assert card == _c("6C")
+
+
+def test_the_coach_is_told_each_cards_chance() -> None:
+    from trainer.analysis.players import card_chances
+
+    game = Game(Settings(), 8)
+    while game.phase is Phase.CUT:
+        for seat in game.waiting_for():
+            game.cut_for_deal(seat)
+    with pytest.raises(ValueError, match="starter"):
+        card_chances(game.view(0))
+    players = (computer_player("hard", seed=1), computer_player("hard", seed=2))
+    for seat in (0, 1):
+        game.discard(seat, decide_discard(players[seat], game.view(seat)))
+    assert game.pone is not None
+    game.cut_starter(game.pone)
+    turn = game.turn
+    assert turn is not None
+    chances = card_chances(game.view(turn), seed=1)
+    assert {c.card for c in chances} == set(game.view(turn).playable)
+    assert all(0.0 <= c.win <= 1.0 for c in chances)
+    assert [c.win for c in chances] == sorted((c.win for c in chances), reverse=True)

@@ -123,12 +123,63 @@ def test_a_game_to_61() -> None:
     assert issubclass(GameOver, Exception)
 
 
+def test_a_level_against_itself_measures_the_first_dealer() -> None:
+    pair = play_pair(("hard", "hard"), "self", 0)
+    a, b = pair.games
+    assert a.seed != b.seed or a.deals != b.deals  # two deal orders, not one twice
+    result = summarise(("hard", "hard"), [pair, play_pair(("hard", "hard"), "self", 1)])
+    assert result.games == 4 and sum(result.wins) == 4
+    assert 0 <= result.first_dealer_wins <= 4
+    assert result.late is None
+    text = format_match(result)
+    assert "the first dealer won" in text and "a level against itself" in text
+    assert text.count("\n  hard  ") <= 1
+
+
+def test_the_last_two_deals() -> None:
+    outcomes = [play_pair(("hard", "crazy-points"), "late", i) for i in range(3)]
+    result = summarise(("hard", "crazy-points"), outcomes)
+    late = result.late
+    assert late is not None
+    assert 0.0 <= late.chance <= 1.0
+    assert late.gain == pytest.approx(result.rate(0) - late.chance)
+    assert late.gain_interval[0] <= late.gain <= late.gain_interval[1]
+    assert sum(games for games, _ in late.bands) == result.games
+    assert sum(wins for _, wins in late.bands) == result.wins[0]
+    for outcome in outcomes:
+        for game in outcome.games:
+            zero, one = game.late_chances()
+            assert zero + one == pytest.approx(1.0)
+    assert result.first_dealer_wins == sum(
+        g.winner == g.first_dealer for o in outcomes for g in o.games
+    )
+    text = format_match(result)
+    assert "the last two deals" in text and "behind" in text and "first dealer" in text
+
+
 def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "--games", "2", "--seed", "cli", "--pair", "easy:hard"]) == 0
     out = capsys.readouterr().out
     for title in ("easy v normal", "normal v hard", "hard v crazy", "easy v hard"):
         assert title in out
     assert "good human play" in out
+    assert "s a game" in out
+
+
+def test_only_the_pairs_named(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [
+        "tournament",
+        "--games",
+        "2",
+        "--seed",
+        "only",
+        "--only",
+        "--pair",
+        "crazy:crazy-points",
+    ]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "crazy v crazy-points" in out and "easy v normal" not in out
 
 
 @pytest.mark.parametrize(
@@ -136,7 +187,7 @@ def test_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--games", "3"], "even"),
         (["--games", "2", "--pair", "easy:expert"], "not a pair"),
-        (["--games", "2", "--pair", "hard:hard"], "itself"),
+        (["--games", "2", "--only"], "--pair"),
         (["--games", "2", "--jobs", "0"], "jobs"),
         (["--games", "2", "--target", "100"], "121"),
     ],

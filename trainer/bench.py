@@ -243,20 +243,40 @@ def _timed_player(player: Any, times: list[tuple[float, float]]) -> Any:
     return Timed()
 
 
+def _figures(times: Sequence[tuple[float, float]]) -> dict[str, float]:
+    wall = sorted(w for w, _ in times)
+    cpu = sorted(c for _, c in times)
+    return {
+        "median_ms": 1000 * wall[len(wall) // 2],
+        "worst_ms": 1000 * wall[-1],
+        "cpu_median_ms": 1000 * cpu[len(cpu) // 2],
+        "cpu_worst_ms": 1000 * cpu[-1],
+        "decisions": float(len(times)),
+    }
+
+
+#: Scores the player-timing deals start from, in turn: the last is near the end of a game.
+BENCH_SCORES = ((0, 0), (60, 70), (100, 110))
+
+
 def bench_players(deals: int = 60) -> dict[str, dict[str, float]]:
-    """Decision times for each level and the random peer, each playing itself over the
-    same seeded deals (after two deals that build the lookup tables), a third of them
-    near the end of a game: median and worst in wall-clock and in CPU milliseconds
-    (on a shared machine the wall clock also counts time spent waiting for a core)."""
-    from trainer.analysis import LEVELS, computer_player
+    """Decision times for each level, the variants kept for comparison and the random
+    peer, each playing itself over the same seeded deals (after two deals that build the
+    lookup tables), a third of them near the end of a game: median and worst in
+    wall-clock and in CPU milliseconds (on a shared machine the wall clock also counts
+    time spent waiting for a core). ``"<level> near the end"`` has the decisions of the
+    deals that start near the end alone, where Crazy plays for the game."""
+    from trainer.analysis import LEVELS, VARIANTS, computer_player
     from trainer.analysis.tournament import GameOver, Table, play_deal
 
     results: dict[str, dict[str, float]] = {}
-    for level in ("random", *LEVELS):
+    for level in ("random", *LEVELS, *VARIANTS):
         times: list[tuple[float, float]] = []
+        near: list[tuple[float, float]] = []
         for i in range(-2, deals):  # two deals to build the tables, not timed
             if i == 0:
                 times.clear()
+            before = len(times)
             seats = []
             for seat in (0, 1):
                 base: Any = (
@@ -266,19 +286,15 @@ def bench_players(deals: int = 60) -> dict[str, dict[str, float]]:
                 )
                 seats.append(_timed_player(base, times))
             rng = random.Random(f"bench/{i}")
-            scores = [(0, 0), (60, 70), (100, 110)][i % 3]
+            scores = BENCH_SCORES[i % 3]
             table = Table((seats[0], seats[1]), 121, scores=list(scores))
             with contextlib.suppress(GameOver):
                 play_deal(table, rng, i % 2)
-        wall = sorted(w for w, _ in times)
-        cpu = sorted(c for _, c in times)
-        results[level] = {
-            "median_ms": 1000 * wall[len(wall) // 2],
-            "worst_ms": 1000 * wall[-1],
-            "cpu_median_ms": 1000 * cpu[len(cpu) // 2],
-            "cpu_worst_ms": 1000 * cpu[-1],
-            "decisions": float(len(times)),
-        }
+            if i >= 0 and scores == BENCH_SCORES[-1]:
+                near.extend(times[before:])
+        results[level] = _figures(times)
+        if level.startswith("crazy") and near:
+            results[f"{level} near the end"] = _figures(near)
     return results
 
 
@@ -339,13 +355,26 @@ def report_players(deals: int) -> None:
     print("  (target: easy, normal, hard <= 20 ms; crazy median <= 100 ms, worst <= 1 s)")
     figures = bench_players(deals)
     peer = figures["random"]
-    print("  level     median    worst  | CPU median  CPU worst |  median vs random  decisions")
+    print(
+        "  level                     median    worst  | CPU median  CPU worst |"
+        "  median vs random  vs crazy-points  decisions"
+    )
     for level, f in figures.items():
+        points = (
+            figures.get(level.replace("crazy", "crazy-points", 1))
+            if level.startswith("crazy") and not level.startswith("crazy-points")
+            else None
+        )
+        versus = (
+            f"{f['cpu_median_ms'] / max(points['cpu_median_ms'], 1e-6):>13.1f}x"
+            if points is not None
+            else " " * 14
+        )
         print(
-            f"  {level:<8}{f['median_ms']:>7.2f}  {f['worst_ms']:>7.1f}  |"
+            f"  {level:<24}{f['median_ms']:>7.2f}  {f['worst_ms']:>7.1f}  |"
             f"  {f['cpu_median_ms']:>8.2f}  {f['cpu_worst_ms']:>9.1f} |"
             f"  {f['cpu_median_ms'] / max(peer['cpu_median_ms'], 1e-6):>12.0f}x"
-            f"  {f['decisions']:>9.0f}"
+            f"  {versus}  {f['decisions']:>9.0f}"
         )
     peg = bench_pegging_analysis()
     print("Pegging analysis (expected best reply, exact), the opponent holding two cards or fewer")

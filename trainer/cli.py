@@ -4,7 +4,7 @@
     python -m trainer peg 7S 7C 7H [--json]
     python -m trainer validate [PATH ...]
     python -m trainer app [--server.port 8502 ...]
-    python -m trainer tournament --games N [--jobs 2] [--seed S] [--pair hard:crazy ...]
+    python -m trainer tournament --games N [--jobs 2] [--seed S] [--pair hard:crazy ...] [--only]
 
 Bad input prints one line naming what was wrong and exits with status 2: a missing
 command, an option nobody knows, or a card written with a leading ``-`` (put ``--``
@@ -151,13 +151,12 @@ DEFAULT_PAIRS = ("easy:normal", "normal:hard", "hard:crazy")
 
 
 def _pair(text: str) -> tuple[str, str]:
-    from trainer.analysis import LEVELS
+    from trainer.analysis import LEVELS, VARIANTS
 
+    names = (*LEVELS, *VARIANTS)
     parts = text.split(":")
-    if len(parts) != 2 or not all(part in LEVELS for part in parts):
-        raise CliError(f"{text!r} is not a pair of levels: write two of {', '.join(LEVELS)} as a:b")
-    if parts[0] == parts[1]:
-        raise CliError(f"{text!r} pairs a level with itself: choose two different levels")
+    if len(parts) != 2 or not all(part in names for part in parts):
+        raise CliError(f"{text!r} is not a pair of levels: write two of {', '.join(names)} as a:b")
     return parts[0], parts[1]
 
 
@@ -171,6 +170,7 @@ def _tournament_task(task: tuple[tuple[str, str], str, int, int]) -> Any:
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Play each pair of levels over the same deal orders, seats exchanged, and print the table."""
     import multiprocessing
+    import time
 
     from tqdm import tqdm
 
@@ -182,8 +182,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         raise CliError("--jobs must be 1 or more")
     if args.target not in (61, 121):
         raise CliError("--target must be 121, or 61 for the short game")
-    pairs = [_pair(text) for text in (*DEFAULT_PAIRS, *(args.pair or ()))]
-    pairs = list(dict.fromkeys(pairs))
+    named = [_pair(text) for text in args.pair or ()]
+    pairs = list(dict.fromkeys([*([] if args.only else map(_pair, DEFAULT_PAIRS)), *named]))
+    if not pairs:
+        raise CliError("--only plays just the pairs named with --pair: name at least one")
     orders = args.games // 2
     every = args.report_every
     print(
@@ -201,6 +203,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 else map(_tournament_task, tasks)
             )
             outcomes = []
+            started = time.perf_counter()
             bar = tqdm(
                 results,
                 total=orders,
@@ -214,8 +217,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                     bar.write(f"[after {len(outcomes)} deal orders]")
                     bar.write(format_match(summarise(levels, outcomes)))
             bar.close()
+            seconds = time.perf_counter() - started
             outcomes.sort(key=lambda o: o.index)
             print(format_match(summarise(levels, outcomes)), flush=True)
+            print(
+                f"  {seconds / args.games:.2f} s a game ({seconds / 60:.1f} minutes for the"
+                f" {args.games} games on {args.jobs} job(s))",
+                flush=True,
+            )
     finally:
         if pool is not None:
             pool.terminate()
@@ -367,8 +376,11 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument(
         "--pair",
         action="append",
-        help="another pair to play, like hard:crazy (the levels next to each other always play)",
+        help="another pair to play, like hard:crazy, or crazy:crazy-points (today's Crazy "
+        "before it knew the score), or hard:hard (a level against itself: the first dealer's "
+        "advantage); the levels next to each other always play, unless --only",
     )
+    tour.add_argument("--only", action="store_true", help="play only the pairs named with --pair")
     tour.add_argument("--target", type=int, default=121, help="121, or 61 for the short game")
     tour.add_argument(
         "--report-every",

@@ -11,6 +11,7 @@ from trainer.analysis.discards import analyse_discards
 from trainer.analysis.pegging import PlayOption, analyse_play
 from trainer.analysis.players import (
     LEVELS,
+    VARIANTS,
     ComputerPlayer,
     Level,
     computer_player,
@@ -20,6 +21,7 @@ from trainer.analysis.players import (
 
 __all__ = [
     "LEVELS",
+    "VARIANTS",
     "ComputerPlayer",
     "Level",
     "PlayOption",

@@ -12,6 +12,12 @@ order (the pone first, then the dealer's hand, then the crib, taken at about
 its average) to see whether somebody gets home. Otherwise a line is worth the
 points it pegs for us minus the points it pegs for the opponent.
 
+A :class:`WinBoard` values every line by the chance of winning the game instead:
+pegging out is 1, being pegged out 0, and a finished play is worth the chance
+read from a table of what follows (the show and the deals after it, see
+:mod:`trainer.analysis.endgame`), with a thousandth of a point's difference to
+break ties between lines equally likely to win.
+
 >>> search(Position((5,), (10,), (), 0, 0, 0, -1))  # we lead the 5: 15 and last card to them
 -3.0
 >>> search(Position((5,), (), (10,), 10, 0, 0, 1))  # our 5 on their 10: 15 and last card
@@ -21,11 +27,14 @@ points it pegs for us minus the points it pegs for the opponent.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple, Protocol
+
+import numpy as np
+import numpy.typing as npt
 
 from trainer.analysis.pegging import peg_points
 
-__all__ = ["CRIB_GUESS", "WIN", "Board", "Position", "Search", "search"]
+__all__ = ["CRIB_GUESS", "WIN", "Board", "Position", "Race", "Search", "WinBoard", "search"]
 
 MAX_COUNT = 31
 #: The worth of winning the game in the search, in points of the play.
@@ -50,6 +59,21 @@ class Position(NamedTuple):
     last: int
 
 
+class Race(Protocol):
+    """What the search asks of a board: the needs, the worth of pegging out (``win``)
+    and of being pegged out (``lose``), and the worth of a finished play."""
+
+    @property
+    def need_me(self) -> int: ...
+    @property
+    def need_opp(self) -> int: ...
+    @property
+    def win(self) -> float: ...
+    @property
+    def lose(self) -> float: ...
+    def settle(self, mine: int, theirs: int) -> float: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """Points each side still needs, the hands' show values, and who deals."""
@@ -59,6 +83,8 @@ class Board:
     my_show: int
     opp_show: int
     dealer: bool
+    win: ClassVar[float] = WIN
+    lose: ClassVar[float] = -WIN
 
     def settle(self, mine: int, theirs: int) -> float:
         """The worth of a finished play that pegged ``mine`` and ``theirs``."""
@@ -77,6 +103,44 @@ class Board:
         return float(mine - theirs)
 
 
+#: A point pegged in a :class:`WinBoard`'s line, to break ties between lines as likely to win.
+TIE_POINT = 1e-4
+
+
+@dataclass(frozen=True, slots=True)
+class WinBoard:
+    """A race valued by the chance of winning. ``leaf[u, v]`` is our chance once the
+    play is over, when after both hands we still need ``u`` and the opponent ``v``
+    (both from 1; see :func:`trainer.analysis.endgame.leaf_table`); ``dealer`` says
+    whose hand counts first (the pone's)."""
+
+    need_me: int
+    need_opp: int
+    my_show: int
+    opp_show: int
+    dealer: bool
+    leaf: npt.NDArray[np.float64]
+    win: ClassVar[float] = 1.0
+    lose: ClassVar[float] = 0.0
+
+    def settle(self, mine: int, theirs: int) -> float:
+        u = self.need_me - mine - self.my_show
+        v = self.need_opp - theirs - self.opp_show
+        tie = TIE_POINT * (mine - theirs)
+        if self.dealer:
+            if v <= 0:
+                return tie
+            if u <= 0:
+                return 1.0 + tie
+        else:
+            if u <= 0:
+                return 1.0 + tie
+            if v <= 0:
+                return tie
+        top = self.leaf.shape[0] - 1
+        return float(self.leaf[min(u, top), min(v, top)]) + tie
+
+
 def _pips(order: int) -> int:
     return order if order < 10 else 10
 
@@ -89,7 +153,7 @@ class Search:
     side. ``nodes`` counts the positions visited (the players budget by it, so a
     decision does not depend on the speed of the machine)."""
 
-    def __init__(self, board: Board | None = None) -> None:
+    def __init__(self, board: Race | None = None) -> None:
         self.board = board
         self.nodes = 0
         self._peg: dict[Hand, int] = {}
@@ -191,11 +255,11 @@ class Search:
         if last == 0:
             me += 1
             if board is not None and me >= board.need_me:
-                return WIN
+                return board.win
         else:
             opp += 1
             if board is not None and opp >= board.need_opp:
-                return -WIN
+                return board.lose
         return self._new_series(mine, theirs, last, me, opp, alpha, beta)
 
     def _new_series(
@@ -234,11 +298,11 @@ class Search:
             if who == 0:
                 me += points
                 if board is not None and me >= board.need_me:
-                    return WIN
+                    return board.win
             else:
                 opp += points
                 if board is not None and opp >= board.need_opp:
-                    return -WIN
+                    return board.lose
         if over:
             return float(me - opp) if board is None else board.settle(me, opp)
         if count == MAX_COUNT:
@@ -253,6 +317,6 @@ class Search:
         return self._go_point(mine, theirs, who, me, opp, alpha, beta)
 
 
-def search(position: Position, board: Board | None = None) -> float:
+def search(position: Position, board: Race | None = None) -> float:
     """The minimax worth of ``position`` to player 0 (a fresh search)."""
     return Search(board).value(position)

@@ -7,9 +7,17 @@ alternating, each the discard, the starter (his heels), the play and the show
 in order (pone, dealer, crib), over the moment a player reaches the target.
 Every player sees only its seat's :meth:`~trainer.engine.Game.view`.
 
+A level may also play itself (``("hard", "hard")``): then each game of a pair has
+its own deal order, and what is measured is the first dealer's advantage.
+
 Every decision a player returns is checked against the rules (two of its own
 cards to the crib; a legal card in the play, and a go only when nothing fits):
 a player that breaks them raises :class:`IllegalDecisionError`.
+
+Besides who won, a match is split at the start of each game's last two deals: the
+win-probability table (:mod:`trainer.analysis.winprob`) gives each side's chance
+there, so a level's win rate is what it had built up by then plus what it gained
+in the last two deals, where playing to the score counts most.
 
 >>> result = play_game(("easy", "normal"), seed="doc")
 >>> result.scores[result.winner] >= 121
@@ -26,11 +34,13 @@ from math import comb, sqrt
 
 from trainer.analysis.players import (
     LEVELS,
+    VARIANTS,
     ComputerPlayer,
     computer_player,
     decide_discard,
     decide_play,
 )
+from trainer.analysis.winprob import win_model
 from trainer.engine import (
     DECK,
     Card,
@@ -45,11 +55,13 @@ from trainer.engine import (
 )
 
 __all__ = [
+    "BANDS",
     "HUMAN_AVERAGES",
     "DealPoints",
     "GameOver",
     "GameResult",
     "IllegalDecisionError",
+    "LateSplit",
     "MatchResult",
     "PairOutcome",
     "Table",
@@ -96,6 +108,24 @@ class GameResult:
     scores: tuple[int, int]
     winner: int
     deals: tuple[DealPoints, ...]
+    target: int = 121
+
+    @property
+    def first_dealer(self) -> int:
+        return self.deals[0].dealer
+
+    def late_chances(self) -> tuple[float, float]:
+        """Each seat's chance to win, by the win-probability table, at the start of the
+        game's last two deals (the first deal when it had fewer)."""
+        start = max(0, len(self.deals) - 2)
+        score = [0, 0]
+        for record in self.deals[:start]:
+            for seat in (0, 1):
+                score[seat] += sum(record.points[seat])
+        dealer = self.deals[start].dealer
+        model = win_model()
+        zero = model.chance(score[0], score[1], dealer=dealer == 0, target=self.target)
+        return zero, 1.0 - zero
 
 
 class GameOver(Exception):
@@ -241,8 +271,10 @@ def play_game(levels: tuple[str, str], *, seed: str, target: int = 121) -> GameR
     """One game, ``levels[0]`` in seat 0. The cuts and shuffles come from ``seed``
     alone; each player's own generator is seeded from it and its seat."""
     for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
+        if level not in LEVELS and level not in VARIANTS:
+            raise ValueError(
+                f"unknown level {level!r}: choose from {', '.join((*LEVELS, *VARIANTS))}"
+            )
     players = (
         computer_player(levels[0], seed=f"{seed}/seat0/{levels[0]}"),
         computer_player(levels[1], seed=f"{seed}/seat1/{levels[1]}"),
@@ -263,7 +295,7 @@ def play_game(levels: tuple[str, str], *, seed: str, target: int = 121) -> GameR
             break
         game.next_deal()
     assert game.winner is not None
-    return GameResult(levels, seed, game.two_scores(), game.winner, tuple(deals))
+    return GameResult(levels, seed, game.two_scores(), game.winner, tuple(deals), target)
 
 
 # --- matches ---------------------------------------------------------------------------
@@ -280,12 +312,14 @@ class PairOutcome:
 def play_pair(
     levels: tuple[str, str], seed: int | str, index: int, target: int = 121
 ) -> PairOutcome:
-    """Deal order ``index``: ``levels[0]`` in seat 0, then the seats exchanged."""
+    """Deal order ``index``: ``levels[0]`` in seat 0, then the seats exchanged (a level
+    playing itself plays a second deal order instead)."""
     s = game_seed(seed, levels, index)
     a, b = levels
+    again = f"{s}/again" if a == b else s
     return PairOutcome(
         index,
-        (play_game((a, b), seed=s, target=target), play_game((b, a), seed=s, target=target)),
+        (play_game((a, b), seed=s, target=target), play_game((b, a), seed=again, target=target)),
     )
 
 
@@ -314,9 +348,30 @@ def sign_test(a_both: int, b_both: int) -> float:
     return binomial_test(a_both, a_both + b_both)
 
 
+#: The first level's chance at the start of the last two deals, in three bands.
+BANDS: tuple[tuple[str, float, float], ...] = (
+    ("behind (under 1/3)", 0.0, 1 / 3),
+    ("close (1/3 to 2/3)", 1 / 3, 2 / 3),
+    ("ahead (over 2/3)", 2 / 3, 1.0 + 1e-9),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LateSplit:
+    """The first level's games split at the start of their last two deals: its mean
+    chance there by the table, what it gained after (won less that chance) with a 95%
+    interval over the deal orders, and (games, wins) in each of :data:`BANDS`."""
+
+    chance: float
+    gain: float
+    gain_interval: tuple[float, float]
+    bands: tuple[tuple[int, int], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
-    """Everything printed for one pair of levels."""
+    """Everything printed for one pair of levels (a level against itself: ``wins``,
+    ``both`` and ``split`` are by seat, and ``late`` is None)."""
 
     levels: tuple[str, str]
     games: int
@@ -326,6 +381,16 @@ class MatchResult:
     #: level -> (role, source) -> (points, deals)
     per_deal: dict[str, dict[tuple[str, str], float]]
     deals: dict[str, dict[str, int]]
+    first_dealer_wins: int = 0
+    late: LateSplit | None = None
+
+    @property
+    def first_dealer_rate(self) -> float:
+        return self.first_dealer_wins / self.games
+
+    @property
+    def first_dealer_interval(self) -> tuple[float, float]:
+        return wilson(self.first_dealer_wins, self.games)
 
     def rate(self, side: int) -> float:
         return self.wins[side] / self.games
@@ -342,22 +407,61 @@ class MatchResult:
         return binomial_test(self.wins[0], self.games)
 
 
+def _late_split(first: str, outcomes: Sequence[PairOutcome]) -> LateSplit:
+    chances: list[float] = []
+    gains: list[float] = []
+    bands = [[0, 0] for _ in BANDS]
+    for outcome in outcomes:
+        pair_gain = 0.0
+        for game in outcome.games:
+            seat = game.levels.index(first)
+            chance = game.late_chances()[seat]
+            won = 1.0 if game.winner == seat else 0.0
+            chances.append(chance)
+            pair_gain += won - chance
+            for i, (_, low, high) in enumerate(BANDS):
+                if low <= chance < high:
+                    bands[i][0] += 1
+                    bands[i][1] += int(won)
+        gains.append(pair_gain / len(outcome.games))
+    n = len(gains)
+    gain = sum(gains) / n
+    spread = sqrt(sum((g - gain) ** 2 for g in gains) / max(n - 1, 1) / n)
+    z = 1.959963984540054
+    return LateSplit(
+        sum(chances) / len(chances),
+        gain,
+        (gain - z * spread, gain + z * spread),
+        tuple((g, w) for g, w in bands),
+    )
+
+
 def summarise(levels: tuple[str, str], outcomes: Iterable[PairOutcome]) -> MatchResult:
-    """Add up a match: wins, paired results, and points per complete deal."""
+    """Add up a match: wins, paired results, the first dealer's wins, the split at the
+    last two deals, and points per complete deal."""
     a, b = levels
+    selfplay = a == b
+    outcomes = list(outcomes)
     wins = {a: 0, b: 0}
     both = {a: 0, b: 0}
+    seat_wins = [0, 0]
+    seat_both = [0, 0]
     split = 0
     games = 0
+    first_dealer_wins = 0
     sums: dict[str, dict[tuple[str, str], int]] = {a: {}, b: {}}
     deals: dict[str, dict[str, int]] = {a: {"dealer": 0, "pone": 0}, b: {"dealer": 0, "pone": 0}}
     for outcome in outcomes:
         winners = []
+        seats = []
         for game in outcome.games:
             games += 1
             champion = game.levels[game.winner]
             wins[champion] += 1
+            seat_wins[game.winner] += 1
+            first_dealer_wins += game.winner == game.first_dealer
             winners.append(champion)
+            seats.append(game.winner)
             for record in game.deals:
                 if not record.complete:
                     continue
@@ -368,7 +472,12 @@ def summarise(levels: tuple[str, str], outcomes: Iterable[PairOutcome]) -> Match
                     for source, points in zip(SOURCES, record.points[seat], strict=True):
                         key = (role, source)
                         sums[level][key] = sums[level].get(key, 0) + points
-        if winners[0] == winners[1]:
+        if selfplay:
+            if seats[0] == seats[1]:
+                seat_both[seats[0]] += 1
+            else:
+                split += 1
+        elif winners[0] == winners[1]:
             both[winners[0]] += 1
         else:
             split += 1
@@ -384,29 +493,63 @@ def summarise(levels: tuple[str, str], outcomes: Iterable[PairOutcome]) -> Match
                 total += value
             table[(role, "total")] = total
         per_deal[level] = table
+    if selfplay:
+        return MatchResult(
+            levels,
+            games,
+            (seat_wins[0], seat_wins[1]),
+            (seat_both[0], seat_both[1]),
+            split,
+            per_deal,
+            deals,
+            first_dealer_wins,
+        )
     return MatchResult(
-        levels, games, (wins[a], wins[b]), (both[a], both[b]), split, per_deal, deals
+        levels,
+        games,
+        (wins[a], wins[b]),
+        (both[a], both[b]),
+        split,
+        per_deal,
+        deals,
+        first_dealer_wins,
+        _late_split(a, outcomes) if outcomes else None,
     )
 
 
 def format_match(result: MatchResult) -> str:
     """The printed table for one match."""
     a, b = result.levels
-    lines = [
-        f"{a} v {b}: {result.games} games ({result.games // 2} deal orders, each played "
-        "twice with the seats exchanged)"
-    ]
-    for side, level in enumerate((a, b)):
-        low, high = result.interval(side)
-        lines.append(
-            f"  {level:<7} wins {result.wins[side]:>5} of {result.games}: "
-            f"{100 * result.rate(side):5.1f}%  (95% CI {100 * low:.1f}-{100 * high:.1f}%, Wilson)"
-        )
-    lines.append(
-        f"  sign test on the paired games: {a} won both {result.both[0]}, {b} won both "
-        f"{result.both[1]}, split {result.split}; p = {result.p_sign:.3g} (two-sided, exact)"
+    low, high = result.first_dealer_interval
+    first_dealer = (
+        f"  the first dealer won {result.first_dealer_wins} of {result.games}: "
+        f"{100 * result.first_dealer_rate:.1f}%  (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
     )
-    lines.append(f"  exact binomial test on all games: p = {result.p_binomial:.3g} (two-sided)")
+    if a == b:
+        lines = [
+            f"{a} v {b}: {result.games} games (a level against itself, each game its own deal"
+            " order)",
+            first_dealer,
+        ]
+    else:
+        lines = [
+            f"{a} v {b}: {result.games} games ({result.games // 2} deal orders, each played "
+            "twice with the seats exchanged)"
+        ]
+        for side, level in enumerate((a, b)):
+            low, high = result.interval(side)
+            lines.append(
+                f"  {level:<12} wins {result.wins[side]:>5} of {result.games}: "
+                f"{100 * result.rate(side):5.1f}%  (95% CI {100 * low:.1f}-{100 * high:.1f}%,"
+                " Wilson)"
+            )
+        lines.append(
+            f"  sign test on the paired games: {a} won both {result.both[0]}, {b} won both "
+            f"{result.both[1]}, split {result.split}; p = {result.p_sign:.3g} (two-sided, exact)"
+        )
+        lines.append(f"  exact binomial test on all games: p = {result.p_binomial:.3g} (two-sided)")
+        lines.append(first_dealer)
+        lines.extend(_format_late(result))
     header = "  points a deal       dealer: play  hand  crib total |  pone: play  hand total"
     lines.append(header)
 
@@ -418,7 +561,7 @@ def format_match(result: MatchResult) -> str:
             f"{t[('pone', 'total')]:>5.1f}"
         )
 
-    for level in (a, b):
+    for level in dict.fromkeys((a, b)):
         lines.append(row(level, result.per_deal[level]))
     human = dict(HUMAN_AVERAGES)
     human[("pone", "crib")] = 0.0
@@ -427,3 +570,21 @@ def format_match(result: MatchResult) -> str:
         "  (his heels counts with the dealer's play; deals cut short by a win are left out)"
     )
     return "\n".join(lines)
+
+
+def _format_late(result: MatchResult) -> list[str]:
+    late = result.late
+    if late is None:
+        return []
+    a = result.levels[0]
+    low, high = late.gain_interval
+    lines = [
+        f"  the last two deals: {a}'s chance at their start averaged {100 * late.chance:.1f}%"
+        f" (the win table); it won {100 * result.rate(0):.1f}%: {100 * late.gain:+.1f}"
+        f" percentage points in the last two deals (95% CI {100 * low:+.1f} to {100 * high:+.1f})",
+        f"  {a}'s games by its chance at the start of the last two deals:",
+    ]
+    for (name, _, _), (games, wins) in zip(BANDS, late.bands, strict=True):
+        rate = f"{100 * wins / games:5.1f}%" if games else "    -"
+        lines.append(f"    {name:<20} {games:>5} games, {a} won {wins:>5}: {rate}")
+    return lines
