@@ -3,15 +3,15 @@ asserted)."""
 
 from __future__ import annotations
 
-from trainer.bench_play import (
+from trainer.bench.play import (
     KINDS,
     Timing,
     bench_play_page,
     bench_review,
     kind_figures,
     play_through,
-    played_game,
 )
+from trainer.bench.playing import played_game
 
 
 def test_the_play_benchmark_plays_through_the_page() -> None:

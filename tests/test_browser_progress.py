@@ -10,7 +10,7 @@ import pytest
 
 from tests.browser import open_page
 from trainer.analysis import Level
-from trainer.bench_play import played_game
+from trainer.bench.playing import played_game
 from trainer.progress.store import Store
 from trainer.ui.play_saves import saved_row
 

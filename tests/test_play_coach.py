@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.test_play_page import _page, _play_out, _table, _texts  # the page's own helpers
 from trainer.analysis import Level, analyse_discards, analyse_play
-from trainer.bench_play import interact
+from trainer.bench.playing import interact
 from trainer.engine import Card, parse_cards, score_play
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Phase

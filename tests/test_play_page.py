@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 from trainer.analysis import LEVELS
-from trainer.bench_play import cards_on_table, interact
+from trainer.bench.playing import cards_on_table, interact
 from trainer.engine import Card, parse_cards
 from trainer.engine.game import Game
 from trainer.engine.items import Kind, ScoreItem

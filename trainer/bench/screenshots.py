@@ -1,6 +1,6 @@
-"""The README's pictures, made again: ``python -m trainer.screenshots [--out DIR]``.
+"""The README's pictures, made again: ``python -m trainer.bench.screenshots [--out DIR]``.
 
-The app is served as the tests serve it (:func:`trainer.serve.serving_checkout`, on a free
+The app is served as the tests serve it (:func:`trainer.bench.serving.serving_checkout`, on a free
 loopback port, with a progress file of its own) and Debian's Chromium, driven by Playwright,
 takes each picture of :data:`SHOTS`: the Play page's table on a desktop and on a phone (a
 game in its third deal, the same every time), Check a hand, a drill answered wrong and
@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trainer.serve import serving_checkout
+from trainer.bench.serving import serving_checkout
 
-REPO = Path(__file__).resolve().parent.parent
-ASSETS = Path(__file__).resolve().parent / "assets"
+REPO = Path(__file__).resolve().parents[2]
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
 CHROMIUM = "/usr/bin/chromium"
 PLAYER = "Sam"
 #: The game the Play pictures show, and the finished game the review picture shows.
@@ -90,7 +90,7 @@ SHOTS: tuple[Shot, ...] = (
 def _fill(db: Path) -> None:
     """The pictures' progress file: the player, a game in its third deal at the table (a
     card to lay, the pile started) and a finished game to review."""
-    from trainer.bench_play import played_game
+    from trainer.bench.playing import played_game
     from trainer.engine.record import Settings
     from trainer.progress.store import Store
     from trainer.training.table import Need, PlaySetup, Table
@@ -149,7 +149,7 @@ def take(out: Path, shots: Sequence[Shot] = SHOTS) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m trainer.screenshots",
+        prog="python -m trainer.bench.screenshots",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
