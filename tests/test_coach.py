@@ -489,3 +489,34 @@ def test_the_kept_fours_own_items_match_every_starter() -> None:
             if item.kind is not Kind.NOBS
         }
         assert mine == union, four
+
+
+def test_the_note_on_a_card_laid_is_the_same_from_the_seat_s_view() -> None:
+    from trainer.engine.record import Settings
+    from trainer.training.coach import view_play_note
+    from trainer.training.table import Need, PlaySetup, Table
+
+    table = Table.new(PlaySetup("hard", Settings(target=121)), seed=7)
+    for _ in range(20):
+        need = table.need()
+        if need is Need.LAY:
+            break
+        if need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal()
+        elif need is Need.DISCARD:
+            table.discard(table.view.hand[:2])
+        elif need is Need.CUT_STARTER:
+            table.cut_starter()
+    view = table.view
+    assert table.need() is Need.LAY and view.starter is not None
+    for card in view.playable:
+        assert view_play_note(view, card, level="hard") == play_note(
+            view.hand,
+            card,
+            pile=view.pile,
+            mine_played=view.mine_played,
+            theirs_played=view.theirs_played,
+            starter=view.starter,
+            level="hard",
+            crib_cards=view.discards,
+        )

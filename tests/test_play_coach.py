@@ -18,6 +18,7 @@ from trainer.engine import Card, parse_cards, score_play
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
+from trainer.training import coach as coach_module
 from trainer.training.coach import hint_ranking, play_note
 from trainer.training.explain import card_line, said_aloud
 from trainer.training.table import (
@@ -31,7 +32,6 @@ from trainer.training.table import (
     parse_export,
     peg_moves,
 )
-from trainer.training.table import driver as play_module
 from trainer.ui.play_saves import saved_row
 
 REPO = Path(__file__).resolve().parent.parent
@@ -208,7 +208,7 @@ def test_the_note_is_worked_from_the_persons_own_view(monkeypatch: pytest.Monkey
         seen.append({"hand": tuple(hand), **kw})
         return real(hand, card, **kw)
 
-    monkeypatch.setattr(play_module, "coach_play_note", spy)
+    monkeypatch.setattr(coach_module, "play_note", spy)  # under view_play_note
     table = _seed0_lead("crazy")
     game = table.game
     while game.deal_no == 1 and game.phase is Phase.PLAY and table.need() is Need.LAY:

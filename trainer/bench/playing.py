@@ -7,6 +7,7 @@ benchmark: it times nothing."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from trainer.analysis import Level
@@ -14,7 +15,7 @@ from trainer.engine.record import Settings
 from trainer.engine.vocab import Counting
 from trainer.training.table import Need, PlaySetup, Table
 
-__all__ = ["cards_on_table", "interact", "played_game"]
+__all__ = ["cards_on_table", "interact", "play_on", "played_game", "right_count"]
 
 
 def cards_on_table(at: Any) -> Any:
@@ -54,14 +55,29 @@ def interact(at: Any) -> Need:
     return need
 
 
-def played_game(level: Level, target: int, seed: int) -> Table:
-    """A whole game through the Play page's Table, under muggins: the person throws the
-    first two cards, lays the first card that fits and counts every hand right."""
-    table = Table.new(PlaySetup(level, Settings(target=target, counting=Counting.MUGGINS)), seed)
-    for _ in range(5000):
+def right_count(table: Table) -> int:
+    """What the hand to be counted makes (the person counts it right)."""
+    nxt = table.next_count()
+    assert nxt is not None
+    return nxt[2].total
+
+
+def play_on(
+    table: Table,
+    *,
+    stop: Callable[[Table, Need], bool] | None = None,
+    lay_last: bool = False,
+    claim: Callable[[Table], int] = right_count,
+    moves: int = 5000,
+) -> Need:
+    """The person's moves on ``table`` until the game is over or ``stop(table, need)``: they
+    throw the first two cards, lay the first card that fits (the last, with ``lay_last``),
+    count ``claim(table)`` and go on through the show. What they had to do when it stopped;
+    :class:`RuntimeError` after ``moves`` moves."""
+    for _ in range(moves):
         need = table.need()
-        if need is Need.OVER:
-            return table
+        if need is Need.OVER or (stop is not None and stop(table, need)):
+            return need
         if need is Need.CUT_FOR_DEAL:
             table.cut_for_deal()
         elif need is Need.DISCARD:
@@ -69,11 +85,17 @@ def played_game(level: Level, target: int, seed: int) -> Table:
         elif need is Need.CUT_STARTER:
             table.cut_starter()
         elif need is Need.LAY:
-            table.lay(table.view.playable[0])
+            table.lay(table.view.playable[-1 if lay_last else 0])
         elif need is Need.REVEAL:
             table.carry_on()
         elif need is Need.CLAIM:
-            nxt = table.next_count()
-            assert nxt is not None
-            table.claim(nxt[2].total)
-    raise RuntimeError(f"the game of seed {seed} did not end")
+            table.claim(claim(table))
+    raise RuntimeError(f"the game of seed {table.game.seed} did not end in {moves} moves")
+
+
+def played_game(level: Level, target: int, seed: int) -> Table:
+    """A whole game through the Play page's Table, under muggins: the person throws the
+    first two cards, lays the first card that fits and counts every hand right."""
+    table = Table.new(PlaySetup(level, Settings(target=target, counting=Counting.MUGGINS)), seed)
+    play_on(table)
+    return table

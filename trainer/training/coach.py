@@ -31,6 +31,7 @@ from functools import lru_cache
 from trainer.analysis import LEVELS, Level, analyse_discards, analyse_play
 from trainer.analysis.discards import Discard
 from trainer.engine import DECK, Card, Kind, ScoreItem, number_word, score_show
+from trainer.engine.game import SeatView
 
 __all__ = [
     "NEAR_TIE",
@@ -43,6 +44,7 @@ __all__ = [
     "discard_reasons",
     "hint_ranking",
     "play_note",
+    "view_play_note",
 ]
 
 #: Points a deal within which two throws (or two cards) are called equal.
@@ -546,3 +548,20 @@ def play_note(
     if not warnings and best is None:
         return None
     return PlayNote(card=card, warnings=tuple(warnings), best=best, gain=gain)
+
+
+def view_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> PlayNote | None:
+    """:func:`play_note` on ``card`` laid from what the seat could see just before it (its
+    hand, the series, the cards each side had laid, the starter, its own throw)."""
+    if view.starter is None:
+        raise ValueError("a card is laid only after the starter is turned")
+    return play_note(
+        view.hand,
+        card,
+        pile=view.pile,
+        mine_played=view.mine_played,
+        theirs_played=view.theirs_played,
+        starter=view.starter,
+        level=level,
+        crib_cards=view.discards,
+    )

@@ -44,8 +44,14 @@ from trainer.engine.record import (
 )
 from trainer.engine.show import ShowScore, score_show
 from trainer.engine.vocab import Phase, Which
-from trainer.training.coach import DiscardAdvice, PlayNote, ThrowLine, discard_advice, hint_ranking
-from trainer.training.coach import play_note as coach_play_note
+from trainer.training.coach import (
+    DiscardAdvice,
+    PlayNote,
+    ThrowLine,
+    discard_advice,
+    hint_ranking,
+    view_play_note,
+)
 from trainer.training.explain import card_line
 from trainer.training.seats import COMPUTER, ME
 from trainer.training.table.narration import award_text, event_lines
@@ -373,16 +379,7 @@ class Table:
             if view is not None and view.starter is not None:
                 event = self.game.events[self.mark]
                 assert isinstance(event, LayEvent)
-                note = coach_play_note(
-                    view.hand,
-                    event.card,
-                    pile=view.pile,
-                    mine_played=view.mine_played,
-                    theirs_played=view.theirs_played,
-                    starter=view.starter,
-                    level=self.level,
-                    crib_cards=view.discards,
-                )
+                note = view_play_note(view, event.card, level=self.level)
             self._memo[key] = note
         found = self._memo[key]
         assert found is None or isinstance(found, PlayNote)
