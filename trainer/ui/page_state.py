@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import streamlit as st
 
-__all__ = ["ReviewState", "TeacherState", "kept"]
+__all__ = ["CheckState", "ReviewState", "TeacherState", "kept"]
 
 T = TypeVar("T")
 
@@ -48,3 +48,13 @@ class TeacherState:
     result, ``("error" | "success", text)``, said once."""
 
     note: tuple[str, str] | None = None
+
+
+@dataclass(slots=True)
+class CheckState:
+    """What Check a hand keeps between runs besides its boxes' values: how many hands were
+    dealt at random (the grid starts again from each), and whether the boxes hold the
+    person's own cards rather than the page's example."""
+
+    deals: int = 0
+    own: bool = False
