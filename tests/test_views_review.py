@@ -148,6 +148,13 @@ def test_the_deals_are_stepped_through_on_the_board() -> None:
     first = review.deals[0]
     assert shown_deal() == 1
     assert f"You {first.scores[0]}, Computer {first.scores[1]}" in board()
+    assert first.throw is not None  # the best throws and the player's, as a table
+    (table,) = [m.value for m in at.markdown if m.value.startswith("| Place | Throw |")]
+    chosen = first.throw.advice.chosen
+    assert f"| {chosen.discard.net:.2f} |" in next(
+        row for row in table.splitlines() if "(yours)" in row
+    )
+    assert len(table.splitlines()) == 2 + len({*first.throw.advice.top, chosen})
     assert at.button(key="review_previous").disabled
     at.button(key="review_next").click().run()
     second = review.deals[1]

@@ -18,7 +18,7 @@ from trainer.training.sets import PracticeSet
 from trainer.ui import session
 from trainer.ui.asking.base import ask_total, cap, notes, practice_state, record
 from trainer.ui.cardpick import CardPicker, Slot
-from trainer.ui.drawing import show_breakdown, show_cards, show_item
+from trainer.ui.drawing import show_breakdown, show_cards, show_items
 
 #: A kept draft starts with the last tap acted on (``#4 fifteen KC 5S; pair 4S 4D``): after a
 #: restart the browser may send a tap again that the draft already holds.
@@ -111,8 +111,7 @@ class _Hand:
         if grade.mode == "claim":
             if grade.missed:
                 st.markdown("##### What you missed")
-                for item in grade.missed:
-                    show_item(item, question.hand, question.starter)
+                show_items(grade.missed, question.hand, question.starter)
             wrong = grade.wrong_claims
             if wrong:
                 st.markdown("##### Claims that do not count")

@@ -284,17 +284,14 @@ def _throw_table(throw: ThrowReview) -> None:
         lines.append(advice.chosen)
     sign = "+" if throw.dealer else "−"
     rows = [
-        {
-            "Place": f"{line.place} (yours)" if line is advice.chosen else str(line.place),
-            "Throw": _cards(list(line.discard.throw)),
-            "Keep": _cards(list(line.discard.keep)),
-            "Hand": f"{line.discard.hand:.2f}",
-            f"{sign} crib": f"{line.discard.crib:.2f}",
-            "A deal": f"{line.discard.net:.2f}",
-        }
+        f"| {f'{line.place} (yours)' if line is advice.chosen else line.place} "
+        f"| {_cards(list(line.discard.throw))} | {_cards(list(line.discard.keep))} "
+        f"| {line.discard.hand:.2f} | {line.discard.crib:.2f} | {line.discard.net:.2f} |"
         for line in lines
     ]
-    st.table(pd.DataFrame(rows), hide_index=True)  # a plain table: no data grid to load
+    # a table in the page's own text: no data frame to load and draw in the browser
+    header = f"| Place | Throw | Keep | Hand | {sign} crib | A deal |\n|---|---|---|--:|--:|--:|"
+    st.markdown("\n".join([header, *rows]))
 
 
 def _deal(review: GameReview, deal: DealReview, game_id: str) -> None:
