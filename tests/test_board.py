@@ -146,8 +146,22 @@ def test_a_film_shows_each_step_from_its_moment_and_only_the_last_with_reduced_m
     assert 'aria-label="Cribbage board to 121: You 20, Computer 34"' in wide  # the last step
 
 
-def test_only_121_and_61_have_a_board_and_a_board_needs_a_frame() -> None:
-    with pytest.raises(ValueError, match="121 or 61, not 100"):
+def test_a_first_game_to_31_has_one_lap_of_30_holes_on_any_screen() -> None:
+    wide = board_svg((12, 31), (5, 28), target=31)
+    narrow = board_svg((12, 31), (5, 28), target=31, per_row=30)
+    # one lap of 30 holes, the game hole after it, on both; each fills its rows from its
+    # own pattern (a hidden board's pattern draws nothing in the one shown)
+    assert wide.replace("tb-street-60", "tb-street-30").replace("tb-60", "tb-30") == narrow
+    assert "url(#tb-street-60)" in wide and "url(#tb-street-30)" in narrow
+    assert "The game hole: 31" in wide and "Skunk line" not in wide
+    assert hole_position(0, 30, 31) == hole_position(0, 30, 31, per_row=30)
+    assert hole_position(0, 31, 31)[0] > hole_position(0, 30, 31)[0]
+    assert skunk_lines(31) == ()
+    assert "Computer won" in board_html([Frame((12, 33), (5, 28))], target=31)
+
+
+def test_only_121_61_and_31_have_a_board_and_a_board_needs_a_frame() -> None:
+    with pytest.raises(ValueError, match="121, 61 or 31, not 100"):
         board_svg((0, 0), (-1, -1), target=100)
     with pytest.raises(ValueError, match="60 or 30 holes long, not 20"):
         board_svg((0, 0), (-1, -1), per_row=20)

@@ -162,7 +162,8 @@ def test_a_costly_throw_is_split_into_hand_and_crib() -> None:
     assert advice.cost_text() == (
         f"{ranked[0].net - mine.net:.2f} a deal: {hand:.2f} in the hand, {crib:.2f} in the crib"
     )
-    assert advice.chosen.reason == "keeps a pair of fives and gives the dealer fifteen-two"
+    # what it gives the dealer's crib is a price, never said as a second benefit
+    assert advice.chosen.reason == "keeps a pair of fives, but gives the dealer fifteen-two"
     lines = advice.lines()
     assert lines[0].startswith(f"That throw is number {advice.place} of 15")
     assert lines[2] == f"Yours: {advice.chosen.reason}."
@@ -489,6 +490,90 @@ def test_the_kept_fours_own_items_match_every_starter() -> None:
             if item.kind is not Kind.NOBS
         }
         assert mine == union, four
+
+
+# --- learning mode: whole points, the course's words ------------------------------------------
+
+
+def _no_decimals(text: str) -> bool:
+    import re
+
+    return re.search(r"\d\.\d", text) is None
+
+
+def test_a_beginner_hears_the_kept_points_exactly_and_a_warning_as_a_price() -> None:
+    from trainer.training.coach import kept_points, plain_best_throw, plain_throw
+
+    six = cards("7D 6C KS 5H 5D JC")
+    ranking = hint_ranking(six, dealer=False, top=15)
+    for line in ranking:
+        words = plain_throw(line)
+        assert _no_decimals(words) and "fifteen-" not in words
+        points = kept_points(line.discard.keep)
+        assert words.startswith(
+            f"keeps {points} point{'s' if points != 1 else ''} in your hand"
+            if points
+            else "keeps four cards that score only with the starter"
+        )
+        helps = any(reason.cost for reason in line.reasons)
+        assert (", but gives the computer's crib" in words) is helps
+    best = plain_best_throw(ranking)
+    a, b = ranking[0].discard.throw
+    assert best.startswith(f"The coach would throw {a.label} and {b.label}: that keeps ")
+    assert _no_decimals(best)
+
+
+def test_the_coach_says_why_its_throw_breaks_a_rule_of_thumb() -> None:
+    from trainer.training.coach import RULE_APART, broken_rule, why_break
+
+    # 5-5-6-7 keeps a double run: the coach throws K-J (close together) to the pone's
+    # opponent's crib, against "far apart"
+    ranking = hint_ranking(cards("7D 6C KS 5H 5D JC"), dealer=False, top=15)
+    assert broken_rule(ranking[0]) == RULE_APART
+    why = why_break(ranking)
+    safe = next(line for line in ranking if not broken_rule(line))
+    x, y = safe.discard.throw
+    assert f"“{RULE_APART}” and throw {x.label} and {y.label}?" in why
+    assert "less on average" in why and _no_decimals(why)
+    # a throw to your own crib breaks no rule
+    own = hint_ranking(cards("5H 5D 5C JS 2D 9C"), dealer=True, top=15)
+    assert broken_rule(own[0]) == "" and why_break(own) == ""
+
+
+def test_the_crib_is_linked_back_to_the_two_cards_thrown() -> None:
+    from trainer.engine import score_show
+    from trainer.training.coach import crib_link
+
+    crib, starter = cards("7D 6C 8S 2H"), cards("KD")[0]
+    score = score_show(crib, starter, crib=True)
+    thrown = cards("7D 6C")
+    part = sum(item.points for item in score.items if set(item.cards) & set(thrown))
+    line = crib_link(score, thrown, dealer=False)
+    assert line.startswith("You threw 7♦ and 6♣ into the computer's crib")
+    assert f"part of {'all' if part == score.total else part} of its {score.total} points" in line
+    none = score_show(cards("KS QH 8C 2H"), cards("4D")[0], crib=True)
+    assert none.total == 0
+    assert crib_link(none, cards("KS QH"), dealer=True) == (
+        "You threw K♠ and Q♥ into your crib: it made no points at all."
+    )
+
+
+def test_before_a_lay_the_coach_names_its_card_and_why() -> None:
+    from trainer.training.coach import lay_advice
+
+    starter = cards("2D")[0]
+    lead = lay_advice(cards("AH 5C 9S KD"), pile=(), mine_played=(), theirs_played=(),
+                      starter=starter)  # fmt: skip
+    best = analyse_play(cards("AH 5C 9S KD"), pile=(), mine_played=(), theirs_played=(),
+                        starter=starter)[0].card  # fmt: skip
+    assert lead.startswith(f"The coach would lay the {best.label}: ")
+    assert best.pips <= 4 and "safe lead" in lead
+    fifteen = lay_advice(cards("2H 4C KD"), pile=cards("8D 3S"), mine_played=cards("3S"),
+                         theirs_played=cards("8D"), starter=starter)  # fmt: skip
+    assert "makes 15: 2 points" in fifteen and "keeps your 2♥" in fifteen
+    one = lay_advice(cards("KD"), pile=cards("8D QS"), mine_played=cards("5C 6C QS"),
+                     theirs_played=cards("8D"), starter=starter)  # fmt: skip
+    assert one == "Only your K♦ fits under 31: lay it."
 
 
 def test_the_note_on_a_card_laid_is_the_same_from_the_seat_s_view() -> None:

@@ -118,3 +118,22 @@ def test_the_show_said_aloud() -> None:
     assert said_aloud(score_show(hand, starter)) == (
         "Fifteen two, fifteen four, and a four-card flush is eight."
     )
+
+
+def test_a_beginner_hears_every_combination_on_its_own_with_the_total_so_far() -> None:
+    from trainer.engine import parse_cards, score_show
+    from trainer.training.explain import said_one_by_one
+
+    *hand, starter = parse_cards("3H 3D 4C 5S KD")
+    score = score_show(hand, starter)
+    said = said_one_by_one(score)
+    assert "double" not in said  # a double run is said as its two runs and the pair
+    assert said == (
+        "Fifteen two, fifteen four, a pair is six, a run of three is nine, "
+        "a run of three is twelve."
+    )
+    assert said_one_by_one(score, 2) == "Fifteen two, fifteen four."
+    *hand, starter = parse_cards("2H 4H 6H 8H KD")
+    assert said_one_by_one(score_show(hand, starter)) == "A flush of four is four."
+    *hand, starter = parse_cards("KS QD 8C 2H 4D")
+    assert said_one_by_one(score_show(hand, starter)) == "Nothing: zero."

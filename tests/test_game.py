@@ -159,7 +159,7 @@ def test_settings_notation_round_trips_and_repr_pastes() -> None:
     [
         ({"target": 100}, "121 points, or 61"),
         ({"skunks": "yes"}, "skunks are on"),
-        ({"counting": "by hand"}, "automatic' or 'muggins"),
+        ({"counting": "by hand"}, "'automatic', 'muggins' or 'aloud'"),
     ],
 )
 def test_bad_settings_are_refused(kwargs: dict[str, object], message: str) -> None:

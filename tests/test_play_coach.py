@@ -5,6 +5,7 @@ compared with the analysis's own numbers, the notes on cards laid, and learning 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +16,12 @@ from tests.test_play_page import _page, _play_out, _table, _texts  # the page's 
 from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.bench.playing import interact
 from trainer.engine import Card, parse_cards, score_play
-from trainer.engine.record import Settings
+from trainer.engine.record import LayEvent, Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
 from trainer.training import coach as coach_module
-from trainer.training.coach import hint_ranking, play_note
-from trainer.training.explain import card_line, said_aloud
+from trainer.training.coach import hint_ranking, plain_best_throw, play_note
+from trainer.training.explain import card_line, said_one_by_one
 from trainer.training.table import (
     LEARNING_GAME,
     ME,
@@ -258,10 +259,12 @@ def test_learning_mode_names_the_best_throw_before_it_is_made() -> None:
     table = _to_throw(Table.new(LEARNING_GAME, seed=0))
     best = hint_ranking(table.view.hand, dealer=table.view.dealer == ME, top=1)[0]
     a, b = best.discard.throw
-    assert (
-        table.best_throw_line()
-        == f"The coach would throw {a.label} and {b.label}: that {best.reason}."
+    line = table.best_throw_line()
+    assert line.startswith(f"The coach would throw {a.label} and {b.label}: that keeps ")
+    assert line == plain_best_throw(
+        hint_ranking(table.view.hand, dealer=table.view.dealer == ME, top=15)
     )
+    assert not re.search(r"\d\.\d", line)  # whole points only
     assert not table.hints  # an explanation, not a hint
 
 
@@ -351,18 +354,22 @@ def test_learning_mode_explains_the_throw_and_each_card_before_the_lay() -> None
     _until(at, Need.LAY)
     table = _table(at)
     text = _texts(at)
-    assert "what each card would peg now" in text
+    assert table.lay_line() in text  # which card the coach would lay, and why
+    assert table.lay_line().startswith(("The coach would lay the ", "Only your "))
+    for line in table.lay_previews():  # what each card pegs: the details, on request
+        assert line not in text
+    at.toggle(key=f"play_lay_details_{len(table.game.events)}").set_value(True).run()
     for line in table.lay_previews():
-        assert line in text
+        assert line in _texts(at)
     _until(at, Need.REVEAL)
     counted = _table(at).counted
     assert counted is not None
     if counted.score.items:  # the count is said out loud as it is shown, the total last
-        assert said_aloud(counted.score) not in _texts(at)
+        assert said_one_by_one(counted.score) not in _texts(at)
         key = f"play_reveal_{len(_table(at).game.events)}"
         for _ in counted.score.items:
             at.button(key=f"{key}_next").click().run()
-    assert said_aloud(counted.score) in _texts(at)
+    assert said_one_by_one(counted.score) in _texts(at)  # each combination on its own
 
 
 def test_a_learning_game_offered_by_the_learn_page_starts_here() -> None:
@@ -422,3 +429,42 @@ def test_the_page_fades_the_reply_in_and_names_each_reply_anew() -> None:
         else:
             assert not [s for s in styles if "play-late" in s]
     assert classes and len(set(classes)) == len(classes)
+
+
+def test_a_note_after_a_lay_speaks_of_that_card_and_of_the_count_on_the_table() -> None:
+    """The note names the card laid and the count it made; when the computer has laid
+    since, the count now on the table is said too (never a count the screen does not show)."""
+    seen = 0
+    for seed in range(60):
+        table = Table.new(LEARNING_GAME, seed=seed)
+        while table.need() is not Need.OVER and table.game.deal_no < 3:
+            need = table.need()
+            if need is Need.LAY:
+                card = table.view.playable[-1]
+                table.lay(card)
+                note = table.play_note()
+                if note is None or not any(w.code.startswith("count-") for w in note.warnings):
+                    continue
+                lines = table.play_note_lines()
+                laid = table.game.events[table.mark]
+                assert isinstance(laid, LayEvent) and laid.card == card
+                assert f"Your {card.label} made the count {laid.count}:" in lines[0]
+                replied = len(table.game.events) > table.mark + 1
+                if replied and table.game.phase is Phase.PLAY:
+                    assert lines[-1] == f"Now the count is {table.view.count}."
+                    seen += 1
+            elif need is Need.CUT_FOR_DEAL:
+                table.cut_for_deal()
+            elif need is Need.DISCARD:
+                table.discard(table.view.hand[:2])
+            elif need is Need.CUT_STARTER:
+                table.cut_starter()
+            elif need is Need.CLAIM:
+                nxt = table.next_count()
+                assert nxt is not None
+                table.claim(nxt[2].total)
+            else:
+                table.carry_on()
+        if seen >= 2:
+            return
+    raise AssertionError("no note on the count with a reply after it in 60 games")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player
+from tests.apptest import PLAYER, as_player
 from trainer.analysis import LEVELS
 from trainer.bench.playing import cards_on_table, interact
 from trainer.engine import Card, parse_cards
@@ -339,7 +339,7 @@ def _start(
 ) -> None:
     at.radio(key="play_level").set_value(level)
     at.radio(key="play_target").set_value(target)
-    at.radio(key="play_counting").set_value(counting)
+    at.radio(key="play_counting_off").set_value(counting)
     at.button(key="play_start").click()
     at.run()
     assert not at.exception, at.exception
@@ -369,8 +369,8 @@ def test_the_settings_form_starts_the_game_chosen() -> None:
     assert [r.label for r in at.radio] == [
         "How strong is the computer?",
         "Play to",
-        "Who counts the hands?",
         "The coach",
+        "Who counts the hands?",
     ]
     assert at.radio(key="play_level").options == ["Easy", "Normal", "Hard", "Crazy"]
     assert at.radio(key="play_coach").value == "off"
@@ -495,3 +495,174 @@ def test_the_starter_is_cut_by_the_pone() -> None:
     starter = next(e for e in table.game.events if isinstance(e, StarterEvent))
     assert starter.seat == table.game.pone
     assert f"The starter is {starter.card.label}." in _texts(at)
+
+
+# --- the first games and the learner's own count (AppTest) ------------------------------------
+
+
+def _lessons_done(*lesson_ids: str) -> None:
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    (profile,) = store.profiles() or [store.create_profile(PLAYER)]
+    for lesson_id in lesson_ids:
+        store.save_lesson_progress(profile.id, lesson_id, 0, True)
+
+
+def _captions(at: AppTest) -> str:
+    return "\n".join(str(c.value) for c in at.caption)
+
+
+def test_the_first_games_open_with_their_lessons_and_say_what_scores() -> None:
+    from trainer.training.ladder import RUNGS
+
+    at = _page()
+    assert "First games" in [s.value for s in at.subheader]
+    assert not [b for b in at.button if str(b.key).startswith("play_rung_start_")]
+    assert "Opens after lesson 3: The starter and his heels." in _captions(at)
+    _lessons_done("the-board", "deal-and-crib", "the-starter")
+    at = _page()
+    starts = [b.key for b in at.button if str(b.key).startswith("play_rung_start_")]
+    assert starts == ["play_rung_start_fifteens"]
+    at.button(key="play_rung_start_fifteens").click().run()
+    assert not at.exception, at.exception
+    table = _table(at)
+    assert table.setup == RUNGS[0].setup and table.learning
+    header = _captions(at)
+    assert "First game 1: Fifteens · only fifteens score · Easy computer · to 31" in header
+
+
+def test_a_first_game_is_played_to_its_end_on_the_page_and_the_ladder_remembers_it() -> None:
+    from trainer.training.ladder import RUNGS
+
+    _lessons_done("the-starter")
+    at = _page()
+    at.button(key="play_rung_start_fifteens").click().run()
+    for _ in range(400):
+        if _table(at).need() is Need.OVER:
+            break
+        _page_step(at)
+    table = _table(at)
+    assert table.game.is_over and max(table.game.scores) >= 31
+    assert all(
+        item.kind is Kind.FIFTEEN
+        for event in table.game.events
+        if isinstance(event, ShowEvent)
+        for item in event.score.items
+    )
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    (profile,) = store.profiles()
+    ((settings, status),) = store.finished_setups(profile.id)
+    assert settings == RUNGS[0].setup.notation() and status in ("won", "lost")
+    at.run()  # the results: only what a first game has, and the next first game
+    assert not at.exception, at.exception
+    (results,) = [t for t in at.table]
+    assert "Muggins" not in str(results.value) and "The play" not in str(results.value)
+    won = 1 if table.game.winner == ME else 0
+    assert f"First game 1, Fifteens: 1 game played, {won} won." in _texts(at)
+    assert "First game 2, Fifteens and pairs, opens after lesson 4" in _captions(at)
+    assert not [b for b in at.button if b.key == "play_next_rung"]
+    _lessons_done("the-play")
+    at.run()
+    assert at.button(key="play_next_rung").label == "Next: first game 2, Fifteens and pairs"
+    at.button(key="play_next_rung").click().run()
+    assert not at.exception, at.exception
+    assert _table(at).setup == RUNGS[1].setup
+    at.button(key="play_new").click().run()  # leave it for later: the ladder again
+    at.button(key="play_new_keep").click().run()
+    assert "Won!" in _captions(at) or "Played: try again to win it." in _captions(at)
+
+
+def _claim_log(at: AppTest, claims: list[tuple[str, tuple[Card, ...]]]) -> None:
+    """The person taps each combination and then That's everything (the browser's log)."""
+    data = json.loads(cards_on_table(at).proto.json)
+    log: list[dict[str, Any]] = [
+        {"seq": n, "do": "claim", "kind": kind, "cards": [str(c) for c in cards]}
+        for n, (kind, cards) in enumerate(claims, start=1)
+    ]
+    log.append({"seq": len(log) + 1, "do": "done"})
+    at.session_state[data["token"]] = {"log": log}
+
+
+def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_walks_through() -> (
+    None
+):
+    from trainer.training.ladder import RUNGS
+
+    _lessons_done("the-starter")
+    at = _page()
+    at.button(key="play_rung_start_fifteens").click().run()
+    for _ in range(40):  # to the learner's own hand, the computer's counted on the way
+        if _table(at).need() is Need.CLAIM:
+            break
+        _page_step(at)
+    table = _table(at)
+    nxt = table.next_count()
+    assert nxt is not None
+    _seat, _which, score = nxt
+    data = json.loads(cards_on_table(at).proto.json)
+    assert data["mode"] == "claim" and [k[0] for k in data["kinds"]] == ["fifteen"]
+    assert "only fifteens score in this game" in _texts(at)
+    assert table.show_order_line() in _texts(at)  # the order, in words
+    assert at.number_input(key=f"play_claim_{len(table.game.events)}").label == (
+        "Or type what it makes"
+    )
+    found = [("fifteen", item.cards) for item in score.items]
+    _claim_log(at, found[:-1] if found else [])  # one fifteen missed, if there is any
+    at.run()
+    assert not at.exception, at.exception
+    event = _table(at).counted
+    assert event is not None and event.seat == ME
+    said = max(score.total - 2, 0)
+    assert event.claimed == said and event.awarded == event.true == score.total
+    assert event.muggins == 0  # counted aloud: nothing is taken
+    # the coach goes through it, combination by combination, and says what it came to
+    key = f"play_reveal_{len(_table(at).game.events)}"
+    for _ in score.items:
+        at.button(key=f"{key}_next").click().run()
+    text = _texts(at)
+    if found:
+        assert f"You said {said}, and it makes {score.total}" in text
+    else:
+        assert "You said 0: right!" in text
+    assert RUNGS[0].setup.settings.counting is Counting.ALOUD
+
+
+def test_the_offer_from_a_lesson_is_alone_on_the_page_until_taken() -> None:
+    from trainer.training.ladder import RUNGS
+
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    as_player(at)
+    at.session_state["play_ready"] = "fifteens"
+    at.run()
+    assert "First game 1 is ready: Fifteens." in _texts(at)
+    keys = {w.key for w in (*at.button, *at.radio, *at.checkbox, *at.toggle)}
+    assert keys == {"play_learning_start", "play_learning_later"}  # no settings under it
+    at.button(key="play_learning_start").click().run()
+    assert not at.exception, at.exception
+    assert _table(at).setup == RUNGS[0].setup and "play_ready" not in at.session_state
+
+
+def test_learning_mode_chosen_in_the_form_has_the_learner_count_by_default() -> None:
+    at = _page()
+    assert at.radio(key="play_counting_off").value == "automatic"
+    at.radio(key="play_coach").set_value("learning").run()
+    counting = at.radio(key="play_counting_learning")
+    assert counting.value == "aloud"  # the learner counts first
+    assert counting.options[1].startswith("You count each hand first")
+    at.radio(key="play_level").set_value("easy")
+    at.button(key="play_start").click().run()
+    assert not at.exception, at.exception
+    table = _table(at)
+    assert table.learning and table.game.settings.counting is Counting.ALOUD
+
+
+def test_a_first_game_offers_only_its_kinds_to_claim_and_no_untaught_double_run() -> None:
+    _lessons_done("the-starter", "the-play")
+    at = _page()
+    at.button(key="play_rung_start_runs").click().run()
+    for _ in range(40):
+        if _table(at).need() is Need.CLAIM:
+            break
+        _page_step(at)
+    data = json.loads(cards_on_table(at).proto.json)
+    assert [kind[0] for kind in data["kinds"]] == ["fifteen", "pair", "run"]
+    assert "only fifteens, pairs and runs score in this game" in _texts(at)

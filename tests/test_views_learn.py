@@ -422,3 +422,33 @@ def test_the_map_offers_the_learning_game_once_the_last_lesson_is_done() -> None
     at.button(key="learn_play").click().run()
     assert not at.exception, at.exception
     assert at.title[0].value == "Play"
+
+
+def test_the_end_of_lesson_3_offers_the_first_game_on_the_play_page() -> None:
+    from trainer.training.ladder import RUNGS
+
+    lesson = COURSE.get("the-starter")
+    assert lesson is not None and COURSE.number(lesson.id) == 3
+    at = _learn_page()
+    _open(at, lesson)
+    for index, step in enumerate(lesson.steps):
+        last = index == len(lesson.steps) - 1
+        assert [b.key for b in at.button if b.key == "learn_play"] == (
+            ["learn_play"] if last else []
+        )
+        if step.check is not None:
+            _answer(at, lesson, _right(step.check))
+        if not last:
+            at.button(key="learn_next").click().run()
+    assert any("This lesson opens **first game 1: Fifteens**" in m.value for m in at.markdown)
+    assert at.button(key="learn_play").label == "Play first game 1"
+    at.button(key="learn_play").click().run()
+    assert not at.exception, at.exception
+    assert any("First game 1 is ready: Fifteens." in m.value for m in at.markdown)
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    (profile,) = store.profiles()
+    assert store.lesson_progress(profile.id)[lesson.id].done
+    at.switch_page("ui/views/play.py")
+    at.button(key="play_learning_start").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["play_game"].table.setup == RUNGS[0].setup

@@ -431,3 +431,36 @@ def test_nobody_chosen_sees_no_ones_progress(_isolated_database: Path) -> None:
     assert not at.exception, at.exception
     assert "Who is playing?" in [s.value for s in at.subheader]
     assert at.metric == [] and not at.get("download_button")
+
+
+def test_progress_shows_the_ladder_of_first_games() -> None:
+    from trainer.training.ladder import RUNGS
+    from trainer.training.table import Need, Table
+    from trainer.ui.play_saves import saved_row
+
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    profile = store.create_profile("Sam")
+    for lesson in ("the-board", "deal-and-crib", "the-starter", "the-play"):
+        store.save_lesson_progress(profile.id, lesson, 0, True)
+    table = Table.new(RUNGS[0].setup, seed=4)  # a first game of fifteens, played out
+    while table.need() is not Need.OVER:
+        need = table.need()
+        if need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal()
+        elif need is Need.CUT_STARTER:
+            table.cut_starter()
+        elif need is Need.CLAIM:
+            nxt = table.next_count()
+            assert nxt is not None
+            table.claim(nxt[2].total)
+        else:
+            table.carry_on()
+    store.save_game(profile.id, saved_row("g-fifteens", table))
+    at = progress_page()
+    assert "First games" in [s.value for s in at.subheader]
+    text = "\n".join(m.value for m in at.markdown)
+    won = 1 if table.game.winner == 0 else 0
+    step = "won" if won else "played, not won yet"
+    assert f"1. {'✅' if won else '▶️'} **Fifteens**: {step} ({won} of 1 game won)" in text
+    assert "2. ▶️ **Fifteens and pairs**: ready to play" in text
+    assert "4. 🔒 **Flushes and nobs**: opens after lesson 6" in text

@@ -1,4 +1,4 @@
-"""Benchmark of the Play page: ``python -m trainer.bench.play [--level L] [--trace N]``
+"""Benchmark of the Play page: ``python -m trainer.bench.play [--level L] [--trace N] [--meter]``
 (the easy game's figures are also printed by ``python -m trainer.bench``).
 
 A game to 61 at each level is played through the page in Streamlit's AppTest, one
@@ -11,6 +11,10 @@ are grouped by kind of interaction: cut, throw, lay, count, continue. ``--trace 
 every run (cProfile, by CPU time) and prints the N slowest interactions' heaviest calls and
 the whole game's. ``--browser N`` instead plays N whole games against Easy in Chromium
 (:func:`trainer.bench.browser.play_game`): each game's duration and the wait after each click.
+
+The win meter (``--meter``): the same game at each level played twice, with the
+meter beside the board off and on (the player's setting), and each kind's page time
+with it on against off (:func:`report_meter`).
 
 The game review (:func:`bench_review`, printed last, or alone with ``--review``): whole games
 to 121 reviewed, against replaying their records, and the Review page opened for each in
@@ -184,12 +188,14 @@ def play_through(
     trace_lines: int = 25,
     warm: bool = True,
     counting: str = "muggins",
+    meter: str | None = None,
 ) -> tuple[list[Timing], list[Traced]]:
     """A whole game through the Play page in AppTest, the person playing the first card that
     fits; each interaction timed, after the app's warm-up has run (unless ``warm`` is
     False: then the first interactions pay for what is loaded once per process). With ``trace``, every run is profiled (by the script
     thread's CPU time, so that other work on the machine does not show) and the profiles of
-    the ``trace`` slowest (by the page's own CPU time) are kept, then the whole game's."""
+    the ``trace`` slowest (by the page's own CPU time) are kept, then the whole game's.
+    ``meter`` (``"on"``/``"off"``) is the player's win meter setting (None: not chosen)."""
     from streamlit.testing.v1 import AppTest
 
     from trainer.ui.session import PLAYER_PARAM, player_param
@@ -202,12 +208,19 @@ def play_through(
         timed_page = folder / "play_timed.py"
         timed_page.write_text(_TIMED.format(page=str(PAGE)))
         at = AppTest.from_file(str(timed_page), default_timeout=120)
-        player = Store.open(os.environ[ENV_VAR]).create_profile(PLAYER)
+        store = Store.open(os.environ[ENV_VAR])
+        player = store.create_profile(PLAYER)
+        if meter is not None:
+            from trainer.ui.winbar import METER_KEY
+
+            store.set_preference(player.id, METER_KEY, meter)
         at.query_params[PLAYER_PARAM] = player_param(player)  # as a bookmark names them
         at.run()
         at.radio(key="play_level").set_value(level)
         at.radio(key="play_target").set_value(target)
-        at.radio(key="play_counting").set_value(counting)  # muggins: the person counts too
+        at.radio(key="play_counting_off").set_value(
+            counting
+        )  # (coach off) muggins: the person counts too
         random.seed(seed)  # the page deals from Python's generator: the same game each time
         at.button(key="play_start").click()
         at.run()
@@ -553,6 +566,54 @@ def report_levels(
     return "\n".join([*lines, *profiles])
 
 
+def meter_figures(
+    level: str = "easy",
+    target: int = 61,
+    *,
+    seed: int = 20261201,
+    warm: bool = True,
+    max_interactions: int = 400,
+) -> list[tuple[str, KindFigures, KindFigures]]:
+    """The same game played through the page with the win meter off, then on: each
+    kind's figures for both (the lines of the game, worked out at the results either way,
+    are forgotten before each run, so neither finds the other's)."""
+    from trainer.ui.winchart import forget_lines
+
+    runs = {}
+    for meter in ("off", "on"):
+        forget_lines()
+        timings, _ = play_through(
+            level, target, seed=seed, warm=warm, meter=meter, max_interactions=max_interactions
+        )
+        runs[meter] = {f.kind: f for f in kind_figures(timings)}
+    return [
+        (kind, runs["off"][kind], runs["on"][kind]) for kind in runs["off"] if kind in runs["on"]
+    ]
+
+
+def report_meter(
+    levels: Sequence[str], target: int, *, seed: int = 20261201, warm: bool = True
+) -> str:
+    """The page's time per click with the win meter off and on (ms, median / p90 of the
+    page's own time, and the median thread CPU time), and on over off."""
+    lines = [
+        f"Play page with the win meter off and on, a game to {target}: the page script's",
+        "time in ms without the computer's thinking (median / p90) and its CPU (median)",
+        f"  {'level':<7}{'kind':<9}{'n':>4}  {'off':>15}  {'on':>15}  {'CPU off':>8}"
+        f"  {'CPU on':>8}  {'on/off':>6}  {'CPU on/off':>10}",
+    ]
+    for level in levels:
+        for kind, off, on in meter_figures(level, target, seed=seed, warm=warm):
+            ratio = on.alone[0] / off.alone[0] if off.alone[0] else float("nan")
+            cpu = on.cpu_alone[0] / off.cpu_alone[0] if off.cpu_alone[0] else float("nan")
+            lines.append(
+                f"  {level:<7}{kind:<9}{on.interactions:>4}  "
+                f"{off.alone[0]:6.1f} / {off.alone[1]:6.1f}  {on.alone[0]:6.1f} / {on.alone[1]:6.1f}"
+                f"  {off.cpu_alone[0]:8.1f}  {on.cpu_alone[0]:8.1f}  {ratio:6.2f}  {cpu:10.2f}"
+            )
+    return "\n".join(lines)
+
+
 def browser_game(level: str = "Easy", games: int = 1) -> str:
     """Whole 61-point games in Chromium (see :func:`trainer.bench.browser.play_game`)."""
     import asyncio
@@ -597,6 +658,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--review", action="store_true", help="only the game review's figures (games to 121)"
     )
     parser.add_argument(
+        "--meter",
+        action="store_true",
+        help="only the win meter's cost: each level's game with the meter off, then on",
+    )
+    parser.add_argument(
         "--import", dest="import_", action="store_true",
         help="only the figures of reading back the largest record a person may paste",
     )  # fmt: skip
@@ -610,6 +676,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.review:
         print(report_review(warm=not args.cold))
+        return 0
+    if args.meter:
+        levels = args.level or ["easy"]
+        print(report_meter(levels, args.target, seed=args.seed, warm=not args.cold))
         return 0
     if args.import_:
         print(report_import())

@@ -19,8 +19,10 @@ __all__ = ["cards_on_table", "interact", "play_on", "played_game", "right_count"
 
 
 def cards_on_table(at: Any) -> Any:
-    """The Play page's tappable cards (the throw's or the lay's), among its components."""
-    (cards,) = [c for c in at.get("bidi_component") if str(c.key).startswith(("throw_", "lay_"))]
+    """The Play page's tappable cards (the throw's, the lay's or a count's), among its components."""
+    (cards,) = [
+        c for c in at.get("bidi_component") if str(c.key).startswith(("throw_", "lay_", "claim_"))
+    ]
     return cards
 
 

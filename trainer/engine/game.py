@@ -75,6 +75,7 @@ from typing import TypeVar
 
 from trainer.engine.cards import DECK, Card, label_cards
 from trainer.engine.items import Kind, ScoreItem
+from trainer.engine.kinds import kept_awards, only_kinds
 from trainer.engine.pegging import (
     CardNotInHandError,
     OutOfTurnError,
@@ -101,6 +102,7 @@ from trainer.engine.record import (
 )
 from trainer.engine.show import MAX_SHOW, ShowScore, score_show
 from trainer.engine.vocab import (
+    Counting,
     Phase,
     Role,
     RuleError,
@@ -264,11 +266,13 @@ def deal(
     return tuple(tuple(h) for h in hands), tuple(deck[players * each :])
 
 
-def counting_order(dealer: int, players: int = 2) -> tuple[tuple[int, Which], ...]:
+def counting_order(
+    dealer: int, players: int = 2, *, crib: bool = True
+) -> tuple[tuple[int, Which], ...]:
     """Who counts what, in order: each hand clockwise from the dealer's left, the dealer's
-    hand last of the hands, then the crib."""
+    hand last of the hands, then the crib (in a game with one)."""
     hands = tuple(((dealer + i) % players, Which.HAND) for i in range(1, players + 1))
-    return (*hands, (dealer, Which.CRIB))
+    return (*hands, (dealer, Which.CRIB)) if crib else hands
 
 
 # --- what a seat may know -------------------------------------------------------------------
@@ -462,7 +466,11 @@ class Game:
         """The counts still to come in the show, in order (empty outside the show)."""
         if self.phase is not Phase.SHOW or self.dealer is None:
             return ()
-        return counting_order(self.dealer, self.players)[len(self._shown) :]
+        return self._counting_order()[len(self._shown) :]
+
+    def _counting_order(self) -> tuple[tuple[int, Which], ...]:
+        assert self.dealer is not None
+        return counting_order(self.dealer, self.players, crib=self.settings.crib)
 
     @property
     def turn(self) -> int | None:
@@ -610,6 +618,9 @@ class Game:
         self._laid = []
         self._shown = []
         self.phase = Phase.DISCARD
+        if not self.settings.crib:  # each keeps the cards dealt: the starter is cut next
+            self._kept = [tuple(hand) for hand in self._hands]
+            self.phase = Phase.STARTER
 
     def verify_discard(self, seat: int, cards: Sequence[Card]) -> None:
         self._check(Phase.DISCARD)
@@ -675,9 +686,12 @@ class Game:
         self.starter = card
         awards: tuple[Award, ...] = ()
         if card.is_jack:
-            awards = ((self.dealer, ScoreItem(Kind.HIS_HEELS, (card,), 2)),)
-        self.phase = Phase.PLAY
-        self._pegging = Pegging([list(kept) for kept in self._kept], leader=seat)
+            awards = self._counted(((self.dealer, ScoreItem(Kind.HIS_HEELS, (card,), 2)),))
+        if self.settings.play:
+            self.phase = Phase.PLAY
+            self._pegging = Pegging([list(kept) for kept in self._kept], leader=seat)
+        else:  # a first game without the play: the hands are counted next
+            self.phase = Phase.SHOW
         self._peg(awards)
         return self._emit(StarterEvent(seat, at, card, awards))
 
@@ -702,7 +716,8 @@ class Game:
         self.verify_lay(seat, card)
         peg = self._play().lay(card, seat=seat)
         self._laid.append((seat, card))
-        return self._after_play(LayEvent(seat, card, peg.count, peg.awards), peg.play_over)
+        awards = self._counted(peg.awards)
+        return self._after_play(LayEvent(seat, card, peg.count, awards), peg.play_over)
 
     def verify_go(self, seat: int) -> None:
         self._check(Phase.PLAY)
@@ -716,7 +731,11 @@ class Game:
         """``seat`` has no card that fits and says go; the other seat may peg for it."""
         self.verify_go(seat)
         peg = self._play().go(seat=seat)
-        return self._after_play(GoEvent(seat, peg.count, peg.awards), peg.play_over)
+        return self._after_play(GoEvent(seat, peg.count, self._counted(peg.awards)), peg.play_over)
+
+    def _counted(self, awards: Sequence[Award]) -> tuple[Award, ...]:
+        """The awards of the kinds this game counts (all of them in the whole game)."""
+        return kept_awards(awards, self.settings.kinds)
 
     def _after_play(self, event: _P, play_over: bool) -> _P:
         self._peg(event.awards)
@@ -746,7 +765,7 @@ class Game:
                 f" next is {seat_name(next_seat)}'s {next_what}"
             )
         if claimed is not None:
-            if not self.settings.muggins:
+            if not self.settings.claims:
                 raise BadClaimError(
                     "counting is automatic: the engine counts every hand, so no claim is taken"
                 )
@@ -774,31 +793,34 @@ class Game:
         With automatic counting (``claimed=None``) the true count is pegged. With
         muggins the owner states ``claimed``: an overclaim pegs only what is there,
         and points missed go to the other seat. ``claimed=None`` under muggins means
-        the owner counted it right. The game ends the moment the target is reached,
-        and later hands are not counted.
+        the owner counted it right. Counted aloud, the claim is kept and the true count
+        pegged. The game ends the moment the target is reached, and later hands are not
+        counted.
         """
         self.verify_count_hand(seat, which, claimed)
         what = Which(which)
         score = self._show_score(seat, what)
+        aloud = self.settings.counting is Counting.ALOUD
         owner_wins = (
             self._scores[self.side_of(seat)]
-            + min(score.total, score.total if claimed is None else claimed)
+            + min(score.total, score.total if claimed is None or aloud else claimed)
             >= self.settings.target
         )
         event = ShowEvent.build(
-            seat, what, score, claimed, owner_wins=owner_wins, players=self.players
+            seat, what, score, claimed, owner_wins=owner_wins, players=self.players, aloud=aloud
         )
         self._shown.append(event)
         self._peg(event.awards)
-        if self.winner is None and len(self._shown) == self.players + 1:
+        if self.winner is None and len(self._shown) == len(self._counting_order()):
             self.phase = Phase.DONE
         return self._emit(event)
 
     def _show_score(self, seat: int, what: Which) -> ShowScore:
         assert self.starter is not None and self.dealer is not None
+        kinds = self.settings.kinds
         if what is Which.CRIB:
-            return score_show(self.crib, self.starter, crib=True)
-        return score_show(self._kept[seat], self.starter)
+            return only_kinds(score_show(self.crib, self.starter, crib=True), kinds)
+        return only_kinds(score_show(self._kept[seat], self.starter), kinds)
 
     # -- the next deal -----------------------------------------------------------------------
 

@@ -18,12 +18,19 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from trainer.engine.cards import Card, CardNotationError
-from trainer.engine.items import Kind, ScoreItem
+from trainer.engine.items import SHOW_KINDS, Kind, ScoreItem
+from trainer.engine.kinds import (
+    ALL_KINDS,
+    SCORING_KINDS,
+    kinds_notation,
+    only_kinds,
+    parse_kinds,
+)
 from trainer.engine.show import MAX_SHOW, ShowError, ShowScore, score_show
 from trainer.engine.vocab import (
     PLAYERS,
@@ -59,7 +66,8 @@ __all__ = [
 #: One point or more pegged by a seat: (seat, what for).
 Award = tuple[int, ScoreItem]
 
-TARGETS: tuple[int, int] = (121, 61)
+#: The games: the whole game to 121, the short game to 61, and a first game to 31.
+TARGETS: tuple[int, int, int] = (121, 61, 31)
 #: The longest record read back, in characters: the longest games on record run to about
 #: a third of it (see ``tests/test_record.py``), so only a record made up to be long is refused.
 MAX_RECORD_CHARS = 60_000
@@ -84,7 +92,7 @@ def skunk(winner_score: int, loser_score: int, target: int = 121) -> int:
     """0 for a plain win, 1 for a skunk, 2 for a double skunk.
 
     In a game to 121 the loser is skunked below 91 and double skunked below 61;
-    in a game to 61, below 31 is a skunk.
+    in a game to 61, below 31 is a skunk; a first game to 31 is too short for one.
     """
     if winner_score < target:
         return 0
@@ -94,51 +102,109 @@ def skunk(winner_score: int, loser_score: int, target: int = 121) -> int:
         return 1 if loser_score < 91 else 0
     if target == 61:
         return 1 if loser_score < 31 else 0
+    if target == 31:
+        return 0
     raise SettingsError(f"no skunk rule for a game to {target}")
 
 
 # --- settings ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Settings:
-    """How a game is played: to 121 or 61, skunks counted or not, who counts the show, and
-    how many play (two; three, each alone; four, as two partnerships across the table).
+    """How a game is played: to 121 or 61 (or 31, a first game), skunks counted or not, who
+    counts the show, and how many play (two; three, each alone; four, as two partnerships
+    across the table). A first game may leave out the crib (each keeps the four cards dealt),
+    the play, and kinds of score (``kinds``: only those score, see :mod:`~trainer.engine.kinds`).
+    What is not the whole game is written in the notation; the whole game writes none of it.
 
     >>> Settings().notation()
     'target=121 skunks=on counting=automatic'
     >>> Settings(seats=3).notation(), Settings(seats=4).sides
     ('target=121 skunks=on counting=automatic seats=3', 2)
+    >>> first = Settings(target=31, skunks=False, crib=False, play=False, kinds=frozenset({Kind.FIFTEEN}))
+    >>> first.notation()
+    'target=31 skunks=off counting=automatic crib=off play=off kinds=fifteen'
+    >>> Settings.parse(first.notation()) == first, first.hand_size
+    (True, 4)
     """
 
     target: int = 121
     skunks: bool = True
     counting: Counting = Counting.AUTOMATIC
     seats: int = 2
+    #: Each player throws to the dealer's crib (off: each keeps the four cards dealt).
+    crib: bool = True
+    #: The play (pegging) comes between the starter and the show.
+    play: bool = True
+    #: The kinds of score that count (every kind: the whole game).
+    kinds: frozenset[Kind] = ALL_KINDS
 
     def __post_init__(self) -> None:
         if isinstance(self.target, bool) or self.target not in TARGETS:
             raise SettingsError(
-                f"a game is played to 121 points, or 61 for the short game, not {self.target!r}"
+                "a game is played to 121 points, or 61 for the short game (31 for a first "
+                f"game), not {self.target!r}"
             )
         if not isinstance(self.skunks, bool):
             raise SettingsError(f"skunks are on (True) or off (False), not {self.skunks!r}")
         try:
             counting = Counting(self.counting)
         except ValueError:
-            raise SettingsError(
-                f"counting is 'automatic' or 'muggins', not {self.counting!r}"
-            ) from None
+            raise SettingsError(f"counting is {_COUNTINGS}, not {self.counting!r}") from None
         object.__setattr__(self, "counting", counting)
         if isinstance(self.seats, bool) or self.seats not in PLAYERS:
             raise SettingsError(
                 f"a game is for two, three or four players (four as two partnerships), "
                 f"not {self.seats!r}"
             )
+        for name in ("crib", "play"):
+            if not isinstance(getattr(self, name), bool):
+                raise SettingsError(
+                    f"{name} is on (True) or off (False), not {getattr(self, name)!r}"
+                )
+        given: object = self.kinds  # checked as it came: a caller may pass anything
+        if isinstance(given, str) or not all(isinstance(kind, str) for kind in self.kinds):
+            raise SettingsError(f"kinds are kinds of score, not {self.kinds!r}")
+        try:
+            kinds = frozenset(Kind(kind) for kind in self.kinds)
+        except ValueError:
+            raise SettingsError(f"kinds are kinds of score, not {self.kinds!r}") from None
+        strays = kinds - ALL_KINDS
+        if strays:
+            raise SettingsError(f"{sorted(strays)[0].value!r} is not a kind a game counts")
+        if not kinds & set(SHOW_KINDS):
+            raise SettingsError("a game counts at least one kind of the show (fifteens, say)")
+        object.__setattr__(self, "kinds", kinds)
+
+    def __repr__(self) -> str:
+        """Pastes back: the whole game's parts (the crib, the play, every kind) left out."""
+        text = (
+            f"Settings(target={self.target}, skunks={self.skunks}, "
+            f"counting={self.counting!r}, seats={self.seats}"
+        )
+        if not self.crib:
+            text += ", crib=False"
+        if not self.play:
+            text += ", play=False"
+        if self.kinds != ALL_KINDS:
+            kinds = ", ".join(repr(kind) for kind in SCORING_KINDS if kind in self.kinds)
+            text += f", kinds=frozenset({{{kinds}}})"
+        return text + ")"
 
     @property
     def muggins(self) -> bool:
         return self.counting is Counting.MUGGINS
+
+    @property
+    def claims(self) -> bool:
+        """Each player says the count of their own hand (under muggins, or aloud)."""
+        return self.counting is not Counting.AUTOMATIC
+
+    @property
+    def whole(self) -> bool:
+        """The whole game: the crib, the play and every kind of score."""
+        return self.crib and self.play and self.kinds == ALL_KINDS
 
     @property
     def sides(self) -> int:
@@ -147,45 +213,95 @@ class Settings:
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player: six between two, five among three or four."""
+        """Cards dealt to each player: six between two, five among three or four; four
+        each without the crib."""
+        if not self.crib:
+            return 4
         return 6 if self.seats == 2 else 5
 
     @property
     def throw(self) -> int:
-        """Cards each player gives the crib: two between two, one among three or four."""
+        """Cards each player gives the crib: two between two, one among three or four
+        (none without the crib)."""
+        if not self.crib:
+            return 0
         return 2 if self.seats == 2 else 1
 
     def notation(self) -> str:
         skunks = "on" if self.skunks else "off"
         text = f"target={self.target} skunks={skunks} counting={self.counting}"
-        return text if self.seats == 2 else f"{text} seats={self.seats}"
+        if self.seats != 2:
+            text += f" seats={self.seats}"
+        if not self.crib:
+            text += " crib=off"
+        if not self.play:
+            text += " play=off"
+        if self.kinds != ALL_KINDS:
+            text += f" kinds={kinds_notation(self.kinds)}"
+        return text
 
     @classmethod
     def parse(cls, text: str) -> Settings:
         """Read :meth:`notation` back; keys may come in any order and may be left out."""
-        fields = _fields(text.split(), {"target", "skunks", "counting", "seats"}, what="settings")
+        fields = _fields(text.split(), set(SETTINGS_KEYS), what="settings")
         seats = _int(fields["seats"], "seats") if "seats" in fields else 2
         target = 121
-        skunks = True
         counting = Counting.AUTOMATIC
         if "target" in fields:
             target = _int(fields["target"], "target")
-        if "skunks" in fields:
-            value = fields["skunks"].lower()
-            if value not in ("on", "off"):
-                raise NotationError(f"skunks are 'on' or 'off', not {fields['skunks']!r}")
-            skunks = value == "on"
         if "counting" in fields:
             try:
                 counting = Counting(fields["counting"].lower())
             except ValueError:
                 raise NotationError(
-                    f"counting is 'automatic' or 'muggins', not {fields['counting']!r}"
+                    f"counting is {_COUNTINGS}, not {fields['counting']!r}"
                 ) from None
+        kinds = ALL_KINDS
+        if "kinds" in fields:
+            try:
+                kinds = parse_kinds(fields["kinds"])
+            except ValueError as error:
+                raise NotationError(str(error)) from None
         try:
-            return cls(target=target, skunks=skunks, counting=counting, seats=seats)
+            return cls(
+                target=target,
+                skunks=_on_off(fields, "skunks"),
+                counting=counting,
+                seats=seats,
+                crib=_on_off(fields, "crib"),
+                play=_on_off(fields, "play"),
+                kinds=kinds,
+            )
         except SettingsError as error:
             raise NotationError(str(error)) from None
+
+    def headers(self) -> list[str]:
+        """The record's header lines for these settings (all but the seed), the whole
+        game's parts left out: ``[Target "121"]``, ``[Kinds "fifteen"]``..."""
+        s = self
+        return [
+            f'[Target "{s.target}"]',
+            f'[Skunks "{"on" if s.skunks else "off"}"]',
+            f'[Counting "{s.counting}"]',
+            *([f'[Seats "{s.seats}"]'] if s.seats != 2 else []),
+            *(['[Crib "off"]'] if not s.crib else []),
+            *(['[Play "off"]'] if not s.play else []),
+            *([f'[Kinds "{kinds_notation(s.kinds)}"]'] if s.kinds != ALL_KINDS else []),
+        ]
+
+
+#: The keys of the settings' notation (and, capitalised, of a record's header).
+SETTINGS_KEYS: tuple[str, ...] = ("target", "skunks", "counting", "seats", "crib", "play", "kinds")
+_COUNTINGS = "'automatic', 'muggins' or 'aloud'"
+
+
+def _on_off(fields: dict[str, str], key: str) -> bool:
+    if key not in fields:
+        return True
+    value = fields[key].lower()
+    if value not in ("on", "off"):
+        raise NotationError(f"{key} is 'on' or 'off', not {fields[key]!r}")
+    return value == "on"
 
 
 # --- reading and writing the pieces of an event -------------------------------------------
@@ -419,13 +535,15 @@ class ShowEvent(Event):
         *,
         owner_wins: bool = False,
         players: int = 2,
+        aloud: bool = False,
     ) -> ShowEvent:
         """The event for a count: the owner scores what was claimed, at most what is
         there; missed points go to the seat on the owner's left unless the owner has
-        already won."""
+        already won. Counted ``aloud`` (for learning), the owner scores what is there
+        whatever was claimed, and nobody takes what was missed."""
         true = score.total
-        awarded = true if claimed is None else min(claimed, true)
-        muggins = 0 if owner_wins or claimed is None else max(true - claimed, 0)
+        awarded = true if claimed is None or aloud else min(claimed, true)
+        muggins = 0 if owner_wins or claimed is None or aloud else max(true - claimed, 0)
         taker = left_of(seat, players)
         awards: list[Award] = []
         if awarded == true:
@@ -521,8 +639,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
 }
 
 
-def parse_event(text: str) -> Event:
-    """Read one event line written by :meth:`Event.notation`."""
+def parse_event(text: str, kinds: Collection[Kind] = ALL_KINDS) -> Event:
+    """Read one event line written by :meth:`Event.notation`; a show is counted with the
+    ``kinds`` of score its game counts (every kind by default)."""
     tokens = text.split()
     if not tokens:
         raise NotationError("an empty line is not an event")
@@ -557,7 +676,7 @@ def parse_event(text: str) -> Event:
             dealt=_digest(f),
         )
     if action == "show":
-        return _parse_show(rest, what)
+        return _parse_show(rest, what, kinds)
     f = _fields(rest, {"seat", "card", "at", "count", "awards"}, what=what)
     seat = _seat(_need(f, "seat", what))
     awards = _parse_awards(f.get("awards", ""))
@@ -579,7 +698,7 @@ def _refuse(fields: dict[str, str], key: str, what: str) -> None:
         raise NotationError(f"{what} has no {key!r}")
 
 
-def _parse_show(rest: Sequence[str], what: str) -> ShowEvent:
+def _parse_show(rest: Sequence[str], what: str, kinds: Collection[Kind]) -> ShowEvent:
     f = _fields(
         rest,
         {"seat", "which", "cards", "starter", "claimed", "awarded", "muggins", "to"},
@@ -594,7 +713,7 @@ def _parse_show(rest: Sequence[str], what: str) -> ShowEvent:
     cards = _parse_cards(_need(f, "cards", what))
     starter = _card(_need(f, "starter", what))
     try:
-        score = score_show(cards, starter, crib=which is Which.CRIB)
+        score = only_kinds(score_show(cards, starter, crib=which is Which.CRIB), kinds)
     except (ShowError, ValueError) as error:
         raise NotationError(f"{what} cannot be counted: {error}") from None
     claimed_text = _need(f, "claimed", what)
@@ -603,7 +722,9 @@ def _parse_show(rest: Sequence[str], what: str) -> ShowEvent:
         raise NotationError(f"a claim is from 0 to {MAX_SHOW} points (or -), not {claimed}")
     awarded = _int(_need(f, "awarded", what), "awarded")
     muggins = _int(_need(f, "muggins", what), "muggins")
-    event = _show(seat, which, score, claimed, taker)
+    # counted aloud: the owner said less than is there and still pegged it all
+    aloud = claimed is not None and claimed < score.total == awarded and muggins == 0
+    event = _show(seat, which, score, claimed, taker, aloud=aloud)
     if event.awarded != awarded:
         raise NotationError(
             f"{what} says {awarded} awarded, but a claim of {claimed_text} on a count of"
@@ -626,10 +747,10 @@ def _two_player_left(seat: int) -> int:
 
 def _show(
     seat: int, which: Which, score: ShowScore, claimed: int | None, taker: int,
-    *, owner_wins: bool = False,
+    *, owner_wins: bool = False, aloud: bool = False,
 ) -> ShowEvent:  # fmt: skip
     """A show event read back: its muggins taker as written (with two players, the other)."""
-    built = ShowEvent.build(seat, which, score, claimed, owner_wins=owner_wins)
+    built = ShowEvent.build(seat, which, score, claimed, owner_wins=owner_wins, aloud=aloud)
     if taker == built.muggins_taker:
         return built
     awards = tuple(
@@ -671,15 +792,7 @@ class GameRecord:
         return self.lines[index] if index < len(self.lines) else None
 
     def notation(self) -> str:
-        s = self.settings
-        header = [
-            '[Game "cribbage"]',
-            f'[Target "{s.target}"]',
-            f'[Skunks "{"on" if s.skunks else "off"}"]',
-            f'[Counting "{s.counting}"]',
-            *([f'[Seats "{s.seats}"]'] if s.seats != 2 else []),
-            f'[Seed "{self.seed}"]',
-        ]
+        header = ['[Game "cribbage"]', *self.settings.headers(), f'[Seed "{self.seed}"]']
         return "\n".join([*header, "", *(event.notation() for event in self.events)]) + "\n"
 
     @classmethod
@@ -695,6 +808,7 @@ class GameRecord:
         headers: dict[str, str] = {}
         events: list[Event] = []
         lines: list[int] = []
+        settings: Settings | None = None  # read from the headers, before the first event
         cuts = 0
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
@@ -711,8 +825,10 @@ class GameRecord:
                     raise NotationError(f"line {number}: the {key} header is given twice")
                 headers[key] = value
                 continue
+            if settings is None:
+                settings = _header_settings(headers)
             try:
-                events.append(parse_event(line))
+                events.append(parse_event(line, settings.kinds))
             except NotationError as error:
                 raise NotationError(f"line {number}: {error}") from None
             lines.append(number)
@@ -723,12 +839,8 @@ class GameRecord:
                         f"line {number}: the cut for deal is tied more than {MAX_TIED_CUTS} "
                         "times in a row, which no game that was played does"
                     )
-        known = {"Game", "Target", "Skunks", "Counting", "Seats", "Seed"}
-        unknown = sorted(set(headers) - known)
-        if unknown:
-            raise NotationError(f"unknown header {unknown[0]!r}: headers are {', '.join(known)}")
-        if headers.get("Game", "cribbage") != "cribbage":
-            raise NotationError(f"this is a record of {headers['Game']!r}, not of cribbage")
+        if settings is None:
+            settings = _header_settings(headers)
         if "Seed" not in headers:
             raise NotationError('a game record needs its [Seed "..."] header')
         seed = _int(headers["Seed"], "Seed")
@@ -736,14 +848,26 @@ class GameRecord:
             raise NotationError(
                 f"the seed is a whole number from 0 to {MAX_SEED} (it fits in 64 bits), not {seed}"
             )
-        settings = Settings.parse(
-            " ".join(
-                f"{key.lower()}={headers[key]}"
-                for key in ("Target", "Skunks", "Counting", "Seats")
-                if key in headers
-            )
-        )
         return cls(settings, seed, tuple(events), tuple(lines))
+
+
+_HEADERS: tuple[str, ...] = ("Game", *(key.capitalize() for key in SETTINGS_KEYS), "Seed")
+
+
+def _header_settings(headers: dict[str, str]) -> Settings:
+    """The settings a record's headers give (every header checked first)."""
+    unknown = sorted(set(headers) - set(_HEADERS))
+    if unknown:
+        raise NotationError(f"unknown header {unknown[0]!r}: headers are {', '.join(_HEADERS)}")
+    if headers.get("Game", "cribbage") != "cribbage":
+        raise NotationError(f"this is a record of {headers['Game']!r}, not of cribbage")
+    return Settings.parse(
+        " ".join(
+            f"{key}={headers[key.capitalize()]}"
+            for key in SETTINGS_KEYS
+            if key.capitalize() in headers
+        )
+    )
 
 
 # --- results ------------------------------------------------------------------------------

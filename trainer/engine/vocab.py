@@ -96,10 +96,13 @@ class Which(_Word):
 
 
 class Counting(_Word):
-    """Who counts the show: the engine (automatic) or the players themselves (muggins)."""
+    """Who counts the show: the engine (automatic), or the players themselves: under
+    muggins (points missed go to the other side), or aloud (for learning: each says their
+    count first, then the hand pegs what it really makes, and nobody takes what was missed)."""
 
     AUTOMATIC = "automatic"
     MUGGINS = "muggins"
+    ALOUD = "aloud"
 
 
 class Phase(_Word):

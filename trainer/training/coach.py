@@ -11,6 +11,10 @@ unchanged; this module only picks, compares and words them.
 * :func:`play_note` looks at a card just laid and warns about the plays beginner
   advice warns about; at the Hard and Crazy levels it adds what the best card
   would have gained on average.
+* Near the end (:func:`near_the_end`), the coach speaks of winning the game instead:
+  :class:`GameThrow` words the throw by its chance to win
+  (:func:`~trainer.analysis.endgame.throw_advice`), and :func:`game_lay_line` the cards
+  to lay (:func:`~trainer.analysis.players.card_chances`), in whole percentages.
 
 Two results within :data:`NEAR_TIE` points a deal are called equal.
 
@@ -30,21 +34,48 @@ from functools import lru_cache
 
 from trainer.analysis import LEVELS, Level, analyse_discards, analyse_play
 from trainer.analysis.discards import Discard
-from trainer.engine import DECK, Card, Kind, ScoreItem, number_word, score_show
+from trainer.analysis.endgame import ThrowAdvice, ThrowChance
+from trainer.analysis.players import END, CardChance
+from trainer.engine import (
+    DECK,
+    Card,
+    Kind,
+    ScoreItem,
+    ShowScore,
+    number_word,
+    score_play,
+    score_show,
+)
 from trainer.engine.game import SeatView
 
 __all__ = [
+    "NEAR_END",
     "NEAR_TIE",
+    "RULE_APART",
+    "RULE_NO_FIVE",
+    "SAME_CHANCE",
     "DiscardAdvice",
+    "GameThrow",
     "PlayNote",
     "PlayWarning",
     "Reason",
     "ThrowLine",
+    "broken_rule",
+    "crib_link",
     "discard_advice",
     "discard_reasons",
+    "game_lay_line",
     "hint_ranking",
+    "kept_points",
+    "lay_advice",
+    "near_the_end",
+    "percent",
+    "plain_best_throw",
+    "plain_throw",
+    "plain_verdict",
     "play_note",
     "view_play_note",
+    "why_break",
 ]
 
 #: Points a deal within which two throws (or two cards) are called equal.
@@ -69,10 +100,12 @@ def _is_equal(a: float, b: float) -> bool:
 @dataclass(frozen=True, slots=True)
 class Reason:
     """One thing a throw does, in words: ``code`` names it for tests and pages
-    (``double-run``, ``fifteens``, ``crib-five``...), ``text`` says it."""
+    (``double-run``, ``fifteens``, ``crib-five``...), ``text`` says it; ``cost`` marks what
+    helps the other side (good cards given to the dealer's crib), never said as a benefit."""
 
     code: str
     text: str
+    cost: bool = False
 
 
 def _own_items(keep: Sequence[Card]) -> tuple[ScoreItem, ...]:
@@ -146,15 +179,16 @@ def _throw_reasons(throw: Sequence[Card], *, dealer: bool) -> list[Reason]:
     gives = "gives your own crib" if dealer else "gives the dealer"
     into = "your own crib" if dealer else "the dealer's crib"
     reasons: list[Reason] = []
+    cost = not dealer
     if a.rank is b.rank:
-        reasons.append(Reason("crib-pair", f"{gives} a pair of {_plural(a)}"))
+        reasons.append(Reason("crib-pair", f"{gives} a pair of {_plural(a)}", cost))
     if a.pips + b.pips == 15:
-        reasons.append(Reason("crib-fifteen", f"{gives} fifteen-two"))
+        reasons.append(Reason("crib-fifteen", f"{gives} fifteen-two", cost))
     fives = [c for c in throw if c.pips == 5]
     if fives and a.rank is not b.rank:
-        reasons.append(Reason("crib-five", f"{gives} a five"))
+        reasons.append(Reason("crib-five", f"{gives} a five", cost))
     if 1 <= abs(a.order - b.order) <= 2:
-        reasons.append(Reason("crib-run", f"throws the start of a run into {into}"))
+        reasons.append(Reason("crib-run", f"throws the start of a run into {into}", cost))
     if not reasons and not dealer:
         reasons.append(Reason("crib-safe", "gives the dealer cards that are hard to use"))
     return reasons
@@ -174,10 +208,14 @@ def _reason_line(reasons: Sequence[Reason]) -> str:
     """One line: the strongest thing kept and the first thing said about the crib."""
     keep = [r for r in reasons if not r.code.startswith("crib-")]
     crib = [r for r in reasons if r.code.startswith("crib-")]
-    parts = [r.text for r in keep[:1] + crib[:1]]
-    if not parts:
+    if not keep and not crib:
         return "keeps four cards that wait for the starter"
-    return " and ".join(parts)
+    text = keep[0].text if keep else "keeps four cards that wait for the starter"
+    if not crib:
+        return text
+    if crib[0].cost:  # a price paid, not a second benefit
+        return f"{text}, but {crib[0].text}"
+    return f"{text} and {crib[0].text}" if keep else crib[0].text
 
 
 # --- the discard coach -------------------------------------------------------------------
@@ -428,7 +466,8 @@ def _warnings(
         out.append(
             PlayWarning(
                 f"count-{count}",
-                f"That leaves the count at {count}: a ten-card makes {total} for two.",
+                f"Your {card.label} made the count {count}: a ten-card after it makes "
+                f"{total} for two.",
             )
         )
     if replies and pile and pile[-1].rank is card.rank:
@@ -564,4 +603,425 @@ def view_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> Pl
         starter=view.starter,
         level=level,
         crib_cards=view.discards,
+    )
+
+
+# --- learning mode: whole points and the course's words ----------------------------------------
+#
+# A beginner is told what the coach would do and why in the words the course has taught
+# (fifteens, pairs, runs, flush, nobs, the crib, the count, the go), with points as whole
+# numbers: the points the kept four make by themselves are exact; what a crib or a throw
+# gains on average is said "about" so many points, rounded. The tables with decimals stay
+# for "after each move" and behind the page's "details".
+
+
+def _rank_said(card: Card) -> str:
+    """``a 7``, ``an ace``, ``a king``: a card's rank as said in a sentence."""
+    return _a_rank(card.order)
+
+
+def _points_said(points: int) -> str:
+    return "1 point" if points == 1 else f"{points} points"
+
+
+def _about(points: float) -> str:
+    """``about 2 points``, ``less than a point``: an average said in whole points."""
+    whole = round(points)
+    return "less than a point" if whole < 1 else f"about {_points_said(whole)}"
+
+
+def _many_said(n: int, one: str, many: str) -> str:
+    return f"a {one}" if n == 1 else f"{number_word(n)} {many}"
+
+
+def kept_points(keep: Sequence[Card]) -> int:
+    """The points the four kept cards make by themselves, before the starter (exact)."""
+    return sum(item.points for item in _own_items(keep))
+
+
+def _kept_words(keep: Sequence[Card]) -> str:
+    """``two fifteens and a pair``: what the four kept cards make by themselves."""
+    items = _own_items(keep)
+    parts = []
+    fifteens = sum(1 for it in items if it.kind is Kind.FIFTEEN)
+    if fifteens:
+        parts.append(_many_said(fifteens, "fifteen", "fifteens"))
+    pairs = [it for it in items if it.kind is Kind.PAIR]
+    if pairs:
+        parts.append(_many_said(len(pairs), "pair", "pairs"))
+    runs = [it for it in items if it.kind is Kind.RUN]
+    if runs:
+        length = number_word(len(runs[0].cards))
+        parts.append(
+            f"a run of {length}" if len(runs) == 1 else f"{number_word(len(runs))} runs of {length}"
+        )
+    if any(it.kind is Kind.FLUSH for it in items):
+        parts.append("a flush")
+    if not parts:
+        return ""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _crib_words(throw: Sequence[Card], reasons: Sequence[Reason]) -> str:
+    """What the two thrown cards are for a crib, in plain words."""
+    a, b = throw
+    codes = {r.code for r in reasons}
+    if "crib-pair" in codes:
+        return f"a pair of {_plural(a)}, already 2 points"
+    if "crib-fifteen" in codes:
+        return f"{_rank_said(a)} and {_rank_said(b)}, which make 15: already 2 points"
+    if "crib-five" in codes:
+        return f"{_rank_said(a)} and {_rank_said(b)}: a 5 makes 15 with every ten-card"
+    if "crib-run" in codes:
+        return f"{_rank_said(a)} and {_rank_said(b)}, close together, which often make runs"
+    return f"{_rank_said(a)} and {_rank_said(b)}, far apart, which rarely score together"
+
+
+def plain_throw(line: ThrowLine, *, theirs: str = "the computer's") -> str:
+    """One throw in a beginner's words: ``keeps 4 points in your hand (two fifteens), but
+    gives the computer's crib a 7 and a 6, close together, which often make runs``."""
+    d = line.discard
+    points = kept_points(d.keep)
+    made = _kept_words(d.keep)
+    if points:
+        keep = f"keeps {_points_said(points)} in your hand ({made})"
+    else:
+        keep = "keeps four cards that score only with the starter"
+    whose = "your own crib" if d.dealer else f"{theirs} crib"
+    crib = _crib_words(d.throw, line.reasons)
+    helps = any(r.cost for r in line.reasons)
+    joined = "but gives" if helps else "and gives"
+    return f"{keep}, {joined} {whose} {crib}"
+
+
+#: The rules of thumb the course teaches for a throw into the other player's crib.
+RULE_APART = "give their crib cards far apart"
+RULE_NO_FIVE = "never give their crib a 5"
+
+
+def broken_rule(line: ThrowLine) -> str:
+    """The course's rule of thumb a throw to the other player's crib breaks ('' if none)."""
+    if line.discard.dealer:
+        return ""
+    codes = {r.code for r in line.reasons}
+    if "crib-five" in codes:
+        return RULE_NO_FIVE
+    if codes & {"crib-pair", "crib-fifteen", "crib-run"}:
+        return RULE_APART
+    return ""
+
+
+def why_break(ranking: Sequence[ThrowLine], *, theirs: str = "the computer's") -> str:
+    """Why the best throw of ``ranking`` (best first, all fifteen throws or the top few)
+    breaks a rule of thumb, in whole points against the best throw that keeps it; '' when
+    it breaks none (or no throw keeps it)."""
+    best = ranking[0]
+    rule = broken_rule(best)
+    if not rule:
+        return ""
+    safe = next((line for line in ranking[1:] if not broken_rule(line)), None)
+    if safe is None:
+        return (
+            f"It breaks the rule “{rule}”, but every other throw breaks it too, and this "
+            "one keeps the most."
+        )
+    a, b = safe.discard.throw
+    hand = best.discard.hand - safe.discard.hand
+    crib = best.discard.crib - safe.discard.crib
+    given = (
+        f"{theirs} crib would make nearly the same"
+        if round(crib) < 1
+        else f"{theirs} crib only {_about(crib)} less"
+    )
+    return (
+        f"Why not keep the rule “{rule}” and throw {a.label} and {b.label}? Then your hand "
+        f"would make {_about(hand)} less on average, and {given}: this throw keeps more for "
+        "you than it gives away."
+    )
+
+
+def plain_best_throw(ranking: Sequence[ThrowLine], *, theirs: str = "the computer's") -> str:
+    """Learning mode, before the throw: the coach's throw and why, in a beginner's words."""
+    best = ranking[0]
+    a, b = best.discard.throw
+    text = (
+        f"The coach would throw {a.label} and {b.label}: that {plain_throw(best, theirs=theirs)}."
+    )
+    why = why_break(ranking, theirs=theirs)
+    return f"{text} {why}" if why else text
+
+
+def plain_verdict(advice: DiscardAdvice, *, theirs: str = "the computer's") -> tuple[str, ...]:
+    """Learning mode, after the throw: how it went, in whole points and plain words."""
+    if advice.chosen.place == 1:
+        head = "That is the coach's throw too."
+    elif advice.equal:
+        head = "That throw is as good as the coach's."
+    else:
+        a, b = advice.best.discard.throw
+        head = (
+            f"The coach would have thrown {a.label} and {b.label}: on average that makes "
+            f"{_about(advice.cost)} more each time a hand like this is dealt."
+        )
+    out = [head, f"Your throw {plain_throw(advice.chosen, theirs=theirs)}."]
+    return tuple(out)
+
+
+def crib_link(
+    score: ShowScore, thrown: Sequence[Card], *, dealer: bool, theirs: str = "the computer's"
+) -> str:
+    """After the crib is counted: how much of it the person's two thrown cards were part of
+    (each combination with one of them counted whole), linked back to the throw."""
+    cards = " and ".join(card.label for card in thrown)
+    made = sum(item.points for item in score.items if set(item.cards) & set(thrown))
+    whose = "your crib" if dealer else f"{theirs} crib"
+    if not score.total:
+        return f"You threw {cards} into {whose}: it made no points at all."
+    if not made:
+        return (
+            f"You threw {cards} into {whose}: they were in none of its {_points_said(score.total)}."
+        )
+    share = "all" if made == score.total else f"{made}"
+    return (
+        f"You threw {cards} into {whose}: they were part of {share} of its "
+        f"{_points_said(score.total)}."
+    )
+
+
+def _scored_words(items: Sequence[ScoreItem]) -> str:
+    """``makes 15 for 2 points``: what a card laid scores now, in plain words."""
+    parts = []
+    for item in items:
+        if item.kind is Kind.FIFTEEN:
+            parts.append("makes 15")
+        elif item.kind is Kind.THIRTY_ONE:
+            parts.append("makes 31")
+        elif item.kind is Kind.PAIR:
+            names = {2: "makes a pair", 3: "makes a pair royal"}
+            parts.append(names.get(len(item.cards), "makes a double pair royal"))
+        elif item.kind is Kind.RUN:
+            parts.append(f"makes a run of {number_word(len(item.cards))}")
+        elif item.kind is Kind.LAST_CARD:
+            parts.append("is the last card")
+    total = sum(item.points for item in items)
+    return f"{' and '.join(parts)}: {_points_said(total)}"
+
+
+def lay_advice(
+    hand: Sequence[Card],
+    *,
+    pile: Sequence[Card],
+    mine_played: Sequence[Card],
+    theirs_played: Sequence[Card],
+    starter: Card,
+    crib_cards: Sequence[Card] = (),
+    theirs: str = "the computer",
+) -> str:
+    """Learning mode, before a lay: which card the coach would lay and why (it scores; a
+    low, safe lead; it does not leave 5 or 21, or give a 15 or a 31; it keeps a low card
+    for the go), in plain words."""
+    options = analyse_play(
+        hand,
+        pile=pile,
+        mine_played=mine_played,
+        theirs_played=theirs_played,
+        starter=starter,
+        crib_cards=crib_cards,
+    )
+    if not options:
+        return "None of your cards fits under 31: you say go."
+    best = options[0]
+    card = best.card
+    count = sum(c.pips for c in pile) + card.pips
+    others = [o for o in options if o.card != card]
+    reasons: list[str] = []
+    if best.points:
+        reasons.append(f"it {_scored_words(score_play((*pile, card)).items)}")
+    if not pile:
+        if card.pips <= 4:
+            reasons.append("a 4 or lower is a safe lead: no one card can make 15 from it")
+        elif card.pips != 5:
+            reasons.append("it is not a 5, which any ten-card makes into 15")
+    elif count not in (5, 21) and any(
+        sum(c.pips for c in pile) + o.card.pips in (5, 21) for o in others
+    ):
+        reasons.append("it does not leave the count at 5 or 21, where a ten-card makes 15 or 31")
+    if (
+        pile
+        and count < MAX_COUNT
+        and any(sum(c.pips for c in pile) + o.card.pips in (15, 31) for o in others)
+        and not best.points
+    ):
+        reasons.append(f"it keeps {theirs} from an easy 15 or 31")
+    lows = [c for c in hand if c != card and c.pips <= 2]
+    if lows and card.pips > 2:
+        reasons.append(
+            f"it keeps your {lows[0].label} for late in the series, to squeeze in under 31 "
+            "for the go"
+        )
+    if not reasons:
+        reasons.append(f"of your cards, it gives {theirs} the fewest points on average")
+    if len(options) == 1:
+        return f"Only your {card.label} fits under 31: lay it."
+    said = reasons[0] if len(reasons) == 1 else "; ".join(reasons[:-1]) + "; and " + reasons[-1]
+    return f"The coach would lay the {card.label}: {said}."
+
+
+# --- near the end: the chance to win the game ----------------------------------------------
+
+#: Either side needing this many points or fewer: the coach speaks of winning the game
+#: (where the Crazy computer starts playing for the game too).
+NEAR_END = END
+#: Two choices whose chances to win are within this are called as good as each other.
+SAME_CHANCE = 0.01
+#: The most a hand (four cards and the starter) can make.
+BEST_HAND = 29
+
+
+def near_the_end(need: int, their_need: int) -> bool:
+    """Whether either side needs :data:`NEAR_END` points or fewer to win."""
+    return need <= NEAR_END or their_need <= NEAR_END
+
+
+def percent(chance: float) -> int:
+    """A chance as a whole percentage, never 0 or 100 unless it is certain.
+
+    >>> percent(0.624), percent(0.999), percent(1.0)
+    (62, 99, 100)
+    """
+    if chance <= 0.0 or chance >= 1.0:
+        return 100 if chance >= 1.0 else 0
+    return min(99, max(1, round(100 * chance)))
+
+
+def _labels(cards: Sequence[Card]) -> str:
+    return " ".join(c.label for c in cards)
+
+
+def _throw_words(throw: Sequence[Card]) -> str:
+    a, b = throw
+    return f"{a.label} and {b.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameThrow:
+    """The throw near the end, by the chance to win the game: the analysis's
+    :class:`~trainer.analysis.endgame.ThrowAdvice` (every throw's chance, best first),
+    the throw made (``None`` before it), and the throw that makes the most points on
+    average (``points_best``), to say when playing for the game changes the throw."""
+
+    advice: ThrowAdvice
+    thrown: tuple[Card, Card] | None = None
+    points_best: tuple[Card, Card] | None = None
+
+    @property
+    def best(self) -> ThrowChance:
+        return self.advice.best
+
+    @property
+    def chosen(self) -> ThrowChance | None:
+        if self.thrown is None:
+            return None
+        return next(t for t in self.advice.throws if set(t.throw) == set(self.thrown))
+
+    @property
+    def best_for_the_game(self) -> bool:
+        """The throw made wins (within :data:`SAME_CHANCE`) as often as the best."""
+        chosen = self.chosen
+        return chosen is not None and self.best.win - chosen.win <= SAME_CHANCE
+
+    @property
+    def counting_out(self) -> bool:
+        """This seat counts first and a hand can make what it needs."""
+        return self.advice.counts_first and self.advice.need <= BEST_HAND
+
+    def plan(self) -> str:
+        """What matters for the game in this deal, in a sentence."""
+        a = self.advice
+        need = a.need
+        if self.counting_out:
+            if set(a.surest.keep) == set(self.best.keep):
+                return (
+                    f"You count first and need {need}: keep the hand that makes {need} most often."
+                )
+            return (
+                f"You count first and need {need}: the points you peg help too, so keep "
+                "the hand that wins most often, not only the one that makes "
+                f"{need} most often."
+            )
+        if not a.counts_first and a.their_need <= BEST_HAND:
+            return (
+                f"The computer counts first and needs {a.their_need}: it may go out before "
+                "you count, so keep the hand that wins most often."
+            )
+        return (
+            f"Near the end, winning the game is what counts, not the points: you need {need}, "
+            f"the computer {a.their_need}."
+        )
+
+    def _made(self, throw: ThrowChance) -> str:
+        """How often ``throw``'s hand makes the need alone (when that is the question)."""
+        if not self.counting_out:
+            return ""
+        need = self.advice.need
+        return f" the hand makes {need} or more with {percent(throw.home)}% of the starters, and"
+
+    def before_lines(self) -> tuple[str, ...]:
+        """Before the throw: the plan, the throw for the game, and the throw for points
+        when it is another."""
+        best = self.best
+        out = [
+            self.plan(),
+            f"The coach would throw {_throw_words(best.throw)}, keeping {_labels(best.keep)}:"
+            f"{self._made(best)} it wins the game {percent(best.win)}% of the time.",
+        ]
+        if self.points_best is not None and set(self.points_best) != set(best.throw):
+            out.append(
+                f"For points alone you would throw {_throw_words(self.points_best)}, but here "
+                "the game matters more than the points."
+            )
+        return tuple(out)
+
+    def lines(self) -> tuple[str, ...]:
+        """After the throw: how often it wins against the best, and the plan."""
+        chosen = self.chosen
+        if chosen is None:
+            raise ValueError("the throw has not been made yet")
+        best = self.best
+        if self.best_for_the_game:
+            verdict = (
+                f"Your throw wins the game {percent(chosen.win)}% of the time: "
+                "as good as any for the game."
+            )
+        else:
+            verdict = (
+                f"Your throw wins the game {percent(chosen.win)}% of the time; throwing "
+                f"{_throw_words(best.throw)} (keeping {_labels(best.keep)}) wins "
+                f"{percent(best.win)}%."
+            )
+        out = [verdict, self.plan()]
+        if self.counting_out:
+            out.append(
+                f"Your hand makes {self.advice.need} or more with {percent(chosen.home)}% of "
+                f"the starters; the surest hand, {_labels(self.advice.surest.keep)}, with "
+                f"{percent(self.advice.surest.home)}%."
+            )
+        return tuple(out)
+
+
+def game_lay_line(chances: Sequence[CardChance]) -> str:
+    """Near the end, before a card is laid: the card that keeps the best chance to win
+    (:func:`~trainer.analysis.players.card_chances`, best first), in a sentence; ``''``
+    when there is no choice."""
+    if len(chances) < 2:
+        return ""
+    best, worst = chances[0], chances[-1]
+    if best.win - worst.win <= SAME_CHANCE:
+        return (
+            "Near the end: every card here leaves you the same chance to win the game, "
+            f"about {percent(best.win)}%."
+        )
+    return (
+        f"Near the end: the {best.card.label} gives you the best chance to win the game, "
+        f"{percent(best.win)}% (the {worst.card.label}: {percent(worst.win)}%)."
     )

@@ -46,6 +46,7 @@ __all__ = [
     "missed_phrase",
     "next_lead_line",
     "said_aloud",
+    "said_one_by_one",
     "sentence",
     "short_note",
     "shortfall",
@@ -80,6 +81,41 @@ def amount(points: int, word: str) -> str:
 def said_aloud(score: ShowScore) -> str:
     """The whole count as a sentence: ``Fifteen two, fifteen four, and a pair is six.``"""
     return sentence(score.cadence()) + "."
+
+
+def _one_call(item: ScoreItem, total: int) -> str:
+    said = number_word(total)
+    if item.kind is Kind.FIFTEEN:
+        return f"fifteen {said}"
+    if item.kind is Kind.PAIR:
+        name = {2: "a pair", 3: "a pair royal"}.get(len(item.cards), "a double pair royal")
+        return f"{name} is {said}"
+    if item.kind is Kind.RUN:
+        return f"a run of {number_word(len(item.cards))} is {said}"
+    if item.kind is Kind.FLUSH:
+        return f"a flush of {number_word(len(item.cards))} is {said}"
+    return f"{item.kind} is {said}"
+
+
+def said_one_by_one(score: ShowScore, shown: int | None = None) -> str:
+    """A beginner's count: every combination on its own, in counting order, with the total
+    so far (no double runs grouped: each run and the pair are said apart), for the first
+    ``shown`` combinations (all by default).
+
+    >>> from trainer.engine import parse_cards, score_show
+    >>> *hand, starter = parse_cards("3H 3D 4C 5S KD")
+    >>> said_one_by_one(score_show(hand, starter))
+    'Fifteen two, fifteen four, a pair is six, a run of three is nine, a run of three is twelve.'
+    """
+    items = score.items if shown is None else score.items[:shown]
+    if not items:
+        return "Nothing: zero."
+    total = 0
+    calls = []
+    for item in items:
+        total += item.points
+        calls.append(_one_call(item, total))
+    return sentence(", ".join(calls)) + "."
 
 
 # --- the play --------------------------------------------------------------------------------

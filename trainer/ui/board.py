@@ -60,7 +60,7 @@ TOP = 10
 HOLE_R = 2.3
 PEG_R = 4.3
 COLOURS = ("#1f6fb2", "#c0392b")
-TARGETS = (61, 121)
+TARGETS = (31, 61, 121)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +84,14 @@ class Frame:
     at: float = 0.0
 
 
-def _check(target: int, per_row: int) -> None:
+def _check(target: int, per_row: int) -> int:
+    """The lap's length for a board to ``target``: ``per_row``, or one lap of 30 holes for a
+    first game to 31 (on any screen)."""
     if target not in TARGETS:
-        raise ValueError(f"a board is for a game to 121 or 61, not {target!r}")
+        raise ValueError(f"a board is for a game to 121, 61 or 31, not {target!r}")
     if per_row not in (WIDE, NARROW):
         raise ValueError(f"a board's laps are {WIDE} or {NARROW} holes long, not {per_row!r}")
+    return min(per_row, target - 1)
 
 
 def _laps(target: int, per_row: int) -> int:
@@ -117,7 +120,7 @@ def hole_position(seat: Seat, hole: int, target: int, per_row: int = WIDE) -> tu
     >>> hole_position(0, 1, 121), hole_position(1, 1, 121), hole_position(0, 61, 121)
     ((40, 10), (40, 20), (40, 40))
     """
-    _check(target, per_row)
+    per_row = _check(target, per_row)
     if hole <= 0:
         return (LEFT - 20.0 + (hole + 1) * 8.0, TOP + seat * SEAT_STEP)
     laps = _laps(target, per_row)
@@ -128,8 +131,9 @@ def hole_position(seat: Seat, hole: int, target: int, per_row: int = WIDE) -> tu
 
 
 def skunk_lines(target: int) -> tuple[int, ...]:
-    """The holes a skunk line stands before: 91 and 61 for 121, 31 for 61."""
-    return (61, 91) if target == 121 else (31,)
+    """The holes a skunk line stands before: 91 and 61 for 121, 31 for 61 (none in a first
+    game to 31)."""
+    return {121: (61, 91), 61: (31,)}.get(target, ())
 
 
 def _skunk_title(target: int, hole: int) -> str:
@@ -149,10 +153,13 @@ def shown_score(score: int, target: int) -> int:
     return min(score, target)
 
 
-def _holes(target: int, per_row: int) -> list[str]:
-    """The holes: one pattern of a street, filled along each row; the start and game holes."""
+def _holes(target: int, per_row: int, layout: int) -> list[str]:
+    """The holes: one pattern of a street, filled along each row; the start and game holes.
+    The pattern is named by the ``layout`` (the wide board's or the phone's), so the board
+    shown never fills its rows from the hidden one's pattern (a game to 31 draws both with
+    laps of 30)."""
     street = STREET * HOLE_STEP + STREET_GAP
-    pattern = f"tb-street-{per_row}"
+    pattern = f"tb-street-{layout}"
     parts = [
         f'<defs><pattern id="{pattern}" x="{LEFT - HOLE_STEP / 2}" y="{TOP - SEAT_STEP / 2}" '
         f'width="{street}" '
@@ -222,7 +229,7 @@ def _svg(
     per_row: int,
     label: str | None,
 ) -> str:
-    _check(target, per_row)
+    layout, per_row = per_row, _check(target, per_row)
     width, height = _size(target, per_row)
     times = [frame.at for frame in frames]
     named = (
@@ -230,10 +237,10 @@ def _svg(
     )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'{named} class="tb-svg tb-{per_row}" style="width:100%;height:auto;display:block">',
+        f'{named} class="tb-svg tb-{layout}" style="width:100%;height:auto;display:block">',
         f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="8" '
         'fill="#d9a86c" stroke="#8a5a2b" stroke-width="1.5"/>',
-        *_holes(target, per_row),
+        *_holes(target, per_row, layout),
     ]
     for index, frame in enumerate(frames):
         parts += _pegs(frame, target, per_row, names, attrs(*timing(index, times)))

@@ -259,8 +259,11 @@ def picker_data(
     locked: bool = False,
     focus: bool = True,
     reveal: str = "",
+    kinds: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """What the browser is given to draw (plain JSON).
+    """What the browser is given to draw (plain JSON). In claim mode, ``kinds`` limits the
+    combinations offered (a first game of fifteens offers only "Fifteen"; every kind by
+    default).
 
     >>> from trainer.engine import parse_cards
     >>> data = picker_data("q1", "pick", parse_cards("5H JS"), need=2, confirm="To crib")
@@ -291,7 +294,7 @@ def picker_data(
         "limit": LOG_LIMIT,
     }
     if mode == "claim":
-        data["kinds"] = [list(kind) for kind in KINDS]
+        data["kinds"] = [list(kind) for kind in KINDS if kinds is None or kind[0] in kinds]
         data["claims"] = list(claims)
         data["claimed"] = [[kind, [str(card) for card in cards]] for kind, cards in claimed]
         if total is not None:

@@ -240,6 +240,19 @@ def unfinished(profile: Profile) -> list[SavedGame]:
         return []
 
 
+def finished_setups(profile: Profile) -> list[tuple[str, str]]:
+    """The setup and result of each of the player's finished games (for the first games'
+    ladder; empty if unreadable)."""
+    store = _store()
+    if store is None:
+        return []
+    try:
+        return store.finished_setups(profile.id)
+    except (sqlite3.Error, StoreError) as err:
+        session.report_failure(err)
+        return []
+
+
 def resign(profile: Profile, row: SavedGame) -> str | None:
     """Give up one of the player's unfinished games (it counts as a loss); the problem in
     words, or None when it is done."""
@@ -289,16 +302,26 @@ def find_same_game(profile: Profile, setup: PlaySetup, seed: int) -> SavedGame |
     return None
 
 
-def count_attempt(event: ShowEvent, *, game_seed: int, deal_no: int, seconds: float) -> AttemptIn:
-    """A count the person made under muggins, as the store keeps it (graded by
+def count_attempt(
+    event: ShowEvent, *, game_seed: int, deal_no: int, seconds: float, muggins: bool = True
+) -> AttemptIn:
+    """A count the person made (under muggins, or aloud), as the store keeps it (graded by
     :func:`trainer.training.grading.grade_game_count`)."""
-    grade = grade_game_count(event, game_seed=game_seed, deal_no=deal_no, seconds=seconds)
+    grade = grade_game_count(
+        event, game_seed=game_seed, deal_no=deal_no, seconds=seconds, muggins=muggins
+    )
     return grade.attempt()
 
 
 def record_count(state: PlayGame, event: ShowEvent, index: int, *, seconds: float) -> None:
-    """Store the person's muggins count as a counting answer (see :func:`count_attempt`),
-    once: its key is the game and the event's place in it."""
+    """Store the person's own count as a counting answer (see :func:`count_attempt`), once:
+    its key is the game and the event's place in it."""
     game = state.table.game
-    attempt = count_attempt(event, game_seed=game.seed, deal_no=game.deal_no, seconds=seconds)
+    attempt = count_attempt(
+        event,
+        game_seed=game.seed,
+        deal_no=game.deal_no,
+        seconds=seconds,
+        muggins=game.settings.muggins,
+    )
     session.record_attempt(attempt, key=f"game:{state.game_id}/{index}")

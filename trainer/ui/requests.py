@@ -7,7 +7,8 @@
   another page sets them again.
 * The game Review is to show (:func:`name_review`), when its address names none: taken by
   the Review page (:func:`take_review`).
-* :data:`PLAY_READY`: the Learn page's last lesson offers a learning game on the Play page.
+* :data:`PLAY_READY`: the Learn page offers a game on the Play page (the learning game, or
+  a first game of the ladder).
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ Weights = dict[tuple[str, str], float]
 _PRACTICE = "_practice_request_from_a_page"
 _WEIGHTS = "_practice_weights"
 _REVIEW = "review_game"
-#: Set (to True) by the Learn page's last lesson: the Play page offers a learning game, and
-#: drops the key once the person has started it or put it off.
+#: Set by the Learn page at the end of a lesson: the Play page offers a game (``True``: the
+#: learning game of the last lesson; a rung's id: that first game, see training/ladder.py),
+#: and drops the key once the person has started it or put it off.
 PLAY_READY = "play_ready"
 
 

@@ -584,6 +584,17 @@ class Store(ClubTables):
             ).fetchall()
         return [saved_game(r) for r in rows]
 
+    def finished_setups(self, profile_id: int) -> list[tuple[str, str]]:
+        """The setup (``settings``) and the result (``won``, ``lost``) of each of the
+        profile's finished games played here (not read from a record), oldest first."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                "SELECT settings, status FROM games WHERE profile_id = ? AND imported = 0 "
+                "AND status != 'playing' ORDER BY id",
+                (profile_id,),
+            ).fetchall()
+        return [(str(settings), str(status)) for settings, status in rows]
+
     def game(self, profile_id: int, game_id: str) -> SavedGame | None:
         with self._connect() as conn:
             return _game_row(conn, profile_id, game_id)

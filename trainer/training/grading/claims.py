@@ -6,13 +6,14 @@ runs and its pair (:func:`claim_keys`)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
 from trainer.engine import (
     Card,
+    Kind,
     ScoreItem,
     label_cards,
     number_word,
@@ -56,6 +57,28 @@ _CLAIM_KEYS = {
 }
 #: The claim kinds' words, in counting order.
 CLAIM_KINDS: tuple[str, ...] = tuple(ClaimKind)
+
+
+#: What each claim stands for: the kinds a game must count for its button to be offered.
+_CLAIM_NEEDS: dict[ClaimKind, frozenset[Kind]] = {
+    ClaimKind.FIFTEEN: frozenset({Kind.FIFTEEN}),
+    ClaimKind.PAIR: frozenset({Kind.PAIR}),
+    ClaimKind.RUN: frozenset({Kind.RUN}),
+    ClaimKind.DOUBLE_RUN: frozenset({Kind.PAIR, Kind.RUN}),
+    ClaimKind.FLUSH: frozenset({Kind.FLUSH}),
+    ClaimKind.NOBS: frozenset({Kind.NOBS}),
+}
+
+
+def claim_kinds_for(kinds: Collection[Kind]) -> tuple[ClaimKind, ...]:
+    """The claims a game that counts ``kinds`` offers, in counting order (a first game of
+    fifteens offers only fifteens; a double run needs pairs and runs).
+
+    >>> [str(kind) for kind in claim_kinds_for({Kind.FIFTEEN, Kind.PAIR})]
+    ['fifteen', 'pair']
+    """
+    have = set(kinds)
+    return tuple(kind for kind in ClaimKind if _CLAIM_NEEDS[kind] <= have)
 
 
 def item_category(item_kind: str, *, crib: bool = False) -> Category:

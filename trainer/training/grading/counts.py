@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from trainer.engine import (
     ScoreItem,
     ShowEvent,
+    ShowScore,
     Which,
     number_word,
 )
@@ -210,15 +211,8 @@ def _muggins_note(points: int) -> str:
 GAME_TIER = "game"
 
 
-def grade_game_count(event: ShowEvent, *, game_seed: int, deal_no: int, seconds: float) -> Grade:
-    """A count the person made in a game under muggins (the show event, with its claim),
-    graded exactly as a typed total in a drill: drill ``hand`` or ``crib``, tier ``game``,
-    the game's seed and the deal's number as the question's place."""
-    if event.claimed is None:
-        raise ValueError("this show was counted by the trainer: there is no count to grade")
-    score = event.score
-    crib = event.which is Which.CRIB
-    question = ShowQuestion(
+def _game_question(score: ShowScore, *, crib: bool, game_seed: int, deal_no: int) -> ShowQuestion:
+    return ShowQuestion(
         drill=DrillType.CRIB if crib else DrillType.HAND,
         tier=GAME_TIER,
         seed=game_seed,
@@ -229,7 +223,29 @@ def grade_game_count(event: ShowEvent, *, game_seed: int, deal_no: int, seconds:
         score=score,
         features=frozenset(),
     )
-    return grade_quick(question, event.claimed, seconds=seconds, muggins=True)
+
+
+def game_claims_total(score: ShowScore, claims: Sequence[Claim], *, crib: bool) -> int:
+    """What a hand counted combination by combination in a game comes to, as the person
+    counted it (a claim that is not there adds what it would have made), against ``score``
+    (the hand's score of the kinds the game counts)."""
+    question = _game_question(score, crib=crib, game_seed=0, deal_no=1)
+    return grade_claims(question, claims, seconds=0.0).given_total
+
+
+def grade_game_count(
+    event: ShowEvent, *, game_seed: int, deal_no: int, seconds: float, muggins: bool = True
+) -> Grade:
+    """A count the person made in a game (the show event, with its claim), graded exactly as
+    a typed total in a drill: drill ``hand`` or ``crib``, tier ``game``, the game's seed and
+    the deal's number as the question's place. Under ``muggins`` what was missed is said to
+    be taken; counted aloud (a learning game), nobody takes it."""
+    if event.claimed is None:
+        raise ValueError("this show was counted by the trainer: there is no count to grade")
+    question = _game_question(
+        event.score, crib=event.which is Which.CRIB, game_seed=game_seed, deal_no=deal_no
+    )
+    return grade_quick(question, event.claimed, seconds=seconds, muggins=muggins)
 
 
 def grade_quick(

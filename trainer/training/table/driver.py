@@ -29,9 +29,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from trainer.analysis import Level, computer_player
-from trainer.analysis.players import decide_discard, decide_play
+from trainer.analysis.endgame import throw_advice as game_throw_advice
+from trainer.analysis.players import card_chances, decide_discard, decide_play
+from trainer.analysis.winmeter import WinChances, measured, win_meter
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, SeatView
+from trainer.engine.items import SHOW_KINDS
+from trainer.engine.kinds import only_kinds, says_kinds
 from trainer.engine.pegging import score_play
 from trainer.engine.record import (
     CutEvent,
@@ -46,10 +50,18 @@ from trainer.engine.show import ShowScore, score_show
 from trainer.engine.vocab import Phase, Which
 from trainer.training.coach import (
     DiscardAdvice,
+    GameThrow,
     PlayNote,
     ThrowLine,
+    crib_link,
     discard_advice,
+    game_lay_line,
     hint_ranking,
+    lay_advice,
+    near_the_end,
+    plain_best_throw,
+    plain_throw,
+    plain_verdict,
     view_play_note,
 )
 from trainer.training.explain import card_line
@@ -186,8 +198,8 @@ class Table:
         return self._unseen_show()
 
     def next_count(self) -> tuple[int, Which, ShowScore] | None:
-        """In the show: whose hand is counted next, what, and what it holds (for the
-        person's own count under muggins)."""
+        """In the show: whose hand is counted next, what, and what it holds of the kinds this
+        game counts (for the person's own count, under muggins or aloud)."""
         order = self.game.show_order
         if not order:
             return None
@@ -195,7 +207,8 @@ class Table:
         view = self.view
         assert view.starter is not None
         cards = view.kept if which is Which.HAND else self._crib()
-        return seat, which, score_show(cards, view.starter, crib=which is Which.CRIB)
+        score = score_show(cards, view.starter, crib=which is Which.CRIB)
+        return seat, which, only_kinds(score, self.game.settings.kinds)
 
     def _crib(self) -> tuple[Card, ...]:
         return self.game.crib
@@ -230,9 +243,9 @@ class Table:
                     self._computer_lay()
             elif phase is Phase.SHOW:
                 seat, which = game.show_order[0]
-                if seat == ME and game.settings.muggins:
+                if seat == ME and game.settings.claims:
                     return
-                claimed = game.true_count() if game.settings.muggins else None
+                claimed = game.true_count() if game.settings.claims else None
                 game.count_hand(seat, which, claimed)
             elif phase is Phase.DONE:
                 game.next_deal()
@@ -277,7 +290,8 @@ class Table:
         self.advance()
 
     def claim(self, points: int) -> ShowEvent:
-        """The person's own count of the hand (or crib) next in the show, under muggins."""
+        """The person's own count of the hand (or crib) next in the show (under muggins, or
+        said aloud first in a learning game)."""
         seat, which = self.game.show_order[0]
         event = self.game.count_hand(seat, which, points)
         self.advance()
@@ -342,18 +356,168 @@ class Table:
         return advice
 
     def throw_lines(self) -> tuple[str, ...]:
-        """:meth:`throw_advice` in words; a hinted deal says so first."""
+        """:meth:`throw_advice` in words; a hinted deal says so first. Near the end, the
+        throw is told by its chance to win the game (:meth:`game_throw`) instead."""
         advice = self.throw_advice()
         if advice is None:
             return ()
         hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
+        game = self.game_throw()
+        if game is not None and game.thrown is not None:
+            table = (line.line() for line in advice.top)
+            return (*hinted, *game.lines(), "For points alone, on average:", *table)
         return (*hinted, *advice.lines())
 
+    def throw_was_best(self) -> bool:
+        """The person's throw this deal was as good as the best: for the game near the
+        end, for points otherwise (False before the throw or with the coach off)."""
+        game = self.game_throw()
+        if game is not None and game.thrown is not None:
+            return game.best_for_the_game
+        advice = self.throw_advice()
+        return advice is not None and advice.equal
+
+    def _throw_view(self) -> SeatView | None:
+        """The person's view as they held their six cards this deal (None once another
+        deal is under way without a throw yet, or before the first deal)."""
+        view = self.view
+        if self.need() is Need.DISCARD:
+            return view
+        if len(view.discards) != 2:
+            return None
+        events = self.game.events
+        mine = [i for i, e in enumerate(events) if isinstance(e, DiscardEvent) and e.seat == ME]
+        at = mine[-1] if mine else None
+        if at is None:
+            return None
+        record = GameRecord(self.game.settings, self.game.seed, tuple(events[:at]))
+        return Game.replay(record).view(ME)
+
+    def game_throw(self) -> GameThrow | None:
+        """Near the end (:func:`~trainer.training.coach.near_the_end`), the coach on this
+        deal's throw by the chance to win the game: before the throw in learning mode, after
+        it with the coach on; None away from the end, or with the coach off."""
+        if not self.coached or not self.has_win_meter:
+            return None
+        if self.view.dealer is None or self.game.is_over:
+            return None
+        key = ("game throw", self.view.deal_no, len(self.view.discards) == 2)
+        if key not in self._memo:
+            self._memo[key] = self._game_throw()
+        found = self._memo[key]
+        assert found is None or isinstance(found, GameThrow)
+        return found
+
+    def _game_throw(self) -> GameThrow | None:
+        view = self._throw_view()
+        if view is None:
+            return None
+        target = view.settings.target
+        if not near_the_end(target - view.my_score, target - view.their_score):
+            return None
+        thrown = self.view.discards
+        best = self.ranking(top=1)[0].discard.throw
+        return GameThrow(
+            game_throw_advice(view),
+            (thrown[0], thrown[1]) if len(thrown) == 2 else None,
+            (best[0], best[1]),
+        )
+
     def best_throw_line(self) -> str:
-        """Learning mode, before the throw: the best throw and why."""
-        best = self.ranking(top=1)[0]
-        a, b = best.discard.throw
-        return f"The coach would throw {a.label} and {b.label}: that {best.reason}."
+        """Learning mode, before the throw: the coach's throw and why, in whole points and
+        the course's words (and why, when it breaks a rule of thumb the course taught); near
+        the end, the best throw for the game, in whole percentages."""
+        game = self.game_throw()
+        if game is not None:
+            return " ".join(game.before_lines())
+        return plain_best_throw(self.ranking(top=15))
+
+    def hint_words(self, top: int = 3) -> tuple[str, ...]:
+        """Learning mode, the hint: the best few throws in a beginner's words (the table
+        with decimals, :meth:`ranking`, is the details)."""
+        return tuple(
+            f"{line.place}. Throw {line.discard.throw[0].label} and "
+            f"{line.discard.throw[1].label}: that {plain_throw(line)}."
+            for line in self.ranking()[:top]
+        )
+
+    def throw_words(self) -> tuple[str, ...]:
+        """Learning mode, after the throw: how it went, in whole points and plain words (the
+        table with decimals, :meth:`throw_lines`, is the details)."""
+        advice = self.throw_advice()
+        if advice is None:
+            return ()
+        hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
+        game = self.game_throw()
+        if game is not None and game.thrown is not None:
+            return (*hinted, *game.lines())
+        return (*hinted, *plain_verdict(advice))
+
+    def lay_line(self) -> str:
+        """Learning mode, before a lay: which card the coach would lay, and why (near the
+        end, the card that keeps the best chance to win, :meth:`game_lay`)."""
+        game = self.game_lay()
+        if game:
+            return game
+        view = self.view
+        assert view.starter is not None
+        key = ("lay", len(self.game.events))
+        if key not in self._memo:
+            self._memo[key] = lay_advice(
+                view.hand,
+                pile=view.pile,
+                mine_played=view.mine_played,
+                theirs_played=view.theirs_played,
+                starter=view.starter,
+                crib_cards=view.discards,
+            )
+        line = self._memo[key]
+        assert isinstance(line, str)
+        return line
+
+    def play_note_lines(self) -> tuple[str, ...]:
+        """The coach's note on the card the person laid last, said of that card, and then
+        what happened after it, so the count it names is the one on the table."""
+        note = self.play_note()
+        if note is None:
+            return ()
+        event = self.game.events[self.mark]
+        assert isinstance(event, LayEvent)
+        lines = list(note.lines())
+        after = [e for e in self.game.events[self.mark + 1 :] if isinstance(e, LayEvent)]
+        if after and self.game.phase is Phase.PLAY:
+            lines.append(f"Now the count is {self.view.count}.")
+        return tuple(lines)
+
+    def show_order_line(self) -> str:
+        """Who is counted when, in words: the pone's hand first, then the dealer's (then the
+        crib, in a game with one)."""
+        dealer = self.view.dealer
+        pone = "yours" if dealer == COMPUTER else "the computer's"
+        deals = "yours" if dealer == ME else "the computer's"
+        line = f"The pone's hand is added up first ({pone}), then the dealer's ({deals})"
+        if self.game.settings.crib:
+            line += ", then the crib (the dealer's too)"
+        return line + "."
+
+    def kinds_words(self) -> str:
+        """What a hand is added up for in this game: ``only fifteens score in this game``, or
+        every kind of the show."""
+        kinds = self.game.settings.kinds
+        shown = [kind.plural for kind in says_kinds(kinds)]
+        if len(shown) == len(SHOW_KINDS):
+            return "fifteens, pairs, runs, a flush and nobs"
+        listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        return f"only {listed} score in this game"
+
+    def crib_line(self) -> str:
+        """Learning mode, once the crib is counted: its points linked back to the two cards
+        the person threw into it ('' before then, or in a game without a crib)."""
+        counted = self.counted
+        view = self.view
+        if counted is None or counted.which is not Which.CRIB or len(view.discards) != 2:
+            return ""
+        return crib_link(counted.score, view.discards, dealer=view.dealer == ME)
 
     def last_lay_view(self) -> SeatView | None:
         """The person's own view just before the card they laid last (None when their last
@@ -385,9 +549,28 @@ class Table:
         assert found is None or isinstance(found, PlayNote)
         return found
 
+    def game_lay(self) -> str:
+        """Near the end, before a lay: which card keeps the best chance to win the game
+        (``''`` away from the end, with one card or none to choose from)."""
+        view = self.view
+        if view.starter is None or len(view.playable) < 2 or view.dealer is None:
+            return ""
+        if not self.has_win_meter:
+            return ""
+        target = view.settings.target
+        if not near_the_end(target - view.my_score, target - view.their_score):
+            return ""
+        key = ("game lay", len(self.game.events))
+        if key not in self._memo:
+            seed = f"{self.game.seed}:coach:{len(self.game.events)}"
+            self._memo[key] = game_lay_line(card_chances(view, seed=seed))
+        found = self._memo[key]
+        assert isinstance(found, str)
+        return found
+
     def lay_previews(self) -> tuple[str, ...]:
         """Learning mode, before a lay: what each card in hand would peg now, in words
-        (scored by the engine)."""
+        (scored by the engine); near the end, then the card for the game (:meth:`game_lay`)."""
         view = self.view
         lines = []
         for card in view.hand:
@@ -487,6 +670,34 @@ class Table:
             for text in event_lines(events[index])
         ]
         return lines[-most:]
+
+    # -- the win meter --
+
+    @property
+    def has_win_meter(self) -> bool:
+        """The win model speaks of this game (see :func:`~trainer.analysis.winmeter.measured`):
+        the win meter, the game's line and the coach's words near the end are for it."""
+        return measured(self.game.settings)
+
+    def win_chances(self) -> WinChances:
+        """Each side's chance to win from the position the person sees now (the win meter,
+        :func:`~trainer.analysis.winmeter.win_meter`): while a hand is being counted out,
+        the position before that count, so the meter moves once the hand is shown. Worked
+        out once per position."""
+        events = self.game.events
+        counted = self.counted
+        before = counted is not None and self.shown < len(counted.score.items)
+        key = ("win", len(events), before)
+        found = self._memo.get(key)
+        if found is None:
+            if before:
+                record = GameRecord(self.game.settings, self.game.seed, tuple(events[:-1]))
+                found = win_meter(Game.replay(record).view(ME))
+            else:
+                found = win_meter(self.view)
+            self._memo[key] = found
+        assert isinstance(found, WinChances)
+        return found
 
     def back_pegs(self) -> tuple[int, int]:
         """Where each seat's back peg stands (-1: still in the start hole)."""

@@ -120,6 +120,11 @@ def event_lines(event: Event) -> list[str]:
                 lines.append(
                     f"You said {event.claimed}, but it makes {event.true}: you peg {event.true}."
                 )
+            elif event.awarded == event.true:  # said aloud, for learning: nothing is lost
+                lines.append(
+                    f"You said {event.claimed}, and it makes {event.true}: the coach shows you "
+                    f"the {_points(event.true - event.claimed)} more, and you peg {event.true}."
+                )
             else:
                 lines.append(f"You said {event.claimed}: you peg {event.claimed}.")
         if event.muggins:

@@ -11,6 +11,7 @@ from trainer.analysis import LEVELS, Level
 from trainer.engine.record import (
     Settings,
 )
+from trainer.engine.vocab import Counting
 
 #: How the pages name each level (the store's rows keep the level as its word).
 LEVEL_NAMES: dict[str, str] = {
@@ -122,9 +123,12 @@ def deal_numbers(words: Sequence[str]) -> tuple[int, ...]:
     return tuple(numbers)
 
 
-#: The first game for a beginner: a short game against Easy, the trainer counting, and the
-#: coach explaining every step first (the Learn page's last lesson offers it).
-LEARNING_GAME = PlaySetup("easy", Settings(target=61), coach="learning")
+#: The whole game for a beginner: a short game to 61 against Easy, no skunks, the learner
+#: counting each hand first (aloud) and the coach explaining every step first (the last rung
+#: of the first games, :mod:`trainer.training.ladder`; the course's last lesson offers it).
+LEARNING_GAME = PlaySetup(
+    "easy", Settings(target=61, skunks=False, counting=Counting.ALOUD), coach="learning"
+)
 
 
 class Need(StrEnum):

@@ -20,6 +20,7 @@ from trainer.content.lessons import (
     PegCheck,
     Show,
 )
+from trainer.training.ladder import Rung, ladder, offered_after
 from trainer.training.learn import (
     Feedback,
     Learn,
@@ -32,7 +33,7 @@ from trainer.training.learn import (
     status_text,
     suggested,
 )
-from trainer.ui import actions, loaded, requests, session
+from trainer.ui import actions, loaded, play_saves, requests, session
 from trainer.ui.board import board_svg
 from trainer.ui.drawing import show_breakdown, show_cards, show_pile
 from trainer.ui.profiles import require_player
@@ -59,10 +60,14 @@ def _is_final(lesson_id: str | None) -> bool:
     return lesson_id is not None and bool(lessons) and lessons[-1].id == lesson_id
 
 
-def _play_button(lesson: Lesson | None = None, *, disabled: bool = False) -> None:
-    """ "Play a learning game": finishes ``lesson`` (when on its last step) and opens Play."""
+def _play_button(
+    lesson: Lesson | None = None, *, disabled: bool = False, rung: Rung | None = None
+) -> None:
+    """ "Play a learning game" (or the first game ``rung``): finishes ``lesson`` (when on its
+    last step) and opens Play, where the game is offered."""
+    label = "Play a learning game" if rung is None else f"Play first game {rung.number}"
     if st.button(
-        "Play a learning game",
+        label,
         key="learn_play",
         type="primary",
         icon=":material/playing_cards:",
@@ -70,8 +75,25 @@ def _play_button(lesson: Lesson | None = None, *, disabled: bool = False) -> Non
     ):
         if lesson is not None:
             learn.next(lesson)
-        st.session_state[PLAY_READY] = True
+        st.session_state[PLAY_READY] = True if rung is None else rung.id
         st.switch_page(PLAY_PAGE)
+
+
+def _first_game(lesson_id: str | None) -> Rung | None:
+    """The first game the end of this lesson offers (None: it opens none)."""
+    if lesson_id is None:
+        return None
+    profile = session.current_profile()
+    games = play_saves.finished_setups(profile) if profile is not None else []
+    won = {state.rung.id for state in ladder((), games) if state.won}
+    return offered_after(lesson_id, won)
+
+
+def _first_game_words(rung: Rung) -> str:
+    return (
+        f"This lesson opens **first game {rung.number}: {rung.title}**. {rung.new} "
+        "Play it now against the Easy computer, or later from the Play page."
+    )
 
 
 def _badge(status: Status, text: str) -> None:
@@ -90,9 +112,13 @@ def course_map() -> None:
     done = sum(lesson_status(lesson.id, progress) is Status.DONE for lesson in lessons)
     if learn.finished is not None:
         st.success(f"Lesson done: **{course.title(learn.finished)}**. Well played!", icon="🎉")
+        rung = _first_game(learn.finished)
         if _is_final(learn.finished):
             st.markdown("Now try a whole game, with the coach beside you.")
             _play_button()
+        elif rung is not None:
+            st.markdown(_first_game_words(rung))
+            _play_button(rung=rung)
     st.markdown(
         "Short lessons that teach the whole game in order, by doing. "
         "Each has questions to answer before you move on."
@@ -331,6 +357,11 @@ def lesson_view(lesson: Lesson) -> None:
     if learn.is_last(lesson) and _is_final(lesson.id):
         st.markdown("That is the whole course. Now try a game, with the coach beside you.")
         _play_button(lesson, disabled=not ready)
+    elif learn.is_last(lesson):
+        rung = _first_game(lesson.id)
+        if rung is not None:
+            st.markdown(_first_game_words(rung))
+            _play_button(lesson, disabled=not ready, rung=rung)
 
 
 current = course.get(learn.lesson_id) if learn.lesson_id else None

@@ -32,11 +32,20 @@ from typing import Any
 import streamlit as st
 
 from trainer.engine.cards import Card
+from trainer.engine.items import Kind
 from trainer.engine.record import MAX_RECORD_CHARS, LayEvent, Settings, SettingsError, ShowEvent
 from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Counting, RuleError, Which
 from trainer.progress.store import SavedGame
-from trainer.training.explain import said_aloud, sentence
+from trainer.training.explain import said_aloud, said_one_by_one
+from trainer.training.grading import (
+    Claim,
+    ClaimKind,
+    claim_kinds_for,
+    claim_problem,
+    game_claims_total,
+)
+from trainer.training.ladder import Rung, Step, counts_text, ladder, rung_named, rung_of
 from trainer.training.records import Profile
 from trainer.training.table import (
     COACH_MODES,
@@ -66,10 +75,13 @@ from trainer.ui.cardpick import CardPicker, Slot
 from trainer.ui.drawing import show_cards
 from trainer.ui.film import appear, attrs
 from trainer.ui.game_list import open_review
+from trainer.ui.loaded import course as the_course
 from trainer.ui.play_saves import Owner, PlayGame, Saved, Stale
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.session import store_problem
 from trainer.ui.table_html import felt_html, items_html, lit_cards_html, log_html, reveal_times
+from trainer.ui.winbar import METER_KEY, WINBAR_CSS, meter_on, winbar_html
+from trainer.ui.winchart import game_line, show_win_line
 
 #: The game on the page (a :class:`PlayGame`).
 _GAME = "play_game"
@@ -81,8 +93,11 @@ _HELD = "play_held"
 _CONFIRM = "play_confirm"
 _NOTE = "play_note"
 _CLAIM_START = "play_claim_started"
-#: Set by the Learn page's last lesson: a learning game is offered here.
+#: Set by the Learn page at the end of a lesson: a game is offered here (``True``: the
+#: learning game of the last lesson; a rung's id: that first game, see training/ladder.py).
 _READY = requests.PLAY_READY
+#: The combinations the person has tapped for the hand being counted (by the picker's key).
+_CLAIMS = "play_claims"
 
 #: Who plays when the progress file cannot be used at all (nothing is saved for anyone).
 _NOBODY = Profile(0, "", datetime(1970, 1, 1, tzinfo=UTC))
@@ -90,6 +105,12 @@ _NOBODY = Profile(0, "", datetime(1970, 1, 1, tzinfo=UTC))
 #: Seconds between the person's card and the computer's reply appearing (a CSS delay in the
 #: browser: the server never waits).
 REPLY_PAUSE = 0.5
+
+_COUNTING_HELP = {
+    "automatic": "The trainer counts",
+    "aloud": "You count each hand first, then the trainer goes through it (nothing is lost)",
+    "muggins": "You count (muggins: missed points go to the computer)",
+}
 
 _COACH_HELP = {
     "off": "Off",
@@ -157,6 +178,12 @@ def _cards_offered(game: PlayGame) -> CardPicker | None:
     need = table.need()
     if need is Need.DISCARD:
         return CardPicker(f"throw_{game.game_id}_{view.deal_no}", "pick", view.hand)
+    if need is Need.CLAIM and table.game.settings.counting is Counting.ALOUD:
+        nxt = table.next_count()
+        assert nxt is not None
+        score = nxt[2]
+        slots = [*(Slot(card) for card in score.hand), Slot(score.starter, tag="starter")]
+        return CardPicker(f"claim_{game.game_id}_{len(table.game.events)}", "claim", slots)
     if need is not Need.LAY:
         return None
     slots = [
@@ -178,6 +205,8 @@ def _take_taps(game: PlayGame) -> CardPicker | None:
     picker = _cards_offered(game)
     if picker is None:
         return None
+    if picker.mode == "claim":
+        return _take_claims(game, picker)
     for event in picker.take():
         try:
             if picker.mode == "pick":
@@ -191,6 +220,45 @@ def _take_taps(game: PlayGame) -> CardPicker | None:
         _commit(game)
         picker.forget()
         return _cards_offered(_game() or game)  # a stale save shows the game as stored
+    return picker
+
+
+def _claims(picker: CardPicker) -> list[Claim]:
+    """The combinations tapped so far for the hand being counted."""
+    kept: dict[str, list[Claim]] = _state().setdefault(_CLAIMS, {})
+    return kept.setdefault(picker.key, [])
+
+
+def _take_claims(game: PlayGame, picker: CardPicker) -> CardPicker | None:
+    """The person counts their own hand by tapping its combinations: each claim is kept
+    (one that cannot be a combination is refused, with why), "That's everything" says the
+    total claimed, and the coach then counts the hand with them."""
+    claims = _claims(picker)
+    for event in picker.take():
+        if event.action == "claim":
+            problem = claim_problem(event.kind, event.cards)
+            if problem:
+                picker.reply(f"Not counted: {_capital(problem)}.")
+                continue
+            claims.append(Claim(event.kind, tuple(event.cards)))
+        elif event.action == "undo":
+            if claims:
+                claims.pop()
+        elif event.action == "done":
+            if event.claims is not None:  # the claims the person saw listed, none lost
+                claims[:] = [
+                    Claim(kind, cards)
+                    for kind, cards in event.claims
+                    if not claim_problem(kind, cards)
+                ]
+            nxt = game.table.next_count()
+            assert nxt is not None
+            _seat, which, score = nxt
+            total = game_claims_total(score, claims, crib=which is Which.CRIB)
+            _state().get(_CLAIMS, {}).pop(picker.key, None)
+            picker.forget()
+            _say_count(game, total)
+            return _cards_offered(_game() or game)
     return picker
 
 
@@ -294,17 +362,6 @@ def _settings_form(profile: Profile) -> None:
         horizontal=True,
         key="play_target",
     )
-    counting = st.radio(
-        "Who counts the hands?",
-        [Counting.AUTOMATIC.value, Counting.MUGGINS.value],
-        format_func=lambda c: (
-            "The trainer counts"
-            if c == "automatic"
-            else "You count (muggins: missed points go to the computer)"
-        ),
-        key="play_counting",
-    )
-    skunks = st.checkbox("Skunks count (winning by a lot)", value=True, key="play_skunks")
     coach = st.radio(
         "The coach",
         list(COACH_MODES),
@@ -312,6 +369,17 @@ def _settings_form(profile: Profile) -> None:
         key="play_coach",
         index=0,
     )
+    # learning mode: you count each hand first by default (the switch is drawn anew, with
+    # that choice, when the coach is changed)
+    countings = [Counting.AUTOMATIC.value, Counting.ALOUD.value, Counting.MUGGINS.value]
+    counting = st.radio(
+        "Who counts the hands?",
+        countings,
+        format_func=_COUNTING_HELP.__getitem__,
+        key=f"play_counting_{coach}",
+        index=1 if coach == "learning" else 0,
+    )
+    skunks = st.checkbox("Skunks count (winning by a lot)", value=True, key="play_skunks")
     at_once = st.toggle(
         "Count each hand at once in the show",
         value=_show_all(),
@@ -338,11 +406,15 @@ def _settings_form(profile: Profile) -> None:
 # --- the game ---------------------------------------------------------------------------------
 
 #: The table's look: its layout, the board's and the film's (see :mod:`trainer.ui.film`).
-TABLE_CSS = assets.text("table.css") + BOARD_CSS
+TABLE_CSS = assets.text("table.css") + BOARD_CSS + WINBAR_CSS
 #: The player's setting for the show: ``"steps"`` ("Next" for each combination, the
 #: default) or ``"all"`` (the whole hand at once, its combinations lit in turn).
 SHOW_KEY = "show"
 _SOUNDS = "play_sounds"
+
+
+def _meter_shown(table: Table) -> bool:
+    return meter_on(session.preferences().get(METER_KEY), learning=table.learning)
 
 
 def _show_all() -> bool:
@@ -397,6 +469,8 @@ def _board_and_log(table: Table, late: str) -> None:
     """The board, with the scores and the last move in words, and the log of the deal."""
     names = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER])
     board = board_html(_frames(table, late), target=table.game.settings.target, names=names)
+    if table.has_win_meter and _meter_shown(table):
+        board += winbar_html(table.win_chances(), names)
     reply = table.mark + 1 if late else None
     log = log_html(table.log_lines(), late=late, reply=reply)
     st.markdown(board + log, unsafe_allow_html=True)
@@ -406,7 +480,10 @@ def _header(table: Table) -> None:
     view = table.view
     game = table.game
     level = LEVEL_NAMES[table.level]
+    rung = rung_of(table.setup)
     parts = [f"{level} computer", f"to {game.settings.target}"]
+    if rung is not None and not game.settings.whole:
+        parts[:0] = [f"First game {rung.number}: {rung.title}", counts_text(game.settings)]
     if table.coached:
         parts.append(f"coach: {COACH_NAMES[table.coach].lower()}")
     if view.dealer is not None:
@@ -421,10 +498,10 @@ def _notes(table: Table) -> None:
     note = _state().get(_NOTE)
     if note:
         st.warning(plain(note))
-    coach_note = table.play_note()
-    if coach_note is not None:
+    note_lines = table.play_note_lines()
+    if note_lines:
         with st.container(key="play_tips_note"):
-            st.info("**Coach:** " + "  \n".join(coach_note.lines()), icon=":material/school:")
+            st.info("**Coach:** " + "  \n".join(note_lines), icon=":material/school:")
 
 
 def _line(text: str) -> str:
@@ -438,8 +515,7 @@ def _throw_coach(table: Table) -> None:
     lines = table.throw_lines()
     if not lines:
         return
-    advice = table.throw_advice()
-    verdict = "the best throw" if advice is not None and advice.equal else "your throw"
+    verdict = "the best throw" if table.throw_was_best() else "your throw"
     with (
         st.container(key="play_tips_throw"),
         st.expander(
@@ -448,7 +524,12 @@ def _throw_coach(table: Table) -> None:
             icon=":material/school:",
         ),
     ):
-        st.markdown("  \n".join(_line(line) for line in lines))
+        if table.learning:  # whole points and plain words; the table with decimals below
+            st.markdown("  \n".join(table.throw_words()))
+            if st.toggle("Details: the numbers", key=f"play_throw_details_{table.view.deal_no}"):
+                st.markdown("  \n".join(_line(line) for line in lines))
+        else:
+            st.markdown("  \n".join(_line(line) for line in lines))
 
 
 def _hint() -> None:
@@ -494,11 +575,20 @@ def _discard(game: PlayGame, picker: CardPicker) -> None:
         if table.hinted:
             ranking = "  \n".join(_line(line.line()) for line in table.ranking())
             with st.container(key="play_tips_hint"):
-                st.info(
-                    "**Hint** (this deal is marked as hinted): the best throws, "
-                    f"with the points they make on average.  \n{ranking}",
-                    icon=":material/lightbulb:",
-                )
+                if table.learning:  # plain words first, the numbers on request
+                    words = "  \n".join(_line(line) for line in table.hint_words())
+                    st.info(
+                        f"**Hint** (this deal is marked as hinted): the best throws.  \n{words}",
+                        icon=":material/lightbulb:",
+                    )
+                    if st.toggle("Details: the numbers", key=f"play_hint_details_{view.deal_no}"):
+                        st.markdown(ranking)
+                else:
+                    st.info(
+                        "**Hint** (this deal is marked as hinted): the best throws, "
+                        f"with the points they make on average.  \n{ranking}",
+                        icon=":material/lightbulb:",
+                    )
         else:
             actions.button(
                 "Hint",
@@ -562,34 +652,74 @@ def _lay(page_game: PlayGame, picker: CardPicker, late: str = "") -> None:
     st.markdown(felt + "\n\n**Your turn: tap a card to lay it.**", unsafe_allow_html=True)
     if table.learning:
         with st.container(key="play_tips_lay"):
-            st.info(
-                "**Coach:** what each card would peg now.  \n" + "  \n".join(table.lay_previews()),
-                icon=":material/school:",
-            )
+            st.info(f"**Coach:** {table.lay_line()}", icon=":material/school:")
+            if st.toggle(
+                "Details: what each card would score",
+                key=f"play_lay_details_{len(table.game.events)}",
+            ):
+                st.markdown("  \n".join(table.lay_previews()))
     with _hand():
         picker.show(label="Your hand")
 
 
-def _claim(game: PlayGame) -> None:
+def _claim(game: PlayGame, picker: CardPicker | None = None) -> None:
+    """The person's own count of the hand next in the show: typed, or (counted aloud, in a
+    learning game) tapped combination by combination."""
     table = game.table
     nxt = table.next_count()
     assert nxt is not None
     _seat, which, score = nxt
     what = "crib" if which is Which.CRIB else "hand"
-    st.markdown(
-        f"### Count your {what}\n"
-        "Add up your fifteens, pairs, runs, flush and nobs, with the starter."
-    )
-    if table.learning:
+    settings = table.game.settings
+    aloud = settings.counting is Counting.ALOUD
+    order = table.show_order_line()
+    if aloud:
+        st.markdown(
+            f"### Your {what}: what does it make?\n"
+            f"Add up your {what} with the starter and say what it makes first: "
+            f"{table.kinds_words()}. Then the coach goes through it with you.  \n{order}"
+        )
+    else:
+        st.markdown(
+            f"### Count your {what}\n"
+            "Add up your fifteens, pairs, runs, flush and nobs, with the starter.  \n"
+            f"{order}"
+        )
+    if table.learning and not aloud:
         with st.expander("Coach: how to count it out loud", icon=":material/school:"):
             st.write(f"Take the combinations in order, adding as you go: “{said_aloud(score)}”")
     _state().setdefault(_CLAIM_START, time.monotonic())
     key = f"play_claim_{len(table.game.events)}"
     with _hand():
-        show_cards(score.hand, starter=score.starter, max_width=320)
+        if picker is not None:
+            claims = _claims(picker)
+            picker.show(
+                prompt=(
+                    "Tap the cards of one combination, choose what they make, then Claim. "
+                    "Press That's everything when you have them all."
+                ),
+                label=f"Your {what} and the starter",
+                claims=[claim.describe() for claim in claims],
+                claimed=[(claim.kind, claim.cards) for claim in claims],
+                total=sum(claim.points for claim in claims),
+                kinds=[
+                    str(kind)
+                    for kind in claim_kinds_for(settings.kinds)
+                    # a double run is taught late: a learner claims its runs and its pair
+                    if not (table.learning and kind is ClaimKind.DOUBLE_RUN)
+                ],
+            )
+        else:
+            show_cards(score.hand, starter=score.starter, max_width=320)
         with st.container(horizontal=True, vertical_alignment="bottom"):
             st.number_input(
-                "Your count", min_value=0, max_value=29, step=1, value=0, key=key, width=160
+                "Or type what it makes" if picker is not None else "Your count",
+                min_value=0,
+                max_value=29,
+                step=1,
+                value=0,
+                key=key,
+                width=200,
             )
             actions.button(
                 "OK", type="primary", key=f"{key}_ok", on_click=_count_given, args=(key,)
@@ -602,9 +732,15 @@ def _count_given(key: str) -> None:
     game = _game()
     if game is None:
         return
+    _say_count(game, int(_state().get(key) or 0))
+
+
+def _say_count(game: PlayGame, total: int) -> None:
+    """The person's count of the hand next in the show (typed, or the sum of the
+    combinations tapped): graded, saved and recorded like a drill's answer."""
     index = len(game.table.game.events)
     try:
-        event = game.table.claim(int(_state().get(key) or 0))
+        event = game.table.claim(total)
     except RuleError as error:
         _state()[_NOTE] = _capital(in_our_words(str(error))) + "."
         return
@@ -637,14 +773,13 @@ def _later(markdown: str, at: float) -> str:
 
 
 def _said_so_far(score: ShowScore, shown: int) -> str:
-    """Learning mode: the count said out loud as far as it has been shown (the total only
-    once every combination is)."""
+    """Learning mode: the count said out loud as far as it has been shown, each combination
+    on its own with the total so far (the whole count once every combination is)."""
     if shown >= len(score.items):
-        return f"**Coach:** said out loud, “{said_aloud(score)}”"
-    done = [call.text for call in score.calls() if set(call.items) <= set(score.items[:shown])]
-    if not done:
+        return f"**Coach:** said out loud, “{said_one_by_one(score)}”"
+    if not shown:
         return "**Coach:** count along out loud as each combination is shown."
-    return f"**Coach:** so far, out loud: “{sentence(', '.join(done))}…”"
+    return f"**Coach:** so far, out loud: “{said_one_by_one(score, shown).removesuffix('.')}…”"
 
 
 def _reveal(table: Table) -> None:
@@ -661,6 +796,9 @@ def _reveal(table: Table) -> None:
     times = reveal_times(len(items)) if at_once else []
     done = shown >= len(items)
     summary = _summary(event, table.game.is_over) if done else ""
+    if table.learning and done and table.crib_line():
+        summary += "  \n**Coach:** " + table.crib_line()
+    st.markdown(table.show_order_line())
     if table.learning:
         said = _said_so_far(score, shown)
         if at_once:
@@ -730,20 +868,29 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
         _commit(page_game)
         _state().pop(_GAME, None)
         st.rerun()
+    settings = game.settings
     rows = []
     for seat, name in SHORT_NAMES.items():
         s = summary.seats[seat]
-        rows.append(
-            {
-                "Who": name,
-                "The play": s.play + s.heels,
-                "Hands": s.hands,
-                "Crib": s.crib,
-                "Muggins": s.muggins,
-                "Total": s.total,
-            }
-        )
-    st.table(rows)
+        row: dict[str, str | int] = {"Who": name}
+        if settings.play:
+            row["The play"] = s.play + s.heels
+        elif Kind.HIS_HEELS in settings.kinds:
+            row["His heels"] = s.heels
+        row["Hands"] = s.hands
+        if settings.crib:
+            row["Crib"] = s.crib
+        if settings.muggins:
+            row["Muggins"] = s.muggins
+        row["Total"] = s.total
+        rows.append(row)
+    st.table(rows)  # only what this game has: a first game has no play, crib or muggins
+    if table.has_win_meter:
+        show_win_line(game_line(game.record(), ME), key="play_winline")
+    rung = rung_of(table.setup)
+    if rung is not None and not page_game.imported:
+        _next_rung(page_game, rung, profile)
+        return
     record = play_saves.stats(profile, table.level, game.settings.target)
     if page_game.imported:
         st.caption("This game was read from a record, so it is not counted in your record.")
@@ -754,6 +901,37 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
             f"{_many(record.games, 'game')}, {record.wins} won, {record.skunks} by a skunk, "
             f"average margin {margin:+.1f}."
         )
+
+
+def _next_rung(page_game: PlayGame, rung: Rung, profile: Profile) -> None:
+    """After a first game: how this rung has gone, and the next one (to play now when its
+    lesson is done, or the lesson that opens it)."""
+    done = {lesson for lesson, place in session.lesson_progress().items() if place.done}
+    states = ladder(done, play_saves.finished_setups(profile))
+    mine = states[rung.number - 1]
+    st.markdown(
+        f"First game {rung.number}, {rung.title}: {_many(mine.played, 'game')} played, "
+        f"{mine.won} won."
+    )
+    if rung.number >= len(states):
+        return
+    nxt = states[rung.number]
+    if nxt.step is Step.LOCKED:
+        course = the_course()
+        st.caption(
+            f"First game {nxt.rung.number}, {nxt.rung.title}, opens after lesson "
+            f"{course.number(nxt.rung.lesson)}: {course.title(nxt.rung.lesson)}."
+        )
+        return
+    if st.button(
+        f"Next: first game {nxt.rung.number}, {nxt.rung.title}",
+        key="play_next_rung",
+        icon=":material/arrow_forward:",
+    ):
+        page_game.table.leave()
+        _commit(page_game)
+        _start(nxt.rung.setup, profile)
+        st.rerun()
 
 
 def _sounds(page_game: PlayGame, late: str) -> None:
@@ -825,7 +1003,8 @@ def _switch(key: str, value: str) -> None:
 
 
 def _settings_switches() -> None:
-    """The table's settings, kept for the player: the sounds, and how the show is counted."""
+    """The table's settings, kept for the player: the sounds, how the show is counted, and
+    the win meter beside the board."""
     current = _sound_setting()
     heard = current if current is not None else not sounds.reduced_motion(_SOUNDS)
     # keyed by what it shows: when the browser says it asks for reduced motion (after the
@@ -842,6 +1021,18 @@ def _settings_switches() -> None:
     if at_once != _show_all():
         _switch(SHOW_KEY, "all" if at_once else "steps")
         st.rerun()  # the show on the table is drawn the new way
+    table = _table()
+    if table is not None and table.has_win_meter:
+        shown = _meter_shown(table)
+        meter = st.toggle(
+            "Chance to win",
+            value=shown,
+            key="play_meter_switch",
+            help="Each side's chance to win the game from here, beside the board.",
+        )
+        if meter != shown:
+            _switch(METER_KEY, "on" if meter else "off")
+            st.rerun()  # the board is drawn with or without it
 
 
 @st.fragment
@@ -990,25 +1181,85 @@ def _import(profile: Profile) -> None:
             st.rerun()
 
 
-def _learning_offer(profile: Profile) -> None:
-    """The learning game the Learn page's last lesson opened this page for."""
-    if not _state().get(_READY):
-        return
-    with st.container(border=True):
-        st.markdown(
-            "**A learning game is ready.** A short game to 61 against the Easy computer; "
-            "the coach explains every step before you choose, and you still make every move."
+def _offer_words(rung: Rung | None) -> str:
+    if rung is None or rung.setup == LEARNING_GAME:
+        return (
+            "**A learning game is ready.** A short game to 61 against the Easy computer. "
+            "The coach explains every step before you choose, you add up each hand first, "
+            "and you still make every move."
         )
+    return (
+        f"**First game {rung.number} is ready: {rung.title}.** {rung.new} A short game to 31 "
+        "against the Easy computer: you add up each hand first, and then the coach goes "
+        "through it with you."
+    )
+
+
+def _learning_offer(profile: Profile) -> bool:
+    """The game the end of a lesson opened this page for (the learning game, or a first
+    game): while it is offered it is the only thing on the page (True)."""
+    ready = _state().get(_READY)
+    if not ready:
+        return False
+    rung = rung_named(ready) if isinstance(ready, str) else None
+    setup = rung.setup if rung is not None else LEARNING_GAME
+    with st.container(border=True, key="play_offer"):
+        st.markdown(_offer_words(rung))
         with st.container(horizontal=True):
-            start = st.button("Start the learning game", type="primary", key="play_learning_start")
+            start = st.button("Start the game", type="primary", key="play_learning_start")
             later = st.button("Not now", key="play_learning_later")
     if start:
         _state().pop(_READY, None)
-        _start(LEARNING_GAME, profile)
+        _start(setup, profile)
         st.rerun()
     if later:
         _state().pop(_READY, None)
         st.rerun()
+    return True
+
+
+def _start_rung(rung_id: str, profile: Profile) -> None:
+    rung = rung_named(rung_id)
+    if rung is not None:
+        _start(rung.setup, profile)
+
+
+_STEP_WORDS = {
+    Step.OPEN: "Ready to play.",
+    Step.PLAYED: "Played: try again to win it.",
+    Step.WON: "Won!",
+}
+
+
+def _first_games(profile: Profile) -> None:
+    """The ladder of first games: each opens with its lesson; only what is learned scores."""
+    done = {lesson for lesson, place in session.lesson_progress().items() if place.done}
+    states = ladder(done, play_saves.finished_setups(profile))
+    course = the_course()
+    st.subheader("First games")
+    st.write(
+        "Short games against the Easy computer that grow with the lessons: in each, only "
+        "what you have learned so far scores."
+    )
+    for state in states:
+        rung = state.rung
+        with st.container(border=True, key=f"play_rung_{rung.id}"):
+            st.markdown(f"**{rung.number}. {rung.title}**  \n{rung.new}")
+            if state.step is Step.LOCKED:
+                number = course.number(rung.lesson) if course.has(rung.lesson) else "?"
+                st.caption(
+                    f":material/lock: Opens after lesson {number}: {course.title(rung.lesson)}."
+                )
+                continue
+            won = f" ({state.won} of {state.played} won)" if state.played else ""
+            st.caption(_STEP_WORDS[state.step] + won)
+            actions.button(
+                "Play it again" if state.played else "Play",
+                key=f"play_rung_start_{rung.id}",
+                type="secondary" if state.won else "primary",
+                on_click=_start_rung,
+                args=(rung.id, profile),
+            )
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -1024,7 +1275,8 @@ shown_game = _game()
 if problem and (shown_game is None or shown_game.unsaved is None):
     st.warning(plain(f"Games are not being saved: {problem}"))
 
-_learning_offer(player)
+if _learning_offer(player):
+    st.stop()  # the offer alone, until it is taken or declined
 page_game = _game()
 if page_game is None:
     note = _state().pop(_NOTE, "")
@@ -1034,6 +1286,7 @@ if page_game is None:
         "Play a whole game of cribbage against the computer. Your game is saved after every move."
     )
     _unfinished(player)
+    _first_games(player)
     _settings_form(player)
     _import(player)
     st.stop()
@@ -1070,7 +1323,7 @@ def _table_screen(profile: Profile) -> None:
         elif need is Need.LAY and cards is not None:
             _lay(page_game, cards, late)
         elif need is Need.CLAIM:
-            _claim(page_game)
+            _claim(page_game, cards)
         elif need is Need.REVEAL:
             _reveal(table)
         else:

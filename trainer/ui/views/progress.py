@@ -23,9 +23,11 @@ from trainer.progress.figures import (
 )
 from trainer.progress.review_totals import LostPoint, lost_points
 from trainer.progress.store import Recorded, StoreError, describe_error
+from trainer.training.ladder import Step, ladder
 from trainer.training.table import LEVEL_NAMES
 from trainer.ui import assets, session
 from trainer.ui.game_list import game_links
+from trainer.ui.loaded import course as loaded_course
 from trainer.ui.loaded import drill_catalog
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import PRACTICE_PAGE, PracticeRequest, ask_practice
@@ -266,6 +268,46 @@ def _lost_chart(points: list[LostPoint]) -> alt.Chart:
     return chart
 
 
+_LADDER_WORDS = {
+    Step.OPEN: "ready to play",
+    Step.PLAYED: "played, not won yet",
+    Step.WON: "won",
+}
+
+
+def first_games_section(profile_id: int) -> None:
+    """The ladder of first games (see training/ladder.py): which are open, played and won."""
+    st.subheader("First games")
+    done = {lesson for lesson, place in session.lesson_progress().items() if place.done}
+    store = session.current_store()
+    try:
+        games = store.finished_setups(profile_id) if store is not None else []
+    except (sqlite3.Error, StoreError) as err:
+        session.report_failure(err)
+        games = []
+    course = loaded_course()
+    lines = []
+    for state in ladder(done, games):
+        rung = state.rung
+        if state.step is Step.LOCKED:
+            where = (
+                f"lesson {course.number(rung.lesson)}" if course.has(rung.lesson) else "its lesson"
+            )
+            said = f"opens after {where}"
+        else:
+            said = _LADDER_WORDS[state.step]
+            if state.played:
+                said += f" ({state.won} of {_games(state.played)} won)"
+        icon = {Step.WON: "✅", Step.LOCKED: "🔒"}.get(state.step, "▶️")
+        lines.append(f"{rung.number}. {icon} **{rung.title}**: {said}")
+    st.markdown("\n".join(lines))
+    st.caption("The first games are on the Play page; each opens with its lesson.")
+
+
+def _games(n: int) -> str:
+    return "1 game" if n == 1 else f"{n} games"
+
+
 def reviewed_games(profile_id: int) -> None:
     """Points lost per game over time (each game reviewed once), and every finished game
     with a link to its review."""
@@ -361,6 +403,7 @@ if report.totals.answers == 0:
     st.page_link(
         PLAY_PAGE, label="Ready for a game? Play the computer", icon=":material/playing_cards:"
     )
+    first_games_section(profile.id)
     games_section(profile.id)
     st.stop()
 
@@ -459,6 +502,7 @@ with worst_column:
     if not report.worst:
         st.markdown("No wrong answers lately. Well counted!")
 
+first_games_section(profile.id)
 games_section(profile.id)
 
 st.subheader("Your data")

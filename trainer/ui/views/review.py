@@ -1,7 +1,8 @@
 """Review: a finished game, decision by decision, for the player who played it.
 
 It opens on the three costliest decisions, then the points lost by kind (throws, cards laid,
-counts) and a chart of them per deal, then steps through the game deal by deal on the
+counts) and a chart of them per deal, the chance to win as a line over the deals (its
+biggest swings marked, :mod:`trainer.ui.winchart`), then steps through the game deal by deal on the
 board. The numbers are the review's (:mod:`trainer.training.review`): this page words and
 draws them. Another page opens it for a game with ``?game=<id>`` (or names the game with
 :func:`trainer.ui.requests.name_review`); only the signed-in player's own finished games open.
@@ -17,7 +18,9 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from trainer.analysis.winmeter import measured
 from trainer.engine.cards import Card, label_cards
+from trainer.engine.record import GameRecord
 from trainer.engine.vocab import Which
 from trainer.progress.review_totals import review_text
 from trainer.progress.store import StoreError, describe_error
@@ -39,6 +42,7 @@ from trainer.ui.game_list import GAME_PARAM, game_links
 from trainer.ui.page_state import ReviewState, kept
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import PracticeRequest, ask_practice, take_review
+from trainer.ui.winchart import game_line, show_win_line
 
 PROGRESS_PAGE = "ui/views/progress.py"
 PLAY_PAGE = "ui/views/play.py"
@@ -460,5 +464,7 @@ st.caption(
 )
 _costliest(review, game_id)
 _totals(review)
+if measured(review.settings):  # the win model's games (not a first game)
+    show_win_line(game_line(GameRecord.parse(saved.record), ME), key="review_winline")
 _deals(review, game_id)
 st.page_link(PROGRESS_PAGE, label="All your games on Progress", icon=":material/insights:")
