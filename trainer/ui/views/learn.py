@@ -33,7 +33,7 @@ from trainer.training.learn import (
     status_text,
     suggested,
 )
-from trainer.ui import actions, loaded, play_saves, session
+from trainer.ui import actions, loaded, play_saves, requests, session
 from trainer.ui.board import board_svg
 from trainer.ui.drawing import show_breakdown, show_cards, show_pile
 from trainer.ui.profiles import require_player
@@ -43,7 +43,7 @@ PLAY_PAGE = "ui/views/play.py"
 GLOSSARY_PAGE = "ui/views/glossary.py"
 CHART_PAGE = "ui/views/chart.py"
 #: What the Play page looks for to offer a learning game (see views/play.py).
-PLAY_READY = "play_ready"
+PLAY_READY = requests.PLAY_READY
 
 
 require_player()  # lesson places and answers are kept for the player chosen
