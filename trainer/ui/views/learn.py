@@ -33,6 +33,7 @@ from trainer.training.learn import (
     status_text,
     suggested,
 )
+from trainer.training.seats import DRILL_SHORT_NAMES
 from trainer.ui import actions, loaded, play_saves, requests, session
 from trainer.ui.board import board_svg
 from trainer.ui.drawing import show_breakdown, show_cards, show_pile
@@ -178,7 +179,7 @@ def course_map() -> None:
 def _board(board: Board) -> None:
     """The same board as the Play page's, so the lessons teach the board a game shows."""
     front, back = board.pegs()
-    svg = board_svg(front, back, target=board.game, names=("You", "Opponent"))
+    svg = board_svg(front, back, target=board.game, names=DRILL_SHORT_NAMES)
     st.markdown(svg, unsafe_allow_html=True)
 
 
