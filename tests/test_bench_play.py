@@ -3,15 +3,15 @@ asserted)."""
 
 from __future__ import annotations
 
-from trainer.bench_play import (
+from trainer.bench.play import (
     KINDS,
     Timing,
     bench_play_page,
     bench_review,
     kind_figures,
     play_through,
-    played_game,
 )
+from trainer.bench.playing import played_game
 
 
 def test_the_play_benchmark_plays_through_the_page() -> None:
@@ -71,7 +71,7 @@ def test_the_benchmarks_person_plays_a_whole_game() -> None:
 
 
 def test_the_meter_benchmark_plays_the_same_clicks_with_the_meter_off_and_on() -> None:
-    from trainer.bench_play import meter_figures
+    from trainer.bench.play import meter_figures
 
     rows = meter_figures("easy", 61, max_interactions=8, warm=False)
     kinds = [kind for kind, _, _ in rows]

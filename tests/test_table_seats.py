@@ -13,10 +13,8 @@ from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Phase, Which, side_of
 from trainer.training.table import (
     ME,
-    PARTNER,
     Need,
     PlaySetup,
-    SeatNames,
     Table,
     event_lines,
     export_text,
@@ -55,24 +53,6 @@ def _played(seats: int, seed: int, counting: str = "automatic") -> Table:
             return table
         _step(table)
     raise AssertionError("the game did not end")
-
-
-def test_each_seat_has_one_name_in_plain_words() -> None:
-    assert [SeatNames(2).who(s) for s in (0, 1)] == ["You", "The computer"]
-    three = SeatNames(3)
-    assert [three.who(s) for s in three.seats] == [
-        "You",
-        "The computer on your left",
-        "The computer on your right",
-    ]
-    four = SeatNames(4)
-    assert four.who(PARTNER) == "Your partner" and four.partner == PARTNER
-    assert four.computers == (1, 2, 3)
-    assert four.board_names == ("Us", "Them")
-    assert four.side_said(0) == "You and your partner"
-    assert four.does(ME, "lay") == "You lay" and four.does(3, "lay").endswith("right lays")
-    with pytest.raises(ValueError, match="two, three or four"):
-        SeatNames(5)
 
 
 def test_the_log_names_every_seat() -> None:

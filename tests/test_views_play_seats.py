@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from trainer.bench_play import interact
+from trainer.bench.playing import interact
 from trainer.engine.game import Game, counting_order
 from trainer.engine.record import CutEvent, DiscardEvent, LayEvent, ShowEvent
 from trainer.engine.vocab import Phase

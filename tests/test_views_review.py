@@ -24,6 +24,7 @@ from trainer.training.questions import DiscardQuestion
 from trainer.training.review import REVIEW_METHOD, GameReview, ThrowReview, review_game
 from trainer.training.sets import PracticeSet
 from trainer.training.table import PlaySetup, Table, export_text
+from trainer.ui.asking.base import STATE_KEY as PRACTICE_STATE
 from trainer.ui.play_saves import saved_row
 from trainer.ui.profiles import WORD_JOINER
 
@@ -178,7 +179,7 @@ def test_practise_this_opens_the_throw_drill_with_that_hand() -> None:
     at.button(key=f"review_practise_top_{n}").click().run()
     assert not at.exception, at.exception
     assert [t.value for t in at.title] == ["Practice"]
-    run = at.session_state["practice_set"]
+    run = at.session_state[PRACTICE_STATE].run
     assert isinstance(run, PracticeSet)
     assert run.spec.drill == "discard"
     assert run.spec.tier == ("dealer" if throw.dealer else "pone")

@@ -6,7 +6,7 @@ award by award), the pone's hand, then the dealer's hand and the crib. The game 
 the moment a score reaches the target, so the pone, who counts first, is home first
 when both would get there in the show, and in the play whoever pegs out first wins.
 
-What a deal is worth is measured, not assumed: :mod:`trainer.build_tables` plays
+What a deal is worth is measured, not assumed: :mod:`trainer.analysis.build_tables` plays
 games of Hard against Hard (:mod:`trainer.analysis.selfplay`), every deal to the end
 of the show, and counts
 

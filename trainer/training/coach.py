@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from trainer.analysis import LEVELS, analyse_discards, analyse_play
+from trainer.analysis import LEVELS, Level, analyse_discards, analyse_play
 from trainer.analysis.discards import Discard
 from trainer.analysis.endgame import ThrowAdvice, ThrowChance
 from trainer.analysis.players import END, CardChance
@@ -50,6 +50,7 @@ from trainer.engine import (
     score_play,
     score_show,
 )
+from trainer.engine.game import SeatView
 
 __all__ = [
     "NEAR_END",
@@ -81,6 +82,7 @@ __all__ = [
     "plain_throw",
     "plain_verdict",
     "play_note",
+    "view_play_note",
     "why_break",
 ]
 
@@ -666,7 +668,7 @@ def play_note(
     mine_played: Sequence[Card],
     theirs_played: Sequence[Card],
     starter: Card,
-    level: str = "normal",
+    level: Level = "normal",
     crib_cards: Sequence[Card] = (),
 ) -> PlayNote | None:
     """The coach's note on laying ``card`` from ``hand`` (the cards held before it),
@@ -730,6 +732,23 @@ def play_note(
     if not warnings and best is None:
         return None
     return PlayNote(card=card, warnings=tuple(warnings), best=best, gain=gain)
+
+
+def view_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> PlayNote | None:
+    """:func:`play_note` on ``card`` laid from what the seat could see just before it (its
+    hand, the series, the cards each side had laid, the starter, its own throw)."""
+    if view.starter is None:
+        raise ValueError("a card is laid only after the starter is turned")
+    return play_note(
+        view.hand,
+        card,
+        pile=view.pile,
+        mine_played=view.mine_played,
+        theirs_played=view.theirs_played,
+        starter=view.starter,
+        level=level,
+        crib_cards=view.discards,
+    )
 
 
 # --- learning mode: whole points and the course's words ----------------------------------------

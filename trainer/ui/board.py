@@ -30,6 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from trainer.engine.vocab import Seat
+from trainer.training.seats import COMPUTER, ME, SHORT_NAMES
 from trainer.ui.film import FILM_CSS, attrs, timing
 
 __all__ = [
@@ -67,7 +69,7 @@ TARGETS = (31, 61, 121)
 class BoardMove:
     """The last peg move to light: whose, from where, to where, and what for."""
 
-    seat: int
+    seat: Seat
     start: int
     end: int
     reason: str
@@ -117,7 +119,7 @@ def _size(target: int, per_row: int, tracks: int = 2) -> tuple[float, float]:
 
 
 def hole_position(
-    seat: int, hole: int, target: int, per_row: int = WIDE, tracks: int = 2
+    seat: Seat, hole: int, target: int, per_row: int = WIDE, tracks: int = 2
 ) -> tuple[float, float]:
     """Where hole ``hole`` of ``seat``'s row is (of ``tracks`` rows a lap): -1 and 0 are
     the two start holes, 1 to ``target - 1`` the laps, ``target`` the game hole (one,
@@ -289,7 +291,7 @@ def board_svg(
     back: tuple[int, ...],
     *,
     target: int = 121,
-    names: Sequence[str] = ("You", "Computer"),
+    names: Sequence[str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
     last: BoardMove | None = None,
     per_row: int = WIDE,
 ) -> str:
@@ -332,7 +334,7 @@ def board_html(
     frames: Sequence[Frame],
     *,
     target: int = 121,
-    names: Sequence[str] = ("You", "Computer"),
+    names: Sequence[str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
 ) -> str:
     """The board with its words, for a page: the scores and the last move in a line of
     text above the picture (wide, and narrow for a phone), each step of ``frames`` shown

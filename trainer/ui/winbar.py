@@ -18,6 +18,7 @@ from __future__ import annotations
 from html import escape
 
 from trainer.analysis.winmeter import WinChances
+from trainer.training.seats import COMPUTER, ME, SHORT_NAMES
 from trainer.ui import assets
 
 __all__ = ["METER_KEY", "WINBAR_CSS", "meter_on", "winbar_html"]
@@ -51,7 +52,9 @@ def _words(chances: WinChances, names: tuple[str, str]) -> tuple[str, str]:
     )
 
 
-def winbar_html(chances: WinChances, names: tuple[str, str] = ("You", "Computer")) -> str:
+def winbar_html(
+    chances: WinChances, names: tuple[str, str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER])
+) -> str:
     """The meter for seat 0 (the person, named first) and seat 1."""
     mine = chances.percent(0)
     first, second = _words(chances, names)

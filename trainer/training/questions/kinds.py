@@ -19,6 +19,7 @@ from trainer.engine import (
     format_cards,
 )
 from trainer.engine.skills import DrillType
+from trainer.engine.vocab import Seat
 from trainer.training.questions.coached import DiscardQuestion, PlayQuestion
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -113,7 +114,7 @@ class GoStep:
     two, the player on your left among three or four) laid ``card`` (``None``: said go),
     leaving the count at ``count``."""
 
-    player: int
+    player: Seat
     card: Card | None
     count: int
 
@@ -133,7 +134,7 @@ class GoQuestion:
     scorer: int
     reason: Kind  # what closed the series: Kind.GO, Kind.LAST_CARD or Kind.THIRTY_ONE
     award: ScoreItem
-    next_leader: int | None
+    next_leader: Seat | None
     last_items: tuple[ScoreItem, ...]
     features: frozenset[str]
 
@@ -160,7 +161,7 @@ class GoQuestion:
         return len(self.hands_after)
 
     @property
-    def last_player(self) -> int:
+    def last_player(self) -> Seat:
         return [step.player for step in self.steps if step.card is not None][-1]
 
     def notation(self) -> str:

@@ -1,8 +1,10 @@
 """A game against the computer, one step at a time, without Streamlit (the Play page's
 logic): its setup (:mod:`.setup`), the game told in words (:mod:`.narration`), the pegs on
-the board (:mod:`.pegs`), who sits where and their names (:mod:`.seats`), the game driver (:mod:`.driver`, :class:`Table`) and its record
-written out and read back (:mod:`.export`)."""
+the board (:mod:`.pegs`), the game driver (:mod:`.driver`, :class:`Table`) and its record
+written out and read back (:mod:`.export`). Who sits where, and their names, are
+:mod:`trainer.training.seats`."""
 
+from trainer.training.seats import COMPUTER, ME, PARTNER, SEAT_NAMES, SHORT_NAMES, SeatNames
 from trainer.training.table.driver import (
     Table,
 )
@@ -13,8 +15,6 @@ from trainer.training.table.export import (
     public_record,
 )
 from trainer.training.table.narration import (
-    SEAT_NAMES,
-    SHORT_NAMES,
     award_text,
     best_hand_line,
     event_lines,
@@ -28,20 +28,16 @@ from trainer.training.table.pegs import (
     peg_moves,
     pegs_of,
 )
-from trainer.training.table.seats import (
-    PARTNER,
-    SeatNames,
-)
 from trainer.training.table.setup import (
     COACH_MODES,
     COACH_NAMES,
-    COMPUTER,
     LEARNING_GAME,
     LEVEL_NAMES,
-    ME,
     Need,
     PlaySetup,
     RecordProblem,
+    level_named,
+    parse_level,
 )
 
 __all__ = [
@@ -68,7 +64,9 @@ __all__ = [
     "event_lines",
     "export_text",
     "in_our_words",
+    "level_named",
     "parse_export",
+    "parse_level",
     "peg_moves",
     "pegs_of",
     "public_record",

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from trainer.analysis import computer_player
+from trainer.analysis import Level, computer_player
 from trainer.analysis.endgame import throw_advice as game_throw_advice
 from trainer.analysis.players import card_chances
 from trainer.analysis.winmeter import WinChances, measured, win_meter
@@ -69,12 +69,12 @@ from trainer.training.coach import (
     plain_best_throw,
     plain_throw,
     plain_verdict,
+    view_play_note,
 )
-from trainer.training.coach import play_note as coach_play_note
 from trainer.training.explain import card_line
+from trainer.training.seats import COMPUTER, ME, SeatNames
 from trainer.training.table.narration import award_text, event_lines, series_ends
 from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of
-from trainer.training.table.seats import COMPUTER, ME, SeatNames
 from trainer.training.table.setup import Need, PlaySetup
 
 
@@ -83,7 +83,7 @@ class Table:
     """A game against the computer and how far the person has looked at it."""
 
     game: Game
-    level: str
+    level: Level
     #: How many events the person has seen counted out (a counted hand waits until then).
     seen: int = 0
     #: Where the person's last action starts in the events (what to tell begins there).
@@ -613,16 +613,7 @@ class Table:
             if view is not None and view.starter is not None:
                 event = self.game.events[self.mark]
                 assert isinstance(event, LayEvent)
-                note = coach_play_note(
-                    view.hand,
-                    event.card,
-                    pile=view.pile,
-                    mine_played=view.mine_played,
-                    theirs_played=view.theirs_played,
-                    starter=view.starter,
-                    level=self.level,
-                    crib_cards=view.discards,
-                )
+                note = view_play_note(view, event.card, level=self.level)
             self._memo[key] = note
         found = self._memo[key]
         assert found is None or isinstance(found, PlayNote)

@@ -20,11 +20,7 @@ from trainer.engine.record import (
     StarterEvent,
 )
 from trainer.engine.vocab import Which
-from trainer.training.table.seats import COMPUTER, ME, SeatNames
-
-#: How the two seats of a game of two are named (see :class:`SeatNames` for every size).
-SEAT_NAMES: dict[int, str] = {ME: "You", COMPUTER: "The computer"}
-SHORT_NAMES: dict[int, str] = {ME: "You", COMPUTER: "Computer"}
+from trainer.training.seats import ME, SeatNames
 
 
 def _for(points: int) -> str:

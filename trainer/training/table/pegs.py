@@ -10,9 +10,9 @@ from trainer.engine.record import (
     Event,
     ShowEvent,
 )
-from trainer.engine.vocab import Which
+from trainer.engine.vocab import Seat, Which
+from trainer.training.seats import ME, SeatNames
 from trainer.training.table.narration import award_text
-from trainer.training.table.seats import ME, SeatNames
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +21,7 @@ class PegMove:
     side's (:func:`~trainer.engine.vocab.side_of`): a seat's own, or with four at the table
     its partnership's (0: the person and their partner, 1: the other two)."""
 
-    seat: int
+    seat: Seat
     start: int
     end: int
     reason: str

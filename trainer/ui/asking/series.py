@@ -10,24 +10,25 @@ import streamlit as st
 
 from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card
+from trainer.engine.vocab import Seat
 from trainer.training.grading import GO_CHOICES, Grade, Graded, InputProblem, go_explanation
 from trainer.training.questions import Dealt, GoQuestion
+from trainer.training.seats import DRILL_NAMES, DRILL_SHORT_NAMES, player_names
 from trainer.training.sets import PracticeSet
-from trainer.training.table.seats import player_names
 from trainer.ui import actions
-from trainer.ui.asking.base import PLAYERS, PROBLEM, SHORT_NAMES, notes, problem, record
+from trainer.ui.asking.base import notes, practice_state, problem, record
 from trainer.ui.cardpick import CardPicker
 from trainer.ui.drawing import show_cards, show_series
 
 #: The answers to "who leads next?": label and player (None: nobody, the play is over).
-LEADERS: dict[str, tuple[str, int | None]] = {
-    "you": ("You", 0),
-    "opponent": ("Your opponent", 1),
+LEADERS: dict[str, tuple[str, Seat | None]] = {
+    "you": (DRILL_NAMES[0], 0),
+    "opponent": (DRILL_NAMES[1], 1),
     "nobody": ("Nobody: the play is over", None),
 }
 
 
-def _verb(player: int, verb: str) -> str:
+def _verb(player: Seat, verb: str) -> str:
     return verb if player == 0 else verb + "s"
 
 
@@ -35,7 +36,7 @@ def _names(players: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The players' names, in full and above a card: the two of a game of two as before;
     among three or four, clockwise from you (with four, your partner across the table)."""
     if players == 2:
-        return PLAYERS, SHORT_NAMES
+        return DRILL_NAMES, DRILL_SHORT_NAMES
     full = tuple(name[:1].upper() + name[1:] for name in player_names(players))
     return full, player_names(players, short=True)
 
@@ -66,7 +67,7 @@ def _submit(run: PracticeSet, catalog: DrillCatalog) -> None:
             now=time.monotonic(),
         )
     except InputProblem as err:
-        state[PROBLEM] = str(err)
+        practice_state().problem = str(err)
     else:
         record(run, grade)
 

@@ -66,9 +66,10 @@ from trainer.training.table import (
     export_text,
     in_our_words,
     parse_export,
+    parse_level,
     scoring_cards,
 )
-from trainer.ui import actions, assets, play_saves, restart_notice, session, sounds
+from trainer.ui import actions, assets, play_saves, requests, restart_notice, session, sounds
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.cardpick import CardPicker, Slot
 from trainer.ui.drawing import show_cards
@@ -95,7 +96,7 @@ _NOTE = "play_note"
 _CLAIM_START = "play_claim_started"
 #: Set by the Learn page at the end of a lesson: a game is offered here (``True``: the
 #: learning game of the last lesson; a rung's id: that first game, see training/ladder.py).
-_READY = "play_ready"
+_READY = requests.PLAY_READY
 #: The combinations the person has tapped for the hand being counted (by the picker's key).
 _CLAIMS = "play_claims"
 
@@ -406,7 +407,7 @@ def _settings_form(profile: Profile) -> None:
             session.set_preference(SHOW_KEY, "all" if at_once else "steps")
         try:
             setup = PlaySetup(
-                str(level),
+                parse_level(str(level)),
                 Settings(
                     target=int(target or 0),
                     skunks=bool(skunks),

@@ -1,4 +1,4 @@
-"""Benchmark of the Play page: ``python -m trainer.bench_play [--level L] [--seats N] [--trace N]
+"""Benchmark of the Play page: ``python -m trainer.bench.play [--level L] [--seats N] [--trace N]
 [--meter]``
 (the easy game's figures are also printed by ``python -m trainer.bench``).
 
@@ -12,7 +12,7 @@ script thread's CPU time, which other work on a busy machine does not inflate. T
 are grouped by kind of interaction: cut, throw, lay, count, continue. ``--trace N`` profiles
 every run (cProfile, by CPU time) and prints the N slowest interactions' heaviest calls and
 the whole game's. ``--browser N`` instead plays N whole games against Easy in Chromium
-(:func:`trainer.bench_browser.play_game`): each game's duration and the wait after each click.
+(:func:`trainer.bench.browser.play_game`): each game's duration and the wait after each click.
 
 The win meter (``--meter``): the same game at each level played twice, with the
 meter beside the board off and on (the player's setting), and each kind's page time
@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
-import json
 import os
 import pstats
 import random
@@ -43,15 +42,17 @@ from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
 from types import CodeType
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from trainer.analysis import LEVELS
+from trainer.analysis import LEVELS, Level
+from trainer.bench import line_by_line
+from trainer.bench.playing import interact, play_on, played_game
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import ENV_VAR, Store
-from trainer.training.table import Need, PlaySetup, Table, export_text, parse_export
+from trainer.training.table import Need, Table, export_text, parse_export
 
-PAGE = Path(__file__).resolve().parent / "ui" / "views" / "play.py"
+PAGE = Path(__file__).resolve().parents[1] / "ui" / "views" / "play.py"
 #: Who plays the benchmark's games (saved after every move, as anyone's are).
 PLAYER = "Bench"
 _PEER = "import streamlit as st\nst.write('peer')\n"
@@ -59,7 +60,7 @@ _PEER = "import streamlit as st\nst.write('peer')\n"
 _TIMED = """import cProfile
 import time
 import streamlit as st
-from trainer.bench_play import page_code as _bench_code
+from trainer.bench.play import page_code as _bench_code
 _bench_profile = (
     cProfile.Profile(time.thread_time) if st.session_state.get("_bench_trace") else None
 )
@@ -110,45 +111,6 @@ def _computer_timed(spent: list[float], cpu: list[float] | None = None) -> Itera
     finally:
         for name, original in originals.items():
             setattr(Table, name, original)
-
-
-def cards_on_table(at: Any) -> Any:
-    """The Play page's tappable cards (the throw's, the lay's or a count's), among its components."""
-    (cards,) = [
-        c for c in at.get("bidi_component") if str(c.key).startswith(("throw_", "lay_", "claim_"))
-    ]
-    return cards
-
-
-def interact(at: Any) -> Need:
-    """Set up one interaction of the person (the run itself is timed by the caller)."""
-    table: Table = at.session_state["play_game"].table
-    need = table.need()
-    game_id = at.session_state["play_game"].game_id
-    if need is Need.CUT_FOR_DEAL:
-        at.button(key="play_cut").click()
-    elif need is Need.CUT_STARTER:
-        at.button(key="play_cut_starter").click()
-    elif need is Need.DISCARD:
-        throw = table.view.hand[: table.game.settings.throw]
-        at.session_state[f"throw_{game_id}_{table.view.deal_no}"] = {
-            "log": [{"seq": 1, "do": "pick", "cards": [str(card) for card in throw]}]
-        }
-    elif need is Need.LAY:
-        data = json.loads(cards_on_table(at).proto.json)
-        card = next(c["id"] for c in data["cards"] if not c["off"])
-        at.session_state[data["token"]] = {"log": [{"seq": 1, "do": "lay", "cards": [card]}]}
-    elif need is Need.REVEAL:
-        key = f"play_reveal_{len(table.game.events)}"
-        nexts = [b for b in at.button if b.key == f"{key}_next"]
-        (nexts[0] if nexts else at.button(key=f"{key}_go")).click()
-    elif need is Need.CLAIM:
-        nxt = table.next_count()
-        assert nxt is not None
-        key = f"play_claim_{len(table.game.events)}"
-        at.number_input(key=key).set_value(nxt[2].total)
-        at.button(key=f"{key}_ok").click()
-    return need
 
 
 #: The kinds of interaction the figures are grouped by, from what the person had to do.
@@ -386,35 +348,10 @@ def bench_play_page(max_interactions: int = 400, level: str = "easy") -> list[tu
 
 # --- the game review ---------------------------------------------------------------------------
 
-APP = Path(__file__).resolve().parent / "app.py"
+APP = Path(__file__).resolve().parents[1] / "app.py"
 REVIEW_PAGE = "ui/views/review.py"
 #: The games the review is timed on (one deal order each).
 REVIEW_SEEDS: tuple[int, ...] = (20261201, 20261202, 20261203)
-
-
-def played_game(level: str, target: int, seed: int) -> Table:
-    """A whole game through the Play page's Table, under muggins: the person throws the
-    first two cards, lays the first card that fits and counts every hand right."""
-    table = Table.new(PlaySetup(level, Settings(target=target, counting=Counting.MUGGINS)), seed)
-    for _ in range(5000):
-        need = table.need()
-        if need is Need.OVER:
-            return table
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[0])
-        elif need is Need.REVEAL:
-            table.carry_on()
-        elif need is Need.CLAIM:
-            nxt = table.next_count()
-            assert nxt is not None
-            table.claim(nxt[2].total)
-    raise RuntimeError(f"the game of seed {seed} did not end")
 
 
 def _median(values: Sequence[float]) -> float:
@@ -430,7 +367,7 @@ def _timed(action: Callable[[], object]) -> float:
 
 def bench_review(
     target: int = 121,
-    level: str = "normal",
+    level: Level = "normal",
     *,
     seeds: Sequence[int] = REVIEW_SEEDS,
     runs: int = 3,
@@ -489,22 +426,7 @@ def largest_record(seed: int = 20261201) -> str:
                 break
     table = Table(game, "easy")
     table.advance()
-    for _ in range(5000):
-        need = table.need()
-        if need is Need.OVER:
-            break
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[0])
-        elif need is Need.REVEAL:
-            table.carry_on()
-        elif need is Need.CLAIM:
-            table.claim(0)
+    play_on(table, claim=lambda _: 0)  # nothing claimed: every point of the show is muggins
     text = export_text(table)
     pad = "# " + "-" * 97 + "\n"
     while len(text) + len(pad) <= MAX_RECORD_CHARS:
@@ -584,7 +506,7 @@ def _bench_review_page(tables: Sequence[Table], *, warm: bool) -> list[tuple[str
     ]
 
 
-def report_review(target: int = 121, level: str = "normal", *, warm: bool = True) -> str:
+def report_review(target: int = 121, level: Level = "normal", *, warm: bool = True) -> str:
     state = "after the app's warm-up" if warm else "no warm-up"
     lines = [
         f"Game review, whole games to {target} against {level} (the person under muggins), {state}"
@@ -603,9 +525,11 @@ def report_levels(
     seed: int = 20261201,
     warm: bool = True,
     seats: Sequence[int] = (2,),
+    each: Callable[[str], object] | None = None,
 ) -> str:
     """The per-level, per-kind table (and the traced profiles), as printed by :func:`main`:
-    a game per level at each table size in ``seats``."""
+    a game per level at each table size in ``seats``; ``each`` is given every line as soon
+    as it is made (a level's rows once it is played)."""
     lines = [
         f"Play page, a game to {target} per level and table size: the page script's time in",
         "ms as median / p90 / worst; alone = less the computer's thinking, with = all of it,",
@@ -614,6 +538,16 @@ def report_levels(
         f"  {'think max':>9}  {'CPU alone':>22}  {'think CPU':>9}",
     ]
     profiles: list[str] = []
+    told = 0
+
+    def tell() -> None:
+        nonlocal told
+        if each is not None:
+            for line in lines[told:]:
+                each(line)
+        told = len(lines)
+
+    tell()
     for size, level in ((size, level) for size in seats for level in levels):
         timings, traced = play_through(level, target, trace=trace, seed=seed, warm=warm, seats=size)
         for f in kind_figures(timings):
@@ -631,6 +565,10 @@ def report_levels(
                 f"{1000 * t.timing.script:.1f} ms, thinking {1000 * t.timing.thinking:.1f} ms\n"
                 + t.profile
             )
+        tell()
+    if each is not None:
+        for profile in profiles:
+            each(profile)
     return "\n".join([*lines, *profiles])
 
 
@@ -683,11 +621,11 @@ def report_meter(
 
 
 def browser_game(level: str = "Easy", games: int = 1) -> str:
-    """Whole 61-point games in Chromium (see :func:`trainer.bench_browser.play_game`)."""
+    """Whole 61-point games in Chromium (see :func:`trainer.bench.browser.play_game`)."""
     import asyncio
     import shutil
 
-    from trainer import bench_browser as bb
+    from trainer.bench import browser as bb
 
     async def run() -> bb.Figures:
         from playwright.async_api import async_playwright
@@ -713,7 +651,7 @@ def browser_game(level: str = "Easy", games: int = 1) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m trainer.bench_play", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m trainer.bench.play", description=__doc__)
     parser.add_argument("--level", action="append", choices=LEVELS, help="default: every level")
     parser.add_argument("--target", type=int, choices=(61, 121), default=61)
     parser.add_argument(
@@ -742,7 +680,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="only the figures of reading back the largest record a person may paste",
     )  # fmt: skip
     args = parser.parse_args(argv)
-    from trainer.bench import _quiet_streamlit
+    line_by_line()
+    from trainer.bench.quick import _quiet_streamlit
 
     _quiet_streamlit()
     if args.browser:
@@ -759,16 +698,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(report_import())
         return 0
     levels = args.level or LEVELS
-    print(
-        report_levels(
-            levels,
-            args.target,
-            trace=args.trace,
-            seed=args.seed,
-            warm=not args.cold,
-            seats=args.seats or (2,),
-        )
+    report_levels(
+        levels,
+        args.target,
+        trace=args.trace,
+        seed=args.seed,
+        warm=not args.cold,
+        seats=args.seats or (2,),
+        each=print,
     )
+    print("The game review: measuring ...")
     print(report_review(warm=not args.cold))
     print(report_import())
     return 0

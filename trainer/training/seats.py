@@ -1,31 +1,52 @@
-"""Who sits where at the Play page's table, and what each seat is called: the one place
-the seats get their names.
+"""The seats of a game or a drill, and how the trainer names them to a person: once, for
+every page and every sentence.
 
-The person is seat 0. Seats go clockwise, so seat 1 is on the person's left. With two at
-the table seat 1 is the computer; with three, seat 1 is the computer on the left and seat 2
-the computer on the right; with four, seat 2 (across the table) is the person's partner,
-a computer, and seats 1 and 3 the two computers they play against.
+In a game against the computer the person sits in seat :data:`ME` and the computer in
+:data:`COMPUTER`; a drill's question is put to seat 0 ("you") against an opponent in seat 1.
+The engine names seats only in its error messages (:func:`trainer.engine.vocab.seat_name`).
 
->>> names = SeatNames(4)
->>> names.who(1), names.who(2), names.whose(3, "hand"), names.side(0)
-('The computer on your left', 'Your partner', 'The right computer's hand', 'Us')
->>> SeatNames(2).whose(1, "crib")
-'The computer's crib'
+With three or four at the table (:class:`SeatNames`), seats go clockwise from the person:
+seat 1 is on the person's left; with three, seat 2 is the computer on the right; with
+four, seat 2 (across the table) is the person's partner, a computer, and seats 1 and 3 the
+two computers they play against. A drill at a table of three or four names its players
+with :func:`player_names`.
+
+>>> SEAT_NAMES[COMPUTER], SHORT_NAMES[COMPUTER], DRILL_NAMES[1], DRILL_SHORT_NAMES[1]
+('The computer', 'Computer', 'Your opponent', 'Opponent')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.engine.vocab import PLAYERS, partner_of, seats_of, side_of, sides_of
+from trainer.engine.vocab import PLAYERS, Seat, partner_of, seats_of, side_of, sides_of
 
-__all__ = ["COMPUTER", "ME", "PARTNER", "SeatNames", "player_names"]
+__all__ = [
+    "COMPUTER",
+    "DRILL_NAMES",
+    "DRILL_SHORT_NAMES",
+    "ME",
+    "PARTNER",
+    "SEAT_NAMES",
+    "SHORT_NAMES",
+    "SeatNames",
+    "player_names",
+]
 
-#: The person's seat, and the computer's in a game of two.
-ME = 0
-COMPUTER = 1
+#: The person's seat in a game against the computer, and the computer's.
+ME: Seat = 0
+COMPUTER: Seat = 1
+
+#: A game against the computer: the seats in sentences, and in short where space is tight.
+SEAT_NAMES: dict[Seat, str] = {ME: "You", COMPUTER: "The computer"}
+SHORT_NAMES: dict[Seat, str] = {ME: "You", COMPUTER: "Computer"}
+
+#: A drill: the person (seat 0) and the opponent (seat 1), in sentences and in short.
+DRILL_NAMES: tuple[str, str] = ("You", "Your opponent")
+DRILL_SHORT_NAMES: tuple[str, str] = ("You", "Opponent")
+
 #: The person's partner, across the table, in a game of four.
-PARTNER = 2
+PARTNER: Seat = 2
 
 #: How each seat is named in a sentence, and in short where space is tight (the board),
 #: by the number at the table.
