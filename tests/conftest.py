@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import pytest
 from hypothesis import settings as hypothesis_settings
 
-from trainer.serve import serve
+from trainer.bench.serving import serve
 
 # Every property test draws the same examples on every run (a failure seen once is seen
 # again) and has no deadline (machines are shared: a slow example is not a failure).

@@ -1,5 +1,5 @@
 """The browser benchmark's arguments and report (the benchmark itself drives Chromium for
-minutes, so it is run by hand: ``python -m trainer.bench_browser``; no timing is asserted)."""
+minutes, so it is run by hand: ``python -m trainer.bench.browser``; no timing is asserted)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from trainer import bench_browser
-from trainer.bench_browser import Figures, report
+from trainer.bench import browser as bench_browser
+from trainer.bench.browser import Figures, report
 from trainer.engine import parse_cards, score_show
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from trainer.bench_crowd import PLAYER, Figures, crowd, main, report
+from trainer.bench.crowd import PLAYER, Figures, crowd, main, report
+from trainer.bench.serving import Server, serving
+from trainer.bench.visitor import Visitor
 from trainer.progress.store import Store
-from trainer.serve import Server, serving
 from trainer.training.questions import ShowQuestion, deal_question
-from trainer.visitor import Visitor
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"
@@ -86,7 +86,7 @@ def test_bad_counts_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_page_is_timed_as_the_first_thing_a_server_just_started_is_asked_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from trainer import bench_crowd
+    from trainer.bench import crowd as bench_crowd
 
     monkeypatch.setattr(bench_crowd, "FIRST_PAGES", {"check": ("check", "")})
     results = {REPO: Figures()}

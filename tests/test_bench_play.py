@@ -3,15 +3,15 @@ asserted)."""
 
 from __future__ import annotations
 
-from trainer.bench_play import (
+from trainer.bench.play import (
     KINDS,
     Timing,
     bench_play_page,
     bench_review,
     kind_figures,
     play_through,
-    played_game,
 )
+from trainer.bench.playing import played_game
 
 
 def test_the_play_benchmark_plays_through_the_page() -> None:
@@ -68,3 +68,14 @@ def test_the_benchmarks_person_plays_a_whole_game() -> None:
     table = played_game("normal", 121, 3)
     assert table.game.is_over and max(table.game.scores) >= 121
     assert table.game.settings.muggins
+
+
+def test_the_meter_benchmark_plays_the_same_clicks_with_the_meter_off_and_on() -> None:
+    from trainer.bench.play import meter_figures
+
+    rows = meter_figures("easy", 61, max_interactions=8, warm=False)
+    kinds = [kind for kind, _, _ in rows]
+    assert kinds[-1] == "all" and "cut" in kinds
+    for _kind, off, on in rows:
+        assert off.interactions == on.interactions > 0  # the same game, click for click
+        assert off.alone[0] > 0 and on.alone[0] > 0

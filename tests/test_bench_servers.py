@@ -17,13 +17,12 @@ from typing import Any
 import pytest
 
 from tests.conftest import run_async
-from trainer import bench_servers
-from trainer.bench_servers import Move, Player, Run, Sent, check, next_move
+from trainer.bench import servers as bench_servers
+from trainer.bench.servers import Player, Run, Sent, check
 from trainer.engine.record import Settings
 from trainer.progress.store import Store
 from trainer.progress.store.export import Table as Rows
 from trainer.training.table import Need, PlaySetup, Table
-from trainer.visitor import Page
 
 REPO = Path(__file__).resolve().parent.parent
 SERVERS, USERS, ANSWERS, MOVES = 3, 6, 3, 10
@@ -207,26 +206,3 @@ def test_a_game_that_does_not_replay_or_holds_a_move_twice_is_found() -> None:
     players[0].sent.decisions["g1"] = thrown * 2  # sent once, found twice: or the other way
     problems = check(_Dumped([], [good]), players).problems  # type: ignore[arg-type]
     assert any("game g1 holds 1 throws and lays, the tab sent 2" in p for p in problems)
-
-
-# --- what a person does on the Play page ---------------------------------------------------------
-
-
-def test_the_move_is_read_off_the_page() -> None:
-    start = Page(0.0, widgets={"play_start": "$$ID-a-play_start", "play_level": "x"})
-    assert next_move(start) == Move(
-        "start", press="play_start", values={"play_target": bench_servers.TARGET}
-    )
-    cards = [{"id": "5H", "off": ""}, {"id": "KS", "off": "too high"}, {"id": "2C", "off": ""}]
-    lay = Page(0.0, components={"lay_abc_7": {"cards": cards, "seen": 0}})
-    move = next_move(lay)
-    assert move == Move("lay", tap="lay_abc_7", event={"do": "lay", "cards": ["5H"]}, game="abc")
-    assert move.decision() == ("lay", ("5H",))
-    throw = Page(0.0, components={"throw_abc_1": {"cards": cards}})
-    assert next_move(throw) == Move(
-        "throw", tap="throw_abc_1", event={"do": "pick", "cards": ["5H", "2C"]}, game="abc"
-    )
-    reveal = Page(0.0, widgets={"play_reveal_14_next": "i", "play_export": "j"})
-    assert next_move(reveal) == Move("continue", press="play_reveal_14_next")
-    assert next_move(Page(0.0, widgets={"play_again": "k"})) == Move("again", press="play_again")
-    assert next_move(Page(0.0, texts=["Something else"])) is None

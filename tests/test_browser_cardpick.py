@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from trainer.serve import serve
+from trainer.bench.serving import serve
 from trainer.training.questions import ShowQuestion, deal_question
 
 pytestmark = pytest.mark.browser

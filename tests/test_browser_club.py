@@ -15,9 +15,9 @@ import pytest
 
 from tests.browser import settled
 from tests.conftest import APP, REPO
+from trainer.bench.serving import serving
 from trainer.progress import club
 from trainer.progress.store import Store
-from trainer.serve import serving
 
 SET = "drill=hand&tier=beginner&seed=11&length=3"
 

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from tests.browser import open_page
-from trainer.bench_play import played_game
+from trainer.analysis import Level
+from trainer.bench.playing import played_game
 from trainer.progress.store import Store
 from trainer.ui.play_saves import saved_row
 
@@ -19,7 +20,8 @@ pytestmark = pytest.mark.browser
 def test_the_games_table_fits_a_phone(page: Any, app_url: str, browser_db: Path) -> None:
     store = Store.open(browser_db)
     phone = store.create_profile("Phone")
-    for n, (level, target) in enumerate([("easy", 61), ("normal", 121), ("crazy", 121)]):
+    games: list[tuple[Level, int]] = [("easy", 61), ("normal", 121), ("crazy", 121)]
+    for n, (level, target) in enumerate(games):
         store.save_game(phone.id, saved_row(f"phone-{n}", played_game(level, target, 40 + n)))
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, f"{app_url}/progress?player=phone", "Games against the computer")

@@ -17,10 +17,10 @@ import pytest
 
 from tests.browser import settled
 from tests.conftest import APP, REPO
+from trainer.bench.serving import free_port, serving
 from trainer.content.catalog import load_drills
 from trainer.engine.game import Game
 from trainer.progress.store import Store
-from trainer.serve import free_port, serving
 from trainer.training.questions import ShowQuestion, deal_question
 from trainer.ui.session import player_param
 

@@ -1,6 +1,6 @@
 """The protocol visitor sends what Chromium sends: on the Play page, Chromium starts a game to
 61, cuts, throws two cards by tapping them and lays a card, and its websocket messages are
-read; the visitor (:class:`trainer.visitor.Visitor`) does the same for another player on the
+read; the visitor (:class:`trainer.bench.visitor.Visitor`) does the same for another player on the
 same server, and each action's message carries the same widgets, each with the same kind of
 value (the same value for the game's settings), and the card component's taps in the same
 ``log`` shape."""
@@ -17,11 +17,10 @@ from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser import settled
 from tests.conftest import run_async
-from trainer.bench_servers import TARGET, next_move
+from trainer.bench.serving import serve
+from trainer.bench.visitor import TARGET, Visitor, next_move
 from trainer.progress.store import Store
-from trainer.serve import serve
 from trainer.ui.session import player_param
-from trainer.visitor import Visitor
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"

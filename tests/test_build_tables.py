@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from trainer import build_tables
+from trainer.analysis import build_tables
 
 
 @pytest.mark.slow

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 import pytest
 
-from trainer.analysis import analyse_discards, analyse_play
+from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.engine import DECK, Card, Kind, parse_cards
 from trainer.training.coach import (
     NEAR_TIE,
@@ -242,7 +243,7 @@ def note(
     mine: str,
     theirs: str,
     starter: str,
-    level: str = "normal",
+    level: Level = "normal",
     crib: str = "",
 ) -> PlayNote | None:
     return play_note(
@@ -257,7 +258,7 @@ def note(
     )
 
 
-def warned(*args: str) -> list[str]:
+def warned(*args: Any) -> list[str]:
     result = note(*args)
     return [] if result is None else [w.code for w in result.warnings]
 
@@ -349,14 +350,15 @@ def test_hard_and_crazy_say_what_the_best_card_gains() -> None:
         assert result.lines() == (
             f"The 5♥ would have gained {best.net - nine.net:.1f} points on average.",
         )
-    for level in ("easy", "normal"):
+    calm: tuple[Level, ...] = ("easy", "normal")
+    for level in calm:
         assert note("5H 9C 4D 6D", "9C", "KS", "", "KS", "2C", level) is None
     assert note("5H 9C 4D 6D", "5H", "KS", "", "KS", "2C", "hard") is None  # the best card
 
 
 def test_play_note_names_bad_input() -> None:
     with pytest.raises(ValueError, match="level must be one of"):
-        note("5H 9C 4D 6D", "5H", "", "", "", "2C", "expert")
+        note("5H 9C 4D 6D", "5H", "", "", "", "2C", "expert")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="not in the hand"):
         note("5H 9C 4D 6D", "5C", "", "", "", "2C")
     with pytest.raises(ValueError, match="does not fit"):
@@ -572,3 +574,34 @@ def test_before_a_lay_the_coach_names_its_card_and_why() -> None:
     one = lay_advice(cards("KD"), pile=cards("8D QS"), mine_played=cards("5C 6C QS"),
                      theirs_played=cards("8D"), starter=starter)  # fmt: skip
     assert one == "Only your K♦ fits under 31: lay it."
+
+
+def test_the_note_on_a_card_laid_is_the_same_from_the_seat_s_view() -> None:
+    from trainer.engine.record import Settings
+    from trainer.training.coach import view_play_note
+    from trainer.training.table import Need, PlaySetup, Table
+
+    table = Table.new(PlaySetup("hard", Settings(target=121)), seed=7)
+    for _ in range(20):
+        need = table.need()
+        if need is Need.LAY:
+            break
+        if need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal()
+        elif need is Need.DISCARD:
+            table.discard(table.view.hand[:2])
+        elif need is Need.CUT_STARTER:
+            table.cut_starter()
+    view = table.view
+    assert table.need() is Need.LAY and view.starter is not None
+    for card in view.playable:
+        assert view_play_note(view, card, level="hard") == play_note(
+            view.hand,
+            card,
+            pile=view.pile,
+            mine_played=view.mine_played,
+            theirs_played=view.theirs_played,
+            starter=view.starter,
+            level="hard",
+            crib_cards=view.discards,
+        )

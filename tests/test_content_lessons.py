@@ -41,6 +41,7 @@ from trainer.content.lessons import (
 )
 from trainer.content.validate import validate_paths
 from trainer.engine import (
+    DECK,
     Card,
     Pegging,
     Rank,
@@ -75,6 +76,7 @@ DEEPER = (
     "winning",
     "which-four-to-keep",
     "first-strategy",
+    "playing-the-score",
 )
 
 COURSE = load_course()
@@ -909,3 +911,41 @@ def test_a_peg_question_knows_the_count_before_its_card() -> None:
     )
     lead = PegCheck(kind="peg", pile="5C")  # type: ignore[arg-type]
     assert (lead.before, lead.count_before) == ((), 0)
+
+
+# --- playing the score --------------------------------------------------------------------
+
+
+def test_playing_the_score_follows_first_strategy_and_its_cards_are_graded_by_the_engine() -> None:
+    """Lesson 17: counting first near the end, defence, and the sources' positions (the
+    game ends the moment the game hole is reached: in the show, in the play, at his heels)."""
+    lesson = next(lesson for lesson in COURSE.lessons if lesson.id == "playing-the-score")
+    assert lesson.prerequisites == ("first-strategy",)
+    ids = [lesson.id for lesson in COURSE.lessons]
+    assert ids.index("playing-the-score") == ids.index("first-strategy") + 1
+    checks = {step.id: step.check for step in lesson.steps}
+    graded = [c for c in checks.values() if not isinstance(c, TrueFalseCheck | None)]
+    assert len(graded) >= 5
+    # a score past the game hole stops in it: points over what is needed are no use
+    for step_id in ("how-many-you-need", "his-heels-wins"):
+        board = checks[step_id]
+        assert isinstance(board, BoardCheck)
+        assert board.you[1] + board.points >= board.game and board.answer == board.game
+    # the pone counts out: the hand makes what it needs (the engine's count)
+    out = checks["count-out"]
+    assert isinstance(out, CountCheck)
+    assert out.answer == score_show(out.hand, out.starter).total >= 5
+    # pegging out, and the dealer's fifteen that a five lead gives away
+    for step_id in ("peg-out", "play-safe"):
+        peg = checks[step_id]
+        assert isinstance(peg, PegCheck)
+        assert peg.answer == score_play(peg.pile).total >= 2
+    fifteen = checks["go-for-points"]
+    assert isinstance(fifteen, FifteenCheck)
+    assert score_play((*fifteen.pile, fifteen.answer)).total == 2
+    # the safe lead: no single card makes 15 with it
+    safe = checks["safe-lead"]
+    assert isinstance(safe, TrueFalseCheck) and safe.answer is False
+    three = Card.parse("3S")
+    answers = [score_play((three, card)).total for card in DECK if card != three]
+    assert set(answers) == {0, 2} and answers.count(2) == 3  # only the three other 3s pair it

@@ -60,7 +60,7 @@ def test_the_command_line_passes_streamlit_options_to_the_app_only(
 def test_the_readme_starts_the_app_the_way_the_tests_do() -> None:
     from pathlib import Path
 
-    from trainer.serve import start_command
+    from trainer.bench.serving import start_command
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     command = readme.split("<!-- app-command -->", 1)[1].split("<!-- /app-command -->", 1)[0]
@@ -115,7 +115,7 @@ def test_started_from_another_folder_it_listens_on_this_machine_only(tmp_path: o
     import urllib.request
     from pathlib import Path
 
-    from trainer.serve import free_port
+    from trainer.bench.serving import free_port
 
     folder = Path(str(tmp_path))
     port = free_port()

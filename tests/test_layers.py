@@ -1,10 +1,29 @@
 """The package is built in layers that only import downward, read off the real import graph.
 
-engine → analysis → content → training → progress → ui, with the entry points
-(``trainer/app.py``, the command line, the benchmarks) above them all. Each module's
-imports are read with :mod:`ast` (every ``import`` and ``from … import``, wherever it
-stands, except those only for the type checker), so a test fails on an upward import,
-on an import cycle, and on a library used below the layer allowed to use it.
+The rooms, lowest first (each a folder of ``trainer/``):
+
+* ``engine``: the rules (cards, the show, the play, a game and its record) and the shared
+  vocabulary (seats, roles, score kinds, the skills); pure.
+* ``analysis``: expected values (discards, the crib, the play, the chance of winning) and
+  the computer players; pure. ``analysis/build_tables.py`` beside it builds its data files
+  (a command, so counted with the tools).
+* ``content``: the lessons (``content/lessons``: the course, the lesson, the checks), the
+  drill catalogue, the glossary and the chart, validated once when loaded.
+* ``training``: what a person practises, without Streamlit: the questions
+  (``training/questions``: their kinds and dealers), the grades (``training/grading``),
+  the lessons' logic (``training/learn``), a game against the computer (``training/table``),
+  the coach, the review of a game, practice sets, the seats and their names.
+* ``progress``: the store (``progress/store``: SQLite or PostgreSQL, its schema, rows and
+  checks) and what is read from it (figures, groups, clubs).
+* ``ui``: Streamlit only here: the pages (``ui/views``), the asking of each question
+  (``ui/asking``), the browser's scripts and styles (``ui/assets``), session state.
+
+Above them all: the entry points (``trainer/app.py``, the command line, the launcher) and
+the tools in ``trainer/bench`` (the benchmarks, serving the app for them and the tests),
+which nothing in the app imports. Each module's imports are read with :mod:`ast` (every
+``import`` and ``from … import``, wherever it stands, except those only for the type
+checker), so a test fails on an upward import, on an import cycle, on a library used below
+the layer allowed to use it, and on the app importing a tool.
 """
 
 from __future__ import annotations
@@ -57,8 +76,18 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+#: Commands that stand beside what they build: above every layer (they write files).
+TOOLS: frozenset[str] = frozenset({"trainer.analysis.build_tables"})
+
+
+def is_tool(module: str) -> bool:
+    return module in TOOLS or module == "trainer.bench" or module.startswith("trainer.bench.")
+
+
 def layer_of(module: str) -> int:
     parts = module.split(".")
+    if module in TOOLS:
+        return TOP
     if module == "trainer":  # the root package only names the project (it imports nothing)
         return 0
     if len(parts) >= 2 and parts[1] in LAYERS:
@@ -164,6 +193,19 @@ def test_pure_layers_touch_no_files(module: str) -> None:
         and node.func.id in FILE_CALLS
     )
     assert not calls, f"{module} is pure but calls {calls}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if not is_tool(m)))
+def test_the_app_never_imports_a_tool(module: str) -> None:
+    """The tools are not in the wheel: the app, the command line and the layers run without."""
+    tools = sorted(name for name in GRAPH[module] if is_tool(name))
+    assert not tools, f"{module} imports {tools}, which the installed package does not hold"
+
+
+def test_the_top_of_the_package_is_the_app_the_command_line_and_the_launcher() -> None:
+    top = sorted(path.name for path in PACKAGE.glob("*.py"))
+    assert top == ["__init__.py", "__main__.py", "app.py", "cli.py", "launch.py"]
+    assert (PACKAGE / "bench" / "__main__.py").is_file()  # python -m trainer.bench
 
 
 def test_no_import_cycles() -> None:

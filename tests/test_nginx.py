@@ -23,11 +23,11 @@ from typing import Any
 import pytest
 
 from tests.conftest import IN_CI, run_async
+from trainer.bench.serving import Server, cpu_seconds, free_port, serving_checkout
+from trainer.bench.visitor import ServerGone, Visitor
 from trainer.progress.store import Store
-from trainer.serve import Server, cpu_seconds, free_port, serving_checkout
 from trainer.training.questions import ShowQuestion, deal_question
 from trainer.ui.session import player_param
-from trainer.visitor import ServerGone, Visitor
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"

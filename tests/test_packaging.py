@@ -15,6 +15,8 @@ import pytest
 
 from trainer.content import COURSE_DIR, DRILLS_DIR, LESSONS_DIR, REPO_ROOT, yaml_files
 
+VIEWS = REPO_ROOT / "trainer" / "ui" / "views"
+
 # Building copies the sources and runs setuptools: a few seconds.
 pytestmark = pytest.mark.slow
 
@@ -61,8 +63,13 @@ def test_the_wheel_holds_every_lesson_and_drill_file(wheel: Path) -> None:
         for path in yaml_files(folder):
             assert f"trainer/course/{inside}/{path.name}" in names
     assert "trainer/course/drills/README.md" in names
-    # the tools and the tests stay out of the wheel
+    # the tools (the benchmarks and what serves the app for them) and the tests stay out
     assert not any(name.startswith(("tests/", "lessons/", "drills/")) for name in names)
+    assert not any(name.startswith("trainer/bench") for name in names)
+    assert (REPO_ROOT / "trainer" / "bench" / "__init__.py").is_file()  # (they are in the checkout)
+    # what the app needs is in: its entry point, the command line, the launcher, every page
+    assert {"trainer/app.py", "trainer/cli.py", "trainer/launch.py"} <= names
+    assert {f"trainer/ui/views/{page.name}" for page in VIEWS.glob("*.py")} <= names
 
 
 def test_an_installed_trainer_validates_its_course(wheel: Path, tmp_path: Path) -> None:
@@ -117,3 +124,26 @@ def test_an_installed_trainer_validates_its_course(wheel: Path, tmp_path: Path) 
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "All lesson and drill files are valid." in done.stdout
+    # the app and every page's modules import from the installed package; the tools do not
+    # exist there
+    imported = subprocess.run(
+        [str(python), "-c", _IMPORTS],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    assert imported.stdout.split() == ["app", "no-bench"]
+
+
+#: Run in the installed environment: the app's modules import, the benchmarks are absent.
+_IMPORTS = """
+import importlib.util
+import trainer.launch, trainer.cli, trainer.ui.session  # noqa
+import trainer.training.table, trainer.training.grading, trainer.training.learn  # noqa
+spec = importlib.util.find_spec("trainer.app")
+assert spec is not None and spec.origin is not None
+print("app")
+print("no-bench" if importlib.util.find_spec("trainer.bench") is None else "bench")
+"""

@@ -13,12 +13,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.test_play_page import _page, _play_out, _table, _texts  # the page's own helpers
-from trainer.analysis import analyse_discards, analyse_play
-from trainer.bench_play import interact
+from trainer.analysis import Level, analyse_discards, analyse_play
+from trainer.bench.playing import interact
 from trainer.engine import Card, parse_cards, score_play
 from trainer.engine.record import LayEvent, Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
+from trainer.training import coach as coach_module
 from trainer.training.coach import hint_ranking, plain_best_throw, play_note
 from trainer.training.explain import card_line, said_one_by_one
 from trainer.training.table import (
@@ -32,7 +33,6 @@ from trainer.training.table import (
     parse_export,
     peg_moves,
 )
-from trainer.training.table import driver as play_module
 from trainer.ui.play_saves import saved_row
 
 REPO = Path(__file__).resolve().parent.parent
@@ -159,7 +159,7 @@ def test_coach_off_says_nothing() -> None:
 # --- the pegging coach -----------------------------------------------------------------------
 
 
-def _seed0_lead(level: str) -> Table:
+def _seed0_lead(level: Level) -> Table:
     """Seed 0: the person is pone with K♥ 8♠ K♦ 8♣ 5♥ A♠, throws K♥ 8♠ and leads."""
     table = _to_throw(Table.new(PlaySetup(level, Settings(), "moves"), seed=0))
     assert table.game.pone == ME
@@ -209,7 +209,7 @@ def test_the_note_is_worked_from_the_persons_own_view(monkeypatch: pytest.Monkey
         seen.append({"hand": tuple(hand), **kw})
         return real(hand, card, **kw)
 
-    monkeypatch.setattr(play_module, "coach_play_note", spy)
+    monkeypatch.setattr(coach_module, "play_note", spy)  # under view_play_note
     table = _seed0_lead("crazy")
     game = table.game
     while game.deal_no == 1 and game.phase is Phase.PLAY and table.need() is Need.LAY:

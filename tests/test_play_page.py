@@ -13,7 +13,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import PLAYER, as_player
-from trainer.bench_play import cards_on_table, interact
+from trainer.analysis import LEVELS
+from trainer.bench.playing import cards_on_table, interact
 from trainer.engine import Card, parse_cards
 from trainer.engine.game import Game
 from trainer.engine.items import Kind, ScoreItem
@@ -40,7 +41,9 @@ from trainer.training.table import (
     award_text,
     event_lines,
     export_text,
+    level_named,
     parse_export,
+    parse_level,
     peg_moves,
 )
 from trainer.ui.play_saves import count_attempt, saved_row
@@ -129,9 +132,19 @@ def test_setup_is_checked_and_reads_back() -> None:
     assert setup.notation() == "level=hard target=61 skunks=off counting=muggins"
     assert PlaySetup.parse(setup.notation()) == setup
     with pytest.raises(ValueError, match="'expert' is not a level: choose one of Easy"):
-        PlaySetup("expert")
+        PlaySetup("expert")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="61 for the short game"):
         PlaySetup.parse("level=easy target=100")
+
+
+def test_a_level_is_read_once_from_its_word() -> None:
+    assert [level_named(word) for word in LEVELS] == list(LEVELS)
+    assert level_named("Easy") is None and level_named("") is None
+    assert parse_level("crazy") == "crazy"
+    with pytest.raises(ValueError, match="'expert' is not a level: choose one of Easy"):
+        parse_level("expert")
+    with pytest.raises(ValueError, match="'expert' is not a level"):
+        PlaySetup.parse("level=expert target=61")
 
 
 # --- the table ------------------------------------------------------------------------------

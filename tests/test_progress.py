@@ -6,7 +6,6 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from trainer import bench_progress
 from trainer.engine.skills import Category, DrillType
 from trainer.progress.figures import (
     GAMES_HEADINGS,
@@ -218,14 +217,6 @@ def test_labels_use_the_drill_titles_when_known() -> None:
 )
 def test_export_file_names_are_safe(name: str, file: str) -> None:
     assert export_file_name(name) == f"cribbage-progress-{file}.csv"
-
-
-def test_the_benchmark_runs_and_its_peer_agrees() -> None:
-    figures = dict(bench_progress.bench_progress(answers=3_000))  # raises if SQL and pandas differ
-    assert len(figures) == 7
-    assert all(value > 0 for value in figures.values())
-    assert all(len(label) <= 42 for label in figures)
-    assert list(bench_progress.seeded_answers(20)) == list(bench_progress.seeded_answers(20))
 
 
 def test_answers_are_described_in_plain_words() -> None:

@@ -314,14 +314,3 @@ def test_deal_question_accepts_ids_and_refuses_unknown_ones() -> None:
         deal_question("poker", "club", 3)
     with pytest.raises(KeyError):
         deal_question("hand", "grandmaster", 3)
-
-
-def test_the_benchmark_reports_every_tier() -> None:
-    """The figures ``python -m trainer.bench`` prints (no timing is asserted)."""
-    from trainer.bench_drills import bench_drills
-
-    results = bench_drills(seeds=2, catalog=CATALOG)
-    labels = [label for label, _ in results]
-    assert labels[0].startswith("hand and crib tables")
-    assert labels[1:] == [f"{drill} / {tier}" for drill, tier in PAIRS]
-    assert all(ms > 0 for _, ms in results)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from trainer.analysis import analyse_discards, analyse_play
+from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, ReplayError, deal, shuffled_pack
 from trainer.engine.record import (
@@ -39,7 +39,7 @@ Claim = Callable[[int], int]
 
 
 def _play(
-    level: str,
+    level: Level,
     target: int,
     seed: int,
     *,

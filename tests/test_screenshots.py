@@ -1,4 +1,4 @@
-"""The README's pictures (trainer.screenshots): the README shows every picture the script
+"""The README's pictures (trainer.bench.screenshots): the README shows every picture the script
 takes, each is in the package's assets, and the script takes them all again in a browser."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer import screenshots
+from trainer.bench import screenshots
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -36,7 +36,7 @@ def test_the_pictures_can_be_taken_again(tmp_path: Path) -> None:
         pytest.skip("Debian's chromium is not installed")
     # a process of its own: the browser tests' Playwright is running in this one
     done = subprocess.run(
-        [sys.executable, "-m", "trainer.screenshots", "--out", str(tmp_path)],
+        [sys.executable, "-m", "trainer.bench.screenshots", "--out", str(tmp_path)],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr

@@ -9,7 +9,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from trainer import build_tables
+from trainer.analysis import build_tables
 from trainer.analysis.ranks import JACK, KEEPS, pair_index, six_card_hands
 from trainer.analysis.sound import (
     crib_values,

@@ -21,6 +21,7 @@ from trainer.progress.groups import group_csv, group_for, member_rows
 from trainer.progress.store import Store
 from trainer.training.records import AttemptIn
 from trainer.ui.keeper import KEY
+from trainer.ui.session import STATE_KEY, BrowserSession
 
 REPO = Path(__file__).resolve().parent.parent
 APP = str(REPO / "trainer" / "app.py")
@@ -206,7 +207,7 @@ def test_a_teacher_page_shows_the_group_and_gives_sets_that_members_find_on_home
     not_a_teacher.switch_page("ui/views/teacher.py").run()  # hidden from a player's list
     assert "This page is for a group's teacher" in _texts(not_a_teacher)
     run_alone = AppTest.from_file(str(REPO / "trainer" / "ui" / "views" / "teacher.py"))
-    run_alone.session_state["_club_token"] = player.token
+    run_alone.session_state[STATE_KEY] = BrowserSession(club_token=player.token)
     run_alone.run()
     assert "This page is for a group's teacher" in _texts(run_alone)
 

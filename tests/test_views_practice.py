@@ -18,6 +18,7 @@ from trainer.progress.store import Store
 from trainer.training.grading import CLAIM_KINDS
 from trainer.training.questions import GoQuestion, PegQuestion, ShowQuestion, deal_question
 from trainer.training.records import AttemptIn
+from trainer.ui.asking.base import STATE_KEY as PRACTICE_STATE
 from trainer.ui.requests import PracticeRequest
 
 REPO = Path(__file__).resolve().parent.parent
@@ -449,13 +450,13 @@ def test_a_rerun_carrying_the_link_as_first_typed_keeps_the_set_running() -> Non
     link = {"drill": "hand", "tier": "twenty-plus", "seed": "3", "mode": "claim", "length": "2"}
     at = _page(**link)
     key, _ = _hand(at)
-    run = at.session_state["practice_set"]
+    run = at.session_state[PRACTICE_STATE].run
     _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["5C", "TC"]})
     assert dict(at.query_params)["set"] == run.set_id
     at.query_params.clear()
     at.query_params.update(link)  # the address as it was before the page added set= and q=
     _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["5C", "JC"]})
-    same = at.session_state["practice_set"]
+    same = at.session_state[PRACTICE_STATE].run
     assert same.set_id == run.set_id
     assert [claim.cards for claim in same.claims] == [
         parse_cards("5C TC"),
@@ -467,4 +468,4 @@ def test_a_rerun_carrying_the_link_as_first_typed_keeps_the_set_running() -> Non
     at.query_params.clear()
     at.query_params.update({**link, "seed": "4"})
     at.run()
-    assert at.session_state["practice_set"].spec.seed == 4
+    assert at.session_state[PRACTICE_STATE].run.spec.seed == 4

@@ -11,6 +11,7 @@ import pytest
 from tests.stores import add_answer
 from tests.test_play_page import _play_out
 from tests.test_views_progress import given, progress_page, texts
+from trainer.analysis import Level
 from trainer.engine.record import Settings
 from trainer.progress.store import Store
 from trainer.training.table import ME, PlaySetup, Table
@@ -19,7 +20,7 @@ from trainer.ui.play_saves import saved_row
 HEADING = "Games against the computer"
 
 
-def _played(level: str, target: int, seed: int) -> Table:
+def _played(level: Level, target: int, seed: int) -> Table:
     return _play_out(Table.new(PlaySetup(level, Settings(target=target)), seed=seed))
 
 

@@ -17,7 +17,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.NumberInput_pb2 import NumberInput
 
 from tests.conftest import run_async
-from trainer.visitor import ServerGone, Visitor, initial_state
+from trainer.bench.visitor import TARGET, Move, Page, ServerGone, Visitor, initial_state, next_move
 
 
 def _element(kind: str, key: str, **fields: Any) -> Element:
@@ -239,3 +239,24 @@ def test_a_server_that_cannot_be_reached_is_said() -> None:
 
     with pytest.raises(ServerGone, match="cannot be reached"):
         run_async(visit())
+
+
+# --- what a person does on the Play page ---------------------------------------------------------
+
+
+def test_the_move_is_read_off_the_page() -> None:
+    start = Page(0.0, widgets={"play_start": "$$ID-a-play_start", "play_level": "x"})
+    assert next_move(start) == Move("start", press="play_start", values={"play_target": TARGET})
+    cards = [{"id": "5H", "off": ""}, {"id": "KS", "off": "too high"}, {"id": "2C", "off": ""}]
+    lay = Page(0.0, components={"lay_abc_7": {"cards": cards, "seen": 0}})
+    move = next_move(lay)
+    assert move == Move("lay", tap="lay_abc_7", event={"do": "lay", "cards": ["5H"]}, game="abc")
+    assert move.decision() == ("lay", ("5H",))
+    throw = Page(0.0, components={"throw_abc_1": {"cards": cards}})
+    assert next_move(throw) == Move(
+        "throw", tap="throw_abc_1", event={"do": "pick", "cards": ["5H", "2C"]}, game="abc"
+    )
+    reveal = Page(0.0, widgets={"play_reveal_14_next": "i", "play_export": "j"})
+    assert next_move(reveal) == Move("continue", press="play_reveal_14_next")
+    assert next_move(Page(0.0, widgets={"play_again": "k"})) == Move("again", press="play_again")
+    assert next_move(Page(0.0, texts=["Something else"])) is None

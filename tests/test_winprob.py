@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.analysis import computer_player
+from trainer.analysis.build_tables import WIN_LEVEL
 from trainer.analysis.selfplay import play_deal_recorded, play_recorded
 from trainer.analysis.winprob import (
     DEALER,
@@ -30,7 +31,6 @@ from trainer.analysis.winprob import (
     to_json,
     win_model,
 )
-from trainer.build_tables import WIN_LEVEL
 
 MODEL = win_model()
 PROPERTY = settings(deadline=None, derandomize=True, max_examples=200)

@@ -18,7 +18,7 @@ where
 
 Starting from two cards thrown at random by each seat, the two seats' throws and
 crib values are recomputed from each other until no hand's throw changes (see
-:mod:`trainer.build_tables`, which writes the result, each hand's throw
+:mod:`trainer.analysis.build_tables`, which writes the result, each hand's throw
 for each seat, to ``data/throw_weights.json``).
 
 :func:`crib_values` (the crib for its owner when one player throws a rank pair)

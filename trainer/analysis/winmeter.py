@@ -40,11 +40,13 @@ from trainer.engine import (
     GameRecord,
     Phase,
     SeatView,
+    Settings,
     Which,
     score_show,
 )
+from trainer.engine.kinds import ALL_KINDS
 
-__all__ = ["WinChances", "WinPoint", "win_history", "win_meter"]
+__all__ = ["WinChances", "WinPoint", "measured", "win_history", "win_meter"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +104,23 @@ def _in_show(model: WinModel, x: int, y: int, z: int, pone_hand: int, dealer_han
     home = c >= x
     nxt = 1.0 - model.table[y, np.clip(x - c, 1, model.table.shape[0] - 1)]
     return float(np.dot(crib, np.where(home, 1.0, nxt)))
+
+
+def measured(settings: Settings) -> bool:
+    """Whether the model speaks of games played with ``settings``: it was measured on
+    whole games for two, to 121 or 61 (a first game, without the crib, the play or every
+    kind of score, or for more players, has no win meter).
+
+    >>> measured(Settings(target=61)), measured(Settings(target=31, crib=False))
+    (True, False)
+    """
+    return (
+        settings.seats == 2
+        and settings.target in (61, 121)
+        and settings.crib
+        and settings.play
+        and settings.kinds == ALL_KINDS
+    )
 
 
 def win_meter(view: SeatView, model: WinModel | None = None) -> WinChances:

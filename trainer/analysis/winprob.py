@@ -6,7 +6,7 @@ award by award), the pone's hand, then the dealer's hand and the crib. The game 
 the moment a score reaches the target, so the pone, who counts first, is home first
 when both would get there in the show, and in the play whoever pegs out first wins.
 
-What a deal is worth is measured, not assumed: :mod:`trainer.build_tables` plays
+What a deal is worth is measured, not assumed: :mod:`trainer.analysis.build_tables` plays
 games of Hard against Hard (:mod:`trainer.analysis.selfplay`), every deal to the end
 of the show, and counts
 
@@ -559,6 +559,9 @@ class WinModel:
         self.table.setflags(write=False)
         self.show = ShowChances.of(counts)
         self.play = tuple(PlayChances.of(p) for p in counts.play)
+        #: :meth:`after_play`'s answers so far (the model never changes): the win meter
+        #: asks for the same ones again with every card of a deal.
+        self._after: dict[tuple[int, int, int], float] = {}
 
     def dealer_wins(self, dealer_needs: int, pone_needs: int) -> float:
         """The dealer's chance to win at the start of a deal."""
@@ -585,7 +588,13 @@ class WinModel:
         if pone_needs <= 0:
             return 0.0
         x, y = min(dealer_needs, MAX_NEED), min(pone_needs, MAX_NEED)
-        return float(_after_play(self.show, self.table, x, y, (starter_rank,))[0])
+        key = (x, y, starter_rank)
+        found = self._after.get(key)
+        if found is None:
+            found = float(_after_play(self.show, self.table, x, y, (starter_rank,))[0])
+            if len(self._after) < 50_000:  # at most a few MB
+                self._after[key] = found
+        return found
 
     def _cells(self, x: int, y: int, laid: int = 0) -> tuple[IntArray, IntArray, FloatArray]:
         """The play's outcomes (after ``laid`` cards) that leave a dealer needing ``x`` and

@@ -117,11 +117,11 @@ class Phase(_Word):
     OVER = "over"  # someone reached the target
 
 
-def other(seat: int) -> int:
+def other(seat: Seat) -> Seat:
     """The seat across the table."""
     return 1 - seat
 
 
-def seat_name(seat: int) -> str:
+def seat_name(seat: Seat) -> str:
     """How error messages name a seat: seat 0 is player 1."""
     return f"player {seat + 1}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 
-from trainer.engine import Card, CardNotationError, DuplicateCardError, parse_cards
+from trainer.engine import MAX_SHOW, Card, CardNotationError, DuplicateCardError, parse_cards
 
 #: The longest answer read from any box; a longer one is refused and never echoed back.
 ANSWER_MAX = 200
@@ -96,7 +96,7 @@ def read_hand(hand_text: str, starter_text: str) -> tuple[tuple[Card, ...], Card
     return hand, starter
 
 
-def read_points(text: str | int | float | None, *, box: str, most: int = 29) -> int:
+def read_points(text: str | int | float | None, *, box: str, most: int = MAX_SHOW) -> int:
     """A number of points from 0 to ``most``, typed as ASCII digits (spaces around allowed).
 
     >>> read_points(" 12 ", box="Your total")

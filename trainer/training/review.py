@@ -49,7 +49,7 @@ from trainer.engine.record import (
     Settings,
     ShowEvent,
 )
-from trainer.engine.vocab import SEATS, Which
+from trainer.engine.vocab import SEATS, Seat, Which
 from trainer.training.coach import NEAR_TIE, DiscardAdvice, discard_advice
 from trainer.training.table import ME, PegMove, peg_moves
 
@@ -256,7 +256,7 @@ class DealReview:
     """
 
     deal_no: int
-    dealer: int
+    dealer: Seat
     start: int
     end: int
     starter: Card | None
@@ -289,10 +289,10 @@ class GameReview:
 
     settings: Settings
     seed: int
-    seat: int
+    seat: Seat
     deals: tuple[DealReview, ...]
     scores: tuple[int, int]
-    winner: int | None
+    winner: Seat | None
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
@@ -389,7 +389,7 @@ class _Deal:
     """A deal being put together while the game is replayed."""
 
     deal_no: int
-    dealer: int
+    dealer: Seat
     start: int
     scores_before: tuple[int, int]
     throw: ThrowReview | None = None
@@ -425,7 +425,7 @@ def _apply(game: Game, record: GameRecord, index: int) -> None:
         raise ReplayError(f"{where}, {event.notation()!r}: {error}") from None
 
 
-def review_game(record: GameRecord, *, seat: int = ME, hints: Collection[int] = ()) -> GameReview:
+def review_game(record: GameRecord, *, seat: Seat = ME, hints: Collection[int] = ()) -> GameReview:
     """Review ``record`` for the person in ``seat`` (0 on the Play page); ``hints`` are the
     deals on which they asked for a hint before throwing.
 

@@ -49,6 +49,7 @@ from typing import Any, Literal
 from trainer.content.catalog import DrillCatalog, Tier
 from trainer.engine import Card, CardNotationError, parse_cards
 from trainer.engine.skills import CATEGORY_LABELS, Mode
+from trainer.engine.vocab import Seat
 from trainer.training.grading import (
     CLAIM_KINDS,
     AdviceGrade,
@@ -397,7 +398,7 @@ class PracticeSet:
         catalog: DrillCatalog,
         scorer: int | None,
         choice: str | None,
-        leader: int | Literal["unset"] | None,
+        leader: Seat | Literal["unset"] | None,
         *,
         now: float,
     ) -> Grade:

@@ -30,6 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from trainer.engine.vocab import Seat
+from trainer.training.seats import COMPUTER, ME, SHORT_NAMES
 from trainer.ui.film import FILM_CSS, attrs, timing
 
 __all__ = [
@@ -65,7 +67,7 @@ TARGETS = (31, 61, 121)
 class BoardMove:
     """The last peg move to light: whose, from where, to where, and what for."""
 
-    seat: int
+    seat: Seat
     start: int
     end: int
     reason: str
@@ -111,7 +113,7 @@ def _size(target: int, per_row: int) -> tuple[float, float]:
     return width, height
 
 
-def hole_position(seat: int, hole: int, target: int, per_row: int = WIDE) -> tuple[float, float]:
+def hole_position(seat: Seat, hole: int, target: int, per_row: int = WIDE) -> tuple[float, float]:
     """Where hole ``hole`` of ``seat``'s row is: -1 and 0 are the two start holes, 1 to
     ``target - 1`` the laps, ``target`` the game hole (one, shared, after the last lap).
 
@@ -262,7 +264,7 @@ def board_svg(
     back: tuple[int, int],
     *,
     target: int = 121,
-    names: tuple[str, str] = ("You", "Computer"),
+    names: tuple[str, str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
     last: BoardMove | None = None,
     per_row: int = WIDE,
 ) -> str:
@@ -305,7 +307,7 @@ def board_html(
     frames: Sequence[Frame],
     *,
     target: int = 121,
-    names: tuple[str, str] = ("You", "Computer"),
+    names: tuple[str, str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
 ) -> str:
     """The board with its words, for a page: the scores and the last move in a line of
     text above the picture (wide, and narrow for a phone), each step of ``frames`` shown

@@ -11,12 +11,11 @@ import streamlit as st
 from trainer.progress.store import FinishedGame
 from trainer.training.table import LEVEL_NAMES
 from trainer.ui import session
+from trainer.ui.requests import name_review
 
-#: The Review page, as the app's navigation names it, the address parameter it reads and
-#: the session key another page names a game with.
+#: The Review page, as the app's navigation names it, and the address parameter it reads.
 REVIEW_PAGE = "ui/views/review.py"
 GAME_PARAM = "game"
-GAME_KEY = "review_game"
 
 
 def review_address(game_id: str) -> dict[str, str]:
@@ -26,7 +25,7 @@ def review_address(game_id: str) -> dict[str, str]:
 
 def open_review(game_id: str) -> NoReturn:
     """Go to the Review page for one of the player's games."""
-    st.session_state[GAME_KEY] = game_id
+    name_review(game_id)
     st.switch_page(REVIEW_PAGE, query_params=review_address(game_id))
 
 

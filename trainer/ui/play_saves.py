@@ -15,6 +15,7 @@ import sqlite3
 import uuid
 from dataclasses import dataclass
 
+from trainer.analysis import Level
 from trainer.engine.record import GameRecord, NotationError, ShowEvent
 from trainer.progress.store import (
     GameStats,
@@ -269,7 +270,7 @@ def resign(profile: Profile, row: SavedGame) -> str | None:
     return None
 
 
-def stats(profile: Profile, level: str, target: int) -> GameStats | None:
+def stats(profile: Profile, level: Level, target: int) -> GameStats | None:
     store = _store()
     if store is None:
         return None

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
 
 import streamlit as st
 
@@ -23,12 +23,12 @@ from trainer.progress import club
 from trainer.progress.store import PROFILE_NAME_MAX, ProfileNameError, Store, StoreError
 from trainer.training.records import Profile
 from trainer.ui import actions, session
+from trainer.ui.page_state import kept
 
 PICKER = "profile_picker"
 NEW_NAME = "profile_new_name"
 RENAME = "profile_rename"
 ASK_NEW_NAME = "player_new_name"
-_MESSAGE = "_profile_message"
 SIGN_IN_NAME = "sign_in_name"
 SIGN_IN_PIN = "sign_in_pin"
 SIGN_UP_NAME = "sign_up_name"
@@ -38,13 +38,11 @@ SIGN_UP_CODE = "sign_up_code"
 PIN_OLD = "pin_old"
 PIN_NEW = "pin_new"
 PIN_AGAIN = "pin_again"
-_SIGN_IN_MESSAGE = "_sign_in_message"
-_SIGN_UP_MESSAGE = "_sign_up_message"
-_CONFIRM = "_profile_confirm"
 #: What a name box takes: more than a name may have, so a long name is refused with a
 #: message (:data:`PROFILE_NAME_MAX`) rather than cut short without a word by the box.
 _TYPED_MAX = 4 * PROFILE_NAME_MAX
-_ASK_MESSAGE = "_player_message"
+#: Where the picker keeps its one object in the session state (:class:`PickerState`).
+STATE_KEY = "_profile_picker_state"
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~:$=^&])")
 
@@ -71,16 +69,42 @@ def plain(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
 
 
-def _state() -> Any:
-    return st.session_state
+@dataclass(slots=True)
+class PickerState:
+    """What choosing a player keeps between runs, besides its widgets' values (those stay
+    under their widget keys): the messages still to show, and what is being asked first."""
+
+    #: The sidebar's last result, ``("error" | "success", text)``.
+    message: tuple[str, str] | None = None
+    #: Why the player typed under "Who is playing?" could not be added.
+    ask_message: str | None = None
+    #: Club mode: why signing in, or making a player, did not work.
+    sign_in_message: str | None = None
+    sign_up_message: str | None = None
+    #: ``"clear"`` or ``"remove"`` while the sidebar asks to confirm it.
+    confirm: str | None = None
+
+
+def _kept() -> PickerState:
+    return kept(STATE_KEY, PickerState)
+
+
+def _typed(key: str) -> str:
+    """What the text box ``key`` holds now ("" before it is drawn)."""
+    return str(st.session_state.get(key) or "")
+
+
+def _empty(*keys: str) -> None:
+    for key in keys:
+        st.session_state[key] = ""
 
 
 def _say(kind: str, text: str) -> None:
-    _state()[_MESSAGE] = (kind, text)
+    _kept().message = (kind, text)
 
 
 def _picked() -> None:
-    chosen = _state().get(PICKER)
+    chosen = st.session_state.get(PICKER)
     if isinstance(chosen, int):
         session.choose_profile(chosen)
 
@@ -95,14 +119,14 @@ def _add_asked() -> None:
     if store is None:
         return
     try:
-        profile = store.create_profile(_state().get(ASK_NEW_NAME, ""))
+        profile = store.create_profile(_typed(ASK_NEW_NAME))
     except ProfileNameError as err:
-        _state()[_ASK_MESSAGE] = str(err)
+        _kept().ask_message = str(err)
         return
     except (sqlite3.Error, StoreError) as err:
-        _state()[_ASK_MESSAGE] = f"The player could not be added ({err})."
+        _kept().ask_message = f"The player could not be added ({err})."
         return
-    _state()[ASK_NEW_NAME] = ""
+    _empty(ASK_NEW_NAME)
     session.choose_profile(profile.id)
 
 
@@ -150,45 +174,42 @@ def _sign_out() -> None:
     session.sign_out()
 
 
-def _signed(result: club.SignedIn | club.Refused, message_key: str) -> None:
+def _signed(result: club.SignedIn | club.Refused, *, signing_up: bool) -> None:
     if isinstance(result, club.Refused):
-        _state()[message_key] = result.message
+        if signing_up:
+            _kept().sign_up_message = result.message
+        else:
+            _kept().sign_in_message = result.message
         return
     session.signed_in_as(result)
-    for key in (SIGN_IN_PIN, SIGN_UP_PIN, SIGN_UP_AGAIN):
-        _state()[key] = ""
+    _empty(SIGN_IN_PIN, SIGN_UP_PIN, SIGN_UP_AGAIN)
 
 
 def _sign_in() -> None:
     store = session.current_store()
     if store is None:
         return
-    name, pin = str(_state().get(SIGN_IN_NAME) or ""), str(_state().get(SIGN_IN_PIN) or "")
+    name, pin = _typed(SIGN_IN_NAME), _typed(SIGN_IN_PIN)
     try:
-        _signed(club.sign_in(store, name, pin), _SIGN_IN_MESSAGE)
+        _signed(club.sign_in(store, name, pin), signing_up=False)
     except (sqlite3.Error, StoreError) as err:
-        _state()[_SIGN_IN_MESSAGE] = f"Signing in is not possible just now ({err})."
+        _kept().sign_in_message = f"Signing in is not possible just now ({err})."
 
 
 def _sign_up() -> None:
     store = session.current_store()
     if store is None:
         return
-    pin, again = str(_state().get(SIGN_UP_PIN) or ""), str(_state().get(SIGN_UP_AGAIN) or "")
+    pin, again = _typed(SIGN_UP_PIN), _typed(SIGN_UP_AGAIN)
     if pin != again:
-        _state()[_SIGN_UP_MESSAGE] = "The two PINs are not the same: type it twice alike."
+        _kept().sign_up_message = "The two PINs are not the same: type it twice alike."
         return
     try:
-        result = club.register(
-            store,
-            str(_state().get(SIGN_UP_NAME) or ""),
-            pin,
-            str(_state().get(SIGN_UP_CODE) or ""),
-        )
+        result = club.register(store, _typed(SIGN_UP_NAME), pin, _typed(SIGN_UP_CODE))
     except (sqlite3.Error, StoreError) as err:
-        _state()[_SIGN_UP_MESSAGE] = f"The player could not be made just now ({err})."
+        _kept().sign_up_message = f"The player could not be made just now ({err})."
         return
-    _signed(result, _SIGN_UP_MESSAGE)
+    _signed(result, signing_up=True)
 
 
 def _sign_in_forms(question: str) -> None:
@@ -201,10 +222,11 @@ def _sign_in_forms(question: str) -> None:
         st.text_input("Your name", key=SIGN_IN_NAME, max_chars=_TYPED_MAX)
         st.text_input("Your PIN", key=SIGN_IN_PIN, type="password", max_chars=club.PIN_MAX)
         actions.submit("Sign in", marker="sign_in", type="primary", on_click=_sign_in)
-    message = _state().pop(_SIGN_IN_MESSAGE, None)
+    state = _kept()
+    message, state.sign_in_message = state.sign_in_message, None
     if message:
-        st.error(plain(str(message)))
-    with st.expander("New here? Make your player", expanded=bool(_state().get(_SIGN_UP_MESSAGE))):
+        st.error(plain(message))
+    with st.expander("New here? Make your player", expanded=bool(state.sign_up_message)):
         with st.form("sign_up", border=False):
             st.text_input("Your name", key=SIGN_UP_NAME, max_chars=_TYPED_MAX)
             st.text_input(
@@ -220,9 +242,9 @@ def _sign_in_forms(question: str) -> None:
                 max_chars=20,
             )
             actions.submit("Make my player", marker="sign_up", on_click=_sign_up)
-        message = _state().pop(_SIGN_UP_MESSAGE, None)
+        message, state.sign_up_message = state.sign_up_message, None
         if message:
-            st.error(plain(str(message)))
+            st.error(plain(message))
     st.caption(
         "Your answers, lessons and games are yours: only you, and the teacher of your group, "
         "can see them. Forgot your PIN? Ask your teacher to give you a new one."
@@ -265,9 +287,10 @@ def ask(question: str) -> None:
         actions.button(
             "Add and start", key="player_add", on_click=_add_asked, icon=":material/person_add:"
         )
-    message = _state().pop(_ASK_MESSAGE, None)
+    state = _kept()
+    message, state.ask_message = state.ask_message, None
     if message:
-        st.error(plain(str(message)))
+        st.error(plain(message))
     st.caption("Answers and lessons are kept for the player chosen here, on this device.")
 
 
@@ -277,7 +300,7 @@ def _edit(field: str, change: Callable[[Store, str], Profile], done: str, failed
     if store is None:
         return
     try:
-        profile = change(store, _state().get(field, ""))
+        profile = change(store, _typed(field))
     except ProfileNameError as err:
         _say("error", str(err))
         return
@@ -285,7 +308,7 @@ def _edit(field: str, change: Callable[[Store, str], Profile], done: str, failed
         _say("error", f"{failed} ({err}).")
         return
     session.choose_profile(profile.id)
-    _state()[field] = ""
+    _empty(field)
     _say("success", done.format(name=profile.name))
 
 
@@ -319,8 +342,8 @@ def _change_pin(profile: Profile) -> None:
     store = session.current_store()
     if store is None:
         return
-    old, new = str(_state().get(PIN_OLD) or ""), str(_state().get(PIN_NEW) or "")
-    if new != str(_state().get(PIN_AGAIN) or ""):
+    old, new = _typed(PIN_OLD), _typed(PIN_NEW)
+    if new != _typed(PIN_AGAIN):
         _say("error", "The two new PINs are not the same.")
         return
     try:
@@ -332,8 +355,7 @@ def _change_pin(profile: Profile) -> None:
         _say("error", result.message)
         return
     session.signed_in_as(result)
-    for key in (PIN_OLD, PIN_NEW, PIN_AGAIN):
-        _state()[key] = ""
+    _empty(PIN_OLD, PIN_NEW, PIN_AGAIN)
     _say(
         "success", "Your PIN is changed. Anywhere else you were signed in, you are now signed out."
     )
@@ -345,7 +367,8 @@ def _club_sidebar(current: Profile | None) -> None:
         st.caption("Sign in to practise: your progress is kept for you alone.")
         return
     st.caption(f"Signed in as **{plain(current.name)}**")
-    message = _state().pop(_MESSAGE, None)
+    state = _kept()
+    message, state.message = state.message, None
     with st.expander("Change my PIN", expanded=message is not None):
         st.text_input("The PIN you have now", key=PIN_OLD, type="password")
         st.text_input("A new PIN", key=PIN_NEW, type="password", max_chars=club.PIN_MAX)
@@ -384,7 +407,7 @@ def picker() -> None:
         st.warning(plain(f"The list of players cannot be read ({err})."), icon=":material/warning:")
         return
     names = {p.id: p.name for p in profiles}
-    _state()[PICKER] = current.id if current is not None else None
+    st.session_state[PICKER] = current.id if current is not None else None
     st.selectbox(
         session.ASK,  # the same question as the page's
         list(names),
@@ -394,7 +417,8 @@ def picker() -> None:
         on_change=_picked,
         help="Each player's answers and lessons are kept separately on this device.",
     )
-    message = _state().pop(_MESSAGE, None)
+    state = _kept()
+    message, state.message = state.message, None
     with st.expander("Add a player or change a name", expanded=message is not None):
         st.text_input(
             "New player's name",
@@ -418,15 +442,15 @@ def picker() -> None:
 
 
 def _ask_to(what: str) -> None:
-    _state()[_CONFIRM] = what
+    _kept().confirm = what
 
 
 def _never_mind() -> None:
-    _state().pop(_CONFIRM, None)
+    _kept().confirm = None
 
 
 def _clear(profile: Profile) -> None:
-    _state().pop(_CONFIRM, None)
+    _kept().confirm = None
     store = session.current_store()
     if store is None:
         return
@@ -439,7 +463,7 @@ def _clear(profile: Profile) -> None:
 
 
 def _remove(profile: Profile) -> None:
-    _state().pop(_CONFIRM, None)
+    _kept().confirm = None
     store = session.current_store()
     if store is None:
         return
@@ -455,7 +479,7 @@ def _remove(profile: Profile) -> None:
 def _start_again(current: Profile) -> None:
     """Clear a player's progress, or remove the player: each asks first, and touches that
     player's answers, lessons and games only."""
-    asked = _state().get(_CONFIRM)
+    asked = _kept().confirm
     with st.expander("Start again or remove a player", expanded=asked is not None):
         name = plain(current.name)
         if asked == "clear":

@@ -5,6 +5,10 @@
   Practice page starts the set at once (:func:`take_practice`) and the request is gone.
 * The weights adaptive practice gives mixed sets (:func:`practice_weights`), kept until
   another page sets them again.
+* The game Review is to show (:func:`name_review`), when its address names none: taken by
+  the Review page (:func:`take_review`).
+* :data:`PLAY_READY`: the Learn page offers a game on the Play page (the learning game, or
+  a first game of the ladder).
 """
 
 from __future__ import annotations
@@ -17,12 +21,15 @@ import streamlit as st
 from trainer.engine import Card
 
 __all__ = [
+    "PLAY_READY",
     "PRACTICE_PAGE",
     "PracticeRequest",
     "Weights",
     "ask_practice",
+    "name_review",
     "practice_weights",
     "take_practice",
+    "take_review",
 ]
 
 #: The Practice page, as the app's pages name it (relative to ``trainer/app.py``).
@@ -32,6 +39,11 @@ Weights = dict[tuple[str, str], float]
 
 _PRACTICE = "_practice_request_from_a_page"
 _WEIGHTS = "_practice_weights"
+_REVIEW = "review_game"
+#: Set by the Learn page at the end of a lesson: the Play page offers a game (``True``: the
+#: learning game of the last lesson; a rung's id: that first game, see training/ladder.py),
+#: and drops the key once the person has started it or put it off.
+PLAY_READY = "play_ready"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,3 +91,14 @@ def practice_weights() -> Weights | None:
     """The weights adaptive practice last gave mixed sets (``None``: none given)."""
     weights = st.session_state.get(_WEIGHTS)
     return weights if isinstance(weights, dict) else None
+
+
+def name_review(game_id: str) -> None:
+    """Name the game the Review page is to show (the address names it too, and wins)."""
+    st.session_state[_REVIEW] = game_id
+
+
+def take_review() -> str | None:
+    """The game another page named for Review, taken (so an old one is never shown)."""
+    game_id = st.session_state.pop(_REVIEW, None)
+    return game_id if isinstance(game_id, str) else None

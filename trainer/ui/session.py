@@ -18,10 +18,10 @@ import re
 import sqlite3
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 import streamlit as st
 
@@ -41,6 +41,7 @@ from trainer.progress.store import (
 from trainer.progress.store.backend import Held as HeldOpen
 from trainer.training.records import AttemptIn, LessonProgress, Profile
 from trainer.training.review import REVIEW_METHOD, GameReview
+from trainer.ui.page_state import kept
 
 #: The address parameter naming this browser's player.
 PLAYER_PARAM = "player"
@@ -49,21 +50,71 @@ PLAYER_PARAM = "player"
 BUSY_TIMEOUT_SECONDS = 2.0
 ASK = "Who is playing?"
 
-_PROFILE = "profile_id"
-_WHO = "_profile"
-_ASK = "_player_question"
-_TOKEN = "_session_token"
-_PROBLEM = "_store_problem"
-_NOTICE_SEEN = "_store_notice_seen"
-_ATTEMPTS = "_attempts"
-_LESSONS = "_lesson_progress"
-_ORPHANS = "_orphan_attempts"  # held answers whose player left the device meanwhile
+#: Where this module keeps its one object in Streamlit's session state.
+STATE_KEY = "_browser_session"
 
 T = TypeVar("T")
 
 
-def _state() -> Any:
-    return st.session_state
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """Whose a held answer is: the player chosen when it was given."""
+
+    id: int
+    created_at: datetime | None  # known when the player had been read from the store
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """An answer the store could not take yet, with its owner and its place in a set."""
+
+    owner: Owner | None  # None: given while no player could be known (the store was down)
+    attempt: AttemptIn
+    token: str
+    key: str | None
+
+
+@dataclass(slots=True)
+class BrowserSession:
+    """What this browser session keeps between runs of a page: who is chosen, why the page
+    asks, what the store could not take yet, and club mode's sign-in (one object in the
+    session state, under :data:`STATE_KEY`)."""
+
+    #: The player chosen in this browser (checked against the store when next used) and
+    #: that player as last read, with why the page asks "Who is playing?" again.
+    profile_id: int | None = None
+    who: Profile | None = None
+    question: str | None = None
+    #: Marks the answers given in this browser session (:func:`session_token`).
+    token: str = ""
+    #: Why answers are not being saved; the store's one-off notice was shown.
+    problem: str | None = None
+    notice_seen: bool = False
+    #: Answers and lesson places the store could not take yet, and held answers whose
+    #: player left the device meanwhile (shown for this visit, never written).
+    attempts: list[Held] = field(default_factory=list)
+    lessons: dict[tuple[Owner | None, str], LessonProgress] = field(default_factory=dict)
+    orphans: list[Held] = field(default_factory=list)
+    #: The player's settings, read once a visit: (their id, their settings).
+    preferences: tuple[int | None, dict[str, str]] | None = None
+    #: Finished games whose record could not be reviewed.
+    unreviewable: tuple[str, ...] = ()
+    #: Club mode: the token this session signs in with and its role; a token (or "") the
+    #: browser is to keep (or drop); the browser has said which token it keeps; tokens
+    #: signed out of here, never taken up again.
+    club_token: str | None = None
+    club_role: str | None = None
+    club_to_keep: str | None = None
+    club_heard: bool = False
+    club_dropped: set[str] = field(default_factory=set)
+
+    def forget_player(self) -> None:
+        self.profile_id = None
+        self.who = None
+
+
+def _state() -> BrowserSession:
+    return kept(STATE_KEY, BrowserSession)
 
 
 def _setting(name: str) -> str | None:
@@ -109,31 +160,31 @@ def current_store() -> Store | None:
     try:
         return _open(db_location()).store
     except StoreError as err:
-        _state()[_PROBLEM] = str(err)
+        _state().problem = str(err)
         return None
 
 
 def store_problem() -> str | None:
     """Why answers are not being saved, in plain words, or None when they are."""
-    problem = _state().get(_PROBLEM)
-    return str(problem) if problem else None
+    problem = _state().problem
+    return problem or None
 
 
 def store_notice() -> str | None:
     """A one-off message about the store (an unreadable file set aside), once per session."""
     store = current_store()
-    if store is None or store.notice is None or _state().get(_NOTICE_SEEN):
+    if store is None or store.notice is None or _state().notice_seen:
         return None
-    _state()[_NOTICE_SEEN] = True
+    _state().notice_seen = True
     return store.notice
 
 
 def session_token() -> str:
     """Marks the answers given in this browser session."""
-    token = _state().get(_TOKEN)
-    if not token:
-        token = _state()[_TOKEN] = uuid.uuid4().hex
-    return str(token)
+    state = _state()
+    if not state.token:
+        state.token = uuid.uuid4().hex
+    return state.token
 
 
 def current_profile() -> Profile | None:
@@ -160,11 +211,6 @@ def current_profile() -> Profile | None:
 
 #: The setting (or environment variable) that turns club mode on.
 MODE_VAR = "CRIBBAGE_TRAINER_MODE"
-_CLUB_TOKEN = "_club_token"  # the session token this browser session signs in with
-_CLUB_ROLE = "_club_role"
-_CLUB_STORE = "_club_token_to_keep"  # a token (or "") the browser is to keep (or drop)
-_CLUB_HEARD = "_club_browser_heard"  # the browser has said which token it keeps
-_CLUB_DROPPED = "_club_signed_out"  # tokens signed out of here: never taken up again
 
 
 def club_mode() -> bool:
@@ -180,67 +226,68 @@ def browser_token(reported: str | None) -> None:
     token it kept from an earlier visit signs this session in, unless one already did."""
     if reported is None:
         return
-    _state()[_CLUB_HEARD] = True
-    dropped = _state().get(_CLUB_DROPPED, set())
-    if not _state().get(_CLUB_TOKEN) and reported and reported not in dropped:
-        _state()[_CLUB_TOKEN] = reported
+    state = _state()
+    state.club_heard = True
+    if not state.club_token and reported and reported not in state.club_dropped:
+        state.club_token = reported
 
 
 def heard_from_browser() -> bool:
-    return bool(_state().get(_CLUB_HEARD))
+    return _state().club_heard
 
 
 def token_to_keep() -> str | None:
     """A token the browser is to keep (``""``: to forget), once."""
-    value = _state().pop(_CLUB_STORE, None)
-    return value if isinstance(value, str) else None
+    state = _state()
+    value, state.club_to_keep = state.club_to_keep, None
+    return value
 
 
 def signed_in_as(signed: club.SignedIn) -> None:
     """This browser is now signed in (the browser keeps the token for later visits)."""
-    _state()[_CLUB_TOKEN] = signed.token
-    _state()[_CLUB_STORE] = signed.token
-    _state()[_CLUB_ROLE] = signed.role
-    _state()[_PROFILE] = signed.profile.id
-    _state()[_WHO] = signed.profile
-    _state().pop(_ASK, None)
+    state = _state()
+    state.club_token = signed.token
+    state.club_to_keep = signed.token
+    state.club_role = signed.role
+    state.profile_id = signed.profile.id
+    state.who = signed.profile
+    state.question = None
 
 
 def sign_out() -> None:
-    token = _state().get(_CLUB_TOKEN)
-    if token:
-        _state()[_CLUB_DROPPED] = {*_state().get(_CLUB_DROPPED, set()), token}
-    for key in (_CLUB_TOKEN, _CLUB_ROLE, _PROFILE, _WHO):
-        _state().pop(key, None)
-    _state()[_CLUB_STORE] = ""
-    _state()[_ASK] = ASK
+    state = _state()
+    if state.club_token:
+        state.club_dropped.add(state.club_token)
+    state.club_token = state.club_role = None
+    state.forget_player()
+    state.club_to_keep = ""
+    state.question = ASK
 
 
 def current_role() -> str | None:
     """The signed-in player's role in club mode (``player`` or ``teacher``); None otherwise."""
     if not club_mode() or current_profile() is None:
         return None
-    role = _state().get(_CLUB_ROLE)
-    return str(role) if role else None
+    return _state().club_role or None
 
 
 def _resolve_club(store: Store) -> Profile | None:
     """In club mode the player is whoever this browser session signed in as, checked
     again on every run (a PIN changed or reset elsewhere ends the session at once); the
     address and the picker name nobody."""
-    token = _state().get(_CLUB_TOKEN)
-    if not token:
+    state = _state()
+    if not state.club_token:
         return None
-    signed = club.session_player(store, token)
+    signed = club.session_player(store, state.club_token)
     if signed is None:
-        for key in (_CLUB_TOKEN, _CLUB_ROLE, _PROFILE, _WHO):
-            _state().pop(key, None)
-        _state()[_CLUB_STORE] = ""
-        _state()[_ASK] = f"Your session has ended (it expired, or the PIN was changed). {ASK}"
+        state.club_token = state.club_role = None
+        state.forget_player()
+        state.club_to_keep = ""
+        state.question = f"Your session has ended (it expired, or the PIN was changed). {ASK}"
         return None
-    _state()[_PROFILE] = signed.profile.id
-    _state()[_WHO] = signed.profile
-    _state()[_CLUB_ROLE] = signed.role
+    state.profile_id = signed.profile.id
+    state.who = signed.profile
+    state.club_role = signed.role
     return signed.profile
 
 
@@ -248,11 +295,11 @@ def _resolve(store: Store) -> Profile | None:
     if club_mode():
         return _resolve_club(store)
     state = _state()
-    chosen = state.get(_PROFILE)
-    if isinstance(chosen, int):
+    chosen = state.profile_id
+    if chosen is not None:
         profile = store.profile(chosen)
         if profile is not None:
-            state[_WHO] = profile
+            state.who = profile
             return profile
         _forget(f"The player chosen in this browser is no longer on this device. {ASK}")
         return None
@@ -273,8 +320,7 @@ def player_question() -> str | None:
     lost); None once a player is chosen, or when the store cannot be used."""
     if current_store() is None or current_profile() is not None:
         return None
-    asked = _state().get(_ASK)
-    return str(asked) if asked else ASK
+    return _state().question or ASK
 
 
 def ask_again() -> None:
@@ -300,8 +346,8 @@ def keep_player_in_address() -> None:
         if PLAYER_PARAM in st.query_params:
             del st.query_params[PLAYER_PARAM]
         return
-    profile = _state().get(_WHO)
-    if isinstance(profile, Profile) and _state().get(_PROFILE) == profile.id:
+    profile = _state().who
+    if profile is not None and _state().profile_id == profile.id:
         wanted = player_param(profile)
         if st.query_params.get(PLAYER_PARAM) != wanted:
             st.query_params[PLAYER_PARAM] = wanted
@@ -309,9 +355,9 @@ def keep_player_in_address() -> None:
 
 def address_with_player(params: Mapping[str, str]) -> dict[str, str]:
     """``params`` and the chosen player's, for a page that writes the whole address."""
-    profile = _state().get(_WHO)
+    profile = _state().who
     out = dict(params)
-    if isinstance(profile, Profile) and _state().get(_PROFILE) == profile.id and not club_mode():
+    if profile is not None and _state().profile_id == profile.id and not club_mode():
         out[PLAYER_PARAM] = player_param(profile)
     return out
 
@@ -341,16 +387,17 @@ def _from_param(store: Store, raw: str) -> Profile | None:
 
 
 def _chose(profile: Profile) -> None:
-    _state()[_PROFILE] = profile.id
-    _state()[_WHO] = profile
-    _state().pop(_ASK, None)
+    state = _state()
+    state.profile_id = profile.id
+    state.who = profile
+    state.question = None
     keep_player_in_address()
 
 
 def _forget(why: str) -> None:
-    for key in (_PROFILE, _WHO):
-        _state().pop(key, None)
-    _state()[_ASK] = why
+    state = _state()
+    state.forget_player()
+    state.question = why
     if PLAYER_PARAM in st.query_params:
         del st.query_params[PLAYER_PARAM]
 
@@ -360,11 +407,11 @@ def choose_profile(profile_id: int) -> None:
     in club mode only signing in chooses)."""
     if club_mode():
         return
-    _state()[_PROFILE] = profile_id
-    who = _state().get(_WHO)
-    if not (isinstance(who, Profile) and who.id == profile_id):
-        _state().pop(_WHO, None)
-    _state().pop(_ASK, None)
+    state = _state()
+    state.profile_id = profile_id
+    if not (state.who is not None and state.who.id == profile_id):
+        state.who = None
+    state.question = None
 
 
 def report_failure(err: Exception) -> None:
@@ -374,7 +421,7 @@ def report_failure(err: Exception) -> None:
 
 def _failed(err: Exception) -> None:
     """An operation failed on an opened store: say so, and reopen the file next time."""
-    _state()[_PROBLEM] = f"Progress could not be saved just now ({describe_error(err)})."
+    _state().problem = f"Progress could not be saved just now ({describe_error(err)})."
     _open.clear()
 
 
@@ -393,35 +440,16 @@ def _on_store(action: Callable[[Store, Profile], T]) -> tuple[T] | None:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class Owner:
-    """Whose a held answer is: the player chosen when it was given."""
-
-    id: int
-    created_at: datetime | None  # known when the player had been read from the store
-
-
-@dataclass(frozen=True, slots=True)
-class Held:
-    """An answer the store could not take yet, with its owner and its place in a set."""
-
-    owner: Owner | None  # None: given while no player could be known (the store was down)
-    attempt: AttemptIn
-    token: str
-    key: str | None
-
-
 class NoPlayerError(ValueError):
     """An answer given while nobody is chosen as the player: it is not saved."""
 
 
 def _owner() -> Owner | None:
     """The player chosen in this browser right now, as far as it is known without the store."""
-    chosen = _state().get(_PROFILE)
-    if not isinstance(chosen, int):
+    chosen, who = _state().profile_id, _state().who
+    if chosen is None:
         return None
-    who = _state().get(_WHO)
-    return Owner(chosen, who.created_at if isinstance(who, Profile) and who.id == chosen else None)
+    return Owner(chosen, who.created_at if who is not None and who.id == chosen else None)
 
 
 def _is_owner(store: Store, owner: Owner) -> bool:
@@ -431,21 +459,19 @@ def _is_owner(store: Store, owner: Owner) -> bool:
 
 
 def _held() -> list[Held]:
-    return list(_state().get(_ATTEMPTS, []))
+    return list(_state().attempts)
 
 
 def _held_lessons() -> dict[tuple[Owner | None, str], LessonProgress]:
-    return dict(_state().get(_LESSONS, {}))
+    return dict(_state().lessons)
 
 
-def _keep(key: str, value: object) -> None:
-    """Keep what is still waiting under ``key``; once nothing is, there is no problem."""
-    if value:
-        _state()[key] = value
-    else:
-        _state().pop(key, None)
-    if not _state().get(_ATTEMPTS) and not _state().get(_LESSONS):
-        _state().pop(_PROBLEM, None)
+def _keep(attempts: list[Held], lessons: dict[tuple[Owner | None, str], LessonProgress]) -> None:
+    """Keep what is still waiting; once nothing is, there is no problem."""
+    state = _state()
+    state.attempts, state.lessons = attempts, lessons
+    if not attempts and not lessons:
+        state.problem = None
 
 
 def _flush(store: Store) -> list[str]:
@@ -485,10 +511,9 @@ def _flush(store: Store) -> list[str]:
         except (sqlite3.Error, StoreError) as err:
             _failed(err)
             lessons[owner, lesson_id] = item
-    _keep(_ATTEMPTS, waiting)
-    _keep(_LESSONS, lessons)
+    _keep(waiting, lessons)
     if orphans:  # shown for this visit, never written for someone else
-        _state()[_ORPHANS] = [*_state().get(_ORPHANS, []), *orphans]
+        _state().orphans = [*_state().orphans, *orphans]
     return taken
 
 
@@ -514,7 +539,7 @@ def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
             "Nobody has been chosen as the player, so this answer was not saved: "
             "choose who is playing first."
         )
-    _state()[_ATTEMPTS] = [*_held(), Held(_owner(), attempt, session_token(), key)]
+    _state().attempts = [*_held(), Held(_owner(), attempt, session_token(), key)]
     store = current_store()
     if store is not None and key is not None and key in _flush(store):
         raise AnsweredElsewhereError(
@@ -546,7 +571,7 @@ def _mine(owner: Owner | None) -> bool:
 
 def session_attempts() -> list[AttemptIn]:
     """Answers given in this browser session by the current profile (newest last)."""
-    held = [*_held(), *_state().get(_ORPHANS, [])]
+    held = [*_held(), *_state().orphans]
     unsaved = [h.attempt for h in held if _mine(h.owner)]
     token = session_token()
     saved = _on_store(lambda store, p: [r.attempt for r in store.attempts(p.id, session=token)])
@@ -571,7 +596,7 @@ def save_lesson_progress(lesson_id: str, step: int, done: bool) -> None:
     pending[owner, lesson_id] = LessonProgress(
         lesson_id, step, done or bool(previous and previous.done)
     )
-    _state()[_LESSONS] = pending
+    _state().lessons = pending
     store = current_store()
     if store is not None:
         _flush(store)
@@ -595,8 +620,6 @@ def drop_draft(key: str) -> None:
 
 # --- a player's settings ---------------------------------------------------------------------
 
-_PREFERENCES = "_preferences"  # (the player's id, their settings), read once a visit
-
 
 def preferences() -> dict[str, str]:
     """The chosen player's settings by key, read from the store once a visit (empty with
@@ -604,12 +627,12 @@ def preferences() -> dict[str, str]:
     visit)."""
     owner = _owner()
     who = owner.id if owner is not None else None
-    kept = _state().get(_PREFERENCES)
-    if isinstance(kept, tuple) and kept[0] == who:
+    kept = _state().preferences
+    if kept is not None and kept[0] == who:
         return dict(kept[1])
     saved = _on_store(lambda store, p: store.preferences(p.id))
     found = saved[0] if saved is not None else {}
-    _state()[_PREFERENCES] = (who, found)
+    _state().preferences = (who, found)
     return dict(found)
 
 
@@ -619,7 +642,7 @@ def set_preference(key: str, value: str) -> None:
     chosen = preferences()
     chosen[key] = value
     owner = _owner()
-    _state()[_PREFERENCES] = (owner.id if owner is not None else None, chosen)
+    _state().preferences = (owner.id if owner is not None else None, chosen)
     _on_store(lambda store, p: store.set_preference(p.id, key, value))
 
 
@@ -644,8 +667,6 @@ def games_record(profile_id: int) -> list[LevelGames]:
 
 # --- game reviews ----------------------------------------------------------------------------
 
-_UNREVIEWABLE = "_unreviewable_games"  # finished games whose record could not be reviewed
-
 
 def saved_game(profile_id: int, game_id: str) -> SavedGame | None:
     """One of the player's games by its id (None when they have no such game: another
@@ -658,10 +679,10 @@ def finished_games(profile_id: int, *, limit: int | None = None) -> list[Finishe
     has been reviewed; the games not reviewed yet are reviewed first, a few a visit (see
     :func:`trainer.progress.review_totals.catch_up`). Raises like :func:`saved_game`."""
     store = _usable_store()
-    skip = _state().get(_UNREVIEWABLE, ())
+    skip = _state().unreviewable
     _, broken = catch_up(store, profile_id, skip=skip)
     if broken:
-        _state()[_UNREVIEWABLE] = (*skip, *broken)
+        _state().unreviewable = (*skip, *broken)
     return store.finished_games(profile_id, method=REVIEW_METHOD, limit=limit)
 
 

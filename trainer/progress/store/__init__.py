@@ -6,6 +6,8 @@ Where each part lives:
 
 ==================  ==========================================================================
 ``api``             :class:`Store`: opening, migrating, and every operation
+``answers``         the answers' SQL: one written with its misses, read back, aggregated
+``clubs``           club mode's operations: PINs, shared settings, groups, sets given
 ``schema``          the migrations, one history for both databases
 ``rows``            the rows as values (answers, games, reviews and the figures read)
 ``checks``          what is checked before a write: answers, games, players' names

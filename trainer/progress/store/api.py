@@ -13,11 +13,12 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
+import trainer.progress.store.answers as answers
 import trainer.progress.store.export as export
 import trainer.progress.store.postgres as postgres
 import trainer.progress.store.sqlite as sqlite_file
@@ -38,6 +39,7 @@ from trainer.progress.store.checks import (
     name_key,
     text_field,
 )
+from trainer.progress.store.clubs import ClubTables
 from trainer.progress.store.errors import (
     ForeignFileError,
     IntegrityViolation,
@@ -46,32 +48,22 @@ from trainer.progress.store.errors import (
     StoreError,
 )
 from trainer.progress.store.rows import (
-    ATTEMPT_COLUMNS,
     GAME_COLUMNS,
-    ROLES,
     AreaRow,
-    Assignment,
-    Credential,
     DayRow,
     FinishedGame,
     GameReviewRow,
     GameStats,
-    Group,
     LevelGames,
     MissRow,
     ProgressRows,
     Recorded,
     SavedGame,
     Streaks,
-    assignment,
-    credential,
     finished_game,
     from_utc_text,
-    group,
-    local_day,
     now_text,
     profile_of,
-    recorded,
     saved_game,
     stale,
     utc_text,
@@ -85,7 +77,7 @@ BUSY_TIMEOUT_SECONDS = 15.0
 
 
 @dataclass(frozen=True)
-class Store:
+class Store(ClubTables):
     """One progress store: a SQLite file or a PostgreSQL database. Cheap to copy; every
     call borrows its own connection."""
 
@@ -289,7 +281,7 @@ class Store:
         """Remove a player and everything kept for them (answers, lesson places, games,
         drafts), and nothing else; False when there was no such player."""
         with self._connect() as conn, conn.write():
-            _clear(conn, profile_id)
+            answers.clear_player(conn, profile_id)
             conn.execute("DELETE FROM preferences WHERE profile_id = ?", (profile_id,))
             cursor = conn.execute("DELETE FROM profiles WHERE id = ?", (profile_id,))
         return cursor.rowcount == 1
@@ -298,21 +290,26 @@ class Store:
         """Start a player again from nothing: their answers, lesson places, games and drafts
         are deleted; the player (and everyone else's progress) stays."""
         with self._connect() as conn, conn.write():
-            _clear(conn, profile_id)
+            answers.clear_player(conn, profile_id)
 
     # -- drafts: work in progress that outlives a reload (the claims of a count) --
 
     def save_draft(self, profile_id: int, key: str, value: str) -> None:
         text_field("a draft's key", key, KEY_MAX)
         text_field("a draft", value, DRAFT_MAX, empty_ok=True)
+        self._keep_keyed("drafts", profile_id, key, value)
+
+    def _keep_keyed(self, table: str, profile_id: int, key: str, value: str) -> None:
+        """Keep ``value`` under the player's ``key`` in ``table`` (a draft or a setting),
+        over what was kept there; a player who is not there raises ``ValueError``."""
         with self._connect() as conn:
             try:
                 with conn.write():
                     conn.execute(
-                        """INSERT INTO drafts (profile_id, key, value, updated_at)
-                           VALUES (?, ?, ?, ?)
-                           ON CONFLICT (profile_id, key) DO UPDATE SET
-                               value = excluded.value, updated_at = excluded.updated_at""",
+                        f"""INSERT INTO {table} (profile_id, key, value, updated_at)
+                            VALUES (?, ?, ?, ?)
+                            ON CONFLICT (profile_id, key) DO UPDATE SET
+                                value = excluded.value, updated_at = excluded.updated_at""",
                         (profile_id, key, value, now_text()),
                     )
             except IntegrityViolation as err:
@@ -346,18 +343,7 @@ class Store:
         settings; removing the player removes them."""
         text_field("a setting's name", key, PREFERENCE_KEY_MAX)
         text_field("a setting", value, PREFERENCE_MAX, empty_ok=True)
-        with self._connect() as conn:
-            try:
-                with conn.write():
-                    conn.execute(
-                        """INSERT INTO preferences (profile_id, key, value, updated_at)
-                           VALUES (?, ?, ?, ?)
-                           ON CONFLICT (profile_id, key) DO UPDATE SET
-                               value = excluded.value, updated_at = excluded.updated_at""",
-                        (profile_id, key, value, now_text()),
-                    )
-            except IntegrityViolation as err:
-                raise ValueError(f"there is no profile {profile_id} ({err})") from err
+        self._keep_keyed("preferences", profile_id, key, value)
 
     # -- answers --
 
@@ -408,7 +394,7 @@ class Store:
                     for attempt, key in attempts:
                         check_attempt(attempt)
                         check_key(key)
-                        ids.append(_insert_attempt(conn, profile_id, attempt, session, key))
+                        ids.append(answers.insert_attempt(conn, profile_id, attempt, session, key))
             except IntegrityViolation as err:
                 raise InvalidAttemptError(f"there is no profile {profile_id} ({err})") from err
         return ids
@@ -436,7 +422,7 @@ class Store:
     ) -> list[Recorded]:
         """A profile's answers, oldest first (the newest ``limit`` of them if given)."""
         with self._connect() as conn:
-            return _attempts(conn, profile_id, session, limit)
+            return answers.attempts(conn, profile_id, session, limit)
 
     # -- aggregates for the Progress page (each a GROUP BY over an index) --
 
@@ -444,37 +430,37 @@ class Store:
         """Everything the Progress page reads, from one consistent snapshot of the file."""
         with self._connect() as conn, conn.snapshot():
             if True:  # every query below reads one snapshot
-                areas = _area_summary(conn, profile_id)
+                areas = answers.area_summary(conn, profile_id)
                 return ProgressRows(
-                    days=_day_summary(conn, profile_id),
+                    days=answers.day_summary(conn, profile_id),
                     areas=areas,
-                    misses=_miss_summary(conn, profile_id),
-                    streaks=_streaks(conn, profile_id),
-                    window=_recent_by_area(
+                    misses=answers.miss_summary(conn, profile_id),
+                    streaks=answers.streaks(conn, profile_id),
+                    window=answers.recent_by_area(
                         conn, profile_id, per_area, [(a.drill, a.tier) for a in areas]
                     ),
-                    recent=_attempts(conn, profile_id, None, recent),
+                    recent=answers.attempts(conn, profile_id, None, recent),
                 )
 
     def day_summary(self, profile_id: int) -> list[DayRow]:
         """Answers, right answers and seconds per day and drill type, oldest day first."""
         with self._connect() as conn:
-            return _day_summary(conn, profile_id)
+            return answers.day_summary(conn, profile_id)
 
     def area_summary(self, profile_id: int) -> list[AreaRow]:
         """Answers, right answers and seconds per drill type and tier, over all answers."""
         with self._connect() as conn:
-            return _area_summary(conn, profile_id)
+            return answers.area_summary(conn, profile_id)
 
     def miss_summary(self, profile_id: int) -> list[MissRow]:
         """How often each category was missed, per drill type and tier, over all answers."""
         with self._connect() as conn:
-            return _miss_summary(conn, profile_id)
+            return answers.miss_summary(conn, profile_id)
 
     def streaks(self, profile_id: int) -> Streaks:
         """Right answers in a row: the current run and the best ever."""
         with self._connect() as conn:
-            return _streaks(conn, profile_id)
+            return answers.streaks(conn, profile_id)
 
     # -- lessons --
 
@@ -747,206 +733,6 @@ class Store:
             ).fetchall()
         return [saved_game(row) for row in rows]
 
-    # -- clubs: players who sign in, groups, teachers (club mode) --
-
-    def credential(self, profile_id: int) -> Credential | None:
-        """How the player signs in (None: no PIN set yet)."""
-        with self._connect() as conn:
-            row = conn.execute(
-                f"SELECT {_CREDENTIAL_COLUMNS} FROM credentials WHERE profile_id = ?",
-                (profile_id,),
-            ).fetchone()
-        return credential(row) if row else None
-
-    def set_pin(self, profile_id: int, pin_hash: str, *, role: str | None = None) -> int:
-        """Set the player's PIN (its hash: the store never sees a PIN) and, if given, role;
-        the PIN's new version, which ends every session signed in with an older one. The
-        wrong PINs counted so far are forgotten."""
-        text_field("pin_hash", pin_hash, 300)
-        if role is not None and role not in ROLES:
-            raise ValueError(f"a role is one of {', '.join(ROLES)}, not {role!r}")
-        with self._connect() as conn:
-            try:
-                with conn.write():
-                    row = conn.execute(
-                        """INSERT INTO credentials (profile_id, pin_hash, pin_version, role,
-                               failures, locked_until, updated_at)
-                           VALUES (?, ?, 1, ?, 0, '', ?)
-                           ON CONFLICT (profile_id) DO UPDATE SET
-                               pin_hash = excluded.pin_hash,
-                               pin_version = credentials.pin_version + 1,
-                               role = CASE WHEN ? = 1 THEN excluded.role
-                                      ELSE credentials.role END,
-                               failures = 0, locked_until = '',
-                               updated_at = excluded.updated_at
-                           RETURNING pin_version""",
-                        (profile_id, pin_hash, role or "player", now_text(), int(role is not None)),
-                    ).fetchone()
-            except IntegrityViolation as err:
-                raise ValueError(f"there is no profile {profile_id} ({err})") from err
-        return int(row[0])
-
-    def count_failure(
-        self, profile_id: int, wait: Callable[[int], float], now: datetime
-    ) -> Credential:
-        """One more wrong PIN: signing in then waits ``wait(failures)`` seconds from ``now``."""
-        with self._connect() as conn, conn.write():
-            row = conn.execute(
-                "SELECT failures FROM credentials WHERE profile_id = ?", (profile_id,)
-            ).fetchone()
-            failures = (int(row[0]) if row else 0) + 1
-            seconds = wait(failures)
-            locked = utc_text(now + timedelta(seconds=seconds)) if seconds > 0 else ""
-            conn.execute(
-                "UPDATE credentials SET failures = ?, locked_until = ? WHERE profile_id = ?",
-                (failures, locked, profile_id),
-            )
-            found = conn.execute(
-                f"SELECT {_CREDENTIAL_COLUMNS} FROM credentials WHERE profile_id = ?",
-                (profile_id,),
-            ).fetchone()
-        return credential(found)
-
-    def forget_failures(self, profile_id: int) -> None:
-        with self._connect() as conn, conn.write():
-            conn.execute(
-                "UPDATE credentials SET failures = 0, locked_until = '' WHERE profile_id = ?",
-                (profile_id,),
-            )
-
-    def shared_setting(self, key: str, make: Callable[[], str]) -> str:
-        """A value every app server of the store agrees on (made once by whichever asks
-        first: ``make()``), such as the key sessions are signed with."""
-        with self._connect() as conn:
-            row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-            if row:
-                return str(row[0])
-            with conn.write():
-                conn.execute(
-                    "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
-                    (key, make()),
-                )
-                row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        return str(row[0])
-
-    def create_group(self, teacher_id: int, name: str, join_code: str) -> Group:
-        text_field("a group's name", name, 60)
-        text_field("a join code", join_code, 20)
-        with self._connect() as conn:
-            try:
-                with conn.write():
-                    (new_id,) = conn.execute(
-                        "INSERT INTO groups (name, join_code, teacher_id, created_at) "
-                        "VALUES (?, ?, ?, ?) RETURNING id",
-                        (name.strip(), join_code, teacher_id, now_text()),
-                    ).fetchone()
-            except IntegrityViolation as err:
-                raise ValueError(
-                    f"that join code is taken, or there is no teacher {teacher_id} ({err})"
-                ) from err
-        return Group(int(new_id), name.strip(), join_code, teacher_id)
-
-    def groups_of_teacher(self, teacher_id: int) -> list[Group]:
-        with self._connect() as conn:
-            rows = conn.execute(
-                f"SELECT {_GROUP_COLUMNS} FROM groups WHERE teacher_id = ? ORDER BY id",
-                (teacher_id,),
-            ).fetchall()
-        return [group(r) for r in rows]
-
-    def group_by_code(self, join_code: str) -> Group | None:
-        with self._connect() as conn:
-            row = conn.execute(
-                f"SELECT {_GROUP_COLUMNS} FROM groups WHERE join_code = ?", (join_code,)
-            ).fetchone()
-        return group(row) if row else None
-
-    def join_group(self, group_id: int, profile_id: int) -> bool:
-        """The player joins the group; False when they were in it already."""
-        with self._connect() as conn:
-            try:
-                with conn.write():
-                    cursor = conn.execute(
-                        "INSERT INTO memberships (group_id, profile_id, joined_at) "
-                        "VALUES (?, ?, ?) ON CONFLICT (group_id, profile_id) DO NOTHING",
-                        (group_id, profile_id, now_text()),
-                    )
-            except IntegrityViolation as err:
-                raise ValueError(f"there is no such group or player ({err})") from err
-        return cursor.rowcount == 1
-
-    def members(self, group_id: int) -> list[Profile]:
-        """The group's members, by name."""
-        with self._connect() as conn:
-            rows = conn.execute(
-                """SELECT p.id, p.name, p.created_at FROM profiles p
-                   JOIN memberships m ON m.profile_id = p.id
-                   WHERE m.group_id = ? ORDER BY p.name_key""",
-                (group_id,),
-            ).fetchall()
-        return [profile_of(r) for r in rows]
-
-    def teaches(self, teacher_id: int, profile_id: int) -> bool:
-        """The player is in one of this teacher's groups."""
-        with self._connect() as conn:
-            row = conn.execute(
-                """SELECT 1 FROM groups g JOIN memberships m ON m.group_id = g.id
-                   WHERE g.teacher_id = ? AND m.profile_id = ? LIMIT 1""",
-                (teacher_id, profile_id),
-            ).fetchone()
-        return row is not None
-
-    def assign(self, group_id: int, drill: str, tier: str, length: int, seed: int) -> int:
-        """Give the group a practice set; its id."""
-        text_field("drill", drill, 20)
-        text_field("tier", tier, 40)
-        if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= 100:
-            raise ValueError(f"a set is 1 to 100 questions long, not {length!r}")
-        with self._connect() as conn, conn.write():
-            (new_id,) = conn.execute(
-                "INSERT INTO assignments (group_id, drill, tier, length, seed, created_at) "
-                "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (group_id, drill, tier, length, seed, now_text()),
-            ).fetchone()
-        return int(new_id)
-
-    def assignments_for(self, profile_id: int, *, limit: int = 5) -> list[Assignment]:
-        """The newest practice sets the player's groups were given."""
-        with self._connect() as conn:
-            rows = conn.execute(
-                """SELECT a.id, a.group_id, g.name, a.drill, a.tier, a.length, a.seed,
-                          a.created_at
-                   FROM assignments a JOIN groups g ON g.id = a.group_id
-                   JOIN memberships m ON m.group_id = a.group_id
-                   WHERE m.profile_id = ? ORDER BY a.id DESC LIMIT ?""",
-                (profile_id, limit),
-            ).fetchall()
-        return [assignment(r) for r in rows]
-
-    def assignments_of_group(self, group_id: int) -> list[Assignment]:
-        with self._connect() as conn:
-            rows = conn.execute(
-                """SELECT a.id, a.group_id, g.name, a.drill, a.tier, a.length, a.seed,
-                          a.created_at
-                   FROM assignments a JOIN groups g ON g.id = a.group_id
-                   WHERE a.group_id = ? ORDER BY a.id DESC""",
-                (group_id,),
-            ).fetchall()
-        return [assignment(r) for r in rows]
-
-    def last_activity(self, profile_id: int) -> datetime | None:
-        """When the player last answered, played or moved on in a lesson."""
-        with self._connect() as conn:
-            row = conn.execute(
-                """SELECT MAX(at) FROM (
-                       SELECT MAX(at) AS at FROM attempts WHERE profile_id = ?
-                       UNION ALL SELECT MAX(updated_at) FROM games WHERE profile_id = ?
-                       UNION ALL SELECT MAX(updated_at) FROM lesson_progress WHERE profile_id = ?
-                   ) AS times""",
-                (profile_id, profile_id, profile_id),
-            ).fetchone()
-        return from_utc_text(row[0]) if row and row[0] else None
-
     # -- export, and copying a whole store --
 
     def export_csv(self, profile_id: int) -> str:
@@ -967,131 +753,6 @@ class Store:
             return export.load(conn, tables)
 
 
-# --- the queries, each on a connection it is given ------------------------------------------
-
-
-def _attempts(
-    conn: Connection, profile_id: int, session: str | None, limit: int | None
-) -> list[Recorded]:
-    where = "a.profile_id = ?" + (" AND a.session = ?" if session is not None else "")
-    params: list[object] = [profile_id] + ([session] if session is not None else [])
-    sql = f"SELECT {ATTEMPT_COLUMNS} FROM attempts a WHERE {where} ORDER BY a.id DESC"
-    if limit is not None:
-        sql += " LIMIT ?"
-        params.append(limit)
-    rows = conn.execute(sql, params).fetchall()
-    return [recorded(r) for r in reversed(rows)]
-
-
-def _day_summary(conn: Connection, profile_id: int) -> list[DayRow]:
-    rows = conn.execute(
-        """SELECT day, drill, COUNT(*), SUM(correct), SUM(seconds) FROM attempts
-           WHERE profile_id = ? GROUP BY day, drill ORDER BY day, drill""",
-        (profile_id,),
-    ).fetchall()
-    return [DayRow(date.fromisoformat(r[0]), r[1], int(r[2]), int(r[3]), float(r[4])) for r in rows]
-
-
-def _area_summary(conn: Connection, profile_id: int) -> list[AreaRow]:
-    rows = conn.execute(
-        """SELECT drill, tier, COUNT(*), SUM(correct), SUM(seconds) FROM attempts
-           WHERE profile_id = ? GROUP BY drill, tier ORDER BY drill, tier""",
-        (profile_id,),
-    ).fetchall()
-    return [AreaRow(r[0], r[1], int(r[2]), int(r[3]), float(r[4])) for r in rows]
-
-
-def _miss_summary(conn: Connection, profile_id: int) -> list[MissRow]:
-    rows = conn.execute(
-        """SELECT drill, tier, category, COUNT(*) FROM attempt_misses
-           WHERE profile_id = ? GROUP BY drill, tier, category
-           ORDER BY drill, tier, category""",
-        (profile_id,),
-    ).fetchall()
-    return [MissRow(r[0], r[1], r[2], int(r[3])) for r in rows]
-
-
-def _streaks(conn: Connection, profile_id: int) -> Streaks:
-    current = conn.execute(
-        "SELECT streak FROM attempts WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
-        (profile_id,),
-    ).fetchone()
-    best = conn.execute(
-        "SELECT MAX(streak) FROM attempts WHERE profile_id = ?", (profile_id,)
-    ).fetchone()
-    return Streaks(current[0] if current else 0, best[0] or 0)
-
-
-def _recent_by_area(
-    conn: Connection, profile_id: int, per_area: int, areas: Iterable[tuple[str, str]]
-) -> list[Recorded]:
-    rows = []
-    for drill, tier in areas:  # one short index walk per area
-        rows += conn.execute(
-            f"""SELECT {ATTEMPT_COLUMNS} FROM attempts a
-                WHERE a.profile_id = ? AND a.drill = ? AND a.tier = ?
-                ORDER BY a.id DESC LIMIT ?""",
-            (profile_id, drill, tier, per_area),
-        ).fetchall()
-    return sorted((recorded(r) for r in rows), key=lambda r: r.id)
-
-
-def _clear(conn: Connection, profile_id: int) -> None:
-    """Delete everything kept for one player (inside the caller's write transaction)."""
-    conn.execute("DELETE FROM attempt_misses WHERE profile_id = ?", (profile_id,))
-    for table in ("attempts", "lesson_progress", "games", "drafts"):
-        conn.execute(f"DELETE FROM {table} WHERE profile_id = ?", (profile_id,))
-
-
-def _insert_attempt(
-    conn: Connection, profile_id: int, attempt: AttemptIn, session: str, key: str | None
-) -> tuple[int, bool]:
-    if key is not None:  # the same place answered again (a reload): keep the first answer
-        stored = conn.execute(
-            "SELECT id FROM attempts WHERE profile_id = ? AND answer_key = ?", (profile_id, key)
-        ).fetchone()
-        if stored is not None:
-            return int(stored[0]), False
-    # the run of right answers this one ends (read inside the write transaction, so exact)
-    last = conn.execute(
-        "SELECT streak FROM attempts WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
-        (profile_id,),
-    ).fetchone()
-    streak = (last[0] if last else 0) + 1 if attempt.correct else 0
-    (attempt_id,) = conn.execute(
-        """INSERT INTO attempts (profile_id, at, day, drill, tier, seed, question, answer,
-                                 correct, points_off, seconds, mode, session, streak,
-                                 answer_key)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
-        (
-            profile_id,
-            utc_text(attempt.at),
-            local_day(attempt.at),
-            attempt.drill,
-            attempt.tier,
-            attempt.seed,
-            attempt.question,
-            attempt.answer,
-            int(attempt.correct),
-            attempt.points_off,
-            float(attempt.seconds),
-            attempt.mode,
-            session,
-            streak,
-            key,
-        ),
-    ).fetchone()
-    conn.executemany(
-        "INSERT INTO attempt_misses (attempt_id, profile_id, drill, tier, category) "
-        "VALUES (?, ?, ?, ?, ?)",
-        [
-            (attempt_id, profile_id, attempt.drill, attempt.tier, c)
-            for c in dict.fromkeys(attempt.missed)
-        ],
-    )
-    return attempt_id, True
-
-
 class _Nothing:
     def close(self) -> None:
         pass
@@ -1103,11 +764,6 @@ def _refuse_look_alike(conn: Connection, cleaned: str, profile_id: int | None) -
     problem = look_alike_problem(cleaned, others, profile_id)
     if problem:
         raise ProfileNameError(problem)
-
-
-_CREDENTIAL_COLUMNS = "profile_id, pin_hash, pin_version, role, failures, locked_until"
-_GROUP_COLUMNS = "id, name, join_code, teacher_id"
-_GROUP_COLUMNS_G = "g.id, g.name, g.join_code, g.teacher_id"
 
 
 def _game_row(conn: Connection, profile_id: int, game_id: str) -> SavedGame | None:

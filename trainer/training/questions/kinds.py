@@ -19,6 +19,7 @@ from trainer.engine import (
     format_cards,
 )
 from trainer.engine.skills import DrillType
+from trainer.engine.vocab import Seat
 from trainer.training.questions.coached import DiscardQuestion, PlayQuestion
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
@@ -108,7 +109,7 @@ class GoStep:
     """One action of a series: ``player`` (0 you, 1 your opponent) laid ``card``
     (``None``: said go), leaving the count at ``count``."""
 
-    player: int
+    player: Seat
     card: Card | None
     count: int
 
@@ -127,7 +128,7 @@ class GoQuestion:
     scorer: int
     reason: Kind  # what closed the series: Kind.GO, Kind.LAST_CARD or Kind.THIRTY_ONE
     award: ScoreItem
-    next_leader: int | None
+    next_leader: Seat | None
     last_items: tuple[ScoreItem, ...]
     features: frozenset[str]
 
@@ -150,7 +151,7 @@ class GoQuestion:
         return sum(1 for step in self.steps if step.card is not None)
 
     @property
-    def last_player(self) -> int:
+    def last_player(self) -> Seat:
         return [step.player for step in self.steps if step.card is not None][-1]
 
     def notation(self) -> str:

@@ -3,6 +3,7 @@ logic): its setup (:mod:`.setup`), the game told in words (:mod:`.narration`), t
 the board (:mod:`.pegs`), the game driver (:mod:`.driver`, :class:`Table`) and its record
 written out and read back (:mod:`.export`)."""
 
+from trainer.training.seats import COMPUTER, ME, SEAT_NAMES, SHORT_NAMES
 from trainer.training.table.driver import (
     Table,
 )
@@ -13,8 +14,6 @@ from trainer.training.table.export import (
     public_record,
 )
 from trainer.training.table.narration import (
-    SEAT_NAMES,
-    SHORT_NAMES,
     award_text,
     best_hand_line,
     event_lines,
@@ -31,13 +30,13 @@ from trainer.training.table.pegs import (
 from trainer.training.table.setup import (
     COACH_MODES,
     COACH_NAMES,
-    COMPUTER,
     LEARNING_GAME,
     LEVEL_NAMES,
-    ME,
     Need,
     PlaySetup,
     RecordProblem,
+    level_named,
+    parse_level,
 )
 
 __all__ = [
@@ -62,7 +61,9 @@ __all__ = [
     "event_lines",
     "export_text",
     "in_our_words",
+    "level_named",
     "parse_export",
+    "parse_level",
     "peg_moves",
     "pegs_of",
     "public_record",

@@ -28,7 +28,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from trainer.analysis import computer_player
+from trainer.analysis import Level, computer_player
+from trainer.analysis.endgame import throw_advice as game_throw_advice
+from trainer.analysis.players import card_chances
+from trainer.analysis.winmeter import WinChances, measured, win_meter
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, SeatView
 from trainer.engine.items import SHOW_KINDS
@@ -47,21 +50,25 @@ from trainer.engine.show import ShowScore, score_show
 from trainer.engine.vocab import Phase, Which
 from trainer.training.coach import (
     DiscardAdvice,
+    GameThrow,
     PlayNote,
     ThrowLine,
     crib_link,
     discard_advice,
+    game_lay_line,
     hint_ranking,
     lay_advice,
+    near_the_end,
     plain_best_throw,
     plain_throw,
     plain_verdict,
+    view_play_note,
 )
-from trainer.training.coach import play_note as coach_play_note
 from trainer.training.explain import card_line
+from trainer.training.seats import COMPUTER, ME
 from trainer.training.table.narration import award_text, event_lines
 from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of
-from trainer.training.table.setup import COMPUTER, ME, Need, PlaySetup
+from trainer.training.table.setup import Need, PlaySetup
 
 
 @dataclass
@@ -69,7 +76,7 @@ class Table:
     """A game against the computer and how far the person has looked at it."""
 
     game: Game
-    level: str
+    level: Level
     #: How many events the person has seen counted out (a counted hand waits until then).
     seen: int = 0
     #: Where the person's last action starts in the events (what to tell begins there).
@@ -349,16 +356,79 @@ class Table:
         return advice
 
     def throw_lines(self) -> tuple[str, ...]:
-        """:meth:`throw_advice` in words; a hinted deal says so first."""
+        """:meth:`throw_advice` in words; a hinted deal says so first. Near the end, the
+        throw is told by its chance to win the game (:meth:`game_throw`) instead."""
         advice = self.throw_advice()
         if advice is None:
             return ()
         hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
+        game = self.game_throw()
+        if game is not None and game.thrown is not None:
+            table = (line.line() for line in advice.top)
+            return (*hinted, *game.lines(), "For points alone, on average:", *table)
         return (*hinted, *advice.lines())
+
+    def throw_was_best(self) -> bool:
+        """The person's throw this deal was as good as the best: for the game near the
+        end, for points otherwise (False before the throw or with the coach off)."""
+        game = self.game_throw()
+        if game is not None and game.thrown is not None:
+            return game.best_for_the_game
+        advice = self.throw_advice()
+        return advice is not None and advice.equal
+
+    def _throw_view(self) -> SeatView | None:
+        """The person's view as they held their six cards this deal (None once another
+        deal is under way without a throw yet, or before the first deal)."""
+        view = self.view
+        if self.need() is Need.DISCARD:
+            return view
+        if len(view.discards) != 2:
+            return None
+        events = self.game.events
+        mine = [i for i, e in enumerate(events) if isinstance(e, DiscardEvent) and e.seat == ME]
+        at = mine[-1] if mine else None
+        if at is None:
+            return None
+        return self.game.view(ME, at=at)
+
+    def game_throw(self) -> GameThrow | None:
+        """Near the end (:func:`~trainer.training.coach.near_the_end`), the coach on this
+        deal's throw by the chance to win the game: before the throw in learning mode, after
+        it with the coach on; None away from the end, or with the coach off."""
+        if not self.coached or not self.has_win_meter:
+            return None
+        if self.view.dealer is None or self.game.is_over:
+            return None
+        key = ("game throw", self.view.deal_no, len(self.view.discards) == 2)
+        if key not in self._memo:
+            self._memo[key] = self._game_throw()
+        found = self._memo[key]
+        assert found is None or isinstance(found, GameThrow)
+        return found
+
+    def _game_throw(self) -> GameThrow | None:
+        view = self._throw_view()
+        if view is None:
+            return None
+        target = view.settings.target
+        if not near_the_end(target - view.my_score, target - view.their_score):
+            return None
+        thrown = self.view.discards
+        best = self.ranking(top=1)[0].discard.throw
+        return GameThrow(
+            game_throw_advice(view),
+            (thrown[0], thrown[1]) if len(thrown) == 2 else None,
+            (best[0], best[1]),
+        )
 
     def best_throw_line(self) -> str:
         """Learning mode, before the throw: the coach's throw and why, in whole points and
-        the course's words (and why, when it breaks a rule of thumb the course taught)."""
+        the course's words (and why, when it breaks a rule of thumb the course taught); near
+        the end, the best throw for the game, in whole percentages."""
+        game = self.game_throw()
+        if game is not None:
+            return " ".join(game.before_lines())
         return plain_best_throw(self.ranking(top=15))
 
     def hint_words(self, top: int = 3) -> tuple[str, ...]:
@@ -377,10 +447,17 @@ class Table:
         if advice is None:
             return ()
         hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
+        game = self.game_throw()
+        if game is not None and game.thrown is not None:
+            return (*hinted, *game.lines())
         return (*hinted, *plain_verdict(advice))
 
     def lay_line(self) -> str:
-        """Learning mode, before a lay: which card the coach would lay, and why."""
+        """Learning mode, before a lay: which card the coach would lay, and why (near the
+        end, the card that keeps the best chance to win, :meth:`game_lay`)."""
+        game = self.game_lay()
+        if game:
+            return game
         view = self.view
         assert view.starter is not None
         key = ("lay", len(self.game.events))
@@ -464,24 +541,34 @@ class Table:
             if view is not None and view.starter is not None:
                 event = self.game.events[self.mark]
                 assert isinstance(event, LayEvent)
-                note = coach_play_note(
-                    view.hand,
-                    event.card,
-                    pile=view.pile,
-                    mine_played=view.mine_played,
-                    theirs_played=view.theirs_played,
-                    starter=view.starter,
-                    level=self.level,
-                    crib_cards=view.discards,
-                )
+                note = view_play_note(view, event.card, level=self.level)
             self._memo[key] = note
         found = self._memo[key]
         assert found is None or isinstance(found, PlayNote)
         return found
 
+    def game_lay(self) -> str:
+        """Near the end, before a lay: which card keeps the best chance to win the game
+        (``''`` away from the end, with one card or none to choose from)."""
+        view = self.view
+        if view.starter is None or len(view.playable) < 2 or view.dealer is None:
+            return ""
+        if not self.has_win_meter:
+            return ""
+        target = view.settings.target
+        if not near_the_end(target - view.my_score, target - view.their_score):
+            return ""
+        key = ("game lay", len(self.game.events))
+        if key not in self._memo:
+            seed = f"{self.game.seed}:coach:{len(self.game.events)}"
+            self._memo[key] = game_lay_line(card_chances(view, seed=seed))
+        found = self._memo[key]
+        assert isinstance(found, str)
+        return found
+
     def lay_previews(self) -> tuple[str, ...]:
         """Learning mode, before a lay: what each card in hand would peg now, in words
-        (scored by the engine)."""
+        (scored by the engine); near the end, then the card for the game (:meth:`game_lay`)."""
         view = self.view
         lines = []
         for card in view.hand:
@@ -581,6 +668,33 @@ class Table:
             for text in event_lines(events[index])
         ]
         return lines[-most:]
+
+    # -- the win meter --
+
+    @property
+    def has_win_meter(self) -> bool:
+        """The win model speaks of this game (see :func:`~trainer.analysis.winmeter.measured`):
+        the win meter, the game's line and the coach's words near the end are for it."""
+        return measured(self.game.settings)
+
+    def win_chances(self) -> WinChances:
+        """Each side's chance to win from the position the person sees now (the win meter,
+        :func:`~trainer.analysis.winmeter.win_meter`): while a hand is being counted out,
+        the position before that count, so the meter moves once the hand is shown. Worked
+        out once per position."""
+        events = self.game.events
+        counted = self.counted
+        before = counted is not None and self.shown < len(counted.score.items)
+        key = ("win", len(events), before)
+        found = self._memo.get(key)
+        if found is None:
+            if before:
+                found = win_meter(self.game.view(ME, at=len(events) - 1))
+            else:
+                found = win_meter(self.view)
+            self._memo[key] = found
+        assert isinstance(found, WinChances)
+        return found
 
     def back_pegs(self) -> tuple[int, int]:
         """Where each seat's back peg stands (-1: still in the start hole)."""

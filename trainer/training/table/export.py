@@ -16,14 +16,15 @@ from trainer.engine.record import (
     ShowEvent,
 )
 from trainer.engine.vocab import Which
+from trainer.training.seats import COMPUTER
 from trainer.training.table.driver import Table
 from trainer.training.table.narration import in_our_words
 from trainer.training.table.setup import (
     COACH_MODES,
-    COMPUTER,
     PlaySetup,
     RecordProblem,
     deal_numbers,
+    level_named,
 )
 
 #: The comment lines an exported record keeps its setup in.
@@ -118,10 +119,11 @@ def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
             "the cards still to come are left out of it, so it cannot be played back. A "
             "game's whole record can be saved from the game menu once the game is over."
         )
-    level = (_comment(text, _LEVEL_LINE) or "normal").lower()
-    if level not in LEVELS:
+    word = (_comment(text, _LEVEL_LINE) or "normal").lower()
+    level = level_named(word)
+    if level is None:
         raise RecordProblem(
-            f"The level line names {_short(level)!r}: use one of {', '.join(LEVELS)}."
+            f"The level line names {_short(word)!r}: use one of {', '.join(LEVELS)}."
         )
     coach = (_comment(text, _COACH_LINE) or "off").lower()
     if coach not in COACH_MODES:

@@ -19,15 +19,11 @@ from trainer.engine.record import (
     ShowEvent,
     StarterEvent,
 )
-from trainer.engine.vocab import Which
-from trainer.training.table.setup import COMPUTER, ME
-
-#: How the two seats are named, once: in sentences, and in short where space is tight.
-SEAT_NAMES: dict[int, str] = {ME: "You", COMPUTER: "The computer"}
-SHORT_NAMES: dict[int, str] = {ME: "You", COMPUTER: "Computer"}
+from trainer.engine.vocab import Seat, Which
+from trainer.training.seats import COMPUTER, ME, SEAT_NAMES
 
 
-def _who(seat: int) -> str:
+def _who(seat: Seat) -> str:
     return SEAT_NAMES[seat]
 
 
@@ -144,13 +140,14 @@ def event_lines(event: Event) -> list[str]:
 #: How the engine's messages name the seats (:func:`trainer.engine.vocab.seat_name`), and the
 #: words this page uses for them, with the verb and the possessive that go with each.
 _ENGINE_SEAT = re.compile(r"\b(not )?player ([12])(?:('s)\b|( has)\b|\b)")
+_THEM = SEAT_NAMES[COMPUTER].lower()
 _OUR_WORDS = {
     ME: {"": "you", "'s": "your", " has": "you have", "not": "not yours"},
     COMPUTER: {
-        "": "the computer",
-        "'s": "the computer's",
-        " has": "the computer has",
-        "not": "not the computer's",
+        "": _THEM,
+        "'s": f"{_THEM}'s",
+        " has": f"{_THEM} has",
+        "not": f"not {_THEM}'s",
     },
 }
 

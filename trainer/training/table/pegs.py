@@ -10,16 +10,16 @@ from trainer.engine.record import (
     Event,
     ShowEvent,
 )
-from trainer.engine.vocab import Which
+from trainer.engine.vocab import Seat, Which
+from trainer.training.seats import COMPUTER, ME
 from trainer.training.table.narration import award_text
-from trainer.training.table.setup import COMPUTER, ME
 
 
 @dataclass(frozen=True, slots=True)
 class PegMove:
     """One peg moved: ``seat`` went from ``start`` to ``end`` for ``reason``."""
 
-    seat: int
+    seat: Seat
     start: int
     end: int
     reason: str

@@ -7,16 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from trainer.analysis import LEVELS
+from trainer.analysis import LEVELS, Level
 from trainer.engine.record import (
     Settings,
 )
 from trainer.engine.vocab import Counting
 
-#: The person's seat and the computer's.
-ME = 0
-COMPUTER = 1
-
+#: How the pages name each level (the store's rows keep the level as its word).
 LEVEL_NAMES: dict[str, str] = {
     "easy": "Easy",
     "normal": "Normal",
@@ -33,6 +30,25 @@ COACH_NAMES: dict[str, str] = {
 }
 
 
+def level_named(text: str) -> Level | None:
+    """The computer's level ``text`` names (``"easy"``), or None if it names none.
+
+    >>> level_named("hard"), level_named("Hard")
+    ('hard', None)
+    """
+    return next((level for level in LEVELS if level == text), None)
+
+
+def parse_level(text: str) -> Level:
+    """The level ``text`` names; ``ValueError`` names a word that is not a level."""
+    level = level_named(text)
+    if level is None:
+        raise ValueError(
+            f"{text!r} is not a level: choose one of {', '.join(LEVEL_NAMES.values())}"
+        )
+    return level
+
+
 class RecordProblem(ValueError):
     """A game record that cannot be read or played back; the message names the line."""
 
@@ -42,16 +58,13 @@ class PlaySetup:
     """What the person chose before the game: the computer's level, the game's rules and the
     coach; and the coach's marks so far: ``hints``, the deals on which a hint was asked for."""
 
-    level: str = "normal"
+    level: Level = "normal"
     settings: Settings = field(default_factory=Settings)
     coach: str = "off"
     hints: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.level not in LEVELS:
-            raise ValueError(
-                f"{self.level!r} is not a level: choose one of {', '.join(LEVEL_NAMES.values())}"
-            )
+        parse_level(self.level)  # a level read from session state or a caller without types
         if not isinstance(self.settings, Settings):
             raise ValueError(f"settings must be a Settings value, not {self.settings!r}")
         if self.coach not in COACH_MODES:
@@ -93,7 +106,8 @@ class PlaySetup:
                 hints = deal_numbers(token.removeprefix("hints=").split(","))
             else:
                 rest.append(token)
-        return cls(level, Settings.parse(" ".join(rest)), coach, hints)
+        settings = Settings.parse(" ".join(rest))
+        return cls(parse_level(level), settings, coach, hints)
 
 
 def deal_numbers(words: Sequence[str]) -> tuple[int, ...]:

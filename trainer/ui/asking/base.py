@@ -1,12 +1,13 @@
 """What asking a question on the Practice page takes, the same for every kind: an
-:class:`Asker`, and what all of them share (saving a grade, saying why an answer could not
-be graded or saved)."""
+:class:`Asker`, and what all of them share (the page's :class:`PracticeState`, saving a
+grade, saying why an answer could not be graded or saved)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import streamlit as st
 
@@ -17,13 +18,30 @@ from trainer.training.questions import Dealt, Question
 from trainer.training.sets import PracticeSet
 from trainer.ui import actions, session
 from trainer.ui.cardpick import CardPicker
+from trainer.ui.page_state import kept
 
-PROBLEM = "_practice_problem"  # why the last answer could not be graded
-UNSAVED = "_practice_unsaved"  # why the last answer could not be saved
-#: Above a card of a series: who laid it.
-SHORT_NAMES = ("You", "Opponent")
-#: How a question names the two players.
-PLAYERS = ("You", "Your opponent")
+#: Where the Practice page keeps its :class:`PracticeState` in the session state.
+STATE_KEY = "_practice_page"
+
+
+@dataclass(slots=True)
+class PracticeState:
+    """What the Practice page keeps between runs (its widgets' values stay under their keys)."""
+
+    #: The set being practised (None: the page offers a choice of sets).
+    run: PracticeSet | None = None
+    #: The address last acted on, so a rerun does not start its set again.
+    handled: tuple[tuple[str, Any], ...] | None = None
+    #: Why the last answer could not be graded, or saved (said once, on the next run).
+    problem: str | None = None
+    unsaved: str | None = None
+    #: The question whose claims kept in a draft were read back after a reload.
+    restored: str | None = None
+
+
+def practice_state() -> PracticeState:
+    """The Practice page's state in this session."""
+    return kept(STATE_KEY, PracticeState)
 
 
 class Asker(Protocol):
@@ -61,14 +79,15 @@ def record(run: PracticeSet, grade: Graded) -> None:
     try:
         session.record_attempt(grade.attempt(), key=run.key)
     except session.AnsweredElsewhereError as err:
-        st.session_state[UNSAVED] = str(err)
+        practice_state().unsaved = str(err)
     except ValueError as err:  # a record the store refuses: say so, keep practising
-        st.session_state[UNSAVED] = f"This answer could not be saved: {err}"
+        practice_state().unsaved = f"This answer could not be saved: {err}"
 
 
 def problem() -> None:
     """Say why the last answer could not be graded (set by a callback), once."""
-    said = st.session_state.pop(PROBLEM, None)
+    state = practice_state()
+    said, state.problem = state.problem, None
     if said:
         st.error(said, icon=":material/error:")
 
@@ -107,7 +126,7 @@ def _submit_total(run: PracticeSet, catalog: DrillCatalog, key: str) -> None:
     try:
         grade = run.answer_quick(catalog, st.session_state.get(key), now=time.monotonic())
     except InputProblem as err:
-        st.session_state[PROBLEM] = str(err)
+        practice_state().problem = str(err)
     else:
         record(run, grade)
 

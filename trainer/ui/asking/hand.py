@@ -16,11 +16,10 @@ from trainer.training.grading import ClaimCheck, Grade, Graded, InputProblem
 from trainer.training.questions import Dealt, ShowQuestion
 from trainer.training.sets import PracticeSet
 from trainer.ui import session
-from trainer.ui.asking.base import ask_total, cap, notes, record
+from trainer.ui.asking.base import ask_total, cap, notes, practice_state, record
 from trainer.ui.cardpick import CardPicker, Slot
 from trainer.ui.drawing import show_breakdown, show_cards, show_items
 
-_RESTORED = "_practice_claims_restored"  # the question whose kept claims were read back
 #: A kept draft starts with the last tap acted on (``#4 fifteen KC 5S; pair 4S 4D``): after a
 #: restart the browser may send a tap again that the draft already holds.
 _DRAFT = re.compile(r"#(\d+) ?(.*)", re.DOTALL)
@@ -130,8 +129,9 @@ class _Hand:
 def _restore_claims(run: PracticeSet, picker: CardPicker) -> None:
     """The claims made on this question before a reload or a restart, back in the list; the
     taps they came from are not taken again if the browser sends them once more."""
-    if run.phase == "question" and not run.claims and st.session_state.get(_RESTORED) != run.key:
-        st.session_state[_RESTORED] = run.key
+    state = practice_state()
+    if run.phase == "question" and not run.claims and state.restored != run.key:
+        state.restored = run.key
         kept = session.draft(run.draft_key)
         if kept:
             seen, claims = _read_draft(kept)

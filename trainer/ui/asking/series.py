@@ -10,23 +10,25 @@ import streamlit as st
 
 from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card
+from trainer.engine.vocab import Seat
 from trainer.training.grading import GO_CHOICES, Grade, Graded, InputProblem, go_explanation
 from trainer.training.questions import Dealt, GoQuestion
+from trainer.training.seats import DRILL_NAMES, DRILL_SHORT_NAMES
 from trainer.training.sets import PracticeSet
 from trainer.ui import actions
-from trainer.ui.asking.base import PLAYERS, PROBLEM, SHORT_NAMES, notes, problem, record
+from trainer.ui.asking.base import notes, practice_state, problem, record
 from trainer.ui.cardpick import CardPicker
 from trainer.ui.drawing import show_cards, show_series
 
 #: The answers to "who leads next?": label and player (None: nobody, the play is over).
-LEADERS: dict[str, tuple[str, int | None]] = {
-    "you": ("You", 0),
-    "opponent": ("Your opponent", 1),
+LEADERS: dict[str, tuple[str, Seat | None]] = {
+    "you": (DRILL_NAMES[0], 0),
+    "opponent": (DRILL_NAMES[1], 1),
     "nobody": ("Nobody: the play is over", None),
 }
 
 
-def _verb(player: int, verb: str) -> str:
+def _verb(player: Seat, verb: str) -> str:
     return verb if player == 0 else verb + "s"
 
 
@@ -44,7 +46,7 @@ def _submit(run: PracticeSet, catalog: DrillCatalog) -> None:
             now=time.monotonic(),
         )
     except InputProblem as err:
-        state[PROBLEM] = str(err)
+        practice_state().problem = str(err)
     else:
         record(run, grade)
 
@@ -59,11 +61,13 @@ class _Series:
     def show(self, question: Dealt, *, cards: bool, chosen: Sequence[Card]) -> None:
         assert isinstance(question, GoQuestion)
         st.markdown("#### This series is over. Who pegs, and who leads next?")
-        show_series([(step.card, SHORT_NAMES[step.player], step.count) for step in question.steps])
+        show_series(
+            [(step.card, DRILL_SHORT_NAMES[step.player], step.count) for step in question.steps]
+        )
         st.caption("The cards of this series in the order they were laid, each under who laid it.")
         lines = []
         for n, step in enumerate(question.steps):
-            who = PLAYERS[step.player]
+            who = DRILL_NAMES[step.player]
             if step.card is None:
                 lines.append(f"- **{who}**: “go” (count {step.count})")
             else:
@@ -74,7 +78,7 @@ class _Series:
         st.markdown("**Cards still in hand**")
         for player, hand in enumerate(question.hands_after):
             left, right = st.columns([1, 3], vertical_alignment="center")
-            left.markdown(PLAYERS[player])
+            left.markdown(DRILL_NAMES[player])
             if hand:
                 with right:
                     show_cards(hand, max_width=min(90 * len(hand), 360))
@@ -88,7 +92,7 @@ class _Series:
             st.radio(
                 "Who pegs?",
                 [0, 1],
-                format_func=lambda p: PLAYERS[p],
+                format_func=lambda p: DRILL_NAMES[p],
                 index=None,
                 horizontal=True,
                 key=f"practice_go_scorer_{run.index}",

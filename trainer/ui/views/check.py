@@ -13,6 +13,7 @@ from trainer.ui import actions
 from trainer.ui.cardpick import CardPicker
 from trainer.ui.drawing import show_breakdown, show_cards
 from trainer.ui.loaded import distribution
+from trainer.ui.page_state import CheckState, kept
 
 #: The deck as the grid shows it: one row a suit, ace to king.
 _GRID = sorted(DECK, key=lambda card: (list(Suit).index(card.suit), card.order))
@@ -23,29 +24,30 @@ TOTAL = "check_total"
 
 st.title("Check a hand")
 
-state = st.session_state
+state = st.session_state  # the boxes' values, under their widget keys
+STATE_KEY = "_check_page"
 #: The hand the page opens with, so a first visit shows what it does.
 _FIRST_HAND, _FIRST_STARTER = "5H 5D 5C JS", "5S"
 # A new session: a first visit, or a tab that reconnected after the server restarted. The
 # boxes start from the example through ``value=``, never by writing their keys: after a
 # restart the box's own text (what the person typed before pressing Enter) must win.
-_fresh = "check_deals" not in state
-state.setdefault("check_deals", 0)
+_fresh = STATE_KEY not in state
+page = kept(STATE_KEY, CheckState)
 
 
 def _deal_random() -> None:
     cards = random.sample(DECK, 5)
     state["check_hand"] = " ".join(str(c) for c in cards[:4])
     state["check_starter"] = str(cards[4])
-    state["check_own"] = True
-    state["check_deals"] += 1  # the grid starts again from the new cards
+    page.own = True
+    page.deals += 1  # the grid starts again from the new cards
 
 
 def _own_cards() -> bool:
     """The boxes hold cards of the person's own (typed, tapped or dealt at their asking), not
     the page's example: the grid starts from them, and otherwise empty."""
     boxes = (state.get("check_hand", _FIRST_HAND), state.get("check_starter", _FIRST_STARTER))
-    return bool(state.get("check_own")) or boxes != (_FIRST_HAND, _FIRST_STARTER)
+    return page.own or boxes != (_FIRST_HAND, _FIRST_STARTER)
 
 
 def _current() -> tuple[tuple[Card, ...], Card | None]:
@@ -60,11 +62,11 @@ def _current() -> tuple[tuple[Card, ...], Card | None]:
 
 def _pick_from_grid() -> tuple[str, str] | None:
     """The tappable deck; the hand and starter chosen on it, or None until all five are."""
-    picker = CardPicker(f"check_grid_{state['check_deals']}", "grid", _GRID)
+    picker = CardPicker(f"check_grid_{page.deals}", "grid", _GRID)
     for event in picker.take():
         state["check_hand"] = " ".join(str(card) for card in event.cards)
         state["check_starter"] = str(event.starter) if event.starter is not None else ""
-        state["check_own"] = True
+        page.own = True
     hand, starter = _current() if _own_cards() else ((), None)
     picker.show(
         chosen=hand,

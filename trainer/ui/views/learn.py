@@ -33,7 +33,8 @@ from trainer.training.learn import (
     status_text,
     suggested,
 )
-from trainer.ui import actions, loaded, play_saves, session
+from trainer.training.seats import DRILL_SHORT_NAMES
+from trainer.ui import actions, loaded, play_saves, requests, session
 from trainer.ui.board import board_svg
 from trainer.ui.drawing import show_breakdown, show_cards, show_pile
 from trainer.ui.profiles import require_player
@@ -43,7 +44,7 @@ PLAY_PAGE = "ui/views/play.py"
 GLOSSARY_PAGE = "ui/views/glossary.py"
 CHART_PAGE = "ui/views/chart.py"
 #: What the Play page looks for to offer a learning game (see views/play.py).
-PLAY_READY = "play_ready"
+PLAY_READY = requests.PLAY_READY
 
 
 require_player()  # lesson places and answers are kept for the player chosen
@@ -178,7 +179,7 @@ def course_map() -> None:
 def _board(board: Board) -> None:
     """The same board as the Play page's, so the lessons teach the board a game shows."""
     front, back = board.pegs()
-    svg = board_svg(front, back, target=board.game, names=("You", "Opponent"))
+    svg = board_svg(front, back, target=board.game, names=DRILL_SHORT_NAMES)
     st.markdown(svg, unsafe_allow_html=True)
 
 

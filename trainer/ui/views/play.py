@@ -66,9 +66,10 @@ from trainer.training.table import (
     export_text,
     in_our_words,
     parse_export,
+    parse_level,
     scoring_cards,
 )
-from trainer.ui import actions, assets, play_saves, restart_notice, session, sounds
+from trainer.ui import actions, assets, play_saves, requests, restart_notice, session, sounds
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.cardpick import CardPicker, Slot
 from trainer.ui.drawing import show_cards
@@ -79,6 +80,8 @@ from trainer.ui.play_saves import Owner, PlayGame, Saved, Stale
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.session import store_problem
 from trainer.ui.table_html import felt_html, items_html, lit_cards_html, log_html, reveal_times
+from trainer.ui.winbar import METER_KEY, WINBAR_CSS, meter_on, winbar_html
+from trainer.ui.winchart import game_line, show_win_line
 
 #: The game on the page (a :class:`PlayGame`).
 _GAME = "play_game"
@@ -92,7 +95,7 @@ _NOTE = "play_note"
 _CLAIM_START = "play_claim_started"
 #: Set by the Learn page at the end of a lesson: a game is offered here (``True``: the
 #: learning game of the last lesson; a rung's id: that first game, see training/ladder.py).
-_READY = "play_ready"
+_READY = requests.PLAY_READY
 #: The combinations the person has tapped for the hand being counted (by the picker's key).
 _CLAIMS = "play_claims"
 
@@ -389,7 +392,7 @@ def _settings_form(profile: Profile) -> None:
             session.set_preference(SHOW_KEY, "all" if at_once else "steps")
         try:
             setup = PlaySetup(
-                str(level),
+                parse_level(str(level)),
                 Settings(target=int(target or 0), skunks=bool(skunks), counting=Counting(counting)),
                 coach=str(coach),
             )
@@ -403,11 +406,15 @@ def _settings_form(profile: Profile) -> None:
 # --- the game ---------------------------------------------------------------------------------
 
 #: The table's look: its layout, the board's and the film's (see :mod:`trainer.ui.film`).
-TABLE_CSS = assets.text("table.css") + BOARD_CSS
+TABLE_CSS = assets.text("table.css") + BOARD_CSS + WINBAR_CSS
 #: The player's setting for the show: ``"steps"`` ("Next" for each combination, the
 #: default) or ``"all"`` (the whole hand at once, its combinations lit in turn).
 SHOW_KEY = "show"
 _SOUNDS = "play_sounds"
+
+
+def _meter_shown(table: Table) -> bool:
+    return meter_on(session.preferences().get(METER_KEY), learning=table.learning)
 
 
 def _show_all() -> bool:
@@ -462,6 +469,8 @@ def _board_and_log(table: Table, late: str) -> None:
     """The board, with the scores and the last move in words, and the log of the deal."""
     names = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER])
     board = board_html(_frames(table, late), target=table.game.settings.target, names=names)
+    if table.has_win_meter and _meter_shown(table):
+        board += winbar_html(table.win_chances(), names)
     reply = table.mark + 1 if late else None
     log = log_html(table.log_lines(), late=late, reply=reply)
     st.markdown(board + log, unsafe_allow_html=True)
@@ -506,8 +515,7 @@ def _throw_coach(table: Table) -> None:
     lines = table.throw_lines()
     if not lines:
         return
-    advice = table.throw_advice()
-    verdict = "the best throw" if advice is not None and advice.equal else "your throw"
+    verdict = "the best throw" if table.throw_was_best() else "your throw"
     with (
         st.container(key="play_tips_throw"),
         st.expander(
@@ -877,6 +885,8 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
         row["Total"] = s.total
         rows.append(row)
     st.table(rows)  # only what this game has: a first game has no play, crib or muggins
+    if table.has_win_meter:
+        show_win_line(game_line(game.record(), ME), key="play_winline")
     rung = rung_of(table.setup)
     if rung is not None and not page_game.imported:
         _next_rung(page_game, rung, profile)
@@ -993,7 +1003,8 @@ def _switch(key: str, value: str) -> None:
 
 
 def _settings_switches() -> None:
-    """The table's settings, kept for the player: the sounds, and how the show is counted."""
+    """The table's settings, kept for the player: the sounds, how the show is counted, and
+    the win meter beside the board."""
     current = _sound_setting()
     heard = current if current is not None else not sounds.reduced_motion(_SOUNDS)
     # keyed by what it shows: when the browser says it asks for reduced motion (after the
@@ -1010,6 +1021,18 @@ def _settings_switches() -> None:
     if at_once != _show_all():
         _switch(SHOW_KEY, "all" if at_once else "steps")
         st.rerun()  # the show on the table is drawn the new way
+    table = _table()
+    if table is not None and table.has_win_meter:
+        shown = _meter_shown(table)
+        meter = st.toggle(
+            "Chance to win",
+            value=shown,
+            key="play_meter_switch",
+            help="Each side's chance to win the game from here, beside the board.",
+        )
+        if meter != shown:
+            _switch(METER_KEY, "on" if meter else "off")
+            st.rerun()  # the board is drawn with or without it
 
 
 @st.fragment

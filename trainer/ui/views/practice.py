@@ -42,15 +42,12 @@ from trainer.training.sets import (
 )
 from trainer.ui import actions, session
 from trainer.ui.asking import asker_for
-from trainer.ui.asking.base import UNSAVED
+from trainer.ui.asking.base import practice_state
 from trainer.ui.loaded import (
     drill_catalog,
 )
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import practice_weights, take_practice
-
-SET = "practice_set"
-HANDLED = "_practice_request"
 
 
 def _signature(params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -67,7 +64,7 @@ def _start(spec: SetSpec, place: tuple[str | None, int] = (None, 0)) -> None:
     run = PracticeSet(spec) if set_id is None else PracticeSet(spec, set_id=set_id)
     if set_id is not None:
         run.resume(index, session.saved_keys(f"{set_id}/"))
-    st.session_state[SET] = run
+    practice_state().run = run
     _keep_address(run)
 
 
@@ -76,13 +73,13 @@ def _keep_address(run: PracticeSet) -> None:
     params = set_address(run)
     if st.query_params.to_dict() != session.address_with_player(params):
         st.query_params.from_dict(session.address_with_player(params))
-    st.session_state[HANDLED] = _signature(params)
+    practice_state().handled = _signature(params)
 
 
 def _stop() -> None:
-    st.session_state.pop(SET, None)
+    practice_state().run = None
     st.query_params.from_dict(session.address_with_player({}))
-    st.session_state[HANDLED] = ()
+    practice_state().handled = ()
 
 
 #: The longest refusal shown: it quotes what was asked for, which a link can make huge.
@@ -99,7 +96,7 @@ def _refuse(message: str) -> None:
 
 def _incoming(catalog: DrillCatalog) -> None:
     """Start a set asked for by the address or by another page."""
-    state = st.session_state
+    state = practice_state()
     request: dict[str, Any] | None = None
     asked = take_practice()
     if asked is not None:
@@ -107,8 +104,8 @@ def _incoming(catalog: DrillCatalog) -> None:
     else:
         params = st.query_params.to_dict()
         signature = _signature(params)
-        if params.get("drill") and state.get(HANDLED) != signature:
-            state[HANDLED] = signature
+        if params.get("drill") and state.handled != signature:
+            state.handled = signature
             request = params
     if request is None:
         return
@@ -117,9 +114,9 @@ def _incoming(catalog: DrillCatalog) -> None:
         _refuse(spec)
         return
     place = place_from_request(request, spec.length)
-    running = state.get(SET)
+    running = state.run
     if (
-        isinstance(running, PracticeSet)
+        running is not None
         and running.phase != "done"
         and running.spec == spec
         and place[0] in (None, running.set_id)
@@ -222,7 +219,7 @@ require_player()  # answers are saved for the player chosen
 st.title("Practice")
 catalog = drill_catalog()
 _incoming(catalog)
-run: PracticeSet | None = st.session_state.get(SET)
+run = practice_state().run
 
 if run is None:
     _setup(catalog)
@@ -234,7 +231,7 @@ def _set_screen(catalog: DrillCatalog) -> None:
     """The set being practised: the question, its answer, the explanation, the next
     question. A fragment: answering and going on run this part of the page again, not the
     app around it (its sidebar, the player's line); starting or stopping a set runs all."""
-    run: PracticeSet | None = st.session_state.get(SET)
+    run = practice_state().run
     if run is None:  # stopped from this part of the page
         st.rerun()
     _keep_address(run)
@@ -292,7 +289,8 @@ def _set_screen(catalog: DrillCatalog) -> None:
         run.start_clock(time.monotonic())
         asker.answer(run, catalog, question, picker)
     else:
-        unsaved = st.session_state.pop(UNSAVED, None)
+        state = practice_state()
+        unsaved, state.unsaved = state.unsaved, None
         if unsaved:
             st.warning(unsaved)
         grade = run.last_grade

@@ -1,22 +1,26 @@
 """Review: a finished game, decision by decision, for the player who played it.
 
 It opens on the three costliest decisions, then the points lost by kind (throws, cards laid,
-counts) and a chart of them per deal, then steps through the game deal by deal on the
+counts) and a chart of them per deal, the chance to win as a line over the deals (its
+biggest swings marked, :mod:`trainer.ui.winchart`), then steps through the game deal by deal on the
 board. The numbers are the review's (:mod:`trainer.training.review`): this page words and
-draws them. Another page opens it for a game with ``?game=<id>`` (or the session key
-``review_game``); only the signed-in player's own finished games open.
+draws them. Another page opens it for a game with ``?game=<id>`` (or names the game with
+:func:`trainer.ui.requests.name_review`); only the signed-in player's own finished games open.
+What the page keeps between runs is one :class:`~trainer.ui.page_state.ReviewState`.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import altair as alt
 import pandas as pd
 import streamlit as st
 
+from trainer.analysis.winmeter import measured
 from trainer.engine.cards import Card, label_cards
+from trainer.engine.record import GameRecord
 from trainer.engine.vocab import Which
 from trainer.progress.review_totals import review_text
 from trainer.progress.store import StoreError, describe_error
@@ -34,9 +38,11 @@ from trainer.training.table import COMPUTER, LEVEL_NAMES, ME, SHORT_NAMES, PlayS
 from trainer.ui import actions, session
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.drawing import show_cards
-from trainer.ui.game_list import GAME_KEY, GAME_PARAM, game_links
+from trainer.ui.game_list import GAME_PARAM, game_links
+from trainer.ui.page_state import ReviewState, kept
 from trainer.ui.profiles import plain, require_player
-from trainer.ui.requests import PracticeRequest, ask_practice
+from trainer.ui.requests import PracticeRequest, ask_practice, take_review
+from trainer.ui.winchart import game_line, show_win_line
 
 PROGRESS_PAGE = "ui/views/progress.py"
 PLAY_PAGE = "ui/views/play.py"
@@ -48,8 +54,12 @@ KIND_NAMES: dict[DecisionKind, str] = {
 }
 
 
-def _state() -> Any:
-    return st.session_state
+#: Where the page keeps its :class:`~trainer.ui.page_state.ReviewState` in the session state.
+STATE_KEY = "_review_page"
+
+
+def _state() -> ReviewState:
+    return kept(STATE_KEY, ReviewState)
 
 
 def _points(value: float) -> str:
@@ -75,7 +85,7 @@ def _deal_key(game_id: str) -> str:
 
 
 def _go_to_deal(game_id: str, deal_no: int) -> None:
-    _state()[_deal_key(game_id)] = deal_no
+    st.session_state[_deal_key(game_id)] = deal_no
 
 
 def _practise(throw: ThrowReview) -> None:
@@ -327,9 +337,9 @@ def _deals(review: GameReview, game_id: str) -> None:
     st.subheader("Deal by deal")
     numbers = [deal.deal_no for deal in review.deals]
     key = _deal_key(game_id)
-    if _state().get(key) not in numbers:
-        _state()[key] = numbers[0]
-    chosen = int(_state()[key])
+    if st.session_state.get(key) not in numbers:
+        st.session_state[key] = numbers[0]
+    chosen = int(st.session_state[key])
     at = numbers.index(chosen)
     with st.container(horizontal=True, vertical_alignment="center"):
         actions.button(
@@ -350,7 +360,7 @@ def _deals(review: GameReview, game_id: str) -> None:
         )
     if len(numbers) > 1:
         st.select_slider("Deal", options=numbers, key=key)
-    _deal(review, review.deal(int(_state()[key])), game_id)
+    _deal(review, review.deal(int(st.session_state[key])), game_id)
 
 
 def _stop(
@@ -391,12 +401,15 @@ def _choose(profile_id: int) -> NoReturn:
 
 
 def _asked() -> str:
-    """The game asked for: the address's, else the one another page named."""
+    """The game asked for: the address's, else the one another page named last, or the one
+    shown last."""
+    named = take_review()
+    if named is not None:
+        _state().game_id = named
     value = st.query_params.get(GAME_PARAM)
     if isinstance(value, str) and value.strip():
         return value.strip()[:100]
-    kept = _state().get(GAME_KEY)
-    return kept if isinstance(kept, str) else ""
+    return _state().game_id
 
 
 # --- the page --------------------------------------------------------------------------------
@@ -436,10 +449,10 @@ try:
     setup = PlaySetup.parse(saved.settings)
 except ValueError as err:
     _stop(f"This game's record cannot be reviewed: {err}")
-_state()[GAME_KEY] = game_id  # the page opened from the sidebar shows this game again
-if not _state().get(f"review_kept_{game_id}"):  # the Progress chart's totals, once
+_state().game_id = game_id  # the page opened from the sidebar shows this game again
+if game_id not in _state().kept:  # the Progress chart's totals, once
     session.keep_review(profile.id, saved, review)
-    _state()[f"review_kept_{game_id}"] = True
+    _state().kept.add(game_id)
 
 st.html(f"<style>{BOARD_CSS}</style>")  # the board's words and its phone layout
 me, them = review.scores
@@ -451,5 +464,7 @@ st.caption(
 )
 _costliest(review, game_id)
 _totals(review)
+if measured(review.settings):  # the win model's games (not a first game)
+    show_win_line(game_line(GameRecord.parse(saved.record), ME), key="review_winline")
 _deals(review, game_id)
 st.page_link(PROGRESS_PAGE, label="All your games on Progress", icon=":material/insights:")

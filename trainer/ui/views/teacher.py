@@ -18,10 +18,11 @@ from trainer.progress.groups import group_csv, group_for, member_rows, weekly_ac
 from trainer.progress.store import StoreError
 from trainer.ui import actions, session
 from trainer.ui.loaded import course, drill_catalog
+from trainer.ui.page_state import TeacherState, kept
 from trainer.ui.profiles import plain, require_player
 
-_GROUP = "teacher_group"
-_NOTE = "teacher_note"
+_GROUP = "teacher_group"  # the group chosen (the selectbox's key)
+STATE_KEY = "_teacher_page"
 
 require_player()
 st.title("My groups")
@@ -35,7 +36,7 @@ teacher, the_store = me, store
 
 
 def _note(kind: str, text: str) -> None:
-    st.session_state[_NOTE] = (kind, text)
+    kept(STATE_KEY, TeacherState).note = (kind, text)
 
 
 def _new_group() -> None:
@@ -83,7 +84,8 @@ with st.expander("Make a new group", expanded=False):
     st.text_input("The group's name", key="teacher_new_group", max_chars=60)
     actions.button("Make the group", key="teacher_make_group", on_click=_new_group)
 
-note = st.session_state.pop(_NOTE, None)
+state = kept(STATE_KEY, TeacherState)
+note, state.note = state.note, None
 if note:
     kind, text = note
     (st.error if kind == "error" else st.success)(plain(text))

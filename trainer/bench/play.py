@@ -1,4 +1,4 @@
-"""Benchmark of the Play page: ``python -m trainer.bench_play [--level L] [--trace N]``
+"""Benchmark of the Play page: ``python -m trainer.bench.play [--level L] [--trace N] [--meter]``
 (the easy game's figures are also printed by ``python -m trainer.bench``).
 
 A game to 61 at each level is played through the page in Streamlit's AppTest, one
@@ -10,7 +10,11 @@ script thread's CPU time, which other work on a busy machine does not inflate. T
 are grouped by kind of interaction: cut, throw, lay, count, continue. ``--trace N`` profiles
 every run (cProfile, by CPU time) and prints the N slowest interactions' heaviest calls and
 the whole game's. ``--browser N`` instead plays N whole games against Easy in Chromium
-(:func:`trainer.bench_browser.play_game`): each game's duration and the wait after each click.
+(:func:`trainer.bench.browser.play_game`): each game's duration and the wait after each click.
+
+The win meter (``--meter``): the same game at each level played twice, with the
+meter beside the board off and on (the player's setting), and each kind's page time
+with it on against off (:func:`report_meter`).
 
 The game review (:func:`bench_review`, printed last, or alone with ``--review``): whole games
 to 121 reviewed, against replaying their records, and the Review page opened for each in
@@ -26,7 +30,6 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
-import json
 import os
 import pstats
 import random
@@ -37,15 +40,17 @@ from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
 from types import CodeType
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from trainer.analysis import LEVELS
+from trainer.analysis import LEVELS, Level
+from trainer.bench import line_by_line
+from trainer.bench.playing import interact, play_on, played_game
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import ENV_VAR, Store
-from trainer.training.table import Need, PlaySetup, Table, export_text, parse_export
+from trainer.training.table import Need, Table, export_text, parse_export
 
-PAGE = Path(__file__).resolve().parent / "ui" / "views" / "play.py"
+PAGE = Path(__file__).resolve().parents[1] / "ui" / "views" / "play.py"
 #: Who plays the benchmark's games (saved after every move, as anyone's are).
 PLAYER = "Bench"
 _PEER = "import streamlit as st\nst.write('peer')\n"
@@ -53,7 +58,7 @@ _PEER = "import streamlit as st\nst.write('peer')\n"
 _TIMED = """import cProfile
 import time
 import streamlit as st
-from trainer.bench_play import page_code as _bench_code
+from trainer.bench.play import page_code as _bench_code
 _bench_profile = (
     cProfile.Profile(time.thread_time) if st.session_state.get("_bench_trace") else None
 )
@@ -104,45 +109,6 @@ def _computer_timed(spent: list[float], cpu: list[float] | None = None) -> Itera
     finally:
         for name, original in originals.items():
             setattr(Table, name, original)
-
-
-def cards_on_table(at: Any) -> Any:
-    """The Play page's tappable cards (the throw's, the lay's or a count's), among its components."""
-    (cards,) = [
-        c for c in at.get("bidi_component") if str(c.key).startswith(("throw_", "lay_", "claim_"))
-    ]
-    return cards
-
-
-def interact(at: Any) -> Need:
-    """Set up one interaction of the person (the run itself is timed by the caller)."""
-    table: Table = at.session_state["play_game"].table
-    need = table.need()
-    game_id = at.session_state["play_game"].game_id
-    if need is Need.CUT_FOR_DEAL:
-        at.button(key="play_cut").click()
-    elif need is Need.CUT_STARTER:
-        at.button(key="play_cut_starter").click()
-    elif need is Need.DISCARD:
-        hand = table.view.hand
-        at.session_state[f"throw_{game_id}_{table.view.deal_no}"] = {
-            "log": [{"seq": 1, "do": "pick", "cards": [str(hand[0]), str(hand[1])]}]
-        }
-    elif need is Need.LAY:
-        data = json.loads(cards_on_table(at).proto.json)
-        card = next(c["id"] for c in data["cards"] if not c["off"])
-        at.session_state[data["token"]] = {"log": [{"seq": 1, "do": "lay", "cards": [card]}]}
-    elif need is Need.REVEAL:
-        key = f"play_reveal_{len(table.game.events)}"
-        nexts = [b for b in at.button if b.key == f"{key}_next"]
-        (nexts[0] if nexts else at.button(key=f"{key}_go")).click()
-    elif need is Need.CLAIM:
-        nxt = table.next_count()
-        assert nxt is not None
-        key = f"play_claim_{len(table.game.events)}"
-        at.number_input(key=key).set_value(nxt[2].total)
-        at.button(key=f"{key}_ok").click()
-    return need
 
 
 #: The kinds of interaction the figures are grouped by, from what the person had to do.
@@ -222,12 +188,14 @@ def play_through(
     trace_lines: int = 25,
     warm: bool = True,
     counting: str = "muggins",
+    meter: str | None = None,
 ) -> tuple[list[Timing], list[Traced]]:
     """A whole game through the Play page in AppTest, the person playing the first card that
     fits; each interaction timed, after the app's warm-up has run (unless ``warm`` is
     False: then the first interactions pay for what is loaded once per process). With ``trace``, every run is profiled (by the script
     thread's CPU time, so that other work on the machine does not show) and the profiles of
-    the ``trace`` slowest (by the page's own CPU time) are kept, then the whole game's."""
+    the ``trace`` slowest (by the page's own CPU time) are kept, then the whole game's.
+    ``meter`` (``"on"``/``"off"``) is the player's win meter setting (None: not chosen)."""
     from streamlit.testing.v1 import AppTest
 
     from trainer.ui.session import PLAYER_PARAM, player_param
@@ -240,7 +208,12 @@ def play_through(
         timed_page = folder / "play_timed.py"
         timed_page.write_text(_TIMED.format(page=str(PAGE)))
         at = AppTest.from_file(str(timed_page), default_timeout=120)
-        player = Store.open(os.environ[ENV_VAR]).create_profile(PLAYER)
+        store = Store.open(os.environ[ENV_VAR])
+        player = store.create_profile(PLAYER)
+        if meter is not None:
+            from trainer.ui.winbar import METER_KEY
+
+            store.set_preference(player.id, METER_KEY, meter)
         at.query_params[PLAYER_PARAM] = player_param(player)  # as a bookmark names them
         at.run()
         at.radio(key="play_level").set_value(level)
@@ -371,35 +344,10 @@ def bench_play_page(max_interactions: int = 400, level: str = "easy") -> list[tu
 
 # --- the game review ---------------------------------------------------------------------------
 
-APP = Path(__file__).resolve().parent / "app.py"
+APP = Path(__file__).resolve().parents[1] / "app.py"
 REVIEW_PAGE = "ui/views/review.py"
 #: The games the review is timed on (one deal order each).
 REVIEW_SEEDS: tuple[int, ...] = (20261201, 20261202, 20261203)
-
-
-def played_game(level: str, target: int, seed: int) -> Table:
-    """A whole game through the Play page's Table, under muggins: the person throws the
-    first two cards, lays the first card that fits and counts every hand right."""
-    table = Table.new(PlaySetup(level, Settings(target=target, counting=Counting.MUGGINS)), seed)
-    for _ in range(5000):
-        need = table.need()
-        if need is Need.OVER:
-            return table
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[0])
-        elif need is Need.REVEAL:
-            table.carry_on()
-        elif need is Need.CLAIM:
-            nxt = table.next_count()
-            assert nxt is not None
-            table.claim(nxt[2].total)
-    raise RuntimeError(f"the game of seed {seed} did not end")
 
 
 def _median(values: Sequence[float]) -> float:
@@ -415,7 +363,7 @@ def _timed(action: Callable[[], object]) -> float:
 
 def bench_review(
     target: int = 121,
-    level: str = "normal",
+    level: Level = "normal",
     *,
     seeds: Sequence[int] = REVIEW_SEEDS,
     runs: int = 3,
@@ -474,22 +422,7 @@ def largest_record(seed: int = 20261201) -> str:
                 break
     table = Table(game, "easy")
     table.advance()
-    for _ in range(5000):
-        need = table.need()
-        if need is Need.OVER:
-            break
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[0])
-        elif need is Need.REVEAL:
-            table.carry_on()
-        elif need is Need.CLAIM:
-            table.claim(0)
+    play_on(table, claim=lambda _: 0)  # nothing claimed: every point of the show is muggins
     text = export_text(table)
     pad = "# " + "-" * 97 + "\n"
     while len(text) + len(pad) <= MAX_RECORD_CHARS:
@@ -569,7 +502,7 @@ def _bench_review_page(tables: Sequence[Table], *, warm: bool) -> list[tuple[str
     ]
 
 
-def report_review(target: int = 121, level: str = "normal", *, warm: bool = True) -> str:
+def report_review(target: int = 121, level: Level = "normal", *, warm: bool = True) -> str:
     state = "after the app's warm-up" if warm else "no warm-up"
     lines = [
         f"Game review, whole games to {target} against {level} (the person under muggins), {state}"
@@ -581,9 +514,16 @@ def report_review(target: int = 121, level: str = "normal", *, warm: bool = True
 
 
 def report_levels(
-    levels: Sequence[str], target: int, *, trace: int = 0, seed: int = 20261201, warm: bool = True
+    levels: Sequence[str],
+    target: int,
+    *,
+    trace: int = 0,
+    seed: int = 20261201,
+    warm: bool = True,
+    each: Callable[[str], object] | None = None,
 ) -> str:
-    """The per-level, per-kind table (and the traced profiles), as printed by :func:`main`."""
+    """The per-level, per-kind table (and the traced profiles), as printed by :func:`main`;
+    ``each`` is given every line as soon as it is made (a level's rows once it is played)."""
     lines = [
         f"Play page, a game to {target} per level: the page script's time in ms as",
         "median / p90 / worst; alone = less the computer's thinking, with = all of it,",
@@ -592,6 +532,16 @@ def report_levels(
         f"  {'think max':>9}  {'CPU alone':>22}  {'think CPU':>9}",
     ]
     profiles: list[str] = []
+    told = 0
+
+    def tell() -> None:
+        nonlocal told
+        if each is not None:
+            for line in lines[told:]:
+                each(line)
+        told = len(lines)
+
+    tell()
     for level in levels:
         timings, traced = play_through(level, target, trace=trace, seed=seed, warm=warm)
         for f in kind_figures(timings):
@@ -609,15 +559,67 @@ def report_levels(
                 f"{1000 * t.timing.script:.1f} ms, thinking {1000 * t.timing.thinking:.1f} ms\n"
                 + t.profile
             )
+        tell()
+    if each is not None:
+        for profile in profiles:
+            each(profile)
     return "\n".join([*lines, *profiles])
 
 
+def meter_figures(
+    level: str = "easy",
+    target: int = 61,
+    *,
+    seed: int = 20261201,
+    warm: bool = True,
+    max_interactions: int = 400,
+) -> list[tuple[str, KindFigures, KindFigures]]:
+    """The same game played through the page with the win meter off, then on: each
+    kind's figures for both (the lines of the game, worked out at the results either way,
+    are forgotten before each run, so neither finds the other's)."""
+    from trainer.ui.winchart import forget_lines
+
+    runs = {}
+    for meter in ("off", "on"):
+        forget_lines()
+        timings, _ = play_through(
+            level, target, seed=seed, warm=warm, meter=meter, max_interactions=max_interactions
+        )
+        runs[meter] = {f.kind: f for f in kind_figures(timings)}
+    return [
+        (kind, runs["off"][kind], runs["on"][kind]) for kind in runs["off"] if kind in runs["on"]
+    ]
+
+
+def report_meter(
+    levels: Sequence[str], target: int, *, seed: int = 20261201, warm: bool = True
+) -> str:
+    """The page's time per click with the win meter off and on (ms, median / p90 of the
+    page's own time, and the median thread CPU time), and on over off."""
+    lines = [
+        f"Play page with the win meter off and on, a game to {target}: the page script's",
+        "time in ms without the computer's thinking (median / p90) and its CPU (median)",
+        f"  {'level':<7}{'kind':<9}{'n':>4}  {'off':>15}  {'on':>15}  {'CPU off':>8}"
+        f"  {'CPU on':>8}  {'on/off':>6}  {'CPU on/off':>10}",
+    ]
+    for level in levels:
+        for kind, off, on in meter_figures(level, target, seed=seed, warm=warm):
+            ratio = on.alone[0] / off.alone[0] if off.alone[0] else float("nan")
+            cpu = on.cpu_alone[0] / off.cpu_alone[0] if off.cpu_alone[0] else float("nan")
+            lines.append(
+                f"  {level:<7}{kind:<9}{on.interactions:>4}  "
+                f"{off.alone[0]:6.1f} / {off.alone[1]:6.1f}  {on.alone[0]:6.1f} / {on.alone[1]:6.1f}"
+                f"  {off.cpu_alone[0]:8.1f}  {on.cpu_alone[0]:8.1f}  {ratio:6.2f}  {cpu:10.2f}"
+            )
+    return "\n".join(lines)
+
+
 def browser_game(level: str = "Easy", games: int = 1) -> str:
-    """Whole 61-point games in Chromium (see :func:`trainer.bench_browser.play_game`)."""
+    """Whole 61-point games in Chromium (see :func:`trainer.bench.browser.play_game`)."""
     import asyncio
     import shutil
 
-    from trainer import bench_browser as bb
+    from trainer.bench import browser as bb
 
     async def run() -> bb.Figures:
         from playwright.async_api import async_playwright
@@ -643,7 +645,7 @@ def browser_game(level: str = "Easy", games: int = 1) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m trainer.bench_play", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m trainer.bench.play", description=__doc__)
     parser.add_argument("--level", action="append", choices=LEVELS, help="default: every level")
     parser.add_argument("--target", type=int, choices=(61, 121), default=61)
     parser.add_argument("--seed", type=int, default=20261201, help="the games' deal")
@@ -656,11 +658,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--review", action="store_true", help="only the game review's figures (games to 121)"
     )
     parser.add_argument(
+        "--meter",
+        action="store_true",
+        help="only the win meter's cost: each level's game with the meter off, then on",
+    )
+    parser.add_argument(
         "--import", dest="import_", action="store_true",
         help="only the figures of reading back the largest record a person may paste",
     )  # fmt: skip
     args = parser.parse_args(argv)
-    from trainer.bench import _quiet_streamlit
+    line_by_line()
+    from trainer.bench.quick import _quiet_streamlit
 
     _quiet_streamlit()
     if args.browser:
@@ -669,11 +677,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.review:
         print(report_review(warm=not args.cold))
         return 0
+    if args.meter:
+        levels = args.level or ["easy"]
+        print(report_meter(levels, args.target, seed=args.seed, warm=not args.cold))
+        return 0
     if args.import_:
         print(report_import())
         return 0
     levels = args.level or LEVELS
-    print(report_levels(levels, args.target, trace=args.trace, seed=args.seed, warm=not args.cold))
+    report_levels(
+        levels, args.target, trace=args.trace, seed=args.seed, warm=not args.cold, each=print
+    )
+    print("The game review: measuring ...")
     print(report_review(warm=not args.cold))
     print(report_import())
     return 0

@@ -1,13 +1,13 @@
-"""Crowd benchmark: ``python -m trainer.bench_crowd [--users N] [--rounds N] [--first-runs] [--app DIR ...]``,
+"""Crowd benchmark: ``python -m trainer.bench.crowd [--users N] [--rounds N] [--first-runs] [--app DIR ...]``,
 and across several app servers sharing one PostgreSQL: ``--servers 3 [--users 48] [--store URL]``.
 
 ``users`` people (16 by default) answer a Practice question at the same moment, against
 one server process (the app started as the README starts it, on a free loopback port). Each
-person here is a :class:`~trainer.visitor.Visitor`: a program that speaks Streamlit's own websocket
+person here is a :class:`~trainer.bench.visitor.Visitor`: a program that speaks Streamlit's own websocket
 protocol, the messages a browser tab sends and receives, without drawing the page. So
 the figures are the server's share of the wait, free of 16 browsers drawing their
 pages on the same cores as the server (which real people do on their own machines);
-the browser benchmark (:mod:`trainer.bench_browser`) times what one page takes to draw.
+the browser benchmark (:mod:`trainer.bench.browser`) times what one page takes to draw.
 
 Each round every visitor types a total and presses "Check" at once (one message each,
 as the browser sends it); the wait is from that message until the server has sent the
@@ -19,7 +19,7 @@ started (as the README starts it), one server per page. With two
 ``--app`` checkouts every figure is measured for each, interleaved, with their ratio.
 Nothing is asserted.
 
-With ``--servers N`` (see :mod:`trainer.bench_servers`), 48 players answer Practice
+With ``--servers N`` (see :mod:`trainer.bench.servers`), 48 players answer Practice
 questions and play games through the Play page at once across N app servers on one
 PostgreSQL store (a throwaway server started from Debian's ``postgresql`` package, unless
 ``--store`` names one), the first server is killed with ``kill -9`` halfway and its players
@@ -39,10 +39,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trainer.serve import Server, cpu_seconds, serving_checkout
-from trainer.visitor import Visitor, settled
+from trainer.bench import line_by_line
+from trainer.bench.serving import Server, cpu_seconds, serving_checkout
+from trainer.bench.visitor import Visitor, settled
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PLAYER = "Crowd"
 
 
@@ -180,7 +181,7 @@ SERVERS_MOVES = 12
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m trainer.bench_crowd",
+        prog="python -m trainer.bench.crowd",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -200,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--app", type=Path, nargs="+", default=[REPO], help="checkouts to compare (one or two)"
     )
     several = parser.add_argument_group(
-        "several app servers on one PostgreSQL (see trainer/bench_servers.py)"
+        "several app servers on one PostgreSQL (see trainer/bench/servers.py)"
     )
     several.add_argument(
         "--servers",
@@ -234,12 +235,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--no-peer", action="store_true", help="skip the peer run (the same crowd on one server)"
     )
     args = parser.parse_args(argv)
+    line_by_line()
     if args.servers is not None:
         return _several(args)
     users = 16 if args.users is None else args.users
     if users < 1 or args.rounds < 1 or args.repeats < 1:
         print("--users, --rounds and --repeats must be at least 1.")
         return 2
+    print(
+        f"{users} people answering {args.rounds} questions each at once, "
+        f"{args.repeats} crowd(s), on {len(args.app)} checkout(s): measuring ..."
+    )
     results = asyncio.run(
         run(
             args.app,
@@ -254,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _several(args: argparse.Namespace) -> int:
-    from trainer import bench_servers
+    from trainer.bench import servers as bench_servers
 
     users = SERVERS_USERS if args.users is None else args.users
     if args.servers < 1 or users < 1 or args.answers < 0 or args.moves < 0:

@@ -1,7 +1,7 @@
 """A browser tab without a browser: :class:`Visitor` speaks Streamlit's websocket protocol to
 an app server, sending what a browser tab sends and reading the page each script run sends
-back, without drawing it. The crowd benchmarks (:mod:`trainer.bench_crowd`,
-:mod:`trainer.bench_servers`) and the tests of serving through a proxy use it.
+back, without drawing it. The crowd benchmarks (:mod:`trainer.bench.crowd`,
+:mod:`trainer.bench.servers`) and the tests of serving through a proxy use it.
 
 What it sends was checked against Chromium's own messages on the Practice and Play pages:
 every widget on the page with its value (a widget's default from the moment it is drawn, a
@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from trainer.serve import cpu_seconds
+from trainer.bench.serving import cpu_seconds
 
 #: Seconds a script run, or a connection, may take before the visitor gives up.
 TIMEOUT = 60.0
@@ -359,3 +359,54 @@ async def settled(pid: int | None, *, quiet: float = 0.02, every: float = 0.5) -
         if now - last < quiet:
             return
         last = now
+
+
+# --- a person on the Play page ----------------------------------------------------------------
+
+#: The game each player plays (the radio's option, as the page shows it).
+TARGET = "61 points (a short game)"
+
+
+@dataclass(frozen=True)
+class Move:
+    """What a Play tab does next: a press (with values) or a tap on a card component."""
+
+    kind: str  # start, cut, throw, lay, continue, again
+    press: str = ""
+    values: dict[str, str] = field(default_factory=dict)
+    tap: str = ""
+    event: dict[str, Any] = field(default_factory=dict)
+    game: str = ""  # the game's id, when the page shows it (a card component's key)
+
+    def decision(self) -> tuple[str, tuple[str, ...]] | None:
+        """The throw or lay it is, as the game's record will hold it (cards sorted)."""
+        if self.kind in ("throw", "lay"):
+            return self.kind, tuple(sorted(self.event["cards"]))
+        return None
+
+
+def next_move(page: Page) -> Move | None:
+    """What a person does on this Play page: start a game to 61, cut, throw the first two
+    cards, lay the first card that fits, go on through the show, or play again."""
+    widgets = page.widgets
+    if "play_start" in widgets:
+        return Move("start", press="play_start", values={"play_target": TARGET})
+    if "play_again" in widgets:
+        return Move("again", press="play_again")
+    for key in ("play_cut", "play_cut_starter"):
+        if key in widgets:
+            return Move("cut", press=key)
+    for key, data in page.components.items():
+        free = [str(card["id"]) for card in data.get("cards", []) if not card.get("off")]
+        kind, _, rest = key.partition("_")
+        game = rest.partition("_")[0]
+        if kind == "throw" and len(free) >= 2:
+            return Move("throw", tap=key, event={"do": "pick", "cards": free[:2]}, game=game)
+        if kind == "lay" and free:
+            return Move("lay", tap=key, event={"do": "lay", "cards": free[:1]}, game=game)
+    steps = sorted(
+        k for k in widgets if k.startswith("play_reveal_") and k.endswith(("_next", "_go"))
+    )
+    if steps:
+        return Move("continue", press=steps[0])
+    return None

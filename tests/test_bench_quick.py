@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trainer import bench
+from trainer.bench import quick as bench
 
 
 def test_scoring_benchmark_agrees_with_the_peer() -> None:

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from trainer.serve import free_port
+from trainer.bench.serving import free_port
 
 _names = itertools.count(1)
 

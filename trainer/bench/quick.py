@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m trainer.bench [--hands N]``.
+"""The quick benchmarks: ``python -m trainer.bench [--hands N]`` (or ``python -m trainer.bench.quick``).
 
 Everything is measured in one process, as ratios against a peer run on the
 same inputs, so the figures mean something on a shared, noisy machine:
@@ -17,7 +17,7 @@ same inputs, so the figures mean something on a shared, noisy machine:
 * peak memory of the process.
 
 What a learner waits for in a real browser (clicks, page loads, many people answering at
-once) is measured separately: ``python -m trainer.bench_browser``.
+once) is measured separately: ``python -m trainer.bench.browser``.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, Literal
 
+from trainer.bench import line_by_line
 from trainer.engine import DECK, Card, SeatView, score_show
 from trainer.engine import show as show_module
 from trainer.engine import stats as stats_module
@@ -487,6 +488,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--skip-players", action="store_true", help="skip the computer players")
     parser.add_argument("--deals", type=int, default=60, help="deals a level for player timings")
     args = parser.parse_args(argv)
+    line_by_line()
 
     print(f"Show scoring, {args.hands:,} seeded random hands (itemized)")
     scoring = bench_scoring(seeded_hands(args.hands))
@@ -528,17 +530,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if not args.skip_pages:
         _quiet_streamlit()
-        drills = _optional("trainer.bench_drills", "bench_drills")
+        drills = _optional("trainer.bench.drill_deals", "bench_drills")
         if drills is not None:
             print("Drill dealing, worst case per question (target <= 20 ms)")
             for label, ms in drills:
                 print(f"  {label:<40} {ms:>8.2f} ms")
-        progress = _optional("trainer.bench_progress", "bench_progress")
+        progress = _optional("trainer.bench.progress_page", "bench_progress")
         if progress is not None:
             print("Progress page with 100,000 recorded attempts")
             for label, value in progress:
                 print(f"  {label:<40} {value:>8.3f}")
-        play = _optional("trainer.bench_play", "bench_play_page")
+        play = _optional("trainer.bench.play", "bench_play_page")
         if play is not None:
             print("Play page, server time per interaction without the computer's thinking")
             print("  (target < 100 ms)")

@@ -1,28 +1,12 @@
-"""What the Learn page does, kept out of the page: where the learner is, reading and
-grading answers, and the words of the feedback.
-
-Answers to card questions come from the engine (through the check's ``answer``);
-the feedback explains them with the engine's own items, in the words of
-:mod:`trainer.training.explain`. A first wrong answer gets a hint; the whole explanation comes
-with a second miss or "Show me the answer". Only a check's first try is recorded (with
-the tier :data:`~trainer.training.records.LESSON_TIER`), so lessons count first-try accuracy.
-The page only renders.
-
->>> read_points(" 8 ")
-8
->>> read_points("abc")
-Traceback (most recent call last):
-...
-trainer.training.learn.AnswerProblem: Your answer: 'abc' is not a number. Type the points as digits, like 12.
-"""
+"""The feedback on a lesson's answer: right or not, a hint after a first miss (naming
+the rule), the whole explanation after a second miss or "Show me the answer", and the
+story of a series told card by card. Answers come from the engine (through the check's
+``answer``); the words are :mod:`trainer.training.explain`'s."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from trainer.analysis.hands import four_card_points
 from trainer.content.lessons import (
@@ -30,19 +14,16 @@ from trainer.content.lessons import (
     BoardCheck,
     Check,
     CountCheck,
-    Course,
     CutCheck,
     FifteenCheck,
     GoCheck,
     KeepCheck,
     KeepValue,
-    Lesson,
     PegCheck,
     SkunkCheck,
     TrueFalseCheck,
 )
 from trainer.engine import (
-    MAX_SHOW,
     Card,
     Kind,
     ScoreItem,
@@ -53,144 +34,9 @@ from trainer.engine import (
 )
 from trainer.engine.pegging import CLOSING_KINDS
 from trainer.engine.series import SERIES_ORDER, Series
-from trainer.engine.skills import Category, DrillType, Mode, category_of
-from trainer.training import explain, inputs
-from trainer.training.records import LESSON_TIER, AttemptIn, LessonProgress
-
-#: Nothing a lesson asks can be worth more than the best hand.
-MOST_POINTS = MAX_SHOW
-
-PLAYER_LABELS: dict[str, str] = {"pone": "The pone (non-dealer)", "dealer": "The dealer"}
-SKUNK_LABELS: dict[str, str] = {
-    "win": "A plain win",
-    "skunk": "A skunk",
-    "double-skunk": "A double skunk",
-}
-CUT_LABELS: dict[str, str] = {
-    "you": "You deal first",
-    "opponent": "Your opponent deals first",
-    "again": "Nobody yet: you both cut again",
-}
-
-
-class Status(StrEnum):
-    NOT_STARTED = "not started"
-    IN_PROGRESS = "in progress"
-    DONE = "done"
-
-
-def lesson_status(lesson_id: str, progress: Mapping[str, LessonProgress]) -> Status:
-    place = progress.get(lesson_id)
-    if place is None:
-        return Status.NOT_STARTED
-    return Status.DONE if place.done else Status.IN_PROGRESS
-
-
-def status_text(lesson: Lesson, progress: Mapping[str, LessonProgress]) -> str:
-    """``Not started``, ``In progress: step 3 of 7`` or ``Done``."""
-    status = lesson_status(lesson.id, progress)
-    if status is Status.IN_PROGRESS:
-        step = min(progress[lesson.id].step, len(lesson.steps) - 1)
-        return f"In progress: step {step + 1} of {len(lesson.steps)}"
-    return str(status).capitalize()
-
-
-def resume_step(lesson: Lesson, progress: Mapping[str, LessonProgress]) -> int:
-    """Where opening a lesson lands: the furthest step reached, or the start once done."""
-    place = progress.get(lesson.id)
-    if place is None or place.done:
-        return 0
-    return max(0, min(place.step, len(lesson.steps) - 1))
-
-
-def suggested(course: Course, progress: Mapping[str, LessonProgress]) -> Lesson | None:
-    """The lesson to carry on with: the first in progress, else the first not started."""
-    for wanted in (Status.IN_PROGRESS, Status.NOT_STARTED):
-        for lesson in course.lessons:
-            if lesson_status(lesson.id, progress) is wanted:
-                return lesson
-    return None
-
-
-# --- reading answers --------------------------------------------------------------------------
-
-
-class AnswerProblem(ValueError):
-    """What was typed or picked cannot be graded; the message says what to do."""
-
-
-def read_points(text: str | None) -> int:
-    """A number of points typed in the answer box: digits, from 0 to the best hand's 29."""
-    try:
-        return inputs.read_points(text, box="Your answer", most=MOST_POINTS)
-    except inputs.InputProblem as problem:
-        raise AnswerProblem(str(problem)) from None
-
-
-def read_hole(text: str | None, game: int = 121) -> int:
-    """A hole of the board typed in the answer box, as digits (a little past the game hole
-    is read, so the hint can say that a peg stops there).
-
-    >>> read_hole(" 15 ")
-    15
-    >>> read_hole("fifteen")
-    Traceback (most recent call last):
-    ...
-    trainer.training.learn.AnswerProblem: Your answer: 'fifteen' is not a hole number. Type it as digits, like 15.
-    """
-    shown = (text or "").strip()
-    if not shown:
-        raise AnswerProblem("Your answer: it is empty. Type the number of a hole, like 15.")
-    if not (shown.isascii() and shown.isdigit()) or len(shown) > 4:
-        raise AnswerProblem(
-            f"Your answer: {shown[:20]!r} is not a hole number. Type it as digits, like 15."
-        )
-    hole = int(shown)
-    if not 1 <= hole <= game + MOST_POINTS:
-        raise AnswerProblem(f"Your answer: there is no hole {hole}. The holes go from 1 to {game}.")
-    return hole
-
-
-def asks_number(check: Check) -> bool:
-    """True when the answer is typed as a number; otherwise it is picked from choices."""
-    return isinstance(check, CountCheck | PegCheck | BoardCheck) or (
-        isinstance(check, GoCheck) and check.ask == "points"
-    )
-
-
-def options(check: Check) -> tuple[tuple[str, str], ...]:
-    """The choices of a pick-one check, as (value, label) pairs."""
-    if isinstance(check, FifteenCheck):
-        return tuple((str(card), card.label) for card in check.choices)
-    if isinstance(check, GoCheck):
-        return tuple((who, PLAYER_LABELS[who]) for who in SERIES_ORDER)
-    if isinstance(check, SkunkCheck):
-        return tuple(SKUNK_LABELS.items())
-    if isinstance(check, CutCheck):
-        return tuple(CUT_LABELS.items())
-    if isinstance(check, KeepCheck):
-        return tuple((format_cards(keep), f"Keep {label_cards(keep)}") for keep in check.keeps)
-    if isinstance(check, TrueFalseCheck):
-        return (("true", "True"), ("false", "False"))
-    return ()
-
-
-def read_choice(check: Check, value: str | None) -> str:
-    if value is None or value == "":
-        raise AnswerProblem("Pick an answer first.")
-    if value not in {key for key, _ in options(check)}:
-        raise AnswerProblem("Pick one of the answers shown.")
-    return value
-
-
-def read_answer(check: Check, raw: str | None) -> int | str:
-    """What the learner gave, ready to grade, or :class:`AnswerProblem`."""
-    if isinstance(check, BoardCheck):
-        return read_hole(raw, check.game)
-    return read_points(raw) if asks_number(check) else read_choice(check, raw)
-
-
-# --- grading and explaining ------------------------------------------------------------------------
+from trainer.engine.vocab import Seat
+from trainer.training import explain
+from trainer.training.learn.answers import CUT_LABELS, SKUNK_LABELS, asks_number, options
 
 
 @dataclass(frozen=True, slots=True)
@@ -643,7 +489,7 @@ def _story(replay: Series, hide: str | None) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _lead_line(leader: int, laid_last: int) -> str:
+def _lead_line(leader: Seat, laid_last: Seat) -> str:
     if leader == laid_last:  # the other player has no cards left
         other = SERIES_ORDER[1 - leader]
         return explain.next_lead_line(
@@ -666,254 +512,3 @@ def _always(item: ScoreItem) -> bool:
 
 def _not_closing(item: ScoreItem) -> bool:
     return item.kind not in CLOSING_KINDS
-
-
-# --- records --------------------------------------------------------------------------------------
-
-
-def drill_for(check: Check) -> DrillType | None:
-    """Which drill type an answered check counts towards (``None``: not a counting skill)."""
-    if isinstance(check, CountCheck):
-        return DrillType.CRIB if check.crib else DrillType.HAND
-    if isinstance(check, PegCheck | FifteenCheck):
-        return DrillType.PEG
-    if isinstance(check, GoCheck):
-        return DrillType.GO
-    return None
-
-
-def question_text(check: Check) -> str:
-    """The question in card notation, as the progress store keeps it."""
-    if isinstance(check, CountCheck):
-        return f"{format_cards(check.hand)} | {check.starter}"
-    if isinstance(check, PegCheck):
-        return format_cards(check.pile)
-    if isinstance(check, FifteenCheck):
-        return f"{format_cards(check.pile)} ? {format_cards(check.choices)}"
-    if isinstance(check, GoCheck):
-        return (
-            f"pone {format_cards(check.pone)} | dealer {format_cards(check.dealer)} | "
-            f"{format_cards(check.plays)} | {check.ask}"
-        )
-    if isinstance(check, SkunkCheck):
-        return f"{check.winner}-{check.loser} to {check.game}"
-    if isinstance(check, BoardCheck):
-        return f"pegs {check.you[0]} {check.you[1]} + {check.points} to {check.game}"
-    if isinstance(check, CutCheck):
-        return f"cut {check.you} against {check.opponent}"
-    if isinstance(check, KeepCheck):
-        return f"{format_cards(check.cards)} keep? " + " / ".join(
-            format_cards(keep) for keep in check.keeps
-        )
-    return check.statement
-
-
-def missed_categories(check: Check, answer: int | str) -> tuple[Category, ...]:
-    """The categories a wrong answer points at, when the engine's items make it clear."""
-    if answer == right_answer(check):
-        return ()
-    if isinstance(check, CountCheck):
-        score = check.score()
-        off = int(answer) - score.total if isinstance(answer, int) else 0
-        if _count_trap(check, off):
-            return (Category.CRIB_FLUSH,)
-        if off < 0:  # only kinds every way of being that short shares (none: a total only)
-            certain = explain.shortfall(score.items, -off).certain
-            return tuple(category_of(kind, crib=check.crib) for kind in certain)
-        return ()
-    if isinstance(check, PegCheck):
-        off = int(answer) - check.answer if isinstance(answer, int) else 0
-        if off >= 0:
-            return ()
-        return tuple(
-            category_of(kind) for kind in explain.shortfall(check.score().items, -off).certain
-        )
-    if isinstance(check, FifteenCheck):
-        return (Category.FIFTEEN,)
-    if isinstance(check, GoCheck):
-        return (category_of(check.replay().closing.kind),)
-    return ()
-
-
-def attempt(check: Check, answer: int | str, seconds: float) -> AttemptIn | None:
-    """The record of one graded answer, or ``None`` for a question about a rule."""
-    drill = drill_for(check)
-    if drill is None:
-        return None
-    right = right_answer(check)
-    correct = answer == right
-    points_off = answer - right if isinstance(answer, int) and isinstance(right, int) else 0
-    return AttemptIn(
-        drill=drill,
-        tier=LESSON_TIER,
-        seed=0,
-        question=question_text(check),
-        answer=str(answer),
-        correct=correct,
-        points_off=0 if correct else points_off,
-        missed=missed_categories(check, answer),
-        seconds=round(max(seconds, 0.0), 2),
-        mode=Mode.QUICK,
-    )
-
-
-def answer_key(lesson_id: str, step: int) -> str:
-    """The widget key of a step's answer box (one per step, so answers never leak across)."""
-    return f"learn_answer_{lesson_id}_{step}"
-
-
-# --- where the learner is ----------------------------------------------------------------------------
-
-
-class Store(Protocol):
-    """Where lesson places and answers are kept (the app hands in its own: see
-    :class:`trainer.ui.session.LessonStore`)."""
-
-    def progress(self) -> dict[str, LessonProgress]: ...
-
-    def save(self, lesson_id: str, step: int, done: bool) -> None: ...
-
-    def record(self, attempt: AttemptIn) -> None: ...
-
-
-@dataclass
-class CheckState:
-    """One check in this browser session: tries so far and the latest feedback."""
-
-    tries: int = 0
-    passed: bool = False
-    revealed: bool = False
-    feedback: Feedback | None = None
-    problem: str | None = None  # input that could not be graded
-    shown_at: float | None = None
-
-
-@dataclass
-class _Place:
-    lesson_id: str | None = None
-    step: int = 0
-    checks: dict[tuple[str, str], CheckState] = field(default_factory=dict)
-    finished: str | None = None  # the lesson just finished, for a word of praise
-
-
-class Learn:
-    """Navigation through the course, kept in a session-state mapping."""
-
-    KEY = "learn_place"
-
-    def __init__(
-        self,
-        state: MutableMapping[str, Any] | Any,
-        store: Store,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self._state = state
-        self.store: Store = store
-        self._clock = clock
-        if not isinstance(state.get(self.KEY), _Place):
-            state[self.KEY] = _Place()
-
-    @property
-    def _place(self) -> _Place:
-        place = self._state[self.KEY]
-        assert isinstance(place, _Place)
-        return place
-
-    @property
-    def lesson_id(self) -> str | None:
-        return self._place.lesson_id
-
-    @property
-    def step(self) -> int:
-        return self._place.step
-
-    @property
-    def finished(self) -> str | None:
-        return self._place.finished
-
-    def open(self, lesson: Lesson) -> None:
-        progress = self.store.progress()
-        self._place.lesson_id = lesson.id
-        self._place.step = resume_step(lesson, progress)
-        self._place.finished = None
-        if lesson.id not in progress:
-            self.store.save(lesson.id, 0, False)
-
-    def close(self) -> None:
-        self._place.lesson_id = None
-        self._place.step = 0
-
-    def check_state(self, lesson: Lesson, index: int | None = None) -> CheckState:
-        step = lesson.steps[self.step if index is None else index]
-        return self._place.checks.setdefault((lesson.id, step.id), CheckState())
-
-    def seen(self, lesson: Lesson) -> None:
-        """The current step is on screen: start its clock once."""
-        state = self.check_state(lesson)
-        if state.shown_at is None:
-            state.shown_at = self._clock()
-
-    def can_advance(self, lesson: Lesson) -> bool:
-        """Next is open once the step's check is answered right or its answer shown,
-        and on any step already passed (or in a lesson already done)."""
-        step = lesson.steps[self.step]
-        if step.check is None:
-            return True
-        state = self.check_state(lesson)
-        if state.passed or state.revealed:
-            return True
-        place = self.store.progress().get(lesson.id)
-        return place is not None and (place.done or self.step < place.step)
-
-    def is_last(self, lesson: Lesson) -> bool:
-        return self.step >= len(lesson.steps) - 1
-
-    def back(self, lesson: Lesson) -> None:
-        self._place.step = max(0, self.step - 1)
-
-    def next(self, lesson: Lesson) -> None:
-        if not self.can_advance(lesson):
-            return
-        place = self.store.progress().get(lesson.id)
-        furthest = place.step if place is not None else 0
-        if self.is_last(lesson):
-            self.store.save(lesson.id, len(lesson.steps) - 1, True)
-            self.close()
-            self._place.finished = lesson.id
-            return
-        self._place.step += 1
-        self.store.save(lesson.id, max(furthest, self.step), False)
-
-    def submit(self, lesson: Lesson, raw: str | None) -> None:
-        """Grade what was typed or picked for the current step's check."""
-        check = lesson.steps[self.step].check
-        if check is None:
-            return
-        state = self.check_state(lesson)
-        try:
-            answer = read_answer(check, raw)
-        except AnswerProblem as problem:
-            state.problem = str(problem)
-            return
-        state.problem = None
-        state.tries += 1
-        feedback = grade(check, answer, hint_only=state.tries == 1)
-        state.feedback = feedback
-        state.passed = state.passed or feedback.correct
-        started = state.shown_at if state.shown_at is not None else self._clock()
-        if state.tries == 1 and not state.revealed:
-            # Lessons are scored on first tries: a wrong answer then a right one is one
-            # wrong answer, and an answer typed after seeing it is not one at all.
-            record = attempt(check, answer, self._clock() - started)
-            if record is not None:
-                self.store.record(record)
-        state.shown_at = self._clock()  # the next try is timed from now
-
-    def reveal(self, lesson: Lesson) -> None:
-        check = lesson.steps[self.step].check
-        if check is None:
-            return
-        state = self.check_state(lesson)
-        state.revealed = True
-        state.problem = None
-        state.feedback = reveal(check)

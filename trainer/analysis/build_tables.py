@@ -1,4 +1,4 @@
-"""Build the packaged tables: ``python -m trainer.build_tables [--wins [--games N]] [--check]``.
+"""Build the packaged tables: ``python -m trainer.analysis.build_tables [--wins [--games N]] [--check]``.
 
 Without ``--wins``, writes ``trainer/analysis/data/throw_weights.json``: for each seat, the throw a
 sound player makes from each of the 18,395 rank-only six-card hands (one letter a
@@ -65,8 +65,8 @@ __all__ = [
     "render_wins",
 ]
 
-DATA_FILE = Path(__file__).parent / "analysis" / "data" / "throw_weights.json"
-WIN_FILE = Path(__file__).parent / "analysis" / "data" / "win_table.json"
+DATA_FILE = Path(__file__).parent / "data" / "throw_weights.json"
+WIN_FILE = Path(__file__).parent / "data" / "win_table.json"
 MAX_ROUNDS = 40
 #: The level whose games the win-probability model is measured on, and how many games.
 WIN_LEVEL = "hard"
@@ -227,7 +227,7 @@ def build_wins(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m trainer.build_tables")
+    parser = argparse.ArgumentParser(prog="python -m trainer.analysis.build_tables")
     parser.add_argument("--check", action="store_true", help="compare with the committed file")
     parser.add_argument(
         "--wins", action="store_true", help="build the win-probability table instead"

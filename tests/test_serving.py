@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from trainer.serve import cpu_seconds, free_port
+from trainer.bench.serving import cpu_seconds, free_port
 
 
 def test_a_free_port_can_be_bound_on_the_loopback_address() -> None:
@@ -30,7 +30,7 @@ def test_processor_time_is_read_for_a_running_process_and_nothing_for_a_gone_one
 def test_the_app_is_started_as_the_readme_starts_it_and_other_scripts_with_streamlit(
     tmp_path: Path,
 ) -> None:
-    from trainer.serve import start_command
+    from trainer.bench.serving import start_command
 
     app = Path(__file__).resolve().parent.parent / "trainer" / "app.py"
     assert start_command(app) == [sys.executable, "-m", "trainer", "app"]

@@ -1,6 +1,6 @@
-"""The README's pictures, made again: ``python -m trainer.screenshots [--out DIR]``.
+"""The README's pictures, made again: ``python -m trainer.bench.screenshots [--out DIR]``.
 
-The app is served as the tests serve it (:func:`trainer.serve.serving_checkout`, on a free
+The app is served as the tests serve it (:func:`trainer.bench.serving.serving_checkout`, on a free
 loopback port, with a progress file of its own) and Debian's Chromium, driven by Playwright,
 takes each picture of :data:`SHOTS`: the Play page's table on a desktop and on a phone (a
 game in its third deal, the same every time), Check a hand, a drill answered wrong and
@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trainer.serve import serving_checkout
+from trainer.bench.serving import serving_checkout
 
-REPO = Path(__file__).resolve().parent.parent
-ASSETS = Path(__file__).resolve().parent / "assets"
+REPO = Path(__file__).resolve().parents[2]
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
 CHROMIUM = "/usr/bin/chromium"
 PLAYER = "Sam"
 #: The game the Play pictures show, and the finished game the review picture shows.
@@ -90,7 +90,7 @@ SHOTS: tuple[Shot, ...] = (
 def _fill(db: Path) -> None:
     """The pictures' progress file: the player, a game in its third deal at the table (a
     card to lay, the pile started) and a finished game to review."""
-    from trainer.bench_play import played_game
+    from trainer.bench.playing import play_on, played_game
     from trainer.engine.record import Settings
     from trainer.progress.store import Store
     from trainer.training.table import Need, PlaySetup, Table
@@ -100,20 +100,12 @@ def _fill(db: Path) -> None:
     player = store.create_profile(PLAYER)
     store.save_game(player.id, saved_row(REVIEW_GAME, played_game("normal", 61, TABLE_SEED)))
     table = Table.new(PlaySetup("normal", Settings(target=121), coach="moves"), TABLE_SEED)
-    for _ in range(2000):
-        need = table.need()
-        if need is Need.LAY and table.game.deal_no >= 3 and len(table.view.pile) >= 2:
-            break
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[-1])
-        else:
-            table.carry_on()
+    play_on(  # to a pile of two cards or more in the third deal, the person to lay
+        table,
+        stop=lambda t, need: need is Need.LAY and t.game.deal_no >= 3 and len(t.view.pile) >= 2,
+        lay_last=True,
+        moves=2000,
+    )
     store.save_game(player.id, saved_row("readme-table", table))
 
 
@@ -149,7 +141,7 @@ def take(out: Path, shots: Sequence[Shot] = SHOTS) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m trainer.screenshots",
+        prog="python -m trainer.bench.screenshots",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -1,12 +1,12 @@
 """Several app servers sharing one PostgreSQL: the crowd benchmark's ``--servers`` run,
-``python -m trainer.bench_crowd --servers 3 --users 48 [--store postgresql://…]``.
+``python -m trainer.bench.crowd --servers 3 --users 48 [--store postgresql://…]``.
 
 ``users`` players (48) each have two tabs open, Practice and Play, on one of ``servers``
 app processes (player n on server n mod servers, as a proxy's ``ip_hash`` keeps each
 address on one server), all on one PostgreSQL store. Every player answers ``answers``
 Practice questions and makes ``moves`` moves in a game to 61 against Easy (the trainer
 counting), one after the other, all players at once. The tabs are
-:class:`~trainer.visitor.Visitor` objects: they speak Streamlit's websocket protocol and
+:class:`~trainer.bench.visitor.Visitor` objects: they speak Streamlit's websocket protocol and
 send what a browser sends (a card component's taps as its ``log`` state, a button's press
 once), so they play through the Play page itself.
 
@@ -31,7 +31,7 @@ their ratio: answers a second, the median and worst wait for an answer's verdict
 moves' waits by kind.
 
 Without ``--store`` a throwaway PostgreSQL is started from Debian's ``postgresql``
-binaries, in a temporary folder, as the tests start theirs (:mod:`trainer.serve_postgres`),
+binaries, in a temporary folder, as the tests start theirs (:mod:`trainer.bench.serving_postgres`),
 and removed at the end. With ``--store``, that server's database is used (its user must be
 able to create tables, as the app's is): the players are added to it under names of their
 own, and removed at the end with their answers and games.
@@ -57,62 +57,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
-from trainer.serve import Server, serving_checkout
-from trainer.visitor import Page, ServerGone, Visitor, settled
+from trainer.bench.serving import Server, serving_checkout
+from trainer.bench.visitor import Move, Page, ServerGone, Visitor, next_move, settled
 
-#: The game each player plays (the radio's option, as the page shows it).
-TARGET = "61 points (a short game)"
 #: What the Play page says when it refuses a move based on a stale copy.
 REFUSED = ("moved on in another tab or window", "finished in another tab or window")
 #: Tabs opened at once while the crowd gathers (the opening is not timed).
 OPENING = 8
 #: Steps a player takes before giving up on a page it does not understand.
 TRIES = 6
-
-
-@dataclass(frozen=True)
-class Move:
-    """What a Play tab does next: a press (with values) or a tap on a card component."""
-
-    kind: str  # start, cut, throw, lay, continue, again
-    press: str = ""
-    values: dict[str, str] = field(default_factory=dict)
-    tap: str = ""
-    event: dict[str, Any] = field(default_factory=dict)
-    game: str = ""  # the game's id, when the page shows it (a card component's key)
-
-    def decision(self) -> tuple[str, tuple[str, ...]] | None:
-        """The throw or lay it is, as the game's record will hold it (cards sorted)."""
-        if self.kind in ("throw", "lay"):
-            return self.kind, tuple(sorted(self.event["cards"]))
-        return None
-
-
-def next_move(page: Page) -> Move | None:
-    """What a person does on this Play page: start a game to 61, cut, throw the first two
-    cards, lay the first card that fits, go on through the show, or play again."""
-    widgets = page.widgets
-    if "play_start" in widgets:
-        return Move("start", press="play_start", values={"play_target": TARGET})
-    if "play_again" in widgets:
-        return Move("again", press="play_again")
-    for key in ("play_cut", "play_cut_starter"):
-        if key in widgets:
-            return Move("cut", press=key)
-    for key, data in page.components.items():
-        free = [str(card["id"]) for card in data.get("cards", []) if not card.get("off")]
-        kind, _, rest = key.partition("_")
-        game = rest.partition("_")[0]
-        if kind == "throw" and len(free) >= 2:
-            return Move("throw", tap=key, event={"do": "pick", "cards": free[:2]}, game=game)
-        if kind == "lay" and free:
-            return Move("lay", tap=key, event={"do": "lay", "cards": free[:1]}, game=game)
-    steps = sorted(
-        k for k in widgets if k.startswith("play_reveal_") and k.endswith(("_next", "_go"))
-    )
-    if steps:
-        return Move("continue", press=steps[0])
-    return None
 
 
 def _answer_box(page: Page) -> str | None:
@@ -612,7 +565,7 @@ def databases(store: str | None) -> Iterator[Callable[[], str]]:
     if store is not None:
         yield lambda: store
         return
-    from trainer import serve_postgres
+    from trainer.bench import serving_postgres as serve_postgres
 
     if serve_postgres.bin_dir() is None:
         raise RuntimeError(

@@ -1,11 +1,11 @@
-"""Browser benchmark: ``python -m trainer.bench_browser [--rounds N] [--users N] [--starts N]
+"""Browser benchmark: ``python -m trainer.bench.browser [--rounds N] [--users N] [--starts N]
 [--only PART ...] [--app DIR ...]``.
 
 What a learner waits for, measured in Debian's Chromium (headless, driven by
 Playwright) against the app, started as the README starts it (``python -m trainer app``),
 on a free loopback port, each figure beside **the floor**: a one-line Streamlit page
 (``st.write("hi")``, with one button to click: :data:`FLOOR_PAGE`) served the same way
-(:func:`trainer.serve.serving`, the same options, from the same folder), in the same run
+(:func:`trainer.bench.serving.serving`, the same options, from the same folder), in the same run
 and the same browser. Every load is also given as a ratio to the floor page's load of the
 same kind, and every click as a ratio to the floor button's round trip (to the frame
 painted, or to the end of the script run, as that figure is timed): what Streamlit costs
@@ -23,11 +23,11 @@ anyway is the floor, and the ratio is what the trainer adds to it.
 * Review: "Next deal" until the next deal is painted;
 * several people (16 by default) answering at the same moment against one server
   process: one in Chromium, timed until its explanation is painted, the others speaking
-  Streamlit's protocol without drawing (see :mod:`trainer.bench_crowd`), timed until the
+  Streamlit's protocol without drawing (see :mod:`trainer.bench.crowd`), timed until the
   server has sent their page; and the processor time an answer cost the server;
 * Play: a whole 61-point game against Easy, always laying the first card that fits: the
   game's duration and the wait after each click, to the end of the script run it asked for
-  (alone: ``python -m trainer.bench_play --browser``);
+  (alone: ``python -m trainer.bench.play --browser``);
 * with ``--only profile`` (not run otherwise): where each page's load and one click of
   each kind spend their time, beside the floor page's: the browser's main thread (all its
   tasks, and the scripts, layout and style among them, from Chrome's own counters), the
@@ -61,10 +61,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from trainer.serve import Server, cpu_seconds, free_port, serving, serving_checkout
-from trainer.visitor import Visitor, settled
+from trainer.bench import line_by_line
+from trainer.bench.serving import Server, cpu_seconds, free_port, serving, serving_checkout
+from trainer.bench.visitor import Visitor, settled
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -162,8 +163,8 @@ class Figures:
 #: game to 61 at the table, its first card to lay; and :data:`GAMER`, who starts a game.
 _FILL = """
 import sys
-from trainer.bench_play import played_game
-from trainer.bench_progress import seeded_answers
+from trainer.bench.play import played_game
+from trainer.bench.progress_page import seeded_answers
 from trainer.engine.record import Settings
 from trainer.progress.store import Store
 from trainer.training.table import Need, PlaySetup, Table
@@ -577,7 +578,7 @@ async def _check_enter(page: Any) -> None:
 
 async def _crowd(browser: Any, urls: Urls, figures: Figures, *, users: int, rounds: int) -> None:
     """``users`` people pressing Check at the same moment: one in Chromium, timed until the
-    explanation is painted, and the others as :class:`~trainer.visitor.Visitor` objects,
+    explanation is painted, and the others as :class:`~trainer.bench.visitor.Visitor` objects,
     which send and read what a browser tab does without drawing it (16 Chromium pages drawn on the
     server's own cores would measure the benchmark's browsers, not the server)."""
     url = urls.app
@@ -761,7 +762,8 @@ async def run(
                 if "loads" in parts:
                     for _ in range(starts):  # a server per page and start: each load is cold
                         for app in apps:
-                            await _first_loads(browser, app, workdir, results[app])
+                            with _progress("first loads", app, results[app]):
+                                await _first_loads(browser, app, workdir, results[app])
                 urls = {}
                 for app in apps:
                     server = servers.enter_context(running_app(app, workdir))
@@ -789,14 +791,29 @@ async def run(
                     steps.append(_profile)
                 for step in steps:  # interleaved, so both checkouts meet the same noise
                     for app in apps:
-                        try:
+                        with _progress(_name(step), app, results[app]):
                             await step(browser, urls[app], results[app])
-                        except Exception as err:  # say which figure is missing, keep going
-                            results[app].failed.append(f"{_name(step)}: {err!r}"[:300])
                 await browser.close()
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     return results
+
+
+@contextlib.contextmanager
+def _progress(part: str, app: Path, figures: Figures) -> Iterator[None]:
+    """Say which part runs now, then each figure it measured as soon as it is done (the whole
+    report, with every figure against its floor, comes at the end); a part that fails is
+    said, and the others go on."""
+    print(f"{part} ({app.name}) ...", flush=True)
+    before = {name: len(values) for name, values in figures.samples.items()}
+    try:
+        yield
+    except Exception as err:  # say which figure is missing, keep going
+        figures.failed.append(f"{part}: {err!r}"[:300])
+        print(f"  failed: {figures.failed[-1]}", flush=True)
+    for name, values in figures.samples.items():
+        if len(values) > before.get(name, 0):
+            print(f"  {_row(name, values)}", flush=True)
 
 
 def _name(step: Any) -> str:
@@ -880,11 +897,11 @@ def report(results: dict[Path, Figures]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m trainer.bench_browser",
+        prog="python -m trainer.bench.browser",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--rounds", type=int, default=8, help="clicks timed per scenario")
+    parser.add_argument("--rounds", type=int, default=3, help="clicks timed per scenario")
     parser.add_argument(
         "--starts", type=int, default=1, help="first loads of each page, each on a new server"
     )
@@ -908,6 +925,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "default: this one",
     )
     args = parser.parse_args(argv)
+    line_by_line()
     if not Path(CHROMIUM).exists():
         print(f"The browser benchmark needs Chromium at {CHROMIUM} (apt-get install chromium).")
         return 2
@@ -920,7 +938,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{app} is not a checkout of the trainer (no trainer/app.py).")
             return 2
     parts = list(dict.fromkeys(args.only or PARTS))
-    print(report(asyncio.run(run(apps, args.rounds, args.users, starts=args.starts, parts=parts))))
+    results = asyncio.run(run(apps, args.rounds, args.users, starts=args.starts, parts=parts))
+    print("== every figure, against the floor of its kind", flush=True)
+    print(report(results), flush=True)
     return 0
 
 

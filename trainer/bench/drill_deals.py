@@ -6,7 +6,7 @@ collector paused (as :mod:`timeit` does), so a stray pause of the machine does
 not pass for the generator's own worst case. The one-off cost of building the
 hand and crib tables is reported on its own line.
 
-    python -m trainer.bench_drills [--seeds N]
+    python -m trainer.bench.drill_deals [--seeds N]
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+from trainer.bench import line_by_line
 from trainer.content.catalog import DrillCatalog
 from trainer.training.questions import deal_question, load_catalog, warm_up
 from trainer.training.questions import deal_show as drills_module
@@ -67,9 +68,12 @@ def bench_drills(seeds: int = 200, catalog: DrillCatalog | None = None) -> list[
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m trainer.bench_drills", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m trainer.bench.drill_deals", description=__doc__
+    )
     parser.add_argument("--seeds", type=int, default=200, help="seeds per drill and tier")
     args = parser.parse_args(argv)
+    line_by_line()
     print("Drill dealing, worst case per question (target <= 20 ms)")
     for label, ms in bench_drills(args.seeds):
         print(f"  {label:<40} {ms:>8.2f} ms")

@@ -1,5 +1,5 @@
 """Benchmark of the Progress page with 100,000 recorded answers:
-``python -m trainer.bench_progress`` (also printed by ``python -m trainer.bench``).
+``python -m trainer.bench.progress_page`` (also printed by ``python -m trainer.bench``).
 
 In one run, on a fresh database file in a temporary folder:
 
@@ -23,6 +23,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
+from trainer.bench import line_by_line
 from trainer.engine import DECK
 from trainer.engine.skills import CATEGORIES, CATEGORY_DRILLS, DrillType, Mode
 from trainer.progress.figures import RECENT_ANSWERS, RECENT_PER_AREA, Report, build_report
@@ -30,7 +31,7 @@ from trainer.progress.store import ENV_VAR, Store
 from trainer.training.records import AttemptIn
 
 ANSWERS = 100_000
-APP = Path(__file__).resolve().parent / "app.py"
+APP = Path(__file__).resolve().parents[1] / "app.py"
 TIERS: dict[str, tuple[str, ...]] = {
     "hand": ("beginner", "club", "expert", "twenty-plus", "traps"),
     "crib": ("beginner", "club", "expert", "traps"),
@@ -123,9 +124,11 @@ def _render_seconds(path: Path, profile_id: int) -> float:
     """The whole Progress page for a new session, after one warm-up in this process."""
     from streamlit.testing.v1 import AppTest
 
+    from trainer.ui.session import STATE_KEY, BrowserSession
+
     def render() -> float:
         at = AppTest.from_file(str(APP), default_timeout=120)
-        at.session_state["profile_id"] = profile_id
+        at.session_state[STATE_KEY] = BrowserSession(profile_id=profile_id)
         at.run()
         at.switch_page("ui/views/progress.py")
         start = time.perf_counter()
@@ -183,6 +186,7 @@ def bench_progress(answers: int = ANSWERS) -> list[tuple[str, float]]:
 
 
 def main() -> int:
+    line_by_line()
     print(f"Progress page with {ANSWERS:,} recorded answers")
     for label, value in bench_progress():
         print(f"  {label:<42} {value:>9.3f}")

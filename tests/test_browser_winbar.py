@@ -1,0 +1,115 @@
+"""The win meter on the Play page in a real browser, on a phone 360 px wide: on in a
+learning game, beside the board, in words ("You: 62% to win") and a bar that matches
+them, inside the screen and above the hand; it moves with the cards laid; its switch in
+the game menu takes it away."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser import settled
+from tests.test_browser_table import _edges, _in_place_box, _load, _resign, _step, _until
+from trainer.progress.store import Store
+
+pytestmark = pytest.mark.browser
+
+PLAYER = "Meter"
+WIDTH, HEIGHT = 360, 780
+
+
+@pytest.fixture
+def phone(browser: Any, browser_db: Path) -> Iterator[Any]:
+    store = Store.open(browser_db)
+    if not any(p.name == PLAYER for p in store.profiles()):
+        store.create_profile(PLAYER)
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
+    tab = context.new_page()
+    tab.set_default_timeout(30_000)
+    yield tab
+    context.close()
+
+
+def _meter(page: Any) -> tuple[int, float]:
+    """The person's chance as the words say it, and the bar's share in blue (percent)."""
+    words = page.locator(".wb-seat-0").first.inner_text()
+    match = re.fullmatch(r"You: (\d+)% to win", words.strip())
+    assert match, words
+    share = page.evaluate(
+        """() => {
+          const bar = document.querySelector('.wb-bar').getBoundingClientRect();
+          const fill = document.querySelector('.wb-fill').getBoundingClientRect();
+          return 100 * fill.width / bar.width;
+        }"""
+    )
+    return int(match.group(1)), float(share)
+
+
+def _check_in_place(page: Any) -> None:
+    box = _edges(page.locator(".wb").first.bounding_box())
+    board = _edges(page.locator(".tb-board").first.bounding_box())
+    hand = _edges(_in_place_box(page))
+    assert box is not None and board is not None and hand is not None
+    top, bottom, left, right = box
+    assert left >= -0.5 and right <= WIDTH + 0.5, f"the meter is off the side: {box}"
+    assert top >= 0 and bottom <= HEIGHT, f"the meter is off the screen: {box}"
+    assert board[1] <= top + 0.5 and bottom <= hand[0] + 0.5, (board, box, hand)
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= WIDTH, f"the page is {wide} px wide on a {WIDTH} px phone"
+
+
+def _wait_for_bar(page: Any) -> None:
+    page.wait_for_timeout(600)  # the bar's width eases in (0.4 s)
+
+
+def test_the_meter_in_a_learning_game_on_a_phone(phone: Any, app_url: str) -> None:
+    page = phone
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    _load(page, f"{app_url}/play?player={PLAYER.lower()}")
+    if page.get_by_role("button", name="Play again").count():
+        page.get_by_role("button", name="Play again").click()
+    elif not page.get_by_text("How strong is the computer?").count():
+        _resign(page)
+    page.get_by_text("How strong is the computer?").wait_for()
+    page.get_by_text("61 points (a short game)").click()
+    page.get_by_text("Learning mode (it explains every step before you choose)").click()
+    settled(page)
+    page.get_by_role("button", name="Start the game").click()
+    page.get_by_role("button", name="Cut the pack").wait_for()
+    settled(page)
+    assert _meter(page)[0] == 50  # before the cut for deal, one half each
+
+    _until(page, lambda: page.get_by_text("Your turn: tap a card to lay it.").count() > 0)
+    settled(page)
+    _wait_for_bar(page)
+    said, share = _meter(page)
+    assert abs(share - said) < 1.5, (said, share)
+    _check_in_place(page)
+
+    seen = {said}
+    for _ in range(60):  # the meter is drawn again after every card
+        if page.get_by_role("button", name="Next", exact=True).count():
+            break
+        if _step(page) == "lay":
+            settled(page)
+            _wait_for_bar(page)
+            if page.locator(".wb").count():
+                said, share = _meter(page)
+                assert abs(share - said) < 1.5, (said, share)
+                seen.add(said)
+        page.wait_for_timeout(120)
+    assert page.locator(".wb").count() == 1
+
+    page.get_by_text("Game menu").click()
+    switch = page.get_by_role("switch", name="Chance to win")
+    assert switch.is_checked()
+    page.get_by_text("Chance to win", exact=True).click()  # the switch's label, as a thumb
+    page.locator(".wb").wait_for(state="detached")
+    settled(page)
+    assert page.locator(".tb-board").count() == 1
+    assert errors == []

@@ -1,0 +1,81 @@
+"""The chance to win as a line (trainer.ui.winchart): the chart built from the win line,
+its marks the biggest swings with their words, on the Game review page and on the results
+of a game on the Play page, in AppTest."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pyarrow as pa  # type: ignore[import-untyped]
+from streamlit.testing.v1 import AppTest
+
+from tests.apptest import as_player
+from tests.test_views_review import APP, _open, _saved, _saved_for
+from trainer.engine.record import GameRecord
+from trainer.training.table import ME
+from trainer.training.winline import win_line
+from trainer.ui.winchart import win_chart
+
+
+def _line_chart(at: AppTest) -> tuple[dict[str, Any], list[list[dict[str, Any]]]]:
+    """The page's layered chart (the chance to win) and the rows of each of its datasets."""
+    found = [c for c in at.get("vega_lite_chart") if "layer" in json.loads(c.proto.spec)]
+    assert len(found) == 1, "the chance to win is not drawn"
+    chart = found[0]
+    rows = [pa.ipc.open_stream(d.data.data).read_all().to_pylist() for d in chart.proto.datasets]
+    return json.loads(chart.proto.spec), rows
+
+
+def _marks_of(rows: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    marked = [r for data in rows for r in data if "Mark" in r]
+    return sorted(marked, key=lambda r: r["Mark"])
+
+
+def _chances_of(rows: list[list[dict[str, Any]]]) -> list[int]:
+    (line,) = [data for data in rows if data and "In deal" in data[0]]
+    return [r["Chance"] for r in line]
+
+
+def test_the_chart_is_the_line_and_its_marks_the_biggest_swings() -> None:
+    record = GameRecord.parse(_saved().record)
+    line = win_line(record)
+    spec = win_chart(line).to_dict()
+    assert [layer["mark"]["type"] for layer in spec["layer"]] == ["rule", "line", "circle", "text"]
+    data = spec["datasets"]
+    points = next(rows for rows in data.values() if rows and "In deal" in rows[0])
+    assert [r["Chance"] for r in points] == [p.percent for p in line.points]
+    marks = next(rows for rows in data.values() if rows and "Mark" in rows[0])
+    biggest = line.biggest()
+    assert len(biggest) == 3
+    assert [m["What"] for m in marks] == [s.words() for s in biggest]
+    assert [(m["Deal"], m["Chance"]) for m in marks] == [(s.end.at, s.end.percent) for s in biggest]
+
+
+def test_the_review_draws_the_line_and_says_what_the_marks_were() -> None:
+    game = _saved()
+    _saved_for("Sam", game)
+    line = win_line(GameRecord.parse(game.record))
+    at = _open()
+    _spec, rows = _line_chart(at)
+    assert _chances_of(rows) == [p.percent for p in line.points]
+    marks = _marks_of(rows)
+    assert [m["What"] for m in marks] == [s.words() for s in line.biggest()]
+    text = "\n".join(str(m.value) for m in at.markdown)
+    assert "The choices that moved your chance most:" in text
+    for n, swing in enumerate(line.biggest(), start=1):
+        assert f"{n}. {swing.words()}" in text
+
+
+def test_the_results_of_a_game_draw_the_line() -> None:
+    game = _saved("g2")
+    _saved_for("Sam", game)  # finished, its results screen not yet left
+    at = AppTest.from_file(APP, default_timeout=60)
+    as_player(at, "Sam")
+    at.switch_page("ui/views/play.py").run()
+    assert not at.exception, at.exception
+    assert at.button(key="play_again")  # the results
+    _spec, rows = _line_chart(at)
+    line = win_line(GameRecord.parse(game.record), seat=ME)
+    assert _chances_of(rows) == [p.percent for p in line.points]
+    assert len(_marks_of(rows)) == len(line.biggest()) > 0

@@ -1,0 +1,41 @@
+"""The project's tools, outside the app: the benchmarks, and what they and the tests serve
+the app with. Not shipped in the wheel; run from a checkout.
+
+Benchmarks (each prints its figures as it measures them, as ratios against a peer run in
+the same process; nothing here asserts a time):
+
+==================  ==========================================================================
+``quick``           ``python -m trainer.bench``: scoring, the score distribution, discards,
+                    the computer players, the pegging analysis, drill dealing, the Progress
+                    page and the Play page (a few minutes at most)
+``drill_deals``     ``python -m trainer.bench.drill_deals``: dealing each drill's questions
+``progress_page``   ``python -m trainer.bench.progress_page``: the Progress page on 100,000 answers
+``play``            ``python -m trainer.bench.play``: the Play page per click, the game review
+``browser``         ``python -m trainer.bench.browser``: what a learner waits for in Chromium
+``crowd``           ``python -m trainer.bench.crowd``: many people answering at once
+``servers``         ``python -m trainer.bench.crowd --servers 3``: several app servers on one
+                    PostgreSQL, one server killed
+==================  ==========================================================================
+
+Tools:
+
+====================  ========================================================================
+``serving``           the app served on a free port of 127.0.0.1, stopped at the end
+``serving_postgres``  a throwaway PostgreSQL server in a temporary folder
+``visitor``           a browser tab without a browser (Streamlit's websocket protocol)
+``playing``           playing the Play page without a person (a whole game, one click)
+``screenshots``       ``python -m trainer.bench.screenshots``: the README's pictures again
+====================  ========================================================================
+"""
+
+import sys
+
+__all__ = ["line_by_line"]
+
+
+def line_by_line() -> None:
+    """Write each line out as soon as it is printed, into a pipe or a file too: a benchmark
+    shows how far it has got, and each figure the moment it is measured."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if callable(reconfigure):
+        reconfigure(line_buffering=True)

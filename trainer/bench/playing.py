@@ -1,0 +1,103 @@
+"""Playing the Play page without a person, for the benchmarks, the README's pictures and
+the tests: a whole game through the page's :class:`~trainer.training.table.Table`
+(:func:`played_game`), and one move of the person on the page run in AppTest
+(:func:`interact`, on the tappable cards :func:`cards_on_table` finds). A tool, not a
+benchmark: it times nothing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from trainer.analysis import Level
+from trainer.engine.record import Settings
+from trainer.engine.vocab import Counting
+from trainer.training.table import Need, PlaySetup, Table
+
+__all__ = ["cards_on_table", "interact", "play_on", "played_game", "right_count"]
+
+
+def cards_on_table(at: Any) -> Any:
+    """The Play page's tappable cards (the throw's, the lay's or a count's), among its components."""
+    (cards,) = [
+        c for c in at.get("bidi_component") if str(c.key).startswith(("throw_", "lay_", "claim_"))
+    ]
+    return cards
+
+
+def interact(at: Any) -> Need:
+    """Set up one interaction of the person (the run itself is timed by the caller)."""
+    table: Table = at.session_state["play_game"].table
+    need = table.need()
+    game_id = at.session_state["play_game"].game_id
+    if need is Need.CUT_FOR_DEAL:
+        at.button(key="play_cut").click()
+    elif need is Need.CUT_STARTER:
+        at.button(key="play_cut_starter").click()
+    elif need is Need.DISCARD:
+        hand = table.view.hand
+        at.session_state[f"throw_{game_id}_{table.view.deal_no}"] = {
+            "log": [{"seq": 1, "do": "pick", "cards": [str(hand[0]), str(hand[1])]}]
+        }
+    elif need is Need.LAY:
+        data = json.loads(cards_on_table(at).proto.json)
+        card = next(c["id"] for c in data["cards"] if not c["off"])
+        at.session_state[data["token"]] = {"log": [{"seq": 1, "do": "lay", "cards": [card]}]}
+    elif need is Need.REVEAL:
+        key = f"play_reveal_{len(table.game.events)}"
+        nexts = [b for b in at.button if b.key == f"{key}_next"]
+        (nexts[0] if nexts else at.button(key=f"{key}_go")).click()
+    elif need is Need.CLAIM:
+        nxt = table.next_count()
+        assert nxt is not None
+        key = f"play_claim_{len(table.game.events)}"
+        at.number_input(key=key).set_value(nxt[2].total)
+        at.button(key=f"{key}_ok").click()
+    return need
+
+
+def right_count(table: Table) -> int:
+    """What the hand to be counted makes (the person counts it right)."""
+    nxt = table.next_count()
+    assert nxt is not None
+    return nxt[2].total
+
+
+def play_on(
+    table: Table,
+    *,
+    stop: Callable[[Table, Need], bool] | None = None,
+    lay_last: bool = False,
+    claim: Callable[[Table], int] = right_count,
+    moves: int = 5000,
+) -> Need:
+    """The person's moves on ``table`` until the game is over or ``stop(table, need)``: they
+    throw the first two cards, lay the first card that fits (the last, with ``lay_last``),
+    count ``claim(table)`` and go on through the show. What they had to do when it stopped;
+    :class:`RuntimeError` after ``moves`` moves."""
+    for _ in range(moves):
+        need = table.need()
+        if need is Need.OVER or (stop is not None and stop(table, need)):
+            return need
+        if need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal()
+        elif need is Need.DISCARD:
+            table.discard(table.view.hand[:2])
+        elif need is Need.CUT_STARTER:
+            table.cut_starter()
+        elif need is Need.LAY:
+            table.lay(table.view.playable[-1 if lay_last else 0])
+        elif need is Need.REVEAL:
+            table.carry_on()
+        elif need is Need.CLAIM:
+            table.claim(claim(table))
+    raise RuntimeError(f"the game of seed {table.game.seed} did not end in {moves} moves")
+
+
+def played_game(level: Level, target: int, seed: int) -> Table:
+    """A whole game through the Play page's Table, under muggins: the person throws the
+    first two cards, lays the first card that fits and counts every hand right."""
+    table = Table.new(PlaySetup(level, Settings(target=target, counting=Counting.MUGGINS)), seed)
+    play_on(table)
+    return table

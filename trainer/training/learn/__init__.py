@@ -1,0 +1,95 @@
+"""What the Learn page does, kept out of the page: where the learner is, reading and
+grading answers, and the words of the feedback.
+
+Answers to card questions come from the engine (through the check's ``answer``);
+the feedback explains them with the engine's own items, in the words of
+:mod:`trainer.training.explain`. A first wrong answer gets a hint; the whole explanation comes
+with a second miss or "Show me the answer". Only a check's first try is recorded (with
+the tier :data:`~trainer.training.records.LESSON_TIER`), so lessons count first-try accuracy.
+The page only renders.
+
+============  ===========================================================================
+``place``     where the learner is: a lesson's status and step, :class:`Learn`
+``answers``   reading what was typed or picked (:class:`AnswerProblem` says what is wrong)
+``feedback``  grading an answer, the hint, the whole explanation, a series told card by card
+``attempts``  an answer as a recorded attempt: its drill, its categories, its question
+============  ===========================================================================
+"""
+
+from trainer.training.learn.answers import (
+    CUT_LABELS,
+    MOST_POINTS,
+    PLAYER_LABELS,
+    SKUNK_LABELS,
+    AnswerProblem,
+    asks_number,
+    options,
+    read_answer,
+    read_choice,
+    read_hole,
+    read_points,
+)
+from trainer.training.learn.attempts import (
+    answer_key,
+    attempt,
+    drill_for,
+    missed_categories,
+    question_text,
+)
+from trainer.training.learn.feedback import (
+    RUN_RULE,
+    Feedback,
+    answer_text,
+    go_story,
+    grade,
+    hint,
+    question_story,
+    reveal,
+    right_answer,
+)
+from trainer.training.learn.place import (
+    CheckState,
+    Learn,
+    Status,
+    Store,
+    lesson_status,
+    resume_step,
+    status_text,
+    suggested,
+)
+
+__all__ = [
+    "CUT_LABELS",
+    "MOST_POINTS",
+    "PLAYER_LABELS",
+    "RUN_RULE",
+    "SKUNK_LABELS",
+    "AnswerProblem",
+    "CheckState",
+    "Feedback",
+    "Learn",
+    "Status",
+    "Store",
+    "answer_key",
+    "answer_text",
+    "asks_number",
+    "attempt",
+    "drill_for",
+    "go_story",
+    "grade",
+    "hint",
+    "lesson_status",
+    "missed_categories",
+    "options",
+    "question_story",
+    "question_text",
+    "read_answer",
+    "read_choice",
+    "read_hole",
+    "read_points",
+    "resume_step",
+    "reveal",
+    "right_answer",
+    "status_text",
+    "suggested",
+]

@@ -1,0 +1,68 @@
+"""The win meter beside the board: each side's chance to win, in words and as a bar.
+
+A pure function from the chances (:class:`~trainer.analysis.winmeter.WinChances`, worked
+out by :meth:`trainer.training.table.Table.win_chances`) to markup, no Streamlit: one line
+of words a child reads ("You: 62% to win"), and under it a thin bar split in the seats'
+colours, short enough for a phone 360 px wide. The player's setting (:data:`METER_KEY`)
+is kept with the other table settings; not chosen, the meter is on in learning mode.
+
+>>> from trainer.analysis.winmeter import WinChances
+>>> from trainer.engine import Phase
+>>> html = winbar_html(WinChances((0.62, 0.38), Phase.PLAY, 0))
+>>> "You: <b>62%</b> to win" in html and "Computer: <b>38%</b>" in html
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from trainer.analysis.winmeter import WinChances
+from trainer.training.seats import COMPUTER, ME, SHORT_NAMES
+from trainer.ui import assets
+
+__all__ = ["METER_KEY", "WINBAR_CSS", "meter_on", "winbar_html"]
+
+#: The player's setting: ``"on"`` or ``"off"``.
+METER_KEY = "win_meter"
+#: The meter's stylesheet; a page puts it in once.
+WINBAR_CSS = assets.text("winbar.css")
+
+
+def meter_on(setting: str | None, *, learning: bool) -> bool:
+    """Whether the meter is shown: as the player chose, or, not chosen, in learning mode.
+
+    >>> meter_on(None, learning=True), meter_on(None, learning=False), meter_on("off", learning=True)
+    (True, False, False)
+    """
+    if setting in ("on", "off"):
+        return setting == "on"
+    return learning
+
+
+def _words(chances: WinChances, names: tuple[str, str]) -> tuple[str, str]:
+    mine, theirs = chances.percent(0), chances.percent(1)
+    if chances.of(0) == 1.0:
+        return f"{escape(names[0])} won the game", ""
+    if chances.of(1) == 1.0:
+        return f"{escape(names[1])} won the game", ""
+    return (
+        f"{escape(names[0])}: <b>{mine}%</b> to win",
+        f"{escape(names[1])}: <b>{theirs}%</b>",
+    )
+
+
+def winbar_html(
+    chances: WinChances, names: tuple[str, str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER])
+) -> str:
+    """The meter for seat 0 (the person, named first) and seat 1."""
+    mine = chances.percent(0)
+    first, second = _words(chances, names)
+    label = escape(f"Chance to win: {names[0]} {mine}%, {names[1]} {chances.percent(1)}%")
+    return (
+        f'<div class="wb" role="img" aria-label="{label}">'
+        f'<div class="wb-words" aria-hidden="true"><span class="wb-seat-0">{first}</span>'
+        f'<span class="wb-seat-1">{second}</span></div>'
+        f'<div class="wb-bar" aria-hidden="true"><div class="wb-fill" style="width: {mine}%">'
+        "</div></div></div>"
+    )

@@ -1,0 +1,95 @@
+"""The game's chance to win as a line over the deals, its biggest swings marked, for the
+results of a game on the Play page and for the Game review.
+
+The line and its marks are the training layer's (:func:`trainer.training.winline.win_line`);
+this module draws them: :func:`win_chart` builds the Altair chart (a pure function of the
+line), :func:`show_win_line` puts it on a page with the marks in words below it, numbered
+as on the chart. A line is worked out once per game record and kept for every session
+(the same game gives the same line to anyone).
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from trainer.engine.record import GameRecord
+from trainer.training.winline import WinLine, win_line
+
+__all__ = ["forget_lines", "game_line", "show_win_line", "win_chart"]
+
+
+@st.cache_resource(max_entries=32, show_spinner="Working out the chances…")
+def _line_of(notation: str, seat: int) -> WinLine:
+    return win_line(GameRecord.parse(notation), seat=seat)
+
+
+def forget_lines() -> None:
+    """Forget the lines kept (for a benchmark that plays the same game twice)."""
+    _line_of.clear()
+
+
+def game_line(record: GameRecord, seat: int) -> WinLine:
+    """The win line of ``record`` from ``seat``'s side, kept once worked out."""
+    return _line_of(record.notation(), seat)
+
+
+def win_chart(line: WinLine) -> alt.LayerChart:
+    """The person's chance after every action as a line over the deals, a dashed line at
+    one half, and the biggest swings (:meth:`WinLine.biggest`) marked and numbered."""
+    points = pd.DataFrame(
+        [{"Deal": p.at, "Chance": p.percent, "In deal": p.deal_no} for p in line.points]
+    )
+    marks = pd.DataFrame(
+        [
+            {"Deal": s.end.at, "Chance": s.end.percent, "Mark": str(n), "What": s.words()}
+            for n, s in enumerate(line.biggest(), start=1)
+        ],
+        columns=["Deal", "Chance", "Mark", "What"],
+    )
+    last = max(2, int(max(p.at for p in line.points)) + 1)
+    x = alt.X(
+        "Deal:Q",
+        scale=alt.Scale(domain=[1, last]),
+        axis=alt.Axis(tickMinStep=1, format="d", title="Deal"),
+    )
+    y = alt.Y(
+        "Chance:Q",
+        scale=alt.Scale(domain=[0, 100]),
+        axis=alt.Axis(title="Your chance to win (%)", values=[0, 25, 50, 75, 100]),
+    )
+    base = (
+        alt.Chart(points)
+        .mark_line(interpolate="step-after", color="#1f6fb2")
+        .encode(x=x, y=y, tooltip=[alt.Tooltip("In deal:Q", title="Deal"), alt.Tooltip("Chance:Q")])
+    )
+    half = (
+        alt.Chart(pd.DataFrame({"Chance": [50]}))
+        .mark_rule(strokeDash=[4, 4], color="#8a8f8c")
+        .encode(y="Chance:Q")
+    )
+    dots = (
+        alt.Chart(marks)
+        .mark_circle(size=140, color="#f5b700", opacity=1)
+        .encode(x=x, y=y, tooltip=[alt.Tooltip("What:N", title="What happened")])
+    )
+    labels = (
+        alt.Chart(marks).mark_text(fontWeight="bold", fontSize=11).encode(x=x, y=y, text="Mark:N")
+    )
+    return alt.LayerChart(layer=[half, base, dots, labels])
+
+
+def show_win_line(line: WinLine, *, key: str) -> None:
+    """The chart, then its marks in words (numbered as on the chart)."""
+    if len(line.points) < 2:
+        return
+    st.markdown("##### Your chance to win, deal by deal")
+    st.altair_chart(win_chart(line), width="stretch", height=220, key=key)
+    marks = line.biggest()
+    if not marks:
+        st.caption("No choice of yours moved your chance to win much in this game.")
+        return
+    words = "\n".join(f"{n}. {s.words()}" for n, s in enumerate(marks, start=1))
+    with st.container(key=f"{key}_marks"):
+        st.markdown("The choices that moved your chance most:\n\n" + words)
