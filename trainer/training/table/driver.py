@@ -437,8 +437,7 @@ class Table:
         at = mine[-1] if mine else None
         if at is None:
             return None
-        record = GameRecord(self.game.settings, self.game.seed, tuple(events[:at]))
-        return Game.replay(record).view(ME)
+        return self.game.view(ME, at=at)
 
     def game_throw(self) -> GameThrow | None:
         """Near the end (:func:`~trainer.training.coach.near_the_end`), the coach on this
@@ -779,8 +778,7 @@ class Table:
         found = self._memo.get(key)
         if found is None:
             if before:
-                record = GameRecord(self.game.settings, self.game.seed, tuple(events[:-1]))
-                found = win_meter(Game.replay(record).view(ME))
+                found = win_meter(self.game.view(ME, at=len(events) - 1))
             else:
                 found = win_meter(self.view)
             self._memo[key] = found
