@@ -43,6 +43,7 @@ from trainer.engine import (
     ReplayError,
     Role,
     ScoreItem,
+    SeatView,
     Settings,
     SettingsError,
     ShowEvent,
@@ -1122,3 +1123,71 @@ def test_a_record_from_before_digests_still_replays() -> None:
 def test_a_bad_digest_is_refused_with_the_reason(line: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         parse_event(line)
+
+
+# --- past views and the goes ------------------------------------------------------------------
+
+
+def _random_game(seats: int, seed: int, rng: random.Random) -> tuple[Game, list[list[SeatView]]]:
+    """A random game, with every seat's view recorded after each event (index n: after n)."""
+    game = Game(Settings(target=61, seats=seats), seed=seed)
+    views = [[game.view(s) for s in game.seats]]
+
+    def act() -> None:
+        seat = game.waiting_for()[0]
+        if game.phase is Phase.CUT:
+            game.cut_for_deal(seat)
+        elif game.phase is Phase.DISCARD:
+            game.discard(seat, rng.sample(game.view(seat).hand, game.settings.throw))
+        elif game.phase is Phase.STARTER:
+            game.cut_starter(seat)
+        elif game.phase is Phase.PLAY:
+            fits = game.view(seat).playable
+            game.lay(seat, rng.choice(fits)) if fits else game.go(seat)
+        else:
+            game.count_hand(*game.show_order[0])
+
+    while not game.is_over:
+        if game.phase is Phase.DONE:
+            game.next_deal()
+        else:
+            act()
+        views.append([game.view(s) for s in game.seats])
+    return game, views
+
+
+@settings(max_examples=12, derandomize=True, deadline=None)
+@given(seats=st.sampled_from((2, 3, 4)), seed=st.integers(0, 2**32))
+def test_a_past_view_is_the_view_recorded_at_that_moment(seats: int, seed: int) -> None:
+    rng = random.Random(seed)
+    game, views = _random_game(seats, seed, rng)
+    moments = sorted({0, len(game.events), *rng.sample(range(len(game.events) + 1), 12)})
+    for n in moments:
+        for seat in game.seats:
+            assert game.view(seat, at=n) == views[n][seat]
+
+
+@settings(max_examples=12, derandomize=True, deadline=None)
+@given(seats=st.sampled_from((2, 3, 4)), seed=st.integers(0, 2**32))
+def test_the_view_holds_the_deals_play_and_its_goes(seats: int, seed: int) -> None:
+    game, views = _random_game(seats, seed, random.Random(seed))
+    for n, seen in enumerate(views):
+        events = game.events[:n]
+        deal_start = max(
+            (i + 1 for i, e in enumerate(events) if isinstance(e, DealEvent | CutEvent)),
+            default=0,
+        )
+        plays = tuple(e for e in events[deal_start:] if isinstance(e, LayEvent | GoEvent))
+        for view in seen:
+            assert view.plays == plays  # the same for every seat: the table saw it
+            assert view.goes == tuple(e for e in plays if isinstance(e, GoEvent))
+            assert tuple((e.seat, e.card) for e in plays if isinstance(e, LayEvent)) == view.laid
+
+
+def test_a_past_view_out_of_range_is_refused() -> None:
+    game = Game(Settings(), seed=1)
+    game.cut_for_deal(0)
+    assert game.view(1, at=0) == Game(Settings(), seed=1).view(1)
+    for at in (-1, 2, "1", True):
+        with pytest.raises(GameRuleError, match="past view is after 0 to 1 events"):
+            game.view(0, at=at)  # type: ignore[arg-type]

@@ -6,13 +6,15 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from trainer.analysis import LEVELS, VARIANTS, computer_player, random_play
 from trainer.analysis.lookahead import WIN, Board, Position, Search
-from trainer.analysis.players import END, _Crazy, _Race, _view, decide_discard, decide_play
-from trainer.engine import DECK, Card, Game, Pegging, Phase, Settings, parse_cards
+from trainer.analysis.players import END, _Crazy, _Race, _two_seat_view
+from trainer.analysis.seat_views import discard_view, play_view
+from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings, parse_cards
 
 
 def _c(text: str) -> Card:
@@ -43,8 +45,8 @@ def _play_deal(
     decisions: list[object] = []
     throws = []
     for seat in (0, 1):
-        mine = scores if seat == 0 else (scores[1], scores[0])
-        throw = players[seat].discard(six[seat], dealer=seat == dealer, scores=mine, target=target)  # type: ignore[attr-defined]
+        view = discard_view(six[seat], seat=seat, dealer=dealer, scores=scores, target=target)
+        throw = players[seat].discard(view)  # type: ignore[attr-defined]
         assert isinstance(throw, tuple) and len(throw) == 2
         assert throw[0] != throw[1] and set(throw) <= set(six[seat])
         throws.append(throw)
@@ -55,18 +57,11 @@ def _play_deal(
     pile: list[Card] = []
     while not play.is_over:
         seat = play.turn
-        mine = scores if seat == 0 else (scores[1], scores[0])
-        choice = players[seat].play(  # type: ignore[attr-defined]
-            tuple(play.hands[seat]),
-            pile=tuple(pile),
-            mine_played=tuple(laid[seat]),
-            theirs_played=tuple(laid[1 - seat]),
-            starter=starter,
-            crib_cards=throws[seat],
-            dealer=seat == dealer,
-            scores=mine,
+        view = play_view(
+            play, seat, starter=starter, discards=throws[seat], dealer=dealer, scores=scores,
             target=target,
-        )
+        )  # fmt: skip
+        choice = players[seat].play(view)  # type: ignore[attr-defined]
         decisions.append(choice)
         if choice is None:
             assert play.can_go(), "said go while a card fits"
@@ -119,7 +114,7 @@ def test_same_seed_same_decisions(level: str) -> None:
 def test_easy_is_random_with_different_seeds() -> None:
     six = parse_cards("AS 3D 6C 8H TS KD")
     throws = {
-        computer_player("easy", seed=s).discard(six, dealer=False, scores=(0, 0), target=121)
+        computer_player("easy", seed=s).discard(discard_view(six, seat=0, dealer=1))
         for s in range(30)
     }
     assert len(throws) > 3
@@ -129,87 +124,84 @@ def test_easy_is_random_with_different_seeds() -> None:
 
 
 @pytest.mark.parametrize(
-    ("hand", "kwargs", "message"),
+    ("hand", "scores", "message"),
     [
-        ("AS 3D 6C 8H TS", {}, "six cards"),
-        ("AS 3D 6C 8H TS TS", {}, "twice"),
-        ("AS 3D 6C 8H TS KD", {"scores": (121, 3)}, "already over"),
-        ("AS 3D 6C 8H TS KD", {"scores": (-1, 3)}, "negative"),
-        ("AS 3D 6C 8H TS KD", {"scores": (1,)}, "mine, theirs"),
-        ("AS 3D 6C 8H TS KD", {"target": 0}, "target"),
-        ("AS 3D 6C 8H TS KD", {"dealer": "yes"}, "dealer"),
+        ("AS 3D 6C 8H TS", (0, 0), "six cards"),
+        ("AS 3D 6C 8H TS TS", (0, 0), "twice"),
+        ("AS 3D 6C 8H TS KD", (121, 3), "already over"),
+        ("AS 3D 6C 8H TS KD", (-1, 3), "negative"),
     ],
 )
-def test_bad_discard_questions(hand: str, kwargs: dict[str, object], message: str) -> None:
-    args: dict[str, object] = {"dealer": True, "scores": (0, 0), "target": 121}
-    args.update(kwargs)
+def test_bad_discard_questions(hand: str, scores: tuple[int, int], message: str) -> None:
+    view = discard_view(parse_cards(hand, allow_duplicates=True), seat=0, dealer=0, scores=scores)
     for level in LEVELS:
         with pytest.raises(ValueError, match=message):
-            computer_player(level, seed=1).discard(
-                parse_cards(hand, allow_duplicates=True),
-                **args,  # type: ignore[arg-type]
-            )
+            computer_player(level, seed=1).discard(view)
 
 
-def _ask(level: str, hand: str, pile: str, mine: str, theirs: str, **kw: object) -> Card | None:
-    args: dict[str, object] = {
-        "starter": _c("2S"),
-        "crib_cards": (),
-        "dealer": False,
-        "scores": (0, 0),
-        "target": 121,
-    }
-    args.update(kw)
-    return computer_player(level, seed=3).play(
-        parse_cards(hand),
-        pile=parse_cards(pile),
-        mine_played=parse_cards(mine),
-        theirs_played=parse_cards(theirs),
-        **args,  # type: ignore[arg-type]
+def test_a_player_is_asked_with_a_view_of_the_right_moment() -> None:
+    player = computer_player("normal", seed=1)
+    with pytest.raises(ValueError, match="SeatView"):
+        player.discard(parse_cards("AS 3D 6C 8H TS KD"))  # type: ignore[arg-type]
+    view = _position("5H 6C 7D 8S", "KD QD JD TD", "5H KD")
+    with pytest.raises(ValueError, match="discard comes after the deal"):
+        player.discard(view)
+    with pytest.raises(ValueError, match="not seat 1's turn"):
+        player.play(replace(view, seat=1))
+    with pytest.raises(ValueError, match="must make"):
+        player.play(replace(view, hand=view.hand[:2]))
+    over = _position("5H 6C 7D 8S", "KD QD JD TD", "5H KD 6C QD 7D JD 8S go TD")
+    with pytest.raises(ValueError, match="play is over"):
+        player.play(over)
+
+
+def _position(
+    mine: str,
+    theirs: str,
+    moves: str,
+    *,
+    dealer: bool = False,
+    starter: str = "2S",
+    crib: str = "",
+    scores: tuple[int, int] = (0, 0),
+    target: int = 121,
+) -> SeatView:
+    """The view of the seat holding ``mine`` after ``moves`` (cards laid or ``go``, in
+    turn, the pone first) against ``theirs``; ``scores`` are (mine, theirs)."""
+    me = 1 if dealer else 0
+    hands = (
+        [parse_cards(theirs), parse_cards(mine)]
+        if dealer
+        else [parse_cards(mine), parse_cards(theirs)]
     )
+    play = Pegging([list(h) for h in hands], leader=0)
+    for move in moves.split():
+        if move == "go":
+            play.go()
+        else:
+            play.lay(_c(move))
+    by_seat = scores if me == 0 else (scores[1], scores[0])
+    return play_view(
+        play, me, starter=_c(starter), discards=parse_cards(crib), dealer=1, scores=by_seat,
+        target=target,
+    )  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("hand", "pile", "mine", "theirs", "message"),
-    [
-        # We are pone: we lead, so the opponent cannot have laid first.
-        ("5H 6C 7D 8S", "KD", "", "KD", "rules of the play|series"),
-        # Two of ours in a row at a count of 17: the opponent could not have said go.
-        ("5H 6C", "9C 8C", "9C 8C", "", "rules of the play"),
-        # The pile is not the current series.
-        ("5H 6C 7D", "9C", "9C", "KD", "current series|rules"),
-        ("", "", "5H 6C 7D 8S", "KD QD JD TD", "play is over|no card|must make"),
-    ],
-)
-def test_impossible_plays_are_refused(
-    hand: str, pile: str, mine: str, theirs: str, message: str
-) -> None:
-    for level in LEVELS:
-        with pytest.raises(ValueError, match=message):
-            _ask(level, hand, pile, mine, theirs)
+def _ask(level: str, mine: str, theirs: str, moves: str, **kw: object) -> Card | None:
+    return computer_player(level, seed=3).play(_position(mine, theirs, moves, **kw))  # type: ignore[arg-type]
 
 
 def test_a_go_is_none() -> None:
     # Dealer: pone led KS, we laid QD, pone laid 8C (28): our 9H and TC do not fit.
     for level in LEVELS:
-        card = _ask(level, "9H TC 5S", "KS QD 8C", "QD", "KS 8C", dealer=True)
+        card = _ask(level, "QD 9H TC 5S", "KS 8C 4H 3C", "KS QD 8C", dealer=True)
         assert card is None
 
 
 def test_the_opponents_goes_tell_what_it_cannot_hold() -> None:
     # We are pone: 5H, their KD (15), our 9C (24), their go, our AC (25) and it is
     # our turn again at 25 with the series still open: their cards are all 7 or more.
-    view = _view(
-        parse_cards("2C"),
-        parse_cards("5H KD 9C AC"),
-        parse_cards("5H 9C AC"),
-        parse_cards("KD"),
-        _c("2S"),
-        (),
-        False,
-        (0, 0),
-        121,
-    )
+    view = _two_seat_view(_position("5H 9C AC 2C", "KD QH QS KS", "5H KD 9C go AC"))
     assert view.min_pips == 32 - 24
     assert view.position.opponent_passed
 
@@ -221,44 +213,35 @@ def test_every_level_pegs_out_when_it_can() -> None:
     # 15 for 2 wins from 119.
     for level in LEVELS:
         for seed in range(5):
-            card = computer_player(level, seed=seed).play(
-                parse_cards("5H 9C 2D 3D"),
-                pile=parse_cards("KS"),
-                mine_played=(),
-                theirs_played=parse_cards("KS"),
-                starter=_c("2S"),
-                crib_cards=(),
-                dealer=True,
-                scores=(119, 60),
-                target=121,
-            )
+            view = _position("5H 9C 2D 3D", "KS 8C 4H 3C", "KS", dealer=True, scores=(119, 60))
+            card = computer_player(level, seed=seed).play(view)
             assert card == _c("5H")
 
 
 def test_normal_takes_points_and_leads_low() -> None:
-    assert _ask("normal", "5H 9C 2D 8D", "KS", "", "KS", dealer=True) == _c("5H")
-    assert _ask("normal", "5H 9C 3D KD", "", "", "") == _c("3D")
+    assert _ask("normal", "5H 9C 2D 8D", "KS 8C 4H 3C", "KS", dealer=True) == _c("5H")
+    assert _ask("normal", "5H 9C 3D KD", "KS 8C 4H 3C", "") == _c("3D")
     # No card under five: still not the five.
-    assert _ask("normal", "5H 9C 7D KD", "", "", "") == _c("7D")
+    assert _ask("normal", "5H 9C 7D KD", "KS 8C 4H 3C", "") == _c("7D")
     # Nothing scores: do not leave 21 (a ten makes 31) when another card will do.
-    assert _ask("normal", "TD 2C 8H", "4S 7D", "4S", "7D") != _c("TD")
+    assert _ask("normal", "4S TD 2C 8H", "7D KS QC 3C", "4S 7D") != _c("TD")
 
 
 def test_normal_keeps_what_scores_as_it_stands() -> None:
     six = parse_cards("5H 5D JS 2C 9H KD")
-    throw = computer_player("normal", seed=1).discard(six, dealer=False, scores=(0, 0), target=121)
+    throw = computer_player("normal", seed=1).discard(discard_view(six, seat=0, dealer=1))
     assert set(throw) == set(parse_cards("2C 9H"))
 
 
 def test_hard_weighs_the_reply() -> None:
     # Leading: a five gives a ten-card 15 for 2; the four leaves no 15.
-    assert _ask("hard", "5H 4C 9D KD", "", "", "") != _c("5H")
+    assert _ask("hard", "5H 4C 9D KD", "KS 8C 4H 3C", "") != _c("5H")
 
 
 def test_hard_keeps_the_best_average() -> None:
     # A-2-7-9-J-Q: keeping A-2-J-Q averages more than A-2-7-9 (2.848 against 2.391).
     six = parse_cards("AS 2D 7C 9S JC QH")
-    throw = computer_player("hard", seed=1).discard(six, dealer=True, scores=(0, 0), target=121)
+    throw = computer_player("hard", seed=1).discard(discard_view(six, seat=0, dealer=0))
     assert set(throw) != set(parse_cards("JC QH"))
 
 
@@ -271,9 +254,8 @@ def test_crazy_throws_by_the_discard_analysis(level: str) -> None:
         six = tuple(rng.sample(DECK, 6))
         dealer = rng.random() < 0.5
         best = analyse_discards(six, dealer=dealer, opponent="sound")[0]
-        throw = computer_player(level, seed=1).discard(
-            six, dealer=dealer, scores=(0, 0), target=121
-        )
+        view = discard_view(six, seat=0, dealer=0 if dealer else 1)
+        throw = computer_player(level, seed=1).discard(view)
         assert set(throw) == set(best.throw)
 
 
@@ -363,13 +345,12 @@ def test_a_player_decides_from_a_seats_view_and_never_plays_before_the_starter()
     seat = 0
     view = game.view(seat)
     with pytest.raises(ValueError, match="starter"):
-        decide_play(player, view)
-    throw = decide_discard(player, view)
+        player.play(view)
+    throw = player.discard(view)
     assert game.can_discard(seat, throw)
-    mine, theirs = game.scores  # a two-player game
-    assert throw == player.discard(
-        view.hand, dealer=game.dealer == seat, scores=(mine, theirs), target=121
-    )
+    assert game.dealer is not None
+    again = computer_player("normal", seed=1)
+    assert throw == again.discard(discard_view(view.hand, seat=seat, dealer=game.dealer))
 
 
 # --- crazy knows the score ------------------------------------------------------------------
@@ -406,16 +387,8 @@ def test_away_from_the_end_crazy_plays_as_for_points() -> None:
         assert crazy[:2] == points[:2]  # the throws
 
 
-def _crazy(hand: str, pile: str, mine: str, theirs: str, **kw: object) -> Card | None:
-    args: dict[str, object] = {"target": 121}
-    args.update(kw)
-    return computer_player("crazy", seed=3).play(
-        parse_cards(hand),
-        pile=parse_cards(pile),
-        mine_played=parse_cards(mine),
-        theirs_played=parse_cards(theirs),
-        **args,  # type: ignore[arg-type]
-    )
+def _crazy(mine: str, theirs: str, moves: str, **kw: object) -> Card | None:
+    return computer_player("crazy", seed=3).play(_position(mine, theirs, moves, **kw))  # type: ignore[arg-type]
 
 
 # Positions from Crazy's own games where the card likeliest to win is not the one that
@@ -428,16 +401,10 @@ def test_it_pegs_defensively_when_its_hand_takes_it_home() -> None:
     # play wins. The dealer needs 4 too. At 25, the 2 leaves 27 (the dealer's 4 makes 31
     # for 2, no more) and wins 95% of the time; the 4 makes 29, pegs more on average
     # (-1.01 against -1.48) but leaves the dealer a 2 for 31 and a pair: 86%.
-    card = _crazy(
-        "4S 2H", "2S QH 3H 8H", "2S 3H", "QH 8H",
-        starter=_c("AC"), crib_cards=parse_cards("7H JS"), dealer=False, scores=(117, 117),
-    )  # fmt: skip
+    position = {"starter": "AC", "crib": "7H JS", "dealer": False, "scores": (117, 117)}
+    card = _crazy("2S 3H 4S 2H", "QH 8H KC 9D", "2S QH 3H 8H", **position)
     assert card == _c("2H")
-    blind = _Blind(3).play(
-        parse_cards("4S 2H"), pile=parse_cards("2S QH 3H 8H"), mine_played=parse_cards("2S 3H"),
-        theirs_played=parse_cards("QH 8H"), starter=_c("AC"), crib_cards=parse_cards("7H JS"),
-        dealer=False, scores=(117, 117), target=121,
-    )  # fmt: skip
+    blind = _Blind(3).play(_position("2S 3H 4S 2H", "QH 8H KC 9D", "2S QH 3H 8H", **position))  # type: ignore[arg-type]
     assert blind == _c("4S")
 
 
@@ -447,8 +414,8 @@ def test_it_chases_points_when_it_needs_them() -> None:
     # or takes the dealer home. On J-5-A (16) the jack nets most points (+0.20 a deal
     # against the king's +0.14) but the king (26) wins 49% of the time, the jack 42%.
     card = _crazy(
-        "5C KH JS", "JD 5H AD", "5H", "JD AD",
-        starter=_c("4H"), crib_cards=parse_cards("2C AH"), dealer=True, scores=(113, 115),
+        "5H 5C KH JS", "JD AD 9S 8C", "JD 5H AD",
+        starter="4H", crib="2C AH", dealer=True, scores=(113, 115),
     )  # fmt: skip
     assert card == _c("KH")
 
@@ -458,8 +425,8 @@ def test_near_the_end_the_dealer_plays_for_the_game_not_the_points() -> None:
     # will lay: leading the 7 pegs more on average (1.48 against 1.43) but the 6 wins more
     # often (29% against 24%).
     card = _crazy(
-        "7H 6C", "", "8D 8C", "2H JD 3D",
-        starter=_c("AD"), crib_cards=parse_cards("9H AH"), dealer=True, scores=(118, 119),
+        "8D 8C 7H 6C", "2H JD 3D 9C", "2H 8D JD 8C 3D",
+        starter="AD", crib="9H AH", dealer=True, scores=(118, 119),
     )  # fmt: skip
     assert card == _c("6C")
 
@@ -475,7 +442,7 @@ def test_the_coach_is_told_each_cards_chance() -> None:
         card_chances(game.view(0))
     players = (computer_player("hard", seed=1), computer_player("hard", seed=2))
     for seat in (0, 1):
-        game.discard(seat, decide_discard(players[seat], game.view(seat)))
+        game.discard(seat, players[seat].discard(game.view(seat)))
     assert game.pone is not None
     game.cut_starter(game.pone)
     turn = game.turn

@@ -16,12 +16,13 @@ from trainer.analysis.tournament import (
     play_deal,
     play_game,
     play_pair,
+    seating,
     sign_test,
     summarise,
     wilson,
 )
 from trainer.cli import main
-from trainer.engine import Card
+from trainer.engine import Card, SeatView
 
 
 def test_a_tiny_match_is_the_same_from_the_same_seed() -> None:
@@ -100,17 +101,17 @@ def test_exact_tests() -> None:
 class _Cheat:
     level = "cheat"
 
-    def discard(self, hand: tuple[Card, ...], **_: object) -> tuple[Card, Card]:
-        return hand[0], hand[0]
+    def discard(self, view: SeatView) -> tuple[Card, ...]:
+        return view.hand[0], view.hand[0]
 
-    def play(self, hand: tuple[Card, ...], **_: object) -> Card | None:
-        return hand[0]
+    def play(self, view: SeatView) -> Card | None:
+        return view.hand[0]
 
 
 def test_an_illegal_answer_is_caught() -> None:
     from trainer.analysis import computer_player
 
-    table = Table((_Cheat(), computer_player("easy", seed=1)), 121)  # type: ignore[arg-type]
+    table = Table((_Cheat(), computer_player("easy", seed=1)), 121)
     with pytest.raises(IllegalDecisionError, match="cheat threw"):
         play_deal(table, random.Random(1), 0)
 
@@ -190,6 +191,8 @@ def test_only_the_pairs_named(capsys: pytest.CaptureFixture[str]) -> None:
         (["--games", "2", "--only"], "--pair"),
         (["--games", "2", "--jobs", "0"], "jobs"),
         (["--games", "2", "--target", "100"], "121"),
+        (["--games", "2", "--seats", "5"], "2, 3 or 4"),
+        (["--games", "4", "--seats", "3"], "multiple of 6"),
     ],
 )
 def test_bad_tournament_arguments(
@@ -197,3 +200,55 @@ def test_bad_tournament_arguments(
 ) -> None:
     assert main(["tournament", *args]) == 2
     assert message in capsys.readouterr().err
+
+
+# --- three and four at the table ------------------------------------------------------------
+
+
+def test_the_seating_at_three_and_four() -> None:
+    assert seating(("easy", "hard"), 2) == ("easy", "hard")
+    assert seating(("easy", "hard"), 4) == ("easy", "hard", "easy", "hard")
+    assert [seating(("easy", "hard"), 3, c) for c in range(3)] == [
+        ("easy", "hard", "hard"),
+        ("hard", "easy", "hard"),
+        ("hard", "hard", "easy"),
+    ]
+    with pytest.raises(ValueError, match="two, three or four"):
+        seating(("easy", "hard"), 5)
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_small_match_at_three_and_four(seats: int) -> None:
+    levels = ("easy", "hard")
+    outcomes = [play_pair(levels, "seats", i, target=61, seats=seats) for i in range(3)]
+    for outcome in outcomes:
+        first, second = outcome.games
+        # Every chair's level exchanged, with the very same deals.
+        assert all(x != y for x, y in zip(first.levels, second.levels, strict=True))
+        assert first.deals[0].dealer == second.deals[0].dealer
+        for game in outcome.games:
+            assert game.seats == seats and len(game.scores) == (3 if seats == 3 else 2)
+            assert max(game.scores) >= 61 and sorted(game.scores)[-2] < 61
+            for side, score in enumerate(game.scores):
+                seats_of_side = [s for s in range(seats) if s % len(game.scores) == side]
+                total = sum(sum(d.points[s]) for d in game.deals for s in seats_of_side)
+                assert total == score
+    if seats == 3:  # the lone chair goes round the table over one deal order
+        chairs = [o.games[0].levels.index("easy") for o in outcomes]
+        assert chairs == [0, 1, 2]
+        assert len({o.games[0].deals[0].dealer for o in outcomes}) == 1
+    result = summarise(levels, outcomes)
+    assert result.seats == seats and result.games == 6 and sum(result.wins) == 6
+    assert sum(result.both) + result.split == 3
+    assert result.late is None  # the win table is for two players
+    text = format_match(result)
+    assert "Wilson" in text and "sign test" in text and "good human play" not in text
+    assert ("easy+easy v hard+hard" in text) == (seats == 4)
+    assert play_pair(levels, "seats", 0, target=61, seats=seats) == outcomes[0]
+
+
+def test_the_command_at_four(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--games", "2", "--seats", "4", "--target", "61", "--only"]
+    assert main([*args, "--pair", "easy:normal"]) == 0
+    out = capsys.readouterr().out
+    assert "easy+easy v normal+normal" in out and "4 seats" in out

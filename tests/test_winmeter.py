@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.analysis import computer_player
-from trainer.analysis.players import ComputerPlayer, decide_discard, decide_play
+from trainer.analysis.players import ComputerPlayer
 from trainer.analysis.winmeter import WinChances, win_history, win_meter
 from trainer.analysis.winprob import win_model
 from trainer.engine import Game, Phase, Settings, Which, score_show
@@ -21,14 +21,14 @@ def _step(game: Game, players: tuple[ComputerPlayer, ComputerPlayer]) -> None:
             game.cut_for_deal(seat)
     elif game.phase is Phase.DISCARD:
         for seat in (0, 1):
-            game.discard(seat, decide_discard(players[seat], game.view(seat)))
+            game.discard(seat, players[seat].discard(game.view(seat)))
     elif game.phase is Phase.STARTER:
         assert game.pone is not None
         game.cut_starter(game.pone)
     elif game.phase is Phase.PLAY:
         turn = game.turn
         assert turn is not None
-        card = decide_play(players[turn], game.view(turn))
+        card = players[turn].play(game.view(turn))
         if card is None:
             game.go(turn)
         else:

@@ -5,6 +5,7 @@
     python -m trainer validate [PATH ...]
     python -m trainer app [--server.port 8502 ...]
     python -m trainer tournament --games N [--jobs 2] [--seed S] [--pair hard:crazy ...] [--only]
+        [--seats 3|4]
 
 Bad input prints one line naming what was wrong and exits with status 2: a missing
 command, an option nobody knows, or a card written with a leading ``-`` (put ``--``
@@ -160,11 +161,11 @@ def _pair(text: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-def _tournament_task(task: tuple[tuple[str, str], str, int, int]) -> Any:
+def _tournament_task(task: tuple[tuple[str, str], str, int, int, int]) -> Any:
     from trainer.analysis.tournament import play_pair
 
-    levels, seed, index, target = task
-    return play_pair(levels, seed, index, target)
+    levels, seed, index, target, seats = task
+    return play_pair(levels, seed, index, target, seats)
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -182,6 +183,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         raise CliError("--jobs must be 1 or more")
     if args.target not in (61, 121):
         raise CliError("--target must be 121, or 61 for the short game")
+    if args.seats not in (2, 3, 4):
+        raise CliError("--seats must be 2, 3 or 4 (four as two partnerships)")
+    if args.seats == 3 and args.games % 6:
+        raise CliError(
+            "--games at three seats must be a multiple of 6: each deal order is played with"
+            " the lone chair at each seat, twice"
+        )
     named = [_pair(text) for text in args.pair or ()]
     pairs = list(dict.fromkeys([*([] if args.only else map(_pair, DEFAULT_PAIRS)), *named]))
     if not pairs:
@@ -190,13 +198,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     every = args.report_every
     print(
         f"Tournament: {args.games} games a pair ({orders} deal orders, each played twice with "
-        f"the seats exchanged), seed {args.seed}, game to {args.target}, {args.jobs} job(s)",
+        f"the seats exchanged), seed {args.seed}, game to {args.target}, {args.seats} seats,"
+        f" {args.jobs} job(s)",
         flush=True,
     )
     pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
     try:
         for levels in pairs:
-            tasks = [(levels, str(args.seed), i, args.target) for i in range(orders)]
+            tasks = [(levels, str(args.seed), i, args.target, args.seats) for i in range(orders)]
             results = (
                 pool.imap_unordered(_tournament_task, tasks, chunksize=2)
                 if pool is not None
@@ -382,6 +391,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--only", action="store_true", help="play only the pairs named with --pair")
     tour.add_argument("--target", type=int, default=121, help="121, or 61 for the short game")
+    tour.add_argument(
+        "--seats",
+        type=int,
+        default=2,
+        help="players at the table: 2, 3 (each alone) or 4 (partnerships A+A v B+B)",
+    )
     tour.add_argument(
         "--report-every",
         type=int,

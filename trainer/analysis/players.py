@@ -1,15 +1,20 @@
 """Computer players at four levels, and the random pegging play the drills use.
 
-Every player has the same two decisions::
+Every player has the same two decisions, each from its seat's view and nothing else::
 
-    player.discard(hand, *, dealer, scores, target) -> (card, card)
-    player.play(hand, *, pile, mine_played, theirs_played, starter, crib_cards,
-                dealer, scores, target) -> card, or None for a go
+    player.discard(view: SeatView) -> the cards for the crib (two of six; one of five at three or four)
+    player.play(view: SeatView) -> a card, or None for a go
 
-Each player owns a ``random.Random(seed)``: the same seed and the same
-questions give the same answers. Bad input raises :class:`ValueError` naming
-what is wrong (the laid cards are replayed through the rules of the play, so a
-pile that could not have happened is refused too).
+The view (:meth:`trainer.engine.Game.view`) holds the seat's own cards, what the table
+saw (cards laid, the goes said, hands counted) and the score; never another seat's
+unplayed cards or the crib, so partners do not see each other's hands either. Each player
+owns a ``random.Random(seed)``: the same seed and the same view give the same answer. A
+view that is not the seat's to act on (another phase, another seat's turn, the game
+over) raises :class:`ValueError` naming what is wrong.
+
+What the goes tell: a seat that said go at a count, or laid the last card of a series it
+could not go on with, holds no card that fits there (:func:`least_pips`); the search
+levels guess the other hands accordingly.
 
 The levels:
 
@@ -43,6 +48,18 @@ The levels:
   knew the score: every deal played for points, as Crazy still plays away from
   the end, with fewer guesses in the play.
 
+At three and four seats (five cards each, one thrown) every level plays by points, for
+its side: its own points less the mean of the other sides' (at four a partner's points
+are its own; at three a point to another player is half a point against). Easy, normal
+and hard throw as between two with one card (hard by the exact average of the four kept
+over the starters, :func:`trainer.analysis.discards_five.analyse_five`); crazy-points
+keeps the best hand and crib by the exact uniform model of the crib, crazy by the sound
+model, sampled. In the play the reply that counts is the next player's (the next seat that
+still holds cards and has not said go); once few cards are out, crazy searches the rest
+of the play for guesses at every other hand
+(:class:`trainer.analysis.table_search.TableSearch`), and before that plays as hard. The
+near-end play to the score below is for two players.
+
 Playing to the board (every level): a card that reaches the target is laid at
 once. Near the end, normal and hard weigh points now against the reply by the
 race: the pone whose hand will count it out plays safe (the reply counts three
@@ -68,6 +85,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.analysis.discards import analyse_discards
+from trainer.analysis.discards_five import analyse_five, crib_sign_of, single_throw_points
 from trainer.analysis.endgame import crib_chances, leaf_table, throws_by_needs
 from trainer.analysis.hands import (
     four_card_points,
@@ -78,14 +96,28 @@ from trainer.analysis.hands import (
 )
 from trainer.analysis.lookahead import TIE_POINT, Board, Search, WinBoard
 from trainer.analysis.pegging import (
+    HAND_SIZE,
     PlayOption,
     PlayPosition,
     options_for,
     peg_points,
     play_position,
+    reply_expectation,
 )
+from trainer.analysis.table_search import TableSearch
 from trainer.analysis.winprob import win_model
-from trainer.engine import DECK, Card, Pegging, SeatView, check_distinct
+from trainer.engine import (
+    DECK,
+    Card,
+    GoEvent,
+    Kind,
+    LayEvent,
+    Pegging,
+    Phase,
+    SeatView,
+    check_distinct,
+)
+from trainer.engine.vocab import side_of
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -154,52 +186,13 @@ def random_turns(play: Pegging, rng: random.Random) -> Iterator[int]:
 
 
 class ComputerPlayer(Protocol):
+    """A computer player: it decides from its seat's view and nothing else."""
+
     level: str
 
-    def discard(
-        self, hand: Sequence[Card], *, dealer: bool, scores: tuple[int, int], target: int
-    ) -> tuple[Card, Card]: ...
+    def discard(self, view: SeatView) -> tuple[Card, ...]: ...
 
-    def play(
-        self,
-        hand: Sequence[Card],
-        *,
-        pile: Sequence[Card],
-        mine_played: Sequence[Card],
-        theirs_played: Sequence[Card],
-        starter: Card,
-        crib_cards: Sequence[Card],
-        dealer: bool,
-        scores: tuple[int, int],
-        target: int,
-    ) -> Card | None: ...
-
-
-def decide_discard(player: ComputerPlayer, view: SeatView) -> tuple[Card, Card]:
-    """``player``'s throw for the seat ``view`` shows, from what that seat may know."""
-    return player.discard(
-        view.hand,
-        dealer=view.dealer == view.seat,
-        scores=(view.my_score, view.their_score),
-        target=view.settings.target,
-    )
-
-
-def decide_play(player: ComputerPlayer, view: SeatView) -> Card | None:
-    """``player``'s card (``None``: go) for the seat ``view`` shows, in the play."""
-    if view.starter is None:
-        raise ValueError("the play starts once the starter is turned")
-    return player.play(
-        view.hand,
-        pile=view.pile,
-        mine_played=view.mine_played,
-        theirs_played=view.theirs_played,
-        starter=view.starter,
-        crib_cards=view.discards,
-        dealer=view.dealer == view.seat,
-        scores=(view.my_score, view.their_score),
-        target=view.settings.target,
-    )
+    def play(self, view: SeatView) -> Card | None: ...
 
 
 # --- checking the questions ------------------------------------------------------------
@@ -233,6 +226,30 @@ def _race(scores: object, target: object, dealer: object) -> _Race:
     return _Race(target - mine, target - theirs, dealer)
 
 
+def _seat_race(view: SeatView) -> _Race:
+    return _race((view.my_score, view.their_score), view.settings.target, view.dealer == view.seat)
+
+
+def _check_view(view: object, phase: Phase) -> SeatView:
+    if not isinstance(view, SeatView):
+        raise ValueError(f"a player decides from its seat's view (a SeatView), not {view!r}")
+    if view.winner is not None:
+        raise ValueError("the game is already over")
+    if phase is Phase.DISCARD:
+        if view.phase is not Phase.DISCARD:
+            raise ValueError(f"the discard comes after the deal, not in {view.phase}")
+        if view.discards:
+            raise ValueError("this seat has already given the crib its cards")
+    else:
+        if view.starter is None:
+            raise ValueError("the play starts once the starter is turned")
+        if view.phase is not Phase.PLAY or not view.hand:
+            raise ValueError("there is no card left to lay: the play is over")
+        if view.turn != view.seat:
+            raise ValueError(f"it is not seat {view.seat}'s turn to play")
+    return view
+
+
 def _six(hand: object) -> tuple[Card, ...]:
     if not isinstance(hand, Sequence) or isinstance(hand, str):
         raise ValueError("the hand must be a sequence of six cards")
@@ -241,6 +258,19 @@ def _six(hand: object) -> tuple[Card, ...]:
         raise ValueError(f"the discard needs six cards, got {len(cards)}")
     check_distinct(cards)
     return cards
+
+
+def least_pips(plays: Sequence[LayEvent | GoEvent], seat: int) -> int:
+    """The least pips any card ``seat`` still holds can have, from the play so far: a go
+    it said at a count, or a series closed by the go to it (it laid last and could not
+    lay again), says its cards do not fit there."""
+    least = 1
+    for event in plays:
+        stuck = isinstance(event, GoEvent) and event.seat == seat
+        stuck = stuck or any(who == seat and item.kind is Kind.GO for who, item in event.awards)
+        if stuck:
+            least = max(least, MAX_COUNT + 1 - event.count)
+    return least
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,129 +283,113 @@ class _View:
     min_pips: int
 
 
-def _replay(position: PlayPosition, dealer: bool) -> int:
-    """Replay the laid cards by the rules of the play and check they lead to this
-    position with us to act; return the least pips the opponent's unknown cards
-    can have, from the goes it said."""
-    lists = (position.mine_played, position.theirs_played)
-    held = [len(lists[0]) + len(position.hand), 4]
-    laid = [0, 0]
-    turn = 1 if dealer else 0
-    count = 0
-    series: list[Card] = []
-    passed = [False, False]
-    last = -1
-    min_pips = 1
-
-    def unknown() -> int:
-        return held[1] - (len(lists[1]) - laid[1])
-
-    def can_lay(who: int) -> bool:
-        """Whether ``who`` holds a card that fits; for the opponent, as far as the
-        cards it laid later show (it is us to act now, so no unknown card fitted)."""
-        if not held[who]:
-            return False
-        if who == 0:
-            rest = [*lists[0][laid[0] :], *position.hand]
-            return any(count + c.pips <= MAX_COUNT for c in rest)
-        return laid[1] < len(lists[1]) and count + lists[1][laid[1]].pips <= MAX_COUNT
-
-    def opponent_stuck() -> None:
-        """The opponent could not lay at ``count``: note what that says of its cards."""
-        nonlocal min_pips
-        if any(count + c.pips <= MAX_COUNT for c in lists[1][laid[1] :]):
-            raise _bad_order()
-        if unknown():
-            if count + 10 <= MAX_COUNT:
-                raise _bad_order()
-            min_pips = max(min_pips, MAX_COUNT + 1 - count)
-
-    for _ in range(64):
-        if turn == 0 and laid[0] == len(lists[0]) and laid[1] == len(lists[1]):
-            if tuple(series) == position.series:
-                if not position.hand:
-                    raise ValueError("there is no card left to lay: the play is over")
-                return min_pips
-            if can_lay(0) or not series:
-                raise ValueError("the pile is not the current series of the cards laid")
-            # We said go here and the series ended after it: replay on.
-        mine = lists[turn]
-        nxt = mine[laid[turn]] if laid[turn] < len(mine) else None
-        if nxt is not None and count + nxt.pips <= MAX_COUNT:
-            laid[turn] += 1
-            held[turn] -= 1
-            series.append(nxt)
-            count += nxt.pips
-            last = who = turn
-            other = 1 - who
-            if count == MAX_COUNT or not (held[0] or held[1]):
-                if not (held[0] or held[1]):
-                    raise ValueError("every card has been laid: the play is over")
-                count, series, passed = 0, [], [False, False]
-                turn = _leader(held, who)
-            elif not passed[other] and held[other]:
-                turn = other
-            elif can_lay(who):
-                turn = who
-            else:
-                if who == 1:
-                    opponent_stuck()
-                count, series, passed = 0, [], [False, False]
-                turn = _leader(held, who)
-            continue
-        # ``turn`` did not lay: it said go.
-        if turn == 0:
-            if can_lay(0):
-                raise _bad_order()
-        else:
-            opponent_stuck()
-        passed[turn] = True
-        other = 1 - turn
-        if not passed[other] and held[other] and (other != last or can_lay(other)):
-            turn = other
-            continue
-        if last < 0:
-            raise _bad_order()
-        if other == last and other == 1 and not passed[other] and held[other]:
-            opponent_stuck()
-        count, series, passed = 0, [], [False, False]
-        turn = _leader(held, last)
-    raise _bad_order()
-
-
-def _bad_order() -> ValueError:
-    return ValueError("the cards laid do not follow the rules of the play")
-
-
-def _leader(held: list[int], last: int) -> int:
-    other = 1 - last
-    return other if held[other] else last
-
-
-def _view(
-    hand: object,
-    pile: object,
-    mine_played: object,
-    theirs_played: object,
-    starter: object,
-    crib_cards: object,
-    dealer: object,
-    scores: object,
-    target: object,
-) -> _View:
-    race = _race(scores, target, dealer)
-    if not isinstance(starter, Card):
-        raise ValueError(f"the starter must be a card, not {starter!r}")
+def _two_seat_view(view: SeatView) -> _View:
+    """The position of a two-player seat's view, with the opponent's least pips."""
+    assert view.starter is not None
     position = play_position(
-        hand,  # type: ignore[arg-type]
-        pile=pile,  # type: ignore[arg-type]
-        mine_played=mine_played,  # type: ignore[arg-type]
-        theirs_played=theirs_played,  # type: ignore[arg-type]
-        starter=starter,
-        crib_cards=crib_cards,  # type: ignore[arg-type]
+        view.hand,
+        pile=view.pile,
+        mine_played=view.mine_played,
+        theirs_played=view.theirs_played,
+        starter=view.starter,
+        crib_cards=view.discards,
     )
-    min_pips = _replay(position, race.dealer)
-    return _View(position, race, min_pips)
+    return _View(position, _seat_race(view), least_pips(view.plays, view.opponent))
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """A checked position of the play at a table of three or four."""
+
+    seat: int
+    #: The side of each seat round the table (with four, partners share one).
+    sides: tuple[int, ...]
+    hand: tuple[Card, ...]
+    mine_played: tuple[Card, ...]
+    series: tuple[tuple[int, Card], ...]
+    count: int
+    starter: Card
+    #: Every card this seat has not seen (the others' hands, and the crib's unseen cards).
+    unseen: tuple[Card, ...]
+    held: tuple[int, ...]
+    #: The least pips of each seat's unknown cards, from its goes.
+    min_pips: tuple[int, ...]
+    #: A bit for each seat that said go in this series.
+    passed: int
+    #: Points still needed to win by this seat's side.
+    need_me: int
+
+    @property
+    def players(self) -> int:
+        return len(self.sides)
+
+    @property
+    def legal(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.hand if self.count + c.pips <= MAX_COUNT)
+
+    @property
+    def last(self) -> int:
+        return self.series[-1][0] if self.series else -1
+
+    def replier(self) -> int | None:
+        """The next seat to act after this one lays, while the series goes on (None when
+        every other seat has said go or holds nothing)."""
+        for step in range(1, self.players):
+            p = (self.seat + step) % self.players
+            if self.held[p] and not self.passed & (1 << p):
+                return p
+        return None
+
+    def weight(self, seat: int) -> float:
+        """What a point to ``seat`` is worth to this seat: 1 for its own side, less the
+        mean share of each other side."""
+        if self.sides[seat] == self.sides[self.seat]:
+            return 1.0
+        return -1.0 / (max(self.sides) or 1)
+
+    def points_now(self, card: Card) -> int:
+        count = self.count + card.pips
+        points = peg_points([*(c.order for _, c in self.series), card.order], count)
+        others = sum(n for s, n in enumerate(self.held) if s != self.seat)
+        if len(self.hand) == 1 and others == 0 and count != MAX_COUNT:
+            points += 1
+        return points
+
+
+def _table_view(view: SeatView) -> _Table:
+    """The position of a seat's view at a table of three or four."""
+    assert view.starter is not None
+    check_distinct((*view.hand, *view.discards, *(card for _, card in view.laid), view.starter))
+    if len(view.hand) + len(view.mine_played) != HAND_SIZE:
+        raise ValueError(
+            f"the hand ({len(view.hand)} cards) and the cards laid ({len(view.mine_played)})"
+            f" must make {HAND_SIZE}"
+        )
+    seen = {*view.hand, *view.discards, *(card for _, card in view.laid), view.starter}
+    passed = 0
+    if view.series:
+        first = view.series[0][1]
+        start = next(
+            i for i, e in enumerate(view.plays) if isinstance(e, LayEvent) and e.card == first
+        )
+        for event in view.plays[start:]:
+            if isinstance(event, GoEvent):
+                passed |= 1 << event.seat
+    players = view.players
+    return _Table(
+        seat=view.seat,
+        sides=tuple(side_of(s, players) for s in range(players)),
+        hand=view.hand,
+        mine_played=view.mine_played,
+        series=view.series,
+        count=view.count,
+        starter=view.starter,
+        unseen=tuple(c for c in DECK if c not in seen),
+        held=view.held,
+        min_pips=tuple(least_pips(view.plays, s) for s in range(players)),
+        passed=passed,
+        need_me=view.settings.target - view.my_score,
+    )
 
 
 # --- the players ----------------------------------------------------------------------
@@ -407,13 +421,20 @@ class _Player:
 
     # -- the discard --
 
-    def discard(
-        self, hand: Sequence[Card], *, dealer: bool, scores: tuple[int, int], target: int
-    ) -> tuple[Card, Card]:
-        six = _six(hand)
-        race = _race(scores, target, dealer)
-        throw, _keep = self._choose_throw(six, race)
+    def discard(self, view: SeatView) -> tuple[Card, ...]:
+        """The cards this seat gives the crib: two of six between two players, one of
+        five among three or four."""
+        view = _check_view(view, Phase.DISCARD)
+        if view.players != 2:
+            five = _five(view.hand)
+            assert view.dealer is not None
+            return (self._choose_one(five, crib_sign_of(view.seat, view.dealer, view.players)),)
+        six = _six(view.hand)
+        throw, _keep = self._choose_throw(six, _seat_race(view))
         return throw
+
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+        raise NotImplementedError
 
     def _choose_throw(self, six: tuple[Card, ...], race: _Race) -> Throw:
         raise NotImplementedError
@@ -423,6 +444,13 @@ class _Player:
         scored = [(value(option), i) for i, option in enumerate(options)]
         top = max(v for v, _ in scored)
         best = [options[i] for v, i in scored if v >= top - 1e-9]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
+
+    def _best_one(self, five: Sequence[Card], value: Callable[[Card], float]) -> Card:
+        """The best card to throw, ties broken at random (by the player's own generator)."""
+        scored = [(value(card), card) for card in five]
+        top = max(v for v, _ in scored)
+        best = [card for v, card in scored if v >= top - 1e-9]
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _counting_out(self, six: tuple[Card, ...], race: _Race) -> Throw | None:
@@ -446,31 +474,35 @@ class _Player:
 
     # -- the play --
 
-    def play(
-        self,
-        hand: Sequence[Card],
-        *,
-        pile: Sequence[Card],
-        mine_played: Sequence[Card],
-        theirs_played: Sequence[Card],
-        starter: Card,
-        crib_cards: Sequence[Card],
-        dealer: bool,
-        scores: tuple[int, int],
-        target: int,
-    ) -> Card | None:
-        view = _view(
-            hand, pile, mine_played, theirs_played, starter, crib_cards, dealer, scores, target
-        )
-        legal = view.position.legal
+    def play(self, view: SeatView) -> Card | None:
+        """The card this seat lays now, or None for a go."""
+        view = _check_view(view, Phase.PLAY)
+        if view.players != 2:
+            return self._table_play(_table_view(view))
+        checked = _two_seat_view(view)
+        legal = checked.position.legal
         if not legal:
             return None
         if len(legal) == 1:
             return legal[0]
-        winning = self._winning_card(view)
+        winning = self._winning_card(checked)
         if winning is not None:
             return winning
-        return self._choose_card(view)
+        return self._choose_card(checked)
+
+    def _table_play(self, table: _Table) -> Card | None:
+        legal = table.legal
+        if not legal:
+            return None
+        if len(legal) == 1:
+            return legal[0]
+        best = max(legal, key=lambda c: (table.points_now(c), -c.index))
+        if table.points_now(best) >= table.need_me:
+            return best
+        return self._choose_table_card(table)
+
+    def _choose_table_card(self, table: _Table) -> Card:
+        raise NotImplementedError
 
     def _points_now(self, view: _View, card: Card) -> int:
         p = view.position
@@ -515,8 +547,38 @@ def _safety(count: int, opponent_left: int) -> float:
     return 0.0
 
 
+def _five(hand: object) -> tuple[Card, ...]:
+    if not isinstance(hand, Sequence) or isinstance(hand, str):
+        raise ValueError("the hand must be a sequence of five cards")
+    cards = tuple(hand)
+    if len(cards) != 5 or not all(isinstance(c, Card) for c in cards):
+        raise ValueError(f"the discard among three or four needs five cards, got {len(cards)}")
+    check_distinct(cards)
+    return cards
+
+
+def _keep_of(five: tuple[Card, ...], thrown: Card) -> tuple[Card, ...]:
+    return tuple(c for c in five if c != thrown)
+
+
 class _Easy(_Player):
     level = "easy"
+
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+        roll = self.rng.random()
+        if roll < 0.35:
+            return self.rng.choice(five)  # careless
+        scoring = [c for c in five if four_card_points(_keep_of(five, c)) > 0]
+        if roll < 0.65:
+            return self.rng.choice(scoring or list(five))
+        return self._best_one(five, lambda c: four_card_points(_keep_of(five, c)))
+
+    def _choose_table_card(self, table: _Table) -> Card:
+        if self.rng.random() < 0.5:
+            return random_play(table.legal, count=table.count, rng=self.rng)
+        top = max(table.points_now(c) for c in table.legal)
+        best = [c for c in table.legal if table.points_now(c) == top]
+        return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def _choose_throw(self, six: tuple[Card, ...], race: _Race) -> Throw:
         options = keeps(six)
@@ -539,6 +601,32 @@ class _Easy(_Player):
 
 class _Normal(_Player):
     level = "normal"
+
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+        return self._best_one(
+            five,
+            lambda c: (
+                four_card_points(_keep_of(five, c)) + 0.25 * crib_sign * single_throw_points(c)
+            ),
+        )
+
+    def _choose_table_card(self, table: _Table) -> Card:
+        legal = table.legal
+        if table.count == 0:
+            low = [c for c in legal if c.pips < 5]
+            if low:
+                return min(low, key=lambda c: (c.pips, c.index))
+            pool = [c for c in legal if c.pips != 5] or list(legal)
+            return min(pool, key=lambda c: (c.pips, c.index))
+        replier = table.replier()
+
+        def value(card: Card) -> tuple[float, int]:
+            danger = 0.0
+            if replier is not None and table.weight(replier) < 0:
+                danger = _safety(table.count + card.pips, table.held[replier])
+            return (table.points_now(card) - danger, -card.index)
+
+        return max(legal, key=value)
 
     def _choose_throw(self, six: tuple[Card, ...], race: _Race) -> Throw:
         sign = 1.0 if race.dealer else -1.0
@@ -566,6 +654,33 @@ class _Normal(_Player):
 
 class _Hard(_Player):
     level = "hard"
+
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+        ranked = analyse_five(five, players=3, crib_sign=0.0)
+        hands = {t.throw: t.hand for t in ranked}
+        return self._best_one(five, lambda c: hands[c] + 0.5 * crib_sign * single_throw_points(c))
+
+    def _choose_table_card(self, table: _Table) -> Card:
+        replier = table.replier()
+        others = sum(n for seat, n in enumerate(table.held) if seat != table.seat)
+
+        def value(card: Card) -> tuple[float, float, int]:
+            points = table.points_now(card)
+            count = table.count + card.pips
+            reply = 0.0
+            if replier is not None and count != MAX_COUNT:
+                orders = [*(c.order for _, c in table.series), card.order]
+                holds = table.held[replier]
+                pool = [c.order for c in table.unseen if c.pips >= table.min_pips[replier]]
+                if len(pool) < holds:
+                    pool = [c.order for c in table.unseen]
+                last = len(table.hand) == 1 and others == 1
+                reply = reply_expectation(orders, count, pool, holds, last_card=last)
+            lead_five = 1.0 if table.count == 0 and card.pips == 5 else 0.0
+            weight = table.weight(replier) if replier is not None else 0.0
+            return (points + weight * reply - lead_five, card.pips * 0.01, -card.index)
+
+        return max(table.legal, key=value)
 
     def _choose_throw(self, six: tuple[Card, ...], race: _Race) -> Throw:
         out = self._counting_out(six, race)
@@ -599,6 +714,12 @@ class _Hard(_Player):
 SAMPLES = {4: 20, 3: 28, 2: 40, 1: 40}
 #: Below this many possible rank sets the search takes every one, weighted exactly.
 EXACT_LIMIT = 100
+#: At three or four, Crazy searches the play to its end once this few cards are out
+#: (before that it plays as Hard: a search that stops short, guessing hands with many
+#: cards unseen, pegged less than Hard's exact expected reply) ...
+TABLE_FULL = 8
+#: ... and takes no further guesses once it has visited this many positions.
+TABLE_NODES = 2_500
 #: Positions a decision may visit before it stops taking further guesses ...
 NODE_BUDGET = 6000
 #: ... once it has taken at least this many.
@@ -609,6 +730,57 @@ class _CrazyPoints(_Hard):
     """Crazy as it was before it knew the score: level ``crazy-points``."""
 
     level = "crazy-points"
+
+    #: Guesses at the other hands for a decision at three or four.
+    table_guesses = 8
+
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+        return analyse_five(five, players=3, crib_sign=crib_sign)[0].throw
+
+    def _choose_table_card(self, table: _Table) -> Card:
+        if sum(table.held) > TABLE_FULL:
+            return super()._choose_table_card(table)
+        values = self.table_values(table)
+        return max(values, key=lambda c: (values[c], _pip_tiebreak(c.order)))
+
+    def table_values(self, table: _Table) -> dict[Card, float]:
+        """Every legal card's worth to this seat's side (its points less the mean of the
+        other sides'), searched over guesses at the other hands."""
+        by_rank: dict[int, Card] = {}
+        for card in sorted(table.legal, key=lambda c: c.index):
+            by_rank.setdefault(card.order, card)
+        search = TableSearch(table.sides)
+        totals = dict.fromkeys(by_rank, 0.0)
+        series = tuple(c.order for _, c in table.series)
+        taken = 0
+        for _ in range(self.table_guesses):
+            if taken >= 3 and search.nodes > TABLE_NODES:
+                break
+            hands = self._deal_guess(table)
+            for order in by_rank:
+                value = search.after_lay(
+                    hands, series, table.count, table.seat, table.passed, order
+                )
+                totals[order] += search.worth(value, table.seat)
+            taken += 1
+        return {by_rank[o]: totals[o] / taken for o in by_rank}
+
+    def _deal_guess(self, table: _Table) -> tuple[tuple[int, ...], ...]:
+        """A guess at every other hand from the unseen cards, each seat's cards at least
+        the pips its goes showed (the strictest first)."""
+        pool = list(table.unseen)
+        hands: list[tuple[int, ...]] = [() for _ in table.sides]
+        hands[table.seat] = tuple(sorted(c.order for c in table.hand))
+        others = [s for s in range(table.players) if s != table.seat and table.held[s]]
+        others.sort(key=lambda s: -table.min_pips[s])
+        for s in others:
+            k = table.held[s]
+            fit = [c for c in pool if c.pips >= table.min_pips[s]]
+            drawn = self.rng.sample(fit if len(fit) >= k else pool, k)
+            for c in drawn:
+                pool.remove(c)
+            hands[s] = tuple(sorted(c.order for c in drawn))
+        return tuple(hands)
 
     def _choose_throw(self, six: tuple[Card, ...], race: _Race) -> Throw:
         out = self._counting_out(six, race)
@@ -756,6 +928,12 @@ class _Crazy(_CrazyPoints):
     the throw and every card chosen by the chance of winning the game."""
 
     level = "crazy"
+
+    table_guesses = 16
+
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+        seed = self.rng.randrange(2**32)
+        return analyse_five(five, players=3, crib_sign=crib_sign, model="sound", seed=seed)[0].throw
 
     def __init__(self, seed: int | str | None) -> None:
         super().__init__(seed)
@@ -943,19 +1121,10 @@ def card_chances(view: SeatView, *, seed: int | str | None = None) -> tuple[Card
     """Every card the seat of ``view`` may lay now with its chance to win the game, best
     first, by Crazy's search (guesses drawn from ``seed``); empty when it must say go.
     For the coach near the end: which card keeps the game, and what a card gives away."""
-    if view.starter is None:
-        raise ValueError("the play starts once the starter is turned")
-    checked = _view(
-        view.hand,
-        view.pile,
-        view.mine_played,
-        view.theirs_played,
-        view.starter,
-        view.discards,
-        view.dealer == view.seat,
-        (view.my_score, view.their_score),
-        view.settings.target,
-    )
+    view = _check_view(view, Phase.PLAY)
+    if view.players != 2:
+        raise ValueError("the chance of winning is worked out for two players")
+    checked = _two_seat_view(view)
     legal = checked.position.legal
     if not legal:
         return ()
@@ -979,10 +1148,14 @@ def computer_player(level: str, *, seed: int | str | None = None) -> ComputerPla
     """A computer player at ``level`` (one of :data:`LEVELS`, or of :data:`VARIANTS` for
     comparisons) with its own generator.
 
-    >>> from trainer.engine import parse_cards
+    >>> from trainer.engine import Game
+    >>> game = Game(seed=4)
+    >>> while game.dealer is None:
+    ...     _ = [game.cut_for_deal(seat) for seat in game.waiting_for()]
     >>> player = computer_player("normal", seed=1)
-    >>> player.discard(parse_cards("5H 5D JS 2C 9H KD"), dealer=False, scores=(0, 0), target=121)
-    (Card.parse('2C'), Card.parse('9H'))
+    >>> throw = player.discard(game.view(0))
+    >>> len(throw), game.can_discard(0, throw)
+    (2, True)
     """
     cls = _LEVEL_CLASSES.get(level)
     if cls is None:

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.analysis.players import ComputerPlayer, computer_player
+from trainer.analysis.seat_views import discard_view, play_view
 from trainer.analysis.winprob import DEALER, PONE, DealRecord
 from trainer.engine import DECK, Card, Pegging, deal, score_show
 
@@ -56,18 +57,18 @@ def play_deal_recorded(
     role = {dealer: DEALER, pone: PONE}
     running = list(scores)
 
-    def shown(seat: int) -> tuple[int, int]:
+    def shown() -> tuple[int, int]:
         cap = target - 1
-        return (min(running[seat], cap), min(running[1 - seat], cap))
+        return (min(running[0], cap), min(running[1], cap))
 
     pack = list(DECK)
     rng.shuffle(pack)
     hands, rest = deal(pack, dealer)
     starter = rest[rng.randrange(4, len(rest) - 4)]
-    throws: list[tuple[Card, Card]] = []
+    throws: list[tuple[Card, ...]] = []
     for seat in (0, 1):
         throw = players[seat].discard(
-            hands[seat], dealer=seat == dealer, scores=shown(seat), target=target
+            discard_view(hands[seat], seat=seat, dealer=dealer, scores=shown(), target=target)
         )
         throws.append(throw)
     kept = [tuple(c for c in hands[seat] if c not in throws[seat]) for seat in (0, 1)]
@@ -81,15 +82,15 @@ def play_deal_recorded(
         seat = pegging.turn
         before = len(laid[0]) + len(laid[1])
         choice = players[seat].play(
-            tuple(pegging.hands[seat]),
-            pile=tuple(pile),
-            mine_played=tuple(laid[seat]),
-            theirs_played=tuple(laid[1 - seat]),
-            starter=starter,
-            crib_cards=throws[seat],
-            dealer=seat == dealer,
-            scores=shown(seat),
-            target=target,
+            play_view(
+                pegging,
+                seat,
+                starter=starter,
+                discards=throws[seat],
+                dealer=dealer,
+                scores=shown(),
+                target=target,
+            )
         )
         if choice is None:
             event = pegging.go()

@@ -7,6 +7,14 @@ alternating, each the discard, the starter (his heels), the play and the show
 in order (pone, dealer, crib), over the moment a player reaches the target.
 Every player sees only its seat's :meth:`~trainer.engine.Game.view`.
 
+At three and four seats (``seats=3``, ``seats=4``) the two levels share the table.
+Four play as partnerships, the first level's pair (seats 0 and 2) against the second's,
+and the pair of games exchanges the partnerships. Three play each alone: one seat of
+the first level against two of the second, then, with the same deal, every chair's level
+exchanged (one of the second against two of the first); the lone chair goes round the
+table over three such pairs, so each level sits in each chair with the same deals. Over
+a pair a level's share of the wins is one half when the levels are equal, as between two.
+
 A level may also play itself (``("hard", "hard")``): then each game of a pair has
 its own deal order, and what is measured is the first dealer's advantage.
 
@@ -32,14 +40,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb, sqrt
 
-from trainer.analysis.players import (
-    LEVELS,
-    VARIANTS,
-    ComputerPlayer,
-    computer_player,
-    decide_discard,
-    decide_play,
-)
+from trainer.analysis.players import LEVELS, VARIANTS, ComputerPlayer, computer_player
+from trainer.analysis.seat_views import discard_view, play_view
 from trainer.analysis.winprob import win_model
 from trainer.engine import (
     DECK,
@@ -53,6 +55,7 @@ from trainer.engine import (
     deal,
     score_show,
 )
+from trainer.engine.vocab import side_of
 
 __all__ = [
     "BANDS",
@@ -97,22 +100,34 @@ class DealPoints:
     and whether the deal was played to the end of the show."""
 
     dealer: int
-    points: tuple[tuple[int, int, int], tuple[int, int, int]]
+    #: By seat: (play, hand, crib).
+    points: tuple[tuple[int, int, int], ...]
     complete: bool
 
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    levels: tuple[str, str]
+    #: By seat.
+    levels: tuple[str, ...]
     seed: str
-    scores: tuple[int, int]
+    #: By side (a player, or at four a partnership).
+    scores: tuple[int, ...]
+    #: The winning side (at four, 0 for seats 0 and 2): its level is ``levels[winner]``.
     winner: int
     deals: tuple[DealPoints, ...]
     target: int = 121
 
     @property
+    def seats(self) -> int:
+        return len(self.levels)
+
+    @property
     def first_dealer(self) -> int:
         return self.deals[0].dealer
+
+    @property
+    def first_dealer_won(self) -> bool:
+        return self.winner == side_of(self.first_dealer, self.seats)
 
     def late_chances(self) -> tuple[float, float]:
         """Each seat's chance to win, by the win-probability table, at the start of the
@@ -153,10 +168,12 @@ class Table:
         return (self.scores[seat], self.scores[1 - seat])
 
 
-def _discard(table: Table, seat: int, hand: tuple[Card, ...], dealer: int) -> tuple[Card, Card]:
+def _discard(table: Table, seat: int, hand: tuple[Card, ...], dealer: int) -> tuple[Card, ...]:
     player = table.players[seat]
     throw = player.discard(
-        hand, dealer=seat == dealer, scores=table.view(seat), target=table.target
+        discard_view(
+            hand, seat=seat, dealer=dealer, scores=tuple(table.scores), target=table.target
+        )
     )
     if (
         not isinstance(throw, tuple)
@@ -189,15 +206,15 @@ def play_deal(table: Table, rng: random.Random, dealer: int) -> None:
         seat = pegging.turn
         player = table.players[seat]
         choice = player.play(
-            tuple(pegging.hands[seat]),
-            pile=tuple(pile),
-            mine_played=tuple(laid[seat]),
-            theirs_played=tuple(laid[1 - seat]),
-            starter=starter,
-            crib_cards=throws[seat],
-            dealer=seat == dealer,
-            scores=table.view(seat),
-            target=table.target,
+            play_view(
+                pegging,
+                seat,
+                starter=starter,
+                discards=throws[seat],
+                dealer=dealer,
+                scores=tuple(table.scores),
+                target=table.target,
+            )
         )
         if choice is None:
             if not pegging.can_go():
@@ -229,28 +246,41 @@ def _engine_seed(seed: str) -> int:
     return int(hashlib.sha256(seed.encode()).hexdigest()[:15], 16)
 
 
+def seating(levels: tuple[str, str], seats: int, chair: int = 0) -> tuple[str, ...]:
+    """The level in each seat: between two, the first in seat 0; at four, the first's
+    partnership in seats 0 and 2; at three, the first alone in ``chair``."""
+    a, b = levels
+    if seats == 2:
+        return (a, b)
+    if seats == 4:
+        return (a, b, a, b)
+    if seats == 3:
+        return tuple(a if seat == chair else b for seat in range(3))
+    raise ValueError(f"a game is for two, three or four players, not {seats!r}")
+
+
 def _take(points: list[list[int]], event: Event, source: int) -> None:
     for seat, item in getattr(event, "awards", ()):
         points[seat][source] += item.points
 
 
-def _game_deal(game: Game, players: tuple[ComputerPlayer, ComputerPlayer]) -> list[list[int]]:
+def _game_deal(game: Game, players: Sequence[ComputerPlayer]) -> list[list[int]]:
     """Play the current deal of ``game`` to its end (or the win); points by seat and source."""
-    points = [[0, 0, 0], [0, 0, 0]]
-    dealer = game.dealer
-    assert dealer is not None
-    for seat in (0, 1):
+    points = [[0, 0, 0] for _ in game.seats]
+    pone = game.pone
+    assert pone is not None
+    for seat in game.seats:
         view = game.view(seat)
-        throw = decide_discard(players[seat], view)
+        throw = players[seat].discard(view)
         if not isinstance(throw, tuple) or not game.can_discard(seat, throw):
             raise IllegalDecisionError(f"{players[seat].level} threw {throw!r} from {view.hand!r}")
         game.discard(seat, throw)
-    _take(points, game.cut_starter(1 - dealer), 0)
+    _take(points, game.cut_starter(pone), 0)
     while game.phase is Phase.PLAY:
         turn = game.turn
         assert turn is not None
         seat = turn
-        choice = decide_play(players[seat], game.view(seat))
+        choice = players[seat].play(game.view(seat))
         if choice is None:
             if not game.can_go(seat):
                 raise IllegalDecisionError(
@@ -267,35 +297,34 @@ def _game_deal(game: Game, players: tuple[ComputerPlayer, ComputerPlayer]) -> li
     return points
 
 
-def play_game(levels: tuple[str, str], *, seed: str, target: int = 121) -> GameResult:
-    """One game, ``levels[0]`` in seat 0. The cuts and shuffles come from ``seed``
-    alone; each player's own generator is seeded from it and its seat."""
+def play_game(levels: tuple[str, ...], *, seed: str, target: int = 121) -> GameResult:
+    """One game, ``levels[seat]`` in each seat (two, three or four). The cuts and shuffles
+    come from ``seed`` alone; each player's own generator is seeded from it and its seat."""
     for level in levels:
         if level not in LEVELS and level not in VARIANTS:
             raise ValueError(
                 f"unknown level {level!r}: choose from {', '.join((*LEVELS, *VARIANTS))}"
             )
-    players = (
-        computer_player(levels[0], seed=f"{seed}/seat0/{levels[0]}"),
-        computer_player(levels[1], seed=f"{seed}/seat1/{levels[1]}"),
-    )
-    game = Game(Settings(target=target), seed=_engine_seed(seed))
+    players = [
+        computer_player(level, seed=f"{seed}/seat{seat}/{level}")
+        for seat, level in enumerate(levels)
+    ]
+    game = Game(Settings(target=target, seats=len(levels)), seed=_engine_seed(seed))
     while game.phase is Phase.CUT:
-        game.cut_for_deal(0)
-        game.cut_for_deal(1)
+        for seat in game.waiting_for():
+            game.cut_for_deal(seat)
     deals: list[DealPoints] = []
     while True:
         dealer = game.dealer
         assert dealer is not None
-        p0, p1 = _game_deal(game, players)
-        deals.append(
-            DealPoints(dealer, ((p0[0], p0[1], p0[2]), (p1[0], p1[1], p1[2])), not game.is_over)
-        )
+        points = _game_deal(game, players)
+        by_seat = tuple((p[0], p[1], p[2]) for p in points)
+        deals.append(DealPoints(dealer, by_seat, not game.is_over))
         if game.is_over:
             break
         game.next_deal()
     assert game.winner is not None
-    return GameResult(levels, seed, game.two_scores(), game.winner, tuple(deals), target)
+    return GameResult(tuple(levels), seed, game.scores, game.winner, tuple(deals), target)
 
 
 # --- matches ---------------------------------------------------------------------------
@@ -310,16 +339,21 @@ class PairOutcome:
 
 
 def play_pair(
-    levels: tuple[str, str], seed: int | str, index: int, target: int = 121
+    levels: tuple[str, str], seed: int | str, index: int, target: int = 121, seats: int = 2
 ) -> PairOutcome:
-    """Deal order ``index``: ``levels[0]`` in seat 0, then the seats exchanged (a level
-    playing itself plays a second deal order instead)."""
-    s = game_seed(seed, levels, index)
+    """Pair ``index``: the first level seated as :func:`seating` says, then every seat's
+    level exchanged with the same deals (a level playing itself plays a second deal order
+    instead). At three seats, pairs ``3k``, ``3k + 1`` and ``3k + 2`` share deal order ``k``
+    with the lone chair at seat 0, 1 and 2."""
+    order, chair = (index // 3, index % 3) if seats == 3 else (index, 0)
+    s = game_seed(seed, levels, order)
     a, b = levels
     again = f"{s}/again" if a == b else s
+    first = seating((a, b), seats, chair)
+    second = seating((b, a), seats, chair)
     return PairOutcome(
         index,
-        (play_game((a, b), seed=s, target=target), play_game((b, a), seed=again, target=target)),
+        (play_game(first, seed=s, target=target), play_game(second, seed=again, target=target)),
     )
 
 
@@ -375,14 +409,15 @@ class MatchResult:
 
     levels: tuple[str, str]
     games: int
-    wins: tuple[int, int]
-    both: tuple[int, int]
+    wins: tuple[int, ...]
+    both: tuple[int, ...]
     split: int
     #: level -> (role, source) -> (points, deals)
     per_deal: dict[str, dict[tuple[str, str], float]]
     deals: dict[str, dict[str, int]]
     first_dealer_wins: int = 0
     late: LateSplit | None = None
+    seats: int = 2
 
     @property
     def first_dealer_rate(self) -> float:
@@ -444,8 +479,10 @@ def summarise(levels: tuple[str, str], outcomes: Iterable[PairOutcome]) -> Match
     outcomes = list(outcomes)
     wins = {a: 0, b: 0}
     both = {a: 0, b: 0}
-    seat_wins = [0, 0]
-    seat_both = [0, 0]
+    table_size = outcomes[0].games[0].seats if outcomes else 2
+    sides = 3 if table_size == 3 else 2
+    seat_wins = [0] * sides
+    seat_both = [0] * sides
     split = 0
     games = 0
     first_dealer_wins = 0
@@ -459,13 +496,13 @@ def summarise(levels: tuple[str, str], outcomes: Iterable[PairOutcome]) -> Match
             champion = game.levels[game.winner]
             wins[champion] += 1
             seat_wins[game.winner] += 1
-            first_dealer_wins += game.winner == game.first_dealer
+            first_dealer_wins += game.first_dealer_won
             winners.append(champion)
             seats.append(game.winner)
             for record in game.deals:
                 if not record.complete:
                     continue
-                for seat in (0, 1):
+                for seat in range(game.seats):
                     level = game.levels[seat]
                     role = "dealer" if record.dealer == seat else "pone"
                     deals[level][role] += 1
@@ -497,12 +534,13 @@ def summarise(levels: tuple[str, str], outcomes: Iterable[PairOutcome]) -> Match
         return MatchResult(
             levels,
             games,
-            (seat_wins[0], seat_wins[1]),
-            (seat_both[0], seat_both[1]),
+            tuple(seat_wins),
+            tuple(seat_both),
             split,
             per_deal,
             deals,
             first_dealer_wins,
+            seats=table_size,
         )
     return MatchResult(
         levels,
@@ -513,7 +551,8 @@ def summarise(levels: tuple[str, str], outcomes: Iterable[PairOutcome]) -> Match
         per_deal,
         deals,
         first_dealer_wins,
-        _late_split(a, outcomes) if outcomes else None,
+        _late_split(a, outcomes) if outcomes and table_size == 2 else None,
+        table_size,
     )
 
 
@@ -532,10 +571,24 @@ def format_match(result: MatchResult) -> str:
             first_dealer,
         ]
     else:
-        lines = [
-            f"{a} v {b}: {result.games} games ({result.games // 2} deal orders, each played "
-            "twice with the seats exchanged)"
-        ]
+        if result.seats == 4:
+            title = (
+                f"{a}+{a} v {b}+{b}: {result.games} games at four, two partnerships"
+                f" ({result.games // 2} deal orders, each played twice with the partnerships"
+                " exchanged)"
+            )
+        elif result.seats == 3:
+            title = (
+                f"{a} v {b}: {result.games} games at three ({result.games // 2} pairs: one {a}"
+                f" against two {b}, then one {b} against two {a} with the same deal, the lone"
+                " chair going round the table; equal levels share the wins 50-50)"
+            )
+        else:
+            title = (
+                f"{a} v {b}: {result.games} games ({result.games // 2} deal orders, each"
+                " played twice with the seats exchanged)"
+            )
+        lines = [title]
         for side, level in enumerate((a, b)):
             low, high = result.interval(side)
             lines.append(
@@ -563,9 +616,10 @@ def format_match(result: MatchResult) -> str:
 
     for level in dict.fromkeys((a, b)):
         lines.append(row(level, result.per_deal[level]))
-    human = dict(HUMAN_AVERAGES)
-    human[("pone", "crib")] = 0.0
-    lines.append(row("good human play (published)", human))
+    if result.seats == 2:  # the published averages are for two players
+        human = dict(HUMAN_AVERAGES)
+        human[("pone", "crib")] = 0.0
+        lines.append(row("good human play (published)", human))
     lines.append(
         "  (his heels counts with the dealer's play; deals cut short by a win are left out)"
     )

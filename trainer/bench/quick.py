@@ -36,7 +36,7 @@ from itertools import combinations
 from typing import Any, Literal
 
 from trainer.bench import line_by_line
-from trainer.engine import DECK, Card, score_show
+from trainer.engine import DECK, Card, SeatView, score_show
 from trainer.engine import show as show_module
 from trainer.engine import stats as stats_module
 
@@ -211,15 +211,11 @@ class _RandomPlayer:
     def __init__(self, seed: int | str) -> None:
         self.rng = random.Random(seed)
 
-    def discard(
-        self, hand: Sequence[Card], *, dealer: bool, scores: tuple[int, int], target: int
-    ) -> tuple[Card, Card]:
-        a, b = self.rng.sample(list(hand), 2)
-        return a, b
+    def discard(self, view: SeatView) -> tuple[Card, ...]:
+        return tuple(self.rng.sample(list(view.hand), view.settings.throw))
 
-    def play(self, hand: Sequence[Card], *, pile: Sequence[Card], **_: Any) -> Card | None:
-        count = sum(c.pips for c in pile)
-        fits = [c for c in hand if count + c.pips <= 31]
+    def play(self, view: SeatView) -> Card | None:
+        fits = view.playable
         return self.rng.choice(fits) if fits else None
 
 
@@ -229,15 +225,15 @@ def _timed_player(player: Any, times: list[tuple[float, float]]) -> Any:
     class Timed:
         level = player.level
 
-        def discard(self, *args: Any, **kwargs: Any) -> Any:
+        def discard(self, view: SeatView) -> Any:
             wall, cpu = time.perf_counter(), time.process_time()
-            result = player.discard(*args, **kwargs)
+            result = player.discard(view)
             times.append((time.perf_counter() - wall, time.process_time() - cpu))
             return result
 
-        def play(self, *args: Any, **kwargs: Any) -> Any:
+        def play(self, view: SeatView) -> Any:
             wall, cpu = time.perf_counter(), time.process_time()
-            result = player.play(*args, **kwargs)
+            result = player.play(view)
             times.append((time.perf_counter() - wall, time.process_time() - cpu))
             return result
 
@@ -296,6 +292,54 @@ def bench_players(deals: int = 60) -> dict[str, dict[str, float]]:
         results[level] = _figures(times)
         if level.startswith("crazy") and near:
             results[f"{level} near the end"] = _figures(near)
+    return results
+
+
+def bench_table_players(seats: int, deals: int = 16) -> dict[str, dict[str, float]]:
+    """Decision times at a table of ``seats`` (three, or four as partnerships) for each
+    level and the random peer, every seat played by the level over the same seeded games
+    (a first deal, not timed, builds the tables), ``deals`` deals a level."""
+    from trainer.analysis import LEVELS, VARIANTS, computer_player
+    from trainer.engine import Game, Phase, Settings
+
+    results: dict[str, dict[str, float]] = {}
+    for level in ("random", *LEVELS, *VARIANTS):
+        times: list[tuple[float, float]] = []
+        played = -1  # the first deal warms up
+        g = 0
+        while played < deals:
+            game = Game(Settings(seats=seats), seed=g)
+            players = [
+                _timed_player(
+                    _RandomPlayer(f"{g}/{seat}")
+                    if level == "random"
+                    else computer_player(level, seed=f"{g}/{seat}"),
+                    times,
+                )
+                for seat in game.seats
+            ]
+            while game.phase is Phase.CUT:
+                for seat in game.waiting_for():
+                    game.cut_for_deal(seat)
+            while not game.is_over and played < deals:
+                for seat in game.seats:
+                    game.discard(seat, players[seat].discard(game.view(seat)))
+                assert game.pone is not None
+                game.cut_starter(game.pone)
+                while game.phase is Phase.PLAY:
+                    turn = game.turn
+                    assert turn is not None
+                    card = players[turn].play(game.view(turn))
+                    game.go(turn) if card is None else game.lay(turn, card)
+                while game.phase is Phase.SHOW:
+                    game.count_hand(*game.show_order[0])
+                played += 1
+                if played == 0:
+                    times.clear()  # the warm-up deal
+                if game.phase is Phase.DONE:
+                    game.next_deal()
+            g += 1
+        results[level] = _figures(times)
     return results
 
 
@@ -377,6 +421,26 @@ def report_players(deals: int) -> None:
             f"  {f['cpu_median_ms'] / max(peer['cpu_median_ms'], 1e-6):>12.0f}x"
             f"  {versus}  {f['decisions']:>9.0f}"
         )
+    for seats in (3, 4):
+        table = bench_table_players(seats, max(4, deals // 4))
+        peer = table["random"]
+        crazy_points = table["crazy-points"]
+        print(
+            f"At {seats} seats ({'each alone' if seats == 3 else 'two partnerships'}),"
+            f" {max(4, deals // 4)} deals a level, every seat the level (target: crazy <= 50 ms)"
+        )
+        print(
+            "  level                     median    worst  | CPU median  CPU worst |"
+            "  median vs random  vs crazy-points  decisions"
+        )
+        for level, f in table.items():
+            print(
+                f"  {level:<24}{f['median_ms']:>7.2f}  {f['worst_ms']:>7.1f}  |"
+                f"  {f['cpu_median_ms']:>8.2f}  {f['cpu_worst_ms']:>9.1f} |"
+                f"  {f['cpu_median_ms'] / max(peer['cpu_median_ms'], 1e-6):>12.0f}x"
+                f"  {f['cpu_median_ms'] / max(crazy_points['cpu_median_ms'], 1e-6):>13.1f}x"
+                f"  {f['decisions']:>9.0f}"
+            )
     peg = bench_pegging_analysis()
     print("Pegging analysis (expected best reply, exact), the opponent holding two cards or fewer")
     print(f"  exact                       {peg['exact_ms']:>12.3f} ms a position")

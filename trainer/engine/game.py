@@ -314,6 +314,14 @@ class SeatView:
     #: Hands (and the crib) already counted this deal.
     shown: tuple[ShowEvent, ...]
     winner: int | None
+    #: The play so far this deal, every card laid and every go said, in order: what the
+    #: whole table saw (a go tells that a seat holds no card that fits).
+    plays: tuple[LayEvent | GoEvent, ...] = ()
+
+    @property
+    def goes(self) -> tuple[GoEvent, ...]:
+        """The goes said this deal, in order (each with the seat and the count)."""
+        return tuple(event for event in self.plays if isinstance(event, GoEvent))
 
     @property
     def role(self) -> Role | None:
@@ -415,6 +423,7 @@ class Game:
         self.starter: Card | None = None
         self._pegging: Pegging | None = None
         self._laid: list[tuple[int, Card]] = []
+        self._plays: list[LayEvent | GoEvent] = []
         self._shown: list[ShowEvent] = []
 
     # -- questions ---------------------------------------------------------------------------
@@ -616,6 +625,7 @@ class Game:
         self.starter = None
         self._pegging = None
         self._laid = []
+        self._plays = []
         self._shown = []
         self.phase = Phase.DISCARD
         if not self.settings.crib:  # each keeps the cards dealt: the starter is cut next
@@ -738,6 +748,7 @@ class Game:
         return kept_awards(awards, self.settings.kinds)
 
     def _after_play(self, event: _P, play_over: bool) -> _P:
+        self._plays.append(event)
         self._peg(event.awards)
         if self.winner is None and play_over:
             self.phase = Phase.SHOW
@@ -840,9 +851,12 @@ class Game:
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may know now; see :class:`SeatView`."""
+    def view(self, seat: int, at: int | None = None) -> SeatView:
+        """What ``seat`` may know now, or with ``at`` the view it had after the game's
+        first ``at`` events (``0`` is before the first cut); see :class:`SeatView`."""
         seat = self._check_seat(seat)
+        if at is not None:
+            return self._past(at).view(seat)
         pegging = self._pegging
         hand = tuple(pegging.hands[seat]) if pegging is not None else tuple(self._hands[seat])
         held = tuple(
@@ -874,7 +888,21 @@ class Game:
             scores=self.scores,
             shown=tuple(self._shown),
             winner=self.winner,
+            plays=tuple(self._plays),
         )
+
+    def _past(self, at: object) -> Game:
+        """The game as it stood after its first ``at`` events, rebuilt by the engine."""
+        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(self.events):
+            raise GameRuleError(
+                f"a past view is after 0 to {len(self.events)} events (the game so far), not {at!r}"
+            )
+        if at == len(self.events):
+            return self
+        past = Game(self.settings, self.seed)
+        for event in self.events[:at]:
+            past.apply(event)
+        return past
 
     # -- saving and replaying ----------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from trainer.analysis import Level, computer_player
 from trainer.analysis.endgame import throw_advice as game_throw_advice
-from trainer.analysis.players import card_chances, decide_discard, decide_play
+from trainer.analysis.players import card_chances
 from trainer.analysis.winmeter import WinChances, measured, win_meter
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, SeatView
@@ -255,12 +255,12 @@ class Table:
     def _computer_discard(self) -> None:
         game = self.game
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        game.discard(COMPUTER, decide_discard(player, game.view(COMPUTER)))
+        game.discard(COMPUTER, player.discard(game.view(COMPUTER)))
 
     def _computer_lay(self) -> None:
         game = self.game
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        card = decide_play(player, game.view(COMPUTER))
+        card = player.play(game.view(COMPUTER))
         if card is None or not game.can_lay(COMPUTER, card):
             game.go(COMPUTER)
         else:
@@ -390,8 +390,7 @@ class Table:
         at = mine[-1] if mine else None
         if at is None:
             return None
-        record = GameRecord(self.game.settings, self.game.seed, tuple(events[:at]))
-        return Game.replay(record).view(ME)
+        return self.game.view(ME, at=at)
 
     def game_throw(self) -> GameThrow | None:
         """Near the end (:func:`~trainer.training.coach.near_the_end`), the coach on this
@@ -528,8 +527,7 @@ class Table:
         event = events[self.mark]
         if not isinstance(event, LayEvent) or event.seat != ME:
             return None
-        before = GameRecord(self.game.settings, self.game.seed, tuple(events[: self.mark]))
-        return Game.replay(before).view(ME)
+        return self.game.view(ME, at=self.mark)
 
     def play_note(self) -> PlayNote | None:
         """The coach's note on the card the person laid last, from their own view (None
@@ -691,8 +689,7 @@ class Table:
         found = self._memo.get(key)
         if found is None:
             if before:
-                record = GameRecord(self.game.settings, self.game.seed, tuple(events[:-1]))
-                found = win_meter(Game.replay(record).view(ME))
+                found = win_meter(self.game.view(ME, at=len(events) - 1))
             else:
                 found = win_meter(self.view)
             self._memo[key] = found

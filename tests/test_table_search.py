@@ -1,0 +1,79 @@
+"""The play searched at a table of two, three or four (trainer.analysis.table_search),
+against the same search done on copies of the engine's own Pegging."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from trainer.analysis.table_search import TableSearch
+from trainer.engine import DECK, Card, Pegging
+
+
+def _engine_value(
+    play: Pegging, sides: tuple[int, ...], search: TableSearch, depth: int
+) -> tuple[float, ...]:
+    """Each seat's best line by trying every action on copies of the engine's Pegging."""
+    n_sides = max(sides) + 1
+    if play.is_over or depth == 0:
+        return (0.0,) * n_sides
+    turn = play.turn
+    best: tuple[float, ...] | None = None
+    seen: set[int] = set()
+    actions: list[Card | None] = list(play.playable()) or [None]
+    for action in actions:
+        if action is not None:
+            if action.order in seen:
+                continue
+            seen.add(action.order)
+        nxt = copy.deepcopy(play)
+        event = nxt.go() if action is None else nxt.lay(action)
+        gained = [0.0] * n_sides
+        for who, item in event.awards:
+            gained[sides[who]] += item.points
+        rest = _engine_value(nxt, sides, search, depth - 1)
+        value = tuple(g + r for g, r in zip(gained, rest, strict=True))
+        if best is None or search.worth(value, turn) > search.worth(best, turn):
+            best = value
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize(
+    ("sides", "depth"),
+    [((0, 1), 64), ((0, 1, 2), 64), ((0, 1, 0, 1), 64), ((0, 1, 2), 4), ((0, 1, 0, 1), 5)],
+)
+def test_the_search_agrees_with_the_engine(sides: tuple[int, ...], depth: int) -> None:
+    rng = random.Random(len(sides) * 10 + depth)
+    for _ in range(40):
+        sizes = [rng.randrange(0, 4) for _ in sides]
+        if not any(sizes):
+            sizes[0] = 1
+        cards = rng.sample(DECK, sum(sizes))
+        hands: list[list[Card]] = []
+        k = 0
+        for size in sizes:
+            hands.append(cards[k : k + size])
+            k += size
+        leader = rng.choice([s for s, h in enumerate(hands) if h])
+        play = Pegging([list(h) for h in hands], leader=leader)
+        for _ in range(rng.randrange(0, 4)):  # into the play, often mid-series
+            if play.is_over:
+                break
+            fits = play.playable()
+            play.lay(rng.choice(fits)) if fits else play.go()
+        if play.is_over:
+            continue
+        search = TableSearch(sides, depth=depth)
+        expected = _engine_value(play, sides, search, depth)
+        orders = tuple(tuple(sorted(c.order for c in h)) for h in play.hands)
+        series = tuple(c.order for c in play.pile)
+        passed = sum(1 << s for s in play.passed)
+        last = play.last_player if play.pile and play.last_player is not None else -1
+        got = search.value(orders, series, play.count, play.turn, passed, last)
+        assert search.worth(got, play.turn) == pytest.approx(search.worth(expected, play.turn)), (
+            hands,
+            leader,
+        )
