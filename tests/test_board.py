@@ -167,3 +167,21 @@ def test_only_121_61_and_31_have_a_board_and_a_board_needs_a_frame() -> None:
         board_svg((0, 0), (-1, -1), per_row=20)
     with pytest.raises(ValueError, match="at least one frame"):
         board_html([])
+
+
+def test_a_board_of_three_tracks_has_a_row_for_each_player() -> None:
+    html = board_html([Frame((5, 12, 30), (0, 4, 20))], target=121, names=("You", "Left", "Right"))
+    assert "Left <b>12</b>" in html and "Right <b>30</b>" in html
+    assert "Right: front peg on 30" in html
+    # the third row sits below the second in every lap, and laps do not overlap
+    assert hole_position(2, 1, 121, tracks=3)[1] == hole_position(1, 1, 121, tracks=3)[1] + 10
+    assert hole_position(0, 61, 121, tracks=3)[1] > hole_position(2, 60, 121, tracks=3)[1]
+    with pytest.raises(ValueError, match="3 front and back pegs"):
+        board_html([Frame((5, 12), (0, 4))], names=("You", "Left", "Right"))
+    with pytest.raises(ValueError, match="two or three tracks"):
+        board_html([Frame((1, 2, 3, 4), (0, 0, 0, 0))], names=("a", "b", "c", "d"))
+
+
+def test_a_board_of_two_partnerships_is_two_tracks() -> None:
+    html = board_html([Frame((40, 38), (33, 36))], target=121, names=("Us", "Them"))
+    assert "Us <b>40</b>" in html and "Them <b>38</b>" in html

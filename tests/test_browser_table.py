@@ -7,7 +7,11 @@ size loads the same game, as a reload or a second device would.
 
 Also: the show's pegs move with its combinations (the board's words before and after
 "Next"), the pile lights the cards that scored, Enter on a card in the throw chooses it, the
-cards have spoken names, and the sounds switch in the game menu is kept for the player."""
+cards have spoken names, and the sounds switch in the game menu is kept for the player.
+
+With three and four at the table: a whole deal played by taps, and at the throw, the play
+and the show the board, each seat's place, the hand and the action fit a 360 px wide phone
+screen as well as a desktop's."""
 
 from __future__ import annotations
 
@@ -36,6 +40,8 @@ REPO = Path(__file__).resolve().parent.parent
 PLAYER = "Table"
 SIZES = {"desktop": (1280, 900), "laptop": (1024, 768), "phone": (390, 844)}
 HAND = ".st-key-play_hand"
+#: The sizes the tables of three and four are checked at: a desktop, and a small phone.
+SEATS_SIZES = {"desktop": (1280, 900), "small phone": (360, 740)}
 
 
 @pytest.fixture(scope="module")
@@ -86,8 +92,10 @@ def _edges(box: dict[str, float] | None) -> tuple[float, float, float, float] | 
     return box["y"], box["y"] + box["height"], box["x"], box["x"] + box["width"]
 
 
-def _check_fits(page: Any, phase: str, size: str, hand: str, action: str) -> None:
-    width, height = SIZES[size]
+def _check_fits(
+    page: Any, phase: str, size: str, hand: str, action: str, *, more: dict[str, str] | None = None
+) -> None:
+    width, height = SIZES[size] if size in SIZES else SEATS_SIZES[size]
     where = f"{phase} at {width}x{height}"
     scrolled = page.evaluate(
         "() => document.querySelector('[data-testid=\"stMain\"]')?.scrollTop ?? window.scrollY"
@@ -99,6 +107,8 @@ def _check_fits(page: Any, phase: str, size: str, hand: str, action: str) -> Non
         "the action": _edges(page.locator(action).first.bounding_box()),
         "the hand's place": _edges(_in_place_box(page)),
     }
+    for name, selector in (more or {}).items():
+        parts[name] = _edges(page.locator(selector).first.bounding_box())
     for name, edges in parts.items():
         assert edges is not None, f"{where}: {name} is not drawn"
         top, bottom, left, right = edges
@@ -144,6 +154,12 @@ def _step(page: Any) -> str:
                 return name
         if page.locator(".cp.locked").count():  # the cards have sent their action
             return ""
+        if page.get_by_text("Pick one card for").count():
+            if page.locator(".cp-card.on").count() < 1:
+                page.locator(".cp-card:not(.on)").first.click(timeout=3000)
+                return "tap"
+            page.locator(".cp-confirm").click(timeout=3000)
+            return "throw"
         if page.get_by_text("Pick two cards for").count():
             if page.locator(".cp-card.on").count() < 2:
                 page.locator(".cp-card:not(.on)").first.click(timeout=3000)
@@ -404,3 +420,104 @@ def test_the_table_sounds_and_reduced_motion_keeps_it_quiet(
     finally:
         loud.close()
         still.close()
+
+
+#: How the settings name each table size.
+_TABLE_SIZES = {
+    3: "Three: you and two computers, each playing alone",
+    4: "Four: you and a computer partner against two computers",
+}
+
+
+def _choose_table_size(page: Any, label: str) -> None:
+    """Open the table size's list and choose ``label``: a run still drawing the page may
+    close the list under the first click, so it is opened again (at most three times)."""
+    option = page.get_by_role("option", name=label)
+    for _ in range(3):
+        settled(page)
+        page.locator(".st-key-play_seats").click()
+        try:
+            option.wait_for(timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    option.click()
+    page.wait_for_function(  # the box shows the choice in its input
+        "([sel, label]) => document.querySelector(sel)?.value === label",
+        arg=[".st-key-play_seats input", label],
+    )
+    settled(page)
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_whole_deal_of_three_and_of_four_by_taps_fits_a_small_phone(
+    browser: Any, app_url: str, browser_db: Path, seats: int
+) -> None:
+    name = f"Seats{seats}"
+    store = Store.open(browser_db)
+    if not any(p.name == name for p in store.profiles()):
+        store.create_profile(name)
+    url = f"{app_url}/play?player={name.lower()}"
+    contexts = {
+        size: browser.new_context(viewport={"width": w, "height": h})
+        for size, (w, h) in SEATS_SIZES.items()
+    }
+    tabs = {size: context.new_page() for size, context in contexts.items()}
+    errors: list[str] = []
+    for tab in tabs.values():
+        tab.set_default_timeout(30_000)
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+    page = tabs["small phone"]  # the whole deal is played on the small phone
+    try:
+        _load(page, url)
+        page.get_by_text("Who is at the table?").wait_for()
+        _choose_table_size(page, _TABLE_SIZES[seats])
+        settled(page)
+        page.get_by_text("Easy", exact=True).click()
+        page.get_by_text("61 points (a short game)").click()
+        settled(page)
+        page.get_by_role("button", name="Start the game").click()
+        page.get_by_role("button", name="Cut the pack").wait_for()
+
+        _until(page, lambda: page.get_by_text("Pick one card for").count() > 0)
+        settled(page)
+        _check_all(tabs, url, f"the throw of {seats}", f"{HAND} .cp-hand", f"{HAND} .cp-confirm")
+
+        _until(page, lambda: page.get_by_text("Your turn: tap a card to lay it.").count() > 0)
+        settled(page)
+        seats_box = {"the seats": ".tb-seats"}
+        for size, tab in tabs.items():
+            _load(tab, url)
+            assert tab.locator(".tb-spot").count() == seats
+            assert tab.locator(".tb-spot-turn").count() == 1
+            try:
+                _check_fits(
+                    tab, f"the play of {seats}", size, f"{HAND} .cp-hand",
+                    f"{HAND} .cp-card >> nth=-1", more=seats_box,
+                )  # fmt: skip
+            except Exception:
+                tab.screenshot(path=f"/tmp/table-seats-{seats}-{size.replace(' ', '-')}.png")
+                raise
+        board = _board_words(page)
+        names = ("You", "Left", "Right") if seats == 3 else ("Us", "Them")
+        assert all(f"{who} " in board for who in names), board
+
+        # the rest of the deal, by taps, to the show and through it to the next deal
+        _until(page, lambda: page.get_by_role("button", name="Next", exact=True).count() > 0)
+        settled(page)
+        headings = {h.inner_text() for h in page.locator("h3").all()}
+        _check_all(tabs, url, f"the show of {seats}", f"{HAND} svg[role=img]", f"{HAND} button")
+
+        def next_deal() -> bool:
+            headings.update(h.inner_text() for h in page.locator("h3").all())
+            return page.get_by_text(re.compile(r"deal 2\b")).count() > 0
+
+        _until(page, next_deal, steps=400)
+        shown = {h for h in headings if h.endswith(("hand", "crib"))}
+        hands = {h for h in shown if h.endswith("hand")}
+        assert "Your hand" in hands and len(hands) == seats, headings  # every hand counted
+        assert any(h.endswith("crib") for h in shown), headings
+        assert errors == []
+    finally:
+        for context in contexts.values():
+            context.close()

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.reference import naive_show
 from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.engine import DECK, Card, Kind, parse_cards
 from trainer.training.coach import (
@@ -17,6 +18,8 @@ from trainer.training.coach import (
     discard_advice,
     discard_reasons,
     hint_ranking,
+    one_card_advice,
+    one_card_ranking,
     play_note,
 )
 from trainer.training.questions.coached import (
@@ -605,3 +608,48 @@ def test_the_note_on_a_card_laid_is_the_same_from_the_seat_s_view() -> None:
             level="hard",
             crib_cards=view.discards,
         )
+
+
+# --- the one-card throw (three or four at the table) -----------------------------------------
+
+
+def _naive_keep_average(five: list[Card], thrown: Card) -> float:
+    """The four kept's points with every starter that could be turned, by the naive scorer."""
+    keep = [(c.order, c.suit.value) for c in five if c != thrown]
+    starters = [c for c in DECK if c not in five]
+    return sum(naive_show(keep, (s.order, s.suit.value)) for s in starters) / len(starters)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_one_card_ranking_is_the_kept_hands_average_over_every_starter(seed: int) -> None:
+    five = random.Random(seed).sample(DECK, 5)
+    ranked = one_card_ranking(five, dealer=seed % 2 == 0)
+    assert {line.card for line in ranked} == set(five)
+    assert [line.place for line in ranked] == [1, 2, 3, 4, 5]
+    for line in ranked:
+        assert line.hand == pytest.approx(_naive_keep_average(five, line.card))
+        assert set(line.keep) == set(five) - {line.card}
+    hands = [line.hand for line in ranked]
+    assert hands == sorted(hands, reverse=True)
+
+
+def test_one_card_advice_speaks_of_the_one_card_thrown() -> None:
+    five = parse_cards("5H 5D JC 4S KD")
+    best = one_card_advice(five, parse_cards("4S")[0], dealer=False)
+    assert best.place == 1 and best.equal and best.cost == 0
+    assert best.words()[0] == "Throwing 4♠ is the best throw: it keeps the hand that scores most."
+    worse = one_card_advice(five, parse_cards("5H")[0], dealer=False)
+    assert worse.place > 1 and not worse.equal
+    assert worse.words()[0].startswith("Throwing 5♥ is number ")
+    assert "than if you had thrown 4♠" in worse.words()[0]
+    assert any("gives the dealer a five" in line for line in worse.lines())
+    assert len([line for line in worse.lines() if line[:2] in ("1.", "2.", "3.", "4.", "5.")]) == 5
+
+
+def test_one_card_advice_refuses_what_is_not_a_throw_of_one() -> None:
+    with pytest.raises(ValueError, match="five different cards"):
+        one_card_ranking(parse_cards("5H 5D JC 4S"), dealer=True)
+    with pytest.raises(ValueError, match="not among the five"):
+        one_card_advice(parse_cards("5H 5D JC 4S KD"), parse_cards("2C")[0], dealer=True)
+    with pytest.raises(ValueError, match="dealer must be True or False"):
+        one_card_ranking(parse_cards("5H 5D JC 4S KD"), dealer=1)  # type: ignore[arg-type]

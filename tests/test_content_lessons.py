@@ -33,6 +33,7 @@ from trainer.content.lessons import (
     PegCheck,
     SkunkCheck,
     Step,
+    TableGoCheck,
     TrueFalseCheck,
     check_files,
     course_stamp,
@@ -77,6 +78,7 @@ DEEPER = (
     "which-four-to-keep",
     "first-strategy",
     "playing-the-score",
+    "three-and-four",
 )
 
 COURSE = load_course()
@@ -160,6 +162,8 @@ def test_every_answer_is_the_engines(check: Check) -> None:
         assert check.expect == check.answer
     elif isinstance(check, GoCheck):
         assert check.expect == check.answer == _go_by_hand(check)
+    elif isinstance(check, TableGoCheck):
+        assert check.expect == check.answer == _table_go_by_hand(check)
     elif isinstance(check, SkunkCheck):
         outcome = SKUNKS[skunk(check.winner, check.loser, check.game)]
         assert check.answer == outcome
@@ -210,6 +214,31 @@ def _go_by_hand(check: GoCheck) -> int | str:
         if item.kind in ("go", "last card", "thirty-one")
     ]
     return ("pone", "dealer")[closers[-1]]
+
+
+def _table_go_by_hand(check: TableGoCheck) -> str:
+    """Play a series among three or four by the source's words alone, without the engine:
+    turns go to the left; whoever can lay must (the next card listed); a player who can't
+    passes; when nobody can lay, or the count is 31, the last to lay scores; the next
+    series is led from the left of the last card, passing over empty hands."""
+    n = len(check.hands)
+    held = [list(hand) for hand in check.hands]
+    plays = list(check.plays)
+    count, turn, last = 0, 0, -1
+    while count < 31 and any(count + card.pips <= 31 for hand in held for card in hand):
+        if any(count + card.pips <= 31 for card in held[turn]):
+            card = plays.pop(0)
+            assert card in held[turn], "the card listed is the player's whose turn it is"
+            held[turn].remove(card)
+            count += card.pips
+            last = turn
+        turn = (turn + 1) % n
+    assert not plays and last >= 0
+    seats = check.seats
+    if check.ask == "who-scores":
+        return seats[last]
+    leader = next(seat for seat in [(last + k) % n for k in range(1, n + 1)] if held[seat])
+    return seats[leader]
 
 
 def _lesson_text(lesson_id: str) -> str:

@@ -95,9 +95,10 @@ def _go_is_consistent(q: GoQuestion) -> None:
         assert q.count < 31 and q.award.points == 1
         assert (q.reason == "last card") == over
     assert (q.next_leader is None) == over
-    if q.next_leader is not None:
-        other = 1 - q.scorer
-        expected = other if q.hands_after[other] else q.scorer
+    if q.next_leader is not None:  # the next round the table (to the left) holding cards
+        players = len(q.hands_after)
+        seats = [(q.scorer + k) % players for k in range(1, players + 1)]
+        expected = next(seat for seat in seats if q.hands_after[seat])
         assert q.next_leader == expected
     cards = [step.card for step in laid]
     assert sum(card.pips for card in cards if card is not None) == q.count

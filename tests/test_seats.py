@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
 from trainer.engine.vocab import SEATS
 from trainer.training.seats import (
     COMPUTER,
     DRILL_NAMES,
     DRILL_SHORT_NAMES,
     ME,
+    PARTNER,
     SEAT_NAMES,
     SHORT_NAMES,
+    SeatNames,
+    player_names,
 )
 from trainer.training.table import in_our_words
 
@@ -32,3 +37,34 @@ def test_the_engine_messages_use_the_same_names() -> None:
         "it is the computer's turn, not yours"
     )
     assert in_our_words("player 2 has already cut") == "the computer has already cut"
+
+
+def test_each_seat_has_one_name_in_plain_words() -> None:
+    assert [SeatNames(2).who(s) for s in (0, 1)] == ["You", "The computer"]
+    three = SeatNames(3)
+    assert [three.who(s) for s in three.seats] == [
+        "You",
+        "The computer on your left",
+        "The computer on your right",
+    ]
+    four = SeatNames(4)
+    assert four.who(PARTNER) == "Your partner" and four.partner == PARTNER
+    assert four.computers == (1, 2, 3)
+    assert four.board_names == ("Us", "Them")
+    assert four.side_said(0) == "You and your partner"
+    assert four.does(ME, "lay") == "You lay" and four.does(3, "lay").endswith("right lays")
+    with pytest.raises(ValueError, match="two, three or four"):
+        SeatNames(5)
+
+
+def test_a_drill_names_the_players_round_the_table() -> None:
+    assert player_names(2) == ("you", "your opponent")
+    assert player_names(4) == (
+        "you",
+        "the opponent on your left",
+        "your partner",
+        "the opponent on your right",
+    )
+    assert player_names(3, short=True) == ("You", "Left", "Right")
+    with pytest.raises(ValueError, match="two, three or four"):
+        player_names(5)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.engine import Kind, Role, parse_cards
-from trainer.engine.series import SERIES_ORDER, SeriesError, replay_series
+from trainer.engine.series import SERIES_ORDER, SeriesError, replay_series, replay_table
 
 
 def test_the_pone_leads() -> None:
@@ -55,3 +55,50 @@ def test_impossible_plays_are_refused_with_the_reason(plays: str, message: str) 
             parse_cards("9D 5C KH 7S"),
             [parse_cards(token)[0] for token in plays.split()],  # a card twice, too
         )
+
+
+def test_a_series_round_a_table_of_three_passes_the_go_to_the_left() -> None:
+    """The encyclopedia's play for more than two: every player who can must lay; the
+    last to lay pegs the go; the next series starts left of the last card."""
+    hands = [parse_cards("KS 9H 4C 2D"), parse_cards("QD 8C 7S 3H"), parse_cards("JC 6D 5H 3S")]
+    table = replay_table(hands, parse_cards("KS QD JC"))
+    assert (table.scorer, table.closing.kind, table.closing.points) == (2, Kind.GO, 1)
+    assert [event.player for event in table.events if event.card is None][:2] == [0, 1]
+    assert table.next_leader == 0
+    passed = replay_table(
+        [parse_cards("5H"), parse_cards("KD 9C"), parse_cards("QS 8D")], parse_cards("5H KD QS")
+    )
+    assert passed.scorer == 2 and passed.next_leader == 1  # the first has no cards left
+
+
+def test_a_table_of_four_scores_thirty_one_and_the_last_card() -> None:
+    hands = [parse_cards("TS"), parse_cards("JD"), parse_cards("5C"), parse_cards("4H")]
+    table = replay_table(hands, parse_cards("TS JD 5C 4H"))
+    assert (table.scorer, table.closing.kind) == (3, Kind.LAST_CARD)
+    assert table.next_leader is None and table.players == 4
+    thirty_one = replay_table(
+        [parse_cards("TS 2C"), parse_cards("JD"), parse_cards("KC"), parse_cards("AH 9D")],
+        parse_cards("TS JD KC AH"),
+    )
+    assert (thirty_one.scorer, thirty_one.closing.kind, thirty_one.closing.points) == (
+        3,
+        Kind.THIRTY_ONE,
+        2,
+    )
+
+
+@pytest.mark.parametrize(
+    ("hands", "plays", "says"),
+    [
+        (["KS", "QD", "JC"], "QD", "seat 2's card, but it is seat 1's turn"),
+        (["KS", "QD", "JC"], "KS 7H", "in nobody's hand"),
+        (["KS 9H", "QD 8C", "JC 6D"], "KS", "not over after these plays"),
+        (["KS", "QD"], "KS", "3 or 4 hands"),
+        (["TS", "JD", "KC", "AH 9D"], "TS JD KC AH 9D", "the series is over at A♥"),
+    ],
+)
+def test_a_series_that_cannot_be_played_round_the_table_says_why(
+    hands: list[str], plays: str, says: str
+) -> None:
+    with pytest.raises(SeriesError, match=says):
+        replay_table([parse_cards(hand) for hand in hands], parse_cards(plays))

@@ -313,3 +313,15 @@ def test_drafts_are_kept_per_player_and_key(location: str) -> None:
         store.save_draft(ann, "q1", "x" * 4001)
     with pytest.raises(ValueError, match="there is no profile 99"):
         store.save_draft(99, "q1", "x")
+
+
+def test_the_record_against_a_level_counts_games_of_two(location: str) -> None:
+    """A game of three or four is kept with its seats in its settings; the record against
+    a level and length (the results screen's line) is of games of two."""
+    store, ann = _store(location)
+    store.save_game(ann, _game("two", status="won", my_score=61, their_score=40))
+    three = "level=easy target=61 skunks=on counting=automatic seats=3"
+    store.save_game(ann, _game("three", settings=three, status="lost", my_score=20, their_score=61))
+    stats = store.game_stats(ann, "easy", 61)
+    assert (stats.games, stats.wins) == (1, 1)
+    assert stats.average_margin == pytest.approx(21)

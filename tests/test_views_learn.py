@@ -452,3 +452,25 @@ def test_the_end_of_lesson_3_offers_the_first_game_on_the_play_page() -> None:
     at.button(key="play_learning_start").click().run()
     assert not at.exception, at.exception
     assert at.session_state["play_game"].table.setup == RUNGS[0].setup
+
+
+def test_a_question_at_a_table_of_three_shows_its_story_and_the_hands_left() -> None:
+    lesson = _lesson("three-and-four")
+    at = _learn_page()
+    _open(at, lesson)
+    while lesson.steps[_step(at)].id != "who-leads":
+        step = lesson.steps[_step(at)]
+        if step.check is not None:
+            _answer(at, lesson, _right(step.check))
+        at.button(key="learn_next").click().run()
+    (story,) = [m.value for m in at.markdown if m.value.startswith("1. The first player lays")]
+    assert "The second player lays the K♦: the count is 15." in story
+    assert "leads the next series" not in story  # the part asked about is left out
+    assert "The first player (on the dealer's left) has no cards left." in _texts(at)
+    check = lesson.steps[_step(at)].check
+    assert check is not None
+    _answer(at, lesson, "first")
+    assert at.error[0].value.startswith("Not quite")
+    assert "passes to the left of whoever laid the last card" in _texts(at)
+    _answer(at, lesson, "first")  # a second miss: the whole story, the lead included
+    assert "and the second player leads the next series" in _texts(at)

@@ -1,9 +1,11 @@
-"""Benchmark of the Play page: ``python -m trainer.bench.play [--level L] [--trace N] [--meter]``
+"""Benchmark of the Play page: ``python -m trainer.bench.play [--level L] [--seats N] [--trace N]
+[--meter]``
 (the easy game's figures are also printed by ``python -m trainer.bench``).
 
 A game to 61 at each level is played through the page in Streamlit's AppTest, one
-interaction at a time (the person throws the first two cards, lays the first card that
-fits, counts right), on a fresh database file, after the app's warm-up (``--cold``: without
+interaction at a time (the person throws the first two cards, or the first one with three
+or four at the table, lays the first card that fits, counts right), at each table size
+given with ``--seats`` (2, 3 or 4; repeat it for several; two by default), on a fresh database file, after the app's warm-up (``--cold``: without
 it). For each interaction the page script's own time is measured (what the server spends),
 with and without the time the computer spent choosing its cards (timed separately), and the
 script thread's CPU time, which other work on a busy machine does not inflate. The figures
@@ -89,12 +91,12 @@ def _computer_timed(spent: list[float], cpu: list[float] | None = None) -> Itera
     thread's CPU time into ``cpu``)."""
     originals = {name: getattr(Table, name) for name in ("_computer_discard", "_computer_lay")}
 
-    def timed(original: Callable[[Table], None]) -> Callable[[Table], None]:
-        def run(self: Table) -> None:
+    def timed(original: Callable[[Table, int], None]) -> Callable[[Table, int], None]:
+        def run(self: Table, seat: int) -> None:
             start = time.perf_counter()
             start_cpu = time.thread_time()
             try:
-                original(self)
+                original(self, seat)
             finally:
                 spent.append(time.perf_counter() - start)
                 if cpu is not None:
@@ -188,6 +190,7 @@ def play_through(
     trace_lines: int = 25,
     warm: bool = True,
     counting: str = "muggins",
+    seats: int = 2,
     meter: str | None = None,
 ) -> tuple[list[Timing], list[Traced]]:
     """A whole game through the Play page in AppTest, the person playing the first card that
@@ -221,6 +224,7 @@ def play_through(
         at.radio(key="play_counting_off").set_value(
             counting
         )  # (coach off) muggins: the person counts too
+        at.selectbox(key="play_seats").set_value(seats)
         random.seed(seed)  # the page deals from Python's generator: the same game each time
         at.button(key="play_start").click()
         at.run()
@@ -520,15 +524,17 @@ def report_levels(
     trace: int = 0,
     seed: int = 20261201,
     warm: bool = True,
+    seats: Sequence[int] = (2,),
     each: Callable[[str], object] | None = None,
 ) -> str:
-    """The per-level, per-kind table (and the traced profiles), as printed by :func:`main`;
-    ``each`` is given every line as soon as it is made (a level's rows once it is played)."""
+    """The per-level, per-kind table (and the traced profiles), as printed by :func:`main`:
+    a game per level at each table size in ``seats``; ``each`` is given every line as soon
+    as it is made (a level's rows once it is played)."""
     lines = [
-        f"Play page, a game to {target} per level: the page script's time in ms as",
-        "median / p90 / worst; alone = less the computer's thinking, with = all of it,",
+        f"Play page, a game to {target} per level and table size: the page script's time in",
+        "ms as median / p90 / worst; alone = less the computer's thinking, with = all of it,",
         "CPU = the script thread's CPU time less the computer's",
-        f"  {'level':<7}{'kind':<9}{'n':>4}  {'alone':>22}  {'with thinking':>22}"
+        f"  {'seats':<6}{'level':<7}{'kind':<9}{'n':>4}  {'alone':>22}  {'with thinking':>22}"
         f"  {'think max':>9}  {'CPU alone':>22}  {'think CPU':>9}",
     ]
     profiles: list[str] = []
@@ -542,20 +548,20 @@ def report_levels(
         told = len(lines)
 
     tell()
-    for level in levels:
-        timings, traced = play_through(level, target, trace=trace, seed=seed, warm=warm)
+    for size, level in ((size, level) for size in seats for level in levels):
+        timings, traced = play_through(level, target, trace=trace, seed=seed, warm=warm, seats=size)
         for f in kind_figures(timings):
             alone, whole, cpu = (
                 " / ".join(f"{v:6.1f}" for v in v3)
                 for v3 in (f.alone, f.with_thinking, f.cpu_alone)
             )
             lines.append(
-                f"  {level:<7}{f.kind:<9}{f.interactions:>4}  {alone:>22}  {whole:>22}"
+                f"  {size:<6}{level:<7}{f.kind:<9}{f.interactions:>4}  {alone:>22}  {whole:>22}"
                 f"  {f.thinking_worst:9.1f}  {cpu:>22}  {f.thinking_cpu_worst:9.1f}"
             )
         for t in traced:
             profiles.append(
-                f"--- {level}, interaction {t.number} ({t.timing.kind}): script "
+                f"--- {size} seats, {level}, interaction {t.number} ({t.timing.kind}): script "
                 f"{1000 * t.timing.script:.1f} ms, thinking {1000 * t.timing.thinking:.1f} ms\n"
                 + t.profile
             )
@@ -648,6 +654,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainer.bench.play", description=__doc__)
     parser.add_argument("--level", action="append", choices=LEVELS, help="default: every level")
     parser.add_argument("--target", type=int, choices=(61, 121), default=61)
+    parser.add_argument(
+        "--seats",
+        type=int,
+        action="append",
+        choices=(2, 3, 4),
+        help="how many at the table (repeat for several; default: two)",
+    )
     parser.add_argument("--seed", type=int, default=20261201, help="the games' deal")
     parser.add_argument("--trace", type=int, default=0, help="profile the N slowest per level")
     parser.add_argument("--cold", action="store_true", help="no warm-up: first use in a process")
@@ -686,7 +699,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     levels = args.level or LEVELS
     report_levels(
-        levels, args.target, trace=args.trace, seed=args.seed, warm=not args.cold, each=print
+        levels,
+        args.target,
+        trace=args.trace,
+        seed=args.seed,
+        warm=not args.cold,
+        seats=args.seats or (2,),
+        each=print,
     )
     print("The game review: measuring ...")
     print(report_review(warm=not args.cold))

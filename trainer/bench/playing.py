@@ -36,9 +36,9 @@ def interact(at: Any) -> Need:
     elif need is Need.CUT_STARTER:
         at.button(key="play_cut_starter").click()
     elif need is Need.DISCARD:
-        hand = table.view.hand
+        throw = table.view.hand[: table.game.settings.throw]  # two, or one among three or four
         at.session_state[f"throw_{game_id}_{table.view.deal_no}"] = {
-            "log": [{"seq": 1, "do": "pick", "cards": [str(hand[0]), str(hand[1])]}]
+            "log": [{"seq": 1, "do": "pick", "cards": [str(card) for card in throw]}]
         }
     elif need is Need.LAY:
         data = json.loads(cards_on_table(at).proto.json)

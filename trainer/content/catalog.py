@@ -313,7 +313,16 @@ class Tier(_Model):
     length: Annotated[StrictInt, Field(ge=1, le=100)]
     pace: Annotated[StrictInt | StrictFloat, Field(gt=0, le=600)]
     show_count: Literal["before", "after"] = "before"
+    #: The go drill only: how many at the table (three each alone, four as partners).
+    players: Literal[2, 3, 4] = 2
     constraints: Constraints = Constraints()
+
+    @field_validator("players")
+    @classmethod
+    def _go_only(cls, value: int, info: ValidationInfo) -> int:
+        if value != 2:
+            _only_for(info, ("go",), "players")
+        return value
 
     @field_validator("show_count")
     @classmethod

@@ -1,4 +1,5 @@
-"""One series of the play between a pone and a dealer, replayed from the cards laid.
+"""One series of the play between a pone and a dealer, replayed from the cards laid
+(and, :func:`replay_table`, one among three or four players round the table).
 
 A lesson or a drill names the cards laid in order; :func:`replay_series` finds who
 laid each, says go whenever a player has to, and plays on until the series is over,
@@ -21,7 +22,7 @@ from trainer.engine.items import ScoreItem
 from trainer.engine.pegging import PegEvent, Pegging, PeggingError
 from trainer.engine.vocab import Role, RuleError
 
-__all__ = ["SERIES_ORDER", "Series", "SeriesError", "replay_series"]
+__all__ = ["SERIES_ORDER", "Series", "SeriesError", "TableSeries", "replay_series", "replay_table"]
 
 #: The two players of a series, in the order they play: the pone leads.
 SERIES_ORDER: tuple[Role, Role] = (Role.PONE, Role.DEALER)
@@ -107,4 +108,87 @@ def replay_series(pone: Sequence[Card], dealer: Sequence[Card], plays: Sequence[
         last_card=laid.card,
         points=points,
         next_leader=None if play.is_over else SERIES_ORDER[play.turn],
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TableSeries:
+    """A series among three or four players, played out by
+    :class:`~trainer.engine.pegging.Pegging`: seats are numbered clockwise from the
+    dealer's left (seat 0 leads the play; the last seat is the dealer's)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    events: tuple[PegEvent, ...]
+    held: tuple[tuple[Card, ...], ...]  # cards not laid, per seat
+    scorer: int  # who pegs for the go, the last card or the 31
+    closing: ScoreItem
+    last_player: int
+    last_card: Card
+    next_leader: int | None  # who leads the next series (None: the play is over)
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+
+def replay_table(hands: Sequence[Sequence[Card]], plays: Sequence[Card]) -> TableSeries:
+    """Lay ``plays`` in order among three or four players (each card by whoever holds
+    it, seat 0 leading, turns going clockwise), saying go whenever a player has to, until
+    the series they belong to is over; :class:`SeriesError` says what does not hold.
+
+    >>> from trainer.engine.cards import parse_cards
+    >>> table = replay_table([parse_cards("KS 9H"), parse_cards("QD 2C"), parse_cards("8C 5D")],
+    ...                      parse_cards("KS QD 8C 2C"))
+    >>> table.scorer, table.closing.kind, table.next_leader
+    (1, Kind.GO, 2)
+    """
+    seats = tuple(tuple(hand) for hand in hands)
+    if len(seats) not in (3, 4):
+        raise SeriesError(f"a table of three or four has 3 or 4 hands, not {len(seats)}")
+    if not plays:
+        raise SeriesError("list the cards laid, in order: at least one")
+    play = Pegging([list(hand) for hand in seats], leader=0)
+    events: list[PegEvent] = []
+    last_lay = 0
+    for index, card in enumerate(plays):
+        while not play.is_over and play.must_go():
+            events.append(play.go())
+        owner = next((seat for seat, hand in enumerate(seats) if card in hand), None)
+        if owner is None:
+            raise SeriesError(f"{card.label} is in nobody's hand")
+        if play.is_over or card not in play.hands[owner]:
+            raise SeriesError(f"{card.label} is laid twice")
+        if owner != play.turn:
+            raise SeriesError(
+                f"{card.label} is seat {owner + 1}'s card, but it is seat {play.turn + 1}'s "
+                f"turn (the count is {play.count})"
+            )
+        try:
+            play.verify_lay(card)
+        except PeggingError as err:
+            raise SeriesError(str(err)) from None
+        last_lay = len(events)
+        events.append(play.lay(card))
+        if events[-1].series_over and index < len(plays) - 1:
+            raise SeriesError(f"the series is over at {card.label}: the cards after it are another")
+    while not events[-1].series_over and play.must_go():
+        events.append(play.go())
+    end = events[-1]
+    if end.closing is None:
+        raise SeriesError(
+            f"the series is not over after these plays: seat {play.turn + 1} can still lay "
+            f"{label_cards(play.playable())}"
+        )
+    scorer, item = end.closing
+    laid = events[last_lay]
+    assert laid.card is not None
+    return TableSeries(
+        hands=seats,
+        events=tuple(events),
+        held=tuple(tuple(hand) for hand in play.hands),
+        scorer=scorer,
+        closing=item,
+        last_player=laid.player,
+        last_card=laid.card,
+        next_leader=None if play.is_over else play.turn,
     )

@@ -1,7 +1,7 @@
 """A cribbage board drawn as SVG: a pure function from the pegs to markup, no Streamlit.
 
-The board is long and low, as a real one is: the two players' tracks run side by side, a
-row each, in laps of :data:`WIDE` holes (two laps for a game to 121, one for 61), in
+The board is long and low, as a real one is: the players' tracks run side by side, a
+row each (two, or three for three players; with four, a row for each partnership), in laps of :data:`WIDE` holes (two laps for a game to 121, one for 61), in
 streets of five; on a phone the laps are :data:`NARROW` holes long (twice as many). A
 colour mark starts each player's row and two start holes stand before the first lap; the
 game hole, the players' last, stands after the last one. Each player has two pegs that
@@ -54,12 +54,14 @@ STREET = 5
 HOLE_STEP = 10
 STREET_GAP = 5
 SEAT_STEP = 10
-LAP_STEP = 30  # a multiple of SEAT_STEP: one pattern of holes serves every row
+LAP_STEP = 30  # a lap of two rows; a multiple of SEAT_STEP: one pattern serves every row
 LEFT = 40
 TOP = 10
 HOLE_R = 2.3
 PEG_R = 4.3
-COLOURS = ("#1f6fb2", "#c0392b")
+COLOURS = ("#1f6fb2", "#c0392b", "#1e8449")
+#: The most tracks a board has (three players, each alone).
+MAX_TRACKS = len(COLOURS)
 TARGETS = (31, 61, 121)
 
 
@@ -75,18 +77,20 @@ class BoardMove:
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """The board at one step of a film: each seat's front and back peg (-1: the start
+    """The board at one step of a film: each track's front and back peg (-1: the start
     hole), the move to light, and the moment (seconds) from which this step is shown."""
 
-    front: tuple[int, int]
-    back: tuple[int, int]
+    front: tuple[int, ...]
+    back: tuple[int, ...]
     last: BoardMove | None = None
     at: float = 0.0
 
 
-def _check(target: int, per_row: int) -> int:
+def _check(target: int, per_row: int, tracks: int = 2) -> int:
     """The lap's length for a board to ``target``: ``per_row``, or one lap of 30 holes for a
-    first game to 31 (on any screen)."""
+    first game to 31 (on any screen); a board has two or three tracks."""
+    if not 2 <= tracks <= MAX_TRACKS:
+        raise ValueError(f"a board has two or three tracks, not {tracks!r}")
     if target not in TARGETS:
         raise ValueError(f"a board is for a game to 121, 61 or 31, not {target!r}")
     if per_row not in (WIDE, NARROW):
@@ -102,32 +106,38 @@ def _x(col: int) -> float:
     return LEFT + col * HOLE_STEP + (col // STREET) * STREET_GAP
 
 
-def _lap_top(lap: int) -> float:
-    return TOP + lap * LAP_STEP
+def _lap_top(lap: int, tracks: int = 2) -> float:
+    """A lap's first row: the rows of a lap, then a row's gap (:data:`LAP_STEP` for two)."""
+    return TOP + lap * (LAP_STEP + (tracks - 2) * SEAT_STEP)
 
 
-def _size(target: int, per_row: int) -> tuple[float, float]:
+def _size(target: int, per_row: int, tracks: int = 2) -> tuple[float, float]:
     laps = _laps(target, per_row)
     width = _x(per_row - 1) + 30
-    height = _lap_top(laps - 1) + SEAT_STEP + TOP
+    height = _lap_top(laps - 1, tracks) + (tracks - 1) * SEAT_STEP + TOP
     return width, height
 
 
-def hole_position(seat: Seat, hole: int, target: int, per_row: int = WIDE) -> tuple[float, float]:
-    """Where hole ``hole`` of ``seat``'s row is: -1 and 0 are the two start holes, 1 to
-    ``target - 1`` the laps, ``target`` the game hole (one, shared, after the last lap).
+def hole_position(
+    seat: Seat, hole: int, target: int, per_row: int = WIDE, tracks: int = 2
+) -> tuple[float, float]:
+    """Where hole ``hole`` of ``seat``'s row is (of ``tracks`` rows a lap): -1 and 0 are
+    the two start holes, 1 to ``target - 1`` the laps, ``target`` the game hole (one,
+    shared, after the last lap).
 
     >>> hole_position(0, 1, 121), hole_position(1, 1, 121), hole_position(0, 61, 121)
     ((40, 10), (40, 20), (40, 40))
+    >>> hole_position(2, 1, 121, tracks=3), hole_position(0, 61, 121, tracks=3)
+    ((40, 30), (40, 50))
     """
-    per_row = _check(target, per_row)
+    per_row = _check(target, per_row, tracks)
     if hole <= 0:
         return (LEFT - 20.0 + (hole + 1) * 8.0, TOP + seat * SEAT_STEP)
     laps = _laps(target, per_row)
     if hole >= target:
-        return (_x(per_row - 1) + 18.0, _lap_top(laps - 1) + SEAT_STEP / 2)
+        return (_x(per_row - 1) + 18.0, _lap_top(laps - 1, tracks) + SEAT_STEP * (tracks - 1) / 2)
     lap, col = divmod(hole - 1, per_row)
-    return (_x(col), _lap_top(lap) + seat * SEAT_STEP)
+    return (_x(col), _lap_top(lap, tracks) + seat * SEAT_STEP)
 
 
 def skunk_lines(target: int) -> tuple[int, ...]:
@@ -153,7 +163,7 @@ def shown_score(score: int, target: int) -> int:
     return min(score, target)
 
 
-def _holes(target: int, per_row: int, layout: int) -> list[str]:
+def _holes(target: int, per_row: int, layout: int, tracks: int = 2) -> list[str]:
     """The holes: one pattern of a street, filled along each row; the start and game holes.
     The pattern is named by the ``layout`` (the wide board's or the phone's), so the board
     shown never fills its rows from the hidden one's pattern (a game to 31 draws both with
@@ -173,40 +183,42 @@ def _holes(target: int, per_row: int, layout: int) -> list[str]:
     ]
     width = _x(per_row - 1) - LEFT + HOLE_STEP  # every lap is full: 120 and 60 divide evenly
     for lap in range(_laps(target, per_row)):
-        for seat in (0, 1):
-            top = _lap_top(lap) + seat * SEAT_STEP
+        for seat in range(tracks):
+            top = _lap_top(lap, tracks) + seat * SEAT_STEP
             parts.append(
                 f'<rect x="{LEFT - HOLE_STEP / 2}" y="{top - SEAT_STEP / 2}" width="{width}" '
                 f'height="{SEAT_STEP}" fill="url(#{pattern})"/>'
                 f'<rect x="5" y="{top - 3}" width="7" height="6" rx="2" fill="{COLOURS[seat]}"/>'
             )
-    for seat in (0, 1):
+    for seat in range(tracks):
         for hole in (-1, 0):
-            x, y = hole_position(seat, hole, target, per_row)
+            x, y = hole_position(seat, hole, target, per_row, tracks)
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{HOLE_R}" fill="#5a3a1a"/>')
-    gx, gy = hole_position(0, target, target, per_row)
+    gx, gy = hole_position(0, target, target, per_row, tracks)
     parts.append(
         f'<circle cx="{gx:.1f}" cy="{gy:.1f}" r="4" fill="#5a3a1a">'
         f"<title>The game hole: {target}</title></circle>"
     )
     for line in skunk_lines(target):
-        x, y = hole_position(0, line, target, per_row)
+        x, y = hole_position(0, line, target, per_row, tracks)
         lx = x - (HOLE_STEP + STREET_GAP) / 2
+        y2 = y + SEAT_STEP * (tracks - 1) + 7
         parts.append(
-            f'<line x1="{lx:.1f}" y1="{y - 7:.1f}" x2="{lx:.1f}" y2="{y + SEAT_STEP + 7:.1f}" '
+            f'<line x1="{lx:.1f}" y1="{y - 7:.1f}" x2="{lx:.1f}" y2="{y2:.1f}" '
             'stroke="#222" stroke-width="2" stroke-dasharray="3 2">'
             f"<title>{escape(_skunk_title(target, line))}</title></line>"
         )
     return parts
 
 
-def _pegs(frame: Frame, target: int, per_row: int, names: tuple[str, str], attrs: str) -> list[str]:
+def _pegs(frame: Frame, target: int, per_row: int, names: Sequence[str], attrs: str) -> list[str]:
     parts = []
-    for seat in (0, 1):
+    tracks = len(frame.front)
+    for seat in range(tracks):
         colour = COLOURS[seat]
         for peg, where in (("back", frame.back[seat]), ("front", frame.front[seat])):
             at = shown_score(where, target)
-            x, y = hole_position(seat, at, target, per_row)
+            x, y = hole_position(seat, at, target, per_row, tracks)
             lit = frame.last is not None and frame.last.seat == seat and peg == "front"
             if lit:
                 parts.append(
@@ -225,12 +237,13 @@ def _svg(
     frames: Sequence[Frame],
     *,
     target: int,
-    names: tuple[str, str],
+    names: Sequence[str],
     per_row: int,
     label: str | None,
 ) -> str:
-    layout, per_row = per_row, _check(target, per_row)
-    width, height = _size(target, per_row)
+    tracks = _tracks(frames, names)
+    layout, per_row = per_row, _check(target, per_row, tracks)
+    width, height = _size(target, per_row, tracks)
     times = [frame.at for frame in frames]
     named = (
         f'role="img" aria-label="{escape(label)}"' if label is not None else 'aria-hidden="true"'
@@ -240,7 +253,7 @@ def _svg(
         f'{named} class="tb-svg tb-{layout}" style="width:100%;height:auto;display:block">',
         f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="8" '
         'fill="#d9a86c" stroke="#8a5a2b" stroke-width="1.5"/>',
-        *_holes(target, per_row, layout),
+        *_holes(target, per_row, layout, tracks),
     ]
     for index, frame in enumerate(frames):
         parts += _pegs(frame, target, per_row, names, attrs(*timing(index, times)))
@@ -248,23 +261,37 @@ def _svg(
     return "".join(parts)
 
 
-def _aria(front: tuple[int, int], names: tuple[str, str], target: int) -> str:
-    scores = [shown_score(score, target) for score in front]
-    text = f"Cribbage board to {target}: {names[0]} {scores[0]}, {names[1]} {scores[1]}"
+def _tracks(frames: Sequence[Frame], names: Sequence[str]) -> int:
+    """How many tracks the board has: one a name, and every frame with a peg on each."""
+    tracks = len(names)
+    for frame in frames:
+        if len(frame.front) != tracks or len(frame.back) != tracks:
+            raise ValueError(
+                f"a board of {tracks} tracks needs {tracks} front and back pegs, "
+                f"not {len(frame.front)} and {len(frame.back)}"
+            )
+    return tracks
+
+
+def _aria(front: Sequence[int], names: Sequence[str], target: int) -> str:
+    scores = ", ".join(
+        f"{name} {shown_score(score, target)}" for name, score in zip(names, front, strict=True)
+    )
+    text = f"Cribbage board to {target}: {scores}"
     won = _winner(front, target)
     return text + (f"; {names[won]} won" if won is not None else "")
 
 
-def _winner(front: tuple[int, int], target: int) -> int | None:
-    return next((seat for seat in (0, 1) if front[seat] >= target), None)
+def _winner(front: Sequence[int], target: int) -> int | None:
+    return next((seat for seat, score in enumerate(front) if score >= target), None)
 
 
 def board_svg(
-    front: tuple[int, int],
-    back: tuple[int, int],
+    front: tuple[int, ...],
+    back: tuple[int, ...],
     *,
     target: int = 121,
-    names: tuple[str, str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
+    names: Sequence[str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
     last: BoardMove | None = None,
     per_row: int = WIDE,
 ) -> str:
@@ -280,15 +307,15 @@ def board_svg(
     )
 
 
-def _move_text(last: BoardMove, names: tuple[str, str], target: int) -> str:
+def _move_text(last: BoardMove, names: Sequence[str], target: int) -> str:
     start, end = shown_score(last.start, target), shown_score(last.end, target)
     return f"{names[last.seat]} +{last.end - last.start}: {last.reason} ({start} → {end})"
 
 
-def _score_line(frame: Frame, names: tuple[str, str], target: int) -> str:
+def _score_line(frame: Frame, names: Sequence[str], target: int) -> str:
     won = _winner(frame.front, target)
     parts = []
-    for seat in (0, 1):
+    for seat in range(len(frame.front)):
         score = shown_score(frame.front[seat], target)
         parts.append(
             f'<span class="tb-seat tb-seat-{seat}"><span class="tb-dot"></span>'
@@ -307,7 +334,7 @@ def board_html(
     frames: Sequence[Frame],
     *,
     target: int = 121,
-    names: tuple[str, str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
+    names: Sequence[str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
 ) -> str:
     """The board with its words, for a page: the scores and the last move in a line of
     text above the picture (wide, and narrow for a phone), each step of ``frames`` shown
@@ -319,6 +346,7 @@ def board_html(
     """
     if not frames:
         raise ValueError("a board needs at least one frame to draw")
+    _tracks(frames, names)
     times = [frame.at for frame in frames]
     final = frames[-1]
     lines = []
@@ -348,6 +376,7 @@ BOARD_CSS = (
 .tb-dot { display: inline-block; width: .7em; height: .7em; border-radius: 50%; margin-right: .3em; }
 .tb-seat-0 .tb-dot { background: #1f6fb2; }
 .tb-seat-1 .tb-dot { background: #c0392b; }
+.tb-seat-2 .tb-dot { background: #1e8449; }
 .tb-won { font-weight: 700; color: #1b6e3a; }
 .tb-last { color: #444; }
 .tb-narrow { display: none; }

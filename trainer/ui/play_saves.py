@@ -124,7 +124,7 @@ def saved_row(game_id: str, table: Table, *, version: int = 0, imported: bool = 
         record=game.record().notation(),
         status=_status(table),
         my_score=scores[0],
-        their_score=scores[1],
+        their_score=max(scores[1:]),  # with three, the better of the two computers
         skunk=game.skunk(),  # whoever won: a skunk given or taken
         version=version,
         place=table.place(),

@@ -31,6 +31,7 @@ from trainer.content.lessons.checks import (
     KeepValue,
     PegCheck,
     SkunkCheck,
+    TableGoCheck,
     TrueFalseCheck,
     keep_value,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "Show",
     "SkunkCheck",
     "Step",
+    "TableGoCheck",
     "TrueFalseCheck",
     "check_files",
     "course_stamp",

@@ -40,7 +40,7 @@ from trainer.engine import (
     score_show,
     skunk,
 )
-from trainer.engine.series import Series, replay_series
+from trainer.engine.series import Series, TableSeries, replay_series, replay_table
 
 
 def _expect_mismatch(expect: object, engine: object, why: str) -> ValueError:
@@ -241,6 +241,112 @@ def _go_answer(replay: Series, ask: str) -> int | str:
 
 def _go_reason(replay: Series) -> str:
     return f"the {replay.scorer} pegs {replay.closing.points} for the {replay.closing.kind}"
+
+
+#: The seats of a table of three or four in a ``table-go`` check, clockwise from the
+#: dealer's left (who leads the play), the dealer last.
+TABLE_SEATS: dict[int, tuple[str, ...]] = {
+    3: ("first", "second", "dealer"),
+    4: ("first", "second", "third", "dealer"),
+}
+TableGoAsk = Literal["who-scores", "leads-next"]
+
+
+class TableGoCheck(LessonModel):
+    """The end of a series among three or four players: who pegs for it, or who leads
+    next. ``hands`` are the players' cards at the start of the play, clockwise from the
+    dealer's left (the first leads; the last is the dealer's); ``plays`` are laid in order
+    by whoever holds each card, the engine saying go for a player who cannot lay."""
+
+    kind: Literal["table-go"]
+    question: Text | None = None
+    hint: Text | None = None
+    hands: tuple[CardRow, ...]
+    plays: CardRow
+    ask: TableGoAsk
+    expect: Literal["first", "second", "third", "dealer"] | None = None
+
+    @field_validator("hands")
+    @classmethod
+    def _three_or_four(cls, hands: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
+        if len(hands) not in TABLE_SEATS:
+            raise ValueError(f"a table of three or four has 3 or 4 hands, not {len(hands)}")
+        seen: set[Card] = set()
+        for index, hand in enumerate(hands):
+            if not 1 <= len(hand) <= 4:
+                raise FieldAt((index,), f"a hand in the play has 1 to 4 cards, not {len(hand)}")
+            twice = [card for card in hand if card in seen]
+            if twice:
+                raise FieldAt((index,), f"{label_cards(twice)} is in two hands: one of each card")
+            seen.update(hand)
+        return hands
+
+    @field_validator("plays")
+    @classmethod
+    def _plays_are_legal(cls, plays: tuple[Card, ...], info: ValidationInfo) -> tuple[Card, ...]:
+        if validated(info, "hands"):
+            replay_table(info.data["hands"], plays)
+        return plays
+
+    @field_validator("ask")
+    @classmethod
+    def _someone_leads(cls, ask: str, info: ValidationInfo) -> str:
+        if (
+            ask == "leads-next"
+            and validated(info, "hands", "plays")
+            and replay_table(info.data["hands"], info.data["plays"]).next_leader is None
+        ):
+            raise ValueError("every card has been laid, so nobody leads again")
+        return ask
+
+    @field_validator("expect")
+    @classmethod
+    def _engine_agrees(cls, expect: str | None, info: ValidationInfo) -> str | None:
+        if expect is None or not validated(info, "hands", "plays", "ask"):
+            return expect
+        hands = info.data["hands"]
+        replay = replay_table(hands, info.data["plays"])
+        answer = _table_answer(replay, info.data["ask"])
+        if expect not in TABLE_SEATS[len(hands)]:
+            raise ValueError(
+                f"with {len(hands)} players the seats are {', '.join(TABLE_SEATS[len(hands)])}"
+            )
+        if answer != expect:
+            seats = TABLE_SEATS[len(hands)]
+            raise _expect_mismatch(
+                expect,
+                answer,
+                f"the {seats[replay.scorer]} player pegs {replay.closing.points} for the "
+                f"{replay.closing.kind}",
+            )
+        return expect
+
+    def replay(self) -> TableSeries:
+        return replay_table(self.hands, self.plays)
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return TABLE_SEATS[len(self.hands)]
+
+    @property
+    def answer(self) -> str:
+        return _table_answer(self.replay(), self.ask)
+
+    @property
+    def prompt(self) -> str:
+        if self.question:
+            return self.question
+        if self.ask == "who-scores":
+            return "Nobody can lay another card. Who pegs for it?"
+        return "The count goes back to zero. Who leads the next series?"
+
+
+def _table_answer(replay: TableSeries, ask: str) -> str:
+    seats = TABLE_SEATS[replay.players]
+    if ask == "leads-next":
+        assert replay.next_leader is not None
+        return seats[replay.next_leader]
+    return seats[replay.scorer]
 
 
 class FifteenCheck(LessonModel):
@@ -636,6 +742,7 @@ Check = Annotated[
     CountCheck
     | PegCheck
     | GoCheck
+    | TableGoCheck
     | FifteenCheck
     | SkunkCheck
     | BoardCheck
@@ -648,6 +755,7 @@ CHECK_MODELS: dict[str, type[LessonModel]] = {
     "count": CountCheck,
     "peg": PegCheck,
     "go": GoCheck,
+    "table-go": TableGoCheck,
     "fifteen": FifteenCheck,
     "skunk": SkunkCheck,
     "board": BoardCheck,

@@ -609,14 +609,16 @@ class Store(ClubTables):
         return [saved_game(r) for r in rows]
 
     def game_stats(self, profile_id: int, level: str, target: int) -> GameStats:
-        """The profile's finished games at one level and length."""
+        """The profile's finished games of two at one level and length (a game of three or
+        four says its seats in its settings, ``seats=3``, and is not counted here)."""
         with self._connect() as conn:
             row = conn.execute(
                 """SELECT COUNT(*), COALESCE(SUM(CASE WHEN status = 'won' THEN 1 END), 0),
                           COALESCE(SUM(CASE WHEN status = 'won' AND skunk > 0 THEN 1 END), 0),
                           AVG(my_score - their_score)
                    FROM games WHERE profile_id = ? AND level = ? AND target = ?
-                         AND status != 'playing' AND imported = 0""",
+                         AND status != 'playing' AND imported = 0
+                         AND settings NOT LIKE '%seats=%'""",
                 (profile_id, level, target),
             ).fetchone()
         average = float(row[3]) if row[3] is not None else None

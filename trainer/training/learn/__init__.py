@@ -21,6 +21,7 @@ from trainer.training.learn.answers import (
     MOST_POINTS,
     PLAYER_LABELS,
     SKUNK_LABELS,
+    TABLE_LABELS,
     AnswerProblem,
     asks_number,
     options,
@@ -46,6 +47,7 @@ from trainer.training.learn.feedback import (
     question_story,
     reveal,
     right_answer,
+    table_story,
 )
 from trainer.training.learn.place import (
     CheckState,
@@ -64,6 +66,7 @@ __all__ = [
     "PLAYER_LABELS",
     "RUN_RULE",
     "SKUNK_LABELS",
+    "TABLE_LABELS",
     "AnswerProblem",
     "CheckState",
     "Feedback",
@@ -92,4 +95,5 @@ __all__ = [
     "right_answer",
     "status_text",
     "suggested",
+    "table_story",
 ]

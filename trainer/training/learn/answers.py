@@ -22,6 +22,7 @@ from trainer.content.lessons import (
     KeepCheck,
     PegCheck,
     SkunkCheck,
+    TableGoCheck,
     TrueFalseCheck,
 )
 from trainer.engine import (
@@ -36,6 +37,14 @@ from trainer.training import inputs
 MOST_POINTS = MAX_SHOW
 
 PLAYER_LABELS: dict[str, str] = {"pone": "The pone (non-dealer)", "dealer": "The dealer"}
+#: How a ``table-go`` check names the seats of three or four, clockwise from the dealer's
+#: left (with four, the first and the third are partners, and the second and the dealer).
+TABLE_LABELS: dict[str, str] = {
+    "first": "The first player (on the dealer's left)",
+    "second": "The second player",
+    "third": "The third player",
+    "dealer": "The dealer",
+}
 SKUNK_LABELS: dict[str, str] = {
     "win": "A plain win",
     "skunk": "A skunk",
@@ -97,6 +106,8 @@ def options(check: Check) -> tuple[tuple[str, str], ...]:
         return tuple((str(card), card.label) for card in check.choices)
     if isinstance(check, GoCheck):
         return tuple((who, PLAYER_LABELS[who]) for who in SERIES_ORDER)
+    if isinstance(check, TableGoCheck):
+        return tuple((who, TABLE_LABELS[who]) for who in check.seats)
     if isinstance(check, SkunkCheck):
         return tuple(SKUNK_LABELS.items())
     if isinstance(check, CutCheck):

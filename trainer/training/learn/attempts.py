@@ -15,6 +15,7 @@ from trainer.content.lessons import (
     KeepCheck,
     PegCheck,
     SkunkCheck,
+    TableGoCheck,
 )
 from trainer.engine import (
     format_cards,
@@ -31,7 +32,7 @@ def drill_for(check: Check) -> DrillType | None:
         return DrillType.CRIB if check.crib else DrillType.HAND
     if isinstance(check, PegCheck | FifteenCheck):
         return DrillType.PEG
-    if isinstance(check, GoCheck):
+    if isinstance(check, GoCheck | TableGoCheck):
         return DrillType.GO
     return None
 
@@ -49,6 +50,9 @@ def question_text(check: Check) -> str:
             f"pone {format_cards(check.pone)} | dealer {format_cards(check.dealer)} | "
             f"{format_cards(check.plays)} | {check.ask}"
         )
+    if isinstance(check, TableGoCheck):
+        hands = " | ".join(format_cards(hand) for hand in check.hands)
+        return f"table {hands} | {format_cards(check.plays)} | {check.ask}"
     if isinstance(check, SkunkCheck):
         return f"{check.winner}-{check.loser} to {check.game}"
     if isinstance(check, BoardCheck):
@@ -84,7 +88,7 @@ def missed_categories(check: Check, answer: int | str) -> tuple[Category, ...]:
         )
     if isinstance(check, FifteenCheck):
         return (Category.FIFTEEN,)
-    if isinstance(check, GoCheck):
+    if isinstance(check, GoCheck | TableGoCheck):
         return (category_of(check.replay().closing.kind),)
     return ()
 

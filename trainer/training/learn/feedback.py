@@ -21,6 +21,7 @@ from trainer.content.lessons import (
     KeepValue,
     PegCheck,
     SkunkCheck,
+    TableGoCheck,
     TrueFalseCheck,
 )
 from trainer.engine import (
@@ -36,7 +37,13 @@ from trainer.engine.pegging import CLOSING_KINDS
 from trainer.engine.series import SERIES_ORDER, Series
 from trainer.engine.vocab import Seat
 from trainer.training import explain
-from trainer.training.learn.answers import CUT_LABELS, SKUNK_LABELS, asks_number, options
+from trainer.training.learn.answers import (
+    CUT_LABELS,
+    SKUNK_LABELS,
+    TABLE_LABELS,
+    asks_number,
+    options,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +78,8 @@ def answer_text(check: Check) -> str:
         return "true" if check.answer else "false"
     if isinstance(check, GoCheck) and check.ask != "points":
         return f"the {answer}"
+    if isinstance(check, TableGoCheck):
+        return TABLE_LABELS[str(answer)].lower()
     if isinstance(check, SkunkCheck):
         return SKUNK_LABELS[check.answer].lower()
     if isinstance(check, CutCheck):
@@ -144,6 +153,8 @@ def _explanation(check: Check, given: int | str | None = None) -> Feedback:
         return Feedback(False, "", (text,), pile=check.pile, lit=lit)
     if isinstance(check, GoCheck):
         return Feedback(False, "", go_story(check.replay(), with_scores=True))
+    if isinstance(check, TableGoCheck):
+        return Feedback(False, "", table_story(check, with_scores=True))
     if isinstance(check, FifteenCheck):
         return _explain_fifteen(check, given)
     if isinstance(check, SkunkCheck):
@@ -185,6 +196,16 @@ def hint(check: Check, answer: int | str) -> str:
         return _explain_fifteen(check, answer).details[0]
     if isinstance(check, GoCheck):
         return _go_hint(check, answer)
+    if isinstance(check, TableGoCheck):
+        if check.ask == "leads-next":
+            return (
+                "After a go or a 31 the lead passes to the left of whoever laid the last "
+                "card, over any player with no cards left."
+            )
+        return (
+            "The point goes to whoever laid the most recent card, once nobody at the "
+            "table can lay another."
+        )
     if isinstance(check, SkunkCheck):
         line = 91 if check.game == 121 else 31
         return f"Look again at where the loser's peg stands against the skunk line, {line}."
@@ -485,6 +506,46 @@ def _story(replay: Series, hide: str | None) -> tuple[str, ...]:
         if event.series_over and not event.play_over and event.next_player is not None and more:
             lines.append(_lead_line(event.next_player, laid_last))
     if hide is None and replay.next_leader is None:
+        lines.append(explain.next_lead_line(None))
+    return tuple(lines)
+
+
+def _table_who(seat: str) -> str:
+    """A seat of a ``table-go`` check in a sentence: ``the first player``, ``the dealer``."""
+    return "the dealer" if seat == "dealer" else f"the {seat} player"
+
+
+def table_story(check: TableGoCheck, *, with_scores: bool) -> tuple[str, ...]:
+    """The play of a ``table-go`` check round the table, one line an action; without
+    ``with_scores``, the end of the series is left for the learner (who pegs for it, or
+    who leads next)."""
+    replay = check.replay()
+    lines = []
+    for event in replay.events:
+        who = _table_who(check.seats[event.player])
+        if event.card is None:
+            line = explain.go_line(who)
+        else:
+            own = [item for item in event.items_for(event.player) if item.kind not in _GO_POINTS]
+            line = explain.lay_line(who, event.card, event.count, own)
+        for player, item in event.awards:
+            if item.kind not in _GO_POINTS:
+                continue
+            if with_scores or check.ask == "leads-next":
+                scorer = _table_who(check.seats[player])
+                line += " " + explain.closing_line(scorer, item.kind)
+            elif item.kind == "go":
+                line += " Nobody can lay another card without going past 31."
+            else:
+                line += " Every card has now been laid."
+        lines.append(line)
+    if with_scores and replay.next_leader is not None:
+        who = _table_who(check.seats[replay.next_leader])
+        lines.append(
+            f"The count goes back to zero, and {who} leads the next series: the next one to "
+            "the left of the last card who still holds a card."
+        )
+    elif with_scores:
         lines.append(explain.next_lead_line(None))
     return tuple(lines)
 

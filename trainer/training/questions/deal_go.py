@@ -23,14 +23,22 @@ _GO_TRIES = 40
 
 
 def _series_questions(
-    rng: random.Random, steer: str, drill: DrillType, tier: str, seed: int, index: int
+    rng: random.Random,
+    steer: str,
+    drill: DrillType,
+    tier: str,
+    seed: int,
+    index: int,
+    players: int = 2,
 ) -> list[GoQuestion]:
-    """Play one whole deal at random (steered to or away from 31); one question per series."""
-    cards = rng.sample(DECK, 8)
-    leader = rng.randrange(2)
-    hoarder = 1 - leader
-    hands = [cards[:4], cards[4:]]
-    if steer == "hoard":
+    """Play one whole deal at random (steered to or away from 31); one question per series.
+    Among three or four, each holds four cards (five dealt, one thrown) and the play goes
+    round the table, as the engine's pegging plays it."""
+    cards = rng.sample(DECK, 4 * players)
+    leader = rng.randrange(players)
+    hoarder = (leader + players - 1) % players  # the last to play in a round
+    hands = [cards[4 * p : 4 * p + 4] for p in range(players)]
+    if steer == "hoard" and players == 2:
         # The player who does not lead holds the middling-high cards and keeps them back;
         # the leader empties their hand: the way one player ends up laying on alone.
         cards.sort(key=lambda card: (card.pips, rng.random()))
@@ -52,7 +60,7 @@ def _series_questions(
         steps.append(GoStep(event.player, event.card, event.count))
         if not event.series_over:
             continue
-        hands_after = (tuple(play.hands[0]), tuple(play.hands[1]))
+        hands_after = tuple(tuple(hand) for hand in play.hands)
         laid = [e for e in play.history if e.card is not None]
         last_lay = laid[-1]
         assert event.closing is not None  # the event ends a series
@@ -113,7 +121,7 @@ def deal_go(drill: Drill, tier: Tier, rng: random.Random, seed: int, index: int)
         steer = "hoard"
     fallback: list[GoQuestion] = []
     for _ in range(_GO_TRIES):
-        series = _series_questions(rng, steer, drill.drill, tier.id, seed, index)
+        series = _series_questions(rng, steer, drill.drill, tier.id, seed, index, tier.players)
         fits = [q for q in series if not check_question(q, c)]
         hits = [q for q in fits if goal in q.features]
         if hits:

@@ -104,10 +104,15 @@ class PegQuestion:
         return format_cards(self.pile)
 
 
+#: How :meth:`GoQuestion.notation` names the players among three or four.
+_WHO = {3: ("you", "left", "right"), 4: ("you", "left", "partner", "right")}
+
+
 @dataclass(frozen=True, slots=True)
 class GoStep:
-    """One action of a series: ``player`` (0 you, 1 your opponent) laid ``card``
-    (``None``: said go), leaving the count at ``count``."""
+    """One action of a series: ``player`` (0 you, then clockwise: 1 your opponent between
+    two, the player on your left among three or four) laid ``card`` (``None``: said go),
+    leaving the count at ``count``."""
 
     player: Seat
     card: Card | None
@@ -117,14 +122,15 @@ class GoStep:
 @dataclass(frozen=True, slots=True)
 class GoQuestion:
     """A series of the play that has just ended: who pegs for its end, what for,
-    and who leads the next series (``None`` when the play is over)."""
+    and who leads the next series (``None`` when the play is over). The players are
+    those of ``hands_after``: two, three, or four (partners across the table)."""
 
     drill: DrillType
     tier: str
     seed: int
     index: int
     steps: tuple[GoStep, ...]
-    hands_after: tuple[tuple[Card, ...], tuple[Card, ...]]
+    hands_after: tuple[tuple[Card, ...], ...]
     scorer: int
     reason: Kind  # what closed the series: Kind.GO, Kind.LAST_CARD or Kind.THIRTY_ONE
     award: ScoreItem
@@ -151,12 +157,17 @@ class GoQuestion:
         return sum(1 for step in self.steps if step.card is not None)
 
     @property
+    def players(self) -> int:
+        return len(self.hands_after)
+
+    @property
     def last_player(self) -> Seat:
         return [step.player for step in self.steps if step.card is not None][-1]
 
     def notation(self) -> str:
-        """``you 7S, opp 7C, opp go, you AS | left: you 4C; opp -``."""
-        who = ("you", "opp")
+        """``you 7S, opp 7C, opp go, you AS | left: you 4C; opp -`` (among three or four:
+        ``you``, ``left``, ``partner`` or ``right``)."""
+        who = ("you", "opp") if self.players == 2 else _WHO[self.players]
         steps = ", ".join(
             f"{who[s.player]} {s.card if s.card is not None else 'go'}" for s in self.steps
         )

@@ -1,9 +1,10 @@
 """A game against the computer, one step at a time, without Streamlit (the Play page's
 logic): its setup (:mod:`.setup`), the game told in words (:mod:`.narration`), the pegs on
 the board (:mod:`.pegs`), the game driver (:mod:`.driver`, :class:`Table`) and its record
-written out and read back (:mod:`.export`)."""
+written out and read back (:mod:`.export`). Who sits where, and their names, are
+:mod:`trainer.training.seats`."""
 
-from trainer.training.seats import COMPUTER, ME, SEAT_NAMES, SHORT_NAMES
+from trainer.training.seats import COMPUTER, ME, PARTNER, SEAT_NAMES, SHORT_NAMES, SeatNames
 from trainer.training.table.driver import (
     Table,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "LEARNING_GAME",
     "LEVEL_NAMES",
     "ME",
+    "PARTNER",
     "SEAT_NAMES",
     "SHORT_NAMES",
     "LogLine",
@@ -55,6 +57,7 @@ __all__ = [
     "Pegs",
     "PlaySetup",
     "RecordProblem",
+    "SeatNames",
     "Table",
     "award_text",
     "best_hand_line",

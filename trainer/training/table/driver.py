@@ -1,8 +1,10 @@
 """The Play page's logic, without Streamlit: a game against the computer, one step at a time.
 
 A :class:`Table` holds a :class:`~trainer.engine.game.Game` with the person in seat 0 and
-the computer in seat 1. After every action of the person, :meth:`Table.advance` lets the
-computer act until the person has something to do again (:meth:`Table.need`). What just
+the computer in every other seat (seat 1 between two; with three or four at the table, see
+:mod:`.seats`: with four, seat 2 is the person's partner). After every action of the
+person, :meth:`Table.advance` lets the computers act until the person has something to do
+again (:meth:`Table.need`). What just
 happened is told in short sentences (:func:`event_lines`), made from the events alone, so a
 reloaded game says the same thing as before.
 
@@ -42,6 +44,7 @@ from trainer.engine.record import (
     DealEvent,
     DiscardEvent,
     GameRecord,
+    GoEvent,
     LayEvent,
     ShowEvent,
     StarterEvent,
@@ -51,6 +54,8 @@ from trainer.engine.vocab import Phase, Which
 from trainer.training.coach import (
     DiscardAdvice,
     GameThrow,
+    OneCardAdvice,
+    OneCardLine,
     PlayNote,
     ThrowLine,
     crib_link,
@@ -59,14 +64,16 @@ from trainer.training.coach import (
     hint_ranking,
     lay_advice,
     near_the_end,
+    one_card_advice,
+    one_card_ranking,
     plain_best_throw,
     plain_throw,
     plain_verdict,
     view_play_note,
 )
 from trainer.training.explain import card_line
-from trainer.training.seats import COMPUTER, ME
-from trainer.training.table.narration import award_text, event_lines
+from trainer.training.seats import COMPUTER, ME, SeatNames
+from trainer.training.table.narration import award_text, event_lines, series_ends
 from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of
 from trainer.training.table.setup import Need, PlaySetup
 
@@ -166,6 +173,11 @@ class Table:
     def view(self) -> SeatView:
         return self.game.view(ME)
 
+    @property
+    def names(self) -> SeatNames:
+        """The seats' names at this table."""
+        return SeatNames(self.game.players)
+
     def _unseen_show(self) -> ShowEvent | None:
         events = self.game.events
         if self.seen < len(events) and events and isinstance(events[-1], ShowEvent):
@@ -216,31 +228,36 @@ class Table:
     # -- the computer's turns --
 
     def advance(self) -> None:
-        """Let the computer act (and say go for the person when nothing fits) until the
+        """Let the computers act (and say go for the person when nothing fits) until the
         person has something to do."""
         game = self.game
         while not game.is_over and self._unseen_show() is None:
             phase = game.phase
             if phase is Phase.CUT:
-                if ME in game.waiting_for():
+                waiting = game.waiting_for()
+                if ME in waiting:
                     return
-                game.cut_for_deal(COMPUTER)
+                game.cut_for_deal(waiting[0])
             elif phase is Phase.DISCARD:
-                if COMPUTER in game.waiting_for():
-                    self._computer_discard()
+                computers = [seat for seat in game.waiting_for() if seat != ME]
+                if computers:
+                    self._computer_discard(computers[0])
                     continue
                 return
             elif phase is Phase.STARTER:
                 if game.pone == ME:
                     return
-                game.cut_starter(COMPUTER)
+                assert game.pone is not None
+                game.cut_starter(game.pone)
             elif phase is Phase.PLAY:
-                if game.turn == ME:
+                turn = game.turn
+                assert turn is not None
+                if turn == ME:
                     if self.view.playable:
                         return
                     game.go(ME)
                 else:
-                    self._computer_lay()
+                    self._computer_lay(turn)
             elif phase is Phase.SHOW:
                 seat, which = game.show_order[0]
                 if seat == ME and game.settings.claims:
@@ -252,19 +269,19 @@ class Table:
             else:
                 return
 
-    def _computer_discard(self) -> None:
+    def _computer_discard(self, seat: int) -> None:
         game = self.game
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        game.discard(COMPUTER, player.discard(game.view(COMPUTER)))
+        game.discard(seat, player.discard(game.view(seat)))
 
-    def _computer_lay(self) -> None:
+    def _computer_lay(self, seat: int) -> None:
         game = self.game
         player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
-        card = player.play(game.view(COMPUTER))
-        if card is None or not game.can_lay(COMPUTER, card):
-            game.go(COMPUTER)
+        card = player.play(game.view(seat))
+        if card is None or not game.can_lay(seat, card):
+            game.go(seat)
         else:
-            game.lay(COMPUTER, card)
+            game.lay(seat, card)
 
     # -- the person's actions (each raises the engine's RuleError when not allowed) --
 
@@ -323,47 +340,77 @@ class Table:
     def _dealer(self) -> bool:
         return self.view.dealer == ME
 
-    def ranking(self, top: int = 5) -> tuple[ThrowLine, ...]:
-        """The best ``top`` throws of the six cards dealt to the person this deal."""
+    def _dealt(self) -> tuple[Card, ...]:
         view = self.view
-        six = view.hand if self.need() is Need.DISCARD else (*view.kept, *view.discards)
+        return view.hand if self.need() is Need.DISCARD else (*view.kept, *view.discards)
+
+    def ranking(self, top: int = 5) -> tuple[ThrowLine, ...]:
+        """The best ``top`` throws of the six cards dealt to the person this deal, in a
+        game of two (three or four at the table throw one card: :meth:`one_card_lines`)."""
+        if self.game.players != 2:
+            raise ValueError("with three or four at the table the throw is one card of five")
+        view = self.view
         key = ("ranking", view.deal_no, top)
         if key not in self._memo:
-            self._memo[key] = hint_ranking(six, dealer=self._dealer(), top=top)
+            self._memo[key] = hint_ranking(self._dealt(), dealer=self._dealer(), top=top)
         lines = self._memo[key]
         assert isinstance(lines, tuple)
         return lines
 
+    def one_card_lines(self, top: int = 5) -> tuple[OneCardLine, ...]:
+        """With three or four at the table: the five throws of one card, best first, by
+        the points the four kept make (:func:`~trainer.training.coach.one_card_ranking`)."""
+        lines = one_card_ranking(self._dealt(), dealer=self._dealer())  # (cached there)
+        return lines[:top]
+
+    def throw_ranking(self, top: int = 5) -> tuple[ThrowLine, ...] | tuple[OneCardLine, ...]:
+        """The best throws at any size: :meth:`ranking` between two, :meth:`one_card_lines`
+        with three or four."""
+        return self.ranking(top) if self.game.players == 2 else self.one_card_lines(top)
+
     def hint(self) -> tuple[ThrowLine, ...]:
-        """The ranking before throwing, at the cost of marking this deal as hinted."""
+        """The ranking before throwing, at the cost of marking this deal as hinted (with
+        three or four at the table the deal is marked and the ranking is
+        :meth:`one_card_lines`; this returns it for two)."""
         if self.need() is not Need.DISCARD:
             raise ValueError("a hint is for the throw: there is nothing to throw now")
         self.hints.add(self.game.deal_no)
-        return self.ranking()
+        return self.ranking() if self.game.players == 2 else ()
 
     def throw_advice(self) -> DiscardAdvice | None:
-        """The coach on the person's throw this deal (None before the throw, or with the
-        coach off)."""
+        """The coach on the person's throw this deal, against the best two of six (None
+        before the throw, with the coach off, or with three or four at the table:
+        :meth:`one_card_throw`)."""
         view = self.view
         if not self.coached or len(view.discards) != 2:
             return None
         key = ("advice", view.deal_no)
         if key not in self._memo:
-            six = (*view.kept, *view.discards)
-            self._memo[key] = discard_advice(six, view.discards, dealer=self._dealer(), top=3)
+            dealt = (*view.kept, *view.discards)
+            self._memo[key] = discard_advice(dealt, view.discards, dealer=self._dealer(), top=3)
         advice = self._memo[key]
         assert isinstance(advice, DiscardAdvice)
         return advice
 
+    def one_card_throw(self) -> OneCardAdvice | None:
+        """With three or four at the table, the coach on the one card the person threw this
+        deal (None before the throw, or with the coach off)."""
+        view = self.view
+        if not self.coached or len(view.discards) != 1:
+            return None
+        return one_card_advice(
+            (*view.kept, *view.discards), view.discards[0], dealer=self._dealer()
+        )
+
     def throw_lines(self) -> tuple[str, ...]:
         """:meth:`throw_advice` in words; a hinted deal says so first. Near the end, the
         throw is told by its chance to win the game (:meth:`game_throw`) instead."""
-        advice = self.throw_advice()
+        advice = self.throw_advice() or self.one_card_throw()
         if advice is None:
             return ()
         hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
         game = self.game_throw()
-        if game is not None and game.thrown is not None:
+        if game is not None and game.thrown is not None and isinstance(advice, DiscardAdvice):
             table = (line.line() for line in advice.top)
             return (*hinted, *game.lines(), "For points alone, on average:", *table)
         return (*hinted, *advice.lines())
@@ -374,7 +421,7 @@ class Table:
         game = self.game_throw()
         if game is not None and game.thrown is not None:
             return game.best_for_the_game
-        advice = self.throw_advice()
+        advice = self.throw_advice() or self.one_card_throw()
         return advice is not None and advice.equal
 
     def _throw_view(self) -> SeatView | None:
@@ -425,28 +472,37 @@ class Table:
     def best_throw_line(self) -> str:
         """Learning mode, before the throw: the coach's throw and why, in whole points and
         the course's words (and why, when it breaks a rule of thumb the course taught); near
-        the end, the best throw for the game, in whole percentages."""
+        the end, the best throw for the game, in whole percentages; with three or four at
+        the table, the one card and what the four kept make."""
         game = self.game_throw()
         if game is not None:
             return " ".join(game.before_lines())
+        if self.game.players != 2:
+            best = self.one_card_lines(top=1)[0]
+            return f"The coach would throw {best.card.label}: that {best.reason}."
         return plain_best_throw(self.ranking(top=15))
 
     def hint_words(self, top: int = 3) -> tuple[str, ...]:
         """Learning mode, the hint: the best few throws in a beginner's words (the table
         with decimals, :meth:`ranking`, is the details)."""
         return tuple(
-            f"{line.place}. Throw {line.discard.throw[0].label} and "
+            f"{line.place}. Throw {line.card.label}: that {line.reason}."
+            if isinstance(line, OneCardLine)
+            else f"{line.place}. Throw {line.discard.throw[0].label} and "
             f"{line.discard.throw[1].label}: that {plain_throw(line)}."
-            for line in self.ranking()[:top]
+            for line in self.throw_ranking()[:top]
         )
 
     def throw_words(self) -> tuple[str, ...]:
         """Learning mode, after the throw: how it went, in whole points and plain words (the
         table with decimals, :meth:`throw_lines`, is the details)."""
+        hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
+        one = self.one_card_throw()
+        if one is not None:
+            return (*hinted, *one.words())
         advice = self.throw_advice()
         if advice is None:
             return ()
-        hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
         game = self.game_throw()
         if game is not None and game.thrown is not None:
             return (*hinted, *game.lines())
@@ -454,12 +510,16 @@ class Table:
 
     def lay_line(self) -> str:
         """Learning mode, before a lay: which card the coach would lay, and why (near the
-        end, the card that keeps the best chance to win, :meth:`game_lay`)."""
+        end, the card that keeps the best chance to win, :meth:`game_lay`; with three or
+        four at the table, what each card pegs now: the coach's pegging analysis is of
+        two players)."""
         game = self.game_lay()
         if game:
             return game
         view = self.view
         assert view.starter is not None
+        if self.game.players != 2:
+            return " ".join(self.lay_previews())
         key = ("lay", len(self.game.events))
         if key not in self._memo:
             self._memo[key] = lay_advice(
@@ -492,6 +552,17 @@ class Table:
         """Who is counted when, in words: the pone's hand first, then the dealer's (then the
         crib, in a game with one)."""
         dealer = self.view.dealer
+        if self.game.players != 2:
+            assert dealer is not None
+            names = self.names
+            order = [(dealer + k) % self.game.players for k in range(1, self.game.players + 1)]
+            hands = ", ".join(
+                "yours" if seat == ME else names.whose(seat, "").strip().lower() for seat in order
+            )
+            return (
+                "The hands are added up round the table from the dealer's left, the dealer's "
+                f"last ({hands}), then the crib (the dealer's too)."
+            )
         pone = "yours" if dealer == COMPUTER else "the computer's"
         deals = "yours" if dealer == ME else "the computer's"
         line = f"The pone's hand is added up first ({pone}), then the dealer's ({deals})"
@@ -532,8 +603,8 @@ class Table:
     def play_note(self) -> PlayNote | None:
         """The coach's note on the card the person laid last, from their own view (None
         with the coach off, after another action, or when there is nothing to say)."""
-        if not self.coached:
-            return None
+        if not self.coached or self.game.players != 2:
+            return None  # the pegging coach's analysis is of two players
         key = ("note", self.mark)
         if key not in self._memo:
             note = None
@@ -587,7 +658,7 @@ class Table:
         lines: list[str] = []
         for event in self.game.events[self.mark :]:
             if not isinstance(event, ShowEvent):
-                lines += event_lines(event)
+                lines += event_lines(event, self.game.players)
         return lines
 
     def _peg_moves(self) -> list[PegMove]:
@@ -595,21 +666,35 @@ class Table:
         (the page asks twice a run, and it walks every event)."""
         events = self.game.events
         if self._pegs is None or self._pegs[0] != len(events):
-            self._pegs = (len(events), peg_moves(events))
+            self._pegs = (len(events), peg_moves(events, self.game.players))
         return self._pegs[1]
 
     def reply_to_lay(self) -> LayEvent | None:
         """The computer's card laid straight after the person's, when nothing else has
-        happened since (the page shows it a moment after the person's own card)."""
+        happened since (the page shows it a moment after the person's own card; with three
+        or four at the table, only when the next seat's card brings the turn back)."""
         events = self.game.events
         if len(events) != self.mark + 2:
             return None
         mine, reply = events[self.mark], events[self.mark + 1]
         if not (isinstance(mine, LayEvent) and mine.seat == ME):
             return None
-        if isinstance(reply, LayEvent) and reply.seat == COMPUTER:
+        if isinstance(reply, LayEvent) and reply.seat != ME:
             return reply
         return None
+
+    def said_go(self) -> tuple[int, ...]:
+        """The seats that have said go in the current series of the play (none outside
+        the play): they lay nothing more until the count goes back to 0."""
+        if self.game.phase is not Phase.PLAY:
+            return ()
+        seats: set[int] = set()
+        for event in reversed(self.game.events):
+            if not isinstance(event, LayEvent | GoEvent) or series_ends(event):
+                break
+            if isinstance(event, GoEvent):
+                seats.add(event.seat)
+        return tuple(sorted(seats))
 
     def back_before_last(self) -> int:
         """Where the back peg of the last move's seat stood before that move (-1: the start
@@ -630,28 +715,32 @@ class Table:
         :attr:`shown` by default): the pegs move with the count, and the other seat's
         muggins, if any, once the whole hand is shown."""
         moves = self._peg_moves()
+        sides = self.game.settings.sides
         counted = self.counted
         if counted is None:
-            return pegs_of(moves)
+            return pegs_of(moves, sides)
         items = counted.score.items
         step = self.shown if step is None else max(0, min(step, len(items)))
         if step >= len(items):
-            return pegs_of(moves)
+            return pegs_of(moves, sides)
         own = (counted.awarded > 0) + (counted.muggins > 0)  # the moves this count made
         earlier = moves[: len(moves) - own]
         shown = sum(item.points for item in items[:step])
         pegged = min(shown, counted.awarded)
         if pegged == 0:
-            return pegs_of(earlier)
-        start = pegs_of(earlier).front[counted.seat]
+            return pegs_of(earlier, sides)
+        side = self.game.side_of(counted.seat)
+        start = pegs_of(earlier, sides).front[side]
         what = "crib" if counted.which is Which.CRIB else "hand"
         reason = award_text(items[step - 1]) if pegged == shown else f"the {what} as you said it"
-        return pegs_of([*earlier, PegMove(counted.seat, start, start + pegged, reason)])
+        return pegs_of([*earlier, PegMove(side, start, start + pegged, reason)], sides)
 
     def pegs_before_reply(self) -> Pegs:
         """The board after the person's card, before the computer's reply to it (see
         :meth:`reply_to_lay`)."""
-        return pegs_of(peg_moves(self.game.events[:-1]))
+        return pegs_of(
+            peg_moves(self.game.events[:-1], self.game.players), self.game.settings.sides
+        )
 
     def log_lines(self, most: int = 40) -> list[LogLine]:
         """What has happened in this deal that the person has seen (the hand being shown
@@ -665,7 +754,7 @@ class Table:
         lines = [
             LogLine(text, index >= self.mark, index)
             for index in range(start, end)
-            for text in event_lines(events[index])
+            for text in event_lines(events[index], self.game.players)
         ]
         return lines[-most:]
 
@@ -696,9 +785,9 @@ class Table:
         assert isinstance(found, WinChances)
         return found
 
-    def back_pegs(self) -> tuple[int, int]:
-        """Where each seat's back peg stands (-1: still in the start hole)."""
-        back = [-1, -1]
+    def back_pegs(self) -> tuple[int, ...]:
+        """Where each side's back peg stands (-1: still in the start hole)."""
+        back = [-1] * self.game.settings.sides
         for move in self._peg_moves():
             back[move.seat] = move.start
-        return back[0], back[1]
+        return tuple(back)

@@ -16,7 +16,7 @@ from trainer.engine.record import (
     ShowEvent,
 )
 from trainer.engine.vocab import Which
-from trainer.training.seats import COMPUTER
+from trainer.training.seats import ME
 from trainer.training.table.driver import Table
 from trainer.training.table.narration import in_our_words
 from trainer.training.table.setup import (
@@ -51,7 +51,7 @@ def export_text(table: Table) -> str:
 
 def public_record(table: Table, comments: Sequence[str] = ()) -> str:
     """A game in progress as the person has seen it: no seed (it would tell every card
-    still to come) and the computer's crib cards hidden until its crib is counted. It reads
+    still to come) and the other seats' crib cards hidden until the crib is counted. It reads
     as a record but cannot be played back: :func:`parse_export` says so."""
     events = table.game.events
     shown_cribs: set[int] = set()
@@ -74,6 +74,7 @@ def public_record(table: Table, comments: Sequence[str] = ()) -> str:
         f'[Target "{settings.target}"]',
         f'[Skunks "{"on" if settings.skunks else "off"}"]',
         f'[Counting "{settings.counting}"]',
+        *([f'[Seats "{settings.seats}"]'] if settings.seats != 2 else []),
         "",
     ]
     deal = 0
@@ -82,7 +83,7 @@ def public_record(table: Table, comments: Sequence[str] = ()) -> str:
             isinstance(event, CutEvent) and event.dealer is not None
         ):
             deal += 1
-        if isinstance(event, DiscardEvent) and event.seat == COMPUTER and deal not in shown_cribs:
+        if isinstance(event, DiscardEvent) and event.seat != ME and deal not in shown_cribs:
             lines.append(f"discard seat={event.seat} cards=hidden")
         else:
             lines.append(event.notation())
@@ -141,5 +142,7 @@ def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
     try:
         Game.replay(record)
     except ValueError as error:
-        raise RecordProblem(f"The record does not play back: {in_our_words(str(error))}.") from None
+        raise RecordProblem(
+            f"The record does not play back: {in_our_words(str(error), record.settings.seats)}."
+        ) from None
     return PlaySetup(level, record.settings, coach, hints), record

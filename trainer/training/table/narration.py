@@ -19,12 +19,8 @@ from trainer.engine.record import (
     ShowEvent,
     StarterEvent,
 )
-from trainer.engine.vocab import Seat, Which
-from trainer.training.seats import COMPUTER, ME, SEAT_NAMES
-
-
-def _who(seat: Seat) -> str:
-    return SEAT_NAMES[seat]
+from trainer.engine.vocab import Which
+from trainer.training.seats import ME, SeatNames
 
 
 def _for(points: int) -> str:
@@ -64,55 +60,60 @@ def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-def _awards_line(awards: Sequence[Award]) -> list[str]:
+def _awards_line(awards: Sequence[Award], names: SeatNames) -> list[str]:
     lines = []
-    for seat in (ME, COMPUTER):
+    for seat in names.seats:
         items = [item for who, item in awards if who == seat]
         if items:
             total = sum(item.points for item in items)
             said = ", ".join(award_text(item) for item in items)
-            peg = "peg" if seat == ME else "pegs"
-            lines.append(f"{_who(seat)} {peg} {total}: {said}.")
+            lines.append(f"{names.does(seat, 'peg')} {total}: {said}.")
     return lines
 
 
-def event_lines(event: Event) -> list[str]:
-    """What one event was, in short sentences for the person in seat 0."""
+def _deals(dealer: int, names: SeatNames) -> str:
+    said = names.does(dealer, "deal")
+    return said[:1].lower() + said[1:]
+
+
+def event_lines(event: Event, players: int = 2) -> list[str]:
+    """What one event was, in short sentences for the person in seat 0 (at a table of
+    ``players``)."""
+    names = SeatNames(players)
     if isinstance(event, CutEvent):
-        lines = [f"{_who(event.seat)} cut {event.card.label}."]
+        lines = [f"{names.who(event.seat)} cut {event.card.label}."]
         if event.dealer is not None:
+            lines.append(f"Low card deals: {_deals(event.dealer, names)}.")
+        elif event.seat == names.seats[-1]:  # on this page the person always cuts first
             lines.append(
-                "Low card deals: you deal."
-                if event.dealer == ME
-                else "Low card deals: the computer deals."
+                "The same rank: cut again."
+                if players == 2
+                else "The lowest cards are the same rank: everyone cuts again."
             )
-        elif event.seat == COMPUTER:  # on this page the computer always cuts second
-            lines.append("The same rank: cut again.")
         return lines
     if isinstance(event, DiscardEvent):
         if event.seat == ME:
-            return [f"You put {event.cards[0].label} and {event.cards[1].label} in the crib."]
-        return ["The computer puts two cards in the crib."]
+            return [f"You put {' and '.join(card.label for card in event.cards)} in the crib."]
+        if players == 2:
+            return ["The computer puts two cards in the crib."]
+        return [f"{names.does(event.seat, 'put')} a card in the crib."]
     if isinstance(event, StarterEvent):
-        return [f"The starter is {event.card.label}.", *_awards_line(event.awards)]
+        return [f"The starter is {event.card.label}.", *_awards_line(event.awards, names)]
     if isinstance(event, LayEvent):
-        verb = "lay" if event.seat == ME else "lays"
-        lines = [f"{_who(event.seat)} {verb} {event.card.label}: the count is {event.count}."]
-        lines += _awards_line(event.awards)
+        lines = [f"{names.does(event.seat, 'lay')} {event.card.label}: the count is {event.count}."]
+        lines += _awards_line(event.awards, names)
         if _series_ends(event):
             lines.append("The count goes back to 0.")
         return lines
     if isinstance(event, GoEvent):
-        verb = "say" if event.seat == ME else "says"
-        lines = [f"{_who(event.seat)} {verb} “go” (nothing fits under 31)."]
-        lines += _awards_line(event.awards)
+        lines = [f"{names.does(event.seat, 'say')} “go” (nothing fits under 31)."]
+        lines += _awards_line(event.awards, names)
         if _series_ends(event):
             lines.append("The count goes back to 0.")
         return lines
     if isinstance(event, ShowEvent):
-        whose = "Your" if event.seat == ME else "The computer's"
         what = "crib" if event.which is Which.CRIB else "hand"
-        lines = [f"{whose} {what} makes {_points(event.true)}."]
+        lines = [f"{names.whose(event.seat, what)} makes {_points(event.true)}."]
         if event.claimed is not None and event.seat == ME:
             if event.claimed == event.true:
                 lines.append(f"You said {event.claimed}: right!")
@@ -128,31 +129,29 @@ def event_lines(event: Event) -> list[str]:
             else:
                 lines.append(f"You said {event.claimed}: you peg {event.claimed}.")
         if event.muggins:
-            lines.append(f"Muggins! The computer takes the {_points(event.muggins)} you missed.")
+            taker = names.who(event.muggins_taker)
+            lines.append(f"Muggins! {taker} takes the {_points(event.muggins)} you missed.")
         return lines
     if isinstance(event, DealEvent):
-        return [
-            "A new deal: you deal." if event.dealer == ME else "A new deal: the computer deals."
-        ]
+        return [f"A new deal: {_deals(event.dealer, names)}."]
     return []
 
 
 #: How the engine's messages name the seats (:func:`trainer.engine.vocab.seat_name`), and the
 #: words this page uses for them, with the verb and the possessive that go with each.
-_ENGINE_SEAT = re.compile(r"\b(not )?player ([12])(?:('s)\b|( has)\b|\b)")
-_THEM = SEAT_NAMES[COMPUTER].lower()
-_OUR_WORDS = {
-    ME: {"": "you", "'s": "your", " has": "you have", "not": "not yours"},
-    COMPUTER: {
-        "": _THEM,
-        "'s": f"{_THEM}'s",
-        " has": f"{_THEM} has",
-        "not": f"not {_THEM}'s",
-    },
-}
+_ENGINE_SEAT = re.compile(r"\b(not )?player ([1-4])(?:('s)\b|( has)\b|\b)")
 
 
-def in_our_words(message: str) -> str:
+def _our_words(seat: int, names: SeatNames) -> dict[str, str]:
+    if seat == ME:
+        return {"": "you", "'s": "your", " has": "you have", "not": "not yours"}
+    who = names.who(seat)
+    whose = names.whose(seat, "").strip()
+    who, whose = who[:1].lower() + who[1:], whose[:1].lower() + whose[1:]
+    return {"": who, "'s": whose, " has": f"{who} has", "not": f"not {whose}"}
+
+
+def in_our_words(message: str, players: int = 2) -> str:
     """An engine message in this page's words: the seats it names as "player 1" and
     "player 2" are you and the computer (and a record's ``seat=`` numbers are explained).
 
@@ -166,15 +165,20 @@ def in_our_words(message: str) -> str:
 
     def said(match: re.Match[str]) -> str:
         negated, number, possessive, has = match.groups()
-        words = _OUR_WORDS[int(number) - 1]
+        seat = int(number) - 1
+        if seat not in names.seats:
+            return match.group(0)
+        words = _our_words(seat, names)
         if negated and possessive:
             return words["not"]
         text = words[possessive or has or ""]
         return ("not " if negated else "") + text
 
+    names = SeatNames(players)
     text = _ENGINE_SEAT.sub(said, message)
     if re.search(r"\bseat=[0-9]", text):
-        text += " (in a record, seat=0 is you and seat=1 is the computer)"
+        seats = [f"seat={seat} is {_our_words(seat, names)['']}" for seat in names.seats]
+        text += f" (in a record, {', '.join(seats[:-1])} and {seats[-1]})"
     return text
 
 
@@ -192,11 +196,17 @@ def scoring_cards(event: LayEvent, pile: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(card for card in pile if card in scored)
 
 
-def best_hand_line(best: ShowEvent) -> str:
+def best_hand_line(best: ShowEvent, players: int = 2) -> str:
     """The game's best hand in a sentence: ``The best hand of the game was yours: 12
     points.`` (or the computer's)."""
-    whose = "yours" if best.seat == ME else "the computer's"
+    whose = "yours" if best.seat == ME else _our_words(best.seat, SeatNames(players))["'s"]
     return f"The best hand of the game was {whose}: {_points(best.true)}."
+
+
+def series_ends(event: LayEvent | GoEvent) -> bool:
+    """The event ends a series of the play (31, a go or the last card): the count goes
+    back to 0."""
+    return _series_ends(event)
 
 
 def _series_ends(event: LayEvent | GoEvent) -> bool:

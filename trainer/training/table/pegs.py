@@ -11,13 +11,15 @@ from trainer.engine.record import (
     ShowEvent,
 )
 from trainer.engine.vocab import Seat, Which
-from trainer.training.seats import COMPUTER, ME
+from trainer.training.seats import ME, SeatNames
 from trainer.training.table.narration import award_text
 
 
 @dataclass(frozen=True, slots=True)
 class PegMove:
-    """One peg moved: ``seat`` went from ``start`` to ``end`` for ``reason``."""
+    """One peg moved: ``seat``'s went from ``start`` to ``end`` for ``reason``. The peg is a
+    side's (:func:`~trainer.engine.vocab.side_of`): a seat's own, or with four at the table
+    its partnership's (0: the person and their partner, 1: the other two)."""
 
     seat: Seat
     start: int
@@ -27,21 +29,21 @@ class PegMove:
 
 @dataclass(frozen=True, slots=True)
 class Pegs:
-    """The board as the person may see it: each seat's front and back peg (-1: the start
+    """The board as the person may see it: each side's front and back peg (-1: the start
     hole) and the last move."""
 
-    front: tuple[int, int]
-    back: tuple[int, int]
+    front: tuple[int, ...]
+    back: tuple[int, ...]
     last: PegMove | None
 
 
-def pegs_of(moves: Sequence[PegMove]) -> Pegs:
-    """Where the pegs stand after ``moves`` (each seat's front peg on its score, its back
+def pegs_of(moves: Sequence[PegMove], sides: int = 2) -> Pegs:
+    """Where the pegs stand after ``moves`` (each side's front peg on its score, its back
     peg where the score was before its last move)."""
-    front, back = [0, 0], [-1, -1]
+    front, back = [0] * sides, [-1] * sides
     for move in moves:
         back[move.seat], front[move.seat] = move.start, move.end
-    return Pegs((front[0], front[1]), (back[0], back[1]), moves[-1] if moves else None)
+    return Pegs(tuple(front), tuple(back), moves[-1] if moves else None)
 
 
 class LogLine(NamedTuple):
@@ -53,20 +55,28 @@ class LogLine(NamedTuple):
     event: int
 
 
-def peg_moves(events: Sequence[Event]) -> list[PegMove]:
-    """Every peg move of the game, one per seat per scoring event, in order."""
-    scores = [0, 0]
+def peg_moves(events: Sequence[Event], players: int = 2) -> list[PegMove]:
+    """Every peg move of the game, one per seat per scoring event, in order (with four at
+    the table, the peg is the seat's partnership's, and the reason says whose points in
+    short: ``Partner, fifteen for two``)."""
+    names = SeatNames(players)
+    scores = [0] * len(names.sides)
     moves: list[PegMove] = []
     for event in events:
-        for seat in (ME, COMPUTER):
+        for seat in names.seats:
             items = event.items_for(seat)
             points = sum(item.points for item in items)
             if points:
                 if isinstance(event, ShowEvent) and event.seat == seat:
                     what = "crib" if event.which is Which.CRIB else "hand"
                     reason = f"the {what}"
+                    if players == 4:  # whose, in short: the board's line is one line
+                        reason = f"your {what}" if seat == ME else f"{names.short(seat)}'s {what}"
                 else:
                     reason = ", ".join(award_text(item) for item in items)
-                moves.append(PegMove(seat, scores[seat], scores[seat] + points, reason))
-                scores[seat] += points
+                    if players == 4:
+                        reason = f"{names.short(seat)}, {reason}"
+                side = names.side_of(seat)
+                moves.append(PegMove(side, scores[side], scores[side] + points, reason))
+                scores[side] += points
     return moves

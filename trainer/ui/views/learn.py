@@ -19,9 +19,11 @@ from trainer.content.lessons import (
     Lesson,
     PegCheck,
     Show,
+    TableGoCheck,
 )
 from trainer.training.ladder import Rung, ladder, offered_after
 from trainer.training.learn import (
+    TABLE_LABELS,
     Feedback,
     Learn,
     Status,
@@ -32,6 +34,7 @@ from trainer.training.learn import (
     question_story,
     status_text,
     suggested,
+    table_story,
 )
 from trainer.training.seats import DRILL_SHORT_NAMES
 from trainer.ui import actions, loaded, play_saves, requests, session
@@ -217,6 +220,17 @@ def _question_cards(lesson: Lesson) -> None:
         st.markdown("**How the cards went down**")
         st.markdown("\n".join(f"1. {line}" for line in question_story(check)))
         for who, held in zip(("The pone", "The dealer"), replay.held, strict=True):
+            if held:
+                st.markdown(f"{who} still holds:")
+                show_cards(held, max_width=80 * len(held))
+            else:
+                st.markdown(f"{who} has no cards left.")
+    elif isinstance(check, TableGoCheck):
+        table = check.replay()
+        st.markdown("**How the cards went down at the table**")
+        st.markdown("\n".join(f"1. {line}" for line in table_story(check, with_scores=False)))
+        for seat, held in zip(check.seats, table.held, strict=True):
+            who = TABLE_LABELS[seat]
             if held:
                 st.markdown(f"{who} still holds:")
                 show_cards(held, max_width=80 * len(held))

@@ -78,6 +78,7 @@ from trainer.ui.game_list import open_review
 from trainer.ui.loaded import course as the_course
 from trainer.ui.play_saves import Owner, PlayGame, Saved, Stale
 from trainer.ui.profiles import plain, require_player
+from trainer.ui.seats_html import seats_html, table_spots
 from trainer.ui.session import store_problem
 from trainer.ui.table_html import felt_html, items_html, lit_cards_html, log_html, reveal_times
 from trainer.ui.winbar import METER_KEY, WINBAR_CSS, meter_on, winbar_html
@@ -105,6 +106,13 @@ _NOBODY = Profile(0, "", datetime(1970, 1, 1, tzinfo=UTC))
 #: Seconds between the person's card and the computer's reply appearing (a CSS delay in the
 #: browser: the server never waits).
 REPLY_PAUSE = 0.5
+
+#: How many sit at the table, as the settings say it (one level plays every computer).
+_TABLE_SIZES = {
+    2: "Two: you and the computer",
+    3: "Three: you and two computers, each playing alone",
+    4: "Four: you and a computer partner against two computers",
+}
 
 _COUNTING_HELP = {
     "automatic": "The trainer counts",
@@ -165,7 +173,7 @@ def _act(action: str, *args: Any) -> None:
     try:
         getattr(game.table, action)(*args)
     except (RuleError, ValueError) as error:
-        _state()[_NOTE] = _capital(in_our_words(str(error))) + "."
+        _state()[_NOTE] = _capital(in_our_words(str(error), game.table.game.players)) + "."
         return
     _state()[_NOTE] = ""
     _commit(game)
@@ -214,7 +222,7 @@ def _take_taps(game: PlayGame) -> CardPicker | None:
             else:
                 game.table.lay(event.cards[0])
         except RuleError as error:
-            picker.reply(_capital(in_our_words(str(error))) + ".")
+            picker.reply(_capital(in_our_words(str(error), game.table.game.players)) + ".")
             continue
         _state()[_NOTE] = ""
         _commit(game)
@@ -347,6 +355,13 @@ def _unsaved(game: PlayGame) -> None:
 
 def _settings_form(profile: Profile) -> None:
     st.subheader("A new game")
+    seats = st.selectbox(
+        "Who is at the table?",
+        list(_TABLE_SIZES),
+        format_func=_TABLE_SIZES.__getitem__,
+        key="play_seats",
+        index=0,
+    )
     level = st.radio(
         "How strong is the computer?",
         list(LEVEL_NAMES),
@@ -393,7 +408,12 @@ def _settings_form(profile: Profile) -> None:
         try:
             setup = PlaySetup(
                 parse_level(str(level)),
-                Settings(target=int(target or 0), skunks=bool(skunks), counting=Counting(counting)),
+                Settings(
+                    target=int(target or 0),
+                    skunks=bool(skunks),
+                    counting=Counting(counting),
+                    seats=int(seats or 2),
+                ),
                 coach=str(coach),
             )
         except (SettingsError, ValueError) as error:
@@ -406,7 +426,7 @@ def _settings_form(profile: Profile) -> None:
 # --- the game ---------------------------------------------------------------------------------
 
 #: The table's look: its layout, the board's and the film's (see :mod:`trainer.ui.film`).
-TABLE_CSS = assets.text("table.css") + BOARD_CSS + WINBAR_CSS
+TABLE_CSS = assets.text("table.css") + assets.text("seats.css") + BOARD_CSS + WINBAR_CSS
 #: The player's setting for the show: ``"steps"`` ("Next" for each combination, the
 #: default) or ``"all"`` (the whole hand at once, its combinations lit in turn).
 SHOW_KEY = "show"
@@ -467,10 +487,10 @@ def _frames(table: Table, late: str) -> list[Frame]:
 
 def _board_and_log(table: Table, late: str) -> None:
     """The board, with the scores and the last move in words, and the log of the deal."""
-    names = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER])
+    names = table.names.board_names
     board = board_html(_frames(table, late), target=table.game.settings.target, names=names)
     if table.has_win_meter and _meter_shown(table):
-        board += winbar_html(table.win_chances(), names)
+        board += winbar_html(table.win_chances(), (names[0], names[1]))  # (games of two)
     reply = table.mark + 1 if late else None
     log = log_html(table.log_lines(), late=late, reply=reply)
     st.markdown(board + log, unsafe_allow_html=True)
@@ -481,14 +501,19 @@ def _header(table: Table) -> None:
     game = table.game
     level = LEVEL_NAMES[table.level]
     rung = rung_of(table.setup)
-    parts = [f"{level} computer", f"to {game.settings.target}"]
+    parts = [f"{level} computer" + ("s" if game.players > 2 else ""), f"to {game.settings.target}"]
     if rung is not None and not game.settings.whole:
         parts[:0] = [f"First game {rung.number}: {rung.title}", counts_text(game.settings)]
     if table.coached:
         parts.append(f"coach: {COACH_NAMES[table.coach].lower()}")
     if view.dealer is not None:
         parts.append(f"deal {view.deal_no}")
-        parts.append("you deal" if view.dealer == ME else "the computer deals")
+        names = table.names
+        if view.dealer == ME or game.players == 2:
+            dealer = names.does(view.dealer, "deal")
+            parts.append(dealer[:1].lower() + dealer[1:])
+        else:  # in short: the line stays one line on a phone
+            parts.append(f"{names.short(view.dealer)} deals")
     st.caption(" · ".join(parts))
 
 
@@ -555,16 +580,19 @@ def _cut_for_deal(table: Table) -> None:
 def _discard(game: PlayGame, picker: CardPicker) -> None:
     table = game.table
     view = table.view
-    whose = "your" if view.dealer == ME else "the computer's"
-    st.markdown(
-        f"### Pick two cards for {whose} crib\n"
-        "Tap two cards, then “To crib”. Tap a card again to change your mind."
-    )
-    if view.deal_no == 1 and view.cuts:
-        mine, theirs = (
-            next(c.card for c in reversed(view.cuts) if c.seat == seat) for seat in (ME, COMPUTER)
+    assert view.dealer is not None
+    whose = table.names.whose(view.dealer, "crib")
+    whose = whose[:1].lower() + whose[1:]
+    if view.settings.throw == 2:
+        st.markdown(
+            f"### Pick two cards for {whose}\n"
+            "Tap two cards, then “To crib”. Tap a card again to change your mind."
         )
-        st.caption(f"The cut for deal: you {mine.label}, the computer {theirs.label}.")
+    else:
+        extra = "; the dealer adds the pack's top card" if view.players == 3 else ""
+        st.markdown(f"### Pick one card for {whose}\nTap a card, then “To crib”{extra}.")
+    if view.deal_no == 1 and view.cuts:
+        st.caption(_cut_caption(table))
     if table.learning:
         with st.container(key="play_tips_best"):
             st.info(
@@ -573,7 +601,7 @@ def _discard(game: PlayGame, picker: CardPicker) -> None:
             )
     if table.coached:
         if table.hinted:
-            ranking = "  \n".join(_line(line.line()) for line in table.ranking())
+            ranking = "  \n".join(_line(line.line()) for line in table.throw_ranking())
             with st.container(key="play_tips_hint"):
                 if table.learning:  # plain words first, the numbers on request
                     words = "  \n".join(_line(line) for line in table.hint_words())
@@ -598,13 +626,34 @@ def _discard(game: PlayGame, picker: CardPicker) -> None:
                 help="Shows the best throws. The deal is marked as hinted.",
             )
     with _hand():
-        picker.show(need=2, confirm="To crib", label="Your hand")
+        picker.show(need=view.settings.throw, confirm="To crib", label="Your hand")
+
+
+def _cut_caption(table: Table) -> str:
+    """Who cut what for the deal (the last round, when a tie was cut again)."""
+    view = table.view
+    if view.players == 2:
+        mine, theirs = (
+            next(c.card for c in reversed(view.cuts) if c.seat == seat) for seat in (ME, COMPUTER)
+        )
+        return f"The cut for deal: you {mine.label}, the computer {theirs.label}."
+    cuts = []
+    for seat in table.names.seats:
+        card = next(c.card for c in reversed(view.cuts) if c.seat == seat)
+        who = table.names.who(seat)
+        cuts.append(f"{who[:1].lower() + who[1:]} {card.label}")
+    return f"The cut for deal: {', '.join(cuts)}."
 
 
 def _cut_starter(table: Table) -> None:
     st.markdown(
         "### Cut for the starter\n"
-        "You are the pone, so you cut. The dealer turns the top card: the starter."
+        + (
+            "You are the pone, so you cut."
+            if table.game.players == 2
+            else "You sit on the dealer's left, so you cut."
+        )
+        + " The dealer turns the top card: the starter."
     )
     with _hand():
         show_cards(table.view.kept, max_width=360)
@@ -639,7 +688,7 @@ def _lay(page_game: PlayGame, picker: CardPicker, late: str = "") -> None:
     if reply is not None:
         mine = game.events[table.mark]
         before = mine.count if isinstance(mine, LayEvent) else None
-    holds = f"The computer holds {_many(view.opponent_cards, 'card')}."
+    holds = f"The computer holds {_many(view.opponent_cards, 'card')}." if view.players == 2 else ""
     felt = felt_html(
         starter=view.starter,
         pile=view.pile,
@@ -649,6 +698,8 @@ def _lay(page_game: PlayGame, picker: CardPicker, late: str = "") -> None:
         late=late,
         holds=holds,
     )
+    if view.players > 2:  # each seat's cards in front of it, who said go, whose turn
+        felt += seats_html(table_spots(table))
     st.markdown(felt + "\n\n**Your turn: tap a card to lay it.**", unsafe_allow_html=True)
     if table.learning:
         with st.container(key="play_tips_lay"):
@@ -751,10 +802,10 @@ def _say_count(game: PlayGame, total: int) -> None:
         play_saves.record_count(game, event, index, seconds=seconds)
 
 
-def _summary(event: ShowEvent, over: bool) -> str:
+def _summary(event: ShowEvent, over: bool, players: int = 2) -> str:
     """What a count came to, in Markdown: the total, then a muggins or a game won (a miss is
     told as a miss, never as a success)."""
-    lines = event_lines(event)
+    lines = event_lines(event, players)
     if over:
         lines.append("That reaches the end of the board: the game is over.")
     head, *rest = lines
@@ -785,9 +836,8 @@ def _said_so_far(score: ShowScore, shown: int) -> str:
 def _reveal(table: Table) -> None:
     event = table.counted
     assert event is not None
-    whose = "Your" if event.seat == ME else "The computer's"
     what = "crib" if event.which is Which.CRIB else "hand"
-    st.markdown(f"### {whose} {what}")
+    st.markdown(f"### {table.names.whose(event.seat, what)}")
     score = event.score
     items = score.items
     key = f"play_reveal_{len(table.game.events)}"
@@ -795,7 +845,7 @@ def _reveal(table: Table) -> None:
     shown = len(items) if at_once else table.shown  # saved with the game: a reload shows it
     times = reveal_times(len(items)) if at_once else []
     done = shown >= len(items)
-    summary = _summary(event, table.game.is_over) if done else ""
+    summary = _summary(event, table.game.is_over, table.game.players) if done else ""
     if table.learning and done and table.crib_line():
         summary += "  \n**Coach:** " + table.crib_line()
     st.markdown(table.show_order_line())
@@ -844,23 +894,17 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
     table = page_game.table
     game = table.game
     summary = game.summary()
-    me, them = game.scores
-    won = game.winner == ME
-    skunk = game.skunk()
-    lines = ["## You win! 🎉" if won else "## The computer wins this time"]
-    if skunk:
-        word = "a double skunk" if skunk == 2 else "a skunk"
-        lines.append(f"**{SEAT_NAMES[ME if won else COMPUTER]} won by {word}!**  ")
-    lines.append(f"Final score: **you {me}, the computer {them}** after {summary.deals} deals.")
-    st.markdown("\n".join(lines))
+    st.markdown("\n".join(_final_words(table, summary.deals)))
     best = summary.best_hand
     with _hand():
         if best is not None:
-            st.markdown(best_hand_line(best))
+            st.markdown(best_hand_line(best, game.players))
             show_cards(best.score.hand, starter=best.score.starter, max_width=300)
         with st.container(horizontal=True):
             again = st.button("Play again", type="primary", key="play_again")
-            review = st.button("Review this game", key="play_review")  # every decision
+            review = game.players == 2 and st.button(  # every decision (games of two)
+                "Review this game", key="play_review"
+            )
     if review:
         open_review(page_game.game_id)
     if again:
@@ -870,7 +914,9 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
         st.rerun()
     settings = game.settings
     rows = []
-    for seat, name in SHORT_NAMES.items():
+    names = table.names
+    short = SHORT_NAMES if game.players == 2 else {seat: names.short(seat) for seat in names.seats}
+    for seat, name in short.items():
         s = summary.seats[seat]
         row: dict[str, str | int] = {"Who": name}
         if settings.play:
@@ -892,7 +938,9 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
         _next_rung(page_game, rung, profile)
         return
     record = play_saves.stats(profile, table.level, game.settings.target)
-    if page_game.imported:
+    if game.players != 2:
+        st.caption("Your record against each level counts your games of two.")
+    elif page_game.imported:
         st.caption("This game was read from a record, so it is not counted in your record.")
     elif record is not None and record.games:
         margin = record.average_margin or 0.0
@@ -901,6 +949,42 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
             f"{_many(record.games, 'game')}, {record.wins} won, {record.skunks} by a skunk, "
             f"average margin {margin:+.1f}."
         )
+
+
+def _final_words(table: Table, deals: int) -> list[str]:
+    """Who won, by how much, and the final score, in Markdown."""
+    game = table.game
+    won = game.winner == ME  # the person's side is side 0
+    skunk = game.skunk()
+    word = "a double skunk" if skunk == 2 else "a skunk"
+    if game.players == 2:
+        me, them = game.scores
+        lines = ["## You win! 🎉" if won else "## The computer wins this time"]
+        if skunk:
+            lines.append(f"**{SEAT_NAMES[ME if won else COMPUTER]} won by {word}!**  ")
+        lines.append(f"Final score: **you {me}, the computer {them}** after {deals} deals.")
+        return lines
+    names = table.names
+    assert game.winner is not None
+    winner = names.side_said(game.winner)
+    if won:
+        lines = ["## You and your partner win! 🎉" if game.players == 4 else "## You win! 🎉"]
+    else:
+        lines = [f"## {winner} {'win' if game.players == 4 else 'wins'} this time"]
+    if skunk:
+        lines.append(f"**{winner} won by {word}!**  ")
+    lines.append(f"Final score: **{_scores_said(table)}** after {deals} deals.")
+    return lines
+
+
+def _scores_said(table: Table) -> str:
+    """Every side's score in words: ``you 12, the computer 30``."""
+    names = table.names
+    parts = []
+    for side, score in enumerate(table.game.scores):
+        said = names.side_said(side)
+        parts.append(f"{said[:1].lower() + said[1:]} {score}")
+    return ", ".join(parts)
 
 
 def _next_rung(page_game: PlayGame, rung: Rung, profile: Profile) -> None:
@@ -1067,9 +1151,8 @@ def _menu(profile: Profile) -> None:
                     help="The game waits among your unfinished games, as it is now.",
                 )
             return
-        me, them = table.game.scores
         st.warning(
-            f"Leave this game (you {me}, the computer {them}, deal {table.game.deal_no})? "
+            f"Leave this game ({_scores_said(table)}, deal {table.game.deal_no})? "
             "Keep it to come back to it from the list of unfinished games, or resign it "
             "(a resigned game counts as a loss)."
         )

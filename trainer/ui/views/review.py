@@ -445,6 +445,11 @@ if saved.status == "playing":
         icon=":material/playing_cards:",
     )
 try:
+    if PlaySetup.parse(saved.settings).settings.seats != 2:
+        _stop(
+            "The review goes through games of two: this game had more players at the table. "
+            "Its record is kept with your games on the Progress page."
+        )
     review = _reviewed(saved.record, saved.settings)
     setup = PlaySetup.parse(saved.settings)
 except ValueError as err:
