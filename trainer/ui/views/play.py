@@ -26,6 +26,7 @@ import functools
 import itertools
 import random
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -34,7 +35,7 @@ import streamlit as st
 from trainer.engine.cards import Card
 from trainer.engine.items import Kind
 from trainer.engine.record import MAX_RECORD_CHARS, LayEvent, Settings, SettingsError, ShowEvent
-from trainer.engine.show import ShowScore
+from trainer.engine.show import MAX_SHOW, ShowScore
 from trainer.engine.vocab import Counting, RuleError, Which
 from trainer.progress.store import SavedGame
 from trainer.training.explain import said_aloud, said_one_by_one
@@ -165,13 +166,14 @@ def _commit(game: PlayGame) -> bool:
     return False
 
 
-def _act(action: str, *args: Any) -> None:
-    """Do one of the person's actions on the table, then save the game."""
+def _act(action: Callable[[Table], object]) -> None:
+    """Do one of the person's actions on the table (a method of :class:`Table`, such as
+    ``Table.cut_starter``), then save the game."""
     game = _game()
     if game is None:
         return
     try:
-        getattr(game.table, action)(*args)
+        action(game.table)
     except (RuleError, ValueError) as error:
         _state()[_NOTE] = _capital(in_our_words(str(error), game.table.game.players)) + "."
         return
@@ -559,7 +561,7 @@ def _throw_coach(table: Table) -> None:
 
 def _hint() -> None:
     """The "Hint" button: the ranking is shown, and the deal marked as hinted and saved."""
-    _act("hint")
+    _act(Table.hint)
 
 
 def _hand() -> Any:
@@ -573,7 +575,11 @@ def _cut_for_deal(table: Table) -> None:
     )
     with _hand():
         actions.button(
-            "Cut the pack", type="primary", key="play_cut", on_click=_act, args=("cut_for_deal",)
+            "Cut the pack",
+            type="primary",
+            key="play_cut",
+            on_click=_act,
+            args=(Table.cut_for_deal,),
         )
 
 
@@ -662,7 +668,7 @@ def _cut_starter(table: Table) -> None:
             type="primary",
             key="play_cut_starter",
             on_click=_act,
-            args=("cut_starter",),
+            args=(Table.cut_starter,),
         )
 
 
@@ -766,7 +772,7 @@ def _claim(game: PlayGame, picker: CardPicker | None = None) -> None:
             st.number_input(
                 "Or type what it makes" if picker is not None else "Your count",
                 min_value=0,
-                max_value=29,
+                max_value=MAX_SHOW,
                 step=1,
                 value=0,
                 key=key,
@@ -878,11 +884,11 @@ def _reveal(table: Table) -> None:
             show_cards(score.hand, starter=score.starter, highlight=lit, max_width=320)
         if not done:
             actions.button(
-                "Next", type="primary", key=f"{key}_next", on_click=_act, args=("show_next",)
+                "Next", type="primary", key=f"{key}_next", on_click=_act, args=(Table.show_next,)
             )
         else:
             actions.button(
-                "Continue", type="primary", key=f"{key}_go", on_click=_act, args=("carry_on",)
+                "Continue", type="primary", key=f"{key}_go", on_click=_act, args=(Table.carry_on,)
             )
 
 
