@@ -14,7 +14,7 @@ so the question's answer comes from the rules, not from the file.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from trainer.engine.cards import Card, label_cards
@@ -64,37 +64,15 @@ def replay_series(pone: Sequence[Card], dealer: Sequence[Card], plays: Sequence[
     hands = (tuple(pone), tuple(dealer))
     if not plays:
         raise SeriesError("list the cards laid, in order: at least one")
-    play = Pegging([list(hands[0]), list(hands[1])], leader=0)
-    events: list[PegEvent] = []
-    last_lay = 0
-    for card in plays:
-        while play.must_go():
-            events.append(play.go())
-        owner = 0 if card in hands[0] else 1 if card in hands[1] else None
-        if owner is None:
-            raise SeriesError(f"{card.label} is in neither the pone's nor the dealer's hand")
-        if play.is_over or card not in play.hands[owner]:
-            raise SeriesError(f"{card.label} is laid twice")
-        if owner != play.turn:
-            raise SeriesError(
-                f"{card.label} is the {SERIES_ORDER[owner]}'s card, but it is the "
-                f"{SERIES_ORDER[play.turn]}'s turn (the count is {play.count})"
-            )
-        try:
-            play.verify_lay(card)
-        except PeggingError as err:
-            raise SeriesError(str(err)) from None
-        last_lay = len(events)
-        events.append(play.lay(card))
-    while not events[-1].series_over and play.must_go():
-        events.append(play.go())
-    end = events[-1]
-    if end.closing is None:
-        raise SeriesError(
-            f"the series is not over after these plays: the {SERIES_ORDER[play.turn]} "
-            f"can still lay {label_cards(play.playable())}"
-        )
-    scorer, item = end.closing
+    play, events, last_lay = _play_out(
+        hands,
+        plays,
+        lambda seat: f"the {SERIES_ORDER[seat]}",
+        nobody="in neither the pone's nor the dealer's hand",
+    )
+    closing = events[-1].closing
+    assert closing is not None  # (_play_out refuses a series not over)
+    scorer, item = closing
     laid = events[last_lay]
     assert laid.card is not None
     points = sum(event.points_for(laid.player) for event in events[last_lay:])
@@ -147,39 +125,12 @@ def replay_table(hands: Sequence[Sequence[Card]], plays: Sequence[Card]) -> Tabl
         raise SeriesError(f"a table of three or four has 3 or 4 hands, not {len(seats)}")
     if not plays:
         raise SeriesError("list the cards laid, in order: at least one")
-    play = Pegging([list(hand) for hand in seats], leader=0)
-    events: list[PegEvent] = []
-    last_lay = 0
-    for index, card in enumerate(plays):
-        while not play.is_over and play.must_go():
-            events.append(play.go())
-        owner = next((seat for seat, hand in enumerate(seats) if card in hand), None)
-        if owner is None:
-            raise SeriesError(f"{card.label} is in nobody's hand")
-        if play.is_over or card not in play.hands[owner]:
-            raise SeriesError(f"{card.label} is laid twice")
-        if owner != play.turn:
-            raise SeriesError(
-                f"{card.label} is seat {owner + 1}'s card, but it is seat {play.turn + 1}'s "
-                f"turn (the count is {play.count})"
-            )
-        try:
-            play.verify_lay(card)
-        except PeggingError as err:
-            raise SeriesError(str(err)) from None
-        last_lay = len(events)
-        events.append(play.lay(card))
-        if events[-1].series_over and index < len(plays) - 1:
-            raise SeriesError(f"the series is over at {card.label}: the cards after it are another")
-    while not events[-1].series_over and play.must_go():
-        events.append(play.go())
-    end = events[-1]
-    if end.closing is None:
-        raise SeriesError(
-            f"the series is not over after these plays: seat {play.turn + 1} can still lay "
-            f"{label_cards(play.playable())}"
-        )
-    scorer, item = end.closing
+    play, events, last_lay = _play_out(
+        seats, plays, lambda seat: f"seat {seat + 1}", nobody="in nobody's hand", one_series=True
+    )
+    closing = events[-1].closing
+    assert closing is not None  # (_play_out refuses a series not over)
+    scorer, item = closing
     laid = events[last_lay]
     assert laid.card is not None
     return TableSeries(
@@ -192,3 +143,50 @@ def replay_table(hands: Sequence[Sequence[Card]], plays: Sequence[Card]) -> Tabl
         last_card=laid.card,
         next_leader=None if play.is_over else play.turn,
     )
+
+
+def _play_out(
+    hands: Sequence[Sequence[Card]],
+    plays: Sequence[Card],
+    name: Callable[[int], str],
+    *,
+    nobody: str,
+    one_series: bool = False,
+) -> tuple[Pegging, list[PegEvent], int]:
+    """Lay ``plays`` in order from ``hands`` (seat 0 leading), each by whoever holds it,
+    saying go whenever a player has to, until the series is over: the play, its events, and
+    the index of the last card laid among them. ``name`` names a seat in the messages
+    ("the pone", "seat 2"), ``nobody`` says where a card held by no seat is not; with
+    ``one_series`` a card laid after the series is over is refused."""
+    play = Pegging([list(hand) for hand in hands], leader=0)
+    events: list[PegEvent] = []
+    last_lay = 0
+    for index, card in enumerate(plays):
+        while play.must_go():
+            events.append(play.go())
+        owner = next((seat for seat, hand in enumerate(hands) if card in hand), None)
+        if owner is None:
+            raise SeriesError(f"{card.label} is {nobody}")
+        if play.is_over or card not in play.hands[owner]:
+            raise SeriesError(f"{card.label} is laid twice")
+        if owner != play.turn:
+            raise SeriesError(
+                f"{card.label} is {name(owner)}'s card, but it is {name(play.turn)}'s turn "
+                f"(the count is {play.count})"
+            )
+        try:
+            play.verify_lay(card)
+        except PeggingError as err:
+            raise SeriesError(str(err)) from None
+        last_lay = len(events)
+        events.append(play.lay(card))
+        if one_series and events[-1].series_over and index < len(plays) - 1:
+            raise SeriesError(f"the series is over at {card.label}: the cards after it are another")
+    while not events[-1].series_over and play.must_go():
+        events.append(play.go())
+    if events[-1].closing is None:
+        raise SeriesError(
+            f"the series is not over after these plays: {name(play.turn)} can still lay "
+            f"{label_cards(play.playable())}"
+        )
+    return play, events, last_lay
