@@ -27,33 +27,30 @@ def _for(points: int) -> str:
     return f"for {number_word(points)}"
 
 
+#: How each kind is said when it scores, where its cards do not change the words.
+_SAID: dict[Kind, str] = {
+    Kind.FIFTEEN: "fifteen",
+    Kind.THIRTY_ONE: "thirty-one",
+    Kind.GO: "a go",
+    Kind.LAST_CARD: "last card",
+    Kind.HIS_HEELS: "his heels",
+    Kind.FLUSH: "a flush",
+    Kind.NOBS: "his nobs",
+    Kind.MUGGINS: "muggins",
+}
+_PAIRS = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
+
+
 def award_text(item: ScoreItem) -> str:
     """What a score is said as at the table: ``fifteen for two``, ``a run of three for three``."""
     kind = item.kind
-    if kind is Kind.FIFTEEN:
-        return f"fifteen {_for(item.points)}"
-    if kind is Kind.THIRTY_ONE:
-        return f"thirty-one {_for(item.points)}"
     if kind is Kind.PAIR:
-        name = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}.get(
-            len(item.cards), "a pair"
-        )
-        return f"{name} {_for(item.points)}"
-    if kind is Kind.RUN:
-        return f"a run of {number_word(len(item.cards))} {_for(item.points)}"
-    if kind is Kind.GO:
-        return f"a go {_for(item.points)}"
-    if kind is Kind.LAST_CARD:
-        return f"last card {_for(item.points)}"
-    if kind is Kind.HIS_HEELS:
-        return f"his heels {_for(item.points)}"
-    if kind is Kind.FLUSH:
-        return f"a flush {_for(item.points)}"
-    if kind is Kind.NOBS:
-        return f"his nobs {_for(item.points)}"
-    if kind is Kind.MUGGINS:
-        return f"muggins {_for(item.points)}"
-    return f"{kind} {_for(item.points)}"
+        name = _PAIRS.get(len(item.cards), "a pair")
+    elif kind is Kind.RUN:
+        name = f"a run of {number_word(len(item.cards))}"
+    else:
+        name = _SAID.get(kind, str(kind))
+    return f"{name} {_for(item.points)}"
 
 
 def _points(n: int) -> str:
