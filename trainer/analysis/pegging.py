@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from trainer.engine import DECK, Card, check_distinct, label_cards
+from trainer.engine import DECK, Card, SeatView, check_distinct, label_cards
 
 __all__ = [
     "PlayOption",
@@ -37,6 +37,7 @@ __all__ = [
     "peg_points",
     "play_position",
     "reply_expectation",
+    "view_position",
 ]
 
 HAND_SIZE = 4
@@ -243,6 +244,22 @@ class PlayOption:
 
     def describe(self) -> str:
         return f"{self.card.label}: pegs {self.points}, reply {self.reply:.2f}, net {self.net:+.2f}"
+
+
+def view_position(view: SeatView) -> PlayPosition:
+    """:func:`play_position` of what a seat of a two-player game sees in the play: its hand,
+    the series, the cards each side has laid, the starter and its own throw to the crib
+    (the computer players' view of the play)."""
+    if view.starter is None:
+        raise ValueError("a card is laid only after the starter is turned")
+    return play_position(
+        view.hand,
+        pile=view.pile,
+        mine_played=view.mine_played,
+        theirs_played=view.theirs_played,
+        starter=view.starter,
+        crib_cards=view.discards,
+    )
 
 
 def analyse_play(

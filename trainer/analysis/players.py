@@ -101,8 +101,8 @@ from trainer.analysis.pegging import (
     PlayPosition,
     options_for,
     peg_points,
-    play_position,
     reply_expectation,
+    view_position,
 )
 from trainer.analysis.table_search import TableSearch
 from trainer.analysis.winprob import win_model
@@ -285,16 +285,7 @@ class _View:
 
 def _two_seat_view(view: SeatView) -> _View:
     """The position of a two-player seat's view, with the opponent's least pips."""
-    assert view.starter is not None
-    position = play_position(
-        view.hand,
-        pile=view.pile,
-        mine_played=view.mine_played,
-        theirs_played=view.theirs_played,
-        starter=view.starter,
-        crib_cards=view.discards,
-    )
-    return _View(position, _seat_race(view), least_pips(view.plays, view.opponent))
+    return _View(view_position(view), _seat_race(view), least_pips(view.plays, view.opponent))
 
 
 @dataclass(frozen=True, slots=True)
