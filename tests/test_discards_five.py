@@ -5,6 +5,7 @@ stated error of an exact enumeration of every deal, and the ranking."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
 
 import pytest
@@ -14,6 +15,8 @@ from hypothesis import strategies as st
 from trainer.analysis.discards_five import (
     analyse_five,
     crib_sign_of,
+    likely_rule,
+    likely_single_throw,
     sampled_cribs,
     sound_single_throw,
     uniform_cribs,
@@ -49,16 +52,20 @@ def test_the_uniform_crib_is_exact_on_small_packs(seed: int, size: int) -> None:
     assert uniform_cribs(cards, pool) == pytest.approx(_brute_uniform(cards, pool))
 
 
-def _brute_sound(cards: tuple[Card, ...], pool: list[Card]) -> list[float]:
+def _brute_sound(
+    cards: tuple[Card, ...], pool: list[Card], rule: Callable[[Sequence[Card]], Card] | None = None
+) -> list[float]:
     """Three players: every deal of five and five to the others from ``pool``, then the
-    pack's card and the starter, each throwing by the sound rule; scored by the engine."""
+    pack's card and the starter, each throwing by the sound rule (or ``rule``); scored by
+    the engine."""
+    throw = rule or (lambda five: sound_single_throw(five, 0.0))
     out = [0.0] * 5
     n = 0
     for first in combinations(pool, 5):
         left = [c for c in pool if c not in first]
         for second in combinations(left, 5):
             rest = [c for c in left if c not in second]
-            throws = (sound_single_throw(first, 0.0), sound_single_throw(second, 0.0))
+            throws = (throw(first), throw(second))
             for pack, starter in permutations(rest, 2):
                 n += 1
                 for i, card in enumerate(cards):
@@ -76,6 +83,40 @@ def test_the_sampled_crib_is_within_its_error_of_every_deal_counted(seed: int) -
     for mean, error, truth in zip(means, errors, exact, strict=True):
         assert error > 0
         assert abs(mean - truth) < 4 * error + 1e-9
+
+
+@pytest.mark.parametrize("seed", [4])
+def test_the_likely_crib_is_within_its_error_of_every_deal_counted(seed: int) -> None:
+    rng = random.Random(seed)
+    cards = tuple(rng.sample(DECK, 5))
+    pool = rng.sample([c for c in DECK if c not in cards], 12)
+    exact = _brute_sound(cards, pool, likely_single_throw)
+    means, errors = sampled_cribs(
+        cards, players=3, samples=400, rng=random.Random(seed), pool=pool, throw_rule=likely_rule
+    )
+    for mean, error, truth in zip(means, errors, exact, strict=True):
+        assert abs(mean - truth) < 4 * error + 1e-9
+
+
+@settings(max_examples=60, derandomize=True, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_the_likely_throw_keeps_the_best_average(seed: int) -> None:
+    """Without a jack or four of a suit kept, the rank-only mean is the exact mean: the
+    likely throw keeps the four with the best average over the starters."""
+    rng = random.Random(seed)
+    five = tuple(rng.sample(DECK, 5))
+    throw = likely_single_throw(five)
+    averages = {c: starter_average([k for k in five if k != c], (c,)) for c in five}
+    keep = [c for c in five if c != throw]
+    if any(c.order == 11 for c in keep) or len({c.index % 4 for c in keep}) == 1:
+        return
+    plain = [
+        c
+        for c in five
+        if not any(k.order == 11 for k in five if k != c)
+        and len({k.index % 4 for k in five if k != c}) > 1
+    ]
+    assert averages[throw] == pytest.approx(max(averages[c] for c in plain))
 
 
 def test_sampling_with_random_throws_agrees_with_the_exact_uniform_crib() -> None:
@@ -124,7 +165,7 @@ def test_whose_crib_it_is() -> None:
     [
         ({"five": "5H 5D JS QC"}, "5 cards, not 4"),
         ({"players": 2}, "three or four"),
-        ({"model": "psychic"}, "'uniform' or 'sound'"),
+        ({"model": "psychic"}, "'uniform', 'sound' or 'likely'"),
     ],
 )
 def test_bad_questions(kwargs: dict[str, object], message: str) -> None:

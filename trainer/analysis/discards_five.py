@@ -57,8 +57,8 @@ __all__ = [
     "sound_single_throw",
 ]
 
-FiveModel = Literal["uniform", "sound"]
-FIVE_MODELS: tuple[FiveModel, ...] = ("uniform", "sound")
+FiveModel = Literal["uniform", "sound", "likely"]
+FIVE_MODELS: tuple[FiveModel, ...] = ("uniform", "sound", "likely")
 #: Deals drawn for the ``"sound"`` model unless told otherwise.
 SAMPLES = 160
 
@@ -110,13 +110,14 @@ def analyse_five(
     if players not in (3, 4):
         raise ValueError(f"five cards are dealt between three or four players, not {players!r}")
     if model not in FIVE_MODELS:
-        raise ValueError(f"the model is 'uniform' or 'sound', not {model!r}")
+        raise ValueError(f"the model is 'uniform', 'sound' or 'likely', not {model!r}")
     if model == "uniform":
         cribs = uniform_cribs(cards)
         errors = [0.0] * 5
     else:
+        rule = likely_rule if model == "likely" else None
         cribs, errors = sampled_cribs(
-            cards, players=players, samples=samples, rng=random.Random(seed)
+            cards, players=players, samples=samples, rng=random.Random(seed), throw_rule=rule
         )
     results = []
     for i, card in enumerate(cards):
@@ -202,6 +203,35 @@ def sound_single_throw(five: Sequence[Card], crib_sign: float) -> Card:
         return (four_card_points(keep) + crib_sign * single_throw_points(card), -card.index)
 
     return max(cards, key=value)
+
+
+@cache
+def _keep_averages(ranks: tuple[int, ...]) -> tuple[float, ...]:
+    """For five sorted rank indices, the rank-only mean points of the four kept when each
+    is thrown, over the 47 starters the holder cannot see."""
+    table = five_card_points()
+    unseen = np.full(RANK_COUNT, 4.0)
+    for r in ranks:
+        unseen[r] -= 1
+    out = []
+    for i in range(5):
+        a, b, c, d = (r for j, r in enumerate(ranks) if j != i)
+        out.append(float(table[:, a, b, c, d] @ unseen) / 47.0)
+    return tuple(out)
+
+
+def likely_single_throw(five: Sequence[Card]) -> Card:
+    """The card a good player likely throws from five: the one whose four kept average
+    most over the starters, by fifteens, pairs and runs (ties: the higher card)."""
+    cards = sorted(five, key=lambda c: c.index)
+    values = _keep_averages(tuple(c.order - 1 for c in cards))
+    best = max(range(5), key=lambda i: (values[i], cards[i].index))
+    return cards[best]
+
+
+def likely_rule(five: Sequence[Card], _k: int) -> Card:
+    """:func:`likely_single_throw` as the ``throw_rule`` of :func:`sampled_cribs`."""
+    return likely_single_throw(five)
 
 
 def single_throw_points(card: Card) -> float:

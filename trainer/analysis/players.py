@@ -85,7 +85,12 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.analysis.discards import analyse_discards
-from trainer.analysis.discards_five import analyse_five, crib_sign_of, single_throw_points
+from trainer.analysis.discards_five import (
+    FiveModel,
+    analyse_five,
+    crib_sign_of,
+    single_throw_points,
+)
 from trainer.analysis.endgame import crib_chances, leaf_table, throws_by_needs
 from trainer.analysis.hands import (
     four_card_points,
@@ -104,6 +109,7 @@ from trainer.analysis.pegging import (
     reply_expectation,
     view_position,
 )
+from trainer.analysis.table_guess import Lay, lays_of, likelihood
 from trainer.analysis.table_search import TableSearch
 from trainer.analysis.winprob import win_model
 from trainer.engine import (
@@ -309,6 +315,8 @@ class _Table:
     passed: int
     #: Points still needed to win by this seat's side.
     need_me: int
+    #: Each seat's lays so far, for what they tell about its unseen cards.
+    lays: tuple[tuple[Lay, ...], ...] = ()
 
     @property
     def players(self) -> int:
@@ -380,6 +388,7 @@ def _table_view(view: SeatView) -> _Table:
         min_pips=tuple(least_pips(view.plays, s) for s in range(players)),
         passed=passed,
         need_me=view.settings.target - view.my_score,
+        lays=tuple(lays_of(view.plays, s) for s in range(players)),
     )
 
 
@@ -419,12 +428,13 @@ class _Player:
         if view.players != 2:
             five = _five(view.hand)
             assert view.dealer is not None
-            return (self._choose_one(five, crib_sign_of(view.seat, view.dealer, view.players)),)
+            sign = crib_sign_of(view.seat, view.dealer, view.players)
+            return (self._choose_one(five, sign, view.players),)
         six = _six(view.hand)
         throw, _keep = self._choose_throw(six, _seat_race(view))
         return throw
 
-    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
         raise NotImplementedError
 
     def _choose_throw(self, six: tuple[Card, ...], race: _Race) -> Throw:
@@ -555,7 +565,7 @@ def _keep_of(five: tuple[Card, ...], thrown: Card) -> tuple[Card, ...]:
 class _Easy(_Player):
     level = "easy"
 
-    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
         roll = self.rng.random()
         if roll < 0.35:
             return self.rng.choice(five)  # careless
@@ -593,7 +603,7 @@ class _Easy(_Player):
 class _Normal(_Player):
     level = "normal"
 
-    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
         return self._best_one(
             five,
             lambda c: (
@@ -646,7 +656,7 @@ class _Normal(_Player):
 class _Hard(_Player):
     level = "hard"
 
-    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
         ranked = analyse_five(five, players=3, crib_sign=0.0)
         hands = {t.throw: t.hand for t in ranked}
         return self._best_one(five, lambda c: hands[c] + 0.5 * crib_sign * single_throw_points(c))
@@ -724,12 +734,14 @@ class _CrazyPoints(_Hard):
 
     #: Guesses at the other hands for a decision at three or four.
     table_guesses = 8
+    #: The search starts once this few cards are held round the table.
+    table_full = TABLE_FULL
 
-    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
         return analyse_five(five, players=3, crib_sign=crib_sign)[0].throw
 
     def _choose_table_card(self, table: _Table) -> Card:
-        if sum(table.held) > TABLE_FULL:
+        if sum(table.held) > self.table_full:
             return super()._choose_table_card(table)
         values = self.table_values(table)
         return max(values, key=lambda c: (values[c], _pip_tiebreak(c.order)))
@@ -756,9 +768,31 @@ class _CrazyPoints(_Hard):
             taken += 1
         return {by_rank[o]: totals[o] / taken for o in by_rank}
 
+    #: Whether guesses are drawn by what each seat's lays tell (:mod:`table_guess`).
+    infer = False
+    #: Draws for one guess before the likeliest so far is taken.
+    INFER_TRIES = 24
+
     def _deal_guess(self, table: _Table) -> tuple[tuple[int, ...], ...]:
         """A guess at every other hand from the unseen cards, each seat's cards at least
-        the pips its goes showed (the strictest first)."""
+        the pips its goes showed (the strictest first); with ``infer``, drawn again
+        while a seat's lays speak against it (:func:`table_guess.likelihood`)."""
+        if not self.infer:
+            return self._deal_once(table)
+        best, best_w = self._deal_once(table), -1.0
+        for _ in range(self.INFER_TRIES):
+            hands = self._deal_once(table)
+            w = 1.0
+            for s, lays in enumerate(table.lays):
+                if s != table.seat and lays and hands[s]:
+                    w *= likelihood(lays, hands[s])
+            if self.rng.random() < w:
+                return hands
+            if w > best_w:
+                best, best_w = hands, w
+        return best
+
+    def _deal_once(self, table: _Table) -> tuple[tuple[int, ...], ...]:
         pool = list(table.unseen)
         hands: list[tuple[int, ...]] = [() for _ in table.sides]
         hands[table.seat] = tuple(sorted(c.order for c in table.hand))
@@ -921,10 +955,23 @@ class _Crazy(_CrazyPoints):
     level = "crazy"
 
     table_guesses = 16
+    #: Whether the crib's model deals the table's own number of players.
+    crib_players = True
+    crib_samples = 160
+    crib_model: FiveModel = "likely"
+    infer = True
 
-    def _choose_one(self, five: tuple[Card, ...], crib_sign: float) -> Card:
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
         seed = self.rng.randrange(2**32)
-        return analyse_five(five, players=3, crib_sign=crib_sign, model="sound", seed=seed)[0].throw
+        table = players if self.crib_players else 3
+        return analyse_five(
+            five,
+            players=table,
+            crib_sign=crib_sign,
+            model=self.crib_model,
+            seed=seed,
+            samples=self.crib_samples,
+        )[0].throw
 
     def __init__(self, seed: int | str | None) -> None:
         super().__init__(seed)
