@@ -13,10 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.analysis.discards_five import (
+    LikelyRule,
     analyse_five,
     crib_sign_of,
     likely_rule,
     likely_single_throw,
+    others_signs,
     sampled_cribs,
     sound_single_throw,
     uniform_cribs,
@@ -178,3 +180,15 @@ def test_bad_questions(kwargs: dict[str, object], message: str) -> None:
         analyse_five(parse_cards("5H 5H JS QC 9H", allow_duplicates=True), players=3, crib_sign=1)
     with pytest.raises(ValueError, match="at least two"):
         sampled_cribs(tuple(five), players=3, samples=1, rng=random.Random(1))
+
+
+def test_the_other_players_throw_toward_their_own_crib() -> None:
+    assert others_signs(4, 1.0) == (1.0, -1.0, -1.0)
+    assert others_signs(4, -1.0) == (-1.0, 1.0, 1.0)
+    assert others_signs(3, 1.0) == (-0.5, -0.5)
+    assert others_signs(3, -0.5) == (1.0, -0.5)
+    # 3 6 9 kept with the five or the two: the two by a little, the five to one's own crib.
+    five = parse_cards("3D 6H 9H 5S 2C")
+    assert likely_single_throw(five) == likely_single_throw(five, -1.0) == parse_cards("2C")[0]
+    rule = LikelyRule((1.0, -1.0))
+    assert rule(five, 0) == parse_cards("5S")[0] and rule(five, 1) == parse_cards("2C")[0]

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.analysis import LEVELS, VARIANTS, computer_player
-from trainer.analysis.players import _table_view
+from trainer.analysis.players import _Crazy, _table_view
 from trainer.analysis.seat_views import discard_view
 from trainer.engine import Card, Game, Pegging, Phase, SeatView, Settings, parse_cards
 from trainer.engine.record import ShowEvent
@@ -164,3 +164,23 @@ def test_the_next_player_replies_and_partners_count_together() -> None:
     assert table.weight(1) == table.weight(2) == -0.5
     assert table.min_pips[2] == 32 - 27 and table.passed == 1 << 2 and table.replier() == 1
     assert computer_player("hard", seed=1).play(view) == parse_cards("4C")[0]  # 31 for 2
+
+
+def test_crazy_guesses_the_hands_its_opponents_lays_allow() -> None:
+    # Three seats: 1 led the five, 2 laid an ace on it for nothing (a ten-card made 15, a
+    # five the pair): Crazy in seat 0 guesses seat 2 seldom holds a ten-card or a five.
+    view = _table(["2C 3C 4C 6C", "5H 9H 8H 7H", "AD QD JD TD"], "5H AD", 0)
+    table = _table_view(view)
+    assert [lay.order for lay in table.lays[2]] == [1]
+
+    def tens_or_fives(infer: bool) -> int:
+        player = computer_player("crazy", seed=3)
+        assert isinstance(player, _Crazy)
+        player.infer = infer
+        hands = [player._deal_guess(table) for _ in range(300)]
+        assert all(len(h[2]) == 3 and len(h[1]) == 3 for h in hands)
+        return sum(1 for h in hands if any(o >= 10 or o == 5 for o in h[2]))
+
+    drawn, inferred = tens_or_fives(False), tens_or_fives(True)
+    assert drawn > 200  # most three-card hands hold one
+    assert inferred < drawn / 2

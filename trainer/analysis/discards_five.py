@@ -8,7 +8,7 @@ says what its points are worth to the player (``+1`` for the dealer and, at four
 dealer's partner; ``-1`` for an opponent's crib; ``-0.5`` between three, where the
 crib helps one of the two others). ``net = hand + crib_sign * crib``.
 
-The crib's other cards come from one of two models:
+The crib's other cards come from one of three models:
 
 ``"uniform"``
     The other three cards are any of the 47 unseen, equally likely, and the starter
@@ -22,7 +22,16 @@ The crib's other cards come from one of two models:
     starter are drawn from the cards left. Too many deals to enumerate
     (``C(47, 5) * C(42, 5) * ...``): the crib is averaged over ``samples`` drawn deals,
     every starter of each counted exactly, and ``crib_error`` is the standard error of
-    that mean (the hand's value stays exact).
+    that mean (the hand's value stays exact). Ties among the four kept go to the card
+    first in the pack, so this model's players throw aces more than anyone does.
+
+``"likely"``
+    Sampled as ``"sound"``, but each other player throws the card that keeps the four
+    with the best mean over the starters (fifteens, pairs and runs, exact by rank), with
+    half of :func:`single_throw_points` toward the crib or away from it as it is that
+    player's side's or not (:func:`likely_single_throw`): how the computer's own levels
+    from Hard up throw. Against Hard's throws at the table, the choice by this model
+    scores more in hand and crib than by either other.
 
 >>> from trainer.engine import parse_cards
 >>> best = analyse_five(parse_cards("5H 5D JS QC 9H"), players=3, crib_sign=1.0)[0]
@@ -115,7 +124,7 @@ def analyse_five(
         cribs = uniform_cribs(cards)
         errors = [0.0] * 5
     else:
-        rule = likely_rule if model == "likely" else None
+        rule = LikelyRule(others_signs(players, crib_sign)) if model == "likely" else None
         cribs, errors = sampled_cribs(
             cards, players=players, samples=samples, rng=random.Random(seed), throw_rule=rule
         )
@@ -220,17 +229,45 @@ def _keep_averages(ranks: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(out)
 
 
-def likely_single_throw(five: Sequence[Card]) -> Card:
+def likely_single_throw(five: Sequence[Card], crib_sign: float = 0.0) -> Card:
     """The card a good player likely throws from five: the one whose four kept average
-    most over the starters, by fifteens, pairs and runs (ties: the higher card)."""
+    most over the starters, by fifteens, pairs and runs, with half of
+    :func:`single_throw_points` toward the crib as ``crib_sign`` says (ties: the higher
+    card)."""
     cards = sorted(five, key=lambda c: c.index)
     values = _keep_averages(tuple(c.order - 1 for c in cards))
-    best = max(range(5), key=lambda i: (values[i], cards[i].index))
-    return cards[best]
+
+    def value(i: int) -> tuple[float, int]:
+        bonus = 0.5 * crib_sign * single_throw_points(cards[i]) if crib_sign else 0.0
+        return (values[i] + bonus, cards[i].index)
+
+    return cards[max(range(5), key=value)]
+
+
+def others_signs(players: int, crib_sign: float) -> tuple[float, ...]:
+    """What the crib is worth to each of the other players, from what it is worth to
+    this one (``crib_sign``, :func:`crib_sign_of`): at four a partner shares the sign and
+    the two opponents have the other; at three the dealer's two others count it -0.5."""
+    if players == 4:
+        return (crib_sign, -crib_sign, -crib_sign)
+    if crib_sign > 0:
+        return (-0.5, -0.5)
+    return (1.0, -0.5)
+
+
+@dataclass(frozen=True, slots=True)
+class LikelyRule:
+    """:func:`likely_single_throw` as the ``throw_rule`` of :func:`sampled_cribs`, the
+    other player ``k`` throwing toward or away from the crib by ``signs[k]``."""
+
+    signs: tuple[float, ...]
+
+    def __call__(self, five: Sequence[Card], k: int) -> Card:
+        return likely_single_throw(five, self.signs[k] if k < len(self.signs) else 0.0)
 
 
 def likely_rule(five: Sequence[Card], _k: int) -> Card:
-    """:func:`likely_single_throw` as the ``throw_rule`` of :func:`sampled_cribs`."""
+    """:func:`likely_single_throw` with no regard to whose crib it is, as a ``throw_rule``."""
     return likely_single_throw(five)
 
 

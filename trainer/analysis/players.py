@@ -53,12 +53,15 @@ its side: its own points less the mean of the other sides' (at four a partner's 
 are its own; at three a point to another player is half a point against). Easy, normal
 and hard throw as between two with one card (hard by the exact average of the four kept
 over the starters, :func:`trainer.analysis.discards_five.analyse_five`); crazy-points
-keeps the best hand and crib by the exact uniform model of the crib, crazy by the sound
-model, sampled. In the play the reply that counts is the next player's (the next seat that
-still holds cards and has not said go); once few cards are out, crazy searches the rest
-of the play for guesses at every other hand
-(:class:`trainer.analysis.table_search.TableSearch`), and before that plays as hard. The
-near-end play to the score below is for two players.
+keeps the best hand and crib by the exact uniform model of the crib, crazy by the likely
+model, sampled: the table's other players each throw the card that keeps the best four on
+average, toward or away from the crib as it is theirs or not. In the play the reply that
+counts is the next player's (the next seat that still holds cards and has not said go);
+once few cards are out, crazy searches the rest of the play for guesses at every other
+hand (:class:`trainer.analysis.table_search.TableSearch`), and before that plays as hard.
+Its guesses follow what each seat's lays told: a hand with which a seat would have passed
+points up is drawn again, mostly (:mod:`trainer.analysis.table_guess`). The near-end play
+to the score below is for two players.
 
 Playing to the board (every level): a card that reaches the target is laid at
 once. Near the end, normal and hard weigh points now against the reply by the

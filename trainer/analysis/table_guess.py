@@ -67,9 +67,7 @@ def lays_of(plays: Sequence[LayEvent | GoEvent], seat: int) -> tuple[Lay, ...]:
         series.append(order)
         count = event.count
     mine = [order for _, _, order in found]
-    return tuple(
-        Lay(s, c, o, tuple(mine[i + 1 :])) for i, (s, c, o) in enumerate(found)
-    )
+    return tuple(Lay(s, c, o, tuple(mine[i + 1 :])) for i, (s, c, o) in enumerate(found))
 
 
 def missed_points(lays: Sequence[Lay], unseen: Sequence[int]) -> int:
