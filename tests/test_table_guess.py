@@ -52,7 +52,10 @@ def test_a_seat_that_takes_its_points_passed_nothing_up_with_its_own_cards(playe
 def test_each_lay_is_read_with_its_series_count_and_the_cards_laid_after() -> None:
     # Four seats: 7 8 (15) 6 (a run and 21) 10 (31), then a new series: 2, then the ace.
     play = Pegging(
-        [parse_cards(h) for h in ("7H 2C 3D 4S", "8H AC 9D KS", "6H 5C 2D QS", "TH JC QD KD")],
+        [
+            list(parse_cards(h))
+            for h in ("7H 2C 3D 4S", "8H AC 9D KS", "6H 5C 2D QS", "TH JC QD KD")
+        ],
         leader=0,
     )
     for card in parse_cards("7H 8H 6H TH 2C AC"):
@@ -76,7 +79,7 @@ def test_each_lay_is_read_with_its_series_count_and_the_cards_laid_after() -> No
 
 def test_points_passed_up_weigh_against_a_guess() -> None:
     play = Pegging(
-        [parse_cards(h) for h in ("5H 2C 3D 4S", "KH AC 9D KS", "6H 5C 2D QS")],
+        [list(parse_cards(h)) for h in ("5H 2C 3D 4S", "KH AC 9D KS", "6H 5C 2D QS")],
         leader=0,
     )
     for card in parse_cards("5H AC"):  # seat 1 laid an ace on the five for nothing
