@@ -88,12 +88,7 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.analysis.discards import analyse_discards
-from trainer.analysis.discards_five import (
-    FiveModel,
-    analyse_five,
-    crib_sign_of,
-    single_throw_points,
-)
+from trainer.analysis.discards_five import analyse_five, crib_sign_of, single_throw_points
 from trainer.analysis.endgame import crib_chances, leaf_table, throws_by_needs
 from trainer.analysis.hands import (
     four_card_points,
@@ -737,14 +732,12 @@ class _CrazyPoints(_Hard):
 
     #: Guesses at the other hands for a decision at three or four.
     table_guesses = 8
-    #: The search starts once this few cards are held round the table.
-    table_full = TABLE_FULL
 
     def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
         return analyse_five(five, players=3, crib_sign=crib_sign)[0].throw
 
     def _choose_table_card(self, table: _Table) -> Card:
-        if sum(table.held) > self.table_full:
+        if sum(table.held) > TABLE_FULL:
             return super()._choose_table_card(table)
         values = self.table_values(table)
         return max(values, key=lambda c: (values[c], _pip_tiebreak(c.order)))
@@ -771,10 +764,10 @@ class _CrazyPoints(_Hard):
             taken += 1
         return {by_rank[o]: totals[o] / taken for o in by_rank}
 
-    #: Whether guesses are drawn by what each seat's lays tell (:mod:`table_guess`).
+    #: Whether guesses are drawn by what each seat's lays tell (:mod:`table_guess`) ...
     infer = False
-    #: Draws for one guess before the likeliest so far is taken.
-    INFER_TRIES = 24
+    #: ... drawing this many times at most for one guess, then taking the likeliest.
+    infer_tries = 24
 
     def _deal_guess(self, table: _Table) -> tuple[tuple[int, ...], ...]:
         """A guess at every other hand from the unseen cards, each seat's cards at least
@@ -782,17 +775,18 @@ class _CrazyPoints(_Hard):
         while a seat's lays speak against it (:func:`table_guess.likelihood`)."""
         if not self.infer:
             return self._deal_once(table)
-        best, best_w = self._deal_once(table), -1.0
-        for _ in range(self.INFER_TRIES):
+        best, best_w = None, -1.0
+        for _ in range(self.infer_tries):
             hands = self._deal_once(table)
             w = 1.0
             for s, lays in enumerate(table.lays):
                 if s != table.seat and lays and hands[s]:
                     w *= likelihood(lays, hands[s])
-            if self.rng.random() < w:
+            if w >= 1.0 or self.rng.random() < w:
                 return hands
             if w > best_w:
                 best, best_w = hands, w
+        assert best is not None
         return best
 
     def _deal_once(self, table: _Table) -> tuple[tuple[int, ...], ...]:
@@ -958,23 +952,12 @@ class _Crazy(_CrazyPoints):
     level = "crazy"
 
     table_guesses = 16
-    #: Whether the crib's model deals the table's own number of players.
-    crib_players = True
-    crib_samples = 160
-    crib_model: FiveModel = "likely"
     infer = True
 
     def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
         seed = self.rng.randrange(2**32)
-        table = players if self.crib_players else 3
-        return analyse_five(
-            five,
-            players=table,
-            crib_sign=crib_sign,
-            model=self.crib_model,
-            seed=seed,
-            samples=self.crib_samples,
-        )[0].throw
+        ranked = analyse_five(five, players=players, crib_sign=crib_sign, model="likely", seed=seed)
+        return ranked[0].throw
 
     def __init__(self, seed: int | str | None) -> None:
         super().__init__(seed)
