@@ -34,6 +34,7 @@ from trainer.training.table import (
     peg_moves,
 )
 from trainer.ui.play_saves import saved_row
+from trainer.ui.requests import PLAY_READY, GameOffer
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
@@ -374,16 +375,16 @@ def test_learning_mode_explains_the_throw_and_each_card_before_the_lay() -> None
 
 def test_a_learning_game_offered_by_the_learn_page_starts_here() -> None:
     at = _page()
-    at.session_state["play_ready"] = True
+    at.session_state[PLAY_READY] = GameOffer()
     at.run()
     assert "A learning game is ready" in _texts(at)
     at.button(key="play_learning_start").click()
     at.run()
     assert not at.exception, at.exception
     assert _table(at).setup == LEARNING_GAME
-    assert "play_ready" not in at.session_state
+    assert PLAY_READY not in at.session_state
     later = _page()
-    later.session_state["play_ready"] = True
+    later.session_state[PLAY_READY] = GameOffer()
     later.run()
     later.button(key="play_learning_later").click()
     later.run()

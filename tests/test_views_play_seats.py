@@ -19,6 +19,7 @@ from trainer.engine.record import CutEvent, DiscardEvent, LayEvent, ShowEvent
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
 from trainer.training.table import ME, Need, Table
+from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
@@ -33,7 +34,7 @@ def _page() -> AppTest:
 
 
 def _table(at: AppTest) -> Table:
-    table = at.session_state["play_game"].table
+    table = at.session_state[PLAY_STATE].game.table
     assert isinstance(table, Table)
     return table
 
