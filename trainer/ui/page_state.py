@@ -19,7 +19,7 @@ import streamlit as st
 
 if TYPE_CHECKING:
     from trainer.training.grading import Claim
-    from trainer.training.winline import WinLine
+    from trainer.training.winline import FollowedLine
     from trainer.ui.play_saves import Owner, PlayGame
 
 __all__ = ["CheckState", "PlayState", "ReviewState", "TeacherState", "kept"]
@@ -85,8 +85,9 @@ class PlayState:
     #: The combinations the person has tapped for the hand being counted, by the cards'
     #: key (see :class:`trainer.ui.cardpick.CardPicker`).
     claims: dict[str, list[Claim]] = field(default_factory=dict)
-    #: The finished game's win line, worked out once: ``(game id, record's length, line)``.
-    win_line: tuple[str, int, WinLine] | None = None
+    #: The win line of the game on the page (games of two), followed as it is played so
+    #: that its results do not work it out at once: ``(game id, line)``.
+    win_line: tuple[str, FollowedLine] | None = None
 
     def ask_new(self) -> None:
         """ "Start a new game": ask first whether to keep this one or resign it."""

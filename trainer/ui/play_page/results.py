@@ -18,7 +18,7 @@ from trainer.training.table import (
     Table,
     best_hand_line,
 )
-from trainer.training.winline import WinLine
+from trainer.training.winline import FollowedLine, WinLine
 from trainer.ui import play_saves
 from trainer.ui.drawing import show_cards
 from trainer.ui.game_list import open_review
@@ -27,9 +27,9 @@ from trainer.ui.play_page.layout import hand, many, scores_said
 from trainer.ui.play_page.saving import commit
 from trainer.ui.play_page.state import play_state
 from trainer.ui.play_saves import PlayGame
-from trainer.ui.winchart import game_line, show_win_line
+from trainer.ui.winchart import show_win_line
 
-__all__ = ["results"]
+__all__ = ["FOLLOW_LIMIT", "follow_win_line", "results"]
 
 
 def results(page_game: PlayGame, profile: Profile) -> None:
@@ -94,17 +94,35 @@ def results(page_game: PlayGame, profile: Profile) -> None:
         )
 
 
-def _win_line(page_game: PlayGame) -> WinLine:
-    """The finished game's win line from the person's side, worked out once per game and
-    kept in the page's state (a rerun of the results draws it again without its record)."""
+#: How many actions of the game :func:`follow_win_line` measures in one run at most (a few
+#: milliseconds; a game resumed late catches up over a few moves).
+FOLLOW_LIMIT = 12
+
+
+def _followed(page_game: PlayGame) -> FollowedLine:
+    """The win line followed for the game on the page (made anew for another game, or for
+    this game replaced by its stored copy after a refused save)."""
     state = play_state()
-    events = len(page_game.table.game.events)
+    game = page_game.table.game
     kept = state.win_line
-    if kept is not None and kept[:2] == (page_game.game_id, events):
-        return kept[2]
-    line = game_line(page_game.table.game.record(), ME)
-    state.win_line = (page_game.game_id, events, line)
-    return line
+    if kept is not None and kept[0] == page_game.game_id and kept[1].follows(game.events):
+        return kept[1]
+    followed = FollowedLine(game.settings, game.seed, seat=ME)
+    state.win_line = (page_game.game_id, followed)
+    return followed
+
+
+def follow_win_line(page_game: PlayGame) -> None:
+    """Measure a few more of the game's actions for its win line (games the line is drawn
+    for), so that the results draw it without working it out then."""
+    if page_game.table.has_win_meter:
+        _followed(page_game).follow(page_game.table.game.events, FOLLOW_LIMIT)
+
+
+def _win_line(page_game: PlayGame) -> WinLine:
+    """The finished game's win line from the person's side (:func:`win_line` of its
+    record), worked out as the game went and kept in the page's state."""
+    return _followed(page_game).line(page_game.table.game.events)
 
 
 def _final_words(table: Table, deals: int) -> list[str]:

@@ -13,7 +13,7 @@ from trainer.ui.play_page.cues import play_cues
 from trainer.ui.play_page.lay import lay
 from trainer.ui.play_page.layout import board_and_log, header, late, notes
 from trainer.ui.play_page.menu import menu
-from trainer.ui.play_page.results import results
+from trainer.ui.play_page.results import follow_win_line, results
 from trainer.ui.play_page.saving import unsaved
 from trainer.ui.play_page.show import reveal
 from trainer.ui.play_page.state import page_game
@@ -34,6 +34,7 @@ def table_screen(profile: Profile) -> None:
     cards = take_taps(game)  # before anything is drawn: the table is drawn once
     if page_game() is not game:  # a tap refused as stale: the game as stored, or none
         st.rerun()
+    follow_win_line(game)  # a few more actions measured: the results draw it at once
     table = game.table
     fade = late(table)
     play_cues(game, fade)
