@@ -16,7 +16,8 @@ The rooms, lowest first (each a folder of ``trainer/``):
 * ``progress``: the store (``progress/store``: SQLite or PostgreSQL, its schema, rows and
   checks) and what is read from it (figures, groups, clubs).
 * ``ui``: Streamlit only here: the pages (``ui/views``), the asking of each question
-  (``ui/asking``), the browser's scripts and styles (``ui/assets``), session state.
+  (``ui/asking``), the Play page's parts (``ui/play_page``), the browser's scripts and
+  styles (``ui/assets``), session state.
 
 Above them all: the entry points (``trainer/app.py``, the command line, the launcher) and
 the tools in ``trainer/bench`` (the benchmarks, serving the app for them and the tests),

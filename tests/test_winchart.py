@@ -40,7 +40,8 @@ def _chances_of(rows: list[list[dict[str, Any]]]) -> list[int]:
 def test_the_chart_is_the_line_and_its_marks_the_biggest_swings() -> None:
     record = GameRecord.parse(_saved().record)
     line = win_line(record)
-    spec = win_chart(line).to_dict()
+    spec = win_chart(line).to_dict(validate=True)  # checked against Vega-Lite's schema
+    assert win_chart(line).to_dict() == spec  # as drawn, without the check
     assert [layer["mark"]["type"] for layer in spec["layer"]] == ["rule", "line", "circle", "text"]
     data = spec["datasets"]
     points = next(rows for rows in data.values() if rows and "In deal" in rows[0])
