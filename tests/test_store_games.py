@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.stores import add_answer, imported_games
+from tests.stores import add_answer, imported_games, store_at_version
 from trainer.engine.skills import Category, DrillType, Mode
 from trainer.progress.store import (
     GAMES_MIGRATION,
@@ -44,11 +44,8 @@ def test_the_games_table_is_a_migration(location: str) -> None:
 
 def test_an_older_file_gains_the_games_table(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
+    store_at_version(str(path), MIGRATIONS.index(GAMES_MIGRATION))
     with sqlite3.connect(path) as conn:
-        for step in MIGRATIONS[: MIGRATIONS.index(GAMES_MIGRATION)]:
-            for statement in step:
-                conn.execute(statement)
-        conn.execute(f"PRAGMA user_version = {MIGRATIONS.index(GAMES_MIGRATION)}")
         conn.execute("INSERT INTO profiles VALUES (1, 'Bo', 'bo', '2026-01-01T00:00:00Z')")
     store = Store.open(path)
     assert store.schema_version() == SCHEMA_VERSION
@@ -62,11 +59,8 @@ def test_an_older_games_table_gains_versions_and_seeds(tmp_path: Path) -> None:
     on opening Play, and its seed is read from its record."""
     path = tmp_path / "old.sqlite3"
     step = MIGRATIONS.index(GAMES_VERSION_MIGRATION)
+    store_at_version(str(path), step)
     with sqlite3.connect(path) as conn:
-        for statements in MIGRATIONS[:step]:
-            for statement in statements:
-                conn.execute(statement)
-        conn.execute(f"PRAGMA user_version = {step}")
         conn.execute("INSERT INTO profiles VALUES (1, 'Bo', 'bo', '2026-01-01T00:00:00Z')")
         for game_id, status in (("old-done", "won"), ("old-open", "playing")):
             conn.execute(
@@ -183,7 +177,7 @@ def test_imported_games_are_not_counted_in_the_level_records(location: str) -> N
             _game(f"i{n}", status="won", my_score=61, their_score=0, skunk=1, imported=True),
         )
     assert store.game_stats(ann, "easy", 61).games == 1
-    assert store.games_by_level(ann) == {"easy": 1}
+    assert store.games_by_level(ann) == {("easy", 2): 1}
     assert [r.finished for r in store.games_record(ann)] == [1]
     assert imported_games(store, ann) == 3
 
@@ -198,7 +192,7 @@ def test_the_record_by_level_and_length(location: str) -> None:
     assert (stats.games, stats.wins, stats.skunks) == (2, 1, 1)
     assert stats.average_margin == pytest.approx(((61 - 25) + (50 - 61)) / 2)
     assert store.game_stats(ann, "easy", 121).average_margin is None
-    assert store.games_by_level(ann) == {"easy": 2, "hard": 1}
+    assert store.games_by_level(ann) == {("easy", 2): 2, ("hard", 2): 1}
 
 
 @pytest.mark.parametrize(
