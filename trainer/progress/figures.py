@@ -509,8 +509,12 @@ def record_line(level: str, target: int, seats: int, stats: GameStats) -> str:
     name = LEVEL_NAMES.get(level, level.capitalize())
     size = TABLE_WORDS.get(seats, f"{seats} players")
     games = "1 game" if stats.games == 1 else f"{stats.games} games"
-    won = "won with your partner" if seats == 4 else "won"
+    won = (
+        f"{stats.wins} of {games} won with your partner"
+        if seats == 4
+        else f"{stats.wins} won of {games}"
+    )
     return (
-        f"Your record against {name} to {target}, {size}: {stats.wins} {won} of {games}, "
-        f"{stats.skunks} by a skunk, average margin {margin_text(stats.average_margin)}."
+        f"Your record against {name} to {target}, {size}: {won}, {stats.skunks} by a skunk, "
+        f"average margin {margin_text(stats.average_margin)}."
     )
