@@ -197,8 +197,8 @@ def test_a_teachers_table_and_csv_keep_each_table_size_apart() -> None:
         ("three", " seats=3"),
         ("four", " seats=4"),
     ):
-        row = SavedGame(game_id, setup + seats, "easy", 61, "r", status="won", my_score=61)
-        store.save_game(kim, row)
+        game = SavedGame(game_id, setup + seats, "easy", 61, "r", status="won", my_score=61)
+        store.save_game(kim, game)
     group = group_for(store, ada, tuesday)
     assert group is not None
     (row,) = member_rows(store, group)
