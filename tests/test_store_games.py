@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from tests.stores import add_answer, imported_games, store_at_version
+from trainer.engine.record import Settings
 from trainer.engine.skills import Category, DrillType, Mode
+from trainer.engine.vocab import Counting
 from trainer.progress.store import (
     GAMES_MIGRATION,
     GAMES_VERSION_MIGRATION,
@@ -22,6 +24,8 @@ from trainer.progress.store import (
     StaleGameError,
     Store,
 )
+from trainer.progress.store.seats import setup_seats, stored_seats
+from trainer.training.table import PlaySetup
 
 
 def _store(location: str) -> tuple[Store, int]:
@@ -419,3 +423,17 @@ def test_a_store_from_before_the_seats_keeps_every_game_and_gains_their_seats(
     assert store.game_stats(1, "easy", 61, 3).games == 2
     assert store.game_stats(1, "easy", 61, 4).games == 2
     assert store.game_stats(1, "easy", 61).games == 2  # "two" and "unreadable"
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("coach", ["off", "learning"])
+def test_the_seats_read_from_every_setup_the_play_page_writes(seats: int, coach: str) -> None:
+    """The store reads a game's seats from its setup as the Play page writes it (the Play
+    page's words left to it, the rules to the engine's parser), with every word it writes."""
+    rules = Settings(target=61, skunks=False, counting=Counting.MUGGINS, seats=seats)
+    setup = PlaySetup("crazy", rules, coach, hints=(1, 3))
+    assert (
+        setup_seats(setup.notation()) == seats == PlaySetup.parse(setup.notation()).settings.seats
+    )
+    record = f'[Game "cribbage"]\n{chr(10).join(rules.headers())}\n[Seed "3"]\n'
+    assert stored_seats("not a setup", record) == seats
