@@ -3,10 +3,10 @@
 ``MIGRATIONS[n]`` takes a store from schema version ``n`` to ``n + 1``, one transaction a
 step. A step is SQL statements and, where a value can only be worked out by the engine (a
 game's table size, from its setup), a :class:`Backfill` that runs in the same transaction
-on every backend. The statements are written as SQLite runs them; :func:`statements` gives them as
-PostgreSQL runs them (64-bit integers and identity keys, double precision, and the few
-statements each database spells its own way), so both backends have the same tables,
-keys and indexes, and a store copied from one to the other is the same store.
+on every backend. The statements are written as SQLite runs them; :func:`statements`
+gives them as PostgreSQL runs them (64-bit integers and identity keys, double precision,
+and the few statements each database spells its own way), so both backends have the same
+tables, keys and indexes, and a store copied from one to the other is the same store.
 """
 
 from __future__ import annotations
