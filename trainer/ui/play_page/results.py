@@ -7,11 +7,11 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.engine.items import Kind
+from trainer.progress.figures import record_line
 from trainer.training.ladder import rung_of
 from trainer.training.records import Profile
 from trainer.training.table import (
     COMPUTER,
-    LEVEL_NAMES,
     ME,
     SEAT_NAMES,
     SHORT_NAMES,
@@ -23,7 +23,7 @@ from trainer.ui import play_saves
 from trainer.ui.drawing import show_cards
 from trainer.ui.game_list import open_review
 from trainer.ui.play_page.first_games import next_rung
-from trainer.ui.play_page.layout import hand, many, scores_said
+from trainer.ui.play_page.layout import hand, scores_said
 from trainer.ui.play_page.saving import commit
 from trainer.ui.play_page.state import play_state
 from trainer.ui.play_saves import PlayGame
@@ -80,18 +80,11 @@ def results(page_game: PlayGame, profile: Profile) -> None:
     if rung is not None and not page_game.imported:
         next_rung(page_game, rung, profile)
         return
-    record = play_saves.stats(profile, table.level, game.settings.target)
-    if game.players != 2:
-        st.caption("Your record against each level counts your games of two.")
-    elif page_game.imported:
+    record = play_saves.stats(profile, table.level, game.settings.target, game.players)
+    if page_game.imported:
         st.caption("This game was read from a record, so it is not counted in your record.")
     elif record is not None and record.games:
-        margin = record.average_margin or 0.0
-        st.markdown(
-            f"Your record against {LEVEL_NAMES[table.level]} to {game.settings.target}: "
-            f"{many(record.games, 'game')}, {record.wins} won, {record.skunks} by a skunk, "
-            f"average margin {margin:+.1f}."
-        )
+        st.markdown(record_line(table.level, game.settings.target, game.players, record))
 
 
 #: How many actions of the game :func:`follow_win_line` measures in one run at most (a few
