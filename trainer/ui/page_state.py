@@ -6,7 +6,9 @@ keys, where Streamlit keeps them. The class must live in a module, never in the 
 script: the script runs afresh each time, and a class it defined would be a new class on
 every run. The pages' own classes are here; the session's, the picker's and Practice's
 stand beside their logic (:class:`trainer.ui.session.BrowserSession`,
-:class:`trainer.ui.profiles.PickerState`, :class:`trainer.ui.asking.base.PracticeState`).
+:class:`trainer.ui.profiles.PickerState`, :class:`trainer.ui.asking.base.PracticeState`),
+and the Learn page's place in the course is the one object
+:class:`trainer.training.learn.Learn` keeps under its ``KEY``.
 """
 
 from __future__ import annotations
