@@ -475,7 +475,7 @@ def test_the_kept_fours_own_items_match_every_starter() -> None:
     """The 13 starters the coach uses find what all 48 other cards find (nobs aside:
     it needs the starter's suit, so it is no combination of the four alone)."""
     from trainer.engine import score_show
-    from trainer.training.coach import _own_items
+    from trainer.training.coach.reasons import own_items
 
     rng = random.Random(12)
     fours = [cards("3H 4D 4C 5S"), cards("6H 7H 8H 9H"), cards("5H 5D 5C 5S")]
@@ -489,7 +489,7 @@ def test_the_kept_fours_own_items_match_every_starter() -> None:
                         union.add((item.kind, frozenset(item.cards), item.points))
         mine = {
             (item.kind, frozenset(item.cards), item.points)
-            for item in _own_items(four)
+            for item in own_items(four)
             if item.kind is not Kind.NOBS
         }
         assert mine == union, four
