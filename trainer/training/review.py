@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
-from trainer.analysis import PlayOption, analyse_play
+from trainer.analysis import PlayOption
+from trainer.analysis.pegging import options_for, view_position
 from trainer.engine.cards import Card
 from trainer.engine.game import Game, GameRuleError, ReplayError, SeatView
 from trainer.engine.pegging import PeggingError
@@ -325,17 +326,9 @@ class GameReview:
 def lay_options(view: SeatView) -> tuple[PlayOption, ...]:
     """Every card that fits, valued by the pegging analysis from ``view`` alone: the
     cards held, the series, the cards each side has laid, the starter and the seat's own
-    two thrown to the crib (as the coach's note on a card laid is worked out)."""
-    if view.starter is None:
-        raise ValueError("a card is laid only after the starter is turned")
-    return analyse_play(
-        view.hand,
-        pile=view.pile,
-        mine_played=view.mine_played,
-        theirs_played=view.theirs_played,
-        starter=view.starter,
-        crib_cards=view.discards,
-    )
+    two thrown to the crib (:func:`~trainer.analysis.pegging.view_position`, as the
+    coach's note on a card laid is worked out)."""
+    return options_for(view_position(view))
 
 
 def _throw(view: SeatView, event: DiscardEvent, index: int, hinted: bool) -> ThrowReview:

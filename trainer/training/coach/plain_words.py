@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.analysis import analyse_play
+from trainer.analysis.pegging import PlayPosition, options_for
 from trainer.engine import Card, Kind, ScoreItem, ShowScore, number_word, score_play
 from trainer.training.coach.common import MAX_COUNT, a_rank, plural
 from trainer.training.coach.discard import DiscardAdvice, ThrowLine
@@ -223,27 +223,13 @@ def _scored_words(items: Sequence[ScoreItem]) -> str:
     return f"{' and '.join(parts)}: {_points_said(total)}"
 
 
-def lay_advice(
-    hand: Sequence[Card],
-    *,
-    pile: Sequence[Card],
-    mine_played: Sequence[Card],
-    theirs_played: Sequence[Card],
-    starter: Card,
-    crib_cards: Sequence[Card] = (),
-    theirs: str = "the computer",
-) -> str:
-    """Learning mode, before a lay: which card the coach would lay and why (it scores; a
+def lay_advice(position: PlayPosition, *, theirs: str = "the computer") -> str:
+    """Learning mode, before a lay: which card the coach would lay from ``position`` (what
+    the seat sees, :func:`~trainer.analysis.pegging.view_position`) and why (it scores; a
     low, safe lead; it does not leave 5 or 21, or give a 15 or a 31; it keeps a low card
     for the go), in plain words."""
-    options = analyse_play(
-        hand,
-        pile=pile,
-        mine_played=mine_played,
-        theirs_played=theirs_played,
-        starter=starter,
-        crib_cards=crib_cards,
-    )
+    options = options_for(position)
+    hand, pile = position.hand, position.series
     if not options:
         return "None of your cards fits under 31: you say go."
     best = options[0]
