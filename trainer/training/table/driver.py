@@ -18,7 +18,8 @@ Need.CUT_FOR_DEAL
 
 The coach (:data:`COACH_MODES`) is part of the :class:`PlaySetup`: ``off``, ``moves`` (advice
 after each throw and each card laid) or ``learning`` (the same, and every step explained
-before the person acts). The deals on which the person asked for a hint before throwing are
+before the person acts); what it says is worked out by the table's :attr:`Table.coaching`
+(:mod:`.coaching`). The deals on which the person asked for a hint before throwing are
 the coach's marks: they are kept in the setup too (``hints=1,3``), never in the engine's
 game record, which stays the game's events alone. Both are saved with the game and written
 as comment lines of the exported record (``# coach: moves``, ``# hints: 1 3``); a record
