@@ -16,7 +16,7 @@ PLAYER_PARAM = "player"
 
 ASK = "Who is playing?"
 
-#: Where this module keeps its one object in Streamlit's session state.
+#: Where the browser session keeps its one object in Streamlit's session state.
 STATE_KEY = "_browser_session"
 
 
