@@ -205,6 +205,9 @@ def test_a_finished_game_of_four_names_the_partnership() -> None:
     assert sum(r["Total"] for r in rows) == sum(game.scores)
     # the review goes through games of two: it is not offered here
     assert not [b for b in at.button if b.key == "play_review"]
-    assert "Your record against each level counts your games of two." in [
-        c.value for c in at.caption
-    ]
+    # the record against the level is of games of four, won by the partnership
+    won = int(game.winner == 0)
+    assert (
+        "Your record against Easy to 121, four players, in partnerships: "
+        f"{won} of 1 game won with your partner, {int(won and game.skunk() > 0)} by a skunk"
+    ) in text

@@ -11,6 +11,7 @@ Where each part lives:
 ``schema``          the migrations, one history for both databases
 ``rows``            the rows as values (answers, games, reviews and the figures read)
 ``checks``          what is checked before a write: answers, games, players' names
+``seats``           a game's table size, read from its setup as the engine reads rules
 ``errors``          the store's errors, and any error in plain words
 ``sqlite``          the SQLite file: connections, write-ahead logging, a damaged file set aside
 ``postgres``        the PostgreSQL server: a pool of connections, the writers' lock
@@ -68,6 +69,8 @@ from trainer.progress.store.schema import (
     PREFERENCES_MIGRATION,
     REVIEWS_MIGRATION,
     SCHEMA_VERSION,
+    SEATS_MIGRATION,
+    Backfill,
 )
 from trainer.progress.store.where import (
     APP_NAME,
@@ -97,9 +100,11 @@ __all__ = [
     "PROFILE_NAME_MAX",
     "REVIEWS_MIGRATION",
     "SCHEMA_VERSION",
+    "SEATS_MIGRATION",
     "TEXT_MAX",
     "TIER_MAX",
     "AreaRow",
+    "Backfill",
     "DayRow",
     "FinishedGame",
     "FinishedGameError",

@@ -68,7 +68,7 @@ from trainer.progress.store.rows import (
     stale,
     utc_text,
 )
-from trainer.progress.store.schema import MIGRATIONS, SCHEMA_VERSION, statements
+from trainer.progress.store.schema import MIGRATIONS, SCHEMA_VERSION, Backfill, statements
 from trainer.training.records import AttemptIn, LessonProgress, Profile
 
 #: How long an operation waits for another writer (or, on a server, for a connection)
@@ -164,7 +164,9 @@ class Store(ClubTables):
             ),
         )
 
-    def _prepare(self) -> None:
+    def _prepare(self, *, upto: int = SCHEMA_VERSION) -> None:
+        """Check the store is the trainer's and bring its schema up to version ``upto``
+        (older than the newest only for the tests of a migration)."""
         with self._connect() as conn:
             if isinstance(conn, sqlite_file.SqliteConnection):
                 sqlite_file.check_file(conn)
@@ -177,12 +179,15 @@ class Store(ClubTables):
                     with conn.write():
                         postgres.check_database(conn)
             version = conn.schema_version()
-            while version < SCHEMA_VERSION:
+            while version < upto:
                 with conn.write():
                     version = conn.schema_version()  # another process may have been first
-                    if version < SCHEMA_VERSION:
+                    if version < upto:
                         for statement in statements(MIGRATIONS[version], conn.dialect):
-                            conn.execute(statement)
+                            if isinstance(statement, Backfill):
+                                statement.run(conn)
+                            else:
+                                conn.execute(statement)
                         version += 1
                         conn.set_schema_version(version)
 
@@ -515,12 +520,12 @@ class Store(ClubTables):
         stored; a finished game is never written again (:class:`FinishedGameError`). Each
         save adds one to the version.
         """
-        check_game(game)
+        game = game._replace(seats=check_game(game))  # the seats its setup gives
         now = now_text()
         values = (
             game.settings, game.level, game.target, game.record, game.status, game.my_score,
             game.their_score, game.skunk, game.place, int(game.imported), int(game.resigned),
-            game.seed, now,
+            game.seed, game.seats, now,
         )  # fmt: skip
         with self._connect() as conn:
             try:
@@ -533,8 +538,8 @@ class Store(ClubTables):
                             conn.execute(
                                 """INSERT INTO games (settings, level, target, record, status,
                                        my_score, their_score, skunk, place, imported, resigned,
-                                       seed, updated_at, profile_id, game_id, version)
-                                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)""",
+                                       seed, seats, updated_at, profile_id, game_id, version)
+                                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)""",
                                 (*values, profile_id, game.game_id),
                             )
                             return game._replace(version=1)
@@ -543,7 +548,7 @@ class Store(ClubTables):
                             """UPDATE games SET settings = ?, level = ?, target = ?, record = ?,
                                    status = ?, my_score = ?, their_score = ?, skunk = ?,
                                    place = ?, imported = ?, resigned = ?, seed = ?,
-                                   updated_at = ?, version = version + 1
+                                   seats = ?, updated_at = ?, version = version + 1
                                WHERE profile_id = ? AND game_id = ? AND version = ?
                                      AND (status = 'playing' OR (status = ? AND record = ?))""",
                             (
@@ -608,35 +613,37 @@ class Store(ClubTables):
             ).fetchall()
         return [saved_game(r) for r in rows]
 
-    def game_stats(self, profile_id: int, level: str, target: int) -> GameStats:
-        """The profile's finished games of two at one level and length (a game of three or
-        four says its seats in its settings, ``seats=3``, and is not counted here)."""
+    def game_stats(self, profile_id: int, level: str, target: int, seats: int = 2) -> GameStats:
+        """The profile's finished games at one level, length and table size (``seats``: 2,
+        3, or 4 where a game won is one the player's partnership won); games read from
+        records are not counted."""
         with self._connect() as conn:
             row = conn.execute(
                 """SELECT COUNT(*), COALESCE(SUM(CASE WHEN status = 'won' THEN 1 END), 0),
                           COALESCE(SUM(CASE WHEN status = 'won' AND skunk > 0 THEN 1 END), 0),
                           AVG(my_score - their_score)
-                   FROM games WHERE profile_id = ? AND level = ? AND target = ?
-                         AND status != 'playing' AND imported = 0
-                         AND settings NOT LIKE '%seats=%'""",
-                (profile_id, level, target),
+                   FROM games WHERE profile_id = ? AND level = ? AND target = ? AND seats = ?
+                         AND status != 'playing' AND imported = 0""",
+                (profile_id, level, target, seats),
             ).fetchone()
         average = float(row[3]) if row[3] is not None else None
         return GameStats(int(row[0]), int(row[1]), int(row[2]), average)
 
-    def games_by_level(self, profile_id: int) -> dict[str, int]:
-        """How many games the profile has finished at each level."""
+    def games_by_level(self, profile_id: int) -> dict[tuple[str, int], int]:
+        """How many games the profile has finished at each level and table size, by
+        ``(level, seats)``."""
         with self._connect() as conn:
             rows = conn.execute(
-                "SELECT level, COUNT(*) FROM games WHERE profile_id = ? AND status != 'playing' "
-                "AND imported = 0 GROUP BY level",
+                "SELECT level, seats, COUNT(*) FROM games WHERE profile_id = ? "
+                "AND status != 'playing' AND imported = 0 GROUP BY level, seats",
                 (profile_id,),
             ).fetchall()
-        return {str(r[0]): int(r[1]) for r in rows}
+        return {(str(r[0]), int(r[1])): int(r[2]) for r in rows}
 
     def games_record(self, profile_id: int) -> list[LevelGames]:
-        """The profile's games at each level and length it has played, finished or not
-        (ordered by level name, then length; games read from records are not counted)."""
+        """The profile's games at each level, length and table size it has played, finished
+        or not (ordered by level name, length, then seats; games read from records are not
+        counted)."""
         with self._connect() as conn:
             rows = conn.execute(
                 """SELECT level, target,
@@ -645,9 +652,10 @@ class Store(ClubTables):
                           COALESCE(SUM(CASE WHEN status = 'won' AND skunk > 0 THEN 1 END), 0),
                           COALESCE(SUM(CASE WHEN status = 'lost' AND skunk > 0 THEN 1 END), 0),
                           AVG(CASE WHEN status != 'playing' THEN my_score - their_score END),
-                          COALESCE(SUM(CASE WHEN status = 'playing' THEN 1 END), 0)
-                   FROM games WHERE profile_id = ? AND imported = 0 GROUP BY level, target
-                   ORDER BY level, target""",
+                          COALESCE(SUM(CASE WHEN status = 'playing' THEN 1 END), 0),
+                          seats
+                   FROM games WHERE profile_id = ? AND imported = 0
+                   GROUP BY level, target, seats ORDER BY level, target, seats""",
                 (profile_id,),
             ).fetchall()
         return [
@@ -660,6 +668,7 @@ class Store(ClubTables):
                 skunks_taken=int(r[5]),
                 average_margin=float(r[6]) if r[6] is not None else None,
                 playing=int(r[7]),
+                seats=int(r[8]),
             )
             for r in rows
         ]
@@ -702,7 +711,7 @@ class Store(ClubTables):
         with the points its review found lost when a review by ``method`` of its record as it
         is now is stored (else ``lost`` is None)."""
         sql = """SELECT g.game_id, g.level, g.target, g.status, g.my_score, g.their_score,
-                        g.skunk, g.updated_at, r.deals, r.throws, r.plays, r.counts
+                        g.skunk, g.updated_at, r.deals, r.throws, r.plays, r.counts, g.seats
                  FROM games g LEFT JOIN game_reviews r ON r.game_id = g.game_id
                       AND r.method = ? AND r.record_chars = length(g.record)
                  WHERE g.profile_id = ? AND g.status != 'playing'

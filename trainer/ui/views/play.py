@@ -37,6 +37,7 @@ from trainer.engine.items import Kind
 from trainer.engine.record import MAX_RECORD_CHARS, LayEvent, Settings, SettingsError, ShowEvent
 from trainer.engine.show import MAX_SHOW, ShowScore
 from trainer.engine.vocab import Counting, RuleError, Which
+from trainer.progress.figures import record_line
 from trainer.progress.store import SavedGame
 from trainer.training.explain import said_aloud, said_one_by_one
 from trainer.training.grading import (
@@ -943,18 +944,11 @@ def _results(page_game: PlayGame, profile: Profile) -> None:
     if rung is not None and not page_game.imported:
         _next_rung(page_game, rung, profile)
         return
-    record = play_saves.stats(profile, table.level, game.settings.target)
-    if game.players != 2:
-        st.caption("Your record against each level counts your games of two.")
-    elif page_game.imported:
+    record = play_saves.stats(profile, table.level, game.settings.target, game.players)
+    if page_game.imported:
         st.caption("This game was read from a record, so it is not counted in your record.")
     elif record is not None and record.games:
-        margin = record.average_margin or 0.0
-        st.markdown(
-            f"Your record against {LEVEL_NAMES[table.level]} to {game.settings.target}: "
-            f"{_many(record.games, 'game')}, {record.wins} won, {record.skunks} by a skunk, "
-            f"average margin {margin:+.1f}."
-        )
+        st.markdown(record_line(table.level, game.settings.target, game.players, record))
 
 
 def _final_words(table: Table, deals: int) -> list[str]:
