@@ -19,8 +19,8 @@ from trainer.engine import Card, parse_cards, score_play
 from trainer.engine.record import LayEvent, Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
-from trainer.training import coach as coach_module
 from trainer.training.coach import hint_ranking, plain_best_throw, play_note
+from trainer.training.coach import play_notes as coach_module
 from trainer.training.explain import card_line, said_one_by_one
 from trainer.training.table import (
     LEARNING_GAME,
