@@ -5,35 +5,18 @@ back and aggregated for the Progress page; their SQL is in
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterable
 
 import trainer.progress.store.answers as answers
-from trainer.progress.store.backend import Connection
-from trainer.progress.store.checks import (
-    check_attempt,
-    check_key,
-)
-from trainer.progress.store.errors import (
-    IntegrityViolation,
-    InvalidAttemptError,
-)
-from trainer.progress.store.rows import (
-    AreaRow,
-    DayRow,
-    MissRow,
-    ProgressRows,
-    Recorded,
-    Streaks,
-)
+from trainer.progress.store.backend import StoreTables
+from trainer.progress.store.checks import check_attempt, check_key
+from trainer.progress.store.errors import IntegrityViolation, InvalidAttemptError
+from trainer.progress.store.rows import AreaRow, DayRow, MissRow, ProgressRows, Recorded, Streaks
 from trainer.training.records import AttemptIn
 
 
-class AnswerTables:
+class AnswerTables(StoreTables):
     """The store's answers (see the module docstring)."""
-
-    def _connect(self) -> contextlib.AbstractContextManager[Connection]:
-        raise NotImplementedError  # the store's own
 
     def add_attempts(
         self,

@@ -30,10 +30,7 @@ import trainer.progress.store.sqlite as sqlite_file
 from trainer.progress.store.answer_tables import AnswerTables
 from trainer.progress.store.backend import Connection, Held
 from trainer.progress.store.clubs import ClubTables
-from trainer.progress.store.errors import (
-    ForeignFileError,
-    StoreError,
-)
+from trainer.progress.store.errors import ForeignFileError, StoreError
 from trainer.progress.store.games import GameTables
 from trainer.progress.store.lessons import LessonTables
 from trainer.progress.store.profiles import ProfileTables

@@ -4,17 +4,11 @@ It is a part of :class:`~trainer.progress.store.api.Store`, which gives it its c
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Collection
 
-from trainer.progress.store.backend import Connection
-from trainer.progress.store.checks import (
-    check_game,
-    check_review,
-)
-from trainer.progress.store.errors import (
-    IntegrityViolation,
-)
+from trainer.progress.store.backend import Connection, StoreTables
+from trainer.progress.store.checks import check_game, check_review
+from trainer.progress.store.errors import IntegrityViolation
 from trainer.progress.store.rows import (
     GAME_COLUMNS,
     FinishedGame,
@@ -29,11 +23,8 @@ from trainer.progress.store.rows import (
 )
 
 
-class GameTables:
+class GameTables(StoreTables):
     """The store's games and game reviews (see the module docstring)."""
-
-    def _connect(self) -> contextlib.AbstractContextManager[Connection]:
-        raise NotImplementedError  # the store's own
 
     def save_game(self, profile_id: int, game: SavedGame) -> SavedGame:
         """Write a game over the version it was read at, and return it as now stored.

@@ -3,27 +3,15 @@ It is a part of :class:`~trainer.progress.store.api.Store`, which gives it its c
 
 from __future__ import annotations
 
-import contextlib
-
-from trainer.progress.store.backend import Connection
-from trainer.progress.store.checks import (
-    INT64,
-    LESSON_ID_MAX,
-)
-from trainer.progress.store.errors import (
-    IntegrityViolation,
-)
-from trainer.progress.store.rows import (
-    now_text,
-)
+from trainer.progress.store.backend import StoreTables
+from trainer.progress.store.checks import INT64, LESSON_ID_MAX
+from trainer.progress.store.errors import IntegrityViolation
+from trainer.progress.store.rows import now_text
 from trainer.training.records import LessonProgress
 
 
-class LessonTables:
+class LessonTables(StoreTables):
     """The store's lesson places (see the module docstring)."""
-
-    def _connect(self) -> contextlib.AbstractContextManager[Connection]:
-        raise NotImplementedError  # the store's own
 
     def lesson_progress(self, profile_id: int) -> dict[str, LessonProgress]:
         with self._connect() as conn:

@@ -4,11 +4,10 @@
 
 from __future__ import annotations
 
-import contextlib
 from datetime import UTC, datetime
 
 import trainer.progress.store.answers as answers
-from trainer.progress.store.backend import Connection
+from trainer.progress.store.backend import Connection, StoreTables
 from trainer.progress.store.checks import (
     DRAFT_MAX,
     KEY_MAX,
@@ -19,24 +18,13 @@ from trainer.progress.store.checks import (
     name_key,
     text_field,
 )
-from trainer.progress.store.errors import (
-    IntegrityViolation,
-    ProfileNameError,
-)
-from trainer.progress.store.rows import (
-    from_utc_text,
-    now_text,
-    profile_of,
-    utc_text,
-)
+from trainer.progress.store.errors import IntegrityViolation, ProfileNameError
+from trainer.progress.store.rows import from_utc_text, now_text, profile_of, utc_text
 from trainer.training.records import Profile
 
 
-class ProfileTables:
+class ProfileTables(StoreTables):
     """The store's players, their drafts and their settings (see the module docstring)."""
-
-    def _connect(self) -> contextlib.AbstractContextManager[Connection]:
-        raise NotImplementedError  # the store's own
 
     def profiles(self) -> list[Profile]:
         """Every profile, oldest first."""

@@ -30,13 +30,7 @@ from trainer.engine import Card, parse_cards
 from trainer.engine.skills import Mode
 from trainer.training.inputs import quote
 from trainer.training.sets.practice_set import PracticeSet
-from trainer.training.sets.spec import (
-    MIXED,
-    MIXED_LENGTH,
-    SetSpec,
-    Weights,
-    new_seed,
-)
+from trainer.training.sets.spec import MIXED, MIXED_LENGTH, SetSpec, Weights, new_seed
 
 MAX_WEIGHTS = 64
 _WEIGHT = re.compile(r"([a-z0-9-]{1,40})\.([a-z0-9-]{1,40}):(\d{1,6}(?:\.\d{1,6})?)")

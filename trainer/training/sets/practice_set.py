@@ -50,10 +50,7 @@ from trainer.training.questions import (
     deal_question,
 )
 from trainer.training.questions.coached import discard_question
-from trainer.training.sets.spec import (
-    SetSpec,
-    new_set_id,
-)
+from trainer.training.sets.spec import SetSpec, new_set_id
 from trainer.training.sets.summary import SetSummary, summarize
 
 Phase = Literal["question", "feedback", "done"]

@@ -7,10 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.engine.skills import CATEGORY_LABELS
-from trainer.training.grading import (
-    AdviceGrade,
-    Graded,
-)
+from trainer.training.grading import AdviceGrade, Graded
 
 
 @dataclass(frozen=True, slots=True)

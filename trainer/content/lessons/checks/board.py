@@ -5,23 +5,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import (
-    StrictInt,
-    ValidationInfo,
-    field_validator,
-)
+from pydantic import StrictInt, ValidationInfo, field_validator
 
 from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import (
-    LessonModel,
-    Text,
-    validated,
-)
+from trainer.content.lessons.fields import LessonModel, Text, validated
 from trainer.content.lessons.pictures import Pegs
-from trainer.engine import (
-    MAX_SHOW,
-    skunk,
-)
+from trainer.engine import MAX_SHOW, skunk
 
 SKUNKS: tuple[str, str, str] = ("win", "skunk", "double-skunk")
 

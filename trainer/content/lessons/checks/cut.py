@@ -5,22 +5,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-from pydantic import (
-    ValidationInfo,
-    field_validator,
-)
+from pydantic import ValidationInfo, field_validator
 
 from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import (
-    LessonModel,
-    OneCard,
-    Text,
-    validated,
-)
-from trainer.engine import (
-    Card,
-    Game,
-)
+from trainer.content.lessons.fields import LessonModel, OneCard, Text, validated
+from trainer.engine import Card, Game
 
 #: The answers of a cut for deal: who deals first, or both cut again.
 CUTS: tuple[str, str, str] = ("you", "opponent", "again")

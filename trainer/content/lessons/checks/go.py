@@ -5,25 +5,21 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import (
-    StrictInt,
-    ValidationInfo,
-    field_validator,
-)
+from pydantic import StrictInt, ValidationInfo, field_validator
 
 from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import (
-    CardRow,
-    FieldAt,
-    LessonModel,
-    Text,
-    validated,
-)
-from trainer.engine import (
-    Card,
-    label_cards,
-)
+from trainer.content.lessons.fields import CardRow, FieldAt, LessonModel, Text, validated
+from trainer.engine import Card, label_cards
 from trainer.engine.series import Series, TableSeries, replay_series, replay_table
+
+
+def _end_prompt(ask: str) -> str:
+    """The question a go check asks about the series' end when its file words none, at
+    two or at a table: who pegs for it, or who leads next."""
+    if ask == "who-scores":
+        return "Nobody can lay another card. Who pegs for it?"
+    return "The count goes back to zero. Who leads the next series?"
+
 
 GoAsk = Literal["who-scores", "points", "leads-next"]
 
@@ -102,10 +98,8 @@ class GoCheck(LessonModel):
     def prompt(self) -> str:
         if self.question:
             return self.question
-        if self.ask == "who-scores":
-            return "Nobody can lay another card. Who pegs for it?"
-        if self.ask == "leads-next":
-            return "The count goes back to zero. Who leads the next series?"
+        if self.ask != "points":
+            return _end_prompt(self.ask)
         replay = self.replay()
         who = replay.last_player
         return f"How many points does the {who} peg for the {replay.last_card.label}, all told?"
@@ -214,11 +208,7 @@ class TableGoCheck(LessonModel):
 
     @property
     def prompt(self) -> str:
-        if self.question:
-            return self.question
-        if self.ask == "who-scores":
-            return "Nobody can lay another card. Who pegs for it?"
-        return "The count goes back to zero. Who leads the next series?"
+        return self.question or _end_prompt(self.ask)
 
 
 def _table_answer(replay: TableSeries, ask: str) -> str:

@@ -7,26 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import (
-    ValidationInfo,
-    field_validator,
-)
+from pydantic import ValidationInfo, field_validator
 
 from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import (
-    CardRow,
-    FieldAt,
-    LessonModel,
-    Text,
-    validated,
-)
-from trainer.engine import (
-    DECK,
-    Card,
-    format_cards,
-    label_cards,
-    score_show,
-)
+from trainer.content.lessons.fields import CardRow, FieldAt, LessonModel, Text, validated
+from trainer.engine import DECK, Card, format_cards, label_cards, score_show
 
 #: How many points a keep's average must beat every other choice's by, so the right
 #: answer is clear in whole points.

@@ -6,28 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import (
-    StrictInt,
-    ValidationInfo,
-    field_validator,
-)
+from pydantic import StrictInt, ValidationInfo, field_validator
 
 from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import (
-    CardRow,
-    LessonModel,
-    OneCard,
-    Text,
-    validated,
-)
+from trainer.content.lessons.fields import CardRow, LessonModel, OneCard, Text, validated
 from trainer.content.lessons.pictures import check_pile
-from trainer.engine import (
-    Card,
-    PeggingError,
-    PlayScore,
-    label_cards,
-    score_play,
-)
+from trainer.engine import Card, PeggingError, PlayScore, label_cards, score_play
 
 
 class PegCheck(LessonModel):

@@ -4,26 +4,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import (
-    StrictBool,
-    StrictInt,
-    ValidationInfo,
-    field_validator,
-)
+from pydantic import StrictBool, StrictInt, ValidationInfo, field_validator
 
 from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import (
-    CardRow,
-    LessonModel,
-    OneCard,
-    Text,
-    validated,
-)
-from trainer.engine import (
-    Card,
-    ShowScore,
-    score_show,
-)
+from trainer.content.lessons.fields import CardRow, LessonModel, OneCard, Text, validated
+from trainer.engine import Card, ShowScore, score_show
 
 
 class CountCheck(LessonModel):

@@ -4,14 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import (
-    StrictBool,
-)
+from pydantic import StrictBool
 
-from trainer.content.lessons.fields import (
-    LessonModel,
-    Text,
-)
+from trainer.content.lessons.fields import LessonModel, Text
 
 
 class TrueFalseCheck(LessonModel):
