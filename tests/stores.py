@@ -19,3 +19,13 @@ def imported_games(store: Store, profile_id: int) -> int:
     games = store.dump()["games"]
     player, imported = games.columns.index("profile_id"), games.columns.index("imported")
     return sum(1 for row in games.rows if row[player] == profile_id and row[imported])
+
+
+def store_at_version(location: str, version: int) -> Store:
+    """A new store at the older schema ``version``, as a trainer of that version left it: the
+    store's own migrations up to it, on the backend ``location`` names (a file's path, or a
+    server's database)."""
+    store = Store(location)
+    store._prepare(upto=version)
+    assert store.schema_version() == version
+    return store

@@ -136,7 +136,7 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
     _until(page, lambda: _visible(page, RESULTS), steps=800, seconds=120)
     print(f"\nthe rest of a 61-point game took {time.monotonic() - started:.1f} s in the browser")
     page.get_by_text("Final score:").wait_for()
-    page.get_by_text("Your record against Easy to 61: 1 game,").wait_for()
+    page.get_by_text("Your record against Easy to 61, two players: ").wait_for()
     page.reload()  # the results stay until they are left
     page.get_by_text("Final score:").wait_for(timeout=60_000)
     page.get_by_role("button", name="Play again").click()

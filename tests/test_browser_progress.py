@@ -11,7 +11,9 @@ import pytest
 from tests.browser import open_page
 from trainer.analysis import Level
 from trainer.bench.playing import played_game
+from trainer.engine.record import Settings
 from trainer.progress.store import Store
+from trainer.training.table import PlaySetup, Table
 from trainer.ui.play_saves import saved_row
 
 pytestmark = pytest.mark.browser
@@ -23,8 +25,12 @@ def test_the_games_table_fits_a_phone(page: Any, app_url: str, browser_db: Path)
     games: list[tuple[Level, int]] = [("easy", 61), ("normal", 121), ("crazy", 121)]
     for n, (level, target) in enumerate(games):
         store.save_game(phone.id, saved_row(f"phone-{n}", played_game(level, target, 40 + n)))
+    for seats in (3, 4):  # the longest lines: a game of three, one of four in pairs
+        started = Table.new(PlaySetup("normal", Settings(target=121, seats=seats)), seed=seats)
+        store.save_game(phone.id, saved_row(f"phone-{seats}", started))
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, f"{app_url}/progress?player=phone", "Games against the computer")
+    page.get_by_text("to 121, 4 in pairs").wait_for()
     table = page.locator('[data-testid="stTable"]').first
     table.scroll_into_view_if_needed()
     frame = table.bounding_box()

@@ -475,7 +475,7 @@ def test_the_kept_fours_own_items_match_every_starter() -> None:
     """The 13 starters the coach uses find what all 48 other cards find (nobs aside:
     it needs the starter's suit, so it is no combination of the four alone)."""
     from trainer.engine import score_show
-    from trainer.training.coach import _own_items
+    from trainer.training.coach.reasons import own_items
 
     rng = random.Random(12)
     fours = [cards("3H 4D 4C 5S"), cards("6H 7H 8H 9H"), cards("5H 5D 5C 5S")]
@@ -489,7 +489,7 @@ def test_the_kept_fours_own_items_match_every_starter() -> None:
                         union.add((item.kind, frozenset(item.cards), item.points))
         mine = {
             (item.kind, frozenset(item.cards), item.points)
-            for item in _own_items(four)
+            for item in own_items(four)
             if item.kind is not Kind.NOBS
         }
         assert mine == union, four
@@ -562,20 +562,23 @@ def test_the_crib_is_linked_back_to_the_two_cards_thrown() -> None:
 
 
 def test_before_a_lay_the_coach_names_its_card_and_why() -> None:
+    from trainer.analysis.pegging import play_position
     from trainer.training.coach import lay_advice
 
     starter = cards("2D")[0]
-    lead = lay_advice(cards("AH 5C 9S KD"), pile=(), mine_played=(), theirs_played=(),
-                      starter=starter)  # fmt: skip
+    lead = lay_advice(play_position(cards("AH 5C 9S KD"), pile=(), mine_played=(),
+                                    theirs_played=(), starter=starter))  # fmt: skip
     best = analyse_play(cards("AH 5C 9S KD"), pile=(), mine_played=(), theirs_played=(),
                         starter=starter)[0].card  # fmt: skip
     assert lead.startswith(f"The coach would lay the {best.label}: ")
     assert best.pips <= 4 and "safe lead" in lead
-    fifteen = lay_advice(cards("2H 4C KD"), pile=cards("8D 3S"), mine_played=cards("3S"),
-                         theirs_played=cards("8D"), starter=starter)  # fmt: skip
+    fifteen = lay_advice(play_position(cards("2H 4C KD"), pile=cards("8D 3S"),
+                                       mine_played=cards("3S"), theirs_played=cards("8D"),
+                                       starter=starter))  # fmt: skip
     assert "makes 15: 2 points" in fifteen and "keeps your 2♥" in fifteen
-    one = lay_advice(cards("KD"), pile=cards("8D QS"), mine_played=cards("5C 6C QS"),
-                     theirs_played=cards("8D"), starter=starter)  # fmt: skip
+    one = lay_advice(play_position(cards("KD"), pile=cards("8D QS"),
+                                   mine_played=cards("5C 6C QS"), theirs_played=cards("8D"),
+                                   starter=starter))  # fmt: skip
     assert one == "Only your K♦ fits under 31: lay it."
 
 

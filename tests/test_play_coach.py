@@ -19,8 +19,8 @@ from trainer.engine import Card, parse_cards, score_play
 from trainer.engine.record import LayEvent, Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
-from trainer.training import coach as coach_module
 from trainer.training.coach import hint_ranking, plain_best_throw, play_note
+from trainer.training.coach import play_notes as coach_module
 from trainer.training.explain import card_line, said_one_by_one
 from trainer.training.table import (
     LEARNING_GAME,
@@ -34,6 +34,7 @@ from trainer.training.table import (
     peg_moves,
 )
 from trainer.ui.play_saves import saved_row
+from trainer.ui.requests import PLAY_READY, GameOffer
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
@@ -374,16 +375,16 @@ def test_learning_mode_explains_the_throw_and_each_card_before_the_lay() -> None
 
 def test_a_learning_game_offered_by_the_learn_page_starts_here() -> None:
     at = _page()
-    at.session_state["play_ready"] = True
+    at.session_state[PLAY_READY] = GameOffer()
     at.run()
     assert "A learning game is ready" in _texts(at)
     at.button(key="play_learning_start").click()
     at.run()
     assert not at.exception, at.exception
     assert _table(at).setup == LEARNING_GAME
-    assert "play_ready" not in at.session_state
+    assert PLAY_READY not in at.session_state
     later = _page()
-    later.session_state["play_ready"] = True
+    later.session_state[PLAY_READY] = GameOffer()
     later.run()
     later.button(key="play_learning_later").click()
     later.run()

@@ -46,7 +46,9 @@ from trainer.training.table import (
     parse_level,
     peg_moves,
 )
+from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 from trainer.ui.play_saves import count_attempt, saved_row
+from trainer.ui.requests import PLAY_READY, GameOffer
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
@@ -322,7 +324,7 @@ def _page() -> AppTest:
 
 
 def _table(at: AppTest) -> Table:
-    table = at.session_state["play_game"].table
+    table = at.session_state[PLAY_STATE].game.table
     assert isinstance(table, Table)
     return table
 
@@ -631,14 +633,14 @@ def test_the_offer_from_a_lesson_is_alone_on_the_page_until_taken() -> None:
 
     at = AppTest.from_file(PAGE, default_timeout=60)
     as_player(at)
-    at.session_state["play_ready"] = "fifteens"
+    at.session_state[PLAY_READY] = GameOffer("fifteens")
     at.run()
     assert "First game 1 is ready: Fifteens." in _texts(at)
     keys = {w.key for w in (*at.button, *at.radio, *at.checkbox, *at.toggle)}
     assert keys == {"play_learning_start", "play_learning_later"}  # no settings under it
     at.button(key="play_learning_start").click().run()
     assert not at.exception, at.exception
-    assert _table(at).setup == RUNGS[0].setup and "play_ready" not in at.session_state
+    assert _table(at).setup == RUNGS[0].setup and PLAY_READY not in at.session_state
 
 
 def test_learning_mode_chosen_in_the_form_has_the_learner_count_by_default() -> None:

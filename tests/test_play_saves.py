@@ -24,6 +24,7 @@ from trainer.engine.record import GameRecord, LayEvent, Settings, ShowEvent
 from trainer.engine.vocab import Counting, Phase
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.table import ME, Need, PlaySetup, Table, export_text
+from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
 
 def _store() -> Store:
@@ -219,7 +220,7 @@ def test_a_stale_tab_cannot_reopen_a_finished_game() -> None:
 
 
 def _game_id(at: AppTest) -> str:
-    return str(at.session_state["play_game"].game_id)
+    return str(at.session_state[PLAY_STATE].game.game_id)
 
 
 def test_counts_from_a_stale_tab_are_not_stored() -> None:
@@ -252,7 +253,7 @@ def test_a_new_game_asks_first_and_the_old_one_can_be_resumed_or_resigned() -> N
     assert _game_id(at) == first_id  # nothing changed
     at.button(key="play_new").click().run()
     at.button(key="play_new_keep").click().run()
-    assert "play_game" not in at.session_state
+    assert at.session_state[PLAY_STATE].game is None
     assert at.button(key=f"play_resume_{first_id}").label == "Resume"
     _start(at, level="normal")
     second_id = _game_id(at)
@@ -299,7 +300,7 @@ def test_the_count_being_shown_and_the_results_survive_a_reload() -> None:
     again = _page()
     assert "Final score" in _texts(again) and _texts(again) == final
     again.button(key="play_again").click().run()
-    assert "play_game" not in again.session_state
+    assert again.session_state[PLAY_STATE].game is None
     assert "Final score" not in _texts(_page())  # once left, the results are not shown again
 
 

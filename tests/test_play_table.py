@@ -303,3 +303,20 @@ def test_the_restart_notice_and_the_sounds_are_on_the_table() -> None:
     _page_step(at)  # the cut
     (cut,) = [json.loads(c.proto.json) for c in at.get("bidi_component") if c.key == "play_sounds"]
     assert cut["token"] != first["token"] and ["card", 0.0] in cut["cues"]
+
+
+def test_the_coach_s_words_at_the_table_are_its_coaching_object_s() -> None:
+    """The table's coach methods ask the coach it holds (``table.coaching``), which keeps
+    what it worked out for the table it was made for."""
+    table = Table.new(PlaySetup("hard", Settings(target=121), coach="learning"), seed=7)
+    table.cut_for_deal()
+    assert table.coaching.table is table
+    assert table.ranking() == table.coaching.ranking() and len(table.ranking()) == 5
+    assert table.best_throw_line() == table.coaching.best_throw_line()
+    table.discard(table.ranking()[0].discard.throw)
+    assert table.throw_lines() == table.coaching.throw_lines() != ()
+    assert table.throw_was_best()
+    while table.need() is Need.CUT_STARTER:
+        table.cut_starter()
+    assert table.need() is Need.LAY
+    assert table.lay_line() == table.coaching.lay_line() != ""

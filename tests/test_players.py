@@ -12,7 +12,9 @@ import pytest
 
 from trainer.analysis import LEVELS, VARIANTS, computer_player, random_play
 from trainer.analysis.lookahead import WIN, Board, Position, Search
-from trainer.analysis.players import END, _Crazy, _Race, _two_seat_view
+from trainer.analysis.players import END
+from trainer.analysis.players.crazy import Crazy
+from trainer.analysis.players.views import Race, two_seat_view
 from trainer.analysis.seat_views import discard_view, play_view
 from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings, parse_cards
 
@@ -201,7 +203,7 @@ def test_a_go_is_none() -> None:
 def test_the_opponents_goes_tell_what_it_cannot_hold() -> None:
     # We are pone: 5H, their KD (15), our 9C (24), their go, our AC (25) and it is
     # our turn again at 25 with the series still open: their cards are all 7 or more.
-    view = _two_seat_view(_position("5H 9C AC 2C", "KD QH QS KS", "5H KD 9C go AC"))
+    view = two_seat_view(_position("5H 9C AC 2C", "KD QH QS KS", "5H KD 9C go AC"))
     assert view.min_pips == 32 - 24
     assert view.position.opponent_passed
 
@@ -356,13 +358,13 @@ def test_a_player_decides_from_a_seats_view_and_never_plays_before_the_starter()
 # --- crazy knows the score ------------------------------------------------------------------
 
 
-class _Blind(_Crazy):
+class _Blind(Crazy):
     """Crazy with the score left out: it plays every deal for points."""
 
     level = "blind"
 
     @staticmethod
-    def at_the_end(race: _Race) -> bool:
+    def at_the_end(race: Race) -> bool:
         return False
 
 
@@ -374,7 +376,7 @@ def test_away_from_the_end_crazy_plays_as_for_points() -> None:
     for i in range(24):
         scores = (rng.randrange(0, 121 - END - 20), rng.randrange(0, 121 - END - 20))
         deal_rng = random.Random(i)
-        crazy = _play_deal((_Crazy(i), _Crazy(-i)), deal_rng, scores)
+        crazy = _play_deal((Crazy(i), Crazy(-i)), deal_rng, scores)
         deal_rng = random.Random(i)
         blind = _play_deal((_Blind(i), _Blind(-i)), deal_rng, scores)
         assert crazy == blind

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.analysis import LEVELS, VARIANTS, computer_player
-from trainer.analysis.players import _Crazy, _table_view
+from trainer.analysis.players.crazy import Crazy
+from trainer.analysis.players.views import table_view
 from trainer.analysis.seat_views import discard_view
 from trainer.engine import Card, Game, Pegging, Phase, SeatView, Settings, parse_cards
 from trainer.engine.record import ShowEvent
@@ -152,7 +153,7 @@ def test_the_next_player_replies_and_partners_count_together() -> None:
     # Four seats, the dealer 0 and the leader 1: 1 led a ten, 2 (the dealer's partner)
     # to play. A five makes fifteen for 2 but leaves 15 for seat 3 ...
     view = _table(["2C 3C 4C 6C", "KD 9D 8D 7D", "5H AH 3H 6H", "QS JS TS 9S"], "KD", 2)
-    table = _table_view(view)
+    table = table_view(view)
     assert table.replier() == 3 and table.weight(3) == -1.0 and table.weight(0) == 1.0
     for level in ("easy", "normal", "hard", "crazy"):
         assert computer_player(level, seed=2).play(view) in view.playable
@@ -160,7 +161,7 @@ def test_the_next_player_replies_and_partners_count_together() -> None:
     # Three seats: 1 led KD, 2 laid 5H (15), 0 the 2C, 1 the QD (27), 2 said go: seat 0
     # to play knows 2's cards are all five or more, and a point to 1 is half a point against.
     view = _table(["2C 3C 4C 6C", "KD QD JD TD", "5H 9H 8H 7H"], "KD 5H 2C QD go", 0)
-    table = _table_view(view)
+    table = table_view(view)
     assert table.weight(1) == table.weight(2) == -0.5
     assert table.min_pips[2] == 32 - 27 and table.passed == 1 << 2 and table.replier() == 1
     assert computer_player("hard", seed=1).play(view) == parse_cards("4C")[0]  # 31 for 2
@@ -170,12 +171,12 @@ def test_crazy_guesses_the_hands_its_opponents_lays_allow() -> None:
     # Three seats: 1 led the five, 2 laid an ace on it for nothing (a ten-card made 15, a
     # five the pair): Crazy in seat 0 guesses seat 2 seldom holds a ten-card or a five.
     view = _table(["2C 3C 4C 6C", "5H 9H 8H 7H", "AD QD JD TD"], "5H AD", 0)
-    table = _table_view(view)
+    table = table_view(view)
     assert [lay.order for lay in table.lays[2]] == [1]
 
     def tens_or_fives(infer: bool) -> int:
         player = computer_player("crazy", seed=3)
-        assert isinstance(player, _Crazy)
+        assert isinstance(player, Crazy)
         player.infer = infer
         hands = [player._deal_guess(table) for _ in range(300)]
         assert all(len(h[2]) == 3 and len(h[1]) == 3 for h in hands)

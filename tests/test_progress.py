@@ -16,16 +16,18 @@ from trainer.progress.figures import (
     day_streak,
     describe_answer,
     export_file_name,
+    games_caption,
     games_lines,
     is_weekly,
     margin_text,
     over_time,
     readable,
+    record_line,
     tier_label,
     totals,
     weakest_areas,
 )
-from trainer.progress.store import AreaRow, DayRow, LevelGames, MissRow, Recorded
+from trainer.progress.store import AreaRow, DayRow, GameStats, LevelGames, MissRow, Recorded
 from trainer.training.adaptive import FLOOR, AreaNeed
 from trainer.training.records import AttemptIn
 
@@ -283,20 +285,55 @@ def test_games_lines_order_levels_and_sign_the_margin() -> None:
         LevelGames("easy", 61, 2, 2, 1, 0, 12.5, 1),
         LevelGames("easy", 121, 1, 1, 0, 0, 0.0, 0),
         LevelGames("normal", 121, 0, 0, 0, 0, None, 1),
+        LevelGames("easy", 61, 3, 1, 0, 0, -4.0, 0, seats=4),
+        LevelGames("easy", 61, 1, 0, 0, 0, -20.0, 0, seats=3),
     ]
     lines = games_lines(rows)
     assert [(line.level, line.game) for line in lines] == [
-        ("Easy", "to 121"),
-        ("Easy", "to 61"),
-        ("Normal", "to 121"),
-        ("Crazy", "to 61"),
+        ("Easy", "to 121, 2 players"),
+        ("Easy", "to 61, 2 players"),
+        ("Easy", "to 61, 3 players"),
+        ("Easy", "to 61, 4 in pairs"),
+        ("Normal", "to 121, 2 players"),
+        ("Crazy", "to 61, 2 players"),
     ]
-    assert [line.average_margin for line in lines] == ["0", "+12.5", "–", "-30"]
+    assert [line.average_margin for line in lines] == ["0", "+12.5", "-20", "-4", "–", "-30"]
+    assert [(line.finished, line.won) for line in lines][1:4] == [(2, 2), (1, 0), (3, 1)]
     assert [(line.skunks_given, line.skunks_taken) for line in lines] == [
         (0, 0),
         (1, 0),
+        (0, 0),
+        (0, 0),
         (0, 0),
         (0, 1),
     ]
     assert len(GAMES_HEADINGS) == len(GamesLine._fields)
     assert margin_text(-0.04) == "0" and margin_text(3.0) == "+3"
+
+
+def test_the_games_caption_says_what_differs_at_three_and_four() -> None:
+    two = LevelGames("easy", 61, 2, 1, 0, 0, 3.0, 0)
+    assert games_caption([two]).startswith("2 games finished, 1 won. ")
+    assert "three" not in games_caption([two]) and "partner" not in games_caption([two])
+    three = two._replace(seats=3, finished=1, wins=0)
+    four = two._replace(seats=4, finished=1, wins=1)
+    said = games_caption([two, three, four])
+    assert said.startswith("4 games finished, 2 won. ")
+    assert "With three players, it is your score take away the better computer's." in said
+    assert "a game won is one you and your partner won" in said
+
+
+def test_the_record_against_a_level_names_the_table_size() -> None:
+    stats = GameStats(games=5, wins=3, skunks=1, average_margin=4.5)
+    assert record_line("hard", 121, 2, stats) == (
+        "Your record against Hard to 121, two players: 3 won of 5 games, 1 by a skunk, "
+        "average margin +4.5."
+    )
+    assert record_line("easy", 61, 3, GameStats(1, 0, 0, -12.0)) == (
+        "Your record against Easy to 61, three players: 0 won of 1 game, 0 by a skunk, "
+        "average margin -12."
+    )
+    assert record_line("crazy", 121, 4, stats).startswith(
+        "Your record against Crazy to 121, four players, in partnerships: 3 of 5 games won "
+        "with your partner, 1 by a skunk"
+    )

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from trainer.analysis import Level, analyse_discards, analyse_play
-from trainer.engine.cards import Card
+from trainer.analysis.pegging import PlayPosition, options_for
 from trainer.engine.game import Game, ReplayError, deal, shuffled_pack
 from trainer.engine.record import (
     DiscardEvent,
@@ -206,34 +206,34 @@ def test_the_play_figures_never_use_a_card_the_person_could_not_see(
 ) -> None:
     """Every call of the pegging analysis gets the person's view at that moment, and none of
     the cards it is given is one the computer still held or threw to the crib."""
-    calls: list[tuple[tuple[Card, ...], dict[str, Any]]] = []
+    calls: list[PlayPosition] = []
 
-    def spy(hand: tuple[Card, ...], **kwargs: Any) -> Any:
-        calls.append((tuple(hand), kwargs))
-        return analyse_play(hand, **kwargs)
+    def spy(position: PlayPosition) -> Any:
+        calls.append(position)
+        return options_for(position)
 
-    monkeypatch.setattr(review_module, "analyse_play", spy)
+    monkeypatch.setattr(review_module, "options_for", spy)
     for table in _games()[:2]:
         record = table.game.record()
         calls.clear()
         review = review_game(record)
         plays = [p for d in review.deals for p in d.plays]
         assert len(calls) == len(plays) > 0
-        for play, (hand, kwargs) in zip(plays, calls, strict=True):
+        for play, position in zip(plays, calls, strict=True):
             cut = Game.replay(
                 GameRecord(record.settings, record.seed, record.events[: play.event_index])
             )
             mine, theirs = cut.view(ME), cut.view(COMPUTER)
-            assert hand == mine.hand
-            assert kwargs == {
-                "pile": mine.pile,
-                "mine_played": mine.mine_played,
-                "theirs_played": mine.theirs_played,
-                "starter": mine.starter,
-                "crib_cards": mine.discards,
-            }
-            given = {*hand, *kwargs["pile"], *kwargs["mine_played"], *kwargs["theirs_played"]}
-            given |= {kwargs["starter"], *kwargs["crib_cards"]}
+            assert position.hand == mine.hand
+            assert (
+                position.series,
+                position.mine_played,
+                position.theirs_played,
+                position.starter,
+                position.crib_cards,
+            ) == (mine.pile, mine.mine_played, mine.theirs_played, mine.starter, mine.discards)
+            given = {*position.hand, *position.series, *position.mine_played}
+            given |= {*position.theirs_played, position.starter, *position.crib_cards}
             hidden = {*theirs.hand, *theirs.discards}
             assert hidden and not given & hidden
 

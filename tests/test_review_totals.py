@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.stores import store_at_version
 from tests.test_review import _play
 from trainer.engine.record import GameRecord, Settings
 from trainer.engine.vocab import Counting
@@ -55,11 +56,8 @@ def test_the_reviews_table_is_a_migration_after_the_games(location: str) -> None
 
 def test_a_file_with_games_gains_the_reviews_table_and_keeps_its_games(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
+    store_at_version(str(path), MIGRATIONS.index(REVIEWS_MIGRATION))
     with sqlite3.connect(path) as conn:
-        for step in MIGRATIONS[: MIGRATIONS.index(REVIEWS_MIGRATION)]:
-            for statement in step:
-                conn.execute(statement)
-        conn.execute(f"PRAGMA user_version = {MIGRATIONS.index(REVIEWS_MIGRATION)}")
         conn.execute("INSERT INTO profiles VALUES (1, 'Bo', 'bo', '2026-01-01 00:00:00.000000')")
     old = Store.open(path)
     game = _finished("g1", 3)

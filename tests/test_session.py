@@ -210,7 +210,7 @@ def test_answers_held_while_the_store_fails_stay_with_their_owner(
     erin = store.create_profile("Erin")
     at = app()
     run(at, choose=dave.id)
-    monkeypatch.setattr("trainer.ui.session.BUSY_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr("trainer.ui.session.database.BUSY_TIMEOUT_SECONDS", 0.2)
     blocker = sqlite3.connect(_isolated_database, isolation_level=None)
     blocker.execute("BEGIN EXCLUSIVE")
     try:
@@ -324,7 +324,7 @@ def test_answers_that_could_not_be_saved_are_saved_with_the_next_one(
     at = app()
     as_player(at)
     run(at, record=[answer(1)])
-    monkeypatch.setattr("trainer.ui.session.BUSY_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr("trainer.ui.session.database.BUSY_TIMEOUT_SECONDS", 0.2)
     blocker = sqlite3.connect(_isolated_database, isolation_level=None)
     blocker.execute("BEGIN EXCLUSIVE")  # another program holds the file for a while
     try:

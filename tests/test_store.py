@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.stores import add_answer
+from tests.stores import add_answer, store_at_version
 from trainer.engine.skills import CATEGORIES, Category, DrillType, Mode
 from trainer.progress import store as store_module
 from trainer.progress.store import (
@@ -460,10 +460,8 @@ def test_an_empty_profile_has_empty_aggregates(store: Store) -> None:
 
 def test_a_first_version_file_is_upgraded_with_its_answers(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
+    store_at_version(str(path), 1)
     conn = sqlite3.connect(path)
-    for statement in MIGRATIONS[0]:
-        conn.execute(statement)
-    conn.execute("PRAGMA user_version = 1")
     results = {1: [True, True, False, True, True, True, False], 2: [False, True, True]}
     for profile_id, name in ((1, "Old"), (2, "Older")):
         conn.execute(

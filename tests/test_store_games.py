@@ -8,19 +8,24 @@ from typing import Any
 
 import pytest
 
-from tests.stores import add_answer, imported_games
+from tests.stores import add_answer, imported_games, store_at_version
+from trainer.engine.record import Settings
 from trainer.engine.skills import Category, DrillType, Mode
+from trainer.engine.vocab import Counting
 from trainer.progress.store import (
     GAMES_MIGRATION,
     GAMES_VERSION_MIGRATION,
     MIGRATIONS,
     SCHEMA_VERSION,
+    SEATS_MIGRATION,
     FinishedGameError,
     LevelGames,
     SavedGame,
     StaleGameError,
     Store,
 )
+from trainer.progress.store.seats import setup_seats, stored_seats
+from trainer.training.table import PlaySetup
 
 
 def _store(location: str) -> tuple[Store, int]:
@@ -44,11 +49,8 @@ def test_the_games_table_is_a_migration(location: str) -> None:
 
 def test_an_older_file_gains_the_games_table(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
+    store_at_version(str(path), MIGRATIONS.index(GAMES_MIGRATION))
     with sqlite3.connect(path) as conn:
-        for step in MIGRATIONS[: MIGRATIONS.index(GAMES_MIGRATION)]:
-            for statement in step:
-                conn.execute(statement)
-        conn.execute(f"PRAGMA user_version = {MIGRATIONS.index(GAMES_MIGRATION)}")
         conn.execute("INSERT INTO profiles VALUES (1, 'Bo', 'bo', '2026-01-01T00:00:00Z')")
     store = Store.open(path)
     assert store.schema_version() == SCHEMA_VERSION
@@ -62,11 +64,8 @@ def test_an_older_games_table_gains_versions_and_seeds(tmp_path: Path) -> None:
     on opening Play, and its seed is read from its record."""
     path = tmp_path / "old.sqlite3"
     step = MIGRATIONS.index(GAMES_VERSION_MIGRATION)
+    store_at_version(str(path), step)
     with sqlite3.connect(path) as conn:
-        for statements in MIGRATIONS[:step]:
-            for statement in statements:
-                conn.execute(statement)
-        conn.execute(f"PRAGMA user_version = {step}")
         conn.execute("INSERT INTO profiles VALUES (1, 'Bo', 'bo', '2026-01-01T00:00:00Z')")
         for game_id, status in (("old-done", "won"), ("old-open", "playing")):
             conn.execute(
@@ -183,7 +182,7 @@ def test_imported_games_are_not_counted_in_the_level_records(location: str) -> N
             _game(f"i{n}", status="won", my_score=61, their_score=0, skunk=1, imported=True),
         )
     assert store.game_stats(ann, "easy", 61).games == 1
-    assert store.games_by_level(ann) == {"easy": 1}
+    assert store.games_by_level(ann) == {("easy", 2): 1}
     assert [r.finished for r in store.games_record(ann)] == [1]
     assert imported_games(store, ann) == 3
 
@@ -198,7 +197,7 @@ def test_the_record_by_level_and_length(location: str) -> None:
     assert (stats.games, stats.wins, stats.skunks) == (2, 1, 1)
     assert stats.average_margin == pytest.approx(((61 - 25) + (50 - 61)) / 2)
     assert store.game_stats(ann, "easy", 121).average_margin is None
-    assert store.games_by_level(ann) == {"easy": 2, "hard": 1}
+    assert store.games_by_level(ann) == {("easy", 2): 2, ("hard", 2): 1}
 
 
 @pytest.mark.parametrize(
@@ -315,13 +314,126 @@ def test_drafts_are_kept_per_player_and_key(location: str) -> None:
         store.save_draft(99, "q1", "x")
 
 
-def test_the_record_against_a_level_counts_games_of_two(location: str) -> None:
-    """A game of three or four is kept with its seats in its settings; the record against
-    a level and length (the results screen's line) is of games of two."""
+SETUP = "level=easy target=61 skunks=on counting=automatic"
+
+
+def test_the_record_against_a_level_keeps_each_table_size_apart(location: str) -> None:
+    """A game of three or four is kept with its seats, from its setup: the record against a
+    level and length (the results screen's line, the Progress page's table) is of one
+    table size."""
     store, ann = _store(location)
     store.save_game(ann, _game("two", status="won", my_score=61, their_score=40))
-    three = "level=easy target=61 skunks=on counting=automatic seats=3"
-    store.save_game(ann, _game("three", settings=three, status="lost", my_score=20, their_score=61))
-    stats = store.game_stats(ann, "easy", 61)
-    assert (stats.games, stats.wins) == (1, 1)
-    assert stats.average_margin == pytest.approx(21)
+    three = store.save_game(
+        ann, _game("three", settings=f"{SETUP} seats=3", status="lost", my_score=20, their_score=61)
+    )
+    four = f"{SETUP} seats=4 coach=moves"
+    store.save_game(ann, _game("four", settings=four, status="won", my_score=61, their_score=50))
+    store.save_game(ann, _game("four-on", settings=four))  # still being played
+    assert three.seats == 3
+    assert [store.game(ann, g).seats for g in ("two", "three", "four")] == [2, 3, 4]  # type: ignore[union-attr]
+    two_stats = store.game_stats(ann, "easy", 61)
+    assert (two_stats.games, two_stats.wins) == (1, 1)
+    assert two_stats.average_margin == pytest.approx(21)
+    assert store.game_stats(ann, "easy", 61, 3) == (1, 0, 0, -41.0)
+    assert store.game_stats(ann, "easy", 61, 4) == (1, 1, 0, 11.0)
+    assert store.games_by_level(ann) == {("easy", 2): 1, ("easy", 3): 1, ("easy", 4): 1}
+    assert store.games_record(ann) == [
+        LevelGames("easy", 61, 1, 1, 0, 0, 21.0, 0, seats=2),
+        LevelGames("easy", 61, 1, 0, 0, 0, -41.0, 0, seats=3),
+        LevelGames("easy", 61, 1, 1, 0, 0, 11.0, 1, seats=4),
+    ]
+    listed = store.finished_games(ann, method=1)
+    assert sorted((g.game_id, g.seats) for g in listed) == [("four", 4), ("three", 3), ("two", 2)]
+
+
+def test_the_seats_are_the_setups_whatever_the_row_says(location: str) -> None:
+    """The store writes the seats the setup gives, at every save (a caller's own figure is
+    not kept), and refuses a setup whose rules do not read."""
+    store, ann = _store(location)
+    saved = store.save_game(ann, _game("g", settings=f"{SETUP} seats=3", seats=2))
+    assert saved.seats == 3 and store.game(ann, "g") == saved
+    moved = store.save_game(ann, saved._replace(seats=4, my_score=5))
+    assert moved.seats == 3 and store.game(ann, "g") == moved
+    for bad in ("level=easy seats=5", "level=easy target=62", "level=easy wild=on"):
+        with pytest.raises(ValueError, match="settings must be a game's setup"):
+            store.save_game(ann, _game("bad", settings=bad))
+    assert store.game(ann, "bad") is None
+
+
+def test_a_store_from_before_the_seats_keeps_every_game_and_gains_their_seats(
+    location: str,
+) -> None:
+    """A store at the schema before the seats (on either backend) holding games of two,
+    three and four: after the upgrade every row keeps every value it had, and each game
+    has the seats its setup gives (or its record's headers, when the setup does not read;
+    two when neither does)."""
+    before = MIGRATIONS.index(SEATS_MIGRATION)
+    assert before == SCHEMA_VERSION - 1
+    old = store_at_version(location, before)
+    record = '[Game "cribbage"]\n[Target "61"]\n{}[Seed "{}"]\n\ncut seat=0 at=3 card=5H\n'
+    games = [  # id, settings, record, status, the seats it should get
+        ("two", SETUP, record.format("", 1), "won", 2),
+        ("two-old", "level=hard target=121", record.format("", 2), "playing", 2),
+        ("three", f"{SETUP} seats=3", record.format('[Seats "3"]\n', 3), "lost", 3),
+        (
+            "three-coached",
+            f"{SETUP} seats=3 coach=learning hints=1,2",
+            record.format("", 4),
+            "won",
+            3,
+        ),
+        ("four", "level=crazy target=121 seats=4", record.format('[Seats "4"]\n', 5), "won", 4),
+        ("four-by-record", "level=easy seats=four", record.format('[Seats "4"]\n', 6), "lost", 4),
+        ("unreadable", "level=easy seats=9", "not a record", "lost", 2),
+    ]
+    with old._connect() as conn, conn.write():
+        conn.execute(
+            "INSERT INTO profiles (id, name, name_key, created_at) "
+            "VALUES (1, 'Bo', 'bo', '2026-01-01 00:00:00.000000')"
+        )
+        for n, (game_id, settings, text, status, _) in enumerate(games):
+            conn.execute(
+                """INSERT INTO games (profile_id, game_id, settings, level, target, record,
+                       status, my_score, their_score, skunk, updated_at, version, place, seed)
+                   VALUES (1, ?, ?, 'easy', 61, ?, ?, ?, ?, ?, ?, ?, 'left', ?)""",
+                (game_id, settings, text, status, 61 - n, 40 + n, n % 2,
+                 f"2026-01-0{n + 1} 00:00:00.000000", n + 1, n),
+            )  # fmt: skip
+    rows_before = old.dump()
+    assert "seats" not in rows_before["games"].columns
+
+    store = Store.open(location)
+    assert store.schema_version() == SCHEMA_VERSION
+    after = store.dump()
+    assert {k: v for k, v in after.items() if k != "games"} == {
+        k: v for k, v in rows_before.items() if k != "games"
+    }
+    columns = after["games"].columns
+    assert set(columns) == {*rows_before["games"].columns, "seats"}
+    kept = [
+        tuple(row[columns.index(c)] for c in rows_before["games"].columns)
+        for row in after["games"].rows
+    ]
+    assert kept == rows_before["games"].rows  # every value of every row as it was
+    seats = {
+        row[columns.index("game_id")]: row[columns.index("seats")] for row in after["games"].rows
+    }
+    assert seats == {game_id: want for game_id, *_, want in games}
+    assert [g.seats for g in store.unfinished_games(1)] == [2]
+    assert store.game_stats(1, "easy", 61, 3).games == 2
+    assert store.game_stats(1, "easy", 61, 4).games == 2
+    assert store.game_stats(1, "easy", 61).games == 2  # "two" and "unreadable"
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("coach", ["off", "learning"])
+def test_the_seats_read_from_every_setup_the_play_page_writes(seats: int, coach: str) -> None:
+    """The store reads a game's seats from its setup as the Play page writes it (the Play
+    page's words left to it, the rules to the engine's parser), with every word it writes."""
+    rules = Settings(target=61, skunks=False, counting=Counting.MUGGINS, seats=seats)
+    setup = PlaySetup("crazy", rules, coach, hints=(1, 3))
+    assert (
+        setup_seats(setup.notation()) == seats == PlaySetup.parse(setup.notation()).settings.seats
+    )
+    record = f'[Game "cribbage"]\n{chr(10).join(rules.headers())}\n[Seed "3"]\n'
+    assert stored_seats("not a setup", record) == seats

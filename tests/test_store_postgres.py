@@ -226,17 +226,16 @@ def _family(path: Path) -> Store:
     from trainer.progress.store import GameReviewRow, SavedGame
 
     store = Store.open(path)
-    for name in ("Kim", "Lee", "Зоя"):
+    for name, seats in (("Kim", 2), ("Lee", 3), ("Зоя", 4)):
         player = store.create_profile(name)
         store.add_attempts(
             player.id, [(answer(n), f"set/{n}") for n in range(30)], session="evening"
         )
         store.save_lesson_progress(player.id, "the-show", 3, True)
         store.save_draft(player.id, "claims:set/31", "fifteen 5H TD")
-        game = store.save_game(
-            player.id,
-            SavedGame(f"g-{name}", "level=easy target=61", "easy", 61, '[Seed "7"]\n', seed=7),
-        )
+        setup = f"level=easy target=61 seats={seats}"
+        row = SavedGame(f"g-{name}", setup, "easy", 61, '[Seed "7"]\n', seed=7)
+        game = store.save_game(player.id, row)
         done = store.save_game(player.id, game._replace(status="won", my_score=61))
         store.save_game_review(player.id, GameReviewRow(done.game_id, 1, 11, 4, 1.5, 2.25, 0.0))
     return store
@@ -255,6 +254,8 @@ def test_a_family_file_copied_to_a_server_and_back_loses_nothing(
     assert "Copied 3 players, 90 answers, 3 lesson places and 3 games" in said
     assert "every row checked" in said
     assert Store.open(url).dump() == rows  # every row of every table
+    games = rows["games"]
+    assert sorted(row[games.columns.index("seats")] for row in games.rows) == [2, 3, 4]
     club = Store.open(url)
     new = club.create_profile("Mo")  # the server's own ids carry on after the copy's
     assert new.id == 4

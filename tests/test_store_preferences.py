@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.stores import store_at_version
 from trainer.progress.store import (
     MIGRATIONS,
     PREFERENCES_MIGRATION,
@@ -61,11 +62,8 @@ def test_a_file_from_before_the_settings_gains_them_and_keeps_its_players(tmp_pa
     assert PREFERENCES_MIGRATION in MIGRATIONS
     before = MIGRATIONS.index(PREFERENCES_MIGRATION)
     path = tmp_path / "old.sqlite3"
+    store_at_version(str(path), before)
     with sqlite3.connect(path) as conn:
-        for step in MIGRATIONS[:before]:
-            for statement in step:
-                conn.execute(statement)
-        conn.execute(f"PRAGMA user_version = {before}")
         conn.execute("INSERT INTO profiles VALUES (1, 'Bo', 'bo', '2026-01-01 00:00:00.000000')")
     old = Store.open(path)
     assert old.schema_version() == SCHEMA_VERSION

@@ -6,6 +6,8 @@ given, which members find on Home."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,7 +20,7 @@ from tests.stores import add_answer
 from trainer.engine.skills import Category, DrillType, Mode
 from trainer.progress import club
 from trainer.progress.groups import group_csv, group_for, member_rows
-from trainer.progress.store import Store
+from trainer.progress.store import SavedGame, Store
 from trainer.training.records import AttemptIn
 from trainer.ui.keeper import KEY
 from trainer.ui.session import STATE_KEY, BrowserSession
@@ -183,6 +185,26 @@ def test_a_teacher_sees_their_own_groups_members_and_nobody_elses() -> None:
     at = _teacher_page(teacher.token)
     assert "Year 5" in _texts(at) and "Kim" not in _texts(at)
     assert [s.options for s in at.selectbox if s.key == "teacher_group"] == [["Year 5"]]
+
+
+def test_a_teachers_table_and_csv_keep_each_table_size_apart() -> None:
+    store = _store()
+    ada, _, tuesday, kim = _classroom(store)
+    setup = "level=easy target=61 skunks=on counting=automatic"
+    for game_id, seats in (
+        ("two", ""),
+        ("two-more", ""),
+        ("three", " seats=3"),
+        ("four", " seats=4"),
+    ):
+        game = SavedGame(game_id, setup + seats, "easy", 61, "r", status="won", my_score=61)
+        store.save_game(kim, game)
+    group = group_for(store, ada, tuesday)
+    assert group is not None
+    (row,) = member_rows(store, group)
+    assert row.games == "easy 2, easy (3 players) 1, easy (4 in pairs) 1"
+    (line,) = list(csv.DictReader(io.StringIO(group_csv([row]))))
+    assert line["games_by_level"] == "easy 2, easy (3 players) 1, easy (4 in pairs) 1"
 
 
 def test_a_teacher_page_shows_the_group_and_gives_sets_that_members_find_on_home() -> None:

@@ -29,6 +29,7 @@ from trainer.content.lessons import (
 from trainer.content.lessons import course as lesson_content
 from trainer.progress.store import Store
 from trainer.training.learn import answer_key, options
+from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
 APP = "../trainer/app.py"
 COURSE = load_course()
@@ -406,7 +407,7 @@ def test_the_last_lesson_ends_with_a_learning_game_on_the_play_page() -> None:
     at.switch_page("ui/views/play.py")
     at.button(key="play_learning_start").click().run()
     assert not at.exception, at.exception
-    table = at.session_state["play_game"].table
+    table = at.session_state[PLAY_STATE].game.table
     assert (table.coach, table.level, table.game.settings.target) == ("learning", "easy", 61)
 
 
@@ -451,7 +452,7 @@ def test_the_end_of_lesson_3_offers_the_first_game_on_the_play_page() -> None:
     at.switch_page("ui/views/play.py")
     at.button(key="play_learning_start").click().run()
     assert not at.exception, at.exception
-    assert at.session_state["play_game"].table.setup == RUNGS[0].setup
+    assert at.session_state[PLAY_STATE].game.table.setup == RUNGS[0].setup
 
 
 def test_a_question_at_a_table_of_three_shows_its_story_and_the_hands_left() -> None:

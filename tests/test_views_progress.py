@@ -80,8 +80,10 @@ def charts(at: AppTest) -> list[list[dict[str, Any]]]:
     """Each chart's data rows (Streamlit sends them as Arrow tables beside the spec)."""
     out = []
     for chart in at.get("vega_lite_chart"):
-        assert json.loads(chart.proto.spec)["data"]["name"] == chart.proto.datasets[0].name
-        table = pa.ipc.open_stream(chart.proto.datasets[0].data.data).read_all()
+        name = json.loads(chart.proto.spec)["data"]["name"]
+        named = [d for d in chart.proto.datasets if d.name == name]  # in no promised order
+        assert len(named) == 1, (name, [d.name for d in chart.proto.datasets])
+        table = pa.ipc.open_stream(named[0].data.data).read_all()
         out.append(table.to_pylist())
     return out
 

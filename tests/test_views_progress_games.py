@@ -10,6 +10,7 @@ import pytest
 
 from tests.stores import add_answer
 from tests.test_play_page import _play_out
+from tests.test_table_seats import _played as _played_at
 from tests.test_views_progress import given, progress_page, texts
 from trainer.analysis import Level
 from trainer.engine.record import Settings
@@ -70,7 +71,7 @@ def test_games_of_two_levels_show_per_level_and_length(_isolated_database: Path)
     at = progress_page()  # no answers yet: the games still show
     frame = _games_table(at)
     assert list(frame["Level"]) == ["Easy", "Normal", "Hard"]
-    assert list(frame["Game"]) == ["to 61", "to 121", "to 61"]
+    assert list(frame["Game"]) == ["to 61, 2 players", "to 121, 2 players", "to 61, 2 players"]
     assert list(frame["Finished"]) == [2, 0, 1]
     assert list(frame["Playing now"]) == [0, 1, 0]
     wins = sum(t.game.winner == ME for t in easy)
@@ -83,6 +84,35 @@ def test_games_of_two_levels_show_per_level_and_length(_isolated_database: Path)
     assert frame["Skunks taken"][2] == (hard_skunk if lost else 0)
     assert frame["Skunks given"][2] == (0 if lost else hard_skunk)
     assert f"3 games finished, {wins + int(not lost)} won" in texts(at)
+
+
+def test_games_of_two_and_of_three_at_one_level_show_apart(_isolated_database: Path) -> None:
+    """A finished game of two and one of three, at the same level and length, are two
+    lines of the table, each with its own result; the three-player game is never counted
+    as a game of two."""
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann").id
+    two = _played("easy", 61, 2)
+    three = _played_at(3, 5)
+    assert (two.level, two.game.settings.target) == (three.level, three.game.settings.target)
+    _save(store, ann, "two", two)
+    _save(store, ann, "three", three)
+
+    at = progress_page()
+    frame = _games_table(at)
+    assert list(frame["Level"]) == ["Easy", "Easy"]
+    assert list(frame["Game"]) == ["to 61, 2 players", "to 61, 3 players"]
+    assert list(frame["Finished"]) == [1, 1]
+    assert list(frame["Won"]) == [int(two.game.winner == ME), int(three.game.winner == ME)]
+    me, *others = three.game.scores
+    assert float(frame["Average margin"][1]) == pytest.approx(me - max(others))
+    said = texts(at)
+    assert "2 games finished" in said
+    assert "With three players, it is your score take away the better computer's." in said
+    assert "Easy, to 61, 3 players · " in said  # the game in the list names its table
+    assert "Easy, to 61 · " in said
+    assert store.game_stats(ann, "easy", 61).games == 1  # the results screen's record
+    assert store.game_stats(ann, "easy", 61, 3).games == 1
 
 
 def test_another_players_games_are_not_shown(_isolated_database: Path) -> None:

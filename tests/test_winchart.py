@@ -40,7 +40,8 @@ def _chances_of(rows: list[list[dict[str, Any]]]) -> list[int]:
 def test_the_chart_is_the_line_and_its_marks_the_biggest_swings() -> None:
     record = GameRecord.parse(_saved().record)
     line = win_line(record)
-    spec = win_chart(line).to_dict()
+    spec = win_chart(line).to_dict(validate=True)  # checked against Vega-Lite's schema
+    assert win_chart(line).to_dict() == spec  # as drawn, without the check
     assert [layer["mark"]["type"] for layer in spec["layer"]] == ["rule", "line", "circle", "text"]
     data = spec["datasets"]
     points = next(rows for rows in data.values() if rows and "In deal" in rows[0])
@@ -79,3 +80,32 @@ def test_the_results_of_a_game_draw_the_line() -> None:
     line = win_line(GameRecord.parse(game.record), seat=ME)
     assert _chances_of(rows) == [p.percent for p in line.points]
     assert len(_marks_of(rows)) == len(line.biggest()) > 0
+
+
+_BOTH = """
+import streamlit as st
+from trainer.engine.record import GameRecord
+from trainer.training.winline import win_line
+from trainer.ui.winchart import chart_spec, win_chart
+
+line = win_line(GameRecord.parse(st.session_state["record"]))
+st.altair_chart(win_chart(line), width="stretch", height=220, key="altair")
+for key in ("kept", "kept_again"):
+    st.vega_lite_chart(spec=dict(chart_spec(line)), width="stretch", height=220, key=key)
+"""
+
+
+def test_the_kept_spec_draws_what_altair_chart_draws() -> None:
+    """The chart is drawn from its spec kept once per line: the element sent is the one
+    ``st.altair_chart`` sends for the chart, run after run, and the kept spec stays as it
+    was."""
+    at = AppTest.from_string(_BOTH)
+    at.session_state["record"] = _saved().record
+    at.run()
+    assert not at.exception, at.exception
+    altair, kept, again = at.get("vega_lite_chart")
+    for drawn in (kept, again):
+        assert drawn.proto.spec == altair.proto.spec
+        assert list(drawn.proto.datasets) == list(altair.proto.datasets)
+        assert drawn.proto.theme == altair.proto.theme
+    assert json.loads(kept.proto.spec)["layer"]

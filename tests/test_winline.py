@@ -16,7 +16,7 @@ from trainer.engine.record import DiscardEvent, LayEvent, ShowEvent
 from trainer.engine.vocab import Phase
 from trainer.training.review import DecisionKind
 from trainer.training.table import COMPUTER, ME, PlaySetup, Table
-from trainer.training.winline import BIGGEST, MIN_SWING, win_line
+from trainer.training.winline import BIGGEST, MIN_SWING, FollowedLine, win_line
 
 
 @cache
@@ -112,3 +112,27 @@ def test_a_game_not_started_has_no_swings() -> None:
     record = Table.new(PlaySetup("easy", Settings(target=61)), seed=1).game.record()
     line = win_line(record)
     assert [p.chance for p in line.points] == [0.5] and line.biggest() == ()
+
+
+@pytest.mark.parametrize("limit", [1, 5, 12])
+def test_a_line_followed_as_the_game_goes_is_the_record_s_line(limit: int) -> None:
+    record = _record(7)
+    followed = FollowedLine(record.settings, record.seed, seat=ME)
+    events = record.events
+    for end in range(0, len(events) + 1, 7):  # the game as it stood every few actions
+        assert followed.follows(events[:end])
+        while not followed.follow(events[:end], limit):
+            pass
+    assert followed.line(events) == win_line(record)
+    assert followed.line(events) is followed.line(events)  # worked out once
+
+
+def test_a_followed_line_refuses_another_game_s_actions() -> None:
+    mine, other = _record(7), _record(2)
+    followed = FollowedLine(mine.settings, mine.seed)
+    followed.follow(mine.events, 10)
+    assert not followed.follows(other.events)
+    assert not followed.follows(mine.events[:5])  # fewer than those followed
+    with pytest.raises(ValueError, match="do not go on"):
+        followed.follow(other.events)
+    assert followed.line(mine.events) == win_line(mine)

@@ -46,7 +46,7 @@ from trainer.engine import (
 )
 from trainer.engine.kinds import ALL_KINDS
 
-__all__ = ["WinChances", "WinPoint", "measured", "win_history", "win_meter"]
+__all__ = ["WinChances", "WinHistory", "WinPoint", "measured", "win_history", "win_meter"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,12 +166,48 @@ class WinPoint:
     chances: WinChances
 
 
+class WinHistory:
+    """The win meter before the first action of one game and after each action, worked out
+    as the game goes: :meth:`follow` adds the actions not yet measured (at most ``limit`` a
+    call), so a game's whole history is ready at its end without being worked out then.
+    :func:`win_history` works out a whole record's at once, through one of these."""
+
+    def __init__(self, settings: Settings, seed: int, model: WinModel | None = None) -> None:
+        self._game = Game(settings, seed)
+        self._model = model
+        self._events: list[Event] = []
+        self._points = [WinPoint(0, None, 0, win_meter(self._game.view(0), model))]
+
+    @property
+    def points(self) -> tuple[WinPoint, ...]:
+        """The meter before any action, then after each action followed so far."""
+        return tuple(self._points)
+
+    def follows(self, events: Sequence[Event]) -> bool:
+        """Whether the actions followed so far are the first of ``events`` (a game that
+        went another way, or one replaced by another copy, is not this history's)."""
+        done = len(self._events)
+        return len(events) >= done and (done == 0 or events[done - 1] == self._events[-1])
+
+    def follow(self, events: Sequence[Event], limit: int | None = None) -> bool:
+        """Measure the actions of ``events`` not yet followed (at most ``limit`` of them);
+        True once every one of them is. ``events`` must go on from those followed
+        (:meth:`follows`): :class:`ValueError` otherwise."""
+        if not self.follows(events):
+            raise ValueError("these actions do not go on from the ones followed so far")
+        start = len(self._events)
+        end = len(events) if limit is None else min(len(events), start + limit)
+        for i in range(start, end):
+            event = events[i]
+            self._game.apply(event)
+            self._events.append(event)
+            meter = win_meter(self._game.view(0), self._model)
+            self._points.append(WinPoint(i + 1, event, self._game.deal_no, meter))
+        return end == len(events)
+
+
 def win_history(record: GameRecord, model: WinModel | None = None) -> tuple[WinPoint, ...]:
     """The win meter before the first action of the game ``record`` and after each one."""
-    game = Game(record.settings, record.seed)
-    points = [WinPoint(0, None, 0, win_meter(game.view(0), model))]
-    events: Sequence[Event] = record.events
-    for i, event in enumerate(events, start=1):
-        game.apply(event)
-        points.append(WinPoint(i, event, game.deal_no, win_meter(game.view(0), model)))
-    return tuple(points)
+    history = WinHistory(record.settings, record.seed, model)
+    history.follow(record.events)
+    return history.points

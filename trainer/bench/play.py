@@ -51,6 +51,7 @@ from trainer.engine.record import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import ENV_VAR, Store
 from trainer.training.table import Need, Table, export_text, parse_export
+from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
 PAGE = Path(__file__).resolve().parents[1] / "ui" / "views" / "play.py"
 #: Who plays the benchmark's games (saved after every move, as anyone's are).
@@ -232,7 +233,7 @@ def play_through(
         traced: list[Traced] = []
         game_profiles: list[cProfile.Profile] = []
         for index in range(max_interactions):
-            table: Table = at.session_state["play_game"].table
+            table: Table = at.session_state[PLAY_STATE].game.table
             if table.need() is Need.OVER:
                 break
             need = interact(at)

@@ -14,6 +14,7 @@ from trainer.analysis import Level
 from trainer.engine.record import Settings
 from trainer.engine.vocab import Counting
 from trainer.training.table import Need, PlaySetup, Table
+from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
 __all__ = ["cards_on_table", "interact", "play_on", "played_game", "right_count"]
 
@@ -28,9 +29,9 @@ def cards_on_table(at: Any) -> Any:
 
 def interact(at: Any) -> Need:
     """Set up one interaction of the person (the run itself is timed by the caller)."""
-    table: Table = at.session_state["play_game"].table
+    table: Table = at.session_state[PLAY_STATE].game.table
     need = table.need()
-    game_id = at.session_state["play_game"].game_id
+    game_id = at.session_state[PLAY_STATE].game.game_id
     if need is Need.CUT_FOR_DEAL:
         at.button(key="play_cut").click()
     elif need is Need.CUT_STARTER:

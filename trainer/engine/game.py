@@ -956,14 +956,21 @@ class Game:
         """Rebuild a game from its record, verifying every event; a record that does not
         hold up raises :class:`ReplayError` naming the event and, for parsed text, its line."""
         game = cls(record.settings, record.seed)
-        for index, event in enumerate(record.events):
-            try:
-                game.apply(event)
-            except (ReplayError, GameRuleError, PeggingError) as error:
-                line = record.line_of(index)
-                where = f"event {index + 1}" + (f" (line {line})" if line is not None else "")
-                raise ReplayError(f"{where}, {event.notation()!r}: {error}") from None
+        for index in range(len(record.events)):
+            game.apply_recorded(record, index)
         return game
+
+    def apply_recorded(self, record: GameRecord, index: int) -> Event:
+        """:meth:`apply` event ``index`` of ``record``; one that does not hold up raises
+        :class:`ReplayError` naming the event and, for parsed text, its line (what
+        :meth:`replay` does for each event, for a caller that looks between them)."""
+        event = record.events[index]
+        try:
+            return self.apply(event)
+        except (ReplayError, GameRuleError, PeggingError) as error:
+            line = record.line_of(index)
+            where = f"event {index + 1}" + (f" (line {line})" if line is not None else "")
+            raise ReplayError(f"{where}, {event.notation()!r}: {error}") from None
 
     @classmethod
     def from_notation(cls, text: str) -> Game:

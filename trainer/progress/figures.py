@@ -20,6 +20,7 @@ from trainer.engine.skills import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES, Dril
 from trainer.progress.store import (
     AreaRow,
     DayRow,
+    GameStats,
     LevelGames,
     MissRow,
     ProgressRows,
@@ -447,13 +448,17 @@ GAMES_HEADINGS: tuple[str, ...] = (
 
 
 def games_lines(records: Sequence[LevelGames]) -> list[GamesLine]:
-    """One line per level and length played: Easy first, and the long game first."""
+    """One line per level, length and table size played: Easy first, the long game first,
+    then two players before three and four (each size its own line: a game of three or four
+    is never counted with the games of two)."""
     order = {level: n for n, level in enumerate(LEVEL_NAMES)}
-    ranked = sorted(records, key=lambda r: (order.get(r.level, len(order)), r.level, -r.target))
+    ranked = sorted(
+        records, key=lambda r: (order.get(r.level, len(order)), r.level, -r.target, r.seats)
+    )
     return [
         GamesLine(
             LEVEL_NAMES.get(r.level, r.level.capitalize()),
-            f"to {r.target}",
+            f"to {r.target}, {TABLE_SHORT.get(r.seats, f'{r.seats} players')}",
             r.finished,
             r.wins,
             r.skunks_given,
@@ -463,3 +468,53 @@ def games_lines(records: Sequence[LevelGames]) -> list[GamesLine]:
         )
         for r in ranked
     ]
+
+
+#: How many sat at the table, in a few words: a line of the games table, a game in a list.
+TABLE_SHORT: dict[int, str] = {2: "2 players", 3: "3 players", 4: "4 in pairs"}
+
+#: How many sat at the table, said in full: the record against a level.
+TABLE_WORDS: dict[int, str] = {
+    2: "two players",
+    3: "three players",
+    4: "four players, in partnerships",
+}
+
+
+def games_caption(records: Sequence[LevelGames]) -> str:
+    """What the games table's figures mean, with what differs at three and four when the
+    player has played them."""
+    finished = sum(r.finished for r in records)
+    won = sum(r.wins for r in records)
+    text = (
+        f"{finished} game{'' if finished == 1 else 's'} finished, {won} won. "
+        "Skunks given are games you won by a skunk, skunks taken are games the computer "
+        "did. Average margin is your score take away the computer's at the end of a game."
+    )
+    sizes = {r.seats for r in records}
+    if 3 in sizes:
+        text += " With three players, it is your score take away the better computer's."
+    if 4 in sizes:
+        text += (
+            " With four, in pairs, a game won is one you and your partner won, and the "
+            "margin is your side's score take away the other side's."
+        )
+    return text
+
+
+def record_line(level: str, target: int, seats: int, stats: GameStats) -> str:
+    """The player's record against a level, length and table size, in Markdown: ``Your
+    record against Hard to 121, two players: 3 won of 5 games, 1 by a skunk, average
+    margin +4.5.`` (with four, the games the player's partnership won)."""
+    name = LEVEL_NAMES.get(level, level.capitalize())
+    size = TABLE_WORDS.get(seats, f"{seats} players")
+    games = "1 game" if stats.games == 1 else f"{stats.games} games"
+    won = (
+        f"{stats.wins} of {games} won with your partner"
+        if seats == 4
+        else f"{stats.wins} won of {games}"
+    )
+    return (
+        f"Your record against {name} to {target}, {size}: {won}, {stats.skunks} by a skunk, "
+        f"average margin {margin_text(stats.average_margin)}."
+    )

@@ -12,6 +12,7 @@ from datetime import date, datetime, timedelta
 from typing import NamedTuple
 
 from trainer.engine.skills import CATEGORY_LABELS
+from trainer.progress.figures import TABLE_SHORT
 from trainer.progress.store import Store
 from trainer.progress.store.rows import Group
 
@@ -33,7 +34,7 @@ class MemberRow(NamedTuple):
     accuracy: float | None  # right answers over all answers (None before the first)
     seconds_each: float | None  # the average seconds an answer took
     weak_spots: tuple[str, ...]  # the kinds of mistake made most, the commonest first
-    games: str  # finished games by level, e.g. "easy 3, normal 1"
+    games: str  # finished games by level and table size, e.g. "easy 3, easy (3 players) 1"
     last_active: datetime | None
 
 
@@ -51,7 +52,8 @@ def member_rows(store: Store, group: Group) -> list[MemberRow]:
         weak = tuple(CATEGORY_LABELS.get(c, c) for c, _ in misses.most_common(3))
         done = sum(1 for p in store.lesson_progress(member.id).values() if p.done)
         games = ", ".join(
-            f"{level} {n}" for level, n in sorted(store.games_by_level(member.id).items())
+            f"{level}{'' if seats == 2 else f' ({TABLE_SHORT.get(seats, seats)})'} {n}"
+            for (level, seats), n in sorted(store.games_by_level(member.id).items())
         )
         rows.append(
             MemberRow(

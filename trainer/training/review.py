@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
-from trainer.analysis import PlayOption, analyse_play
+from trainer.analysis import PlayOption
+from trainer.analysis.pegging import options_for, view_position
 from trainer.engine.cards import Card
-from trainer.engine.game import Game, GameRuleError, ReplayError, SeatView
-from trainer.engine.pegging import PeggingError
+from trainer.engine.game import Game, SeatView
 from trainer.engine.record import (
     CutEvent,
     DealEvent,
@@ -325,17 +325,9 @@ class GameReview:
 def lay_options(view: SeatView) -> tuple[PlayOption, ...]:
     """Every card that fits, valued by the pegging analysis from ``view`` alone: the
     cards held, the series, the cards each side has laid, the starter and the seat's own
-    two thrown to the crib (as the coach's note on a card laid is worked out)."""
-    if view.starter is None:
-        raise ValueError("a card is laid only after the starter is turned")
-    return analyse_play(
-        view.hand,
-        pile=view.pile,
-        mine_played=view.mine_played,
-        theirs_played=view.theirs_played,
-        starter=view.starter,
-        crib_cards=view.discards,
-    )
+    two thrown to the crib (:func:`~trainer.analysis.pegging.view_position`, as the
+    coach's note on a card laid is worked out)."""
+    return options_for(view_position(view))
 
 
 def _throw(view: SeatView, event: DiscardEvent, index: int, hinted: bool) -> ThrowReview:
@@ -413,18 +405,6 @@ class _Deal:
         )
 
 
-def _apply(game: Game, record: GameRecord, index: int) -> None:
-    """Event ``index`` of ``record`` on ``game``, or :class:`ReplayError` naming it (and its
-    line), as :meth:`Game.replay` does."""
-    event = record.events[index]
-    try:
-        game.apply(event)
-    except (ReplayError, GameRuleError, PeggingError) as error:
-        line = record.line_of(index)
-        where = f"event {index + 1}" + (f" (line {line})" if line is not None else "")
-        raise ReplayError(f"{where}, {event.notation()!r}: {error}") from None
-
-
 def review_game(record: GameRecord, *, seat: Seat = ME, hints: Collection[int] = ()) -> GameReview:
     """Review ``record`` for the person in ``seat`` (0 on the Play page); ``hints`` are the
     deals on which they asked for a hint before throwing.
@@ -444,7 +424,7 @@ def review_game(record: GameRecord, *, seat: Seat = ME, hints: Collection[int] =
         mine = getattr(event, "seat", None) == seat
         view = game.view(seat) if mine and isinstance(event, DiscardEvent | LayEvent) else None
         before = game.two_scores()
-        _apply(game, record, index)
+        game.apply_recorded(record, index)
         if current is not None and mine:
             if isinstance(event, DiscardEvent) and view is not None:
                 current.throw = _throw(view, event, index, view.deal_no in hints)

@@ -30,15 +30,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.analysis.winmeter import WinPoint, win_history
+from trainer.analysis.winmeter import WinHistory, WinPoint, win_history
 from trainer.analysis.winprob import WinModel
 from trainer.engine.cards import Card
-from trainer.engine.record import DealEvent, DiscardEvent, GameRecord, GoEvent, LayEvent, ShowEvent
+from trainer.engine.record import (
+    DealEvent,
+    DiscardEvent,
+    Event,
+    GameRecord,
+    GoEvent,
+    LayEvent,
+    Settings,
+    ShowEvent,
+)
 from trainer.engine.vocab import Phase
 from trainer.training.review import DecisionKind
 from trainer.training.table import ME
 
-__all__ = ["BIGGEST", "MIN_SWING", "LinePoint", "Swing", "WinLine", "win_line"]
+__all__ = [
+    "BIGGEST",
+    "MIN_SWING",
+    "FollowedLine",
+    "LinePoint",
+    "Swing",
+    "WinLine",
+    "line_of_history",
+    "win_line",
+]
 
 #: How many of the person's choices the line marks.
 BIGGEST = 3
@@ -157,7 +175,12 @@ def _owners(history: Sequence[WinPoint], seat: int) -> list[int | None]:
 def win_line(record: GameRecord, *, seat: int = ME, model: WinModel | None = None) -> WinLine:
     """The win line of the game ``record`` from ``seat``'s side, with the swing of every
     throw and card of that seat's that owns a step of it."""
-    history = win_history(record, model)
+    return line_of_history(win_history(record, model), seat=seat)
+
+
+def line_of_history(history: Sequence[WinPoint], *, seat: int = ME) -> WinLine:
+    """The win line of a game whose meter after each action is ``history`` (see
+    :func:`~trainer.analysis.winmeter.win_history`), from ``seat``'s side."""
     points = _positions(history, seat)
     owners = _owners(history, seat)
     spans: dict[int, list[int]] = {}
@@ -165,10 +188,9 @@ def win_line(record: GameRecord, *, seat: int = ME, model: WinModel | None = Non
         if owner is not None:
             spans.setdefault(owner, []).append(step)
     swings = []
-    events = record.events
     for index in sorted(spans):
         steps = spans[index]
-        event = events[index]
+        event = history[index + 1].event  # the action that took the line from point index
         start, end = points[steps[0] - 1], points[steps[-1]]
         if isinstance(event, DiscardEvent):
             swings.append(Swing(DecisionKind.THROW, end.deal_no, index, event.cards, 0, start, end))
@@ -177,3 +199,34 @@ def win_line(record: GameRecord, *, seat: int = ME, model: WinModel | None = Non
                 Swing(DecisionKind.PLAY, end.deal_no, index, (event.card,), event.count, start, end)
             )
     return WinLine(seat, points, tuple(swings))
+
+
+class FollowedLine:
+    """A game's win line from ``seat``'s side, followed as the game is played: each
+    :meth:`follow` measures the actions not yet measured (a few at a time), so that the line
+    at the end of the game (:meth:`line`) costs only what was left. The same line as
+    :func:`win_line` of the game's record."""
+
+    def __init__(
+        self, settings: Settings, seed: int, *, seat: int = ME, model: WinModel | None = None
+    ) -> None:
+        self.seat = seat
+        self._history = WinHistory(settings, seed, model)
+        self._line: WinLine | None = None
+
+    def follows(self, events: Sequence[Event]) -> bool:
+        """Whether ``events`` go on from the actions followed so far (the same game)."""
+        return self._history.follows(events)
+
+    def follow(self, events: Sequence[Event], limit: int | None = None) -> bool:
+        """Measure at most ``limit`` more of ``events`` (every one, without it); True once
+        all of them are. :class:`ValueError` when they are not this game's."""
+        return self._history.follow(events, limit)
+
+    def line(self, events: Sequence[Event]) -> WinLine:
+        """The line over every action of ``events`` (worked out once for them)."""
+        self.follow(events)
+        history = self._history.points
+        if self._line is None or len(self._line.points) != len(history):
+            self._line = line_of_history(history, seat=self.seat)
+        return self._line

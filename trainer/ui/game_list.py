@@ -8,6 +8,7 @@ from typing import NoReturn
 
 import streamlit as st
 
+from trainer.progress.figures import TABLE_SHORT
 from trainer.progress.store import FinishedGame
 from trainer.training.table import LEVEL_NAMES
 from trainer.ui import session
@@ -30,13 +31,15 @@ def open_review(game_id: str) -> NoReturn:
 
 
 def game_line(game: FinishedGame) -> str:
-    """``12 Mar · Normal, to 121 · won 121–98 (a skunk) · 14.2 points lost``."""
+    """``12 Mar · Normal, to 121 · won 121–98 (a skunk) · 14.2 points lost`` (the table
+    size named when it is not two: ``Normal, to 121, 3 players``)."""
     when = game.finished_at.astimezone().strftime("%d %b %Y").lstrip("0")
     level = LEVEL_NAMES.get(game.level, game.level.capitalize())
     result = "won" if game.status == "won" else "lost"
     skunk = {1: " (a skunk)", 2: " (a double skunk)"}.get(game.skunk, "")
     lost = "" if game.lost is None else f" · {game.lost.total:.1f} points lost"
-    return f"{when} · {level}, to {game.target} · {result} {game.my_score}–{game.their_score}{skunk}{lost}"
+    size = "" if game.seats == 2 else f", {TABLE_SHORT.get(game.seats, game.seats)}"
+    return f"{when} · {level}, to {game.target}{size} · {result} {game.my_score}–{game.their_score}{skunk}{lost}"
 
 
 def game_links(games: Sequence[FinishedGame], *, key: str) -> None:

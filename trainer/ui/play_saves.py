@@ -270,12 +270,13 @@ def resign(profile: Profile, row: SavedGame) -> str | None:
     return None
 
 
-def stats(profile: Profile, level: Level, target: int) -> GameStats | None:
+def stats(profile: Profile, level: Level, target: int, seats: int = 2) -> GameStats | None:
+    """The player's record against a level, length and table size (None: unreadable)."""
     store = _store()
     if store is None:
         return None
     try:
-        return store.game_stats(profile.id, level, target)
+        return store.game_stats(profile.id, level, target, seats)
     except (sqlite3.Error, StoreError) as err:
         session.report_failure(err)
         return None

@@ -7,8 +7,9 @@
   another page sets them again.
 * The game Review is to show (:func:`name_review`), when its address names none: taken by
   the Review page (:func:`take_review`).
-* :data:`PLAY_READY`: the Learn page offers a game on the Play page (the learning game, or
-  a first game of the ladder).
+* :class:`GameOffer`: the Learn page offers a game on the Play page (the learning game, or
+  a first game of the ladder), kept (:func:`game_offered`) until the person starts it or
+  puts it off (:func:`drop_game_offer`).
 """
 
 from __future__ import annotations
@@ -23,10 +24,14 @@ from trainer.engine import Card
 __all__ = [
     "PLAY_READY",
     "PRACTICE_PAGE",
+    "GameOffer",
     "PracticeRequest",
     "Weights",
     "ask_practice",
+    "drop_game_offer",
+    "game_offered",
     "name_review",
+    "offer_game",
     "practice_weights",
     "take_practice",
     "take_review",
@@ -40,10 +45,16 @@ Weights = dict[tuple[str, str], float]
 _PRACTICE = "_practice_request_from_a_page"
 _WEIGHTS = "_practice_weights"
 _REVIEW = "review_game"
-#: Set by the Learn page at the end of a lesson: the Play page offers a game (``True``: the
-#: learning game of the last lesson; a rung's id: that first game, see training/ladder.py),
-#: and drops the key once the person has started it or put it off.
+#: Where the Learn page leaves a :class:`GameOffer` for the Play page.
 PLAY_READY = "play_ready"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOffer:
+    """A game offered on the Play page at the end of a lesson: the first game of the ladder
+    ``rung`` names (see :mod:`trainer.training.ladder`), or the learning game (None)."""
+
+    rung: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,3 +113,19 @@ def take_review() -> str | None:
     """The game another page named for Review, taken (so an old one is never shown)."""
     game_id = st.session_state.pop(_REVIEW, None)
     return game_id if isinstance(game_id, str) else None
+
+
+def offer_game(offer: GameOffer) -> None:
+    """Leave ``offer`` for the Play page (the Learn page then opens it)."""
+    st.session_state[PLAY_READY] = offer
+
+
+def game_offered() -> GameOffer | None:
+    """The game offered to the Play page, still waiting for an answer (None: none is)."""
+    offer = st.session_state.get(PLAY_READY)
+    return offer if isinstance(offer, GameOffer) else None
+
+
+def drop_game_offer() -> None:
+    """The offer is answered (the game started, or put off): it is not made again."""
+    st.session_state.pop(PLAY_READY, None)

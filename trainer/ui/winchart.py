@@ -5,19 +5,25 @@ The line and its marks are the training layer's (:func:`trainer.training.winline
 this module draws them: :func:`win_chart` builds the Altair chart (a pure function of the
 line), :func:`show_win_line` puts it on a page with the marks in words below it, numbered
 as on the chart. A line is worked out once per game record and kept for every session
-(the same game gives the same line to anyone).
+(the same game gives the same line to anyone), and so is its chart's Vega-Lite spec
+(:func:`chart_spec`): building the chart and checking it against Altair's schema took
+tens of milliseconds on every run of a page that shows it.
 """
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 import altair as alt
 import pandas as pd
 import streamlit as st
+from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
 
 from trainer.engine.record import GameRecord
 from trainer.training.winline import WinLine, win_line
 
-__all__ = ["forget_lines", "game_line", "show_win_line", "win_chart"]
+__all__ = ["chart_spec", "forget_lines", "game_line", "show_win_line", "win_chart"]
 
 
 @st.cache_resource(max_entries=32, show_spinner="Working out the chances…")
@@ -28,11 +34,22 @@ def _line_of(notation: str, seat: int) -> WinLine:
 def forget_lines() -> None:
     """Forget the lines kept (for a benchmark that plays the same game twice)."""
     _line_of.clear()
+    chart_spec.cache_clear()
 
 
 def game_line(record: GameRecord, seat: int) -> WinLine:
     """The win line of ``record`` from ``seat``'s side, kept once worked out."""
     return _line_of(record.notation(), seat)
+
+
+class _Unchecked(alt.LayerChart):
+    """A layered chart whose spec is made without checking it against Vega-Lite's schema
+    unless asked (``to_dict(validate=True)``): the check took two thirds of the time and
+    changes nothing in the spec; the tests ask for it."""
+
+    def to_dict(self, validate: bool = False, **options: Any) -> dict[str, Any]:
+        spec: dict[str, Any] = super().to_dict(validate=validate, **options)
+        return spec
 
 
 def win_chart(line: WinLine) -> alt.LayerChart:
@@ -77,7 +94,16 @@ def win_chart(line: WinLine) -> alt.LayerChart:
     labels = (
         alt.Chart(marks).mark_text(fontWeight="bold", fontSize=11).encode(x=x, y=y, text="Mark:N")
     )
-    return alt.LayerChart(layer=[half, base, dots, labels])
+    return _Unchecked(layer=[half, base, dots, labels])
+
+
+@functools.lru_cache(maxsize=32)
+def chart_spec(line: WinLine) -> dict[str, Any]:
+    """The Vega-Lite spec of :func:`win_chart` of ``line``, its data as Streamlit sends it
+    (Arrow), made as ``st.altair_chart`` makes it, once per line. Never changed: a page
+    draws a copy."""
+    spec: dict[str, Any] = _convert_altair_to_vega_lite_spec(win_chart(line))
+    return spec
 
 
 def show_win_line(line: WinLine, *, key: str) -> None:
@@ -85,7 +111,8 @@ def show_win_line(line: WinLine, *, key: str) -> None:
     if len(line.points) < 2:
         return
     st.markdown("##### Your chance to win, deal by deal")
-    st.altair_chart(win_chart(line), width="stretch", height=220, key=key)
+    # what st.altair_chart(win_chart(line), ...) draws, without building the chart again
+    st.vega_lite_chart(spec=dict(chart_spec(line)), width="stretch", height=220, key=key)
     marks = line.biggest()
     if not marks:
         st.caption("No choice of yours moved your chance to win much in this game.")

@@ -5,12 +5,17 @@ several app servers). Nothing here imports Streamlit.
 Where each part lives:
 
 ==================  ==========================================================================
-``api``             :class:`Store`: opening, migrating, and every operation
+``api``             :class:`Store`: where it is, opening, migrating, its sizes, copying it
+``profiles``        the Store's players, their drafts and settings (:class:`ProfileTables`)
+``answer_tables``   the Store's answers, written, read back, aggregated (:class:`AnswerTables`)
 ``answers``         the answers' SQL: one written with its misses, read back, aggregated
+``lessons``         the Store's lesson places (:class:`LessonTables`)
+``games``           the Store's games and their reviews (:class:`GameTables`)
 ``clubs``           club mode's operations: PINs, shared settings, groups, sets given
 ``schema``          the migrations, one history for both databases
 ``rows``            the rows as values (answers, games, reviews and the figures read)
 ``checks``          what is checked before a write: answers, games, players' names
+``seats``           a game's table size, read from its setup as the engine reads rules
 ``errors``          the store's errors, and any error in plain words
 ``sqlite``          the SQLite file: connections, write-ahead logging, a damaged file set aside
 ``postgres``        the PostgreSQL server: a pool of connections, the writers' lock
@@ -68,6 +73,8 @@ from trainer.progress.store.schema import (
     PREFERENCES_MIGRATION,
     REVIEWS_MIGRATION,
     SCHEMA_VERSION,
+    SEATS_MIGRATION,
+    Backfill,
 )
 from trainer.progress.store.where import (
     APP_NAME,
@@ -97,9 +104,11 @@ __all__ = [
     "PROFILE_NAME_MAX",
     "REVIEWS_MIGRATION",
     "SCHEMA_VERSION",
+    "SEATS_MIGRATION",
     "TEXT_MAX",
     "TIER_MAX",
     "AreaRow",
+    "Backfill",
     "DayRow",
     "FinishedGame",
     "FinishedGameError",

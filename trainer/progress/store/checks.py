@@ -14,6 +14,7 @@ from confusable_homoglyphs import categories, confusables
 from trainer.engine.skills import CATEGORIES, DRILL_TYPES, MODES
 from trainer.progress.store.errors import InvalidAttemptError, ProfileNameError
 from trainer.progress.store.rows import GameReviewRow, SavedGame
+from trainer.progress.store.seats import setup_seats
 from trainer.training.records import AttemptIn
 
 PROFILE_NAME_MAX = 40
@@ -155,9 +156,17 @@ def look_alike_problem(
     return None
 
 
-def check_game(game: SavedGame) -> None:
+def check_game(game: SavedGame) -> int:
+    """Refuse a game row with a field that cannot be stored; the number of seats its setup
+    gives (what the store keeps as the row's ``seats``)."""
     text_field("game_id", game.game_id, 100)
     text_field("settings", game.settings, TEXT_MAX)
+    try:
+        seats = setup_seats(game.settings)
+    except ValueError as err:
+        raise ValueError(
+            f"settings must be a game's setup ({err}), not {game.settings!r}"
+        ) from None
     text_field("level", game.level, TIER_MAX)
     text_field("record", game.record, GAME_RECORD_MAX)
     text_field("place", game.place, GAME_PLACE_MAX, empty_ok=True)
@@ -177,6 +186,7 @@ def check_game(game: SavedGame) -> None:
         value = getattr(game, name)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1000:
             raise ValueError(f"{name} must be a whole number from 0, not {value!r}")
+    return seats
 
 
 def check_review(review: GameReviewRow) -> None:

@@ -144,7 +144,7 @@ class ProgressRows(NamedTuple):
 
 GAME_COLUMNS = (
     "game_id, settings, level, target, record, status, my_score, their_score, skunk, "
-    "version, place, imported, resigned, seed"
+    "version, place, imported, resigned, seed, seats"
 )
 
 
@@ -154,7 +154,9 @@ class SavedGame(NamedTuple):
     ``version`` is the stored version this copy was read or saved at (0: never saved; see
     :meth:`~trainer.progress.store.api.Store.save_game`); ``place`` where the person was
     looking (``left`` once the results screen is left); ``imported`` a game read from a
-    record; ``resigned`` one given up; ``seed`` the seed its deals come from.
+    record; ``resigned`` one given up; ``seed`` the seed its deals come from; ``seats`` how
+    many sat at the table (2, 3, or 4 as two partnerships): the store writes what the setup
+    says (:func:`~trainer.progress.store.seats.setup_seats`), whatever a caller put here.
     """
 
     game_id: str
@@ -171,6 +173,7 @@ class SavedGame(NamedTuple):
     imported: bool = False
     resigned: bool = False
     seed: int | None = None
+    seats: int = 2
 
     @property
     def finished(self) -> bool:
@@ -179,11 +182,11 @@ class SavedGame(NamedTuple):
 
 def saved_game(row: Sequence[Any]) -> SavedGame:
     (game_id, settings, level, target, record, status, mine, theirs, skunk, version, place,
-     imported, resigned, seed) = row  # fmt: skip
+     imported, resigned, seed, seats) = row  # fmt: skip
     return SavedGame(
         str(game_id), str(settings), str(level), int(target), str(record), str(status),
         int(mine), int(theirs), int(skunk), int(version), str(place), bool(imported),
-        bool(resigned), None if seed is None else int(seed),
+        bool(resigned), None if seed is None else int(seed), int(seats),
     )  # fmt: skip
 
 
@@ -218,8 +221,9 @@ def stale(game: SavedGame, stored: SavedGame | None) -> StaleGameError:
 
 
 class GameStats(NamedTuple):
-    """Finished games at one level and length: how many, won, won by a skunk, and the
-    average margin (own score less the computer's; None before the first game)."""
+    """Finished games at one level, length and table size: how many, won (with four, won
+    by the player's partnership), won by a skunk, and the average margin (own score, or
+    side's, less the best other's; None before the first game)."""
 
     games: int
     wins: int
@@ -228,9 +232,11 @@ class GameStats(NamedTuple):
 
 
 class LevelGames(NamedTuple):
-    """A profile's games at one level and length: finished, won, skunks given (won by a
-    skunk) and taken (lost by one), the average margin of the finished ones (own score less
-    the computer's; None before the first), and how many are still being played."""
+    """A profile's games at one level, length and table size (``seats``: 2; 3; 4, as two
+    partnerships, where won is the player's side winning): finished, won, skunks given (won
+    by a skunk) and taken (lost by one), the average margin of the finished ones (own score,
+    or side's, less the best other's; None before the first), and how many are still being
+    played."""
 
     level: str
     target: int
@@ -240,6 +246,7 @@ class LevelGames(NamedTuple):
     skunks_taken: int
     average_margin: float | None
     playing: int
+    seats: int = 2
 
 
 # --- game reviews -----------------------------------------------------------------------------
@@ -272,8 +279,8 @@ class ReviewTotals(NamedTuple):
 
 
 class FinishedGame(NamedTuple):
-    """A finished game in a profile's list: its row's figures, when it ended, and its
-    review's totals once it has been reviewed (None before)."""
+    """A finished game in a profile's list: its row's figures, when it ended, its review's
+    totals once it has been reviewed (None before), and its table size."""
 
     game_id: str
     level: str
@@ -284,10 +291,12 @@ class FinishedGame(NamedTuple):
     skunk: int
     finished_at: datetime
     lost: ReviewTotals | None
+    seats: int = 2  # how many sat at the table
 
 
 def finished_game(row: Sequence[Any]) -> FinishedGame:
-    game_id, level, target, status, mine, theirs, skunked, at, deals, throws, plays, counts = row
+    (game_id, level, target, status, mine, theirs, skunked, at, deals, throws, plays, counts,
+     seats) = row  # fmt: skip
     lost = (
         None
         if deals is None
@@ -295,7 +304,7 @@ def finished_game(row: Sequence[Any]) -> FinishedGame:
     )
     return FinishedGame(
         str(game_id), str(level), int(target), str(status), int(mine), int(theirs),
-        int(skunked), from_utc_text(at), lost,
+        int(skunked), from_utc_text(at), lost, int(seats),
     )  # fmt: skip
 
 

@@ -1,13 +1,13 @@
 """A game against the computer, one step at a time, without Streamlit (the Play page's
 logic): its setup (:mod:`.setup`), the game told in words (:mod:`.narration`), the pegs on
-the board (:mod:`.pegs`), the game driver (:mod:`.driver`, :class:`Table`) and its record
-written out and read back (:mod:`.export`). Who sits where, and their names, are
+the board (:mod:`.pegs`), the game driver (:mod:`.driver`, :class:`Table`), the coach's
+words at the table (:mod:`.coaching`, :class:`TableCoach`, which a table holds) and its
+record written out and read back (:mod:`.export`). Who sits where, and their names, are
 :mod:`trainer.training.seats`."""
 
 from trainer.training.seats import COMPUTER, ME, PARTNER, SEAT_NAMES, SHORT_NAMES, SeatNames
-from trainer.training.table.driver import (
-    Table,
-)
+from trainer.training.table.coaching import TableCoach
+from trainer.training.table.driver import Table
 from trainer.training.table.export import (
     IN_PROGRESS_LINE,
     export_text,
@@ -59,6 +59,7 @@ __all__ = [
     "RecordProblem",
     "SeatNames",
     "Table",
+    "TableCoach",
     "award_text",
     "best_hand_line",
     "event_lines",

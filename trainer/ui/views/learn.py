@@ -46,8 +46,6 @@ CARD_WIDTH = 420
 PLAY_PAGE = "ui/views/play.py"
 GLOSSARY_PAGE = "ui/views/glossary.py"
 CHART_PAGE = "ui/views/chart.py"
-#: What the Play page looks for to offer a learning game (see views/play.py).
-PLAY_READY = requests.PLAY_READY
 
 
 require_player()  # lesson places and answers are kept for the player chosen
@@ -79,7 +77,7 @@ def _play_button(
     ):
         if lesson is not None:
             learn.next(lesson)
-        st.session_state[PLAY_READY] = True if rung is None else rung.id
+        requests.offer_game(requests.GameOffer(None if rung is None else rung.id))
         st.switch_page(PLAY_PAGE)
 
 

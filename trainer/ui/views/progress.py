@@ -19,6 +19,7 @@ from trainer.progress.figures import (
     describe_answer,
     drill_answers,
     export_file_name,
+    games_caption,
     games_lines,
 )
 from trainer.progress.review_totals import LostPoint, lost_points
@@ -206,18 +207,12 @@ def games_section(profile_id: int) -> None:
             icon=":material/playing_cards:",
         )
         return
-    finished = sum(r.finished for r in records)
-    won = sum(r.wins for r in records)
-    st.caption(
-        f"{finished} game{'' if finished == 1 else 's'} finished, {won} won. "
-        "Skunks given are games you won by a skunk, skunks taken are games the computer "
-        "did. Average margin is your score take away the computer's at the end of a game."
-    )
+    st.caption(games_caption(records))
     lines = [tuple(line) for line in games_lines(records)]
     st.html(f"<style>{assets.text('progress.css')}</style>")  # the table on a phone
     with st.container(key="progress_games"):
         st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
-    if finished:
+    if any(r.finished for r in records):
         reviewed_games(profile_id)
 
 

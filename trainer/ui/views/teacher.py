@@ -21,7 +21,19 @@ from trainer.ui.loaded import course, drill_catalog
 from trainer.ui.page_state import TeacherState, kept
 from trainer.ui.profiles import plain, require_player
 
+# The widgets' keys (Streamlit keeps their values there); the rest is one TeacherState.
 _GROUP = "teacher_group"  # the group chosen (the selectbox's key)
+_NEW_GROUP = "teacher_new_group"  # the new group's name
+_RESET_PIN = "teacher_reset_pin"  # a member's new PIN
+_DRILL = "teacher_assign_drill"  # the drill of the set to give
+_LENGTH = "teacher_assign_length"  # how many questions it has
+
+
+def _tier_key(drill: str) -> str:
+    """The level box of the set to give (one per drill: each has its own levels)."""
+    return f"teacher_assign_tier_{drill}"
+
+
 STATE_KEY = "_teacher_page"
 
 require_player()
@@ -40,7 +52,7 @@ def _note(kind: str, text: str) -> None:
 
 
 def _new_group() -> None:
-    name = str(st.session_state.get("teacher_new_group") or "").strip()
+    name = str(st.session_state.get(_NEW_GROUP) or "").strip()
     if not name:
         _note("error", "Give the group a name first.")
         return
@@ -50,12 +62,12 @@ def _new_group() -> None:
         _note("error", f"The group could not be made ({err}).")
         return
     st.session_state[_GROUP] = made.id
-    st.session_state["teacher_new_group"] = ""
+    st.session_state[_NEW_GROUP] = ""
     _note("success", f"{made.name} is made: its members join it with the code {made.join_code}.")
 
 
 def _reset(member_id: int, name: str) -> None:
-    pin = str(st.session_state.get("teacher_reset_pin") or "")
+    pin = str(st.session_state.get(_RESET_PIN) or "")
     try:
         refused = club.reset_pin(the_store, teacher.id, member_id, pin)
     except (sqlite3.Error, StoreError) as err:
@@ -64,14 +76,14 @@ def _reset(member_id: int, name: str) -> None:
     if refused is not None:
         _note("error", refused.message)
         return
-    st.session_state["teacher_reset_pin"] = ""
+    st.session_state[_RESET_PIN] = ""
     _note("success", f"{name} has a new PIN: tell them, and they sign in with it.")
 
 
 def _assign(group_id: int) -> None:
-    drill = str(st.session_state.get("teacher_assign_drill") or "")
-    tier = str(st.session_state.get(f"teacher_assign_tier_{drill}") or "")
-    length = int(st.session_state.get("teacher_assign_length") or 10)
+    drill = str(st.session_state.get(_DRILL) or "")
+    tier = str(st.session_state.get(_tier_key(drill)) or "")
+    length = int(st.session_state.get(_LENGTH) or 10)
     try:
         the_store.assign(group_id, drill, tier, length, random.randrange(1, 10**6))
     except (ValueError, sqlite3.Error, StoreError) as err:
@@ -81,7 +93,7 @@ def _assign(group_id: int) -> None:
 
 
 with st.expander("Make a new group", expanded=False):
-    st.text_input("The group's name", key="teacher_new_group", max_chars=60)
+    st.text_input("The group's name", key=_NEW_GROUP, max_chars=60)
     actions.button("Make the group", key="teacher_make_group", on_click=_new_group)
 
 state = kept(STATE_KEY, TeacherState)
@@ -161,7 +173,7 @@ else:
         who = st.selectbox(
             "Player", list(members), format_func=members.__getitem__, key="teacher_reset_who"
         )
-        st.text_input("The new PIN", key="teacher_reset_pin", type="password")
+        st.text_input("The new PIN", key=_RESET_PIN, type="password")
         actions.button(
             "Give the new PIN",
             key="teacher_reset",
@@ -172,14 +184,10 @@ else:
 st.subheader("Practice sets for the group")
 catalog = drill_catalog()
 drills = list(catalog.drills)
-drill = st.selectbox("Drill", drills, format_func=drill_label, key="teacher_assign_drill")
+drill = st.selectbox("Drill", drills, format_func=drill_label, key=_DRILL)
 tiers = {t.id: t.title for t in catalog.drills[drill].tiers} if drill in catalog.drills else {}
-st.selectbox(
-    "Level", list(tiers), format_func=tiers.__getitem__, key=f"teacher_assign_tier_{drill}"
-)
-st.number_input(
-    "Questions", min_value=1, max_value=100, value=10, step=1, key="teacher_assign_length"
-)
+st.selectbox("Level", list(tiers), format_func=tiers.__getitem__, key=_tier_key(drill))
+st.number_input("Questions", min_value=1, max_value=100, value=10, step=1, key=_LENGTH)
 actions.button("Give this set", key="teacher_assign", on_click=_assign, args=(group.id,))
 for given in the_store.assignments_of_group(group.id):
     st.caption(

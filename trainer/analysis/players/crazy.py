@@ -1,0 +1,282 @@
+"""Crazy: the look-ahead of Crazy-points, searched over more guesses where the best two
+cards are close, and within :data:`END` points of home played for the game: the throw
+likeliest to win, and every card valued by the chance of winning from where the play
+ends. :func:`card_chances` gives the coach that chance for each card.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb, prod
+
+import numpy as np
+import numpy.typing as npt
+
+from trainer.analysis.discards import analyse_discards
+from trainer.analysis.discards_five import analyse_five
+from trainer.analysis.endgame import crib_chances, leaf_table, throws_by_needs
+from trainer.analysis.hands import show_points
+from trainer.analysis.lookahead import TIE_POINT, Search, WinBoard
+from trainer.analysis.pegging import PlayPosition
+from trainer.analysis.players.base import Throw
+from trainer.analysis.players.crazy_points import EXACT_LIMIT, CrazyPoints, multisets, pip_tiebreak
+from trainer.analysis.players.views import Race, TwoSeatView, check_view, two_seat_view
+from trainer.analysis.winprob import win_model
+from trainer.engine import Card, Phase, SeatView
+
+__all__ = [
+    "CLOSE",
+    "END",
+    "EXACT_HANDS",
+    "FIRST_GUESSES",
+    "MAX_GUESSES",
+    "MAX_NODES",
+    "MORE_GUESSES",
+    "CardChance",
+    "Crazy",
+    "card_chances",
+]
+
+FloatArray = npt.NDArray[np.float64]
+
+#: Either side needing this many points or fewer: Crazy plays for the game, not the points.
+END = 40
+#: Guesses at the opponent's hand a decision starts with, by the cards it holds ...
+FIRST_GUESSES = {4: 24, 3: 28, 2: 32, 1: 32}
+#: ... guesses added at a time while the best two cards are too close to call ...
+MORE_GUESSES = 16
+#: ... up to this many, or until the search has visited this many positions.
+MAX_GUESSES = 128
+MAX_NODES = 40_000
+#: Near the end, every hand the opponent could hold is searched when there are this few.
+EXACT_HANDS = 1200
+#: Two cards are too close to call while the better one's lead is under this many
+#: standard errors of its mean lead over the guesses.
+CLOSE = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class _Guesses:
+    """The guesses at the opponent's hand for one decision: ``exact`` when they are every
+    possible rank set, weighted; otherwise drawn, more on request."""
+
+    exact: bool
+    first: list[tuple[float, tuple[int, ...], tuple[Card, ...]]]
+
+
+class Crazy(CrazyPoints):
+    """Crazy: the look-ahead of ``crazy-points`` searched over more guesses where the
+    decision is close, and, once either side is within :data:`END` points of home,
+    the throw and every card chosen by the chance of winning the game."""
+
+    level = "crazy"
+
+    table_guesses = 16
+    infer = True
+
+    def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
+        seed = self.rng.randrange(2**32)
+        ranked = analyse_five(five, players=players, crib_sign=crib_sign, model="likely", seed=seed)
+        return ranked[0].throw
+
+    def __init__(self, seed: int | str | None) -> None:
+        super().__init__(seed)
+        self._leaves: dict[tuple[object, ...], FloatArray] = {}
+
+    @staticmethod
+    def at_the_end(race: Race) -> bool:
+        return race.need_me <= END or race.need_opp <= END
+
+    # -- the throw --
+
+    def _choose_throw(self, six: tuple[Card, ...], race: Race) -> Throw:
+        ranked = analyse_discards(six, dealer=race.dealer, opponent="sound")
+        if not self.at_the_end(race):
+            best = ranked[0]
+            return (best.throw[0], best.throw[1]), tuple(best.keep)
+        net = {frozenset(d.throw): d.net for d in ranked}
+        chances = throws_by_needs(
+            six, dealer=race.dealer, need_me=race.need_me, need_opp=race.need_opp
+        )
+        # Between throws as likely to win (home for certain, or lost), the better average.
+        best_chance = max(chances, key=lambda c: c.win + TIE_POINT * net[frozenset(c.throw)])
+        return best_chance.throw, best_chance.keep
+
+    # -- the play --
+
+    def _leaf(self, view: TwoSeatView) -> FloatArray:
+        """The chance to win once the play is over, by what each side needs after its
+        hand (:func:`trainer.analysis.endgame.leaf_table`), for this deal's crib."""
+        p = view.position
+        dealer = view.race.dealer
+        z = p.starter.order - 1
+        key: tuple[object, ...] = (dealer, z, tuple(sorted(c.index for c in p.crib_cards)))
+        found = self._leaves.get(key)
+        if found is not None:
+            return found
+        if len(p.crib_cards) == 2:
+            a, b = (c.order - 1 for c in p.crib_cards)
+            known = [c.order - 1 for c in (*p.hand, *p.mine_played, *p.crib_cards)]
+            crib = crib_chances([(a, b)], known, dealer=dealer)[0][z]
+        else:  # the thrown cards are not known: the crib as measured
+            crib = np.append(win_model().show.crib[z], 0.0)
+        table = leaf_table(crib, dealer=dealer)
+        if len(self._leaves) > 64:
+            self._leaves.clear()
+        self._leaves[key] = table
+        return table
+
+    def _choose_card(self, view: TwoSeatView) -> Card:
+        values = self.card_values(view, for_the_game=self.at_the_end(view.race))
+        best = max(values, key=lambda c: (values[c], pip_tiebreak(c.order)))
+        return best
+
+    def card_values(self, view: TwoSeatView, *, for_the_game: bool) -> dict[Card, float]:
+        """Every legal card's worth by the search, averaged over the guesses: the chance
+        of winning the game ``for_the_game``, else the points of the play it nets. Cards
+        of one rank play alike; the lowest-indexed of each rank stands for it."""
+        p = view.position
+        race = view.race
+        pool = [c for c in p.unseen if c.pips >= view.min_pips]
+        k = p.opponent_left
+        if k > len(pool):  # the inference cannot hold: fall back on every unseen card
+            pool = list(p.unseen)
+        end = for_the_game
+        kept = (*p.hand, *p.mine_played)
+        my_show = show_points(kept, p.starter)
+        leaf = self._leaf(view) if end else None
+        mine = tuple(sorted(c.order for c in p.hand))
+        series = tuple(c.order for c in p.series)
+        passed = 2 if p.opponent_passed else 0
+        by_rank: dict[int, Card] = {}
+        for card in sorted(p.legal, key=lambda c: c.index):
+            by_rank.setdefault(card.order, card)
+        orders = list(by_rank)
+        values: dict[int, list[float]] = {o: [] for o in orders}
+        weights: list[float] = []
+        shared = Search(None)
+        nodes = 0
+
+        def take(guesses: Sequence[tuple[float, tuple[int, ...], tuple[Card, ...]]]) -> None:
+            nonlocal nodes
+            for weight, theirs, cards in guesses:
+                if leaf is not None:
+                    board = WinBoard(
+                        race.need_me,
+                        race.need_opp,
+                        my_show,
+                        show_points((*p.theirs_played, *cards), p.starter),
+                        race.dealer,
+                        leaf,
+                    )
+                    search = Search(board)
+                else:
+                    search = shared
+                before = search.nodes
+                for order in orders:
+                    values[order].append(
+                        self._after(search, mine, theirs, series, p, order, passed)
+                    )
+                weights.append(weight)
+                nodes += search.nodes - before
+
+        guesses = (
+            self._first_guesses(pool, k, exact_ok=True)
+            if leaf is None
+            else self._end_guesses(pool, k, p)
+        )
+        take(guesses.first)
+        if not guesses.exact:
+            while (
+                len(weights) < MAX_GUESSES
+                and nodes < MAX_NODES
+                and self._too_close(values, weights)
+            ):
+                take(self._drawn(pool, k, MORE_GUESSES))
+        weight = sum(weights)
+        return {by_rank[o]: float(np.dot(weights, values[o])) / weight for o in orders}
+
+    def _first_guesses(self, pool: list[Card], k: int, *, exact_ok: bool) -> _Guesses:
+        if k == 0:
+            return _Guesses(True, [(1.0, (), ())])
+        if exact_ok:
+            per_rank = Counter(c.order for c in pool)
+            ranks = sorted(per_rank)
+            if comb(len(ranks) + k - 1, k) <= EXACT_LIMIT:
+                total = comb(len(pool), k)
+                out: list[tuple[float, tuple[int, ...], tuple[Card, ...]]] = []
+                for combo in multisets(ranks, k):
+                    ways = prod(comb(per_rank[r], n) for r, n in Counter(combo).items())
+                    if ways:
+                        out.append((ways / total, combo, ()))
+                return _Guesses(True, out)
+        return _Guesses(False, self._drawn(pool, k, FIRST_GUESSES.get(k, 16)))
+
+    def _end_guesses(self, pool: list[Card], k: int, p: PlayPosition) -> _Guesses:
+        """Near the end the opponent's show counts too, so guesses are cards: every hand
+        it could hold when there are few (grouped by ranks and show), else drawn."""
+        if k == 0 or comb(len(pool), k) > EXACT_HANDS:
+            return self._first_guesses(pool, k, exact_ok=False)
+        groups: Counter[tuple[tuple[int, ...], int]] = Counter()
+        example: dict[tuple[tuple[int, ...], int], tuple[Card, ...]] = {}
+        for cards in combinations(pool, k):
+            key = (
+                tuple(sorted(c.order for c in cards)),
+                show_points((*p.theirs_played, *cards), p.starter),
+            )
+            groups[key] += 1
+            example.setdefault(key, cards)
+        total = sum(groups.values())
+        return _Guesses(True, [(n / total, key[0], example[key]) for key, n in groups.items()])
+
+    def _drawn(
+        self, pool: list[Card], k: int, n: int
+    ) -> list[tuple[float, tuple[int, ...], tuple[Card, ...]]]:
+        out = []
+        for _ in range(n):
+            cards = tuple(self.rng.sample(pool, k))
+            out.append((1.0, tuple(sorted(c.order for c in cards)), cards))
+        return out
+
+    @staticmethod
+    def _too_close(values: dict[int, list[float]], weights: list[float]) -> bool:
+        """Whether the best card's lead over the next is within :data:`CLOSE` standard
+        errors (drawn guesses, equally weighted)."""
+        if len(values) < 2:
+            return False
+        n = len(weights)
+        means = {o: sum(v) / n for o, v in values.items()}
+        first, second = sorted(means, key=lambda o: -means[o])[:2]
+        lead = [a - b for a, b in zip(values[first], values[second], strict=True)]
+        mean = sum(lead) / n
+        spread = sum((d - mean) ** 2 for d in lead) / max(n - 1, 1)
+        return mean * mean < CLOSE * CLOSE * spread / n
+
+
+@dataclass(frozen=True, slots=True)
+class CardChance:
+    """A legal card in the play and the chance to win the game after laying it."""
+
+    card: Card
+    win: float
+
+
+def card_chances(view: SeatView, *, seed: int | str | None = None) -> tuple[CardChance, ...]:
+    """Every card the seat of ``view`` may lay now with its chance to win the game, best
+    first, by Crazy's search (guesses drawn from ``seed``); empty when it must say go.
+    For the coach near the end: which card keeps the game, and what a card gives away."""
+    view = check_view(view, Phase.PLAY)
+    if view.players != 2:
+        raise ValueError("the chance of winning is worked out for two players")
+    checked = two_seat_view(view)
+    legal = checked.position.legal
+    if not legal:
+        return ()
+    player = Crazy(seed)
+    values = player.card_values(checked, for_the_game=True)
+    by_rank = {c.order: v for c, v in values.items()}
+    chances = [CardChance(c, min(1.0, max(0.0, by_rank[c.order]))) for c in legal]
+    return tuple(sorted(chances, key=lambda c: (-c.win, c.card.index)))

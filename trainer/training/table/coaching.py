@@ -1,0 +1,366 @@
+"""The coach's words at a table: what :class:`~.driver.Table` says of the person's throw
+and cards laid, after each move (``moves``) and before it (``learning``), worked out from
+the person's own view by the coach (:mod:`trainer.training.coach`) and kept so a rerun does
+not work it out again. A :class:`Table` holds one (:attr:`~.driver.Table.coaching`); the
+Play page calls it through the table's methods of the same names."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from trainer.analysis.endgame import throw_advice as game_throw_advice
+from trainer.analysis.pegging import view_position
+from trainer.analysis.players import card_chances
+from trainer.engine.cards import Card
+from trainer.engine.game import SeatView
+from trainer.engine.items import SHOW_KINDS
+from trainer.engine.kinds import says_kinds
+from trainer.engine.pegging import score_play
+from trainer.engine.record import DiscardEvent, LayEvent
+from trainer.engine.vocab import Phase, Which
+from trainer.training.coach import (
+    DiscardAdvice,
+    GameThrow,
+    OneCardAdvice,
+    OneCardLine,
+    PlayNote,
+    ThrowLine,
+    crib_link,
+    discard_advice,
+    game_lay_line,
+    hint_ranking,
+    lay_advice,
+    near_the_end,
+    one_card_advice,
+    one_card_ranking,
+    plain_best_throw,
+    plain_throw,
+    plain_verdict,
+    table_lay_advice,
+    view_play_note,
+)
+from trainer.training.explain import card_line
+from trainer.training.seats import COMPUTER, ME
+from trainer.training.table.setup import Need
+
+if TYPE_CHECKING:
+    from trainer.training.table.driver import Table
+
+__all__ = ["TableCoach"]
+
+
+class TableCoach:
+    """The coach of one :class:`~.driver.Table`: its advice and words on the person's moves
+    (whether it speaks is the table's :attr:`~.driver.Table.coached` and
+    :attr:`~.driver.Table.learning`)."""
+
+    __slots__ = ("_memo", "table")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        #: What the coach worked out, kept so a rerun does not work it out again.
+        self._memo: dict[tuple[object, ...], object] = {}
+
+    def _dealer(self) -> bool:
+        return self.table.view.dealer == ME
+
+    def _dealt(self) -> tuple[Card, ...]:
+        view = self.table.view
+        return view.hand if self.table.need() is Need.DISCARD else (*view.kept, *view.discards)
+
+    def ranking(self, top: int = 5) -> tuple[ThrowLine, ...]:
+        """The best ``top`` throws of the six cards dealt to the person this deal, in a
+        game of two (three or four at the table throw one card: :meth:`one_card_lines`)."""
+        if self.table.game.players != 2:
+            raise ValueError("with three or four at the table the throw is one card of five")
+        view = self.table.view
+        key = ("ranking", view.deal_no, top)
+        if key not in self._memo:
+            self._memo[key] = hint_ranking(self._dealt(), dealer=self._dealer(), top=top)
+        lines = self._memo[key]
+        assert isinstance(lines, tuple)
+        return lines
+
+    def one_card_lines(self, top: int = 5) -> tuple[OneCardLine, ...]:
+        """With three or four at the table: the five throws of one card, best first, by
+        the points the four kept make (:func:`~trainer.training.coach.one_card_ranking`)."""
+        lines = one_card_ranking(self._dealt(), dealer=self._dealer())  # (cached there)
+        return lines[:top]
+
+    def throw_ranking(self, top: int = 5) -> tuple[ThrowLine, ...] | tuple[OneCardLine, ...]:
+        """The best throws at any size: :meth:`ranking` between two, :meth:`one_card_lines`
+        with three or four."""
+        return self.ranking(top) if self.table.game.players == 2 else self.one_card_lines(top)
+
+    def throw_advice(self) -> DiscardAdvice | None:
+        """The coach on the person's throw this deal, against the best two of six (None
+        before the throw, with the coach off, or with three or four at the table:
+        :meth:`one_card_throw`)."""
+        view = self.table.view
+        if not self.table.coached or len(view.discards) != 2:
+            return None
+        key = ("advice", view.deal_no)
+        if key not in self._memo:
+            dealt = (*view.kept, *view.discards)
+            self._memo[key] = discard_advice(dealt, view.discards, dealer=self._dealer(), top=3)
+        advice = self._memo[key]
+        assert isinstance(advice, DiscardAdvice)
+        return advice
+
+    def one_card_throw(self) -> OneCardAdvice | None:
+        """With three or four at the table, the coach on the one card the person threw this
+        deal (None before the throw, or with the coach off)."""
+        view = self.table.view
+        if not self.table.coached or len(view.discards) != 1:
+            return None
+        return one_card_advice(
+            (*view.kept, *view.discards), view.discards[0], dealer=self._dealer()
+        )
+
+    def throw_lines(self) -> tuple[str, ...]:
+        """:meth:`throw_advice` in words; a hinted deal says so first. Near the end, the
+        throw is told by its chance to win the game (:meth:`game_throw`) instead."""
+        advice = self.throw_advice() or self.one_card_throw()
+        if advice is None:
+            return ()
+        hinted = ("You asked for a hint on this deal.",) if self.table.hinted else ()
+        game = self.game_throw()
+        if game is not None and game.thrown is not None and isinstance(advice, DiscardAdvice):
+            table = (line.line() for line in advice.top)
+            return (*hinted, *game.lines(), "For points alone, on average:", *table)
+        return (*hinted, *advice.lines())
+
+    def throw_was_best(self) -> bool:
+        """The person's throw this deal was as good as the best: for the game near the
+        end, for points otherwise (False before the throw or with the coach off)."""
+        game = self.game_throw()
+        if game is not None and game.thrown is not None:
+            return game.best_for_the_game
+        advice = self.throw_advice() or self.one_card_throw()
+        return advice is not None and advice.equal
+
+    def _throw_view(self) -> SeatView | None:
+        """The person's view as they held their six cards this deal (None once another
+        deal is under way without a throw yet, or before the first deal)."""
+        view = self.table.view
+        if self.table.need() is Need.DISCARD:
+            return view
+        if len(view.discards) != 2:
+            return None
+        events = self.table.game.events
+        mine = [i for i, e in enumerate(events) if isinstance(e, DiscardEvent) and e.seat == ME]
+        at = mine[-1] if mine else None
+        if at is None:
+            return None
+        return self.table.game.view(ME, at=at)
+
+    def game_throw(self) -> GameThrow | None:
+        """Near the end (:func:`~trainer.training.coach.near_the_end`), the coach on this
+        deal's throw by the chance to win the game: before the throw in learning mode, after
+        it with the coach on; None away from the end, or with the coach off."""
+        if not self.table.coached or not self.table.has_win_meter:
+            return None
+        if self.table.view.dealer is None or self.table.game.is_over:
+            return None
+        key = ("game throw", self.table.view.deal_no, len(self.table.view.discards) == 2)
+        if key not in self._memo:
+            self._memo[key] = self._game_throw()
+        found = self._memo[key]
+        assert found is None or isinstance(found, GameThrow)
+        return found
+
+    def _game_throw(self) -> GameThrow | None:
+        view = self._throw_view()
+        if view is None:
+            return None
+        target = view.settings.target
+        if not near_the_end(target - view.my_score, target - view.their_score):
+            return None
+        thrown = self.table.view.discards
+        best = self.ranking(top=1)[0].discard.throw
+        return GameThrow(
+            game_throw_advice(view),
+            (thrown[0], thrown[1]) if len(thrown) == 2 else None,
+            (best[0], best[1]),
+        )
+
+    def best_throw_line(self) -> str:
+        """Learning mode, before the throw: the coach's throw and why, in whole points and
+        the course's words (and why, when it breaks a rule of thumb the course taught); near
+        the end, the best throw for the game, in whole percentages; with three or four at
+        the table, the one card and what the four kept make."""
+        game = self.game_throw()
+        if game is not None:
+            return " ".join(game.before_lines())
+        if self.table.game.players != 2:
+            best = self.one_card_lines(top=1)[0]
+            return f"The coach would throw {best.card.label}: that {best.reason}."
+        return plain_best_throw(self.ranking(top=15))
+
+    def hint_words(self, top: int = 3) -> tuple[str, ...]:
+        """Learning mode, the hint: the best few throws in a beginner's words (the table
+        with decimals, :meth:`ranking`, is the details)."""
+        return tuple(
+            f"{line.place}. Throw {line.card.label}: that {line.reason}."
+            if isinstance(line, OneCardLine)
+            else f"{line.place}. Throw {line.discard.throw[0].label} and "
+            f"{line.discard.throw[1].label}: that {plain_throw(line)}."
+            for line in self.throw_ranking()[:top]
+        )
+
+    def throw_words(self) -> tuple[str, ...]:
+        """Learning mode, after the throw: how it went, in whole points and plain words (the
+        table with decimals, :meth:`throw_lines`, is the details)."""
+        hinted = ("You asked for a hint on this deal.",) if self.table.hinted else ()
+        one = self.one_card_throw()
+        if one is not None:
+            return (*hinted, *one.words())
+        advice = self.throw_advice()
+        if advice is None:
+            return ()
+        game = self.game_throw()
+        if game is not None and game.thrown is not None:
+            return (*hinted, *game.lines())
+        return (*hinted, *plain_verdict(advice))
+
+    def lay_line(self) -> str:
+        """Learning mode, before a lay: which card the coach would lay, and why (near the
+        end, the card that keeps the best chance to win, :meth:`game_lay`; with three or
+        four at the table, against the next player's reply, :func:`table_lay_advice`)."""
+        game = self.game_lay()
+        if game:
+            return game
+        view = self.table.view
+        assert view.starter is not None
+        key = ("lay", len(self.table.game.events))
+        if key not in self._memo:
+            if self.table.game.players != 2:
+                self._memo[key] = table_lay_advice(view)
+            else:
+                self._memo[key] = lay_advice(view_position(view))
+        line = self._memo[key]
+        assert isinstance(line, str)
+        return line
+
+    def play_note_lines(self) -> tuple[str, ...]:
+        """The coach's note on the card the person laid last, said of that card, and then
+        what happened after it, so the count it names is the one on the table."""
+        note = self.play_note()
+        if note is None:
+            return ()
+        event = self.table.game.events[self.table.mark]
+        assert isinstance(event, LayEvent)
+        lines = list(note.lines())
+        after = [
+            e for e in self.table.game.events[self.table.mark + 1 :] if isinstance(e, LayEvent)
+        ]
+        if after and self.table.game.phase is Phase.PLAY:
+            lines.append(f"Now the count is {self.table.view.count}.")
+        return tuple(lines)
+
+    def show_order_line(self) -> str:
+        """Who is counted when, in words: the pone's hand first, then the dealer's (then the
+        crib, in a game with one)."""
+        dealer = self.table.view.dealer
+        if self.table.game.players != 2:
+            assert dealer is not None
+            names = self.table.names
+            order = [
+                (dealer + k) % self.table.game.players
+                for k in range(1, self.table.game.players + 1)
+            ]
+            hands = ", ".join(
+                "yours" if seat == ME else names.whose(seat, "").strip().lower() for seat in order
+            )
+            return (
+                "The hands are added up round the table from the dealer's left, the dealer's "
+                f"last ({hands}), then the crib (the dealer's too)."
+            )
+        pone = "yours" if dealer == COMPUTER else "the computer's"
+        deals = "yours" if dealer == ME else "the computer's"
+        line = f"The pone's hand is added up first ({pone}), then the dealer's ({deals})"
+        if self.table.game.settings.crib:
+            line += ", then the crib (the dealer's too)"
+        return line + "."
+
+    def kinds_words(self) -> str:
+        """What a hand is added up for in this game: ``only fifteens score in this game``, or
+        every kind of the show."""
+        kinds = self.table.game.settings.kinds
+        shown = [kind.plural for kind in says_kinds(kinds)]
+        if len(shown) == len(SHOW_KINDS):
+            return "fifteens, pairs, runs, a flush and nobs"
+        listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " and " + shown[-1]
+        return f"only {listed} score in this game"
+
+    def crib_line(self) -> str:
+        """Learning mode, once the crib is counted: its points linked back to the two cards
+        the person threw into it ('' before then, or in a game without a crib)."""
+        counted = self.table.counted
+        view = self.table.view
+        if counted is None or counted.which is not Which.CRIB or len(view.discards) != 2:
+            return ""
+        return crib_link(counted.score, view.discards, dealer=view.dealer == ME)
+
+    def last_lay_view(self) -> SeatView | None:
+        """The person's own view just before the card they laid last (None when their last
+        action was not a lay)."""
+        events = self.table.game.events
+        if self.table.mark >= len(events):
+            return None
+        event = events[self.table.mark]
+        if not isinstance(event, LayEvent) or event.seat != ME:
+            return None
+        return self.table.game.view(ME, at=self.table.mark)
+
+    def play_note(self) -> PlayNote | None:
+        """The coach's note on the card the person laid last, from their own view (None
+        with the coach off, after another action, or when there is nothing to say); with
+        three or four at the table, against the next player's reply
+        (:func:`~trainer.training.coach.table_play_note`)."""
+        if not self.table.coached:
+            return None
+        key = ("note", self.table.mark)
+        if key not in self._memo:
+            note = None
+            view = self.last_lay_view()
+            if view is not None and view.starter is not None:
+                event = self.table.game.events[self.table.mark]
+                assert isinstance(event, LayEvent)
+                note = view_play_note(view, event.card, level=self.table.level)
+            self._memo[key] = note
+        found = self._memo[key]
+        assert found is None or isinstance(found, PlayNote)
+        return found
+
+    def game_lay(self) -> str:
+        """Near the end, before a lay: which card keeps the best chance to win the game
+        (``''`` away from the end, with one card or none to choose from)."""
+        view = self.table.view
+        if view.starter is None or len(view.playable) < 2 or view.dealer is None:
+            return ""
+        if not self.table.has_win_meter:
+            return ""
+        target = view.settings.target
+        if not near_the_end(target - view.my_score, target - view.their_score):
+            return ""
+        key = ("game lay", len(self.table.game.events))
+        if key not in self._memo:
+            seed = f"{self.table.game.seed}:coach:{len(self.table.game.events)}"
+            self._memo[key] = game_lay_line(card_chances(view, seed=seed))
+        found = self._memo[key]
+        assert isinstance(found, str)
+        return found
+
+    def lay_previews(self) -> tuple[str, ...]:
+        """Learning mode, before a lay: what each card in hand would peg now, in words
+        (scored by the engine); near the end, then the card for the game (:meth:`game_lay`)."""
+        view = self.table.view
+        lines = []
+        for card in view.hand:
+            count = view.count + card.pips
+            if count > 31:
+                lines.append(f"The {card.label} does not fit: the count would be {count}.")
+            else:
+                lines.append(card_line(card, count, score_play((*view.pile, card)).items))
+        return tuple(lines)

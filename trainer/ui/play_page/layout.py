@@ -1,0 +1,151 @@
+"""The table's frame, from a phone to a desktop (``assets/table.css``): its styles, the
+header, the notes above the table, the board with its words and the log of the deal, the
+computer's reply fading in after the person's card, and where the hand goes (the bottom of
+the table, held in view)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from trainer.training.ladder import counts_text, rung_of
+from trainer.training.table import COACH_NAMES, LEVEL_NAMES, ME, Need, Pegs, Table
+from trainer.ui import assets
+from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
+from trainer.ui.play_page.preferences import meter_shown, show_all
+from trainer.ui.play_page.state import play_state
+from trainer.ui.profiles import plain
+from trainer.ui.table_html import log_html, reveal_times
+from trainer.ui.winbar import WINBAR_CSS, winbar_html
+
+__all__ = [
+    "REPLY_PAUSE",
+    "TABLE_CSS",
+    "board_and_log",
+    "coach_line",
+    "hand",
+    "header",
+    "late",
+    "many",
+    "notes",
+    "scores_said",
+]
+
+#: The table's look: its layout, the board's and the film's (see :mod:`trainer.ui.film`).
+TABLE_CSS = assets.text("table.css") + assets.text("seats.css") + BOARD_CSS + WINBAR_CSS
+
+#: Seconds between the person's card and the computer's reply appearing (a CSS delay in the
+#: browser: the server never waits).
+REPLY_PAUSE = 0.5
+
+
+def late(table: Table) -> str:
+    """A CSS class for the computer's reply to the person's card ('' when there is none):
+    it fades in :data:`REPLY_PAUSE` seconds after the rest. The name changes with every
+    reply, so the browser plays the fade again."""
+    if table.need() is not Need.LAY or table.reply_to_lay() is None:
+        return ""
+    name = f"play-late-{len(table.game.events)}"
+    shown = f".{name}, .st-key-{name}, .st-key-{name}-count, .{name}-pile svg > g:last-of-type"
+    st.html(
+        "<style>"
+        f"@keyframes {name} {{from {{opacity: 0}} to {{opacity: 1}}}}"
+        f"@keyframes {name}-gone {{from {{opacity: 1}} to {{opacity: 0}}}}"
+        f"{shown} {{animation: {name} 0.2s ease-in {REPLY_PAUSE}s both}}"
+        f".{name}-gone {{animation: {name}-gone 0.01s linear {REPLY_PAUSE}s both}}"
+        "@media (prefers-reduced-motion: reduce) {"
+        f"{shown}, .{name}-gone {{animation: none}}}}"
+        "</style>"
+    )
+    return name
+
+
+def _frame(pegs: Pegs, at: float = 0.0) -> Frame:
+    last = pegs.last
+    move = BoardMove(last.seat, last.start, last.end, last.reason) if last else None
+    return Frame(pegs.front, pegs.back, move, at)
+
+
+def _frames(table: Table, late: str) -> list[Frame]:
+    """The board as a film: the computer's reply a moment after the person's card; a hand
+    counted at once pegged combination by combination; otherwise one still."""
+    if late:
+        return [_frame(table.pegs_before_reply()), _frame(table.pegs(), REPLY_PAUSE)]
+    counted = table.counted
+    if counted is not None and show_all() and counted.score.items:
+        times = reveal_times(len(counted.score.items))
+        steps = range(len(counted.score.items) + 1)
+        return [_frame(table.pegs(step), times[step]) for step in steps]
+    return [_frame(table.pegs())]
+
+
+def board_and_log(table: Table, late: str) -> None:
+    """The board, with the scores and the last move in words, and the log of the deal."""
+    names = table.names.board_names
+    board = board_html(_frames(table, late), target=table.game.settings.target, names=names)
+    if table.has_win_meter and meter_shown(table):
+        board += winbar_html(table.win_chances(), (names[0], names[1]))  # (games of two)
+    reply = table.mark + 1 if late else None
+    log = log_html(table.log_lines(), late=late, reply=reply)
+    st.markdown(board + log, unsafe_allow_html=True)
+
+
+def header(table: Table) -> None:
+    """The game in one line: the computer, the target, the coach, the deal and its dealer."""
+    view = table.view
+    game = table.game
+    level = LEVEL_NAMES[table.level]
+    rung = rung_of(table.setup)
+    parts = [f"{level} computer" + ("s" if game.players > 2 else ""), f"to {game.settings.target}"]
+    if rung is not None and not game.settings.whole:
+        parts[:0] = [f"First game {rung.number}: {rung.title}", counts_text(game.settings)]
+    if table.coached:
+        parts.append(f"coach: {COACH_NAMES[table.coach].lower()}")
+    if view.dealer is not None:
+        parts.append(f"deal {view.deal_no}")
+        names = table.names
+        if view.dealer == ME or game.players == 2:
+            dealer = names.does(view.dealer, "deal")
+            parts.append(dealer[:1].lower() + dealer[1:])
+        else:  # in short: the line stays one line on a phone
+            parts.append(f"{names.short(view.dealer)} deals")
+    st.caption(" · ".join(parts))
+
+
+def notes(table: Table) -> None:
+    """A refusal or a word about the game (above the table), and the coach's note on the
+    card just laid (in a box of its own height, so the hand stays in view)."""
+    note = play_state().note
+    if note:
+        st.warning(plain(note))
+    note_lines = table.play_note_lines()
+    if note_lines:
+        with st.container(key="play_tips_note"):
+            st.info("**Coach:** " + "  \n".join(note_lines), icon=":material/school:")
+
+
+def coach_line(text: str) -> str:
+    """A line of the coach's table as Markdown (``1. throw…`` is not a numbered list)."""
+    head, dot, rest = text.partition(". ")
+    return f"{head}\\. {rest}" if dot and head.isdigit() else text
+
+
+def hand() -> Any:
+    """Where the hand and the action button go: the bottom of the table, kept in view."""
+    return st.container(key="play_hand")
+
+
+def many(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless one: ``1 game``, ``3 games``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def scores_said(table: Table) -> str:
+    """Every side's score in words: ``you 12, the computer 30``."""
+    names = table.names
+    parts = []
+    for side, score in enumerate(table.game.scores):
+        said = names.side_said(side)
+        parts.append(f"{said[:1].lower() + said[1:]} {score}")
+    return ", ".join(parts)

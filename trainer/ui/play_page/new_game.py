@@ -1,0 +1,155 @@
+"""Before a game: the settings of a new game, and a game read from a record."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.engine.record import MAX_RECORD_CHARS, Settings, SettingsError
+from trainer.engine.vocab import Counting
+from trainer.training.records import Profile
+from trainer.training.table import (
+    COACH_MODES,
+    LEVEL_NAMES,
+    PlaySetup,
+    RecordProblem,
+    Table,
+    parse_export,
+    parse_level,
+)
+from trainer.ui import play_saves
+from trainer.ui.play_page.preferences import SHOW_KEY, set_preference, show_all
+from trainer.ui.play_page.saving import commit, start
+from trainer.ui.play_page.state import play_state
+from trainer.ui.play_page.unfinished import resume
+from trainer.ui.play_saves import PlayGame
+from trainer.ui.profiles import plain
+
+__all__ = ["import_record", "settings_form"]
+
+#: How many sit at the table, as the settings say it (one level plays every computer).
+_TABLE_SIZES = {
+    2: "Two: you and the computer",
+    3: "Three: you and two computers, each playing alone",
+    4: "Four: you and a computer partner against two computers",
+}
+
+_COUNTING_HELP = {
+    "automatic": "The trainer counts",
+    "aloud": "You count each hand first, then the trainer goes through it (nothing is lost)",
+    "muggins": "You count (muggins: missed points go to the computer)",
+}
+
+_COACH_HELP = {
+    "off": "Off",
+    "moves": "After each move (it tells you how your throw and your cards did)",
+    "learning": "Learning mode (it explains every step before you choose)",
+}
+
+
+def settings_form(profile: Profile) -> None:
+    """A new game's settings, and "Start the game"."""
+    st.subheader("A new game")
+    seats = st.selectbox(
+        "Who is at the table?",
+        list(_TABLE_SIZES),
+        format_func=_TABLE_SIZES.__getitem__,
+        key="play_seats",
+        index=0,
+    )
+    level = st.radio(
+        "How strong is the computer?",
+        list(LEVEL_NAMES),
+        format_func=LEVEL_NAMES.__getitem__,
+        horizontal=True,
+        key="play_level",
+        index=0,
+    )
+    target = st.radio(
+        "Play to",
+        [121, 61],
+        format_func=lambda n: f"{n} points" + (" (a short game)" if n == 61 else ""),
+        horizontal=True,
+        key="play_target",
+    )
+    coach = st.radio(
+        "The coach",
+        list(COACH_MODES),
+        format_func=_COACH_HELP.__getitem__,
+        key="play_coach",
+        index=0,
+    )
+    # learning mode: you count each hand first by default (the switch is drawn anew, with
+    # that choice, when the coach is changed)
+    countings = [Counting.AUTOMATIC.value, Counting.ALOUD.value, Counting.MUGGINS.value]
+    counting = st.radio(
+        "Who counts the hands?",
+        countings,
+        format_func=_COUNTING_HELP.__getitem__,
+        key=f"play_counting_{coach}",
+        index=1 if coach == "learning" else 0,
+    )
+    skunks = st.checkbox("Skunks count (winning by a lot)", value=True, key="play_skunks")
+    at_once = st.toggle(
+        "Count each hand at once in the show",
+        value=show_all(),
+        key="play_show_pace",
+        help="The combinations light up one by one by themselves. Off: press “Next” for "
+        "each. You can change it during the game too, in the game menu.",
+    )
+    if st.button("Start the game", type="primary", key="play_start"):
+        if at_once != show_all():
+            set_preference(SHOW_KEY, "all" if at_once else "steps")
+        try:
+            setup = PlaySetup(
+                parse_level(str(level)),
+                Settings(
+                    target=int(target or 0),
+                    skunks=bool(skunks),
+                    counting=Counting(counting),
+                    seats=int(seats or 2),
+                ),
+                coach=str(coach),
+            )
+        except (SettingsError, ValueError) as error:
+            st.error(plain(f"These settings cannot be played: {error}"))
+            return
+        start(setup, profile)
+        st.rerun()
+
+
+def import_record(profile: Profile) -> None:
+    """ "Read a game record": a record file or pasted text, played on from where it ends."""
+    with st.expander("Read a game record"):
+        upload = st.file_uploader(
+            "Open a record file", type=["txt"], key="play_import_file", max_upload_size=1
+        )
+        text = st.text_area(
+            "Or paste a game record", key="play_import_text", max_chars=MAX_RECORD_CHARS
+        )
+        if st.button("Play from this record", key="play_import"):
+            if upload is not None:
+                raw = upload.getvalue()
+                if len(raw) > MAX_RECORD_CHARS:
+                    st.error(
+                        f"That file is {len(raw):,} bytes long, longer than any game's record "
+                        f"(at most {MAX_RECORD_CHARS:,}): check that it is the right file."
+                    )
+                    return
+                text = raw.decode("utf-8", errors="replace")
+            try:
+                setup, record = parse_export(text or "")
+            except RecordProblem as error:
+                st.error(plain(str(error)))
+                return
+            same = play_saves.find_same_game(profile, setup, record.seed)
+            if same is not None:
+                resume(profile, same.game_id)
+                play_state().note = (
+                    "This game is already among your games, so it was not added again: "
+                    "here it is as it was saved."
+                )
+                st.rerun()
+            game = PlayGame.new(Table.resume(setup, record), profile, imported=True)
+            play_state().game = game
+            commit(game)
+            st.rerun()

@@ -1,0 +1,63 @@
+"""The game at the table, one step at a time: the cards' taps taken first, then the sounds,
+the frame (the header, the notes, the board and the log), the coach on the throw, what the
+step asks of the person, and the game menu."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.training.records import Profile
+from trainer.training.table import Need
+from trainer.ui.play_page.count import claim_form
+from trainer.ui.play_page.cues import play_cues
+from trainer.ui.play_page.lay import lay
+from trainer.ui.play_page.layout import board_and_log, header, late, notes
+from trainer.ui.play_page.menu import menu
+from trainer.ui.play_page.results import follow_win_line, results
+from trainer.ui.play_page.saving import unsaved
+from trainer.ui.play_page.show import reveal
+from trainer.ui.play_page.state import page_game
+from trainer.ui.play_page.taps import take_taps
+from trainer.ui.play_page.throw import cut_for_deal, cut_starter, discard, throw_coach
+
+__all__ = ["table_screen"]
+
+
+@st.fragment
+def table_screen(profile: Profile) -> None:
+    """The game at the table. A fragment: a card laid, a cut, "Next" run this part of the
+    page again, not the app around it (its sidebar, the player's line, the page's title);
+    a step that leaves the game (a new one, the results left) runs the whole page."""
+    game = page_game()
+    if game is None:  # left from the table or the menu: the page without a game
+        st.rerun()
+    cards = take_taps(game)  # before anything is drawn: the table is drawn once
+    if page_game() is not game:  # a tap refused as stale: the game as stored, or none
+        st.rerun()
+    follow_win_line(game)  # a few more actions measured: the results draw it at once
+    table = game.table
+    fade = late(table)
+    play_cues(game, fade)
+    with st.container(key="play_table"):
+        unsaved(game)
+        header(table)
+        notes(table)
+        board_and_log(table, fade)
+        need = table.need()
+        if need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL):
+            throw_coach(table)
+        if need is Need.CUT_FOR_DEAL:
+            cut_for_deal(table)
+        elif need is Need.DISCARD and cards is not None:
+            discard(game, cards)
+        elif need is Need.CUT_STARTER:
+            cut_starter(table)
+        elif need is Need.LAY and cards is not None:
+            lay(game, cards, fade)
+        elif need is Need.CLAIM:
+            claim_form(game, cards)
+        elif need is Need.REVEAL:
+            reveal(table)
+        else:
+            results(game, profile)
+    menu(profile)

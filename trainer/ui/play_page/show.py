@@ -1,0 +1,109 @@
+"""A hand shown in the show: its combinations one by one ("Next" for each) or the whole
+hand at once as a film (the player's setting), the count said out loud in learning mode,
+and what the hand came to (a muggins, the end of the game)."""
+
+from __future__ import annotations
+
+import itertools
+
+import streamlit as st
+
+from trainer.engine.record import ShowEvent
+from trainer.engine.show import ShowScore
+from trainer.engine.vocab import Which
+from trainer.training.explain import said_one_by_one
+from trainer.training.table import Table, event_lines
+from trainer.ui import actions
+from trainer.ui.drawing import show_cards
+from trainer.ui.film import appear, attrs
+from trainer.ui.play_page.layout import hand
+from trainer.ui.play_page.preferences import show_all
+from trainer.ui.play_page.saving import act
+from trainer.ui.table_html import items_html, lit_cards_html, reveal_times
+
+__all__ = ["reveal"]
+
+
+def _summary(event: ShowEvent, over: bool, players: int = 2) -> str:
+    """What a count came to, in Markdown: the total, then a muggins or a game won (a miss is
+    told as a miss, never as a success)."""
+    lines = event_lines(event, players)
+    if over:
+        lines.append("That reaches the end of the board: the game is over.")
+    head, *rest = lines
+    said = [f"**{head}**"]
+    for line in rest:
+        said.append(f":orange[{line}]" if line.startswith("Muggins!") else line)
+    return "  \n".join(said)
+
+
+def _later(markdown: str, at: float) -> str:
+    """``markdown`` to appear ``at`` seconds after the page is drawn (at once for 0)."""
+    cls, style = appear(at)
+    if not cls:
+        return markdown
+    return f"<div{attrs(cls, style)}>\n\n{markdown}\n\n</div>"
+
+
+def _said_so_far(score: ShowScore, shown: int) -> str:
+    """Learning mode: the count said out loud as far as it has been shown, each combination
+    on its own with the total so far (the whole count once every combination is)."""
+    if shown >= len(score.items):
+        return f"**Coach:** said out loud, “{said_one_by_one(score)}”"
+    if not shown:
+        return "**Coach:** count along out loud as each combination is shown."
+    return f"**Coach:** so far, out loud: “{said_one_by_one(score, shown).removesuffix('.')}…”"
+
+
+def reveal(table: Table) -> None:
+    """The hand being counted out, and "Next" (or "Continue" once it is all shown)."""
+    event = table.counted
+    assert event is not None
+    what = "crib" if event.which is Which.CRIB else "hand"
+    st.markdown(f"### {table.names.whose(event.seat, what)}")
+    score = event.score
+    items = score.items
+    key = f"play_reveal_{len(table.game.events)}"
+    at_once = show_all() and bool(items)
+    shown = len(items) if at_once else table.shown  # saved with the game: a reload shows it
+    times = reveal_times(len(items)) if at_once else []
+    done = shown >= len(items)
+    summary = _summary(event, table.game.is_over, table.game.players) if done else ""
+    if table.learning and done and table.crib_line():
+        summary += "  \n**Coach:** " + table.crib_line()
+    st.markdown(table.show_order_line())
+    if table.learning:
+        said = _said_so_far(score, shown)
+        if at_once:
+            st.markdown(_later(said, times[-1]), unsafe_allow_html=True)
+        else:
+            st.info(said, icon=":material/school:")
+    if not items:
+        listed = "Nothing scores here: zero points."
+    elif at_once:
+        listed = items_html(score, times)
+    else:
+        running = itertools.accumulate(item.points for item in items[:shown])
+        listed = "\n".join(
+            f"- {item.describe()} — **{total}**"
+            for item, total in zip(items[:shown], running, strict=False)
+        )
+    if summary:
+        listed += "\n\n" + _later(summary, times[-1] if at_once else 0.0)
+    if listed:
+        with st.container(key="play_items"):  # one element: the box keeps the newest in view
+            st.markdown(listed, unsafe_allow_html=True)
+    with hand():
+        if at_once:
+            st.markdown(lit_cards_html(score, times), unsafe_allow_html=True)
+        else:
+            lit = items[shown - 1].cards if shown and not done else ()
+            show_cards(score.hand, starter=score.starter, highlight=lit, max_width=320)
+        if not done:
+            actions.button(
+                "Next", type="primary", key=f"{key}_next", on_click=act, args=(Table.show_next,)
+            )
+        else:
+            actions.button(
+                "Continue", type="primary", key=f"{key}_go", on_click=act, args=(Table.carry_on,)
+            )

@@ -1,0 +1,149 @@
+"""Before the play: the cut for deal, the throw to the crib (with the coach's best throw,
+its hint, and its word on the throw made), and the cut for the starter."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.training.table import COMPUTER, ME, Need, Table
+from trainer.ui import actions
+from trainer.ui.cardpick import CardPicker
+from trainer.ui.drawing import show_cards
+from trainer.ui.play_page.layout import coach_line, hand
+from trainer.ui.play_page.saving import act
+from trainer.ui.play_saves import PlayGame
+
+__all__ = ["cut_for_deal", "cut_starter", "discard", "throw_coach"]
+
+
+def throw_coach(table: Table) -> None:
+    """The coach on the throw: open until the person lays a card, then folded for the deal."""
+    lines = table.throw_lines()
+    if not lines:
+        return
+    verdict = "the best throw" if table.throw_was_best() else "your throw"
+    with (
+        st.container(key="play_tips_throw"),
+        st.expander(
+            f"Coach: {verdict}",
+            expanded=not table.view.mine_played and table.need() is not Need.REVEAL,
+            icon=":material/school:",
+        ),
+    ):
+        if table.learning:  # whole points and plain words; the table with decimals below
+            st.markdown("  \n".join(table.throw_words()))
+            if st.toggle("Details: the numbers", key=f"play_throw_details_{table.view.deal_no}"):
+                st.markdown("  \n".join(coach_line(line) for line in lines))
+        else:
+            st.markdown("  \n".join(coach_line(line) for line in lines))
+
+
+def _hint() -> None:
+    """The "Hint" button: the ranking is shown, and the deal marked as hinted and saved."""
+    act(Table.hint)
+
+
+def cut_for_deal(table: Table) -> None:
+    """Each cuts the pack; the lower card deals."""
+    st.markdown(
+        "### Who deals?\nEach of you cuts the pack. The lower card deals (an ace is the lowest)."
+    )
+    with hand():
+        actions.button(
+            "Cut the pack",
+            type="primary",
+            key="play_cut",
+            on_click=act,
+            args=(Table.cut_for_deal,),
+        )
+
+
+def discard(game: PlayGame, picker: CardPicker) -> None:
+    """The throw: the hand to pick from, and the coach's best throw or hint."""
+    table = game.table
+    view = table.view
+    assert view.dealer is not None
+    whose = table.names.whose(view.dealer, "crib")
+    whose = whose[:1].lower() + whose[1:]
+    if view.settings.throw == 2:
+        st.markdown(
+            f"### Pick two cards for {whose}\n"
+            "Tap two cards, then “To crib”. Tap a card again to change your mind."
+        )
+    else:
+        extra = "; the dealer adds the pack's top card" if view.players == 3 else ""
+        st.markdown(f"### Pick one card for {whose}\nTap a card, then “To crib”{extra}.")
+    if view.deal_no == 1 and view.cuts:
+        st.caption(_cut_caption(table))
+    if table.learning:
+        with st.container(key="play_tips_best"):
+            st.info(
+                f"**Coach:** {table.best_throw_line()} You choose: tap any two cards.",
+                icon=":material/school:",
+            )
+    if table.coached:
+        if table.hinted:
+            ranking = "  \n".join(coach_line(line.line()) for line in table.throw_ranking())
+            with st.container(key="play_tips_hint"):
+                if table.learning:  # plain words first, the numbers on request
+                    words = "  \n".join(coach_line(line) for line in table.hint_words())
+                    st.info(
+                        f"**Hint** (this deal is marked as hinted): the best throws.  \n{words}",
+                        icon=":material/lightbulb:",
+                    )
+                    if st.toggle("Details: the numbers", key=f"play_hint_details_{view.deal_no}"):
+                        st.markdown(ranking)
+                else:
+                    st.info(
+                        "**Hint** (this deal is marked as hinted): the best throws, "
+                        f"with the points they make on average.  \n{ranking}",
+                        icon=":material/lightbulb:",
+                    )
+        else:
+            actions.button(
+                "Hint",
+                key="play_hint",
+                icon=":material/lightbulb:",
+                on_click=_hint,
+                help="Shows the best throws. The deal is marked as hinted.",
+            )
+    with hand():
+        picker.show(need=view.settings.throw, confirm="To crib", label="Your hand")
+
+
+def _cut_caption(table: Table) -> str:
+    """Who cut what for the deal (the last round, when a tie was cut again)."""
+    view = table.view
+    if view.players == 2:
+        mine, theirs = (
+            next(c.card for c in reversed(view.cuts) if c.seat == seat) for seat in (ME, COMPUTER)
+        )
+        return f"The cut for deal: you {mine.label}, the computer {theirs.label}."
+    cuts = []
+    for seat in table.names.seats:
+        card = next(c.card for c in reversed(view.cuts) if c.seat == seat)
+        who = table.names.who(seat)
+        cuts.append(f"{who[:1].lower() + who[1:]} {card.label}")
+    return f"The cut for deal: {', '.join(cuts)}."
+
+
+def cut_starter(table: Table) -> None:
+    """The pone cuts; the dealer turns the starter."""
+    st.markdown(
+        "### Cut for the starter\n"
+        + (
+            "You are the pone, so you cut."
+            if table.game.players == 2
+            else "You sit on the dealer's left, so you cut."
+        )
+        + " The dealer turns the top card: the starter."
+    )
+    with hand():
+        show_cards(table.view.kept, max_width=360)
+        actions.button(
+            "Cut the pack",
+            type="primary",
+            key="play_cut_starter",
+            on_click=act,
+            args=(Table.cut_starter,),
+        )

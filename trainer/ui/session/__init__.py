@@ -1,0 +1,119 @@
+"""What pages call to remember a learner's answers and lesson places.
+
+Pages never talk to the database directly: they call these functions, which use the
+progress store (:mod:`trainer.progress.store`) for the profile this browser chose (kept in the
+address as ``?player=``; see :func:`current_profile`), and fall back to the browser
+session only when the store cannot be used (the reason is then given by
+:func:`store_problem`). An answer or lesson place kept in the session carries its owner,
+the player chosen when it was given, and is written for that owner at the next save.
+
+One module a job: what the session keeps (:mod:`.state`), the store opened and its
+problems (:mod:`.database`), club mode's sign-in (:mod:`.signin`), who is playing
+(:mod:`.player`), answers, lesson places and drafts (:mod:`.answers`), a player's settings
+(:mod:`.player_settings`), and what the Progress and Review pages read
+(:mod:`.progress_reads`). The names below are the pages' way in.
+"""
+
+from trainer.ui.session.answers import (
+    AnsweredElsewhereError,
+    LessonStore,
+    NoPlayerError,
+    draft,
+    drop_draft,
+    lesson_progress,
+    record_attempt,
+    save_draft,
+    save_lesson_progress,
+    saved_keys,
+    session_attempts,
+    session_token,
+)
+from trainer.ui.session.database import (
+    BUSY_TIMEOUT_SECONDS,
+    current_store,
+    db_location,
+    db_path,
+    report_failure,
+    store_notice,
+    store_problem,
+)
+from trainer.ui.session.player import (
+    address_with_player,
+    ask_again,
+    choose_profile,
+    current_profile,
+    current_role,
+    keep_player_in_address,
+    player_param,
+    player_question,
+)
+from trainer.ui.session.player_settings import preferences, set_preference
+from trainer.ui.session.progress_reads import (
+    answers_csv,
+    finished_games,
+    games_record,
+    keep_review,
+    progress_rows,
+    saved_game,
+)
+from trainer.ui.session.signin import (
+    MODE_VAR,
+    browser_token,
+    club_mode,
+    heard_from_browser,
+    sign_out,
+    signed_in_as,
+    token_to_keep,
+)
+from trainer.ui.session.state import ASK, PLAYER_PARAM, STATE_KEY, BrowserSession, Held, Owner
+
+__all__ = [
+    "ASK",
+    "BUSY_TIMEOUT_SECONDS",
+    "MODE_VAR",
+    "PLAYER_PARAM",
+    "STATE_KEY",
+    "AnsweredElsewhereError",
+    "BrowserSession",
+    "Held",
+    "LessonStore",
+    "NoPlayerError",
+    "Owner",
+    "address_with_player",
+    "answers_csv",
+    "ask_again",
+    "browser_token",
+    "choose_profile",
+    "club_mode",
+    "current_profile",
+    "current_role",
+    "current_store",
+    "db_location",
+    "db_path",
+    "draft",
+    "drop_draft",
+    "finished_games",
+    "games_record",
+    "heard_from_browser",
+    "keep_player_in_address",
+    "keep_review",
+    "lesson_progress",
+    "player_param",
+    "player_question",
+    "preferences",
+    "progress_rows",
+    "record_attempt",
+    "report_failure",
+    "save_draft",
+    "save_lesson_progress",
+    "saved_game",
+    "saved_keys",
+    "session_attempts",
+    "session_token",
+    "set_preference",
+    "sign_out",
+    "signed_in_as",
+    "store_notice",
+    "store_problem",
+    "token_to_keep",
+]

@@ -1,0 +1,221 @@
+"""A learner's answers and lesson places: kept for the player chosen when they were given,
+in the store, or held in the session while the store cannot take them and written for
+their owner at the next save; and drafts of work in progress."""
+
+from __future__ import annotations
+
+import sqlite3
+import uuid
+
+from trainer.progress.store import Store, StoreError, check_attempt
+from trainer.training.records import AttemptIn, LessonProgress
+from trainer.ui.session.database import current_store, failed, store_problem
+from trainer.ui.session.player import current_owner, current_profile, on_store
+from trainer.ui.session.state import Held, Owner, browser_session
+
+__all__ = [
+    "AnsweredElsewhereError",
+    "LessonStore",
+    "NoPlayerError",
+    "draft",
+    "drop_draft",
+    "lesson_progress",
+    "record_attempt",
+    "save_draft",
+    "save_lesson_progress",
+    "saved_keys",
+    "session_attempts",
+    "session_token",
+]
+
+
+def session_token() -> str:
+    """Marks the answers given in this browser session."""
+    state = browser_session()
+    if not state.token:
+        state.token = uuid.uuid4().hex
+    return state.token
+
+
+class NoPlayerError(ValueError):
+    """An answer given while nobody is chosen as the player: it is not saved."""
+
+
+def _is_owner(store: Store, owner: Owner) -> bool:
+    """The owner is still on this device (the same player, not a new one given its id)."""
+    found = store.profile(owner.id)
+    return found is not None and owner.created_at in (None, found.created_at)
+
+
+def _held() -> list[Held]:
+    return list(browser_session().attempts)
+
+
+def _held_lessons() -> dict[tuple[Owner | None, str], LessonProgress]:
+    return dict(browser_session().lessons)
+
+
+def _keep(attempts: list[Held], lessons: dict[tuple[Owner | None, str], LessonProgress]) -> None:
+    """Keep what is still waiting; once nothing is, there is no problem."""
+    state = browser_session()
+    state.attempts, state.lessons = attempts, lessons
+    if not attempts and not lessons:
+        state.problem = None
+
+
+def _flush(store: Store) -> list[str]:
+    """Write every held answer and lesson place for its own owner; keep what still fails.
+    Returns the keys of answers not stored because an answer for their place already was
+    (given in another tab or window)."""
+    waiting: list[Held] = []
+    orphans: list[Held] = []
+    taken: list[str] = []
+    for owner in dict.fromkeys(h.owner for h in _held()):
+        batch = [h for h in _held() if h.owner == owner]
+        if owner is None:  # nobody was chosen: kept for this visit only
+            waiting += batch
+            continue
+        try:
+            if not _is_owner(store, owner):
+                orphans += batch
+                continue
+            for token in dict.fromkeys(h.token for h in batch):
+                mine = [h for h in batch if h.token == token]
+                stored = store.add_attempts_each(
+                    owner.id, [(h.attempt, h.key) for h in mine], session=token
+                )
+                taken += [
+                    h.key for h, (_, new) in zip(mine, stored, strict=True) if not new and h.key
+                ]
+        except (sqlite3.Error, StoreError) as err:
+            failed(err)
+            waiting += batch
+    lessons: dict[tuple[Owner | None, str], LessonProgress] = {}
+    for (owner, lesson_id), item in _held_lessons().items():
+        try:
+            if owner is not None and _is_owner(store, owner):
+                store.save_lesson_progress(owner.id, lesson_id, item.step, item.done)
+            elif owner is None:
+                lessons[owner, lesson_id] = item
+        except (sqlite3.Error, StoreError) as err:
+            failed(err)
+            lessons[owner, lesson_id] = item
+    _keep(waiting, lessons)
+    if orphans:  # shown for this visit, never written for someone else
+        browser_session().orphans = [*browser_session().orphans, *orphans]
+    return taken
+
+
+class AnsweredElsewhereError(ValueError):
+    """The place in a set was answered already (in another tab or window): the answer
+    stored first is kept, and this one is not saved."""
+
+
+def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
+    """Keep one graded answer for the player chosen now (a malformed record raises
+    ``ValueError`` naming the field; with nobody chosen, :class:`NoPlayerError`).
+
+    ``key`` names its place in a practice set, so that answering the same place again
+    (after a reload) stores it once: an answer whose place was answered already raises
+    :class:`AnsweredElsewhereError`, so it is never acknowledged and dropped. When the store
+    cannot take it, it is kept in the session with its owner and written for that owner
+    with the next answer that can be saved.
+    """
+    check_attempt(attempt)
+    store = current_store()
+    if store is not None and current_profile() is None and store_problem() is None:
+        raise NoPlayerError(
+            "Nobody has been chosen as the player, so this answer was not saved: "
+            "choose who is playing first."
+        )
+    browser_session().attempts = [*_held(), Held(current_owner(), attempt, session_token(), key)]
+    store = current_store()
+    if store is not None and key is not None and key in _flush(store):
+        raise AnsweredElsewhereError(
+            "This question was answered already, in another tab or window: the answer given "
+            "there is the one kept, and this one was not saved."
+        )
+    if store is not None and key is None:
+        _flush(store)
+
+
+def saved_keys(prefix: str) -> frozenset[str]:
+    """Keys starting with ``prefix`` of the current player's answers (saved or waiting)."""
+    owner = current_owner()
+    waiting = {
+        h.key
+        for h in _held()
+        if h.key and h.key.startswith(prefix) and owner and h.owner and h.owner.id == owner.id
+    }
+    saved = on_store(lambda store, p: store.saved_keys(p.id, prefix))
+    return frozenset(waiting | set(saved[0] if saved else ()))
+
+
+def _mine(owner: Owner | None) -> bool:
+    current = current_owner()
+    if current is None:
+        return True  # nobody known now: all this visit's answers are shown
+    return owner is not None and owner.id == current.id
+
+
+def session_attempts() -> list[AttemptIn]:
+    """Answers given in this browser session by the current profile (newest last)."""
+    held = [*_held(), *browser_session().orphans]
+    unsaved = [h.attempt for h in held if _mine(h.owner)]
+    token = session_token()
+    saved = on_store(lambda store, p: [r.attempt for r in store.attempts(p.id, session=token)])
+    if saved is None:
+        return unsaved
+    return sorted(saved[0] + unsaved, key=lambda a: a.at) if unsaved else saved[0]
+
+
+def lesson_progress() -> dict[str, LessonProgress]:
+    """Where the learner is in each lesson, by lesson id."""
+    unsaved = {lid: item for (owner, lid), item in _held_lessons().items() if _mine(owner)}
+    saved = on_store(lambda store, p: store.lesson_progress(p.id))
+    return unsaved if saved is None else saved[0] | unsaved
+
+
+def save_lesson_progress(lesson_id: str, step: int, done: bool) -> None:
+    """Remember the step reached in a lesson; a lesson once done stays done."""
+    current_profile()  # resolve the chosen player first, so the place has its owner
+    owner = current_owner()
+    pending = _held_lessons()
+    previous = pending.get((owner, lesson_id))
+    pending[owner, lesson_id] = LessonProgress(
+        lesson_id, step, done or bool(previous and previous.done)
+    )
+    browser_session().lessons = pending
+    store = current_store()
+    if store is not None:
+        _flush(store)
+
+
+def save_draft(key: str, value: str) -> None:
+    """Keep work in progress for the current player (claims not yet graded): it outlives a
+    reload and a restart. A draft that cannot be kept only costs that: nothing is lost
+    that the page does not still show."""
+    on_store(lambda store, p: store.save_draft(p.id, key, value))
+
+
+def draft(key: str) -> str | None:
+    found = on_store(lambda store, p: store.draft(p.id, key))
+    return found[0] if found else None
+
+
+def drop_draft(key: str) -> None:
+    on_store(lambda store, p: store.drop_draft(p.id, key))
+
+
+class LessonStore:
+    """The lessons' store (:class:`trainer.training.learn.Store`): this browser's player's places
+    and answers, through the functions above."""
+
+    def progress(self) -> dict[str, LessonProgress]:
+        return lesson_progress()
+
+    def save(self, lesson_id: str, step: int, done: bool) -> None:
+        save_lesson_progress(lesson_id, step, done)
+
+    def record(self, attempt: AttemptIn) -> None:
+        record_attempt(attempt)
