@@ -30,8 +30,9 @@ The crib's other cards come from one of three models:
     with the best mean over the starters (fifteens, pairs and runs, exact by rank), with
     half of :func:`single_throw_points` toward the crib or away from it as it is that
     player's side's or not (:func:`likely_single_throw`): how the computer's own levels
-    from Hard up throw. Against Hard's throws at the table, the choice by this model
-    scores more in hand and crib than by either other.
+    from Hard up throw. With Hard's throws at the table, a throw chosen by this model
+    scores more in hand and crib than one by the sound model at four, and as much at
+    three.
 
 >>> from trainer.engine import parse_cards
 >>> best = analyse_five(parse_cards("5H 5D JS QC 9H"), players=3, crib_sign=1.0)[0]
@@ -68,7 +69,7 @@ __all__ = [
 
 FiveModel = Literal["uniform", "sound", "likely"]
 FIVE_MODELS: tuple[FiveModel, ...] = ("uniform", "sound", "likely")
-#: Deals drawn for the ``"sound"`` model unless told otherwise.
+#: Deals drawn for the sampled models (``"sound"``, ``"likely"``) unless told otherwise.
 SAMPLES = 160
 
 
