@@ -16,7 +16,7 @@ from trainer.analysis import LEVELS, VARIANTS, computer_player
 from trainer.analysis.players.views import table_view
 from trainer.analysis.seat_views import discard_view
 from trainer.engine import Card, Game, Pegging, Phase, SeatView, Settings, parse_cards
-from trainer.engine.record import ShowEvent
+from trainer.engine.events import ShowEvent
 
 ALL = (*LEVELS, *VARIANTS)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from trainer.analysis import LEVELS, Level, analyse_play
 from trainer.engine import DECK, Card
-from trainer.engine.game import SeatView
+from trainer.engine.seat_view import SeatView
 from trainer.training.coach.common import EPS, MAX_COUNT, NEAR_TIE, a_rank
 
 __all__ = ["PlayNote", "PlayWarning", "play_note", "view_play_note"]
