@@ -22,9 +22,9 @@ returns a frozen event carrying the points it pegged:
 
 ``at=None`` takes a cut position drawn from the seed (the same for the first and
 second cut of each round of the cut for deal, and for each deal's starter, however
-the game has gone). :meth:`Game.view` is what one seat may know (a :class:`~trainer.engine.seat_view.SeatView`); :meth:`Game.record`
-and :meth:`Game.replay` save and restore a game; :meth:`Game.summary` has the results
-screen's figures.
+the game has gone). :meth:`Game.view` is what one seat may know (a
+:class:`~trainer.engine.seat_view.SeatView`); :meth:`Game.record` and :meth:`Game.replay`
+save and restore a game; :meth:`Game.summary` has the results screen's figures.
 
 The game ends the moment a seat reaches the target: in the play, on his heels, or in
 the show, where the hands after it are not counted. The event that gets there pegs

@@ -23,7 +23,6 @@ __all__ = [
     "NotACardError",
     "ReplayError",
     "WrongPhaseError",
-    "side_name",
 ]
 
 

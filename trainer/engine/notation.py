@@ -38,6 +38,8 @@ class NotationError(ValueError):
 
 
 def read_fields(tokens: Sequence[str], allowed: set[str], *, what: str) -> dict[str, str]:
+    """The ``key=value`` tokens of ``what`` (an event, the settings) by key, each key one of
+    ``allowed`` and given once."""
     fields: dict[str, str] = {}
     for token in tokens:
         key, sep, value = token.partition("=")
@@ -53,6 +55,7 @@ def read_fields(tokens: Sequence[str], allowed: set[str], *, what: str) -> dict[
 
 
 def need(fields: dict[str, str], key: str, what: str) -> str:
+    """The value of ``key``, which ``what`` must give."""
     if key not in fields:
         raise NotationError(f"{what} needs {key}=...")
     return fields[key]
@@ -82,6 +85,7 @@ def read_seat(text: str, key: str = "seat") -> int:
 
 
 def read_card(text: str) -> Card:
+    """One card as a record writes it (``7S``)."""
     try:
         return Card.parse(text)
     except CardNotationError as error:
@@ -89,8 +93,10 @@ def read_card(text: str) -> Card:
 
 
 def cards_text(cards: Iterable[Card]) -> str:
+    """Cards as a record writes them: ``7S-7C`` (nothing for none)."""
     return "-".join(str(card) for card in cards)
 
 
 def read_cards(text: str) -> tuple[Card, ...]:
+    """Read :func:`cards_text` back."""
     return tuple(read_card(token) for token in text.split("-")) if text else ()
