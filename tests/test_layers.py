@@ -7,15 +7,17 @@ The rooms, lowest first (each a folder of ``trainer/``):
 * ``analysis``: expected values (discards, the crib, the play, the chance of winning) and
   the computer players; pure. ``analysis/build_tables.py`` beside it builds its data files
   (a command, so counted with the tools).
-* ``content``: the lessons (``content/lessons``: the course, the lesson, the checks), the
-  drill catalogue, the glossary and the chart, validated once when loaded.
+* ``content``: the lessons (``content/lessons``: the course, the lesson, the checks in
+  ``content/lessons/checks``), the drill catalogue, the glossary and the chart, validated
+  once when loaded.
 * ``training``: what a person practises, without Streamlit: the questions
   (``training/questions``: their kinds and dealers), the grades (``training/grading``),
   the lessons' logic (``training/learn``), a game against the computer (``training/table``),
-  the coach (``training/coach``), the review of a game, practice sets, the seats and their
-  names.
+  the coach (``training/coach``), the review of a game, practice sets (``training/sets``),
+  the seats and their names.
 * ``progress``: the store (``progress/store``: SQLite or PostgreSQL, its schema, rows and
-  checks) and what is read from it (figures, groups, clubs).
+  checks, the ``Store`` in one part a table group) and what is read from it (figures,
+  groups, clubs).
 * ``ui``: Streamlit only here: the pages (``ui/views``), the asking of each question
   (``ui/asking``), the Play page's parts (``ui/play_page``), the browser's scripts and
   styles (``ui/assets``), session state (``ui/session``).

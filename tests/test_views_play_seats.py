@@ -39,9 +39,11 @@ def _table(at: AppTest) -> Table:
     return table
 
 
-def _start(at: AppTest, seats: int, *, counting: str = "automatic", coach: str = "off") -> None:
+def _start(
+    at: AppTest, seats: int, *, counting: str = "automatic", coach: str = "off", level: str = "easy"
+) -> None:
     at.selectbox(key="play_seats").set_value(seats)
-    at.radio(key="play_level").set_value("easy")
+    at.radio(key="play_level").set_value(level)
     at.radio(key="play_target").set_value(121)
     at.radio(key="play_coach").set_value(coach)
     at.run()  # the counting's choices follow the coach's
@@ -182,6 +184,47 @@ def test_the_coach_speaks_of_the_one_card_thrown(seats: int) -> None:
     assert expanders
     text = "\n".join(str(m.value) for m in at.markdown)
     assert f"Throwing {thrown.label}" in text
+
+
+def test_the_coach_notes_a_card_laid_at_three() -> None:
+    """With the coach after each move at Hard, a card laid worse than the coach's gets a
+    note on the page, in the words of the table's coach (the next player's reply)."""
+    at = _page()
+    _start(at, 3, coach="moves", level="hard")
+    for _ in range(400):
+        table = _table(at)
+        assert table.need() is not Need.OVER, "no note after a lay in a whole game"
+        if table.play_note() is not None and table.play_note_lines():
+            break
+        interact(at)
+        at.run()
+        assert not at.exception, at.exception
+    table = _table(at)
+    lines = table.play_note_lines()
+    (box,) = [i for i in at.info if str(i.value).startswith("**Coach:** ")]
+    assert str(box.value) == "**Coach:** " + "  \n".join(lines)
+    note = table.play_note()
+    assert note is not None
+    laid = table.game.events[table.mark]
+    assert isinstance(laid, LayEvent) and laid.seat == ME and laid.card == note.card
+    if note.best is not None:
+        assert "the next player can expect" in note.lines()[-1] or "pegs" in note.lines()[-1]
+
+
+def test_learning_mode_names_the_coachs_card_at_four() -> None:
+    at = _page()
+    _start(at, 4, coach="learning", level="hard")
+    for _ in range(60):
+        if _table(at).need() is Need.LAY:
+            break
+        interact(at)
+        at.run()
+        assert not at.exception, at.exception
+    table = _table(at)
+    assert table.need() is Need.LAY
+    line = table.lay_line()
+    assert line.startswith(("The coach would lay the ", "Only your "))
+    assert [i for i in at.info if str(i.value) == f"**Coach:** {line}"]
 
 
 def test_a_finished_game_of_four_names_the_partnership() -> None:

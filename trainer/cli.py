@@ -162,7 +162,7 @@ def _pair(text: str) -> tuple[str, str]:
 
 
 def _tournament_task(task: tuple[tuple[str, str], str, int, int, int]) -> Any:
-    from trainer.analysis.tournament import play_pair
+    from trainer.analysis.tournament.matches import play_pair
 
     levels, seed, index, target, seats = task
     return play_pair(levels, seed, index, target, seats)
@@ -175,7 +175,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     from tqdm import tqdm
 
-    from trainer.analysis.tournament import format_match, summarise
+    from trainer.analysis.tournament.matches import summarise
+    from trainer.analysis.tournament.report import format_match
 
     if args.games < 2 or args.games % 2:
         raise CliError("--games must be an even number, 2 or more: each deal order is played twice")

@@ -213,6 +213,8 @@ def build_wins(
         key: count_deals(deals, first_dealer if key == FAR else None, every_card=key == FAR)
         for key, deals in by_class.items()
     }
+    # The words are the shipped file's as they were built: the model now lives in the
+    # package trainer/analysis/winprob/, but changing them would change the table's bytes.
     about = {
         "model": "the dealer's chance to win from a score position; see"
         " trainer/analysis/winprob.py",

@@ -264,7 +264,7 @@ def bench_players(deals: int = 60) -> dict[str, dict[str, float]]:
     time spent waiting for a core). ``"<level> near the end"`` has the decisions of the
     deals that start near the end alone, where Crazy plays for the game."""
     from trainer.analysis import LEVELS, VARIANTS, computer_player
-    from trainer.analysis.tournament import GameOver, Table, play_deal
+    from trainer.analysis.tournament.one_deal import GameOver, Table, play_deal
 
     results: dict[str, dict[str, float]] = {}
     for level in ("random", *LEVELS, *VARIANTS):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from trainer.analysis.discards import analyse_discards
 from trainer.analysis.discards_five import analyse_five, single_throw_points
-from trainer.analysis.pegging import PlayOption, options_for, reply_expectation
+from trainer.analysis.pegging import PlayOption, options_for
 from trainer.analysis.players.base import Player, Throw, throw_points
+from trainer.analysis.players.table_options import TableOption, table_options
 from trainer.analysis.players.views import Race, TableView, TwoSeatView
 from trainer.engine import Card
-from trainer.engine.pegging import MAX_COUNT
 
 __all__ = ["Hard"]
 
@@ -24,26 +24,12 @@ class Hard(Player):
         return self._best_one(five, lambda c: hands[c] + 0.5 * crib_sign * single_throw_points(c))
 
     def _choose_table_card(self, table: TableView) -> Card:
-        replier = table.replier()
-        others = sum(n for seat, n in enumerate(table.held) if seat != table.seat)
-
-        def value(card: Card) -> tuple[float, float, int]:
-            points = table.points_now(card)
-            count = table.count + card.pips
-            reply = 0.0
-            if replier is not None and count != MAX_COUNT:
-                orders = [*(c.order for _, c in table.series), card.order]
-                holds = table.held[replier]
-                pool = [c.order for c in table.unseen if c.pips >= table.min_pips[replier]]
-                if len(pool) < holds:
-                    pool = [c.order for c in table.unseen]
-                last = len(table.hand) == 1 and others == 1
-                reply = reply_expectation(orders, count, pool, holds, last_card=last)
+        def value(option: TableOption) -> tuple[float, float, int]:
+            card = option.card
             lead_five = 1.0 if table.count == 0 and card.pips == 5 else 0.0
-            weight = table.weight(replier) if replier is not None else 0.0
-            return (points + weight * reply - lead_five, card.pips * 0.01, -card.index)
+            return (option.value - lead_five, card.pips * 0.01, -card.index)
 
-        return max(table.legal, key=value)
+        return max(table_options(table), key=value).card
 
     def _choose_throw(self, six: tuple[Card, ...], race: Race) -> Throw:
         out = self._counting_out(six, race)

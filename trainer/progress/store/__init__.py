@@ -5,8 +5,12 @@ several app servers). Nothing here imports Streamlit.
 Where each part lives:
 
 ==================  ==========================================================================
-``api``             :class:`Store`: opening, migrating, and every operation
+``api``             :class:`Store`: where it is, opening, migrating, its sizes, copying it
+``profiles``        the Store's players, their drafts and settings (:class:`ProfileTables`)
+``answer_tables``   the Store's answers, written, read back, aggregated (:class:`AnswerTables`)
 ``answers``         the answers' SQL: one written with its misses, read back, aggregated
+``lessons``         the Store's lesson places (:class:`LessonTables`)
+``games``           the Store's games and their reviews (:class:`GameTables`)
 ``clubs``           club mode's operations: PINs, shared settings, groups, sets given
 ``schema``          the migrations, one history for both databases
 ``rows``            the rows as values (answers, games, reviews and the figures read)

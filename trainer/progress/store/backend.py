@@ -69,3 +69,11 @@ class Held(Protocol):
     :meth:`~trainer.progress.store.api.Store.hold_open`)."""
 
     def close(self) -> None: ...
+
+
+class StoreTables:
+    """A part of :class:`~trainer.progress.store.api.Store`, the operations on one group of
+    tables (the players, the answers, ...): the store gives it its connections."""
+
+    def _connect(self) -> AbstractContextManager[Connection]:
+        raise NotImplementedError  # the store's own

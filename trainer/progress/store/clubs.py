@@ -5,17 +5,12 @@ part of :class:`~trainer.progress.store.api.Store`, which gives it its connectio
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from trainer.progress.store.backend import Connection
-from trainer.progress.store.checks import (
-    text_field,
-)
-from trainer.progress.store.errors import (
-    IntegrityViolation,
-)
+from trainer.progress.store.backend import StoreTables
+from trainer.progress.store.checks import text_field
+from trainer.progress.store.errors import IntegrityViolation
 from trainer.progress.store.rows import (
     ROLES,
     Assignment,
@@ -35,11 +30,8 @@ _CREDENTIAL_COLUMNS = "profile_id, pin_hash, pin_version, role, failures, locked
 _GROUP_COLUMNS = "id, name, join_code, teacher_id"
 
 
-class ClubTables:
+class ClubTables(StoreTables):
     """The store's club operations (see the module docstring)."""
-
-    def _connect(self) -> contextlib.AbstractContextManager[Connection]:
-        raise NotImplementedError  # the store's own
 
     def credential(self, profile_id: int) -> Credential | None:
         """How the player signs in (None: no PIN set yet)."""

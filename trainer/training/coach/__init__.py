@@ -15,9 +15,12 @@ unchanged; the coach only picks, compares and words them. One module a job:
   engine counts each), and what the one card gives the crib in words.
 * :mod:`.play_notes`: :func:`play_note` looks at a card just laid and warns about the
   plays beginner advice warns about; at the Hard and Crazy levels it adds what the best
-  card would have gained on average.
+  card would have gained on average. :func:`table_play_note` is the same at a table of
+  three or four, against the next player's reply
+  (:func:`~trainer.analysis.players.table_options.table_options`).
 * :mod:`.plain_words`: learning mode, the same advice in whole points and the course's
-  words (:func:`plain_best_throw`, :func:`plain_verdict`, :func:`lay_advice`...).
+  words (:func:`plain_best_throw`, :func:`plain_verdict`, :func:`lay_advice`, and
+  :func:`table_lay_advice` at three or four...).
 * :mod:`.near_end`: near the end (:func:`near_the_end`), the coach speaks of winning the
   game instead: :class:`GameThrow` words the throw by its chance to win
   (:func:`~trainer.analysis.endgame.throw_advice`), and :func:`game_lay_line` the cards
@@ -58,9 +61,16 @@ from trainer.training.coach.plain_words import (
     plain_best_throw,
     plain_throw,
     plain_verdict,
+    table_lay_advice,
     why_break,
 )
-from trainer.training.coach.play_notes import PlayNote, PlayWarning, play_note, view_play_note
+from trainer.training.coach.play_notes import (
+    PlayNote,
+    PlayWarning,
+    play_note,
+    table_play_note,
+    view_play_note,
+)
 from trainer.training.coach.reasons import Reason, discard_reasons
 
 __all__ = [
@@ -93,6 +103,8 @@ __all__ = [
     "plain_throw",
     "plain_verdict",
     "play_note",
+    "table_lay_advice",
+    "table_play_note",
     "view_play_note",
     "why_break",
 ]

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from trainer.analysis.pegging import PlayPosition, options_for
-from trainer.engine import Card, Kind, ScoreItem, ShowScore, number_word, score_play
+from trainer.analysis.players.table_options import TableOption, table_options
+from trainer.analysis.players.views import table_view
+from trainer.engine import Card, Kind, ScoreItem, SeatView, ShowScore, number_word, score_play
 from trainer.training.coach.common import MAX_COUNT, a_rank, plural
 from trainer.training.coach.discard import DiscardAdvice, ThrowLine
 from trainer.training.coach.reasons import Reason, own_items
@@ -27,6 +29,7 @@ __all__ = [
     "plain_best_throw",
     "plain_throw",
     "plain_verdict",
+    "table_lay_advice",
     "why_break",
 ]
 
@@ -265,5 +268,91 @@ def lay_advice(position: PlayPosition, *, theirs: str = "the computer") -> str:
         reasons.append(f"of your cards, it gives {theirs} the fewest points on average")
     if len(options) == 1:
         return f"Only your {card.label} fits under 31: lay it."
+    said = reasons[0] if len(reasons) == 1 else "; ".join(reasons[:-1]) + "; and " + reasons[-1]
+    return f"The coach would lay the {card.label}: {said}."
+
+
+#: Points of a reply expected, within which two cards' replies are not worth a word.
+CLEAR_REPLY = 0.25
+
+
+def _pegs_words(option: TableOption, pile: Sequence[Card]) -> str:
+    """``makes 15: 2 points``: what a card laid at a table pegs now, the last card of the
+    play included."""
+    items = score_play((*pile, option.card)).items
+    scored = sum(item.points for item in items)
+    if scored == option.points:
+        return _scored_words(items)
+    last = "is the last card of the play"
+    if not items:
+        return f"{last}: 1 point"
+    return f"{_scored_words(items)}, and it {last}: 1 more"
+
+
+def table_lay_advice(view: SeatView) -> str:
+    """Learning mode, before a lay at a table of three or four: which card the coach would
+    lay from the seat's ``view`` (by :func:`~trainer.analysis.players.table_options.table_options`:
+    the points now and the next player's expected best reply, for the seat's side) and why,
+    in whole points and the course's words. The reply spoken of is the next player's, or
+    with four your partner's when the partner is next to act."""
+    table = table_view(view)
+    options = table_options(table)
+    if not options:
+        return "None of your cards fits under 31: you say go."
+    best = options[0]
+    card = best.card
+    if len(options) == 1:
+        return f"Only your {card.label} fits under 31: lay it."
+    pile = tuple(c for _, c in table.series)
+    count = table.count + card.pips
+    others = options[1:]
+    replier = table.replier()
+    opponent = replier is not None and table.weight(replier) < 0
+    reasons: list[str] = []
+    if best.points:
+        reasons.append(f"it {_pegs_words(best, pile)}")
+    if opponent and not pile:
+        if card.pips <= 4:
+            reasons.append("a 4 or lower is a safe lead: no one card can make 15 from it")
+        elif card.pips != 5:
+            reasons.append("it is not a 5, which any ten-card makes into 15")
+    elif (
+        opponent
+        and count not in (5, 21)
+        and any(table.count + o.card.pips in (5, 21) for o in others)
+    ):
+        reasons.append("it does not leave the count at 5 or 21, where a ten-card makes 15 or 31")
+    if replier is not None and opponent:
+        worst = max(others, key=lambda o: (o.reply, -o.card.index))
+        if _about(best.reply) != _about(worst.reply) and best.reply < worst.reply:
+            reasons.append(
+                f"the next player can expect {_about(best.reply)} back after it, against "
+                f"{_about(worst.reply)} after the {worst.card.label}"
+            )
+        elif best.reply < worst.reply - CLEAR_REPLY:
+            reasons.append(
+                f"the next player can expect less back after it than after the {worst.card.label}"
+            )
+    elif replier is not None:
+        least = min(others, key=lambda o: (o.reply, o.card.index))
+        if _about(best.reply) != _about(least.reply) and best.reply > least.reply:
+            reasons.append(
+                f"your partner, next to play, can expect {_about(best.reply)} after it, "
+                f"against {_about(least.reply)} after the {least.card.label}"
+            )
+        elif best.reply > least.reply + CLEAR_REPLY:
+            reasons.append(
+                f"your partner, next to play, can expect more after it than after the "
+                f"{least.card.label}"
+            )
+    lows = [c for c in table.hand if c != card and c.pips <= 2]
+    if lows and card.pips > 2:
+        reasons.append(
+            f"it keeps your {lows[0].label} for late in the series, to squeeze in under 31 "
+            "for the go"
+        )
+    if not reasons:
+        side = "your side" if table.players == 4 else "you"
+        reasons.append(f"of your cards, it is worth the most to {side} on average")
     said = reasons[0] if len(reasons) == 1 else "; ".join(reasons[:-1]) + "; and " + reasons[-1]
     return f"The coach would lay the {card.label}: {said}."

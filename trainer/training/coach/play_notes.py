@@ -9,11 +9,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.analysis import LEVELS, Level, analyse_play
+from trainer.analysis.players.table_options import TableOption, table_options
+from trainer.analysis.players.views import TableView, table_view
 from trainer.engine import DECK, Card
 from trainer.engine.seat_view import SeatView
 from trainer.training.coach.common import EPS, MAX_COUNT, NEAR_TIE, a_rank
 
-__all__ = ["PlayNote", "PlayWarning", "play_note", "view_play_note"]
+__all__ = ["PlayNote", "PlayWarning", "play_note", "table_play_note", "view_play_note"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,21 +30,28 @@ class PlayWarning:
 @dataclass(frozen=True, slots=True)
 class PlayNote:
     """The coach's note on one card laid: the warnings, and (Hard, Crazy) what the
-    best card would have gained on average over the one laid."""
+    best card would have gained on average over the one laid, and (at a table of three or
+    four) why, in words."""
 
     card: Card
     warnings: tuple[PlayWarning, ...]
     best: Card | None = None
     gain: float = 0.0
+    why: str = ""
 
     def lines(self) -> tuple[str, ...]:
         out = [w.text for w in self.warnings]
         if self.best is not None:
             out.append(
-                f"The {self.best.label} would have gained {self.gain:.1f} "
-                f"point{'s' if round(self.gain, 1) != 1 else ''} on average."
+                f"The {self.best.label} would have gained {_decimal_points(self.gain)} on "
+                f"average{': ' + self.why if self.why else ''}."
             )
         return tuple(out)
+
+
+def _decimal_points(points: float) -> str:
+    """``1.3 points``, ``1.0 point``: an average said to a tenth."""
+    return f"{points:.1f} point{'s' if round(points, 1) != 1 else ''}"
 
 
 def _unseen_ranks(seen: set[Card]) -> Counter[int]:
@@ -54,13 +63,18 @@ def _warnings(
     card: Card,
     points: int,
     pile: tuple[Card, ...],
-    seen: set[Card],
-    opponent_left: int,
+    unseen: Counter[int],
+    can_reply: bool,
+    *,
+    holder: str = "they hold",
+    them: str = "them",
 ) -> list[PlayWarning]:
+    """What beginner advice warns about in laying ``card``: ``unseen`` counts the ranks the
+    replier may hold; ``can_reply`` says an opponent replies to it (``holder`` and ``them``
+    name that opponent in the words)."""
     count = sum(c.pips for c in pile) + card.pips
-    unseen = _unseen_ranks(seen)
     rest = [c for c in hand if c != card]
-    replies = opponent_left > 0 and count < MAX_COUNT
+    replies = can_reply and count < MAX_COUNT
     out: list[PlayWarning] = []
     if replies and not pile and card.pips == 5:
         out.append(
@@ -89,7 +103,8 @@ def _warnings(
             out.append(
                 PlayWarning(
                     "pair-royal",
-                    f"Pairing is risky: if they hold the {what} {card.rank.label}, they peg {royal}.",
+                    f"Pairing is risky: if {holder} the {what} {card.rank.label}, "
+                    f"they peg {royal}.",
                 )
             )
     if replies and pile and pile[-1].rank is not card.rank:
@@ -109,7 +124,7 @@ def _warnings(
                     PlayWarning(
                         "run",
                         f"The {pile[-1].rank.label} and {card.rank.label} sit close together: "
-                        f"{names} makes a run for them.",
+                        f"{names} makes a run for {them}.",
                     )
                 )
     if card.pips <= 2 and rest and all(c.pips > 2 for c in rest) and points == 0:
@@ -177,9 +192,11 @@ def play_note(
     if played is None:
         count = sum(c.pips for c in pile)
         raise ValueError(f"{card.label} does not fit: the count would be {count + card.pips}")
-    seen = {*held, *mine_played, *theirs_played, starter, *crib_cards}
+    unseen = _unseen_ranks({*held, *mine_played, *theirs_played, starter, *crib_cards})
     left = 4 - len(tuple(theirs_played))
-    said = {o.card: _warnings(held, o.card, o.points, tuple(pile), seen, left) for o in options}
+    said = {
+        o.card: _warnings(held, o.card, o.points, tuple(pile), unseen, left > 0) for o in options
+    }
     # Only what another legal card would have avoided is worth a word.
     warnings = [
         w
@@ -199,9 +216,12 @@ def play_note(
 
 def view_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> PlayNote | None:
     """:func:`play_note` on ``card`` laid from what the seat could see just before it (its
-    hand, the series, the cards each side had laid, the starter, its own throw)."""
+    hand, the series, the cards each side had laid, the starter, its own throw); at a table
+    of three or four, :func:`table_play_note`."""
     if view.starter is None:
         raise ValueError("a card is laid only after the starter is turned")
+    if view.players != 2:
+        return table_play_note(view, card, level=level)
     return play_note(
         view.hand,
         card,
@@ -211,4 +231,109 @@ def view_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> Pl
         starter=view.starter,
         level=level,
         crib_cards=view.discards,
+    )
+
+
+def _expected(points: float) -> str:
+    """``1.3 points``, ``nothing``: a reply expected, to a tenth."""
+    return "nothing" if round(points, 1) == 0 else _decimal_points(points)
+
+
+def _replier_words(table: TableView) -> tuple[str, bool] | None:
+    """Who replies to a card laid now, in words (``the next player``, ``your partner``),
+    and whether they are an opponent; None when nobody does."""
+    replier = table.replier()
+    if replier is None:
+        return None
+    opponent = table.weight(replier) < 0
+    return ("the next player" if opponent else "your partner"), opponent
+
+
+def _table_why(table: TableView, best: TableOption, played: TableOption) -> str:
+    """Why ``best`` is worth more than the card ``played``, in the analysis's numbers."""
+    parts: list[str] = []
+    if best.points != played.points:
+        parts.append(f"it pegs {best.points} now, the {played.card.label} {played.points}")
+    who = _replier_words(table)
+    if who is not None and abs(best.reply - played.reply) >= 0.05:
+        name, opponent = who
+        reply = (
+            f"{name} can expect {_expected(best.reply)} after it, "
+            f"{_expected(played.reply)} after the {played.card.label}"
+        )
+        if opponent and table.players == 3:
+            reply += " (with three at the table, each of their points counts half against you)"
+        parts.append(reply)
+    return "; ".join(parts)
+
+
+def table_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> PlayNote | None:
+    """At a table of three or four, the coach's note on laying ``card`` from what the seat
+    could see just before it (``view``: its hand, the series, every card laid, the goes
+    said, the starter and its own throw; never another seat's cards), or ``None`` when
+    there is nothing to say.
+
+    The warnings are :func:`play_note`'s, given when the next player to act is an opponent
+    (with four, when it is the partner, what the card leaves is theirs to take): a 5 led,
+    the count left at 5 or 21, a pair that the next player could make a pair royal, two
+    cards close together that they could make a run of; and the last ace or 2 spent for
+    nothing. The ranks they may hold are the cards the seat has not seen, less those their
+    goes rule out. At ``hard`` and ``crazy`` the note also compares the card laid with the
+    best by :func:`~trainer.analysis.players.table_options.table_options` (the points now
+    and the next player's expected best reply, for the seat's side), when it would have
+    gained more than :data:`NEAR_TIE`, and says why."""
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if not isinstance(card, Card):
+        raise ValueError(f"the card laid must be a card, not {card!r}")
+    if card not in view.hand:
+        raise ValueError(f"{card.label} is not in the hand")
+    table = table_view(view)
+    options = table_options(table)
+    played = next((o for o in options if o.card == card), None)
+    if played is None:
+        raise ValueError(f"{card.label} does not fit: the count would be {table.count + card.pips}")
+    who = _replier_words(table)
+    unseen = Counter(c.order for c in table.unseen)
+    if who is not None:
+        replier = table.replier()
+        assert replier is not None
+        pool = Counter(c.order for c in table.unseen if c.pips >= table.min_pips[replier])
+        if pool.total() >= table.held[replier]:
+            unseen = pool
+    opponent = who is not None and who[1]
+    pile = tuple(c for _, c in table.series)
+    said = {
+        o.card: _warnings(
+            table.hand,
+            o.card,
+            o.points,
+            pile,
+            unseen,
+            opponent,
+            holder="the next player holds",
+            them="the next player",
+        )
+        for o in options
+    }
+    warnings = [
+        w
+        for w in said[card]
+        if any(w.code not in {x.code for x in other} for c, other in said.items() if c != card)
+    ]
+    best: TableOption | None = None
+    if level in ("hard", "crazy"):
+        top = options[0]
+        if top.value - played.value > NEAR_TIE + EPS:
+            best = top
+    if not warnings and best is None:
+        return None
+    if best is None:
+        return PlayNote(card=card, warnings=tuple(warnings))
+    return PlayNote(
+        card=card,
+        warnings=tuple(warnings),
+        best=best.card,
+        gain=best.value - played.value,
+        why=_table_why(table, best, played),
     )

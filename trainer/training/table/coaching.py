@@ -36,6 +36,7 @@ from trainer.training.coach import (
     plain_best_throw,
     plain_throw,
     plain_verdict,
+    table_lay_advice,
     view_play_note,
 )
 from trainer.training.explain import card_line
@@ -225,18 +226,18 @@ class TableCoach:
     def lay_line(self) -> str:
         """Learning mode, before a lay: which card the coach would lay, and why (near the
         end, the card that keeps the best chance to win, :meth:`game_lay`; with three or
-        four at the table, what each card pegs now: the coach's pegging analysis is of
-        two players)."""
+        four at the table, against the next player's reply, :func:`table_lay_advice`)."""
         game = self.game_lay()
         if game:
             return game
         view = self.table.view
         assert view.starter is not None
-        if self.table.game.players != 2:
-            return " ".join(self.lay_previews())
         key = ("lay", len(self.table.game.events))
         if key not in self._memo:
-            self._memo[key] = lay_advice(view_position(view))
+            if self.table.game.players != 2:
+                self._memo[key] = table_lay_advice(view)
+            else:
+                self._memo[key] = lay_advice(view_position(view))
         line = self._memo[key]
         assert isinstance(line, str)
         return line
@@ -314,9 +315,11 @@ class TableCoach:
 
     def play_note(self) -> PlayNote | None:
         """The coach's note on the card the person laid last, from their own view (None
-        with the coach off, after another action, or when there is nothing to say)."""
-        if not self.table.coached or self.table.game.players != 2:
-            return None  # the pegging coach's analysis is of two players
+        with the coach off, after another action, or when there is nothing to say); with
+        three or four at the table, against the next player's reply
+        (:func:`~trainer.training.coach.table_play_note`)."""
+        if not self.table.coached:
+            return None
         key = ("note", self.table.mark)
         if key not in self._memo:
             note = None
