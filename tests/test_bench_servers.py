@@ -19,7 +19,7 @@ import pytest
 from tests.conftest import run_async
 from trainer.bench import servers as bench_servers
 from trainer.bench.servers import Player, Run, Sent, check
-from trainer.engine.record import Settings
+from trainer.engine.settings import Settings
 from trainer.progress.store import Store
 from trainer.progress.store.export import Table as Rows
 from trainer.training.table import Need, PlaySetup, Table

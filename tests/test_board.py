@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from trainer.engine.record import skunk
+from trainer.engine.summary import skunk
 from trainer.ui.board import (
     BOARD_CSS,
     NARROW,

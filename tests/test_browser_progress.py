@@ -11,7 +11,7 @@ import pytest
 from tests.browser import open_page
 from trainer.analysis import Level
 from trainer.bench.playing import played_game
-from trainer.engine.record import Settings
+from trainer.engine.settings import Settings
 from trainer.progress.store import Store
 from trainer.training.table import PlaySetup, Table
 from trainer.ui.play_saves import saved_row

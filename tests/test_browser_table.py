@@ -27,7 +27,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.browser import settled
 from tests.stores import imported_games
 from trainer.bench.serving import serving_checkout
-from trainer.engine.record import Settings
+from trainer.engine.settings import Settings
 from trainer.progress.store import Store
 from trainer.training.table import Need, PlaySetup, Table, export_text
 from trainer.ui import restart_notice

@@ -583,7 +583,7 @@ def test_before_a_lay_the_coach_names_its_card_and_why() -> None:
 
 
 def test_the_note_on_a_card_laid_is_the_same_from_the_seat_s_view() -> None:
-    from trainer.engine.record import Settings
+    from trainer.engine.settings import Settings
     from trainer.training.coach import view_play_note
     from trainer.training.table import Need, PlaySetup, Table
 

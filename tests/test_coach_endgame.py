@@ -14,7 +14,7 @@ from tests.test_play_page import _step as _table_step
 from trainer.analysis.endgame import ThrowAdvice, throw_advice, throws_by_needs
 from trainer.analysis.players import CardChance, card_chances
 from trainer.engine import Card, parse_cards
-from trainer.engine.record import Settings
+from trainer.engine.settings import Settings
 from trainer.training.coach import (
     NEAR_END,
     GameThrow,

@@ -15,22 +15,12 @@ import pytest
 
 from tests.reference import naive_pegging, naive_show
 from trainer.engine import Card
-from trainer.engine.game import (
-    BadDiscardError,
-    Game,
-    NoSuchSeatError,
-)
+from trainer.engine.events import DealEvent, GoEvent, LayEvent, ShowEvent, StarterEvent
+from trainer.engine.game import Game
+from trainer.engine.game_errors import BadDiscardError, NoSuchSeatError
 from trainer.engine.pegging import GoWhileCardFitsError, OutOfTurnError
-from trainer.engine.record import (
-    DealEvent,
-    GameRecord,
-    GoEvent,
-    LayEvent,
-    Settings,
-    SettingsError,
-    ShowEvent,
-    StarterEvent,
-)
+from trainer.engine.record import GameRecord
+from trainer.engine.settings import Settings, SettingsError
 from trainer.engine.vocab import Phase, Which, side_of
 
 

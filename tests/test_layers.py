@@ -2,8 +2,8 @@
 
 The rooms, lowest first (each a folder of ``trainer/``):
 
-* ``engine``: the rules (cards, the show, the play, a game and its record) and the shared
-  vocabulary (seats, roles, score kinds, the skills); pure.
+* ``engine``: the rules (cards, the show, the play, a game, its settings, events, record and
+  results) and the shared vocabulary (seats, roles, score kinds, the skills); pure.
 * ``analysis``: expected values (discards, the crib, the play, the chance of winning) and
   the computer players; pure. ``analysis/build_tables.py`` beside it builds its data files
   (a command, so counted with the tools).

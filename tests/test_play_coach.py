@@ -16,7 +16,8 @@ from tests.test_play_page import _page, _play_out, _table, _texts  # the page's 
 from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.bench.playing import interact
 from trainer.engine import Card, parse_cards, score_play
-from trainer.engine.record import LayEvent, Settings
+from trainer.engine.events import LayEvent
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
 from trainer.training.coach import hint_ranking, plain_best_throw, play_note

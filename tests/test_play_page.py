@@ -16,18 +16,11 @@ from tests.apptest import PLAYER, as_player
 from trainer.analysis import LEVELS
 from trainer.bench.playing import cards_on_table, interact
 from trainer.engine import Card, parse_cards
+from trainer.engine.events import CutEvent, GoEvent, LayEvent, ShowEvent, StarterEvent, parse_event
 from trainer.engine.game import Game
 from trainer.engine.items import Kind, ScoreItem
-from trainer.engine.record import (
-    CutEvent,
-    GameRecord,
-    GoEvent,
-    LayEvent,
-    Settings,
-    ShowEvent,
-    StarterEvent,
-    parse_event,
-)
+from trainer.engine.record import GameRecord
+from trainer.engine.settings import Settings
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Phase, Which
 from trainer.progress.store import Store

@@ -19,8 +19,10 @@ from streamlit.testing.v1 import AppTest
 
 from tests.stores import imported_games
 from tests.test_play_page import _page, _page_step, _play_out, _start, _step, _table, _texts
+from trainer.engine.events import LayEvent, ShowEvent
 from trainer.engine.game import Game
-from trainer.engine.record import GameRecord, LayEvent, Settings, ShowEvent
+from trainer.engine.record import GameRecord
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting, Phase
 from trainer.progress.store import SCHEMA_VERSION, Store
 from trainer.training.table import ME, Need, PlaySetup, Table, export_text

@@ -17,8 +17,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.test_play_page import _page, _page_step, _start, _table, _texts
 from trainer.engine import parse_cards
+from trainer.engine.events import LayEvent, ShowEvent
 from trainer.engine.items import Kind, ScoreItem
-from trainer.engine.record import LayEvent, Settings, ShowEvent
+from trainer.engine.settings import Settings
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Which
 from trainer.progress.store import Store

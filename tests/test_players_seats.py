@@ -17,7 +17,7 @@ from trainer.analysis.players.crazy import Crazy
 from trainer.analysis.players.views import table_view
 from trainer.analysis.seat_views import discard_view
 from trainer.engine import Card, Game, Pegging, Phase, SeatView, Settings, parse_cards
-from trainer.engine.record import ShowEvent
+from trainer.engine.events import ShowEvent
 
 ALL = (*LEVELS, *VARIANTS)
 

@@ -8,16 +8,12 @@ import random
 import pytest
 
 from trainer.engine.cards import Card
-from trainer.engine.game import Game, GameRuleError
-from trainer.engine.record import (
-    MAX_RECORD_CHARS,
-    MAX_SEED,
-    MAX_TIED_CUTS,
-    GameRecord,
-    NotationError,
-    Settings,
-    parse_event,
-)
+from trainer.engine.events import parse_event
+from trainer.engine.game import Game
+from trainer.engine.game_errors import GameRuleError
+from trainer.engine.notation import NotationError
+from trainer.engine.record import MAX_RECORD_CHARS, MAX_SEED, MAX_TIED_CUTS, GameRecord
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting, Phase
 
 HEADER = '[Game "cribbage"]\n[Seed "{seed}"]\n\n'

@@ -13,15 +13,11 @@ import pytest
 
 from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.analysis.pegging import PlayPosition, options_for
-from trainer.engine.game import Game, ReplayError, deal, shuffled_pack
-from trainer.engine.record import (
-    DiscardEvent,
-    GameRecord,
-    LayEvent,
-    Settings,
-    ShowEvent,
-    parse_event,
-)
+from trainer.engine.events import DiscardEvent, LayEvent, ShowEvent, parse_event
+from trainer.engine.game import Game, deal, shuffled_pack
+from trainer.engine.game_errors import ReplayError
+from trainer.engine.record import GameRecord
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting, Which
 from trainer.training import review as review_module
 from trainer.training.coach import hint_ranking

@@ -12,7 +12,8 @@ import pytest
 
 from tests.stores import store_at_version
 from tests.test_review import _play
-from trainer.engine.record import GameRecord, Settings
+from trainer.engine.record import GameRecord
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.review_totals import (
     catch_up,

@@ -4,7 +4,7 @@ seat's place with its laid cards, who said go and whose turn, from a real table.
 from __future__ import annotations
 
 from trainer.engine.cards import parse_cards
-from trainer.engine.record import Settings
+from trainer.engine.settings import Settings
 from trainer.training.table import ME, Need, PlaySetup, Table
 from trainer.ui.seats_html import SeatSpot, seats_html, table_spots
 

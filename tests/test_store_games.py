@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tests.stores import add_answer, imported_games, store_at_version
-from trainer.engine.record import Settings
+from trainer.engine.settings import Settings
 from trainer.engine.skills import Category, DrillType, Mode
 from trainer.engine.vocab import Counting
 from trainer.progress.store import (

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from trainer.engine.cards import Card, parse_cards
+from trainer.engine.events import CutEvent, GoEvent, LayEvent, ShowEvent, parse_event
 from trainer.engine.game import Game
-from trainer.engine.record import CutEvent, GoEvent, LayEvent, Settings, ShowEvent, parse_event
+from trainer.engine.settings import Settings
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Phase, Which, side_of
 from trainer.training.table import (

@@ -4,7 +4,7 @@ and when; the player's setting as the browser takes it."""
 from __future__ import annotations
 
 from trainer.engine import parse_cards, score_show
-from trainer.engine.record import parse_event
+from trainer.engine.events import parse_event
 from trainer.ui import assets
 from trainer.ui.sounds import GAP, PEG_AFTER, Cue, event_cues, item_cues, sound_on
 

@@ -13,7 +13,7 @@ from tests.test_play_page import _play_out
 from tests.test_table_seats import _played as _played_at
 from tests.test_views_progress import given, progress_page, texts
 from trainer.analysis import Level
-from trainer.engine.record import Settings
+from trainer.engine.settings import Settings
 from trainer.progress.store import Store
 from trainer.training.table import ME, PlaySetup, Table
 from trainer.ui.play_saves import saved_row

@@ -17,7 +17,8 @@ from streamlit.testing.v1 import AppTest
 from tests.apptest import as_player
 from tests.test_review import _play, _short
 from trainer.content.catalog import load_drills
-from trainer.engine.record import GameRecord, Settings
+from trainer.engine.record import GameRecord
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import SavedGame, Store
 from trainer.training.questions import DiscardQuestion

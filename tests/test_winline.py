@@ -12,7 +12,7 @@ import pytest
 from tests.test_play_page import _play_out
 from trainer.analysis.winmeter import win_history
 from trainer.engine import GameRecord, Settings
-from trainer.engine.record import DiscardEvent, LayEvent, ShowEvent
+from trainer.engine.events import DiscardEvent, LayEvent, ShowEvent
 from trainer.engine.vocab import Phase
 from trainer.training.review import DecisionKind
 from trainer.training.table import COMPUTER, ME, PlaySetup, Table

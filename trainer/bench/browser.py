@@ -165,7 +165,7 @@ _FILL = """
 import sys
 from trainer.bench.play import played_game
 from trainer.bench.progress_page import seeded_answers
-from trainer.engine.record import Settings
+from trainer.engine.settings import Settings
 from trainer.progress.store import Store
 from trainer.training.table import Need, PlaySetup, Table
 from trainer.ui.play_saves import saved_row

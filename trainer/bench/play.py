@@ -47,7 +47,7 @@ from typing import NamedTuple
 from trainer.analysis import LEVELS, Level
 from trainer.bench import line_by_line
 from trainer.bench.playing import interact, play_on, played_game
-from trainer.engine.record import Settings
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import ENV_VAR, Store
 from trainer.training.table import Need, Table, export_text, parse_export

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from trainer.analysis import Level
-from trainer.engine.record import Settings
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting
 from trainer.training.table import Need, PlaySetup, Table
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE

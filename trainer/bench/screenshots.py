@@ -91,7 +91,7 @@ def _fill(db: Path) -> None:
     """The pictures' progress file: the player, a game in its third deal at the table (a
     card to lay, the pile started) and a finished game to review."""
     from trainer.bench.playing import play_on, played_game
-    from trainer.engine.record import Settings
+    from trainer.engine.settings import Settings
     from trainer.progress.store import Store
     from trainer.training.table import Need, PlaySetup, Table
     from trainer.ui.play_saves import saved_row

@@ -469,7 +469,7 @@ class Checks:
 
 def _decisions(record: Any) -> list[tuple[str, tuple[str, ...]]]:
     """The person's throws and lays in a game, in order (cards sorted)."""
-    from trainer.engine.record import DiscardEvent, LayEvent
+    from trainer.engine.events import DiscardEvent, LayEvent
     from trainer.training.table import ME
 
     out: list[tuple[str, tuple[str, ...]]] = []

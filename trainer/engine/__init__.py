@@ -18,25 +18,35 @@ from trainer.engine.cards import (
     label_cards,
     parse_cards,
 )
-from trainer.engine.game import (
+from trainer.engine.events import (
+    Award,
+    CutEvent,
+    DealEvent,
+    DiscardEvent,
+    Event,
+    GoEvent,
+    LayEvent,
+    ShowEvent,
+    StarterEvent,
+    deal_digest,
+    parse_event,
+)
+from trainer.engine.game import Game, counting_order, deal, shuffled_pack
+from trainer.engine.game_errors import (
     AlreadyActedError,
     BadClaimError,
     BadCutError,
     BadDiscardError,
     CountOrderError,
-    Game,
     GameOverError,
     GameRuleError,
     NoSuchSeatError,
     NotACardError,
     ReplayError,
-    SeatView,
     WrongPhaseError,
-    counting_order,
-    deal,
-    shuffled_pack,
 )
 from trainer.engine.items import PLAY_KINDS, SHOW_KINDS, Kind, ScoreItem, number_word
+from trainer.engine.notation import NotationError
 from trainer.engine.pegging import (
     CardNotInHandError,
     GoWhileCardFitsError,
@@ -50,29 +60,12 @@ from trainer.engine.pegging import (
     explain_items,
     score_play,
 )
-from trainer.engine.record import (
-    Award,
-    CutEvent,
-    DealEvent,
-    DiscardEvent,
-    Event,
-    GameRecord,
-    GameSummary,
-    GoEvent,
-    LayEvent,
-    NotationError,
-    SeatTotals,
-    Settings,
-    SettingsError,
-    ShowEvent,
-    StarterEvent,
-    deal_digest,
-    parse_event,
-    skunk,
-    summarize,
-)
+from trainer.engine.record import GameRecord
+from trainer.engine.seat_view import SeatView
+from trainer.engine.settings import Settings, SettingsError
 from trainer.engine.show import MAX_SHOW, Call, ShowError, ShowScore, score_show
 from trainer.engine.stats import TOTAL_HANDS, Standing, percentile, score_distribution, standing
+from trainer.engine.summary import GameSummary, SeatTotals, skunk, summarize
 from trainer.engine.vocab import SEATS, Counting, Phase, Role, RuleError, Which, other, seat_name
 
 __all__ = [

@@ -1,6 +1,6 @@
 """A two-player game as a state machine that can be saved and replayed.
 
-A game is its :class:`~trainer.engine.record.Settings`, its seed and its events.
+A game is its :class:`~trainer.engine.settings.Settings`, its seed and its events.
 The pack for each deal is shuffled from the seed (``random.Random(f"{seed}:{n}")``
 for deal ``n``; ``f"{seed}:cut:{r}"`` for round ``r`` of the cut for deal), and
 the positions where players cut are part of their actions, so replaying the
@@ -22,24 +22,24 @@ returns a frozen event carrying the points it pegged:
 
 ``at=None`` takes a cut position drawn from the seed (the same for the first and
 second cut of each round of the cut for deal, and for each deal's starter, however
-the game has gone). :meth:`Game.view` is what one seat may know; :meth:`Game.record`
-and :meth:`Game.replay` save and restore a game; :meth:`Game.summary` has the results
-screen's figures.
+the game has gone). :meth:`Game.view` is what one seat may know (a
+:class:`~trainer.engine.seat_view.SeatView`); :meth:`Game.record` and :meth:`Game.replay`
+save and restore a game; :meth:`Game.summary` has the results screen's figures.
 
 The game ends the moment a seat reaches the target: in the play, on his heels, or in
 the show, where the hands after it are not counted. The event that gets there pegs
 all of its own points (a pair royal at 119 leaves the score at 125), and every later
 action raises :class:`GameOverError`.
 
-Errors, all :class:`~trainer.engine.vocab.RuleError` (a ``ValueError``):
-:class:`WrongPhaseError`, :class:`GameOverError`, :class:`NoSuchSeatError`,
+Errors (:mod:`~trainer.engine.game_errors`), all :class:`~trainer.engine.vocab.RuleError`
+(a ``ValueError``): :class:`WrongPhaseError`, :class:`GameOverError`, :class:`NoSuchSeatError`,
 :class:`AlreadyActedError` (a second cut or discard), :class:`BadCutError`,
 :class:`BadDiscardError`, :class:`NotACardError`, :class:`CountOrderError`,
 :class:`BadClaimError`, and from the play :class:`~trainer.engine.pegging.OutOfTurnError`
 (also for the starter cut), :class:`~trainer.engine.pegging.CardNotInHandError` (also for
 the discard), :class:`~trainer.engine.pegging.OverThirtyOneError` and
 :class:`~trainer.engine.pegging.GoWhileCardFitsError`. A record that does not replay
-raises :class:`ReplayError`, bad notation :class:`~trainer.engine.record.NotationError`.
+raises :class:`ReplayError`, bad notation :class:`~trainer.engine.notation.NotationError`.
 
 >>> game = Game(Settings(target=61), seed=3)
 >>> game.cut_for_deal(0, at=10)
@@ -70,10 +70,35 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TypeVar
 
 from trainer.engine.cards import DECK, Card, label_cards
+from trainer.engine.events import (
+    Award,
+    CutEvent,
+    DealEvent,
+    DiscardEvent,
+    Event,
+    GoEvent,
+    LayEvent,
+    ShowEvent,
+    StarterEvent,
+    deal_digest,
+)
+from trainer.engine.game_errors import (
+    AlreadyActedError,
+    BadClaimError,
+    BadCutError,
+    BadDiscardError,
+    CountOrderError,
+    GameOverError,
+    GameRuleError,
+    NoSuchSeatError,
+    NotACardError,
+    ReplayError,
+    WrongPhaseError,
+)
 from trainer.engine.items import Kind, ScoreItem
 from trainer.engine.kinds import kept_awards, only_kinds
 from trainer.engine.pegging import (
@@ -82,59 +107,23 @@ from trainer.engine.pegging import (
     Pegging,
     PeggingError,
 )
-from trainer.engine.record import (
-    MAX_SEED,
-    Award,
-    CutEvent,
-    DealEvent,
-    DiscardEvent,
-    Event,
-    GameRecord,
-    GameSummary,
-    GoEvent,
-    LayEvent,
-    Settings,
-    ShowEvent,
-    StarterEvent,
-    deal_digest,
-    skunk,
-    summarize,
-)
+from trainer.engine.record import MAX_SEED, GameRecord
+from trainer.engine.seat_view import SeatView
+from trainer.engine.settings import Settings
 from trainer.engine.show import MAX_SHOW, ShowScore, score_show
+from trainer.engine.summary import GameSummary, skunk, summarize
 from trainer.engine.vocab import (
     Counting,
     Phase,
-    Role,
-    RuleError,
     Seat,
     Which,
     left_of,
-    other,
-    partner_of,
     seat_name,
     seats_of,
     side_of,
 )
 
-__all__ = [
-    "AlreadyActedError",
-    "BadClaimError",
-    "BadCutError",
-    "BadDiscardError",
-    "CountOrderError",
-    "Game",
-    "GameOverError",
-    "GameRuleError",
-    "NoSuchSeatError",
-    "NotACardError",
-    "ReplayError",
-    "SeatView",
-    "WrongPhaseError",
-    "counting_order",
-    "deal",
-    "shuffled_pack",
-    "skunk",
-]
+__all__ = ["MIN_CUT", "Game", "counting_order", "deal", "shuffled_pack"]
 
 _E = TypeVar("_E", bound=Event)
 _P = TypeVar("_P", LayEvent, GoEvent)
@@ -143,104 +132,7 @@ _P = TypeVar("_P", LayEvent, GoEvent)
 MIN_CUT = 4
 
 
-class GameRuleError(RuleError):
-    """An action the rules of the game do not allow (the play's own errors are
-    :class:`~trainer.engine.pegging.PeggingError`)."""
-
-
-def side_name(side: int, players: int) -> str:
-    """How error messages name a side: a player, or a partnership of four."""
-    if players == 4:
-        return f"{seat_name(side)} and {seat_name(side + 2)}"
-    return seat_name(side)
-
-
-class GameOverError(GameRuleError):
-    """An action after someone has already reached the target."""
-
-    def __init__(self, winner: int, target: int, players: int = 2) -> None:
-        self.winner = winner
-        super().__init__(f"the game is over: {side_name(winner, players)} reached {target}")
-
-
-_PHASE_NAME: dict[Phase, str] = {
-    Phase.CUT: "the cut for deal",
-    Phase.DISCARD: "the discard to the crib",
-    Phase.STARTER: "cutting for the starter",
-    Phase.PLAY: "the play",
-    Phase.SHOW: "the show",
-    Phase.DONE: "the end of a deal",
-}
-_PHASE_NOW: dict[Phase, str] = {
-    Phase.CUT: "the players are still cutting for deal",
-    Phase.DISCARD: "the players are still giving cards to the crib",
-    Phase.STARTER: "the starter has not been turned yet",
-    Phase.PLAY: "the play is still going on",
-    Phase.SHOW: "the hands are waiting to be counted",
-    Phase.DONE: "this deal is finished: deal the next one",
-}
-
-
-class WrongPhaseError(GameRuleError):
-    """An action that belongs to another part of the deal."""
-
-    def __init__(self, wanted: Phase, now: Phase) -> None:
-        self.wanted = wanted
-        self.now = now
-        super().__init__(f"that belongs to {_PHASE_NAME[wanted]}, but {_PHASE_NOW[now]}")
-
-
-class NoSuchSeatError(GameRuleError):
-    """A seat the table does not have."""
-
-    def __init__(self, seat: object, players: int = 2) -> None:
-        self.seat = seat
-        seats = "0 and 1" if players == 2 else f"0 to {players - 1}"
-        super().__init__(f"{seat!r} is not a seat: the seats are {seats}")
-
-
-class AlreadyActedError(GameRuleError):
-    """A seat cut for deal or discarded twice."""
-
-
-class BadCutError(GameRuleError):
-    """A cut too near either end of the pack."""
-
-    def __init__(self, at: object, low: int, high: int) -> None:
-        self.at = at
-        super().__init__(
-            f"cut at {at!r}: cut between {low} and {high}, leaving at least"
-            f" {MIN_CUT} cards on each side"
-        )
-
-
-class BadDiscardError(GameRuleError):
-    """Not the number of different cards each player gives the crib (two between two
-    players, one among three or four)."""
-
-
-class NotACardError(GameRuleError):
-    """Something given as a card that is not a :class:`~trainer.engine.cards.Card`."""
-
-    def __init__(self, value: object) -> None:
-        self.value = value
-        super().__init__(f"{value!r} is not a card: parse it first, like Card.parse('5H')")
-
-
-class CountOrderError(GameRuleError):
-    """A hand counted out of order: the pone's hand, then the dealer's, then the crib."""
-
-
-class BadClaimError(GameRuleError):
-    """A claimed count that cannot be taken: not a number from 0 to 29, or a claim
-    when the engine does the counting."""
-
-
-class ReplayError(ValueError):
-    """A record whose events are not what the game makes of them; names the event."""
-
-
-# --- pure helpers -------------------------------------------------------------------------
+# --- the pack, the deal and the order of the show ------------------------------------------
 
 
 def shuffled_pack(seed: int, label: str) -> tuple[Card, ...]:
@@ -273,115 +165,6 @@ def counting_order(
     hand last of the hands, then the crib (in a game with one)."""
     hands = tuple(((dealer + i) % players, Which.HAND) for i in range(1, players + 1))
     return (*hands, (dealer, Which.CRIB)) if crib else hands
-
-
-# --- what a seat may know -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """Everything ``seat`` may know at one moment, and nothing more: never the other
-    seat's unplayed cards or discards, nor the crib before it is counted."""
-
-    seat: int
-    settings: Settings
-    phase: Phase
-    #: Deals so far (0 during the cut for deal).
-    deal_no: int
-    dealer: int | None
-    #: The cut for deal: both seats' cards are face up.
-    cuts: tuple[CutEvent, ...]
-    #: Own cards not yet laid (six before the discard, none after the play).
-    hand: tuple[Card, ...]
-    #: Own four cards kept after the discard.
-    kept: tuple[Card, ...]
-    #: Own two cards given to the crib.
-    discards: tuple[Card, ...]
-    #: Whether each seat has given the crib its cards yet.
-    discarded: tuple[bool, ...]
-    #: How many cards each seat still holds (six or five before the discard).
-    held: tuple[int, ...]
-    starter: Card | None
-    #: Every card laid this deal, in order, with who laid it.
-    laid: tuple[tuple[int, Card], ...]
-    #: The current series of the play, with who laid each card.
-    series: tuple[tuple[int, Card], ...]
-    count: int
-    #: The seat that acts next (``None`` when several may, or nobody does).
-    turn: int | None
-    #: Each side's score (a player's, or with four players a partnership's).
-    scores: tuple[int, ...]
-    #: Hands (and the crib) already counted this deal.
-    shown: tuple[ShowEvent, ...]
-    winner: int | None
-    #: The play so far this deal, every card laid and every go said, in order: what the
-    #: whole table saw (a go tells that a seat holds no card that fits).
-    plays: tuple[LayEvent | GoEvent, ...] = ()
-
-    @property
-    def goes(self) -> tuple[GoEvent, ...]:
-        """The goes said this deal, in order (each with the seat and the count)."""
-        return tuple(event for event in self.plays if isinstance(event, GoEvent))
-
-    @property
-    def role(self) -> Role | None:
-        if self.dealer is None:
-            return None
-        return Role.DEALER if self.seat == self.dealer else Role.PONE
-
-    @property
-    def pile(self) -> tuple[Card, ...]:
-        """The cards of the current series, in order."""
-        return tuple(card for _, card in self.series)
-
-    @property
-    def playable(self) -> tuple[Card, ...]:
-        """Own cards that fit under 31 now (meaningful in the play)."""
-        return tuple(c for c in self.hand if self.count + c.pips <= 31)
-
-    @property
-    def mine_played(self) -> tuple[Card, ...]:
-        """Own cards laid this deal, in order."""
-        return tuple(card for who, card in self.laid if who == self.seat)
-
-    @property
-    def players(self) -> int:
-        return self.settings.seats
-
-    @property
-    def partner(self) -> int | None:
-        """The seat across the table with four players (None otherwise)."""
-        return partner_of(self.seat, self.players)
-
-    @property
-    def theirs_played(self) -> tuple[Card, ...]:
-        """The opponents' cards laid this deal, in order (not the partner's)."""
-        return tuple(card for who, card in self.laid if who not in (self.seat, self.partner))
-
-    @property
-    def opponent(self) -> int:
-        """The seat across the table (of a two-player game)."""
-        return other(self.seat)
-
-    @property
-    def opponent_discarded(self) -> bool:
-        """Every other seat has given the crib its cards."""
-        return all(done for seat, done in enumerate(self.discarded) if seat != self.seat)
-
-    @property
-    def opponent_cards(self) -> int:
-        """How many cards the other seats still hold (the opponent's, between two)."""
-        return sum(n for seat, n in enumerate(self.held) if seat != self.seat)
-
-    @property
-    def my_score(self) -> int:
-        return self.scores[side_of(self.seat, self.players)]
-
-    @property
-    def their_score(self) -> int:
-        """The other side's score (with three players, the best of the other two)."""
-        mine = side_of(self.seat, self.players)
-        return max(score for side, score in enumerate(self.scores) if side != mine)
 
 
 # --- the game -------------------------------------------------------------------------------
@@ -419,7 +202,7 @@ class Game:
         #: With three players, the card the dealer takes from the pack for the crib.
         self._pack_to_crib: tuple[Card, ...] = ()
         self._pack: tuple[Card, ...] = ()
-        self._dealt: str | None = None  # the current deal's digest (see record.deal_digest)
+        self._dealt: str | None = None  # the current deal's digest (see events.deal_digest)
         self.starter: Card | None = None
         self._pegging: Pegging | None = None
         self._laid: list[tuple[int, Card]] = []
@@ -907,7 +690,7 @@ class Game:
     # -- saving and replaying ----------------------------------------------------------------
 
     def summary(self) -> GameSummary:
-        """The results screen's figures so far (see :func:`~trainer.engine.record.summarize`)."""
+        """The results screen's figures so far (see :func:`~trainer.engine.summary.summarize`)."""
         return summarize(self.events, self.settings)
 
     def record(self) -> GameRecord:

@@ -71,7 +71,7 @@ def partner_of(seat: Seat, players: int) -> Seat | None:
 class RuleError(ValueError):
     """The base of every error for an action the rules do not allow, in the play
     (:class:`~trainer.engine.pegging.PeggingError`) or the game
-    (:class:`~trainer.engine.game.GameRuleError`)."""
+    (:class:`~trainer.engine.game_errors.GameRuleError`)."""
 
 
 class _Word(StrEnum):

@@ -27,7 +27,7 @@ from enum import StrEnum
 
 from trainer.engine.items import Kind
 from trainer.engine.kinds import says_kinds
-from trainer.engine.record import Settings
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting
 from trainer.training.table.setup import LEARNING_GAME, PlaySetup
 

@@ -38,17 +38,11 @@ from typing import ClassVar
 from trainer.analysis import PlayOption
 from trainer.analysis.pegging import options_for, view_position
 from trainer.engine.cards import Card
-from trainer.engine.game import Game, SeatView
-from trainer.engine.record import (
-    CutEvent,
-    DealEvent,
-    DiscardEvent,
-    Event,
-    GameRecord,
-    LayEvent,
-    Settings,
-    ShowEvent,
-)
+from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, Event, LayEvent, ShowEvent
+from trainer.engine.game import Game
+from trainer.engine.record import GameRecord
+from trainer.engine.seat_view import SeatView
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import SEATS, Seat, Which
 from trainer.training.coach import NEAR_TIE, DiscardAdvice, discard_advice
 from trainer.training.table import ME, PegMove, peg_moves
@@ -410,7 +404,7 @@ def review_game(record: GameRecord, *, seat: Seat = ME, hints: Collection[int] =
     deals on which they asked for a hint before throwing.
 
     The record is replayed event by event, each one checked before it is reviewed: one
-    that does not play back raises :class:`~trainer.engine.game.ReplayError` naming the
+    that does not play back raises :class:`~trainer.engine.game_errors.ReplayError` naming the
     event. A game not yet finished is reviewed as far as it goes.
     """
     game = Game(record.settings, record.seed)

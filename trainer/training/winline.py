@@ -33,16 +33,9 @@ from dataclasses import dataclass
 from trainer.analysis.winmeter import WinHistory, WinPoint, win_history
 from trainer.analysis.winprob import WinModel
 from trainer.engine.cards import Card
-from trainer.engine.record import (
-    DealEvent,
-    DiscardEvent,
-    Event,
-    GameRecord,
-    GoEvent,
-    LayEvent,
-    Settings,
-    ShowEvent,
-)
+from trainer.engine.events import DealEvent, DiscardEvent, Event, GoEvent, LayEvent, ShowEvent
+from trainer.engine.record import GameRecord
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import Phase
 from trainer.training.review import DecisionKind
 from trainer.training.table import ME

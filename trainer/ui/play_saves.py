@@ -16,7 +16,9 @@ import uuid
 from dataclasses import dataclass
 
 from trainer.analysis import Level
-from trainer.engine.record import GameRecord, NotationError, ShowEvent
+from trainer.engine.events import ShowEvent
+from trainer.engine.notation import NotationError
+from trainer.engine.record import GameRecord
 from trainer.progress.store import (
     GameStats,
     SavedGame,

@@ -20,15 +20,8 @@ from typing import Any, Literal
 
 import streamlit as st
 
+from trainer.engine.events import CutEvent, DiscardEvent, Event, GoEvent, LayEvent, StarterEvent
 from trainer.engine.items import Kind, ScoreItem
-from trainer.engine.record import (
-    CutEvent,
-    DiscardEvent,
-    Event,
-    GoEvent,
-    LayEvent,
-    StarterEvent,
-)
 from trainer.ui import assets
 
 __all__ = ["SOUND_KEY", "Cue", "event_cues", "item_cues", "play", "reduced_motion", "sound_on"]
@@ -66,7 +59,7 @@ def event_cues(events: Sequence[Event], *, start: float = 0.0, gap: float = GAP)
     cut, thrown or laid; a fifteen (or a thirty-one) called, or pegs moving, for what each
     scored. A hand counted makes its sounds as it is shown (:func:`item_cues`).
 
-    >>> from trainer.engine.record import parse_event
+    >>> from trainer.engine.events import parse_event
     >>> lay = parse_event("lay seat=1 card=5C count=15 awards=1:fifteen/TD-5C/2")
     >>> event_cues([lay], start=0.5)
     [Cue(sound='card', at=0.5), Cue(sound='fifteen', at=0.62)]

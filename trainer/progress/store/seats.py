@@ -4,7 +4,7 @@ A game's row keeps its setup as the Play page writes it (``settings``: ``level=h
 target=121 skunks=on counting=automatic seats=3``, see
 :meth:`trainer.training.table.PlaySetup.notation`): the Play page's own words (the level,
 the coach, the deals a hint was asked on) and then the game's rules, which
-:meth:`trainer.engine.record.Settings.parse` reads back. The table's size is the rules'
+:meth:`trainer.engine.settings.Settings.parse` reads back. The table's size is the rules'
 ``seats``; the store keeps it in the row's ``seats`` column, written at every save and
 worked out once, by the migration that added it, for the games stored before.
 """
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trainer.engine.record import GameRecord, Settings
+from trainer.engine.record import GameRecord
+from trainer.engine.settings import Settings
 
 if TYPE_CHECKING:
     from trainer.progress.store.backend import Connection
@@ -27,7 +28,7 @@ PLAY_KEYS: tuple[str, ...] = ("level", "coach", "hints")
 
 def setup_seats(settings: str) -> int:
     """The number of seats a game's setup gives (2 when it names none, as every game
-    before three and four did); :class:`~trainer.engine.record.NotationError` when its
+    before three and four did); :class:`~trainer.engine.notation.NotationError` when its
     rules do not read.
 
     >>> setup_seats("level=hard target=121 skunks=on counting=automatic seats=3 coach=moves")

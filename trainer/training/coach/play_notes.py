@@ -12,7 +12,7 @@ from trainer.analysis import LEVELS, Level, analyse_play
 from trainer.analysis.players.table_options import TableOption, table_options
 from trainer.analysis.players.views import TableView, table_view
 from trainer.engine import DECK, Card
-from trainer.engine.game import SeatView
+from trainer.engine.seat_view import SeatView
 from trainer.training.coach.common import EPS, MAX_COUNT, NEAR_TIE, a_rank
 
 __all__ = ["PlayNote", "PlayWarning", "play_note", "table_play_note", "view_play_note"]

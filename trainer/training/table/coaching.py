@@ -12,11 +12,11 @@ from trainer.analysis.endgame import throw_advice as game_throw_advice
 from trainer.analysis.pegging import view_position
 from trainer.analysis.players import card_chances
 from trainer.engine.cards import Card
-from trainer.engine.game import SeatView
+from trainer.engine.events import DiscardEvent, LayEvent
 from trainer.engine.items import SHOW_KINDS
 from trainer.engine.kinds import says_kinds
 from trainer.engine.pegging import score_play
-from trainer.engine.record import DiscardEvent, LayEvent
+from trainer.engine.seat_view import SeatView
 from trainer.engine.vocab import Phase, Which
 from trainer.training.coach import (
     DiscardAdvice,

@@ -8,7 +8,7 @@ again (:meth:`Table.need`). What just
 happened is told in short sentences (:func:`event_lines`), made from the events alone, so a
 reloaded game says the same thing as before.
 
->>> from trainer.engine.record import Settings
+>>> from trainer.engine.settings import Settings
 >>> table = Table.new(PlaySetup("easy", Settings(target=61)), seed=3)
 >>> table.need()
 Need.CUT_FOR_DEAL
@@ -34,18 +34,19 @@ from dataclasses import dataclass, field
 from trainer.analysis import Level, computer_player
 from trainer.analysis.winmeter import WinChances, measured, win_meter
 from trainer.engine.cards import Card
-from trainer.engine.game import Game, SeatView
-from trainer.engine.kinds import only_kinds
-from trainer.engine.record import (
+from trainer.engine.events import (
     CutEvent,
     DealEvent,
     DiscardEvent,
-    GameRecord,
     GoEvent,
     LayEvent,
     ShowEvent,
     StarterEvent,
 )
+from trainer.engine.game import Game
+from trainer.engine.kinds import only_kinds
+from trainer.engine.record import GameRecord
+from trainer.engine.seat_view import SeatView
 from trainer.engine.show import ShowScore, score_show
 from trainer.engine.vocab import Phase, Which
 from trainer.training.coach import (

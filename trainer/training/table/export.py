@@ -5,16 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from trainer.analysis import LEVELS
+from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, ShowEvent
 from trainer.engine.game import Game
-from trainer.engine.record import (
-    MAX_RECORD_CHARS,
-    CutEvent,
-    DealEvent,
-    DiscardEvent,
-    GameRecord,
-    NotationError,
-    ShowEvent,
-)
+from trainer.engine.notation import NotationError
+from trainer.engine.record import MAX_RECORD_CHARS, GameRecord
 from trainer.engine.vocab import Which
 from trainer.training.seats import ME
 from trainer.training.table.driver import Table

@@ -7,8 +7,7 @@ import re
 from collections.abc import Sequence
 
 from trainer.engine.cards import Card
-from trainer.engine.items import Kind, ScoreItem, number_word
-from trainer.engine.record import (
+from trainer.engine.events import (
     Award,
     CutEvent,
     DealEvent,
@@ -19,6 +18,7 @@ from trainer.engine.record import (
     ShowEvent,
     StarterEvent,
 )
+from trainer.engine.items import Kind, ScoreItem, number_word
 from trainer.engine.vocab import Which
 from trainer.training.seats import ME, SeatNames
 

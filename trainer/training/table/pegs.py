@@ -6,10 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from trainer.engine.record import (
-    Event,
-    ShowEvent,
-)
+from trainer.engine.events import Event, ShowEvent
 from trainer.engine.vocab import Seat, Which
 from trainer.training.seats import ME, SeatNames
 from trainer.training.table.narration import award_text

@@ -1,4 +1,4 @@
-"""A game's setup: the level, the rules (:class:`~trainer.engine.record.Settings`), the
+"""A game's setup: the level, the rules (:class:`~trainer.engine.settings.Settings`), the
 coach and the deals the person asked a hint on; the seats, and what the person has to do."""
 
 from __future__ import annotations
@@ -8,9 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from trainer.analysis import LEVELS, Level
-from trainer.engine.record import (
-    Settings,
-)
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting
 
 #: How the pages name each level (the store's rows keep the level as its word).

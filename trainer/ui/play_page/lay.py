@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.engine.cards import Card
-from trainer.engine.record import LayEvent
+from trainer.engine.events import LayEvent
 from trainer.training.table import Table, scoring_cards
 from trainer.ui.cardpick import CardPicker
 from trainer.ui.play_page.layout import hand, many

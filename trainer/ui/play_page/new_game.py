@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.engine.record import MAX_RECORD_CHARS, Settings, SettingsError
+from trainer.engine.record import MAX_RECORD_CHARS
+from trainer.engine.settings import Settings, SettingsError
 from trainer.engine.vocab import Counting
 from trainer.training.records import Profile
 from trainer.training.table import (

@@ -8,7 +8,7 @@ import itertools
 
 import streamlit as st
 
-from trainer.engine.record import ShowEvent
+from trainer.engine.events import ShowEvent
 from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Which
 from trainer.training.explain import said_one_by_one
