@@ -1,43 +1,80 @@
-"""The benchmark runs and its cross-checks hold (no timing is asserted)."""
+"""The quick benchmark (``python -m trainer.bench``), run as a command on a small load: it
+runs, and its cross-checks hold (no timing is asserted)."""
 
 from __future__ import annotations
 
-from trainer.bench import quick as bench
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SMALL = [
+    *("--hands", "2000", "--sample", "500", "--discard-hands", "3", "--brute-throws", "1"),
+    *("--deals", "3", "--table-deals", "1", "--positions", "3", "--skip-pages"),
+]
 
 
-def test_scoring_benchmark_agrees_with_the_peer() -> None:
-    result = bench.bench_scoring(bench.seeded_hands(2_000))
+def run_quick(folder: Path, *options: str) -> dict[str, Any]:
+    """The benchmark's figures, from its ``--json`` file."""
+    out = folder / "figures.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "trainer.bench", *options, "--json", str(out)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Peak memory" in done.stdout
+    figures: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return figures
+
+
+@pytest.fixture(scope="module")
+def figures(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return run_quick(tmp_path_factory.mktemp("quick"), *SMALL)
+
+
+def test_scoring_benchmark_agrees_with_the_peer(figures: dict[str, Any]) -> None:
+    result = figures["scoring"]
     assert result["hands"] == 2_000
     assert result["ours_per_s"] > 0
     assert result["disagreements"] == 0
     assert result["ratio"] > 0
 
 
-def test_seeded_hands_are_reproducible_and_distinct() -> None:
-    a = bench.seeded_hands(50, seed=1)
-    assert a == bench.seeded_hands(50, seed=1)
-    assert a != bench.seeded_hands(50, seed=2)
-    for hand, starter in a:
-        assert len({*hand, starter}) == 5
+def test_seeded_hands_are_reproducible_and_distinct(tmp_path: Path) -> None:
+    few = ("--hands", "50", "--sample", "10", "--discard-hands", "1", "--brute-throws", "1")
+    few = (*few, "--skip-players", "--skip-pages")
+    a = run_quick(tmp_path, *few, "--seed", "1")["hands"]
+    assert a == run_quick(tmp_path, *few, "--seed", "1")["hands"]
+    assert a["digest"] != run_quick(tmp_path, *few, "--seed", "2")["hands"]["digest"]
+    assert a["five_distinct"] == 50  # every hand and its starter are five different cards
 
 
-def test_distribution_benchmark_rebuilds_the_full_tables() -> None:
-    result = bench.bench_distribution(sample=500)
+def test_distribution_benchmark_rebuilds_the_full_tables(figures: dict[str, Any]) -> None:
+    result = figures["distribution"]
     assert result["both_s"] > 0
     assert result["brute_force_s"] > 0
 
 
-def test_discard_benchmark_cross_checks_one_throw_against_brute_force() -> None:
-    result = bench.bench_discards(hands=3, brute_throws=1)
+def test_discard_benchmark_cross_checks_one_throw_against_brute_force(
+    figures: dict[str, Any],
+) -> None:
+    result = figures["discards"]
     assert result["uniform_ms"] > 0 and result["sound_ms"] > 0
     assert result["brute_deals"] == 1035 * 44
     assert result["worst_difference"] < 1e-9
     assert result["ratio_uniform"] > 0 and result["ratio_sound"] > 0
 
 
-def test_player_benchmark_times_every_level() -> None:
-    figures = bench.bench_players(deals=3)
-    assert set(figures) == {
+def test_player_benchmark_times_every_level(figures: dict[str, Any]) -> None:
+    players = figures["players"]
+    assert set(players) == {
         "random",
         "easy",
         "normal",
@@ -47,14 +84,16 @@ def test_player_benchmark_times_every_level() -> None:
         "crazy near the end",
         "crazy-points near the end",
     }
-    for name, f in figures.items():
+    for name, f in players.items():
         assert 0 < f["median_ms"] <= f["worst_ms"]
         assert 0 <= f["cpu_median_ms"] <= f["cpu_worst_ms"]
         deals = 1 if name.endswith("near the end") else 3
         assert f["decisions"] >= deals * 2 * 3  # two discards and at least four cards a deal
+    for seats in ("3 seats", "4 seats"):
+        assert set(figures[seats]) == {"random", "easy", "normal", "hard", "crazy", "crazy-points"}
 
 
-def test_pegging_analysis_benchmark_runs_both_sides() -> None:
-    result = bench.bench_pegging_analysis(positions=3)
+def test_pegging_analysis_benchmark_runs_both_sides(figures: dict[str, Any]) -> None:
+    result = figures["pegging"]
     assert result["positions"] == 3
     assert result["exact_ms"] > 0 and result["brute_ms"] > 0

@@ -23,6 +23,8 @@ once) is measured separately: ``python -m trainer.bench.browser``.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import contextlib
 import logging
 import os
@@ -33,6 +35,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from pathlib import Path
 from typing import Any, Literal
 
 from trainer.bench import line_by_line
@@ -394,11 +397,16 @@ def bench_pegging_analysis(positions: int = 30) -> dict[str, float]:
     }
 
 
-def report_players(deals: int) -> None:
-    """Print the computer players' section of the benchmark."""
+def report_players(
+    deals: int, table_deals: int | None = None, positions: int = 30
+) -> dict[str, Any]:
+    """Print the computer players' section of the benchmark, and return its figures
+    (``table_deals`` deals a level at three and four seats, a quarter of ``deals`` and at
+    least four unless given; the pegging analysis on ``positions`` positions)."""
     print(f"Computer players, decision times over {deals} seeded deals each (self-play)")
     print("  (target: easy, normal, hard <= 20 ms; crazy median <= 100 ms, worst <= 1 s)")
     figures = bench_players(deals)
+    found: dict[str, Any] = {"players": figures}
     peer = figures["random"]
     print(
         "  level                     median    worst  | CPU median  CPU worst |"
@@ -421,13 +429,15 @@ def report_players(deals: int) -> None:
             f"  {f['cpu_median_ms'] / max(peer['cpu_median_ms'], 1e-6):>12.0f}x"
             f"  {versus}  {f['decisions']:>9.0f}"
         )
+    at_a_table = max(4, deals // 4) if table_deals is None else table_deals
     for seats in (3, 4):
-        table = bench_table_players(seats, max(4, deals // 4))
+        table = bench_table_players(seats, at_a_table)
+        found[f"{seats} seats"] = table
         peer = table["random"]
         crazy_points = table["crazy-points"]
         print(
             f"At {seats} seats ({'each alone' if seats == 3 else 'two partnerships'}),"
-            f" {max(4, deals // 4)} deals a level, every seat the level (target: crazy <= 50 ms)"
+            f" {at_a_table} deals a level, every seat the level (target: crazy <= 50 ms)"
         )
         print(
             "  level                     median    worst  | CPU median  CPU worst |"
@@ -441,11 +451,18 @@ def report_players(deals: int) -> None:
                 f"  {f['cpu_median_ms'] / max(crazy_points['cpu_median_ms'], 1e-6):>13.1f}x"
                 f"  {f['decisions']:>9.0f}"
             )
-    peg = bench_pegging_analysis()
+    peg = bench_pegging_analysis(positions)
+    found["pegging"] = peg
     print("Pegging analysis (expected best reply, exact), the opponent holding two cards or fewer")
     print(f"  exact                       {peg['exact_ms']:>12.3f} ms a position")
     print(f"  brute force over hands      {peg['brute_ms']:>12.1f} ms a position")
     print(f"  ratio                       {peg['ratio']:>12.0f}x")
+    return found
+
+
+def hands_digest(hands: Sequence[Hand]) -> str:
+    """A fingerprint of the seeded hands, for ``--json``: the same seed deals the same hands."""
+    return hashlib.sha256(repr(hands).encode()).hexdigest()
 
 
 def _optional(module: str, function: str) -> list[tuple[str, float]] | None:
@@ -487,11 +504,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--skip-players", action="store_true", help="skip the computer players")
     parser.add_argument("--deals", type=int, default=60, help="deals a level for player timings")
+    parser.add_argument(
+        "--table-deals",
+        type=int,
+        default=None,
+        help="deals a level at three and four seats (default: a quarter of --deals, at least 4)",
+    )
+    parser.add_argument(
+        "--positions", type=int, default=30, help="positions for the pegging analysis"
+    )
+    parser.add_argument(
+        "--sample",
+        type=int,
+        default=20_000,
+        help="hands scored one by one to extrapolate the distribution's brute force from",
+    )
+    parser.add_argument("--seed", type=int, default=20261129, help="seed of the random hands")
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the figures to FILE as JSON (for the tests)"
+    )
     args = parser.parse_args(argv)
     line_by_line()
+    found: dict[str, Any] = {}
 
     print(f"Show scoring, {args.hands:,} seeded random hands (itemized)")
-    scoring = bench_scoring(seeded_hands(args.hands))
+    hands = seeded_hands(args.hands, args.seed)
+    found["hands"] = {
+        "digest": hands_digest(hands),
+        "five_distinct": sum(1 for hand, starter in hands if len({*hand, starter}) == 5),
+    }
+    scoring = found["scoring"] = bench_scoring(hands)
     print(f"  trainer.engine.score_show   {scoring['ours_per_s']:>12,.0f} hands/s")
     if "peer_per_s" in scoring:
         print(f"  cribbage-scorer (peer)      {scoring['peer_per_s']:>12,.0f} hands/s")
@@ -501,7 +543,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("  cribbage-scorer is not installed: pip install cribbage-scorer for the ratio")
 
     print("Exhaustive score distribution (12,994,800 hands each), cold")
-    dist = bench_distribution()
+    dist = found["distribution"] = bench_distribution(args.sample)
     print(f"  hand                        {dist['hand_s']:>12.3f} s")
     print(f"  crib                        {dist['crib_s']:>12.3f} s")
     print(f"  both                        {dist['both_s']:>12.3f} s  (target <= 1 s)")
@@ -511,7 +553,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"Discard analysis, {args.discard_hands:,} seeded six-card hands (15 throws, hand and crib)"
     )
-    disc = bench_discards(args.discard_hands, args.brute_throws)
+    disc = found["discards"] = bench_discards(args.discard_hands, args.brute_throws)
     print(f"  first call (tables built)   {disc['cold_ms']:>12.1f} ms")
     for model in ("uniform", "sound"):
         print(
@@ -526,27 +568,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"  ratio, sound                {disc['ratio_sound']:>12.0f}x")
     print(f"  largest crib difference     {disc['worst_difference']:>12.1e}")
     if not args.skip_players:
-        report_players(args.deals)
+        found.update(report_players(args.deals, args.table_deals, args.positions))
 
     if not args.skip_pages:
         _quiet_streamlit()
         drills = _optional("trainer.bench.drill_deals", "bench_drills")
         if drills is not None:
+            found["drills"] = drills
             print("Drill dealing, worst case per question (target <= 20 ms)")
             for label, ms in drills:
                 print(f"  {label:<40} {ms:>8.2f} ms")
         progress = _optional("trainer.bench.progress_page", "bench_progress")
         if progress is not None:
+            found["progress"] = progress
             print("Progress page with 100,000 recorded attempts")
             for label, value in progress:
                 print(f"  {label:<40} {value:>8.3f}")
         play = _optional("trainer.bench.play", "bench_play_page")
         if play is not None:
+            found["play"] = play
             print("Play page, server time per interaction without the computer's thinking")
             print("  (target < 100 ms)")
             for label, value in play:
                 print(f"  {label:<40} {value:>8.2f}")
     print(f"Peak memory                   {peak_memory_mb():>12.1f} MB")
+    if args.json:
+        Path(args.json).write_text(json.dumps(found, indent=1), encoding="utf-8")
     return 0
 
 
