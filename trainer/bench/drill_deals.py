@@ -6,16 +6,18 @@ collector paused (as :mod:`timeit` does), so a stray pause of the machine does
 not pass for the generator's own worst case. The one-off cost of building the
 hand and crib tables is reported on its own line.
 
-    python -m trainer.bench.drill_deals [--seeds N]
+    python -m trainer.bench.drill_deals [--seeds N] [--json FILE]
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from trainer.bench import line_by_line
 from trainer.content.catalog import DrillCatalog
@@ -72,11 +74,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m trainer.bench.drill_deals", description=__doc__
     )
     parser.add_argument("--seeds", type=int, default=200, help="seeds per drill and tier")
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the figures to FILE as JSON (for the tests)"
+    )
     args = parser.parse_args(argv)
     line_by_line()
     print("Drill dealing, worst case per question (target <= 20 ms)")
-    for label, ms in bench_drills(args.seeds):
+    results = bench_drills(args.seeds)
+    for label, ms in results:
         print(f"  {label:<40} {ms:>8.2f} ms")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1), encoding="utf-8")
     return 0
 
 

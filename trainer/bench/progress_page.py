@@ -13,12 +13,15 @@ In one run, on a fresh database file in a temporary folder:
 
 from __future__ import annotations
 
+import argparse
+import hashlib
+import json
 import os
 import random
 import sqlite3
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -185,11 +188,32 @@ def bench_progress(answers: int = ANSWERS) -> list[tuple[str, float]]:
     ]
 
 
-def main() -> int:
+def answers_digest(n: int) -> str:
+    """A fingerprint of the first ``n`` seeded answers, for ``--json``."""
+    return hashlib.sha256(repr(list(seeded_answers(n))).encode()).hexdigest()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m trainer.bench.progress_page", description=__doc__
+    )
+    parser.add_argument("--answers", type=int, default=ANSWERS, help="recorded answers")
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the figures to FILE as JSON (for the tests)"
+    )
+    args = parser.parse_args(argv)
     line_by_line()
-    print(f"Progress page with {ANSWERS:,} recorded answers")
-    for label, value in bench_progress():
+    print(f"Progress page with {args.answers:,} recorded answers")
+    figures = bench_progress(args.answers)  # raises if SQL and pandas disagree
+    for label, value in figures:
         print(f"  {label:<42} {value:>9.3f}")
+    if args.json:
+        found = {
+            "figures": figures,
+            # twice over, each from a fresh start: the same seed gives the same answers
+            "seeded_answers": [answers_digest(20), answers_digest(20)],
+        }
+        Path(args.json).write_text(json.dumps(found, indent=1), encoding="utf-8")
     return 0
 
 
