@@ -48,8 +48,10 @@ def test_scoring_benchmark_agrees_with_the_peer(figures: dict[str, Any]) -> None
 
 
 def test_seeded_hands_are_reproducible_and_distinct(tmp_path: Path) -> None:
-    few = ("--hands", "50", "--sample", "10", "--discard-hands", "1", "--brute-throws", "1")
-    few = (*few, "--skip-players", "--skip-pages")
+    few = [
+        *("--hands", "50", "--sample", "10", "--discard-hands", "1", "--brute-throws", "1"),
+        *("--skip-players", "--skip-pages"),
+    ]
     a = run_quick(tmp_path, *few, "--seed", "1")["hands"]
     assert a == run_quick(tmp_path, *few, "--seed", "1")["hands"]
     assert a["digest"] != run_quick(tmp_path, *few, "--seed", "2")["hands"]["digest"]

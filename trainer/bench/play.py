@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import json
 import os
 import pstats
 import random
@@ -507,14 +508,24 @@ def _bench_review_page(tables: Sequence[Table], *, warm: bool) -> list[tuple[str
     ]
 
 
-def report_review(target: int = 121, level: Level = "normal", *, warm: bool = True) -> str:
+def report_review(
+    target: int = 121,
+    level: Level = "normal",
+    *,
+    warm: bool = True,
+    seeds: Sequence[int] = REVIEW_SEEDS,
+    runs: int = 3,
+    found: dict[str, object] | None = None,
+) -> str:
+    """The game review's figures, as printed (``found`` is given them under ``"review"``)."""
     state = "after the app's warm-up" if warm else "no warm-up"
     lines = [
         f"Game review, whole games to {target} against {level} (the person under muggins), {state}"
     ]
-    lines += [
-        f"  {label:<48} {value:>10.2f}" for label, value in bench_review(target, level, warm=warm)
-    ]
+    rows = bench_review(target, level, seeds=seeds, runs=runs, warm=warm)
+    if found is not None:
+        found["review"] = rows
+    lines += [f"  {label:<48} {value:>10.2f}" for label, value in rows]
     return "\n".join(lines)
 
 
@@ -527,10 +538,14 @@ def report_levels(
     warm: bool = True,
     seats: Sequence[int] = (2,),
     each: Callable[[str], object] | None = None,
+    max_interactions: int = 400,
+    found: dict[str, object] | None = None,
 ) -> str:
     """The per-level, per-kind table (and the traced profiles), as printed by :func:`main`:
-    a game per level at each table size in ``seats``; ``each`` is given every line as soon
-    as it is made (a level's rows once it is played)."""
+    a game per level at each table size in ``seats`` (at most ``max_interactions`` clicks
+    each); ``each`` is given every line as soon as it is made (a level's rows once it is
+    played); ``found`` is given each game's timings, figures and traces under
+    ``"<seats> seats, <level>"``."""
     lines = [
         f"Play page, a game to {target} per level and table size: the page script's time in",
         "ms as median / p90 / worst; alone = less the computer's thinking, with = all of it,",
@@ -550,8 +565,26 @@ def report_levels(
 
     tell()
     for size, level in ((size, level) for size in seats for level in levels):
-        timings, traced = play_through(level, target, trace=trace, seed=seed, warm=warm, seats=size)
-        for f in kind_figures(timings):
+        timings, traced = play_through(
+            level,
+            target,
+            trace=trace,
+            seed=seed,
+            warm=warm,
+            seats=size,
+            max_interactions=max_interactions,
+        )
+        figures = kind_figures(timings)
+        if found is not None:
+            found[f"{size} seats, {level}"] = {
+                "timings": [t._asdict() for t in timings],
+                "figures": [f._asdict() for f in figures],
+                "traced": [
+                    {"number": t.number, "timing": t.timing._asdict(), "profile": t.profile}
+                    for t in traced
+                ],
+            }
+        for f in figures:
             alone, whole, cpu = (
                 " / ".join(f"{v:6.1f}" for v in v3)
                 for v3 in (f.alone, f.with_thinking, f.cpu_alone)
@@ -599,10 +632,17 @@ def meter_figures(
 
 
 def report_meter(
-    levels: Sequence[str], target: int, *, seed: int = 20261201, warm: bool = True
+    levels: Sequence[str],
+    target: int,
+    *,
+    seed: int = 20261201,
+    warm: bool = True,
+    max_interactions: int = 400,
+    found: dict[str, object] | None = None,
 ) -> str:
     """The page's time per click with the win meter off and on (ms, median / p90 of the
-    page's own time, and the median thread CPU time), and on over off."""
+    page's own time, and the median thread CPU time), and on over off (``found`` is given
+    each level's rows: kind, figures off, figures on)."""
     lines = [
         f"Play page with the win meter off and on, a game to {target}: the page script's",
         "time in ms without the computer's thinking (median / p90) and its CPU (median)",
@@ -610,7 +650,10 @@ def report_meter(
         f"  {'CPU on':>8}  {'on/off':>6}  {'CPU on/off':>10}",
     ]
     for level in levels:
-        for kind, off, on in meter_figures(level, target, seed=seed, warm=warm):
+        rows = meter_figures(level, target, seed=seed, warm=warm, max_interactions=max_interactions)
+        if found is not None:
+            found[level] = [(kind, off._asdict(), on._asdict()) for kind, off, on in rows]
+        for kind, off, on in rows:
             ratio = on.alone[0] / off.alone[0] if off.alone[0] else float("nan")
             cpu = on.cpu_alone[0] / off.cpu_alone[0] if off.cpu_alone[0] else float("nan")
             lines.append(
@@ -654,7 +697,9 @@ def browser_game(level: str = "Easy", games: int = 1) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainer.bench.play", description=__doc__)
     parser.add_argument("--level", action="append", choices=LEVELS, help="default: every level")
-    parser.add_argument("--target", type=int, choices=(61, 121), default=61)
+    parser.add_argument(
+        "--target", type=int, choices=(61, 121), help="default: 61, and 121 for the review"
+    )
     parser.add_argument(
         "--seats",
         type=int,
@@ -680,36 +725,108 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--import", dest="import_", action="store_true",
         help="only the figures of reading back the largest record a person may paste",
     )  # fmt: skip
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="only the summary python -m trainer.bench prints (the easy game to 61)",
+    )
+    parser.add_argument(
+        "--per-kind",
+        action="store_true",
+        help="only the per-level, per-kind table (no review, no reading back)",
+    )
+    parser.add_argument(
+        "--interactions", type=int, default=400, help="at most this many clicks a game"
+    )
+    parser.add_argument(
+        "--review-seeds",
+        type=int,
+        nargs="+",
+        default=list(REVIEW_SEEDS),
+        metavar="SEED",
+        help="the games the review is timed on",
+    )
+    parser.add_argument("--runs", type=int, default=3, help="reviews of each game timed")
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the figures to FILE as JSON (for the tests)"
+    )
     args = parser.parse_args(argv)
     line_by_line()
     from trainer.bench.quick import _quiet_streamlit
 
     _quiet_streamlit()
+    found: dict[str, object] = {}
+    try:
+        return _run(args, found)
+    finally:
+        if args.json:
+            Path(args.json).write_text(json.dumps(found, indent=1), encoding="utf-8")
+
+
+def _run(args: argparse.Namespace, found: dict[str, object]) -> int:
+    """What :func:`main` was asked for, its figures also put in ``found``."""
+    target = args.target or 61
+    review_target = args.target or 121
+    review_level: Level = args.level[0] if args.level else "normal"
+
+    def review() -> str:
+        return report_review(
+            review_target,
+            review_level,
+            warm=not args.cold,
+            seeds=args.review_seeds,
+            runs=args.runs,
+            found=found,
+        )
+
+    if args.summary:
+        rows = found["summary"] = bench_play_page(args.interactions)
+        print("Play page, server time per interaction without the computer's thinking")
+        for label, value in rows:
+            print(f"  {label:<40} {value:>8.2f}")
+        return 0
     if args.browser:
         print(browser_game("Easy", args.browser))
         return 0
     if args.review:
-        print(report_review(warm=not args.cold))
+        print(review())
         return 0
     if args.meter:
-        levels = args.level or ["easy"]
-        print(report_meter(levels, args.target, seed=args.seed, warm=not args.cold))
+        meter: dict[str, object] = {}
+        found["meter"] = meter
+        print(
+            report_meter(
+                args.level or ["easy"],
+                target,
+                seed=args.seed,
+                warm=not args.cold,
+                max_interactions=args.interactions,
+                found=meter,
+            )
+        )
         return 0
     if args.import_:
         print(report_import())
         return 0
     levels = args.level or LEVELS
+    games: dict[str, object] = {}
+    found["kinds"] = list(dict.fromkeys(KINDS.values()))  # the order they are given in
+    found["games"] = games
     report_levels(
         levels,
-        args.target,
+        target,
         trace=args.trace,
         seed=args.seed,
         warm=not args.cold,
         seats=args.seats or (2,),
         each=print,
+        max_interactions=args.interactions,
+        found=games,
     )
+    if args.per_kind:
+        return 0
     print("The game review: measuring ...")
-    print(report_review(warm=not args.cold))
+    print(review())
     print(report_import())
     return 0
 

@@ -23,9 +23,9 @@ once) is measured separately: ``python -m trainer.bench.browser``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
-import contextlib
 import logging
 import os
 import random
