@@ -1,16 +1,20 @@
 """The crowd benchmark's visitors speak Streamlit's protocol to a real server: they load a
 page, answer through the form's submit button and read the verdict back, each under the
-player their address names (no timing is asserted)."""
+player their address names; the benchmark itself (``python -m trainer.bench.crowd``) is run
+as a command on a small crowd (no timing is asserted)."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from trainer.bench.crowd import PLAYER, Figures, crowd, main, report
 from trainer.bench.serving import Server, serving
 from trainer.bench.visitor import Visitor
 from trainer.progress.store import Store
@@ -18,6 +22,32 @@ from trainer.training.questions import ShowQuestion, deal_question
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"
+PLAYER = "Crowd"
+
+
+def run_crowd(*options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "trainer.bench.crowd", *options],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+@pytest.fixture(scope="module")
+def small_crowd(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], str]:
+    """Three people answering two questions at once, after the Check page was timed as
+    the first thing a server just started is asked for: this checkout's figures, and
+    what was printed."""
+    out = tmp_path_factory.mktemp("crowd-run") / "figures.json"
+    done = run_crowd(
+        *("--users", "3", "--rounds", "2", "--first-runs", "--first-pages", "check"),
+        *("--json", str(out)),
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    found = json.loads(out.read_text(encoding="utf-8"))
+    return found[str(REPO)], done.stdout
 
 
 @pytest.fixture(scope="module")
@@ -64,34 +94,28 @@ def test_a_missing_widget_is_named() -> None:
 
 
 def test_a_crowd_answers_at_once_and_every_answer_gets_its_verdict(
-    server: tuple[Server, Path],
+    small_crowd: tuple[dict[str, Any], str],
 ) -> None:
-    running, db = server
-    figures = Figures()
-    before = Store.open(db).count_attempts()
-    asyncio.run(crowd(running, figures, users=3, rounds=2))
-    assert figures.failed == []
-    assert len(figures.waits) == 6 and all(wait > 0 for wait in figures.waits)
-    assert len(figures.rates) == 2 and len(figures.cpu) == 2
-    assert Store.open(db).count_attempts() == before + 6  # every answer saved
-    text = report({REPO: figures}, 3)
+    figures, text = small_crowd
+    assert figures["failed"] == []
+    assert len(figures["waits"]) == 6 and all(wait > 0 for wait in figures["waits"])
+    assert len(figures["rates"]) == 2 and len(figures["cpu"]) == 2
+    assert figures["stored"] == 6  # every answer saved
     assert "3 people answering at once: wait" in text and "n=6" in text
 
 
-def test_bad_counts_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--users", "0"]) == 2
-    assert "at least 1" in capsys.readouterr().out
+def test_bad_counts_are_refused() -> None:
+    done = run_crowd("--users", "0")
+    assert done.returncode == 2
+    assert "at least 1" in done.stdout
 
 
 def test_a_page_is_timed_as_the_first_thing_a_server_just_started_is_asked_for(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    small_crowd: tuple[dict[str, Any], str],
 ) -> None:
-    from trainer.bench import crowd as bench_crowd
-
-    monkeypatch.setattr(bench_crowd, "FIRST_PAGES", {"check": ("check", "")})
-    results = {REPO: Figures()}
-    asyncio.run(bench_crowd.first_runs([REPO], tmp_path, results))
-    assert results[REPO].failed == []
-    [seconds] = results[REPO].first_runs["check"]
+    figures, text = small_crowd
+    assert figures["failed"] == []
+    assert list(figures["first_runs"]) == ["check"]  # only the page asked for
+    [seconds] = figures["first_runs"]["check"]
     assert seconds > 0
-    assert "first run after a start: check" in report(results, 16)
+    assert "first run after a start: check" in text

@@ -32,6 +32,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
+import json
 import statistics
 import tempfile
 import time
@@ -54,6 +56,7 @@ class Figures:
     cpu: list[float] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     first_runs: dict[str, list[float]] = field(default_factory=dict)  # page -> seconds
+    stored: int = 0  # answers the crowd's store holds at the end
 
 
 async def crowd(
@@ -94,11 +97,17 @@ def _fill(db: Path) -> None:
 
 
 @contextlib.contextmanager
-def _app(app_dir: Path, workdir: Path) -> Iterator[Server]:
+def _app(app_dir: Path, workdir: Path, figures: Figures | None = None) -> Iterator[Server]:
+    """The app served on a store of its own (``figures`` is told how many answers it holds
+    at the end)."""
     db = workdir / f"crowd-{time.monotonic_ns()}.sqlite3"
     _fill(db)
     with serving_checkout(app_dir, db) as server:
         yield server
+    if figures is not None:
+        from trainer.progress.store import Store
+
+        figures.stored = Store.open(db).count_attempts()
 
 
 #: The pages timed by :func:`first_runs`: path and the address's query (before the player).
@@ -113,11 +122,19 @@ FIRST_PAGES: dict[str, tuple[str, str]] = {
 }
 
 
-async def first_runs(apps: Sequence[Path], workdir: Path, results: Mapping[Path, Figures]) -> None:
-    """Each page as the first thing a server just started is asked for: the server's time
-    for that run, from the visitor's request to the last of the page (what a browser adds
-    on top, loading Streamlit's own scripts, is in the browser benchmark)."""
+async def first_runs(
+    apps: Sequence[Path],
+    workdir: Path,
+    results: Mapping[Path, Figures],
+    pages: Sequence[str] | None = None,
+) -> None:
+    """Each page (of ``pages``, or every one) as the first thing a server just started is
+    asked for: the server's time for that run, from the visitor's request to the last of
+    the page (what a browser adds on top, loading Streamlit's own scripts, is in the
+    browser benchmark)."""
     for name, (path, query) in FIRST_PAGES.items():
+        if pages is not None and name not in pages:
+            continue
         for app in apps:  # interleaved, so both checkouts see the same noise
             with _app(app, workdir) as server:
                 async with Visitor(server.url) as visitor:
@@ -128,13 +145,19 @@ async def first_runs(apps: Sequence[Path], workdir: Path, results: Mapping[Path,
 
 
 async def run(
-    apps: Sequence[Path], *, users: int, rounds: int, repeats: int, first: bool = False
+    apps: Sequence[Path],
+    *,
+    users: int,
+    rounds: int,
+    repeats: int,
+    first: bool = False,
+    pages: Sequence[str] | None = None,
 ) -> dict[Path, Figures]:
     results = {app: Figures() for app in apps}
     with tempfile.TemporaryDirectory(prefix="crowd-") as tmp, contextlib.ExitStack() as stack:
         if first:
-            await first_runs(apps, Path(tmp), results)
-        servers = {app: stack.enter_context(_app(app, Path(tmp))) for app in apps}
+            await first_runs(apps, Path(tmp), results, pages)
+        servers = {app: stack.enter_context(_app(app, Path(tmp), results[app])) for app in apps}
         for _ in range(repeats):  # interleaved, so both checkouts see the same noise
             for app in apps:
                 await crowd(servers[app], results[app], users=users, rounds=rounds)
@@ -198,7 +221,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also time each page as the first thing asked of a server just started",
     )
     parser.add_argument(
+        "--first-pages",
+        nargs="+",
+        choices=list(FIRST_PAGES),
+        metavar="PAGE",
+        help=f"only these pages for --first-runs ({', '.join(FIRST_PAGES)}; default: all)",
+    )
+    parser.add_argument(
         "--app", type=Path, nargs="+", default=[REPO], help="checkouts to compare (one or two)"
+    )
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the figures to FILE as JSON (for the tests)"
     )
     several = parser.add_argument_group(
         "several app servers on one PostgreSQL (see trainer/bench/servers.py)"
@@ -253,9 +286,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             rounds=args.rounds,
             repeats=args.repeats,
             first=args.first_runs,
+            pages=args.first_pages,
         )
     )
     print(report(results, users))
+    if args.json:
+        found = {str(app): dataclasses.asdict(figures) for app, figures in results.items()}
+        Path(args.json).write_text(json.dumps(found, indent=1), encoding="utf-8")
     return 0
 
 
