@@ -1,27 +1,62 @@
-"""The browser benchmark's arguments and report (the benchmark itself drives Chromium for
-minutes, so it is run by hand: ``python -m trainer.bench.browser``; no timing is asserted)."""
+"""The browser benchmark's arguments and report, through its command (the benchmark itself
+drives Chromium for minutes, so it is run by hand: ``python -m trainer.bench.browser``; here
+it is given figures to report with ``--report``, or asked what it would measure with
+``--dry-run``; no timing is asserted)."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from trainer.bench import browser as bench_browser
-from trainer.bench.browser import Figures, report
+from trainer.bench.visitor import ScriptRuns
 from trainer.engine import parse_cards, score_show
 
+REPO = Path(__file__).resolve().parent.parent
+PARTS = ["loads", "clicks", "crowd", "play"]  # what runs unless --only says otherwise
 
-def test_report_gives_medians_worst_cases_and_the_ratio_of_two_checkouts() -> None:
-    old, new = Figures(), Figures()
-    for wait in (0.9, 0.8, 1.4):
-        old.add("click", wait)
-    for wait in (0.2, 0.3, 0.4):
-        new.add("click", wait)
-    new.add("people: answers a second", 4.0)
-    new.add("people: answers a second", 2.0)
-    new.failed.append("crowd: timed out")
-    text = report({Path("/a/old"): old, Path("/b/new"): new})
+
+def run_browser(*options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "trainer.bench.browser", *options],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def reported(folder: Path, figures: dict[str, dict[str, Any]]) -> str:
+    """What the benchmark prints for ``figures`` (by checkout: samples, failures)."""
+    saved = folder / "figures.json"
+    saved.write_text(json.dumps(figures), encoding="utf-8")
+    done = run_browser("--report", str(saved))
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def planned(folder: Path, *options: str) -> dict[str, Any]:
+    """What the benchmark would measure, given ``options`` (any existing file will do for
+    Chromium: nothing is started)."""
+    plan = folder / "plan.json"
+    done = run_browser("--chromium", "/bin/sh", "--dry-run", "--json", str(plan), *options)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Would measure" in done.stdout
+    found: dict[str, Any] = json.loads(plan.read_text(encoding="utf-8"))
+    return found
+
+
+def test_report_gives_medians_worst_cases_and_the_ratio_of_two_checkouts(tmp_path: Path) -> None:
+    old = {"samples": {"click": [0.9, 0.8, 1.4]}, "failed": []}
+    new = {
+        "samples": {"click": [0.2, 0.3, 0.4], "people: answers a second": [4.0, 2.0]},
+        "failed": ["crowd: timed out"],
+    }
+    text = reported(tmp_path, {"/a/old": old, "/b/new": new})
     assert "click" in text and "median   0.900 s  worst   1.400 s  (n=3)" in text
     assert "median   0.300 s  worst   0.400 s  (n=3)" in text
     assert "median   3.000/s  worst   2.000/s  (n=2)" in text  # fewer a second is worse
@@ -30,15 +65,14 @@ def test_report_gives_medians_worst_cases_and_the_ratio_of_two_checkouts() -> No
     assert "3.00x" in text
 
 
-def test_the_check_a_hand_hands_have_distinct_totals() -> None:
+def test_the_check_a_hand_hands_have_distinct_totals(tmp_path: Path) -> None:
+    hands = planned(tmp_path, "--only", "clicks")["check hands"]
     totals = [
-        score_show(parse_cards(hand), parse_cards(starter)[0]).total
-        for hand, starter in bench_browser._CHECK_HANDS
+        score_show(parse_cards(hand), parse_cards(starter)[0]).total for hand, starter, _ in hands
     ]
+    assert len(hands) >= 2
     assert len(set(totals)) == len(totals)
-    assert [bench_browser._total(*h) for h in bench_browser._CHECK_HANDS] == [
-        str(t) for t in totals
-    ]
+    assert [typed for _, _, typed in hands] == [str(t) for t in totals]
 
 
 @pytest.mark.parametrize(
@@ -50,26 +84,22 @@ def test_the_check_a_hand_hands_have_distinct_totals() -> None:
         (["--app", "/nonexistent/checkout"], "is not a checkout of the trainer"),
     ],
 )
-def test_bad_arguments_are_refused_with_a_reason(
-    argv: list[str], said: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(bench_browser, "CHROMIUM", "/bin/sh")  # any existing file will do
-    assert bench_browser.main(argv) == 2
-    assert said in capsys.readouterr().out
+def test_bad_arguments_are_refused_with_a_reason(argv: list[str], said: str) -> None:
+    done = run_browser("--chromium", "/bin/sh", *argv)  # any existing file will do
+    assert done.returncode == 2
+    assert said in done.stdout
 
 
-def test_without_chromium_it_says_what_to_install(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(bench_browser, "CHROMIUM", "/nonexistent/chromium")
-    assert bench_browser.main([]) == 2
-    assert "apt-get install chromium" in capsys.readouterr().out
+def test_without_chromium_it_says_what_to_install() -> None:
+    done = run_browser("--chromium", "/nonexistent/chromium")
+    assert done.returncode == 2
+    assert "apt-get install chromium" in done.stdout
 
 
 def test_a_play_click_is_timed_to_the_end_of_its_last_script_run() -> None:
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-    runs = bench_browser._Runs()
+    runs = ScriptRuns()  # what the benchmark times Play's clicks with (a shared tool)
 
     def finished(status: int) -> bytes:
         msg = ForwardMsg()
@@ -84,40 +114,24 @@ def test_a_play_click_is_timed_to_the_end_of_its_last_script_run() -> None:
     assert runs.finished.is_set()
 
 
-def test_two_checkouts_can_be_named_after_one_app_option(monkeypatch: pytest.MonkeyPatch) -> None:
-    served: list[list[Path]] = []
-
-    async def run(
-        apps: list[Path], rounds: int, users: int, starts: int, parts: list[str]
-    ) -> dict[Path, Figures]:
-        served.append(list(apps))
-        return {app: Figures() for app in apps}
-
-    monkeypatch.setattr(bench_browser, "CHROMIUM", "/bin/sh")
-    monkeypatch.setattr(bench_browser, "run", run)
-    repo = bench_browser.REPO
-    assert bench_browser.main(["--app", str(repo), str(repo), "--rounds", "1"]) == 0
-    assert bench_browser.main(["--app", str(repo), "--app", str(repo)]) == 0
-    assert served == [[repo, repo], [repo, repo]]
+def test_two_checkouts_can_be_named_after_one_app_option(tmp_path: Path) -> None:
+    repo = str(REPO)
+    assert planned(tmp_path, "--app", repo, repo, "--rounds", "1")["apps"] == [repo, repo]
+    assert planned(tmp_path, "--app", repo, "--app", repo)["apps"] == [repo, repo]
 
 
-def test_every_figure_is_given_against_the_floor_of_its_kind() -> None:
-    figures = Figures()
-    for name, values in {
-        "first load: floor": (1.0, 1.2),
-        "first load: progress": (1.5, 1.6),
-        "floor: a click -> painted": (0.1,),
-        "Check a hand -> total": (0.15,),
-        "floor: a click -> run finished": (0.08,),
-        "Play: wait after lay": (0.2,),
-        "server start, until it answers": (4.0,),
-    }.items():
-        for value in values:
-            figures.add(name, value)
-    lines = {
-        line.split("  median")[0].strip(): line
-        for line in report({Path("/a/x"): figures}).splitlines()
+def test_every_figure_is_given_against_the_floor_of_its_kind(tmp_path: Path) -> None:
+    samples = {
+        "first load: floor": [1.0, 1.2],
+        "first load: progress": [1.5, 1.6],
+        "floor: a click -> painted": [0.1],
+        "Check a hand -> total": [0.15],
+        "floor: a click -> run finished": [0.08],
+        "Play: wait after lay": [0.2],
+        "server start, until it answers": [4.0],
     }
+    text = reported(tmp_path, {"/a/x": {"samples": samples, "failed": []}})
+    lines = {line.split("  median")[0].strip(): line for line in text.splitlines()}
     assert lines["first load: progress"].endswith("1.41x floor")  # 1.55 / 1.1
     assert lines["Check a hand -> total"].endswith("1.50x floor")
     assert lines["Play: wait after lay"].endswith("2.50x floor")
@@ -125,17 +139,6 @@ def test_every_figure_is_given_against_the_floor_of_its_kind() -> None:
     assert not lines["first load: floor"].endswith("x floor")
 
 
-def test_only_some_parts_can_be_run(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[list[str]] = []
-
-    async def run(
-        apps: list[Path], rounds: int, users: int, starts: int, parts: list[str]
-    ) -> dict[Path, Figures]:
-        asked.append(parts)
-        return {app: Figures() for app in apps}
-
-    monkeypatch.setattr(bench_browser, "CHROMIUM", "/bin/sh")
-    monkeypatch.setattr(bench_browser, "run", run)
-    assert bench_browser.main(["--only", "loads", "play", "loads"]) == 0
-    assert bench_browser.main([]) == 0
-    assert asked == [["loads", "play"], list(bench_browser.PARTS)]
+def test_only_some_parts_can_be_run(tmp_path: Path) -> None:
+    assert planned(tmp_path, "--only", "loads", "play", "loads")["parts"] == ["loads", "play"]
+    assert planned(tmp_path)["parts"] == PARTS

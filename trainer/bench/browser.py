@@ -1,5 +1,6 @@
 """Browser benchmark: ``python -m trainer.bench.browser [--rounds N] [--users N] [--starts N]
-[--only PART ...] [--app DIR ...]``.
+[--only PART ...] [--app DIR ...] [--json FILE]``; ``--report FILE`` prints the report of
+figures saved with ``--json`` again, ``--dry-run`` says what would be measured.
 
 What a learner waits for, measured in Debian's Chromium (headless, driven by
 Playwright) against the app, started as the README starts it (``python -m trainer app``),
@@ -48,7 +49,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import functools
+import json
 import os
 import shutil
 import statistics
@@ -63,7 +66,7 @@ from typing import Any
 
 from trainer.bench import line_by_line
 from trainer.bench.serving import Server, cpu_seconds, free_port, serving, serving_checkout
-from trainer.bench.visitor import Visitor, settled
+from trainer.bench.visitor import ScriptRuns, Visitor, settled
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -330,7 +333,7 @@ async def _floor_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: i
     """The floor page's button: until its new text is painted, and until the run it asked
     for has finished (the two ways the app's clicks are timed)."""
     async with _tab(browser) as page:
-        runs = _Runs()
+        runs = ScriptRuns()
         runs.watch(page)
         await _load(page, urls.floor, "hi 0")
         button = page.get_by_role("button", name="again")
@@ -552,7 +555,7 @@ async def _profile(browser: Any, urls: Urls, figures: Figures) -> None:
     async with _tab(browser) as page:  # a card laid at the table, until its run is over
         session = await page.context.new_cdp_session(page)
         await session.send("Performance.enable")
-        runs = _Runs()
+        runs = ScriptRuns()
         runs.watch(page)
         await _load(page, f"{urls.app}/{PAGES['play'][0]}", PAGES["play"][1])
         card = page.locator(".cp-card:not(.off)").first
@@ -637,33 +640,9 @@ async def _shown(page: Any, selector: str) -> bool:
 MISSED_CLICK_S = 15.0
 
 
-class _Runs:
-    """Script runs as they finish, read off the app's websocket (Streamlit's messages): a
-    quick run can start and end between two frames, and never show in the page's state."""
-
-    def __init__(self) -> None:
-        self.finished = asyncio.Event()
-        self.at = 0.0  # when the last run finished (time.perf_counter)
-
-    def watch(self, page: Any) -> None:
-        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
-
-    def _frame(self, payload: str | bytes) -> None:
-        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-        if not isinstance(payload, bytes):
-            return
-        try:
-            msg = ForwardMsg.FromString(payload)
-        except Exception:  # not one of Streamlit's messages
-            return
-        finished = msg.WhichOneof("type") == "script_finished"
-        if finished and msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:  # st.rerun
-            self.at = time.perf_counter()
-            self.finished.set()
-
-
-async def _timed_run(page: Any, runs: _Runs, click: Callable[[], Awaitable[None]]) -> float | None:
+async def _timed_run(
+    page: Any, runs: ScriptRuns, click: Callable[[], Awaitable[None]]
+) -> float | None:
     """Seconds from just before ``click`` to the end of the script run it asked for (None
     for a click that asked for none)."""
     runs.finished.clear()
@@ -678,7 +657,7 @@ async def _timed_run(page: Any, runs: _Runs, click: Callable[[], Awaitable[None]
     return seconds
 
 
-async def _play_step(page: Any, runs: _Runs) -> tuple[str, float | None] | None:
+async def _play_step(page: Any, runs: ScriptRuns) -> tuple[str, float | None] | None:
     """The one action the Play page asks for, timed (None when nothing could be done yet)."""
     for name in ("Cut the pack", "Next", "Continue"):
         button = page.get_by_role("button", name=name, exact=True)
@@ -711,7 +690,7 @@ async def play_game(
 
     url = url.app if isinstance(url, Urls) else url
     async with _tab(browser) as page:
-        runs = _Runs()
+        runs = ScriptRuns()
         runs.watch(page)
         await _load(page, f"{url}/play", "How strong is the computer?", player=GAMER)
         await page.get_by_text(level, exact=True).click()
@@ -748,6 +727,7 @@ async def run(
     *,
     starts: int = 1,
     parts: Sequence[str] = PARTS,
+    chromium: str = CHROMIUM,
 ) -> dict[Path, Figures]:
     from playwright.async_api import async_playwright
 
@@ -757,7 +737,7 @@ async def run(
         with contextlib.ExitStack() as servers:
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(
-                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                    executable_path=chromium, headless=True, args=CHROMIUM_ARGS
                 )
                 if "loads" in parts:
                     for _ in range(starts):  # a server per page and start: each load is cold
@@ -924,10 +904,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="a checkout to serve (two, as --app A B or --app A --app B, to compare them); "
         "default: this one",
     )
+    parser.add_argument("--chromium", default=CHROMIUM, help=f"the browser (default {CHROMIUM})")
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="say what would be measured (and the hands Check a hand is given), measure nothing",
+    )
+    parser.add_argument(
+        "--json", metavar="FILE", help="also write the figures (or the plan) to FILE as JSON"
+    )
+    parser.add_argument(
+        "--report",
+        metavar="FILE",
+        type=Path,
+        help="print the report of figures written earlier with --json FILE, measuring nothing",
+    )
     args = parser.parse_args(argv)
     line_by_line()
-    if not Path(CHROMIUM).exists():
-        print(f"The browser benchmark needs Chromium at {CHROMIUM} (apt-get install chromium).")
+    if args.report is not None:
+        print(report(load_figures(args.report)), flush=True)
+        return 0
+    if not Path(args.chromium).exists():
+        print(
+            f"The browser benchmark needs Chromium at {args.chromium} (apt-get install chromium)."
+        )
         return 2
     if args.rounds < 1 or args.users < 1 or args.starts < 1:
         print("--rounds, --users and --starts must be at least 1.")
@@ -938,10 +938,58 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{app} is not a checkout of the trainer (no trainer/app.py).")
             return 2
     parts = list(dict.fromkeys(args.only or PARTS))
-    results = asyncio.run(run(apps, args.rounds, args.users, starts=args.starts, parts=parts))
+    if args.dry_run:
+        plan = {
+            "apps": [str(app) for app in apps],
+            "parts": parts,
+            "rounds": args.rounds,
+            "users": args.users,
+            "starts": args.starts,
+            "check hands": [
+                [hand, starter, _total(hand, starter)] for hand, starter in _CHECK_HANDS
+            ],
+        }
+        print(f"Would measure {', '.join(parts)} on {', '.join(plan['apps'])}", flush=True)
+        print(f"  rounds {args.rounds}, users {args.users}, starts {args.starts}", flush=True)
+        if args.json:
+            Path(args.json).write_text(json.dumps(plan, indent=1), encoding="utf-8")
+        return 0
+    results = asyncio.run(
+        run(apps, args.rounds, args.users, starts=args.starts, parts=parts, chromium=args.chromium)
+    )
     print("== every figure, against the floor of its kind", flush=True)
     print(report(results), flush=True)
+    if args.json:
+        save_figures(results, Path(args.json))
     return 0
+
+
+def save_figures(results: dict[Path, Figures], path: Path) -> None:
+    """The figures as JSON, by checkout (``--json``; read back by :func:`load_figures`)."""
+    found = {
+        str(app): {
+            "samples": figures.samples,
+            "failed": figures.failed,
+            "profiles": {name: dataclasses.asdict(p) for name, p in figures.profiles.items()},
+        }
+        for app, figures in results.items()
+    }
+    path.write_text(json.dumps(found, indent=1), encoding="utf-8")
+
+
+def load_figures(path: Path) -> dict[Path, Figures]:
+    """Figures written by :func:`save_figures` (``--report``)."""
+    found = json.loads(path.read_text(encoding="utf-8"))
+    return {
+        Path(app): Figures(
+            samples={name: list(values) for name, values in figures["samples"].items()},
+            failed=list(figures.get("failed", [])),
+            profiles={
+                name: Profile(**profile) for name, profile in figures.get("profiles", {}).items()
+            },
+        )
+        for app, figures in found.items()
+    }
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ value set by the visitor until the widget leaves the page), a button's press onc
 message of the press, and a card component's taps as the component's script sends them
 (its whole ``log`` as the component's state: ``{"log":[{"do":…,"cards":[…],"seq":n}]}``, the
 taps the page has confirmed left out).
+
+:class:`ScriptRuns` reads the same messages off a real browser tab, for the browser benchmark.
 """
 
 from __future__ import annotations
@@ -410,3 +412,30 @@ def next_move(page: Page) -> Move | None:
     if steps:
         return Move("continue", press=steps[0])
     return None
+
+
+class ScriptRuns:
+    """Script runs as they finish, read off a real browser tab's websocket (Streamlit's
+    messages, the tab a Playwright page): a quick run can start and end between two frames,
+    and never show in the page's state. The browser benchmark times clicks with it."""
+
+    def __init__(self) -> None:
+        self.finished = asyncio.Event()
+        self.at = 0.0  # when the last run finished (time.perf_counter)
+
+    def watch(self, page: Any) -> None:
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        if not isinstance(payload, bytes):
+            return
+        try:
+            msg = ForwardMsg.FromString(payload)
+        except Exception:  # not one of Streamlit's messages
+            return
+        finished = msg.WhichOneof("type") == "script_finished"
+        if finished and msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:  # st.rerun
+            self.at = time.perf_counter()
+            self.finished.set()
