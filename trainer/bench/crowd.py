@@ -265,6 +265,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     several.add_argument("--no-kill", action="store_true", help="kill no server")
     several.add_argument(
+        "--kill-after",
+        type=float,
+        default=0.5,
+        metavar="SHARE",
+        help="the share of all the steps done when the first server is killed (default 0.5)",
+    )
+    several.add_argument(
+        "--keep-players",
+        action="store_true",
+        help="with --store: leave the players, their answers and games in it (to read back)",
+    )
+    several.add_argument(
         "--no-peer", action="store_true", help="skip the peer run (the same crowd on one server)"
     )
     args = parser.parse_args(argv)
@@ -309,6 +321,9 @@ def _several(args: argparse.Namespace) -> int:
     if len(args.app) != 1:
         print("--servers runs one checkout (give one --app).")
         return 2
+    if not 0 < args.kill_after < 1:
+        print("--kill-after must be between 0 and 1.")
+        return 2
     if args.store is not None and not args.store.startswith(("postgresql://", "postgres://")):
         print(f"--store must be a postgresql:// URL, not {args.store!r}.")
         return 2
@@ -322,11 +337,15 @@ def _several(args: argparse.Namespace) -> int:
             store=args.store,
             kill=not args.no_kill,
             peer=not args.no_peer,
+            kill_after=args.kill_after,
+            keep=args.keep_players,
         )
     except (RuntimeError, OSError) as err:
         print(f"The benchmark could not run: {err}")
         return 1
     print(bench_servers.report(runs, answers=args.answers, moves=args.moves, store=args.store))
+    if args.json:
+        Path(args.json).write_text(json.dumps(bench_servers.as_json(runs), indent=1), "utf-8")
     return 1 if bench_servers.problems(runs) else 0
 
 

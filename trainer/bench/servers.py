@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 import secrets
 import shutil
@@ -57,6 +58,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
+from trainer.bench.ledger import Checks, Sent, check
 from trainer.bench.serving import Server, serving_checkout
 from trainer.bench.visitor import Move, Page, ServerGone, Visitor, next_move, settled
 
@@ -74,15 +76,6 @@ def _answer_box(page: Page) -> str | None:
 
 def _set_of(query: str) -> str:
     return (parse_qs(query).get("set") or [""])[0]
-
-
-@dataclass
-class Sent:
-    """What one player's tabs sent, to be checked against the store afterwards."""
-
-    answers: dict[str, str] = field(default_factory=dict)  # answer key (set/index) -> answer
-    #: Game id -> the throws and lays sent, in order (cards sorted).
-    decisions: dict[str, list[tuple[str, tuple[str, ...]]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -105,6 +98,18 @@ class Moved:
 
 
 @dataclass
+class Played:
+    """One player after the run: their number and profile, the servers their tabs were on
+    at the end, whether they were moved, and what their tabs sent."""
+
+    n: int
+    profile_id: int
+    server: dict[str, int]
+    moved: bool
+    sent: Sent
+
+
+@dataclass
 class Run:
     """One crowd's figures, and the problems seen while it ran."""
 
@@ -120,6 +125,7 @@ class Run:
     moved: list[Moved] = field(default_factory=list)
     tabs_moved: list[float] = field(default_factory=list)  # kill -> first page elsewhere (s)
     checks: Checks | None = None
+    players: list[Played] = field(default_factory=list)
 
 
 class Progress:
@@ -448,107 +454,13 @@ async def crowd_run(
         for player in crowd_players:
             await player.close()
     run.moved = [p.moved for p in crowd_players if p.moved is not None]
+    run.players = [
+        Played(p.n, p.profile_id, dict(p.server), p.moved is not None, p.sent)
+        for p in crowd_players
+    ]
     progress.say("checking the store")
     run.checks = check(store, crowd_players)
     return crowd_players
-
-
-# --- the checks --------------------------------------------------------------------------------
-
-
-@dataclass
-class Checks:
-    """What the store holds against what the tabs sent."""
-
-    answers_sent: int = 0
-    answers_stored: int = 0
-    games: int = 0
-    decisions: int = 0
-    problems: list[str] = field(default_factory=list)
-
-
-def _decisions(record: Any) -> list[tuple[str, tuple[str, ...]]]:
-    """The person's throws and lays in a game, in order (cards sorted)."""
-    from trainer.engine.events import DiscardEvent, LayEvent
-    from trainer.training.table import ME
-
-    out: list[tuple[str, tuple[str, ...]]] = []
-    for event in record.events:
-        if isinstance(event, DiscardEvent) and event.seat == ME:
-            out.append(("throw", tuple(sorted(str(card) for card in event.cards))))
-        elif isinstance(event, LayEvent) and event.seat == ME:
-            out.append(("lay", (str(event.card),)))
-    return out
-
-
-def check(store: Any, players: Sequence[Player]) -> Checks:
-    """Every answer stored once under its player with the answer sent; every game replays
-    and holds exactly the throws and lays sent."""
-    from trainer.engine.record import GameRecord
-    from trainer.training.table import PlaySetup, Table
-
-    tables = store.dump()
-    checks = Checks()
-    problems = checks.problems
-    attempts, games = tables["attempts"], tables["games"]
-    a_col = {name: i for i, name in enumerate(attempts.columns)}
-    g_col = {name: i for i, name in enumerate(games.columns)}
-    ours = {p.profile_id: p for p in players}
-    owner_of_set = {key.partition("/")[0]: p.n for p in players for key in p.sent.answers}
-    stored: dict[int, list[tuple[str, str]]] = {pid: [] for pid in ours}
-    for row in attempts.rows:
-        pid = row[a_col["profile_id"]]
-        if pid in stored:
-            stored[pid].append((str(row[a_col["answer_key"]]), str(row[a_col["answer"]])))
-    for pid, player in ours.items():
-        checks.answers_sent += len(player.sent.answers)
-        checks.answers_stored += len(stored[pid])
-        counts = Counter(key for key, _ in stored[pid])
-        problems += [
-            f"player {player.n}: {key} stored {n} times" for key, n in counts.items() if n > 1
-        ]
-        answer_of = dict(stored[pid])
-        for key, answer in player.sent.answers.items():
-            if key not in answer_of:
-                problems.append(f"player {player.n}: the answer to {key} was lost")
-            elif answer_of[key] != answer:
-                problems.append(
-                    f"player {player.n}: {key} stored as {answer_of[key]!r}, sent {answer!r}"
-                )
-        for key in answer_of:
-            if key not in player.sent.answers:
-                sender = owner_of_set.get(key.partition("/")[0])
-                problems.append(f"player {player.n}: holds {key}, sent by player {sender}")
-    for row in games.rows:
-        pid = row[g_col["profile_id"]]
-        owner = ours.get(pid)
-        if owner is None:
-            continue
-        game_id = str(row[g_col["game_id"]])
-        checks.games += 1
-        try:
-            record = GameRecord.parse(str(row[g_col["record"]]))
-            Table.resume(
-                PlaySetup.parse(str(row[g_col["settings"]])), record, str(row[g_col["place"]])
-            )
-        except ValueError as err:
-            problems.append(f"player {owner.n}: game {game_id} does not replay: {err}")
-            continue
-        held = _decisions(record)
-        checks.decisions += len(held)
-        sent = owner.sent.decisions.get(game_id, [])
-        if held != sent:
-            problems.append(
-                f"player {owner.n}: game {game_id} holds {len(held)} throws and lays, the tab "
-                f"sent {len(sent)}; first difference at "
-                f"{next((i for i, (a, b) in enumerate(zip(held, sent, strict=False)) if a != b), min(len(held), len(sent)))}"
-            )
-    stored_games = {(row[g_col["profile_id"]], str(row[g_col["game_id"]])) for row in games.rows}
-    for pid, player in ours.items():
-        for game_id in player.sent.decisions:
-            if (pid, game_id) not in stored_games:
-                problems.append(f"player {player.n}: game {game_id} is not stored under them")
-    return checks
 
 
 def _note(text: str) -> None:
@@ -607,10 +519,12 @@ def make_players(store: Any, users: int, tag: str) -> list[tuple[str, int]]:
 
 def run(
     app: Path, *, servers: int, users: int, answers: int, moves: int, store: str | None = None,
-    kill: bool = True, peer: bool = True,
+    kill: bool = True, peer: bool = True, kill_after: float = 0.5, keep: bool = False,
 ) -> list[Run]:  # fmt: skip
     """The peer (the crowd against one server) and the crowd across ``servers`` servers,
-    each on a database of its own (or on ``store``, under players of their own)."""
+    each on a database of its own (or on ``store``, under players of their own, removed at
+    the end unless ``keep``); the first server killed when ``kill_after`` of the steps are
+    done."""
     from trainer.progress.store import Store
     from trainer.progress.store.postgres import close_pools
 
@@ -637,11 +551,12 @@ def run(
                                 answers=answers,
                                 moves=moves,
                                 kill=kills,
+                                kill_after=kill_after,
                             )
                         )
                         runs.append(result)
                 finally:
-                    if store is not None:  # a database of the club's: the players go again
+                    if store is not None and not keep:  # a club's database: the players go
                         for _, profile_id in players:
                             opened.delete_profile(profile_id)
         finally:
@@ -756,6 +671,17 @@ def report(runs: Sequence[Run], *, answers: int, moves: int, store: str | None) 
         if problems:
             lines.append(f"!! {result.label}: {len(problems)} problems, the first: {problems[:5]}")
     return "\n".join(lines)
+
+
+def as_json(runs: Sequence[Run]) -> list[dict[str, Any]]:
+    """The runs' figures and checks, each player's ledger with them (``--json``)."""
+    found = []
+    for result in runs:
+        figures = dataclasses.asdict(result)
+        for moved, said in zip(result.moved, figures["moved"], strict=True):
+            said["continued"] = moved.continued
+        found.append(figures)
+    return found
 
 
 def problems(runs: Sequence[Run]) -> list[str]:
