@@ -24,10 +24,11 @@ The rooms, lowest first (each a folder of ``trainer/``):
 
 Above them all: the entry points (``trainer/app.py``, the command line, the launcher) and
 the tools in ``trainer/bench`` (the benchmarks, serving the app for them and the tests),
-which nothing in the app imports. Each module's imports are read with :mod:`ast` (every
+which nothing in the app imports; and no test imports one of the benchmarks
+(``trainer.bench.BENCHMARKS``: the tests run them as commands). Each module's imports are read with :mod:`ast` (every
 ``import`` and ``from … import``, wherever it stands, except those only for the type
 checker), so a test fails on an upward import, on an import cycle, on a library used below
-the layer allowed to use it, and on the app importing a tool.
+the layer allowed to use it, on the app importing a tool, and on a test importing a benchmark.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from trainer.bench import BENCHMARKS
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "trainer"
@@ -204,6 +207,44 @@ def test_the_app_never_imports_a_tool(module: str) -> None:
     """The tools are not in the wheel: the app, the command line and the layers run without."""
     tools = sorted(name for name in GRAPH[module] if is_tool(name))
     assert not tools, f"{module} imports {tools}, which the installed package does not hold"
+
+
+#: The benchmark modules (``trainer.bench.BENCHMARKS``), which no test imports.
+BENCHMARK_MODULES: frozenset[str] = frozenset(f"trainer.bench.{name}" for name in BENCHMARKS)
+TESTS = REPO / "tests"
+TEST_MODULES: dict[str, Path] = {
+    module_name(path): path
+    for path in sorted(TESTS.rglob("*.py"))
+    if "__pycache__" not in path.parts
+}
+
+
+def test_every_benchmark_is_a_module_of_the_tools() -> None:
+    assert set(MODULES) >= BENCHMARK_MODULES
+    assert all(is_tool(name) for name in BENCHMARK_MODULES)
+    assert "trainer.bench.serving" not in BENCHMARK_MODULES  # a tool the tests share
+
+
+@pytest.mark.parametrize("module", sorted(TEST_MODULES))
+def test_no_test_imports_a_benchmark(module: str) -> None:
+    """A test runs a benchmark as its command (``python -m trainer.bench.<name>``) and reads
+    what it prints: the benchmark's code is not the test's to reach into."""
+    path = TEST_MODULES[module]
+    found = imports_in(path.read_text(encoding="utf-8"), module, path.name == "__init__.py")
+    benchmarks = sorted(found & BENCHMARK_MODULES)
+    assert not benchmarks, f"{module} imports {benchmarks}: run it as a command instead"
+
+
+def test_a_benchmark_imported_in_any_form_is_seen() -> None:
+    for source in (
+        "from trainer.bench import quick\n",
+        "import trainer.bench.play\n",
+        "from trainer.bench.crowd import main\n",
+        "def later():\n    from trainer.bench import servers as bench_servers\n",
+    ):
+        assert imports_in(source, "tests.test_fake") & BENCHMARK_MODULES, source
+    shared = "from trainer.bench.serving import serving\nfrom trainer.bench import line_by_line\n"
+    assert not imports_in(shared, "tests.test_fake") & BENCHMARK_MODULES
 
 
 def test_the_top_of_the_package_is_the_app_the_command_line_and_the_launcher() -> None:

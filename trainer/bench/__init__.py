@@ -25,12 +25,30 @@ Tools:
 ``visitor``           a browser tab without a browser (Streamlit's websocket protocol)
 ``playing``           playing the Play page without a person (a whole game, one click)
 ``screenshots``       ``python -m trainer.bench.screenshots``: the README's pictures again
+``ledger``            what the crowd's tabs sent, and the store checked against it
 ====================  ========================================================================
+
+No test imports a benchmark (:data:`BENCHMARKS`; ``tests/test_layers.py`` checks it): each
+test runs its benchmark as a command on a small load and reads what it prints, or the
+figures it writes with ``--json``. The tools may be imported.
 """
 
 import sys
 
-__all__ = ["line_by_line"]
+__all__ = ["BENCHMARKS", "line_by_line"]
+
+#: The benchmarks, by module: run as commands (``python -m trainer.bench.<name>``), by the
+#: tests too, which never import them; the other modules here are tools.
+BENCHMARKS: tuple[str, ...] = (
+    "__main__",
+    "quick",
+    "drill_deals",
+    "progress_page",
+    "play",
+    "browser",
+    "crowd",
+    "servers",
+)
 
 
 def line_by_line() -> None:
