@@ -696,7 +696,9 @@ def browser_game(level: str = "Easy", games: int = 1) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainer.bench.play", description=__doc__)
-    parser.add_argument("--level", action="append", choices=LEVELS, help="default: every level")
+    parser.add_argument(
+        "--level", action="append", choices=LEVELS, help="default: every level (the review: normal)"
+    )
     parser.add_argument(
         "--target", type=int, choices=(61, 121), help="default: 61, and 121 for the review"
     )
