@@ -19,7 +19,7 @@ from trainer.engine import (
     score_show,
 )
 from trainer.engine.show import pattern_combinations
-from trainer.training.questions.features import show_features
+from trainer.training.questions.features import rank_features, show_features
 from trainer.training.questions.fitting import check_question
 from trainer.training.questions.kinds import FIVE, JACK, GenerationError, ShowQuestion, card_at
 
@@ -51,39 +51,15 @@ class _Candidate(NamedTuple):
     weight: float
 
 
-_RUN_NAMES = {2: "double-run", 3: "triple-run", 4: "double-double-run"}
-
-
 def _rank_features(orders: tuple[int, ...]) -> tuple[int, int, frozenset[str]]:
     """Rank-only points, number of combinations and features of five sorted ranks,
     read off the engine's combinations for that rank pattern."""
     items = pattern_combinations()[orders]
-    found: set[str] = set()
-    fifteens = [len(positions) for kind, positions, _ in items if kind == "fifteen"]
-    if fifteens:
-        found.add("fifteen")
-        if max(fifteens) >= 4:
-            found.add("four-card-fifteen")
-        if max(fifteens) == 5:
-            found.add("five-card-fifteen")
-    multiples = [n for n in Counter(orders).values() if n >= 2]
-    if multiples:
-        found.add("pair")
-    if len(multiples) >= 2:
-        found.add("two-pairs")
-    if 3 in multiples:
-        found.add("pair-royal")
-    if 4 in multiples:
-        found.add("four-of-a-kind")
-    runs = [len(positions) for kind, positions, _ in items if kind == "run"]
-    if runs:
-        found.add("run")
-        if runs[0] >= 4:
-            found.add("long-run")
-        if runs[0] == 5:
-            found.add("run-of-five")
-        if len(runs) >= 2:
-            found.update(("multi-run", _RUN_NAMES[len(runs)]))
+    found = rank_features(
+        (len(positions) for kind, positions, _ in items if kind == "fifteen"),
+        orders,
+        [len(positions) for kind, positions, _ in items if kind == "run"],
+    )
     return sum(points for _, _, points in items), len(items), frozenset(found)
 
 

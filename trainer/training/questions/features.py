@@ -16,40 +16,53 @@ from trainer.training.questions.kinds import FIVE, JACK, GoQuestion
 # --- features: what a question shows, read from the engine's items -----------------------
 
 
-def show_features(score: ShowScore) -> frozenset[str]:
-    """The :data:`~trainer.content.catalog.SHOW_FEATURES` a counted hand or crib has."""
+#: The names of two, three and four runs sharing their cards.
+_MULTI_RUNS = {2: "double-run", 3: "triple-run", 4: "double-double-run"}
+
+
+def rank_features(
+    fifteen_sizes: Iterable[int], orders: Iterable[int], run_lengths: Sequence[int]
+) -> set[str]:
+    """The features that the ranks alone decide: the fifteens (by how many cards each
+    takes), the pairs (from the five cards' ranks) and the runs (each run's length, as
+    the engine lists them). Shared by :func:`show_features`, which reads a counted hand,
+    and the show dealer, which reads a rank pattern before any suits are chosen."""
     found: set[str] = set()
-    hand, starter = score.hand, score.starter
-    fifteens = score.by_kind("fifteen")
-    if fifteens:
+    sizes = set(fifteen_sizes)
+    if sizes:
         found.add("fifteen")
-        sizes = {len(item.cards) for item in fifteens}
         if max(sizes) >= 4:
             found.add("four-card-fifteen")
         if 5 in sizes:
             found.add("five-card-fifteen")
-    if score.by_kind("pair"):
+    multiples = [n for n in Counter(orders).values() if n >= 2]
+    if multiples:
         found.add("pair")
-    counts = Counter(card.order for card in (*hand, starter))
-    multiples = [n for n in counts.values() if n >= 2]
     if len(multiples) >= 2:
         found.add("two-pairs")
     if 3 in multiples:
         found.add("pair-royal")
     if 4 in multiples:
         found.add("four-of-a-kind")
-    runs = score.by_kind("run")
-    if runs:
+    if run_lengths:
         found.add("run")
-        length = len(runs[0].cards)
-        if length >= 4:
+        if run_lengths[0] >= 4:
             found.add("long-run")
-        if length == 5:
+        if run_lengths[0] == 5:
             found.add("run-of-five")
-        names = {2: "double-run", 3: "triple-run", 4: "double-double-run"}
-        if len(runs) >= 2:
-            found.add("multi-run")
-            found.add(names[len(runs)])
+        if len(run_lengths) >= 2:
+            found.update(("multi-run", _MULTI_RUNS[len(run_lengths)]))
+    return found
+
+
+def show_features(score: ShowScore) -> frozenset[str]:
+    """The :data:`~trainer.content.catalog.SHOW_FEATURES` a counted hand or crib has."""
+    hand, starter = score.hand, score.starter
+    found = rank_features(
+        (len(item.cards) for item in score.by_kind("fifteen")),
+        (card.order for card in (*hand, starter)),
+        [len(item.cards) for item in score.by_kind("run")],
+    )
     flushes = score.by_kind("flush")
     if flushes:
         found.add("flush")
