@@ -17,6 +17,7 @@ from trainer.analysis import computer_player
 from trainer.analysis.players.table_options import TableOption, table_options
 from trainer.analysis.players.views import TableView, table_view
 from trainer.analysis.seat_views import play_view
+from trainer.bench.playing import play_on
 from trainer.engine import DECK, Card, Game, Pegging, SeatView, Settings, parse_cards, score_play
 from trainer.training.coach import (
     PlayNote,
@@ -320,37 +321,27 @@ def test_the_coach_at_a_table_works_from_the_persons_own_view(
     table = Table.new(setup, seed=seats)
     game = table.game
     notes: list[PlayNote] = []
-    while table.need() is not Need.OVER and game.deal_no < 3:
-        need = table.need()
-        if need is Need.LAY:
-            before = len(seen)
-            line = table.lay_line()
-            assert line and len(seen) == before + 1
-            assert seen[-1] == game.view(ME)
-            at = len(game.events)
-            hidden = _hidden_at(game, ME, at)
-            assert not hidden & set(_cards_in(seen[-1]))
-            card = table.view.playable[-1]
-            table.lay(card)
-            note = table.play_note()
-            assert table.mark == at
-            mine = game.view(ME, at=at)
-            assert seen[-1] == mine and not hidden & set(_cards_in(mine))
-            assert note == view_play_note(mine, card, level="hard")
-            calls = len(seen)
-            assert table.play_note() == note and len(seen) == calls  # worked out once
-            if note is not None:
-                notes.append(note)
-        elif need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:1])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.CLAIM:
-            nxt = table.next_count()
-            assert nxt is not None
-            table.claim(nxt[2].total)
-        else:
-            table.carry_on()
+
+    def at_a_lay(table: Table, need: Need) -> bool:  # in the first two deals
+        return need is Need.LAY or table.game.deal_no >= 3
+
+    while play_on(table, stop=at_a_lay) is Need.LAY and game.deal_no < 3:
+        before = len(seen)
+        line = table.lay_line()
+        assert line and len(seen) == before + 1
+        assert seen[-1] == game.view(ME)
+        at = len(game.events)
+        hidden = _hidden_at(game, ME, at)
+        assert not hidden & set(_cards_in(seen[-1]))
+        card = table.view.playable[-1]
+        table.lay(card)
+        note = table.play_note()
+        assert table.mark == at
+        mine = game.view(ME, at=at)
+        assert seen[-1] == mine and not hidden & set(_cards_in(mine))
+        assert note == view_play_note(mine, card, level="hard")
+        calls = len(seen)
+        assert table.play_note() == note and len(seen) == calls  # worked out once
+        if note is not None:
+            notes.append(note)
     assert notes  # the coach spoke after some lay

@@ -74,7 +74,7 @@ def play_on(
     moves: int = 5000,
 ) -> Need:
     """The person's moves on ``table`` until the game is over or ``stop(table, need)``: they
-    throw the first two cards, lay the first card that fits (the last, with ``lay_last``),
+    throw the first cards of their hand (two, or one among three or four), lay the first card that fits (the last, with ``lay_last``),
     count ``claim(table)`` and go on through the show. What they had to do when it stopped;
     :class:`RuntimeError` after ``moves`` moves."""
     for _ in range(moves):
@@ -84,7 +84,7 @@ def play_on(
         if need is Need.CUT_FOR_DEAL:
             table.cut_for_deal()
         elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
+            table.discard(table.view.hand[: table.game.settings.throw])
         elif need is Need.CUT_STARTER:
             table.cut_starter()
         elif need is Need.LAY:
