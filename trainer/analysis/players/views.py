@@ -81,24 +81,24 @@ def check_view(view: object, phase: Phase) -> SeatView:
     return view
 
 
-def check_six(hand: object) -> tuple[Card, ...]:
+def _check_hand(hand: object, size: int, words: str, discard: str) -> tuple[Card, ...]:
+    """``hand`` as ``size`` different cards (``words`` names the size in the messages;
+    ``discard`` says which discard needs them)."""
     if not isinstance(hand, Sequence) or isinstance(hand, str):
-        raise ValueError("the hand must be a sequence of six cards")
+        raise ValueError(f"the hand must be a sequence of {words} cards")
     cards = tuple(hand)
-    if len(cards) != 6 or not all(isinstance(c, Card) for c in cards):
-        raise ValueError(f"the discard needs six cards, got {len(cards)}")
+    if len(cards) != size or not all(isinstance(c, Card) for c in cards):
+        raise ValueError(f"{discard} needs {words} cards, got {len(cards)}")
     check_distinct(cards)
     return cards
+
+
+def check_six(hand: object) -> tuple[Card, ...]:
+    return _check_hand(hand, 6, "six", "the discard")
 
 
 def check_five(hand: object) -> tuple[Card, ...]:
-    if not isinstance(hand, Sequence) or isinstance(hand, str):
-        raise ValueError("the hand must be a sequence of five cards")
-    cards = tuple(hand)
-    if len(cards) != 5 or not all(isinstance(c, Card) for c in cards):
-        raise ValueError(f"the discard among three or four needs five cards, got {len(cards)}")
-    check_distinct(cards)
-    return cards
+    return _check_hand(hand, 5, "five", "the discard among three or four")
 
 
 def least_pips(plays: Sequence[LayEvent | GoEvent], seat: int) -> int:
