@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from itertools import combinations, permutations
+from itertools import combinations, combinations_with_replacement, permutations
+from math import comb, prod
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +17,7 @@ from trainer.analysis.discards_five import (
     LikelyRule,
     analyse_five,
     crib_sign_of,
+    kept_likelihood_five,
     likely_rule,
     likely_single_throw,
     others_signs,
@@ -192,3 +194,33 @@ def test_the_other_players_throw_toward_their_own_crib() -> None:
     assert likely_single_throw(five) == likely_single_throw(five, -1.0) == parse_cards("2C")[0]
     rule = LikelyRule((1.0, -1.0))
     assert rule(five, 0) == parse_cards("5S")[0] and rule(five, 1) == parse_cards("2C")[0]
+
+
+def _ways(ranks: tuple[int, ...]) -> int:
+    return prod(comb(4, ranks.count(r)) for r in set(ranks))
+
+
+@pytest.mark.parametrize("crib_sign", [1.0, -0.5, -1.0])
+def test_kept_likelihood_five_follows_the_likely_throw(crib_sign: float) -> None:
+    """Every four's ratio, checked by dealing it each fifth rank in turn and asking
+    likely_single_throw, card by card, what it throws."""
+    table = kept_likelihood_five(crib_sign)
+    fours = [f for f in combinations_with_replacement(range(1, 14), 4) if max(map(f.count, f)) <= 4]
+    assert sorted(table) == fours
+    assert sum(_ways(f) * table[f] for f in fours) / comb(52, 4) == pytest.approx(1.0)
+    by_order: dict[int, list[Card]] = {}
+    for card in DECK:
+        by_order.setdefault(card.order, []).append(card)
+    for four in fours[:: 7 if crib_sign == 1.0 else 29]:
+        chance = 0.0
+        for fifth in range(1, 14):
+            five = tuple(sorted((*four, fifth)))
+            if five.count(fifth) > 4:
+                continue
+            cards = [by_order[r][five[:i].count(r)] for i, r in enumerate(five)]
+            if likely_single_throw(cards, crib_sign).order == fifth:
+                chance += _ways(five) / comb(52, 5)
+        assert table[four] == pytest.approx(chance / (_ways(four) / comb(52, 4)), abs=1e-12)
+    # Four fives are kept whatever the fifth card: five times as often as four cards
+    # dealt at random are those.
+    assert table[(5, 5, 5, 5)] == pytest.approx(5.0)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from math import comb
+from itertools import combinations_with_replacement
+from math import comb, prod
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ from trainer.analysis.ranks import JACK, KEEPS, pair_index, six_card_hands
 from trainer.analysis.sound import (
     crib_values,
     decision_hand_means,
+    kept_likelihood,
     random_crib_values,
     seat_throws,
 )
@@ -94,3 +96,42 @@ def test_random_start_is_two_cards_at_random() -> None:
 def test_unknown_seat_is_refused() -> None:
     with pytest.raises(ValueError, match="seat must be"):
         seat_throws("north")
+
+
+def _ways(ranks: tuple[int, ...]) -> int:
+    return prod(comb(4, ranks.count(r)) for r in set(ranks))
+
+
+@pytest.mark.parametrize("seat", ["dealer", "pone"])
+def test_kept_likelihood_is_a_ratio_of_chances(seat: str) -> None:
+    table = kept_likelihood(seat)  # type: ignore[arg-type]
+    fours = [f for f in combinations_with_replacement(range(1, 14), 4) if max(map(f.count, f)) <= 4]
+    assert sorted(table) == sorted(fours)
+    # Weighted by the chance of four random cards, the ratios make one whole.
+    assert sum(_ways(f) * table[f] for f in fours) / comb(52, 4) == pytest.approx(1.0)
+    # Each checked against the six-card hands that hold it: two cards added every way,
+    # and the seat's throw from the six keeping exactly these ranks.
+    hands = six_card_hands()
+    where = {tuple(int(r) for r in row): i for i, row in enumerate(hands.ranks)}
+    throws = seat_throws(seat)  # type: ignore[arg-type]
+    for four in [(5, 5, 10, 11), (1, 2, 12, 13), (3, 4, 6, 6), (7, 7, 8, 8), (2, 9, 11, 13)]:
+        chance = 0.0
+        for a, b in combinations_with_replacement(range(1, 14), 2):
+            six = tuple(sorted((*four, a, b)))
+            if max(map(six.count, six)) > 4:
+                continue
+            i = where[tuple(r - 1 for r in six)]
+            kept = tuple(six[k] for k in KEEPS[int(throws.choice[i])])
+            if kept == four:
+                chance += _ways(six) / comb(52, 6)
+        assert table[four] == pytest.approx(chance / (_ways(four) / comb(52, 4)), abs=1e-12)
+
+
+def test_a_sound_pone_never_keeps_what_it_would_throw_away() -> None:
+    # Ace, deuce, queen, king hold nothing a pone keeps over what two more cards offer;
+    # a pair of fives with a ten and a jack is kept far more often than dealt.
+    assert kept_likelihood("pone")[(1, 2, 12, 13)] == 0.0
+    assert kept_likelihood("pone")[(5, 5, 10, 11)] > 5.0
+    assert kept_likelihood("dealer")[(5, 5, 10, 11)] > 5.0
+    with pytest.raises(ValueError, match="seat must be"):
+        kept_likelihood("north")  # type: ignore[arg-type]

@@ -63,6 +63,7 @@ __all__ = [
     "OneThrow",
     "analyse_five",
     "crib_sign_of",
+    "kept_likelihood_five",
     "single_throw_points",
     "sound_single_throw",
 ]
@@ -243,6 +244,51 @@ def likely_single_throw(five: Sequence[Card], crib_sign: float = 0.0) -> Card:
         return (values[i] + bonus, cards[i].index)
 
     return cards[max(range(5), key=value)]
+
+
+@cache
+def kept_likelihood_five(crib_sign: float) -> dict[tuple[int, ...], float]:
+    """How much likelier each four (sorted rank orders, ace 1 to king 13) is in the hand
+    kept from five by :func:`likely_single_throw` (the crib worth ``crib_sign`` to the
+    player) than in four cards dealt at random: the chance that a random five holds
+    those four and throws its fifth card, over the chance of four random cards."""
+    fives = np.asarray(
+        [
+            f
+            for f in combinations_with_replacement(range(RANK_COUNT), 5)
+            if max(map(f.count, f)) <= 4
+        ]
+    )
+    n = len(fives)
+    counts = np.zeros((n, RANK_COUNT), dtype=np.int64)
+    for column in range(5):
+        np.add.at(counts, (np.arange(n), fives[:, column]), 1)
+    unseen = 4.0 - counts
+    table = five_card_points()
+    bonus = np.asarray([single_throw_points(_BY_ORDER[r + 1]) for r in range(RANK_COUNT)])
+    values = np.empty((n, 5))
+    for i in range(5):
+        a, b, c, d = (fives[:, j] for j in range(5) if j != i)
+        points = table[:, a, b, c, d].T  # (n, 13) by starter
+        values[:, i] = (points * unseen).sum(axis=1) / 47.0
+    if crib_sign:
+        values += 0.5 * crib_sign * bonus[fives]
+    # Ties go to the higher card: the last of the best in the sorted five.
+    thrown = 4 - np.argmax(values[:, ::-1], axis=1)
+    ways = _BINOMIAL[4, counts].prod(axis=1)
+    kept: dict[tuple[int, ...], float] = {}
+    for row, t, w in zip(fives.tolist(), thrown.tolist(), ways.tolist(), strict=True):
+        four = tuple(r + 1 for k, r in enumerate(row) if k != t)
+        kept[four] = kept.get(four, 0.0) + w / comb(52, 5)
+    out: dict[tuple[int, ...], float] = {}
+    for four in combinations_with_replacement(range(1, RANK_COUNT + 1), 4):
+        if max(four.count(r) for r in four) <= 4:
+            chance = float(_BINOMIAL[4, [four.count(r) for r in set(four)]].prod()) / comb(52, 4)
+            out[four] = kept.get(four, 0.0) / chance
+    return out
+
+
+_BY_ORDER = {card.order: card for card in reversed(DECK)}
 
 
 def others_signs(players: int, crib_sign: float) -> tuple[float, ...]:

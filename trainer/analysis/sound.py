@@ -35,6 +35,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import combinations_with_replacement
+from math import comb, prod
 from typing import Literal
 
 import numpy as np
@@ -57,6 +59,7 @@ __all__ = [
     "SeatThrows",
     "crib_values",
     "decision_hand_means",
+    "kept_likelihood",
     "random_crib_values",
     "seat_throws",
     "throws_from_choices",
@@ -229,3 +232,30 @@ def _packaged_choices() -> Mapping[str, IntArray]:
         letters = data["throws"][seat]
         choices[seat] = np.asarray([LETTERS.index(ch) for ch in letters], dtype=np.int64)
     return choices
+
+
+@cache
+def kept_likelihood(seat: Seat) -> Mapping[tuple[int, ...], float]:
+    """How much likelier each four (sorted rank orders, ace 1 to king 13) is in the hand
+    a sound player in ``seat`` keeps than in four cards dealt at random: the chance that
+    the sound throw from a random six keeps those ranks, over the chance that four
+    random cards have them. Cards a player sees do not change the ratio much, so the
+    pegging search weights its guesses at the other hand by it."""
+    if seat not in SEATS:
+        raise ValueError(f"seat must be 'dealer' or 'pone', not {seat!r}")
+    hands = six_card_hands()
+    throws = seat_throws(seat)
+    index = np.arange(len(throws.choice))
+    kept = hands.ranks[index[:, None], np.asarray(KEEPS)[throws.choice]]  # (N, 4)
+    total = float(hands.suit_choices.sum())
+    sound: dict[tuple[int, ...], float] = {}
+    for four, ways in zip(map(tuple, kept.tolist()), hands.suit_choices.tolist(), strict=True):
+        sound[four] = sound.get(four, 0.0) + ways / total
+    fours = comb(52, 4)
+    out: dict[tuple[int, ...], float] = {}
+    for four in combinations_with_replacement(range(RANK_COUNT), 4):
+        if max(four.count(r) for r in four) > 4:
+            continue
+        chance = prod(comb(4, four.count(r)) for r in set(four)) / fours
+        out[tuple(r + 1 for r in four)] = sound.get(four, 0.0) / chance
+    return out
