@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.analysis import LEVELS, VARIANTS, computer_player
+from trainer.analysis.discards_five import kept_likelihood_five
 from trainer.analysis.players.crazy import Crazy
 from trainer.analysis.players.views import table_view
 from trainer.analysis.seat_views import discard_view
@@ -185,3 +186,22 @@ def test_crazy_guesses_the_hands_its_opponents_lays_allow() -> None:
     drawn, inferred = tens_or_fives(False), tens_or_fives(True)
     assert drawn > 200  # most three-card hands hold one
     assert inferred < drawn / 2
+
+
+def test_crazy_weighs_its_guesses_by_the_four_each_seat_kept() -> None:
+    # Three seats, the dealer 0: seat 1 led the five and seat 2 laid an ace on it. A guess
+    # is weighted, seat by seat, by how much likelier a good player keeps those four from
+    # five (toward the crib for the dealer, away for the others) than four dealt at random.
+    view = _table(["2C 3C 4C 6C", "5H 9H 8H 7H", "AD QD JD TD"], "5H AD", 0)
+    table = table_view(view)
+    assert table.dealer == 0
+    player = computer_player("crazy", seed=3)
+    assert isinstance(player, Crazy)
+    hands = ((2, 3, 4, 6), (7, 8, 9), (10, 11, 12))
+    away = kept_likelihood_five(-0.5)
+    expected = (0.15 + 0.85 * away[(5, 7, 8, 9)]) * (0.15 + 0.85 * away[(1, 10, 11, 12)])
+    assert player._guess_weight(table, hands) == pytest.approx(expected)
+    # A seat whose four make nothing together is a poor guess next to one holding a run.
+    assert away[(5, 7, 8, 9)] > 1 > away[(1, 10, 12, 13)]
+    player.read_throw = False
+    assert player._guess_weight(table, hands) == 1.0

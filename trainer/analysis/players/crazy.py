@@ -7,7 +7,7 @@ ends. :func:`card_chances` gives the coach that chance for each card.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb, prod
@@ -16,14 +16,22 @@ import numpy as np
 import numpy.typing as npt
 
 from trainer.analysis.discards import analyse_discards
-from trainer.analysis.discards_five import analyse_five
+from trainer.analysis.discards_five import analyse_five, crib_sign_of, kept_likelihood_five
 from trainer.analysis.endgame import crib_chances, leaf_table, throws_by_needs
 from trainer.analysis.hands import show_points
 from trainer.analysis.lookahead import TIE_POINT, Search, WinBoard
 from trainer.analysis.pegging import PlayPosition
 from trainer.analysis.players.base import Throw
 from trainer.analysis.players.crazy_points import EXACT_LIMIT, CrazyPoints, multisets, pip_tiebreak
-from trainer.analysis.players.views import Race, TwoSeatView, check_view, two_seat_view
+from trainer.analysis.players.views import (
+    Race,
+    TableView,
+    TwoSeatView,
+    check_view,
+    two_seat_view,
+)
+from trainer.analysis.sound import kept_likelihood
+from trainer.analysis.table_guess import likelihood
 from trainer.analysis.winprob import win_model
 from trainer.engine import Card, Phase, SeatView
 
@@ -76,6 +84,11 @@ class Crazy(CrazyPoints):
 
     table_guesses = 16
     infer = True
+    #: Whether guesses at the opponent's hand are weighted by how likely a sound player
+    #: is to have kept it (:func:`trainer.analysis.sound.kept_likelihood`) ...
+    read_throw = True
+    #: ... mixed with this share of the plain chance, for opponents who throw otherwise.
+    UNSOUND = 0.15
 
     def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
         seed = self.rng.randrange(2**32)
@@ -151,6 +164,7 @@ class Crazy(CrazyPoints):
         mine = tuple(sorted(c.order for c in p.hand))
         series = tuple(c.order for c in p.series)
         passed = 2 if p.opponent_passed else 0
+        likely = self._hand_weight(view)
         by_rank: dict[int, Card] = {}
         for card in sorted(p.legal, key=lambda c: c.index):
             by_rank.setdefault(card.order, card)
@@ -163,6 +177,7 @@ class Crazy(CrazyPoints):
         def take(guesses: Sequence[tuple[float, tuple[int, ...], tuple[Card, ...]]]) -> None:
             nonlocal nodes
             for weight, theirs, cards in guesses:
+                weight *= likely(theirs)
                 if leaf is not None:
                     board = WinBoard(
                         race.need_me,
@@ -198,6 +213,42 @@ class Crazy(CrazyPoints):
                 take(self._drawn(pool, k, MORE_GUESSES))
         weight = sum(weights)
         return {by_rank[o]: float(np.dot(weights, values[o])) / weight for o in orders}
+
+    def _hand_weight(self, view: TwoSeatView) -> Callable[[tuple[int, ...]], float]:
+        """How likely the opponent is to hold ``theirs`` (its unplayed rank orders), given
+        that it kept its four from six as a sound player would, and by its lays so far
+        (:func:`trainer.analysis.table_guess.likelihood`): 1 for all when not read."""
+        if not self.read_throw:
+            return lambda theirs: 1.0
+        table = kept_likelihood("pone" if view.race.dealer else "dealer")
+        laid = tuple(c.order for c in view.position.theirs_played)
+        whole = len(laid) + view.position.opponent_left == 4
+        lays = view.lays
+        unsound = self.UNSOUND
+
+        def weight(theirs: tuple[int, ...]) -> float:
+            w = likelihood(lays, theirs) if lays else 1.0
+            if whole:
+                w *= unsound + (1.0 - unsound) * table[tuple(sorted((*laid, *theirs)))]
+            return w
+
+        return weight
+
+    def _guess_weight(self, table: TableView, hands: tuple[tuple[int, ...], ...]) -> float:
+        """At three or four, how likely the other seats are to hold ``hands`` given that
+        each kept its four from five as a good player would
+        (:func:`trainer.analysis.discards_five.kept_likelihood_five`)."""
+        if not self.read_throw or table.dealer < 0:
+            return 1.0
+        weight = 1.0
+        unsound = self.UNSOUND
+        for s, held in enumerate(hands):
+            laid = tuple(lay.order for lay in table.lays[s]) if table.lays else ()
+            if s == table.seat or len(laid) + len(held) != 4:
+                continue
+            kept = kept_likelihood_five(crib_sign_of(s, table.dealer, table.players))
+            weight *= unsound + (1.0 - unsound) * kept[tuple(sorted((*laid, *held)))]
+        return weight
 
     def _first_guesses(self, pool: list[Card], k: int, *, exact_ok: bool) -> _Guesses:
         if k == 0:
@@ -244,16 +295,19 @@ class Crazy(CrazyPoints):
     @staticmethod
     def _too_close(values: dict[int, list[float]], weights: list[float]) -> bool:
         """Whether the best card's lead over the next is within :data:`CLOSE` standard
-        errors (drawn guesses, equally weighted)."""
+        errors of its weighted mean over the guesses drawn."""
         if len(values) < 2:
             return False
-        n = len(weights)
-        means = {o: sum(v) / n for o, v in values.items()}
+        w = np.asarray(weights)
+        total = float(w.sum())
+        means = {o: float(np.dot(w, v)) / total for o, v in values.items()}
         first, second = sorted(means, key=lambda o: -means[o])[:2]
-        lead = [a - b for a, b in zip(values[first], values[second], strict=True)]
-        mean = sum(lead) / n
-        spread = sum((d - mean) ** 2 for d in lead) / max(n - 1, 1)
-        return mean * mean < CLOSE * CLOSE * spread / n
+        lead = np.asarray(values[first]) - np.asarray(values[second])
+        mean = means[first] - means[second]
+        n = len(weights)
+        spread = float(np.dot(w, (lead - mean) ** 2)) / total * n / max(n - 1, 1)
+        effective = total * total / float(np.dot(w, w))
+        return mean * mean < CLOSE * CLOSE * spread / effective
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,18 +76,23 @@ class CrazyPoints(Hard):
         search = TableSearch(table.sides)
         totals = dict.fromkeys(by_rank, 0.0)
         series = tuple(c.order for _, c in table.series)
-        taken = 0
-        for _ in range(self.table_guesses):
-            if taken >= 3 and search.nodes > TABLE_NODES:
+        weights = 0.0
+        for guess in range(self.table_guesses):
+            if guess >= 3 and search.nodes > TABLE_NODES:
                 break
             hands = self._deal_guess(table)
+            weight = self._guess_weight(table, hands)
             for order in by_rank:
                 value = search.after_lay(
                     hands, series, table.count, table.seat, table.passed, order
                 )
-                totals[order] += search.worth(value, table.seat)
-            taken += 1
-        return {by_rank[o]: totals[o] / taken for o in by_rank}
+                totals[order] += weight * search.worth(value, table.seat)
+            weights += weight
+        return {by_rank[o]: totals[o] / weights for o in by_rank}
+
+    def _guess_weight(self, table: TableView, hands: tuple[tuple[int, ...], ...]) -> float:
+        """The weight of a guess at the other hands in :meth:`table_values`: all alike."""
+        return 1.0
 
     #: Whether guesses are drawn by what each seat's lays tell (:mod:`table_guess`) ...
     infer = False

@@ -122,11 +122,18 @@ class TwoSeatView:
     race: Race
     #: The opponent's unknown cards all have at least these pips (from their goes).
     min_pips: int
+    #: The opponent's lays so far, for what they tell about its unseen cards.
+    lays: tuple[Lay, ...] = ()
 
 
 def two_seat_view(view: SeatView) -> TwoSeatView:
     """The position of a two-player seat's view, with the opponent's least pips."""
-    return TwoSeatView(view_position(view), seat_race(view), least_pips(view.plays, view.opponent))
+    return TwoSeatView(
+        view_position(view),
+        seat_race(view),
+        least_pips(view.plays, view.opponent),
+        lays_of(view.plays, view.opponent),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +159,8 @@ class TableView:
     need_me: int
     #: Each seat's lays so far, for what they tell about its unseen cards.
     lays: tuple[tuple[Lay, ...], ...] = ()
+    #: The dealer's seat (whose crib each seat threw toward or away from), -1 unknown.
+    dealer: int = -1
 
     @property
     def players(self) -> int:
@@ -224,4 +233,5 @@ def table_view(view: SeatView) -> TableView:
         passed=passed,
         need_me=view.settings.target - view.my_score,
         lays=tuple(lays_of(view.plays, s) for s in range(players)),
+        dealer=-1 if view.dealer is None else view.dealer,
     )
