@@ -104,7 +104,7 @@ def _ways(ranks: tuple[int, ...]) -> int:
 
 @pytest.mark.parametrize("seat", ["dealer", "pone"])
 def test_kept_likelihood_is_a_ratio_of_chances(seat: str) -> None:
-    table = kept_likelihood(seat)  # type: ignore[arg-type]
+    table = kept_likelihood(seat)
     fours = [f for f in combinations_with_replacement(range(1, 14), 4) if max(map(f.count, f)) <= 4]
     assert sorted(table) == sorted(fours)
     # Weighted by the chance of four random cards, the ratios make one whole.
@@ -113,7 +113,7 @@ def test_kept_likelihood_is_a_ratio_of_chances(seat: str) -> None:
     # and the seat's throw from the six keeping exactly these ranks.
     hands = six_card_hands()
     where = {tuple(int(r) for r in row): i for i, row in enumerate(hands.ranks)}
-    throws = seat_throws(seat)  # type: ignore[arg-type]
+    throws = seat_throws(seat)
     for four in [(5, 5, 10, 11), (1, 2, 12, 13), (3, 4, 6, 6), (7, 7, 8, 8), (2, 9, 11, 13)]:
         chance = 0.0
         for a, b in combinations_with_replacement(range(1, 14), 2):
@@ -134,4 +134,4 @@ def test_a_sound_pone_never_keeps_what_it_would_throw_away() -> None:
     assert kept_likelihood("pone")[(5, 5, 10, 11)] > 5.0
     assert kept_likelihood("dealer")[(5, 5, 10, 11)] > 5.0
     with pytest.raises(ValueError, match="seat must be"):
-        kept_likelihood("north")  # type: ignore[arg-type]
+        kept_likelihood("north")

@@ -2,6 +2,15 @@
 cards are close, and within :data:`END` points of home played for the game: the throw
 likeliest to win, and every card valued by the chance of winning from where the play
 ends. :func:`card_chances` gives the coach that chance for each card.
+
+Crazy also reads the other hands. Each guess at them is weighted by how much likelier a
+good player is to have kept those four than to be dealt them
+(:func:`trainer.analysis.sound.kept_likelihood` from six at two,
+:func:`trainer.analysis.discards_five.kept_likelihood_five` from five at three and
+four), mixed with :attr:`Crazy.UNSOUND` of the plain chance for players who throw
+otherwise (at three and four the guesses are drawn by what each seat's lays passed up,
+:func:`trainer.analysis.table_guess.likelihood`, as before). A sound player's hand counts far more
+than four random cards, so near the end the opponent's show is valued as it will be.
 """
 
 from __future__ import annotations
@@ -31,7 +40,6 @@ from trainer.analysis.players.views import (
     two_seat_view,
 )
 from trainer.analysis.sound import kept_likelihood
-from trainer.analysis.table_guess import likelihood
 from trainer.analysis.winprob import win_model
 from trainer.engine import Card, Phase, SeatView
 
@@ -215,22 +223,17 @@ class Crazy(CrazyPoints):
         return {by_rank[o]: float(np.dot(weights, values[o])) / weight for o in orders}
 
     def _hand_weight(self, view: TwoSeatView) -> Callable[[tuple[int, ...]], float]:
-        """How likely the opponent is to hold ``theirs`` (its unplayed rank orders), given
-        that it kept its four from six as a sound player would, and by its lays so far
-        (:func:`trainer.analysis.table_guess.likelihood`): 1 for all when not read."""
-        if not self.read_throw:
+        """How likely the opponent is to hold ``theirs`` (its unplayed rank orders) on top
+        of what it has laid, given that it kept its four from six as a sound player
+        would: 1 for all when not read."""
+        laid = tuple(c.order for c in view.position.theirs_played)
+        if not self.read_throw or len(laid) + view.position.opponent_left != 4:
             return lambda theirs: 1.0
         table = kept_likelihood("pone" if view.race.dealer else "dealer")
-        laid = tuple(c.order for c in view.position.theirs_played)
-        whole = len(laid) + view.position.opponent_left == 4
-        lays = view.lays
         unsound = self.UNSOUND
 
         def weight(theirs: tuple[int, ...]) -> float:
-            w = likelihood(lays, theirs) if lays else 1.0
-            if whole:
-                w *= unsound + (1.0 - unsound) * table[tuple(sorted((*laid, *theirs)))]
-            return w
+            return unsound + (1.0 - unsound) * table[tuple(sorted((*laid, *theirs)))]
 
         return weight
 

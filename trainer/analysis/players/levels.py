@@ -18,7 +18,8 @@ __all__ = ["LEVELS", "VARIANTS", "Level", "Variant", "computer_player"]
 Level = Literal["easy", "normal", "hard", "crazy"]
 LEVELS: tuple[Level, ...] = ("easy", "normal", "hard", "crazy")
 #: Players kept for comparison, not offered on the Play page: ``crazy-points`` is Crazy
-#: as it was before it knew the score (it plays every deal for points).
+#: as it was before it knew the score (it plays every deal for points) or read the other
+#: hands by what a good player keeps.
 Variant = Literal["crazy-points"]
 VARIANTS: tuple[Variant, ...] = ("crazy-points",)
 
