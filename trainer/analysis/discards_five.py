@@ -54,7 +54,7 @@ import numpy as np
 
 from trainer.analysis.hands import four_card_points, starter_average
 from trainer.analysis.ranks import JACK, RANK_COUNT, five_card_points
-from trainer.analysis.sound import FloatArray, IntArray
+from trainer.analysis.sound import FloatArray, IntArray, over_random_fours
 from trainer.engine.cards import DECK, Card, check_distinct
 
 __all__ = [
@@ -280,12 +280,7 @@ def kept_likelihood_five(crib_sign: float) -> dict[tuple[int, ...], float]:
     for row, t, w in zip(fives.tolist(), thrown.tolist(), ways.tolist(), strict=True):
         four = tuple(r + 1 for k, r in enumerate(row) if k != t)
         kept[four] = kept.get(four, 0.0) + w / comb(52, 5)
-    out: dict[tuple[int, ...], float] = {}
-    for four in combinations_with_replacement(range(1, RANK_COUNT + 1), 4):
-        if max(four.count(r) for r in four) <= 4:
-            chance = float(_BINOMIAL[4, [four.count(r) for r in set(four)]].prod()) / comb(52, 4)
-            out[four] = kept.get(four, 0.0) / chance
-    return out
+    return over_random_fours(kept)
 
 
 _BY_ORDER = {card.order: card for card in reversed(DECK)}

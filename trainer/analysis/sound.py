@@ -60,6 +60,7 @@ __all__ = [
     "crib_values",
     "decision_hand_means",
     "kept_likelihood",
+    "over_random_fours",
     "random_crib_values",
     "seat_throws",
     "throws_from_choices",
@@ -251,11 +252,15 @@ def kept_likelihood(seat: Seat) -> Mapping[tuple[int, ...], float]:
     sound: dict[tuple[int, ...], float] = {}
     for four, ways in zip(map(tuple, kept.tolist()), hands.suit_choices.tolist(), strict=True):
         sound[four] = sound.get(four, 0.0) + ways / total
+    return over_random_fours({tuple(r + 1 for r in four): p for four, p in sound.items()})
+
+
+def over_random_fours(kept: Mapping[tuple[int, ...], float]) -> dict[tuple[int, ...], float]:
+    """Every four (sorted rank orders) with its chance in ``kept`` over the chance that
+    four cards dealt at random have those ranks (0 for a four ``kept`` lacks)."""
     fours = comb(52, 4)
     out: dict[tuple[int, ...], float] = {}
-    for four in combinations_with_replacement(range(RANK_COUNT), 4):
-        if max(four.count(r) for r in four) > 4:
-            continue
+    for four in combinations_with_replacement(range(1, RANK_COUNT + 1), 4):
         chance = prod(comb(4, four.count(r)) for r in set(four)) / fours
-        out[tuple(r + 1 for r in four)] = sound.get(four, 0.0) / chance
+        out[four] = kept.get(four, 0.0) / chance
     return out

@@ -8,9 +8,9 @@ good player is to have kept those four than to be dealt them
 (:func:`trainer.analysis.sound.kept_likelihood` from six at two,
 :func:`trainer.analysis.discards_five.kept_likelihood_five` from five at three and
 four), mixed with :attr:`Crazy.UNSOUND` of the plain chance for players who throw
-otherwise (at three and four the guesses are drawn by what each seat's lays passed up,
-:func:`trainer.analysis.table_guess.likelihood`, as before). A sound player's hand counts far more
-than four random cards, so near the end the opponent's show is valued as it will be.
+otherwise (at three and four the guesses are drawn by what each seat's lays passed
+up, :func:`trainer.analysis.table_guess.likelihood`, as before). A sound player's hand
+counts far more than four random cards, so near the end the opponent's show is valued as it will be.
 """
 
 from __future__ import annotations
