@@ -16,6 +16,7 @@ screen as well as a desktop's."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,24 @@ def _edges(box: dict[str, float] | None) -> tuple[float, float, float, float] | 
 
 
 def _check_fits(
+    page: Any, phase: str, size: str, hand: str, action: str, *, more: dict[str, str] | None = None
+) -> None:
+    """:func:`_fits` once the page has stopped moving: measured again for up to ten seconds
+    (a loaded machine draws the cards' component and the last boxes late), then the last
+    failure with the words on the screen, so a failure says what pushed the hand down."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            _fits(page, phase, size, hand, action, more=more)
+            return
+        except AssertionError as failure:
+            if time.monotonic() > deadline:
+                shown = page.locator('[data-testid="stMain"]').inner_text()[:2000]
+                raise AssertionError(f"{failure}\nOn the screen:\n{shown}") from None
+            page.wait_for_timeout(250)
+
+
+def _fits(
     page: Any, phase: str, size: str, hand: str, action: str, *, more: dict[str, str] | None = None
 ) -> None:
     width, height = SIZES[size] if size in SIZES else SEATS_SIZES[size]
