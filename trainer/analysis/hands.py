@@ -21,7 +21,14 @@ from itertools import combinations
 from trainer.engine import DECK, Card
 from trainer.engine.show import rank_pattern_items
 
-__all__ = ["four_card_points", "keeps", "show_points", "starter_average", "starter_points"]
+__all__ = [
+    "four_card_points",
+    "keeps",
+    "rank_show_points",
+    "show_points",
+    "starter_average",
+    "starter_points",
+]
 
 
 @cache
@@ -74,6 +81,14 @@ def show_points(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> i
         if card.order == 11 and card.suit is starter.suit:
             points += 1
     return points
+
+
+def rank_show_points(orders: Sequence[int], starter: int) -> int:
+    """What four cards of rank ``orders`` show with a starter of rank ``starter``, suits
+    aside (fifteens, pairs and runs: no flush, no nobs)."""
+    if len(orders) != 4:
+        raise ValueError(f"a hand shows four cards, not {len(orders)}")
+    return _rank_points(tuple(sorted((*orders, starter))))
 
 
 def starter_points(keep: Sequence[Card], starters: Sequence[Card]) -> list[int]:

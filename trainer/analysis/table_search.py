@@ -23,10 +23,17 @@ from collections.abc import Sequence
 
 from trainer.analysis.pegging import peg_points
 
-__all__ = ["TableSearch"]
+__all__ = ["TableSearch", "next_leader", "next_to_act", "side_worth"]
 
 MAX_COUNT = 31
 Hands = tuple[tuple[int, ...], ...]
+
+
+def side_worth(value: Sequence[float], mine: int) -> float:
+    """What ``value`` (a figure for each side) is worth to side ``mine``: its own less the
+    mean of the other sides'."""
+    others = [v for side, v in enumerate(value) if side != mine]
+    return value[mine] - sum(others) / len(others)
 
 
 def _pips(order: int) -> int:
@@ -46,9 +53,7 @@ class TableSearch:
 
     def worth(self, value: Sequence[float], seat: int) -> float:
         """What ``value`` (points by side) is worth to ``seat``'s side."""
-        mine = self.sides[seat]
-        others = [v for side, v in enumerate(value) if side != mine]
-        return value[mine] - sum(others) / len(others)
+        return side_worth(value, self.sides[seat])
 
     def value(
         self,
@@ -160,21 +165,37 @@ class TableSearch:
         depth: int,
     ) -> tuple[float, ...]:
         """Who acts after ``current`` (as :meth:`Pegging._advance_from`), or the go."""
-        for step in range(1, self.n + 1):
-            p = (current + step) % self.n
-            if passed & (1 << p) or not hands[p]:
-                continue
-            if p != last or any(count + _pips(o) <= MAX_COUNT for o in hands[p]):
-                return self._node(hands, series, count, p, passed, last, depth)
-            break
+        p = next_to_act(hands, count, current, passed, last)
+        if p >= 0:
+            return self._node(hands, series, count, p, passed, last, depth)
         rest = self._new_series(hands, last if last >= 0 else current, depth)
         return self._add(rest, last, 1) if last >= 0 else rest
 
     def _new_series(self, hands: Hands, last: int, depth: int) -> tuple[float, ...]:
-        if not any(hands):
-            return self._zero()
-        for step in range(1, self.n + 1):
-            p = (last + step) % self.n
-            if hands[p]:
-                return self._node(hands, (), 0, p, 0, -1, depth)
-        return self._zero()
+        p = next_leader(hands, last)
+        return self._zero() if p < 0 else self._node(hands, (), 0, p, 0, -1, depth)
+
+
+def next_to_act(hands: Hands, count: int, current: int, passed: int, last: int) -> int:
+    """The seat that acts after ``current`` in this series (lays, or says go), or -1 when
+    nobody can lay and the go goes to ``last``."""
+    n = len(hands)
+    for step in range(1, n + 1):
+        p = (current + step) % n
+        if passed & (1 << p) or not hands[p]:
+            continue
+        if p != last or any(count + _pips(o) <= MAX_COUNT for o in hands[p]):
+            return p
+        break
+    return -1
+
+
+def next_leader(hands: Hands, last: int) -> int:
+    """Who leads the next series: the first seat after ``last`` still holding cards, or
+    -1 when the play is over."""
+    n = len(hands)
+    for step in range(1, n + 1):
+        p = (last + step) % n
+        if hands[p]:
+            return p
+    return -1

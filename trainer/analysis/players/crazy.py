@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from math import comb, prod
 
@@ -27,11 +28,17 @@ import numpy.typing as npt
 from trainer.analysis.discards import analyse_discards
 from trainer.analysis.discards_five import analyse_five, crib_sign_of, kept_likelihood_five
 from trainer.analysis.endgame import crib_chances, leaf_table, throws_by_needs
-from trainer.analysis.hands import show_points
+from trainer.analysis.hands import rank_show_points, show_points
 from trainer.analysis.lookahead import TIE_POINT, Search, WinBoard
 from trainer.analysis.pegging import PlayPosition
 from trainer.analysis.players.base import Throw
-from trainer.analysis.players.crazy_points import EXACT_LIMIT, CrazyPoints, multisets, pip_tiebreak
+from trainer.analysis.players.crazy_points import (
+    EXACT_LIMIT,
+    TABLE_NODES,
+    CrazyPoints,
+    multisets,
+    pip_tiebreak,
+)
 from trainer.analysis.players.views import (
     Race,
     TableView,
@@ -40,6 +47,7 @@ from trainer.analysis.players.views import (
     two_seat_view,
 )
 from trainer.analysis.sound import kept_likelihood
+from trainer.analysis.table_race import RaceBoard, TableRace
 from trainer.analysis.winprob import win_model
 from trainer.engine import Card, Phase, SeatView
 
@@ -97,6 +105,8 @@ class Crazy(CrazyPoints):
     read_throw = True
     #: ... mixed with this share of the plain chance, for opponents who throw otherwise.
     UNSOUND = 0.15
+    #: Whether, at three or four and near the end, the play is searched for the game.
+    table_race = True
 
     def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
         seed = self.rng.randrange(2**32)
@@ -237,6 +247,45 @@ class Crazy(CrazyPoints):
 
         return weight
 
+    # -- the play at three or four --
+
+    def table_values(self, table: TableView) -> dict[Card, float]:
+        """Every legal card's worth to this seat's side: within :data:`END` points of
+        home (either side), the chance of winning by :class:`~.table_race.TableRace`
+        over the guesses at the other hands; otherwise the points, as Crazy-points."""
+        if not self.table_race or table.dealer < 0 or not table.needs or not table.lays:
+            return super().table_values(table)
+        if min(table.needs) > END:
+            return super().table_values(table)
+        by_rank: dict[int, Card] = {}
+        for card in sorted(table.legal, key=lambda c: c.index):
+            by_rank.setdefault(card.order, card)
+        totals = dict.fromkeys(by_rank, 0.0)
+        series = tuple(c.order for _, c in table.series)
+        starter = table.starter.order
+        my_show = show_points((*table.hand, *table.mine_played), table.starter)
+        crib = crib_at_least(table.starter.order)
+        weights = 0.0
+        nodes = 0
+        for guess in range(self.table_guesses):
+            if guess >= 3 and nodes > TABLE_NODES:
+                break
+            hands = self._deal_guess(table)
+            weight = self._guess_weight(table, hands)
+            shows = tuple(
+                my_show
+                if s == table.seat
+                else rank_show_points((*(lay.order for lay in table.lays[s]), *held), starter)
+                for s, held in enumerate(hands)
+            )
+            race = TableRace(table.sides, RaceBoard(table.needs, shows, table.dealer, crib))
+            for order in by_rank:
+                value = race.after_lay(hands, series, table.count, table.seat, table.passed, order)
+                totals[order] += weight * race.worth(value, table.seat)
+            weights += weight
+            nodes += race.nodes
+        return {by_rank[o]: totals[o] / weights for o in by_rank}
+
     def _guess_weight(self, table: TableView, hands: tuple[tuple[int, ...], ...]) -> float:
         """At three or four, how likely the other seats are to hold ``hands`` given that
         each kept its four from five as a good player would
@@ -311,6 +360,15 @@ class Crazy(CrazyPoints):
         spread = float(np.dot(w, (lead - mean) ** 2)) / total * n / max(n - 1, 1)
         effective = total * total / float(np.dot(w, w))
         return mean * mean < CLOSE * CLOSE * spread / effective
+
+
+@cache
+def crib_at_least(starter: int) -> tuple[float, ...]:
+    """The chance that a crib makes at least ``x`` points, for each ``x``, with a starter
+    of rank order ``starter``: as the computer players' cribs measured for the win model
+    (between two; at three and four as an estimate)."""
+    crib = win_model().show.crib[starter - 1]
+    return tuple(float(p) for p in np.cumsum(crib[::-1])[::-1])
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,6 +154,8 @@ class TableView:
     lays: tuple[tuple[Lay, ...], ...] = ()
     #: The dealer's seat (whose crib each seat threw toward or away from), -1 unknown.
     dealer: int = -1
+    #: Points each side still needs to win (empty when not known).
+    needs: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -227,4 +229,5 @@ def table_view(view: SeatView) -> TableView:
         need_me=view.settings.target - view.my_score,
         lays=tuple(lays_of(view.plays, s) for s in range(players)),
         dealer=-1 if view.dealer is None else view.dealer,
+        needs=tuple(view.settings.target - score for score in view.scores),
     )

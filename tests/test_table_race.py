@@ -1,0 +1,197 @@
+"""The play searched for the game at a table of two, three or four
+(trainer.analysis.table_race): against the same search done on copies of the engine's own
+Pegging with the race kept beside it, against the points search far from home, and
+Crazy's use of it near the end."""
+
+from __future__ import annotations
+
+import copy
+import random
+from itertools import pairwise
+
+import pytest
+
+from trainer.analysis import computer_player
+from trainer.analysis.players.crazy import Crazy, crib_at_least
+from trainer.analysis.players.views import table_view
+from trainer.analysis.seat_views import play_view
+from trainer.analysis.table_race import RACE_POINT, RaceBoard, TableRace
+from trainer.analysis.table_search import TableSearch
+from trainer.engine import DECK, Card, Pegging, SeatView, parse_cards
+
+
+def _settled(board: RaceBoard, sides: tuple[int, ...], needs: list[int]) -> tuple[float, ...]:
+    """The hands counted from the dealer's left, then the crib, written out plainly."""
+    n_sides = max(sides) + 1
+    seats = len(sides)
+    order = [(board.dealer + k) % seats for k in range(1, seats + 1)]
+    for seat in order:
+        needs[sides[seat]] -= board.shows[seat]
+        if needs[sides[seat]] <= 0:
+            return tuple(float(s == sides[seat]) for s in range(n_sides))
+    dealer_side = sides[board.dealer]
+    need = needs[dealer_side]
+    crib = board.crib_at_least[need] if need < len(board.crib_at_least) else 0.0
+    return tuple(
+        crib * (s == dealer_side) + (1 - crib) * -RACE_POINT * needs[s] for s in range(n_sides)
+    )
+
+
+def _engine_value(
+    play: Pegging, sides: tuple[int, ...], board: RaceBoard, needs: list[int], race: TableRace
+) -> tuple[float, ...]:
+    """Each seat's best line by trying every action on copies of the engine's Pegging,
+    the points of each award taken from what each side needs as the engine gives them.
+    Between lines as good for the seat to play, the lower card (as the search: at three,
+    a player for whom either other player winning is the same loss decides between them
+    by the order it tries its cards)."""
+    if play.is_over:
+        return _settled(board, sides, list(needs))
+    turn = play.turn
+    best: tuple[float, ...] | None = None
+    seen: set[int] = set()
+    fits: list[Card | None] = [*sorted(play.playable(), key=lambda c: c.order)]
+    actions = fits or [None]
+    for action in actions:
+        if action is not None:
+            if action.order in seen:
+                continue
+            seen.add(action.order)
+        nxt = copy.deepcopy(play)
+        event = nxt.go() if action is None else nxt.lay(action)
+        left = list(needs)
+        value: tuple[float, ...] | None = None
+        for who, item in event.awards:
+            left[sides[who]] -= item.points
+            if left[sides[who]] <= 0:
+                value = tuple(float(s == sides[who]) for s in range(max(sides) + 1))
+                break
+        if value is None:
+            value = _engine_value(nxt, sides, board, left, race)
+        if best is None or race.worth(value, turn) > race.worth(best, turn):
+            best = value
+    assert best is not None
+    return best
+
+
+def _position(rng: random.Random, seats: int) -> Pegging:
+    sizes = [rng.randrange(0, 4) for _ in range(seats)]
+    if not any(sizes):
+        sizes[0] = 1
+    cards = rng.sample(DECK, sum(sizes))
+    hands: list[list[Card]] = []
+    k = 0
+    for size in sizes:
+        hands.append(cards[k : k + size])
+        k += size
+    play = Pegging(hands, leader=rng.choice([s for s, h in enumerate(hands) if h]))
+    for _ in range(rng.randrange(0, 4)):  # into the play, often mid-series
+        if play.is_over:
+            break
+        fits = play.playable()
+        play.lay(rng.choice(fits)) if fits else play.go()
+    return play
+
+
+def _args(play: Pegging) -> tuple[object, ...]:
+    orders = tuple(tuple(sorted(c.order for c in h)) for h in play.hands)
+    series = tuple(c.order for c in play.pile)
+    passed = sum(1 << s for s in play.passed)
+    last = play.last_player if play.pile and play.last_player is not None else -1
+    return orders, series, play.count, play.turn, passed, last
+
+
+@pytest.mark.parametrize("sides", [(0, 1), (0, 1, 2), (0, 1, 0, 1)])
+def test_the_race_agrees_with_the_engine(sides: tuple[int, ...]) -> None:
+    rng = random.Random(len(sides))
+    decided = 0
+    for _ in range(60):
+        play = _position(rng, len(sides))
+        if play.is_over:
+            continue
+        n_sides = max(sides) + 1
+        board = RaceBoard(
+            needs=tuple(rng.randint(1, 9) for _ in range(n_sides)),
+            shows=tuple(rng.randint(0, 8) for _ in sides),
+            dealer=rng.randrange(len(sides)),
+            crib_at_least=(1.0, 0.9, 0.7, 0.5, 0.3, 0.1),
+        )
+        race = TableRace(sides, board)
+        expected = _engine_value(play, sides, board, list(board.needs), race)
+        got = race.value(*_args(play))  # type: ignore[arg-type]
+        # Equal lines for the seat to play may differ for the others (at three, either
+        # other player winning is the same loss), so its own worth is compared.
+        assert race.worth(got, play.turn) == pytest.approx(race.worth(expected, play.turn)), (
+            play.hands,
+            board,
+        )
+        decided += max(got) == 1.0
+    assert decided > 10  # the positions include games won in the play and in the show
+
+
+@pytest.mark.parametrize("sides", [(0, 1), (0, 1, 2), (0, 1, 0, 1)])
+def test_far_from_home_the_race_ranks_lines_as_the_points_search(sides: tuple[int, ...]) -> None:
+    rng = random.Random(10 + len(sides))
+    for _ in range(40):
+        play = _position(rng, len(sides))
+        if play.is_over or not play.playable():
+            continue
+        n_sides = max(sides) + 1
+        board = RaceBoard((80,) * n_sides, tuple(rng.randint(0, 20) for _ in sides), 0, (1.0,))
+        race, points = TableRace(sides, board), TableSearch(sides)
+        hands, series, count, turn, passed, _last = _args(play)
+        gaps = []
+        for card in {c.order: c for c in play.playable()}.values():
+            args = (hands, series, count, turn, passed, card.order)
+            won = race.worth(race.after_lay(*args), turn)  # type: ignore[arg-type]
+            pegged = points.worth(points.after_lay(*args), turn)  # type: ignore[arg-type]
+            gaps.append(won - RACE_POINT * pegged)
+        assert max(gaps) - min(gaps) == pytest.approx(0.0, abs=1e-12)
+
+
+def test_a_board_says_what_is_wrong_with_it() -> None:
+    with pytest.raises(ValueError, match="at least one point"):
+        RaceBoard((0, 5), (1, 1), 0, ())
+    with pytest.raises(ValueError, match="dealer's seat 2"):
+        RaceBoard((3, 5), (1, 1), 2, ())
+    with pytest.raises(ValueError, match="by seat"):
+        TableRace((0, 1, 2), RaceBoard((3, 5), (1, 1), 0, ()))
+
+
+def test_the_crib_chances_fall_from_one() -> None:
+    for starter in range(1, 14):
+        chances = crib_at_least(starter)
+        assert chances[0] == pytest.approx(1.0)
+        assert all(a >= b for a, b in pairwise(chances))
+    assert crib_at_least(5)[8] > crib_at_least(13)[8]  # a five turned makes better cribs
+
+
+def _view(hands: list[str], moves: str, seat: int, scores: tuple[int, ...]) -> SeatView:
+    play = Pegging([list(parse_cards(h)) for h in hands], leader=1)
+    for move in moves.split():
+        play.go() if move == "go" else play.lay(parse_cards(move)[0])
+    return play_view(play, seat, starter=parse_cards("2S")[0], discards=(), dealer=0, scores=scores)
+
+
+def test_near_the_end_crazy_plays_for_the_game() -> None:
+    # Three seats, the dealer 0. After 31 seat 1 led a ten; seat 2 holds an ace and a
+    # jack and needs one point: a go or the last card. The points search lays the ace
+    # (it keeps the jack, a card the others must let through); played for the game,
+    # Crazy lays the jack and keeps the ace for the last card.
+    hands = ["KC 4H 5H 2C", "KH 9H 4D TC", "8S AH 4C JD"]
+    moves = "9H 8S 4H 4D 4C 2C TC"
+    ace, jack = parse_cards("AH JD")
+    view = _view(hands, moves, 2, scores=(107, 116, 120))
+    crazy = computer_player("crazy", seed=1)
+    assert isinstance(crazy, Crazy)
+    values = crazy.table_values(table_view(view))
+    assert values[jack] > values[ace] + 0.1
+    assert 0.0 < values[jack] <= 1.0  # a chance of winning, less the others' mean
+    assert crazy.play(view) == jack
+    points = computer_player("crazy", seed=1)
+    assert isinstance(points, Crazy)
+    points.table_race = False
+    assert points.play(view) == ace
+    # Far from home Crazy plays the same position for the points.
+    far = _view(hands, moves, 2, scores=(7, 16, 20))
+    assert computer_player("crazy", seed=1).play(far) == ace
