@@ -12,12 +12,12 @@ from itertools import pairwise
 import pytest
 
 from trainer.analysis import computer_player
-from trainer.analysis.players.crazy import Crazy, crib_at_least
+from trainer.analysis.players.crazy import Crazy, counting_out_five, crib_at_least
 from trainer.analysis.players.views import table_view
-from trainer.analysis.seat_views import play_view
+from trainer.analysis.seat_views import discard_view, play_view
 from trainer.analysis.table_race import RACE_POINT, RaceBoard, TableRace
 from trainer.analysis.table_search import TableSearch
-from trainer.engine import DECK, Card, Pegging, SeatView, parse_cards
+from trainer.engine import DECK, Card, Pegging, SeatView, parse_cards, score_show
 
 
 def _settled(board: RaceBoard, sides: tuple[int, ...], needs: list[int]) -> tuple[float, ...]:
@@ -195,3 +195,41 @@ def test_near_the_end_crazy_plays_for_the_game() -> None:
     # Far from home Crazy plays the same position for the points.
     far = _view(hands, moves, 2, scores=(7, 16, 20))
     assert computer_player("crazy", seed=1).play(far) == ace
+
+
+def _likeliest_keep(five: tuple[Card, ...], goal: int) -> set[Card]:
+    """The throws whose four show ``goal`` or more with the most starters, by the engine."""
+    starters = [c for c in DECK if c not in five]
+    made = {
+        card: sum(score_show([k for k in five if k != card], s).total >= goal for s in starters)
+        for card in five
+    }
+    return {card for card, n in made.items() if n == max(made.values())}
+
+
+def test_near_home_crazy_throws_for_the_four_likeliest_to_count_out() -> None:
+    five = tuple(parse_cards("QH QC 8H JH 9H"))
+    # Three seats, the dealer 0: seat 1 counts first and needs 12 (10 from its hand).
+    # Played for points it throws a queen; for the game the eight: the queens, the jack
+    # and the nine make ten or more with more starters.
+    view = discard_view(five, seat=1, dealer=0, scores=(100, 109, 100), players=3)
+    thrown = counting_out_five(view)
+    assert {thrown} == _likeliest_keep(five, 12 - 2) == set(parse_cards("8H"))
+    assert computer_player("crazy", seed=1).discard(view) == (thrown,)
+    assert computer_player("crazy-points", seed=1).discard(view) != (thrown,)
+    # Not the question: far from home, the dealer, or seat 2 after seat 1 near home too.
+    assert (
+        counting_out_five(discard_view(five, seat=1, dealer=0, scores=(0, 0, 0), players=3)) is None
+    )
+    assert (
+        counting_out_five(discard_view(five, seat=0, dealer=0, scores=(109, 0, 0), players=3))
+        is None
+    )
+    late = discard_view(five, seat=2, dealer=0, scores=(0, 110, 109), players=3)
+    assert counting_out_five(late) is None
+    # At four the dealer's partner counts after the dealer's left: the pone side near home.
+    partner = discard_view(five, seat=2, dealer=0, scores=(109, 110), players=4)
+    assert counting_out_five(partner) is None
+    assert counting_out_five(discard_view(five, seat=2, dealer=0, scores=(109, 0), players=4)) in (
+        _likeliest_keep(five, 12 - 2)
+    )

@@ -60,8 +60,13 @@ counts is the next player's (the next seat that still holds cards and has not sa
 once few cards are out, crazy searches the rest of the play for guesses at every other
 hand (:class:`trainer.analysis.table_search.TableSearch`), and before that plays as hard.
 Its guesses follow what each seat's lays told: a hand with which a seat would have passed
-points up is drawn again, mostly (:mod:`trainer.analysis.table_guess`). The near-end play
-to the score below is for two players.
+points up is drawn again, mostly (:mod:`trainer.analysis.table_guess`). Within 40 points
+of home (any side), that search is for the game, not the points
+(:class:`trainer.analysis.table_race.TableRace`): pegging out wins at once, then the
+hands count from the dealer's left round to the dealer, then the crib; and a seat within
+20 of home that counts before any other side as near keeps the four likeliest to take it
+home (:func:`trainer.analysis.players.crazy.counting_out_five`). The rest of the
+near-end play to the score below is for two players.
 
 Playing to the board (every level): a card that reaches the target is laid at
 once. Near the end, normal and hard weigh points now against the reply by the

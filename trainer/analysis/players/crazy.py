@@ -11,6 +11,14 @@ four), mixed with :attr:`Crazy.UNSOUND` of the plain chance for players who thro
 otherwise (at three and four the guesses are drawn by what each seat's lays passed
 up, :func:`trainer.analysis.table_guess.likelihood`, as before). A sound player's hand
 counts far more than four random cards, so near the end the opponent's show is valued as it will be.
+
+At three and four, within :data:`END` points of home (any side), Crazy searches the last
+cards of the play for the game (:class:`trainer.analysis.table_race.TableRace`): each
+guess at the other hands gives every hand's show (the others' by their ranks), and a
+line is valued by who gets home first, in the play, in the show from the dealer's left,
+or with the crib. Its throw there: a seat within :data:`COUNT_OUT` of home that counts
+before every other side as near keeps the four likeliest to take it home
+(:func:`counting_out_five`), as the pone does between two.
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ import numpy.typing as npt
 from trainer.analysis.discards import analyse_discards
 from trainer.analysis.discards_five import analyse_five, crib_sign_of, kept_likelihood_five
 from trainer.analysis.endgame import crib_chances, leaf_table, throws_by_needs
-from trainer.analysis.hands import rank_show_points, show_points
+from trainer.analysis.hands import rank_show_points, show_points, starter_average, starter_points
 from trainer.analysis.lookahead import TIE_POINT, Search, WinBoard
 from trainer.analysis.pegging import PlayPosition
 from trainer.analysis.players.base import Throw
@@ -43,16 +51,19 @@ from trainer.analysis.players.views import (
     Race,
     TableView,
     TwoSeatView,
+    check_five,
     check_view,
     two_seat_view,
 )
 from trainer.analysis.sound import kept_likelihood
 from trainer.analysis.table_race import RaceBoard, TableRace
 from trainer.analysis.winprob import win_model
-from trainer.engine import Card, Phase, SeatView
+from trainer.engine import DECK, Card, Phase, SeatView
+from trainer.engine.vocab import side_of
 
 __all__ = [
     "CLOSE",
+    "COUNT_OUT",
     "END",
     "EXACT_HANDS",
     "FIRST_GUESSES",
@@ -62,6 +73,8 @@ __all__ = [
     "CardChance",
     "Crazy",
     "card_chances",
+    "counting_out_five",
+    "crib_at_least",
 ]
 
 FloatArray = npt.NDArray[np.float64]
@@ -107,6 +120,17 @@ class Crazy(CrazyPoints):
     UNSOUND = 0.15
     #: Whether, at three or four and near the end, the play is searched for the game.
     table_race = True
+
+    def discard(self, view: SeatView) -> tuple[Card, ...]:
+        """As every level; at three and four, a seat near home that counts before any
+        other side that could get there keeps the four likeliest to take it home
+        (:func:`counting_out_five`)."""
+        view = check_view(view, Phase.DISCARD)
+        if view.players != 2 and self.table_race:
+            out = counting_out_five(view)
+            if out is not None:
+                return (out,)
+        return super().discard(view)
 
     def _choose_one(self, five: tuple[Card, ...], crib_sign: float, players: int) -> Card:
         seed = self.rng.randrange(2**32)
@@ -360,6 +384,48 @@ class Crazy(CrazyPoints):
         spread = float(np.dot(w, (lead - mean) ** 2)) / total * n / max(n - 1, 1)
         effective = total * total / float(np.dot(w, w))
         return mean * mean < CLOSE * CLOSE * spread / effective
+
+
+#: Near home at three or four: a side that needs this many points or fewer may count
+#: out with its hand (and a couple pegged in the play) ...
+COUNT_OUT = 20
+#: ... the points the play is allowed to bring.
+PLAY_ALLOWANCE = 2
+
+
+def counting_out_five(view: SeatView) -> Card | None:
+    """At three or four, the card to throw from five for the four likeliest (over the
+    starters this seat has not seen) to show what its side needs, less
+    :data:`PLAY_ALLOWANCE` for the play; ties by the better average. None when that is
+    not the question: the side needs more than :data:`COUNT_OUT`, the seat is the dealer
+    (whose crib counts too), or a seat of another side within :data:`COUNT_OUT` of home
+    counts first (from the dealer's left round to the dealer); or no keep can make it."""
+    view = check_view(view, Phase.DISCARD)
+    five = check_five(view.hand)
+    players = view.players
+    dealer = view.dealer
+    assert dealer is not None
+    target = view.settings.target
+    side = side_of(view.seat, players)
+    need = target - view.scores[side]
+    if need > COUNT_OUT or view.seat == dealer:
+        return None
+    before = (view.seat - dealer - 1) % players  # the seats that count before this one
+    for step in range(1, before + 1):
+        other = side_of((dealer + step) % players, players)
+        if other != side and target - view.scores[other] <= COUNT_OUT:
+            return None
+    starters = [c for c in DECK if c not in five]
+    goal = need - PLAY_ALLOWANCE
+    chances = {}
+    for card in five:
+        keep = tuple(c for c in five if c != card)
+        chances[card] = sum(1 for points in starter_points(keep, starters) if points >= goal)
+    top = max(chances.values())
+    if top == 0:
+        return None
+    best = [c for c in five if chances[c] == top]
+    return max(best, key=lambda c: (starter_average([k for k in five if k != c], [c]), -c.index))
 
 
 @cache
