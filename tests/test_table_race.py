@@ -11,6 +11,7 @@ from itertools import pairwise
 
 import pytest
 
+from tests.plays import position_of, random_play
 from trainer.analysis import computer_player
 from trainer.analysis.players.crazy import Crazy, counting_out_five, crib_at_least
 from trainer.analysis.players.views import table_view
@@ -74,39 +75,12 @@ def _engine_value(
     return best
 
 
-def _position(rng: random.Random, seats: int) -> Pegging:
-    sizes = [rng.randrange(0, 4) for _ in range(seats)]
-    if not any(sizes):
-        sizes[0] = 1
-    cards = rng.sample(DECK, sum(sizes))
-    hands: list[list[Card]] = []
-    k = 0
-    for size in sizes:
-        hands.append(cards[k : k + size])
-        k += size
-    play = Pegging(hands, leader=rng.choice([s for s, h in enumerate(hands) if h]))
-    for _ in range(rng.randrange(0, 4)):  # into the play, often mid-series
-        if play.is_over:
-            break
-        fits = play.playable()
-        play.lay(rng.choice(fits)) if fits else play.go()
-    return play
-
-
-def _args(play: Pegging) -> tuple[object, ...]:
-    orders = tuple(tuple(sorted(c.order for c in h)) for h in play.hands)
-    series = tuple(c.order for c in play.pile)
-    passed = sum(1 << s for s in play.passed)
-    last = play.last_player if play.pile and play.last_player is not None else -1
-    return orders, series, play.count, play.turn, passed, last
-
-
 @pytest.mark.parametrize("sides", [(0, 1), (0, 1, 2), (0, 1, 0, 1)])
 def test_the_race_agrees_with_the_engine(sides: tuple[int, ...]) -> None:
     rng = random.Random(len(sides))
     decided = 0
     for _ in range(60):
-        play = _position(rng, len(sides))
+        play = random_play(rng, len(sides))
         if play.is_over:
             continue
         n_sides = max(sides) + 1
@@ -118,7 +92,7 @@ def test_the_race_agrees_with_the_engine(sides: tuple[int, ...]) -> None:
         )
         race = TableRace(sides, board)
         expected = _engine_value(play, sides, board, list(board.needs), race)
-        got = race.value(*_args(play))  # type: ignore[arg-type]
+        got = race.value(*position_of(play))
         # Equal lines for the seat to play may differ for the others (at three, either
         # other player winning is the same loss), so its own worth is compared.
         assert race.worth(got, play.turn) == pytest.approx(race.worth(expected, play.turn)), (
@@ -133,18 +107,19 @@ def test_the_race_agrees_with_the_engine(sides: tuple[int, ...]) -> None:
 def test_far_from_home_the_race_ranks_lines_as_the_points_search(sides: tuple[int, ...]) -> None:
     rng = random.Random(10 + len(sides))
     for _ in range(40):
-        play = _position(rng, len(sides))
+        play = random_play(rng, len(sides))
         if play.is_over or not play.playable():
             continue
         n_sides = max(sides) + 1
         board = RaceBoard((80,) * n_sides, tuple(rng.randint(0, 20) for _ in sides), 0, (1.0,))
         race, points = TableRace(sides, board), TableSearch(sides)
-        hands, series, count, turn, passed, _last = _args(play)
+        hands, series, count, turn, passed, _last = position_of(play)
         gaps = []
         for card in {c.order: c for c in play.playable()}.values():
-            args = (hands, series, count, turn, passed, card.order)
-            won = race.worth(race.after_lay(*args), turn)  # type: ignore[arg-type]
-            pegged = points.worth(points.after_lay(*args), turn)  # type: ignore[arg-type]
+            won = race.worth(race.after_lay(hands, series, count, turn, passed, card.order), turn)
+            pegged = points.worth(
+                points.after_lay(hands, series, count, turn, passed, card.order), turn
+            )
             gaps.append(won - RACE_POINT * pegged)
         assert max(gaps) - min(gaps) == pytest.approx(0.0, abs=1e-12)
 

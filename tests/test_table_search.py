@@ -8,8 +8,9 @@ import random
 
 import pytest
 
+from tests.plays import position_of, random_play
 from trainer.analysis.table_search import TableSearch
-from trainer.engine import DECK, Card, Pegging
+from trainer.engine import Card, Pegging
 
 
 def _engine_value(
@@ -48,32 +49,12 @@ def _engine_value(
 def test_the_search_agrees_with_the_engine(sides: tuple[int, ...], depth: int) -> None:
     rng = random.Random(len(sides) * 10 + depth)
     for _ in range(40):
-        sizes = [rng.randrange(0, 4) for _ in sides]
-        if not any(sizes):
-            sizes[0] = 1
-        cards = rng.sample(DECK, sum(sizes))
-        hands: list[list[Card]] = []
-        k = 0
-        for size in sizes:
-            hands.append(cards[k : k + size])
-            k += size
-        leader = rng.choice([s for s, h in enumerate(hands) if h])
-        play = Pegging([list(h) for h in hands], leader=leader)
-        for _ in range(rng.randrange(0, 4)):  # into the play, often mid-series
-            if play.is_over:
-                break
-            fits = play.playable()
-            play.lay(rng.choice(fits)) if fits else play.go()
+        play = random_play(rng, len(sides))
         if play.is_over:
             continue
         search = TableSearch(sides, depth=depth)
         expected = _engine_value(play, sides, search, depth)
-        orders = tuple(tuple(sorted(c.order for c in h)) for h in play.hands)
-        series = tuple(c.order for c in play.pile)
-        passed = sum(1 << s for s in play.passed)
-        last = play.last_player if play.pile and play.last_player is not None else -1
-        got = search.value(orders, series, play.count, play.turn, passed, last)
+        got = search.value(*position_of(play))
         assert search.worth(got, play.turn) == pytest.approx(search.worth(expected, play.turn)), (
-            hands,
-            leader,
+            play.hands
         )

@@ -29,18 +29,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.analysis.pegging import peg_points
-from trainer.analysis.table_search import Hands, next_leader, next_to_act, side_worth
+from trainer.analysis.table_search import (
+    MAX_COUNT,
+    Hands,
+    next_leader,
+    next_to_act,
+    order_pips,
+    side_worth,
+)
 
 __all__ = ["RACE_POINT", "RaceBoard", "TableRace"]
 
-MAX_COUNT = 31
 #: A point nearer home than the other sides, in a line that decides nothing, as a share
 #: of a win.
 RACE_POINT = 0.01
-
-
-def _pips(order: int) -> int:
-    return order if order < 10 else 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +129,7 @@ class TableRace:
         if found is not None:
             return found
         self.nodes += 1
-        fits = sorted({o for o in hands[turn] if count + _pips(o) <= MAX_COUNT})
+        fits = sorted({o for o in hands[turn] if count + order_pips(o) <= MAX_COUNT})
         if not fits:
             best = self._advance(hands, series, count, turn, passed | (1 << turn), last, needs)
         else:
@@ -150,7 +152,7 @@ class TableRace:
         mine.remove(order)
         after = (*hands[:turn], tuple(mine), *hands[turn + 1 :])
         new_series = (*series, order)
-        new_count = count + _pips(order)
+        new_count = count + order_pips(order)
         points = peg_points(new_series, new_count)
         if not any(after) and new_count != MAX_COUNT:
             points += 1  # the last card

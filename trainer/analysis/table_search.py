@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from trainer.analysis.pegging import peg_points
 
-__all__ = ["TableSearch", "next_leader", "next_to_act", "side_worth"]
+__all__ = ["MAX_COUNT", "TableSearch", "next_leader", "next_to_act", "order_pips", "side_worth"]
 
 MAX_COUNT = 31
 Hands = tuple[tuple[int, ...], ...]
@@ -36,7 +36,8 @@ def side_worth(value: Sequence[float], mine: int) -> float:
     return value[mine] - sum(others) / len(others)
 
 
-def _pips(order: int) -> int:
+def order_pips(order: int) -> int:
+    """The pips of a card of rank ``order`` (tens and faces count ten)."""
     return order if order < 10 else 10
 
 
@@ -102,7 +103,7 @@ class TableSearch:
             return found
         self.nodes += 1
         mine = hands[turn]
-        fits = sorted({o for o in mine if count + _pips(o) <= MAX_COUNT})
+        fits = sorted({o for o in mine if count + order_pips(o) <= MAX_COUNT})
         if not fits:
             best = self._go(hands, series, count, turn, passed, last, depth)
         else:
@@ -132,7 +133,7 @@ class TableSearch:
         mine.remove(order)
         after = (*hands[:turn], tuple(mine), *hands[turn + 1 :])
         new_series = (*series, order)
-        new_count = count + _pips(order)
+        new_count = count + order_pips(order)
         points = peg_points(new_series, new_count)
         if new_count == MAX_COUNT or not any(after):
             if not any(after) and new_count != MAX_COUNT:
@@ -184,7 +185,7 @@ def next_to_act(hands: Hands, count: int, current: int, passed: int, last: int) 
         p = (current + step) % n
         if passed & (1 << p) or not hands[p]:
             continue
-        if p != last or any(count + _pips(o) <= MAX_COUNT for o in hands[p]):
+        if p != last or any(count + order_pips(o) <= MAX_COUNT for o in hands[p]):
             return p
         break
     return -1

@@ -1,0 +1,44 @@
+"""Random positions of the play on the engine's own Pegging, shared by the tests of the
+searches of the play (trainer.analysis.table_search and table_race)."""
+
+from __future__ import annotations
+
+import random
+
+from trainer.analysis.table_search import Hands
+from trainer.engine import DECK, Card, Pegging
+
+#: A position as the searches take it: hands (rank orders by seat), the series' ranks,
+#: the count, whose turn, the seats that said go (a bit each) and the series' last seat.
+Position = tuple[Hands, tuple[int, ...], int, int, int, int]
+
+
+def random_play(rng: random.Random, seats: int) -> Pegging:
+    """Up to three cards a seat dealt at random, and up to three actions into the play
+    (often mid-series); it may be over already."""
+    sizes = [rng.randrange(0, 4) for _ in range(seats)]
+    if not any(sizes):
+        sizes[0] = 1
+    cards = rng.sample(DECK, sum(sizes))
+    hands: list[list[Card]] = []
+    k = 0
+    for size in sizes:
+        hands.append(cards[k : k + size])
+        k += size
+    play = Pegging(hands, leader=rng.choice([s for s, h in enumerate(hands) if h]))
+    for _ in range(rng.randrange(0, 4)):
+        if play.is_over:
+            break
+        fits = play.playable()
+        play.lay(rng.choice(fits)) if fits else play.go()
+    return play
+
+
+def position_of(play: Pegging) -> Position:
+    """``play``'s position in the searches' terms."""
+    orders = tuple(tuple(sorted(c.order for c in h)) for h in play.hands)
+    series = tuple(c.order for c in play.pile)
+    passed = sum(1 << s for s in play.passed)
+    last = play.last_player if play.pile and play.last_player is not None else -1
+    assert play.turn is not None
+    return orders, series, play.count, play.turn, passed, last
