@@ -42,8 +42,8 @@ from trainer.analysis.pegging import PlayPosition
 from trainer.analysis.players.base import Throw
 from trainer.analysis.players.crazy_points import (
     EXACT_LIMIT,
-    TABLE_NODES,
     CrazyPoints,
+    PlaySearch,
     multisets,
     pip_tiebreak,
 )
@@ -57,6 +57,7 @@ from trainer.analysis.players.views import (
 )
 from trainer.analysis.sound import kept_likelihood
 from trainer.analysis.table_race import RaceBoard, TableRace
+from trainer.analysis.table_search import Hands
 from trainer.analysis.winprob import win_model
 from trainer.engine import DECK, Card, Phase, SeatView
 from trainer.engine.vocab import side_of
@@ -273,42 +274,29 @@ class Crazy(CrazyPoints):
 
     # -- the play at three or four --
 
-    def table_values(self, table: TableView) -> dict[Card, float]:
-        """Every legal card's worth to this seat's side: within :data:`END` points of
-        home (either side), the chance of winning by :class:`~.table_race.TableRace`
-        over the guesses at the other hands; otherwise the points, as Crazy-points."""
+    def _table_search(self, table: TableView) -> Callable[[Hands], PlaySearch]:
+        """Within :data:`END` points of home (any side), each guess at the other hands
+        searched for the chance of winning by a :class:`~.table_race.TableRace` of its
+        own (the guess gives every hand's show, the others' by their ranks); otherwise
+        the points, as Crazy-points."""
         if not self.table_race or table.dealer < 0 or not table.needs or not table.lays:
-            return super().table_values(table)
+            return super()._table_search(table)
         if min(table.needs) > END:
-            return super().table_values(table)
-        by_rank: dict[int, Card] = {}
-        for card in sorted(table.legal, key=lambda c: c.index):
-            by_rank.setdefault(card.order, card)
-        totals = dict.fromkeys(by_rank, 0.0)
-        series = tuple(c.order for _, c in table.series)
+            return super()._table_search(table)
         starter = table.starter.order
         my_show = show_points((*table.hand, *table.mine_played), table.starter)
-        crib = crib_at_least(table.starter.order)
-        weights = 0.0
-        nodes = 0
-        for guess in range(self.table_guesses):
-            if guess >= 3 and nodes > TABLE_NODES:
-                break
-            hands = self._deal_guess(table)
-            weight = self._guess_weight(table, hands)
+        crib = crib_at_least(starter)
+
+        def race(hands: Hands) -> TableRace:
             shows = tuple(
                 my_show
                 if s == table.seat
                 else rank_show_points((*(lay.order for lay in table.lays[s]), *held), starter)
                 for s, held in enumerate(hands)
             )
-            race = TableRace(table.sides, RaceBoard(table.needs, shows, table.dealer, crib))
-            for order in by_rank:
-                value = race.after_lay(hands, series, table.count, table.seat, table.passed, order)
-                totals[order] += weight * race.worth(value, table.seat)
-            weights += weight
-            nodes += race.nodes
-        return {by_rank[o]: totals[o] / weights for o in by_rank}
+            return TableRace(table.sides, RaceBoard(table.needs, shows, table.dealer, crib))
+
+        return race
 
     def _guess_weight(self, table: TableView, hands: tuple[tuple[int, ...], ...]) -> float:
         """At three or four, how likely the other seats are to hold ``hands`` given that

@@ -7,8 +7,10 @@ for three or four). Crazy (:mod:`trainer.analysis.players.crazy`) builds on it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
 from math import comb, prod
+from typing import Protocol
 
 from trainer.analysis.discards import analyse_discards
 from trainer.analysis.discards_five import analyse_five
@@ -19,7 +21,7 @@ from trainer.analysis.players.base import Throw
 from trainer.analysis.players.hard import Hard
 from trainer.analysis.players.views import Race, TableView, TwoSeatView
 from trainer.analysis.table_guess import likelihood
-from trainer.analysis.table_search import TableSearch
+from trainer.analysis.table_search import Hands, TableSearch
 from trainer.engine import Card
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "TABLE_FULL",
     "TABLE_NODES",
     "CrazyPoints",
+    "PlaySearch",
     "multisets",
     "pip_tiebreak",
 ]
@@ -50,6 +53,26 @@ NODE_BUDGET = 6000
 MIN_GUESSES = 6
 
 
+class PlaySearch(Protocol):
+    """A search of the play at a table (:class:`~trainer.analysis.table_search.TableSearch`,
+    or :class:`~trainer.analysis.table_race.TableRace` for the game): the positions it
+    has visited, a figure for each side after a lay, and that figure's worth to a seat."""
+
+    nodes: int
+
+    def after_lay(
+        self,
+        hands: Hands,
+        series: tuple[int, ...],
+        count: int,
+        turn: int,
+        passed: int,
+        order: int,
+    ) -> tuple[float, ...]: ...
+
+    def worth(self, value: Sequence[float], seat: int) -> float: ...
+
+
 class CrazyPoints(Hard):
     """Crazy as it was before it knew the score: level ``crazy-points``."""
 
@@ -68,27 +91,38 @@ class CrazyPoints(Hard):
         return max(values, key=lambda c: (values[c], pip_tiebreak(c.order)))
 
     def table_values(self, table: TableView) -> dict[Card, float]:
-        """Every legal card's worth to this seat's side (its points less the mean of the
-        other sides'), searched over guesses at the other hands."""
+        """Every legal card's worth to this seat's side, searched over guesses at the other
+        hands by :meth:`_table_search` (here its points less the mean of the other
+        sides')."""
         by_rank: dict[int, Card] = {}
         for card in sorted(table.legal, key=lambda c: c.index):
             by_rank.setdefault(card.order, card)
-        search = TableSearch(table.sides)
+        search_for = self._table_search(table)
         totals = dict.fromkeys(by_rank, 0.0)
         series = tuple(c.order for _, c in table.series)
         weights = 0.0
+        nodes = 0
         for guess in range(self.table_guesses):
-            if guess >= 3 and search.nodes > TABLE_NODES:
+            if guess >= 3 and nodes > TABLE_NODES:
                 break
             hands = self._deal_guess(table)
             weight = self._guess_weight(table, hands)
+            search = search_for(hands)
+            before = search.nodes
             for order in by_rank:
                 value = search.after_lay(
                     hands, series, table.count, table.seat, table.passed, order
                 )
                 totals[order] += weight * search.worth(value, table.seat)
             weights += weight
+            nodes += search.nodes - before
         return {by_rank[o]: totals[o] / weights for o in by_rank}
+
+    def _table_search(self, table: TableView) -> Callable[[Hands], PlaySearch]:
+        """The search a guess at the other hands is valued by in :meth:`table_values`:
+        one points search for the whole decision, keeping what it has valued."""
+        shared = TableSearch(table.sides)
+        return lambda hands: shared
 
     def _guess_weight(self, table: TableView, hands: tuple[tuple[int, ...], ...]) -> float:
         """The weight of a guess at the other hands in :meth:`table_values`: all alike."""
