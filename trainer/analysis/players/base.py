@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from trainer.analysis.discards_five import crib_sign_of
 from trainer.analysis.hands import keeps, show_points, starter_average, starter_points
@@ -27,7 +27,42 @@ from trainer.analysis.players.views import (
 from trainer.engine import DECK, Card, Phase, SeatView
 from trainer.engine.pegging import MAX_COUNT
 
-__all__ = ["ComputerPlayer", "Player", "Throw", "keep_of", "throw_points"]
+__all__ = [
+    "COUNT_OUT",
+    "PLAY_ALLOWANCE",
+    "ComputerPlayer",
+    "Player",
+    "Throw",
+    "keep_of",
+    "likeliest_to_count_out",
+    "throw_points",
+]
+
+#: Near home, a side that needs this many points or fewer may count out with its hand ...
+COUNT_OUT = 20
+#: ... and the points the play is allowed to bring it.
+PLAY_ALLOWANCE = 2
+
+_Option = TypeVar("_Option", bound=tuple[Sequence[Card], Sequence[Card]])
+
+
+def likeliest_to_count_out(options: Sequence[_Option], need: int) -> _Option | None:
+    """Of ``options`` (each a throw and the four kept, from one hand), the one whose four
+    show at least ``need`` less :data:`PLAY_ALLOWANCE` with the most starters (every card
+    not in that hand), ties by the better average (the first of those); None when no
+    four can."""
+    known = {*options[0][0], *options[0][1]}
+    starters = [s for s in DECK if s not in known]
+    goal = need - PLAY_ALLOWANCE
+    chances = [
+        sum(1 for points in starter_points(keep, starters) if points >= goal)
+        for _throw, keep in options
+    ]
+    top = max(chances)
+    if top == 0:
+        return None
+    best = [options[i] for i, h in enumerate(chances) if h == top]
+    return max(best, key=lambda o: starter_average(o[1], o[0]))
 
 
 class ComputerPlayer(Protocol):
@@ -113,20 +148,9 @@ class Player:
         """As pone near home, the keep most likely to count out over the starters
         (allowing a couple of points from the play), or None when that is not the
         question."""
-        if race.dealer or race.need_me > 20:
+        if race.dealer or race.need_me > COUNT_OUT:
             return None
-        need = race.need_me - 2
-        options = keeps(six)
-        known = set(six)
-        starters = [s for s in DECK if s not in known]
-        chances = []
-        for _throw, keep in options:
-            chances.append(sum(1 for points in starter_points(keep, starters) if points >= need))
-        top = max(chances)
-        if top == 0:
-            return None
-        best = [options[i] for i, h in enumerate(chances) if h == top]
-        return max(best, key=lambda o: starter_average(o[1], o[0]))
+        return likeliest_to_count_out(keeps(six), race.need_me)
 
     # -- the play --
 

@@ -36,10 +36,14 @@ import numpy.typing as npt
 from trainer.analysis.discards import analyse_discards
 from trainer.analysis.discards_five import analyse_five, crib_sign_of, kept_likelihood_five
 from trainer.analysis.endgame import crib_chances, leaf_table, throws_by_needs
-from trainer.analysis.hands import rank_show_points, show_points, starter_average, starter_points
+from trainer.analysis.hands import rank_show_points, show_points
 from trainer.analysis.lookahead import TIE_POINT, Search, WinBoard
 from trainer.analysis.pegging import PlayPosition
-from trainer.analysis.players.base import Throw
+from trainer.analysis.players.base import (
+    COUNT_OUT,
+    Throw,
+    likeliest_to_count_out,
+)
 from trainer.analysis.players.crazy_points import (
     EXACT_LIMIT,
     CrazyPoints,
@@ -59,7 +63,7 @@ from trainer.analysis.sound import kept_likelihood
 from trainer.analysis.table_race import RaceBoard, TableRace
 from trainer.analysis.table_search import Hands
 from trainer.analysis.winprob import win_model
-from trainer.engine import DECK, Card, Phase, SeatView
+from trainer.engine import Card, Phase, SeatView
 from trainer.engine.vocab import side_of
 
 __all__ = [
@@ -374,17 +378,10 @@ class Crazy(CrazyPoints):
         return mean * mean < CLOSE * CLOSE * spread / effective
 
 
-#: Near home at three or four: a side that needs this many points or fewer may count
-#: out with its hand (and a couple pegged in the play) ...
-COUNT_OUT = 20
-#: ... the points the play is allowed to bring.
-PLAY_ALLOWANCE = 2
-
-
 def counting_out_five(view: SeatView) -> Card | None:
     """At three or four, the card to throw from five for the four likeliest (over the
     starters this seat has not seen) to show what its side needs, less
-    :data:`PLAY_ALLOWANCE` for the play; ties by the better average. None when that is
+    :data:`~.base.PLAY_ALLOWANCE` for the play; ties by the better average. None when that is
     not the question: the side needs more than :data:`COUNT_OUT`, the seat is the dealer
     (whose crib counts too), or a seat of another side within :data:`COUNT_OUT` of home
     counts first (from the dealer's left round to the dealer); or no keep can make it."""
@@ -403,17 +400,11 @@ def counting_out_five(view: SeatView) -> Card | None:
         other = side_of((dealer + step) % players, players)
         if other != side and target - view.scores[other] <= COUNT_OUT:
             return None
-    starters = [c for c in DECK if c not in five]
-    goal = need - PLAY_ALLOWANCE
-    chances = {}
-    for card in five:
-        keep = tuple(c for c in five if c != card)
-        chances[card] = sum(1 for points in starter_points(keep, starters) if points >= goal)
-    top = max(chances.values())
-    if top == 0:
-        return None
-    best = [c for c in five if chances[c] == top]
-    return max(best, key=lambda c: (starter_average([k for k in five if k != c], [c]), -c.index))
+    options = [
+        ((c,), tuple(k for k in five if k != c)) for c in sorted(five, key=lambda c: c.index)
+    ]
+    found = likeliest_to_count_out(options, need)
+    return None if found is None else found[0][0]
 
 
 @cache
