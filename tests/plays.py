@@ -3,10 +3,13 @@ searches of the play (trainer.analysis.table_search and table_race)."""
 
 from __future__ import annotations
 
+import copy
 import random
+from collections.abc import Iterator
 
 from trainer.analysis.table_search import Hands
 from trainer.engine import DECK, Card, Pegging
+from trainer.engine.pegging import PegEvent
 
 #: A position as the searches take it: hands (rank orders by seat), the series' ranks,
 #: the count, whose turn, the seats that said go (a bit each) and the series' last seat.
@@ -42,3 +45,16 @@ def position_of(play: Pegging) -> Position:
     last = play.last_player if play.pile and play.last_player is not None else -1
     assert play.turn is not None
     return orders, series, play.count, play.turn, passed, last
+
+
+def each_action(play: Pegging) -> Iterator[tuple[Pegging, PegEvent]]:
+    """Every action of the seat to play, on a copy of ``play``: a card of each rank that
+    fits, the lowest first (as the searches try them), or the go; with the copy after it
+    and the engine's event."""
+    cards: dict[int, Card] = {}
+    for card in sorted(play.playable(), key=lambda c: (c.order, c.index)):
+        cards.setdefault(card.order, card)
+    actions: list[Card | None] = [*cards.values()]
+    for action in actions or [None]:
+        after = copy.deepcopy(play)
+        yield after, after.go() if action is None else after.lay(action)

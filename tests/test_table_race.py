@@ -5,13 +5,12 @@ Crazy's use of it near the end."""
 
 from __future__ import annotations
 
-import copy
 import random
 from itertools import pairwise
 
 import pytest
 
-from tests.plays import position_of, random_play
+from tests.plays import each_action, position_of, random_play
 from trainer.analysis import computer_player
 from trainer.analysis.players.crazy import Crazy, counting_out_five, crib_at_least
 from trainer.analysis.players.views import table_view
@@ -50,16 +49,7 @@ def _engine_value(
         return _settled(board, sides, list(needs))
     turn = play.turn
     best: tuple[float, ...] | None = None
-    seen: set[int] = set()
-    fits: list[Card | None] = [*sorted(play.playable(), key=lambda c: c.order)]
-    actions = fits or [None]
-    for action in actions:
-        if action is not None:
-            if action.order in seen:
-                continue
-            seen.add(action.order)
-        nxt = copy.deepcopy(play)
-        event = nxt.go() if action is None else nxt.lay(action)
+    for nxt, event in each_action(play):
         left = list(needs)
         value: tuple[float, ...] | None = None
         for who, item in event.awards:

@@ -3,14 +3,13 @@ against the same search done on copies of the engine's own Pegging."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
 
-from tests.plays import position_of, random_play
+from tests.plays import each_action, position_of, random_play
 from trainer.analysis.table_search import TableSearch
-from trainer.engine import Card, Pegging
+from trainer.engine import Pegging
 
 
 def _engine_value(
@@ -22,15 +21,7 @@ def _engine_value(
         return (0.0,) * n_sides
     turn = play.turn
     best: tuple[float, ...] | None = None
-    seen: set[int] = set()
-    actions: list[Card | None] = list(play.playable()) or [None]
-    for action in actions:
-        if action is not None:
-            if action.order in seen:
-                continue
-            seen.add(action.order)
-        nxt = copy.deepcopy(play)
-        event = nxt.go() if action is None else nxt.lay(action)
+    for nxt, event in each_action(play):
         gained = [0.0] * n_sides
         for who, item in event.awards:
             gained[sides[who]] += item.points
