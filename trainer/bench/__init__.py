@@ -10,7 +10,8 @@ the same process; nothing here asserts a time):
                     page and the Play page (a few minutes at most)
 ``drill_deals``     ``python -m trainer.bench.drill_deals``: dealing each drill's questions
 ``progress_page``   ``python -m trainer.bench.progress_page``: the Progress page on 100,000 answers
-``play``            ``python -m trainer.bench.play``: the Play page per click, the game review
+``play``            ``python -m trainer.bench.play``: the Play page per click, then ``review``
+``review``          the game review and a pasted record read back (printed by ``play``)
 ``browser``         ``python -m trainer.bench.browser``: what a learner waits for in Chromium
 ``crowd``           ``python -m trainer.bench.crowd``: many people answering at once
 ``servers``         ``python -m trainer.bench.crowd --servers 3``: several app servers on one
@@ -37,14 +38,16 @@ import sys
 
 __all__ = ["BENCHMARKS", "line_by_line"]
 
-#: The benchmarks, by module: run as commands (``python -m trainer.bench.<name>``), by the
-#: tests too, which never import them; the other modules here are tools.
+#: The benchmarks, by module: run as commands (``python -m trainer.bench.<name>``; ``review``
+#: through ``play``), by the tests too, which never import them; the other modules here are
+#: tools.
 BENCHMARKS: tuple[str, ...] = (
     "__main__",
     "quick",
     "drill_deals",
     "progress_page",
     "play",
+    "review",
     "browser",
     "crowd",
     "servers",

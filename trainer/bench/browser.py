@@ -166,7 +166,7 @@ class Figures:
 #: game to 61 at the table, its first card to lay; and :data:`GAMER`, who starts a game.
 _FILL = """
 import sys
-from trainer.bench.play import played_game
+from trainer.bench.playing import played_game
 from trainer.bench.progress_page import seeded_answers
 from trainer.engine.settings import Settings
 from trainer.progress.store import Store

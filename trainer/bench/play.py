@@ -5,8 +5,8 @@
 A game to 61 at each level is played through the page in Streamlit's AppTest, one
 interaction at a time (the person throws the first two cards, or the first one with three
 or four at the table, lays the first card that fits, counts right), at each table size
-given with ``--seats`` (2, 3 or 4; repeat it for several; two by default), on a fresh database file, after the app's warm-up (``--cold``: without
-it). For each interaction the page script's own time is measured (what the server spends),
+given with ``--seats`` (2, 3 or 4; repeat it for several; two by default), on a fresh
+database file, after the app's warm-up (``--cold``: without it). For each interaction the page script's own time is measured (what the server spends),
 with and without the time the computer spent choosing its cards (timed separately), and the
 script thread's CPU time, which other work on a busy machine does not inflate. The figures
 are grouped by kind of interaction: cut, throw, lay, count, continue. ``--trace N`` profiles
@@ -18,10 +18,8 @@ The win meter (``--meter``): the same game at each level played twice, with the
 meter beside the board off and on (the player's setting), and each kind's page time
 with it on against off (:func:`report_meter`).
 
-The game review (:func:`bench_review`, printed last, or alone with ``--review``): whole games
-to 121 reviewed, against replaying their records, and the Review page opened for each in
-AppTest through the app, against the Home page opened the same way; the budget is 2 s after
-the last click.
+Printed last, or alone with ``--review`` and ``--import``: the game review's figures and
+reading back the largest record a person may paste (:mod:`trainer.bench.review`).
 
 :func:`bench_play_page` keeps the older summary for ``trainer.bench``: the easy game's
 server time, and the whole AppTest run against a one-line page's rerun (the peer).
@@ -40,23 +38,20 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 from types import CodeType
 from typing import NamedTuple
 
 from trainer.analysis import LEVELS, Level
 from trainer.bench import line_by_line
-from trainer.bench.playing import interact, play_on, played_game
-from trainer.engine.settings import Settings
-from trainer.engine.vocab import Counting
+from trainer.bench.playing import BENCH_PLAYER, bench_database, interact
+from trainer.bench.review import REVIEW_SEEDS, report_import, report_review
 from trainer.progress.store import ENV_VAR, Store
-from trainer.training.table import Need, Table, export_text, parse_export
+from trainer.training.table import Need, Table
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
 PAGE = Path(__file__).resolve().parents[1] / "ui" / "views" / "play.py"
-#: Who plays the benchmark's games (saved after every move, as anyone's are).
-PLAYER = "Bench"
 _PEER = "import streamlit as st\nst.write('peer')\n"
 #: The page run inside a timer: the script's own time, without AppTest's harness.
 _TIMED = """import cProfile
@@ -156,20 +151,6 @@ class Traced(NamedTuple):
     profile: str
 
 
-@contextmanager
-def _bench_database() -> Iterator[Path]:
-    with tempfile.TemporaryDirectory() as folder:
-        old = os.environ.get(ENV_VAR)
-        os.environ[ENV_VAR] = str(Path(folder) / "play.sqlite3")
-        try:
-            yield Path(folder)
-        finally:
-            if old is None:
-                os.environ.pop(ENV_VAR, None)
-            else:
-                os.environ[ENV_VAR] = old
-
-
 def _profile_text(profiles: Sequence[cProfile.Profile], lines: int) -> str:
     """The heaviest calls of an interaction's page runs (a throw or a lay is two runs)."""
     out = io.StringIO()
@@ -209,12 +190,12 @@ def play_through(
         from trainer.ui.warmup import warm_up
 
         warm_up().join()
-    with _bench_database() as folder:
+    with bench_database() as folder:
         timed_page = folder / "play_timed.py"
         timed_page.write_text(_TIMED.format(page=str(PAGE)))
         at = AppTest.from_file(str(timed_page), default_timeout=120)
         store = Store.open(os.environ[ENV_VAR])
-        player = store.create_profile(PLAYER)
+        player = store.create_profile(BENCH_PLAYER)
         if meter is not None:
             from trainer.ui.winbar import METER_KEY
 
@@ -319,7 +300,7 @@ def bench_play_page(max_interactions: int = 400, level: str = "easy") -> list[tu
     against the peer page's rerun."""
     from streamlit.testing.v1 import AppTest
 
-    with _bench_database() as folder:
+    with bench_database() as folder:
         peer_script = folder / "peer.py"
         peer_script.write_text(_PEER)
         peer = AppTest.from_file(str(peer_script), default_timeout=60)
@@ -346,187 +327,6 @@ def bench_play_page(max_interactions: int = 400, level: str = "easy") -> list[tu
         ("peer: one-line page rerun (ms)", 1000 * peer_median),
         ("median over the peer (ratio)", median / peer_median),
     ]
-
-
-# --- the game review ---------------------------------------------------------------------------
-
-APP = Path(__file__).resolve().parents[1] / "app.py"
-REVIEW_PAGE = "ui/views/review.py"
-#: The games the review is timed on (one deal order each).
-REVIEW_SEEDS: tuple[int, ...] = (20261201, 20261202, 20261203)
-
-
-def _median(values: Sequence[float]) -> float:
-    ordered = sorted(values)
-    return ordered[len(ordered) // 2]
-
-
-def _timed(action: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    action()
-    return time.perf_counter() - start
-
-
-def bench_review(
-    target: int = 121,
-    level: Level = "normal",
-    *,
-    seeds: Sequence[int] = REVIEW_SEEDS,
-    runs: int = 3,
-    page: bool = True,
-    warm: bool = True,
-) -> list[tuple[str, float]]:
-    """The review of whole games (:func:`trainer.training.review.review_game`): the first in
-    this process (the analysis's tables are loaded then, unless an earlier figure did),
-    then the median and worst of every game reviewed ``runs`` times, against replaying the
-    same records (the peer: the least anything about a finished game costs).
-
-    With ``page``, the Review page opened in AppTest through the app for each game in turn,
-    as after the results screen's last click (each game new to the page's cache), against
-    the Home page opened the same way in between (the peer: the app's own cost of a page);
-    after the app's warm-up unless ``warm`` is False (then the first opening pays for what
-    a process loads once)."""
-    from trainer.engine.game import Game
-    from trainer.training.review import review_game
-
-    tables = [played_game(level, target, seed) for seed in seeds]
-    records = [table.game.record() for table in tables]
-    first = _timed(partial(review_game, records[0]))
-    builds = [_timed(partial(review_game, r)) for r in records for _ in range(runs)]
-    replays = [_timed(partial(Game.replay, r)) for r in records for _ in range(5 * runs)]
-    reviews = [review_game(r) for r in records]
-    rows = [
-        (f"games to {target} reviewed (count)", float(len(records))),
-        ("deals a game, mean (count)", sum(len(r.deals) for r in reviews) / len(reviews)),
-        ("decisions a game, mean (count)", sum(len(r.decisions) for r in reviews) / len(reviews)),
-        ("review, first in the process (ms)", 1000 * first),
-        ("review, median (ms)", 1000 * _median(builds)),
-        ("review, worst (ms)", 1000 * max(builds)),
-        ("peer: replaying the record, median (ms)", 1000 * _median(replays)),
-        ("review median over the replay (ratio)", _median(builds) / _median(replays)),
-    ]
-    if page:
-        rows += _bench_review_page(tables, warm=warm)
-    return rows
-
-
-def largest_record(seed: int = 20261201) -> str:
-    """The largest record a person may paste: a long game under muggins in which the person
-    claims nothing (so every point of the show goes the long way), its cut for deal tied as
-    often as a record may tie it, padded with comment lines to the most characters allowed."""
-    from trainer.engine.game import Game
-    from trainer.engine.record import MAX_RECORD_CHARS, MAX_TIED_CUTS
-
-    game = Game(Settings(target=121, counting=Counting.MUGGINS), seed)
-    for _ in range(MAX_TIED_CUTS):
-        first = game.cut_for_deal(0, at=game.cut_range()[0])
-        low, high = game.cut_range()
-        for at in range(low, high + 1):
-            probe = Game.replay(game.record())
-            if probe.cut_for_deal(1, at=at).card.rank == first.card.rank:
-                game.cut_for_deal(1, at=at)
-                break
-    table = Table(game, "easy")
-    table.advance()
-    play_on(table, claim=lambda _: 0)  # nothing claimed: every point of the show is muggins
-    text = export_text(table)
-    pad = "# " + "-" * 97 + "\n"
-    while len(text) + len(pad) <= MAX_RECORD_CHARS:
-        text = pad + text
-    return text
-
-
-def bench_import(runs: int = 5) -> list[tuple[str, float]]:
-    """Reading back the largest record a person may paste (:func:`largest_record`) as the
-    Play page does (parsed, checked, replayed onto a table), against a whole game's record
-    (the peer); and the memory the largest one takes while it is read."""
-    import tracemalloc
-
-    from trainer.engine.record import MAX_RECORD_CHARS
-
-    largest = largest_record()
-    usual = export_text(played_game("easy", 121, REVIEW_SEEDS[0]))
-
-    def read(text: str) -> None:
-        setup, record = parse_export(text)
-        Table.resume(setup, record)
-
-    read(usual)  # tables and imports loaded once
-    big = [_timed(partial(read, largest)) for _ in range(runs)]
-    small = [_timed(partial(read, usual)) for _ in range(runs)]
-    tracemalloc.start()
-    read(largest)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return [
-        ("largest record allowed (characters)", float(MAX_RECORD_CHARS)),
-        ("largest record read back, median (ms)", 1000 * _median(big)),
-        ("peer: a whole game's record read back, median (ms)", 1000 * _median(small)),
-        ("largest over a whole game's record (ratio)", _median(big) / _median(small)),
-        ("largest record read back, memory at its peak (MB)", peak / 2**20),
-    ]
-
-
-def _bench_review_page(tables: Sequence[Table], *, warm: bool) -> list[tuple[str, float]]:
-    from streamlit.testing.v1 import AppTest
-
-    from trainer.ui.play_saves import saved_row
-    from trainer.ui.session import PLAYER_PARAM, player_param
-
-    if warm:  # as on a server that has been up for a moment (trainer/app.py starts this)
-        from trainer.ui.warmup import warm_up
-
-        warm_up().join()
-    with _bench_database():
-        store = Store.open(os.environ[ENV_VAR])
-        player = store.create_profile(PLAYER)
-        at = AppTest.from_file(str(APP), default_timeout=120)
-        at.query_params[PLAYER_PARAM] = player_param(player)
-        at.switch_page("ui/views/home.py")
-        at.run()  # the app's first run in this process: not what a review costs
-        opened: list[float] = []
-        home: list[float] = []
-        for n, table in enumerate(tables):
-            game_id = f"bench-review-{n}"
-            store.save_game(player.id, saved_row(game_id, table))
-            at.query_params["game"] = game_id
-            at.switch_page(REVIEW_PAGE)
-            opened.append(_timed(at.run))
-            if at.exception or "Your three costliest decisions" not in [
-                s.value for s in at.subheader
-            ]:
-                raise RuntimeError(f"the Review page failed: {at.exception}")
-            at.switch_page("ui/views/home.py")
-            home.append(_timed(at.run))
-    return [
-        ("Review page opened, first (ms)", 1000 * opened[0]),
-        ("Review page opened, median (ms)", 1000 * _median(opened)),
-        ("Review page opened, worst (ms)", 1000 * max(opened)),
-        ("peer: Home page opened the same way (ms)", 1000 * _median(home)),
-        ("Review median over Home (ratio)", _median(opened) / _median(home)),
-        ("worst opening against the 2 s budget (share)", max(opened) / 2.0),
-    ]
-
-
-def report_review(
-    target: int = 121,
-    level: Level = "normal",
-    *,
-    warm: bool = True,
-    seeds: Sequence[int] = REVIEW_SEEDS,
-    runs: int = 3,
-    found: dict[str, object] | None = None,
-) -> str:
-    """The game review's figures, as printed (``found`` is given them under ``"review"``)."""
-    state = "after the app's warm-up" if warm else "no warm-up"
-    lines = [
-        f"Game review, whole games to {target} against {level} (the person under muggins), {state}"
-    ]
-    rows = bench_review(target, level, seeds=seeds, runs=runs, warm=warm)
-    if found is not None:
-        found["review"] = rows
-    lines += [f"  {label:<48} {value:>10.2f}" for label, value in rows]
-    return "\n".join(lines)
 
 
 def report_levels(
@@ -831,15 +631,6 @@ def _run(args: argparse.Namespace, found: dict[str, object]) -> int:
     print(review())
     print(report_import())
     return 0
-
-
-def report_import() -> str:
-    rows = bench_import()
-    width = max(len(label) for label, _ in rows)
-    return "\n".join(
-        ["Reading back a pasted record"]
-        + [f"  {label:<{width}}  {value:10.2f}" for label, value in rows]
-    )
 
 
 if __name__ == "__main__":

@@ -1,22 +1,55 @@
 """Playing the Play page without a person, for the benchmarks, the README's pictures and
 the tests: a whole game through the page's :class:`~trainer.training.table.Table`
 (:func:`played_game`), and one move of the person on the page run in AppTest
-(:func:`interact`, on the tappable cards :func:`cards_on_table` finds). A tool, not a
-benchmark: it times nothing."""
+(:func:`interact`, on the tappable cards :func:`cards_on_table` finds), with its games saved
+in a database file of their own (:func:`bench_database`) under :data:`BENCH_PLAYER`. A tool,
+not a benchmark: it times nothing."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from trainer.analysis import Level
 from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting
+from trainer.progress.store import ENV_VAR
 from trainer.training.table import Need, PlaySetup, Table
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
-__all__ = ["cards_on_table", "interact", "play_on", "played_game", "right_count"]
+__all__ = [
+    "BENCH_PLAYER",
+    "bench_database",
+    "cards_on_table",
+    "interact",
+    "play_on",
+    "played_game",
+    "right_count",
+]
+
+#: Who plays the benchmarks' games (saved after every move, as anyone's are).
+BENCH_PLAYER = "Bench"
+
+
+@contextmanager
+def bench_database() -> Iterator[Path]:
+    """A fresh database file in a temporary folder, the app's for as long as this lasts (the
+    store's environment variable points at it; put back after); yields the folder."""
+    with tempfile.TemporaryDirectory() as folder:
+        old = os.environ.get(ENV_VAR)
+        os.environ[ENV_VAR] = str(Path(folder) / "play.sqlite3")
+        try:
+            yield Path(folder)
+        finally:
+            if old is None:
+                os.environ.pop(ENV_VAR, None)
+            else:
+                os.environ[ENV_VAR] = old
 
 
 def cards_on_table(at: Any) -> Any:
