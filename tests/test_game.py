@@ -271,27 +271,6 @@ def test_seeded_cut_for_deal_over_many_seeds() -> None:
 # --- the deal and the discard -----------------------------------------------------------------
 
 
-def test_deal_six_each_one_at_a_time_from_the_pone() -> None:
-    hands, rest = deal(DECK, dealer=0)
-    assert hands[1] == DECK[0:12:2]  # the pone (seat 1) gets the first card
-    assert hands[0] == DECK[1:12:2]
-    assert rest == DECK[12:]
-    with pytest.raises(GameRuleError):
-        deal(DECK[:12], dealer=0)
-
-
-def test_the_deal_helpers_also_serve_three_players() -> None:
-    hands, rest = deal(DECK, dealer=2, players=3, each=5)
-    assert hands == (DECK[0:15:3], DECK[1:15:3], DECK[2:15:3])
-    assert len(rest) == 37
-    assert counting_order(1, players=3) == (
-        (2, Which.HAND),
-        (0, Which.HAND),
-        (1, Which.HAND),
-        (1, Which.CRIB),
-    )
-
-
 def test_each_deal_is_shuffled_from_the_seed() -> None:
     a, b, c = Game(seed=21), Game(seed=21), Game(seed=22)
     assert a.pack("1") == b.pack("1") == engine.shuffled_pack(21, "1")

@@ -13,8 +13,9 @@ import pytest
 
 from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.analysis.pegging import PlayPosition, options_for
+from trainer.engine.dealing import deal, shuffled_pack
 from trainer.engine.events import DiscardEvent, LayEvent, ShowEvent, parse_event
-from trainer.engine.game import Game, deal, shuffled_pack
+from trainer.engine.game import Game
 from trainer.engine.game_errors import ReplayError
 from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings

@@ -14,8 +14,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 from trainer.bench.playing import interact
+from trainer.engine.dealing import counting_order
 from trainer.engine.events import CutEvent, DiscardEvent, LayEvent, ShowEvent
-from trainer.engine.game import Game, counting_order
+from trainer.engine.game import Game
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
 from trainer.training.table import ME, Need, Table

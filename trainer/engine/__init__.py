@@ -18,6 +18,7 @@ from trainer.engine.cards import (
     label_cards,
     parse_cards,
 )
+from trainer.engine.dealing import counting_order, deal, shuffled_pack
 from trainer.engine.events import (
     Award,
     CutEvent,
@@ -31,7 +32,7 @@ from trainer.engine.events import (
     deal_digest,
     parse_event,
 )
-from trainer.engine.game import Game, counting_order, deal, shuffled_pack
+from trainer.engine.game import Game
 from trainer.engine.game_errors import (
     AlreadyActedError,
     BadClaimError,

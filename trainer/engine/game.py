@@ -1,4 +1,5 @@
-"""A two-player game as a state machine that can be saved and replayed.
+"""A game of two, three or four (two partnerships) as a state machine that can be saved and
+replayed; the pack, the deal and the order of the show are :mod:`~trainer.engine.dealing`.
 
 A game is its :class:`~trainer.engine.settings.Settings`, its seed and its events.
 The pack for each deal is shuffled from the seed (``random.Random(f"{seed}:{n}")``
@@ -12,12 +13,13 @@ subclass, ``can_x(...)`` answers with a bool, and ``x(...)`` performs it and
 returns a frozen event carrying the points it pegged:
 
 ========================================  =============================================
-``cut_for_deal(seat, at=None)``           each seat cuts; the lower card deals, ties cut again
-``discard(seat, cards)``                  two cards to the dealer's crib
+``cut_for_deal(seat, at=None)``           each seat cuts; the lowest card deals, ties cut again
+``discard(seat, cards)``                  two cards to the dealer's crib (one of five at 3, 4)
 ``cut_starter(seat, at=None)``            the pone cuts, the starter is turned (his heels)
-``lay(seat, card)`` / ``go(seat)``        the play, scored by :class:`Pegging`
-``count_hand(seat, which, claimed)``      the show, one hand at a time: pone, dealer, crib
-``next_deal()``                           the deal passes to the other seat
+``lay(seat, card)`` / ``go(seat)``        the play, clockwise, scored by :class:`Pegging`
+``count_hand(seat, which, claimed)``      the show, one hand at a time from the dealer's left,
+                                          the dealer's hand, then the crib
+``next_deal()``                           the deal passes to the dealer's left
 ========================================  =============================================
 
 ``at=None`` takes a cut position drawn from the seed (the same for the first and
@@ -73,7 +75,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from trainer.engine.cards import DECK, Card, label_cards
+from trainer.engine.cards import Card, label_cards
+from trainer.engine.dealing import counting_order, deal, shuffled_pack
 from trainer.engine.events import (
     Award,
     CutEvent,
@@ -123,48 +126,13 @@ from trainer.engine.vocab import (
     side_of,
 )
 
-__all__ = ["MIN_CUT", "Game", "counting_order", "deal", "shuffled_pack"]
+__all__ = ["MIN_CUT", "Game"]
 
 _E = TypeVar("_E", bound=Event)
 _P = TypeVar("_P", LayEvent, GoEvent)
 
 #: A cut leaves at least this many cards on each side.
 MIN_CUT = 4
-
-
-# --- the pack, the deal and the order of the show ------------------------------------------
-
-
-def shuffled_pack(seed: int, label: str) -> tuple[Card, ...]:
-    """The pack shuffled by ``random.Random(f"{seed}:{label}")``."""
-    pack = list(DECK)
-    random.Random(f"{seed}:{label}").shuffle(pack)
-    return tuple(pack)
-
-
-def deal(
-    deck: Sequence[Card], dealer: int, players: int = 2, each: int = 6
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    """Deal ``each`` cards to every player one at a time, starting on the dealer's left.
-
-    Returns the hands (indexed by player) and the cards left in the pack.
-    """
-    if len(deck) < players * each + 1:
-        raise GameRuleError("not enough cards to deal and turn a starter")
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    order = [(dealer + 1 + i) % players for i in range(players)]
-    for k in range(players * each):
-        hands[order[k % players]].append(deck[k])
-    return tuple(tuple(h) for h in hands), tuple(deck[players * each :])
-
-
-def counting_order(
-    dealer: int, players: int = 2, *, crib: bool = True
-) -> tuple[tuple[int, Which], ...]:
-    """Who counts what, in order: each hand clockwise from the dealer's left, the dealer's
-    hand last of the hands, then the crib (in a game with one)."""
-    hands = tuple(((dealer + i) % players, Which.HAND) for i in range(1, players + 1))
-    return (*hands, (dealer, Which.CRIB)) if crib else hands
 
 
 # --- the game -------------------------------------------------------------------------------
