@@ -13,6 +13,8 @@ the same process; nothing here asserts a time):
 ``play``            ``python -m trainer.bench.play``: the Play page per click, then ``review``
 ``review``          the game review and a pasted record read back (printed by ``play``)
 ``browser``         ``python -m trainer.bench.browser``: what a learner waits for in Chromium
+``browser_setup``   its servers and Chromium tab; ``browser_play``: a whole game in Chromium;
+                    ``browser_figures``: its figures, report, and saved JSON
 ``crowd``           ``python -m trainer.bench.crowd``: many people answering at once
 ``servers``         ``python -m trainer.bench.crowd --servers 3``: several app servers on one
                     PostgreSQL, one server killed
@@ -39,7 +41,7 @@ import sys
 __all__ = ["BENCHMARKS", "line_by_line"]
 
 #: The benchmarks, by module: run as commands (``python -m trainer.bench.<name>``; ``review``
-#: through ``play``), by the tests too, which never import them; the other modules here are
+#: through ``play``, the ``browser_*`` parts through ``browser``), by the tests too, which never import them; the other modules here are
 #: tools.
 BENCHMARKS: tuple[str, ...] = (
     "__main__",
@@ -49,6 +51,9 @@ BENCHMARKS: tuple[str, ...] = (
     "play",
     "review",
     "browser",
+    "browser_setup",
+    "browser_play",
+    "browser_figures",
     "crowd",
     "servers",
 )

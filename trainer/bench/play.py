@@ -12,7 +12,7 @@ script thread's CPU time, which other work on a busy machine does not inflate. T
 are grouped by kind of interaction: cut, throw, lay, count, continue. ``--trace N`` profiles
 every run (cProfile, by CPU time) and prints the N slowest interactions' heaviest calls and
 the whole game's. ``--browser N`` instead plays N whole games against Easy in Chromium
-(:func:`trainer.bench.browser.play_game`): each game's duration and the wait after each click.
+(:func:`trainer.bench.browser_play.play_game`): each game's duration and the wait after each click.
 
 The win meter (``--meter``): the same game at each level played twice, with the
 meter beside the board off and on (the player's setting), and each kind's page time
@@ -465,25 +465,27 @@ def report_meter(
 
 
 def browser_game(level: str = "Easy", games: int = 1) -> str:
-    """Whole 61-point games in Chromium (see :func:`trainer.bench.browser.play_game`)."""
+    """Whole 61-point games in Chromium (see :func:`trainer.bench.browser_play.play_game`)."""
     import asyncio
     import shutil
 
-    from trainer.bench import browser as bb
+    from trainer.bench import browser_figures
+    from trainer.bench import browser_setup as stage
+    from trainer.bench.browser_play import play_game
 
-    async def run() -> bb.Figures:
+    async def run() -> browser_figures.Figures:
         from playwright.async_api import async_playwright
 
-        figures = bb.Figures()
+        figures = browser_figures.Figures()
         workdir = Path(tempfile.mkdtemp(prefix="trainer-bench-play-"))
         try:
-            with bb.running_app(bb.REPO, workdir) as server:
+            with stage.running_app(stage.REPO, workdir) as server:
                 async with async_playwright() as pw:
                     browser = await pw.chromium.launch(
-                        executable_path=bb.CHROMIUM, headless=True, args=bb.CHROMIUM_ARGS
+                        executable_path=stage.CHROMIUM, headless=True, args=stage.CHROMIUM_ARGS
                     )
                     for n in range(games):  # the first meets the server's warm-up
-                        await bb.play_game(
+                        await play_game(
                             browser, server.url, figures, level=level, name=f"game {n + 1}"
                         )
                     await browser.close()
@@ -491,7 +493,7 @@ def browser_game(level: str = "Easy", games: int = 1) -> str:
             shutil.rmtree(workdir, ignore_errors=True)
         return figures
 
-    return bb.report({bb.REPO: asyncio.run(run())})
+    return browser_figures.report({stage.REPO: asyncio.run(run())})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
