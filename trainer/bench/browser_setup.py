@@ -172,10 +172,12 @@ PLAYER = "Bench"
 
 
 def as_player(url: str, player: str = PLAYER) -> str:
+    """``url`` naming ``player`` in its query, as a bookmark names who is playing."""
     return url + ("&" if "?" in url else "?") + f"player={player.lower()}"
 
 
 async def load_page(page: Any, url: str, marker: str, *, player: str = PLAYER) -> float:
+    """Seconds to open ``url`` for ``player`` until ``marker`` shows and the run is over."""
     start = time.perf_counter()
     await page.goto(as_player(url, player), timeout=TIMEOUT_MS)
     await page.get_by_text(marker, exact=False).first.wait_for(timeout=TIMEOUT_MS)
@@ -185,6 +187,7 @@ async def load_page(page: Any, url: str, marker: str, *, player: str = PLAYER) -
 
 @contextlib.asynccontextmanager
 async def new_tab(browser: Any) -> AsyncIterator[Any]:
+    """A tab in a browser context of its own (no shared cookies or cache), closed after."""
     context = await browser.new_context(viewport={"width": 1100, "height": 900})
     try:
         page = await context.new_page()
