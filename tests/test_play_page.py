@@ -368,6 +368,12 @@ def test_the_settings_form_starts_the_game_chosen() -> None:
         "Who counts the hands?",
     ]
     assert at.radio(key="play_level").options == ["Easy", "Normal", "Hard", "Crazy"]
+    # The level's help says what each level does, every one named in bold.
+    help_text = at.radio(key="play_level").help
+    assert help_text is not None
+    for name in ("Easy", "Normal", "Hard", "Crazy"):
+        assert f"**{name}**" in help_text, name
+    assert "at three and four" in help_text
     assert at.radio(key="play_coach").value == "off"
     at.checkbox(key="play_skunks").uncheck()
     _start(at, target=61, counting="muggins", level="hard")

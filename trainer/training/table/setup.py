@@ -19,6 +19,18 @@ LEVEL_NAMES: dict[str, str] = {
     "crazy": "Crazy",
 }
 
+#: What each level does, for the settings (what :mod:`trainer.analysis.players` does, in
+#: a player's words; at three and four Crazy is measured only a little ahead of Hard).
+LEVEL_HELP = (
+    "**Easy** often keeps the wrong four and lays a card at random. "
+    "**Normal** keeps the four that score most and plays by rules of thumb. "
+    "**Hard** weighs every throw over every starter and, in the play, what the next "
+    "player can make in reply. "
+    "**Crazy** also thinks to the end of the play, reads the other hands from what was "
+    "thrown and laid, and near the end plays to win the game; at three and four it is "
+    "only a little stronger than Hard."
+)
+
 #: The coach's modes, and how the settings name them.
 COACH_MODES: tuple[str, ...] = ("off", "moves", "learning")
 COACH_NAMES: dict[str, str] = {

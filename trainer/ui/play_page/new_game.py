@@ -10,6 +10,7 @@ from trainer.engine.vocab import Counting
 from trainer.training.records import Profile
 from trainer.training.table import (
     COACH_MODES,
+    LEVEL_HELP,
     LEVEL_NAMES,
     PlaySetup,
     RecordProblem,
@@ -61,6 +62,7 @@ def settings_form(profile: Profile) -> None:
         "How strong is the computer?",
         list(LEVEL_NAMES),
         format_func=LEVEL_NAMES.__getitem__,
+        help=LEVEL_HELP,
         horizontal=True,
         key="play_level",
         index=0,
