@@ -22,7 +22,7 @@ LEVEL_NAMES: dict[str, str] = {
 #: What each level does, for the settings (what :mod:`trainer.analysis.players` does, in
 #: a player's words; at three and four Crazy is measured only a little ahead of Hard).
 LEVEL_HELP = (
-    "**Easy** often keeps the wrong four and lays a card at random. "
+    "**Easy** often keeps the wrong four and often lays any card that fits. "
     "**Normal** keeps the four that score most and plays by rules of thumb. "
     "**Hard** weighs every throw over every starter and, in the play, what the next "
     "player can make in reply. "
