@@ -18,6 +18,8 @@ from typing import Any, TypeVar
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+from trainer.bench.chromium import CHROMIUM as CHROMIUM_PATH
+from trainer.bench.chromium import CHROMIUM_ARGS
 from trainer.bench.serving import serve
 
 # Every property test draws the same examples on every run (a failure seen once is seen
@@ -27,7 +29,7 @@ hypothesis_settings.load_profile("trainer")
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(CHROMIUM_PATH)
 IN_CI = os.environ.get("CI", "").lower() == "true"
 #: The player the browser tests' addresses name; any other visitor is asked who is playing.
 BROWSER_PLAYER = "Browser"
@@ -171,15 +173,7 @@ def browser() -> Iterator[Any]:
         chromium = pw.chromium.launch(
             executable_path=str(CHROMIUM),
             headless=True,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
+            args=CHROMIUM_ARGS,
         )
         yield chromium
         chromium.close()

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from trainer.bench import screenshots
+from trainer.bench.chromium import CHROMIUM
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -32,7 +33,7 @@ def test_the_readme_shows_the_pictures_the_script_takes() -> None:
 @pytest.mark.browser
 @pytest.mark.slow
 def test_the_pictures_can_be_taken_again(tmp_path: Path) -> None:
-    if not Path(screenshots.CHROMIUM).exists():
+    if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed")
     # a process of its own: the browser tests' Playwright is running in this one
     done = subprocess.run(

@@ -25,6 +25,7 @@ Tools:
 ====================  ========================================================================
 ``serving``           the app served on a free port of 127.0.0.1, stopped at the end
 ``serving_postgres``  a throwaway PostgreSQL server in a temporary folder
+``chromium``          Debian's Chromium and the flags the tests and benchmarks start it with
 ``visitor``           a browser tab without a browser (Streamlit's websocket protocol)
 ``playing``           playing the Play page without a person (a whole game, one click)
 ``screenshots``       ``python -m trainer.bench.screenshots``: the README's pictures again

@@ -77,8 +77,6 @@ from trainer.bench.browser_figures import (
 )
 from trainer.bench.browser_play import play_game
 from trainer.bench.browser_setup import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     MISSED_CLICK_S,
     PAGES,
     PLAYER,
@@ -95,6 +93,7 @@ from trainer.bench.browser_setup import (
     timed_action,
     timed_run,
 )
+from trainer.bench.chromium import CHROMIUM, CHROMIUM_ARGS
 from trainer.bench.serving import cpu_seconds, free_port
 from trainer.bench.visitor import ScriptRuns, Visitor, settled
 

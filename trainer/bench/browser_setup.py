@@ -24,16 +24,6 @@ from trainer.bench.serving import Server, serving, serving_checkout
 from trainer.bench.visitor import ScriptRuns
 
 REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 #: The app's root element once no script run is under way or asked for. (Streamlit's
 #: status widget would do too, but it fades out over 200 ms after the run.)
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'

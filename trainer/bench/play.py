@@ -472,6 +472,7 @@ def browser_game(level: str = "Easy", games: int = 1) -> str:
     from trainer.bench import browser_figures
     from trainer.bench import browser_setup as stage
     from trainer.bench.browser_play import play_game
+    from trainer.bench.chromium import CHROMIUM, CHROMIUM_ARGS
 
     async def run() -> browser_figures.Figures:
         from playwright.async_api import async_playwright
@@ -482,7 +483,7 @@ def browser_game(level: str = "Easy", games: int = 1) -> str:
             with stage.running_app(stage.REPO, workdir) as server:
                 async with async_playwright() as pw:
                     browser = await pw.chromium.launch(
-                        executable_path=stage.CHROMIUM, headless=True, args=stage.CHROMIUM_ARGS
+                        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
                     )
                     for n in range(games):  # the first meets the server's warm-up
                         await play_game(

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from trainer.bench.chromium import CHROMIUM, CHROMIUM_ARGS
 from trainer.bench.serving import serving_checkout
 
 REPO = Path(__file__).resolve().parents[2]
 ASSETS = Path(__file__).resolve().parents[1] / "assets"
-CHROMIUM = "/usr/bin/chromium"
 PLAYER = "Sam"
 #: The game the Play pictures show, and the finished game the review picture shows.
 TABLE_SEED = 20261203
@@ -120,7 +120,7 @@ def take(out: Path, shots: Sequence[Shot] = SHOTS) -> list[Path]:
         _fill(db)
         with serving_checkout(REPO, db) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
             )
             try:
                 for shot in shots:
