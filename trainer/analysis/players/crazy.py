@@ -46,6 +46,7 @@ from trainer.analysis.players.base import (
 )
 from trainer.analysis.players.crazy_points import (
     EXACT_LIMIT,
+    TABLE_FULL,
     CrazyPoints,
     PlaySearch,
     multisets,
@@ -60,6 +61,7 @@ from trainer.analysis.players.views import (
     two_seat_view,
 )
 from trainer.analysis.sound import kept_likelihood
+from trainer.analysis.table_expectation import TableExpectation
 from trainer.analysis.table_race import RaceBoard, TableRace
 from trainer.analysis.table_search import Hands
 from trainer.analysis.winprob import win_model
@@ -278,14 +280,63 @@ class Crazy(CrazyPoints):
 
     # -- the play at three or four --
 
+    def _choose_table_card(self, table: TableView) -> Card:
+        """Near the end with few cards out, the search for the game (as Crazy-points'
+        loop over guesses, each guess valued by :meth:`_table_search`); otherwise the card
+        of most value by the look-ahead (:meth:`expected_values`)."""
+        if self._racing(table) and sum(table.held) <= TABLE_FULL:
+            return super()._choose_table_card(table)
+        values = self.expected_values(table)
+        return max(values, key=lambda c: (values[c], pip_tiebreak(c.order)))
+
+    def expected_values(self, table: TableView) -> dict[Card, float]:
+        """Every legal card's worth to this seat's side over the next
+        :data:`~trainer.analysis.table_expectation.DEPTH` actions, by expectation over the
+        cards it has not seen (:class:`~trainer.analysis.table_expectation.TableExpectation`);
+        the lowest-indexed card of each rank stands for it."""
+        look = TableExpectation(table.sides, table.seat)
+        unseen = [0] * 14
+        for card in table.unseen:
+            unseen[card.order] += 1
+        mine = tuple(sorted(c.order for c in table.hand))
+        series = tuple(c.order for _, c in table.series)
+        by_rank: dict[int, Card] = {}
+        for card in sorted(table.legal, key=lambda c: c.index):
+            by_rank.setdefault(card.order, card)
+        return {
+            card: look.worth(
+                look.after_lay(
+                    mine=mine,
+                    series=series,
+                    count=table.count,
+                    passed=table.passed,
+                    last=table.last,
+                    held=table.held,
+                    unseen=tuple(unseen),
+                    min_pips=table.min_pips,
+                    order=order,
+                )
+            )
+            for order, card in by_rank.items()
+        }
+
+    def _racing(self, table: TableView) -> bool:
+        """Whether the play at this table is searched for the game: within :data:`END`
+        points of home (any side), the dealer and every seat's lays known."""
+        return (
+            self.table_race
+            and table.dealer >= 0
+            and bool(table.needs)
+            and bool(table.lays)
+            and min(table.needs) <= END
+        )
+
     def _table_search(self, table: TableView) -> Callable[[Hands], PlaySearch]:
         """Within :data:`END` points of home (any side), each guess at the other hands
         searched for the chance of winning by a :class:`~.table_race.TableRace` of its
         own (the guess gives every hand's show, the others' by their ranks); otherwise
         the points, as Crazy-points."""
-        if not self.table_race or table.dealer < 0 or not table.needs or not table.lays:
-            return super()._table_search(table)
-        if min(table.needs) > END:
+        if not self._racing(table):
             return super()._table_search(table)
         starter = table.starter.order
         my_show = show_points((*table.hand, *table.mine_played), table.starter)
