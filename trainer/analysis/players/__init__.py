@@ -56,17 +56,22 @@ over the starters, :func:`trainer.analysis.discards_five.analyse_five`); crazy-p
 keeps the best hand and crib by the exact uniform model of the crib, crazy by the likely
 model, sampled: the table's other players each throw the card that keeps the best four on
 average, toward or away from the crib as it is theirs or not. In the play the reply that
-counts is the next player's (the next seat that still holds cards and has not said go);
-once few cards are out, crazy searches the rest of the play for guesses at every other
-hand (:class:`trainer.analysis.table_search.TableSearch`), and before that plays as hard.
-Its guesses follow what each seat's lays told: a hand with which a seat would have passed
-points up is drawn again, mostly (:mod:`trainer.analysis.table_guess`). Within 40 points
-of home (any side), that search is for the game, not the points
+counts is the next player's (the next seat that still holds cards and has not said go).
+Crazy looks further: its card and the next three actions, every other seat's cards taken
+by expectation over what it could hold (each lays the card it likes best of a hand drawn
+from the unseen cards its goes allow), exactly
+(:class:`trainer.analysis.table_expectation.TableExpectation`). Crazy-points, once few
+cards are out, searches the rest of the play for guesses at every other hand
+(:class:`trainer.analysis.table_search.TableSearch`), and before that plays as hard.
+Within 40 points of home (any side), once few cards are out, Crazy searches the rest of
+the play for the game, not the points, over such guesses
 (:class:`trainer.analysis.table_race.TableRace`): pegging out wins at once, then the
-hands count from the dealer's left round to the dealer, then the crib; and a seat within
-20 of home that counts before any other side as near keeps the four likeliest to take it
-home (:func:`trainer.analysis.players.crazy.counting_out_five`). The rest of the
-near-end play to the score below is for two players.
+hands count from the dealer's left round to the dealer, then the crib. Its guesses follow
+what each seat's lays told: a hand with which a seat would have passed points up is
+drawn again, mostly (:mod:`trainer.analysis.table_guess`). A seat within 20 of home that
+counts before any other side as near keeps the four likeliest to take it home
+(:func:`trainer.analysis.players.crazy.counting_out_five`). The rest of the near-end play
+to the score below is for two players.
 
 Playing to the board (every level): a card that reaches the target is laid at
 once. Near the end, normal and hard weigh points now against the reply by the

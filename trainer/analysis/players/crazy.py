@@ -12,9 +12,13 @@ otherwise (at three and four the guesses are drawn by what each seat's lays pass
 up, :func:`trainer.analysis.table_guess.likelihood`, as before). A sound player's hand
 counts far more than four random cards, so near the end the opponent's show is valued as it will be.
 
-At three and four, within :data:`END` points of home (any side), Crazy searches the last
-cards of the play for the game (:class:`trainer.analysis.table_race.TableRace`): each
-guess at the other hands gives every hand's show (the others' by their ranks), and a
+At three and four Crazy lays the card its look-ahead values most
+(:class:`trainer.analysis.table_expectation.TableExpectation`): four actions, this seat's
+card and the next three, each other seat's cards taken by expectation over what it could
+hold, exactly, instead of guessed. Within :data:`END` points of home (any side), once no
+more than :data:`~.crazy_points.TABLE_FULL` cards are in hand, it searches the rest of the
+play for the game (:class:`trainer.analysis.table_race.TableRace`) over guesses at the
+other hands: each guess gives every hand's show (the others' by their ranks), and a
 line is valued by who gets home first, in the play, in the show from the dealer's left,
 or with the crib. Its throw there: a seat within :data:`COUNT_OUT` of home that counts
 before every other side as near keeps the four likeliest to take it home
