@@ -158,6 +158,28 @@ def test_near_the_end_crazy_plays_for_the_game() -> None:
     assert crazy.play(far) == max(values, key=values.__getitem__)
 
 
+def test_at_four_crazy_plays_its_look_ahead_to_the_end() -> None:
+    # Four seats, the dealer 0; seat 3's side needs 5 and seat 3 holds a six and an eight
+    # after a six was laid. At four the search for the game won no more games than the
+    # one for points, so Crazy plays by its look-ahead near home too: the pair. Searched
+    # for the game over guesses, as at three, it would have laid the eight.
+    hands = ["JS 5D JD 2D", "TH 2C 3H 5S", "6C AH 3D TC", "6H 8S 2H 7S"]
+    moves = "3H 3D 7S 5D TH AH 2H 2D 2C 6C"
+    six, eight = parse_cards("6H 8S")
+    view = _view(hands, moves, 3, scores=(106, 116))
+    crazy = computer_player("crazy", seed=1)
+    assert isinstance(crazy, Crazy)
+    assert 4 not in crazy.RACE_PLAYERS
+    values = crazy.expected_values(table_view(view))
+    assert values[six] > values[eight]
+    assert crazy.play(view) == six
+
+    class Racing(Crazy):
+        RACE_PLAYERS = frozenset({3, 4})
+
+    assert Racing(1).play(view) == eight
+
+
 def _likeliest_keep(five: tuple[Card, ...], goal: int) -> set[Card]:
     """The throws whose four show ``goal`` or more with the most starters, by the engine."""
     starters = [c for c in DECK if c not in five]

@@ -63,8 +63,8 @@ from the unseen cards its goes allow), exactly
 (:class:`trainer.analysis.table_expectation.TableExpectation`). Crazy-points, once few
 cards are out, searches the rest of the play for guesses at every other hand
 (:class:`trainer.analysis.table_search.TableSearch`), and before that plays as hard.
-Within 40 points of home (any side), once few cards are out, Crazy searches the rest of
-the play for the game, not the points, over such guesses
+At three, within 40 points of home (any side), once few cards are out, Crazy searches the
+rest of the play for the game, not the points, over such guesses
 (:class:`trainer.analysis.table_race.TableRace`): pegging out wins at once, then the
 hands count from the dealer's left round to the dealer, then the crib. Its guesses follow
 what each seat's lays told: a hand with which a seat would have passed points up is

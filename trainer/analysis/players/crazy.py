@@ -15,14 +15,15 @@ counts far more than four random cards, so near the end the opponent's show is v
 At three and four Crazy lays the card its look-ahead values most
 (:class:`trainer.analysis.table_expectation.TableExpectation`): four actions, this seat's
 card and the next three, each other seat's cards taken by expectation over what it could
-hold, exactly, instead of guessed. Within :data:`END` points of home (any side), once no
-more than :data:`~.crazy_points.TABLE_FULL` cards are in hand, it searches the rest of the
-play for the game (:class:`trainer.analysis.table_race.TableRace`) over guesses at the
+hold, exactly, instead of guessed. At three, within :data:`END` points of home (any side),
+once no more than :data:`~.crazy_points.TABLE_FULL` cards are in hand, it searches the rest
+of the play for the game (:class:`trainer.analysis.table_race.TableRace`) over guesses at the
 other hands: each guess gives every hand's show (the others' by their ranks), and a
 line is valued by who gets home first, in the play, in the show from the dealer's left,
-or with the crib. Its throw there: a seat within :data:`COUNT_OUT` of home that counts
-before every other side as near keeps the four likeliest to take it home
-(:func:`counting_out_five`), as the pone does between two.
+or with the crib (not at four, where that search won no more games than the points did:
+:attr:`Crazy.RACE_PLAYERS`). Its throw near the end, at three and four: a seat within
+:data:`COUNT_OUT` of home that counts before every other side as near keeps the four
+likeliest to take it home (:func:`counting_out_five`), as the pone does between two.
 """
 
 from __future__ import annotations
@@ -129,8 +130,12 @@ class Crazy(CrazyPoints):
     read_throw = True
     #: ... mixed with this share of the plain chance, for opponents who throw otherwise.
     UNSOUND = 0.15
-    #: Whether, at three or four and near the end, the play is searched for the game.
+    #: Whether, at three and near the end, the play is searched for the game ...
     table_race = True
+    #: ... at these table sizes. Not at four: there even a search of the play that saw
+    #: every hand won no more games against Hard played for the game than for the points
+    #: (63% and 64% over 1,000 games), so the look-ahead plays on to the end.
+    RACE_PLAYERS = frozenset({3})
 
     def discard(self, view: SeatView) -> tuple[Card, ...]:
         """As every level; at three and four, a seat near home that counts before any
@@ -325,10 +330,12 @@ class Crazy(CrazyPoints):
         }
 
     def _racing(self, table: TableView) -> bool:
-        """Whether the play at this table is searched for the game: within :data:`END`
-        points of home (any side), the dealer and every seat's lays known."""
+        """Whether the play at this table is searched for the game: three at the table
+        (:attr:`RACE_PLAYERS`), within :data:`END` points of home (any side), the dealer
+        and every seat's lays known."""
         return (
             self.table_race
+            and table.players in self.RACE_PLAYERS
             and table.dealer >= 0
             and bool(table.needs)
             and bool(table.lays)

@@ -20,7 +20,7 @@ LEVEL_NAMES: dict[str, str] = {
 }
 
 #: What each level does, for the settings (what :mod:`trainer.analysis.players` does, in
-#: a player's words; at three and four Crazy is measured only a little ahead of Hard).
+#: a player's words).
 LEVEL_HELP = (
     "**Easy** often keeps the wrong four and often lays any card that fits. "
     "**Normal** keeps the four that score most and plays by rules of thumb. "
@@ -29,7 +29,7 @@ LEVEL_HELP = (
     "**Crazy** also counts the crib in every throw, thinks ahead in the play (to its end "
     "between two; a turn round the table at three and four, by the odds of what the others "
     "hold), reads the other hands from what was thrown and laid, and near the end plays to "
-    "win the game; at four it is only a little stronger than Hard."
+    "win the game."
 )
 
 #: The coach's modes, and how the settings name them.
