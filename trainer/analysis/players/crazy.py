@@ -130,11 +130,10 @@ class Crazy(CrazyPoints):
     read_throw = True
     #: ... mixed with this share of the plain chance, for opponents who throw otherwise.
     UNSOUND = 0.15
-    #: Whether, at three and near the end, the play is searched for the game ...
-    table_race = True
-    #: ... at these table sizes. Not at four: there even a search of the play that saw
-    #: every hand won no more games against Hard played for the game than for the points
-    #: (63% and 64% over 1,000 games), so the look-ahead plays on to the end.
+    #: The table sizes at which, near the end, the play is searched for the game. Not at
+    #: four: there even a search of the play that saw every hand won no more games
+    #: against Hard played for the game than for the points (63% and 64% over 1,000
+    #: games), so the look-ahead plays on to the end.
     RACE_PLAYERS = frozenset({3})
 
     def discard(self, view: SeatView) -> tuple[Card, ...]:
@@ -142,7 +141,7 @@ class Crazy(CrazyPoints):
         other side that could get there keeps the four likeliest to take it home
         (:func:`counting_out_five`)."""
         view = check_view(view, Phase.DISCARD)
-        if view.players != 2 and self.table_race:
+        if view.players != 2:
             out = counting_out_five(view)
             if out is not None:
                 return (out,)
@@ -334,8 +333,7 @@ class Crazy(CrazyPoints):
         (:attr:`RACE_PLAYERS`), within :data:`END` points of home (any side), the dealer
         and every seat's lays known."""
         return (
-            self.table_race
-            and table.players in self.RACE_PLAYERS
+            table.players in self.RACE_PLAYERS
             and table.dealer >= 0
             and bool(table.needs)
             and bool(table.lays)
