@@ -21,12 +21,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.plays import game_views
 from trainer.analysis.players import card_chances
 from trainer.analysis.players.crazy import Crazy
 from trainer.analysis.players.views import table_view
 from trainer.analysis.seat_views import discard_view, play_view
 from trainer.analysis.tournament import tournament_player
-from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings
+from trainer.engine import DECK, Card, Game, Pegging, Phase, Settings
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pinned_decisions.json"
 
@@ -131,32 +132,6 @@ def _whole_game(levels: tuple[str, ...], seed: int) -> tuple[list[str], str]:
     return decisions, game.record().notation()
 
 
-def _play_views(levels: tuple[str, ...], seed: int, deals: int) -> Iterator[SeatView]:
-    """Every view of the play in the first ``deals`` deals of a seeded game."""
-    game = Game(Settings(seats=len(levels)), seed=seed)
-    players = [tournament_player(level, seed=f"{seed}/{s}") for s, level in enumerate(levels)]
-    while game.phase is Phase.CUT:
-        for seat in game.waiting_for():
-            game.cut_for_deal(seat)
-    for _ in range(deals):
-        for seat in game.seats:
-            game.discard(seat, players[seat].discard(game.view(seat)))
-        assert game.pone is not None
-        game.cut_starter(game.pone)
-        while game.phase is Phase.PLAY:
-            turn = game.turn
-            assert turn is not None
-            view = game.view(turn)
-            yield view
-            card = players[turn].play(view)
-            game.go(turn) if card is None else game.lay(turn, card)
-        while game.phase is Phase.SHOW:
-            game.count_hand(*game.show_order[0])
-        if game.is_over:
-            return
-        game.next_deal()
-
-
 def _figures(values: dict[Card, float]) -> str:
     return " ".join(
         f"{card}={value:.9f}" for card, value in sorted(values.items(), key=lambda cv: cv[0].index)
@@ -168,18 +143,18 @@ def _positions() -> dict[str, str]:
     two (the coach near the end), its look-ahead's values at three and four, and its
     search for the game at three near the end."""
     found: dict[str, str] = {}
-    for i, view in enumerate(_play_views(("crazy", "hard"), 11, 3)):
+    for i, view in enumerate(game_views(("crazy", "hard"), 11, 3)):
         if len(view.playable) > 1:
             chances = card_chances(view, seed=i)
             found[f"chances/2/{i}"] = " ".join(f"{c.card}={c.win:.9f}" for c in chances)
     for seats in (3, 4):
         levels = ("crazy", "hard", "crazy", "hard")[:seats]
-        for i, view in enumerate(_play_views(levels, 20 + seats, 2)):
+        for i, view in enumerate(game_views(levels, 20 + seats, 2)):
             if len({c.order for c in view.playable}) > 1:
                 crazy = Crazy(i)
                 found[f"look-ahead/{seats}/{i}"] = _figures(crazy.expected_values(table_view(view)))
     near = (110, 116, 113)
-    for i, view in enumerate(_play_views(("crazy", "crazy", "crazy"), 40, 2)):
+    for i, view in enumerate(game_views(("crazy", "crazy", "crazy"), 40, 2)):
         if len({c.order for c in view.playable}) > 1 and sum(view.held) <= 8:
             table = replace(table_view(view), needs=tuple(121 - s for s in near))
             found[f"race/3/{i}"] = _figures(Crazy(i).table_values(table))
