@@ -346,7 +346,7 @@ def test_each_rank_is_laid_as_often_as_every_hand_says(seats: int, depth: int) -
             continue
         least = tuple(rng.choice([1, 1, 1, 6]) for _ in range(seats))
         hands = tuple(mine if s == me else (HIDDEN,) * held[s] for s in range(seats))
-        series = (10, count - 10) if count > 10 else ((count,) if count else ())
+        series = (10,) * (count // 10) + ((count % 10,) if count % 10 else ())
         last = (me - 1) % seats if count else -1
         state = PlayState(hands, series, count, me, 0, last, (), unseen, least)
         for order in fits:
@@ -407,3 +407,5 @@ def test_a_card_that_cannot_be_laid_is_refused() -> None:
         PlaySearch((0, 1, 2), depth=0)
     with pytest.raises(ValueError, match="3 hands at a table of 2"):
         PlaySearch((0, 1)).value(state)
+    with pytest.raises(ValueError, match="does not count 24"):
+        look.after_lay(state._replace(running=24), 3)

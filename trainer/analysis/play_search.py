@@ -119,7 +119,7 @@ _PEGGED: dict[tuple[int, ...], int] = {}
 
 def peg(series: tuple[int, ...], count: int) -> int:
     """:func:`~trainer.analysis.pegging.peg_points` of the last card of ``series`` (whose
-    cards make ``count``), kept once worked out (for every search: the series a play can
+    cards must make ``count``: the points are kept by the series), kept once worked out (for every search: the series a play can
     make are few; the table starts again past :data:`PEGGED_KEPT`)."""
     found = _PEGGED.get(series)
     if found is None:
@@ -589,6 +589,8 @@ class PlaySearch:
             raise ValueError("the least pips go by seat")
         if not state.hands[state.turn]:
             raise ValueError(f"seat {state.turn} has no card to play")
+        if sum(PIPS[o] for o in state.series) != state.running:
+            raise ValueError(f"the series {state.series} does not count {state.running}")
 
     # -- the walk --
     #
