@@ -154,9 +154,9 @@ def test_the_deals_are_stepped_through_on_the_board() -> None:
     assert first.throw is not None  # the best throws and the player's, as a table
     (table,) = [m.value for m in at.markdown if m.value.startswith("| Place | Throw |")]
     chosen = first.throw.advice.chosen
-    assert f"| {chosen.discard.net:.2f} |" in next(
-        row for row in table.splitlines() if "(yours)" in row
-    )
+    yours = next(row for row in table.splitlines() if "(yours)" in row)
+    assert f"| {chosen.discard.play:+.2f} | {chosen.discard.net:.2f} |" in yours
+    assert "| The play |" in table.splitlines()[0]  # what the four kept peg, a column of its own
     assert len(table.splitlines()) == 2 + len({*first.throw.advice.top, chosen})
     assert at.button(key="review_previous").disabled
     at.button(key="review_next").click().run()

@@ -290,12 +290,20 @@ def _throw_table(throw: ThrowReview) -> None:
     rows = [
         f"| {f'{line.place} (yours)' if line is advice.chosen else line.place} "
         f"| {_cards(list(line.discard.throw))} | {_cards(list(line.discard.keep))} "
-        f"| {line.discard.hand:.2f} | {line.discard.crib:.2f} | {line.discard.net:.2f} |"
+        f"| {line.discard.hand:.2f} | {line.discard.crib:.2f} | {line.discard.play:+.2f} "
+        f"| {line.discard.net:.2f} |"
         for line in lines
     ]
     # a table in the page's own text: no data frame to load and draw in the browser
-    header = f"| Place | Throw | Keep | Hand | {sign} crib | A deal |\n|---|---|---|--:|--:|--:|"
+    header = (
+        f"| Place | Throw | Keep | Hand | {sign} crib | The play | A deal |\n"
+        "|---|---|---|--:|--:|--:|--:|"
+    )
     st.markdown("\n".join([header, *rows]))
+    st.caption(
+        "The play: how many points a deal the four kept peg more (+) or fewer (−) than an"
+        " average hand, less what they let the other player peg."
+    )
 
 
 def _deal(review: GameReview, deal: DealReview, game_id: str) -> None:
