@@ -173,17 +173,18 @@ def _setup(catalog: DrillCatalog) -> None:
             horizontal=True,
             key="practice_pick_mode",
         )
-    muggins = st.toggle(
-        "Muggins",
-        key="practice_pick_muggins",
-        help="Points you miss are taken by your opponent, as in a game played with muggins.",
-    )
-    seed = st.text_input(
-        "Seed (optional)",
-        key="practice_pick_seed",
-        placeholder="Leave empty for a new deal",
-        help="Every set has a seed; type one to deal that same set again.",
-    )
+    with st.expander("More options"):  # closed: a beginner sees the drill, the level and Start
+        muggins = st.toggle(
+            "Muggins",
+            key="practice_pick_muggins",
+            help="Points you miss are taken by your opponent, as in a game played with muggins.",
+        )
+        seed = st.text_input(
+            "Seed (optional)",
+            key="practice_pick_seed",
+            placeholder="Leave empty for a new deal",
+            help="Every set has a seed; type one to deal that same set again.",
+        )
     if st.button("Start", type="primary", key="practice_start"):
         request = {
             "drill": drill,
