@@ -127,12 +127,13 @@ def _over_time_chart(
     )
     period = "Week of" if report.weekly else "Day"
     y_scale = alt.Scale(domain=[0, 1]) if field == "Right" else alt.Scale(zero=True)
-    axis = alt.Axis(format="%d %b", labelAngle=0)
+    axis = alt.Axis(format=DATE_FORMAT, labelAngle=0, labelOverlap=True)
     if report.weekly:  # a tick on each week's first day, where its point is
         periods = sorted({p.period for p in report.over_time})
         axis = alt.Axis(
-            format="%d %b",
+            format=DATE_FORMAT,
             labelAngle=0,
+            labelOverlap=True,
             values=[
                 alt.DateTime(year=d.year, month=d.month, date=d.day, utc=True) for d in periods
             ],
@@ -141,7 +142,7 @@ def _over_time_chart(
         alt.Chart(frame, height=260)
         .mark_line(point=True)
         .encode(
-            x=alt.X(f"{DAY}(When):T", title=None, axis=axis),
+            x=alt.X(f"{DAY}(When):T", title="Week starting" if report.weekly else "Day", axis=axis),
             y=alt.Y(f"{field}:Q", title=title, axis=alt.Axis(format=axis_format), scale=y_scale),
             color=alt.Color("Drill:N", title=None, legend=alt.Legend(orient="bottom", columns=2)),
             tooltip=[
@@ -222,6 +223,12 @@ def games_section(profile_id: int) -> None:
 GAMES_SHOWN = 8
 
 
+#: Dates on the charts' axes: the day, the month and the year ("6 Dec 2026").
+DATE_FORMAT = "%-d %b %Y"
+#: A line of points lost needs games on two days at least: one day's games stand in words.
+LOST_CHART_DAYS = 2
+
+
 def _lost_chart(points: list[LostPoint]) -> alt.Chart:
     """Points lost per game over time, a line per level (dashed for the short game)."""
     order = list(LEVEL_NAMES.values())
@@ -242,7 +249,11 @@ def _lost_chart(points: list[LostPoint]) -> alt.Chart:
         alt.Chart(frame)
         .mark_line(point=True)
         .encode(
-            x=alt.X("When:T", title=None, axis=alt.Axis(labelAngle=0)),  # labels fit the span
+            x=alt.X(
+                "When:T",
+                title="When the game ended",
+                axis=alt.Axis(format=DATE_FORMAT, labelAngle=0, labelOverlap=True),
+            ),
             y=alt.Y("Points lost:Q", title="Points lost in the game", scale=alt.Scale(zero=True)),
             # Legends above: below the chart they take its height.
             color=alt.Color("Level:N", title=None, sort=order, legend=alt.Legend(orient="top")),
@@ -318,7 +329,18 @@ def reviewed_games(profile_id: int) -> None:
     points = lost_points(games)
     if points:
         st.markdown("##### Points lost per game")
-        st.altair_chart(_lost_chart(points), width="stretch", height=280)
+        if len({p.finished_at.date() for p in points}) >= LOST_CHART_DAYS:
+            st.altair_chart(_lost_chart(points), width="stretch", height=280)
+        else:  # one day's games: a chart would be a dot or two over an axis of hours
+            st.markdown(
+                "\n".join(
+                    f"- {LEVEL_NAMES.get(p.level, p.level.capitalize())} to {p.target}, "
+                    f"{'won' if p.won else 'lost'}: {round(p.total)} "
+                    f"point{'' if round(p.total) == 1 else 's'} given away"
+                    for p in points
+                )
+            )
+            st.caption("Play on another day and these become a line, so you can see it change.")
         st.caption(
             "What the review of each finished game found: the points your throws, cards and "
             "counts gave away against the best choice. Lower is better; a game to 121 has "
