@@ -87,8 +87,9 @@ def _first_game(lesson_id: str | None) -> Rung | None:
         return None
     profile = session.current_profile()
     games = play_saves.finished_setups(profile) if profile is not None else []
-    won = {state.rung.id for state in ladder((), games) if state.won}
-    return offered_after(lesson_id, won)
+    done = {lesson for lesson, place in learn.store.progress().items() if place.done}
+    won = {state.rung.id for state in ladder(course, done, games) if state.won}
+    return offered_after(course, lesson_id, done, won)
 
 
 def _first_game_words(rung: Rung) -> str:

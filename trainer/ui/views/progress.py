@@ -282,12 +282,11 @@ def first_games_section(profile_id: int) -> None:
         games = []
     course = loaded_course()
     lines = []
-    for state in ladder(done, games):
+    for state in ladder(course, done, games):
         rung = state.rung
         if state.step is Step.LOCKED:
-            where = (
-                f"lesson {course.number(rung.lesson)}" if course.has(rung.lesson) else "its lesson"
-            )
+            lesson = state.lesson or ""
+            where = f"lesson {course.number(lesson)}" if course.has(lesson) else "its lesson"
             said = f"opens after {where}"
         else:
             said = _LADDER_WORDS[state.step]
