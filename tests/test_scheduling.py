@@ -11,7 +11,7 @@ import pytest
 
 from trainer.content.catalog import load_drills
 from trainer.content.lessons import CountCheck, TrueFalseCheck, load_course
-from trainer.training.learn import AnswerProblem
+from trainer.training.learn import AnswerProblem, drill_for
 from trainer.training.scheduling import (
     FAST,
     LEARNT_DAYS,
@@ -20,14 +20,11 @@ from trainer.training.scheduling import (
     Group,
     LessonCard,
     Rating,
-    ReviewSet,
     Scheduled,
     Standing,
-    answer_lesson,
     day_of,
     drill_card,
     drill_pace,
-    drill_run,
     due_today,
     lesson_card,
     lesson_pace,
@@ -38,6 +35,7 @@ from trainer.training.scheduling import (
     standing,
     standings,
 )
+from trainer.training.scheduling.review_set import ReviewSet, answer_lesson, drill_run
 
 COURSE = load_course()
 CATALOG = load_drills()
@@ -92,8 +90,10 @@ def test_a_lessons_question_is_held_to_the_most_patient_pace_of_its_drill() -> N
     assert show is not None and starter is not None
     count = next(step.check for step in show.steps if isinstance(step.check, CountCheck))
     rule = next(s.check for s in starter.steps if isinstance(s.check, TrueFalseCheck))
-    assert lesson_pace(CATALOG, count) == max(t.pace for t in CATALOG.drills["hand"].tiers)
-    assert lesson_pace(CATALOG, rule) is None
+    assert lesson_pace(CATALOG, drill_for(count)) == max(
+        t.pace for t in CATALOG.drills["hand"].tiers
+    )
+    assert lesson_pace(CATALOG, drill_for(rule)) is None
 
 
 # --- days decide ---------------------------------------------------------------------------------
@@ -207,7 +207,8 @@ def test_a_review_set_asks_what_is_due_once_each_then_is_done() -> None:
     run.next()
     drill = run.current
     assert isinstance(drill, DrillCard)
-    practice = drill_run(drill, seed=5)
+    practice = drill_run(drill, seed=5, place=run.index)
+    assert practice.is_last and practice.key.endswith("/1")
     question = practice.question(CATALOG)
     practice.start_clock(0.0)
     grade = practice.answer_quick(CATALOG, str(question.total), now=4.0)  # type: ignore[union-attr]

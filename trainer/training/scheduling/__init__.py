@@ -7,12 +7,16 @@ right "Good", right and fast "Easy". The scheduler says when the card is due aga
 decide (a card is due on a calendar day, never a few minutes on), and the clock is passed
 in everywhere, so tests move it by days.
 
-=============  =========================================================================
-``cards``      the keys (a lesson's question, a practice area), the scheduler, a review
-``ratings``    an answer as a rating, against the paces the drills set
-``due``        what is due on a day, overdue, learnt; Home's words, Progress's areas
-``review_set``  a set of what is due, worked through like a practice set
-=============  =========================================================================
+==============  ========================================================================
+``cards``       the keys (a lesson's question, a practice area), the scheduler, a review
+``ratings``     an answer as a rating, against the paces the drills set
+``due``         what is due on a day, overdue, learnt; Home's words, Progress's areas
+``review_set``  a set of what is due, worked through like a practice set (imported by its
+                own name: it brings the lessons' logic and the practice sets along)
+==============  ========================================================================
+
+The rest is light (the scheduler, the engine's names), so every page can read a player's
+cards without loading the course's logic.
 """
 
 from trainer.training.scheduling.cards import (
@@ -25,6 +29,7 @@ from trainer.training.scheduling.cards import (
     State,
     drill_card,
     lesson_card,
+    lesson_question,
     new_card,
     parse_key,
     review,
@@ -42,39 +47,32 @@ from trainer.training.scheduling.due import (
     standing,
     standings,
 )
-from trainer.training.scheduling.ratings import FAST, drill_pace, lesson_pace, rate
-from trainer.training.scheduling.review_set import (
-    REVIEW_SET_MOST,
-    LessonAnswer,
-    ReviewSet,
-    answer_lesson,
-    drill_run,
-    lesson_question,
+from trainer.training.scheduling.ratings import (
+    FAST,
+    drill_pace,
+    lesson_pace,
+    practice_review,
+    rate,
 )
 
 __all__ = [
     "FAST",
     "LEARNT_DAYS",
-    "REVIEW_SET_MOST",
     "SCHEDULER",
     "Area",
     "CardKey",
     "DrillCard",
     "DueToday",
     "Group",
-    "LessonAnswer",
     "LessonCard",
     "Rating",
-    "ReviewSet",
     "Scheduled",
     "Standing",
     "State",
-    "answer_lesson",
     "area_of",
     "day_of",
     "drill_card",
     "drill_pace",
-    "drill_run",
     "due_today",
     "group_of",
     "lesson_card",
@@ -82,6 +80,7 @@ __all__ = [
     "lesson_question",
     "new_card",
     "parse_key",
+    "practice_review",
     "rate",
     "review",
     "standing",

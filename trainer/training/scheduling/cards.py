@@ -24,11 +24,14 @@ import re
 import zlib
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from fsrs import Card, Rating, Scheduler, State
 
 from trainer.engine.skills import DRILL_TYPES, DrillType
+
+if TYPE_CHECKING:  # the course is handed in
+    from trainer.content.lessons import Check, Course
 
 __all__ = [
     "SCHEDULER",
@@ -40,6 +43,7 @@ __all__ = [
     "State",
     "drill_card",
     "lesson_card",
+    "lesson_question",
     "new_card",
     "parse_key",
     "review",
@@ -93,6 +97,16 @@ def lesson_card(lesson_id: str, question_id: str) -> LessonCard:
     """The card of a lesson's question: the only place that says which question of a lesson
     a card stands for (today a question is its step, so ``question_id`` is the step's id)."""
     return _checked(LessonCard(lesson_id, question_id))
+
+
+def lesson_question(course: Course, card: LessonCard) -> Check | None:
+    """The question a lesson's card stands for (None: the course has it no more): with
+    :func:`lesson_card`, the one place that ties a card to a question."""
+    lesson = course.get(card.lesson)
+    if lesson is None:
+        return None
+    step = next((step for step in lesson.steps if step.id == card.question), None)
+    return None if step is None else step.check
 
 
 def drill_card(drill: DrillType | str, tier: str) -> DrillCard:

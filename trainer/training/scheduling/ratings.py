@@ -14,13 +14,16 @@ held to the most patient pace of the drill it counts towards, and a question abo
 
 from __future__ import annotations
 
-from trainer.content.catalog import DrillCatalog
-from trainer.content.lessons import Check
-from trainer.engine.skills import DrillType
-from trainer.training.learn import drill_for
-from trainer.training.scheduling.cards import Rating
+from typing import TYPE_CHECKING
 
-__all__ = ["FAST", "drill_pace", "lesson_pace", "rate"]
+from trainer.engine.skills import DrillType
+from trainer.training.records import AttemptIn
+from trainer.training.scheduling.cards import DrillCard, Rating, drill_card
+
+if TYPE_CHECKING:  # the catalog is handed in: loading it is the caller's
+    from trainer.content.catalog import DrillCatalog
+
+__all__ = ["FAST", "drill_pace", "lesson_pace", "practice_review", "rate"]
 
 #: An answer in this share of the target pace, or less, is fast ("Easy").
 FAST = 0.5
@@ -47,11 +50,21 @@ def drill_pace(catalog: DrillCatalog, drill: DrillType | str, tier: str) -> floa
         return None
 
 
-def lesson_pace(catalog: DrillCatalog, check: Check) -> float | None:
-    """The target seconds of a lesson's question: the most patient tier of the drill it
-    counts towards (None for a question no drill practises)."""
-    drill = drill_for(check)
+def lesson_pace(catalog: DrillCatalog, drill: DrillType | None) -> float | None:
+    """The target seconds of a lesson's question that counts towards ``drill``
+    (:func:`trainer.training.learn.drill_for`): the most patient of its tiers (None for a
+    question no drill practises)."""
     found = catalog.drills.get(drill.value) if drill is not None else None
     if found is None:
         return None
     return float(max(tier.pace for tier in found.tiers))
+
+
+def practice_review(attempt: AttemptIn, catalog: DrillCatalog) -> tuple[DrillCard, Rating] | None:
+    """The practice area a drill's answer reviews, and how (None for an answer given
+    elsewhere: in a lesson, or a count in a game, whose tiers are not the catalog's)."""
+    pace = drill_pace(catalog, attempt.drill, attempt.tier)
+    if pace is None:
+        return None
+    rating = rate(correct=attempt.correct, seconds=attempt.seconds, pace=pace)
+    return drill_card(attempt.drill, attempt.tier), rating

@@ -1,15 +1,16 @@
-"""A review set: what is due today, asked once each, in a set a learner works through.
+"""A review set: what is due today, asked once each, in a set a learner works through (apart
+from the package's ``__init__``, as it brings the lessons' logic and the practice sets).
 
 :class:`ReviewSet` walks its cards: ``question`` → (answer) → ``feedback`` → (next) → … →
 ``done``, keeping right and wrong. A lesson's question is asked as the Learn page asks it
-(:func:`lesson_question` finds it, :func:`answer_lesson` reads, grades and records the
-answer with the lessons' own functions, the whole explanation at once: one try, as a
-review). A practice area is asked as one fresh question of its drill and tier
+(:func:`~trainer.training.scheduling.lesson_question` finds it; :func:`answer_lesson`
+reads, grades and records the answer with the lessons' own functions, the whole
+explanation at once: one try, as a review). A practice area is asked as one fresh question of its drill and tier
 (:func:`drill_run`, a practice set of one, asked and graded as on the Practice page).
 Time comes in as arguments, so it is tested without a clock or Streamlit.
 
 >>> from trainer.content.lessons import load_course
->>> from trainer.training.scheduling.cards import lesson_card
+>>> from trainer.training.scheduling import lesson_card, lesson_question
 >>> course = load_course()
 >>> card = lesson_card("the-show", "pairs")
 >>> check = lesson_question(course, card)
@@ -23,10 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from trainer.content.lessons import Check, Course
+from trainer.content.lessons import Check
 from trainer.training.learn import Feedback, attempt, grade, read_answer
 from trainer.training.records import AttemptIn
-from trainer.training.scheduling.cards import CardKey, DrillCard, LessonCard, Rating
+from trainer.training.scheduling.cards import CardKey, DrillCard, Rating
 from trainer.training.scheduling.due import DueToday
 from trainer.training.scheduling.ratings import rate
 from trainer.training.sets import PracticeSet, SetSpec, new_set_id
@@ -37,22 +38,12 @@ __all__ = [
     "ReviewSet",
     "answer_lesson",
     "drill_run",
-    "lesson_question",
 ]
 
 #: The most cards one review set asks (what is left stays due, for another set).
 REVIEW_SET_MOST = 20
 
 Phase = Literal["question", "feedback", "done"]
-
-
-def lesson_question(course: Course, card: LessonCard) -> Check | None:
-    """The question a lesson's card stands for (None: the course has it no more)."""
-    lesson = course.get(card.lesson)
-    if lesson is None:
-        return None
-    step = next((step for step in lesson.steps if step.id == card.question), None)
-    return None if step is None else step.check
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +70,11 @@ def answer_lesson(
     )
 
 
-def drill_run(card: DrillCard, seed: int) -> PracticeSet:
-    """One fresh question of a practice area, as a practice set of one."""
-    return PracticeSet(SetSpec(card.drill.value, card.tier, seed, length=1))
+def drill_run(card: DrillCard, seed: int, place: int = 0) -> PracticeSet:
+    """One fresh question of a practice area, as a practice set whose last question is
+    ``place`` (the card's place in the review set, so that each has its own answer box)."""
+    spec = SetSpec(card.drill.value, card.tier, seed, length=place + 1)
+    return PracticeSet(spec, index=place)
 
 
 @dataclass
