@@ -15,7 +15,6 @@ import streamlit as st
 
 from trainer.content.catalog import DrillCatalog
 from trainer.content.lessons import Check, Course
-from trainer.training.grading import AdviceGrade
 from trainer.training.learn import AnswerProblem, drill_for
 from trainer.training.questions import GenerationError
 from trainer.training.scheduling import (
@@ -28,8 +27,7 @@ from trainer.training.scheduling import (
 from trainer.training.scheduling.review_set import ReviewSet, answer_lesson, drill_run
 from trainer.training.sets import new_seed
 from trainer.ui import actions, lesson_check, session
-from trainer.ui.asking import asker_for
-from trainer.ui.asking.base import practice_state
+from trainer.ui.asking import ask
 from trainer.ui.loaded import course as loaded_course
 from trainer.ui.loaded import drill_catalog
 from trainer.ui.profiles import require_player
@@ -143,27 +141,11 @@ def _drill_question(run: ReviewSet, card: DrillCard, catalog: DrillCatalog) -> N
         run.skip()
         st.rerun()
     st.caption(f"{drill.title} · {tier.title}")
-    asker = asker_for(question)
-    picker = asker.picker(practice, catalog, question) if practice.phase == "question" else None
-    if picker is not None:  # taps first, so what is drawn shows what they did
-        asker.take(practice, catalog, picker)
-    grade = practice.last_grade if practice.phase != "question" else None
-    if grade is not None and run.phase == "question":
-        run.answered(grade.correct)  # saved and reviewed as it was graded (asking.base.record)
-    asker.show(
-        question,
-        cards=picker is None or practice.phase != "question",
-        chosen=grade.chosen if isinstance(grade, AdviceGrade) else (),
-    )
-    if practice.phase == "question":
-        practice.start_clock(time.monotonic())
-        asker.answer(practice, catalog, question, picker)
+    grade = ask(practice, catalog, question)  # saved and reviewed as it is graded
+    if grade is None:
         return
-    state = practice_state()
-    page.unsaved, state.unsaved = page.unsaved or state.unsaved, None
-    _said_unsaved(page)
-    if grade is not None:
-        asker.feedback(grade)
+    if run.phase == "question":
+        run.answered(grade.correct)
     _next_button(run)
 
 
