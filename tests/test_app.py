@@ -299,6 +299,7 @@ def test_the_app_hands_the_interpreter_lock_over_often(_isolated_database: Path)
 #: What each page that needs a player shows once one is chosen (after "Add and start").
 ASKING_PAGES = {
     "ui/views/learn.py": "Learn cribbage",
+    "ui/views/today.py": "Today's review",
     "ui/views/practice.py": "Practice",
     "ui/views/play.py": "Play",
     "ui/views/review.py": "Game review",
@@ -307,6 +308,7 @@ ASKING_PAGES = {
 #: The title each of those pages shows above "Who is playing?" (the app's name for it).
 ASKED_TITLES = {
     "ui/views/learn.py": "Learn",
+    "ui/views/today.py": "Today's review",
     "ui/views/practice.py": "Practice",
     "ui/views/play.py": "Play",
     "ui/views/review.py": "Game review",
@@ -314,7 +316,12 @@ ASKED_TITLES = {
 }
 #: Pages that link to pages only the app's navigation knows: run on their own, they are
 #: only checked to ask.
-APP_ONLY = ("ui/views/learn.py", "ui/views/review.py", "ui/views/progress.py")
+APP_ONLY = (
+    "ui/views/learn.py",
+    "ui/views/today.py",
+    "ui/views/review.py",
+    "ui/views/progress.py",
+)
 
 
 def page_keys(at: AppTest) -> list[str]:

@@ -53,6 +53,7 @@ from trainer.engine import (
     score_show,
     skunk,
 )
+from trainer.engine.rule_parts import RulePart
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 
@@ -620,6 +621,37 @@ def test_a_lesson_cannot_need_itself() -> None:
     assert any(
         "cannot come before itself" in m for m in _errors(_lesson(step, prerequisites=["x"]))
     )
+
+
+def test_what_a_lesson_teaches_is_parts_of_the_rules_each_named_once(tmp_path: Path) -> None:
+    step = {
+        "id": "s",
+        "text": "t",
+        "check": {"kind": "true-false", "statement": "s", "answer": True, "explain": "e"},
+    }
+    read = Lesson.model_validate(_lesson(step, teaches=["pair", " double-run"]))
+    assert read.teaches == (RulePart.PAIR, RulePart.DOUBLE_RUN)
+    assert Lesson.model_validate(_lesson(step)).teaches == ()
+    assert any("listed twice" in m for m in _errors(_lesson(step, teaches=["run", "run"])))
+    assert any("like [pair, run]" in m for m in _errors(_lesson(step, teaches="pair")))
+    assert any("as a word" in m for m in _errors(_lesson(step, teaches=[3])))
+    source = (LESSONS_DIR / "06-the-show.yaml").read_text()
+    assert "\nteaches: [pair, run, flush, nobs]\n" in source
+    bad = tmp_path / "06-the-show.yaml"
+    bad.write_text(source.replace("teaches: [pair, run,", "teaches: [pair, runs,"))
+    (problem,) = check_files([bad])
+    assert str(problem).endswith(
+        "lesson 'the-show', field 'teaches[1]': 'runs' is not a part of the rules: use "
+        + ", ".join(RulePart)
+    )
+
+
+def test_the_lessons_readme_names_every_part_of_the_rules() -> None:
+    readme = (LESSONS_DIR / "README.md").read_text()
+    for part in RulePart:
+        assert f"| `{part.value}` |" in readme, part
+    taught = {part for lesson in COURSE.lessons for part in lesson.teaches}
+    assert taught == set(RulePart)  # every part is taught somewhere in the course
 
 
 def test_ids_are_lowercase_slugs() -> None:

@@ -21,7 +21,7 @@ from trainer.content.lessons import (
     load_course,
 )
 from trainer.engine import parse_cards, score_play, score_show
-from trainer.engine.skills import CATEGORIES, DRILL_TYPES
+from trainer.engine.skills import CATEGORIES, DRILL_TYPES, DrillType
 from trainer.progress.store import check_attempt
 from trainer.training.learn import (
     AnswerProblem,
@@ -30,6 +30,7 @@ from trainer.training.learn import (
     answer_text,
     asks_number,
     attempt,
+    drill_for,
     go_story,
     grade,
     lesson_status,
@@ -276,6 +277,7 @@ class FakeStore:
     def __init__(self) -> None:
         self.places: dict[str, LessonProgress] = {}
         self.attempts: list[AttemptIn] = []
+        self.reviews: list[tuple[str, str, DrillType | None, bool, float | None]] = []
 
     def progress(self) -> dict[str, LessonProgress]:
         return dict(self.places)
@@ -288,6 +290,16 @@ class FakeStore:
 
     def record(self, attempt: AttemptIn) -> None:
         self.attempts.append(attempt)
+
+    def review(
+        self,
+        lesson_id: str,
+        question_id: str,
+        drill: DrillType | None,
+        correct: bool,
+        seconds: float | None,
+    ) -> None:
+        self.reviews.append((lesson_id, question_id, drill, correct, seconds))
 
 
 class Clock:
@@ -366,6 +378,34 @@ def test_show_me_the_answer_opens_next_without_a_record() -> None:
     assert state.revealed and state.feedback is not None and state.feedback.revealed
     assert learn.can_advance(lesson)
     assert len(store.attempts) == 1
+
+
+def test_each_questions_first_try_is_a_review_for_the_schedule() -> None:
+    """Every first try is a review of the question's card, right or wrong, with its time
+    (a retry is not); the answer shown before any try is a miss."""
+    lesson = COURSE.get("the-play")
+    assert lesson is not None
+    store, clock = FakeStore(), Clock()
+    learn = Learn({}, store, clock)
+    learn.open(lesson)
+    while lesson.steps[learn.step].check is None:
+        learn.next(lesson)
+    step = lesson.steps[learn.step]
+    learn.seen(lesson)
+    clock.now += 9
+    learn.submit(lesson, "3")  # wrong
+    clock.now += 4
+    learn.submit(lesson, "2")  # right, on a second try
+    assert store.reviews == [(lesson.id, step.id, DrillType.PEG, False, 9)]
+    learn.next(lesson)
+    while lesson.steps[learn.step].check is None:
+        learn.next(lesson)
+    shown = lesson.steps[learn.step]
+    assert shown.check is not None
+    learn.reveal(lesson)
+    learn.reveal(lesson)  # twice: still one review
+    assert store.reviews[1:] == [(lesson.id, shown.id, drill_for(shown.check), False, None)]
+    assert len(store.attempts) == 1  # a shown answer is not an answer
 
 
 def test_finishing_marks_done_and_a_new_session_resumes() -> None:

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +34,11 @@ from trainer.progress.store import (
 )
 from trainer.progress.store.postgres import shown
 from trainer.training.records import AttemptIn
+from trainer.training.scheduling import Rating
 
 REPO = Path(__file__).resolve().parent.parent
+#: When the family's review cards were last answered.
+EVENING = datetime(2026, 3, 2, 19, tzinfo=UTC)
 
 
 def answer(seed: int) -> AttemptIn:
@@ -233,6 +237,7 @@ def _family(path: Path) -> Store:
         )
         store.save_lesson_progress(player.id, "the-show", 3, True)
         store.save_draft(player.id, "claims:set/31", "fifteen 5H TD")
+        store.review_card(player.id, "lesson:the-show/pairs", Rating.Good, EVENING)
         setup = f"level=easy target=61 seats={seats}"
         row = SavedGame(f"g-{name}", setup, "easy", 61, '[Seed "7"]\n', seed=7)
         game = store.save_game(player.id, row)

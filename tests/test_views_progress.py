@@ -442,7 +442,7 @@ def test_progress_shows_the_ladder_of_first_games() -> None:
 
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
     profile = store.create_profile("Sam")
-    for lesson in ("the-board", "deal-and-crib", "the-starter", "the-play"):
+    for lesson in ("the-board", "deal-and-crib", "the-starter", "the-play", "the-show"):
         store.save_lesson_progress(profile.id, lesson, 0, True)
     table = Table.new(RUNGS[0].setup, seed=4)  # a first game of fifteens, played out
     while table.need() is not Need.OVER:
@@ -465,4 +465,5 @@ def test_progress_shows_the_ladder_of_first_games() -> None:
     step = "won" if won else "played, not won yet"
     assert f"1. {'✅' if won else '▶️'} **Fifteens**: {step} ({won} of 1 game won)" in text
     assert "2. ▶️ **Fifteens and pairs**: ready to play" in text
-    assert "4. 🔒 **Flushes and nobs**: opens after lesson 6" in text
+    assert "3. 🔒 **Fifteens, pairs and runs**: opens after lesson 9" in text
+    assert "4. 🔒 **Flushes and nobs**: opens after lesson 9" in text

@@ -33,6 +33,9 @@ pages: dict[str, list[Any]] = {
         st.Page(_VIEWS / "play.py", title="Play", icon=":material/playing_cards:", url_path="play"),
         st.Page(_VIEWS / "learn.py", title="Learn", icon=":material/school:", url_path="learn"),
         st.Page(
+            _VIEWS / "today.py", title="Today's review", icon=":material/replay:", url_path="today"
+        ),
+        st.Page(
             _VIEWS / "practice.py",
             title="Practice",
             icon=":material/fitness_center:",
@@ -90,7 +93,7 @@ if club:
 profiles.sidebar()  # the picker (or, in club mode, who is signed in), on every page
 # Who is practising, at the top of every page (on a phone the sidebar is hidden). Pages that
 # record answers or show a player's progress wait until this browser has chosen a player.
-_NEEDS_PLAYER = {"learn", "practice", "progress", "play", "review", "teacher"}
+_NEEDS_PLAYER = {"learn", "today", "practice", "progress", "play", "review", "teacher"}
 try:
     waits = page.url_path in _NEEDS_PLAYER  # its title stands above the question, if asked
     if club and waits and not session.heard_from_browser():

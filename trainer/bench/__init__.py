@@ -30,6 +30,8 @@ Tools:
 ``playing``           playing the Play page without a person (a whole game, one click)
 ``screenshots``       ``python -m trainer.bench.screenshots``: the README's pictures again
 ``ledger``            what the crowd's tabs sent, and the store checked against it
+``review_days``       ``python -m trainer.bench.review_days``: one simulated learner's review
+                      schedule over 30 days (a report, timing nothing)
 ====================  ========================================================================
 
 No test imports a benchmark (:data:`BENCHMARKS`; ``tests/test_layers.py`` checks it): each

@@ -484,9 +484,9 @@ def _start_again(current: Profile) -> None:
         name = plain(current.name)
         if asked == "clear":
             st.warning(
-                f"Clear **{name}**'s progress? Every answer, lesson place and game of "
-                f"{name} is deleted; {name} stays as a player, and nobody else's progress "
-                "changes. This cannot be undone."
+                f"Clear **{name}**'s progress? Every answer, lesson place, game and "
+                f"review to come of {name} is deleted; {name} stays as a player, and nobody "
+                "else's progress changes. This cannot be undone."
             )
             actions.button(
                 f"Yes, clear {plain(current.name)}'s progress",
@@ -498,8 +498,9 @@ def _start_again(current: Profile) -> None:
             actions.button("Keep it", key="profile_clear_no", on_click=_never_mind)
         elif asked == "remove":
             st.warning(
-                f"Remove **{name}**? {name} and every answer, lesson place and game of "
-                f"{name} are deleted; nobody else's progress changes. This cannot be undone."
+                f"Remove **{name}**? {name} and every answer, lesson place, game and review "
+                f"to come of {name} are deleted; nobody else's progress changes. This cannot "
+                "be undone."
             )
             actions.button(
                 f"Yes, remove {plain(current.name)}",

@@ -10,6 +10,7 @@ from pydantic import (
 from trainer.content.lessons.checks import Check
 from trainer.content.lessons.fields import FieldAt, LessonModel, Slug, Text
 from trainer.content.lessons.pictures import Show
+from trainer.engine.rule_parts import RulePart, parse_part
 
 
 class Step(LessonModel):
@@ -26,6 +27,9 @@ class Lesson(LessonModel):
     title: Text
     summary: Text
     prerequisites: tuple[Slug, ...] = ()
+    #: The parts of the rules this lesson teaches (what a first game needs taught before it
+    #: opens: see :mod:`trainer.training.ladder`).
+    teaches: tuple[RulePart, ...] = ()
     steps: tuple[Step, ...]
 
     @field_validator("prerequisites")
@@ -37,6 +41,22 @@ class Lesson(LessonModel):
             if name in prerequisites[:index]:
                 raise FieldAt((index,), f"{name!r} is listed twice")
         return prerequisites
+
+    @field_validator("teaches", mode="before")
+    @classmethod
+    def _parts(cls, teaches: object) -> tuple[RulePart, ...]:
+        if not isinstance(teaches, list | tuple):
+            raise ValueError("list the parts of the rules the lesson teaches, like [pair, run]")
+        parts: list[RulePart] = []
+        for index, word in enumerate(teaches):
+            try:
+                part = parse_part(word)
+            except ValueError as err:
+                raise FieldAt((index,), str(err)) from None
+            if part in parts:
+                raise FieldAt((index,), f"{part.value!r} is listed twice")
+            parts.append(part)
+        return tuple(parts)
 
     @field_validator("steps")
     @classmethod

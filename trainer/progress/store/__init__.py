@@ -12,6 +12,7 @@ Where each part lives:
 ``lessons``         the Store's lesson places (:class:`LessonTables`)
 ``games``           the Store's games and their reviews (:class:`GameTables`)
 ``clubs``           club mode's operations: PINs, shared settings, groups, sets given
+``reviews``         the Store's review cards, when each question comes back (:class:`ReviewTables`)
 ``schema``          the migrations, one history for both databases
 ``rows``            the rows as values (answers, games, reviews and the figures read)
 ``checks``          what is checked before a write: answers, games, players' names
@@ -71,6 +72,7 @@ from trainer.progress.store.schema import (
     GAMES_VERSION_MIGRATION,
     MIGRATIONS,
     PREFERENCES_MIGRATION,
+    REVIEW_CARDS_MIGRATION,
     REVIEWS_MIGRATION,
     SCHEMA_VERSION,
     SEATS_MIGRATION,
@@ -103,6 +105,7 @@ __all__ = [
     "PREFERENCES_MIGRATION",
     "PROFILE_NAME_MAX",
     "REVIEWS_MIGRATION",
+    "REVIEW_CARDS_MIGRATION",
     "SCHEMA_VERSION",
     "SEATS_MIGRATION",
     "TEXT_MAX",

@@ -92,7 +92,7 @@ def recent_by_area(
 def clear_player(conn: Connection, profile_id: int) -> None:
     """Delete everything kept for one player (inside the caller's write transaction)."""
     conn.execute("DELETE FROM attempt_misses WHERE profile_id = ?", (profile_id,))
-    for table in ("attempts", "lesson_progress", "games", "drafts"):
+    for table in ("attempts", "lesson_progress", "games", "drafts", "review_cards"):
         conn.execute(f"DELETE FROM {table} WHERE profile_id = ?", (profile_id,))
 
 

@@ -11,7 +11,8 @@ The operations on each group of tables are parts of :class:`Store`: the players,
 settings in :mod:`~trainer.progress.store.profiles`, the answers in
 :mod:`~trainer.progress.store.answer_tables`, the lesson places in
 :mod:`~trainer.progress.store.lessons`, the games and reviews in
-:mod:`~trainer.progress.store.games`, club mode's in :mod:`~trainer.progress.store.clubs`;
+:mod:`~trainer.progress.store.games`, club mode's in :mod:`~trainer.progress.store.clubs`,
+the review scheduler's cards in :mod:`~trainer.progress.store.reviews`;
 here are where the store is, its opening and migrating, its sizes and its copying.
 """
 
@@ -34,6 +35,7 @@ from trainer.progress.store.errors import ForeignFileError, StoreError
 from trainer.progress.store.games import GameTables
 from trainer.progress.store.lessons import LessonTables
 from trainer.progress.store.profiles import ProfileTables
+from trainer.progress.store.reviews import ReviewTables
 from trainer.progress.store.schema import MIGRATIONS, SCHEMA_VERSION, Backfill, statements
 
 #: How long an operation waits for another writer (or, on a server, for a connection)
@@ -42,7 +44,7 @@ BUSY_TIMEOUT_SECONDS = 15.0
 
 
 @dataclass(frozen=True)
-class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables):
+class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables, ReviewTables):
     """One progress store: a SQLite file or a PostgreSQL database. Cheap to copy; every
     call borrows its own connection."""
 

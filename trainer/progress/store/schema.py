@@ -185,6 +185,35 @@ SEATS_MIGRATION: Step = (
 )
 
 
+# --- review cards: when each question and practice area comes back ---------------------------
+
+#: One row per player and card of the review scheduler (``fsrs``): ``card_key`` says what it
+#: is for (``lesson:<lesson>/<question>`` or ``drill:<drill>/<tier>``, read by
+#: :func:`trainer.training.scheduling.parse_key`); ``state``, ``step``, ``stability``,
+#: ``difficulty``, ``due`` and ``last_review`` are the scheduler's card (UTC text, as
+#: ``attempts.at``); ``reviews`` counts its answers (and is the version a save is based on)
+#: and ``lapses`` the misses among them. Clearing a player's progress or removing the player
+#: removes them. ``IF NOT EXISTS`` and nothing refers to it, so this step can take any place
+#: among the migrations.
+REVIEW_CARDS_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS review_cards (
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        card_key TEXT NOT NULL,
+        state INTEGER NOT NULL CHECK (state IN (1, 2, 3)),
+        step INTEGER,
+        stability REAL,
+        difficulty REAL,
+        due TEXT NOT NULL,
+        last_review TEXT,
+        reviews INTEGER NOT NULL DEFAULT 0 CHECK (reviews >= 0),
+        lapses INTEGER NOT NULL DEFAULT 0 CHECK (lapses >= 0),
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, card_key)
+    )""",
+    "CREATE INDEX IF NOT EXISTS review_cards_by_due ON review_cards (profile_id, due)",
+)
+
+
 # --- schema -------------------------------------------------------------------------------
 
 #: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
@@ -268,6 +297,8 @@ MIGRATIONS: tuple[Step, ...] = (
     PREFERENCES_MIGRATION,
     # 9: each game's table size, two, three or four (see seats above)
     SEATS_MIGRATION,
+    # 10: the review scheduler's cards, per player (see review cards above)
+    REVIEW_CARDS_MIGRATION,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -14,8 +14,9 @@ from trainer.content.lessons import (
     Course,
     Lesson,
 )
+from trainer.engine.skills import DrillType
 from trainer.training.learn.answers import AnswerProblem, read_answer
-from trainer.training.learn.attempts import attempt
+from trainer.training.learn.attempts import attempt, drill_for
 from trainer.training.learn.feedback import Feedback, grade, reveal
 from trainer.training.records import AttemptIn, LessonProgress
 
@@ -68,6 +69,19 @@ class Store(Protocol):
     def save(self, lesson_id: str, step: int, done: bool) -> None: ...
 
     def record(self, attempt: AttemptIn) -> None: ...
+
+    def review(
+        self,
+        lesson_id: str,
+        question_id: str,
+        drill: DrillType | None,
+        correct: bool,
+        seconds: float | None,
+    ) -> None:
+        """A question's first try, for the review schedule (:mod:`trainer.training.scheduling`):
+        ``drill`` the one it counts towards (:func:`drill_for`), ``seconds`` None when its
+        answer was shown before any try."""
+        ...
 
 
 @dataclass
@@ -198,9 +212,12 @@ class Learn:
         if state.tries == 1 and not state.revealed:
             # Lessons are scored on first tries: a wrong answer then a right one is one
             # wrong answer, and an answer typed after seeing it is not one at all.
-            record = attempt(check, answer, self._clock() - started)
+            seconds = self._clock() - started
+            record = attempt(check, answer, seconds)
             if record is not None:
                 self.store.record(record)
+            step = lesson.steps[self.step]
+            self.store.review(lesson.id, step.id, drill_for(check), feedback.correct, seconds)
         state.shown_at = self._clock()  # the next try is timed from now
 
     def reveal(self, lesson: Lesson) -> None:
@@ -208,6 +225,9 @@ class Learn:
         if check is None:
             return
         state = self.check_state(lesson)
+        if state.tries == 0 and not state.revealed:  # shown before any try: a miss
+            question = lesson.steps[self.step].id
+            self.store.review(lesson.id, question, drill_for(check), False, None)
         state.revealed = True
         state.problem = None
         state.feedback = reveal(check)

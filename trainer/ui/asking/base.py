@@ -75,13 +75,17 @@ class Asker(Protocol):
 
 def record(run: PracticeSet, grade: Graded) -> None:
     """Save a graded answer (from an answer's callback, or before the page is drawn for
-    taps); a refusal is shown on the page that follows."""
+    taps), and review its practice area for the schedule; a refusal is shown on the page
+    that follows."""
+    attempt = grade.attempt()
     try:
-        session.record_attempt(grade.attempt(), key=run.key)
+        session.record_attempt(attempt, key=run.key)
     except session.AnsweredElsewhereError as err:
         practice_state().unsaved = str(err)
     except ValueError as err:  # a record the store refuses: say so, keep practising
         practice_state().unsaved = f"This answer could not be saved: {err}"
+    else:
+        session.review_practice(attempt)
 
 
 def problem() -> None:

@@ -10,8 +10,9 @@ the player chosen when it was given, and is written for that owner at the next s
 One module a job: what the session keeps (:mod:`.state`), the store opened and its
 problems (:mod:`.database`), club mode's sign-in (:mod:`.signin`), who is playing
 (:mod:`.player`), answers, lesson places and drafts (:mod:`.answers`), a player's settings
-(:mod:`.player_settings`), and what the Progress and Review pages read
-(:mod:`.progress_reads`). The names below are the pages' way in.
+(:mod:`.player_settings`), what the Progress and Review pages read
+(:mod:`.progress_reads`), and the review schedule's cards (:mod:`.reviews`). The names
+below are the pages' way in.
 """
 
 from trainer.ui.session.answers import (
@@ -55,6 +56,13 @@ from trainer.ui.session.progress_reads import (
     keep_review,
     progress_rows,
     saved_game,
+)
+from trainer.ui.session.reviews import (
+    review,
+    review_cards,
+    review_lesson,
+    review_practice,
+    reviews_csv,
 )
 from trainer.ui.session.signin import (
     MODE_VAR,
@@ -104,6 +112,11 @@ __all__ = [
     "progress_rows",
     "record_attempt",
     "report_failure",
+    "review",
+    "review_cards",
+    "review_lesson",
+    "review_practice",
+    "reviews_csv",
     "save_draft",
     "save_lesson_progress",
     "saved_game",

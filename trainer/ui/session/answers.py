@@ -7,10 +7,12 @@ from __future__ import annotations
 import sqlite3
 import uuid
 
+from trainer.engine.skills import DrillType
 from trainer.progress.store import Store, StoreError, check_attempt
 from trainer.training.records import AttemptIn, LessonProgress
 from trainer.ui.session.database import current_store, failed, store_problem
 from trainer.ui.session.player import current_owner, current_profile, on_store
+from trainer.ui.session.reviews import review_lesson
 from trainer.ui.session.state import Held, Owner, browser_session
 
 __all__ = [
@@ -219,3 +221,13 @@ class LessonStore:
 
     def record(self, attempt: AttemptIn) -> None:
         record_attempt(attempt)
+
+    def review(
+        self,
+        lesson_id: str,
+        question_id: str,
+        drill: DrillType | None,
+        correct: bool,
+        seconds: float | None,
+    ) -> None:
+        review_lesson(lesson_id, question_id, drill, correct=correct, seconds=seconds)

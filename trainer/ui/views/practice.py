@@ -18,16 +18,12 @@ Starting a set from elsewhere:
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from typing import Any
 
 import streamlit as st
 
 from trainer.content.catalog import DrillCatalog
-from trainer.training.grading import (
-    AdviceGrade,
-)
 from trainer.training.questions import (
     GenerationError,
 )
@@ -41,7 +37,7 @@ from trainer.training.sets import (
     spec_from_request,
 )
 from trainer.ui import actions, session
-from trainer.ui.asking import asker_for
+from trainer.ui.asking import ask
 from trainer.ui.asking.base import practice_state
 from trainer.ui.loaded import (
     drill_catalog,
@@ -274,29 +270,7 @@ def _set_screen(catalog: DrillCatalog) -> None:
             st.rerun()
         st.stop()
 
-    asker = asker_for(question)
-    picker = asker.picker(run, catalog, question) if run.phase == "question" else None
-    if picker is not None:  # taps first, so what is drawn shows what they did
-        asker.take(run, catalog, picker)
-
-    answered = run.last_grade if run.phase != "question" else None
-    asker.show(
-        question,
-        cards=picker is None or run.phase != "question",
-        chosen=answered.chosen if isinstance(answered, AdviceGrade) else (),
-    )
-
-    if run.phase == "question":
-        run.start_clock(time.monotonic())
-        asker.answer(run, catalog, question, picker)
-    else:
-        state = practice_state()
-        unsaved, state.unsaved = state.unsaved, None
-        if unsaved:
-            st.warning(unsaved)
-        grade = run.last_grade
-        if grade is not None:
-            asker.feedback(grade)
+    if ask(run, catalog, question) is not None:  # answered: its grade explained, then on
         label = "See how you did" if run.is_last else "Next question"
         actions.button(
             label,

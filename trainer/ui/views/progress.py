@@ -25,8 +25,10 @@ from trainer.progress.figures import (
 from trainer.progress.review_totals import LostPoint, lost_points
 from trainer.progress.store import Recorded, StoreError, describe_error
 from trainer.training.ladder import Step, ladder
+from trainer.training.records import Profile
+from trainer.training.scheduling import Area, Standing, standing, standings
 from trainer.training.table import LEVEL_NAMES
-from trainer.ui import assets, session
+from trainer.ui import assets, clock, session
 from trainer.ui.game_list import game_links
 from trainer.ui.loaded import course as loaded_course
 from trainer.ui.loaded import drill_catalog
@@ -37,6 +39,7 @@ MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the
 DAY = "utcyearmonthdate"  # chart dates are calendar days, read and shown in UTC
 LEARN_PAGE = "ui/views/learn.py"
 PLAY_PAGE = "ui/views/play.py"
+TODAY_PAGE = "ui/views/today.py"
 
 
 def _practise(drill: str, tier: str, weights: dict[tuple[str, str], float] | None) -> None:
@@ -293,12 +296,11 @@ def first_games_section(profile_id: int) -> None:
         games = []
     course = loaded_course()
     lines = []
-    for state in ladder(done, games):
+    for state in ladder(course, done, games):
         rung = state.rung
         if state.step is Step.LOCKED:
-            where = (
-                f"lesson {course.number(rung.lesson)}" if course.has(rung.lesson) else "its lesson"
-            )
+            lesson = state.lesson or ""
+            where = f"lesson {course.number(lesson)}" if course.has(lesson) else "its lesson"
             said = f"opens after {where}"
         else:
             said = _LADDER_WORDS[state.step]
@@ -308,6 +310,67 @@ def first_games_section(profile_id: int) -> None:
         lines.append(f"{rung.number}. {icon} **{rung.title}**: {said}")
     st.markdown("\n".join(lines))
     st.caption("The first games are on the Play page; each opens with its lesson.")
+
+
+# --- the review schedule: what is learnt, due and overdue, per area ----------------------------
+
+_REVIEW_COLUMNS = (
+    ("Learnt", Standing.LEARNT),
+    ("Learning", Standing.LEARNING),
+    ("Due today", Standing.DUE),
+    ("Overdue", Standing.OVERDUE),
+)
+
+
+def _area_name(area: Area, titles: Titles) -> str | None:
+    """``Lesson 6: The show``, ``Count the hand · Beginner`` (None: a lesson no longer in
+    the course)."""
+    if isinstance(area, str):
+        course = loaded_course()
+        return f"Lesson {course.number(area)}: {course.title(area)}" if course.has(area) else None
+    tier = titles.get((area.drill.value, area.tier), area.tier)
+    return f"{area.drill.heading} · {tier}"
+
+
+def review_section(titles: Titles) -> bool:
+    """Each area's cards of the review schedule: learnt, still learning, due and overdue
+    (True: the player has cards)."""
+    cards = session.review_cards()
+    if not cards:
+        return False
+    st.subheader("What comes back to review")
+    now = clock.now()
+    table = standings(cards, now)
+    order = {lesson.id: n for n, lesson in enumerate(loaded_course().lessons)}
+    lessons = sorted(
+        (area for area in table if isinstance(area, str)),
+        key=lambda area: order.get(area, len(order)),
+    )
+    places = {pair: n for n, pair in enumerate(titles)}  # the drills' own order
+    drills = sorted(
+        (area for area in table if not isinstance(area, str)),
+        key=lambda area: places.get((area.drill.value, area.tier), len(places)),
+    )
+    areas: list[Area] = [*lessons, *drills]
+    lines = []
+    for area in areas:
+        named = _area_name(area, titles)
+        if named is not None:
+            counts = table[area]
+            lines.append((named, *(counts.get(standing, 0) for _, standing in _REVIEW_COLUMNS)))
+    st.html(f"<style>{assets.text('progress.css')}</style>")  # the table on a phone
+    with st.container(key="progress_reviews"):
+        columns = ["What", *(heading for heading, _ in _REVIEW_COLUMNS)]
+        st.table(pd.DataFrame(lines, columns=columns), hide_index=True)
+    due = sum(1 for card in cards if standing(card, now) in (Standing.DUE, Standing.OVERDUE))
+    st.caption(
+        "Each question of a lesson, and each drill and level you practise, comes back on a "
+        "later day: sooner when you missed it, later when you knew it well. Learnt: you "
+        "should still know it a week from now."
+    )
+    if due:
+        st.page_link(TODAY_PAGE, label=f"Review now ({due} due)", icon=":material/replay:")
+    return True
 
 
 def _games(n: int) -> str:
@@ -358,6 +421,32 @@ def reviewed_games(profile_id: int) -> None:
     if len(games) > GAMES_SHOWN:
         with st.expander(f"Older games ({len(games) - GAMES_SHOWN})"):
             game_links(games[GAMES_SHOWN:], key="progress_game")
+
+
+def your_data(profile: Profile, *, answers: bool, reviewing: bool) -> None:
+    """The player's answers, and their cards of the review schedule, as CSV files."""
+    if not (answers or reviewing):
+        return
+    st.subheader("Your data")
+    if answers:
+        st.download_button(
+            "Download every answer (CSV)",
+            data=session.answers_csv(profile.id),
+            file_name=export_file_name(profile.name),
+            mime="text/csv",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+    if reviewing:
+        st.download_button(
+            "Download what comes back to review (CSV)",
+            data=session.reviews_csv(profile.id),
+            file_name=export_file_name(profile.name).removesuffix(".csv") + "-reviews.csv",
+            mime="text/csv",
+            on_click="ignore",
+            icon=":material/download:",
+            key="progress_reviews_csv",
+        )
 
 
 require_player()  # nobody chosen in this browser: never show someone else's
@@ -420,8 +509,10 @@ if report.totals.answers == 0:
     st.page_link(
         PLAY_PAGE, label="Ready for a game? Play the computer", icon=":material/playing_cards:"
     )
+    reviewing = review_section(titles)
     first_games_section(profile.id)
     games_section(profile.id)
+    your_data(profile, answers=False, reviewing=reviewing)
     st.stop()
 
 st.caption(f"How **{name}** is doing, from every answer given on this device.")
@@ -477,6 +568,8 @@ if st.button(
 ):
     _practise(MIXED, "adaptive", report.weights)
 
+reviewing = review_section(titles)
+
 st.subheader("How it is going")
 accuracy_tab, pace_tab, misses_tab = st.tabs(["Right answers", "Pace", "What gets missed"])
 first_time = _one_period(report)
@@ -522,12 +615,4 @@ with worst_column:
 first_games_section(profile.id)
 games_section(profile.id)
 
-st.subheader("Your data")
-st.download_button(
-    "Download every answer (CSV)",
-    data=session.answers_csv(profile.id),
-    file_name=export_file_name(profile.name),
-    mime="text/csv",
-    on_click="ignore",
-    icon=":material/download:",
-)
+your_data(profile, answers=True, reviewing=reviewing)
