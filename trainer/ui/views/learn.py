@@ -11,6 +11,7 @@ import streamlit as st
 from trainer.content.lessons import (
     Board,
     BoardCheck,
+    Check,
     CountCheck,
     CutCheck,
     FifteenCheck,
@@ -23,18 +24,16 @@ from trainer.content.lessons import (
 )
 from trainer.training.ladder import Rung, ladder, offered_after
 from trainer.training.learn import (
-    TABLE_LABELS,
     Feedback,
     Learn,
     Status,
     answer_key,
+    asking,
     asks_number,
     lesson_status,
     options,
-    question_story,
     status_text,
     suggested,
-    table_story,
 )
 from trainer.training.seats import DRILL_SHORT_NAMES
 from trainer.ui import actions, loaded, play_saves, requests, session
@@ -43,6 +42,9 @@ from trainer.ui.drawing import show_breakdown, show_cards, show_pile
 from trainer.ui.profiles import require_player
 
 CARD_WIDTH = 420
+#: Above a question that came back, and under one that will.
+ONCE_MORE = "You missed this one earlier. Here it is again, with new cards."
+COMES_BACK = "This question comes back at the end of the lesson, with new cards."
 PLAY_PAGE = "ui/views/play.py"
 GLOSSARY_PAGE = "ui/views/glossary.py"
 CHART_PAGE = "ui/views/chart.py"
@@ -196,64 +198,48 @@ def _show(show: Show) -> None:
         st.caption(show.caption)
 
 
-def _question_cards(lesson: Lesson) -> None:
-    check = lesson.steps[learn.step].check
+def _question_cards(check: Check) -> None:
+    """The question's own cards, with the words beside them (from
+    :mod:`trainer.training.learn.asking`, which the dealer of new cards reads too)."""
+    pegs = asking.pegs(check)
+    if pegs is not None:  # the question asks where the pegs go
+        _board(Board(you=pegs))
+        st.caption(asking.pegs_caption(pegs))
     if isinstance(check, CountCheck):
         show_cards(check.hand, starter=check.starter, max_width=CARD_WIDTH)
-        st.caption("The crib, with the starter" if check.crib else "The hand, with the starter")
+        st.caption(asking.cards_caption(check))
     elif isinstance(check, PegCheck):
         # The count before the card asked about: the learner adds the card themselves.
+        before, now = asking.peg_captions(check)
         if check.before:
             show_pile(check.before)
-            st.caption(f"The cards laid so far, in order. The count is **{check.count_before}**.")
-        else:
-            st.caption("No cards are down yet: the count is **0**.")
-        st.markdown(f"Now the **{check.card.label}** is laid:")
+        st.caption(before)
+        st.markdown(now)
         show_pile((check.card,))
     elif isinstance(check, FifteenCheck):
         show_pile(check.pile)
-        st.caption(f"The cards so far add up to **{check.count}**.")
-    elif isinstance(check, GoCheck):
-        replay = check.replay()
-        st.markdown("**How the cards went down**")
-        st.markdown("\n".join(f"1. {line}" for line in question_story(check)))
-        for who, held in zip(("The pone", "The dealer"), replay.held, strict=True):
+        st.caption(asking.cards_caption(check))
+    elif isinstance(check, GoCheck | TableGoCheck):
+        st.markdown(asking.story_title(check))
+        st.markdown("\n".join(f"1. {line}" for line in asking.story(check)))
+        for line, held in asking.held(check):
+            st.markdown(line)
             if held:
-                st.markdown(f"{who} still holds:")
                 show_cards(held, max_width=80 * len(held))
-            else:
-                st.markdown(f"{who} has no cards left.")
-    elif isinstance(check, TableGoCheck):
-        table = check.replay()
-        st.markdown("**How the cards went down at the table**")
-        st.markdown("\n".join(f"1. {line}" for line in table_story(check, with_scores=False)))
-        for seat, held in zip(check.seats, table.held, strict=True):
-            who = TABLE_LABELS[seat]
-            if held:
-                st.markdown(f"{who} still holds:")
-                show_cards(held, max_width=80 * len(held))
-            else:
-                st.markdown(f"{who} has no cards left.")
     elif isinstance(check, BoardCheck):
         _board(Board(game=check.game, you=check.you))
-        back, front = check.you
-        if front == 0:
-            st.caption("Your pegs wait in the start holes.")
-        elif back == 0:
-            st.caption(f"Your front peg is in hole {front}. Your back peg is still at the start.")
-        else:
-            st.caption(f"Your back peg is in hole {back} and your front peg in hole {front}.")
+        st.caption(asking.cards_caption(check))
     elif isinstance(check, CutCheck):
         left, right = st.columns(2)
-        with left:
-            st.markdown("You cut:")
-            show_cards((check.you,), max_width=90)
-        with right:
-            st.markdown("Your opponent cuts:")
-            show_cards((check.opponent,), max_width=90)
+        for column, words, card in zip(
+            (left, right), asking.CUT_WORDS, (check.you, check.opponent), strict=True
+        ):
+            with column:
+                st.markdown(words)
+                show_cards((card,), max_width=90)
     elif isinstance(check, KeepCheck):
         show_cards(check.cards, max_width=CARD_WIDTH)
-        st.caption("Your six cards. Four stay in your hand and two go to the crib.")
+        st.caption(asking.cards_caption(check))
 
 
 def _feedback(feedback: Feedback) -> None:
@@ -283,15 +269,16 @@ def _submit(lesson: Lesson, key: str) -> None:
 
 
 def check_form(lesson: Lesson) -> None:
-    check = lesson.steps[learn.step].check
+    check = learn.question(lesson)
     if check is None:
         return
     learn.seen(lesson)
     state = learn.check_state(lesson)
-    key = answer_key(lesson.id, learn.step)
+    comeback = learn.comeback
+    key = answer_key(lesson.id, learn.step, comeback.number if comeback else 0)
     st.subheader("Your turn", divider="green")
-    _question_cards(lesson)
-    with st.form(f"learn_form_{lesson.id}_{learn.step}", border=True):
+    _question_cards(check)
+    with st.form(f"learn_form_{key}", border=True):
         if asks_number(check):
             st.text_input(check.prompt, key=key, placeholder="Type a number, then press Enter")
         else:
@@ -316,6 +303,8 @@ def check_form(lesson: Lesson) -> None:
         st.warning(state.problem, icon=":material/warning:")
     if state.feedback is not None:
         _feedback(state.feedback)
+    if learn.comes_back(lesson):
+        st.caption(COMES_BACK)
     if state.tries and not state.passed and not state.revealed:
         st.caption(
             "Have another go with the hint above, or ask to see the answer."
@@ -339,7 +328,12 @@ def lesson_view(lesson: Lesson) -> None:
         on_click=learn.close,
     )  # fmt: skip
     st.title(f"{course.number(lesson.id)}. {lesson.title}")
-    st.progress((learn.step + 1) / total, text=f"Step {learn.step + 1} of {total}")
+    if learn.comeback is None:
+        st.progress((learn.step + 1) / total, text=f"Step {learn.step + 1} of {total}")
+    else:
+        left = learn.waiting(lesson)
+        st.progress(1.0, text=f"Once more: {left} more after this" if left else "Once more")
+        st.info(ONCE_MORE, icon=":material/replay:")
     st.markdown(step.text)
     for show in step.show:
         _show(show)
@@ -351,7 +345,7 @@ def lesson_view(lesson: Lesson) -> None:
             "Back",
             key="learn_back",
             icon=":material/chevron_left:",
-            disabled=learn.step == 0,
+            disabled=learn.step == 0 or learn.comeback is not None,
             on_click=learn.back,
             args=(lesson,),
         )
