@@ -19,7 +19,7 @@ from trainer.content.lessons import (
 from trainer.engine import Card
 from trainer.engine.series import SERIES_ORDER
 from trainer.training.learn.answers import TABLE_LABELS
-from trainer.training.learn.feedback import question_story, table_story
+from trainer.training.learn.feedback import pegs_of, question_story, table_story
 
 #: Above each card of a cut for deal.
 CUT_WORDS: tuple[str, str] = ("You cut:", "Your opponent cuts:")
@@ -48,13 +48,6 @@ def pegs_caption(pegs: tuple[int, int]) -> str:
     if back == 0:
         return f"Your front peg is in hole {front}. Your back peg is still at the start."
     return f"Your back peg is in hole {back} and your front peg in hole {front}."
-
-
-def pegs(check: Check) -> tuple[int, int] | None:
-    """The learner's pegs before a count, a card or a go that asks for a hole."""
-    if isinstance(check, CountCheck | PegCheck | GoCheck):
-        return check.pegs
-    return None
 
 
 def peg_captions(check: PegCheck) -> tuple[str, str]:
@@ -92,7 +85,7 @@ def held(check: GoCheck | TableGoCheck) -> tuple[tuple[str, tuple[Card, ...]], .
 
 def question_words(check: Check) -> tuple[str, ...]:
     """Every line of words the page shows beside the question's cards, in order."""
-    board = pegs(check)
+    board = pegs_of(check)
     before = (pegs_caption(board),) if board is not None else ()
     if isinstance(check, PegCheck):
         return (*before, *peg_captions(check))

@@ -1,5 +1,5 @@
 """New cards for a lesson's question: the same kind of problem, dealt again by the engine,
-for a question that comes back at the end of the lesson after a miss.
+for a question that comes back at the end of the lesson once its answer was shown.
 
 A count, peg or go question names its kind in the drills' words (``deal:``), so the
 drills' own dealers deal it (:mod:`trainer.training.questions`): a hand, pile or series is
@@ -117,11 +117,8 @@ def _go_question(check: GoCheck | TableGoCheck) -> GoQuestion:
     last_items = tuple(
         item for who, item in layer.awards if item.kind not in CLOSING_KINDS and who == layer.player
     )
-    if isinstance(check, GoCheck):
-        leader = replay.next_leader
-        next_leader = None if leader is None else SERIES_ORDER.index(leader)
-    else:
-        next_leader = check.replay().next_leader
+    leader = replay.next_leader  # a role at two, a seat at a table
+    next_leader = SERIES_ORDER.index(leader) if isinstance(leader, str) else leader
     question = GoQuestion(
         DrillType.GO,
         _TIER,

@@ -86,12 +86,12 @@ def answer_text(check: Check) -> str:
         return CUT_LABELS[check.answer].lower()
     if isinstance(check, KeepCheck):
         return f"keep {label_cards(_keep_of(check, check.answer))}"
-    if isinstance(check, BoardCheck) or _pegs(check) is not None:
+    if isinstance(check, BoardCheck) or pegs_of(check) is not None:
         return f"hole {answer}"
     return f"{answer} point{'s' if answer != 1 else ''}"
 
 
-def _pegs(check: Check) -> tuple[int, int] | None:
+def pegs_of(check: Check) -> tuple[int, int] | None:
     """The learner's pegs before a count, a card or a go that asks for a hole."""
     if isinstance(check, CountCheck | PegCheck | GoCheck):
         return check.pegs
@@ -107,7 +107,7 @@ def _points_given(check: Check, answer: int | str) -> int | str:
 
 def _pegged(check: Check, feedback: Feedback) -> Feedback:
     """The explanation of a question that asks for a hole, with the move on the board."""
-    pegs = _pegs(check)
+    pegs = pegs_of(check)
     if pegs is None:
         return feedback
     hole = right_answer(check)
@@ -206,7 +206,7 @@ def hint(check: Check, answer: int | str) -> str:
     and does not give the answer away."""
     if isinstance(check, TrueFalseCheck):
         return check.explain
-    pegs = _pegs(check)
+    pegs = pegs_of(check)
     hole = right_answer(check)
     if pegs is not None and isinstance(hole, int) and answer == hole - pegs[1] and pegs[1]:
         return (

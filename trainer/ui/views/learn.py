@@ -35,6 +35,7 @@ from trainer.training.learn import (
     status_text,
     suggested,
 )
+from trainer.training.learn.feedback import pegs_of
 from trainer.training.seats import DRILL_SHORT_NAMES
 from trainer.ui import actions, loaded, play_saves, requests, session
 from trainer.ui.board import board_svg
@@ -201,7 +202,7 @@ def _show(show: Show) -> None:
 def _question_cards(check: Check) -> None:
     """The question's own cards, with the words beside them (from
     :mod:`trainer.training.learn.asking`, which the dealer of new cards reads too)."""
-    pegs = asking.pegs(check)
+    pegs = pegs_of(check)
     if pegs is not None:  # the question asks where the pegs go
         _board(Board(you=pegs))
         st.caption(asking.pegs_caption(pegs))
