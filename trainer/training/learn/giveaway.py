@@ -19,6 +19,7 @@ from collections.abc import Iterable
 
 from trainer.content.chart import scoring_chart
 from trainer.content.lessons import (
+    BOARD_HOLES,
     Check,
     CountCheck,
     GoCheck,
@@ -31,7 +32,7 @@ from trainer.content.lessons import (
 from trainer.engine import Card, number_word, score_play
 from trainer.training.learn.answers import MOST_POINTS, options
 from trainer.training.learn.asking import question_words
-from trainer.training.learn.feedback import hint, right_answer
+from trainer.training.learn.feedback import hint, pegs_of, right_answer
 
 __all__ = [
     "chart_problem",
@@ -59,7 +60,8 @@ def wrong_answers(check: Check) -> tuple[int | str, ...]:
     near = [right - 2, right - 1, right + 1, right + 2, 0]
     if isinstance(check, PegCheck):
         near.append(score_play(check.pile).count)
-    top = MOST_POINTS + getattr(check, "game", 0)
+    holes = BOARD_HOLES if pegs_of(check) is not None else getattr(check, "game", 0)
+    top = MOST_POINTS + holes  # a hole can be asked: past the game hole is read too
     return tuple(dict.fromkeys(n for n in near if 0 <= n <= top and n != right))
 
 
