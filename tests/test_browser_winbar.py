@@ -80,7 +80,7 @@ def test_the_meter_in_a_learning_game_on_a_phone(phone: Any, app_url: str) -> No
     page.get_by_text("Learning mode (it explains every step before you choose)").click()
     settled(page)
     page.get_by_role("button", name="Start the game").click()
-    page.get_by_role("button", name="Cut the pack").wait_for()
+    page.get_by_role("button", name="Cut the deck").wait_for()
     settled(page)
     assert _meter(page)[0] == 50  # before the cut for deal, one half each
 

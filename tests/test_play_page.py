@@ -381,7 +381,7 @@ def test_the_settings_form_starts_the_game_chosen() -> None:
     assert table.setup == PlaySetup(
         "hard", Settings(target=61, skunks=False, counting=Counting.MUGGINS)
     )
-    assert at.button(key="play_cut").label == "Cut the pack"
+    assert at.button(key="play_cut").label == "Cut the deck"
     (row,) = _saved_games()
     assert row.settings == "level=hard target=61 skunks=off counting=muggins"
 

@@ -18,10 +18,11 @@ def test_a_learners_days_come_back_by_days_and_read_the_same_twice(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     days, cards, learner = review_days.simulate(14, seed=3, path=tmp_path / "a.sqlite3")
-    missed_on_day_one = sum(marks[0] == "1✗" for marks in learner.marks.values())
+    missed = [marks for marks in learner.marks.values() if marks[0] == "1✗"]
     right_on_day_one = sum(marks[0] == "1✓" for marks in learner.marks.values())
     assert days[0].asked == 0
-    assert days[1].asked == missed_on_day_one > 0  # a miss comes back the next day
+    assert missed and all(marks[1].startswith("2") for marks in missed)  # back the next day
+    assert days[1].asked >= len(missed)  # (a right answer slower than its pace may be too)
     assert days[2].asked >= right_on_day_one > 0  # a right answer two days on
     assert [days[n].home for n in (11, 12)] == ["(away)", "(away)"]
     assert days[12].overdue > 0 and days[13].asked >= days[12].overdue  # asked once back

@@ -86,10 +86,14 @@ def test_a_miss_is_again_slow_is_hard_right_is_good_fast_is_easy() -> None:
 
 def test_a_lessons_question_is_held_to_the_most_patient_pace_of_its_drill() -> None:
     show = COURSE.get("the-show")
-    starter = COURSE.get("the-starter")
-    assert show is not None and starter is not None
+    assert show is not None
     count = next(step.check for step in show.steps if isinstance(step.check, CountCheck))
-    rule = next(s.check for s in starter.steps if isinstance(s.check, TrueFalseCheck))
+    rule = next(
+        s.check
+        for lesson in COURSE.lessons
+        for s in lesson.steps
+        if isinstance(s.check, TrueFalseCheck)
+    )
     assert lesson_pace(CATALOG, drill_for(count)) == max(
         t.pace for t in CATALOG.drills["hand"].tiers
     )
@@ -240,3 +244,13 @@ def test_a_review_set_takes_at_most_its_share_the_longest_waiting_first() -> Non
         drill_card("hand", "expert"),
         drill_card("hand", "club"),
     )
+
+
+def test_a_lesson_question_under_review_comes_with_new_cards_of_its_kind() -> None:
+    card = lesson_card("the-show", "pairs")
+    own = lesson_question(COURSE, card)
+    fresh = lesson_question(COURSE, card, fresh=7)
+    assert isinstance(own, CountCheck) and isinstance(fresh, CountCheck)
+    assert (fresh.hand, fresh.starter) != (own.hand, own.starter)
+    assert lesson_question(COURSE, card, fresh=7) == fresh  # the same on every rerun
+    assert lesson_question(COURSE, lesson_card("the-show", "gone"), fresh=7) is None

@@ -6,6 +6,7 @@ for the player who gave it and reviewed into its card; Progress shows each area'
 from __future__ import annotations
 
 import os
+import zlib
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
@@ -19,7 +20,7 @@ from trainer.content.lessons import CountCheck, load_course
 from trainer.progress.store import Store
 from trainer.training.questions import ShowQuestion, deal_question
 from trainer.training.records import Profile
-from trainer.training.scheduling import Rating, drill_card, lesson_card
+from trainer.training.scheduling import Rating, drill_card, lesson_card, lesson_question
 from trainer.ui import clock
 from trainer.ui.todays_review import STATE_KEY, ReviewPage
 
@@ -115,7 +116,10 @@ def test_a_missed_lesson_question_comes_back_on_home_a_day_later(moved: Clock) -
     page = at.session_state[STATE_KEY]
     assert isinstance(page, ReviewPage) and page.run is not None
     key = f"today_answer_{page.run.set_id}_0"
-    at.text_input(key=key).input(str(check.answer))
+    asked = lesson_question(COURSE, card.key, fresh=zlib.crc32(page.run.answer_key.encode()))
+    assert isinstance(asked, CountCheck)  # the question comes back with new cards of its kind
+    assert (asked.hand, asked.starter) != (check.hand, check.starter)
+    at.text_input(key=key).input(str(asked.answer))
     at.button(key="today_submit").click().run()
     assert not at.exception, at.exception
     assert at.success[0].value.startswith("Yes")

@@ -145,9 +145,10 @@ def cmd_peg(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from trainer.content.validate import validate_paths
+    from trainer.training.learn import kind_problem
     from trainer.training.questions import tier_problem
 
-    problems = validate_paths(args.paths, tier_problem)
+    problems = validate_paths(args.paths, tier_problem, kind_problem)
     for problem in problems:
         say(str(problem))
     if problems:

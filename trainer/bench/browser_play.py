@@ -26,7 +26,7 @@ async def _shown(page: Any, selector: str) -> bool:
 
 async def _play_step(page: Any, runs: ScriptRuns) -> tuple[str, float | None] | None:
     """The one action the Play page asks for, timed (None when nothing could be done yet)."""
-    for name in ("Cut the pack", "Next", "Continue"):
+    for name in ("Cut the deck", "Next", "Continue"):
         button = page.get_by_role("button", name=name, exact=True)
         shown = await button.count() and await button.first.is_visible()
         if shown and await button.first.is_enabled():
@@ -65,7 +65,7 @@ async def play_game(
         await idle(page)
         started = time.perf_counter()
         await page.get_by_role("button", name="Start the game").click()
-        await page.get_by_role("button", name="Cut the pack").wait_for()
+        await page.get_by_role("button", name="Cut the deck").wait_for()
         await idle(page)
         clicks = 0
         while not await _shown(page, PLAY_RESULTS):

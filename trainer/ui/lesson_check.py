@@ -18,14 +18,8 @@ from trainer.content.lessons import (
     PegCheck,
     TableGoCheck,
 )
-from trainer.training.learn import (
-    TABLE_LABELS,
-    Feedback,
-    asks_number,
-    options,
-    question_story,
-    table_story,
-)
+from trainer.training.learn import Feedback, asking, asks_number, options
+from trainer.training.learn.feedback import pegs_of
 from trainer.training.seats import DRILL_SHORT_NAMES
 from trainer.ui.board import board_svg
 from trainer.ui.drawing import show_breakdown, show_cards, show_pile
@@ -58,63 +52,48 @@ def answer_box(check: Check, key: str) -> None:
 
 
 def show_question(check: Check) -> None:
-    """The cards (or the board, the story of a series) a question is asked about."""
+    """The cards (or the board, the story of a series) a question is asked about, with the
+    words beside them (from :mod:`trainer.training.learn.asking`, which the dealer of new
+    cards reads too)."""
+    pegs = pegs_of(check)
+    if pegs is not None:  # the question asks where the pegs go
+        draw_board(Board(you=pegs))
+        st.caption(asking.pegs_caption(pegs))
     if isinstance(check, CountCheck):
         show_cards(check.hand, starter=check.starter, max_width=CARD_WIDTH)
-        st.caption("The crib, with the starter" if check.crib else "The hand, with the starter")
+        st.caption(asking.cards_caption(check))
     elif isinstance(check, PegCheck):
         # The count before the card asked about: the learner adds the card themselves.
+        before, now = asking.peg_captions(check)
         if check.before:
             show_pile(check.before)
-            st.caption(f"The cards laid so far, in order. The count is **{check.count_before}**.")
-        else:
-            st.caption("No cards are down yet: the count is **0**.")
-        st.markdown(f"Now the **{check.card.label}** is laid:")
+        st.caption(before)
+        st.markdown(now)
         show_pile((check.card,))
     elif isinstance(check, FifteenCheck):
         show_pile(check.pile)
-        st.caption(f"The cards so far add up to **{check.count}**.")
-    elif isinstance(check, GoCheck):
-        replay = check.replay()
-        st.markdown("**How the cards went down**")
-        st.markdown("\n".join(f"1. {line}" for line in question_story(check)))
-        for who, held in zip(("The pone", "The dealer"), replay.held, strict=True):
+        st.caption(asking.cards_caption(check))
+    elif isinstance(check, GoCheck | TableGoCheck):
+        st.markdown(asking.story_title(check))
+        st.markdown("\n".join(f"1. {line}" for line in asking.story(check)))
+        for line, held in asking.held(check):
+            st.markdown(line)
             if held:
-                st.markdown(f"{who} still holds:")
                 show_cards(held, max_width=80 * len(held))
-            else:
-                st.markdown(f"{who} has no cards left.")
-    elif isinstance(check, TableGoCheck):
-        table = check.replay()
-        st.markdown("**How the cards went down at the table**")
-        st.markdown("\n".join(f"1. {line}" for line in table_story(check, with_scores=False)))
-        for seat, held in zip(check.seats, table.held, strict=True):
-            who = TABLE_LABELS[seat]
-            if held:
-                st.markdown(f"{who} still holds:")
-                show_cards(held, max_width=80 * len(held))
-            else:
-                st.markdown(f"{who} has no cards left.")
     elif isinstance(check, BoardCheck):
         draw_board(Board(game=check.game, you=check.you))
-        back, front = check.you
-        if front == 0:
-            st.caption("Your pegs wait in the start holes.")
-        elif back == 0:
-            st.caption(f"Your front peg is in hole {front}. Your back peg is still at the start.")
-        else:
-            st.caption(f"Your back peg is in hole {back} and your front peg in hole {front}.")
+        st.caption(asking.cards_caption(check))
     elif isinstance(check, CutCheck):
         left, right = st.columns(2)
-        with left:
-            st.markdown("You cut:")
-            show_cards((check.you,), max_width=90)
-        with right:
-            st.markdown("Your opponent cuts:")
-            show_cards((check.opponent,), max_width=90)
+        for column, words, card in zip(
+            (left, right), asking.CUT_WORDS, (check.you, check.opponent), strict=True
+        ):
+            with column:
+                st.markdown(words)
+                show_cards((card,), max_width=90)
     elif isinstance(check, KeepCheck):
         show_cards(check.cards, max_width=CARD_WIDTH)
-        st.caption("Your six cards. Four stay in your hand and two go to the crib.")
+        st.caption(asking.cards_caption(check))
 
 
 def show_feedback(feedback: Feedback) -> None:

@@ -13,6 +13,14 @@ from trainer.content.lessons.pictures import Show
 from trainer.engine.rule_parts import RulePart, parse_part
 
 
+def question_key(lesson_id: str, step_id: str) -> str:
+    """The stable name of one kind of question in the course: ``"the-play:pairs"``, the
+    lesson's id and the id of the step that asks it. Both ids are kept for good (progress
+    is kept under them), so the name stays the same whatever cards the question deals:
+    reviews and records of a question kind are kept under it."""
+    return f"{lesson_id}:{step_id}"
+
+
 class Step(LessonModel):
     """One screen of a lesson: Markdown ``text``, cards to ``show``, an optional ``check``."""
 
@@ -78,3 +86,12 @@ class Lesson(LessonModel):
     @property
     def checks(self) -> int:
         return sum(step.check is not None for step in self.steps)
+
+    @property
+    def questions(self) -> tuple[Step, ...]:
+        """The steps that ask a question, in order."""
+        return tuple(step for step in self.steps if step.check is not None)
+
+    def question_keys(self) -> tuple[str, ...]:
+        """The :func:`question_key` of each question of the lesson, in order."""
+        return tuple(question_key(self.id, step.id) for step in self.questions)

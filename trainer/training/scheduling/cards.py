@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, TypeVar
 from fsrs import Card, Rating, Scheduler, State
 
 from trainer.engine.skills import DRILL_TYPES, DrillType
+from trainer.training.learn.dealing import deal_again
 
 if TYPE_CHECKING:  # the course is handed in
     from trainer.content.lessons import Check, Course
@@ -99,14 +100,23 @@ def lesson_card(lesson_id: str, question_id: str) -> LessonCard:
     return _checked(LessonCard(lesson_id, question_id))
 
 
-def lesson_question(course: Course, card: LessonCard) -> Check | None:
+def lesson_question(course: Course, card: LessonCard, *, fresh: int | None = None) -> Check | None:
     """The question a lesson's card stands for (None: the course has it no more): with
-    :func:`lesson_card`, the one place that ties a card to a question."""
+    :func:`lesson_card`, the one place that ties a card to a question. With ``fresh`` (a
+    seed), the question comes with new cards of its kind, as a question missed in a lesson
+    comes back (:func:`~trainer.training.learn.dealing.deal_again`); its own cards when no
+    new ones can be dealt."""
     lesson = course.get(card.lesson)
     if lesson is None:
         return None
     step = next((step for step in lesson.steps if step.id == card.question), None)
-    return None if step is None else step.check
+    if step is None:
+        return None
+    if fresh is not None:
+        dealt = deal_again(lesson.id, step, 1, fresh)
+        if dealt is not None:
+            return dealt
+    return step.check
 
 
 def drill_card(drill: DrillType | str, tier: str) -> DrillCard:

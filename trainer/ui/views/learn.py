@@ -23,6 +23,9 @@ from trainer.ui.drawing import show_cards, show_pile
 from trainer.ui.lesson_check import CARD_WIDTH
 from trainer.ui.profiles import require_player
 
+#: Above a question that came back, and under one that will.
+ONCE_MORE = "You missed this one earlier. Here it is again, with new cards."
+COMES_BACK = "This question comes back at the end of the lesson, with new cards."
 PLAY_PAGE = "ui/views/play.py"
 GLOSSARY_PAGE = "ui/views/glossary.py"
 CHART_PAGE = "ui/views/chart.py"
@@ -176,15 +179,16 @@ def _submit(lesson: Lesson, key: str) -> None:
 
 
 def check_form(lesson: Lesson) -> None:
-    check = lesson.steps[learn.step].check
+    check = learn.question(lesson)
     if check is None:
         return
     learn.seen(lesson)
     state = learn.check_state(lesson)
-    key = answer_key(lesson.id, learn.step)
+    comeback = learn.comeback
+    key = answer_key(lesson.id, learn.step, comeback.number if comeback else 0)
     st.subheader("Your turn", divider="green")
     lesson_check.show_question(check)
-    with st.form(f"learn_form_{lesson.id}_{learn.step}", border=True):
+    with st.form(f"learn_form_{key}", border=True):
         lesson_check.answer_box(check, key)
         actions.submit(
             "Check my answer",
@@ -199,6 +203,8 @@ def check_form(lesson: Lesson) -> None:
         st.warning(state.problem, icon=":material/warning:")
     if state.feedback is not None:
         lesson_check.show_feedback(state.feedback)
+    if learn.comes_back(lesson):
+        st.caption(COMES_BACK)
     if state.tries and not state.passed and not state.revealed:
         st.caption(
             "Have another go with the hint above, or ask to see the answer."
@@ -222,7 +228,12 @@ def lesson_view(lesson: Lesson) -> None:
         on_click=learn.close,
     )  # fmt: skip
     st.title(f"{course.number(lesson.id)}. {lesson.title}")
-    st.progress((learn.step + 1) / total, text=f"Step {learn.step + 1} of {total}")
+    if learn.comeback is None:
+        st.progress((learn.step + 1) / total, text=f"Step {learn.step + 1} of {total}")
+    else:
+        left = learn.waiting(lesson)
+        st.progress(1.0, text=f"Once more: {left} more after this" if left else "Once more")
+        st.info(ONCE_MORE, icon=":material/replay:")
     st.markdown(step.text)
     for show in step.show:
         _show(show)
@@ -234,7 +245,7 @@ def lesson_view(lesson: Lesson) -> None:
             "Back",
             key="learn_back",
             icon=":material/chevron_left:",
-            disabled=learn.step == 0,
+            disabled=learn.step == 0 or learn.comeback is not None,
             on_click=learn.back,
             args=(lesson,),
         )

@@ -10,6 +10,7 @@ the page's state are :mod:`trainer.ui.todays_review`'s; this page only draws the
 from __future__ import annotations
 
 import time
+import zlib
 
 import streamlit as st
 
@@ -96,7 +97,8 @@ def _answer_lesson(run: ReviewSet, card: LessonCard, check: Check, key: str) -> 
 
 
 def _lesson_question(run: ReviewSet, card: LessonCard, course: Course) -> None:
-    check = lesson_question(course, card)
+    # new cards of the question's kind, the same on every rerun of this place in the set
+    check = lesson_question(course, card, fresh=zlib.crc32(run.answer_key.encode()))
     if check is None:  # taken out of the course since: nothing to ask
         run.skip()
         st.rerun()
