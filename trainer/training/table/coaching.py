@@ -181,7 +181,7 @@ class TableCoach:
         at = self._throw_at()
         if at is None:
             return None
-        view = self.table.game.view(ME, at=at)
+        view = self._view_at(at)
         if not near_the_end(view):
             return None
         target = view.settings.target
@@ -264,7 +264,7 @@ class TableCoach:
         if key not in self._memo:
             card, line = self._game_lay(at)
             if card is None:  # for points (every card alike for the game, or away from it)
-                view = self.table.game.view(ME, at=at)
+                view = self._view_at(at)
                 if self.table.game.players != 2:
                     card, points = table_lay_choice(view)
                 else:
@@ -383,14 +383,28 @@ class TableCoach:
         assert found is None or isinstance(found, PlayNote)
         return found
 
+    def _view_at(self, at: int) -> SeatView:
+        """The person's view after the game's first ``at`` events."""
+        if at == len(self.table.game.events):
+            return self.table.view
+        return self.table.game.view(ME, at=at)
+
     def _game_lay(self, at: int) -> tuple[Card | None, str]:
         """Near the end, before a lay from the person's view after ``at`` events: the card
         that keeps the best chance to win the game (None when every card keeps the same),
         and the sentence (``''`` away from the end, with one card or none to choose from, or
         when no card wins the game)."""
+        key = ("game lay", at)
+        if key not in self._memo:
+            self._memo[key] = self._game_lay_now(at)
+        found = self._memo[key]
+        assert isinstance(found, tuple)
+        return found
+
+    def _game_lay_now(self, at: int) -> tuple[Card | None, str]:
         if not self.table.has_win_meter:
             return None, ""
-        view = self.table.game.view(ME, at=at)
+        view = self._view_at(at)
         if view.starter is None or len(view.playable) < 2 or view.dealer is None:
             return None, ""
         if view.turn != ME or not near_the_end(view):
