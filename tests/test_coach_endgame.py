@@ -130,8 +130,8 @@ def test_no_keep_making_the_need_is_never_advised_by_a_chance_of_nothing() -> No
         game = GameThrow(advice, words=words)
         assert not game.counting_out
         said = " ".join(game.before_lines())
-        assert "more than any four of these cards make" in said
-        assert "0%" not in said and "0 of the" not in said and "makes 23" not in said
+        assert "No four of these cards make 23 with a starter" in said
+        assert "0%" not in said and "0 of the" not in said and "makes 23 most" not in said
 
 
 def test_a_lay_near_the_end_names_the_card_that_keeps_the_game() -> None:

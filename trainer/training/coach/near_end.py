@@ -126,9 +126,8 @@ class GameThrow:
             )
         if a.counts_first and need <= BEST_HAND:
             return (
-                f"You count first and need {need}, more than any four of these cards make "
-                "with a starter: keep the hand that wins most often, as the points you peg "
-                "count too."
+                f"You count first and need {need}. No four of these cards make {need} with a "
+                "starter, so keep the hand that wins most often: the points you peg count too."
             )
         if not a.counts_first and a.their_need <= BEST_HAND:
             return (
