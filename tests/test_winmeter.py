@@ -93,15 +93,22 @@ def test_before_the_cut_and_at_the_start_of_a_deal() -> None:
     assert meter.of(dealer) == pytest.approx(MODEL.first_dealer(121))
 
 
+def _to_show(seed: int, target: int = 61) -> Game | None:
+    """A game between two Hard players up to the show of its first deal (None when it is
+    won before)."""
+    game = Game(Settings(target=target), seed)
+    players = (computer_player("hard", seed=1), computer_player("hard", seed=2))
+    while not game.is_over and game.phase is not Phase.SHOW:
+        _step(game, players)
+    return None if game.is_over else game
+
+
 def test_the_show_counts_the_known_hands() -> None:
     """In the show both hands are known (every card was laid): a pone whose hand takes
     it home has won already, by the meter."""
     for seed in range(40):
-        game = Game(Settings(), seed)
-        players = (computer_player("hard", seed=1), computer_player("hard", seed=2))
-        while not game.is_over and game.phase is not Phase.SHOW:
-            _step(game, players)
-        if game.is_over:
+        game = _to_show(seed, 121)
+        if game is None:
             continue
         assert game.dealer is not None and game.starter is not None
         pone = 1 - game.dealer
@@ -227,11 +234,8 @@ def test_a_seat_s_chance_in_the_show_and_between_deals() -> None:
 
 def test_reach_is_certain_for_a_pone_whose_hand_takes_it_home() -> None:
     for seed in range(30):
-        game = _to_play(seed)
-        players = (computer_player("hard", seed=1), computer_player("hard", seed=2))
-        while game.phase is Phase.PLAY:
-            _step(game, players)
-        if game.is_over:
+        game = _to_show(seed)
+        if game is None:
             continue
         assert game.dealer is not None and game.starter is not None
         pone = 1 - game.dealer
