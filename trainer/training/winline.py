@@ -30,13 +30,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.analysis.winmeter import WinHistory, WinPoint, win_history
+from trainer.analysis.winmeter import WinHistory, WinPoint, whole_percent, win_history
 from trainer.analysis.winprob import WinModel
 from trainer.engine.cards import Card
 from trainer.engine.events import DealEvent, DiscardEvent, Event, GoEvent, LayEvent, ShowEvent
 from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
 from trainer.engine.vocab import Phase
+from trainer.training.coach.chances import standing
 from trainer.training.review import DecisionKind
 from trainer.training.table import ME
 
@@ -71,9 +72,7 @@ class LinePoint:
     @property
     def percent(self) -> int:
         """The chance as a whole percentage (1 to 99 until the game is won)."""
-        if self.chance in (0.0, 1.0):
-            return int(self.chance * 100)
-        return min(99, max(1, round(100 * self.chance)))
+        return whole_percent(self.chance)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,9 +92,12 @@ class Swing:
     def change(self) -> float:
         return self.end.chance - self.start.chance
 
-    def words(self) -> str:
-        """The choice and its swing in plain words, whole percentages."""
-        frm, to = self.start.percent, self.end.percent
+    def words(self, *, words: bool = False) -> str:
+        """The choice and its swing in plain words, whole percentages (``words``: the
+        chances in words too, for learning mode and first games)."""
+        frm, to = f"{self.start.percent}%", f"{self.end.percent}%"
+        if words:
+            frm, to = standing(self.start.chance), standing(self.end.chance)
         moved = "went up" if self.change > 0 else "went down"
         if self.kind is DecisionKind.THROW:
             a, b = (c.label for c in self.cards)
@@ -104,7 +106,9 @@ class Swing:
         else:
             what = f"Deal {self.deal_no}, you laid {self.cards[0].label} (the count {self.count})"
             when = "with what was pegged after it"
-        return f"{what}: {when}, your chance to win {moved} from {frm}% to {to}%."
+        if words and frm == to:
+            return f"{what}: {when}, your chance to win {moved} a little ({to})."
+        return f"{what}: {when}, your chance to win {moved} from {frm} to {to}."
 
 
 @dataclass(frozen=True, slots=True)

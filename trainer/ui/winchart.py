@@ -52,15 +52,22 @@ class _Unchecked(alt.LayerChart):
         return spec
 
 
-def win_chart(line: WinLine) -> alt.LayerChart:
+def win_chart(line: WinLine, *, words: bool = False) -> alt.LayerChart:
     """The person's chance after every action as a line over the deals, a dashed line at
-    one half, and the biggest swings (:meth:`WinLine.biggest`) marked and numbered."""
+    one half, and the biggest swings (:meth:`WinLine.biggest`) marked and numbered
+    (``words``: the axis and the marks say the chances in words, as learning mode and first
+    games do, with no percentage)."""
     points = pd.DataFrame(
         [{"Deal": p.at, "Chance": p.percent, "In deal": p.deal_no} for p in line.points]
     )
     marks = pd.DataFrame(
         [
-            {"Deal": s.end.at, "Chance": s.end.percent, "Mark": str(n), "What": s.words()}
+            {
+                "Deal": s.end.at,
+                "Chance": s.end.percent,
+                "Mark": str(n),
+                "What": s.words(words=words),
+            }
             for n, s in enumerate(line.biggest(), start=1)
         ],
         columns=["Deal", "Chance", "Mark", "What"],
@@ -71,15 +78,21 @@ def win_chart(line: WinLine) -> alt.LayerChart:
         scale=alt.Scale(domain=[1, last]),
         axis=alt.Axis(tickMinStep=1, format="d", title="Deal"),
     )
-    y = alt.Y(
-        "Chance:Q",
-        scale=alt.Scale(domain=[0, 100]),
-        axis=alt.Axis(title="Your chance to win (%)", values=[0, 25, 50, 75, 100]),
-    )
+    if words:
+        axis = alt.Axis(
+            title="Your chance to win",
+            values=[0, 50, 100],
+            labelExpr="datum.value == 0 ? 'lost' : datum.value == 100 ? 'won' : 'even'",
+        )
+        tips = [alt.Tooltip("In deal:Q", title="Deal")]
+    else:
+        axis = alt.Axis(title="Your chance to win (%)", values=[0, 25, 50, 75, 100])
+        tips = [alt.Tooltip("In deal:Q", title="Deal"), alt.Tooltip("Chance:Q")]
+    y = alt.Y("Chance:Q", scale=alt.Scale(domain=[0, 100]), axis=axis)
     base = (
         alt.Chart(points)
         .mark_line(interpolate="step-after", color="#1f6fb2")
-        .encode(x=x, y=y, tooltip=[alt.Tooltip("In deal:Q", title="Deal"), alt.Tooltip("Chance:Q")])
+        .encode(x=x, y=y, tooltip=tips)
     )
     half = (
         alt.Chart(pd.DataFrame({"Chance": [50]}))
@@ -98,25 +111,27 @@ def win_chart(line: WinLine) -> alt.LayerChart:
 
 
 @functools.lru_cache(maxsize=32)
-def chart_spec(line: WinLine) -> dict[str, Any]:
+def chart_spec(line: WinLine, words: bool = False) -> dict[str, Any]:
     """The Vega-Lite spec of :func:`win_chart` of ``line``, its data as Streamlit sends it
     (Arrow), made as ``st.altair_chart`` makes it, once per line. Never changed: a page
     draws a copy."""
-    spec: dict[str, Any] = _convert_altair_to_vega_lite_spec(win_chart(line))
+    spec: dict[str, Any] = _convert_altair_to_vega_lite_spec(win_chart(line, words=words))
     return spec
 
 
-def show_win_line(line: WinLine, *, key: str) -> None:
-    """The chart, then its marks in words (numbered as on the chart)."""
+def show_win_line(line: WinLine, *, key: str, words: bool = False) -> None:
+    """The chart, then its marks in words (numbered as on the chart); ``words``: the
+    chances in words too (learning mode, first games)."""
     if len(line.points) < 2:
         return
     st.markdown("##### Your chance to win, deal by deal")
     # what st.altair_chart(win_chart(line), ...) draws, without building the chart again
-    st.vega_lite_chart(spec=dict(chart_spec(line)), width="stretch", height=220, key=key)
+    spec = dict(chart_spec(line, words))
+    st.vega_lite_chart(spec=spec, width="stretch", height=220, key=key)
     marks = line.biggest()
     if not marks:
         st.caption("No choice of yours moved your chance to win much in this game.")
         return
-    words = "\n".join(f"{n}. {s.words()}" for n, s in enumerate(marks, start=1))
+    said = "\n".join(f"{n}. {s.words(words=words)}" for n, s in enumerate(marks, start=1))
     with st.container(key=f"{key}_marks"):
-        st.markdown("The choices that moved your chance most:\n\n" + words)
+        st.markdown("The choices that moved your chance most:\n\n" + said)

@@ -85,7 +85,8 @@ def board_and_log(table: Table, late: str) -> None:
     names = table.names.board_names
     board = board_html(_frames(table, late), target=table.game.settings.target, names=names)
     if table.has_win_meter and meter_shown(table):
-        board += winbar_html(table.win_chances(), (names[0], names[1]))  # (games of two)
+        chances = table.win_chances()  # (games of two)
+        board += winbar_html(chances, (names[0], names[1]), words=table.in_words)
     reply = table.mark + 1 if late else None
     log = log_html(table.log_lines(), late=late, reply=reply)
     st.markdown(board + log, unsafe_allow_html=True)

@@ -75,7 +75,7 @@ def results(page_game: PlayGame, profile: Profile) -> None:
         rows.append(row)
     st.table(rows)  # only what this game has: a first game has no play, crib or muggins
     if table.has_win_meter:
-        show_win_line(_win_line(page_game), key="play_winline")
+        show_win_line(_win_line(page_game), key="play_winline", words=table.in_words)
     rung = rung_of(table.setup)
     if rung is not None and not page_game.imported:
         next_rung(page_game, rung, profile)

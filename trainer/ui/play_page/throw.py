@@ -83,7 +83,7 @@ def discard(game: PlayGame, picker: CardPicker) -> None:
             )
     if table.coached:
         if table.hinted:
-            ranking = "  \n".join(coach_line(line.line()) for line in table.throw_ranking())
+            ranking = "  \n".join(coach_line(line) for line in table.ranking_lines())
             with st.container(key="play_tips_hint"):
                 if table.learning:  # plain words first, the numbers on request
                     words = "  \n".join(coach_line(line) for line in table.hint_words())
