@@ -162,9 +162,8 @@ DEFAULT_PAIRS = ("easy:normal", "normal:hard", "hard:crazy")
 
 
 def _pair(text: str) -> tuple[str, str]:
-    from trainer.analysis import LEVELS, VARIANTS
+    from trainer.analysis.tournament.variants import PLAYERS as names
 
-    names = (*LEVELS, *VARIANTS)
     parts = text.split(":")
     if len(parts) != 2 or not all(part in names for part in parts):
         raise CliError(f"{text!r} is not a pair of levels: write two of {', '.join(names)} as a:b")
