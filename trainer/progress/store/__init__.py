@@ -18,7 +18,7 @@ Where each part lives:
 ``seats``           a game's table size, read from its setup as the engine reads rules
 ``errors``          the store's errors, and any error in plain words
 ``sqlite``          the SQLite file: connections, write-ahead logging, a damaged file set aside
-``postgres``        the PostgreSQL server: a pool of connections, the writers' lock
+``postgres``        the PostgreSQL server: a pool of connections, locks on one thing each
 ``backend``         what a backend gives the store (a connection, its transactions)
 ``export``          a player's answers as CSV; every row of a store, to copy it
 ``where``           where the store is (the environment variable, the setting, the default)
@@ -46,8 +46,10 @@ from trainer.progress.store.errors import (
     NewerSchemaError,
     ProfileNameError,
     ServerUnavailableError,
+    StoreBusyError,
     StoreError,
     describe_error,
+    logged,
 )
 from trainer.progress.store.export import CSV_HEADER, Table
 from trainer.progress.store.rows import (
@@ -127,6 +129,7 @@ __all__ = [
     "ServerUnavailableError",
     "StaleGameError",
     "Store",
+    "StoreBusyError",
     "StoreError",
     "Streaks",
     "Table",
@@ -134,6 +137,7 @@ __all__ = [
     "clean_profile_name",
     "default_path",
     "describe_error",
+    "logged",
     "name_skeleton",
     "resolve_location",
     "resolve_path",

@@ -36,6 +36,8 @@ from trainer.progress.store.lessons import LessonTables
 from trainer.progress.store.profiles import ProfileTables
 from trainer.progress.store.schema import MIGRATIONS, SCHEMA_VERSION, Backfill, statements
 
+#: The lock a migration step takes (see :meth:`Connection.lock`).
+SCHEMA_LOCK = "schema"
 #: How long an operation waits for another writer (or, on a server, for a connection)
 #: before it fails; the app waits less (see ``trainer.ui.session``).
 BUSY_TIMEOUT_SECONDS = 15.0
@@ -139,13 +141,15 @@ class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables):
                 try:
                     postgres.check_database(conn)
                 except ForeignFileError:
-                    # Looked at again under the writers' lock: another server half way
+                    # Looked at again under the schema's lock: another server half way
                     # through creating the store looks, for a moment, like another program.
                     with conn.write():
+                        conn.lock(SCHEMA_LOCK)
                         postgres.check_database(conn)
             version = conn.schema_version()
             while version < upto:
                 with conn.write():
+                    conn.lock(SCHEMA_LOCK)  # one migrating process at a time
                     version = conn.schema_version()  # another process may have been first
                     if version < upto:
                         for statement in statements(MIGRATIONS[version], conn.dialect):
@@ -221,6 +225,7 @@ class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables):
         """Write :meth:`dump`'s rows into this store, which must hold no player yet; all
         or nothing. Returns the number of rows written."""
         with self._connect() as conn, conn.write():
+            conn.lock(SCHEMA_LOCK)  # one copy at a time, checked empty under the lock
             return export.load(conn, tables)
 
 

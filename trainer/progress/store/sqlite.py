@@ -64,6 +64,9 @@ class SqliteConnection:
             raise
         self.raw.execute("COMMIT")
 
+    def lock(self, name: str) -> None:
+        """Nothing to do: ``BEGIN IMMEDIATE`` made this the file's one writer already."""
+
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[None]:
         self.raw.execute("BEGIN")  # a read transaction: answers added meanwhile wait outside
