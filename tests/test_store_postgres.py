@@ -225,6 +225,11 @@ def test_a_store_call_failing_at_any_step_leaves_its_connection_clean(
         "a game saved": lambda: store.save_game(kim.id, store.game(kim.id, "g-1")),  # type: ignore[arg-type]
         "a new player": lambda: store.create_profile(f"Player {next(made)}"),
         "a PIN": lambda: store.set_pin(kim.id, "scrypt$1$1$1$00$00"),
+        "a try at signing in": lambda: store.count_try(
+            [("name", f"k{next(made)}", True), ("device", "d", False)],
+            lambda n: 5.0,
+            datetime.now(UTC),
+        ),
     }
     steps = _Steps(monkeypatch)
     for what, call in calls.items():

@@ -76,6 +76,7 @@ from trainer.progress.store.schema import (
     REVIEWS_MIGRATION,
     SCHEMA_VERSION,
     SEATS_MIGRATION,
+    SIGN_IN_MIGRATION,
     Backfill,
 )
 from trainer.progress.store.where import (
@@ -107,6 +108,7 @@ __all__ = [
     "REVIEWS_MIGRATION",
     "SCHEMA_VERSION",
     "SEATS_MIGRATION",
+    "SIGN_IN_MIGRATION",
     "TEXT_MAX",
     "TIER_MAX",
     "AreaRow",
