@@ -18,6 +18,7 @@ here are where the store is, its opening and migrating, its sizes and its copyin
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import sqlite3
 from collections.abc import Iterator, Mapping
@@ -35,6 +36,8 @@ from trainer.progress.store.games import GameTables
 from trainer.progress.store.lessons import LessonTables
 from trainer.progress.store.profiles import ProfileTables
 from trainer.progress.store.schema import MIGRATIONS, SCHEMA_VERSION, Backfill, statements
+
+log = logging.getLogger("trainer.progress.store")
 
 #: The lock a migration step takes (see :meth:`Connection.lock`).
 SCHEMA_LOCK = "schema"
@@ -111,23 +114,28 @@ class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables):
             kept = None  # someone else set it aside first
         except OSError as err:
             raise StoreError(
-                f"The progress file {target} cannot be read ({reason}) and cannot be moved "
-                f"aside ({err.strerror})."
+                f"The progress file cannot be read ({reason}) and cannot be moved aside "
+                f"({err.strerror}).",
+                detail=str(target),
             ) from err
         fresh = cls(str(target), busy_timeout=busy_timeout)
         try:
             fresh._prepare()
         except (sqlite3.Error, sqlite_file.CorruptError) as err:
             raise StoreError(
-                f"A fresh progress file at {target} cannot be started ({err})."
+                f"A fresh progress file cannot be started ({err}).", detail=str(target)
             ) from err
-        kept_as = f" The old file was kept, renamed to {kept.name}." if kept else ""
+        kept_as = " The old file was kept beside it, under a new name." if kept else ""
+        log.warning(
+            "the progress file %s could not be read (%s); %s", target, reason,
+            f"kept as {kept}" if kept else "someone else set it aside first",
+        )  # fmt: skip
         return cls(
             str(target),
             busy_timeout=busy_timeout,
             notice=(
-                f"The saved progress in {target} could not be read: {reason}.{kept_as} "
-                "A fresh progress file was started."
+                f"The saved progress could not be read: {reason}.{kept_as} A fresh progress "
+                "file was started."
             ),
         )
 

@@ -1,11 +1,13 @@
 """The progress store this app uses, opened once per file per process, and why it cannot be
-used when it cannot (the reason is kept for the pages: :func:`store_problem`).
+used when it cannot (the reason is kept for the pages, in words: :func:`store_problem`;
+where the store is, and what its database said, go to the app's log, never to a page).
 
 The database file is, in order: ``$CRIBBAGE_TRAINER_DB``; ``db_path`` under ``[trainer]``
 in ``.streamlit/secrets.toml``; the user's data directory."""
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
@@ -13,7 +15,7 @@ from typing import NamedTuple
 
 import streamlit as st
 
-from trainer.progress.store import Store, StoreError, describe_error, resolve_location
+from trainer.progress.store import Store, StoreError, describe_error, logged, resolve_location
 from trainer.progress.store.backend import Held as HeldOpen
 from trainer.ui.session.state import browser_session
 
@@ -29,6 +31,8 @@ __all__ = [
     "store_problem",
     "usable_store",
 ]
+
+log = logging.getLogger("trainer.ui.session")
 
 #: How long a page waits for another program's hold on the progress file before it says
 #: so: a person is told within seconds, never kept waiting a quarter of a minute.
@@ -78,6 +82,7 @@ def current_store() -> Store | None:
     try:
         return _open(db_location()).store
     except StoreError as err:
+        log.warning("the progress store cannot be opened: %s", logged(err))
         browser_session().problem = str(err)
         return None
 
@@ -103,7 +108,9 @@ def report_failure(err: Exception) -> None:
 
 
 def failed(err: Exception) -> None:
-    """An operation failed on an opened store: say so, and reopen the file next time."""
+    """An operation failed on an opened store: say so (in words; where, in the log), and
+    reopen the file next time."""
+    log.warning("a call on the progress store failed: %s", logged(err))
     browser_session().problem = f"Progress could not be saved just now ({describe_error(err)})."
     _open.clear()
 
