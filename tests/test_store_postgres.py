@@ -346,6 +346,7 @@ def test_an_answer_given_while_the_server_is_down_is_saved_once_it_is_back(
         assert not at.exception, at.exception
         out = at.session_state["out"]
         assert out["problem"] and "cannot be reached just now" in out["problem"]
+        assert "127.0.0.1" not in out["problem"] and "postgres" not in out["problem"]
         assert 2 in out["attempts"]  # kept in the session, and said
     finally:
         postgres_server.start()

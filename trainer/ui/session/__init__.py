@@ -15,18 +15,24 @@ problems (:mod:`.database`), club mode's sign-in (:mod:`.signin`), who is playin
 """
 
 from trainer.ui.session.answers import (
+    ANSWERED_ELSEWHERE,
     AnsweredElsewhereError,
     LessonStore,
     NoPlayerError,
+    Waiting,
     draft,
     drop_draft,
     lesson_progress,
     record_attempt,
+    retry_saving,
+    said_saved,
     save_draft,
     save_lesson_progress,
     saved_keys,
     session_attempts,
     session_token,
+    waiting,
+    watching,
 )
 from trainer.ui.session.database import (
     BUSY_TIMEOUT_SECONDS,
@@ -58,9 +64,12 @@ from trainer.ui.session.progress_reads import (
 )
 from trainer.ui.session.signin import (
     MODE_VAR,
+    browser_device,
     browser_token,
     club_mode,
+    device_to_keep,
     heard_from_browser,
+    keep_device,
     sign_out,
     signed_in_as,
     token_to_keep,
@@ -68,6 +77,7 @@ from trainer.ui.session.signin import (
 from trainer.ui.session.state import ASK, PLAYER_PARAM, STATE_KEY, BrowserSession, Held, Owner
 
 __all__ = [
+    "ANSWERED_ELSEWHERE",
     "ASK",
     "BUSY_TIMEOUT_SECONDS",
     "MODE_VAR",
@@ -79,9 +89,11 @@ __all__ = [
     "LessonStore",
     "NoPlayerError",
     "Owner",
+    "Waiting",
     "address_with_player",
     "answers_csv",
     "ask_again",
+    "browser_device",
     "browser_token",
     "choose_profile",
     "club_mode",
@@ -90,11 +102,13 @@ __all__ = [
     "current_store",
     "db_location",
     "db_path",
+    "device_to_keep",
     "draft",
     "drop_draft",
     "finished_games",
     "games_record",
     "heard_from_browser",
+    "keep_device",
     "keep_player_in_address",
     "keep_review",
     "lesson_progress",
@@ -104,6 +118,8 @@ __all__ = [
     "progress_rows",
     "record_attempt",
     "report_failure",
+    "retry_saving",
+    "said_saved",
     "save_draft",
     "save_lesson_progress",
     "saved_game",
@@ -116,4 +132,6 @@ __all__ = [
     "store_notice",
     "store_problem",
     "token_to_keep",
+    "waiting",
+    "watching",
 ]

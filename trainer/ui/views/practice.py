@@ -48,6 +48,7 @@ from trainer.ui.loaded import (
 )
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import practice_weights, take_practice
+from trainer.ui.unsaved import follow
 
 
 def _signature(params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -291,10 +292,12 @@ def _set_screen(catalog: DrillCatalog) -> None:
     else:
         state = practice_state()
         unsaved, state.unsaved = state.unsaved, None
-        if unsaved:
+        if state.refused == run.key:  # answered elsewhere first: the refusal, not a verdict
+            st.warning(unsaved or session.ANSWERED_ELSEWHERE)
+        elif unsaved:
             st.warning(unsaved)
         grade = run.last_grade
-        if grade is not None:
+        if grade is not None and state.refused != run.key:
             asker.feedback(grade)
         label = "See how you did" if run.is_last else "Next question"
         actions.button(
@@ -310,6 +313,7 @@ def _set_screen(catalog: DrillCatalog) -> None:
     if st.button("Stop this set", type="tertiary", key="practice_stop"):
         _stop()
         st.rerun()
+    follow()  # an answer that could not be saved: said at the top of the page
 
 
 _set_screen(catalog)
