@@ -45,8 +45,10 @@ from trainer.progress.store.errors import (
 )
 from trainer.progress.store.schema import SCHEMA_VERSION, Dialect
 
-#: Connections kept per process (a page's operation holds one for a few milliseconds).
-POOL_MAX = 8
+#: Connections kept per process at most (a page's operation holds one for a few
+#: milliseconds, but on a starved machine a thread holding one may wait for the processor
+#: far longer; three app servers then hold 48, of PostgreSQL's 100 by default).
+POOL_MAX = 16
 #: While the server is down, a call tries to connect at most this often (seconds); the
 #: calls in between fail at once.
 PROBE_GAP = 0.5
