@@ -270,6 +270,26 @@ def test_writers_of_different_players_never_wait_for_each_other(postgres_server:
     assert store.count_attempts(kim.id) == 1
 
 
+def test_after_an_outage_the_next_save_is_stored_at_once(postgres_server: Any) -> None:
+    """Twenty seconds of outage with players clicking on (each call failing with the words for
+    a server that cannot be reached): the first save once the server is up again is stored,
+    not refused while the pool still waits to reconnect."""
+    url = postgres_server.new_database()
+    store = Store.open(url, busy_timeout=2.0)
+    kim = store.create_profile("Kim")
+    postgres_server.stop("immediate")
+    try:
+        outage = time.monotonic() + 20
+        while time.monotonic() < outage:  # a click a second or so, all through the outage
+            with pytest.raises(ServerUnavailableError):
+                add_answer(store, kim.id, answer(1), key="s/1")
+            time.sleep(1)
+    finally:
+        postgres_server.start()
+    add_answer(store, kim.id, answer(2), key="s/2")  # the next action
+    assert [r.attempt.seed for r in store.attempts(kim.id)] == [2]
+
+
 @contextlib.contextmanager
 def _small_tablespace(postgres_server: Any) -> Iterator[Path]:
     """A tablespace on a 2 MB memory disk (the tests run as root, which may mount one)."""

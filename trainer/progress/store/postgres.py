@@ -313,11 +313,12 @@ class _Server:
         the pool has failed to connect), one quick try to connect first (a fresh pool when
         it answers), and in between :class:`ServerUnavailableError` without waiting."""
         with self.guard:
-            struggling = not self.down and self.pool.get_stats().get("connections_errors", 0)
-            if not self.down and not struggling:
-                return self.pool
-            if self.down and (
-                self.probing or time.monotonic() - self.probed_at < min(self.probe_took, PROBE_GAP)
+            if not self.down:
+                struggling = self.pool.get_stats().get("connections_errors", 0)
+                if not struggling or self.probing:  # (another call is finding out)
+                    return self.pool
+            elif self.probing or time.monotonic() - self.probed_at < min(
+                self.probe_took, PROBE_GAP
             ):
                 raise _unavailable(self.url, ConnectionError("down a moment ago, not tried again"))
             self.probing = True
