@@ -346,6 +346,7 @@ def set_up_player(store: Store, name: str, pin: str, *, role: str = "player") ->
         raise ProfileNameError(problem)
     profile = store.profile_named(name) or store.create_profile(name)
     store.set_pin(profile.id, hash_pin(pin), role=role)
+    store.forget_tries([("name", _name_key(profile.name))])  # a new PIN ends the wait
     return profile
 
 

@@ -50,6 +50,7 @@ from trainer.progress.store.errors import (
     StoreError,
     describe_error,
     logged,
+    passing,
 )
 from trainer.progress.store.export import CSV_HEADER, Table
 from trainer.progress.store.rows import (
@@ -141,6 +142,7 @@ __all__ = [
     "describe_error",
     "logged",
     "name_skeleton",
+    "passing",
     "resolve_location",
     "resolve_path",
 ]

@@ -81,6 +81,16 @@ def _disk_full_errno(err: BaseException) -> bool:
     return getattr(err, "errno", None) == errno.ENOSPC or "No space left" in str(err)
 
 
+def passing(err: BaseException) -> bool:
+    """The store could not answer just now but nothing is wrong with it: it is busy (another
+    writer, every connection in use) or cannot be reached for a moment, so the same call may
+    well work a moment later."""
+    if isinstance(err, StoreBusyError | ServerUnavailableError):
+        return True
+    code = getattr(err, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
 def logged(err: BaseException) -> str:
     """An error as the log (or the command line) gives it: its words, then where the store
     is and what the database said, when the error knows."""

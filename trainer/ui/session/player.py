@@ -11,7 +11,7 @@ from typing import TypeVar
 
 import streamlit as st
 
-from trainer.progress.store import Store, StoreError
+from trainer.progress.store import Store, StoreError, passing
 from trainer.training.records import Profile
 from trainer.ui.session.database import current_store, failed
 from trainer.ui.session.signin import club_mode, resolve_club
@@ -51,13 +51,13 @@ def current_profile() -> Profile | None:
         return _resolve(store)
     except (sqlite3.Error, StoreError) as err:
         failed(err)
-        return _remembered()
+        return _remembered() if passing(err) else None
 
 
 def _remembered() -> Profile | None:
-    """The player this browser had, as last read, while the store cannot be asked (busy, or
-    down for a moment): the page goes on for them, what they answer waits for them, and who
-    it is is checked again at the next run that reaches the store."""
+    """The player this browser had, as last read, while the store cannot be asked just now
+    (busy, or down for a moment): the page goes on for them, what they answer waits for
+    them, and who it is is checked again at the next run that reaches the store."""
     state = browser_session()
     who = state.who
     if who is None or state.profile_id != who.id:

@@ -46,7 +46,7 @@ def browser_token(reported: str | None, device: str = "") -> None:
         return
     state = browser_session()
     state.club_heard = True
-    if device and state.club_device_to_keep is None:
+    if device and not state.club_device:  # later, this session's own is the newer
         state.club_device = device
     if not state.club_token and reported and reported not in state.club_dropped:
         state.club_token = reported
