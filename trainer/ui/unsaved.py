@@ -44,12 +44,16 @@ def _what(waiting: session.Waiting) -> str:
 
 def _say(waiting: session.Waiting) -> None:
     if waiting.total:
-        why = waiting.problem or "Progress could not be saved just now."
+        why = f": {waiting.problem}" if waiting.problem else ""
+        kept = (
+            "It is kept on this page and saved by itself as soon as the progress store takes it"
+            if waiting.total == 1
+            else "They are kept on this page and saved by themselves as soon as the progress "
+            "store takes them"
+        )
         st.warning(
             plain(
-                f"{_what(waiting)} not saved yet. {why} They are kept on this page and saved "
-                "by themselves as soon as the progress store takes them: keep this page open "
-                "until it says so."
+                f"{_what(waiting)} not saved yet{why}. {kept}: keep this page open until it says so."
             ),
             icon=":material/cloud_off:",
         )

@@ -88,15 +88,14 @@ def _detail(url: str, err: BaseException) -> str:
 
 def _unavailable(url: str, err: BaseException) -> ServerUnavailableError:
     return ServerUnavailableError(
-        "the progress server cannot be reached just now; nothing was lost: try again in a moment",
+        "the progress server cannot be reached just now",
         detail=_detail(url, err),
     )
 
 
 def _busy(url: str, err: BaseException) -> StoreBusyError:
     return StoreBusyError(
-        "the progress store is busy just now (many players are saving at once); nothing "
-        "was lost: try again in a moment",
+        "the progress store is busy just now (many players are saving at once)",
         detail=_detail(url, err),
     )
 

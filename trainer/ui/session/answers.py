@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from trainer.progress.store import Store, StoreError, check_attempt
 from trainer.training.records import AttemptIn, LessonProgress
-from trainer.ui.session.database import current_store, failed, store_problem
+from trainer.ui.session.database import current_store, failed, store_problem, store_trouble
 from trainer.ui.session.player import current_owner, current_profile, on_store
 from trainer.ui.session.state import Held, Owner, browser_session
 
@@ -116,8 +116,9 @@ def _flush(store: Store) -> list[str]:
 
 class Waiting(NamedTuple):
     """What this browser session holds that the store has not taken yet (answers and lesson
-    places of a known player: those of nobody are kept for this visit only), why, and how
-    many were stored by a try again since it was last said."""
+    places of a known player: those of nobody are kept for this visit only), why (what is
+    wrong with the store, in words), and how many were stored by a try again since it was
+    last said."""
 
     answers: int
     lessons: int
@@ -133,7 +134,7 @@ def waiting() -> Waiting:
     state = browser_session()
     answers = sum(1 for h in state.attempts if h.owner is not None)
     lessons = sum(1 for owner, _ in state.lessons if owner is not None)
-    problem = store_problem() if answers or lessons else None
+    problem = store_trouble() if answers or lessons else None
     return Waiting(answers, lessons, problem, state.saved_late)
 
 

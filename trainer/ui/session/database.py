@@ -29,6 +29,7 @@ __all__ = [
     "setting",
     "store_notice",
     "store_problem",
+    "store_trouble",
     "usable_store",
 ]
 
@@ -83,7 +84,8 @@ def current_store() -> Store | None:
         return _open(db_location()).store
     except StoreError as err:
         log.warning("the progress store cannot be opened: %s", logged(err))
-        browser_session().problem = str(err)
+        state = browser_session()
+        state.problem = state.cause = str(err)
         return None
 
 
@@ -91,6 +93,12 @@ def store_problem() -> str | None:
     """Why answers are not being saved, in plain words, or None when they are."""
     problem = browser_session().problem
     return problem or None
+
+
+def store_trouble() -> str | None:
+    """What is wrong with the store, alone (busy, cannot be reached, ...), or None."""
+    state = browser_session()
+    return (state.cause or None) if state.problem else None
 
 
 def store_notice() -> str | None:
@@ -111,7 +119,9 @@ def failed(err: Exception) -> None:
     """An operation failed on an opened store: say so (in words; where, in the log), and
     reopen the file next time."""
     log.warning("a call on the progress store failed: %s", logged(err))
-    browser_session().problem = f"Progress could not be saved just now ({describe_error(err)})."
+    state = browser_session()
+    state.cause = describe_error(err)
+    state.problem = f"Progress could not be saved just now ({state.cause})."
     _open.clear()
 
 

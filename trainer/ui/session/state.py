@@ -51,8 +51,10 @@ class BrowserSession:
     question: str | None = None
     #: Marks the answers given in this browser session (:func:`session_token`).
     token: str = ""
-    #: Why answers are not being saved; the store's one-off notice was shown.
+    #: Why answers are not being saved (a sentence, and its cause alone, in words); the
+    #: store's one-off notice was shown.
     problem: str | None = None
+    cause: str | None = None
     notice_seen: bool = False
     #: Answers and lesson places the store could not take yet, and held answers whose
     #: player left the device meanwhile (shown for this visit, never written).
