@@ -215,6 +215,9 @@ def test_a_set_resumes_at_its_question_and_saves_each_answer_once(
     # the second tab's answer is not acknowledged and dropped: it is refused, and says so
     assert "answered already, in another tab or window" in texts(other).replace("\u2060", "")
     assert "answered already" not in texts(twice)
+    # and the refused tab shows the refusal alone: no verdict for an answer not kept
+    assert [s.value for s in twice.success] and not other.success and not other.error
+    assert "practice_next" in [b.key for b in other.button]  # the set goes on from there
 
 
 def test_leaving_practice_and_coming_back_keeps_the_set_in_the_address(

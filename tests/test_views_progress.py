@@ -382,7 +382,8 @@ def test_a_damaged_database_is_set_aside_with_a_message(_isolated_database: Path
     at = AppTest.from_file(APP, default_timeout=30).run()
     [warning] = at.sidebar.warning
     assert "could not be read" in warning.value
-    assert "kept, renamed to" in warning.value
+    assert "kept beside it, under a new name" in warning.value
+    assert str(_isolated_database.parent) not in warning.value  # no path on a page
     at.switch_page("ui/views/progress.py").run()
     assert not at.sidebar.warning  # said once
     assert "Who is playing?" in [s.value for s in at.subheader]  # a fresh file: nobody yet

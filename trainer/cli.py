@@ -258,7 +258,7 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 def cmd_store_copy(args: argparse.Namespace) -> int:
     """Copy every row of one progress store into a new, empty one, and check the copy."""
-    from trainer.progress.store import Store, StoreError, describe_error
+    from trainer.progress.store import Store, StoreError, logged
     from trainer.progress.store.postgres import is_url, shown
 
     source, target = str(args.source), str(args.target)
@@ -274,7 +274,7 @@ def cmd_store_copy(args: argparse.Namespace) -> int:
                 "use it (the source is unchanged)"
             )
     except StoreError as err:
-        raise CliError(describe_error(err)) from None
+        raise CliError(logged(err)) from None
     counts = {name: len(table.rows) for name, table in tables.items()}
     say(
         f"Copied {counts['profiles']} players, {counts['attempts']} answers, "
@@ -294,7 +294,7 @@ def cmd_store_check(args: argparse.Namespace) -> int:
         SCHEMA_VERSION,
         Store,
         StoreError,
-        describe_error,
+        logged,
         resolve_location,
     )
 
@@ -306,7 +306,7 @@ def cmd_store_check(args: argparse.Namespace) -> int:
         answers = store.count_attempts()
         games = store.count_games()
     except StoreError as err:
-        raise CliError(describe_error(err)) from None
+        raise CliError(logged(err)) from None
     held = ", ".join(
         _many(n, word) for n, word in ((players, "player"), (answers, "answer"), (games, "game"))
     )
@@ -347,7 +347,7 @@ def _read_pin(args: argparse.Namespace) -> str:
 def cmd_club(args: argparse.Namespace) -> int:
     """Club mode's accounts from the command line: a teacher, or a player's PIN."""
     from trainer.progress import club
-    from trainer.progress.store import ProfileNameError, Store, StoreError, describe_error
+    from trainer.progress.store import ProfileNameError, Store, StoreError, logged
 
     role = "teacher" if args.club_command == "add-teacher" else "player"
     try:
@@ -361,7 +361,7 @@ def cmd_club(args: argparse.Namespace) -> int:
     except ProfileNameError as err:
         raise CliError(str(err)) from None
     except StoreError as err:
-        raise CliError(describe_error(err)) from None
+        raise CliError(logged(err)) from None
     say(f"{profile.name} can sign in as a {role} with that PIN (in {store.shown()}).")
     return 0
 

@@ -19,7 +19,7 @@ Where each part lives:
 ``seats``           a game's table size, read from its setup as the engine reads rules
 ``errors``          the store's errors, and any error in plain words
 ``sqlite``          the SQLite file: connections, write-ahead logging, a damaged file set aside
-``postgres``        the PostgreSQL server: a pool of connections, the writers' lock
+``postgres``        the PostgreSQL server: a pool of connections, locks on one thing each
 ``backend``         what a backend gives the store (a connection, its transactions)
 ``export``          a player's answers as CSV; every row of a store, to copy it
 ``where``           where the store is (the environment variable, the setting, the default)
@@ -47,8 +47,11 @@ from trainer.progress.store.errors import (
     NewerSchemaError,
     ProfileNameError,
     ServerUnavailableError,
+    StoreBusyError,
     StoreError,
     describe_error,
+    logged,
+    passing,
 )
 from trainer.progress.store.export import CSV_HEADER, Table
 from trainer.progress.store.rows import (
@@ -76,6 +79,7 @@ from trainer.progress.store.schema import (
     REVIEWS_MIGRATION,
     SCHEMA_VERSION,
     SEATS_MIGRATION,
+    SIGN_IN_MIGRATION,
     Backfill,
 )
 from trainer.progress.store.where import (
@@ -108,6 +112,7 @@ __all__ = [
     "REVIEW_CARDS_MIGRATION",
     "SCHEMA_VERSION",
     "SEATS_MIGRATION",
+    "SIGN_IN_MIGRATION",
     "TEXT_MAX",
     "TIER_MAX",
     "AreaRow",
@@ -130,6 +135,7 @@ __all__ = [
     "ServerUnavailableError",
     "StaleGameError",
     "Store",
+    "StoreBusyError",
     "StoreError",
     "Streaks",
     "Table",
@@ -137,7 +143,9 @@ __all__ = [
     "clean_profile_name",
     "default_path",
     "describe_error",
+    "logged",
     "name_skeleton",
+    "passing",
     "resolve_location",
     "resolve_path",
 ]

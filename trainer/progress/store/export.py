@@ -92,6 +92,7 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("assignments", "id"),
     ("preferences", "profile_id, key"),
     ("review_cards", "profile_id, card_key"),
+    ("sign_in_tries", "scope, key"),
 )
 #: Tables whose ``id`` the database gives (PostgreSQL's identities are moved past a copy).
 _IDENTITIES = ("profiles", "attempts", "games", "groups", "assignments")

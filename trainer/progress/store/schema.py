@@ -214,6 +214,32 @@ REVIEW_CARDS_MIGRATION: tuple[str, ...] = (
 )
 
 
+# --- signing in: tries counted before the PIN is checked, and sessions ended ------------------
+
+#: Signing in, closed to guessing and to locking a classmate out. ``sign_in_tries`` counts the
+#: tries in a row without the right PIN, per name typed (a player's or nobody's alike) and
+#: per browser (``scope`` ``name`` or ``device``; ``key`` a hash of the name or of the
+#: browser's id, never the text typed), each try counted before its PIN is checked, with
+#: until when the next try waits and when the last try was. ``credentials.token_version``
+#: is the version of a player's sessions, which signing out (or a new PIN) moves on, so
+#: every token signed with the one before ends on every server; the wrong PINs counted on
+#: ``credentials`` before are the tries' now.
+SIGN_IN_MIGRATION: Step = (
+    """CREATE TABLE sign_in_tries (
+        scope TEXT NOT NULL CHECK (scope IN ('name', 'device')),
+        key TEXT NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 0 CHECK (tries >= 0),
+        locked_until TEXT NOT NULL DEFAULT '',
+        last_try_at TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (scope, key)
+    )""",
+    "ALTER TABLE credentials ADD COLUMN token_version INTEGER NOT NULL DEFAULT 1",
+    "UPDATE credentials SET token_version = pin_version",
+    "ALTER TABLE credentials DROP COLUMN failures",
+    "ALTER TABLE credentials DROP COLUMN locked_until",
+)
+
+
 # --- schema -------------------------------------------------------------------------------
 
 #: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
@@ -299,6 +325,8 @@ MIGRATIONS: tuple[Step, ...] = (
     SEATS_MIGRATION,
     # 10: the review scheduler's cards, per player (see review cards above)
     REVIEW_CARDS_MIGRATION,
+    # 11: sign-in tries counted per name and per browser; sessions a player's own (see above)
+    SIGN_IN_MIGRATION,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

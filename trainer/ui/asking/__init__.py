@@ -30,6 +30,7 @@ from trainer.training.questions import (
     ShowQuestion,
 )
 from trainer.training.sets import PracticeSet
+from trainer.ui import session
 from trainer.ui.asking import hand, lay, pile, series, throw
 from trainer.ui.asking.base import Asker, practice_state
 
@@ -73,6 +74,9 @@ def ask(run: PracticeSet, catalog: DrillCatalog, question: Dealt) -> Graded | No
         return None
     state = practice_state()
     unsaved, state.unsaved = state.unsaved, None
+    if state.refused == run.key:  # answered elsewhere first: the refusal, not a verdict
+        st.warning(unsaved or session.ANSWERED_ELSEWHERE)
+        return grade
     if unsaved:
         st.warning(unsaved)
     asker.feedback(grade)

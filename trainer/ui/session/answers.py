@@ -1,33 +1,41 @@
 """A learner's answers and lesson places: kept for the player chosen when they were given,
 in the store, or held in the session while the store cannot take them and written for
-their owner at the next save; and drafts of work in progress."""
+their owner at the next save or the page's next try again (:func:`retry_saving`); and
+drafts of work in progress."""
 
 from __future__ import annotations
 
 import sqlite3
 import uuid
+from typing import NamedTuple
 
 from trainer.engine.skills import DrillType
 from trainer.progress.store import Store, StoreError, check_attempt
 from trainer.training.records import AttemptIn, LessonProgress
-from trainer.ui.session.database import current_store, failed, store_problem
+from trainer.ui.session.database import current_store, failed, store_problem, store_trouble
 from trainer.ui.session.player import current_owner, current_profile, on_store
 from trainer.ui.session.reviews import review_lesson
 from trainer.ui.session.state import Held, Owner, browser_session
 
 __all__ = [
+    "ANSWERED_ELSEWHERE",
     "AnsweredElsewhereError",
     "LessonStore",
     "NoPlayerError",
+    "Waiting",
     "draft",
     "drop_draft",
     "lesson_progress",
     "record_attempt",
+    "retry_saving",
+    "said_saved",
     "save_draft",
     "save_lesson_progress",
     "saved_keys",
     "session_attempts",
     "session_token",
+    "waiting",
+    "watching",
 ]
 
 
@@ -108,6 +116,64 @@ def _flush(store: Store) -> list[str]:
     return taken
 
 
+class Waiting(NamedTuple):
+    """What this browser session holds that the store has not taken yet (answers and lesson
+    places of a known player: those of nobody are kept for this visit only), why (what is
+    wrong with the store, in words), and how many were stored by a try again since it was
+    last said."""
+
+    answers: int
+    lessons: int
+    problem: str | None
+    saved_late: int
+
+    @property
+    def total(self) -> int:
+        return self.answers + self.lessons
+
+
+def waiting() -> Waiting:
+    state = browser_session()
+    answers = sum(1 for h in state.attempts if h.owner is not None)
+    lessons = sum(1 for owner, _ in state.lessons if owner is not None)
+    problem = store_trouble() if answers or lessons else None
+    return Waiting(answers, lessons, problem, state.saved_late)
+
+
+def retry_saving() -> Waiting:
+    """Try again to store what is waiting (in the background, with no new answer to bring
+    it), each for its own player; what waits still. Once the store takes it, the count of
+    what it took is kept for the page to say (:attr:`Waiting.saved_late`)."""
+    before = waiting()
+    if before.total:
+        store = current_store()
+        if store is not None:
+            _flush(store)
+        after = waiting()
+        browser_session().saved_late += before.total - after.total
+    return waiting()
+
+
+def said_saved() -> None:
+    """The page has said that what waited is stored."""
+    browser_session().saved_late = 0
+
+
+def watching(drawn: bool | None = None) -> bool:
+    """Whether the page's try again is drawn (``drawn``: it now is, or is not)."""
+    state = browser_session()
+    if drawn is not None:
+        state.watching = drawn
+    return state.watching
+
+
+#: Why an answer to a place answered already was not kept (see :func:`record_attempt`).
+ANSWERED_ELSEWHERE = (
+    "This question was answered already, in another tab or window: the answer given there "
+    "is the one kept, and this one was not saved."
+)
+
+
 class AnsweredElsewhereError(ValueError):
     """The place in a set was answered already (in another tab or window): the answer
     stored first is kept, and this one is not saved."""
@@ -121,7 +187,8 @@ def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
     (after a reload) stores it once: an answer whose place was answered already raises
     :class:`AnsweredElsewhereError`, so it is never acknowledged and dropped. When the store
     cannot take it, it is kept in the session with its owner and written for that owner
-    with the next answer that can be saved.
+    with the next answer that can be saved, or by the page's own try again
+    (:func:`retry_saving`, from :mod:`trainer.ui.unsaved`), whichever comes first.
     """
     check_attempt(attempt)
     store = current_store()
@@ -133,10 +200,7 @@ def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
     browser_session().attempts = [*_held(), Held(current_owner(), attempt, session_token(), key)]
     store = current_store()
     if store is not None and key is not None and key in _flush(store):
-        raise AnsweredElsewhereError(
-            "This question was answered already, in another tab or window: the answer given "
-            "there is the one kept, and this one was not saved."
-        )
+        raise AnsweredElsewhereError(ANSWERED_ELSEWHERE)
     if store is not None and key is None:
         _flush(store)
 

@@ -51,14 +51,21 @@ class BrowserSession:
     question: str | None = None
     #: Marks the answers given in this browser session (:func:`session_token`).
     token: str = ""
-    #: Why answers are not being saved; the store's one-off notice was shown.
+    #: Why answers are not being saved (a sentence, and its cause alone, in words); the
+    #: store's one-off notice was shown.
     problem: str | None = None
+    cause: str | None = None
     notice_seen: bool = False
     #: Answers and lesson places the store could not take yet, and held answers whose
     #: player left the device meanwhile (shown for this visit, never written).
     attempts: list[Held] = field(default_factory=list)
     lessons: dict[tuple[Owner | None, str], LessonProgress] = field(default_factory=dict)
     orphans: list[Held] = field(default_factory=list)
+    #: Answers and lesson places stored by a try again in the background (not with the
+    #: next answer), not yet said on the page.
+    saved_late: int = 0
+    #: The page's try again (:mod:`trainer.ui.unsaved`) was drawn in the last full run.
+    watching: bool = False
     #: The player's settings, read once a visit: (their id, their settings).
     preferences: tuple[int | None, dict[str, str]] | None = None
     #: Finished games whose record could not be reviewed.
@@ -71,6 +78,10 @@ class BrowserSession:
     club_to_keep: str | None = None
     club_heard: bool = False
     club_dropped: set[str] = field(default_factory=set)
+    #: Club mode: the device token this browser keeps (``""``: none yet), and one it is to
+    #: keep (a new browser's, or with a player added when they signed in here).
+    club_device: str = ""
+    club_device_to_keep: str | None = None
 
     def forget_player(self) -> None:
         self.profile_id = None

@@ -44,6 +44,7 @@ from trainer.ui.loaded import (
 )
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import practice_weights, take_practice
+from trainer.ui.unsaved import follow
 
 
 def _signature(params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -285,6 +286,7 @@ def _set_screen(catalog: DrillCatalog) -> None:
     if st.button("Stop this set", type="tertiary", key="practice_stop"):
         _stop()
         st.rerun()
+    follow()  # an answer that could not be saved: said at the top of the page
 
 
 _set_screen(catalog)
