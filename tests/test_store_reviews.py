@@ -162,7 +162,11 @@ def test_a_store_from_before_the_review_cards_gains_them_and_keeps_everything(
     store = Store.open(location)
     assert store.schema_version() == SCHEMA_VERSION
     after = store.dump()
-    assert {k: after[k] for k in rows_before} == rows_before  # every row as it was
+    # every row as it was (credentials' columns change later, at signing in's migration)
+    changed_later = {"credentials"}
+    assert {k: after[k] for k in rows_before if k not in changed_later} == {
+        k: rows for k, rows in rows_before.items() if k not in changed_later
+    }
     assert [p.name for p in store.profiles()] == ["Bo"]
     assert store.lesson_progress(1)["the-show"].done
     assert after["review_cards"].rows == []

@@ -133,7 +133,10 @@ def _review_once(
     conn: Connection, profile_id: int, key: CardKey, rating: Rating, at: datetime
 ) -> Scheduled | None:
     """One try, inside a write: the card reviewed and saved over the version read (None
-    when another answer to it was saved in between)."""
+    when another answer to it was saved in between). The write holds the lock on this one
+    card of this one player (until it ends), so answers racing to it take their turns
+    instead of refusing each other."""
+    conn.lock(f"review:{profile_id}:{key.key}")
     row = conn.execute(
         f"SELECT {_COLUMNS} FROM review_cards WHERE profile_id = ? AND card_key = ?",
         (profile_id, key.key),
