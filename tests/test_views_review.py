@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 from functools import cache
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -218,8 +219,10 @@ def test_without_a_game_the_page_offers_the_players_own_games() -> None:
 
 
 def test_progress_links_each_finished_game_and_charts_its_points_lost() -> None:
-    games = [_saved("g1"), _saved("g2", _play("easy", 61, 3, counting=Counting.MUGGINS))]
-    sam, _ = (_saved_for("Sam", game) for game in games)
+    sam = _saved_for("Sam", _saved("g1"))
+    with sqlite3.connect(os.environ["CRIBBAGE_TRAINER_DB"]) as conn:  # ended a day before
+        conn.execute("UPDATE games SET updated_at = '2026-01-05 10:00:00.000000'")
+    _saved_for("Sam", _saved("g2", _play("easy", 61, 3, counting=Counting.MUGGINS)))
     at = AppTest.from_file(APP, default_timeout=60)
     as_player(at, "Sam")
     at.switch_page("ui/views/progress.py").run()
