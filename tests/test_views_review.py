@@ -407,8 +407,9 @@ def test_a_first_game_s_counts_are_counted_and_said_without_figures() -> None:
     top = review.costliest()
     assert top and all(isinstance(d, CountReview) for d in top)  # a first game: counts only
     at = _open(game.game_id)
-    counts = {m.label: m.value for m in at.metric}["Counts"]
-    assert counts == str(review.lost.counts.__round__()) != "–"
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Counts"] == str(round(review.lost.counts)) != "–"
+    assert metrics["Throws"] == metrics["Cards laid"] == "–"  # no crib, no play in this game
     assert "you counted aloud" in _header(at)
     _no_figures(at)
     text = _texts(at)

@@ -400,6 +400,17 @@ class GameReview:
         """The person said their own counts in this game (under muggins, or aloud)."""
         return self.settings.claims
 
+    @property
+    def kinds(self) -> tuple[DecisionKind, ...]:
+        """The kinds of decision this game asked of the person: a throw when it has a crib,
+        cards laid when it has the play, counts when they said them."""
+        has = {
+            DecisionKind.THROW: self.settings.crib,
+            DecisionKind.PLAY: self.settings.play,
+            DecisionKind.COUNT: self.counted,
+        }
+        return tuple(kind for kind in DecisionKind if has[kind])
+
     def costliest(self, n: int = 3) -> tuple[Decision, ...]:
         """The ``n`` decisions that lost the most, costliest first (the earlier on a tie);
         only those that lost more than :data:`COSTLY`."""

@@ -265,8 +265,7 @@ def _count_why(count: CountReview, names: SeatNames, *, aloud: bool) -> str:
             return f"{said}: {taker} took the {_whole(count.taken)} you missed."
         if aloud:
             return (
-                f"{said}: you missed {_whole(count.missed)}, which {taker} would take in a game "
-                "with muggins."
+                f"{said}: you missed {_whole(count.missed)}, and the trainer counted them for you."
             )
         return f"{said}: you missed {_whole(count.missed)}."
     if count.over:
@@ -299,7 +298,7 @@ def summary(decision: Decision, review: GameReview) -> str:
         whose = _whose_crib(decision.dealer, names, crib_sign=decision.crib_sign)
         return f"You threw {decision.thrown.label} to {whose}."
     if isinstance(decision, PlayReview):
-        where = "You led" if not decision.pile else f"At {decision.count} you laid"
+        where = "You led" if not decision.pile else f"With the count at {decision.count}, you laid"
         only = " (the only card that fitted)" if decision.forced else ""
         return f"{where} {decision.card.label}{only}: it pegged {decision.chosen.points}."
     what = "crib" if decision.which is Which.CRIB else "hand"

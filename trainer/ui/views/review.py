@@ -28,6 +28,7 @@ import streamlit as st
 from trainer.progress.store import StoreError, describe_error
 from trainer.training.review import (
     COSTLY,
+    CountReview,
     DealReview,
     Decision,
     DecisionKind,
@@ -162,17 +163,25 @@ def _costliest(review: GameReview, game_id: str, *, words: bool) -> None:
         st.markdown(limits_help(words=words))
 
 
+#: Why a kind of decision has no figure in a game (a first game has no crib, or no play).
+_NONE = {
+    DecisionKind.THROW: "This game has no crib: there was nothing to throw.",
+    DecisionKind.PLAY: "This game has no play: no cards were laid.",
+    DecisionKind.COUNT: "The trainer counted the hands in this game.",
+}
+
+
 def _totals(review: GameReview, *, words: bool) -> None:
     st.subheader("Points lost")
     lost = review.lost
-    throws, plays, counts = st.columns(3)
-    throws.metric(KIND_WORDS[DecisionKind.THROW], _whole(lost.throws))
-    plays.metric(KIND_WORDS[DecisionKind.PLAY], _whole(lost.plays))
-    counts.metric(
-        KIND_WORDS[DecisionKind.COUNT],
-        _whole(lost.counts) if review.counted else "–",
-        help=None if review.counted else "The trainer counted the hands in this game.",
-    )
+    kinds = review.kinds
+    for column, kind in zip(st.columns(3), DecisionKind, strict=True):
+        there = kind in kinds
+        column.metric(
+            KIND_WORDS[kind],
+            _whole(lost.of(kind)) if there else "–",
+            help=None if there else _NONE[kind],
+        )
     with st.expander("Details", key="review_totals_details"):
         if words:
             said = (
@@ -195,7 +204,7 @@ def _totals(review: GameReview, *, words: bool) -> None:
         [
             {"Deal": deal.deal_no, "Kind": KIND_WORDS[kind], "Points lost": deal.lost.of(kind)}
             for deal in review.deals
-            for kind in DecisionKind
+            for kind in kinds
         ]
     )
     chart = (
@@ -211,7 +220,7 @@ def _totals(review: GameReview, *, words: bool) -> None:
             color=alt.Color(
                 "Kind:N",
                 title=None,
-                sort=list(KIND_WORDS.values()),
+                sort=[KIND_WORDS[kind] for kind in kinds],
                 legend=alt.Legend(orient="top"),  # below, it takes the bars' height
             ),
             order=alt.Order("Kind:N"),
@@ -243,16 +252,19 @@ def _deal_line(deal: DealReview, names: SeatNames, *, words: bool) -> str:
     gained = ", ".join(f"{names.side(side)} {points}" for side, points in enumerate(deal.gained))
     before = "–".join(str(s) for s in deal.scores_before)
     after = "–".join(str(s) for s in deal.scores)
-    lost = f"about {_whole(deal.lost.total)}" if words else _whole(deal.lost.total)
+    points = _whole(deal.lost.total)
+    lost = f"{'about ' if words else ''}{points} point{'' if points == '1' else 's'} lost"
     return (
-        f"Deal {deal.deal_no} · {who} · {starter} · pegged: {gained} ({before} → {after}) · "
-        f"{lost} points lost"
+        f"Deal {deal.deal_no} · {who} · {starter} · pegged: {gained} ({before} → {after}) · {lost}"
     )
 
 
 def _said(decision: Decision, review: GameReview) -> str:
-    """A decision in the deal's list: its word, what was done, and why when it cost."""
-    text = f"**{verdict(decision).label}.** {summary(decision, review)}"
+    """A decision in the deal's list: its word, what was done, and why when it cost (a
+    count's why says what was done)."""
+    text = f"**{verdict(decision).label}.**"
+    if not (isinstance(decision, CountReview) and decision.lost > COSTLY):
+        text += f" {summary(decision, review)}"
     if decision.lost > COSTLY:
         text += f" {why(decision, review)}"
     return text
