@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import statistics
 import time
 from typing import Any
@@ -20,8 +21,8 @@ from trainer.bench.browser_setup import (
     MISSED_CLICK_S,
     TIMEOUT_MS,
     Urls,
+    as_player,
     idle,
-    load_page,
     new_tab,
     timed_run,
 )
@@ -86,7 +87,14 @@ async def play_game(
     async with new_tab(browser) as page:
         runs = ScriptRuns()
         runs.watch(page)
-        await load_page(page, f"{url}/play", "How strong is the computer?", player=GAMER)
+        form, again = "How strong is the computer?", "Play again"
+        await page.goto(as_player(f"{url}/play", GAMER), timeout=TIMEOUT_MS)
+        await page.locator(f"text=/{re.escape(form)}|{again}/").first.wait_for()
+        await idle(page)
+        if await _shown(page, f"text={again}"):  # the results of this player's last game
+            await page.get_by_role("button", name=again).click()
+            await page.get_by_text(form).first.wait_for()
+            await idle(page)
         if seats != 2:
             await page.get_by_label("Who is at the table?").click()
             await page.get_by_role("option", name=SEATS[seats]).click()

@@ -4,11 +4,12 @@ while the person reads the results, and the Review page takes it (:func:`prepare
 waiting for it only if it is still being worked out, or working it out at once if it was
 never started (a game opened from Progress) or still waits its turn.
 
-What is worked out is the review (:func:`trainer.progress.review_totals.review_text`) and,
-for the games the win model speaks of, the win line (:func:`trainer.training.winline.win_line`;
-the results screen hands over the line it already drew). It is the same for anyone who
-opens the game, so it is kept once for every session (``st.cache_resource``), keyed by the
-record and the setup as stored, the newest :data:`KEPT` games.
+What is worked out is the review (:func:`trainer.progress.review_totals.review_text`),
+its chart of points lost as the spec the page sends, and, for the games the win model
+speaks of, the win line (:func:`trainer.training.winline.win_line`; the results screen hands
+over the line it already drew) with its chart's spec. It is the same for anyone who opens
+the game, so it is kept once for every session (``st.cache_resource``), keyed by the record
+and the setup as stored, the newest :data:`KEPT` games.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import streamlit as st
 
@@ -24,8 +26,10 @@ from trainer.analysis.winmeter import measured
 from trainer.engine.record import GameRecord
 from trainer.progress.review_totals import review_text
 from trainer.training.review import GameReview
-from trainer.training.table import ME
+from trainer.training.table import ME, PlaySetup
 from trainer.training.winline import WinLine, win_line
+from trainer.ui.review_chart import lost_spec
+from trainer.ui.winchart import chart_spec
 
 __all__ = ["KEPT", "Prepared", "ReviewsAhead", "prepare", "prepared", "reviews_ahead"]
 
@@ -35,21 +39,29 @@ KEPT = 32
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """A game's review, and its win line (None for a game the win model does not speak of:
-    a first game, or three or four at the table)."""
+    """A game's review, whether it is said in words (learning mode and first games: no
+    percentage, no decimal point), its chart of points lost as the spec the page sends,
+    and its win line (None for a game the win model does not speak of: a first game, or
+    three or four at the table), whose chart's spec is kept by
+    :func:`~trainer.ui.winchart.chart_spec`."""
 
     review: GameReview
+    words: bool
+    lost_spec: dict[str, Any]
     line: WinLine | None
 
 
 def work_out(record: str, settings: str, line: WinLine | None = None) -> Prepared:
     """The review of the game stored as ``record`` with ``settings`` (the Play page's
-    setup), and its win line unless given; ``ValueError`` when the record cannot be read
-    or does not play back."""
+    setup), its charts, and its win line unless given; ``ValueError`` when the record
+    cannot be read or does not play back."""
     review = review_text(record, settings)
+    words = PlaySetup.parse(settings).coach == "learning" or not review.settings.whole
     if line is None and measured(review.settings):
         line = win_line(GameRecord.parse(record), seat=ME)
-    return Prepared(review, line)
+    if line is not None:
+        chart_spec(line, words)  # kept for the page
+    return Prepared(review, words, lost_spec(review, words=words), line)
 
 
 class ReviewsAhead:

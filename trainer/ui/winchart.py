@@ -21,9 +21,17 @@ import streamlit as st
 from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
 
 from trainer.training.winline import WinLine
-from trainer.ui.review_ahead import reviews_ahead
 
-__all__ = ["SHOWS", "chance_rows", "chart_spec", "forget_lines", "show_win_line", "win_chart"]
+__all__ = [
+    "SHOWS",
+    "UncheckedChart",
+    "chance_rows",
+    "chart_spec",
+    "forget_lines",
+    "show_win_line",
+    "spec_of",
+    "win_chart",
+]
 
 #: What the line is, said under its title.
 SHOWS = (
@@ -34,9 +42,7 @@ SHOWS = (
 
 
 def forget_lines() -> None:
-    """Forget the charts and the reviews kept (for a benchmark that plays the same game
-    twice)."""
-    reviews_ahead().forget()
+    """Forget the charts kept (for a benchmark that plays the same game twice)."""
     chart_spec.cache_clear()
 
 
@@ -48,6 +54,21 @@ class _Unchecked(alt.LayerChart):
     def to_dict(self, validate: bool = False, **options: Any) -> dict[str, Any]:
         spec: dict[str, Any] = super().to_dict(validate=validate, **options)
         return spec
+
+
+class UncheckedChart(alt.Chart):
+    """:class:`_Unchecked` for a chart of one layer."""
+
+    def to_dict(self, validate: bool = False, **options: Any) -> dict[str, Any]:
+        spec: dict[str, Any] = super().to_dict(validate=validate, **options)
+        return spec
+
+
+def spec_of(chart: alt.Chart | alt.LayerChart) -> dict[str, Any]:
+    """The Vega-Lite spec ``st.altair_chart`` sends for ``chart``, its data as Arrow (draw
+    it with ``st.vega_lite_chart(spec=...)``, a copy each time)."""
+    spec: dict[str, Any] = _convert_altair_to_vega_lite_spec(chart)
+    return spec
 
 
 def win_chart(line: WinLine, *, words: bool = False) -> alt.LayerChart:
@@ -113,8 +134,7 @@ def chart_spec(line: WinLine, words: bool = False) -> dict[str, Any]:
     """The Vega-Lite spec of :func:`win_chart` of ``line``, its data as Streamlit sends it
     (Arrow), made as ``st.altair_chart`` makes it, once per line. Never changed: a page
     draws a copy."""
-    spec: dict[str, Any] = _convert_altair_to_vega_lite_spec(win_chart(line, words=words))
-    return spec
+    return spec_of(win_chart(line, words=words))
 
 
 def show_win_line(line: WinLine, *, key: str, words: bool = False) -> None:

@@ -19,10 +19,8 @@ signed-in player's own finished games open. What the page keeps between runs is 
 from __future__ import annotations
 
 import sqlite3
-from typing import NoReturn
+from typing import Any, NoReturn
 
-import altair as alt
-import pandas as pd
 import streamlit as st
 
 from trainer.progress.store import StoreError, describe_error
@@ -171,7 +169,7 @@ _NONE = {
 }
 
 
-def _totals(review: GameReview, *, words: bool) -> None:
+def _totals(review: GameReview, spec: dict[str, Any], *, words: bool) -> None:
     st.subheader("Points lost")
     lost = review.lost
     kinds = review.kinds
@@ -200,39 +198,9 @@ def _totals(review: GameReview, *, words: bool) -> None:
             "and crib together; a card's is points of the play on average against the best "
             "card; a count's is the points you left out."
         )
-    frame = pd.DataFrame(
-        [
-            {"Deal": deal.deal_no, "Kind": KIND_WORDS[kind], "Points lost": deal.lost.of(kind)}
-            for deal in review.deals
-            for kind in kinds
-        ]
-    )
-    chart = (
-        alt.Chart(frame)
-        .mark_bar()
-        .encode(
-            x=alt.X("Deal:O", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y(
-                "sum(Points lost):Q",
-                title="Points lost",
-                axis=alt.Axis(tickMinStep=1, format="d") if words else alt.Axis(),
-            ),
-            color=alt.Color(
-                "Kind:N",
-                title=None,
-                sort=[KIND_WORDS[kind] for kind in kinds],
-                legend=alt.Legend(orient="top"),  # below, it takes the bars' height
-            ),
-            order=alt.Order("Kind:N"),
-            tooltip=[
-                alt.Tooltip("Deal:O"),
-                alt.Tooltip("Kind:N"),
-                alt.Tooltip("Points lost:Q", format=".0f" if words else ".2f"),
-            ],
-        )
-    )
     st.markdown("##### Points lost per deal")
-    st.altair_chart(chart, width="stretch", height=240)
+    # what st.altair_chart(lost_chart(review), ...) draws, its spec made once per review
+    st.vega_lite_chart(spec=dict(spec), width="stretch", height=240, key="review_lost_chart")
 
 
 def _board(review: GameReview, deal: DealReview, names: SeatNames) -> None:
@@ -430,8 +398,7 @@ if game_id not in _state().kept:  # the Progress chart's totals, once
     session.keep_review(profile.id, saved, review)
     _state().kept.add(game_id)
 
-#: Learning mode and first games: chances in words and points in whole numbers.
-in_words = setup.coach == "learning" or not review.settings.whole
+in_words = ready.words  # learning mode and first games: no percentage, no decimal point
 table_names = SeatNames(review.players)
 st.html(f"<style>{BOARD_CSS}</style>")  # the board's words and its phone layout
 counting = (
@@ -447,7 +414,7 @@ st.caption(
     f"{_result(review, table_names)} after {len(review.deals)} deals · {counting}"
 )
 _costliest(review, game_id, words=in_words)
-_totals(review, words=in_words)
+_totals(review, ready.lost_spec, words=in_words)
 if ready.line is not None:  # the win model's games (two at the table, not a first game)
     show_win_line(ready.line, key="review_winline", words=in_words)
 _deals(review, game_id, in_words)
