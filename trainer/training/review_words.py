@@ -164,7 +164,7 @@ def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
 # --- the title and the one sentence of why ---------------------------------------------------
 
 
-def title(decision: Decision, names: SeatNames | None = None) -> str:
+def title(decision: Decision) -> str:
     """``Deal 4, the throw: a blunder``; ``Deal 2, the 5♥ laid: good``."""
     if isinstance(decision, ThrowReview | OneThrowReview):
         what = "the throw"
@@ -289,7 +289,8 @@ def why(decision: Decision, review: GameReview) -> str:
 
 def summary(decision: Decision, review: GameReview) -> str:
     """What the person did, in a line with no decimal point: ``You threw 5♥ 9♣ to your own
-    crib.``, ``At 22 you laid A♦: it pegged 2.``, ``Your hand made 12 and you said 10.``"""
+    crib.``, ``With the count at 22, you laid A♦: it pegged 2.``, ``Your hand made 12 and
+    you said 10.``"""
     names = SeatNames(review.players)
     if isinstance(decision, ThrowReview):
         whose = _whose_crib(decision.dealer, names)

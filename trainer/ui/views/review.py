@@ -109,7 +109,11 @@ def _details(decision: Decision, review: GameReview, *, words: bool) -> None:
 def _throw_table(throw: ThrowReview | OneThrowReview, *, words: bool) -> None:
     # a table in the page's own text: no data frame to load and draw in the browser
     st.markdown("\n".join(throw_table(throw, words=words)))
-    if isinstance(throw, OneThrowReview):
+    if isinstance(throw, ThrowReview):
+        cards, others = "these two", "the computer throwing as a sound player does"
+        side = "for you" if throw.dealer else "against you"
+    else:
+        cards, others = "this card", "the others throwing as good players do"
         side = (
             "for your side"
             if throw.crib_sign > 0
@@ -117,11 +121,11 @@ def _throw_table(throw: ThrowReview | OneThrowReview, *, words: bool) -> None:
             if throw.crib_sign > -1
             else "against your side"
         )
-        st.caption(
-            "Hand: what the four kept make with the starter, on average. Crib: what the "
-            "crib makes with this card, the others throwing as good players do. A deal: "
-            f"the hand with the crib counted {side}."
-        )
+    st.caption(
+        "Hand: what the four kept make with the starter, on average. Crib: what the crib "
+        f"makes with {cards}, {others}, on average. A deal: the hand with the crib "
+        f"counted {side}."
+    )
 
 
 # --- the sections ----------------------------------------------------------------------------
