@@ -18,7 +18,7 @@ from streamlit.testing.v1 import AppTest
 from tests.test_play_page import _page, _page_step, _start, _table, _texts
 from trainer.engine import parse_cards
 from trainer.engine.events import LayEvent, ShowEvent
-from trainer.engine.items import Kind, ScoreItem
+from trainer.engine.items import Award, Kind, ScoreItem
 from trainer.engine.settings import Settings
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Which
@@ -132,10 +132,10 @@ def test_the_log_tells_this_deal_and_marks_what_is_new() -> None:
 
 def test_the_pile_lights_every_card_that_scored() -> None:
     six, five, seven = parse_cards("6H 5C 7D")
-    run = LayEvent(1, seven, 18, ((1, ScoreItem(Kind.RUN, (six, five, seven), 3)),))
+    run = LayEvent(1, seven, 18, (Award(1, ScoreItem(Kind.RUN, (six, five, seven), 3)),))
     assert scoring_cards(run, (six, five, seven)) == (six, five, seven)  # the 6 too
     pair = LayEvent(
-        0, parse_cards("7S")[0], 25, ((0, ScoreItem(Kind.PAIR, parse_cards("7D 7S"), 2)),)
+        0, parse_cards("7S")[0], 25, (Award(0, ScoreItem(Kind.PAIR, parse_cards("7D 7S"), 2)),)
     )
     pile = (six, five, seven, pair.card)
     assert scoring_cards(pair, pile) == (seven, pair.card)

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from tests.reference import naive_show_parts
 from trainer.content.catalog import Constraints, Drill, DrillCatalog, Tier, load_drills
-from trainer.engine import parse_cards, score_play, score_show
+from trainer.engine import Kind, parse_cards, score_play, score_show
 from trainer.engine.show import pattern_base_points, rank_pattern_items
-from trainer.engine.skills import COACHED_DRILLS
+from trainer.engine.skills import DrillType
 from trainer.training.questions import (
     Dealt,
     DiscardQuestion,
@@ -41,7 +41,7 @@ REPO = Path(__file__).resolve().parent.parent
 CATALOG: DrillCatalog = load_drills()
 PAIRS = CATALOG.pairs()
 #: The counting drills' tiers (a coach drill's tier has no features to aim for).
-COUNTING_PAIRS = tuple(pair for pair in PAIRS if pair[0] not in COACHED_DRILLS)
+COUNTING_PAIRS = tuple(pair for pair in PAIRS if not DrillType(pair[0]).coached)
 
 
 def _tier(drill: str, tier: str) -> Tier:
@@ -191,7 +191,7 @@ def test_big_hands_and_traps_are_built_not_fished_for() -> None:
     four_flush = [q for q in crib if "crib-four-flush" in q.features]
     assert len(four_flush) >= 10
     for q in four_flush:
-        assert not q.score.by_kind("flush"), "a crib's four-card flush never scores"
+        assert not q.score.by_kind(Kind.FLUSH), "a crib's four-card flush never scores"
 
 
 def _naive_rank_counts(pattern: tuple[int, ...]) -> tuple[int, int]:

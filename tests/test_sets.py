@@ -7,7 +7,7 @@ import pytest
 
 from trainer.content.catalog import load_drills
 from trainer.engine.skills import Mode
-from trainer.training.grading import Claim, InputProblem
+from trainer.training.grading import Claim, ClaimKind, InputProblem
 from trainer.training.questions import DiscardQuestion, GoQuestion, ShowQuestion, deal_question
 from trainer.training.sets import (
     MIXED,
@@ -77,13 +77,13 @@ def test_claim_mode() -> None:
     assert isinstance(question, ShowQuestion) and run.answer_mode(CATALOG) == "claim"
     run.start_clock(0)
     with pytest.raises(InputProblem, match="choose the cards"):
-        run.add_claim(CATALOG, "fifteen", [])
+        run.add_claim(CATALOG, ClaimKind.FIFTEEN, [])
     with pytest.raises(InputProblem):
-        run.add_claim(CATALOG, "straight", list(question.hand[:2]))
+        run.add_claim(CATALOG, ClaimKind.PAIR, list(question.hand[:1]))
     for item in question.score.items:
-        run.add_claim(CATALOG, item.kind, item.cards)
-    run.add_claim(CATALOG, "nobs", [question.hand[0]])
-    assert run.undo_claim() == Claim("nobs", (question.hand[0],))
+        run.add_claim(CATALOG, ClaimKind.of(item.kind), item.cards)
+    run.add_claim(CATALOG, ClaimKind.NOBS, [question.hand[0]])
+    assert run.undo_claim() == Claim(ClaimKind.NOBS, (question.hand[0],))
     grade = run.finish_claims(CATALOG, now=12)
     assert grade.correct and grade.mode == "claim" and grade.seconds == 12
     run.next()

@@ -15,7 +15,7 @@ from tests.apptest import as_player
 from trainer.content.catalog import load_drills
 from trainer.engine import parse_cards
 from trainer.progress.store import Store
-from trainer.training.grading import CLAIM_KINDS
+from trainer.training.grading import ClaimKind
 from trainer.training.questions import GoQuestion, PegQuestion, ShowQuestion, deal_question
 from trainer.training.records import AttemptIn
 from trainer.ui.asking.base import STATE_KEY as PRACTICE_STATE
@@ -180,7 +180,7 @@ def test_claim_mode_finds_and_misses() -> None:
     key, data = _hand(at)
     assert [card["id"] for card in data["cards"]] == ["AH", "3H", "TH", "JD", "3D"]
     assert data["cards"][4]["tag"] == "starter"
-    assert [kind[0] for kind in data["kinds"]] == list(CLAIM_KINDS)
+    assert [kind[0] for kind in data["kinds"]] == list(ClaimKind)
     assert not any("<svg" in text for text in _texts(at).splitlines())  # the hand is tappable
     _send(at, key, {"do": "claim", "kind": "pair", "cards": ["3H", "3D"]})
     _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["AH", "3H", "TH"]})

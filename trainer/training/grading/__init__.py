@@ -37,7 +37,6 @@ True
 
 from trainer.training.grading.advice import AdviceGrade, Graded, grade_lay, grade_throw
 from trainer.training.grading.claims import (
-    CLAIM_KINDS,
     CLAIM_SIZES,
     Claim,
     ClaimCheck,
@@ -63,7 +62,6 @@ from trainer.training.inputs import InputProblem
 
 __all__ = [
     "ANSWER_MAX",
-    "CLAIM_KINDS",
     "CLAIM_SIZES",
     "GAME_TIER",
     "GO_CHOICES",

@@ -10,7 +10,7 @@ from trainer.engine import DECK, Card, Suit, score_show
 from trainer.training.inputs import InputProblem, read_hand
 from trainer.training.standing import standing_text
 from trainer.ui import actions
-from trainer.ui.cardpick import CardPicker
+from trainer.ui.cardpick import CardPicker, PickMode
 from trainer.ui.drawing import show_breakdown, show_cards
 from trainer.ui.loaded import distribution
 from trainer.ui.page_state import CheckState, kept
@@ -62,7 +62,7 @@ def _current() -> tuple[tuple[Card, ...], Card | None]:
 
 def _pick_from_grid() -> tuple[str, str] | None:
     """The tappable deck; the hand and starter chosen on it, or None until all five are."""
-    picker = CardPicker(f"check_grid_{page.deals}", "grid", _GRID)
+    picker = CardPicker(f"check_grid_{page.deals}", PickMode.GRID, _GRID)
     for event in picker.take():
         state["check_hand"] = " ".join(str(card) for card in event.cards)
         state["check_starter"] = str(event.starter) if event.starter is not None else ""
