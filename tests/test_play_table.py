@@ -26,6 +26,7 @@ from trainer.progress.store import Store
 from trainer.training.table import (
     COMPUTER,
     ME,
+    CoachMode,
     Need,
     PlaySetup,
     RecordProblem,
@@ -309,7 +310,7 @@ def test_the_restart_notice_and_the_sounds_are_on_the_table() -> None:
 def test_the_coach_s_words_at_the_table_are_its_coaching_object_s() -> None:
     """The table's coach methods ask the coach it holds (``table.coaching``), which keeps
     what it worked out for the table it was made for."""
-    table = Table.new(PlaySetup("hard", Settings(target=121), coach="learning"), seed=7)
+    table = Table.new(PlaySetup("hard", Settings(target=121), coach=CoachMode.LEARNING), seed=7)
     table.cut_for_deal()
     assert table.coaching.table is table
     assert table.ranking() == table.coaching.ranking() and len(table.ranking()) == 5
