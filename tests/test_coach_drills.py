@@ -335,7 +335,7 @@ def test_weak_spots_bring_back_the_coach_drill_that_is_missed() -> None:
     assert needs[("discard", "pone")].weight > needs[("discard", "dealer")].weight
     assert needs[("discard", "dealer")].weight > needs[("hand", "club")].weight  # the category
     assert needs[("play", "clear")].weight < needs[("discard", "pone")].weight
-    assert category_drills()[Category.DISCARD] == CATEGORY_DRILLS["discard"] == {"discard"}
+    assert category_drills()[Category.DISCARD] == CATEGORY_DRILLS[Category.DISCARD] == {"discard"}
 
 
 def test_the_progress_page_names_the_coach_drills_and_their_misses() -> None:

@@ -184,8 +184,8 @@ def set_address(run: PracticeSet) -> dict[str, str]:
         "seed": str(spec.seed),
         "length": str(spec.length),
     }
-    if spec.mode == "claim":
-        params["mode"] = "claim"
+    if spec.mode is Mode.CLAIM:
+        params["mode"] = spec.mode.value
     if spec.muggins:
         params["muggins"] = "1"
     if spec.weights:
