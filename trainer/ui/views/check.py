@@ -86,13 +86,13 @@ def _pick_from_grid() -> tuple[str, str] | None:
 def _check_screen() -> None:
     """The boxes (or the grid), the total and every combination. A fragment: counting
     another hand runs this part of the page again, not the app around it."""
-    mode = st.radio(
+    typed = st.radio(
         "How would you like to enter the cards?",
         ["Type them", "Pick them"],
         horizontal=True,
         key="check_mode",
     )
-    if mode == "Type them":
+    if typed == "Type them":
         with st.form("check_form", border=False, enter_to_submit=True):
             st.caption(
                 "Rank then suit, like `5H 10D JS AH`: `10` or `T` for a ten, "
@@ -115,7 +115,7 @@ def _check_screen() -> None:
     else:
         picked = _pick_from_grid()
     actions.button("Deal me a random hand", on_click=_deal_random, key="check_random")
-    if mode != "Type them":
+    if typed != "Type them":
         if picked is None:
             st.stop()
         hand_text, starter_text = picked
