@@ -15,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import Store
 from trainer.training.records import AttemptIn
+from trainer.training.scheduling import lesson_card
 from trainer.ui.unsaved import GUARD_KEY
 
 SCRIPT = """
@@ -103,3 +104,48 @@ def test_what_waits_is_kept_for_the_player_who_gave_it() -> None:
         held.close()
     at.run()
     assert store.count_attempts(kim.id) == 1 and store.count_attempts(lee.id) == 0
+
+
+REVIEWING = """
+import streamlit as st
+from trainer.training.scheduling import Rating, lesson_card
+from trainer.ui import session, unsaved
+
+for question in st.session_state.pop("review", []):
+    session.review(lesson_card("the-show", question), Rating.Good)
+unsaved.watch()
+"""
+
+
+def test_a_review_the_store_cannot_take_waits_for_its_player_with_its_own_time() -> None:
+    """When a question comes back is saved like an answer: held while the store is busy,
+    then written for the player who answered, oldest first, with the time it was given."""
+    db = Path(os.environ["CRIBBAGE_TRAINER_DB"])
+    store = Store.open(db)
+    kim, lee = store.create_profile("Kim"), store.create_profile("Lee")
+    at = AppTest.from_string(REVIEWING, default_timeout=60)
+    at.query_params["player"] = f"{kim.id}-kim"
+    at.run()
+    held = sqlite3.connect(db, isolation_level=None)
+    held.execute("BEGIN IMMEDIATE")
+    try:
+        at.session_state["review"] = ["pairs", "runs"]
+        at.run()
+        assert not at.exception, at.exception
+        assert "When your questions come back to review is not saved yet" in _said(at)
+        assert "keep this page open" in _said(at)
+        assert _waiting_in_the_browser(at) == 2
+        at.query_params["player"] = f"{lee.id}-lee"  # Lee takes the device meanwhile
+        at.session_state["_browser_session"].profile_id = None
+        at.run()
+    finally:
+        held.execute("ROLLBACK")
+        held.close()
+    at.run()  # the page's own try again
+    assert not at.exception, at.exception
+    assert _waiting_in_the_browser(at) in (0, None)
+    cards = store.review_cards(kim.id)
+    assert sorted(card.key.key for card in cards) == [
+        lesson_card("the-show", question).key for question in ("pairs", "runs")
+    ]
+    assert store.review_cards(lee.id) == []

@@ -76,10 +76,34 @@ def texts(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts).replace(WORD_JOINER, "")  # see profiles.plain
 
 
-def charts(at: AppTest) -> list[list[dict[str, Any]]]:
-    """Each chart's data rows (Streamlit sends them as Arrow tables beside the spec)."""
+#: The tabs of "How it is going", each drawn only while it is open.
+TABS = ("Right answers", "Pace", "What gets missed")
+
+
+def each_tab(at: AppTest) -> list[Any]:
+    """The charts of every tab of "How it is going", opening each in turn (a tab's chart is
+    drawn only while it is open); the first tab opens by itself."""
+    assert len(_open_charts(at)) <= 1, "only the open tab draws its chart"
     out = []
-    for chart in at.get("vega_lite_chart"):
+    for label in TABS:
+        at.session_state["progress_tabs"] = label
+        at.run()
+        assert not at.exception, at.exception
+        out.extend(_open_charts(at))
+    at.session_state["progress_tabs"] = TABS[0]
+    at.run()
+    return out
+
+
+def _open_charts(at: AppTest) -> list[Any]:
+    """The charts drawn in the tabs now (the points-lost chart of the games stands apart)."""
+    return [c for tab in at.tabs for c in tab.get("vega_lite_chart")]
+
+
+def charts(at: AppTest) -> list[list[dict[str, Any]]]:
+    """Each tab's chart's data rows (Streamlit sends them as Arrow tables beside the spec)."""
+    out = []
+    for chart in each_tab(at):
         name = json.loads(chart.proto.spec)["data"]["name"]
         named = [d for d in chart.proto.datasets if d.name == name]  # in no promised order
         assert len(named) == 1, (name, [d.name for d in chart.proto.datasets])
@@ -164,7 +188,7 @@ def test_the_charts_carry_the_numbers(_isolated_database: Path) -> None:
 
 
 def chart_specs(at: AppTest) -> list[dict[str, Any]]:
-    return [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
+    return [json.loads(chart.proto.spec) for chart in each_tab(at)]
 
 
 def test_a_first_day_is_labelled_bars_and_says_to_come_back(_isolated_database: Path) -> None:

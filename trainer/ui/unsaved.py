@@ -39,6 +39,8 @@ def _what(waiting: session.Waiting) -> str:
         parts.append(_many(waiting.answers, "answer"))
     if waiting.lessons:
         parts.append(_many(waiting.lessons, "lesson place"))
+    if not parts and waiting.reviews:  # otherwise each goes with its answer
+        parts.append("When your questions come back to review is")
     return " and ".join(parts)
 
 
@@ -47,7 +49,7 @@ def _say(waiting: session.Waiting) -> None:
         why = f": {waiting.problem}" if waiting.problem else ""
         kept = (
             "It is kept on this page and saved by itself as soon as the progress store takes it"
-            if waiting.total == 1
+            if waiting.answers + waiting.lessons <= 1
             else "They are kept on this page and saved by themselves as soon as the progress "
             "store takes them"
         )

@@ -29,7 +29,7 @@ without them reads back with the coach off and no hints.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from trainer.analysis import Level, computer_player
 from trainer.analysis.winmeter import SeatChance, WinChances, measured, seat_chance
@@ -549,6 +549,24 @@ class Table:
             self._memo[("chance", at, cards)] = found
         assert isinstance(found, SeatChance)
         return found
+
+    def chance_seen(self, at: int, view: SeatView) -> float:
+        """The person's chance after the game's first ``at`` events, ``view`` being their
+        view then: :meth:`seat_chance`'s, kept in the same memo (the game's line, followed
+        as it is played, and the meter work each position out once between them). After
+        another seat's throw, face down, it is the chance before it."""
+        found = self._memo.get(("chance", at, False)) or self._memo.get(("chance", at, True))
+        if found is None and at:
+            event = self.game.events[at - 1]
+            before = self._memo.get(("chance", at - 1, False))
+            if isinstance(event, DiscardEvent) and event.seat != ME and before is not None:
+                assert isinstance(before, SeatChance)
+                found = replace(before, phase=view.phase)
+        if found is None:
+            found = seat_chance(view, seed=f"{self.game.seed}:coach:{at}")
+        self._memo[("chance", at, False)] = found
+        assert isinstance(found, SeatChance)
+        return found.chance
 
     def win_chances(self) -> WinChances:
         """Each side's chance to win from the position the person sees now (the win meter:

@@ -14,7 +14,7 @@ from trainer.progress.store import Store, StoreError, check_attempt
 from trainer.training.records import AttemptIn, LessonProgress
 from trainer.ui.session.database import current_store, failed, store_problem, store_trouble
 from trainer.ui.session.player import current_owner, current_profile, on_store
-from trainer.ui.session.reviews import review_lesson
+from trainer.ui.session.reviews import flush_reviews, review_lesson
 from trainer.ui.session.state import Held, Owner, browser_session
 
 __all__ = [
@@ -69,7 +69,7 @@ def _keep(attempts: list[Held], lessons: dict[tuple[Owner | None, str], LessonPr
     """Keep what is still waiting; once nothing is, there is no problem."""
     state = browser_session()
     state.attempts, state.lessons = attempts, lessons
-    if not attempts and not lessons:
+    if not attempts and not lessons and not state.reviews:
         state.problem = None
 
 
@@ -110,6 +110,7 @@ def _flush(store: Store) -> list[str]:
         except (sqlite3.Error, StoreError) as err:
             failed(err)
             lessons[owner, lesson_id] = item
+    flush_reviews(store)
     _keep(waiting, lessons)
     if orphans:  # shown for this visit, never written for someone else
         browser_session().orphans = [*browser_session().orphans, *orphans]
@@ -126,18 +127,22 @@ class Waiting(NamedTuple):
     lessons: int
     problem: str | None
     saved_late: int
+    #: Reviews of the schedule (each comes with an answer or a lesson's question, so the
+    #: page names them only when nothing else waits).
+    reviews: int = 0
 
     @property
     def total(self) -> int:
-        return self.answers + self.lessons
+        return self.answers + self.lessons + self.reviews
 
 
 def waiting() -> Waiting:
     state = browser_session()
     answers = sum(1 for h in state.attempts if h.owner is not None)
     lessons = sum(1 for owner, _ in state.lessons if owner is not None)
-    problem = store_trouble() if answers or lessons else None
-    return Waiting(answers, lessons, problem, state.saved_late)
+    reviews = len(state.reviews)
+    problem = store_trouble() if answers or lessons or reviews else None
+    return Waiting(answers, lessons, problem, state.saved_late, reviews)
 
 
 def retry_saving() -> Waiting:
@@ -150,7 +155,8 @@ def retry_saving() -> Waiting:
         if store is not None:
             _flush(store)
         after = waiting()
-        browser_session().saved_late += before.total - after.total
+        said = before.answers + before.lessons - after.answers - after.lessons
+        browser_session().saved_late += said  # a review is said with its answer
     return waiting()
 
 

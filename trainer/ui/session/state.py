@@ -7,9 +7,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from trainer.training.records import AttemptIn, LessonProgress, Profile
+from trainer.training.scheduling import CardKey, Rating
 from trainer.ui.page_state import kept
 
-__all__ = ["ASK", "PLAYER_PARAM", "STATE_KEY", "BrowserSession", "Held", "Owner", "browser_session"]
+__all__ = [
+    "ASK",
+    "PLAYER_PARAM",
+    "STATE_KEY",
+    "BrowserSession",
+    "Held",
+    "HeldReview",
+    "Owner",
+    "browser_session",
+]
 
 #: The address parameter naming this browser's player.
 PLAYER_PARAM = "player"
@@ -38,6 +48,17 @@ class Held:
     key: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class HeldReview:
+    """A review of a card the store could not take yet: whose, which card, how it went and
+    when (written later with its own time, in the order given)."""
+
+    owner: Owner
+    key: CardKey
+    rating: Rating
+    at: datetime
+
+
 @dataclass(slots=True)
 class BrowserSession:
     """What this browser session keeps between runs of a page: who is chosen, why the page
@@ -61,6 +82,8 @@ class BrowserSession:
     attempts: list[Held] = field(default_factory=list)
     lessons: dict[tuple[Owner | None, str], LessonProgress] = field(default_factory=dict)
     orphans: list[Held] = field(default_factory=list)
+    #: Reviews of the schedule the store could not take yet, oldest first.
+    reviews: list[HeldReview] = field(default_factory=list)
     #: Answers and lesson places stored by a try again in the background (not with the
     #: next answer), not yet said on the page.
     saved_late: int = 0

@@ -571,7 +571,11 @@ if st.button(
 reviewing = review_section(titles)
 
 st.subheader("How it is going")
-accuracy_tab, pace_tab, misses_tab = st.tabs(["Right answers", "Pace", "What gets missed"])
+# Lazy tabs: only the open tab's chart runs and is drawn (a chart is the page's dearest part to
+# draw in the browser); choosing another tab runs the page again for it.
+accuracy_tab, pace_tab, misses_tab = st.tabs(
+    ["Right answers", "Pace", "What gets missed"], key="progress_tabs", on_change="rerun"
+)
 first_time = _one_period(report)
 come_back = (
     " Come back another "
@@ -580,22 +584,27 @@ come_back = (
     if first_time
     else ""
 )
-with accuracy_tab:
-    st.altair_chart(_over_time_chart(report, "Right", "Right answers", "%"), width="stretch")
-    st.caption(
-        "The share of answers you got right, per "
-        + ("week." if report.weekly else "day.")
-        + come_back
-    )
-with pace_tab:
-    st.altair_chart(_over_time_chart(report, "Seconds", "Seconds an answer", "d"), width="stretch")
-    st.caption("How long an answer takes you on average: lower is quicker." + come_back)
-with misses_tab:
-    st.altair_chart(_misses_chart(report), width="stretch")
-    st.caption(
-        "For each kind of score, the share of answers that missed it, counting only the "
-        "drills where it can come up."
-    )
+if accuracy_tab.open:
+    with accuracy_tab:
+        st.altair_chart(_over_time_chart(report, "Right", "Right answers", "%"), width="stretch")
+        st.caption(
+            "The share of answers you got right, per "
+            + ("week." if report.weekly else "day.")
+            + come_back
+        )
+if pace_tab.open:
+    with pace_tab:
+        st.altair_chart(
+            _over_time_chart(report, "Seconds", "Seconds an answer", "d"), width="stretch"
+        )
+        st.caption("How long an answer takes you on average: lower is quicker." + come_back)
+if misses_tab.open:
+    with misses_tab:
+        st.altair_chart(_misses_chart(report), width="stretch")
+        st.caption(
+            "For each kind of score, the share of answers that missed it, counting only the "
+            "drills where it can come up."
+        )
 
 st.subheader("Recent answers")
 best_column, worst_column = st.columns(2, gap="large")
