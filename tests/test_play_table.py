@@ -23,6 +23,7 @@ from trainer.engine.settings import Settings
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Which
 from trainer.progress.store import Store
+from trainer.training.records import Preferences
 from trainer.training.table import (
     COMPUTER,
     ME,
@@ -223,7 +224,7 @@ def test_the_settings_in_the_game_menu_are_kept_for_the_player() -> None:
     assert _switch(at, "Sounds").value is True  # on unless reduced motion
     _switch(at, "Sounds").set_value(False).run()
     at.toggle(key="play_show_switch").set_value(True).run()
-    assert store.preferences(player) == {"sound": "off", "show": "all"}
+    assert store.preferences(player) == Preferences(sound=False, show_all=True)
     (sounds,) = [c for c in at.get("bidi_component") if c.key == "play_sounds"]
     assert json.loads(sounds.proto.json)["on"] is False
     again = _page()  # another visit: the same settings
@@ -234,7 +235,7 @@ def test_the_settings_in_the_game_menu_are_kept_for_the_player() -> None:
 def test_a_hand_counted_at_once_shows_every_combination_lit_in_turn() -> None:
     at = _page()
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
-    store.set_preference(_player_id(at), "show", "all")
+    store.set_preferences(_player_id(at), Preferences(show_all=True))
     at = _page()
     _start(at)
     _until_reveal(at, items=2)

@@ -32,9 +32,9 @@ BOUNDARIES = frozenset(
     {
         "engine/items.py",  # Kind
         "engine/skills.py",  # DrillType, Mode, Category
-        "engine/vocab.py",  # Level and the seats' words
+        "analysis/players/levels.py",  # Level
         "training/grading/claims.py",  # ClaimKind
-        "training/table/setup.py",  # CoachMode, the game's setup notation
+        "training/table/setup.py",  # CoachMode, a level and the game's setup read from text
     }
 )
 

@@ -26,9 +26,6 @@ GAME_STATUSES = ("playing", "won", "lost")
 GAME_RECORD_MAX = 200_000
 GAME_PLACE_MAX = 100
 DRAFT_MAX = 4000
-#: The longest name of a player's setting, and the longest value kept for it.
-PREFERENCE_KEY_MAX = 40
-PREFERENCE_MAX = 100
 INT64 = 2**63
 
 

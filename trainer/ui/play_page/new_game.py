@@ -7,7 +7,7 @@ import streamlit as st
 from trainer.engine.record import MAX_RECORD_CHARS
 from trainer.engine.settings import Settings, SettingsError
 from trainer.engine.vocab import Counting
-from trainer.training.records import Profile
+from trainer.training.records import Preferences, Profile
 from trainer.training.table import (
     LEVEL_HELP,
     LEVEL_NAMES,
@@ -19,7 +19,7 @@ from trainer.training.table import (
     parse_level,
 )
 from trainer.ui import play_saves
-from trainer.ui.play_page.preferences import SHOW_KEY, set_preference, show_all
+from trainer.ui.play_page.preferences import keep_preferences, show_all
 from trainer.ui.play_page.saving import commit, start
 from trainer.ui.play_page.state import play_state
 from trainer.ui.play_page.unfinished import resume
@@ -104,7 +104,7 @@ def settings_form(profile: Profile) -> None:
     )
     if st.button("Start the game", type="primary", key="play_start"):
         if at_once != show_all():
-            set_preference(SHOW_KEY, "all" if at_once else "steps")
+            keep_preferences(Preferences(show_all=at_once))
         try:
             setup = PlaySetup(
                 parse_level(str(level)),
