@@ -29,14 +29,14 @@ def test_every_kind_that_scores_in_a_drill_has_a_category() -> None:
     for kind in {*SHOW_KINDS, *PLAY_KINDS}:
         assert category_of(kind) in CATEGORIES
     assert category_of(Kind.FLUSH, crib=True) == "crib-flush"
-    assert category_of("pair", crib=True) == "pair"  # only the flush has a crib rule
+    assert category_of(Kind.PAIR, crib=True) is Category.PAIR  # only the flush has a crib rule
 
 
 def test_kinds_outside_drills_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="muggins"):
         category_of(Kind.MUGGINS)
-    with pytest.raises(ValueError):
-        category_of("double-double")
+    with pytest.raises(ValueError, match="'crib as claimed' is not a kind the trainer tracks"):
+        category_of(Kind.CRIB_AS_CLAIMED)
 
 
 def test_stored_values_are_plain_words() -> None:

@@ -147,10 +147,9 @@ CATEGORY_DRILLS: dict[Category, frozenset[DrillType]] = {
 _BY_KIND: dict[Kind, Category] = {skill.kind: skill.category for skill in SKILLS if skill.kind}
 
 
-def category_of(kind: Kind | str, *, crib: bool = False) -> Category:
+def category_of(kind: Kind, *, crib: bool = False) -> Category:
     """The category a missed combination of ``kind`` is tracked under (a crib's flush
     is its own category: the crib's flush rule is a mistake of its own)."""
-    kind = Kind(kind)
     if kind is Kind.FLUSH and crib:
         return Category.CRIB_FLUSH
     try:
