@@ -47,9 +47,9 @@ def test_the_catalog_has_every_drill_type_with_tiers() -> None:
         assert len(drill.tiers) >= (2 if drill.drill.coached else 3)
         for tier in drill.tiers:
             assert tier.length >= 1 and tier.pace > 0
-    assert "traps" in catalog.drills["hand"].tier_ids
-    assert "traps" in catalog.drills["crib"].tier_ids
-    assert "traps" in catalog.drills["peg"].tier_ids
+    assert "traps" in catalog.drills[DrillType.HAND].tier_ids
+    assert "traps" in catalog.drills[DrillType.CRIB].tier_ids
+    assert "traps" in catalog.drills[DrillType.PEG].tier_ids
     assert ("hand", "twenty-plus") in catalog.pairs()
 
 

@@ -492,7 +492,7 @@ def test_muggins_is_off_by_default_and_takes_missed_points() -> None:
 
 def _go(tier: str, want: str) -> GoQuestion:
     for seed in range(200):
-        question = deal_question("go", tier, seed, catalog=CATALOG)
+        question = deal_question(DrillType.GO, tier, seed, catalog=CATALOG)
         assert isinstance(question, GoQuestion)
         if want in question.features:
             return question
@@ -551,7 +551,7 @@ def test_bad_go_answers_are_refused() -> None:
 
 
 def test_attempts_carry_the_question_and_answer() -> None:
-    question = deal_question("hand", "beginner", 7, catalog=CATALOG)
+    question = deal_question(DrillType.HAND, "beginner", 7, catalog=CATALOG)
     assert isinstance(question, ShowQuestion)
     grade = grade_quick(question, str(question.total + 1), seconds=3.14159)
     attempt = grade.attempt()

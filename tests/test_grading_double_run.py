@@ -138,7 +138,7 @@ def test_every_engine_item_and_every_double_run_passes_the_size_check(cards: lis
 
 
 def test_the_practice_set_refuses_a_one_card_fifteen() -> None:
-    run = PracticeSet(SetSpec("hand", "twenty-plus", 3, 1, mode=Mode.CLAIM))
+    run = PracticeSet(SetSpec(DrillType.HAND, "twenty-plus", 3, 1, mode=Mode.CLAIM))
     question = run.question(CATALOG)
     assert isinstance(question, ShowQuestion)
     with pytest.raises(ValueError, match="one card is never a fifteen"):

@@ -548,16 +548,16 @@ class DrillCatalog:
     unreadable) to its problems.
     """
 
-    drills: dict[str, Drill] = field(default_factory=dict)
+    drills: dict[DrillType, Drill] = field(default_factory=dict)
     broken: dict[str, tuple[ContentProblem, ...]] = field(default_factory=dict)
 
-    def tier(self, drill: str, tier: str) -> tuple[Drill, Tier]:
+    def tier(self, drill: DrillType, tier: str) -> tuple[Drill, Tier]:
         if drill not in self.drills:
             raise KeyError(f"there is no {drill!r} drill")
         found = self.drills[drill]
         return found, found.tier(tier)
 
-    def pairs(self) -> tuple[tuple[str, str], ...]:
+    def pairs(self) -> tuple[tuple[DrillType, str], ...]:
         """Every (drill, tier) that can be dealt, in file order."""
         return tuple((d.drill, t.id) for d in self.drills.values() for t in d.tiers)
 
@@ -569,7 +569,7 @@ def load_drills(
     its own drill out. A file that is not a plain file (a FIFO, a link that loops) or is
     too large is listed as broken without being opened or read whole."""
     directory = Path(DRILLS_DIR if directory is None else directory)
-    drills: dict[str, Drill] = {}
+    drills: dict[DrillType, Drill] = {}
     broken: dict[str, tuple[ContentProblem, ...]] = {}
     for path in yaml_files(directory):
         data, _ = _read_yaml(path)
@@ -588,5 +588,5 @@ def load_drills(
             )
         else:
             drills[drill.drill] = drill
-    ordered: dict[str, Drill] = {name: drills[name] for name in DrillType if name in drills}
+    ordered = {name: drills[name] for name in DrillType if name in drills}
     return DrillCatalog(ordered, broken)

@@ -22,8 +22,9 @@ explanation renders those items.
   (:func:`grade_lay`), graded by :mod:`trainer.training.coach` by the points the choice
   loses against the best one; the coach's lines are the explanation.
 
+>>> from trainer.engine.skills import DrillType
 >>> from trainer.training.questions import deal_question
->>> q = deal_question("hand", "beginner", seed=7)
+>>> q = deal_question(DrillType.HAND, "beginner", seed=7)
 >>> grade_quick(q, str(q.total), seconds=3.0).correct
 True
 

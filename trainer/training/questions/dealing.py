@@ -78,9 +78,9 @@ def _default_catalog() -> DrillCatalog:
 
 
 def _resolve(
-    drill: Drill | str, tier: Tier | str, catalog: DrillCatalog | None
+    drill: Drill | DrillType, tier: Tier | str, catalog: DrillCatalog | None
 ) -> tuple[Drill, Tier]:
-    if isinstance(drill, str):
+    if not isinstance(drill, Drill):
         found = (catalog or _default_catalog()).drills.get(drill)
         if found is None:
             raise KeyError(f"there is no {drill!r} drill")
@@ -91,7 +91,7 @@ def _resolve(
 
 
 def deal_question(
-    drill: Drill | str,
+    drill: Drill | DrillType,
     tier: Tier | str,
     seed: int,
     index: int = 0,
@@ -112,7 +112,7 @@ def deal_question(
 
 
 def deal_set(
-    drill: Drill | str,
+    drill: Drill | DrillType,
     tier: Tier | str,
     seed: int,
     length: int | None = None,

@@ -6,8 +6,9 @@ It walks a :class:`~trainer.training.sets.spec.SetSpec`: ``question`` → (answe
 whole thing is testable without a clock or Streamlit.
 
 >>> from trainer.content.catalog import load_drills
+>>> from trainer.engine.skills import DrillType
 >>> catalog = load_drills()
->>> run = PracticeSet(SetSpec("hand", "beginner", seed=7, length=2))
+>>> run = PracticeSet(SetSpec(DrillType.HAND, "beginner", seed=7, length=2))
 >>> q = run.question(catalog)
 >>> run.start_clock(0.0)
 >>> run.answer_quick(catalog, str(q.total), now=4.0).correct
@@ -25,7 +26,7 @@ from typing import Literal
 
 from trainer.content.catalog import DrillCatalog, Tier
 from trainer.engine import Card
-from trainer.engine.skills import Mode
+from trainer.engine.skills import DrillType, Mode
 from trainer.engine.vocab import Seat
 from trainer.training.grading import (
     AdviceGrade,
@@ -56,7 +57,7 @@ from trainer.training.sets.summary import SetSummary, summarize
 Phase = Literal["question", "feedback", "done"]
 
 
-def _tier(catalog: DrillCatalog, drill: str, tier: str) -> Tier:
+def _tier(catalog: DrillCatalog, drill: DrillType, tier: str) -> Tier:
     return catalog.tier(drill, tier)[1]
 
 
