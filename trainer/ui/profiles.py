@@ -80,8 +80,8 @@ class PickerState:
     """What choosing a player keeps between runs, besides its widgets' values (those stay
     under their widget keys): the messages still to show, and what is being asked first."""
 
-    #: The sidebar's last result, ``("error" | "success", text)``.
-    message: tuple[str, str] | None = None
+    #: The sidebar's last result, ``(done, text)``: what was done, or (not done) why not.
+    message: tuple[bool, str] | None = None
     #: Why the player typed under "Who is playing?" could not be added.
     ask_message: str | None = None
     #: Club mode: why signing in, or making a player, did not work.
@@ -105,8 +105,9 @@ def _empty(*keys: str) -> None:
         st.session_state[key] = ""
 
 
-def _say(kind: str, text: str) -> None:
-    _kept().message = (kind, text)
+def _say(text: str, *, ok: bool = False) -> None:
+    """What to say beside the form on the next run: an error, or (``ok``) what was done."""
+    _kept().message = (ok, text)
 
 
 def _picked() -> None:
@@ -319,14 +320,14 @@ def _edit(field: str, change: Callable[[Store, str], Profile], done: str, failed
     try:
         profile = change(store, _typed(field))
     except ProfileNameError as err:
-        _say("error", str(err))
+        _say(str(err))
         return
     except (sqlite3.Error, StoreError) as err:
-        _say("error", f"{failed} ({describe_error(err)}).")
+        _say(f"{failed} ({describe_error(err)}).")
         return
     session.choose_profile(profile.id)
     _empty(field)
-    _say("success", done.format(name=profile.name))
+    _say(done.format(name=profile.name), ok=True)
 
 
 def _add() -> None:
@@ -361,21 +362,19 @@ def _change_pin(profile: Profile) -> None:
         return
     old, new = _typed(PIN_OLD), _typed(PIN_NEW)
     if new != _typed(PIN_AGAIN):
-        _say("error", "The two new PINs are not the same.")
+        _say("The two new PINs are not the same.")
         return
     try:
         result = club.change_pin(store, profile.id, old, new, device=session.browser_device(store))
     except (sqlite3.Error, StoreError) as err:
-        _say("error", f"The PIN could not be changed ({describe_error(err)}).")
+        _say(f"The PIN could not be changed ({describe_error(err)}).")
         return
     if isinstance(result, club.Refused):
-        _say("error", result.message)
+        _say(result.message)
         return
     session.signed_in_as(result)
     _empty(PIN_OLD, PIN_NEW, PIN_AGAIN)
-    _say(
-        "success", "Your PIN is changed. Anywhere else you were signed in, you are now signed out."
-    )
+    _say("Your PIN is changed. Anywhere else you were signed in, you are now signed out.", ok=True)
 
 
 def _club_sidebar(current: Profile | None) -> None:
@@ -392,8 +391,8 @@ def _club_sidebar(current: Profile | None) -> None:
         st.text_input("The new PIN again", key=PIN_AGAIN, type="password")
         actions.button("Change my PIN", key="pin_change", on_click=_change_pin, args=(current,))
         if message is not None:
-            kind, text = message
-            (st.error if kind == "error" else st.success)(plain(text))
+            ok, text = message
+            (st.success if ok else st.error)(plain(text))
 
 
 def picker() -> None:
@@ -452,8 +451,8 @@ def picker() -> None:
             )
             actions.button("Change name", key="profile_rename_button", on_click=_rename)
         if message is not None:
-            kind, text = message
-            (st.error if kind == "error" else st.success)(plain(text))
+            ok, text = message
+            (st.success if ok else st.error)(plain(text))
     if current is not None:
         _start_again(current)
 
@@ -474,9 +473,9 @@ def _clear(profile: Profile) -> None:
     try:
         store.clear_progress(profile.id)
     except (sqlite3.Error, StoreError) as err:
-        _say("error", f"{profile.name}'s progress could not be cleared ({describe_error(err)}).")
+        _say(f"{profile.name}'s progress could not be cleared ({describe_error(err)}).")
         return
-    _say("success", f"{profile.name} starts again from nothing: their progress is cleared.")
+    _say(f"{profile.name} starts again from nothing: their progress is cleared.", ok=True)
 
 
 def _remove(profile: Profile) -> None:
@@ -487,10 +486,10 @@ def _remove(profile: Profile) -> None:
     try:
         store.delete_profile(profile.id)
     except (sqlite3.Error, StoreError) as err:
-        _say("error", f"{profile.name} could not be removed ({describe_error(err)}).")
+        _say(f"{profile.name} could not be removed ({describe_error(err)}).")
         return
     session.ask_again()
-    _say("success", f"{profile.name} was removed, with everything kept for them.")
+    _say(f"{profile.name} was removed, with everything kept for them.", ok=True)
 
 
 def _start_again(current: Profile) -> None:

@@ -26,7 +26,7 @@ from trainer.analysis.winmeter import measured
 from trainer.engine.record import GameRecord
 from trainer.progress.review_totals import review_text
 from trainer.training.review import GameReview
-from trainer.training.table import ME, PlaySetup
+from trainer.training.table import ME, CoachMode, PlaySetup
 from trainer.training.winline import WinLine, win_line
 from trainer.ui.review_chart import lost_spec
 from trainer.ui.winchart import chart_spec
@@ -56,7 +56,7 @@ def work_out(record: str, settings: str, line: WinLine | None = None) -> Prepare
     setup), its charts, and its win line unless given; ``ValueError`` when the record
     cannot be read or does not play back."""
     review = review_text(record, settings)
-    words = PlaySetup.parse(settings).coach == "learning" or not review.settings.whole
+    words = PlaySetup.parse(settings).coach is CoachMode.LEARNING or not review.settings.whole
     if line is None and measured(review.settings):
         line = win_line(GameRecord.parse(record), seat=ME)
     if line is not None:
