@@ -19,6 +19,7 @@ from tests.stores import add_answer
 from trainer.content.catalog import load_drills
 from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import SCHEMA_VERSION, Store
+from trainer.progress.store.errors import from_sqlite
 from trainer.training.adaptive import FLOOR
 from trainer.training.questions import ShowQuestion, deal_question
 from trainer.training.records import AttemptIn
@@ -436,7 +437,7 @@ def test_a_store_read_error_is_explained_and_the_app_keeps_going(
     add_answer(store, store.create_profile("Ann").id, given(1))
 
     def failing(*args: object, **kwargs: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise from_sqlite(sqlite3.OperationalError("database or disk is full"))
 
     with monkeypatch.context() as patch:
         patch.setattr(Store, "progress_rows", failing)

@@ -13,7 +13,6 @@ pass through :func:`plain` first.
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -130,7 +129,7 @@ def _add_asked() -> None:
     except ProfileNameError as err:
         _kept().ask_message = str(err)
         return
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         _kept().ask_message = f"The player could not be added ({describe_error(err)})."
         return
     _empty(ASK_NEW_NAME)
@@ -201,7 +200,7 @@ def _sign_in() -> None:
         _signed(
             club.sign_in(store, name, pin, device=session.browser_device(store)), signing_up=False
         )
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         _kept().sign_in_message = f"Signing in is not possible just now ({describe_error(err)})."
 
 
@@ -221,7 +220,7 @@ def _sign_up() -> None:
             _typed(SIGN_UP_CODE),
             device=session.browser_device(store),
         )
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         _kept().sign_up_message = f"The player could not be made just now ({describe_error(err)})."
         return
     _signed(result, signing_up=True)
@@ -279,7 +278,7 @@ def ask(question: str) -> None:
     st.subheader(session.ASK + rest)
     try:
         players = store.profiles() if store is not None else []
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         st.warning(
             plain(f"The list of players cannot be read ({describe_error(err)})."),
             icon=":material/warning:",
@@ -322,7 +321,7 @@ def _edit(field: str, change: Callable[[Store, str], Profile], done: str, failed
     except ProfileNameError as err:
         _say(str(err))
         return
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         _say(f"{failed} ({describe_error(err)}).")
         return
     session.choose_profile(profile.id)
@@ -366,7 +365,7 @@ def _change_pin(profile: Profile) -> None:
         return
     try:
         result = club.change_pin(store, profile.id, old, new, device=session.browser_device(store))
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         _say(f"The PIN could not be changed ({describe_error(err)}).")
         return
     if isinstance(result, club.Refused):
@@ -416,7 +415,7 @@ def picker() -> None:
         st.warning(plain(trouble), icon=":material/warning:")
     try:
         profiles = store.profiles()
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         st.warning(
             plain(f"The list of players cannot be read ({describe_error(err)})."),
             icon=":material/warning:",
@@ -472,7 +471,7 @@ def _clear(profile: Profile) -> None:
         return
     try:
         store.clear_progress(profile.id)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         _say(f"{profile.name}'s progress could not be cleared ({describe_error(err)}).")
         return
     _say(f"{profile.name} starts again from nothing: their progress is cleared.", ok=True)
@@ -485,7 +484,7 @@ def _remove(profile: Profile) -> None:
         return
     try:
         store.delete_profile(profile.id)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         _say(f"{profile.name} could not be removed ({describe_error(err)}).")
         return
     session.ask_again()

@@ -18,7 +18,6 @@ signed-in player's own finished games open. What the page keeps between runs is 
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any, NoReturn
 
 import streamlit as st
@@ -322,7 +321,7 @@ def _choose(profile_id: int) -> NoReturn:
     """No game asked for: offer the player's newest finished games."""
     try:
         games = session.finished_games(profile_id, limit=OFFERED)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         session.report_failure(err)
         _stop(f"Your games cannot be read just now ({describe_error(err)}).")
     if not games:
@@ -374,7 +373,7 @@ if st.query_params.get(GAME_PARAM) != game_id:
     st.query_params[GAME_PARAM] = game_id  # a reload, or a shared link, finds the game again
 try:
     saved = session.saved_game(profile.id, game_id)
-except (sqlite3.Error, StoreError) as err:
+except StoreError as err:
     session.report_failure(err)
     _stop(f"Your games cannot be read just now ({describe_error(err)}).")
 if saved is None:

@@ -7,7 +7,6 @@ the group, which its members find on Home. A teacher sees their own groups' memb
 from __future__ import annotations
 
 import random
-import sqlite3
 
 import altair as alt
 import pandas as pd
@@ -60,7 +59,7 @@ def _new_group() -> None:
         return
     try:
         made = the_store.create_group(teacher.id, name, club.new_join_code())
-    except (ValueError, sqlite3.Error, StoreError) as err:
+    except (ValueError, StoreError) as err:
         _note(f"The group could not be made ({describe_error(err)}).")
         return
     st.session_state[_GROUP] = made.id
@@ -72,7 +71,7 @@ def _reset(member_id: int, name: str) -> None:
     pin = str(st.session_state.get(_RESET_PIN) or "")
     try:
         refused = club.reset_pin(the_store, teacher.id, member_id, pin)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         _note(f"The PIN could not be changed ({describe_error(err)}).")
         return
     if refused is not None:
@@ -88,7 +87,7 @@ def _assign(group_id: int) -> None:
     length = int(st.session_state.get(_LENGTH) or 10)
     try:
         the_store.assign(group_id, drill, tier, length, random.randrange(1, 10**6))
-    except (ValueError, sqlite3.Error, StoreError) as err:
+    except (ValueError, StoreError) as err:
         _note(f"The set could not be given ({describe_error(err)}).")
         return
     _note("Given: every member finds it on their Home page.", ok=True)
