@@ -1,7 +1,7 @@
 """Tabs that reconnect by themselves after the server restarts (no reload): the first thing
 each person does is acted on. A typed total is graded and saved; "That's everything" grades
 the claims the list showed (none lost, none graded from an empty list); the Play page's
-"Cut the pack" cuts; Check a hand counts the cards typed before the restart."""
+"Cut the deck" cuts; Check a hand counts the cards typed before the restart."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from tests.conftest import APP, REPO
 from trainer.bench.serving import free_port, serving
 from trainer.content.catalog import load_drills
 from trainer.engine.game import Game
+from trainer.engine.skills import DrillType
 from trainer.progress.store import Store
 from trainer.training.questions import ShowQuestion, deal_question
 from trainer.ui.session import player_param
@@ -54,8 +55,8 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
     store = Store.open(db)
     kim, lee, mo = (store.create_profile(name) for name in ("Kim", "Lee", "Mo"))
     port = free_port()
-    typed = deal_question("hand", "club", 541, 0, catalog=CATALOG)
-    claimed = deal_question("hand", "club", 542, 0, catalog=CATALOG)
+    typed = deal_question(DrillType.HAND, "club", 541, 0, catalog=CATALOG)
+    claimed = deal_question(DrillType.HAND, "club", 542, 0, catalog=CATALOG)
     assert isinstance(typed, ShowQuestion) and isinstance(claimed, ShowQuestion)
     context = browser.new_context(viewport={"width": 1100, "height": 1100})
     with ExitStack() as stack:
@@ -84,7 +85,7 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
         c.goto(f"{url}/play?player={player_param(mo)}")
         c.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
         c.get_by_role("button", name="Start the game").click()
-        c.get_by_role("button", name="Cut the pack").wait_for()
+        c.get_by_role("button", name="Cut the deck").wait_for()
         settled(c)
         d.goto(f"{url}/check")
         d.get_by_role("textbox", name="Hand (four cards)").wait_for()
@@ -106,7 +107,7 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
         b.locator(".cp-done").click()
         b.get_by_text("every combination found").first.wait_for(timeout=20_000)
 
-        c.get_by_role("button", name="Cut the pack").click()
+        c.get_by_role("button", name="Cut the deck").click()
         c.get_by_text("You cut").first.wait_for(timeout=20_000)
 
         d.get_by_role("textbox", name="Starter").press("Enter")  # the page showed 5♥ 5♦ 5♣ J♠

@@ -19,6 +19,7 @@ from tests.stores import add_answer
 from trainer.content.catalog import load_drills
 from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import SCHEMA_VERSION, Store
+from trainer.progress.store.errors import from_sqlite
 from trainer.training.adaptive import FLOOR
 from trainer.training.questions import ShowQuestion, deal_question
 from trainer.training.records import AttemptIn
@@ -76,10 +77,34 @@ def texts(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts).replace(WORD_JOINER, "")  # see profiles.plain
 
 
-def charts(at: AppTest) -> list[list[dict[str, Any]]]:
-    """Each chart's data rows (Streamlit sends them as Arrow tables beside the spec)."""
+#: The tabs of "How it is going", each drawn only while it is open.
+TABS = ("Right answers", "Pace", "What gets missed")
+
+
+def each_tab(at: AppTest) -> list[Any]:
+    """The charts of every tab of "How it is going", opening each in turn (a tab's chart is
+    drawn only while it is open); the first tab opens by itself."""
+    assert len(_open_charts(at)) <= 1, "only the open tab draws its chart"
     out = []
-    for chart in at.get("vega_lite_chart"):
+    for label in TABS:
+        at.session_state["progress_tabs"] = label
+        at.run()
+        assert not at.exception, at.exception
+        out.extend(_open_charts(at))
+    at.session_state["progress_tabs"] = TABS[0]
+    at.run()
+    return out
+
+
+def _open_charts(at: AppTest) -> list[Any]:
+    """The charts drawn in the tabs now (the points-lost chart of the games stands apart)."""
+    return [c for tab in at.tabs for c in tab.get("vega_lite_chart")]
+
+
+def charts(at: AppTest) -> list[list[dict[str, Any]]]:
+    """Each tab's chart's data rows (Streamlit sends them as Arrow tables beside the spec)."""
+    out = []
+    for chart in each_tab(at):
         name = json.loads(chart.proto.spec)["data"]["name"]
         named = [d for d in chart.proto.datasets if d.name == name]  # in no promised order
         assert len(named) == 1, (name, [d.name for d in chart.proto.datasets])
@@ -132,7 +157,7 @@ def test_drills_answered_on_the_practice_page_show_after_a_restart(
     practice.query_params.update({"drill": "hand", "tier": "club", "seed": "7", "length": "2"})
     practice.run()
     for index, off in ((0, -1), (1, 0)):  # one short, then right
-        question = deal_question("hand", "club", 7, index, catalog=catalog)
+        question = deal_question(DrillType.HAND, "club", 7, index, catalog=catalog)
         assert isinstance(question, ShowQuestion)
         practice.text_input(key=f"practice_total_{index}").set_value(str(question.total + off))
         practice.button(key=f"FormSubmitter:practice_answer_{index}-Check").click().run()
@@ -164,7 +189,7 @@ def test_the_charts_carry_the_numbers(_isolated_database: Path) -> None:
 
 
 def chart_specs(at: AppTest) -> list[dict[str, Any]]:
-    return [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
+    return [json.loads(chart.proto.spec) for chart in each_tab(at)]
 
 
 def test_a_first_day_is_labelled_bars_and_says_to_come_back(_isolated_database: Path) -> None:
@@ -284,7 +309,7 @@ def test_practise_my_weak_spots_hands_over_the_weights(
 
 
 def test_the_practice_page_starts_the_chosen_set(_isolated_database: Path) -> None:
-    tier = load_drills().drills["crib"].tiers[-1]  # named by its title from the drill file
+    tier = load_drills().drills[DrillType.CRIB].tiers[-1]  # named by its title from the drill file
     store = Store.open(_isolated_database)
     profile = store.create_profile("Ann")
     store.add_attempts(
@@ -382,7 +407,8 @@ def test_a_damaged_database_is_set_aside_with_a_message(_isolated_database: Path
     at = AppTest.from_file(APP, default_timeout=30).run()
     [warning] = at.sidebar.warning
     assert "could not be read" in warning.value
-    assert "kept, renamed to" in warning.value
+    assert "kept beside it, under a new name" in warning.value
+    assert str(_isolated_database.parent) not in warning.value  # no path on a page
     at.switch_page("ui/views/progress.py").run()
     assert not at.sidebar.warning  # said once
     assert "Who is playing?" in [s.value for s in at.subheader]  # a fresh file: nobody yet
@@ -411,7 +437,7 @@ def test_a_store_read_error_is_explained_and_the_app_keeps_going(
     add_answer(store, store.create_profile("Ann").id, given(1))
 
     def failing(*args: object, **kwargs: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise from_sqlite(sqlite3.OperationalError("database or disk is full"))
 
     with monkeypatch.context() as patch:
         patch.setattr(Store, "progress_rows", failing)
@@ -442,7 +468,7 @@ def test_progress_shows_the_ladder_of_first_games() -> None:
 
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
     profile = store.create_profile("Sam")
-    for lesson in ("the-board", "deal-and-crib", "the-starter", "the-play"):
+    for lesson in ("the-board", "deal-and-crib", "the-starter", "the-play", "the-show"):
         store.save_lesson_progress(profile.id, lesson, 0, True)
     table = Table.new(RUNGS[0].setup, seed=4)  # a first game of fifteens, played out
     while table.need() is not Need.OVER:
@@ -465,4 +491,5 @@ def test_progress_shows_the_ladder_of_first_games() -> None:
     step = "won" if won else "played, not won yet"
     assert f"1. {'✅' if won else '▶️'} **Fifteens**: {step} ({won} of 1 game won)" in text
     assert "2. ▶️ **Fifteens and pairs**: ready to play" in text
-    assert "4. 🔒 **Flushes and nobs**: opens after lesson 6" in text
+    assert "3. 🔒 **Fifteens, pairs and runs**: opens after lesson 9" in text
+    assert "4. 🔒 **Flushes and nobs**: opens after lesson 9" in text

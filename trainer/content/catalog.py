@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     AfterValidator,
@@ -41,7 +41,7 @@ from pydantic import (
 
 from trainer.content import DRILLS_DIR, ContentProblem, display_path, read_yaml, wording, yaml_files
 from trainer.engine import MAX_SHOW, Card, CardNotationError
-from trainer.engine.skills import DRILL_TYPES, DrillType
+from trainer.engine.skills import DrillType
 
 __all__ = [
     "DRILL_FEATURES",
@@ -65,6 +65,8 @@ SHOW_FEATURES: dict[str, str] = {
     "fifteen": "at least one fifteen",
     "four-card-fifteen": "a fifteen made of four or five cards",
     "five-card-fifteen": "a fifteen made of all five cards",
+    "two-card-fifteen": "a fifteen made of two cards",
+    "three-card-fifteen": "a fifteen made of three cards",
     "pair": "at least one pair",
     "two-pairs": "pairs in two different ranks",
     "pair-royal": "three cards of one rank",
@@ -113,15 +115,15 @@ GO_FEATURES: dict[str, str] = {
     "play-over": "every card has been laid",
 }
 
-DRILL_FEATURES: dict[str, dict[str, str]] = {
-    "hand": {k: v for k, v in SHOW_FEATURES.items() if k != "crib-four-flush"},
-    "crib": {k: v for k, v in SHOW_FEATURES.items() if k != "four-card-flush"},
-    "peg": PEG_FEATURES,
-    "go": GO_FEATURES,
+DRILL_FEATURES: dict[DrillType, dict[str, str]] = {
+    DrillType.HAND: {k: v for k, v in SHOW_FEATURES.items() if k != "crib-four-flush"},
+    DrillType.CRIB: {k: v for k, v in SHOW_FEATURES.items() if k != "four-card-flush"},
+    DrillType.PEG: PEG_FEATURES,
+    DrillType.GO: GO_FEATURES,
 }
 
 #: The most points the question can be worth (the 29 hand; a card in the play).
-MAX_TOTAL: dict[str, int] = {
+MAX_TOTAL: dict[DrillType, int] = {
     DrillType.HAND: MAX_SHOW,
     DrillType.CRIB: MAX_SHOW,
     DrillType.PEG: 14,
@@ -181,19 +183,22 @@ def rank_order(token: str) -> int:
         raise ValueError(f"{token!r} is not a rank: use A, 2-10, J, Q or K") from None
 
 
-def _feature_check(values: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
-    context = info.context if isinstance(info.context, Mapping) else {}
-    drill = context.get("drill")
-    if drill not in DRILL_FEATURES:
-        return values
-    known = DRILL_FEATURES[drill]
+def _feature_check(
+    values: tuple[str, ...], info: ValidationInfo, model: type[Constraints]
+) -> tuple[str, ...]:
+    drill = _context_drill(info, model)
+    known = model.feature_names
+    if known is None:
+        if drill is None or drill not in DRILL_FEATURES:
+            return values
+        known = DRILL_FEATURES[drill]
     seen: set[str] = set()
     for value in values:
         if value not in known:
             close = difflib.get_close_matches(value, list(known), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise ValueError(
-                f"{value!r} is not a feature of {drill} drills{hint} "
+                f"{value!r} is not a feature of {model.features_of or f'{drill} drills'}{hint} "
                 f"(known: {', '.join(sorted(known))})"
             )
         if value in seen:
@@ -217,7 +222,19 @@ class Constraints(_Model):
     cards hold every rank of at least one of them. ``starter`` lists the ranks
     the starter may have. ``min_cards``/``max_cards`` bound the cards in a
     pegging pile, or in the series of a go question.
+
+    A drill file's tier says which drill its constraints are for in the validation
+    context (``{"drill": "hand"}``); a subclass for one kind of question (a lesson's
+    question kinds, :mod:`trainer.content.lessons.checks.kinds`) fixes it instead, with
+    the features it may name.
     """
+
+    #: The drill type whose fields and features apply (``None``: the context's).
+    for_drill: ClassVar[DrillType | None] = None
+    #: The features it may name (``None``: the drill type's).
+    feature_names: ClassVar[Mapping[str, str] | None] = None
+    #: What those features are of, in a message ("a hand or crib").
+    features_of: ClassVar[str | None] = None
 
     min_total: Annotated[StrictInt, Field(ge=0)] | None = None
     max_total: Annotated[StrictInt, Field(ge=0)] | None = None
@@ -234,14 +251,14 @@ class Constraints(_Model):
     @field_validator("require", "require_any", "forbid")
     @classmethod
     def _known_features(cls, values: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
-        return _feature_check(values, info)
+        return _feature_check(values, info, cls)
 
     @field_validator("must_include")
     @classmethod
     def _patterns(cls, values: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         for value in values:
             _rank_tokens(value)
-        _only_for(info, ("hand", "crib"), "must_include")
+        _only_for(info, (DrillType.HAND, DrillType.CRIB), "must_include", cls)
         return values
 
     @field_validator("starter")
@@ -249,24 +266,23 @@ class Constraints(_Model):
     def _starter_ranks(cls, values: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         for value in values:
             rank_order(value)
-        _only_for(info, ("hand", "crib"), "starter")
+        _only_for(info, (DrillType.HAND, DrillType.CRIB), "starter", cls)
         return values
 
     @field_validator("min_cards", "max_cards")
     @classmethod
     def _cards_only_for_play(cls, value: int | None, info: ValidationInfo) -> int | None:
         if value is not None:
-            _only_for(info, ("peg", "go"), str(info.field_name))
+            _only_for(info, (DrillType.PEG, DrillType.GO), str(info.field_name), cls)
         return value
 
     @field_validator("max_total")
     @classmethod
     def _not_absurd(cls, value: int | None, info: ValidationInfo) -> int | None:
-        drill = _context_drill(info)
-        if value is not None and drill in MAX_TOTAL and value > MAX_TOTAL[drill]:
-            raise ValueError(
-                f"{value} is more than a {drill} question can ever score ({MAX_TOTAL[drill]})"
-            )
+        drill = _context_drill(info, cls)
+        most = None if drill is None else MAX_TOTAL.get(drill)
+        if value is not None and most is not None and value > most:
+            raise ValueError(f"{value} is more than a {drill} question can ever score ({most})")
         return value
 
     @model_validator(mode="after")
@@ -291,15 +307,25 @@ class Constraints(_Model):
         )
 
 
-def _context_drill(info: ValidationInfo) -> str | None:
+def _context_drill(
+    info: ValidationInfo, model: type[Constraints] | None = None
+) -> DrillType | None:
+    """The drill type the constraints are for: the model's own, or the file's (``None``
+    when the file names none, or a word that is not a drill type: that is said once)."""
+    if model is not None and model.for_drill is not None:
+        return model.for_drill
     context = info.context if isinstance(info.context, Mapping) else {}
-    drill = context.get("drill")
-    return drill if isinstance(drill, str) else None
+    return DrillType.named(context.get("drill"))
 
 
-def _only_for(info: ValidationInfo, types: tuple[str, ...], name: str) -> None:
-    drill = _context_drill(info)
-    if drill is not None and drill in DRILL_TYPES and drill not in types:
+def _only_for(
+    info: ValidationInfo,
+    types: tuple[DrillType, ...],
+    name: str,
+    model: type[Constraints] | None = None,
+) -> None:
+    drill = _context_drill(info, model)
+    if drill is not None and drill not in types:
         raise ValueError(f"{name} is for {' and '.join(types)} drills, not {drill} drills")
 
 
@@ -321,21 +347,21 @@ class Tier(_Model):
     @classmethod
     def _go_only(cls, value: int, info: ValidationInfo) -> int:
         if value != 2:
-            _only_for(info, ("go",), "players")
+            _only_for(info, (DrillType.GO,), "players")
         return value
 
     @field_validator("show_count")
     @classmethod
     def _peg_only(cls, value: str, info: ValidationInfo) -> str:
         if value != "before":
-            _only_for(info, ("peg",), "show_count")
+            _only_for(info, (DrillType.PEG,), "show_count")
         return value
 
     @field_validator("constraints")
     @classmethod
     def _none_for_coach_drills(cls, value: Constraints, info: ValidationInfo) -> Constraints:
         drill = _context_drill(info)
-        if drill in DRILL_TYPES and DrillType(drill).coached and value.model_fields_set:
+        if drill is not None and drill.coached and value.model_fields_set:
             raise ValueError(
                 f"{drill} drills take no constraints: the coach deals its own positions "
                 f"for each tier (leave out {', '.join(sorted(value.model_fields_set))})"
@@ -522,21 +548,18 @@ class DrillCatalog:
     unreadable) to its problems.
     """
 
-    drills: dict[str, Drill] = field(default_factory=dict)
+    drills: dict[DrillType, Drill] = field(default_factory=dict)
     broken: dict[str, tuple[ContentProblem, ...]] = field(default_factory=dict)
 
-    def tier(self, drill: str, tier: str) -> tuple[Drill, Tier]:
+    def tier(self, drill: DrillType, tier: str) -> tuple[Drill, Tier]:
         if drill not in self.drills:
             raise KeyError(f"there is no {drill!r} drill")
         found = self.drills[drill]
         return found, found.tier(tier)
 
-    def pairs(self) -> tuple[tuple[str, str], ...]:
+    def pairs(self) -> tuple[tuple[DrillType, str], ...]:
         """Every (drill, tier) that can be dealt, in file order."""
         return tuple((d.drill, t.id) for d in self.drills.values() for t in d.tiers)
-
-
-_ORDER = DRILL_TYPES
 
 
 def load_drills(
@@ -546,7 +569,7 @@ def load_drills(
     its own drill out. A file that is not a plain file (a FIFO, a link that loops) or is
     too large is listed as broken without being opened or read whole."""
     directory = Path(DRILLS_DIR if directory is None else directory)
-    drills: dict[str, Drill] = {}
+    drills: dict[DrillType, Drill] = {}
     broken: dict[str, tuple[ContentProblem, ...]] = {}
     for path in yaml_files(directory):
         data, _ = _read_yaml(path)
@@ -565,5 +588,5 @@ def load_drills(
             )
         else:
             drills[drill.drill] = drill
-    ordered = {name: drills[name] for name in _ORDER if name in drills}
+    ordered = {name: drills[name] for name in DrillType if name in drills}
     return DrillCatalog(ordered, broken)

@@ -142,9 +142,6 @@ class Term(_Model):
     def pattern(self) -> re.Pattern[str]:
         return _pattern(self.words)
 
-    def used_in(self, text: str) -> bool:
-        return self.pattern.search(normalise(text)) is not None
-
     def bolded_in(self, text: str) -> bool:
         """True when ``text`` writes the term (or one of its forms) in bold: ``**crib**``,
         ``**1 for last card**``."""
@@ -279,15 +276,14 @@ def _check_texts(step: Step) -> Iterator[str]:
     if check is None:
         return
     if isinstance(check, TrueFalseCheck):
-        yield check.statement
-        yield check.explain
+        for situation in check.situations():  # each comes back in turn
+            yield situation.statement
+            yield situation.explain
         return
-    if check.question:
-        yield check.question
-    yield check.prompt
+    yield check.prompt  # the question as asked, its blanks filled with its cards
     hint = getattr(check, "hint", None)
     if isinstance(hint, str):
-        yield hint
+        yield check.filled(hint)
 
 
 def lesson_texts(index: int, lesson: Lesson, extra: ExtraTexts | None = None) -> Iterator[Use]:

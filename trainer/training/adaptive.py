@@ -64,7 +64,7 @@ class AreaNeed:
     errors: float  # 0..1
     categories: float  # 0..CATEGORY_WEIGHT * number of weak categories
     pace: float  # 0..1
-    weakest_category: str | None  # the category this area's answers missed most, if any
+    weakest_category: Category | None  # the category this area's answers missed most, if any
     weight: float
 
     @property

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from confusable_homoglyphs import categories, confusables
 
-from trainer.engine.skills import CATEGORIES, DRILL_TYPES, MODES
+from trainer.engine.skills import CATEGORIES, DrillType, Mode
 from trainer.progress.store.errors import InvalidAttemptError, ProfileNameError
 from trainer.progress.store.rows import GameReviewRow, SavedGame
 from trainer.progress.store.seats import setup_seats
@@ -26,9 +26,6 @@ GAME_STATUSES = ("playing", "won", "lost")
 GAME_RECORD_MAX = 200_000
 GAME_PLACE_MAX = 100
 DRAFT_MAX = 4000
-#: The longest name of a player's setting, and the longest value kept for it.
-PREFERENCE_KEY_MAX = 40
-PREFERENCE_MAX = 100
 INT64 = 2**63
 
 
@@ -45,8 +42,8 @@ def text_field(name: str, value: object, limit: int, *, empty_ok: bool = False) 
 
 def check_attempt(attempt: AttemptIn) -> None:
     """Refuse a record that is not a well-formed graded answer, naming the field."""
-    if attempt.drill not in DRILL_TYPES:
-        raise InvalidAttemptError(f"drill {attempt.drill!r} is not one of {', '.join(DRILL_TYPES)}")
+    if DrillType.named(attempt.drill) is None:
+        raise InvalidAttemptError(f"drill {attempt.drill!r} is not one of {', '.join(DrillType)}")
     text_field("tier", attempt.tier, TIER_MAX)
     text_field("question", attempt.question, TEXT_MAX)
     text_field("answer", attempt.answer, TEXT_MAX, empty_ok=True)
@@ -64,8 +61,8 @@ def check_attempt(attempt: AttemptIn) -> None:
         raise InvalidAttemptError(f"seconds must be a number, not {attempt.seconds!r}")
     if not math.isfinite(attempt.seconds) or attempt.seconds < 0:
         raise InvalidAttemptError(f"seconds must be zero or more, not {attempt.seconds!r}")
-    if attempt.mode not in MODES:
-        raise InvalidAttemptError(f"mode {attempt.mode!r} is not one of {', '.join(MODES)}")
+    if Mode.named(attempt.mode) is None:
+        raise InvalidAttemptError(f"mode {attempt.mode!r} is not one of {', '.join(Mode)}")
     if not isinstance(attempt.missed, tuple | list | frozenset | set):
         raise InvalidAttemptError("missed must be a tuple of categories")
     unknown = [c for c in attempt.missed if c not in CATEGORIES]
@@ -134,6 +131,21 @@ def name_skeleton(name: str) -> str:
 _LATIN_LOOK_ALIKES = str.maketrans({"l": "i", "1": "i", "|": "i", "0": "o"})
 
 
+#: Letters and digits of one alphabet that many fonts draw alike (a capital I, a small l, a
+#: one and a bar; a zero and a capital O), each as the one that stands for them all.
+_SAME_LOOK = str.maketrans({"I": "l", "1": "l", "|": "l", "0": "O"})
+
+
+def name_look(name: str) -> str:
+    """What a name looks like in its own alphabet: the letters many fonts draw alike made
+    one, and case kept (a small i has a dot; a capital I and a small l have none).
+
+    >>> name_look("Al") == name_look("AI") and name_look("Ali") != name_look("All")
+    True
+    """
+    return unicodedata.normalize("NFKC", name).translate(_SAME_LOOK)
+
+
 def _not_latin(name: str) -> bool:
     return bool(categories.unique_aliases(name) - {"LATIN", "COMMON"})
 
@@ -143,17 +155,26 @@ def look_alike_problem(
 ) -> str | None:
     """Why ``cleaned`` may not be a player's name beside ``others`` (id and name of each
     player, ``profile_id`` the one being renamed, if any): it looks like another player's
-    name spelt with other letters. None when it is fine."""
-    wanted = name_skeleton(cleaned)
+    name spelt with other letters, of another alphabet (КІМ for Kim) or of the same one (Al
+    with a small l for AI with a capital I). None when it is fine."""
+    wanted, looks = name_skeleton(cleaned), name_look(cleaned)
     for other_id, other in others:
         if other_id == profile_id or other.casefold() == cleaned.casefold():
             continue
-        if (_not_latin(cleaned) or _not_latin(other)) and name_skeleton(other) == wanted:
+        other_script = (_not_latin(cleaned) or _not_latin(other)) and name_skeleton(other) == wanted
+        if other_script or name_look(other) == looks:
             return (
                 f"{cleaned} looks just like {other}, who is already a player here: "
                 "choose a name that looks different."
             )
     return None
+
+
+def name_lock(cleaned: str) -> str:
+    """The lock a new name (or a new name for a player) is written under: names that look
+    alike share it (their skeletons are one), so two of them made at once are checked one
+    after the other."""
+    return f"name:{name_skeleton(cleaned)}"
 
 
 def check_game(game: SavedGame) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple
 
-from trainer.engine.skills import CATEGORIES
+from trainer.engine.skills import CATEGORIES, Category, DrillType, Mode
 from trainer.progress.store.errors import StoreError
 from trainer.training.records import AttemptIn, Profile
 
@@ -24,6 +24,7 @@ __all__ = [
     "Recorded",
     "ReviewTotals",
     "SavedGame",
+    "SignInTries",
     "StaleGameError",
     "Streaks",
 ]
@@ -80,7 +81,7 @@ def recorded(row: Sequence[Any]) -> Recorded:
     )
     missed_set = set((missed or "").split())
     attempt = AttemptIn(
-        drill=drill,
+        drill=DrillType(drill),
         tier=tier,
         seed=int(seed),
         question=question,
@@ -89,7 +90,7 @@ def recorded(row: Sequence[Any]) -> Recorded:
         points_off=int(off),
         missed=tuple(c for c in CATEGORIES if c in missed_set),
         seconds=float(secs),
-        mode=mode,
+        mode=Mode(mode),
         at=from_utc_text(at),
     )
     return Recorded(int(id_), int(profile_id), attempt)
@@ -99,7 +100,7 @@ class DayRow(NamedTuple):
     """Answers of one drill type on one (local) day."""
 
     day: date
-    drill: str
+    drill: DrillType
     answers: int
     correct: int
     seconds: float  # total seconds taken
@@ -108,7 +109,7 @@ class DayRow(NamedTuple):
 class AreaRow(NamedTuple):
     """Answers of one drill type and tier."""
 
-    drill: str
+    drill: DrillType
     tier: str
     answers: int
     correct: int
@@ -118,9 +119,9 @@ class AreaRow(NamedTuple):
 class MissRow(NamedTuple):
     """How often one category was missed in one drill type and tier."""
 
-    drill: str
+    drill: DrillType
     tier: str
-    category: str
+    category: Category
     misses: int
 
 
@@ -314,23 +315,28 @@ ROLES = ("player", "teacher")
 
 
 class Credential(NamedTuple):
-    """How a player signs in: the PIN's salted hash, its version (sessions carry it), the
-    role, the wrong PINs given since the last right one, and until when signing in waits."""
+    """How a player signs in: the PIN's salted hash, its version, the role, and the version
+    of the player's sessions (their tokens carry it: a new PIN, or signing out, moves it on)."""
 
     profile_id: int
     pin_hash: str
     pin_version: int
     role: str
-    failures: int
-    locked_until: datetime | None
+    token_version: int
 
 
 def credential(row: Sequence[Any]) -> Credential:
-    profile_id, pin_hash, version, role, failures, locked = row
-    return Credential(
-        int(profile_id), str(pin_hash), int(version), str(role), int(failures),
-        from_utc_text(locked) if locked else None,
-    )  # fmt: skip
+    profile_id, pin_hash, version, role, token_version = row
+    return Credential(int(profile_id), str(pin_hash), int(version), str(role), int(token_version))
+
+
+class SignInTries(NamedTuple):
+    """The tries at signing in counted for one name or one browser: how many in a row
+    without the right PIN, the last one's time, and until when the next one waits."""
+
+    tries: int
+    last_try_at: datetime | None
+    locked_until: datetime | None
 
 
 class Group(NamedTuple):

@@ -70,8 +70,8 @@ def _start_rung(rung_id: str, profile: Profile) -> None:
 def first_games(profile: Profile) -> None:
     """The ladder of first games: each opens with its lesson; only what is learned scores."""
     done = {lesson for lesson, place in session.lesson_progress().items() if place.done}
-    states = ladder(done, play_saves.finished_setups(profile))
     course = the_course()
+    states = ladder(course, done, play_saves.finished_setups(profile))
     st.subheader("First games")
     st.write(
         "Short games against the Easy computer that grow with the lessons: in each, only "
@@ -82,10 +82,9 @@ def first_games(profile: Profile) -> None:
         with st.container(border=True, key=f"play_rung_{rung.id}"):
             st.markdown(f"**{rung.number}. {rung.title}**  \n{rung.new}")
             if state.step is Step.LOCKED:
-                number = course.number(rung.lesson) if course.has(rung.lesson) else "?"
-                st.caption(
-                    f":material/lock: Opens after lesson {number}: {course.title(rung.lesson)}."
-                )
+                lesson = state.lesson or ""
+                number = course.number(lesson) if course.has(lesson) else "?"
+                st.caption(f":material/lock: Opens after lesson {number}: {course.title(lesson)}.")
                 continue
             won = f" ({state.won} of {state.played} won)" if state.played else ""
             st.caption(_STEP_WORDS[state.step] + won)
@@ -102,7 +101,8 @@ def next_rung(page_game: PlayGame, rung: Rung, profile: Profile) -> None:
     """After a first game: how this rung has gone, and the next one (to play now when its
     lesson is done, or the lesson that opens it)."""
     done = {lesson for lesson, place in session.lesson_progress().items() if place.done}
-    states = ladder(done, play_saves.finished_setups(profile))
+    course = the_course()
+    states = ladder(course, done, play_saves.finished_setups(profile))
     mine = states[rung.number - 1]
     st.markdown(
         f"First game {rung.number}, {rung.title}: {many(mine.played, 'game')} played, "
@@ -112,10 +112,11 @@ def next_rung(page_game: PlayGame, rung: Rung, profile: Profile) -> None:
         return
     nxt = states[rung.number]
     if nxt.step is Step.LOCKED:
-        course = the_course()
+        lesson = nxt.lesson or ""
+        number = course.number(lesson) if course.has(lesson) else "?"
         st.caption(
             f"First game {nxt.rung.number}, {nxt.rung.title}, opens after lesson "
-            f"{course.number(nxt.rung.lesson)}: {course.title(nxt.rung.lesson)}."
+            f"{number}: {course.title(lesson)}."
         )
         return
     if st.button(

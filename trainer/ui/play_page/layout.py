@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from trainer.training.ladder import counts_text, rung_of
-from trainer.training.table import COACH_NAMES, LEVEL_NAMES, ME, Need, Pegs, Table
+from trainer.training.table import LEVEL_NAMES, ME, Need, Pegs, Table
 from trainer.ui import assets
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.play_page.preferences import meter_shown, show_all
@@ -85,7 +85,8 @@ def board_and_log(table: Table, late: str) -> None:
     names = table.names.board_names
     board = board_html(_frames(table, late), target=table.game.settings.target, names=names)
     if table.has_win_meter and meter_shown(table):
-        board += winbar_html(table.win_chances(), (names[0], names[1]))  # (games of two)
+        chances = table.win_chances()  # (games of two)
+        board += winbar_html(chances, (names[0], names[1]), words=table.in_words)
     reply = table.mark + 1 if late else None
     log = log_html(table.log_lines(), late=late, reply=reply)
     st.markdown(board + log, unsafe_allow_html=True)
@@ -101,7 +102,7 @@ def header(table: Table) -> None:
     if rung is not None and not game.settings.whole:
         parts[:0] = [f"First game {rung.number}: {rung.title}", counts_text(game.settings)]
     if table.coached:
-        parts.append(f"coach: {COACH_NAMES[table.coach].lower()}")
+        parts.append(f"coach: {table.coach.label.lower()}")
     if view.dealer is not None:
         parts.append(f"deal {view.deal_no}")
         names = table.names
