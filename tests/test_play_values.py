@@ -13,7 +13,7 @@ from itertools import combinations
 import pytest
 
 from tests.plays import weighed_card
-from trainer.analysis.play_values import all_fours, keep_play_value, play_value
+from trainer.analysis.play_values import all_fours, keep_play_value, play_value, played_out
 from trainer.engine import DECK, Card, Pegging
 
 
@@ -76,6 +76,16 @@ def test_the_packaged_table_is_the_worth_worked_out() -> None:
             assert keep_play_value(four, dealer=dealer) == pytest.approx(
                 play_value(four, dealer=dealer), abs=1e-4
             )
+
+
+def test_the_table_plays_each_pair_of_hands_once_for_both_seats() -> None:
+    # played_out (the table's builder) plays a dealer's four against a pone's once and
+    # counts it for both: each side's worth is play_value's.
+    for four in ((1, 2, 3, 4), (5, 5, 10, 11)):
+        as_dealer = played_out([four], all_fours())[four]
+        assert as_dealer[0] / as_dealer[1] == pytest.approx(play_value(four, dealer=True))
+        as_pone = played_out(all_fours(), [four])[four]
+        assert as_pone[2] / as_pone[3] == pytest.approx(play_value(four, dealer=False))
 
 
 def test_low_cards_and_pairs_peg_better_than_faces() -> None:
