@@ -731,7 +731,8 @@ class Game:
         """One line for logs and tests: the phase, the dealer and the score."""
         dealer = "no dealer yet" if self.dealer is None else f"dealer {seat_name(self.dealer)}"
         hands = "; ".join(f"{seat_name(s)}: {label_cards(self._hands[s])}" for s in self.seats)
-        return f"deal {self.deal_no}, {dealer}, {self.phase}, {self.scores[0]}-{self.scores[1]}; {hands}"
+        scores = "-".join(str(score) for score in self.scores)  # each side's, at 2 to 4 seats
+        return f"deal {self.deal_no}, {dealer}, {self.phase}, {scores}; {hands}"
 
 
 def _can(verify: object, *args: object) -> bool:
