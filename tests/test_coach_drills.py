@@ -331,10 +331,12 @@ def test_weak_spots_bring_back_the_coach_drill_that_is_missed() -> None:
     recent = [_attempt("discard", "pone", False) for _ in range(6)]
     recent += [_attempt("play", "clear", True) for _ in range(6)]
     needs = {need.area: need for need in assess(recent, available=CATALOG.pairs())}
-    assert needs[("discard", "pone")].weakest_category == "discard"
-    assert needs[("discard", "pone")].weight > needs[("discard", "dealer")].weight
-    assert needs[("discard", "dealer")].weight > needs[("hand", "club")].weight  # the category
-    assert needs[("play", "clear")].weight < needs[("discard", "pone")].weight
+    assert needs[(DrillType.DISCARD, "pone")].weakest_category == "discard"
+    assert needs[(DrillType.DISCARD, "pone")].weight > needs[(DrillType.DISCARD, "dealer")].weight
+    assert (
+        needs[(DrillType.DISCARD, "dealer")].weight > needs[(DrillType.HAND, "club")].weight
+    )  # the category
+    assert needs[(DrillType.PLAY, "clear")].weight < needs[(DrillType.DISCARD, "pone")].weight
     assert category_drills()[Category.DISCARD] == CATEGORY_DRILLS[Category.DISCARD] == {"discard"}
 
 

@@ -378,7 +378,7 @@ class Report:
     weak: list[Weakness]
 
     @property
-    def weights(self) -> dict[tuple[str, str], float]:
+    def weights(self) -> dict[tuple[DrillType, str], float]:
         """Adaptive practice weights, as the Practice page takes them."""
         return {need.area: need.weight for need in self.needs}
 
@@ -388,7 +388,7 @@ def build_report(
     *,
     today: date,
     titles: Mapping[tuple[str, str], str] | None = None,
-    targets: Mapping[tuple[str, str], float] | None = None,
+    targets: Mapping[tuple[DrillType, str], float] | None = None,
 ) -> Report:
     """Put the store's rows together (read with :data:`RECENT_PER_AREA` and
     :data:`RECENT_ANSWERS`)."""

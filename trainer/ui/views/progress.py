@@ -9,6 +9,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from trainer.engine.skills import DrillType
 from trainer.progress.figures import (
     GAMES_HEADINGS,
     RECENT_ANSWERS,
@@ -41,13 +42,13 @@ PLAY_PAGE = "ui/views/play.py"
 TODAY_PAGE = "ui/views/today.py"
 
 
-def _practise(drill: str, tier: str, weights: dict[tuple[str, str], float] | None) -> None:
+def _practise(drill: str, tier: str, weights: dict[tuple[DrillType, str], float] | None) -> None:
     """Hand the choice to the Practice page (which starts the set at once) and go there."""
     ask_practice(PracticeRequest(drill, tier), weights=weights)
 
 
 Titles = dict[tuple[str, str], str]
-Targets = dict[tuple[str, str], float]
+Targets = dict[tuple[DrillType, str], float]
 
 
 def _drill_facts() -> tuple[Titles, Targets]:
