@@ -52,7 +52,7 @@ from trainer.ui.game_list import GAME_PARAM, game_links
 from trainer.ui.page_state import ReviewState, kept
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import PracticeRequest, ask_practice, take_review
-from trainer.ui.review_ahead import prepared
+from trainer.ui.review_ahead import prepared, prepared_line
 from trainer.ui.winchart import show_win_line
 
 PROGRESS_PAGE = "ui/views/progress.py"
@@ -424,7 +424,13 @@ st.caption(
 )
 _costliest(review, game_id, words=in_words)
 _totals(review, ready.lost_spec, words=in_words)
-if ready.line is not None:  # the win model's games (two at the table, not a first game)
-    show_win_line(ready.line, key="review_winline", words=in_words)
+# The win model's games (two at the table, not a first game) have a win line: its place is
+# kept here and drawn last, when it was not worked out ahead (it costs most of the time).
+line_spot = st.empty() if ready.measured else None
 _deals(review, game_id, in_words)
 st.page_link(PROGRESS_PAGE, label="All your games on Progress", icon=":material/insights:")
+if line_spot is not None:
+    line = ready.line or prepared_line(saved.record, saved.settings)
+    if line is not None:
+        with line_spot.container():
+            show_win_line(line, key="review_winline", words=in_words)
