@@ -151,7 +151,7 @@ def test_a_whole_game_by_the_rules_against_each_level() -> None:
         game = table.game
         assert game.winner is not None and max(game.scores) >= 61
         assert game.summary().scores == game.scores
-        moves = peg_moves(game.events)
+        moves = peg_moves(game.events, target=61)
         for seat in (ME, COMPUTER):
             assert sum(m.end - m.start for m in moves if m.seat == seat) == game.scores[seat]
         replayed = Game.replay(GameRecord.parse(game.record().notation()))
@@ -284,7 +284,7 @@ def test_a_bad_record_names_its_line() -> None:
 def test_the_last_move_and_back_pegs_follow_the_game_as_it_goes() -> None:
     table = Table.new(PlaySetup("easy", Settings(target=61)), seed=11)
     for _ in range(3000):
-        moves = peg_moves(table.game.events)
+        moves = peg_moves(table.game.events, target=61)
         assert table.last_move() == (moves[-1] if moves else None)
         back = [-1, -1]
         for move in moves:

@@ -354,8 +354,8 @@ class _Boards:
     """The board after any number of events, from the game's peg moves worked out once
     (each event moves at most one peg a seat: a seat's points in it are one move)."""
 
-    def __init__(self, events: tuple[Event, ...]) -> None:
-        self.moves = peg_moves(events)
+    def __init__(self, events: tuple[Event, ...], target: int) -> None:
+        self.moves = peg_moves(events, target=target)
         self.after: list[int] = [0]  # peg moves made by the first n events
         for event in events:
             self.after.append(self.after[-1] + sum(1 for s in SEATS if event.points_for(s)))
@@ -408,7 +408,7 @@ def review_game(record: GameRecord, *, seat: Seat = ME, hints: Collection[int] =
     event. A game not yet finished is reviewed as far as it goes.
     """
     game = Game(record.settings, record.seed)
-    boards = _Boards(record.events)
+    boards = _Boards(record.events, record.settings.target)
     deals: list[DealReview] = []
     current: _Deal | None = None
     for index, event in enumerate(record.events):
