@@ -35,3 +35,63 @@ def after(page: Any, marker: str) -> Any:
     found.wait_for()
     settled(page)
     return found
+
+
+#: Counts the script runs Streamlit finishes in a tab (``window.__runs``), read off its
+#: websocket: each message is a ForwardMsg, and a run's end is its field 6
+#: (``script_finished``, a varint) other than 2 (finished early for a rerun). A quick run
+#: can start and end between two frames and never show in the page's state, so a test
+#: that waits for "a run after my action" counts them rather than watching the page.
+_COUNT_RUNS = """
+(() => {
+  window.__runs = 0;
+  const finished = (bytes) => {
+    let at = 0;
+    const varint = () => {
+      let value = 0, shift = 0, byte;
+      do { byte = bytes[at++]; value += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
+      return value;
+    };
+    while (at < bytes.length) {
+      const tag = varint(), field = Math.floor(tag / 8), wire = tag % 8;
+      if (wire === 0) { const value = varint(); if (field === 6) return value !== 2; }
+      else if (wire === 2) { at += varint(); }
+      else if (wire === 1) { at += 8; }
+      else if (wire === 5) { at += 4; }
+      else return false;
+    }
+    return false;
+  };
+  const Real = window.WebSocket;
+  window.WebSocket = class extends Real {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (event.data instanceof ArrayBuffer && finished(new Uint8Array(event.data))) {
+          window.__runs += 1;
+        }
+      });
+    }
+  };
+})();
+"""
+
+
+def count_runs(page: Any) -> None:
+    """Count the script runs this tab's app finishes from its next load on (see
+    :func:`acted`); call before the first ``goto``."""
+    page.add_init_script(_COUNT_RUNS)
+
+
+def runs(page: Any) -> int:
+    """How many script runs the tab's app has finished since it was loaded."""
+    return int(page.evaluate("window.__runs || 0"))
+
+
+def acted(page: Any, action: Any) -> None:
+    """Do ``action`` (a click that asks Python for something) and wait for the run it
+    starts to finish and the page to settle (the tab must count runs: :func:`count_runs`)."""
+    before = runs(page)
+    action()
+    page.wait_for_function("(n) => (window.__runs || 0) > n", arg=before)
+    settled(page)

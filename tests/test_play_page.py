@@ -42,6 +42,7 @@ from trainer.training.table import (
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 from trainer.ui.play_saves import count_attempt, saved_row
 from trainer.ui.requests import PLAY_READY, GameOffer
+from trainer.ui.table_html import item_html
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
@@ -426,7 +427,7 @@ def test_the_show_counts_one_combination_at_a_time() -> None:
         at.button(key=f"{key}_next").click()
         at.run()
         total += item.points
-        assert f"{item.describe()} — **{total}**" in _texts(at)
+        assert item_html(item, total) in _texts(at)  # listed, and said beside the cards
     assert at.button(key=f"{key}_go").label == "Continue"
 
 

@@ -40,6 +40,7 @@ from trainer.training.table import (
     scoring_cards,
 )
 from trainer.ui import restart_notice
+from trainer.ui.table_html import item_html
 
 # --- the board as the person may see it -----------------------------------------------------
 
@@ -171,7 +172,7 @@ def test_the_engine_s_seat_words_are_you_and_the_computer() -> None:
 
 
 def _board_line(at: AppTest) -> str:
-    (board,) = [m.value for m in at.markdown if 'class="tb-board"' in m.value]
+    (board,) = [m.value for m in at.markdown if 'class="tb-board' in m.value]
     lines: list[str] = re.findall(r'<div class="tb-line[^"]*"[^>]*>(.*?)</div>', board)
     return lines[-1]
 
@@ -249,8 +250,8 @@ def test_a_hand_counted_at_once_shows_every_combination_lit_in_turn() -> None:
     total = 0
     for item in counted.score.items:
         total += item.points
-        assert f"{item.describe()} — <b>{total}</b>" in text
-    assert text.count("animation:tb-on") >= 2 * len(counted.score.items)
+        assert text.count(item_html(item, total)) == 2  # listed, and said beside its cards
+    assert text.count("animation:tb-on") >= 3 * len(counted.score.items)
     assert f"+{counted.score.total}: " in _board_line(at) or counted.awarded < counted.score.total
 
 

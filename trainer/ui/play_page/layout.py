@@ -83,12 +83,13 @@ def _frames(table: Table, late: str) -> list[Frame]:
 def board_and_log(table: Table, late: str) -> None:
     """The board, with the scores and the last move in words, and the log of the deal."""
     names = table.names.board_names
-    board = board_html(_frames(table, late), target=table.game.settings.target, names=names)
-    if table.has_win_meter and meter_shown(table):
-        board += winbar_html(table.win_chances(), (names[0], names[1]))  # (games of two)
     reply = table.mark + 1 if late else None
-    log = log_html(table.log_lines(), late=late, reply=reply)
-    st.markdown(board + log, unsafe_allow_html=True)
+    beside = log_html(table.log_lines(), late=late, reply=reply)
+    if table.has_win_meter and meter_shown(table):
+        beside = winbar_html(table.win_chances(), (names[0], names[1])) + beside  # (of two)
+    frames = _frames(table, late)
+    board = board_html(frames, target=table.game.settings.target, names=names, beside=beside)
+    st.markdown(board, unsafe_allow_html=True)
 
 
 def header(table: Table) -> None:
