@@ -51,7 +51,7 @@ def _meter(page: Any) -> tuple[int, float]:
 
 def _check_in_place(page: Any) -> None:
     box = _edges(page.locator(".wb").first.bounding_box())
-    board = _edges(page.locator(".tb-board").first.bounding_box())
+    board = _edges(page.locator(".tb-board .tb-pic").first.bounding_box())  # the picture
     hand = _edges(_in_place_box(page))
     assert box is not None and board is not None and hand is not None
     top, bottom, left, right = box

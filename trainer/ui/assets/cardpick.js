@@ -6,6 +6,12 @@ const views = new WeakMap();
 // read (so the new actions would be ignored) and drop the actions on their way.
 const kept = new Map();
 const KEEP = 50;
+// Streamlit can drop a change sent while a run is under way (a quick burst of taps: the
+// last taps never reach Python, the cards stay lit and nothing answers). Python confirms
+// the actions it has read (data.seen): actions still unconfirmed once the app has had no
+// run for this long are sent again (never during a run, which a resend would interrupt).
+const RESEND_IDLE_MS = 500;
+const LOOK_MS = 100;
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -331,7 +337,34 @@ class Picker {
     setTimeout(() => {
       this.flushing = false;
       this.send("log", this.log.slice());
+      this.watchSoon();
     }, 0);
+  }
+
+  unconfirmed() {
+    return this.log.some((e) => e.seq > (this.seen || 0));
+  }
+
+  // Until Python has confirmed every action sent, look at the app now and then; once it
+  // has been idle for RESEND_IDLE_MS with actions unconfirmed, send them again.
+  watchSoon() {
+    if (this.watching) return;
+    this.watching = true;
+    let idleSince = null;
+    const look = () => {
+      if (!this.unconfirmed() || !this.root.isConnected) { this.watching = false; return; }
+      const app = document.querySelector('[data-testid="stApp"]');
+      const idle = !app || app.dataset.testScriptState === "notRunning";
+      const now = performance.now();
+      if (!idle || this.flushing) idleSince = null;
+      else if (idleSince === null) idleSince = now;
+      else if (now - idleSince >= RESEND_IDLE_MS) {
+        idleSince = null;
+        this.send("log", this.log.slice());
+      }
+      setTimeout(look, LOOK_MS);
+    };
+    setTimeout(look, LOOK_MS);
   }
 
   // --- keyboard ---------------------------------------------------------------------------------
