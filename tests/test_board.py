@@ -62,7 +62,9 @@ def test_holes_31_61_and_91_start_a_row_read_like_a_page(tracks: int) -> None:
             assert end[1] < hole_position(seat, start, 121, tracks)[1]
     assert hole_position(0, 31, 61)[0] == hole_position(0, 1, 61)[0]
     # near the end of the top row: lesson 1's holes 25 and 28
-    assert hole_position(0, 25, 121)[1] == hole_position(0, 28, 121)[1] == hole_position(0, 1, 121)[1]
+    assert (
+        hole_position(0, 25, 121)[1] == hole_position(0, 28, 121)[1] == hole_position(0, 1, 121)[1]
+    )
 
 
 def test_holes_come_in_streets_of_five_and_the_players_side_by_side() -> None:

@@ -19,8 +19,8 @@ from tests.test_game_random import play_random_game
 from tests.test_play_page import _page, _page_step, _start, _table, _texts
 from trainer.engine import parse_cards
 from trainer.engine.events import LayEvent, ShowEvent, parse_event
-from trainer.engine.record import GameRecord
 from trainer.engine.items import Kind, ScoreItem
+from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Which

@@ -91,7 +91,9 @@ def test_the_combination_being_counted_is_said_beside_the_cards_with_names() -> 
     # counted at once: a film of the combinations, the total staying, read alone
     times = reveal_times(len(score.items))
     film = now_html(score, len(score.items), start="…", end="<b>8</b>", times=times)
-    frames = re.findall(r"<div( class=\"[^\"]*\")?( style=\"[^\"]*\")?( aria-hidden=\"true\")?>", film)
+    frames = re.findall(
+        r"<div( class=\"[^\"]*\")?( style=\"[^\"]*\")?( aria-hidden=\"true\")?>", film
+    )
     assert len(frames) == len(score.items) + 2 + 1  # the box, then each step
     assert len(re.findall(r'<div[^>]*aria-hidden="true"', film)) == len(score.items) + 1
     assert "tb-final" in film.rsplit("<div", 1)[1] and "<b>8</b>" in film.rsplit("<div", 1)[1]

@@ -287,7 +287,9 @@ def board_svg(
     """The board with each seat's front peg on ``front[seat]`` and back peg on ``back[seat]``
     (-1 for the start hole), the ``last`` move's front peg ringed; scores past the target
     stand in the game hole. Named for screen readers by its scores."""
-    return _svg([Frame(front, back, last)], target=target, names=names, label=_aria(front, names, target))
+    return _svg(
+        [Frame(front, back, last)], target=target, names=names, label=_aria(front, names, target)
+    )
 
 
 def _move_text(last: BoardMove, names: Sequence[str], target: int) -> str:

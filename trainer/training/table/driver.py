@@ -44,11 +44,11 @@ from trainer.engine.events import (
     StarterEvent,
 )
 from trainer.engine.game import Game
-from trainer.engine.summary import pegged
 from trainer.engine.kinds import only_kinds
 from trainer.engine.record import GameRecord
 from trainer.engine.seat_view import SeatView
 from trainer.engine.show import ShowScore, score_show
+from trainer.engine.summary import pegged
 from trainer.engine.vocab import Phase, Which
 from trainer.training.coach import (
     DiscardAdvice,
