@@ -67,8 +67,12 @@ def step(page: Any) -> str:
         if button.count() and button.first.is_visible():
             acted(page, button.first.click)
             return name
+    done = page.locator(f"{HAND} .cp-done")
+    if done.count():  # a hand counted by its combinations: none claimed
+        acted(page, done.first.click)
+        return "count"
     count = page.locator(HAND).get_by_role("button", name="OK", exact=True)
-    if count.count():  # the person's own count: 0, said with OK
+    if count.count():  # the person's own count, typed: 0
         acted(page, count.first.click)
         return "count"
     for text, need in THROW.items():

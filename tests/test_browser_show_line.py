@@ -72,7 +72,7 @@ def _check_line(page: Any, where: str) -> None:
     """The line being counted: whole, uncovered, the list's newest line, just above the
     cards it lights; and the newest line of the list whole and uncovered in its box."""
     now = _whole_and_uncovered(page, f"{HAND} .tb-now", where)
-    newest = _whole_and_uncovered(page, ".st-key-play_items li:last-child", where)
+    newest = _whole_and_uncovered(page, ".tb-said li:last-child", where)
     assert now["text"].strip() == newest["text"].strip(), where
     cards = page.locator(f"{HAND} svg[role=img]").first.bounding_box()
     assert cards is not None and 0 <= cards["y"] - now["bottom"] <= 24, (where, now, cards)
@@ -118,6 +118,6 @@ def test_the_line_being_counted_is_whole_beside_its_lit_cards_at_every_size(
         pytest.fail("no hand counted at once with combinations came up")
     box = _whole_and_uncovered(phone, f"{HAND} .tb-now", "a hand counted at once on a phone")
     frames = phone.locator(f"{HAND} .tb-now > div")
-    assert frames.count() == phone.locator(".st-key-play_items li").count() + 2
+    assert frames.count() == phone.locator(".tb-said li").count() + 2
     cards = phone.locator(f"{HAND} .tb-counted svg").first.bounding_box()
     assert cards is not None and 0 <= cards["y"] - box["bottom"] <= 24

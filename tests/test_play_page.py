@@ -602,8 +602,7 @@ def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_w
     _seat, _which, score = nxt
     data = json.loads(cards_on_table(at).proto.json)
     assert data["mode"] == "claim" and [k[0] for k in data["kinds"]] == ["fifteen"]
-    assert "only fifteens score in this game" in _texts(at)
-    assert table.show_order_line() in _texts(at)  # the order, in words
+    assert "Only fifteens score in this game." in _texts(at)
     assert at.number_input(key=f"play_claim_{len(table.game.events)}").label == (
         "Or type what it makes"
     )
@@ -618,6 +617,7 @@ def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_w
     assert event.muggins == 0  # counted aloud: nothing is taken
     # the coach goes through it, combination by combination, and says what it came to
     key = f"play_reveal_{len(_table(at).game.events)}"
+    assert table.show_order_line() in _texts(at)  # the order, in words
     for _ in score.items:
         at.button(key=f"{key}_next").click().run()
     text = _texts(at)
@@ -667,4 +667,4 @@ def test_a_first_game_offers_only_its_kinds_to_claim_and_no_untaught_double_run(
         _page_step(at)
     data = json.loads(cards_on_table(at).proto.json)
     assert [kind[0] for kind in data["kinds"]] == ["fifteen", "pair", "run"]
-    assert "only fifteens, pairs and runs score in this game" in _texts(at)
+    assert "Only fifteens, pairs and runs score in this game." in _texts(at)

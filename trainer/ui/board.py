@@ -359,12 +359,16 @@ BOARD_CSS = (
     """
 .tb-board { margin: 0 0 .25rem 0; }
 .tb-sided { display: grid; grid-template-columns: minmax(0, 25rem) minmax(0, 1fr);
+            grid-template-rows: auto minmax(4.6rem, auto);
             grid-template-areas: "lines lines" "pic side"; column-gap: .75rem; }
 .tb-sided > .tb-lines { grid-area: lines; }
 .tb-sided > .tb-pic { grid-area: pic; }
 /* as high as the picture, never higher: what is beside it scrolls within */
 .tb-sided > .tb-beside { grid-area: side; height: 0; min-height: 100%; display: flex;
                          flex-direction: column; gap: .25rem; }
+@media (max-height: 800px) {  /* a laptop: a lower board, the table below needs the room */
+  .tb-sided { grid-template-columns: minmax(0, 22rem) minmax(0, 1fr); }
+}
 @media (max-width: 640px) {
   .tb-sided { display: block; }
   .tb-sided > .tb-beside { height: auto; min-height: 0; margin-top: .25rem; }

@@ -46,10 +46,13 @@ def _text(text: str) -> str:
     return escape(text, quote=False)
 
 
-def log_html(lines: Sequence[LogLine], *, late: str = "", reply: int | None = None) -> str:
+def log_html(
+    lines: Sequence[LogLine], *, late: str = "", reply: int | None = None, short: bool = False
+) -> str:
     """The log: ``lines`` oldest first, those new since the person's last action set apart;
     the lines of event ``reply`` (the computer's reply to the person's card) carry the class
-    ``late``, so the page can bring them in a moment later."""
+    ``late``, so the page can bring them in a moment later. ``short``: two lines high on a
+    phone, not three (the coach's words in learning mode need the room)."""
     rows = []
     for line in lines:
         cls = "tb-new" if line.new else "tb-old"
@@ -57,7 +60,11 @@ def log_html(lines: Sequence[LogLine], *, late: str = "", reply: int | None = No
             cls += f" {late}"
         rows.append(f'<div class="{cls}">{_text(line.text)}</div>')
     body = "".join(rows) or '<div class="tb-old">Nothing has happened yet in this deal.</div>'
-    return f'<div class="tb-log" role="log" aria-label="What happened"><div>{body}</div></div>'
+    cls = "tb-log tb-short" if short else "tb-log"
+    return (
+        f'<div class="{cls}" role="log" aria-label="What happened" tabindex="0">'
+        f"<div>{body}</div></div>"
+    )
 
 
 def felt_html(

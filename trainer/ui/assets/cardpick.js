@@ -125,8 +125,9 @@ class Picker {
       root.appendChild(hand);
     }
     this.kindButtons = [];
+    let kinds = null;
     if (data.mode === "claim") {
-      const kinds = el("div", "cp-kinds");
+      kinds = el("div", "cp-kinds");
       kinds.setAttribute("role", "group");
       kinds.setAttribute("aria-label", "They make");
       (data.kinds || []).forEach(([id, label, key]) => {
@@ -137,7 +138,6 @@ class Picker {
         this.kindButtons.push(b);
         kinds.appendChild(b);
       });
-      root.appendChild(kinds);
     }
     const actions = el("div", "cp-actions");
     this.mainBtn = null;
@@ -146,14 +146,20 @@ class Picker {
     if (data.mode === "claim") {
       this.mainBtn = this.button(data.confirm || "Claim", "cp-btn cp-main cp-claim", () => this.claim());
       this.mainBtn.appendChild(el("kbd", "", "Enter"));
-      this.undoBtn = this.button("Undo last claim", "cp-btn cp-undo", () => this.undo());
+      this.undoBtn = this.button("Undo", "cp-btn cp-undo", () => this.undo());
+      this.undoBtn.setAttribute("aria-label", "Undo the last claim");
       this.doneBtn = this.button(data.done || "That's everything", "cp-btn cp-done", () => this.done());
       actions.append(this.mainBtn, this.undoBtn, this.doneBtn);
     } else if (data.mode === "pick") {
       this.mainBtn = this.button(data.confirm || "OK", "cp-btn cp-main cp-confirm", () => this.confirm());
       actions.appendChild(this.mainBtn);
     }
-    if (actions.childElementCount) root.appendChild(actions);
+    if (kinds) {
+      // what they make and the claim's buttons: one line on a wide screen, two on a phone
+      const bar = el("div", "cp-bar");
+      bar.append(kinds, actions);
+      root.appendChild(bar);
+    } else if (actions.childElementCount) root.appendChild(actions);
     this.msg = el("div", "cp-msg");
     this.msg.setAttribute("role", "status");
     this.msg.setAttribute("aria-live", "polite");

@@ -23,6 +23,7 @@ __all__ = [
     "REPLY_PAUSE",
     "TABLE_CSS",
     "board_and_log",
+    "coach_box",
     "coach_line",
     "hand",
     "header",
@@ -84,7 +85,7 @@ def board_and_log(table: Table, late: str) -> None:
     """The board, with the scores and the last move in words, and the log of the deal."""
     names = table.names.board_names
     reply = table.mark + 1 if late else None
-    beside = log_html(table.log_lines(), late=late, reply=reply)
+    beside = log_html(table.log_lines(), late=late, reply=reply, short=table.learning)
     if table.has_win_meter and meter_shown(table):
         beside = winbar_html(table.win_chances(), (names[0], names[1])) + beside  # (of two)
     frames = _frames(table, late)
@@ -116,14 +117,25 @@ def header(table: Table) -> None:
 
 def notes(table: Table) -> None:
     """A refusal or a word about the game (above the table), and the coach's note on the
-    card just laid (in a box of its own height, so the hand stays in view)."""
+    card just laid (in a box of its own height, so the hand stays in view; at the person's
+    next turn, with the coach's word on that turn: see :mod:`.lay`)."""
     note = play_state().note
     if note:
         st.warning(plain(note))
     note_lines = table.play_note_lines()
-    if note_lines:
-        with st.container(key="play_tips_note"):
-            st.info("**Coach:** " + "  \n".join(note_lines), icon=":material/school:")
+    if note_lines and table.need() is not Need.LAY:
+        coach_box("  \n".join(note_lines), key="play_tips_note")
+
+
+def coach_box(words: str, *, key: str, head: str = "Coach") -> None:
+    """The coach's ``words`` (Markdown) in a box of a few lines at most, under ``head``: the
+    rest scrolls within it, by the keyboard too (the box takes the focus)."""
+    with st.container(key=key):
+        st.markdown(
+            f'<div class="tb-coach" tabindex="0" role="region" aria-label="{head}">\n\n'
+            f"**{head}:** {words}\n\n</div>",
+            unsafe_allow_html=True,
+        )
 
 
 def coach_line(text: str) -> str:

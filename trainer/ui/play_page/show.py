@@ -8,7 +8,7 @@ from html import escape
 
 import streamlit as st
 
-from trainer.engine.events import ShowEvent
+from trainer.engine.events import CutEvent, DealEvent, ShowEvent
 from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Which
 from trainer.training.explain import said_one_by_one
@@ -53,6 +53,16 @@ def _said_so_far(score: ShowScore, shown: int) -> str:
     return f"**Coach:** so far, out loud: “{said_one_by_one(score, shown).removesuffix('.')}…”"
 
 
+def _first_of_the_show(table: Table) -> bool:
+    """The hand being shown is the deal's first to be counted."""
+    for event in reversed(table.game.events[:-1]):
+        if isinstance(event, ShowEvent):
+            return False
+        if isinstance(event, DealEvent | CutEvent):
+            return True
+    return True
+
+
 def reveal(table: Table) -> None:
     """The hand being counted out, and "Next" (or "Continue" once it is all shown)."""
     event = table.counted
@@ -69,7 +79,8 @@ def reveal(table: Table) -> None:
     head, after = _summary(event, table.game.is_over, table.game.players)
     if table.learning and done and table.crib_line():
         after += ("  \n" if after else "") + "**Coach:** " + table.crib_line()
-    st.markdown(table.show_order_line())
+    if _first_of_the_show(table):  # the order is said once a deal, as the show begins
+        st.markdown(table.show_order_line())
     if table.learning:
         said = _said_so_far(score, shown)
         if at_once:
@@ -79,9 +90,12 @@ def reveal(table: Table) -> None:
     listed = items_html(score, times, shown=shown) if items else ""
     if after and (done or at_once):
         listed += "\n\n" + _later(after, times[-1] if at_once else 0.0)
-    if listed:
-        with st.container(key="play_items"):  # one element: the box keeps the newest in view
-            st.markdown(listed, unsafe_allow_html=True)
+    if listed:  # a box that keeps the newest in view (and scrolls by the keyboard too)
+        st.markdown(
+            '<div class="tb-said" tabindex="0" role="region" aria-label="The count so far">'
+            f"<div>\n\n{listed}\n\n</div></div>",
+            unsafe_allow_html=True,
+        )
     start = "Count along: “Next” shows each combination." if not at_once else "Counting…"
     if not items:
         head = f"Nothing scores here: zero points. {head}"
