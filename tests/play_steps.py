@@ -41,6 +41,14 @@ def open_play(page: Any, url: str) -> None:
     settled(page)
 
 
+def more_options(page: Any) -> None:
+    """Open the new game form's "More options" (the table, the coach, who counts)."""
+    seats = page.get_by_text("Who is at the table?")
+    if not seats.is_visible():
+        page.get_by_text("More options: the table, the coach, who counts").click()
+        seats.wait_for()
+
+
 def start_game(
     page: Any, *, seats: int = 2, coach: str = "off", target: int = 61, level: str = "Easy"
 ) -> None:
@@ -48,15 +56,38 @@ def start_game(
     form = page.get_by_text("How strong is the computer?")
     form.wait_for()
     settled(page)
-    if seats != 2:
-        page.get_by_label("Who is at the table?").click()
-        page.get_by_role("option", name=SEATS[seats]).click()
-        settled(page)
     page.get_by_text(level, exact=True).first.click()
     page.get_by_text(f"{target} points", exact=False).first.click()
-    page.get_by_text(COACH[coach], exact=True).click()
+    if seats != 2 or coach != "off":
+        more_options(page)
+    if seats != 2:
+        choose_table_size(page, SEATS[seats])
+    if coach != "off":
+        page.get_by_text(COACH[coach], exact=True).click()
     settled(page)
     acted(page, page.get_by_role("button", name="Start the game").click)
+
+
+def choose_table_size(page: Any, label: str) -> None:
+    """Open the table size's list and choose ``label``: a run still drawing the page may
+    close the list under the first click, so it is opened again (at most three times)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    option = page.get_by_role("option", name=label)
+    for _ in range(3):
+        settled(page)
+        page.locator(".st-key-play_seats").click()
+        try:
+            option.wait_for(timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    option.click()
+    page.wait_for_function(  # the box shows the choice in its input
+        "([sel, label]) => document.querySelector(sel)?.value === label",
+        arg=[".st-key-play_seats input", label],
+    )
+    settled(page)
 
 
 def step(page: Any) -> str:

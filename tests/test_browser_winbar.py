@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser import settled
+from tests.play_steps import more_options
 from tests.test_browser_table import _edges, _in_place_box, _load, _resign, _step, _until
 from trainer.progress.store import Store
 
@@ -77,6 +78,7 @@ def test_the_meter_in_a_learning_game_on_a_phone(phone: Any, app_url: str) -> No
         _resign(page)
     page.get_by_text("How strong is the computer?").wait_for()
     page.get_by_text("61 points (a short game)").click()
+    more_options(page)
     page.get_by_text("Learning mode (it explains every step before you choose)").click()
     settled(page)
     page.get_by_role("button", name="Start the game").click()

@@ -519,11 +519,18 @@ def test_the_first_games_open_with_their_lessons_and_say_what_scores() -> None:
     at = _page()
     assert "First games" in [s.value for s in at.subheader]
     assert not [b for b in at.button if str(b.key).startswith("play_rung_start_")]
-    assert "Opens after lesson 3: The starter and his heels." in _captions(at)
+    assert ":material/lock: Lesson 3" in _captions(at)  # the tile says what opens it
+    # what a new player can do now: the first lesson, and what opens the first games
+    texts = _texts(at)
+    assert "Start with lesson 1, The board" in texts and "after lesson 3" in texts
+    assert at.button(key="play_now_lesson_go").label == "Start lesson 1"
+    assert not [b for b in at.button if b.key == "play_now_rung_go"]
     _lessons_done("the-board", "deal-and-crib", "the-starter")
     at = _page()
     starts = [b.key for b in at.button if str(b.key).startswith("play_rung_start_")]
     assert starts == ["play_rung_start_fifteens"]
+    assert at.button(key="play_now_rung_go").label == "Play first game 1"
+    assert at.button(key="play_now_lesson_go").label == "Start lesson 4"
     at.button(key="play_rung_start_fifteens").click().run()
     assert not at.exception, at.exception
     table = _table(at)
@@ -570,7 +577,8 @@ def test_a_first_game_is_played_to_its_end_on_the_page_and_the_ladder_remembers_
     assert _table(at).setup == RUNGS[1].setup
     at.button(key="play_new").click().run()  # leave it for later: the ladder again
     at.button(key="play_new_keep").click().run()
-    assert "Won!" in _captions(at) or "Played: try again to win it." in _captions(at)
+    captions = _captions(at)
+    assert ":material/check: Won 1 of 1" in captions or "Played 1, not won yet" in captions
 
 
 def _claim_log(at: AppTest, claims: list[tuple[str, tuple[Card, ...]]]) -> None:

@@ -20,6 +20,7 @@ from trainer.ui.table_html import log_html, reveal_times
 from trainer.ui.winbar import WINBAR_CSS, winbar_html
 
 __all__ = [
+    "OPENING_CSS",
     "REPLY_PAUSE",
     "TABLE_CSS",
     "board_and_log",
@@ -35,6 +36,8 @@ __all__ = [
 
 #: The table's look: its layout, the board's and the film's (see :mod:`trainer.ui.film`).
 TABLE_CSS = assets.text("table.css") + assets.text("seats.css") + BOARD_CSS + WINBAR_CSS
+#: The page before a game: what a player can do now and a whole game's form in one screen.
+OPENING_CSS = assets.text("opening.css")
 
 #: Seconds between the person's card and the computer's reply appearing (a CSS delay in the
 #: browser: the server never waits).
