@@ -80,7 +80,8 @@ def felt_html(
     """The middle of the table in the play: the starter set apart, the count and the pile
     (drawn smaller than the hand, ``lit`` cards lit), and how many cards the computer holds.
     With ``late``, the count is ``before`` until the computer's reply comes in (the pile's
-    last card is the reply, brought in by the page's ``late`` stylesheet)."""
+    last card is the reply, brought in by the page's ``late`` stylesheet); a screen reader
+    is told the count after the reply, with the reply's line in the log."""
     side = ""
     if starter is not None:
         side = (
@@ -88,7 +89,11 @@ def felt_html(
             '<div class="tb-caption">starter</div></div>'
         )
     if late and before is not None:
-        shown = f'<span class="{late}-gone">{before}</span><span class="{late}">{count}</span>'
+        # the count before the reply is for the eyes only: a screen reader says the new one
+        shown = (
+            f'<span class="{late}-gone" aria-hidden="true">{before}</span>'
+            f'<span class="{late}">{count}</span>'
+        )
     else:
         shown = f"<span>{count}</span>"
     pile_svg = cards_svg(pile, highlight=lit, max_width=56 * len(pile)) if pile else ""

@@ -465,7 +465,13 @@ class Picker {
     const items = this.items(pending);
     const list = this.list;
     list.replaceChildren(...items.map((item) => {
-      const li = el("li", item.pending ? "pending" : "", item.text);
+      const li = el("li", item.pending ? "pending" : "");
+      if (!item.kind) { li.textContent = item.text; return li; }
+      // shown with the cards' symbols, read out with their names ("fifteen: jack of hearts, …")
+      const seen = el("span", "", item.text);
+      seen.setAttribute("aria-hidden", "true");
+      const names = item.cards.map((id) => { const c = this.card(id); return c ? c.name || c.label : id; });
+      li.append(seen, el("span", "cp-sr", item.kind + ": " + names.join(", ")));
       return li;
     }));
     list.dataset.count = String(items.length);

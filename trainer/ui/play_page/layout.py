@@ -58,8 +58,8 @@ def late(table: Table) -> str:
         f"@keyframes {name}-gone {{from {{opacity: 1}} to {{opacity: 0}}}}"
         f"{shown} {{animation: {name} 0.2s ease-in {REPLY_PAUSE}s both}}"
         f".{name}-gone {{animation: {name}-gone 0.01s linear {REPLY_PAUSE}s both}}"
-        "@media (prefers-reduced-motion: reduce) {"
-        f"{shown}, .{name}-gone {{animation: none}}}}"
+        "@media (prefers-reduced-motion: reduce) {"  # the reply at once: the count after it
+        f"{shown}, .{name}-gone {{animation: none}} .{name}-gone {{visibility: hidden}}}}"
         "</style>"
     )
     return name
