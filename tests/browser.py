@@ -95,3 +95,15 @@ def acted(page: Any, action: Any) -> None:
     action()
     page.wait_for_function("(n) => (window.__runs || 0) > n", arg=before)
     settled(page)
+
+
+def answer(page: Any, value: str, *, typed: bool, label: str | None = None) -> None:
+    """Answer the Learn page's question on screen: type ``value`` (``typed``) or pick the
+    choice labelled ``label``, then press "Check my answer" and wait for its run."""
+    if typed:
+        box = page.get_by_role("textbox").first
+        box.fill(value)
+    else:
+        page.get_by_role("radio", name=label or value).check(force=True)
+    page.get_by_role("button", name="Check my answer").click()
+    settled(page)

@@ -1,5 +1,5 @@
 """Random positions of the play on the engine's own Pegging, shared by the tests of the
-searches of the play (trainer.analysis.table_search and table_race)."""
+search of the play (trainer.analysis.play_search)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ import copy
 import random
 from collections.abc import Iterator
 
-from trainer.analysis.table_search import Hands
-from trainer.engine import DECK, Card, Pegging
+from trainer.analysis.play_search import Hands
+from trainer.analysis.players.views import TableView, table_view
+from trainer.analysis.tournament.variants import tournament_player
+from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings
 from trainer.engine.pegging import PegEvent
 
 #: A position as the searches take it: hands (rank orders by seat), the series' ranks,
@@ -58,3 +60,38 @@ def each_action(play: Pegging) -> Iterator[tuple[Pegging, PegEvent]]:
     for action in actions or [None]:
         after = copy.deepcopy(play)
         yield after, after.go() if action is None else after.lay(action)
+
+
+def game_views(levels: tuple[str, ...], seed: int, deals: int) -> Iterator[SeatView]:
+    """Every view of the play in the first ``deals`` deals of a game seeded ``seed``
+    between ``levels`` (by seat; the tournament's players, each seeded by the game's seed
+    and its seat)."""
+    game = Game(Settings(seats=len(levels)), seed=seed)
+    players = [tournament_player(level, seed=f"{seed}/{s}") for s, level in enumerate(levels)]
+    while game.phase is Phase.CUT:
+        for seat in game.waiting_for():
+            game.cut_for_deal(seat)
+    for _ in range(deals):
+        for seat in game.seats:
+            game.discard(seat, players[seat].discard(game.view(seat)))
+        assert game.pone is not None
+        game.cut_starter(game.pone)
+        while game.phase is Phase.PLAY:
+            turn = game.turn
+            assert turn is not None
+            view = game.view(turn)
+            yield view
+            card = players[turn].play(view)
+            game.go(turn) if card is None else game.lay(turn, card)
+        while game.phase is Phase.SHOW:
+            game.count_hand(*game.show_order[0])
+        if game.is_over:
+            return
+        game.next_deal()
+
+
+def hard_table_views(seats: int, games: int) -> Iterator[TableView]:
+    """Every view of the play in the first deal of ``games`` seeded games at a table of
+    ``seats``, Hard in every seat, as a player reads it."""
+    for g in range(games):
+        yield from map(table_view, game_views(("hard",) * seats, 100 + g, 1))

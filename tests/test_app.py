@@ -215,6 +215,9 @@ def test_a_set_resumes_at_its_question_and_saves_each_answer_once(
     # the second tab's answer is not acknowledged and dropped: it is refused, and says so
     assert "answered already, in another tab or window" in texts(other).replace("\u2060", "")
     assert "answered already" not in texts(twice)
+    # and the refused tab shows the refusal alone: no verdict for an answer not kept
+    assert [s.value for s in twice.success] and not other.success and not other.error
+    assert "practice_next" in [b.key for b in other.button]  # the set goes on from there
 
 
 def test_leaving_practice_and_coming_back_keeps_the_set_in_the_address(
@@ -299,6 +302,7 @@ def test_the_app_hands_the_interpreter_lock_over_often(_isolated_database: Path)
 #: What each page that needs a player shows once one is chosen (after "Add and start").
 ASKING_PAGES = {
     "ui/views/learn.py": "Learn cribbage",
+    "ui/views/today.py": "Today's review",
     "ui/views/practice.py": "Practice",
     "ui/views/play.py": "Play",
     "ui/views/review.py": "Game review",
@@ -307,6 +311,7 @@ ASKING_PAGES = {
 #: The title each of those pages shows above "Who is playing?" (the app's name for it).
 ASKED_TITLES = {
     "ui/views/learn.py": "Learn",
+    "ui/views/today.py": "Today's review",
     "ui/views/practice.py": "Practice",
     "ui/views/play.py": "Play",
     "ui/views/review.py": "Game review",
@@ -314,7 +319,12 @@ ASKED_TITLES = {
 }
 #: Pages that link to pages only the app's navigation knows: run on their own, they are
 #: only checked to ask.
-APP_ONLY = ("ui/views/learn.py", "ui/views/review.py", "ui/views/progress.py")
+APP_ONLY = (
+    "ui/views/learn.py",
+    "ui/views/today.py",
+    "ui/views/review.py",
+    "ui/views/progress.py",
+)
 
 
 def page_keys(at: AppTest) -> list[str]:

@@ -142,3 +142,17 @@ def test_every_figure_is_given_against_the_floor_of_its_kind(tmp_path: Path) -> 
 def test_only_some_parts_can_be_run(tmp_path: Path) -> None:
     assert planned(tmp_path, "--only", "loads", "play", "loads")["parts"] == ["loads", "play"]
     assert planned(tmp_path)["parts"] == PARTS
+
+
+def test_the_review_s_opening_is_given_against_the_same_game_s_clicks(tmp_path: Path) -> None:
+    assert planned(tmp_path, "--only", "review")["parts"] == ["review"]
+    samples = {
+        "Review, 2 at the table: wait after a click": [0.1, 0.2, 0.3],
+        "Review, 2 at the table: open the review (read)": [0.25],
+        "Review, 2 at the table: open the review (read) (x a click)": [1.25],
+    }
+    text = reported(tmp_path, {"/a/x": {"samples": samples, "failed": []}})
+    (ratio,) = [line for line in text.splitlines() if "(read) (x a click)" in line]
+    assert "median   1.250x" in ratio and "floor" not in ratio
+    done = run_browser("--games", "0")
+    assert done.returncode == 2 and "--games" in done.stdout

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -38,12 +40,12 @@ def run_crowd(*options: str) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def small_crowd(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], str]:
     """Three people answering two questions at once, after the Check page was timed as
-    the first thing a server just started is asked for: this checkout's figures, and
-    what was printed."""
+    the first thing a server just started is asked for, with a process keeping a core busy
+    all along: this checkout's figures, and what was printed."""
     out = tmp_path_factory.mktemp("crowd-run") / "figures.json"
     done = run_crowd(
         *("--users", "3", "--rounds", "2", "--first-runs", "--first-pages", "check"),
-        *("--json", str(out)),
+        *("--busy", "1", "--json", str(out)),
     )
     assert done.returncode == 0, done.stderr[-4000:]
     found = json.loads(out.read_text(encoding="utf-8"))
@@ -102,12 +104,25 @@ def test_a_crowd_answers_at_once_and_every_answer_gets_its_verdict(
     assert len(figures["rates"]) == 2 and len(figures["cpu"]) == 2
     assert figures["stored"] == 6  # every answer saved
     assert "3 people answering at once: wait" in text and "n=6" in text
+    assert "p95" in text
+
+
+def test_the_busy_processes_run_all_along_and_are_gone_at_the_end(
+    small_crowd: tuple[dict[str, Any], str],
+) -> None:
+    _, text = small_crowd
+    found = re.search(r"1 processes keep the cores busy for the whole run \(ids (\d+)\)", text)
+    assert found is not None, text
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(found.group(1)), 0)
 
 
 def test_bad_counts_are_refused() -> None:
     done = run_crowd("--users", "0")
     assert done.returncode == 2
     assert "at least 1" in done.stdout
+    done = run_crowd("--busy", "-1")
+    assert done.returncode == 2 and "--busy must be from 0 to 64" in done.stdout
 
 
 def test_a_page_is_timed_as_the_first_thing_a_server_just_started_is_asked_for(

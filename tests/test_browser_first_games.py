@@ -43,7 +43,7 @@ def _count_by_taps(page: Any) -> int:
 
 
 def _act(page: Any) -> str:
-    for name in ("Cut the pack", "Next", "Continue"):
+    for name in ("Cut the deck", "Next", "Continue"):
         button = page.get_by_role("button", name=name, exact=True)
         if button.count() and button.first.is_visible() and button.first.is_enabled():
             button.first.click(timeout=3000)

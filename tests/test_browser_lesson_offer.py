@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser import after, open_page, settled
-from trainer.content.lessons import TrueFalseCheck, load_course
+from tests.browser import after, answer, open_page, settled
+from trainer.content.lessons import BoardCheck, load_course
 from trainer.progress.store import Store
 from trainer.ui.session import player_param
 
@@ -38,11 +38,10 @@ def test_the_end_of_lesson_3_offers_first_game_1_alone_on_the_play_page(
     for index, step in enumerate(lesson.steps):
         check = step.check
         if check is not None:
-            assert isinstance(check, TrueFalseCheck)  # lesson 3 asks true or false
-            page.get_by_text(check.statement).wait_for()
+            assert isinstance(check, BoardCheck)  # lesson 3 asks where his heels pegs
+            page.get_by_text(check.prompt).wait_for()
             settled(page)
-            page.get_by_role("radio", name="True" if check.answer else "False").check(force=True)
-            page.get_by_role("button", name="Check my answer").click()
+            answer(page, str(check.answer), typed=True)
             after(page, "Yes")
         if index < total - 1:
             page.get_by_role("button", name="Next", exact=True).click()
@@ -59,5 +58,5 @@ def test_the_end_of_lesson_3_offers_first_game_1_alone_on_the_play_page(
     assert page.get_by_text("First games", exact=True).count() == 0
     page.get_by_role("button", name="Start the game").click()
     page.get_by_text("First game 1: Fifteens · only fifteens score").wait_for(timeout=60_000)
-    page.get_by_role("button", name="Cut the pack").wait_for()
+    page.get_by_role("button", name="Cut the deck").wait_for()
     assert store.lesson_progress(profile.id)[lesson.id].done

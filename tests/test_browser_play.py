@@ -39,7 +39,7 @@ def _one_step(page: Any) -> str:
 
 
 def _act(page: Any) -> str:
-    for name in ("Cut the pack", "Next", "Continue"):
+    for name in ("Cut the deck", "Next", "Continue"):
         button = page.get_by_role("button", name=name, exact=True)
         if button.count() and button.first.is_visible() and button.first.is_enabled():
             button.first.click(timeout=3000)
@@ -92,7 +92,7 @@ def _start(page: Any, app_url: str) -> None:
     page.get_by_text("Easy", exact=True).click()
     page.get_by_text("61 points (a short game)").click()
     page.get_by_role("button", name="Start the game").click()
-    page.get_by_role("button", name="Cut the pack").wait_for()
+    page.get_by_role("button", name="Cut the deck").wait_for()
 
 
 @pytest.mark.browser
@@ -100,12 +100,12 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
     page: Any, app_url: str
 ) -> None:
     _start(page, app_url)
-    page.get_by_role("button", name="Cut the pack").click()
+    page.get_by_role("button", name="Cut the deck").click()
     deadline = time.monotonic() + 60
     while not _visible(page, "text=Low card deals"):  # the same rank cuts again
         assert time.monotonic() < deadline, "the cut for deal never found a dealer"
         page.wait_for_timeout(500)
-        cut = page.get_by_role("button", name="Cut the pack")
+        cut = page.get_by_role("button", name="Cut the deck")
         tied = _visible(page, "text=cut again") and not _visible(page, "text=Low card deals")
         if tied and cut.count() and cut.first.is_visible():
             cut.first.click()

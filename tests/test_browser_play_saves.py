@@ -29,7 +29,7 @@ def _start(page: Any, app_url: str, param: str) -> None:
     page.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
     page.get_by_text("Easy", exact=True).click()
     page.get_by_role("button", name="Start the game").click()
-    page.get_by_role("button", name="Cut the pack").wait_for()
+    page.get_by_role("button", name="Cut the deck").wait_for()
     settled(page)
 
 
@@ -49,7 +49,7 @@ def test_a_move_made_while_the_file_is_held_is_said_at_once_and_saved_later(
     held.execute("BEGIN IMMEDIATE")  # another program holds the file
     try:
         started = time.monotonic()
-        page.get_by_role("button", name="Cut the pack").click()
+        page.get_by_role("button", name="Cut the deck").click()
         page.get_by_text("Your game is not saved").wait_for(timeout=15_000)
         waited = time.monotonic() - started
         assert "another program is holding the progress file" in page.inner_text("body").replace(
@@ -75,7 +75,7 @@ def test_a_second_tab_with_an_older_copy_is_refused_and_redrawn(
     for _ in range(6):  # to the first throw (a tied cut cuts again)
         if page.locator(".cp-card").count():
             break
-        button = page.get_by_role("button", name="Cut the pack")
+        button = page.get_by_role("button", name="Cut the deck")
         if button.count() and button.first.is_visible():
             button.first.click()
         page.wait_for_timeout(400)

@@ -1,7 +1,7 @@
 """Tabs that reconnect by themselves after the server restarts (no reload): the first thing
 each person does is acted on. A typed total is graded and saved; "That's everything" grades
 the claims the list showed (none lost, none graded from an empty list); the Play page's
-"Cut the pack" cuts; Check a hand counts the cards typed before the restart."""
+"Cut the deck" cuts; Check a hand counts the cards typed before the restart."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
         c.goto(f"{url}/play?player={player_param(mo)}")
         c.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
         c.get_by_role("button", name="Start the game").click()
-        c.get_by_role("button", name="Cut the pack").wait_for()
+        c.get_by_role("button", name="Cut the deck").wait_for()
         settled(c)
         d.goto(f"{url}/check")
         d.get_by_role("textbox", name="Hand (four cards)").wait_for()
@@ -106,7 +106,7 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
         b.locator(".cp-done").click()
         b.get_by_text("every combination found").first.wait_for(timeout=20_000)
 
-        c.get_by_role("button", name="Cut the pack").click()
+        c.get_by_role("button", name="Cut the deck").click()
         c.get_by_text("You cut").first.wait_for(timeout=20_000)
 
         d.get_by_role("textbox", name="Starter").press("Enter")  # the page showed 5♥ 5♦ 5♣ J♠

@@ -170,7 +170,7 @@ def _step(page: Any, seen: set[str] | None = None) -> str:
     try:
         if seen is not None:
             seen.update(h.inner_text() for h in page.locator("h3").all())
-        for name in ("Cut the pack", "Next", "Continue"):
+        for name in ("Cut the deck", "Next", "Continue"):
             button = page.get_by_role("button", name=name, exact=True)
             if button.count() and button.first.is_visible():
                 button.first.click(timeout=3000)
@@ -224,7 +224,7 @@ def test_every_phase_fits_one_screen_at_three_sizes(
     page.get_by_text("61 points (a short game)").click()
     settled(page)
     page.get_by_role("button", name="Start the game").click()
-    page.get_by_role("button", name="Cut the pack").wait_for()
+    page.get_by_role("button", name="Cut the deck").wait_for()
     _check_all(tabs, url, "the cut", HAND, f"{HAND} button")
 
     _until(page, lambda: page.get_by_text("Pick two cards for").count() > 0)
@@ -372,7 +372,7 @@ def test_a_restart_is_told_in_the_trainer_s_words(browser: Any, tmp_path: Path) 
         with serving_checkout(REPO, db) as server:
             _load(tab, f"{server.url}/play?player=restart")
             tab.get_by_role("button", name="Start the game").click()
-            tab.get_by_role("button", name="Cut the pack").wait_for()
+            tab.get_by_role("button", name="Cut the deck").wait_for()
             settled(tab)
         box = tab.locator('[role="dialog"]')
         box.get_by_text(restart_notice.TITLE).wait_for(timeout=30_000)
@@ -415,7 +415,7 @@ def test_the_table_sounds_and_reduced_motion_keeps_it_quiet(
         elif not tab.get_by_text("How strong is the computer?").count():
             _resign(tab)
         tab.get_by_role("button", name="Start the game").click()
-        tab.get_by_role("button", name="Cut the pack").wait_for()
+        tab.get_by_role("button", name="Cut the deck").wait_for()
         settled(tab)
         assert _sounds(tab) == 0  # drawing the table plays nothing
         _until(tab, lambda: tab.get_by_text("Pick two cards for").count() > 0)
@@ -480,7 +480,7 @@ def test_a_whole_deal_of_three_and_of_four_by_taps_fits_a_small_phone(
         page.get_by_text("61 points (a short game)").click()
         settled(page)
         page.get_by_role("button", name="Start the game").click()
-        page.get_by_role("button", name="Cut the pack").wait_for()
+        page.get_by_role("button", name="Cut the deck").wait_for()
 
         _until(page, lambda: page.get_by_text("Pick one card for").count() > 0)
         settled(page)

@@ -120,7 +120,7 @@ def _step(page: Any) -> str:
             )
         page.locator(".cp-confirm").click(timeout=3000)
         return "throw"
-    cut = page.get_by_role("button", name="Cut the pack")
+    cut = page.get_by_role("button", name="Cut the deck")
     if cut.count() and cut.first.is_visible():
         cut.first.click(timeout=3000)
         return "cut"

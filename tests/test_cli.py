@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -108,7 +110,9 @@ def test_console_script_entry_point_is_declared() -> None:
 @pytest.mark.parametrize(
     ("args", "named"),
     [
-        ([], "name a command: count, peg, validate"),
+        ([], "name a command: count, peg, validate, app, tournament, store, club"),
+        (["store"], "name what to do with the store: copy or check"),
+        (["club"], "name what to do: add-teacher or set-pin"),
         (["--json"], "name a command"),
         (["count", "-5H", "5D", "5C", "JS", "5S"], "'-5H' is neither a card nor an option"),
         (["count", "--", "-5H", "5D", "5C", "JS", "5S"], "'-5H' is not a card"),
@@ -205,3 +209,31 @@ def test_store_check_names_a_file_that_is_not_a_store(
     assert main(["store", "check", "--store", str(path)]) != 0
     err = capsys.readouterr().err
     assert "notes.sqlite3" in err and "Traceback" not in err
+
+
+def test_every_command_is_named_when_none_is_given() -> None:
+    from trainer.cli import COMMANDS, build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(COMMANDS) == set(sub.choices)
+
+
+def test_app_help_says_streamlits_options_pass_through() -> None:
+    result = run_cli("app", "--help")
+    assert result.returncode == 0
+    assert "Streamlit's options" in result.stdout and "--server.port" in result.stdout
+
+
+def test_one_pin_piped_to_a_command_that_asks_twice_is_one_line(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "trainer", "club", "add-teacher", "Ms Ada"],
+        input="4821\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CRIBBAGE_TRAINER_DB": str(tmp_path / "club.sqlite3")},
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: ") and "--pin-stdin" in last

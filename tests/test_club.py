@@ -1,27 +1,38 @@
 """Signing in, in club mode (trainer.progress.club), on each backend: PINs kept only as
-salted slow hashes, wrong PINs slowed down, session tokens that a change, an expiry or a
-PIN change makes worthless, and teachers who can reset only their own members' PINs."""
+salted slow hashes, wrong PINs slowed down (each try counted before its PIN is checked, so
+guesses sent at once are held up too), per name and per browser so that nobody can lock a
+classmate out, names nobody has answered as a player's are, session tokens that a change, an
+expiry, a PIN change or signing out makes worthless, and teachers who can reset only their
+own members' PINs."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from trainer.progress import club as club_module
 from trainer.progress.club import (
+    FREE_TRIES,
     Refused,
     SignedIn,
     change_pin,
+    device_token,
     hash_pin,
+    new_device,
     new_join_code,
     pin_matches,
     pin_problem,
+    read_device,
     register,
     reset_pin,
     session_player,
     set_up_player,
     sign_in,
+    sign_out,
+    tries_for,
     wait_after,
 )
 from trainer.progress.store import Store
@@ -80,14 +91,112 @@ def test_wrong_pins_are_slowed_down_for_everyone(store: Store) -> None:
         assert isinstance(refused, Refused)
     assert isinstance(refused, Refused) and "Wait 5 s before the next try" in refused.message
     held = sign_in(store, "Kim", "4821", now=NOW + timedelta(seconds=2))  # even the right PIN
-    assert isinstance(held, Refused) and "Too many wrong PINs for Kim: wait 4 s" in held.message
+    assert isinstance(held, Refused)
+    assert "Too many wrong PINs for this name: wait 3 s" in held.message
     another_server = Store.open(store.location)  # the wait is in the store, not in a process
     assert isinstance(
         sign_in(another_server, "Kim", "4821", now=NOW + timedelta(seconds=3)), Refused
     )
+    assert tries_for(store, [kim])[kim.id].tries == 3  # the two refused while waiting: not tries
     _signed(sign_in(store, "Kim", "4821", now=NOW + timedelta(seconds=6)))
-    found = store.credential(kim.id)
-    assert found is not None and found.failures == 0 and found.locked_until is None
+    assert tries_for(store, [kim]) == {}  # the right PIN ends the count
+
+
+def _parallel_guesses(location: str, monkeypatch: pytest.MonkeyPatch, **devices: bool) -> int:
+    """200 wrong PINs for Kim sent at once through three stores (each with its own
+    connections); how many PINs were checked."""
+    checked: list[str] = []
+    real = club_module.pin_matches
+
+    def counting(pin: str, stored: str) -> bool:
+        checked.append(pin)
+        return real(pin, stored)
+
+    monkeypatch.setattr(club_module, "pin_matches", counting)
+    stores = [Store.open(location) for _ in range(3)]
+    one_browser = new_device()
+
+    def guess(n: int) -> SignedIn | Refused:
+        device = one_browser if devices.get("one_browser") else new_device()
+        name = f"Kim{n}" if devices.get("many_names") else "Kim"
+        return sign_in(stores[n % 3], name, f"{n:04d}", device=device, now=NOW)
+
+    with ThreadPoolExecutor(24) as pool:
+        results = list(pool.map(guess, range(1000, 1200)))
+    assert all(isinstance(r, Refused) for r in results)
+    return len(checked)
+
+
+def test_two_hundred_guesses_at_once_check_no_more_pins_than_the_waits_allow(
+    location: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each try is counted, and its wait taken, before its PIN is checked: of 200 guesses
+    arriving together through three app servers, each from a browser of its own, only the
+    free tries for the name are checked; from one browser across 200 names, only that
+    browser's."""
+    store = Store.open(location)
+    set_up_player(store, "Kim", "4821")
+    assert _parallel_guesses(location, monkeypatch) == FREE_TRIES
+    assert _parallel_guesses(location, monkeypatch, one_browser=True, many_names=True) == FREE_TRIES
+
+
+def test_a_name_nobody_has_takes_the_same_check_and_gets_the_same_words(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    set_up_player(store, "Kim", "4821")
+    hashed: list[int] = []
+    real = club_module._key
+
+    def counting(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+        hashed.append(n)
+        return real(pin, salt, n, r, p)
+
+    club_module._decoy()  # made once per process, before any try
+    monkeypatch.setattr(club_module, "_key", counting)
+    said = {}
+    for name in ("Kim", "Nobody"):
+        hashed.clear()
+        answers = [sign_in(store, name, "0000", now=NOW).message for _ in range(4)]  # type: ignore[union-attr]
+        said[name] = answers
+        assert hashed == [2**14] * 3  # one slow check a try, until the wait holds it up
+    assert said["Kim"] == said["Nobody"]
+    assert said["Kim"][-1] == "Too many wrong PINs for this name: wait 5 s and try again."
+    assert not any("Kim" in message for message in said["Kim"])
+
+
+def test_nobody_can_lock_a_classmate_out_of_their_own_browser(store: Store) -> None:
+    """Wrong PINs for Kim typed on other browsers hold up every browser but the ones Kim
+    has signed in on; a browser's own wrong PINs hold it up, whichever name they were for."""
+    set_up_player(store, "Kim", "4821")
+    set_up_player(store, "Lee", "9999")
+    kims = _signed(sign_in(store, "Kim", "4821", device=new_device(), now=NOW)).device
+    assert kims is not None and kims.players
+    kept = device_token(store, kims)
+    assert read_device(store, kept) == kims
+    assert read_device(store, kept[:-2] + ("A" if kept[-2] != "A" else "B") + kept[-1]) is None
+    for n in range(30):  # a classmate's burst, each from a "new" browser
+        assert isinstance(sign_in(store, "Kim", f"{n:04d}", device=new_device(), now=NOW), Refused)
+    held = sign_in(store, "Kim", "4821", device=new_device(), now=NOW)
+    assert isinstance(held, Refused) and "for this name" in held.message
+    _signed(sign_in(store, "Kim", "4821", device=read_device(store, kept), now=NOW))
+    # a guesser on one browser is held up whatever name they try next
+    guesser = new_device()
+    for name in ("Lee", "Mo", "Kim"):
+        assert isinstance(sign_in(store, name, "0000", device=guesser, now=NOW), Refused)
+    held = sign_in(store, "Lee", "9999", device=guesser, now=NOW)
+    assert isinstance(held, Refused) and "for this browser" in held.message
+    _signed(sign_in(store, "Lee", "9999", device=new_device(), now=NOW))
+
+
+def test_signing_out_ends_the_session_everywhere(store: Store) -> None:
+    kim = _signed(register(store, "Kim", "4821", now=NOW))
+    elsewhere = _signed(sign_in(store, "Kim", "4821", now=NOW))
+    assert session_player(store, elsewhere.token, now=NOW) is not None
+    sign_out(store, kim.profile.id)
+    assert session_player(store, kim.token, now=NOW) is None
+    assert session_player(store, elsewhere.token, now=NOW) is None
+    again = _signed(sign_in(store, "Kim", "4821", now=NOW))
+    assert session_player(store, again.token, now=NOW) is not None
 
 
 def test_a_token_signs_in_until_it_expires(store: Store) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from typing import Any
 
 import pytest
@@ -171,6 +172,16 @@ def test_a_costly_throw_is_split_into_hand_and_crib() -> None:
     assert lines[0].startswith(f"That throw is number {advice.place} of 15")
     assert lines[2] == f"Yours: {advice.chosen.reason}."
     assert lines[-1] == advice.chosen.line()  # below the top five, so listed after them
+    # In whole points (learning mode, first games): the same rows, no decimal.
+    words = advice.lines(words=True)
+    assert len(words) == len(advice.table()) and words == advice.table(words=True)
+    best = advice.best.discard
+    assert words[0] == (
+        f"1. throw {' '.join(c.label for c in best.throw)}, keep "
+        f"{' '.join(c.label for c in best.keep)}: the hand makes about {round(best.hand)} "
+        f"points and gives their crib about {round(best.crib)} points on average"
+    )
+    assert not any(re.search(r"\d\.\d", line) for line in words)
 
 
 def test_a_gain_in_one_place_is_said_as_a_gain() -> None:
@@ -582,6 +593,32 @@ def test_before_a_lay_the_coach_names_its_card_and_why() -> None:
     assert one == "Only your K♦ fits under 31: lay it."
 
 
+def test_the_coach_says_what_it_weighed_against_its_card() -> None:
+    """The note after a card warns of what beginner advice warns of; before the card, the
+    coach naming one all the same says so, so the note never contradicts it."""
+    from trainer.analysis.pegging import play_position
+    from trainer.training.coach import lay_advice, lay_warnings, play_note
+
+    starter = cards("2D")[0]
+    for hand, pile, risk in (
+        ("2C KS QS JS", "", "The risk: it is your last ace or 2, handy late in a count."),
+        ("6D KS QS JS", "6H", "The risk: if they hold the third 6, they peg 6."),
+        ("8D KS QS JS", "7H", "The risk: a 6 or a 9 would make a run for them."),
+    ):
+        position = play_position(cards(hand), pile=cards(pile), mine_played=(),
+                                 theirs_played=cards(pile), starter=starter)  # fmt: skip
+        said = lay_advice(position)
+        card = cards(hand)[0]
+        assert said.startswith(f"The coach would lay the {card.label}: ")
+        assert said.endswith(f"{risk} It is still your best card here.")
+        note = play_note(cards(hand), card, pile=cards(pile), mine_played=(),
+                         theirs_played=cards(pile), starter=starter)  # fmt: skip
+        assert note is not None and note.warnings == lay_warnings(position, card)
+    quiet = play_position(cards("AH 2C 9S KD"), pile=(), mine_played=(), theirs_played=(),
+                          starter=starter)  # fmt: skip
+    assert "The risk" not in lay_advice(quiet)
+
+
 def test_the_note_on_a_card_laid_is_the_same_from_the_seat_s_view() -> None:
     from trainer.engine.settings import Settings
     from trainer.training.coach import view_play_note
@@ -647,6 +684,12 @@ def test_one_card_advice_speaks_of_the_one_card_thrown() -> None:
     assert "than if you had thrown 4♠" in worse.words()[0]
     assert any("gives the dealer a five" in line for line in worse.lines())
     assert len([line for line in worse.lines() if line[:2] in ("1.", "2.", "3.", "4.", "5.")]) == 5
+    # In whole points (learning mode, first games): no decimal anywhere.
+    words = worse.lines(words=True)
+    assert words[0].startswith("Throwing 5♥ is number ") and " less on average" in words[0]
+    assert not any(re.search(r"\d\.\d", line) for line in words)
+    assert any(line.startswith("1. throw 4♠, keep ") and "the hand makes about " in line
+               for line in words)  # fmt: skip
 
 
 def test_one_card_advice_refuses_what_is_not_a_throw_of_one() -> None:

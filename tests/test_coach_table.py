@@ -7,6 +7,7 @@ person's own seat view only."""
 from __future__ import annotations
 
 import random
+import re
 from itertools import combinations
 from typing import Any
 
@@ -225,6 +226,11 @@ def test_at_three_the_coach_names_its_lead_and_the_next_players_reply() -> None:
     assert f"the next player can expect {options[0].reply:.1f} points after it" in last
     assert f"{five.reply:.1f} points after the 5♣" in last
     assert "each of their points counts half against you" in last
+    # In whole points (learning mode, first games), with the same reasons.
+    words = note.lines(words=True)[-1]
+    assert words.startswith("The 4♥ would have made about 1 point more on average: ")
+    assert "the next player can expect " in words and "after the 5♣" in words
+    assert not re.search(r"\d\.\d", words)
     # At Normal the note keeps to the warnings.
     normal = table_play_note(view, five.card, level="normal")
     assert normal is not None and normal.best is None

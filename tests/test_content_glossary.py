@@ -4,13 +4,15 @@ titles and summaries the course map shows before lesson 1."""
 
 from __future__ import annotations
 
+import ast
+import re
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from trainer.content import LESSONS_DIR
+from trainer.content import LESSONS_DIR, REPO_ROOT
 from trainer.content.glossary import (
     GLOSSARY_PATH,
     Glossary,
@@ -19,10 +21,18 @@ from trainer.content.glossary import (
     load_glossary,
     word_problems,
 )
-from trainer.content.lessons import GoCheck, Lesson, Step, lesson_files, load_course
+from trainer.content.lessons import (
+    GoCheck,
+    Lesson,
+    Step,
+    TrueFalseCheck,
+    lesson_files,
+    load_course,
+)
 from trainer.content.validate import validate_paths
 from trainer.engine import Kind
 from trainer.training import learn
+from trainer.training.learn import asking, giveaway
 
 COURSE = load_course()
 READ = load_glossary()
@@ -164,11 +174,11 @@ def test_a_question_and_its_feedback_are_checked_too(tmp_path: Path) -> None:
     _edit(
         folder,
         "01-the-board.yaml",
-        "statement: There are 121 holes",
-        "statement: Like a crib, there are 121 holes",
+        "statement: Your pegs are in holes 12 and 20.",
+        "statement: Like a crib, your pegs are in holes 12 and 20.",
     )
     (problem,) = word_problems(load_course(folder), GLOSSARY)
-    assert problem.where == "lesson 'the-board', step 2 'the-track', the question"
+    assert problem.where == "lesson 'the-board', step 5 'leapfrog', the question"
 
     def feedback(lesson: Lesson, step: Step) -> list[str]:
         return ["A double skunk!"] if lesson.id == "the-board" and step.id == "welcome" else []
@@ -265,3 +275,94 @@ def test_the_glossary_is_not_a_lesson() -> None:
     assert GLOSSARY_PATH.parent == LESSONS_DIR
     assert GLOSSARY_PATH not in lesson_files()
     assert all(entry.id for entry in COURSE.entries)
+
+
+# --- words a child knows, in short sentences ------------------------------------------------------
+
+#: The most words a sentence of the course may have (steps, captions, questions, hints and
+#: every explanation the page gives).
+SHORT = 20
+#: The sentences allowed to be longer, each named: the count of a big hand said out loud at
+#: the table, which is one sentence however many fifteens it holds.
+LONG_ENOUGH = {
+    ("count-out-loud", "say-the-total"): "Said out loud: *Fifteen two, fifteen four, fifteen six",
+    ("double-runs", "put-it-together"): "Said out loud: *Fifteen two, fifteen four, fifteen six",
+    ("best-and-worst-hands", "the-best-hand"): "Said out loud: *Fifteen two, fifteen four",
+    ("best-and-worst-hands", "twenty-nine"): "Said out loud: *Fifteen two, fifteen four",
+}
+_WORD = re.compile(r"[\w'’♠♥♦♣+=-]*\w[\w'’♠♥♦♣+=-]*")
+
+
+def _words_shown(step: Step) -> list[str]:
+    """Every text the page shows for ``step``: its own words, the question and its cards'
+    words, the hints of likely wrong answers, and the feedback to each answer."""
+    texts = [step.text, *(show.caption for show in step.show if show.caption)]
+    check = step.check
+    if isinstance(check, TrueFalseCheck):
+        return texts + [t for s in check.situations() for t in (s.statement, s.explain)]
+    if check is None:
+        return texts
+    texts += [check.prompt, *asking.question_words(check), *giveaway.first_hints(check)]
+    for answer in (learn.right_answer(check), *giveaway.wrong_answers(check)):
+        feedback = learn.grade(check, answer)
+        texts += [feedback.headline, *feedback.details]
+    shown = learn.reveal(check)
+    return [*texts, shown.headline, *shown.details]
+
+
+def test_every_sentence_is_twenty_words_or_fewer_but_a_few_named() -> None:
+    long = {}
+    for lesson in COURSE.lessons:
+        for step in lesson.steps:
+            for text in _words_shown(step):
+                for sentence in giveaway.sentences(text):
+                    if len(_WORD.findall(sentence)) > SHORT:
+                        long[(lesson.id, step.id)] = sentence
+    assert len(LONG_ENOUGH) <= 10
+    for place, sentence in long.items():
+        assert place in LONG_ENOUGH and sentence.startswith(LONG_ENOUGH[place]), (place, sentence)
+
+
+def test_the_words_the_course_used_untaught_are_taught_first() -> None:
+    """ "opponent" (in lesson 1's first caption), "value" and "combination" are taught where
+    the course first needs them; "non-dealer" is not used at all."""
+    for word, lesson_id in (("opponent", "the-board"), ("value", "deal-and-crib")):
+        term = GLOSSARY.get(word)
+        assert term is not None and term.lesson == lesson_id
+    combination = GLOSSARY.get("combination")
+    assert combination is not None and combination.lesson == "the-show"
+    for lesson in COURSE.lessons:
+        for step in lesson.steps:
+            assert not any("non-dealer" in text for text in _words_shown(step)), step.id
+
+
+def _app_strings() -> list[tuple[str, str]]:
+    """Every string literal of the app's pages and of what they say (not docstrings)."""
+    found = []
+    for folder in ("ui", "training"):
+        for path in sorted((REPO_ROOT / "trainer" / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docs = {
+                id(node.body[0].value)
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+                and node.body
+                and isinstance(node.body[0], ast.Expr)
+                and isinstance(node.body[0].value, ast.Constant)
+            }
+            for node in ast.walk(tree):
+                if (
+                    isinstance(node, ast.Constant)
+                    and isinstance(node.value, str)
+                    and (id(node) not in docs)
+                ):
+                    found.append((path.name, node.value))
+    return found
+
+
+def test_the_app_says_deck_as_the_lessons_do() -> None:
+    """One word for one thing: the first game said "Cut the pack"."""
+    deck = GLOSSARY.get("deck")
+    assert deck is not None and "pack" in deck.instead
+    said = [(name, text) for name, text in _app_strings() if re.search(r"\bpacks?\b", text, re.I)]
+    assert said == []

@@ -53,6 +53,7 @@ from trainer.engine import (
     score_show,
     skunk,
 )
+from trainer.engine.rule_parts import RulePart
 
 FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
 
@@ -88,6 +89,16 @@ CHECKS = [
     for step in lesson.steps
     if step.check is not None
 ]
+
+
+#: A true-or-false check for a step that needs one, with its one more situation.
+RULE: dict[str, object] = {
+    "kind": "true-false",
+    "statement": "s",
+    "answer": True,
+    "explain": "e",
+    "more": [{"statement": "t", "answer": False, "explain": "f"}],
+}
 
 
 def _plain(card: Card) -> tuple[int, str]:
@@ -145,11 +156,13 @@ def test_every_answer_is_the_engines(check: Check) -> None:
         referee = naive_show(
             [_plain(c) for c in check.hand], _plain(check.starter), crib=check.crib
         )
-        assert check.answer == engine == referee
+        assert check.points == engine == referee
+        assert check.answer == _pegged(check.pegs, engine)
         assert check.expect == engine
     elif isinstance(check, PegCheck):
         engine = score_play(check.pile).total
-        assert check.answer == engine == naive_play([_plain(c) for c in check.pile])
+        assert check.points == engine == naive_play([_plain(c) for c in check.pile])
+        assert check.answer == _pegged(check.pegs, engine)
         assert check.expect == engine
     elif isinstance(check, FifteenCheck):
         makers = [
@@ -161,7 +174,10 @@ def test_every_answer_is_the_engines(check: Check) -> None:
         assert makers == [check.answer]
         assert check.expect == check.answer
     elif isinstance(check, GoCheck):
-        assert check.expect == check.answer == _go_by_hand(check)
+        by_hand = _go_by_hand(check)
+        assert check.expect == by_hand
+        points = _pegged(check.pegs, by_hand) if isinstance(by_hand, int) else by_hand
+        assert check.answer == points
     elif isinstance(check, TableGoCheck):
         assert check.expect == check.answer == _table_go_by_hand(check)
     elif isinstance(check, SkunkCheck):
@@ -188,6 +204,12 @@ def test_every_answer_is_the_engines(check: Check) -> None:
         assert isinstance(check, TrueFalseCheck)
         assert isinstance(check.answer, bool)
         assert check.explain.strip()
+
+
+def _pegged(pegs: tuple[int, int] | None, points: int) -> int:
+    """The answer to a question that asks where the back peg lands (the points, without
+    pegs): that many holes past the front peg, stopping in the game hole."""
+    return points if pegs is None else min(pegs[1] + points, 121)
 
 
 def _go_by_hand(check: GoCheck) -> int | str:
@@ -538,10 +560,10 @@ def test_a_board_gives_each_players_pegs_as_the_play_page_draws_them() -> None:
         ((2, 0), (0, -1)),
         ((5, 0), (2, -1)),
         ((9, 0), (5, -1)),
-        ((28, 0), (25, -1)),
+        ((29, 0), (27, -1)),
         ((118, 114), (110, 108)),
     ]
-    rule = {"kind": "true-false", "statement": "s", "answer": True, "explain": "e"}
+    rule = RULE
     ends = {"board": {"you": [0, 0], "opponent": [120, 121]}}
     step = {"id": "s", "text": "t", "show": [ends], "check": rule}
     board = Lesson.model_validate(_lesson(step)).steps[0].show[0].board
@@ -558,7 +580,8 @@ def test_a_misspelt_board_key_gets_a_suggestion(tmp_path: Path) -> None:
     path.write_text(
         "id: board\ntitle: B\nsummary: S\nsteps:\n  - id: s\n    text: t\n"
         "    show:\n      - board:\n          yuo: [0, 4]\n"
-        "    check: {kind: true-false, statement: s, answer: true, explain: e}\n"
+        "    check: {kind: true-false, statement: s, answer: true, explain: e,\n"
+        "            more: [{statement: t, answer: false, explain: f}]}\n"
     )
     messages = [p.message for p in check_files([path])]
     assert "unknown key 'yuo': did you mean 'you'?" in messages
@@ -569,7 +592,7 @@ def test_a_pile_shows_the_engines_count() -> None:
         "id": "s",
         "text": "t",
         "show": [{"pile": "KS 9D 7C"}],
-        "check": {"kind": "true-false", "statement": "s", "answer": True, "explain": "e"},
+        "check": RULE,
     }
     show = Lesson.model_validate(_lesson(step)).steps[0].show[0]
     assert show.count == score_play(parse_cards("KS 9D 7C")).count == 26
@@ -581,6 +604,7 @@ def test_expect_must_match_the_kind_of_question() -> None:
         "text": "t",
         "check": {
             "kind": "go",
+            "deal": {},
             "ask": "who-scores",
             "pone": "TS 8H 9C QD",
             "dealer": "9D 5C KH 7S",
@@ -597,6 +621,7 @@ def test_leads_next_needs_cards_left() -> None:
         "text": "t",
         "check": {
             "kind": "go",
+            "deal": {},
             "ask": "leads-next",
             "pone": "KC 3D",
             "dealer": "9S 6H",
@@ -615,18 +640,55 @@ def test_a_lesson_cannot_need_itself() -> None:
     step = {
         "id": "s",
         "text": "t",
-        "check": {"kind": "true-false", "statement": "s", "answer": True, "explain": "e"},
+        "check": RULE,
     }
     assert any(
         "cannot come before itself" in m for m in _errors(_lesson(step, prerequisites=["x"]))
     )
 
 
+def test_what_a_lesson_teaches_is_parts_of_the_rules_each_named_once(tmp_path: Path) -> None:
+    step = {
+        "id": "s",
+        "text": "t",
+        "check": {
+            "kind": "true-false",
+            "statement": "s",
+            "answer": True,
+            "explain": "e",
+            "more": [{"statement": "s2", "answer": False, "explain": "e2"}],
+        },
+    }
+    read = Lesson.model_validate(_lesson(step, teaches=["pair", " double-run"]))
+    assert read.teaches == (RulePart.PAIR, RulePart.DOUBLE_RUN)
+    assert Lesson.model_validate(_lesson(step)).teaches == ()
+    assert any("listed twice" in m for m in _errors(_lesson(step, teaches=["run", "run"])))
+    assert any("like [pair, run]" in m for m in _errors(_lesson(step, teaches="pair")))
+    assert any("as a word" in m for m in _errors(_lesson(step, teaches=[3])))
+    source = (LESSONS_DIR / "06-the-show.yaml").read_text()
+    assert "\nteaches: [pair, run, flush, nobs]\n" in source
+    bad = tmp_path / "06-the-show.yaml"
+    bad.write_text(source.replace("teaches: [pair, run,", "teaches: [pair, runs,"))
+    (problem,) = check_files([bad])
+    assert str(problem).endswith(
+        "lesson 'the-show', field 'teaches[1]': 'runs' is not a part of the rules: use "
+        + ", ".join(RulePart)
+    )
+
+
+def test_the_lessons_readme_names_every_part_of_the_rules() -> None:
+    readme = (LESSONS_DIR / "README.md").read_text()
+    for part in RulePart:
+        assert f"| `{part.value}` |" in readme, part
+    taught = {part for lesson in COURSE.lessons for part in lesson.teaches}
+    assert taught == set(RulePart)  # every part is taught somewhere in the course
+
+
 def test_ids_are_lowercase_slugs() -> None:
     step = {
         "id": "Step One",
         "text": "t",
-        "check": {"kind": "true-false", "statement": "s", "answer": True, "explain": "e"},
+        "check": RULE,
     }
     assert any("'Step One' is not a valid id" in m for m in _errors(_lesson(step)))
 
@@ -932,13 +994,13 @@ def test_a_keep_question_holds_its_expect_to_the_engine() -> None:
 
 
 def test_a_peg_question_knows_the_count_before_its_card() -> None:
-    check = PegCheck(kind="peg", pile="8D 7S")  # type: ignore[arg-type]
+    check = PegCheck(kind="peg", pile="8D 7S", deal={})  # type: ignore[arg-type]
     assert (check.before, check.card, check.count_before) == (
         parse_cards("8D"),
         Card.parse("7S"),
         8,
     )
-    lead = PegCheck(kind="peg", pile="5C")  # type: ignore[arg-type]
+    lead = PegCheck(kind="peg", pile="5C", deal={})  # type: ignore[arg-type]
     assert (lead.before, lead.count_before) == ((), 0)
 
 
@@ -960,21 +1022,21 @@ def test_playing_the_score_follows_first_strategy_and_its_cards_are_graded_by_th
         board = checks[step_id]
         assert isinstance(board, BoardCheck)
         assert board.you[1] + board.points >= board.game and board.answer == board.game
-    # the pone counts out: the hand makes what it needs (the engine's count)
+    # the pone counts out: the hand (the engine's count) takes the pegs to the game hole
     out = checks["count-out"]
-    assert isinstance(out, CountCheck)
-    assert out.answer == score_show(out.hand, out.starter).total >= 5
+    assert isinstance(out, CountCheck) and out.pegs is not None
+    assert out.pegs[1] + score_show(out.hand, out.starter).total >= 121 == out.answer
     # pegging out, and the dealer's fifteen that a five lead gives away
-    for step_id in ("peg-out", "play-safe"):
-        peg = checks[step_id]
-        assert isinstance(peg, PegCheck)
-        assert peg.answer == score_play(peg.pile).total >= 2
+    peg_out = checks["peg-out"]
+    assert isinstance(peg_out, PegCheck) and peg_out.pegs is not None
+    assert peg_out.pegs[1] + score_play(peg_out.pile).total >= 121 == peg_out.answer
+    safe_play = checks["play-safe"]
+    assert isinstance(safe_play, PegCheck) and safe_play.pile[0].rank is Rank.FIVE
+    assert safe_play.answer == score_play(safe_play.pile).total == 2
     fifteen = checks["go-for-points"]
     assert isinstance(fifteen, FifteenCheck)
     assert score_play((*fifteen.pile, fifteen.answer)).total == 2
-    # the safe lead: no single card makes 15 with it
-    safe = checks["safe-lead"]
-    assert isinstance(safe, TrueFalseCheck) and safe.answer is False
+    # the safe lead (its words): no single card makes 15 with a 3
     three = Card.parse("3S")
     answers = [score_play((three, card)).total for card in DECK if card != three]
     assert set(answers) == {0, 2} and answers.count(2) == 3  # only the three other 3s pair it

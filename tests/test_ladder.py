@@ -1,5 +1,6 @@
-"""The first games (trainer.training.ladder): rungs that grow with the course, each opened by
-its lesson, played to the end against Easy with only its kinds scoring, saved and replayed
+"""The first games (trainer.training.ladder): rungs that grow with the course, each opened once
+the lessons that teach every part of the rules it uses are done (read from the lessons' own
+``teaches``), played to the end against Easy with only its kinds scoring, saved and replayed
 like any game; and every coach message of a learning game in whole numbers and in words the
 course has taught by then (the glossary's order)."""
 
@@ -14,6 +15,7 @@ from trainer.content.lessons import load_course
 from trainer.engine import Game, Kind, LayEvent, ShowEvent, StarterEvent
 from trainer.engine.items import SHOW_KINDS
 from trainer.engine.kinds import ALL_KINDS
+from trainer.engine.rule_parts import RulePart, parts_of
 from trainer.training.explain import said_one_by_one
 from trainer.training.ladder import (
     RUNGS,
@@ -21,8 +23,10 @@ from trainer.training.ladder import (
     Step,
     counts_text,
     ladder,
+    needs,
     offered_after,
     opened,
+    opens_after,
     rung_named,
     rung_of,
 )
@@ -34,6 +38,17 @@ _READ = load_glossary().glossary
 assert _READ is not None
 GLOSSARY: Glossary = _READ
 LESSON_ORDER = {lesson.id: n for n, lesson in enumerate(COURSE.lessons)}
+#: Which lessons teach each part of the rules, read from the lesson files.
+TAUGHT_BY: dict[RulePart, set[str]] = {}
+for _lesson in COURSE.lessons:
+    for _part in _lesson.teaches:
+        TAUGHT_BY.setdefault(_part, set()).add(_lesson.id)
+
+
+def _opens(rung: Rung) -> str:
+    lesson = opens_after(COURSE, rung)
+    assert lesson is not None, rung.id
+    return lesson
 
 
 def test_the_rungs_grow_one_kind_at_a_time_in_the_order_children_are_taught() -> None:
@@ -53,38 +68,79 @@ def test_the_rungs_grow_one_kind_at_a_time_in_the_order_children_are_taught() ->
         assert rung.setup.settings.counting == "aloud"  # the learner counts each hand
 
 
-def test_each_rung_opens_with_the_lesson_that_teaches_its_newest_kind() -> None:
-    assert all(COURSE.has(rung.lesson) for rung in RUNGS)
-    places = [LESSON_ORDER[rung.lesson] for rung in RUNGS]
-    assert places == sorted(places)
-    assert COURSE.number(RUNGS[0].lesson) == 3  # a learner plays after lesson 3
+def test_every_part_a_rung_uses_is_taught_by_a_lesson_of_the_course() -> None:
+    """Each kind a first game scores (and the starter, the crib, the play, the short game it
+    stands on) is named by a lesson's ``teaches``: none opens before it is taught."""
     for rung in RUNGS:
-        for kind in set(rung.setup.settings.kinds) & set(SHOW_KINDS):
-            term = GLOSSARY.get(kind.value)
-            assert term is not None, kind
-            assert LESSON_ORDER[term.lesson] <= LESSON_ORDER[rung.lesson], (rung.id, kind)
+        settings = rung.setup.settings
+        assert rung.parts == parts_of(settings)
+        for part in rung.parts:
+            assert part in TAUGHT_BY, f"no lesson teaches {part.value!r}, used by {rung.id}"
+        scored = set(settings.kinds) & set(SHOW_KINDS)
+        assert {RulePart(kind.value) for kind in scored} <= rung.parts
+
+
+def test_a_rung_opens_once_every_lesson_teaching_its_parts_is_done() -> None:
+    for rung in RUNGS:
+        wanted = set().union(*(TAUGHT_BY[part] for part in rung.parts))
+        assert set(needs(COURSE, rung)) == wanted
+        assert list(needs(COURSE, rung)) == sorted(wanted, key=LESSON_ORDER.__getitem__)
+        everything_else = {lesson.id for lesson in COURSE.lessons} - wanted
+        assert rung in opened(COURSE, wanted)
+        for lesson in wanted:  # any one of them not done keeps it shut
+            assert rung not in opened(COURSE, (wanted - {lesson}) | everything_else)
+    places = [LESSON_ORDER[_opens(rung)] for rung in RUNGS]
+    assert places == sorted(places)  # the ladder is climbed in the order of the course
+
+
+def test_first_games_follow_the_lessons_that_teach_what_they_score() -> None:
+    """Pairs and runs in a hand are taught in the show (lesson 6), double runs in lesson 9,
+    the crib's flush in lesson 11, the play in detail in lesson 12 and the short game in
+    lesson 14: the rungs that score them wait for them."""
+    assert COURSE.number(_opens(RUNGS[0])) == 3  # fifteens and the starter
+    assert "the-show" in needs(COURSE, _rung("pairs"))
+    assert "double-runs" in needs(COURSE, _rung("runs"))
+    assert "double-runs" in needs(COURSE, _rung("flushes-and-nobs"))
+    assert "crib-flush" in needs(COURSE, _rung("six-cards"))
+    whole = needs(COURSE, _rung("whole-game"))
+    assert {"crib-flush", "pegging-details", "winning"} <= set(whole)
+    through_the_play = {lesson.id for lesson in COURSE.lessons[: COURSE.number("the-play")]}
+    assert [rung.id for rung in opened(COURSE, through_the_play)] == ["fifteens"]
+
+
+def _rung(rung_id: str) -> Rung:
+    rung = rung_named(rung_id)
+    assert rung is not None
+    return rung
 
 
 def test_the_ladder_says_locked_open_played_and_won() -> None:
-    assert [s.step for s in ladder(())] == [Step.LOCKED] * len(RUNGS)
+    assert [s.step for s in ladder(COURSE, ())] == [Step.LOCKED] * len(RUNGS)
     done = {"the-board", "deal-and-crib", "the-starter"}
-    assert [r.id for r in opened(done)] == ["fifteens"]
+    assert [r.id for r in opened(COURSE, done)] == ["fifteens"]
     fifteens = RUNGS[0].setup.notation()
     pairs = RUNGS[1].setup.notation()
     games = [(fifteens, "lost"), (fifteens, "won"), (pairs, "lost"), ("level=zz", "won")]
-    states = ladder(done, games)
+    states = ladder(COURSE, done, games)
     assert (states[0].step, states[0].played, states[0].won) == (Step.WON, 2, 1)
     assert (states[1].step, states[1].played, states[1].won) == (Step.PLAYED, 1, 0)
-    assert states[2].step is Step.LOCKED
-    assert ladder(done | {"the-play"})[2].step is Step.OPEN
+    assert states[2].step is Step.LOCKED and states[2].lesson == "double-runs"
+    first_six = {lesson.id for lesson in COURSE.lessons[:6]}
+    assert ladder(COURSE, first_six)[1].step is Step.OPEN
+    assert ladder(COURSE, first_six)[2].step is Step.LOCKED
 
 
 def test_the_end_of_a_lesson_offers_its_first_game_not_yet_won() -> None:
-    assert offered_after("the-starter") is RUNGS[0]
-    assert offered_after("the-play") is RUNGS[1]
-    assert offered_after("the-play", won={"pairs"}) is RUNGS[2]
-    assert offered_after("the-play", won={"pairs", "runs"}) is RUNGS[1]
-    assert offered_after("deal-and-crib") is None
+    before = [lesson.id for lesson in COURSE.lessons]
+    upto = {lesson: set(before[: before.index(lesson)]) for lesson in before}
+    assert offered_after(COURSE, "the-starter", upto["the-starter"]) is RUNGS[0]
+    assert offered_after(COURSE, "the-show", upto["the-show"]) is RUNGS[1]
+    assert offered_after(COURSE, "double-runs", upto["double-runs"]) is RUNGS[2]
+    assert offered_after(COURSE, "double-runs", upto["double-runs"], won={"runs"}) is RUNGS[3]
+    won = {"runs", "flushes-and-nobs"}
+    assert offered_after(COURSE, "double-runs", upto["double-runs"], won=won) is RUNGS[2]
+    assert offered_after(COURSE, "the-play", upto["the-play"]) is None
+    assert offered_after(COURSE, "the-starter") is None  # lesson 2 not done: not open yet
     assert rung_named("runs") is RUNGS[2] and rung_named("nope") is None
 
 
@@ -171,7 +227,7 @@ def test_every_coach_message_is_in_whole_numbers_and_words_already_taught(rung: 
     uses no decimals and no glossary word taught after the rung's lesson; the whole game is
     checked against its lesson too."""
     current = rung
-    limit = LESSON_ORDER[current.lesson]
+    limit = LESSON_ORDER[_opens(current)]
     messages: list[str] = []
     for seed in (1, 2):
         table, said = _play(current.setup, seed)

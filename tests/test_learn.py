@@ -3,6 +3,7 @@ of the feedback, the records kept, and moving through a lesson."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -16,12 +17,15 @@ from trainer.content.lessons import (
     KeepCheck,
     Lesson,
     PegCheck,
+    Situation,
     SkunkCheck,
+    TableGoCheck,
     TrueFalseCheck,
     load_course,
+    question_key,
 )
 from trainer.engine import parse_cards, score_play, score_show
-from trainer.engine.skills import CATEGORIES, DRILL_TYPES
+from trainer.engine.skills import CATEGORIES, DRILL_TYPES, DrillType
 from trainer.progress.store import check_attempt
 from trainer.training.learn import (
     AnswerProblem,
@@ -30,6 +34,7 @@ from trainer.training.learn import (
     answer_text,
     asks_number,
     attempt,
+    drill_for,
     go_story,
     grade,
     lesson_status,
@@ -42,6 +47,7 @@ from trainer.training.learn import (
     right_answer,
     status_text,
     suggested,
+    table_story,
 )
 from trainer.training.records import LESSON_TIER, AttemptIn, LessonProgress
 
@@ -49,15 +55,22 @@ COURSE = load_course()
 
 
 def _count(hand: str, starter: str, crib: bool = False) -> CountCheck:
-    return CountCheck(kind="count", hand=hand, starter=starter, crib=crib)  # type: ignore[arg-type]
+    return CountCheck(kind="count", hand=hand, starter=starter, crib=crib, deal={})  # type: ignore[arg-type]
 
 
 def _peg(pile: str) -> PegCheck:
-    return PegCheck(kind="peg", pile=pile)  # type: ignore[arg-type]
+    return PegCheck(kind="peg", pile=pile, deal={})  # type: ignore[arg-type]
 
 
 def _go(pone: str, dealer: str, plays: str, ask: str) -> GoCheck:
-    return GoCheck(kind="go", pone=pone, dealer=dealer, plays=plays, ask=ask)  # type: ignore[arg-type]
+    return GoCheck(kind="go", pone=pone, dealer=dealer, plays=plays, ask=ask, deal={})  # type: ignore[arg-type]
+
+
+def _rule(answer: bool, explain: str) -> TrueFalseCheck:
+    more = (Situation(statement="t", answer=not answer, explain="f"),)
+    return TrueFalseCheck(
+        kind="true-false", statement="s", answer=answer, explain=explain, more=more
+    )
 
 
 # --- reading what was typed ---------------------------------------------------------------
@@ -71,7 +84,7 @@ def _go(pone: str, dealer: str, plays: str, ask: str) -> GoCheck:
         ("   ", "Your answer: it is empty. Type the points as a number."),
         (None, "Your answer: it is empty. Type the points as a number."),
         ("-2", "Your answer: -2 is below zero; points are never negative."),
-        ("30", "Your answer: 30 is more than anything can score here (at most 29)."),
+        ("30", "Your answer: 30 is more than anything can score."),
         ("2.5", "Your answer: 2.5 is not a whole number of points."),
     ],
 )
@@ -87,7 +100,7 @@ def test_good_numbers_are_read(typed: str, value: int) -> None:
 
 
 def test_choices_must_be_picked_from_the_list() -> None:
-    check = TrueFalseCheck(kind="true-false", statement="s", answer=True, explain="e")
+    check = _rule(True, "e")
     assert options(check) == (("true", "True"), ("false", "False"))
     with pytest.raises(AnswerProblem, match="Pick an answer first"):
         read_answer(check, None)
@@ -148,19 +161,19 @@ def test_a_go_question_is_explained_action_by_action() -> None:
         "The dealer can't lay a card without passing 31 and says **go**.",
         "The pone lays the 3♣: the count is 30. "
         "Nobody can lay another card without going past 31, so the pone pegs 1 for the go.",
-        "The count goes back to zero, and the dealer leads the next series: "
-        "the player who did not lay the last card leads.",
+        "The count goes back to zero, and the dealer leads the next series. "
+        "The player who did not lay the last card leads.",
     )
     assert grade(check, 1).correct
 
 
 def test_who_scores_and_who_leads_are_picked() -> None:
     check = _go("KC 3D 7H 2S", "9S 6H 5D 4C", "KC 9S 3D 6H 2S 5D 7H 4C", "who-scores")
-    assert options(check) == (("pone", "The pone (non-dealer)"), ("dealer", "The dealer"))
+    assert options(check) == (("pone", "The pone"), ("dealer", "The dealer"))
     assert grade(check, "dealer").correct
     wrong = grade(check, "pone")
-    assert wrong.headline == "Not quite: you said “The pone (non-dealer)”."
-    assert "the dealer pegs 1 for last card" in wrong.details[-2]
+    assert wrong.headline == "Not quite: you said “The pone”."
+    assert "The dealer pegs 1 for last card" in wrong.details[-2]
     assert wrong.details[-1].startswith("Every card has been laid, so the play is over")
 
 
@@ -181,7 +194,7 @@ def test_skunks_and_rules() -> None:
     check = SkunkCheck(kind="skunk", winner=121, loser=84)
     assert grade(check, "skunk").correct
     assert "short of 91" in grade(check, "win").details[0]
-    rule = TrueFalseCheck(kind="true-false", statement="s", answer=False, explain="Because.")
+    rule = _rule(False, "Because.")
     assert grade(rule, "false").headline == "Yes! It's **false**."
     assert grade(rule, "true").details == ("Because.",)
 
@@ -230,7 +243,7 @@ def test_answers_are_recorded_for_the_drill_they_practise(check: Any, drill: str
 
 
 def test_rule_questions_are_not_counting_drills() -> None:
-    rule = TrueFalseCheck(kind="true-false", statement="s", answer=True, explain="e")
+    rule = _rule(True, "e")
     assert attempt(rule, "true", 1.0) is None
     assert attempt(SkunkCheck(kind="skunk", winner=121, loser=50), "skunk", 1.0) is None
 
@@ -276,6 +289,7 @@ class FakeStore:
     def __init__(self) -> None:
         self.places: dict[str, LessonProgress] = {}
         self.attempts: list[AttemptIn] = []
+        self.reviews: list[tuple[str, str, DrillType | None, bool, float | None]] = []
 
     def progress(self) -> dict[str, LessonProgress]:
         return dict(self.places)
@@ -288,6 +302,16 @@ class FakeStore:
 
     def record(self, attempt: AttemptIn) -> None:
         self.attempts.append(attempt)
+
+    def review(
+        self,
+        lesson_id: str,
+        question_id: str,
+        drill: DrillType | None,
+        correct: bool,
+        seconds: float | None,
+    ) -> None:
+        self.reviews.append((lesson_id, question_id, drill, correct, seconds))
 
 
 class Clock:
@@ -321,21 +345,24 @@ def test_a_check_must_be_answered_before_next() -> None:
 
     learn.submit(lesson, "seven")  # not a number: not graded
     state = learn.check_state(lesson)
-    assert state.problem is not None and "'seven' is not a number" in state.problem
+    assert state.problem is not None and "'seven' is not a hole number" in state.problem
     assert state.tries == 0 and store.attempts == []
 
+    check = lesson.steps[target].check
+    assert isinstance(check, PegCheck) and check.pegs is not None  # where the 7♠ on the 8 pegs
     clock.now += 6
-    learn.submit(lesson, "3")  # the 7♠ on the 8 makes 15 for 2
+    learn.submit(lesson, str(check.answer + 1))
     assert state.problem is None and state.tries == 1 and not state.passed
     assert state.feedback is not None and not state.feedback.correct
     assert not learn.can_advance(lesson)
     assert store.attempts[-1].correct is False and store.attempts[-1].seconds == 6
+    assert store.attempts[-1].answer == str(check.points + 1), "kept as the points counted"
 
     assert state.feedback.details and "short" not in state.feedback.headline
     assert state.feedback.pile == (), "a first miss gets a hint, not the answer"
 
     clock.now += 2
-    learn.submit(lesson, "2")
+    learn.submit(lesson, str(check.answer))
     assert state.passed and state.feedback is not None and state.feedback.correct
     assert len(store.attempts) == 1, "a lesson keeps the first try only: wrong, then right"
     assert learn.can_advance(lesson)
@@ -366,6 +393,35 @@ def test_show_me_the_answer_opens_next_without_a_record() -> None:
     assert state.revealed and state.feedback is not None and state.feedback.revealed
     assert learn.can_advance(lesson)
     assert len(store.attempts) == 1
+
+
+def test_each_questions_first_try_is_a_review_for_the_schedule() -> None:
+    """Every first try is a review of the question's card, right or wrong, with its time
+    (a retry is not); the answer shown before any try is a miss."""
+    lesson = COURSE.get("the-play")
+    assert lesson is not None
+    store, clock = FakeStore(), Clock()
+    learn = Learn({}, store, clock)
+    learn.open(lesson)
+    while lesson.steps[learn.step].check is None:
+        learn.next(lesson)
+    step = lesson.steps[learn.step]
+    assert step.check is not None
+    learn.seen(lesson)
+    clock.now += 9
+    learn.submit(lesson, str(_wrong_answer(step.check)))
+    clock.now += 4
+    learn.submit(lesson, str(_right(step.check)))  # right, on a second try
+    assert store.reviews == [(lesson.id, step.id, drill_for(step.check), False, 9)]
+    learn.next(lesson)
+    while lesson.steps[learn.step].check is None:
+        learn.next(lesson)
+    shown = lesson.steps[learn.step]
+    assert shown.check is not None
+    learn.reveal(lesson)
+    learn.reveal(lesson)  # twice: still one review
+    assert store.reviews[1:] == [(lesson.id, shown.id, drill_for(shown.check), False, None)]
+    assert len(store.attempts) == 1  # a shown answer is not an answer
 
 
 def test_finishing_marks_done_and_a_new_session_resumes() -> None:
@@ -407,6 +463,141 @@ def test_finishing_marks_done_and_a_new_session_resumes() -> None:
         later.next(lesson)
 
 
+# --- mastery: a lesson is done once each question is answered right unaided --------------------
+
+
+def _walk(learn: Learn, lesson: Lesson, wrong_at: dict[str, str]) -> None:
+    """Walk ``lesson`` from where ``learn`` stands to its last step: each question answered
+    right, except those in ``wrong_at`` (step id → "reveal", "twice" or "hint": shown the
+    answer, missed twice then right, or missed once then right)."""
+    while True:
+        step = lesson.steps[learn.step]
+        check = learn.question(lesson)
+        if check is not None:
+            how = wrong_at.get(step.id)
+            if how == "reveal":
+                learn.reveal(lesson)
+            elif how in ("twice", "hint"):
+                for _ in range(2 if how == "twice" else 1):
+                    learn.submit(lesson, str(_wrong_answer(check)))
+                learn.submit(lesson, str(_right(check)))
+            else:
+                learn.submit(lesson, str(_right(check)))
+        if learn.step == len(lesson.steps) - 1 and learn.comeback is None:
+            return
+        learn.next(lesson)
+
+
+def _wrong_answer(check: Any) -> object:
+    right = _right(check)
+    if isinstance(right, int):
+        return right + 1
+    return next(value for value, _ in options(check) if value != right)
+
+
+def test_a_question_whose_answer_was_shown_comes_back_with_new_cards() -> None:
+    lesson = COURSE.get("the-board")
+    assert lesson is not None
+    store = FakeStore()
+    learn = Learn({}, store, seed=3)
+    learn.open(lesson)
+    _walk(learn, lesson, {"two-pegs": "reveal"})
+    assert learn.can_advance(lesson) and not learn.is_last(lesson), "one question comes back"
+    assert store.places[lesson.id] == LessonProgress(lesson.id, 3, False), "kept at it"
+    learn.next(lesson)
+
+    comeback = learn.comeback
+    own = lesson.steps[3].check
+    assert comeback is not None and comeback.step == 3 and comeback.number == 1
+    assert learn.step == 3 and learn.question(lesson) is comeback.check
+    again = comeback.check
+    assert isinstance(again, BoardCheck) and isinstance(own, BoardCheck)
+    assert (again.you, again.points) != (own.you, own.points), "new cards of the same kind"
+    assert again.prompt != own.prompt and "{" not in again.prompt
+    assert learn.waiting(lesson) == 0 and learn.is_last(lesson)
+    assert not learn.can_advance(lesson), "it must be answered"
+    assert not store.places[lesson.id].done
+
+    learn.submit(lesson, str(again.answer))
+    assert learn.can_advance(lesson)
+    learn.next(lesson)
+    assert learn.finished == lesson.id and store.places[lesson.id].done
+    told = [(question, right) for _, question, _, right, _ in store.reviews]
+    # shown before any try: a miss for the schedule; then the comeback's first try
+    assert told.count(("two-pegs", False)) == 1 and told[-1] == ("two-pegs", True)
+    assert store.reviews[-1][0] == lesson.id
+
+
+def test_a_question_missed_twice_comes_back_until_it_is_answered_right_unaided() -> None:
+    lesson = COURSE.get("the-board")
+    assert lesson is not None
+    store = FakeStore()
+    learn = Learn({}, store, seed=5)
+    learn.open(lesson)
+    _walk(learn, lesson, {"next-row": "twice", "leapfrog": "twice"})
+    learn.next(lesson)
+    first = learn.comeback
+    assert first is not None and lesson.steps[first.step].id == "leapfrog"
+    assert learn.waiting(lesson) == 1
+    own = lesson.steps[first.step].check
+    assert isinstance(own, TrueFalseCheck) and isinstance(first.check, TrueFalseCheck)
+    assert first.check.statement == own.more[0].statement, "another situation, not the same"
+    learn.reveal(lesson)  # shown again: it comes back once more, after the other one
+    learn.next(lesson)
+    second = learn.comeback
+    assert second is not None and lesson.steps[second.step].id == "next-row"
+    learn.submit(lesson, str(_wrong_answer(second.check)))  # a hint, then right: mastered
+    learn.submit(lesson, str(_right(second.check)))
+    learn.next(lesson)
+    third = learn.comeback
+    assert third is not None and lesson.steps[third.step].id == "leapfrog"
+    assert third.number == 2 and third.check != first.check
+    assert not store.places[lesson.id].done
+    learn.submit(lesson, str(_right(third.check)))
+    learn.next(lesson)
+    assert learn.finished == lesson.id and store.places[lesson.id].done
+
+
+def test_a_first_miss_then_a_right_answer_after_the_hint_is_mastered() -> None:
+    lesson = COURSE.get("the-board")
+    assert lesson is not None
+    store = FakeStore()
+    learn = Learn({}, store)
+    learn.open(lesson)
+    _walk(learn, lesson, {"two-pegs": "hint"})
+    assert learn.is_last(lesson)
+    learn.next(lesson)
+    assert learn.comeback is None and learn.finished == lesson.id
+    assert store.places[lesson.id].done
+
+
+def test_a_learner_who_leaves_takes_the_question_again_before_the_lesson_is_done() -> None:
+    lesson = COURSE.get("the-board")
+    assert lesson is not None
+    store = FakeStore()
+    learn = Learn({}, store)
+    learn.open(lesson)
+    _walk(learn, lesson, {"next-row": "reveal"})
+    next_row = [step.id for step in lesson.steps].index("next-row")
+    assert store.places[lesson.id] == LessonProgress(lesson.id, next_row, False)
+
+    later = Learn({}, store)  # the tab was closed: a new session
+    later.open(lesson)
+    assert later.step == next_row and not later.can_advance(lesson)
+    _walk(later, lesson, {})
+    later.next(lesson)
+    assert later.finished == lesson.id and store.places[lesson.id].done
+
+
+def test_every_question_kind_has_a_key_that_names_its_lesson_and_step() -> None:
+    keys = COURSE.question_keys()
+    assert len(keys) == len(set(keys)) == sum(lesson.checks for lesson in COURSE.lessons)
+    assert keys[0] == question_key("the-board", "two-pegs") == "the-board:two-pegs"
+    lesson = COURSE.get("the-show")
+    assert lesson is not None
+    assert lesson.question_keys() == tuple(f"the-show:{step.id}" for step in lesson.questions)
+
+
 def _right(check: Any) -> object:
     if isinstance(check, TrueFalseCheck):
         return "true" if check.answer else "false"
@@ -421,7 +612,7 @@ def test_a_first_wrong_count_gets_a_hint_not_the_answer() -> None:
     first = grade(check, 4, hint_only=True)
     assert not first.correct and first.headline == "Not quite: you said 4."
     assert first.details == (
-        "You were one short: look again at nobs (the jack of the starter's suit).",
+        "Too few points: look again at nobs (the jack of the starter's suit).",
     )
     assert first.breakdown is None and first.pile == ()
     assert "5" not in first.headline
@@ -436,7 +627,7 @@ def test_a_hint_for_a_gap_that_fits_several_kinds_names_them_all() -> None:
     record = attempt(check, 16, 3.0)
     assert record is not None and record.missed == (), "the kind is not known"
     over = grade(check, 22, hint_only=True)
-    assert over.details[0].startswith("You were two over: check that each combination")
+    assert over.details[0].startswith("Too many points: check that each combination")
 
 
 @pytest.mark.parametrize(
@@ -500,7 +691,7 @@ def _course_check(lesson_id: str, step_id: str) -> Any:
 
 
 def test_a_first_wrong_true_or_false_shows_the_reason_before_the_retry() -> None:
-    rule = TrueFalseCheck(kind="true-false", statement="s", answer=False, explain="Because.")
+    rule = _rule(False, "Because.")
     first = grade(rule, "true", hint_only=True)
     assert not first.correct and first.details == ("Because.",)
 
@@ -508,7 +699,7 @@ def test_a_first_wrong_true_or_false_shows_the_reason_before_the_retry() -> None
 @pytest.mark.parametrize(
     ("pile", "said", "rule"),
     [
-        ("JD QC", 2, "A pair needs the same rank: the J♦ and the Q♣ are both worth 10"),
+        ("JD QC", 2, "A pair needs the same rank. The J♦ and the Q♣ are both worth 10"),
         ("7C KD 7H", 2, "A pair in the play is with the card laid just before it"),
         ("2S 3D KC 4H", 3, "A card that doesn't fit breaks the run"),
         ("5D 4C 4S 3H", 3, "A run can't hold the same rank twice"),
@@ -526,7 +717,7 @@ def test_a_peg_question_can_carry_its_own_hint() -> None:
     check = _course_check("pegging-details", "fresh-start")
     assert isinstance(check, PegCheck) and check.hint is not None
     (line,) = grade(check, 3, hint_only=True).details  # a run with the old 7
-    assert line == f"You were three over. {check.hint}"
+    assert line == f"Too many points. {check.hint}"
     assert "went back to 0" in line
 
 
@@ -537,8 +728,8 @@ def test_a_peg_question_can_carry_its_own_hint() -> None:
         ("go-and-last-card", "last-card", "pone", "The very last card of the whole play"),
         ("go-and-last-card", "last-card", "pone", "The count went back to 0 after the go"),
         ("go-and-last-card", "keep-going", 0, "Add the point for the go"),
-        ("go-and-last-card", "thirty-one-instead", 3, "A 31 scores 2, and there is no extra point"),
-        ("go-and-last-card", "start-again", "pone", "the player who did not lay the last card"),
+        ("first-strategy", "save-low-cards", 3, "There is no point for the go on top of a 31"),
+        ("go-and-last-card", "start-again", "dealer", "the player who did not lay the last card"),
     ],
 )
 def test_a_first_wrong_go_answer_names_the_rule_that_decides_it(
@@ -574,15 +765,15 @@ def test_a_go_story_shows_every_go_point_reset_and_lead_before_the_question() ->
     check = _course_check("go-and-last-card", "last-card")
     assert isinstance(check, GoCheck)
     story = question_story(check)
-    assert story[5] == (
-        "The dealer can't lay a card without passing 31 and says **go**. Nobody can lay "
-        "another card without going past 31, so the pone pegs 1 for the go."
+    assert story[4] == (
+        "The pone can't lay a card without passing 31 and says **go**. Nobody can lay "
+        "another card without going past 31, so the dealer pegs 1 for the go."
     )
-    assert story[6].startswith("The count goes back to zero, and the dealer leads")
-    assert story[-1] == "The dealer lays the 4♣: the count is 16. Every card has now been laid."
+    assert story[5].startswith("The count goes back to zero, and the pone leads")
+    assert story[-1] == "The dealer lays the 7♦: the count is 20. Every card has now been laid."
     assert not any("for last card" in line for line in story), "the question's answer"
     told = go_story(check.replay(), with_scores=True)
-    assert "the dealer pegs 1 for last card" in told[-2]
+    assert "The dealer pegs 1 for last card" in told[-2]
 
 
 def test_a_go_story_hides_only_what_its_question_asks() -> None:
@@ -617,7 +808,7 @@ def test_a_board_answer_is_a_hole_and_its_feedback_draws_the_move() -> None:
     )
     assert right.board is not None and right.board.you == (9, 15)
     (hint_line,) = grade(check, 11, hint_only=True).details  # jumped from the back peg
-    assert hint_line.startswith("Your back peg jumps past the front one: start from the front peg")
+    assert hint_line.startswith("Your back peg jumps past the front one. Start from the front peg")
     (close,) = grade(check, 16, hint_only=True).details
     assert close.startswith("Move one hole for each point")
     assert attempt(check, 15, 1.0) is None, "walking the board is not a counting drill"
@@ -626,7 +817,7 @@ def test_a_board_answer_is_a_hole_and_its_feedback_draws_the_move() -> None:
 def test_a_board_answer_past_the_game_hole_is_told_where_pegs_stop() -> None:
     check = BoardCheck(kind="board", you=(110, 118), points=4)
     (line,) = grade(check, 122, hint_only=True).details
-    assert line == "The game hole, 121, is the last hole of all: a peg stops there."
+    assert line == "The game hole is the last hole of all: a peg stops there."
     assert grade(check, 121).details[0].endswith("That is the game hole: you win!")
 
 
@@ -653,10 +844,10 @@ def test_a_keep_is_picked_and_every_choice_is_explained_over_the_starters() -> N
     assert right.correct and right.headline == "Yes! It's **keep 2♦ 3♥ 4♣ 5♥**."
     lines = grade(check, "QS 8H 5H 2D").details
     assert lines[1] == (
-        "- **Keep 2♦ 3♥ 4♣ 5♥** (throw Q♠ 8♥): 4 on its own; with a starter from 6 to 12 "
+        "- **Keep 2♦ 3♥ 4♣ 5♥** (throw Q♠ 8♥): 4 on its own. With a starter, from 6 to 12 "
         "points, about 9 on average. **The best keep.**"
     )
-    assert lines[2].startswith("- **Keep Q♠ 8♥ 5♥ 2♦** (throw 3♥ 4♣): 4 on its own;")
+    assert lines[2].startswith("- **Keep Q♠ 8♥ 5♥ 2♦** (throw 3♥ 4♣): 4 on its own.")
     assert attempt(check, "QS 8H 5H 2D", 1.0) is None
 
 
@@ -664,6 +855,51 @@ def test_a_lessons_own_hint_gives_way_to_a_gap_only_one_kind_fits() -> None:
     check = _course_check("best-and-worst-hands", "the-best-hand")
     assert isinstance(check, CountCheck) and check.hint is not None
     (nobs,) = grade(check, 28, hint_only=True).details
-    assert nobs == "You were one short: look again at nobs (the jack of the starter's suit)."
+    assert nobs == "Too few points: look again at nobs (the jack of the starter's suit)."
     (own,) = grade(check, 17, hint_only=True).details  # short by a mix: the lesson's hint
-    assert own == f"You were twelve short. {check.hint}"
+    assert own == f"Too few points. {check.hint}"
+
+
+# --- words that read right after a right answer and after a wrong one -----------------------------
+
+
+def test_feedback_to_a_wrong_answer_never_says_it_was_right() -> None:
+    """After "Not quite: you said “False”." the reason once went on "Right. It is…"."""
+    agree = re.compile(r"^(?:yes|right|correct|exactly|true|no|false|wrong)\b", re.I)
+    for lesson in COURSE.lessons:
+        for step in lesson.steps:
+            check = step.check
+            if check is None:
+                continue
+            if isinstance(check, TrueFalseCheck):
+                for situation in check.situations():
+                    assert not agree.match(situation.explain.strip()), (lesson.id, step.id)
+            right = right_answer(check)
+            wrongs: list[int | str] = [v for v, _ in options(check) if v != right]
+            wrongs = wrongs or [int(right) + 1]
+            for wrong in wrongs:
+                for first in (True, False):
+                    feedback = grade(check, wrong, hint_only=first)
+                    for line in (feedback.headline.split(". ", 1)[-1], *feedback.details):
+                        assert not agree.match(line.strip()), (lesson.id, step.id, line)
+
+
+def test_the_skunk_lines_are_named_as_the_lesson_names_them() -> None:
+    """Lesson 14: 61 is the first skunk line, 91 the second."""
+    double = SkunkCheck(kind="skunk", winner=121, loser=57)
+    (line,) = grade(double, "skunk").details
+    assert "first skunk line" in line and "second" not in line
+    (hint_line,) = grade(double, "skunk", hint_only=True).details
+    assert "61 and 91" in hint_line
+
+
+def test_who_leads_at_a_table_is_told_from_whoever_laid_the_last_card() -> None:
+    """Lesson 18 once said "the next one to the left of the last card", as if a card sat."""
+    check = _course_check("three-and-four", "who-leads")
+    assert isinstance(check, TableGoCheck)
+    told = table_story(check, with_scores=True)
+    assert told[-1] == (
+        "The count goes back to zero, and the second player leads the next series. The lead "
+        "passes left from whoever laid the last card, to the first player with a card left."
+    )
+    assert not any("to the left of the last card" in line for line in told)

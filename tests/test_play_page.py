@@ -382,7 +382,7 @@ def test_the_settings_form_starts_the_game_chosen() -> None:
     assert table.setup == PlaySetup(
         "hard", Settings(target=61, skunks=False, counting=Counting.MUGGINS)
     )
-    assert at.button(key="play_cut").label == "Cut the pack"
+    assert at.button(key="play_cut").label == "Cut the deck"
     (row,) = _saved_games()
     assert row.settings == "level=hard target=61 skunks=off counting=muggins"
 
@@ -542,7 +542,7 @@ def test_the_first_games_open_with_their_lessons_and_say_what_scores() -> None:
 def test_a_first_game_is_played_to_its_end_on_the_page_and_the_ladder_remembers_it() -> None:
     from trainer.training.ladder import RUNGS
 
-    _lessons_done("the-starter")
+    _lessons_done("deal-and-crib", "the-starter")
     at = _page()
     at.button(key="play_rung_start_fifteens").click().run()
     for _ in range(400):
@@ -567,9 +567,9 @@ def test_a_first_game_is_played_to_its_end_on_the_page_and_the_ladder_remembers_
     assert "Muggins" not in str(results.value) and "The play" not in str(results.value)
     won = 1 if table.game.winner == ME else 0
     assert f"First game 1, Fifteens: 1 game played, {won} won." in _texts(at)
-    assert "First game 2, Fifteens and pairs, opens after lesson 4" in _captions(at)
+    assert "First game 2, Fifteens and pairs, opens after lesson 6" in _captions(at)
     assert not [b for b in at.button if b.key == "play_next_rung"]
-    _lessons_done("the-play")
+    _lessons_done("the-show")
     at.run()
     assert at.button(key="play_next_rung").label == "Next: first game 2, Fifteens and pairs"
     at.button(key="play_next_rung").click().run()
@@ -597,7 +597,7 @@ def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_w
 ):
     from trainer.training.ladder import RUNGS
 
-    _lessons_done("the-starter")
+    _lessons_done("deal-and-crib", "the-starter")
     at = _page()
     at.button(key="play_rung_start_fifteens").click().run()
     for _ in range(40):  # to the learner's own hand, the computer's counted on the way
@@ -666,7 +666,7 @@ def test_learning_mode_chosen_in_the_form_has_the_learner_count_by_default() -> 
 
 
 def test_a_first_game_offers_only_its_kinds_to_claim_and_no_untaught_double_run() -> None:
-    _lessons_done("the-starter", "the-play")
+    _lessons_done("deal-and-crib", "the-starter", "the-show", "double-runs")
     at = _page()
     at.button(key="play_rung_start_runs").click().run()
     for _ in range(40):

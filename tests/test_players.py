@@ -1,22 +1,21 @@
 """Computer players: always legal, the same decisions from the same seed, bad input
-refused, each level's habits, and the look-ahead against a search on the engine."""
+refused, each level's habits, and Crazy's play for the game near the end."""
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
 
-from trainer.analysis import LEVELS, VARIANTS, computer_player, random_play
-from trainer.analysis.lookahead import WIN, Board, Position, Search
+from trainer.analysis import LEVELS, computer_player, random_play
 from trainer.analysis.players import END
 from trainer.analysis.players.crazy import Crazy
 from trainer.analysis.players.views import Race, two_seat_view
 from trainer.analysis.seat_views import discard_view, play_view
 from trainer.analysis.sound import kept_likelihood
+from trainer.analysis.tournament.variants import VARIANTS, tournament_player
 from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings, parse_cards
 
 
@@ -27,10 +26,14 @@ def _c(text: str) -> Card:
 def test_levels_and_unknown_level() -> None:
     assert LEVELS == ("easy", "normal", "hard", "crazy")
     assert VARIANTS == ("crazy-points",)  # for comparisons, not on the Play page
-    for level in (*LEVELS, *VARIANTS):
+    for level in LEVELS:
         assert computer_player(level, seed=1).level == level
+    for level in (*LEVELS, *VARIANTS):
+        assert tournament_player(level, seed=1).level == level
     with pytest.raises(ValueError, match="unknown level 'expert'"):
         computer_player("expert", seed=1)
+    with pytest.raises(ValueError, match="unknown level 'crazy-points'"):
+        computer_player("crazy-points", seed=1)  # the Play page's levels only
 
 
 def _play_deal(
@@ -99,7 +102,7 @@ def test_crazy_is_always_legal(level: str, deals: int) -> None:
     rng = random.Random(7)
     for i in range(deals):
         other = computer_player(rng.choice(LEVELS), seed=i)
-        crazy = computer_player(level, seed=i)
+        crazy = tournament_player(level, seed=i)
         players = (crazy, other) if i % 2 else (other, crazy)
         _play_deal(players, rng, _random_scores(rng))
 
@@ -109,7 +112,7 @@ def test_same_seed_same_decisions(level: str) -> None:
     runs = []
     for _ in range(2):
         rng = random.Random(99)
-        players = (computer_player(level, seed=5), computer_player(level, seed=6))
+        players = (tournament_player(level, seed=5), tournament_player(level, seed=6))
         runs.append([_play_deal(players, rng, _random_scores(rng)) for _ in range(12)])
     assert runs[0] == runs[1]
 
@@ -258,7 +261,7 @@ def test_crazy_throws_by_the_discard_analysis(level: str) -> None:
         dealer = rng.random() < 0.5
         best = analyse_discards(six, dealer=dealer, opponent="sound")[0]
         view = discard_view(six, seat=0, dealer=0 if dealer else 1)
-        throw = computer_player(level, seed=1).discard(view)
+        throw = tournament_player(level, seed=1).discard(view)
         assert set(throw) == set(best.throw)
 
 
@@ -271,72 +274,6 @@ def test_random_play_steers() -> None:
     assert random_play(options, count=0, rng=rng, steer="hoard-high") == _c("TD")
     with pytest.raises(ValueError, match="no card"):
         random_play((), count=0, rng=rng)
-
-
-# --- the look-ahead against a search on the engine's own play -------------------------------
-
-
-def _engine_value(play: Pegging, board: Board | None, pegged: tuple[int, int]) -> float:
-    """Minimax by trying every legal action on copies of the engine's Pegging."""
-    if play.is_over:
-        if board is None:
-            return float(pegged[0] - pegged[1])
-        return board.settle(*pegged)
-    turn = play.turn
-    results = []
-    actions: list[Card | None] = list(play.playable()) or [None]
-    for action in actions:
-        nxt = copy.deepcopy(play)
-        event = nxt.go() if action is None else nxt.lay(action)
-        mine, theirs = pegged
-        outcome: float | None = None
-        for who, item in event.awards:
-            if who == 0:
-                mine += item.points
-                if board is not None and mine >= board.need_me:
-                    outcome = WIN
-                    break
-            else:
-                theirs += item.points
-                if board is not None and theirs >= board.need_opp:
-                    outcome = -WIN
-                    break
-        if outcome is None:
-            outcome = _engine_value(nxt, board, (mine, theirs))
-        results.append(outcome)
-    return max(results) if turn == 0 else min(results)
-
-
-@pytest.mark.parametrize("with_board", [False, True])
-def test_lookahead_agrees_with_the_engine(with_board: bool) -> None:
-    rng = random.Random(31 if with_board else 30)
-    for _ in range(60):
-        n_mine = rng.randrange(1, 4)
-        n_theirs = rng.randrange(0, 4)
-        cards = rng.sample(DECK, n_mine + n_theirs)
-        mine, theirs = cards[:n_mine], cards[n_mine:]
-        leader = rng.randrange(2) if theirs else 0
-        play = Pegging([list(mine), list(theirs)], leader=leader)
-        board = None
-        if with_board:
-            board = Board(
-                need_me=rng.randrange(1, 12),
-                need_opp=rng.randrange(1, 12),
-                my_show=rng.randrange(0, 12),
-                opp_show=rng.randrange(0, 12),
-                dealer=rng.random() < 0.5,
-            )
-        expected = _engine_value(play, board, (0, 0))
-        position = Position(
-            tuple(sorted(c.order for c in mine)),
-            tuple(sorted(c.order for c in theirs)),
-            (),
-            0,
-            play.turn,
-            0,
-            -1,
-        )
-        assert Search(board).value(position) == expected, (mine, theirs, leader)
 
 
 def test_a_player_decides_from_a_seats_view_and_never_plays_before_the_starter() -> None:
@@ -383,7 +320,7 @@ def test_away_from_the_end_crazy_plays_as_for_points() -> None:
         assert crazy == blind
         deal_rng = random.Random(i)
         points = _play_deal(
-            (computer_player("crazy-points", seed=i), computer_player("crazy-points", seed=-i)),
+            (tournament_player("crazy-points", seed=i), tournament_player("crazy-points", seed=-i)),
             deal_rng,
             scores,
         )
@@ -444,9 +381,6 @@ def test_crazy_weighs_its_guesses_by_what_the_opponent_kept() -> None:
     assert sound[(7, 8, 8, 9)] > 5 and sound[(1, 2, 8, 13)] == 0
     assert weight((7, 8, 9)) == pytest.approx(0.15 + 0.85 * sound[(7, 8, 8, 9)])
     assert weight((1, 2, 13)) == pytest.approx(0.15)
-    blind = Crazy(1)
-    blind.read_throw = False
-    assert blind._hand_weight(view)((7, 8, 9)) == 1.0
     # Then the pone laid the 4: the guess at its last two cards is read with the 8 and 4.
     view = two_seat_view(_position("QD 9H TC 5S", "8C 4H 3C KS", "8C QD 4H", dealer=True))
     weight = Crazy(1)._hand_weight(view)

@@ -2,25 +2,40 @@
 ``Settings(seats=3)`` or ``seats=4``): every level makes only legal decisions through whole
 games, decides from its seat's view alone (no other seat's hidden card is in it, and the
 same view gives the same answer), throws one card of five, and reasons about the next
-player and the partnership."""
+player and the partnership; Crazy's look-ahead, its guesses at the other hands, and its
+play and throw for the game near the end."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.analysis import LEVELS, VARIANTS, computer_player
+from tests.plays import hard_table_views
+from trainer.analysis import computer_player
 from trainer.analysis.discards_five import kept_likelihood_five
-from trainer.analysis.players.crazy import Crazy
+from trainer.analysis.play_search import ExpectedReply, PlaySearch
+from trainer.analysis.players.crazy import DEPTH, Crazy, counting_out_five, crib_at_least
 from trainer.analysis.players.views import table_view
-from trainer.analysis.seat_views import discard_view
-from trainer.engine import Card, Game, Pegging, Phase, SeatView, Settings, parse_cards
+from trainer.analysis.seat_views import discard_view, play_view
+from trainer.analysis.tournament.variants import PLAYERS, tournament_player
+from trainer.engine import (
+    DECK,
+    Card,
+    Game,
+    Pegging,
+    Phase,
+    SeatView,
+    Settings,
+    parse_cards,
+    score_show,
+)
 from trainer.engine.events import ShowEvent
 
-ALL = (*LEVELS, *VARIANTS)
+ALL = PLAYERS
 
 
 def _cards_in(view: SeatView) -> Iterator[Card]:
@@ -59,9 +74,9 @@ def _hidden_from(game: Game, seat: int) -> set[Card]:
 def _decide(level: str, game: Game, seat: int, phase: Phase) -> tuple[Card, ...] | Card | None:
     view = game.view(seat)
     assert not _hidden_from(game, seat) & set(_cards_in(view))
-    player = computer_player(level, seed=f"{game.seed}:{len(game.events)}")
+    player = tournament_player(level, seed=f"{game.seed}:{len(game.events)}")
     answer = player.discard(view) if phase is Phase.DISCARD else player.play(view)
-    again = computer_player(level, seed=f"{game.seed}:{len(game.events)}")
+    again = tournament_player(level, seed=f"{game.seed}:{len(game.events)}")
     same = again.discard(view) if phase is Phase.DISCARD else again.play(view)
     assert answer == same  # the view and the seed decide it
     return answer
@@ -130,7 +145,7 @@ def test_one_card_of_five_is_thrown_toward_the_right_crib() -> None:
                 scores=(0,) * Settings(seats=players).sides,
                 players=players,
             )
-            throw = computer_player(level, seed=1).discard(view)
+            throw = tournament_player(level, seed=1).discard(view)
             assert throw == (parse_cards("9H")[0],), (level, players, dealer)
     with pytest.raises(ValueError, match="five cards"):
         computer_player("hard", seed=1).discard(
@@ -138,15 +153,22 @@ def test_one_card_of_five_is_thrown_toward_the_right_crib() -> None:
         )
 
 
-def _table(hands: list[str], moves: str, seat: int) -> SeatView:
-    from trainer.analysis.seat_views import play_view
-
+def _table(
+    hands: list[str], moves: str, seat: int, scores: tuple[int, ...] | None = None
+) -> SeatView:
+    """The view of ``seat`` after ``moves`` (cards laid or ``go``, seat 1 leading; the
+    dealer seat 0, the starter 2S), at ``scores`` by side (none yet by default)."""
     play = Pegging([list(parse_cards(h)) for h in hands], leader=1)
     for move in moves.split():
         play.go() if move == "go" else play.lay(parse_cards(move)[0])
     sides = 2 if len(hands) == 4 else 3
     return play_view(
-        play, seat, starter=parse_cards("2S")[0], discards=(), dealer=0, scores=(0,) * sides
+        play,
+        seat,
+        starter=parse_cards("2S")[0],
+        discards=(),
+        dealer=0,
+        scores=scores if scores is not None else (0,) * sides,
     )
 
 
@@ -176,10 +198,9 @@ def test_crazy_guesses_the_hands_its_opponents_lays_allow() -> None:
     assert [lay.order for lay in table.lays[2]] == [1]
 
     def tens_or_fives(infer: bool) -> int:
-        player = computer_player("crazy", seed=3)
-        assert isinstance(player, Crazy)
-        player.infer = infer
-        hands = [player._deal_guess(table) for _ in range(300)]
+        player = Crazy(3)
+        deal = player._deal_guess if infer else player._deal_once
+        hands = [deal(table) for _ in range(300)]
         assert all(len(h[2]) == 3 and len(h[1]) == 3 for h in hands)
         return sum(1 for h in hands if any(o >= 10 or o == 5 for o in h[2]))
 
@@ -203,5 +224,111 @@ def test_crazy_weighs_its_guesses_by_the_four_each_seat_kept() -> None:
     assert player._guess_weight(table, hands) == pytest.approx(expected)
     # A seat whose four make nothing together is a poor guess next to one holding a run.
     assert away[(5, 7, 8, 9)] > 1 > away[(1, 10, 12, 13)]
-    player.read_throw = False
-    assert player._guess_weight(table, hands) == 1.0
+
+
+def test_the_crib_chances_fall_from_one() -> None:
+    for starter in range(1, 14):
+        chances = crib_at_least(starter)
+        assert chances[0] == pytest.approx(1.0)
+        assert all(a >= b for a, b in pairwise(chances))
+    assert crib_at_least(5)[8] > crib_at_least(13)[8]  # a five turned makes better cribs
+
+
+def test_near_the_end_crazy_plays_for_the_game() -> None:
+    # Three seats, the dealer 0. After 31 seat 1 led a ten; seat 2 holds an ace and a
+    # jack and needs one point: a go or the last card. Played for the game, Crazy lays
+    # the jack and keeps the ace for the last card, by a clear chance.
+    hands = ["KC 4H 5H 2C", "KH 9H 4D TC", "8S AH 4C JD"]
+    moves = "9H 8S 4H 4D 4C 2C TC"
+    ace, jack = parse_cards("AH JD")
+    view = _table(hands, moves, 2, scores=(107, 116, 120))
+    crazy = computer_player("crazy", seed=1)
+    assert isinstance(crazy, Crazy)
+    values = crazy.table_values(table_view(view))
+    assert values[jack] > values[ace] + 0.1
+    assert 0.0 < values[jack] <= 1.0  # a chance of winning, less the others' mean
+    assert crazy.play(view) == jack
+    # Far from home Crazy plays the same position for the points, by its look-ahead.
+    far = _table(hands, moves, 2, scores=(7, 16, 20))
+    values = crazy.expected_values(table_view(far))
+    assert crazy.play(far) == max(values, key=values.__getitem__)
+
+
+def test_at_four_crazy_plays_its_look_ahead_to_the_end() -> None:
+    # Four seats, the dealer 0; seat 3's side needs 5 and seat 3 holds a six and an eight
+    # after a six was laid. At four the search for the game won no more games than the
+    # one for points, so Crazy plays by its look-ahead near home too: the pair. Searched
+    # for the game over guesses, as at three, it would have laid the eight.
+    hands = ["JS 5D JD 2D", "TH 2C 3H 5S", "6C AH 3D TC", "6H 8S 2H 7S"]
+    moves = "3H 3D 7S 5D TH AH 2H 2D 2C 6C"
+    six, eight = parse_cards("6H 8S")
+    view = _table(hands, moves, 3, scores=(106, 116))
+    crazy = computer_player("crazy", seed=1)
+    assert isinstance(crazy, Crazy)
+    assert 4 not in crazy.RACE_PLAYERS
+    values = crazy.expected_values(table_view(view))
+    assert values[six] > values[eight]
+    assert crazy.play(view) == six
+
+    class Racing(Crazy):
+        RACE_PLAYERS = frozenset({3, 4})
+
+    assert Racing(1).play(view) == eight
+
+
+def _likeliest_keep(five: tuple[Card, ...], goal: int) -> set[Card]:
+    """The throws whose four show ``goal`` or more with the most starters, by the engine."""
+    starters = [c for c in DECK if c not in five]
+    made = {
+        card: sum(score_show([k for k in five if k != card], s).total >= goal for s in starters)
+        for card in five
+    }
+    return {card for card, n in made.items() if n == max(made.values())}
+
+
+def test_near_home_crazy_throws_for_the_four_likeliest_to_count_out() -> None:
+    five = tuple(parse_cards("QH QC 8H JH 9H"))
+    # Three seats, the dealer 0: seat 1 counts first and needs 12 (10 from its hand).
+    # Played for points it throws a queen; for the game the eight: the queens, the jack
+    # and the nine make ten or more with more starters.
+    view = discard_view(five, seat=1, dealer=0, scores=(100, 109, 100), players=3)
+    thrown = counting_out_five(view)
+    assert {thrown} == _likeliest_keep(five, 12 - 2) == set(parse_cards("8H"))
+    assert computer_player("crazy", seed=1).discard(view) == (thrown,)
+    assert tournament_player("crazy-points", seed=1).discard(view) != (thrown,)
+    # Not the question: far from home, the dealer, or seat 2 after seat 1 near home too.
+    assert (
+        counting_out_five(discard_view(five, seat=1, dealer=0, scores=(0, 0, 0), players=3)) is None
+    )
+    assert (
+        counting_out_five(discard_view(five, seat=0, dealer=0, scores=(109, 0, 0), players=3))
+        is None
+    )
+    late = discard_view(five, seat=2, dealer=0, scores=(0, 110, 109), players=3)
+    assert counting_out_five(late) is None
+    # At four the dealer's partner counts after the dealer's left: the pone side near home.
+    partner = discard_view(five, seat=2, dealer=0, scores=(109, 110), players=4)
+    assert counting_out_five(partner) is None
+    assert counting_out_five(discard_view(five, seat=2, dealer=0, scores=(109, 0), players=4)) in (
+        _likeliest_keep(five, 12 - 2)
+    )
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_crazy_lays_the_card_the_look_ahead_values_most(seats: int) -> None:
+    player = Crazy(5)
+    checked = 0
+    for table in hard_table_views(seats, 4):
+        if len({c.order for c in table.legal}) < 2 or max(table.needs) < 121 - 60:
+            continue
+        values = player.expected_values(table)
+        assert set(values) <= set(table.legal)
+        assert {c.order for c in values} == {c.order for c in table.legal}
+        state = table.hidden_state()
+        look = PlaySearch(table.sides, ExpectedReply(table.sides), depth=DEPTH)
+        for card, worth in values.items():
+            assert worth == pytest.approx(look.worth(look.after_lay(state, card.order), table.seat))
+        chosen = player._choose_table_card(table)
+        assert values[chosen] == max(values.values())
+        checked += 1
+    assert checked > 20

@@ -4,6 +4,7 @@ pegging analyses themselves, from the person's own view only."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 from functools import cache
@@ -12,14 +13,18 @@ from typing import Any
 import pytest
 
 from trainer.analysis import Level, analyse_discards, analyse_play
+from trainer.analysis.discards_five import analyse_five, crib_sign_of
 from trainer.analysis.pegging import PlayPosition, options_for
+from trainer.analysis.players.table_options import table_options
+from trainer.engine.cards import DECK, Card
 from trainer.engine.dealing import deal, shuffled_pack
 from trainer.engine.events import DiscardEvent, LayEvent, ShowEvent, parse_event
 from trainer.engine.game import Game
 from trainer.engine.game_errors import ReplayError
 from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
-from trainer.engine.vocab import Counting, Which
+from trainer.engine.show import score_show
+from trainer.engine.vocab import Counting, Which, left_of, side_of
 from trainer.training import review as review_module
 from trainer.training.coach import hint_ranking
 from trainer.training.review import (
@@ -28,6 +33,9 @@ from trainer.training.review import (
     DecisionKind,
     GameReview,
     LostByKind,
+    OneThrowReview,
+    ThrowReview,
+    one_throw_review,
     review_game,
 )
 from trainer.training.table import COMPUTER, ME, Need, PlaySetup, Table
@@ -44,11 +52,14 @@ def _play(
     claim: Claim = lambda true: true,
     best_throw: bool = False,
     hints: tuple[int, ...] = (),
+    seats: int = 2,
 ) -> Table:
-    """A whole game: the computer in its seat, the person throwing two cards at random (or
-    the coach's best), laying a random card that fits, and claiming ``claim(true)``."""
+    """A whole game: the computer in every other seat, the person throwing two cards (one
+    with three or four at the table) at random (or the coach's best), laying a random card
+    that fits, and claiming ``claim(true)``."""
     rng = random.Random(seed)
-    table = Table.new(PlaySetup(level, Settings(target=target, counting=counting)), seed=seed)
+    settings = Settings(target=target, counting=counting, seats=seats)
+    table = Table.new(PlaySetup(level, settings), seed=seed)
     for _ in range(3000):
         need = table.need()
         if need is Need.OVER:
@@ -62,7 +73,7 @@ def _play(
             if best_throw:
                 table.discard(table.ranking(top=1)[0].discard.throw)
             else:
-                table.discard(rng.sample(hand, 2))
+                table.discard(rng.sample(hand, table.game.settings.throw))
         elif need is Need.CUT_STARTER:
             table.cut_starter()
         elif need is Need.LAY:
@@ -156,6 +167,7 @@ def test_each_throw_costs_what_the_discard_analysis_says() -> None:
             if d.throw is None:
                 continue
             throw = d.throw
+            assert isinstance(throw, ThrowReview)  # two at the table: two of six
             # The six dealt, from the seed's shuffle for this deal: the person is seat 0.
             hands, _ = deal(shuffled_pack(seed, str(d.deal_no)), d.dealer)
             assert set(throw.six) == set(hands[ME])
@@ -189,11 +201,12 @@ def test_each_card_laid_is_valued_by_the_pegging_analysis_from_the_persons_view(
                     starter=view.starter,
                     crib_cards=view.discards,
                 )
-                assert play.options == options
+                priced = [(o.card, o.points, o.reply, o.value) for o in play.options]
+                assert priced == [(o.card, o.points, o.reply, o.net) for o in options]
                 assert (play.hand, play.pile, play.count) == (view.hand, view.pile, view.count)
                 chosen = next(o for o in options if o.card == play.card)
                 assert play.lost == pytest.approx(max(options[0].net - chosen.net, 0.0))
-                assert play.best == options[0]
+                assert play.best.card == options[0].card
                 forced += play.forced
                 checked += 1
     assert checked >= 40 and 0 < forced < checked
@@ -283,7 +296,7 @@ def test_totals_by_kind_per_deal_and_the_costliest_three() -> None:
 def test_the_best_throws_cost_nothing() -> None:
     table = _play("normal", 61, 4, best_throw=True, hints=(1,))
     review = review_game(table.game.record(), hints=table.hints)
-    throws = [d.throw for d in review.deals if d.throw is not None]
+    throws = [d.throw for d in review.deals if isinstance(d.throw, ThrowReview)]
     assert throws and all(t.lost == 0 and t.advice.place == 1 for t in throws)
     assert review.lost.throws == 0
     assert all(d.kind is not DecisionKind.THROW for d in review.costliest())
@@ -325,3 +338,158 @@ def test_a_record_that_does_not_play_back_is_refused_with_the_event_named() -> N
 
 def test_the_review_method_is_a_version_number() -> None:
     assert isinstance(REVIEW_METHOD, int) and REVIEW_METHOD >= 1
+
+
+# --- three and four at the table ---------------------------------------------------------
+
+
+@cache
+def _table_games() -> tuple[Table, ...]:
+    """Whole games at three (under muggins, the person missing points) and at four."""
+    return (
+        _play("hard", 61, 6, counting=Counting.MUGGINS, claim=_short, seats=3),
+        _play("crazy", 61, 9, seats=4),
+    )
+
+
+@cache
+def _table_reviews() -> tuple[GameReview, ...]:
+    return tuple(review_game(t.game.record()) for t in _table_games())
+
+
+def _table_cases() -> list[tuple[Table, GameReview]]:
+    return list(zip(_table_games(), _table_reviews(), strict=True))
+
+
+def test_games_of_three_and_four_are_reviewed_in_every_phase() -> None:
+    for table, review in _table_cases():
+        game = table.game
+        players = game.players
+        assert game.is_over and review.players == players
+        assert review.scores == game.scores and review.winner == game.winner
+        assert len(review.deals) == game.deal_no
+        throws = [d.throw for d in review.deals]
+        assert all(isinstance(t, OneThrowReview) for t in throws[:-1])
+        person_lays = [e for e in game.events if isinstance(e, LayEvent) and e.seat == ME]
+        assert sum(len(d.plays) for d in review.deals) == len(person_lays) > 0
+        assert all(p.players == players for d in review.deals for p in d.plays)
+        events = tuple(game.events)
+        sides = len(game.scores)
+        for d in review.deals:
+            replayed = Game.replay(GameRecord(game.settings, game.seed, events[: d.end]))
+            assert d.scores == replayed.scores == d.board.front and len(d.scores) == sides
+            scored = [
+                sum(e.points_for(s) for e in events[d.start : d.end] for s in game.seats
+                    if side_of(s, players) == side)
+                for side in range(sides)
+            ]  # fmt: skip
+            # what was pegged: every point scored, but the last deal's stop in the game hole
+            before = Game.replay(GameRecord(game.settings, game.seed, events[: d.start])).scores
+            pegged = [after - start for after, start in zip(replayed.scores, before, strict=True)]
+            assert list(d.gained) == pegged
+            if d is not review.deals[-1] or not game.is_over:
+                assert pegged == scored
+            else:
+                assert all(p <= s for p, s in zip(pegged, scored, strict=True))
+        counts = [c for d in review.deals for c in d.counts]
+        if game.settings.muggins:
+            missed = [c for c in counts if c.missed]
+            assert missed and all(c.taker == left_of(ME, players) for c in missed)
+            assert review.lost.counts == sum(c.missed for c in counts) > 0
+        else:
+            assert counts == []
+
+
+def test_a_throw_at_three_or_four_is_priced_by_the_five_card_analysis_crazy_throws_by() -> None:
+    checked = 0
+    for table, review in _table_cases():
+        record = table.game.record()
+        players = table.game.players
+        for d in review.deals:
+            throw = d.throw
+            if throw is None:
+                continue
+            assert isinstance(throw, OneThrowReview)
+            view = _view_before(record, throw.event_index)  # the person's own view, no more
+            assert view.hand == throw.five and len(throw.five) == 5
+            event = record.events[throw.event_index]
+            assert isinstance(event, DiscardEvent) and event.cards == (throw.thrown,)
+            sign = crib_sign_of(ME, d.dealer, players)
+            seed = f"{record.seed}:review:{d.deal_no}"
+            ranked = analyse_five(
+                throw.five, players=players, crib_sign=sign, model="likely", seed=seed
+            )
+            assert (throw.ranked, throw.crib_sign, throw.players) == (ranked, sign, players)
+            chosen = next(t for t in ranked if t.throw == throw.thrown)
+            assert throw.lost == pytest.approx(max(ranked[0].net - chosen.net, 0.0), abs=1e-12)
+            assert throw.place == ranked.index(chosen) + 1 and throw.best == ranked[0]
+            assert throw.dealer == (d.dealer == ME)
+            assert {card for card, _ in throw.reasons} == set(throw.five)
+            checked += 1
+    assert checked >= 8
+
+
+def test_a_lay_at_three_or_four_is_priced_by_the_table_options_the_coach_weighs() -> None:
+    checked = 0
+    for table, review in _table_cases():
+        record = table.game.record()
+        for d in review.deals:
+            for play in d.plays:
+                view = _view_before(record, play.event_index)
+                options = table_options(view)
+                assert [(o.card, o.points, o.replier, o.reply, o.value) for o in play.options] == [
+                    (o.card, o.points, o.replier, o.reply, o.value) for o in options
+                ]
+                chosen = next(o for o in options if o.card == play.card)
+                assert play.lost == pytest.approx(max(options[0].value - chosen.value, 0.0))
+                checked += 1
+    assert checked >= 20
+
+
+def _every_starter(keep: tuple[Card, ...], five: tuple[Card, ...]) -> float:
+    """What ``keep`` makes on average over every starter not among ``five``, counted by the
+    engine one by one."""
+    starters = [c for c in DECK if c not in five]
+    return sum(score_show(keep, s).total for s in starters) / len(starters)
+
+
+def test_a_priced_throw_keeps_a_hand_worth_what_every_starter_makes() -> None:
+    throws = [d.throw for r in _table_reviews() for d in r.deals if d.throw is not None]
+    for throw in throws[:6]:
+        assert isinstance(throw, OneThrowReview)
+        for priced in throw.ranked:
+            assert priced.hand == pytest.approx(_every_starter(priced.keep, throw.five), abs=1e-12)
+            assert priced.net == pytest.approx(priced.hand + throw.crib_sign * priced.crib)
+        nets = [t.net for t in throw.ranked]
+        assert nets == sorted(nets, reverse=True)
+
+
+@pytest.mark.slow
+def test_a_priced_throw_equals_a_brute_force_enumeration_of_every_crib_and_starter() -> None:
+    """Priced by the five-card analysis's exact model (the crib's other three cards any
+    that the person has not seen), a throw at a table of three is worth its kept hand over
+    every starter plus its crib over every three other cards and every starter, each
+    counted by the engine."""
+    table = Table.new(PlaySetup("easy", Settings(target=61, seats=3)), seed=4)
+    while table.need() is not Need.DISCARD:
+        table.cut_for_deal()
+    view = table.view
+    dealer = view.dealer == ME
+    five = view.hand
+    thrown = five[0]
+    throw = one_throw_review(view, thrown, model="uniform")
+    assert throw.crib_sign == (1.0 if dealer else -0.5)
+    keep = tuple(c for c in five if c != thrown)
+    unseen = [c for c in DECK if c not in five]
+    total = count = 0
+    for others in itertools.combinations(unseen, 3):
+        crib = (thrown, *others)
+        for starter in unseen:
+            if starter not in others:
+                total += score_show(crib, starter, crib=True).total
+                count += 1
+    assert count == 16_215 * 44
+    chosen = throw.chosen
+    assert chosen.hand == pytest.approx(_every_starter(keep, five), abs=1e-12)
+    assert chosen.crib == pytest.approx(total / count, abs=1e-12)
+    assert chosen.net == pytest.approx(chosen.hand + throw.crib_sign * total / count, abs=1e-12)

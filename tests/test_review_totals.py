@@ -96,6 +96,25 @@ def test_catching_up_stores_each_finished_games_review_once(location: str) -> No
     assert store.finished_games(ann, method=REVIEW_METHOD, limit=1)[0].game_id == "g2"
 
 
+def test_games_of_three_and_four_are_caught_up_one_a_visit(location: str) -> None:
+    """A review at three or four prices each throw over sampled deals (a few tenths of a
+    second): a visit reviews one of them beside the games of two."""
+    store, ann = _store(location)
+    tables = [
+        saved_row(f"t{seats}", _play("normal", 61, 6, counting=Counting.MUGGINS, seats=seats))
+        for seats in (3, 4)
+    ]
+    for game in (*tables, _finished("two", 3)):
+        store.save_game(ann, game)
+    assert catch_up(store, ann) == (2, ())  # the game of two and the newest game at a table
+    assert catch_up(store, ann) == (1, ())
+    listed = {g.game_id: g for g in store.finished_games(ann, method=REVIEW_METHOD)}
+    for game in tables:
+        lost = listed[game.game_id].lost
+        review = review_game(GameRecord.parse(game.record))
+        assert lost is not None and lost.total == pytest.approx(review.lost.total)
+
+
 def test_totals_are_only_for_the_players_own_finished_games(location: str) -> None:
     store, ann = _store(location)
     bo = store.create_profile("Bo").id

@@ -371,3 +371,29 @@ def test_a_name_in_any_alphabet_is_in_the_address(_isolated_database: Path) -> N
     at.query_params["player"] = f"{anna.id}-анна"
     assert run(at)["profile"] == "Анна"
     assert session_param(at) == f"{anna.id}-анна"
+
+
+def test_a_busy_store_keeps_the_player_and_their_answers_on_the_page(
+    _isolated_database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the store is too busy to answer, the page goes on for the player it had (it
+    never asks "Who is playing?" for that) and says why; their answer waits for them."""
+    from trainer.progress.store import StoreBusyError
+
+    at = app()
+    sam = as_player(at, "Sam")
+    assert run(at)["profile"] == "Sam"
+
+    def busy(*args: object, **kwargs: object) -> None:
+        raise StoreBusyError("the progress store is busy just now")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Store, "profile", busy)
+        patch.setattr(Store, "add_attempts_each", busy)
+        out = run(at, record=[answer(1)])
+        assert out["profile"] == "Sam" and out["ask"] is None
+        assert out["problem"] is not None and "busy" in out["problem"]
+        assert [a.seed for a in out["attempts"]] == [1]  # waiting, for Sam
+    out = run(at, record=[answer(2)])  # the store answers again: both stored, for Sam
+    assert out["problem"] is None
+    assert Store.open(_isolated_database).count_attempts(sam.id) == 2

@@ -150,6 +150,24 @@ def test_look_alike_names_are_refused(store: Store) -> None:
     assert [p.name for p in store.profiles()] == ["KIM", "Анна"]
 
 
+def test_look_alike_names_in_one_alphabet_are_refused_too(store: Store) -> None:
+    """A capital I and a small l (a one, a bar), a zero and a capital O, look alike in many
+    fonts: names that differ only by them are one name on screen."""
+    store.create_profile("I")
+    with pytest.raises(ProfileNameError, match="l looks just like I"):
+        store.create_profile("l")
+    al = store.create_profile("AI")
+    for look_alike in ("Al", "A1", "A|"):
+        with pytest.raises(ProfileNameError, match="looks just like AI"):
+            store.create_profile(look_alike)
+    store.create_profile("OZ")
+    with pytest.raises(ProfileNameError, match="looks just like OZ"):
+        store.rename_profile(al.id, "0Z")
+    for different in ("Ali", "All", "Klm", "KIM"):  # a dot, a case told apart
+        store.create_profile(different)
+    assert [p.name for p in store.profiles()] == ["I", "AI", "OZ", "Ali", "All", "Klm", "KIM"]
+
+
 def test_names_are_kept_as_plain_text(store: Store) -> None:
     name = "<b>**Sam**</b> [x](y)"
     assert store.create_profile(name).name == name

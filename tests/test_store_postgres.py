@@ -13,7 +13,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -26,15 +29,21 @@ from trainer.progress.store import (
     SCHEMA_VERSION,
     ForeignFileError,
     NewerSchemaError,
+    SavedGame,
     ServerUnavailableError,
     Store,
+    StoreBusyError,
     StoreError,
     describe_error,
+    logged,
 )
 from trainer.progress.store.postgres import shown
 from trainer.training.records import AttemptIn
+from trainer.training.scheduling import Rating
 
 REPO = Path(__file__).resolve().parent.parent
+#: When the family's review cards were last answered.
+EVENING = datetime(2026, 3, 2, 19, tzinfo=UTC)
 
 
 def answer(seed: int) -> AttemptIn:
@@ -123,13 +132,165 @@ def test_while_the_server_is_down_a_write_fails_with_a_message_and_nothing_is_wr
         with pytest.raises(ServerUnavailableError) as refused:
             add_answer(store, ann.id, answer(1), key="s/1")
         message = describe_error(refused.value)
-        assert "cannot be reached just now" in message and "nothing was lost" in message
-        assert "postgres@127.0.0.1" in message
+        assert message == "the progress server cannot be reached just now"
+        assert "127.0.0.1" not in message and "postgres" not in message  # words only
+        assert "postgres@127.0.0.1" in logged(refused.value)  # where: for the log
     finally:
         postgres_server.start()
     add_answer(store, ann.id, answer(1), key="s/1")  # given again: stored once
     add_answer(store, ann.id, answer(1), key="s/1")
     assert store.count_attempts(ann.id) == 1
+
+
+# --- no lock across the whole database, and connections given back clean ------------------
+
+
+class _Injected(RuntimeError):
+    """The failure a test makes happen at one step of a store call."""
+
+
+class _Steps:
+    """Counts the statements a store call sends (in this thread only: the pool's own
+    resets run in its workers) and makes the ``fail_at``-th fail, before it is sent or
+    after its reply."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import psycopg
+
+        self.armed = threading.local()
+        self.count = 0
+        self.fail_at: int | None = None
+        self.after = False
+        real = psycopg.Connection.execute
+        steps = self
+
+        def execute(conn: Any, query: Any, *args: Any, **kwargs: Any) -> Any:
+            if not getattr(steps.armed, "on", False) or query == "":  # "": the pool's check
+                return real(conn, query, *args, **kwargs)
+            step, steps.count = steps.count, steps.count + 1
+            if step == steps.fail_at and not steps.after:
+                raise _Injected(f"step {step}: {query}")
+            result = real(conn, query, *args, **kwargs)
+            if step == steps.fail_at:
+                raise _Injected(f"after step {step}: {query}")
+            return result
+
+        monkeypatch.setattr(psycopg.Connection, "execute", execute)
+
+    def run(self, call: Any, fail_at: int | None = None, *, after: bool = False) -> int:
+        """Run ``call`` (failing at step ``fail_at``, if given); the steps it sent."""
+        self.count, self.fail_at, self.after = 0, fail_at, after
+        self.armed.on = True
+        try:
+            call()
+        finally:
+            self.armed.on = False
+        return self.count
+
+
+def _clean(url: str) -> tuple[int, int]:
+    """Advisory locks held, and transactions left open, on the store's database."""
+    ((locks, open_),) = _sql(
+        url,
+        """SELECT (SELECT COUNT(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+                   WHERE l.locktype = 'advisory' AND d.datname = current_database()),
+                  (SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database()
+                   AND pid != pg_backend_pid() AND state LIKE 'idle in transaction%')""",
+    )
+    return int(locks), int(open_)
+
+
+def _until_clean(url: str) -> tuple[int, int]:
+    """Wait (the pool gives connections back in its own threads) until the database holds
+    no advisory lock and no open transaction, for at most half a minute; what it holds."""
+    deadline = time.monotonic() + 30
+    found = _clean(url)
+    while found != (0, 0) and time.monotonic() < deadline:
+        time.sleep(0.05)
+        found = _clean(url)
+    return found
+
+
+def test_a_store_call_failing_at_any_step_leaves_its_connection_clean(
+    postgres_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each write, made to fail at each of its statements in turn (before the statement is
+    sent, and after its reply), leaves no advisory lock and no open transaction behind; the
+    store goes on."""
+    url = postgres_server.new_database()
+    store = Store.open(url)
+    kim = store.create_profile("Kim")
+    game = SavedGame("g-1", "level=easy target=61", "easy", 61, '[Seed "7"]\n', seed=7)
+    store.save_game(kim.id, game)
+    made = iter(range(1000))
+    calls = {
+        "an answer": lambda: add_answer(store, kim.id, answer(next(made)), key=f"s/{next(made)}"),
+        "a game saved": lambda: store.save_game(kim.id, store.game(kim.id, "g-1")),  # type: ignore[arg-type]
+        "a new player": lambda: store.create_profile(f"Player {next(made)}"),
+        "a PIN": lambda: store.set_pin(kim.id, "scrypt$1$1$1$00$00"),
+        "a try at signing in": lambda: store.count_try(
+            [("name", f"k{next(made)}", True), ("device", "d", False)],
+            lambda n: 5.0,
+            datetime.now(UTC),
+        ),
+    }
+    steps = _Steps(monkeypatch)
+    for what, call in calls.items():
+        total = steps.run(call)
+        assert total >= 2, what
+        for step in range(total):
+            for after in (False, True):
+                with pytest.raises(_Injected):
+                    steps.run(call, step, after=after)
+                assert _until_clean(url) == (0, 0), (what, step, after)
+        steps.run(call)  # and then it works
+    assert _until_clean(url) == (0, 0)
+
+
+def test_writers_of_different_players_never_wait_for_each_other(postgres_server: Any) -> None:
+    """A player's answer being written (its transaction open, holding that player's lock)
+    holds up nobody else's; another answer of the same player waits for it, then counts
+    the run of right answers after it."""
+    import psycopg
+
+    from trainer.progress.store.answers import player_lock
+    from trainer.progress.store.postgres import lock_key
+
+    url = postgres_server.new_database()
+    store = Store.open(url, busy_timeout=1.0)
+    kim, lee = store.create_profile("Kim"), store.create_profile("Lee")
+    with psycopg.connect(url) as other:  # another server, half way through Kim's answer
+        other.execute("SELECT pg_advisory_xact_lock(%s)", (lock_key(player_lock(kim.id)),))
+        add_answer(store, lee.id, answer(1))  # at once: Lee's lock is not Kim's
+        store.save_game(
+            kim.id, SavedGame("g", "level=easy target=61", "easy", 61, '[Seed "1"]\n', seed=1)
+        )  # nor does a game wait for an answer
+        with pytest.raises(StoreBusyError) as busy:
+            add_answer(store, kim.id, answer(2))
+        assert "busy" in describe_error(busy.value)
+        assert "cannot be reached" not in describe_error(busy.value)
+    add_answer(store, kim.id, answer(2))
+    assert store.count_attempts(kim.id) == 1
+
+
+def test_after_an_outage_the_next_save_is_stored_at_once(postgres_server: Any) -> None:
+    """Twenty seconds of outage with players clicking on (each call failing with the words for
+    a server that cannot be reached): the first save once the server is up again is stored,
+    not refused while the pool still waits to reconnect."""
+    url = postgres_server.new_database()
+    store = Store.open(url, busy_timeout=2.0)
+    kim = store.create_profile("Kim")
+    postgres_server.stop("immediate")
+    try:
+        outage = time.monotonic() + 20
+        while time.monotonic() < outage:  # a click a second or so, all through the outage
+            with pytest.raises(ServerUnavailableError):
+                add_answer(store, kim.id, answer(1), key="s/1")
+            time.sleep(1)
+    finally:
+        postgres_server.start()
+    add_answer(store, kim.id, answer(2), key="s/2")  # the next action
+    assert [r.attempt.seed for r in store.attempts(kim.id)] == [2]
 
 
 @contextlib.contextmanager
@@ -208,6 +369,7 @@ def test_an_answer_given_while_the_server_is_down_is_saved_once_it_is_back(
         assert not at.exception, at.exception
         out = at.session_state["out"]
         assert out["problem"] and "cannot be reached just now" in out["problem"]
+        assert "127.0.0.1" not in out["problem"] and "postgres" not in out["problem"]
         assert 2 in out["attempts"]  # kept in the session, and said
     finally:
         postgres_server.start()
@@ -223,7 +385,7 @@ def test_an_answer_given_while_the_server_is_down_is_saved_once_it_is_back(
 
 def _family(path: Path) -> Store:
     """A family's progress file with a bit of everything in it."""
-    from trainer.progress.store import GameReviewRow, SavedGame
+    from trainer.progress.store import GameReviewRow
 
     store = Store.open(path)
     for name, seats in (("Kim", 2), ("Lee", 3), ("Зоя", 4)):
@@ -233,6 +395,7 @@ def _family(path: Path) -> Store:
         )
         store.save_lesson_progress(player.id, "the-show", 3, True)
         store.save_draft(player.id, "claims:set/31", "fifteen 5H TD")
+        store.review_card(player.id, "lesson:the-show/pairs", Rating.Good, EVENING)
         setup = f"level=easy target=61 seats={seats}"
         row = SavedGame(f"g-{name}", setup, "easy", 61, '[Seed "7"]\n', seed=7)
         game = store.save_game(player.id, row)

@@ -45,15 +45,16 @@ def _texts(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts).replace("\u2060", "").replace("\\", "")
 
 
-def _browser(page: str, token: str = "", **params: str) -> AppTest:
-    """A browser opening ``page``: the keeper reports the token it keeps (``""``: none)."""
+def _browser(page: str, token: str = "", device: str = "", **params: str) -> AppTest:
+    """A browser opening ``page``: the keeper reports the token it keeps (``""``: none),
+    and its device token (``""``: none, a browser the app has not seen)."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update(params)
     at.switch_page(page).run()
     assert not at.exception, at.exception
     needs = page.rsplit("/", 1)[-1] not in ("home.py", "check.py", "chart.py", "glossary.py")
     assert ("checking who is signed in" in _texts(at)) == needs  # waits for the browser
-    at.session_state[KEY] = {"token": token}  # the browser says what it keeps, and reruns
+    at.session_state[KEY] = {"kept": {"token": token, "device": device}}  # and reruns
     at.run()
     assert not at.exception, at.exception
     return at
@@ -244,3 +245,96 @@ def test_a_teacher_resets_a_members_pin_from_the_page() -> None:
     at.button(key="teacher_reset").click().run()
     assert "Kim has a new PIN" in _texts(at)
     assert isinstance(club.sign_in(store, "Kim", "7777"), club.SignedIn)
+
+
+def _signed_in_here(at: AppTest, name: str) -> None:
+    assert f"Signed in as **{name}**" in _texts(at), _texts(at)
+
+
+def test_signing_out_ends_the_session_on_every_browser() -> None:
+    store = _store()
+    club.set_up_player(store, "Kim", "4821")
+    laptop = _browser("ui/views/practice.py", **SET)
+    _sign_in(laptop, "Kim", "4821")
+    phone = _browser("ui/views/home.py")
+    _sign_in(phone, "Kim", "4821")
+    _signed_in_here(laptop, "Kim")
+    phone.button(key="player_sign_out").click().run()
+    assert "Sign in" in _texts(phone) and "Signed in as" not in _texts(phone)
+    laptop.run()  # its next click: the token it holds ended with the sign-out
+    assert "Your session has ended" in _texts(laptop) and "Signed in as" not in _texts(laptop)
+
+
+def test_a_classmates_wrong_pins_never_keep_a_player_out_of_their_own_browser() -> None:
+    """Wrong PINs for Kim from other browsers hold up every browser Kim has not signed in
+    on, never Kim's own (it keeps its device token across signing out); her teacher sees
+    them on My groups."""
+    store = _store()
+    ada, _, _, kim = _classroom(store)
+    own = _browser("ui/views/home.py")
+    _sign_in(own, "Kim", "4821")
+    _signed_in_here(own, "Kim")
+    device = own.session_state[STATE_KEY].club_device
+    assert club.read_device(store, device) is not None  # the browser keeps it
+    for n in range(12):  # a classmate's burst, from browsers of their own
+        guess = club.sign_in(store, "Kim", f"{n:04d}", device=club.new_device())
+        assert isinstance(guess, club.Refused)
+    elsewhere = _browser("ui/views/home.py")
+    _sign_in(elsewhere, "Kim", "4821")
+    assert "Too many wrong PINs for this name" in _texts(elsewhere)
+    again = _browser("ui/views/home.py", device=device)  # Kim's browser, signed out meanwhile
+    _sign_in(again, "Kim", "4821")
+    _signed_in_here(again, "Kim")
+    teacher = club.sign_in(store, "Ms Ada", "teach1")
+    assert isinstance(teacher, club.SignedIn)
+    for _ in range(5):  # more guesses after Kim signed in (the last two wait: not tried)
+        club.sign_in(store, "Kim", "0000", device=club.new_device())
+    page = _teacher_page(teacher.token)
+    said = "\n".join(str(w.value) for w in page.warning).replace("\u2060", "").replace("\\", "")
+    assert "A wrong PIN was typed for **Kim** 3 times in a row" in said
+    (table,) = page.dataframe
+    assert list(table.value["Wrong PINs lately"]) == [3]
+    group = group_for(store, ada, store.groups_of_teacher(ada)[0].id)
+    assert group is not None and member_rows(store, group)[0].wrong_pins == 3
+    assert kim == member_rows(store, group)[0].profile_id
+
+
+def test_a_name_nobody_has_is_answered_as_a_players_name() -> None:
+    store = _store()
+    club.set_up_player(store, "Kim", "4821")
+    said: dict[str, list[list[str]]] = {}
+    for name in ("Kim", "Nobody"):
+        at = _browser("ui/views/home.py")
+        for _ in range(4):
+            _sign_in(at, name, "0000")
+            said.setdefault(name, []).append([str(e.value) for e in at.error])
+    assert said["Kim"] == said["Nobody"]
+    assert "Kim" not in repr(said["Kim"])
+
+
+def test_no_page_shows_where_the_store_is(
+    postgres_server: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hostile input on the sign-up form, and the server gone while a visitor signs in: the
+    page says what happened in words, never the server's address, user or port."""
+    url = postgres_server.new_database()
+    monkeypatch.setenv("CRIBBAGE_TRAINER_DB", url)
+    club.set_up_player(Store.open(url), "Kim", "4821")
+    at = _browser("ui/views/home.py")
+    at.text_input(key="sign_up_name").input("Mo")
+    at.text_input(key="sign_up_pin").input("2468")
+    at.text_input(key="sign_up_again").input("2468")
+    at.text_input(key="sign_up_code").input("AB\x00CD")
+    at.button(key="FormSubmitter:sign_up-Make my player").click().run()
+    assert not at.exception, at.exception
+    said = _texts(at) + "\n".join(str(w.value) for w in at.warning)
+    assert "There is no group with the code" in said
+    postgres_server.stop("immediate")
+    try:
+        _sign_in(at, "Kim", "4821")
+        said = _texts(at) + "\n".join(str(w.value) for w in [*at.warning, *at.sidebar.warning])
+        assert "cannot be reached just now" in said
+    finally:
+        postgres_server.start()
+    for secret in ("postgresql", "127.0.0.1", str(postgres_server.port), "postgres@"):
+        assert secret not in said

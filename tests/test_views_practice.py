@@ -77,6 +77,17 @@ def test_the_setup_screen_offers_every_drill_and_starts_a_set() -> None:
     assert at.query_params["seed"] == "31"
 
 
+def test_the_seed_and_muggins_wait_behind_more_options() -> None:
+    at = _page()
+    (more,) = at.expander
+    assert more.label == "More options"
+    assert [w.label for w in more.text_input] == ["Seed (optional)"]
+    assert [w.label for w in more.toggle] == ["Muggins"]
+    # what a beginner sees before it: the drill, its level, how to answer, then Start
+    assert at.button(key="practice_start").label == "Start"
+    assert not [w for w in at.main.text_input if w not in more.text_input]
+
+
 def test_a_bad_seed_is_refused_on_the_setup_screen() -> None:
     at = _page()
     at.text_input(key="practice_pick_seed").set_value("lucky")

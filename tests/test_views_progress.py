@@ -76,10 +76,34 @@ def texts(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts).replace(WORD_JOINER, "")  # see profiles.plain
 
 
-def charts(at: AppTest) -> list[list[dict[str, Any]]]:
-    """Each chart's data rows (Streamlit sends them as Arrow tables beside the spec)."""
+#: The tabs of "How it is going", each drawn only while it is open.
+TABS = ("Right answers", "Pace", "What gets missed")
+
+
+def each_tab(at: AppTest) -> list[Any]:
+    """The charts of every tab of "How it is going", opening each in turn (a tab's chart is
+    drawn only while it is open); the first tab opens by itself."""
+    assert len(_open_charts(at)) <= 1, "only the open tab draws its chart"
     out = []
-    for chart in at.get("vega_lite_chart"):
+    for label in TABS:
+        at.session_state["progress_tabs"] = label
+        at.run()
+        assert not at.exception, at.exception
+        out.extend(_open_charts(at))
+    at.session_state["progress_tabs"] = TABS[0]
+    at.run()
+    return out
+
+
+def _open_charts(at: AppTest) -> list[Any]:
+    """The charts drawn in the tabs now (the points-lost chart of the games stands apart)."""
+    return [c for tab in at.tabs for c in tab.get("vega_lite_chart")]
+
+
+def charts(at: AppTest) -> list[list[dict[str, Any]]]:
+    """Each tab's chart's data rows (Streamlit sends them as Arrow tables beside the spec)."""
+    out = []
+    for chart in each_tab(at):
         name = json.loads(chart.proto.spec)["data"]["name"]
         named = [d for d in chart.proto.datasets if d.name == name]  # in no promised order
         assert len(named) == 1, (name, [d.name for d in chart.proto.datasets])
@@ -164,7 +188,7 @@ def test_the_charts_carry_the_numbers(_isolated_database: Path) -> None:
 
 
 def chart_specs(at: AppTest) -> list[dict[str, Any]]:
-    return [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
+    return [json.loads(chart.proto.spec) for chart in each_tab(at)]
 
 
 def test_a_first_day_is_labelled_bars_and_says_to_come_back(_isolated_database: Path) -> None:
@@ -382,7 +406,8 @@ def test_a_damaged_database_is_set_aside_with_a_message(_isolated_database: Path
     at = AppTest.from_file(APP, default_timeout=30).run()
     [warning] = at.sidebar.warning
     assert "could not be read" in warning.value
-    assert "kept, renamed to" in warning.value
+    assert "kept beside it, under a new name" in warning.value
+    assert str(_isolated_database.parent) not in warning.value  # no path on a page
     at.switch_page("ui/views/progress.py").run()
     assert not at.sidebar.warning  # said once
     assert "Who is playing?" in [s.value for s in at.subheader]  # a fresh file: nobody yet
@@ -442,7 +467,7 @@ def test_progress_shows_the_ladder_of_first_games() -> None:
 
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
     profile = store.create_profile("Sam")
-    for lesson in ("the-board", "deal-and-crib", "the-starter", "the-play"):
+    for lesson in ("the-board", "deal-and-crib", "the-starter", "the-play", "the-show"):
         store.save_lesson_progress(profile.id, lesson, 0, True)
     table = Table.new(RUNGS[0].setup, seed=4)  # a first game of fifteens, played out
     while table.need() is not Need.OVER:
@@ -465,4 +490,5 @@ def test_progress_shows_the_ladder_of_first_games() -> None:
     step = "won" if won else "played, not won yet"
     assert f"1. {'✅' if won else '▶️'} **Fifteens**: {step} ({won} of 1 game won)" in text
     assert "2. ▶️ **Fifteens and pairs**: ready to play" in text
-    assert "4. 🔒 **Flushes and nobs**: opens after lesson 6" in text
+    assert "3. 🔒 **Fifteens, pairs and runs**: opens after lesson 9" in text
+    assert "4. 🔒 **Flushes and nobs**: opens after lesson 9" in text

@@ -184,3 +184,34 @@ def test_drills_with_nothing_weak_are_said_with_their_own_figures(_isolated_data
     (calm,) = at.success
     assert "Nothing stands out as weak" in calm.value
     assert "30 of your last 30 drill answers were right" in calm.value
+
+
+def test_points_lost_are_words_for_one_days_games_and_a_chart_over_days(
+    _isolated_database: Path,
+) -> None:
+    """One day's games stand in words (a chart of one dot over an axis of hours said
+    nothing); games on two days make a line whose axes say what they are, dates with
+    their year."""
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann").id
+    _save(store, ann, "first", _played("easy", 61, 2))
+    at = progress_page()  # the visit reviews the game
+    at = progress_page()
+    said = texts(at)
+    assert "Points lost per game" in said
+    assert "- Easy to 61, " in said and "given away" in said
+    assert "Play on another day and these become a line" in said
+    assert not at.get("vega_lite_chart") or all(
+        "Points lost" not in str(c.proto.spec) for c in at.get("vega_lite_chart")
+    )
+
+    with sqlite3.connect(_isolated_database) as conn:
+        conn.execute("UPDATE games SET updated_at = '2026-01-05 10:00:00.000000'")
+    _save(store, ann, "second", _played("easy", 61, 12))
+    progress_page()
+    at = progress_page()
+    specs = [str(c.proto.spec) for c in at.get("vega_lite_chart")]
+    (lost,) = [spec for spec in specs if "Points lost in the game" in spec]
+    assert "When the game ended" in lost
+    assert "%-d %b %Y" in lost
+    assert "Play on another day" not in texts(at)

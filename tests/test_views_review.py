@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs
 
 import pytest
@@ -21,10 +23,18 @@ from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import SavedGame, Store
+from trainer.training.ladder import RUNGS
 from trainer.training.questions import DiscardQuestion
-from trainer.training.review import REVIEW_METHOD, GameReview, ThrowReview, review_game
+from trainer.training.review import (
+    REVIEW_METHOD,
+    CountReview,
+    GameReview,
+    ThrowReview,
+    review_game,
+)
+from trainer.training.review_words import details, limits_help, title, verdict, verdicts_line, why
 from trainer.training.sets import PracticeSet
-from trainer.training.table import PlaySetup, Table, export_text
+from trainer.training.table import Need, PlaySetup, Table, export_text
 from trainer.ui.asking.base import STATE_KEY as PRACTICE_STATE
 from trainer.ui.play_saves import saved_row
 from trainer.ui.profiles import WORD_JOINER
@@ -90,18 +100,50 @@ def test_a_finished_game_opens_on_its_three_costliest_decisions() -> None:
     assert _subheaders(at) == ["Your three costliest decisions", "Points lost", "Deal by deal"]
     titles = [m.value for m in at.markdown if m.value.startswith("**") and ". Deal " in m.value]
     assert len(titles) == 3
-    for n, (title, decision) in enumerate(zip(titles, top, strict=True), start=1):
-        assert title.startswith(f"**{n}. Deal {decision.deal_no}, ")
-        assert f"{decision.lost:.2f} points lost" in title
-    shown = {m.label: m.value for m in at.metric}
+    text = _texts(at)
+    for n, (shown, decision) in enumerate(zip(titles, top, strict=True), start=1):
+        assert shown == f"**{n}. {title(decision)}**"  # its word: "Deal 4, the throw: a blunder"
+        assert verdict(decision).said in shown
+        assert why(decision, review) in text  # one plain sentence of why
+    metrics = {m.label: m.value for m in at.metric}
     lost = review.lost
-    assert shown == {
-        "Throws": f"{lost.throws:.1f}",
-        "Cards laid": f"{lost.plays:.1f}",
-        "Counts": f"{lost.counts:.0f}",
+    assert metrics == {
+        "Throws": f"{round(lost.throws)}",
+        "Cards laid": f"{round(lost.plays)}",
+        "Counts": f"{round(lost.counts)}",
     }
     assert lost.counts > 0  # the person missed points, and the page says so
-    assert "You missed 2 points." in _texts(at)
+    assert "You missed 2 points." in text
+    assert f"{lost.total:.2f} points in all over {len(review.deals)} deals" in text  # Details
+    assert f"Your decisions: {verdicts_line(review)}." in text
+    assert limits_help() in text  # what the words mean
+
+
+def _expander(at: AppTest, key: str) -> Any:
+    return next(e for e in at.expander if e.key == key)
+
+
+def _outside_expanders(at: AppTest) -> list[str]:
+    """The page's words (markdown and captions, not the cards and the board drawn) that are
+    not behind an expander."""
+    inside = {str(m.value) for e in at.expander for m in (*e.markdown, *e.caption)}
+    shown = [str(m.value) for m in (*at.markdown, *at.caption, *at.success, *at.info)]
+    return [text for text in shown if text not in inside and not text.lstrip().startswith("<")]
+
+
+def test_the_decisions_speak_in_words_and_the_hundredths_are_behind_details() -> None:
+    game = _saved()
+    _saved_for("Sam", game)
+    review = _review(game)
+    at = _open()
+    for n, decision in enumerate(review.costliest(), start=1):
+        inside = "\n".join(m.value for m in _expander(at, f"review_top_details_{n}").markdown)
+        assert "  \n".join(details(decision, review)) in inside
+        if not isinstance(decision, CountReview):
+            assert re.search(r"\d\.\d\d", inside), inside  # to a hundredth, behind Details
+    outside = "\n".join(_outside_expanders(at))
+    assert not re.search(r"\d\.\d", outside), re.search(r".{60}\d\.\d.{20}", outside)
+    assert "%" in outside  # a club player's chances stay in figures
 
 
 def test_the_chart_has_each_deals_points_lost_by_kind() -> None:
@@ -151,8 +193,9 @@ def test_the_deals_are_stepped_through_on_the_board() -> None:
     first = review.deals[0]
     assert shown_deal() == 1
     assert f"You {first.scores[0]}, Computer {first.scores[1]}" in board()
-    assert first.throw is not None  # the best throws and the player's, as a table
-    (table,) = [m.value for m in at.markdown if m.value.startswith("| Place | Throw |")]
+    assert isinstance(first.throw, ThrowReview)  # the best throws and the player's, as a table
+    deal_details = _expander(at, "review_deal_details_1")
+    (table,) = [m.value for m in deal_details.markdown if m.value.startswith("| Place | Throw |")]
     chosen = first.throw.advice.chosen
     assert f"| {chosen.discard.net:.2f} |" in next(
         row for row in table.splitlines() if "(yours)" in row
@@ -217,7 +260,7 @@ def test_without_a_game_the_page_offers_the_players_own_games() -> None:
     assert "Finish a game on the Play page" in _texts(nobody)
 
 
-def test_progress_links_each_finished_game_and_charts_its_points_lost() -> None:
+def test_progress_links_each_finished_game_and_lists_its_points_lost() -> None:
     games = [_saved("g1"), _saved("g2", _play("easy", 61, 3, counting=Counting.MUGGINS))]
     sam, _ = (_saved_for("Sam", game) for game in games)
     at = AppTest.from_file(APP, default_timeout=60)
@@ -227,14 +270,15 @@ def test_progress_links_each_finished_game_and_charts_its_points_lost() -> None:
     links = [link.proto for link in at.get("page_link") if link.proto.label == "Review"]
     assert sorted(parse_qs(link.query_string)["game"][0] for link in links) == ["g1", "g2"]
     assert all("review" in link.page for link in links)
-    specs = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
-    (lost,) = [s for s in specs if s["encoding"]["y"]["field"] == "Points lost"]
-    assert lost["encoding"]["color"]["field"] == "Level"
-    assert lost["encoding"]["x"]["field"] == "When"
     finished = _store().finished_games(sam, method=REVIEW_METHOD)
     assert [g.game_id for g in finished] == ["g2", "g1"]
     assert all(g.lost is not None for g in finished)  # reviewed on this visit, and kept
-    assert "points lost" in _texts(at)
+    text = _texts(at)
+    for game in finished:  # one day's games are a list (a chart once there are two days)
+        assert game.lost is not None
+        assert (
+            f"{'won' if game.status == 'won' else 'lost'}: {round(game.lost.total)} points" in text
+        )
 
 
 def test_the_results_screen_leads_to_the_review() -> None:
@@ -274,3 +318,111 @@ def test_an_imported_game_is_reviewed_too() -> None:
     lost = _store().finished_games(sam.id, method=REVIEW_METHOD)[0].lost
     assert lost is not None
     assert lost.total == pytest.approx(review_game(_finished().game.record()).lost.total)
+
+
+# --- three and four at the table, first games, learning mode --------------------------------
+
+
+def _table_game(seats: int, seed: int) -> SavedGame:
+    table = _play("hard", 61, seed, counting=Counting.MUGGINS, claim=_short, seats=seats)
+    return saved_row(f"table-{seats}", table)
+
+
+@pytest.mark.parametrize(("seats", "tracks"), [(3, ("You", "Left", "Right")), (4, ("Us", "Them"))])
+def test_games_of_three_and_four_are_reviewed(seats: int, tracks: tuple[str, ...]) -> None:
+    game = _table_game(seats, 6)
+    _saved_for("Sam", game)
+    review = review_game(GameRecord.parse(game.record))
+    at = _open(game.game_id)
+    assert "games of two" not in _texts(at)
+    assert _subheaders(at) == ["Your three costliest decisions", "Points lost", "Deal by deal"]
+    titles = [m.value for m in at.markdown if m.value.startswith("**") and ". Deal " in m.value]
+    assert titles == [f"**{n}. {title(d)}**" for n, d in enumerate(review.costliest(), start=1)]
+    assert f"{seats} players" in _header(at)
+    board = next(m.value for m in at.markdown if "Cribbage board to 61" in m.value)
+    first = review.deals[0]
+    said = ", ".join(f"{name} {score}" for name, score in zip(tracks, first.scores, strict=True))
+    assert said in board
+    if review.deals[0].throw is not None:
+        deal = _expander(at, "review_deal_details_1")
+        (table,) = [m.value for m in deal.markdown if m.value.startswith("| Place | Throw |")]
+        assert len(table.splitlines()) == 2 + 5  # the five throws of one card
+    at.button(key="review_next").click().run()
+    assert not at.exception, at.exception
+    assert next(c.value for c in at.caption if c.value.startswith("Deal ")).startswith("Deal 2 ·")
+    assert _store().finished_games(_store().profiles()[0].id, method=REVIEW_METHOD)[0].lost
+
+
+def _header(at: AppTest) -> str:
+    """The game in a line, under the page's title."""
+    return next(str(c.value) for c in at.caption if " computer · to " in str(c.value))
+
+
+def _first_game() -> SavedGame:
+    """The first rung of the first games (fifteens only, to 31), the learner saying a count
+    two short of every hand worth four or more."""
+    rung = RUNGS[0]
+    for seed in range(1, 40):
+        table = Table.new(rung.setup, seed=seed)
+        for _ in range(400):
+            need = table.need()
+            if need is Need.OVER:
+                break
+            if need is Need.CUT_FOR_DEAL:
+                table.cut_for_deal()
+            elif need is Need.CUT_STARTER:
+                table.cut_starter()
+            elif need is Need.REVEAL:
+                table.carry_on()
+            elif need is Need.CLAIM:
+                nxt = table.next_count()
+                assert nxt is not None
+                table.claim(_short(nxt[2].total))
+        review = review_game(table.game.record())
+        if table.game.is_over and review.costliest() and review.lost.counts >= 4:
+            return saved_row("first-game", table)
+    raise AssertionError("no first game with counts missed")
+
+
+def _no_figures(at: AppTest) -> None:
+    """Nothing on the page is a percentage or has a decimal point: its words, its figures,
+    what its expanders hold and its charts' tooltips."""
+    shown = [
+        *(str(m.value) for m in (*at.markdown, *at.caption, *at.success, *at.info)),
+        *(f"{m.label} {m.value}" for m in at.metric),
+    ]
+    words = "\n".join(text for text in shown if not text.lstrip().startswith("<"))
+    assert "%" not in words
+    assert not re.search(r"\d\.\d", words), re.search(r".{40}\d\.\d.{20}", words)
+    for chart in at.get("vega_lite_chart"):
+        spec = json.loads(chart.proto.spec)
+        formats = re.findall(r'"format": "([^"]*)"', json.dumps(spec))
+        assert all("." not in f[:2] or f.startswith(".0") for f in formats), formats
+
+
+def test_a_first_game_s_counts_are_counted_and_said_without_figures() -> None:
+    game = _first_game()
+    _saved_for("Sam", game)
+    review = review_game(GameRecord.parse(game.record))
+    top = review.costliest()
+    assert top and all(isinstance(d, CountReview) for d in top)  # a first game: counts only
+    at = _open(game.game_id)
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["Counts"] == str(round(review.lost.counts)) != "–"
+    assert metrics["Throws"] == metrics["Cards laid"] == "–"  # no crib, no play in this game
+    assert "you counted aloud" in _header(at)
+    _no_figures(at)
+    text = _texts(at)
+    assert "The trainer pegged them for you: this game was counted aloud." in text
+
+
+def test_a_learning_game_s_review_shows_no_percentage_and_no_decimal() -> None:
+    table = _play("easy", 61, 5, counting=Counting.ALOUD, claim=_short)
+    learning = Table(table.game, table.level, coach="learning")
+    game = saved_row("learning", learning)
+    assert PlaySetup.parse(game.settings).coach == "learning"
+    _saved_for("Sam", game)
+    at = _open("learning")
+    assert at.get("vega_lite_chart")  # the chance to win is drawn, in words
+    assert _expander(at, "review_winline_table")
+    _no_figures(at)

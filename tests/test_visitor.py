@@ -59,7 +59,7 @@ def test_a_widget_starts_with_its_default_or_the_value_the_server_set() -> None:
     )
     uploader = initial_state(_element("file_uploader", "record"))
     assert uploader.WhichOneof("value") == "file_uploader_state_value"
-    assert initial_state(_element("button", "play_cut", label="Cut the pack")) is None
+    assert initial_state(_element("button", "play_cut", label="Cut the deck")) is None
     assert initial_state(_element("bidi_component", "lay_g_5", json="{}")) is None
 
 
@@ -125,13 +125,13 @@ def test_a_press_goes_once_and_a_set_value_stays_while_its_widget_is_drawn() -> 
         _element("checkbox", "skunks", default=True),
         _element("button", "start", label="Start"),
     ]
-    socket = _Socket([form, [_element("button", "cut", label="Cut the pack")], [], []])
+    socket = _Socket([form, [_element("button", "cut", label="Cut the deck")], [], []])
     visitor = _visitor(socket)
 
     async def visit() -> None:
         await visitor.open("play", "player=1-kim")
         await visitor.press("start", {"target": "61"})
-        await visitor.press("Cut the pack")  # by its label
+        await visitor.press("Cut the deck")  # by its label
         await visitor.rerun({})
 
     run_async(visit())

@@ -1,6 +1,7 @@
 """The win meter beside the board (trainer.ui.winbar) and on the Play page in AppTest: the
-words a child reads, the bar, the setting (on in learning mode, kept for the player), and
-the chances the Table's own win meter gives after every deal and every card."""
+words a child reads (in words in learning mode), the bar, the setting (on in learning mode,
+kept for the player), and the chances the Table's own win meter gives after every deal and
+every card: the person's seat_chance, the one the coach speaks of."""
 
 from __future__ import annotations
 
@@ -13,9 +14,11 @@ from streamlit.testing.v1 import AppTest
 from tests.test_play_coach import _start, _step
 from tests.test_play_page import _page, _play_out, _table, _texts
 from tests.test_play_page import _step as _table_step
-from trainer.analysis.winmeter import WinChances, win_meter
+from trainer.analysis.endgame import throw_advice
+from trainer.analysis.winmeter import WinChances, seat_chance, win_meter
 from trainer.engine import Game, GameRecord, Phase, Settings
 from trainer.progress.store import Store
+from trainer.training.coach import standing
 from trainer.training.table import ME, Need, PlaySetup, Table
 from trainer.ui.winbar import METER_KEY, meter_on, winbar_html
 
@@ -25,6 +28,14 @@ def test_the_meter_says_each_side_s_chance_in_whole_numbers() -> None:
     assert "You: <b>62%</b> to win" in html and "Computer: <b>38%</b>" in html
     assert 'style="width: 62%"' in html
     assert 'aria-label="Chance to win: You 62%, Computer 38%"' in html
+
+
+def test_in_words_the_meter_says_each_side_s_chance_without_a_number() -> None:
+    html = winbar_html(WinChances((0.6249, 0.3751), Phase.PLAY, 0), words=True)
+    assert "You: <b>a little ahead</b>" in html and "Computer: <b>a little behind</b>" in html
+    assert 'aria-label="Chance to win: You a little ahead, Computer a little behind"' in html
+    visible = re.sub(r"<[^>]+>", " ", html)  # what is read, and what is heard
+    assert not re.search(r"[\d%]", visible + re.findall(r'aria-label="([^"]*)"', html)[0])
 
 
 def test_an_unsure_game_is_never_said_to_be_certain() -> None:
@@ -58,7 +69,12 @@ def test_the_table_gives_the_win_meter_of_the_person_s_view_after_every_step() -
             break
         chances = table.win_chances()
         if table.counted is None or table.shown >= len(table.counted.score.items):
-            assert chances == win_meter(table.view)
+            view = table.view
+            assert chances == seat_chance(view).meter()
+            if view.phase in (Phase.CUT, Phase.DONE):  # nothing more than the public position
+                assert chances == win_meter(view)
+            if table.need() is Need.DISCARD:  # the best throw's chance, the person's six seen
+                assert chances.of(ME) == throw_advice(view).best.win
         seen_phases.add(chances.phase)
         _table_step(table)
     assert table.win_chances().of(table.game.winner or 0) == 1.0
@@ -76,10 +92,10 @@ def test_while_a_hand_is_counted_out_the_meter_waits_for_it() -> None:
         pytest.fail("no hand was counted out")
     events = table.game.events
     before = Game.replay(GameRecord(table.game.settings, table.game.seed, tuple(events[:-1])))
-    assert table.win_chances() == win_meter(before.view(ME))
+    assert table.win_chances() == seat_chance(before.view(ME)).meter()
     for _ in counted.score.items:
         table.show_next()
-    assert table.win_chances() == win_meter(table.view)
+    assert table.win_chances() == seat_chance(table.view).meter()
 
 
 # --- the page -----------------------------------------------------------------------------------
@@ -90,10 +106,10 @@ def _meter_line(at: AppTest) -> str:
     return found[0] if found else ""
 
 
-def _percent(html: str) -> int:
-    match = re.search(r"You: <b>(\d+)%</b> to win", html)
+def _said(html: str) -> str:
+    match = re.search(r"You: <b>([a-z ]+)</b>", html)
     assert match, html
-    return int(match.group(1))
+    return match.group(1)
 
 
 def test_learning_mode_shows_the_meter_after_every_deal_and_card() -> None:
@@ -106,7 +122,8 @@ def test_learning_mode_shows_the_meter_after_every_deal_and_card() -> None:
             break
         line = _meter_line(at)
         assert line, "the meter is missing"
-        assert _percent(line) == table.win_chances().percent(ME)
+        assert _said(line) == standing(table.win_chances().of(ME))  # in words, no number
+        assert "%" not in re.sub(r'style="[^"]*"', "", line)
         need = _step(at)
         laid += need is Need.LAY
     assert laid >= 4 and _table(at).game.deal_no > 1

@@ -15,7 +15,7 @@ from tests.test_views_review import APP, _open, _saved, _saved_for
 from trainer.engine.record import GameRecord
 from trainer.training.table import ME
 from trainer.training.winline import win_line
-from trainer.ui.winchart import win_chart
+from trainer.ui.winchart import SHOWS, chance_rows, win_chart
 
 
 def _line_chart(at: AppTest) -> tuple[dict[str, Any], list[list[dict[str, Any]]]]:
@@ -66,6 +66,8 @@ def test_the_review_draws_the_line_and_says_what_the_marks_were() -> None:
     assert "The choices that moved your chance most:" in text
     for n, swing in enumerate(line.biggest(), start=1):
         assert f"{n}. {swing.words()}" in text
+    assert SHOWS in [c.value for c in at.caption]  # what the line is, said on it
+    assert _table(at, "review_winline") == "\n".join(chance_rows(line))
 
 
 def test_the_results_of_a_game_draw_the_line() -> None:
@@ -80,6 +82,28 @@ def test_the_results_of_a_game_draw_the_line() -> None:
     line = win_line(GameRecord.parse(game.record), seat=ME)
     assert _chances_of(rows) == [p.percent for p in line.points]
     assert len(_marks_of(rows)) == len(line.biggest()) > 0
+    results = _table(at, "play_winline")
+    assert results == "\n".join(chance_rows(line))
+    at.button(key="play_review").click().run()  # the review: the same chances, to the letter
+    assert not at.exception, at.exception
+    assert _table(at, "review_winline") == results
+
+
+def _table(at: AppTest, key: str) -> str:
+    """The chances deal by deal under a page's line (its expander's table)."""
+    (table,) = [e for e in at.expander if e.key == f"{key}_table"]
+    return str(table.markdown[0].value)
+
+
+def test_the_chances_deal_by_deal_say_when_the_person_threw_and_each_deal_s_end() -> None:
+    line = win_line(GameRecord.parse(_saved().record))
+    rows = chance_rows(line)
+    assert rows[0] == "| Deal | When you threw | At the end of the deal |"
+    assert len(rows) == 2 + len(line.at_throws())
+    deal, start, end = line.at_throws()[0]
+    assert rows[2] == f"| {deal} | {start.percent}% | {end.percent}% |"
+    assert "%" not in "".join(chance_rows(line, words=True))
+    assert f"| {start.said(words=True)} |" in chance_rows(line, words=True)[2]
 
 
 _BOTH = """
@@ -99,7 +123,7 @@ def test_the_kept_spec_draws_what_altair_chart_draws() -> None:
     """The chart is drawn from its spec kept once per line: the element sent is the one
     ``st.altair_chart`` sends for the chart, run after run, and the kept spec stays as it
     was."""
-    at = AppTest.from_string(_BOTH)
+    at = AppTest.from_string(_BOTH, default_timeout=60)
     at.session_state["record"] = _saved().record
     at.run()
     assert not at.exception, at.exception

@@ -16,7 +16,16 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from trainer.ui import assets, keeper, navigation, profiles, reconnect, session, warmup  # noqa: E402
+from trainer.ui import (  # noqa: E402  (path set)
+    assets,
+    keeper,
+    navigation,
+    profiles,
+    reconnect,
+    session,
+    unsaved,
+    warmup,
+)
 
 warmup.share_the_interpreter()
 reconnect.install()
@@ -32,6 +41,9 @@ pages: dict[str, list[Any]] = {
     "Learn and practise": [
         st.Page(_VIEWS / "play.py", title="Play", icon=":material/playing_cards:", url_path="play"),
         st.Page(_VIEWS / "learn.py", title="Learn", icon=":material/school:", url_path="learn"),
+        st.Page(
+            _VIEWS / "today.py", title="Today's review", icon=":material/replay:", url_path="today"
+        ),
         st.Page(
             _VIEWS / "practice.py",
             title="Practice",
@@ -90,15 +102,17 @@ if club:
     keeper.sync()  # after the navigation: an element drawn before it sends the page Home
 
 profiles.sidebar()  # the picker (or, in club mode, who is signed in), on every page
+unsaved.watch()  # answers the store could not take yet: tried again until it does
 # Who is practising, at the top of every page (on a phone the sidebar is hidden). Pages that
 # record answers or show a player's progress wait until this browser has chosen a player.
-_NEEDS_PLAYER = {"learn", "practice", "progress", "play", "review", "teacher"}
+_NEEDS_PLAYER = {"learn", "today", "practice", "progress", "play", "review", "teacher"}
 try:
     waits = page.url_path in _NEEDS_PLAYER  # its title stands above the question, if asked
     if club and waits and not session.heard_from_browser():
         st.caption("One moment: checking who is signed in on this browser…")  # a blink
     elif profiles.banner(page.title if waits else None) or not waits:
         page.run()
+        unsaved.follow()  # a save that failed as the page was drawn: said at the top
 finally:  # after the page, so the first visitor's page does not wait on it
     warmup.warm_up()  # the content, tables and chart libraries, loaded in the background once
     warmup.freeze_once()

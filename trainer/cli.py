@@ -1,4 +1,5 @@
-"""Command line: count a hand, score a pegging card, validate content.
+"""Command line: count a hand, score a pegging card, validate content, start the app, and
+look after the progress store and club mode's accounts.
 
     python -m trainer count 5H 5D 5C JS 5S [--crib] [--json]
     python -m trainer peg 7S 7C 7H [--json]
@@ -6,6 +7,10 @@
     python -m trainer app [--server.port 8502 ...]
     python -m trainer tournament --games N [--jobs 2] [--seed S] [--pair hard:crazy ...] [--only]
         [--seats 3|4]
+    python -m trainer store copy SOURCE TARGET
+    python -m trainer store check [--store STORE]
+    python -m trainer club add-teacher NAME [--store STORE] [--pin-stdin]
+    python -m trainer club set-pin NAME [--store STORE] [--pin-stdin]
 
 Bad input prints one line naming what was wrong and exits with status 2: a missing
 command, an option nobody knows, or a card written with a leading ``-`` (put ``--``
@@ -49,6 +54,10 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         if "required: command" in message:
             message = f"name a command: {', '.join(COMMANDS)} (see {PROG} --help)"
+        elif "required: store_command" in message:
+            message = f"name what to do with the store: copy or check (see {PROG} store --help)"
+        elif "required: club_command" in message:
+            message = f"name what to do: add-teacher or set-pin (see {PROG} club --help)"
         raise CliError(message)
 
 
@@ -136,9 +145,10 @@ def cmd_peg(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from trainer.content.validate import validate_paths
+    from trainer.training.learn import kind_problem
     from trainer.training.questions import tier_problem
 
-    problems = validate_paths(args.paths, tier_problem)
+    problems = validate_paths(args.paths, tier_problem, kind_problem)
     for problem in problems:
         say(str(problem))
     if problems:
@@ -152,9 +162,8 @@ DEFAULT_PAIRS = ("easy:normal", "normal:hard", "hard:crazy")
 
 
 def _pair(text: str) -> tuple[str, str]:
-    from trainer.analysis import LEVELS, VARIANTS
+    from trainer.analysis.tournament.variants import PLAYERS as names
 
-    names = (*LEVELS, *VARIANTS)
     parts = text.split(":")
     if len(parts) != 2 or not all(part in names for part in parts):
         raise CliError(f"{text!r} is not a pair of levels: write two of {', '.join(names)} as a:b")
@@ -249,7 +258,7 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 def cmd_store_copy(args: argparse.Namespace) -> int:
     """Copy every row of one progress store into a new, empty one, and check the copy."""
-    from trainer.progress.store import Store, StoreError, describe_error
+    from trainer.progress.store import Store, StoreError, logged
     from trainer.progress.store.postgres import is_url, shown
 
     source, target = str(args.source), str(args.target)
@@ -265,7 +274,7 @@ def cmd_store_copy(args: argparse.Namespace) -> int:
                 "use it (the source is unchanged)"
             )
     except StoreError as err:
-        raise CliError(describe_error(err)) from None
+        raise CliError(logged(err)) from None
     counts = {name: len(table.rows) for name, table in tables.items()}
     say(
         f"Copied {counts['profiles']} players, {counts['attempts']} answers, "
@@ -285,7 +294,7 @@ def cmd_store_check(args: argparse.Namespace) -> int:
         SCHEMA_VERSION,
         Store,
         StoreError,
-        describe_error,
+        logged,
         resolve_location,
     )
 
@@ -297,7 +306,7 @@ def cmd_store_check(args: argparse.Namespace) -> int:
         answers = store.count_attempts()
         games = store.count_games()
     except StoreError as err:
-        raise CliError(describe_error(err)) from None
+        raise CliError(logged(err)) from None
     held = ", ".join(
         _many(n, word) for n, word in ((players, "player"), (answers, "answer"), (games, "game"))
     )
@@ -319,8 +328,18 @@ def _read_pin(args: argparse.Namespace) -> str:
         return sys.stdin.readline().rstrip("\n")
     import getpass
 
-    pin = getpass.getpass("PIN: ")
-    if getpass.getpass("The same PIN again: ") != pin:
+    try:
+        pin = getpass.getpass("PIN: ")
+        again = getpass.getpass("The same PIN again: ")
+    except EOFError:
+        print(file=sys.stderr)  # the prompt waits on its line: the message starts a new one
+        raise CliError(
+            "the PIN is asked for twice and the input ended first; to give it once from a "
+            "script, add --pin-stdin"
+        ) from None
+    except KeyboardInterrupt:
+        raise CliError("stopped before the PIN was given: nothing was changed") from None
+    if again != pin:
         raise CliError("the two PINs are not the same")
     return pin
 
@@ -328,7 +347,7 @@ def _read_pin(args: argparse.Namespace) -> str:
 def cmd_club(args: argparse.Namespace) -> int:
     """Club mode's accounts from the command line: a teacher, or a player's PIN."""
     from trainer.progress import club
-    from trainer.progress.store import ProfileNameError, Store, StoreError, describe_error
+    from trainer.progress.store import ProfileNameError, Store, StoreError, logged
 
     role = "teacher" if args.club_command == "add-teacher" else "player"
     try:
@@ -342,7 +361,7 @@ def cmd_club(args: argparse.Namespace) -> int:
     except ProfileNameError as err:
         raise CliError(str(err)) from None
     except StoreError as err:
-        raise CliError(describe_error(err)) from None
+        raise CliError(logged(err)) from None
     say(f"{profile.name} can sign in as a {role} with that PIN (in {store.shown()}).")
     return 0
 
@@ -369,10 +388,16 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("paths", nargs="*", help="files or folders (default: lessons/ drills/)")
     validate.set_defaults(run=cmd_validate)
 
+    app_help = (
+        "start the app (lessons, drills and tables loaded first, so every page opens at "
+        "once); Streamlit's options such as --server.port 8502 or --server.address 0.0.0.0 "
+        "are passed on to Streamlit"
+    )
     app = sub.add_parser(
         "app",
-        help="start the app (lessons, drills and tables loaded first, so every page opens at "
-        "once); Streamlit options such as --server.port 8502 are passed on",
+        help=app_help,
+        description=app_help[0].upper() + app_help[1:] + ".",
+        usage=f"{PROG} app [STREAMLIT OPTION ...]",
     )
     app.set_defaults(run=cmd_app, passes_options=True)
 
@@ -444,14 +469,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-COMMANDS: tuple[str, ...] = ("count", "peg", "validate")
+#: Every command, as ``python -m trainer`` alone names them.
+COMMANDS: tuple[str, ...] = ("count", "peg", "validate", "app", "tournament", "store", "club")
+#: The commands whose arguments are cards (a token such as ``-5H`` is a card written wrongly).
+CARD_COMMANDS: tuple[str, ...] = ("count", "peg", "validate")
 
 
 def _check_dashes(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:
     """Refuse, in one line, a token after the command that starts with ``-`` but is
     none of its options (``-5H`` is a card written wrongly, not an option)."""
     command = next((token for token in argv if not token.startswith("-")), None)
-    if command not in COMMANDS:
+    if command not in CARD_COMMANDS:
         return
     sub = next(
         action for action in parser._actions if isinstance(action, argparse._SubParsersAction)

@@ -11,7 +11,6 @@ from trainer.analysis.discards import analyse_discards
 from trainer.analysis.pegging import PlayOption, analyse_play
 from trainer.analysis.players import (
     LEVELS,
-    VARIANTS,
     ComputerPlayer,
     Level,
     computer_player,
@@ -21,7 +20,6 @@ from trainer.analysis.players import (
 
 __all__ = [
     "LEVELS",
-    "VARIANTS",
     "ComputerPlayer",
     "Level",
     "PlayOption",

@@ -300,17 +300,13 @@ def others_signs(players: int, crib_sign: float) -> tuple[float, ...]:
 @dataclass(frozen=True, slots=True)
 class LikelyRule:
     """:func:`likely_single_throw` as the ``throw_rule`` of :func:`sampled_cribs`, the
-    other player ``k`` throwing toward or away from the crib by ``signs[k]``."""
+    other player ``k`` throwing toward or away from the crib by ``signs[k]`` (with no
+    regard to whose crib it is past the end of ``signs``)."""
 
     signs: tuple[float, ...]
 
     def __call__(self, five: Sequence[Card], k: int) -> Card:
         return likely_single_throw(five, self.signs[k] if k < len(self.signs) else 0.0)
-
-
-def likely_rule(five: Sequence[Card], _k: int) -> Card:
-    """:func:`likely_single_throw` with no regard to whose crib it is, as a ``throw_rule``."""
-    return likely_single_throw(five)
 
 
 def single_throw_points(card: Card) -> float:

@@ -14,7 +14,7 @@ the pone's hand, then the dealer's hand and crib, the game ending at the target.
 
 **The play.** :func:`leaf_table` is the chance to win once the play is over, by the
 points each side still needs after its own hand (the crib still to come), for a
-:class:`~trainer.analysis.lookahead.WinBoard`.
+:class:`~trainer.analysis.play_search.WinChance`.
 
 >>> from trainer.engine import parse_cards
 >>> six = parse_cards("5H 5D JS 2C 9H KD")

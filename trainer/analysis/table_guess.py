@@ -27,17 +27,13 @@ from dataclasses import dataclass
 from math import exp
 
 from trainer.analysis.pegging import peg_points
+from trainer.analysis.play_search import MAX_COUNT, order_pips
 from trainer.engine import GoEvent, LayEvent
 
 __all__ = ["MISS_WEIGHT", "Lay", "lays_of", "likelihood", "missed_points"]
 
-MAX_COUNT = 31
 #: How strongly a point passed up speaks against a guess (a factor ``exp(-w)`` a point).
 MISS_WEIGHT = 1.0
-
-
-def _pips(order: int) -> int:
-    return order if order < 10 else 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +56,7 @@ def lays_of(plays: Sequence[LayEvent | GoEvent], seat: int) -> tuple[Lay, ...]:
         if not isinstance(event, LayEvent):
             continue
         order = event.card.order
-        if event.count == _pips(order):  # a new series began with this card
+        if event.count == order_pips(order):  # a new series began with this card
             series, count = [], 0
         if event.seat == seat:
             found.append((tuple(series), count, order))
@@ -76,10 +72,10 @@ def missed_points(lays: Sequence[Lay], unseen: Sequence[int]) -> int:
     pegged, less what the card laid pegged."""
     total = 0
     for lay in lays:
-        taken = peg_points((*lay.series, lay.order), lay.count + _pips(lay.order))
+        taken = peg_points((*lay.series, lay.order), lay.count + order_pips(lay.order))
         best = taken
         for order in {*unseen, *lay.later}:
-            count = lay.count + _pips(order)
+            count = lay.count + order_pips(order)
             if count <= MAX_COUNT:
                 best = max(best, peg_points((*lay.series, order), count))
         total += best - taken

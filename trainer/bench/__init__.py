@@ -30,6 +30,8 @@ Tools:
 ``playing``           playing the Play page without a person (a whole game, one click)
 ``screenshots``       ``python -m trainer.bench.screenshots``: the README's pictures again
 ``ledger``            what the crowd's tabs sent, and the store checked against it
+``review_days``       ``python -m trainer.bench.review_days``: one simulated learner's review
+                      schedule over 30 days (a report, timing nothing)
 ====================  ========================================================================
 
 No test imports a benchmark (:data:`BENCHMARKS`; ``tests/test_layers.py`` checks it): each
@@ -37,9 +39,11 @@ test runs its benchmark as a command on a small load and reads what it prints, o
 figures it writes with ``--json``. The tools may be imported.
 """
 
+import statistics
 import sys
+from collections.abc import Sequence
 
-__all__ = ["BENCHMARKS", "line_by_line"]
+__all__ = ["BENCHMARKS", "line_by_line", "p95"]
 
 #: The benchmarks, by module: run as commands (``python -m trainer.bench.<name>``; ``review``
 #: through ``play``, the ``browser_*`` parts through ``browser``), by the tests too, which never import them; the other modules here are
@@ -66,3 +70,14 @@ def line_by_line() -> None:
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if callable(reconfigure):
         reconfigure(line_buffering=True)
+
+
+def p95(values: Sequence[float]) -> float:
+    """The 95th percentile of some waits (the wait 19 in 20 stay under).
+
+    >>> p95([float(n) for n in range(1, 101)])
+    95.05
+    """
+    if len(values) < 2:
+        return max(values)
+    return statistics.quantiles(values, n=20, method="inclusive")[18]

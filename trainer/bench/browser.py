@@ -30,6 +30,10 @@ anyway is the floor, and the ratio is what the trainer adds to it.
 * Play: a whole 61-point game against Easy, always laying the first card that fits: the
   game's duration and the wait after each click, to the end of the script run it asked for
   (alone: ``python -m trainer.bench.play --browser``);
+* with ``--only review`` (not run otherwise): whole 61-point games at two, three and four at
+  the table, then "Review this game" on the results screen, timed until the Review page's
+  run has finished, against the same game's median click (at two, once clicked at once and
+  once after the results have been read: the server idle); ``--games N`` plays each N times;
 * with ``--only profile`` (not run otherwise): where each page's load and one click of
   each kind spend their time, beside the floor page's: the browser's main thread (all its
   tasks, and the scripts, layout and style among them, from Chrome's own counters), the
@@ -97,9 +101,10 @@ from trainer.bench.chromium import CHROMIUM, CHROMIUM_ARGS
 from trainer.bench.serving import cpu_seconds, free_port
 from trainer.bench.visitor import ScriptRuns, Visitor, settled
 
-#: The parts of the benchmark ``--only`` can choose (``profile`` runs only when asked for).
+#: The parts of the benchmark ``--only`` can choose (``review`` and ``profile`` run only when
+#: asked for).
 PARTS = ("loads", "clicks", "crowd", "play")
-EVERY_PART = (*PARTS, "profile")
+EVERY_PART = (*PARTS, "review", "profile")
 
 
 async def _first_loads(browser: Any, app: Path, workdir: Path, figures: Figures) -> None:
@@ -440,7 +445,16 @@ async def _crowd(browser: Any, urls: Urls, figures: Figures, *, users: int, roun
                 await idle(page)
 
 
-#: The Play page's results screen, whoever won.
+async def _review_opens(browser: Any, urls: Urls, figures: Figures, *, games: int) -> None:
+    """Whole games to 61 at two, three and four at the table, each reviewed from its results
+    screen (:func:`~trainer.bench.browser_play.play_game` with ``review``): at two, clicked
+    at once and after the results have been read; at three and four, after reading."""
+    for _ in range(games):
+        for seats, when in ((2, "at once"), (2, "read"), (3, "read"), (4, "read")):
+            name = f"Review, {seats} at the table"
+            await play_game(browser, urls, figures, name=name, seats=seats, review=when)
+
+
 async def run(
     apps: Sequence[Path],
     rounds: int,
@@ -449,6 +463,7 @@ async def run(
     starts: int = 1,
     parts: Sequence[str] = PARTS,
     chromium: str = CHROMIUM,
+    games: int = 1,
 ) -> dict[Path, Figures]:
     from playwright.async_api import async_playwright
 
@@ -488,6 +503,8 @@ async def run(
                     steps.append(functools.partial(_crowd, users=users, rounds=3))
                 if "play" in parts:
                     steps.append(play_game)
+                if "review" in parts:
+                    steps.append(functools.partial(_review_opens, games=games))
                 if "profile" in parts:
                     steps.append(_profile)
                 for step in steps:  # interleaved, so both checkouts meet the same noise
@@ -533,14 +550,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--users", type=int, default=16, help="people answering at once")
     parser.add_argument(
+        "--games", type=int, default=1, help="games played at each table size for --only review"
+    )
+    parser.add_argument(
         "--only",
         choices=EVERY_PART,
         action="extend",
         nargs="+",
         help="run only these parts (loads: first and fresh loads; clicks: Practice, Check a "
-        "hand, Review; crowd: many people at once; play: a whole game; profile: where a "
+        "hand, Review; crowd: many people at once; play: a whole game; review: whole games at "
+        "each table size, then their review opened from the results; profile: where a "
         "load's and a click's time goes, in the browser and on the server, against the "
-        "floor's); default: all but the profile",
+        "floor's); default: all but the review and the profile",
     )
     parser.add_argument(
         "--app",
@@ -575,8 +596,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"The browser benchmark needs Chromium at {args.chromium} (apt-get install chromium)."
         )
         return 2
-    if args.rounds < 1 or args.users < 1 or args.starts < 1:
-        print("--rounds, --users and --starts must be at least 1.")
+    if args.rounds < 1 or args.users < 1 or args.starts < 1 or args.games < 1:
+        print("--rounds, --users, --starts and --games must be at least 1.")
         return 2
     apps = [path.resolve() for path in (args.app or [REPO])]
     for app in apps:
@@ -601,7 +622,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             Path(args.json).write_text(json.dumps(plan, indent=1), encoding="utf-8")
         return 0
     results = asyncio.run(
-        run(apps, args.rounds, args.users, starts=args.starts, parts=parts, chromium=args.chromium)
+        run(
+            apps,
+            args.rounds,
+            args.users,
+            starts=args.starts,
+            parts=parts,
+            chromium=args.chromium,
+            games=args.games,
+        )
     )
     print("== every figure, against the floor of its kind", flush=True)
     print(report(results), flush=True)

@@ -17,6 +17,7 @@ __all__ = [
     "FLOOR",
     "FLOOR_PAINTED",
     "FLOOR_RUN",
+    "OVER_A_CLICK",
     "Figures",
     "Profile",
     "floor_of",
@@ -61,6 +62,9 @@ class Figures:
         self.samples.setdefault(name, []).append(seconds)
 
 
+#: How a figure that is a ratio to the same game's median click ends its name.
+OVER_A_CLICK = "(x a click)"
+
 #: The floor button's round trip, to the frame painted and to the end of the run.
 FLOOR_PAINTED = "floor: a click -> painted"
 FLOOR_RUN = "floor: a click -> run finished"
@@ -77,7 +81,7 @@ def floor_of(name: str) -> str | None:
     >>> floor_of("first load: floor"), floor_of("server start, until it answers")
     (None, None)
     """
-    if name.endswith(f": {FLOOR}") or name.startswith(f"{FLOOR}:"):
+    if name.endswith((f": {FLOOR}", OVER_A_CLICK)) or name.startswith(f"{FLOOR}:"):
         return None
     for load in ("first load, returning browser: ", "first load: ", "fresh load: "):
         if name.startswith(load):
@@ -92,7 +96,7 @@ def floor_of(name: str) -> str | None:
 def row(name: str, values: list[float], floor: list[float] | None = None) -> str:
     per_second = name.endswith("a second")
     worst = min(values) if per_second else max(values)
-    unit = "/s" if per_second else " s"
+    unit = "/s" if per_second else "x" if name.endswith(OVER_A_CLICK) else " s"
     against = ""
     if floor:
         against = f"  {statistics.median(values) / statistics.median(floor):5.2f}x floor"

@@ -1,5 +1,6 @@
 """Crowd benchmark: ``python -m trainer.bench.crowd [--users N] [--rounds N] [--first-runs] [--app DIR ...]``,
-and across several app servers sharing one PostgreSQL: ``--servers 3 [--users 48] [--store URL]``.
+and across several app servers sharing one PostgreSQL: ``--servers 3 [--users 48] [--store URL]``;
+either on a starved machine with ``--busy N``.
 
 ``users`` people (16 by default) answer a Practice question at the same moment, against
 one server process (the app started as the README starts it, on a free loopback port). Each
@@ -25,6 +26,10 @@ PostgreSQL store (a throwaway server started from Debian's ``postgresql`` packag
 ``--store`` names one), the first server is killed with ``kill -9`` halfway and its players
 go on on the next, and the store is then checked against what every player sent; the same
 crowd against one server is the peer. Its exit status is 1 when a check failed.
+
+With ``--busy N``, N processes of the benchmark's own keep the machine's cores busy (each
+spins, doing nothing useful) from before the servers start until the run ends, as other
+work on a shared machine would: a club outgrows one server exactly when its machine is busy.
 """
 
 from __future__ import annotations
@@ -35,13 +40,15 @@ import contextlib
 import dataclasses
 import json
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trainer.bench import line_by_line
+from trainer.bench import line_by_line, p95
 from trainer.bench.serving import Server, cpu_seconds, serving_checkout
 from trainer.bench.visitor import Visitor, settled
 
@@ -164,14 +171,36 @@ async def run(
     return results
 
 
+#: What a process that keeps a core busy runs (see ``--busy``).
+SPIN = "while True: pass"
+
+
+@contextlib.contextmanager
+def busy(count: int) -> Iterator[list[int]]:
+    """``count`` processes that keep a core busy each, until the block ends (their ids)."""
+    procs = [
+        subprocess.Popen([sys.executable, "-c", SPIN], stdin=subprocess.DEVNULL)
+        for _ in range(count)
+    ]
+    try:
+        yield [proc.pid for proc in procs]
+    finally:
+        for proc in procs:
+            proc.kill()
+        for proc in procs:
+            proc.wait()
+
+
 def _row(name: str, values: list[float], unit: str) -> str:
     if not values:
         return f"{name:<44} no samples"
     scale, suffix = (1000.0, "ms") if unit == "ms" else (1.0, unit)
     median = statistics.median(values) * scale
     worst = (min(values) if unit == "/s" else max(values)) * scale  # the fewest answers a second
+    tail = "" if unit == "/s" else f"   p95 {p95(values) * scale:8.1f} {suffix}"
     return (
-        f"{name:<44} median {median:8.1f} {suffix}   worst {worst:8.1f} {suffix}   n={len(values)}"
+        f"{name:<44} median {median:8.1f} {suffix}{tail}   worst {worst:8.1f} {suffix}"
+        f"   n={len(values)}"
     )
 
 
@@ -233,6 +262,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--json", metavar="FILE", help="also write the figures to FILE as JSON (for the tests)"
     )
+    parser.add_argument(
+        "--busy",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N processes keep the cores busy for the whole run (a starved machine; default 0)",
+    )
     several = parser.add_argument_group(
         "several app servers on one PostgreSQL (see trainer/bench/servers.py)"
     )
@@ -281,6 +317,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     line_by_line()
+    if not 0 <= args.busy <= 64:
+        print("--busy must be from 0 to 64.")
+        return 2
+    with busy(args.busy) as spinning:
+        if spinning:
+            ids = ", ".join(map(str, spinning))
+            print(f"{len(spinning)} processes keep the cores busy for the whole run (ids {ids}).")
+        return _servers_or_crowd(args)
+
+
+def _servers_or_crowd(args: argparse.Namespace) -> int:
     if args.servers is not None:
         return _several(args)
     users = 16 if args.users is None else args.users

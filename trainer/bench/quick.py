@@ -266,11 +266,12 @@ def bench_players(deals: int = 60) -> dict[str, dict[str, float]]:
     wall-clock and in CPU milliseconds (on a shared machine the wall clock also counts
     time spent waiting for a core). ``"<level> near the end"`` has the decisions of the
     deals that start near the end alone, where Crazy plays for the game."""
-    from trainer.analysis import LEVELS, VARIANTS, computer_player
     from trainer.analysis.tournament.one_deal import GameOver, Table, play_deal
+    from trainer.analysis.tournament.variants import PLAYERS
+    from trainer.analysis.tournament.variants import tournament_player as computer_player
 
     results: dict[str, dict[str, float]] = {}
-    for level in ("random", *LEVELS, *VARIANTS):
+    for level in ("random", *PLAYERS):
         times: list[tuple[float, float]] = []
         near: list[tuple[float, float]] = []
         for i in range(-2, deals):  # two deals to build the tables, not timed
@@ -302,11 +303,12 @@ def bench_table_players(seats: int, deals: int = 16) -> dict[str, dict[str, floa
     """Decision times at a table of ``seats`` (three, or four as partnerships) for each
     level and the random peer, every seat played by the level over the same seeded games
     (a first deal, not timed, builds the tables), ``deals`` deals a level."""
-    from trainer.analysis import LEVELS, VARIANTS, computer_player
+    from trainer.analysis.tournament.variants import PLAYERS
+    from trainer.analysis.tournament.variants import tournament_player as computer_player
     from trainer.engine import Game, Phase, Settings
 
     results: dict[str, dict[str, float]] = {}
-    for level in ("random", *LEVELS, *VARIANTS):
+    for level in ("random", *PLAYERS):
         times: list[tuple[float, float]] = []
         played = -1  # the first deal warms up
         g = 0

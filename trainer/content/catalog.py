@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     AfterValidator,
@@ -65,6 +65,8 @@ SHOW_FEATURES: dict[str, str] = {
     "fifteen": "at least one fifteen",
     "four-card-fifteen": "a fifteen made of four or five cards",
     "five-card-fifteen": "a fifteen made of all five cards",
+    "two-card-fifteen": "a fifteen made of two cards",
+    "three-card-fifteen": "a fifteen made of three cards",
     "pair": "at least one pair",
     "two-pairs": "pairs in two different ranks",
     "pair-royal": "three cards of one rank",
@@ -181,19 +183,22 @@ def rank_order(token: str) -> int:
         raise ValueError(f"{token!r} is not a rank: use A, 2-10, J, Q or K") from None
 
 
-def _feature_check(values: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
-    context = info.context if isinstance(info.context, Mapping) else {}
-    drill = context.get("drill")
-    if drill not in DRILL_FEATURES:
-        return values
-    known = DRILL_FEATURES[drill]
+def _feature_check(
+    values: tuple[str, ...], info: ValidationInfo, model: type[Constraints]
+) -> tuple[str, ...]:
+    drill = _context_drill(info, model)
+    known = model.feature_names
+    if known is None:
+        if drill not in DRILL_FEATURES:
+            return values
+        known = DRILL_FEATURES[drill]
     seen: set[str] = set()
     for value in values:
         if value not in known:
             close = difflib.get_close_matches(value, list(known), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise ValueError(
-                f"{value!r} is not a feature of {drill} drills{hint} "
+                f"{value!r} is not a feature of {model.features_of or f'{drill} drills'}{hint} "
                 f"(known: {', '.join(sorted(known))})"
             )
         if value in seen:
@@ -217,7 +222,19 @@ class Constraints(_Model):
     cards hold every rank of at least one of them. ``starter`` lists the ranks
     the starter may have. ``min_cards``/``max_cards`` bound the cards in a
     pegging pile, or in the series of a go question.
+
+    A drill file's tier says which drill its constraints are for in the validation
+    context (``{"drill": "hand"}``); a subclass for one kind of question (a lesson's
+    question kinds, :mod:`trainer.content.lessons.checks.kinds`) fixes it instead, with
+    the features it may name.
     """
+
+    #: The drill type whose fields and features apply (``None``: the context's).
+    for_drill: ClassVar[str | None] = None
+    #: The features it may name (``None``: the drill type's).
+    feature_names: ClassVar[Mapping[str, str] | None] = None
+    #: What those features are of, in a message ("a hand or crib").
+    features_of: ClassVar[str | None] = None
 
     min_total: Annotated[StrictInt, Field(ge=0)] | None = None
     max_total: Annotated[StrictInt, Field(ge=0)] | None = None
@@ -234,14 +251,14 @@ class Constraints(_Model):
     @field_validator("require", "require_any", "forbid")
     @classmethod
     def _known_features(cls, values: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
-        return _feature_check(values, info)
+        return _feature_check(values, info, cls)
 
     @field_validator("must_include")
     @classmethod
     def _patterns(cls, values: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         for value in values:
             _rank_tokens(value)
-        _only_for(info, ("hand", "crib"), "must_include")
+        _only_for(info, ("hand", "crib"), "must_include", cls)
         return values
 
     @field_validator("starter")
@@ -249,20 +266,20 @@ class Constraints(_Model):
     def _starter_ranks(cls, values: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         for value in values:
             rank_order(value)
-        _only_for(info, ("hand", "crib"), "starter")
+        _only_for(info, ("hand", "crib"), "starter", cls)
         return values
 
     @field_validator("min_cards", "max_cards")
     @classmethod
     def _cards_only_for_play(cls, value: int | None, info: ValidationInfo) -> int | None:
         if value is not None:
-            _only_for(info, ("peg", "go"), str(info.field_name))
+            _only_for(info, ("peg", "go"), str(info.field_name), cls)
         return value
 
     @field_validator("max_total")
     @classmethod
     def _not_absurd(cls, value: int | None, info: ValidationInfo) -> int | None:
-        drill = _context_drill(info)
+        drill = _context_drill(info, cls)
         if value is not None and drill in MAX_TOTAL and value > MAX_TOTAL[drill]:
             raise ValueError(
                 f"{value} is more than a {drill} question can ever score ({MAX_TOTAL[drill]})"
@@ -291,14 +308,18 @@ class Constraints(_Model):
         )
 
 
-def _context_drill(info: ValidationInfo) -> str | None:
+def _context_drill(info: ValidationInfo, model: type[Constraints] | None = None) -> str | None:
+    if model is not None and model.for_drill is not None:
+        return model.for_drill
     context = info.context if isinstance(info.context, Mapping) else {}
     drill = context.get("drill")
     return drill if isinstance(drill, str) else None
 
 
-def _only_for(info: ValidationInfo, types: tuple[str, ...], name: str) -> None:
-    drill = _context_drill(info)
+def _only_for(
+    info: ValidationInfo, types: tuple[str, ...], name: str, model: type[Constraints] | None = None
+) -> None:
+    drill = _context_drill(info, model)
     if drill is not None and drill in DRILL_TYPES and drill not in types:
         raise ValueError(f"{name} is for {' and '.join(types)} drills, not {drill} drills")
 

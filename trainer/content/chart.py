@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from trainer.engine import (
+    Card,
     Game,
     Kind,
     ScoreItem,
@@ -40,6 +41,8 @@ class ChartRow:
     example: str  # the example's cards, as people write them
     points: int
     each: bool = False  # the points are for each one found ("each fifteen")
+    cards: tuple[Card, ...] = ()  # the example's hand, pile or cards laid
+    starter: Card | None = None  # the example's starter, for a hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +67,14 @@ def _show_row(
     score = score_show(cards, card, crib=crib)
     _only(name, score.items, kinds)
     example = f"{label_cards(cards)}, starter {card.label}"
-    return ChartRow(name, how, example, score.total, each)
+    return ChartRow(name, how, example, score.total, each, cards, card)
 
 
 def _play_row(name: str, how: str, pile: str, kinds: set[Kind], *, each: bool = False) -> ChartRow:
     cards = parse_cards(pile)
     scored = score_play(cards)
     _only(name, scored.items, kinds)
-    return ChartRow(name, how, label_cards(cards), scored.total, each)
+    return ChartRow(name, how, label_cards(cards), scored.total, each, cards)
 
 
 def _only(name: str, items: Sequence[ScoreItem], kinds: set[Kind]) -> None:
@@ -83,13 +86,14 @@ def _only(name: str, items: Sequence[ScoreItem], kinds: set[Kind]) -> None:
 
 
 def _closing_row(name: str, how: str, pone: str, dealer: str, plays: str, kind: Kind) -> ChartRow:
-    replay = replay_series(parse_cards(pone), parse_cards(dealer), parse_cards(plays))
+    laid = parse_cards(plays)
+    replay = replay_series(parse_cards(pone), parse_cards(dealer), laid)
     if replay.closing.kind != kind:
         raise ValueError(f"the chart's example for {name!r} ends with {replay.closing.kind}")
     example = f"{label_cards(parse_cards(plays))}, then nobody can lay"
     if kind == Kind.LAST_CARD:
         example = f"{label_cards(parse_cards(plays))}, all eight"
-    return ChartRow(name, how, example, replay.closing.points)
+    return ChartRow(name, how, example, replay.closing.points, cards=laid)
 
 
 def _heels_row() -> ChartRow:

@@ -279,15 +279,14 @@ def _check_texts(step: Step) -> Iterator[str]:
     if check is None:
         return
     if isinstance(check, TrueFalseCheck):
-        yield check.statement
-        yield check.explain
+        for situation in check.situations():  # each comes back in turn
+            yield situation.statement
+            yield situation.explain
         return
-    if check.question:
-        yield check.question
-    yield check.prompt
+    yield check.prompt  # the question as asked, its blanks filled with its cards
     hint = getattr(check, "hint", None)
     if isinstance(hint, str):
-        yield hint
+        yield check.filled(hint)
 
 
 def lesson_texts(index: int, lesson: Lesson, extra: ExtraTexts | None = None) -> Iterator[Use]:

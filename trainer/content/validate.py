@@ -1,7 +1,8 @@
 """``validate``: check lesson and drill files together, as the command line does.
 
 It sits beside the loaders (it uses both); the drill generator's dealability check
-comes in as ``check`` from the layer above.
+comes in as ``check``, and the lessons' (can the engine deal each question's kind?) as
+``kinds``, from the layer above.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ def _yaml_files(paths: Iterable[Path]) -> list[Path]:
 
 
 def validate_paths(
-    paths: Sequence[str | Path] = (), check: DealCheck | None = None
+    paths: Sequence[str | Path] = (),
+    check: DealCheck | None = None,
+    kinds: lessons.KindCheck | None = None,
 ) -> list[ContentProblem]:
     """Check lesson and drill files (default: the repository's ``lessons/`` and ``drills/``).
 
@@ -76,7 +79,7 @@ def validate_paths(
         else:
             lesson_files.append(file)
     if lesson_files:
-        problems.extend(lessons.check_files(lesson_files))
+        problems.extend(lessons.check_files(lesson_files, kinds))
     if drill_files:
         problems.extend(catalog.check_files(drill_files, check))
     for file in glossary_files:

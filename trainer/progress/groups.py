@@ -1,6 +1,7 @@
 """What a teacher sees of a group: each member's lessons, accuracy, pace and weak spots,
-games and last activity, a CSV of it, and the group's accuracy week by week. Only for the
-teacher of the group (:func:`group_for`): nobody else's members are read."""
+games and last activity, the wrong PINs typed for their name lately, a CSV of it, and the
+group's accuracy week by week. Only for the teacher of the group (:func:`group_for`):
+nobody else's members are read."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from datetime import date, datetime, timedelta
 from typing import NamedTuple
 
 from trainer.engine.skills import CATEGORY_LABELS
+from trainer.progress.club import tries_for
 from trainer.progress.figures import TABLE_SHORT
 from trainer.progress.store import Store
 from trainer.progress.store.rows import Group
@@ -36,12 +38,18 @@ class MemberRow(NamedTuple):
     weak_spots: tuple[str, ...]  # the kinds of mistake made most, the commonest first
     games: str  # finished games by level and table size, e.g. "easy 3, easy (3 players) 1"
     last_active: datetime | None
+    #: Tries at signing in under the member's name since their last right PIN (within a
+    #: day), from any browser, and when the last was.
+    wrong_pins: int = 0
+    wrong_pin_at: datetime | None = None
 
 
 def member_rows(store: Store, group: Group) -> list[MemberRow]:
     """Every member of ``group``, by name."""
     rows = []
-    for member in store.members(group.id):
+    members = store.members(group.id)
+    tries = tries_for(store, members)
+    for member in members:
         areas = store.area_summary(member.id)
         answers = sum(a.answers for a in areas)
         right = sum(a.correct for a in areas)
@@ -66,6 +74,8 @@ def member_rows(store: Store, group: Group) -> list[MemberRow]:
                 weak,
                 games,
                 store.last_activity(member.id),
+                tries[member.id].tries if member.id in tries else 0,
+                tries[member.id].last_try_at if member.id in tries else None,
             )
         )
     return rows
@@ -103,6 +113,7 @@ CSV_COLUMNS = (
     "weak_spots",
     "games_by_level",
     "last_active_utc",
+    "wrong_pins_lately",
 )
 
 
@@ -123,6 +134,7 @@ def group_csv(rows: Sequence[MemberRow]) -> str:
                 "; ".join(row.weak_spots),
                 row.games,
                 "" if row.last_active is None else row.last_active.strftime("%Y-%m-%dT%H:%M:%SZ"),
+                row.wrong_pins,
             )
         )
     return out.getvalue()

@@ -20,6 +20,7 @@ from trainer.training.table import PlaySetup
 
 __all__ = [
     "PER_VISIT",
+    "TABLES_PER_VISIT",
     "LostPoint",
     "catch_up",
     "keep_totals",
@@ -30,14 +31,17 @@ __all__ = [
 ]
 
 #: Games reviewed for the chart on one visit to Progress at most (a review takes 25-70 ms
-#: here: a visit with games to catch up on takes a tenth to a third of a second longer).
+#: here: a visit with games to catch up on takes a tenth to a third of a second longer) ...
 PER_VISIT = 5
+#: ... of which games at a table of three or four, whose review takes a few tenths of a
+#: second (their throws are priced over sampled deals), at most this many.
+TABLES_PER_VISIT = 1
 
 
 def review_text(record: str, settings: str) -> GameReview:
     """The review of a game stored as ``record`` (its text) with ``settings`` (the Play
-    page's setup: the person in seat 0, the hinted deals marked); ``ValueError`` when
-    either cannot be read or the record does not play back."""
+    page's setup: the person in seat 0, the hinted deals marked), at any table size;
+    ``ValueError`` when either cannot be read or the record does not play back."""
     setup = PlaySetup.parse(settings)
     return review_game(GameRecord.parse(record), hints=setup.hints)
 
@@ -70,15 +74,25 @@ def keep_totals(store: Store, profile_id: int, saved: SavedGame, review: GameRev
 
 
 def catch_up(
-    store: Store, profile_id: int, *, limit: int = PER_VISIT, skip: Collection[str] = ()
+    store: Store,
+    profile_id: int,
+    *,
+    limit: int = PER_VISIT,
+    skip: Collection[str] = (),
+    tables: int = TABLES_PER_VISIT,
 ) -> tuple[int, tuple[str, ...]]:
     """Review up to ``limit`` of the profile's finished games that have no totals yet
-    (newest first, leaving out ``skip``) and store them. Returns how many were stored and
-    the ids of the games whose record could not be reviewed (to skip next time)."""
+    (newest first, leaving out ``skip``; of them, at most ``tables`` games of three or four
+    at the table) and store them. Returns how many were stored and the ids of the games
+    whose record could not be reviewed (to skip next time)."""
     stored = 0
     broken: list[str] = []
     for saved in store.games_to_review(profile_id, method=REVIEW_METHOD, limit=limit, skip=skip):
         try:
+            if PlaySetup.parse(saved.settings).settings.seats != 2:
+                if tables <= 0:
+                    continue  # reviewed on a later visit
+                tables -= 1
             review = review_saved(saved)
         except ValueError:  # bad notation, a record that does not play back
             broken.append(saved.game_id)

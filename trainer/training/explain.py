@@ -153,8 +153,8 @@ def closing_line(who: str, kind: str, *, pegs: str = "pegs", play_over: bool = F
         return f"Nobody can lay another card without going past 31, so {who} {pegs} 1 for the go."
     if kind == "last card":
         return (
-            "Every card has now been laid, so that was the last card of the play: "
-            f"{who} {pegs} 1 for last card."
+            "Every card has now been laid, so that was the last card of the play. "
+            f"{sentence(who)} {pegs} 1 for last card."
         )
     extra = "last card" if play_over else "the go"
     return f"That is exactly 31: {who} {pegs} 2 for 31, and nothing more for {extra}."
@@ -170,7 +170,7 @@ def next_lead_line(
     if again_because is not None:
         return f"The count goes back to zero. {sentence(again_because)}, so {leader} {leads} again."
     return (
-        f"The count goes back to zero, and {leader} {leads} the next series: the player "
+        f"The count goes back to zero, and {leader} {leads} the next series. The player "
         "who did not lay the last card leads."
     )
 
@@ -292,25 +292,27 @@ def short_note(
     name_cards: bool = False,
     starter: Card | None = None,
     count: int | None = None,
+    lead: str | None = None,
 ) -> str:
     """One sentence for a count ``points`` short: the kind to look again at when only one
     fits, else up to ``most`` candidates as a question. With ``name_cards``, a gap that
-    only every combination of one kind fits names them (:func:`missed_phrase`)."""
-    gap = amount(points, "short")
+    only every combination of one kind fits names them (:func:`missed_phrase`). ``lead``
+    opens it instead of "You were N short" (a lesson's hint keeps the answer back)."""
+    opening = lead if lead is not None else f"You were {amount(points, 'short')}"
     found = shortfall(items, points)
     totals = dict(found.totals)
     kinds = {kind for way in found.candidates for kind, _ in way}
     if not found.candidates:
-        return f"You were {gap}."
+        return f"{opening}."
     if name_cards and len(found.candidates) == 1 and len(found.candidates[0]) == 1:
         ((kind, n),) = found.candidates[0]
         if n == totals[kind]:
             of_kind = [item for item in items if item.kind == kind]
             phrase = missed_phrase(kind, of_kind, starter=starter, count=count)
-            return f"You were {gap}: {phrase}."
+            return f"{opening}: {phrase}."
     if len(kinds) == 1:
         (kind,) = kinds
-        return f"You were {gap}: look again at {LOOK_AT.get(kind, kind)}."
+        return f"{opening}: look again at {LOOK_AT.get(kind, kind)}."
     shown = [_way_text(way, totals) for way in found.candidates[:most]]
     more = ", or another mix" if len(found.candidates) > most else ""
-    return f"You were {gap}: perhaps {', or '.join(shown)}{more}?"
+    return f"{opening}: perhaps {', or '.join(shown)}{more}?"

@@ -5,9 +5,12 @@ then runs; then flushes and nobs; then six cards and the crib; then the whole ga
 Each rung is a :class:`~trainer.training.table.setup.PlaySetup`: its rules say which kinds of
 score count (:mod:`trainer.engine.kinds`; the rules' scoring itself never changes), whether
 there is a crib and a play, and the learner counts each hand first (``counting=aloud``),
-with the coach in learning mode. A rung opens when the lesson that teaches its last kind is
-done, and that lesson offers it at its end. A game of a rung is saved like any game: which
-rung it was is read back from its settings (:func:`rung_of`).
+with the coach in learning mode. A rung opens once every part of the rules its game uses
+(:func:`trainer.engine.rule_parts.parts_of`: fifteens, the starter, runs and the runs with a
+pair inside them, the crib's flush…) has been taught: when every lesson whose ``teaches``
+names one of those parts is done. The last of those lessons in the course offers it at its
+end. A game of a rung is saved like any game: which rung it was is read back from its
+settings (:func:`rung_of`).
 
 >>> [rung.id for rung in RUNGS]
 ['fifteens', 'pairs', 'runs', 'flushes-and-nobs', 'six-cards', 'whole-game']
@@ -15,7 +18,11 @@ rung it was is read back from its settings (:func:`rung_of`).
 'target=31 skunks=off counting=aloud crib=off play=off kinds=fifteen'
 >>> rung_of(RUNGS[2].setup) is RUNGS[2], rung_of(PlaySetup()) is None
 (True, True)
->>> [rung.id for rung in opened({"the-starter"})]
+>>> from trainer.content.lessons import load_course
+>>> course = load_course()
+>>> needs(course, RUNGS[0])
+('deal-and-crib', 'the-starter')
+>>> [rung.id for rung in opened(course, {"deal-and-crib", "the-starter"})]
 ['fifteens']
 """
 
@@ -25,8 +32,10 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from trainer.content.lessons import Course
 from trainer.engine.items import Kind
 from trainer.engine.kinds import says_kinds
+from trainer.engine.rule_parts import RulePart, parts_of
 from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting
 from trainer.training.table.setup import LEARNING_GAME, PlaySetup
@@ -38,8 +47,10 @@ __all__ = [
     "Step",
     "counts_text",
     "ladder",
+    "needs",
     "offered_after",
     "opened",
+    "opens_after",
     "rung_named",
     "rung_of",
 ]
@@ -63,18 +74,22 @@ def _first(kinds: Iterable[Kind], *, crib: bool = False) -> PlaySetup:
 @dataclass(frozen=True, slots=True)
 class Rung:
     """One first game: its ``id`` (kept in no store: the settings say which it is), its
-    ``title``, what is new in it (``new``, a sentence for a child), the lesson that opens it
-    and the game's setup."""
+    ``title``, what is new in it (``new``, a sentence for a child) and the game's setup (the
+    lessons that open it are the course's: :func:`needs`)."""
 
     id: str
     title: str
     new: str
-    lesson: str
     setup: PlaySetup
 
     @property
     def number(self) -> int:
         return RUNGS.index(self) + 1
+
+    @property
+    def parts(self) -> frozenset[RulePart]:
+        """The parts of the rules its game uses."""
+        return parts_of(self.setup.settings)
 
 
 RUNGS: tuple[Rung, ...] = (
@@ -82,21 +97,18 @@ RUNGS: tuple[Rung, ...] = (
         "fifteens",
         "Fifteens",
         "Four cards each and a starter. Only fifteens score: 2 points for each.",
-        "the-starter",
         _first([Kind.FIFTEEN]),
     ),
     Rung(
         "pairs",
         "Fifteens and pairs",
         "Pairs score too: 2 points for a pair, 6 for a pair royal.",
-        "the-play",
         _first([Kind.FIFTEEN, Kind.PAIR]),
     ),
     Rung(
         "runs",
         "Fifteens, pairs and runs",
         "Runs score too: a point for each card in the run.",
-        "the-play",
         _first([Kind.FIFTEEN, Kind.PAIR, Kind.RUN]),
     ),
     Rung(
@@ -104,14 +116,12 @@ RUNGS: tuple[Rung, ...] = (
         "Flushes and nobs",
         "Every kind of the show scores now: flushes, nobs, and his heels when a jack is the "
         "starter.",
-        "the-show",
         _first(_SHOW),
     ),
     Rung(
         "six-cards",
         "Six cards and the crib",
         "Six cards each: you throw two to the crib, and the dealer counts the crib last.",
-        "counting-order-and-121",
         _first(_SHOW, crib=True),
     ),
     Rung(
@@ -119,7 +129,6 @@ RUNGS: tuple[Rung, ...] = (
         "The whole game",
         "The whole game to 61, with the play: fifteens, 31s, pairs, runs, the go and the "
         "last card peg as you lay.",
-        "count-out-loud",
         LEARNING_GAME,
     ),
 )
@@ -141,9 +150,24 @@ def rung_of(setup: PlaySetup) -> Rung | None:
     )
 
 
-def opened(done: Collection[str]) -> tuple[Rung, ...]:
-    """The rungs whose lesson is among the lessons ``done`` (their ids)."""
-    return tuple(rung for rung in RUNGS if rung.lesson in done)
+def needs(course: Course, rung: Rung) -> tuple[str, ...]:
+    """The lessons that teach a part of the rules ``rung`` uses (their ids, in course order):
+    it opens once they are all done. A part no lesson of the course teaches (its file cannot
+    be read, say) holds nothing back."""
+    parts = rung.parts
+    return tuple(lesson.id for lesson in course.lessons if parts.intersection(lesson.teaches))
+
+
+def opens_after(course: Course, rung: Rung) -> str | None:
+    """The lesson after which ``rung`` opens, taking the course in order: the last of its
+    :func:`needs` (None when no lesson teaches anything it uses)."""
+    found = needs(course, rung)
+    return found[-1] if found else None
+
+
+def opened(course: Course, done: Collection[str]) -> tuple[Rung, ...]:
+    """The rungs every lesson of whose :func:`needs` is among the lessons ``done`` (ids)."""
+    return tuple(rung for rung in RUNGS if set(needs(course, rung)) <= set(done))
 
 
 def counts_text(settings: Settings) -> str:
@@ -170,12 +194,14 @@ class Step(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class RungState:
-    """A rung, where the learner stands on it, and their finished games of it."""
+    """A rung, where the learner stands on it, their finished games of it, and the lesson
+    after which it opens (:func:`opens_after`)."""
 
     rung: Rung
     step: Step
     played: int = 0
     won: int = 0
+    lesson: str | None = None
 
 
 def _results(games: Iterable[tuple[str, str]]) -> Mapping[str, tuple[int, int]]:
@@ -192,10 +218,13 @@ def _results(games: Iterable[tuple[str, str]]) -> Mapping[str, tuple[int, int]]:
     return out
 
 
-def ladder(done: Collection[str], games: Iterable[tuple[str, str]] = ()) -> tuple[RungState, ...]:
+def ladder(
+    course: Course, done: Collection[str], games: Iterable[tuple[str, str]] = ()
+) -> tuple[RungState, ...]:
     """Every rung and where the learner stands: ``done`` the lessons done, ``games`` the
     finished games as (setup notation, status)."""
     results = _results(games)
+    open_now = opened(course, done)
     states = []
     for rung in RUNGS:
         played, won = results.get(rung.id, (0, 0))
@@ -203,18 +232,26 @@ def ladder(done: Collection[str], games: Iterable[tuple[str, str]] = ()) -> tupl
             step = Step.WON
         elif played:
             step = Step.PLAYED
-        elif rung.lesson in done:
+        elif rung in open_now:
             step = Step.OPEN
         else:
             step = Step.LOCKED
-        states.append(RungState(rung, step, played, won))
+        states.append(RungState(rung, step, played, won, opens_after(course, rung)))
     return tuple(states)
 
 
-def offered_after(lesson_id: str, won: Collection[str] = ()) -> Rung | None:
-    """The first game the end of lesson ``lesson_id`` offers: the first rung it opens that
-    the learner has not won yet (``won``: rung ids), else the first it opens."""
-    rungs = [rung for rung in RUNGS if rung.lesson == lesson_id]
+def offered_after(
+    course: Course, lesson_id: str, done: Collection[str] = (), won: Collection[str] = ()
+) -> Rung | None:
+    """The first game the end of lesson ``lesson_id`` offers, ``done`` the other lessons
+    done: among the rungs it is the last lesson of (:func:`opens_after`) that are open with
+    it, the first the learner has not won yet (``won``: rung ids), else the first."""
+    finished = {*done, lesson_id}
+    rungs = [
+        rung
+        for rung in RUNGS
+        if opens_after(course, rung) == lesson_id and rung in opened(course, finished)
+    ]
     if not rungs:
         return None
     return next((rung for rung in rungs if rung.id not in won), rungs[0])

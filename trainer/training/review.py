@@ -2,19 +2,28 @@
 
 A game's record is replayed event by event, and at each of the person's decisions the
 position is taken from :meth:`~trainer.engine.game.Game.view` of their seat at that moment
-(what they could see, never the other seat's unplayed cards or discards):
+(what they could see, never another seat's unplayed cards or discards):
 
-* each **throw** is compared with the best throw by the discard coach
+* each **throw** between two is compared with the best throw by the discard coach
   (:func:`~trainer.training.coach.discard_advice`, the sound model of
-  :func:`~trainer.analysis.analyse_discards`): its cost in points a deal and why;
-* each **card laid** is valued against every card that fitted by the pegging analysis
-  (:func:`~trainer.analysis.analyse_play`): what the best card would have gained on average;
-* each **count** the person made under muggins: the points missed, and what the
-  computer took for them.
+  :func:`~trainer.analysis.analyse_discards`): its cost in points a deal and why; with
+  three or four at the table, the one card thrown from five against the best one by the
+  five-card discard analysis Crazy throws by
+  (:func:`~trainer.analysis.discards_five.analyse_five`, its ``likely`` model: the
+  others throw as good players do; its crib worth to the person's side as
+  :func:`~trainer.analysis.discards_five.crib_sign_of` says), the kept four and the crib;
+* each **card laid** is valued against every card that fitted: between two by the pegging
+  analysis (:func:`~trainer.analysis.analyse_play`: what it pegs less the computer's best
+  reply on average), with three or four by the options the coach weighs there
+  (:func:`~trainer.analysis.players.table_options.table_options`: what it pegs and the
+  next player's best reply, counted for or against the person's side);
+* each **count** the person made (under muggins, or aloud in a learning game): the
+  points missed, and what was taken for them.
 
-Nothing is worked out again here: the records carry the coach's and the analysis's own
-rows, and the pages format them. The numbers are points: a throw's are points a deal on
-average, a card's points of the play on average, a count's the points left out.
+Nothing is worked out again here: the records carry the analysis's own rows, and
+:mod:`trainer.training.review_words` words them. The numbers are points: a throw's are
+points a deal on average, a card's points of the play on average, a count's the points left
+out.
 
 >>> from trainer.engine import Game, Settings
 >>> game = Game(Settings(target=61), seed=3)
@@ -30,35 +39,42 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
 from trainer.analysis import PlayOption
+from trainer.analysis.discards_five import FiveModel, OneThrow, analyse_five, crib_sign_of
 from trainer.analysis.pegging import options_for, view_position
+from trainer.analysis.players.table_options import TableOption, table_options
 from trainer.engine.cards import Card
 from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, Event, LayEvent, ShowEvent
 from trainer.engine.game import Game
+from trainer.engine.pegging import MAX_COUNT
 from trainer.engine.record import GameRecord
 from trainer.engine.seat_view import SeatView
 from trainer.engine.settings import Settings
-from trainer.engine.vocab import SEATS, Seat, Which
-from trainer.training.coach import NEAR_TIE, DiscardAdvice, discard_advice
-from trainer.training.table import ME, PegMove, peg_moves
+from trainer.engine.vocab import Seat, Which, seats_of, side_of
+from trainer.training.coach import NEAR_TIE, DiscardAdvice, discard_advice, one_card_ranking
+from trainer.training.table import ME, Pegs, peg_moves, pegs_of
 
 __all__ = [
     "COSTLY",
+    "FIVE_MODEL",
     "REVIEW_METHOD",
     "CountReview",
     "DealReview",
     "Decision",
     "DecisionKind",
     "GameReview",
+    "LayOption",
     "LostByKind",
+    "OneThrowReview",
     "PlayReview",
     "ThrowReview",
     "lay_options",
+    "one_throw_review",
     "review_game",
 ]
 
@@ -71,6 +87,9 @@ COSTLY = NEAR_TIE
 _EPS = 1e-9
 #: How many throws the coach's advice keeps, best first (with the person's own, always).
 TOP_THROWS = 5
+#: The five-card discard analysis's model a throw of three or four at the table is priced
+#: by: Crazy's (the other players throw as good players do).
+FIVE_MODEL: FiveModel = "likely"
 
 
 class DecisionKind(StrEnum):
@@ -89,9 +108,9 @@ class DecisionKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ThrowReview:
-    """The person's throw in deal ``deal_no``: the six dealt, the two thrown, and the
-    coach's advice on it (``advice.top`` the best throws, ``advice.chosen`` the person's,
-    with their hand and crib values and reasons)."""
+    """The person's throw in deal ``deal_no`` of a game of two: the six dealt, the two
+    thrown, and the coach's advice on it (``advice.top`` the best throws, ``advice.chosen``
+    the person's, with their hand and crib values and reasons)."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.THROW
     deal_no: int
@@ -114,9 +133,86 @@ class ThrowReview:
 
 
 @dataclass(frozen=True, slots=True)
+class OneThrowReview:
+    """The person's throw in deal ``deal_no`` with three or four at the table: the five
+    dealt, the one card thrown, and the five throws priced by the five-card discard
+    analysis (``ranked``, best first: the four kept's points and the crib's, the crib
+    counted at ``crib_sign`` for the person's side), each with the coach's reason in words
+    (``reasons``, by the card thrown)."""
+
+    kind: ClassVar[DecisionKind] = DecisionKind.THROW
+    deal_no: int
+    event_index: int
+    #: The person deals (their own crib; with four, a partner's crib is theirs too:
+    #: ``crib_sign`` says what the crib is worth to their side).
+    dealer: bool
+    players: int
+    five: tuple[Card, ...]
+    thrown: Card
+    crib_sign: float
+    ranked: tuple[OneThrow, ...]
+    reasons: tuple[tuple[Card, str], ...]
+    hinted: bool = False
+
+    @property
+    def chosen(self) -> OneThrow:
+        return next(t for t in self.ranked if t.throw == self.thrown)
+
+    @property
+    def best(self) -> OneThrow:
+        return self.ranked[0]
+
+    @property
+    def place(self) -> int:
+        """The throw's place among the five (1 is best)."""
+        return self.ranked.index(self.chosen) + 1
+
+    @property
+    def lost(self) -> float:
+        """Points a deal given away against the best throw, hand and crib together."""
+        return max(self.best.net - self.chosen.net, 0.0)
+
+    @property
+    def hand_cost(self) -> float:
+        """The part of :attr:`lost` in the hand kept (the rest is the crib's)."""
+        return self.best.hand - self.chosen.hand
+
+    @property
+    def best_throw(self) -> tuple[Card]:
+        return (self.best.throw,)
+
+    def reason(self, card: Card) -> str:
+        """What throwing ``card`` does, in words (the coach's)."""
+        return next(words for c, words in self.reasons if c == card)
+
+
+@dataclass(frozen=True, slots=True)
+class LayOption:
+    """One card that fitted, as the review prices it: the ``points`` it pegs now, the seat
+    that may reply to it (``replier``, None when nobody can) and its best reply expected,
+    in that seat's own points (``reply``), and ``value``: what the card is worth to the
+    person's side on average, its points now with the reply counted for or against them
+    (between two, against: the pegging analysis's ``net``)."""
+
+    card: Card
+    points: int
+    replier: Seat | None
+    reply: float
+    value: float
+
+    @classmethod
+    def of_two(cls, option: PlayOption, replier: Seat | None) -> LayOption:
+        return cls(option.card, option.points, replier, option.reply, option.net)
+
+    @classmethod
+    def of_table(cls, option: TableOption) -> LayOption:
+        return cls(option.card, option.points, option.replier, option.reply, option.value)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayReview:
     """One card the person laid: the position they saw (the cards held, the current series
-    and its count) and every card that fitted, valued by the pegging analysis, best first."""
+    and its count) and every card that fitted, priced from what they saw, best first."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.PLAY
     deal_no: int
@@ -125,14 +221,15 @@ class PlayReview:
     hand: tuple[Card, ...]
     pile: tuple[Card, ...]
     count: int
-    options: tuple[PlayOption, ...]
+    options: tuple[LayOption, ...]
+    players: int = 2
 
     @property
-    def chosen(self) -> PlayOption:
+    def chosen(self) -> LayOption:
         return next(o for o in self.options if o.card == self.card)
 
     @property
-    def best(self) -> PlayOption:
+    def best(self) -> LayOption:
         return self.options[0]
 
     @property
@@ -142,14 +239,14 @@ class PlayReview:
 
     @property
     def lost(self) -> float:
-        """Points given away on average against the best card (its net less this one's)."""
-        return max(self.best.net - self.chosen.net, 0.0)
+        """Points given away on average against the best card (its value less this one's)."""
+        return max(self.best.value - self.chosen.value, 0.0)
 
 
 @dataclass(frozen=True, slots=True)
 class CountReview:
-    """A count the person made under muggins: the show event (its true ``score`` with the
-    items, the ``claimed`` total, and the ``muggins`` the computer took)."""
+    """A count the person made (under muggins, or aloud): the show event (its true
+    ``score`` with the items, the ``claimed`` total, and the ``muggins`` taken)."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.COUNT
     deal_no: int
@@ -176,8 +273,14 @@ class CountReview:
 
     @property
     def taken(self) -> int:
-        """What the computer pegged for them (muggins; 0 when the hand had won the game)."""
+        """What the seat on the person's left pegged for them (muggins; 0 when the hand had
+        won the game, or the count was said aloud, which pegs every point there)."""
         return self.event.muggins
+
+    @property
+    def taker(self) -> Seat | None:
+        """Who took :attr:`taken` (the seat on the person's left)."""
+        return self.event.taker
 
     @property
     def over(self) -> int:
@@ -189,7 +292,7 @@ class CountReview:
         return float(self.missed)
 
 
-Decision = ThrowReview | PlayReview | CountReview
+Decision = ThrowReview | OneThrowReview | PlayReview | CountReview
 
 
 # --- totals ----------------------------------------------------------------------------------
@@ -227,16 +330,6 @@ class LostByKind:
         return cls(total(DecisionKind.THROW), total(DecisionKind.PLAY), total(DecisionKind.COUNT))
 
 
-@dataclass(frozen=True, slots=True)
-class BoardPegs:
-    """The board at one moment: each seat's front and back peg (-1: the start hole) and the
-    last peg move."""
-
-    front: tuple[int, int]
-    back: tuple[int, int]
-    last: PegMove | None
-
-
 # --- a deal and a game -----------------------------------------------------------------------
 
 
@@ -245,8 +338,8 @@ class DealReview:
     """One deal: who dealt, the starter, the person's decisions, and the board after it.
 
     ``start`` and ``end`` bound its events in the record (``events[start:end]``; the first
-    deal's include the cut for deal). ``scores_before`` and ``scores`` are the scores as it
-    began and ended.
+    deal's include the cut for deal). ``scores_before`` and ``scores`` are each side's
+    scores as it began and ended (a player's, or with four a partnership's).
     """
 
     deal_no: int
@@ -254,12 +347,12 @@ class DealReview:
     start: int
     end: int
     starter: Card | None
-    throw: ThrowReview | None
+    throw: ThrowReview | OneThrowReview | None
     plays: tuple[PlayReview, ...]
     counts: tuple[CountReview, ...]
-    scores_before: tuple[int, int]
-    scores: tuple[int, int]
-    board: BoardPegs
+    scores_before: tuple[int, ...]
+    scores: tuple[int, ...]
+    board: Pegs
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
@@ -272,21 +365,26 @@ class DealReview:
         return LostByKind.of_decisions(self.decisions)
 
     @property
-    def gained(self) -> tuple[int, int]:
-        """The points each seat pegged in this deal."""
-        return (self.scores[0] - self.scores_before[0], self.scores[1] - self.scores_before[1])
+    def gained(self) -> tuple[int, ...]:
+        """The points each side pegged in this deal."""
+        return tuple(a - b for a, b in zip(self.scores, self.scores_before, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
 class GameReview:
-    """A whole game reviewed deal by deal, for the person in ``seat``."""
+    """A whole game reviewed deal by deal, for the person in ``seat``; ``scores`` are each
+    side's and ``winner`` the side that won (None while the game goes on)."""
 
     settings: Settings
     seed: int
     seat: Seat
     deals: tuple[DealReview, ...]
-    scores: tuple[int, int]
-    winner: Seat | None
+    scores: tuple[int, ...]
+    winner: int | None
+
+    @property
+    def players(self) -> int:
+        return self.settings.seats
 
     @property
     def decisions(self) -> tuple[Decision, ...]:
@@ -296,6 +394,22 @@ class GameReview:
     def lost(self) -> LostByKind:
         """The points lost in the whole game, by kind."""
         return LostByKind.of_decisions(self.decisions)
+
+    @property
+    def counted(self) -> bool:
+        """The person said their own counts in this game (under muggins, or aloud)."""
+        return self.settings.claims
+
+    @property
+    def kinds(self) -> tuple[DecisionKind, ...]:
+        """The kinds of decision this game asked of the person: a throw when it has a crib,
+        cards laid when it has the play, counts when they said them."""
+        has = {
+            DecisionKind.THROW: self.settings.crib,
+            DecisionKind.PLAY: self.settings.play,
+            DecisionKind.COUNT: self.counted,
+        }
+        return tuple(kind for kind in DecisionKind if has[kind])
 
     def costliest(self, n: int = 3) -> tuple[Decision, ...]:
         """The ``n`` decisions that lost the most, costliest first (the earlier on a tie);
@@ -313,18 +427,71 @@ class GameReview:
         raise KeyError(f"the game has no deal {deal_no}: it has {len(self.deals)}")
 
 
-# --- building it -----------------------------------------------------------------------------
+# --- pricing one decision --------------------------------------------------------------------
 
 
-def lay_options(view: SeatView) -> tuple[PlayOption, ...]:
-    """Every card that fits, valued by the pegging analysis from ``view`` alone: the
-    cards held, the series, the cards each side has laid, the starter and the seat's own
-    two thrown to the crib (:func:`~trainer.analysis.pegging.view_position`, as the
-    coach's note on a card laid is worked out)."""
-    return options_for(view_position(view))
+def lay_options(view: SeatView) -> tuple[LayOption, ...]:
+    """Every card that fits, priced from ``view`` alone, best first: between two by the
+    pegging analysis (the cards held, the series, the cards each side has laid, the starter
+    and the seat's own two thrown to the crib, :func:`~trainer.analysis.pegging.view_position`,
+    as the coach's note on a card laid is worked out); with three or four at the table by
+    :func:`~trainer.analysis.players.table_options.table_options` (the next player's reply
+    from the cards the seat has not seen, less those their goes rule out), as the coach
+    there weighs a card."""
+    if view.players != 2:
+        return tuple(LayOption.of_table(o) for o in table_options(view))
+    position = view_position(view)
+    other = 1 - view.seat
+    return tuple(
+        LayOption.of_two(
+            o, None if position.opponent_passed or view.count + o.card.pips == MAX_COUNT else other
+        )
+        for o in options_for(position)
+    )
 
 
-def _throw(view: SeatView, event: DiscardEvent, index: int, hinted: bool) -> ThrowReview:
+def one_throw_review(
+    view: SeatView,
+    thrown: Card,
+    *,
+    index: int = 0,
+    hinted: bool = False,
+    seed: int | str = 0,
+    model: FiveModel = FIVE_MODEL,
+) -> OneThrowReview:
+    """The throw of ``thrown`` from the five cards of ``view`` (a seat at a table of three or
+    four, before its throw), priced by :func:`~trainer.analysis.discards_five.analyse_five`
+    with ``model`` (``seed`` draws its sample of the other hands, so a game's review is the
+    same every time)."""
+    players = view.players
+    if players == 2 or view.dealer is None or len(view.hand) != 5:
+        raise ValueError("a throw of one card is from five, at a table of three or four")
+    sign = crib_sign_of(view.seat, view.dealer, players)
+    dealer = view.dealer == view.seat
+    ranked = analyse_five(view.hand, players=players, crib_sign=sign, model=model, seed=seed)
+    ranking = one_card_ranking(view.hand, dealer=sign > 0)  # (a partner's crib is the side's)
+    reasons = tuple((line.card, line.reason) for line in ranking)
+    return OneThrowReview(
+        deal_no=view.deal_no,
+        event_index=index,
+        dealer=dealer,
+        players=players,
+        five=view.hand,
+        thrown=thrown,
+        crib_sign=sign,
+        ranked=ranked,
+        reasons=reasons,
+        hinted=hinted,
+    )
+
+
+def _throw(
+    view: SeatView, event: DiscardEvent, index: int, hinted: bool, seed: int
+) -> ThrowReview | OneThrowReview:
+    if view.players != 2:
+        return one_throw_review(
+            view, event.cards[0], index=index, hinted=hinted, seed=f"{seed}:review:{view.deal_no}"
+        )
     dealer = view.dealer == view.seat
     advice = discard_advice(view.hand, event.cards, dealer=dealer, top=TOP_THROWS)
     return ThrowReview(
@@ -347,27 +514,27 @@ def _play(view: SeatView, event: LayEvent, index: int) -> PlayReview:
         pile=view.pile,
         count=view.count,
         options=lay_options(view),
+        players=view.players,
     )
+
+
+# --- building it -----------------------------------------------------------------------------
 
 
 class _Boards:
     """The board after any number of events, from the game's peg moves worked out once
     (each event moves at most one peg a seat: a seat's points in it are one move)."""
 
-    def __init__(self, events: tuple[Event, ...], target: int) -> None:
-        self.moves = peg_moves(events, target=target)
+    def __init__(self, events: Sequence[Event], players: int, target: int) -> None:
+        self.moves = peg_moves(events, players, target=target)
+        self.sides = len({side_of(seat, players) for seat in seats_of(players)})
+        seats = seats_of(players)
         self.after: list[int] = [0]  # peg moves made by the first n events
         for event in events:
-            self.after.append(self.after[-1] + sum(1 for s in SEATS if event.points_for(s)))
+            self.after.append(self.after[-1] + sum(1 for s in seats if event.points_for(s)))
 
-    def at(self, end: int) -> BoardPegs:
-        front = [0, 0]
-        back = [-1, -1]
-        moves = self.moves[: self.after[end]]
-        for move in moves:
-            front[move.seat] = move.end
-            back[move.seat] = move.start
-        return BoardPegs((front[0], front[1]), (back[0], back[1]), moves[-1] if moves else None)
+    def at(self, end: int) -> Pegs:
+        return pegs_of(self.moves[: self.after[end]], self.sides)
 
 
 @dataclass
@@ -377,13 +544,13 @@ class _Deal:
     deal_no: int
     dealer: Seat
     start: int
-    scores_before: tuple[int, int]
-    throw: ThrowReview | None = None
+    scores_before: tuple[int, ...]
+    throw: ThrowReview | OneThrowReview | None = None
     starter: Card | None = None
     plays: list[PlayReview] = field(default_factory=list)
     counts: list[CountReview] = field(default_factory=list)
 
-    def done(self, boards: _Boards, end: int, scores: tuple[int, int]) -> DealReview:
+    def done(self, boards: _Boards, end: int, scores: tuple[int, ...]) -> DealReview:
         return DealReview(
             deal_no=self.deal_no,
             dealer=self.dealer,
@@ -400,44 +567,46 @@ class _Deal:
 
 
 def review_game(record: GameRecord, *, seat: Seat = ME, hints: Collection[int] = ()) -> GameReview:
-    """Review ``record`` for the person in ``seat`` (0 on the Play page); ``hints`` are the
-    deals on which they asked for a hint before throwing.
+    """Review ``record`` for the person in ``seat`` (0 on the Play page), at a table of two,
+    three or four; ``hints`` are the deals on which they asked for a hint before throwing.
 
     The record is replayed event by event, each one checked before it is reviewed: one
     that does not play back raises :class:`~trainer.engine.game_errors.ReplayError` naming the
     event. A game not yet finished is reviewed as far as it goes.
     """
     game = Game(record.settings, record.seed)
-    boards = _Boards(record.events, record.settings.target)
+    boards = _Boards(record.events, game.players, record.settings.target)
+    nothing = tuple(0 for _ in game.scores)
     deals: list[DealReview] = []
     current: _Deal | None = None
     for index, event in enumerate(record.events):
         if isinstance(event, DealEvent) and current is not None:
-            deals.append(current.done(boards, index, game.two_scores()))
+            deals.append(current.done(boards, index, game.scores))
             current = None
         mine = getattr(event, "seat", None) == seat
         view = game.view(seat) if mine and isinstance(event, DiscardEvent | LayEvent) else None
-        before = game.two_scores()
+        before = game.scores
         game.apply_recorded(record, index)
         if current is not None and mine:
             if isinstance(event, DiscardEvent) and view is not None:
-                current.throw = _throw(view, event, index, view.deal_no in hints)
+                hinted = view.deal_no in hints
+                current.throw = _throw(view, event, index, hinted, record.seed)
             elif isinstance(event, LayEvent) and view is not None:
                 current.plays.append(_play(view, event, index))
             elif isinstance(event, ShowEvent) and event.claimed is not None:
                 current.counts.append(CountReview(game.deal_no, index, event))
         if current is None and game.dealer is not None and game.deal_no > len(deals):
             start = 0 if isinstance(event, CutEvent) else index
-            current = _Deal(game.deal_no, game.dealer, start, before if start else (0, 0))
+            current = _Deal(game.deal_no, game.dealer, start, before if start else nothing)
         if current is not None and game.starter is not None and current.starter is None:
             current.starter = game.starter
     if current is not None:
-        deals.append(current.done(boards, len(record.events), game.two_scores()))
+        deals.append(current.done(boards, len(record.events), game.scores))
     return GameReview(
         settings=record.settings,
         seed=record.seed,
         seat=seat,
         deals=tuple(deals),
-        scores=game.two_scores(),
+        scores=game.scores,
         winner=game.winner,
     )

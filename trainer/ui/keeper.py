@@ -3,7 +3,9 @@ storage for the app's address (``localStorage``), written and read by a tiny com
 that draws nothing. Each browser session tells Python the token it keeps, once, and again
 whenever it changes; Python asks it to keep a new token when someone signs in, and to forget
 it when they sign out. The token never goes into the address, so a bookmark or a shared link
-carries no one's session."""
+carries no one's session. Beside it the browser keeps its device token (which browser this
+is, and who has signed in on it: :class:`trainer.progress.club.Device`), which signing out
+leaves, so that wrong PINs typed elsewhere never hold up a player on their own browser."""
 
 from __future__ import annotations
 
@@ -17,22 +19,30 @@ KEY = "session_keeper"
 
 _JS = r"""
 const KEY = "cribbage-trainer-session";
+const DEVICE = "cribbage-trainer-device";
 const sent = new WeakMap();
 export default function (component) {
   const { data, parentElement, setStateValue } = component;
   let token = "";
+  let device = "";
   try {
+    const storage = window.localStorage;
     if (data && typeof data.keep === "string") {
-      if (data.keep) window.localStorage.setItem(KEY, data.keep);
-      else window.localStorage.removeItem(KEY);
+      if (data.keep) storage.setItem(KEY, data.keep);
+      else storage.removeItem(KEY);
     }
-    token = window.localStorage.getItem(KEY) || "";
+    if (data && typeof data.device === "string" && data.device) {
+      storage.setItem(DEVICE, data.device);
+    }
+    token = storage.getItem(KEY) || "";
+    device = storage.getItem(DEVICE) || "";
   } catch (e) {
-    token = "";  // storage refused (a private window, say): nobody is kept signed in
+    token = device = "";  // storage refused (a private window, say): nobody is kept signed in
   }
-  if (sent.get(parentElement) !== token) {
-    sent.set(parentElement, token);
-    setStateValue("token", token);
+  const said = JSON.stringify([token, device]);
+  if (sent.get(parentElement) !== said) {
+    sent.set(parentElement, said);
+    setStateValue("kept", { token, device });  // one value: one run of the page
   }
 }
 """
@@ -49,9 +59,16 @@ def _ignore() -> None:
 def sync() -> None:
     """Draw the keeper (in the sidebar, where it takes no room) and tell the session what
     the browser keeps; call it on every run in club mode, before asking who is signed in."""
-    keep = session.token_to_keep()
-    data: dict[str, Any] = {"keep": keep}
+    keep, device = session.token_to_keep(), session.device_to_keep()
+    data: dict[str, Any] = {"keep": keep, "device": device}
     with st.sidebar:
-        result = _component(key=KEY, data=data, default={"token": None}, on_token_change=_ignore)
-    reported = getattr(result, "token", None)
-    session.browser_token(reported if isinstance(reported, str) else None)
+        result = _component(key=KEY, data=data, default={"kept": None}, on_kept_change=_ignore)
+    kept = getattr(result, "kept", None)
+    if isinstance(kept, dict):
+        token, device_token = kept.get("token"), kept.get("device")
+        session.browser_token(
+            token if isinstance(token, str) else "",
+            device_token if isinstance(device_token, str) else "",
+        )
+    else:
+        session.browser_token(None)

@@ -45,13 +45,15 @@ def drill_catalog() -> DrillCatalog:
 @st.cache_resource(show_spinner=False)
 def _course(stamp: tuple[tuple[str, int, int], ...]) -> Course:
     from trainer.content.lessons import load_course
+    from trainer.training.learn import kind_problem
 
     del stamp  # only part of the cache key
-    return load_course()
+    return load_course(kinds=kind_problem)
 
 
 def course() -> Course:
-    """The lessons, loaded again only when a lesson file changes."""
+    """The lessons, loaded again only when a lesson file changes; a question whose kind the
+    engine cannot deal again is a problem of its file, as a broken field is."""
     from trainer.content.lessons import course_stamp
 
     return _course(course_stamp())

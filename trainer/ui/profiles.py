@@ -20,7 +20,13 @@ from dataclasses import dataclass
 import streamlit as st
 
 from trainer.progress import club
-from trainer.progress.store import PROFILE_NAME_MAX, ProfileNameError, Store, StoreError
+from trainer.progress.store import (
+    PROFILE_NAME_MAX,
+    ProfileNameError,
+    Store,
+    StoreError,
+    describe_error,
+)
 from trainer.training.records import Profile
 from trainer.ui import actions, session
 from trainer.ui.page_state import kept
@@ -124,7 +130,7 @@ def _add_asked() -> None:
         _kept().ask_message = str(err)
         return
     except (sqlite3.Error, StoreError) as err:
-        _kept().ask_message = f"The player could not be added ({err})."
+        _kept().ask_message = f"The player could not be added ({describe_error(err)})."
         return
     _empty(ASK_NEW_NAME)
     session.choose_profile(profile.id)
@@ -191,9 +197,11 @@ def _sign_in() -> None:
         return
     name, pin = _typed(SIGN_IN_NAME), _typed(SIGN_IN_PIN)
     try:
-        _signed(club.sign_in(store, name, pin), signing_up=False)
+        _signed(
+            club.sign_in(store, name, pin, device=session.browser_device(store)), signing_up=False
+        )
     except (sqlite3.Error, StoreError) as err:
-        _kept().sign_in_message = f"Signing in is not possible just now ({err})."
+        _kept().sign_in_message = f"Signing in is not possible just now ({describe_error(err)})."
 
 
 def _sign_up() -> None:
@@ -205,9 +213,15 @@ def _sign_up() -> None:
         _kept().sign_up_message = "The two PINs are not the same: type it twice alike."
         return
     try:
-        result = club.register(store, _typed(SIGN_UP_NAME), pin, _typed(SIGN_UP_CODE))
+        result = club.register(
+            store,
+            _typed(SIGN_UP_NAME),
+            pin,
+            _typed(SIGN_UP_CODE),
+            device=session.browser_device(store),
+        )
     except (sqlite3.Error, StoreError) as err:
-        _kept().sign_up_message = f"The player could not be made just now ({err})."
+        _kept().sign_up_message = f"The player could not be made just now ({describe_error(err)})."
         return
     _signed(result, signing_up=True)
 
@@ -265,7 +279,10 @@ def ask(question: str) -> None:
     try:
         players = store.profiles() if store is not None else []
     except (sqlite3.Error, StoreError) as err:
-        st.warning(plain(f"The list of players cannot be read ({err})."), icon=":material/warning:")
+        st.warning(
+            plain(f"The list of players cannot be read ({describe_error(err)})."),
+            icon=":material/warning:",
+        )
         players = []
     if players:
         with st.container(horizontal=True):
@@ -305,7 +322,7 @@ def _edit(field: str, change: Callable[[Store, str], Profile], done: str, failed
         _say("error", str(err))
         return
     except (sqlite3.Error, StoreError) as err:
-        _say("error", f"{failed} ({err}).")
+        _say("error", f"{failed} ({describe_error(err)}).")
         return
     session.choose_profile(profile.id)
     _empty(field)
@@ -347,9 +364,9 @@ def _change_pin(profile: Profile) -> None:
         _say("error", "The two new PINs are not the same.")
         return
     try:
-        result = club.change_pin(store, profile.id, old, new)
+        result = club.change_pin(store, profile.id, old, new, device=session.browser_device(store))
     except (sqlite3.Error, StoreError) as err:
-        _say("error", f"The PIN could not be changed ({err}).")
+        _say("error", f"The PIN could not be changed ({describe_error(err)}).")
         return
     if isinstance(result, club.Refused):
         _say("error", result.message)
@@ -388,23 +405,23 @@ def picker() -> None:
     if store is None or (current is None and session.store_problem() is not None):
         problem = session.store_problem() or "Progress cannot be saved right now."
         st.warning(
-            plain(f"{problem} Your answers are kept until you close this page."),
+            plain(f"{problem} Your answers are kept on this page until it can save them."),
             icon=":material/warning:",
         )
         return
     notice = session.store_notice()
     if notice:
         st.warning(plain(notice), icon=":material/warning:")
-    waiting = session.store_problem()
-    if waiting:  # some answers are waiting in this session to be saved
-        st.warning(
-            plain(f"{waiting} Your answers are kept, and saved with your next one."),
-            icon=":material/warning:",
-        )
+    trouble = session.store_problem()
+    if trouble and not session.waiting().total:  # what waits is said at the top of the page
+        st.warning(plain(trouble), icon=":material/warning:")
     try:
         profiles = store.profiles()
     except (sqlite3.Error, StoreError) as err:
-        st.warning(plain(f"The list of players cannot be read ({err})."), icon=":material/warning:")
+        st.warning(
+            plain(f"The list of players cannot be read ({describe_error(err)})."),
+            icon=":material/warning:",
+        )
         return
     names = {p.id: p.name for p in profiles}
     st.session_state[PICKER] = current.id if current is not None else None
@@ -457,7 +474,7 @@ def _clear(profile: Profile) -> None:
     try:
         store.clear_progress(profile.id)
     except (sqlite3.Error, StoreError) as err:
-        _say("error", f"{profile.name}'s progress could not be cleared ({err}).")
+        _say("error", f"{profile.name}'s progress could not be cleared ({describe_error(err)}).")
         return
     _say("success", f"{profile.name} starts again from nothing: their progress is cleared.")
 
@@ -470,7 +487,7 @@ def _remove(profile: Profile) -> None:
     try:
         store.delete_profile(profile.id)
     except (sqlite3.Error, StoreError) as err:
-        _say("error", f"{profile.name} could not be removed ({err}).")
+        _say("error", f"{profile.name} could not be removed ({describe_error(err)}).")
         return
     session.ask_again()
     _say("success", f"{profile.name} was removed, with everything kept for them.")
@@ -484,9 +501,9 @@ def _start_again(current: Profile) -> None:
         name = plain(current.name)
         if asked == "clear":
             st.warning(
-                f"Clear **{name}**'s progress? Every answer, lesson place and game of "
-                f"{name} is deleted; {name} stays as a player, and nobody else's progress "
-                "changes. This cannot be undone."
+                f"Clear **{name}**'s progress? Every answer, lesson place, game and "
+                f"review to come of {name} is deleted; {name} stays as a player, and nobody "
+                "else's progress changes. This cannot be undone."
             )
             actions.button(
                 f"Yes, clear {plain(current.name)}'s progress",
@@ -498,8 +515,9 @@ def _start_again(current: Profile) -> None:
             actions.button("Keep it", key="profile_clear_no", on_click=_never_mind)
         elif asked == "remove":
             st.warning(
-                f"Remove **{name}**? {name} and every answer, lesson place and game of "
-                f"{name} are deleted; nobody else's progress changes. This cannot be undone."
+                f"Remove **{name}**? {name} and every answer, lesson place, game and review "
+                f"to come of {name} are deleted; nobody else's progress changes. This cannot "
+                "be undone."
             )
             actions.button(
                 f"Yes, remove {plain(current.name)}",

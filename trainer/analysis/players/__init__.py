@@ -32,40 +32,34 @@ The levels:
   play it lays the card with the most points now less the opponent's expected
   best reply (:func:`trainer.analysis.pegging.analyse_play`).
 * **crazy** values every throw by hand and crib over every starter
-  (``analyse_discards(..., opponent="sound").net``), and in the play searches to the end of
-  the play (:mod:`trainer.analysis.lookahead`) for guesses at the opponent's
-  hand drawn from the cards it has not seen, leaving out any card the
-  opponent would have had to lay when it said go; with one or two unknown
-  cards every possible hand is searched, weighted exactly. Where the best two
-  cards are too close to call over the guesses drawn, it draws more.
-  Once either side is within :data:`END` points of home it plays for the game:
-  it keeps the four likeliest to win over the starters and the opponent's
-  likely throw (:func:`trainer.analysis.endgame.throw_chances`), and values every
-  line of the play by the chance of winning the game from where it ends
-  (:class:`trainer.analysis.lookahead.WinBoard`), so it pegs defensively when
-  its hand, counted first, takes it home, and chases points when it needs them.
-* **crazy-points** (a variant, not offered on the Play page) is Crazy before it
-  knew the score: every deal played for points, as Crazy still plays away from
-  the end, with fewer guesses in the play.
+  (``analyse_discards(..., opponent="sound")``), and in the play searches to the end of
+  the play (:mod:`trainer.analysis.play_search`) for guesses at the opponent's hand
+  drawn from the cards it has not seen, leaving out any card the opponent would have had
+  to lay when it said go, each weighted by how likely a good player is to have kept it;
+  with few possible hands every one is searched, weighted exactly. Where the best two
+  cards are too close to call over the guesses drawn, it draws more. Once either side is
+  within :data:`END` points of home it plays for the game: it keeps the four likeliest
+  to win over the starters and the opponent's likely throw
+  (:func:`trainer.analysis.endgame.throw_chances`), and values every line of the play by
+  the chance of winning the game from where it ends
+  (:class:`trainer.analysis.play_search.WinChance`), so it pegs defensively when its hand,
+  counted first, takes it home, and chases points when it needs them.
 
 At three and four seats (five cards each, one thrown) every level plays by points, for
 its side: its own points less the mean of the other sides' (at four a partner's points
 are its own; at three a point to another player is half a point against). Easy, normal
 and hard throw as between two with one card (hard by the exact average of the four kept
-over the starters, :func:`trainer.analysis.discards_five.analyse_five`); crazy-points
-keeps the best hand and crib by the exact uniform model of the crib, crazy by the likely
-model, sampled: the table's other players each throw the card that keeps the best four on
-average, toward or away from the crib as it is theirs or not. In the play the reply that
-counts is the next player's (the next seat that still holds cards and has not said go).
-Crazy looks further: its card and the next three actions, every other seat's cards taken
-by expectation over what it could hold (each lays the card it likes best of a hand drawn
-from the unseen cards its goes allow), exactly
-(:class:`trainer.analysis.table_expectation.TableExpectation`). Crazy-points, once few
-cards are out, searches the rest of the play for guesses at every other hand
-(:class:`trainer.analysis.table_search.TableSearch`), and before that plays as hard.
-At three, within 40 points of home (any side), once few cards are out, Crazy searches the
-rest of the play for the game, not the points, over such guesses
-(:class:`trainer.analysis.table_race.TableRace`): pegging out wins at once, then the
+over the starters, :func:`trainer.analysis.discards_five.analyse_five`); crazy keeps the
+best hand and crib by the likely model, sampled: the table's other players each throw
+the card that keeps the best four on average, toward or away from the crib as it is
+theirs or not. In the play the reply that counts is the next player's (the next seat
+that still holds cards and has not said go). Crazy looks further: its card and the next
+three actions, every other seat's cards taken by expectation over what it could hold
+(each lays the card it likes best of a hand drawn from the unseen cards its goes allow),
+exactly (:class:`trainer.analysis.play_search.ExpectedReply`). At three, within 40
+points of home (any side), once few cards are out, Crazy searches the rest of the play
+for the game, not the points, over guesses at the other hands
+(:class:`trainer.analysis.play_search.TableRace`): pegging out wins at once, then the
 hands count from the dealer's left round to the dealer, then the crib. Its guesses follow
 what each seat's lays told: a hand with which a seat would have passed points up is
 drawn again, mostly (:mod:`trainer.analysis.table_guess`). A seat within 20 of home that
@@ -78,10 +72,11 @@ once. Near the end, normal and hard weigh points now against the reply by the
 race: the pone whose hand will count it out plays safe (the reply counts three
 times), a dealer facing a pone about to count out plays for points (the reply
 counts half), and a player close to home counts points now half as much
-again. When the pone needs few enough points to count out, hard and crazy-points
-keep the four most likely to get there over the starters. Crazy-points' search
-plays the race itself near the end: it stops at the target and counts the
-show in order (pone first) after the play.
+again. When the pone needs few enough points to count out, hard keeps the four most
+likely to get there over the starters.
+
+The tournament also seats variants kept for comparison, which the Play page never offers
+(:mod:`trainer.analysis.tournament.variants`).
 
 Where each part lives:
 
@@ -92,30 +87,25 @@ Where each part lives:
   fills in.
 * :mod:`~trainer.analysis.players.easy`, :mod:`~trainer.analysis.players.normal`,
   :mod:`~trainer.analysis.players.hard`: a module for each of those levels.
-* :mod:`~trainer.analysis.players.crazy_points`: the look-ahead played for points.
-* :mod:`~trainer.analysis.players.crazy`: Crazy, playing for the game near the end, and
-  :func:`card_chances` for the coach.
+* :mod:`~trainer.analysis.players.crazy`: Crazy, one module, and :func:`card_chances` for
+  the coach.
 * :mod:`~trainer.analysis.players.random_moves`: :func:`random_play` and
   :func:`random_turns`, the random pegging play the drills use.
 """
 
 from trainer.analysis.players.base import ComputerPlayer
 from trainer.analysis.players.crazy import END, CardChance, card_chances
-from trainer.analysis.players.crazy_points import SAMPLES
-from trainer.analysis.players.levels import LEVELS, VARIANTS, Level, Variant, computer_player
+from trainer.analysis.players.levels import LEVELS, Level, computer_player
 from trainer.analysis.players.random_moves import Steer, random_play, random_turns
 from trainer.analysis.players.views import least_pips
 
 __all__ = [
     "END",
     "LEVELS",
-    "SAMPLES",
-    "VARIANTS",
     "CardChance",
     "ComputerPlayer",
     "Level",
     "Steer",
-    "Variant",
     "card_chances",
     "computer_player",
     "least_pips",

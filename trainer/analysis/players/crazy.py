@@ -1,29 +1,41 @@
-"""Crazy: the look-ahead of Crazy-points, searched over more guesses where the best two
-cards are close, and within :data:`END` points of home played for the game: the throw
-likeliest to win, and every card valued by the chance of winning from where the play
-ends. :func:`card_chances` gives the coach that chance for each card.
+"""Crazy, the strongest level: every throw by hand and crib over every starter, and in the
+play a search of the rest of the play (:mod:`trainer.analysis.play_search`), played for
+points away from the end and for the game within :data:`END` points of home.
+:func:`card_chances` gives the coach the chance to win for each card.
 
-Crazy also reads the other hands. Each guess at them is weighted by how much likelier a
-good player is to have kept those four than to be dealt them
-(:func:`trainer.analysis.sound.kept_likelihood` from six at two,
-:func:`trainer.analysis.discards_five.kept_likelihood_five` from five at three and
-four), mixed with :attr:`Crazy.UNSOUND` of the plain chance for players who throw
-otherwise (at three and four the guesses are drawn by what each seat's lays passed
-up, :func:`trainer.analysis.table_guess.likelihood`, as before). A sound player's hand
-counts far more than four random cards, so near the end the opponent's show is valued as it will be.
-
-At three and four Crazy lays the card its look-ahead values most
-(:class:`trainer.analysis.table_expectation.TableExpectation`): four actions, this seat's
-card and the next three, each other seat's cards taken by expectation over what it could
-hold, exactly, instead of guessed. At three, within :data:`END` points of home (any side),
-once no more than :data:`~.crazy_points.TABLE_FULL` cards are in hand, it searches the rest
-of the play for the game (:class:`trainer.analysis.table_race.TableRace`) over guesses at the
-other hands: each guess gives every hand's show (the others' by their ranks), and a
-line is valued by who gets home first, in the play, in the show from the dealer's left,
-or with the crib (not at four, where that search won no more games than the points did:
-:attr:`Crazy.RACE_PLAYERS`). Its throw near the end, at three and four: a seat within
+**The throw.** Between two, the throw with the best hand and crib on average over every
+starter and the opponent's sound throw (``analyse_discards(..., opponent="sound")``);
+near the end the throw likeliest to win (:func:`trainer.analysis.endgame.throws_by_needs`),
+between throws as likely, the better average. At three and four, the card whose four and
+crib are best over the starters and the others' likely throws
+(:func:`trainer.analysis.discards_five.analyse_five`, sampled); a seat within
 :data:`COUNT_OUT` of home that counts before every other side as near keeps the four
 likeliest to take it home (:func:`counting_out_five`), as the pone does between two.
+
+**The play between two.** Guesses at the opponent's hand, drawn from the cards Crazy has
+not seen (leaving out any card the opponent would have had to lay when it said go), each
+searched to the end of the play with both hands open, alpha-beta pruned; with few
+possible hands every one is searched, weighted exactly. Each guess is weighted by how
+much likelier a good player is to have kept those four than to be dealt them
+(:func:`trainer.analysis.sound.kept_likelihood`), mixed with :data:`UNSOUND` of the plain
+chance for players who throw otherwise. Where the best two cards are too close to call
+over the guesses drawn, it draws more (:data:`MORE_GUESSES` at a time, up to
+:data:`MAX_GUESSES` or :data:`MAX_NODES` positions). Near the end every line is valued by
+the chance of winning from where the play ends (:class:`~.play_search.WinChance`), and
+near the end with few possible hands the opponent's every hand is searched, its show
+counted with it.
+
+**The play at three and four.** The card the look-ahead values most: this seat's card
+and the next three actions, every other seat's cards taken by expectation over what it
+could hold, exactly (:class:`~.play_search.ExpectedReply` over :data:`DEPTH` actions). At
+three (:attr:`Crazy.RACE_PLAYERS`), within :data:`END` points of home (any side), once no
+more than :data:`TABLE_FULL` cards are in hand, the rest of the play is searched for the
+game (:class:`~.play_search.TableRace`) over :data:`TABLE_GUESSES` guesses at the other
+hands: drawn again, mostly, while a seat's lays speak against them
+(:func:`trainer.analysis.table_guess.likelihood`), and weighted by the four each seat
+would have kept from five (:func:`trainer.analysis.discards_five.kept_likelihood_five`);
+each guess gives every hand's show (the others' by their ranks), and a line is valued
+by who gets home first, in the play, in the show from the dealer's left, or with the crib.
 """
 
 from __future__ import annotations
@@ -32,7 +44,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 
 import numpy as np
@@ -42,21 +54,18 @@ from trainer.analysis.discards import analyse_discards
 from trainer.analysis.discards_five import analyse_five, crib_sign_of, kept_likelihood_five
 from trainer.analysis.endgame import crib_chances, leaf_table, throws_by_needs
 from trainer.analysis.hands import rank_show_points, show_points
-from trainer.analysis.lookahead import TIE_POINT, Search, WinBoard
 from trainer.analysis.pegging import PlayPosition
-from trainer.analysis.players.base import (
-    COUNT_OUT,
-    Throw,
-    likeliest_to_count_out,
-)
-from trainer.analysis.players.crazy_points import (
-    EXACT_LIMIT,
-    TABLE_FULL,
-    CrazyPoints,
+from trainer.analysis.play_search import (
+    TIE_POINT,
+    ExpectedReply,
+    Hands,
     PlaySearch,
-    multisets,
-    pip_tiebreak,
+    PlayState,
+    RaceBoard,
+    TableRace,
+    WinChance,
 )
+from trainer.analysis.players.base import COUNT_OUT, Player, Throw, likeliest_to_count_out
 from trainer.analysis.players.views import (
     Race,
     TableView,
@@ -66,9 +75,7 @@ from trainer.analysis.players.views import (
     two_seat_view,
 )
 from trainer.analysis.sound import kept_likelihood
-from trainer.analysis.table_expectation import TableExpectation
-from trainer.analysis.table_race import RaceBoard, TableRace
-from trainer.analysis.table_search import Hands
+from trainer.analysis.table_guess import likelihood
 from trainer.analysis.winprob import win_model
 from trainer.engine import Card, Phase, SeatView
 from trainer.engine.vocab import side_of
@@ -76,23 +83,35 @@ from trainer.engine.vocab import side_of
 __all__ = [
     "CLOSE",
     "COUNT_OUT",
+    "DEPTH",
     "END",
     "EXACT_HANDS",
+    "EXACT_LIMIT",
     "FIRST_GUESSES",
     "MAX_GUESSES",
     "MAX_NODES",
     "MORE_GUESSES",
+    "TABLE_FULL",
+    "TABLE_GUESSES",
+    "TABLE_NODES",
+    "UNSOUND",
     "CardChance",
     "Crazy",
+    "Guess",
     "card_chances",
     "counting_out_five",
     "crib_at_least",
+    "multisets",
+    "pip_tiebreak",
 ]
 
 FloatArray = npt.NDArray[np.float64]
 
 #: Either side needing this many points or fewer: Crazy plays for the game, not the points.
 END = 40
+
+# -- the play between two --
+
 #: Guesses at the opponent's hand a decision starts with, by the cards it holds ...
 FIRST_GUESSES = {4: 24, 3: 28, 2: 32, 1: 32}
 #: ... guesses added at a time while the best two cards are too close to call ...
@@ -100,11 +119,50 @@ MORE_GUESSES = 16
 #: ... up to this many, or until the search has visited this many positions.
 MAX_GUESSES = 128
 MAX_NODES = 40_000
-#: Near the end, every hand the opponent could hold is searched when there are this few.
-EXACT_HANDS = 1200
 #: Two cards are too close to call while the better one's lead is under this many
 #: standard errors of its mean lead over the guesses.
 CLOSE = 2.0
+#: Below this many possible rank sets the search takes every one, weighted exactly.
+EXACT_LIMIT = 100
+#: Near the end, every hand the opponent could hold is searched when there are this few.
+EXACT_HANDS = 1200
+#: The share of the plain chance mixed into the weight of a guess at the other hands, for
+#: players who do not keep what a good player keeps.
+UNSOUND = 0.15
+
+# -- the play at three and four --
+
+#: Actions the look-ahead takes: this seat's card, and one turn round a table of four.
+DEPTH = 4
+#: Near the end at three, the play is searched for the game once this few cards are out ...
+TABLE_FULL = 8
+#: ... over this many guesses at the other hands ...
+TABLE_GUESSES = 16
+#: ... taking no further guesses once it has visited this many positions (after three) ...
+TABLE_NODES = 2_500
+#: ... each guess drawn at most this many times while the lays speak against it.
+INFER_TRIES = 24
+
+#: A guess at the opponent's hand between two: its weight, its sorted rank orders, and
+#: its cards (empty when the guess is a set of ranks).
+Guess = tuple[float, tuple[int, ...], tuple[Card, ...]]
+
+
+def multisets(ranks: list[int], k: int) -> list[tuple[int, ...]]:
+    return [tuple(c) for c in combinations_with_replacement(ranks, k)]
+
+
+def pip_tiebreak(order: int) -> float:
+    """Between equal cards, lay the higher one and keep the low card for the go."""
+    return min(order, 10) + order / 100
+
+
+def _by_rank(legal: Sequence[Card]) -> dict[int, Card]:
+    """The lowest-indexed card of each rank that fits: cards of one rank play alike."""
+    by_rank: dict[int, Card] = {}
+    for card in sorted(legal, key=lambda c: c.index):
+        by_rank.setdefault(card.order, card)
+    return by_rank
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,28 +171,31 @@ class _Guesses:
     possible rank set, weighted; otherwise drawn, more on request."""
 
     exact: bool
-    first: list[tuple[float, tuple[int, ...], tuple[Card, ...]]]
+    first: list[Guess]
 
 
-class Crazy(CrazyPoints):
-    """Crazy: the look-ahead of ``crazy-points`` searched over more guesses where the
-    decision is close, and, once either side is within :data:`END` points of home,
-    the throw and every card chosen by the chance of winning the game."""
+class Crazy(Player):
+    """Crazy: the throw by hand and crib over every starter, the play searched to its end
+    over guesses at the other hands (at three and four, looked ahead by expectation), and
+    within :data:`END` points of home the throw and every card by the chance to win."""
 
     level = "crazy"
 
-    table_guesses = 16
-    infer = True
-    #: Whether guesses at the opponent's hand are weighted by how likely a sound player
-    #: is to have kept it (:func:`trainer.analysis.sound.kept_likelihood`) ...
-    read_throw = True
-    #: ... mixed with this share of the plain chance, for opponents who throw otherwise.
-    UNSOUND = 0.15
     #: The table sizes at which, near the end, the play is searched for the game. Not at
     #: four: there even a search of the play that saw every hand won no more games
     #: against Hard played for the game than for the points (63% and 64% over 1,000
     #: games), so the look-ahead plays on to the end.
     RACE_PLAYERS = frozenset({3})
+
+    def __init__(self, seed: int | str | None) -> None:
+        super().__init__(seed)
+        self._leaves: dict[tuple[object, ...], FloatArray] = {}
+
+    @staticmethod
+    def at_the_end(race: Race) -> bool:
+        return race.need_me <= END or race.need_opp <= END
+
+    # -- the throw --
 
     def discard(self, view: SeatView) -> tuple[Card, ...]:
         """As every level; at three and four, a seat near home that counts before any
@@ -152,16 +213,6 @@ class Crazy(CrazyPoints):
         ranked = analyse_five(five, players=players, crib_sign=crib_sign, model="likely", seed=seed)
         return ranked[0].throw
 
-    def __init__(self, seed: int | str | None) -> None:
-        super().__init__(seed)
-        self._leaves: dict[tuple[object, ...], FloatArray] = {}
-
-    @staticmethod
-    def at_the_end(race: Race) -> bool:
-        return race.need_me <= END or race.need_opp <= END
-
-    # -- the throw --
-
     def _choose_throw(self, six: tuple[Card, ...], race: Race) -> Throw:
         ranked = analyse_discards(six, dealer=race.dealer, opponent="sound")
         if not self.at_the_end(race):
@@ -175,7 +226,75 @@ class Crazy(CrazyPoints):
         best_chance = max(chances, key=lambda c: c.win + TIE_POINT * net[frozenset(c.throw)])
         return best_chance.throw, best_chance.keep
 
-    # -- the play --
+    # -- the play between two --
+
+    def _choose_card(self, view: TwoSeatView) -> Card:
+        values = self.card_values(view, for_the_game=self.at_the_end(view.race))
+        return max(values, key=lambda c: (values[c], pip_tiebreak(c.order)))
+
+    def card_values(self, view: TwoSeatView, *, for_the_game: bool) -> dict[Card, float]:
+        """Every legal card's worth by the search, averaged over the guesses: the chance
+        of winning the game ``for_the_game``, else the points of the play it nets. Cards
+        of one rank play alike; the lowest-indexed of each rank stands for it."""
+        p = view.position
+        race = view.race
+        pool = [c for c in p.unseen if c.pips >= view.min_pips]
+        k = p.opponent_left
+        if k > len(pool):  # the inference cannot hold: fall back on every unseen card
+            pool = list(p.unseen)
+        leaf = self._leaf(view) if for_the_game else None
+        my_show = show_points((*p.hand, *p.mine_played), p.starter)
+        mine = tuple(sorted(c.order for c in p.hand))
+        series = tuple(c.order for c in p.series)
+        passed = 2 if p.opponent_passed else 0
+        likely = self._hand_weight(view)
+        by_rank = _by_rank(p.legal)
+        orders = list(by_rank)
+        values: dict[int, list[float]] = {o: [] for o in orders}
+        weights: list[float] = []
+        shared = PlaySearch((0, 1), prune=True)
+        nodes = 0
+
+        def take(guesses: Sequence[Guess]) -> None:
+            nonlocal nodes
+            for weight, theirs, cards in guesses:
+                weight *= likely(theirs)
+                if leaf is not None:
+                    board = WinChance(
+                        race.need_me,
+                        race.need_opp,
+                        my_show,
+                        show_points((*p.theirs_played, *cards), p.starter),
+                        race.dealer,
+                        leaf,
+                    )
+                    search = PlaySearch((0, 1), board, prune=True)
+                    state = board.start((mine, theirs), series, p.count, passed)
+                else:
+                    search = shared
+                    state = PlayState((mine, theirs), series, p.count, 0, passed)
+                before = search.nodes
+                for order in orders:
+                    value = search.after_lay(state, order)
+                    values[order].append(value[0] - value[1])
+                weights.append(weight)
+                nodes += search.nodes - before
+
+        guesses = (
+            self._first_guesses(pool, k, exact_ok=True)
+            if leaf is None
+            else self._end_guesses(pool, k, p)
+        )
+        take(guesses.first)
+        if not guesses.exact:
+            while (
+                len(weights) < MAX_GUESSES
+                and nodes < MAX_NODES
+                and self._too_close(values, weights)
+            ):
+                take(self._drawn(pool, k, MORE_GUESSES))
+        weight = sum(weights)
+        return {by_rank[o]: float(np.dot(weights, values[o])) / weight for o in orders}
 
     def _leaf(self, view: TwoSeatView) -> FloatArray:
         """The chance to win once the play is over, by what each side needs after its
@@ -199,183 +318,18 @@ class Crazy(CrazyPoints):
         self._leaves[key] = table
         return table
 
-    def _choose_card(self, view: TwoSeatView) -> Card:
-        values = self.card_values(view, for_the_game=self.at_the_end(view.race))
-        best = max(values, key=lambda c: (values[c], pip_tiebreak(c.order)))
-        return best
-
-    def card_values(self, view: TwoSeatView, *, for_the_game: bool) -> dict[Card, float]:
-        """Every legal card's worth by the search, averaged over the guesses: the chance
-        of winning the game ``for_the_game``, else the points of the play it nets. Cards
-        of one rank play alike; the lowest-indexed of each rank stands for it."""
-        p = view.position
-        race = view.race
-        pool = [c for c in p.unseen if c.pips >= view.min_pips]
-        k = p.opponent_left
-        if k > len(pool):  # the inference cannot hold: fall back on every unseen card
-            pool = list(p.unseen)
-        end = for_the_game
-        kept = (*p.hand, *p.mine_played)
-        my_show = show_points(kept, p.starter)
-        leaf = self._leaf(view) if end else None
-        mine = tuple(sorted(c.order for c in p.hand))
-        series = tuple(c.order for c in p.series)
-        passed = 2 if p.opponent_passed else 0
-        likely = self._hand_weight(view)
-        by_rank: dict[int, Card] = {}
-        for card in sorted(p.legal, key=lambda c: c.index):
-            by_rank.setdefault(card.order, card)
-        orders = list(by_rank)
-        values: dict[int, list[float]] = {o: [] for o in orders}
-        weights: list[float] = []
-        shared = Search(None)
-        nodes = 0
-
-        def take(guesses: Sequence[tuple[float, tuple[int, ...], tuple[Card, ...]]]) -> None:
-            nonlocal nodes
-            for weight, theirs, cards in guesses:
-                weight *= likely(theirs)
-                if leaf is not None:
-                    board = WinBoard(
-                        race.need_me,
-                        race.need_opp,
-                        my_show,
-                        show_points((*p.theirs_played, *cards), p.starter),
-                        race.dealer,
-                        leaf,
-                    )
-                    search = Search(board)
-                else:
-                    search = shared
-                before = search.nodes
-                for order in orders:
-                    values[order].append(
-                        self._after(search, mine, theirs, series, p, order, passed)
-                    )
-                weights.append(weight)
-                nodes += search.nodes - before
-
-        guesses = (
-            self._first_guesses(pool, k, exact_ok=True)
-            if leaf is None
-            else self._end_guesses(pool, k, p)
-        )
-        take(guesses.first)
-        if not guesses.exact:
-            while (
-                len(weights) < MAX_GUESSES
-                and nodes < MAX_NODES
-                and self._too_close(values, weights)
-            ):
-                take(self._drawn(pool, k, MORE_GUESSES))
-        weight = sum(weights)
-        return {by_rank[o]: float(np.dot(weights, values[o])) / weight for o in orders}
-
     def _hand_weight(self, view: TwoSeatView) -> Callable[[tuple[int, ...]], float]:
         """How likely the opponent is to hold ``theirs`` (its unplayed rank orders) on top
         of what it has laid, given that it kept its four from six as a sound player
-        would: 1 for all when not read."""
+        would, mixed with :data:`UNSOUND` of the plain chance."""
         laid = tuple(c.order for c in view.position.theirs_played)
-        if not self.read_throw or len(laid) + view.position.opponent_left != 4:
+        if len(laid) + view.position.opponent_left != 4:
             return lambda theirs: 1.0
         table = kept_likelihood("pone" if view.race.dealer else "dealer")
-        unsound = self.UNSOUND
 
         def weight(theirs: tuple[int, ...]) -> float:
-            return unsound + (1.0 - unsound) * table[tuple(sorted((*laid, *theirs)))]
+            return UNSOUND + (1.0 - UNSOUND) * table[tuple(sorted((*laid, *theirs)))]
 
-        return weight
-
-    # -- the play at three or four --
-
-    def _choose_table_card(self, table: TableView) -> Card:
-        """Near the end with few cards out, the search for the game (as Crazy-points'
-        loop over guesses, each guess valued by :meth:`_table_search`); otherwise the card
-        of most value by the look-ahead (:meth:`expected_values`)."""
-        if self._racing(table) and sum(table.held) <= TABLE_FULL:
-            return super()._choose_table_card(table)
-        values = self.expected_values(table)
-        return max(values, key=lambda c: (values[c], pip_tiebreak(c.order)))
-
-    def expected_values(self, table: TableView) -> dict[Card, float]:
-        """Every legal card's worth to this seat's side over the next
-        :data:`~trainer.analysis.table_expectation.DEPTH` actions, by expectation over the
-        cards it has not seen (:class:`~trainer.analysis.table_expectation.TableExpectation`);
-        the lowest-indexed card of each rank stands for it."""
-        look = TableExpectation(table.sides, table.seat)
-        unseen = [0] * 14
-        for card in table.unseen:
-            unseen[card.order] += 1
-        mine = tuple(sorted(c.order for c in table.hand))
-        series = tuple(c.order for _, c in table.series)
-        by_rank: dict[int, Card] = {}
-        for card in sorted(table.legal, key=lambda c: c.index):
-            by_rank.setdefault(card.order, card)
-        return {
-            card: look.worth(
-                look.after_lay(
-                    mine=mine,
-                    series=series,
-                    count=table.count,
-                    passed=table.passed,
-                    last=table.last,
-                    held=table.held,
-                    unseen=tuple(unseen),
-                    min_pips=table.min_pips,
-                    order=order,
-                )
-            )
-            for order, card in by_rank.items()
-        }
-
-    def _racing(self, table: TableView) -> bool:
-        """Whether the play at this table is searched for the game: three at the table
-        (:attr:`RACE_PLAYERS`), within :data:`END` points of home (any side), the dealer
-        and every seat's lays known."""
-        return (
-            table.players in self.RACE_PLAYERS
-            and table.dealer >= 0
-            and bool(table.needs)
-            and bool(table.lays)
-            and min(table.needs) <= END
-        )
-
-    def _table_search(self, table: TableView) -> Callable[[Hands], PlaySearch]:
-        """Within :data:`END` points of home (any side), each guess at the other hands
-        searched for the chance of winning by a :class:`~.table_race.TableRace` of its
-        own (the guess gives every hand's show, the others' by their ranks); otherwise
-        the points, as Crazy-points."""
-        if not self._racing(table):
-            return super()._table_search(table)
-        starter = table.starter.order
-        my_show = show_points((*table.hand, *table.mine_played), table.starter)
-        crib = crib_at_least(starter)
-
-        def race(hands: Hands) -> TableRace:
-            shows = tuple(
-                my_show
-                if s == table.seat
-                else rank_show_points((*(lay.order for lay in table.lays[s]), *held), starter)
-                for s, held in enumerate(hands)
-            )
-            return TableRace(table.sides, RaceBoard(table.needs, shows, table.dealer, crib))
-
-        return race
-
-    def _guess_weight(self, table: TableView, hands: tuple[tuple[int, ...], ...]) -> float:
-        """At three or four, how likely the other seats are to hold ``hands`` given that
-        each kept its four from five as a good player would
-        (:func:`trainer.analysis.discards_five.kept_likelihood_five`)."""
-        if not self.read_throw or table.dealer < 0:
-            return 1.0
-        weight = 1.0
-        unsound = self.UNSOUND
-        for s, held in enumerate(hands):
-            laid = tuple(lay.order for lay in table.lays[s]) if table.lays else ()
-            if s == table.seat or len(laid) + len(held) != 4:
-                continue
-            kept = kept_likelihood_five(crib_sign_of(s, table.dealer, table.players))
-            weight *= unsound + (1.0 - unsound) * kept[tuple(sorted((*laid, *held)))]
         return weight
 
     def _first_guesses(self, pool: list[Card], k: int, *, exact_ok: bool) -> _Guesses:
@@ -386,7 +340,7 @@ class Crazy(CrazyPoints):
             ranks = sorted(per_rank)
             if comb(len(ranks) + k - 1, k) <= EXACT_LIMIT:
                 total = comb(len(pool), k)
-                out: list[tuple[float, tuple[int, ...], tuple[Card, ...]]] = []
+                out: list[Guess] = []
                 for combo in multisets(ranks, k):
                     ways = prod(comb(per_rank[r], n) for r, n in Counter(combo).items())
                     if ways:
@@ -411,9 +365,7 @@ class Crazy(CrazyPoints):
         total = sum(groups.values())
         return _Guesses(True, [(n / total, key[0], example[key]) for key, n in groups.items()])
 
-    def _drawn(
-        self, pool: list[Card], k: int, n: int
-    ) -> list[tuple[float, tuple[int, ...], tuple[Card, ...]]]:
+    def _drawn(self, pool: list[Card], k: int, n: int) -> list[Guess]:
         out = []
         for _ in range(n):
             cards = tuple(self.rng.sample(pool, k))
@@ -436,6 +388,140 @@ class Crazy(CrazyPoints):
         spread = float(np.dot(w, (lead - mean) ** 2)) / total * n / max(n - 1, 1)
         effective = total * total / float(np.dot(w, w))
         return mean * mean < CLOSE * CLOSE * spread / effective
+
+    # -- the play at three or four --
+
+    def _choose_table_card(self, table: TableView) -> Card:
+        """Near the end at three with few cards out, the search for the game over guesses
+        (:meth:`table_values`); otherwise the card of most value by the look-ahead
+        (:meth:`expected_values`)."""
+        if self._racing(table) and sum(table.held) <= TABLE_FULL:
+            values = self.table_values(table)
+        else:
+            values = self.expected_values(table)
+        return max(values, key=lambda c: (values[c], pip_tiebreak(c.order)))
+
+    def expected_values(self, table: TableView) -> dict[Card, float]:
+        """Every legal card's worth to this seat's side over the next :data:`DEPTH`
+        actions, by expectation over the cards it has not seen
+        (:class:`~trainer.analysis.play_search.ExpectedReply`); the lowest-indexed card of
+        each rank stands for it."""
+        look = PlaySearch(table.sides, ExpectedReply(table.sides), depth=DEPTH)
+        state = table.hidden_state()
+        return {
+            card: look.worth(look.after_lay(state, order), table.seat)
+            for order, card in _by_rank(table.legal).items()
+        }
+
+    def table_values(self, table: TableView, guesses: int = TABLE_GUESSES) -> dict[Card, float]:
+        """Every legal card's worth to this seat's side, searched over ``guesses`` guesses
+        at the other hands (fewer once the search has visited :data:`TABLE_NODES`
+        positions), each by :meth:`_table_search`, weighted by :meth:`_guess_weight`."""
+        by_rank = _by_rank(table.legal)
+        search_for = self._table_search(table)
+        totals = dict.fromkeys(by_rank, 0.0)
+        series = tuple(c.order for _, c in table.series)
+        weights = 0.0
+        nodes = 0
+        for guess in range(guesses):
+            if guess >= 3 and nodes > TABLE_NODES:
+                break
+            hands = self._deal_guess(table)
+            weight = self._guess_weight(table, hands)
+            search, needs = search_for(hands)
+            state = PlayState(hands, series, table.count, table.seat, table.passed, -1, needs)
+            before = search.nodes
+            for order in by_rank:
+                value = search.after_lay(state, order)
+                totals[order] += weight * search.worth(value, table.seat)
+            weights += weight
+            nodes += search.nodes - before
+        return {by_rank[o]: totals[o] / weights for o in by_rank}
+
+    def _racing(self, table: TableView) -> bool:
+        """Whether the play at this table is searched for the game: three at the table
+        (:attr:`RACE_PLAYERS`), within :data:`END` points of home (any side), the dealer
+        and every seat's lays known."""
+        return (
+            table.players in self.RACE_PLAYERS
+            and table.dealer >= 0
+            and bool(table.needs)
+            and bool(table.lays)
+            and min(table.needs) <= END
+        )
+
+    def _table_search(
+        self, table: TableView
+    ) -> Callable[[Hands], tuple[PlaySearch, tuple[int, ...]]]:
+        """The search each guess at the other hands is valued by in :meth:`table_values`,
+        with the needs it starts from: for the game, a :class:`~.play_search.TableRace` of
+        its own (the guess gives every hand's show, the others' by their ranks)."""
+        starter = table.starter.order
+        my_show = show_points((*table.hand, *table.mine_played), table.starter)
+        crib = crib_at_least(starter)
+
+        def race(hands: Hands) -> tuple[PlaySearch, tuple[int, ...]]:
+            shows = tuple(
+                my_show
+                if s == table.seat
+                else rank_show_points((*(lay.order for lay in table.lays[s]), *held), starter)
+                for s, held in enumerate(hands)
+            )
+            board = RaceBoard(table.needs, shows, table.dealer, crib)
+            return PlaySearch(table.sides, TableRace(table.sides, board)), table.needs
+
+        return race
+
+    def _guess_weight(self, table: TableView, hands: Hands) -> float:
+        """How likely the other seats are to hold ``hands`` given that each kept its four
+        from five as a good player would
+        (:func:`trainer.analysis.discards_five.kept_likelihood_five`), each mixed with
+        :data:`UNSOUND` of the plain chance."""
+        if table.dealer < 0:
+            return 1.0
+        weight = 1.0
+        for s, held in enumerate(hands):
+            laid = tuple(lay.order for lay in table.lays[s]) if table.lays else ()
+            if s == table.seat or len(laid) + len(held) != 4:
+                continue
+            kept = kept_likelihood_five(crib_sign_of(s, table.dealer, table.players))
+            weight *= UNSOUND + (1.0 - UNSOUND) * kept[tuple(sorted((*laid, *held)))]
+        return weight
+
+    def _deal_guess(self, table: TableView) -> Hands:
+        """A guess at every other hand from the unseen cards (:meth:`_deal_once`), drawn
+        again while a seat's lays speak against it (:func:`table_guess.likelihood`), up to
+        :data:`INFER_TRIES` times, then the likeliest drawn."""
+        best, best_w = None, -1.0
+        for _ in range(INFER_TRIES):
+            hands = self._deal_once(table)
+            w = 1.0
+            for s, lays in enumerate(table.lays):
+                if s != table.seat and lays and hands[s]:
+                    w *= likelihood(lays, hands[s])
+            if w >= 1.0 or self.rng.random() < w:
+                return hands
+            if w > best_w:
+                best, best_w = hands, w
+        assert best is not None
+        return best
+
+    def _deal_once(self, table: TableView) -> Hands:
+        """Every other hand drawn from the unseen cards, each seat's cards at least the
+        pips its goes showed (the strictest first)."""
+        pool = list(table.unseen)
+        hands: list[tuple[int, ...]] = [() for _ in table.sides]
+        hands[table.seat] = tuple(sorted(c.order for c in table.hand))
+        others = [s for s in range(table.players) if s != table.seat and table.held[s]]
+        others.sort(key=lambda s: -table.min_pips[s])
+        for s in others:
+            k = table.held[s]
+            fit = [c for c in pool if c.pips >= table.min_pips[s]]
+            drawn = self.rng.sample(fit if len(fit) >= k else pool, k)
+            for c in drawn:
+                pool.remove(c)
+            hands[s] = tuple(sorted(c.order for c in drawn))
+        return tuple(hands)
 
 
 def counting_out_five(view: SeatView) -> Card | None:

@@ -12,7 +12,20 @@ from trainer.analysis.players.table_options import TableOption, table_options
 from trainer.analysis.players.views import Race, TableView, TwoSeatView
 from trainer.engine import Card
 
-__all__ = ["Hard"]
+__all__ = ["Hard", "weighed_reply_card"]
+
+
+def weighed_reply_card(table: TableView) -> Card:
+    """At three or four, the card of most value by its points now and the next player's
+    expected best reply (:func:`~.table_options.table_options`), less a point for leading a
+    five; between equals, the higher card."""
+
+    def value(option: TableOption) -> tuple[float, float, int]:
+        card = option.card
+        lead_five = 1.0 if table.count == 0 and card.pips == 5 else 0.0
+        return (option.value - lead_five, card.pips * 0.01, -card.index)
+
+    return max(table_options(table), key=value).card
 
 
 class Hard(Player):
@@ -24,12 +37,7 @@ class Hard(Player):
         return self._best_one(five, lambda c: hands[c] + 0.5 * crib_sign * single_throw_points(c))
 
     def _choose_table_card(self, table: TableView) -> Card:
-        def value(option: TableOption) -> tuple[float, float, int]:
-            card = option.card
-            lead_five = 1.0 if table.count == 0 and card.pips == 5 else 0.0
-            return (option.value - lead_five, card.pips * 0.01, -card.index)
-
-        return max(table_options(table), key=value).card
+        return weighed_reply_card(table)
 
     def _choose_throw(self, six: tuple[Card, ...], race: Race) -> Throw:
         out = self._counting_out(six, race)

@@ -1,5 +1,6 @@
-"""The levels by name: :data:`LEVELS` offered on the Play page, :data:`VARIANTS` kept for
-comparison, and :func:`computer_player`, which makes one.
+"""The levels by name: :data:`LEVELS`, offered on the Play page, and :func:`computer_player`,
+which makes one. (The tournament seats variants kept for comparison too:
+:mod:`trainer.analysis.tournament.variants`.)
 """
 
 from __future__ import annotations
@@ -8,20 +9,14 @@ from typing import Literal
 
 from trainer.analysis.players.base import ComputerPlayer, Player
 from trainer.analysis.players.crazy import Crazy
-from trainer.analysis.players.crazy_points import CrazyPoints
 from trainer.analysis.players.easy import Easy
 from trainer.analysis.players.hard import Hard
 from trainer.analysis.players.normal import Normal
 
-__all__ = ["LEVELS", "VARIANTS", "Level", "Variant", "computer_player"]
+__all__ = ["LEVELS", "Level", "computer_player"]
 
 Level = Literal["easy", "normal", "hard", "crazy"]
 LEVELS: tuple[Level, ...] = ("easy", "normal", "hard", "crazy")
-#: Players kept for comparison, not offered on the Play page: ``crazy-points`` is Crazy
-#: as it was before it knew the score (it plays every deal for points) or read the other
-#: hands by what a good player keeps.
-Variant = Literal["crazy-points"]
-VARIANTS: tuple[Variant, ...] = ("crazy-points",)
 
 
 _LEVEL_CLASSES: dict[str, type[Player]] = {
@@ -29,13 +24,11 @@ _LEVEL_CLASSES: dict[str, type[Player]] = {
     "normal": Normal,
     "hard": Hard,
     "crazy": Crazy,
-    "crazy-points": CrazyPoints,
 }
 
 
 def computer_player(level: str, *, seed: int | str | None = None) -> ComputerPlayer:
-    """A computer player at ``level`` (one of :data:`LEVELS`, or of :data:`VARIANTS` for
-    comparisons) with its own generator.
+    """A computer player at ``level`` (one of :data:`LEVELS`) with its own generator.
 
     >>> from trainer.engine import Game
     >>> game = Game(seed=4)
@@ -48,7 +41,5 @@ def computer_player(level: str, *, seed: int | str | None = None) -> ComputerPla
     """
     cls = _LEVEL_CLASSES.get(level)
     if cls is None:
-        raise ValueError(
-            f"unknown level {level!r}: choose one of {', '.join((*LEVELS, *VARIANTS))}"
-        )
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     return cls(seed)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.analysis.pegging import HAND_SIZE, PlayPosition, peg_points, view_position
+from trainer.analysis.play_search import HIDDEN, PlayState, unseen_counts
 from trainer.analysis.table_guess import Lay, lays_of
 from trainer.engine import DECK, Card, GoEvent, Kind, LayEvent, Phase, SeatView, check_distinct
 from trainer.engine.pegging import MAX_COUNT
@@ -184,6 +185,23 @@ class TableView:
         if self.sides[seat] == self.sides[self.seat]:
             return 1.0
         return -1.0 / (max(self.sides) or 1)
+
+    def hidden_state(self) -> PlayState:
+        """The position as :mod:`~trainer.analysis.play_search` takes it from this seat:
+        its own hand known, every other seat's cards hidden, drawn from the cards it has
+        not seen as far as their goes allow."""
+        mine = tuple(sorted(c.order for c in self.hand))
+        return PlayState(
+            tuple(mine if s == self.seat else (HIDDEN,) * n for s, n in enumerate(self.held)),
+            tuple(c.order for _, c in self.series),
+            self.count,
+            self.seat,
+            self.passed,
+            self.last,
+            (),
+            unseen_counts([c.order for c in self.unseen]),
+            self.min_pips,
+        )
 
     def points_now(self, card: Card) -> int:
         count = self.count + card.pips

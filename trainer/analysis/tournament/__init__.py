@@ -52,10 +52,12 @@ from trainer.analysis.tournament.matches import (
 from trainer.analysis.tournament.one_deal import GameOver, Table, play_deal
 from trainer.analysis.tournament.report import HUMAN_AVERAGES, format_match
 from trainer.analysis.tournament.stats import binomial_test, sign_test, wilson
+from trainer.analysis.tournament.variants import PLAYERS, tournament_player
 
 __all__ = [
     "BANDS",
     "HUMAN_AVERAGES",
+    "PLAYERS",
     "DealPoints",
     "GameOver",
     "GameResult",
@@ -73,5 +75,6 @@ __all__ = [
     "seating",
     "sign_test",
     "summarise",
+    "tournament_player",
     "wilson",
 ]

@@ -13,7 +13,8 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.analysis.players import LEVELS, VARIANTS, ComputerPlayer, computer_player
+from trainer.analysis.players import ComputerPlayer
+from trainer.analysis.tournament.variants import PLAYERS, tournament_player
 from trainer.analysis.winprob import win_model
 from trainer.engine import Event, Game, Phase, Settings, Which
 from trainer.engine.vocab import side_of
@@ -138,12 +139,10 @@ def play_game(levels: tuple[str, ...], *, seed: str, target: int = 121) -> GameR
     """One game, ``levels[seat]`` in each seat (two, three or four). The cuts and shuffles
     come from ``seed`` alone; each player's own generator is seeded from it and its seat."""
     for level in levels:
-        if level not in LEVELS and level not in VARIANTS:
-            raise ValueError(
-                f"unknown level {level!r}: choose from {', '.join((*LEVELS, *VARIANTS))}"
-            )
+        if level not in PLAYERS:
+            raise ValueError(f"unknown level {level!r}: choose from {', '.join(PLAYERS)}")
     players = [
-        computer_player(level, seed=f"{seed}/seat{seat}/{level}")
+        tournament_player(level, seed=f"{seed}/seat{seat}/{level}")
         for seat, level in enumerate(levels)
     ]
     game = Game(Settings(target=target, seats=len(levels)), seed=_engine_seed(seed))

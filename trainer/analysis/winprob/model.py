@@ -4,6 +4,7 @@ the counts; :func:`win_model` loads the packaged one once."""
 from __future__ import annotations
 
 import json
+import threading
 from functools import cache
 from importlib import resources
 
@@ -14,6 +15,9 @@ from trainer.analysis.winprob.counts import DealCounts
 from trainer.analysis.winprob.deal import MAX_NEED, SHOW_SIZE, FloatArray, IntArray
 from trainer.analysis.winprob.solver import after_play_values
 from trainer.analysis.winprob.storage import from_json
+
+#: How many kernels a model keeps (a few hundred kilobytes at most).
+_KERNELS = 16
 
 
 class WinModel:
@@ -33,6 +37,21 @@ class WinModel:
         #: :meth:`after_play`'s answers so far (the model never changes): the win meter
         #: asks for the same ones again with every card of a deal.
         self._after: dict[tuple[int, int, int], float] = {}
+        #: :meth:`pone_kernel`'s and :meth:`dealer_kernel`'s answers so far, the newest
+        #: few: a deal's throws are weighed with the same needs by the meter before the
+        #: throw, the coach and the game's line after it.
+        self._kernels: dict[tuple[str, int, int], tuple[float, FloatArray]] = {}
+        self._lock = threading.Lock()
+
+    def _kept(
+        self, key: tuple[str, int, int], found: tuple[float, FloatArray]
+    ) -> tuple[float, FloatArray]:
+        found[1].setflags(write=False)
+        with self._lock:  # (the game review is worked out in a thread of its own)
+            if len(self._kernels) >= _KERNELS:
+                del self._kernels[next(iter(self._kernels))]  # the oldest
+            self._kernels[key] = found
+        return found
 
     def dealer_wins(self, dealer_needs: int, pone_needs: int) -> float:
         """The dealer's chance to win at the start of a deal."""
@@ -78,6 +97,9 @@ class WinModel:
         """For a pone at the start of the play (his heels already pegged): the chance it
         pegs out in the play, and ``K[h, s]``, its chance to win from the play's other
         outcomes when its hand scores ``h`` and the dealer's hand and crib ``s``."""
+        key = ("pone", pone_needs, dealer_needs)
+        if key in self._kernels:
+            return self._kernels[key]
         _, first = self.play[0].first(dealer_needs, pone_needs)
         d, p, w = self._cells(dealer_needs, pone_needs)
         a = (pone_needs - p)[:, None, None]  # the pone's need after the play
@@ -90,12 +112,15 @@ class WinModel:
         nxt = self.table[np.clip(a - h, 1, top), np.clip(b - s, 1, top)]
         values = np.where(home, 1.0, np.where(short, nxt, 0.0))
         kernel: FloatArray = np.tensordot(w, values, axes=1)
-        return first, kernel
+        return self._kept(key, (first, kernel))
 
     def dealer_kernel(self, dealer_needs: int, pone_needs: int) -> tuple[float, FloatArray]:
         """For a dealer at the start of the play (his heels already pegged): the chance it
         pegs out in the play, and ``K[z, t]``, its chance to win from the play's other
         outcomes when its hand and crib score ``t`` together, the starter's rank ``z``."""
+        key = ("dealer", dealer_needs, pone_needs)
+        if key in self._kernels:
+            return self._kernels[key]
         first, _ = self.play[0].first(dealer_needs, pone_needs)
         d, p, w = self._cells(dealer_needs, pone_needs)
         a = (dealer_needs - d)[:, None, None]
@@ -107,7 +132,7 @@ class WinModel:
         values = np.where(h >= b, 0.0, np.where(t >= a, 1.0, nxt))
         by_hand = np.tensordot(w, values, axes=1)  # [pone hand, t]
         kernel: FloatArray = self.show.pone @ by_hand
-        return first, kernel
+        return self._kept(key, (first, kernel))
 
     def first_dealer(self, target: int = 121) -> float:
         """The first dealer's chance to win a whole game."""

@@ -27,9 +27,13 @@ from trainer.content.lessons.checks import (
     CutCheck,
     FifteenCheck,
     GoCheck,
+    GoKind,
     KeepCheck,
     KeepValue,
     PegCheck,
+    PegKind,
+    ShowKind,
+    Situation,
     SkunkCheck,
     TableGoCheck,
     TrueFalseCheck,
@@ -39,12 +43,13 @@ from trainer.content.lessons.course import (
     GLOSSARY_FILE,
     Course,
     CourseEntry,
+    KindCheck,
     check_files,
     course_stamp,
     lesson_files,
     load_course,
 )
-from trainer.content.lessons.lesson import Lesson, Step
+from trainer.content.lessons.lesson import Lesson, Step, question_key
 from trainer.content.lessons.pictures import BOARD_HOLES, Board, Show
 
 __all__ = [
@@ -64,11 +69,16 @@ __all__ = [
     "CutCheck",
     "FifteenCheck",
     "GoCheck",
+    "GoKind",
     "KeepCheck",
     "KeepValue",
+    "KindCheck",
     "Lesson",
     "PegCheck",
+    "PegKind",
     "Show",
+    "ShowKind",
+    "Situation",
     "SkunkCheck",
     "Step",
     "TableGoCheck",
@@ -78,4 +88,5 @@ __all__ = [
     "keep_value",
     "lesson_files",
     "load_course",
+    "question_key",
 ]

@@ -4,7 +4,7 @@ with it, and what the lessons say about each other (prerequisites) checked toget
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,8 +22,14 @@ from trainer.content import (
     read_yaml,
     yaml_files,
 )
-from trainer.content.lessons.lesson import Lesson
+from trainer.content.lessons.lesson import Lesson, Step
 from trainer.content.lessons.problems import explain_errors, raw_id, where_in
+
+#: Why the engine cannot deal new cards for a step's question (``None`` when it can). The
+#: lessons' dealer, a layer above the loaders, supplies it
+#: (:func:`trainer.training.learn.kind_problem`); without one, only the file's fields are
+#: checked.
+KindCheck = Callable[[Lesson, Step], str | None]
 
 #: The course's glossary (see :mod:`trainer.content.glossary`) lives beside the lessons
 #: under this name; it is not a lesson.
@@ -80,6 +86,11 @@ class Course:
                 return entry.title
         return "a lesson not in the course"
 
+    def question_keys(self) -> tuple[str, ...]:
+        """The key of every question kind in the course, in course order (see
+        :func:`~trainer.content.lessons.lesson.question_key`)."""
+        return tuple(key for lesson in self.lessons for key in lesson.question_keys())
+
     def has(self, lesson_id: str) -> bool:
         """A file of the course holds the lesson ``lesson_id`` (read, or not)."""
         return any(entry.id == lesson_id for entry in self.entries)
@@ -101,15 +112,35 @@ def course_stamp(folder: Path | None = None) -> tuple[tuple[str, int, int], ...]
     return files_stamp(lesson_files(folder))
 
 
-def load_course(folder: Path | None = None) -> Course:
+def load_course(folder: Path | None = None, kinds: KindCheck | None = None) -> Course:
     """Load every lesson file of ``folder`` (default: ``lessons/``); a broken file is listed
-    with its problems, and every other lesson still loads."""
-    return Course(tuple(_check(lesson_files(folder))))
+    with its problems, and every other lesson still loads. With ``kinds``, a question
+    whose kind the engine cannot deal is a problem of its file too."""
+    return Course(tuple(_check(lesson_files(folder), kinds)))
 
 
-def check_files(files: Sequence[str | Path]) -> list[ContentProblem]:
+def check_files(
+    files: Sequence[str | Path], kinds: KindCheck | None = None
+) -> list[ContentProblem]:
     """Every problem in these lesson files, each naming the file, lesson, step and field."""
-    return [problem for entry in _check([Path(f) for f in files]) for problem in entry.problems]
+    return [
+        problem for entry in _check([Path(f) for f in files], kinds) for problem in entry.problems
+    ]
+
+
+def _kind_problems(file: str, lesson: Lesson, kinds: KindCheck) -> list[ContentProblem]:
+    """Each question of ``lesson`` whose kind the engine cannot deal, at its ``deal`` field
+    (or its ``check``, for a kind that follows from the question's own cards)."""
+    problems = []
+    for number, step in enumerate(lesson.steps, start=1):
+        if step.check is None:
+            continue
+        reason = kinds(lesson, step)
+        if reason:
+            field = "check.deal" if hasattr(step.check, "deal") else "check"
+            where = f"lesson {lesson.id!r}, step {number} {step.id!r}, field {field!r}"
+            problems.append(ContentProblem(file, where, reason))
+    return problems
 
 
 # --- loading ------------------------------------------------------------------------------------
@@ -174,7 +205,7 @@ def _cycles(graph: Mapping[str, Sequence[str]]) -> list[list[str]]:
     return cycles
 
 
-def _check(files: Sequence[Path]) -> list[CourseEntry]:
+def _check(files: Sequence[Path], kinds: KindCheck | None = None) -> list[CourseEntry]:
     """Load and check ``files`` together.
 
     A file's own mistakes keep its lesson out of the course. Problems *between*
@@ -195,6 +226,8 @@ def _check(files: Sequence[Path]) -> list[CourseEntry]:
                 lesson = Lesson.model_validate(data)
             except ValidationError as err:
                 problems = explain_errors(err, file, data)
+            if lesson is not None and kinds is not None:
+                problems = _kind_problems(file, lesson, kinds)
         loaded.append((path, file, data, lesson, problems))
 
     # Lessons in the same folders but not checked now, and files that cannot be read at

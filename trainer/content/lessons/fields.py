@@ -4,7 +4,8 @@ model every part of a lesson is validated as."""
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from string import Formatter
+from typing import Annotated, ClassVar
 
 from pydantic import (
     AfterValidator,
@@ -13,6 +14,7 @@ from pydantic import (
     ConfigDict,
     StrictStr,
     ValidationInfo,
+    field_validator,
 )
 
 from trainer.engine import (
@@ -76,6 +78,66 @@ class LessonModel(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
 
 
+class QuestionModel(LessonModel):
+    """A check whose ``question`` and ``hint`` may leave blanks for its own cards
+    (``{card}``, ``{count}``: the ones in :attr:`blanks`), so the same words ask about
+    new cards when the engine deals the question again."""
+
+    #: The blanks this kind of check fills, each from its own cards (:meth:`fill_ins`).
+    blanks: ClassVar[tuple[str, ...]] = ()
+
+    @field_validator("question", "hint", check_fields=False)
+    @classmethod
+    def _blanks_it_can_fill(cls, text: str | None) -> str | None:
+        return None if text is None else check_blanks(text, cls.blanks)
+
+    def fill_ins(self) -> dict[str, str]:
+        """What each blank says for these cards."""
+        return {}
+
+    def filled(self, text: str) -> str:
+        return fill(text, self.fill_ins())
+
+
 def validated(info: ValidationInfo, *names: str) -> bool:
     """True when every named earlier field validated (so cross-field checks can run)."""
     return all(name in info.data for name in names)
+
+
+def blanks_in(text: str) -> tuple[str, ...]:
+    """The blanks a question's text leaves for its cards, in order: ``{card}`` in
+    ``"Now the {card} is laid."`` (``{{`` and ``}}`` write a brace)."""
+    try:
+        parsed = list(Formatter().parse(text))
+    except ValueError:
+        raise ValueError(
+            "a brace is not closed: a blank is written {card}, and a brace itself {{ or }}"
+        ) from None
+    names = []
+    for _, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        if not name or spec or conversion:
+            raise ValueError(
+                f"{{{name}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}} "
+                "is not a blank: write a name in braces, like {card}"
+            )
+        names.append(name)
+    return tuple(names)
+
+
+def check_blanks(text: str, allowed: tuple[str, ...]) -> str:
+    """``text`` when each of its blanks is one its question can fill (see
+    :func:`blanks_in`), else a ``ValueError`` naming the blank and the ones allowed."""
+    for name in blanks_in(text):
+        if name not in allowed:
+            known = ", ".join(f"{{{a}}}" for a in allowed) if allowed else "none"
+            raise ValueError(
+                f"{{{name}}} is not a blank this question can fill (it can fill: {known})"
+            )
+    return text
+
+
+def fill(text: str, blanks: dict[str, str]) -> str:
+    """``text`` with its blanks filled from ``blanks`` (checked when the file loaded)."""
+    return text.format_map(blanks)

@@ -10,6 +10,15 @@ from pydantic import (
 from trainer.content.lessons.checks import Check
 from trainer.content.lessons.fields import FieldAt, LessonModel, Slug, Text
 from trainer.content.lessons.pictures import Show
+from trainer.engine.rule_parts import RulePart, parse_part
+
+
+def question_key(lesson_id: str, step_id: str) -> str:
+    """The stable name of one kind of question in the course: ``"the-play:pairs"``, the
+    lesson's id and the id of the step that asks it. Both ids are kept for good (progress
+    is kept under them), so the name stays the same whatever cards the question deals:
+    reviews and records of a question kind are kept under it."""
+    return f"{lesson_id}:{step_id}"
 
 
 class Step(LessonModel):
@@ -26,6 +35,9 @@ class Lesson(LessonModel):
     title: Text
     summary: Text
     prerequisites: tuple[Slug, ...] = ()
+    #: The parts of the rules this lesson teaches (what a first game needs taught before it
+    #: opens: see :mod:`trainer.training.ladder`).
+    teaches: tuple[RulePart, ...] = ()
     steps: tuple[Step, ...]
 
     @field_validator("prerequisites")
@@ -37,6 +49,22 @@ class Lesson(LessonModel):
             if name in prerequisites[:index]:
                 raise FieldAt((index,), f"{name!r} is listed twice")
         return prerequisites
+
+    @field_validator("teaches", mode="before")
+    @classmethod
+    def _parts(cls, teaches: object) -> tuple[RulePart, ...]:
+        if not isinstance(teaches, list | tuple):
+            raise ValueError("list the parts of the rules the lesson teaches, like [pair, run]")
+        parts: list[RulePart] = []
+        for index, word in enumerate(teaches):
+            try:
+                part = parse_part(word)
+            except ValueError as err:
+                raise FieldAt((index,), str(err)) from None
+            if part in parts:
+                raise FieldAt((index,), f"{part.value!r} is listed twice")
+            parts.append(part)
+        return tuple(parts)
 
     @field_validator("steps")
     @classmethod
@@ -58,3 +86,12 @@ class Lesson(LessonModel):
     @property
     def checks(self) -> int:
         return sum(step.check is not None for step in self.steps)
+
+    @property
+    def questions(self) -> tuple[Step, ...]:
+        """The steps that ask a question, in order."""
+        return tuple(step for step in self.steps if step.check is not None)
+
+    def question_keys(self) -> tuple[str, ...]:
+        """The :func:`question_key` of each question of the lesson, in order."""
+        return tuple(question_key(self.id, step.id) for step in self.questions)

@@ -12,13 +12,14 @@ Where each part lives:
 ``lessons``         the Store's lesson places (:class:`LessonTables`)
 ``games``           the Store's games and their reviews (:class:`GameTables`)
 ``clubs``           club mode's operations: PINs, shared settings, groups, sets given
+``reviews``         the Store's review cards, when each question comes back (:class:`ReviewTables`)
 ``schema``          the migrations, one history for both databases
 ``rows``            the rows as values (answers, games, reviews and the figures read)
 ``checks``          what is checked before a write: answers, games, players' names
 ``seats``           a game's table size, read from its setup as the engine reads rules
 ``errors``          the store's errors, and any error in plain words
 ``sqlite``          the SQLite file: connections, write-ahead logging, a damaged file set aside
-``postgres``        the PostgreSQL server: a pool of connections, the writers' lock
+``postgres``        the PostgreSQL server: a pool of connections, locks on one thing each
 ``backend``         what a backend gives the store (a connection, its transactions)
 ``export``          a player's answers as CSV; every row of a store, to copy it
 ``where``           where the store is (the environment variable, the setting, the default)
@@ -46,8 +47,11 @@ from trainer.progress.store.errors import (
     NewerSchemaError,
     ProfileNameError,
     ServerUnavailableError,
+    StoreBusyError,
     StoreError,
     describe_error,
+    logged,
+    passing,
 )
 from trainer.progress.store.export import CSV_HEADER, Table
 from trainer.progress.store.rows import (
@@ -71,9 +75,11 @@ from trainer.progress.store.schema import (
     GAMES_VERSION_MIGRATION,
     MIGRATIONS,
     PREFERENCES_MIGRATION,
+    REVIEW_CARDS_MIGRATION,
     REVIEWS_MIGRATION,
     SCHEMA_VERSION,
     SEATS_MIGRATION,
+    SIGN_IN_MIGRATION,
     Backfill,
 )
 from trainer.progress.store.where import (
@@ -103,8 +109,10 @@ __all__ = [
     "PREFERENCES_MIGRATION",
     "PROFILE_NAME_MAX",
     "REVIEWS_MIGRATION",
+    "REVIEW_CARDS_MIGRATION",
     "SCHEMA_VERSION",
     "SEATS_MIGRATION",
+    "SIGN_IN_MIGRATION",
     "TEXT_MAX",
     "TIER_MAX",
     "AreaRow",
@@ -127,6 +135,7 @@ __all__ = [
     "ServerUnavailableError",
     "StaleGameError",
     "Store",
+    "StoreBusyError",
     "StoreError",
     "Streaks",
     "Table",
@@ -134,7 +143,9 @@ __all__ = [
     "clean_profile_name",
     "default_path",
     "describe_error",
+    "logged",
     "name_skeleton",
+    "passing",
     "resolve_location",
     "resolve_path",
 ]

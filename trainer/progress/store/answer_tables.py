@@ -62,6 +62,7 @@ class AnswerTables(StoreTables):
         with self._connect() as conn:
             try:
                 with conn.write():
+                    conn.lock(answers.player_lock(profile_id))
                     for attempt, key in attempts:
                         check_attempt(attempt)
                         check_key(key)

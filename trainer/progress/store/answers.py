@@ -90,32 +90,40 @@ def recent_by_area(
 
 
 def clear_player(conn: Connection, profile_id: int) -> None:
-    """Delete everything kept for one player (inside the caller's write transaction)."""
+    """Delete everything kept for one player (inside the caller's write transaction; under
+    the player's lock, so that no answer reads a run of right answers being deleted)."""
+    conn.lock(player_lock(profile_id))
     conn.execute("DELETE FROM attempt_misses WHERE profile_id = ?", (profile_id,))
-    for table in ("attempts", "lesson_progress", "games", "drafts"):
+    for table in ("attempts", "lesson_progress", "games", "drafts", "review_cards"):
         conn.execute(f"DELETE FROM {table} WHERE profile_id = ?", (profile_id,))
+
+
+def player_lock(profile_id: int) -> str:
+    """The lock on one player's answers (see :meth:`Connection.lock`): an answer reads the
+    run of right answers it ends before it is written."""
+    return f"answers:{profile_id}"
 
 
 def insert_attempt(
     conn: Connection, profile_id: int, attempt: AttemptIn, session: str, key: str | None
 ) -> tuple[int, bool]:
-    if key is not None:  # the same place answered again (a reload): keep the first answer
-        stored = conn.execute(
-            "SELECT id FROM attempts WHERE profile_id = ? AND answer_key = ?", (profile_id, key)
-        ).fetchone()
-        if stored is not None:
-            return int(stored[0]), False
-    # the run of right answers this one ends (read inside the write transaction, so exact)
+    """Write one answer (inside the caller's write transaction, which holds
+    :func:`player_lock`): ``(its id, True)``, or for a place already answered (``key``
+    stored before: a reload, another tab) ``(the stored answer's id, False)``."""
+    # the run of right answers this one ends (read under the player's lock, so exact)
     last = conn.execute(
         "SELECT streak FROM attempts WHERE profile_id = ? ORDER BY id DESC LIMIT 1",
         (profile_id,),
     ).fetchone()
     streak = (last[0] if last else 0) + 1 if attempt.correct else 0
-    (attempt_id,) = conn.execute(
+    # a place answered once is kept once: the unique key refuses the second
+    added = conn.execute(
         """INSERT INTO attempts (profile_id, at, day, drill, tier, seed, question, answer,
                                  correct, points_off, seconds, mode, session, streak,
                                  answer_key)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (profile_id, answer_key) WHERE answer_key IS NOT NULL DO NOTHING
+           RETURNING id""",
         (
             profile_id,
             utc_text(attempt.at),
@@ -134,6 +142,12 @@ def insert_attempt(
             key,
         ),
     ).fetchone()
+    if added is None:  # the same place answered before: keep the first answer
+        stored = conn.execute(
+            "SELECT id FROM attempts WHERE profile_id = ? AND answer_key = ?", (profile_id, key)
+        ).fetchone()
+        return int(stored[0]), False
+    attempt_id = int(added[0])
     conn.executemany(
         "INSERT INTO attempt_misses (attempt_id, profile_id, drill, tier, category) "
         "VALUES (?, ?, ?, ?, ?)",

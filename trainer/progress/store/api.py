@@ -11,13 +11,15 @@ The operations on each group of tables are parts of :class:`Store`: the players,
 settings in :mod:`~trainer.progress.store.profiles`, the answers in
 :mod:`~trainer.progress.store.answer_tables`, the lesson places in
 :mod:`~trainer.progress.store.lessons`, the games and reviews in
-:mod:`~trainer.progress.store.games`, club mode's in :mod:`~trainer.progress.store.clubs`;
+:mod:`~trainer.progress.store.games`, club mode's in :mod:`~trainer.progress.store.clubs`,
+the review scheduler's cards in :mod:`~trainer.progress.store.reviews`;
 here are where the store is, its opening and migrating, its sizes and its copying.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import sqlite3
 from collections.abc import Iterator, Mapping
@@ -34,15 +36,20 @@ from trainer.progress.store.errors import ForeignFileError, StoreError
 from trainer.progress.store.games import GameTables
 from trainer.progress.store.lessons import LessonTables
 from trainer.progress.store.profiles import ProfileTables
+from trainer.progress.store.reviews import ReviewTables
 from trainer.progress.store.schema import MIGRATIONS, SCHEMA_VERSION, Backfill, statements
 
+log = logging.getLogger("trainer.progress.store")
+
+#: The lock a migration step takes (see :meth:`Connection.lock`).
+SCHEMA_LOCK = "schema"
 #: How long an operation waits for another writer (or, on a server, for a connection)
 #: before it fails; the app waits less (see ``trainer.ui.session``).
 BUSY_TIMEOUT_SECONDS = 15.0
 
 
 @dataclass(frozen=True)
-class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables):
+class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables, ReviewTables):
     """One progress store: a SQLite file or a PostgreSQL database. Cheap to copy; every
     call borrows its own connection."""
 
@@ -109,23 +116,28 @@ class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables):
             kept = None  # someone else set it aside first
         except OSError as err:
             raise StoreError(
-                f"The progress file {target} cannot be read ({reason}) and cannot be moved "
-                f"aside ({err.strerror})."
+                f"The progress file cannot be read ({reason}) and cannot be moved aside "
+                f"({err.strerror}).",
+                detail=str(target),
             ) from err
         fresh = cls(str(target), busy_timeout=busy_timeout)
         try:
             fresh._prepare()
         except (sqlite3.Error, sqlite_file.CorruptError) as err:
             raise StoreError(
-                f"A fresh progress file at {target} cannot be started ({err})."
+                f"A fresh progress file cannot be started ({err}).", detail=str(target)
             ) from err
-        kept_as = f" The old file was kept, renamed to {kept.name}." if kept else ""
+        kept_as = " The old file was kept beside it, under a new name." if kept else ""
+        log.warning(
+            "the progress file %s could not be read (%s); %s", target, reason,
+            f"kept as {kept}" if kept else "someone else set it aside first",
+        )  # fmt: skip
         return cls(
             str(target),
             busy_timeout=busy_timeout,
             notice=(
-                f"The saved progress in {target} could not be read: {reason}.{kept_as} "
-                "A fresh progress file was started."
+                f"The saved progress could not be read: {reason}.{kept_as} A fresh progress "
+                "file was started."
             ),
         )
 
@@ -139,13 +151,15 @@ class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables):
                 try:
                     postgres.check_database(conn)
                 except ForeignFileError:
-                    # Looked at again under the writers' lock: another server half way
+                    # Looked at again under the schema's lock: another server half way
                     # through creating the store looks, for a moment, like another program.
                     with conn.write():
+                        conn.lock(SCHEMA_LOCK)
                         postgres.check_database(conn)
             version = conn.schema_version()
             while version < upto:
                 with conn.write():
+                    conn.lock(SCHEMA_LOCK)  # one migrating process at a time
                     version = conn.schema_version()  # another process may have been first
                     if version < upto:
                         for statement in statements(MIGRATIONS[version], conn.dialect):
@@ -221,6 +235,7 @@ class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables):
         """Write :meth:`dump`'s rows into this store, which must hold no player yet; all
         or nothing. Returns the number of rows written."""
         with self._connect() as conn, conn.write():
+            conn.lock(SCHEMA_LOCK)  # one copy at a time, checked empty under the lock
             return export.load(conn, tables)
 
 

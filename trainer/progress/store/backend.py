@@ -2,11 +2,14 @@
 transaction at a time, and keeps the schema's version.
 
 The store's queries are written once, as SQLite runs them (``?`` placeholders); a backend
-runs them as its own database does. A write (:meth:`Connection.write`) is one transaction
-that no other writer runs beside (SQLite's ``BEGIN IMMEDIATE``; on PostgreSQL a lock held
-for the transaction), so a read-then-write inside it (the run of right answers an answer
-ends, a game's version) is exact whatever the number of processes; it is refused when a
-newer trainer has upgraded the store meanwhile.
+runs them as its own database does. A write (:meth:`Connection.write`) is one transaction,
+refused when a newer trainer has upgraded the store meanwhile. Its condition is checked by
+the rows themselves where it can be (a key that is unique, an ``UPDATE … WHERE`` the version
+read); where a write must read before it writes (the run of right answers an answer ends,
+a name against its look-alikes), it first takes the lock on that one thing
+(:meth:`Connection.lock`), so the read is exact whatever the number of processes, and
+writers of anything else go on beside it. SQLite has one writer at a time of its own
+(``BEGIN IMMEDIATE``, with its busy timeout), so there the lock adds nothing.
 """
 
 from __future__ import annotations
@@ -44,9 +47,14 @@ class Connection(Protocol):
     def executemany(self, sql: str, rows: Iterable[Sequence[object]]) -> None: ...
 
     def write(self) -> AbstractContextManager[None]:
-        """One write transaction, the only one running (committed at the end, rolled back
-        on an error); refused with :class:`NewerSchemaError` when a newer trainer upgraded
-        the store since it was opened."""
+        """One write transaction (committed at the end, rolled back on an error); refused
+        with :class:`NewerSchemaError` when a newer trainer upgraded the store since it was
+        opened."""
+        ...
+
+    def lock(self, name: str) -> None:
+        """Inside :meth:`write`: the lock on one thing (``answers:<player>``), held until the
+        transaction ends; another writer of that thing waits for it."""
         ...
 
     def snapshot(self) -> AbstractContextManager[None]:

@@ -134,6 +134,21 @@ def name_skeleton(name: str) -> str:
 _LATIN_LOOK_ALIKES = str.maketrans({"l": "i", "1": "i", "|": "i", "0": "o"})
 
 
+#: Letters and digits of one alphabet that many fonts draw alike (a capital I, a small l, a
+#: one and a bar; a zero and a capital O), each as the one that stands for them all.
+_SAME_LOOK = str.maketrans({"I": "l", "1": "l", "|": "l", "0": "O"})
+
+
+def name_look(name: str) -> str:
+    """What a name looks like in its own alphabet: the letters many fonts draw alike made
+    one, and case kept (a small i has a dot; a capital I and a small l have none).
+
+    >>> name_look("Al") == name_look("AI") and name_look("Ali") != name_look("All")
+    True
+    """
+    return unicodedata.normalize("NFKC", name).translate(_SAME_LOOK)
+
+
 def _not_latin(name: str) -> bool:
     return bool(categories.unique_aliases(name) - {"LATIN", "COMMON"})
 
@@ -143,17 +158,26 @@ def look_alike_problem(
 ) -> str | None:
     """Why ``cleaned`` may not be a player's name beside ``others`` (id and name of each
     player, ``profile_id`` the one being renamed, if any): it looks like another player's
-    name spelt with other letters. None when it is fine."""
-    wanted = name_skeleton(cleaned)
+    name spelt with other letters, of another alphabet (КІМ for Kim) or of the same one (Al
+    with a small l for AI with a capital I). None when it is fine."""
+    wanted, looks = name_skeleton(cleaned), name_look(cleaned)
     for other_id, other in others:
         if other_id == profile_id or other.casefold() == cleaned.casefold():
             continue
-        if (_not_latin(cleaned) or _not_latin(other)) and name_skeleton(other) == wanted:
+        other_script = (_not_latin(cleaned) or _not_latin(other)) and name_skeleton(other) == wanted
+        if other_script or name_look(other) == looks:
             return (
                 f"{cleaned} looks just like {other}, who is already a player here: "
                 "choose a name that looks different."
             )
     return None
+
+
+def name_lock(cleaned: str) -> str:
+    """The lock a new name (or a new name for a player) is written under: names that look
+    alike share it (their skeletons are one), so two of them made at once are checked one
+    after the other."""
+    return f"name:{name_skeleton(cleaned)}"
 
 
 def check_game(game: SavedGame) -> int:

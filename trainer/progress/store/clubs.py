@@ -1,21 +1,24 @@
 """Club mode's part of the store: how players sign in (their PIN's hash, its version, the
-wrong PINs counted), the settings every app server shares, groups and their members, the
-practice sets a teacher gives, and when a member was last active. :class:`ClubTables` is a
-part of :class:`~trainer.progress.store.api.Store`, which gives it its connections."""
+version of their sessions, the tries at signing in counted per name and per browser), the
+settings every app server shares, groups and their members, the practice sets a teacher
+gives, and when a member was last active. :class:`ClubTables` is a part of
+:class:`~trainer.progress.store.api.Store`, which gives it its connections."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from trainer.progress.store.backend import StoreTables
-from trainer.progress.store.checks import text_field
-from trainer.progress.store.errors import IntegrityViolation
+from trainer.progress.store.checks import clean_profile_name, name_key, text_field
+from trainer.progress.store.errors import IntegrityViolation, ProfileNameError
 from trainer.progress.store.rows import (
     ROLES,
     Assignment,
     Credential,
     Group,
+    SignInTries,
     assignment,
     credential,
     from_utc_text,
@@ -26,7 +29,29 @@ from trainer.progress.store.rows import (
 )
 from trainer.training.records import Profile
 
-_CREDENTIAL_COLUMNS = "profile_id, pin_hash, pin_version, role, failures, locked_until"
+_CREDENTIAL_COLUMNS = "profile_id, pin_hash, pin_version, role, token_version"
+#: What a try at signing in is counted under: a name typed, or a browser.
+TRY_SCOPES = ("name", "device")
+#: Tries not made again for this long are forgotten (unless their wait is still running).
+TRIES_KEPT = timedelta(days=1)
+
+
+class TryCounted(NamedTuple):
+    """A try at signing in, counted before its PIN is checked: ``refused`` names the scope
+    whose wait is still running (nothing was counted: the PIN is not to be checked) and
+    ``wait`` says how long it still runs; otherwise ``wait`` is how long the next try waits
+    after this one, should its PIN be wrong."""
+
+    refused: str | None
+    wait: float
+
+
+class _Waiting(Exception):
+    def __init__(self, scope: str, seconds: float) -> None:
+        super().__init__(scope)
+        self.scope, self.seconds = scope, seconds
+
+
 _GROUP_COLUMNS = "id, name, join_code, teacher_id"
 
 
@@ -42,10 +67,28 @@ class ClubTables(StoreTables):
             ).fetchone()
         return credential(row) if row else None
 
+    def signing_in(self, name: object) -> tuple[Profile | None, Credential | None]:
+        """The player called ``name`` (as typed) and how they sign in, in one query whether
+        there is such a player or not (so that a name nobody has takes the same time)."""
+        try:
+            wanted = name_key(clean_profile_name(name))
+        except ProfileNameError:
+            wanted = ""  # matches nobody, by the same query
+        columns = ", ".join(f"c.{c}" for c in _CREDENTIAL_COLUMNS.split(", "))
+        with self._connect() as conn:
+            row = conn.execute(
+                f"""SELECT p.id, p.name, p.created_at, {columns} FROM profiles p
+                    LEFT JOIN credentials c ON c.profile_id = p.id WHERE p.name_key = ?""",
+                (wanted,),
+            ).fetchone()
+        if row is None:
+            return None, None
+        return profile_of(row[:3]), credential(row[3:]) if row[3] is not None else None
+
     def set_pin(self, profile_id: int, pin_hash: str, *, role: str | None = None) -> int:
         """Set the player's PIN (its hash: the store never sees a PIN) and, if given, role;
-        the PIN's new version, which ends every session signed in with an older one. The
-        wrong PINs counted so far are forgotten."""
+        the version of their sessions moves on, which ends every session signed in before.
+        Returns that version."""
         text_field("pin_hash", pin_hash, 300)
         if role is not None and role not in ROLES:
             raise ValueError(f"a role is one of {', '.join(ROLES)}, not {role!r}")
@@ -54,48 +97,128 @@ class ClubTables(StoreTables):
                 with conn.write():
                     row = conn.execute(
                         """INSERT INTO credentials (profile_id, pin_hash, pin_version, role,
-                               failures, locked_until, updated_at)
-                           VALUES (?, ?, 1, ?, 0, '', ?)
+                               token_version, updated_at)
+                           VALUES (?, ?, 1, ?, 1, ?)
                            ON CONFLICT (profile_id) DO UPDATE SET
                                pin_hash = excluded.pin_hash,
                                pin_version = credentials.pin_version + 1,
+                               token_version = credentials.token_version + 1,
                                role = CASE WHEN ? = 1 THEN excluded.role
                                       ELSE credentials.role END,
-                               failures = 0, locked_until = '',
                                updated_at = excluded.updated_at
-                           RETURNING pin_version""",
+                           RETURNING token_version""",
                         (profile_id, pin_hash, role or "player", now_text(), int(role is not None)),
                     ).fetchone()
             except IntegrityViolation as err:
                 raise ValueError(f"there is no profile {profile_id} ({err})") from err
         return int(row[0])
 
-    def count_failure(
-        self, profile_id: int, wait: Callable[[int], float], now: datetime
-    ) -> Credential:
-        """One more wrong PIN: signing in then waits ``wait(failures)`` seconds from ``now``."""
+    def end_sessions(self, profile_id: int) -> int | None:
+        """Sign the player out everywhere: the version of their sessions moves on, so every
+        token signed with the one before signs nobody in, on every server. The new version
+        (None: the player has no PIN)."""
         with self._connect() as conn, conn.write():
             row = conn.execute(
-                "SELECT failures FROM credentials WHERE profile_id = ?", (profile_id,)
+                "UPDATE credentials SET token_version = token_version + 1, updated_at = ? "
+                "WHERE profile_id = ? RETURNING token_version",
+                (now_text(), profile_id),
             ).fetchone()
-            failures = (int(row[0]) if row else 0) + 1
-            seconds = wait(failures)
-            locked = utc_text(now + timedelta(seconds=seconds)) if seconds > 0 else ""
-            conn.execute(
-                "UPDATE credentials SET failures = ?, locked_until = ? WHERE profile_id = ?",
-                (failures, locked, profile_id),
-            )
-            found = conn.execute(
-                f"SELECT {_CREDENTIAL_COLUMNS} FROM credentials WHERE profile_id = ?",
-                (profile_id,),
-            ).fetchone()
-        return credential(found)
+        return int(row[0]) if row else None
 
-    def forget_failures(self, profile_id: int) -> None:
+    # -- tries at signing in, per name typed and per browser --
+
+    def count_try(
+        self,
+        counted: Sequence[tuple[str, str, bool]],
+        wait: Callable[[int], float],
+        now: datetime,
+    ) -> TryCounted:
+        """Count one try at signing in, before its PIN is checked, under each ``(scope, key,
+        heeded)``: one transaction, each row counted and its wait taken at once (a try made
+        at the same moment elsewhere waits for the row, then sees the wait this one set), so
+        however many tries come at once, no more are checked than the waits allow. A
+        ``heeded`` key whose wait still runs refuses the try and nothing is counted; one not
+        heeded (the name, for a browser that signed in as that player before) is counted
+        and its wait set, but does not hold this try up. After the ``n``-th try in a row the
+        next waits ``wait(n)`` seconds."""
+        for scope, key, _ in counted:
+            if scope not in TRY_SCOPES:
+                raise ValueError(f"a try is counted per {' or '.join(TRY_SCOPES)}, not {scope!r}")
+            text_field("a try's key", key, 100)
+        at = utc_text(now)
+        self._forget_old_tries(now)
+        longest = 0.0
+        try:
+            with self._connect() as conn, conn.write():
+                for scope, key, heeded in counted:
+                    conn.execute(
+                        "INSERT INTO sign_in_tries (scope, key) VALUES (?, ?) "
+                        "ON CONFLICT (scope, key) DO NOTHING",
+                        (scope, key),
+                    )
+                    row = conn.execute(
+                        "UPDATE sign_in_tries SET tries = tries + 1, last_try_at = ? "
+                        "WHERE scope = ? AND key = ? AND (? = 0 OR locked_until <= ?) "
+                        "RETURNING tries",
+                        (at, scope, key, int(heeded), at),
+                    ).fetchone()
+                    if row is None:  # its wait still runs: refused, nothing counted
+                        (until,) = conn.execute(
+                            "SELECT locked_until FROM sign_in_tries WHERE scope = ? AND key = ?",
+                            (scope, key),
+                        ).fetchone()
+                        raise _Waiting(scope, (from_utc_text(until) - now).total_seconds())
+                    seconds = wait(int(row[0]))
+                    if seconds > 0:
+                        conn.execute(
+                            "UPDATE sign_in_tries SET locked_until = ? WHERE scope = ? AND key = ?",
+                            (utc_text(now + timedelta(seconds=seconds)), scope, key),
+                        )
+                        if heeded:
+                            longest = max(longest, seconds)
+        except _Waiting as waiting:
+            return TryCounted(waiting.scope, max(waiting.seconds, 0.0))
+        return TryCounted(None, longest)
+
+    def forget_tries(self, keys: Collection[tuple[str, str]]) -> None:
+        """The right PIN was given: the tries counted under these ``(scope, key)`` end."""
+        with self._connect() as conn, conn.write():
+            for scope, key in keys:
+                conn.execute(
+                    "UPDATE sign_in_tries SET tries = 0, locked_until = '' "
+                    "WHERE scope = ? AND key = ?",
+                    (scope, key),
+                )
+
+    def sign_in_tries(self, scope: str, keys: Collection[str]) -> dict[str, SignInTries]:
+        """The tries counted under each of ``keys`` of ``scope`` (a key with none is left out)."""
+        wanted = sorted(set(keys))
+        if not wanted:
+            return {}
+        marks = ", ".join("?" * len(wanted))
+        with self._connect() as conn:
+            rows = conn.execute(
+                f"SELECT key, tries, last_try_at, locked_until FROM sign_in_tries "
+                f"WHERE scope = ? AND tries > 0 AND key IN ({marks})",
+                (scope, *wanted),
+            ).fetchall()
+        return {
+            str(key): SignInTries(
+                int(tries),
+                from_utc_text(last) if last else None,
+                from_utc_text(until) if until else None,
+            )
+            for key, tries, last, until in rows
+        }
+
+    def _forget_old_tries(self, now: datetime) -> None:
+        """Tries not made again for :data:`TRIES_KEPT`, whose wait has run, are forgotten
+        (in a transaction of their own, so that it holds no row a try is counting)."""
+        old, at = utc_text(now - TRIES_KEPT), utc_text(now)
         with self._connect() as conn, conn.write():
             conn.execute(
-                "UPDATE credentials SET failures = 0, locked_until = '' WHERE profile_id = ?",
-                (profile_id,),
+                "DELETE FROM sign_in_tries WHERE last_try_at < ? AND locked_until <= ?",
+                (old, at),
             )
 
     def shared_setting(self, key: str, make: Callable[[], str]) -> str:

@@ -1,5 +1,10 @@
 """What can go wrong with the progress store, each as its own error, and every error in
-plain words (:func:`describe_error`)."""
+plain words (:func:`describe_error`).
+
+An error's message is for the person at the page: it says what happened in words and never
+where the store is (no file path, no server address, user or port). Where it is, and what
+the database itself said, go into the error's ``detail`` (:func:`logged`), which the app
+writes to its log and the command line prints for whoever runs the store."""
 
 from __future__ import annotations
 
@@ -8,7 +13,12 @@ import sqlite3
 
 
 class StoreError(Exception):
-    """The progress store cannot be used; the message says why in plain words."""
+    """The progress store cannot be used; the message says why in plain words, ``detail``
+    where the store is and what its database said (for the log, never for a page)."""
+
+    def __init__(self, message: str, *, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 class NewerSchemaError(StoreError):
@@ -22,6 +32,12 @@ class ForeignFileError(StoreError):
 class ServerUnavailableError(StoreError):
     """The database server cannot be reached, or dropped the connection: nothing was written
     by the call that raised it (a write is one transaction), so it can be made again."""
+
+
+class StoreBusyError(StoreError):
+    """The store is there but too busy to answer in time (every connection in use, a row
+    held by another writer, another program holding the file): nothing was written by the
+    call that raised it, so it can be made again in a moment."""
 
 
 class InvalidAttemptError(ValueError):
@@ -63,3 +79,21 @@ def describe_error(err: BaseException) -> str:
 
 def _disk_full_errno(err: BaseException) -> bool:
     return getattr(err, "errno", None) == errno.ENOSPC or "No space left" in str(err)
+
+
+def passing(err: BaseException) -> bool:
+    """The store could not answer just now but nothing is wrong with it: it is busy (another
+    writer, every connection in use) or cannot be reached for a moment, so the same call may
+    well work a moment later."""
+    if isinstance(err, StoreBusyError | ServerUnavailableError):
+        return True
+    code = getattr(err, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def logged(err: BaseException) -> str:
+    """An error as the log (or the command line) gives it: its words, then where the store
+    is and what the database said, when the error knows."""
+    words = describe_error(err)
+    detail = getattr(err, "detail", "")
+    return f"{words} [{detail}]" if detail else words

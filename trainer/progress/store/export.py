@@ -91,6 +91,8 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("memberships", "group_id, profile_id"),
     ("assignments", "id"),
     ("preferences", "profile_id, key"),
+    ("review_cards", "profile_id, card_key"),
+    ("sign_in_tries", "scope, key"),
 )
 #: Tables whose ``id`` the database gives (PostgreSQL's identities are moved past a copy).
 _IDENTITIES = ("profiles", "attempts", "games", "groups", "assignments")
@@ -109,9 +111,13 @@ def _columns(conn: Connection, table: str) -> tuple[str, ...]:
 
 
 def dump(conn: Connection) -> dict[str, Table]:
-    """Every row of every table, the columns in one order whatever the backend."""
+    """Every row of every table, the columns in one order whatever the backend (a table a
+    store at an older schema does not have yet is left out)."""
     out: dict[str, Table] = {}
+    present = set(conn.tables())
     for table, order in TABLES:
+        if table not in present:
+            continue
         columns = tuple(sorted(_columns(conn, table)))
         rows = conn.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {order}").fetchall()
         out[table] = Table(columns, [tuple(row) for row in rows])

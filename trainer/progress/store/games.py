@@ -53,20 +53,18 @@ class GameTables(StoreTables):
         with self._connect() as conn:
             try:
                 with conn.write():
-                    if game.version == 0:
-                        taken = conn.execute(
-                            "SELECT 1 FROM games WHERE game_id = ?", (game.game_id,)
-                        ).fetchone()
-                        if taken is None:
-                            conn.execute(
-                                """INSERT INTO games (settings, level, target, record, status,
-                                       my_score, their_score, skunk, place, imported, resigned,
-                                       seed, seats, updated_at, profile_id, game_id, version)
-                                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)""",
-                                (*values, profile_id, game.game_id),
-                            )
+                    if game.version == 0:  # a new game: refused by the row if its id is taken
+                        cursor = conn.execute(
+                            """INSERT INTO games (settings, level, target, record, status,
+                                   my_score, their_score, skunk, place, imported, resigned,
+                                   seed, seats, updated_at, profile_id, game_id, version)
+                               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+                               ON CONFLICT (game_id) DO NOTHING""",
+                            (*values, profile_id, game.game_id),
+                        )
+                        if cursor.rowcount == 1:
                             return game._replace(version=1)
-                    else:
+                    else:  # saved only over the version read: the row checks it
                         cursor = conn.execute(
                             """UPDATE games SET settings = ?, level = ?, target = ?, record = ?,
                                    status = ?, my_score = ?, their_score = ?, skunk = ?,

@@ -16,6 +16,7 @@ from trainer.progress.store.checks import (
     clean_profile_name,
     look_alike_problem,
     name_key,
+    name_lock,
     text_field,
 )
 from trainer.progress.store.errors import IntegrityViolation, ProfileNameError
@@ -157,7 +158,10 @@ class ProfileTables(StoreTables):
 
 
 def _refuse_look_alike(conn: Connection, cleaned: str, profile_id: int | None) -> None:
-    """A name that looks like another player's (but is spelt with other letters) is refused."""
+    """A name that looks like another player's (but is spelt with other letters) is refused:
+    read under the lock of the name's look, so a look-alike made at the same moment on
+    another server is seen (the same name in another case is refused by its unique key)."""
+    conn.lock(name_lock(cleaned))
     others = [(int(r[0]), str(r[1])) for r in conn.execute("SELECT id, name FROM profiles")]
     problem = look_alike_problem(cleaned, others, profile_id)
     if problem:

@@ -24,6 +24,7 @@ __all__ = [
     "Recorded",
     "ReviewTotals",
     "SavedGame",
+    "SignInTries",
     "StaleGameError",
     "Streaks",
 ]
@@ -325,23 +326,28 @@ ROLES = ("player", "teacher")
 
 
 class Credential(NamedTuple):
-    """How a player signs in: the PIN's salted hash, its version (sessions carry it), the
-    role, the wrong PINs given since the last right one, and until when signing in waits."""
+    """How a player signs in: the PIN's salted hash, its version, the role, and the version
+    of the player's sessions (their tokens carry it: a new PIN, or signing out, moves it on)."""
 
     profile_id: int
     pin_hash: str
     pin_version: int
     role: str
-    failures: int
-    locked_until: datetime | None
+    token_version: int
 
 
 def credential(row: Sequence[Any]) -> Credential:
-    profile_id, pin_hash, version, role, failures, locked = row
-    return Credential(
-        int(profile_id), str(pin_hash), int(version), str(role), int(failures),
-        from_utc_text(locked) if locked else None,
-    )  # fmt: skip
+    profile_id, pin_hash, version, role, token_version = row
+    return Credential(int(profile_id), str(pin_hash), int(version), str(role), int(token_version))
+
+
+class SignInTries(NamedTuple):
+    """The tries at signing in counted for one name or one browser: how many in a row
+    without the right PIN, the last one's time, and until when the next one waits."""
+
+    tries: int
+    last_try_at: datetime | None
+    locked_until: datetime | None
 
 
 class Group(NamedTuple):

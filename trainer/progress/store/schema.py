@@ -185,6 +185,61 @@ SEATS_MIGRATION: Step = (
 )
 
 
+# --- review cards: when each question and practice area comes back ---------------------------
+
+#: One row per player and card of the review scheduler (``fsrs``): ``card_key`` says what it
+#: is for (``lesson:<lesson>/<question>`` or ``drill:<drill>/<tier>``, read by
+#: :func:`trainer.training.scheduling.parse_key`); ``state``, ``step``, ``stability``,
+#: ``difficulty``, ``due`` and ``last_review`` are the scheduler's card (UTC text, as
+#: ``attempts.at``); ``reviews`` counts its answers (and is the version a save is based on)
+#: and ``lapses`` the misses among them. Clearing a player's progress or removing the player
+#: removes them. ``IF NOT EXISTS`` and nothing refers to it, so this step can take any place
+#: among the migrations.
+REVIEW_CARDS_MIGRATION: tuple[str, ...] = (
+    """CREATE TABLE IF NOT EXISTS review_cards (
+        profile_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        card_key TEXT NOT NULL,
+        state INTEGER NOT NULL CHECK (state IN (1, 2, 3)),
+        step INTEGER,
+        stability REAL,
+        difficulty REAL,
+        due TEXT NOT NULL,
+        last_review TEXT,
+        reviews INTEGER NOT NULL DEFAULT 0 CHECK (reviews >= 0),
+        lapses INTEGER NOT NULL DEFAULT 0 CHECK (lapses >= 0),
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (profile_id, card_key)
+    )""",
+    "CREATE INDEX IF NOT EXISTS review_cards_by_due ON review_cards (profile_id, due)",
+)
+
+
+# --- signing in: tries counted before the PIN is checked, and sessions ended ------------------
+
+#: Signing in, closed to guessing and to locking a classmate out. ``sign_in_tries`` counts the
+#: tries in a row without the right PIN, per name typed (a player's or nobody's alike) and
+#: per browser (``scope`` ``name`` or ``device``; ``key`` a hash of the name or of the
+#: browser's id, never the text typed), each try counted before its PIN is checked, with
+#: until when the next try waits and when the last try was. ``credentials.token_version``
+#: is the version of a player's sessions, which signing out (or a new PIN) moves on, so
+#: every token signed with the one before ends on every server; the wrong PINs counted on
+#: ``credentials`` before are the tries' now.
+SIGN_IN_MIGRATION: Step = (
+    """CREATE TABLE sign_in_tries (
+        scope TEXT NOT NULL CHECK (scope IN ('name', 'device')),
+        key TEXT NOT NULL,
+        tries INTEGER NOT NULL DEFAULT 0 CHECK (tries >= 0),
+        locked_until TEXT NOT NULL DEFAULT '',
+        last_try_at TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (scope, key)
+    )""",
+    "ALTER TABLE credentials ADD COLUMN token_version INTEGER NOT NULL DEFAULT 1",
+    "UPDATE credentials SET token_version = pin_version",
+    "ALTER TABLE credentials DROP COLUMN failures",
+    "ALTER TABLE credentials DROP COLUMN locked_until",
+)
+
+
 # --- schema -------------------------------------------------------------------------------
 
 #: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
@@ -268,6 +323,10 @@ MIGRATIONS: tuple[Step, ...] = (
     PREFERENCES_MIGRATION,
     # 9: each game's table size, two, three or four (see seats above)
     SEATS_MIGRATION,
+    # 10: the review scheduler's cards, per player (see review cards above)
+    REVIEW_CARDS_MIGRATION,
+    # 11: sign-in tries counted per name and per browser; sessions a player's own (see above)
+    SIGN_IN_MIGRATION,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

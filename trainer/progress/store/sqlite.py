@@ -64,6 +64,9 @@ class SqliteConnection:
             raise
         self.raw.execute("COMMIT")
 
+    def lock(self, name: str) -> None:
+        """Nothing to do: ``BEGIN IMMEDIATE`` made this the file's one writer already."""
+
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[None]:
         self.raw.execute("BEGIN")  # a read transaction: answers added meanwhile wait outside
@@ -94,9 +97,10 @@ def _refuse_newer(conn: SqliteConnection) -> None:
     version = conn.schema_version()
     if version > SCHEMA_VERSION:
         raise NewerSchemaError(
-            f"The progress file {conn.path} was upgraded by a newer version of the trainer "
-            f"(schema {version}; this version knows up to {SCHEMA_VERSION}) while this one "
-            "was running. Nothing more was written to it: update the trainer to keep using it."
+            "The progress file was upgraded by a newer version of the trainer (schema "
+            f"{version}; this version knows up to {SCHEMA_VERSION}) while this one was "
+            "running. Nothing more was written to it: update the trainer to keep using it.",
+            detail=str(conn.path),
         )
 
 
@@ -145,9 +149,10 @@ def check_file(conn: SqliteConnection) -> None:
     version = conn.schema_version()
     if version > SCHEMA_VERSION:
         raise NewerSchemaError(
-            f"The progress file {conn.path} was written by a newer version of the "
-            f"trainer (schema {version}; this version knows up to {SCHEMA_VERSION}). "
-            "It was left untouched: update the trainer to keep using it."
+            "The progress file was written by a newer version of the trainer (schema "
+            f"{version}; this version knows up to {SCHEMA_VERSION}). It was left untouched: "
+            "update the trainer to keep using it.",
+            detail=str(conn.path),
         )
     if version > 0:
         problems = [str(r[0]) for r in conn.raw.execute("PRAGMA quick_check(3)")]
@@ -166,10 +171,11 @@ def prepared_file(path: str | os.PathLike[str]) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise StoreError(
-            f"The progress file's folder {target.parent} cannot be created ({err.strerror})."
+            f"The progress file's folder cannot be created ({err.strerror}).",
+            detail=str(target.parent),
         ) from err
     if target.is_file() and not os.access(target, os.R_OK | os.W_OK):
-        raise StoreError(_no_permission(target))
+        raise StoreError(_NO_PERMISSION, detail=str(target))
     _mend_side_files(target)
     return target
 
@@ -183,10 +189,10 @@ def unreadable_reason(target: Path, err: BaseException) -> str:
         return "it is damaged or is not a progress file"
     if _is_unopenable_file(target, err):
         if not target.is_dir():  # a file this user may not read: it is not damaged
-            raise StoreError(_no_permission(target)) from err
+            raise StoreError(_NO_PERMISSION, detail=str(target)) from err
         return "it cannot be opened"
     raise StoreError(
-        f"The progress file {target} cannot be opened ({describe_error(err)})."
+        f"The progress file cannot be opened ({describe_error(err)}).", detail=str(target)
     ) from err
 
 
@@ -240,11 +246,10 @@ def _set_wal(conn: SqliteConnection) -> None:
         return
 
 
-def _no_permission(path: Path) -> str:
-    return (
-        f"The progress file {path} cannot be read or written by this user (permission "
-        "denied). It was left as it is: give this user access to it, or choose another file."
-    )
+_NO_PERMISSION = (
+    "The progress file cannot be read or written by this user (permission denied). It was "
+    "left as it is: give this user access to it, or choose another file."
+)
 
 
 def _refuse_foreign(conn: SqliteConnection) -> None:
@@ -253,8 +258,9 @@ def _refuse_foreign(conn: SqliteConnection) -> None:
     if tables:
         shown = ", ".join(tables[:3]) + (", …" if len(tables) > 3 else "")
         raise ForeignFileError(
-            f"The file {conn.path} is another program's database (it has the tables {shown}), "
-            "so the trainer left it as it is. Point the trainer at a file of its own."
+            f"The progress file is another program's database (it has the tables {shown}), "
+            "so the trainer left it as it is. Point the trainer at a file of its own.",
+            detail=str(conn.path),
         )
 
 

@@ -21,10 +21,13 @@ unchanged; the coach only picks, compares and words them. One module a job:
 * :mod:`.plain_words`: learning mode, the same advice in whole points and the course's
   words (:func:`plain_best_throw`, :func:`plain_verdict`, :func:`lay_advice`, and
   :func:`table_lay_advice` at three or four...).
-* :mod:`.near_end`: near the end (:func:`near_the_end`), the coach speaks of winning the
-  game instead: :class:`GameThrow` words the throw by its chance to win
-  (:func:`~trainer.analysis.endgame.throw_advice`), and :func:`game_lay_line` the cards
-  to lay (:func:`~trainer.analysis.players.card_chances`), in whole percentages.
+* :mod:`.near_end`: near the end (:func:`near_the_end`: a side can reach the target this
+  deal or the next), the coach speaks of winning the game instead: :class:`GameThrow`
+  words the throw by its chance to win, and :func:`game_lay_line` the cards to lay, by
+  the chances of :func:`~trainer.analysis.winmeter.seat_chance`, the one the win meter
+  shows.
+* :mod:`.chances`: a chance said in words (learning mode, first games: :func:`standing`)
+  or in whole percentages (:func:`in_figures`).
 * :mod:`.common`: what they share (:data:`NEAR_TIE`: two results within it, in points a
   deal, are called equal).
 
@@ -35,15 +38,16 @@ unchanged; the coach only picks, compares and words them. One module a job:
 (1, 'nothing: this is the best throw')
 """
 
-from trainer.training.coach.common import NEAR_TIE
+from trainer.training.coach.chances import chance_said, in_figures, standing, you_are
+from trainer.training.coach.common import NEAR_TIE, about
 from trainer.training.coach.discard import DiscardAdvice, ThrowLine, discard_advice, hint_ranking
 from trainer.training.coach.near_end import (
-    NEAR_END,
     SAME_CHANCE,
+    STARTERS,
     GameThrow,
     game_lay_line,
     near_the_end,
-    percent,
+    would_leave,
 )
 from trainer.training.coach.one_card import (
     OneCardAdvice,
@@ -58,27 +62,32 @@ from trainer.training.coach.plain_words import (
     crib_link,
     kept_points,
     lay_advice,
+    lay_choice,
     plain_best_throw,
     plain_throw,
     plain_verdict,
     table_lay_advice,
+    table_lay_choice,
     why_break,
 )
 from trainer.training.coach.play_notes import (
     PlayNote,
     PlayWarning,
+    TableWhy,
+    lay_warnings,
     play_note,
+    table_lay_warnings,
     table_play_note,
     view_play_note,
 )
 from trainer.training.coach.reasons import Reason, discard_reasons
 
 __all__ = [
-    "NEAR_END",
     "NEAR_TIE",
     "RULE_APART",
     "RULE_NO_FIVE",
     "SAME_CHANCE",
+    "STARTERS",
     "DiscardAdvice",
     "GameThrow",
     "OneCardAdvice",
@@ -86,25 +95,35 @@ __all__ = [
     "PlayNote",
     "PlayWarning",
     "Reason",
+    "TableWhy",
     "ThrowLine",
+    "about",
     "broken_rule",
+    "chance_said",
     "crib_link",
     "discard_advice",
     "discard_reasons",
     "game_lay_line",
     "hint_ranking",
+    "in_figures",
     "kept_points",
     "lay_advice",
+    "lay_choice",
+    "lay_warnings",
     "near_the_end",
     "one_card_advice",
     "one_card_ranking",
-    "percent",
     "plain_best_throw",
     "plain_throw",
     "plain_verdict",
     "play_note",
+    "standing",
     "table_lay_advice",
+    "table_lay_choice",
+    "table_lay_warnings",
     "table_play_note",
     "view_play_note",
     "why_break",
+    "would_leave",
+    "you_are",
 ]

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from trainer.engine import Card
 
-__all__ = ["EPS", "MAX_COUNT", "NEAR_TIE", "a_rank", "check_dealer", "is_equal", "plural"]
+__all__ = [
+    "EPS",
+    "MAX_COUNT",
+    "NEAR_TIE",
+    "a_rank",
+    "about",
+    "check_dealer",
+    "is_equal",
+    "plural",
+    "points_said",
+]
 
 #: Points a deal within which two throws (or two cards) are called equal.
 NEAR_TIE = 0.1
@@ -34,3 +44,15 @@ def check_dealer(dealer: object) -> bool:
     if not isinstance(dealer, bool):
         raise ValueError(f"dealer must be True or False, not {dealer!r}")
     return dealer
+
+
+def points_said(points: int) -> str:
+    """``1 point``, ``3 points``."""
+    return "1 point" if points == 1 else f"{points} points"
+
+
+def about(points: float) -> str:
+    """``about 2 points``, ``less than a point``: an average said in whole points
+    (learning mode and first games never show a decimal)."""
+    whole = round(points)
+    return "less than a point" if whole < 1 else f"about {points_said(whole)}"

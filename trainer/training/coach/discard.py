@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from trainer.analysis import analyse_discards
 from trainer.analysis.discards import Discard
 from trainer.engine import Card
-from trainer.training.coach.common import check_dealer, is_equal
+from trainer.training.coach.common import about, check_dealer, is_equal
 from trainer.training.coach.reasons import Reason, discard_reasons, reason_line
 
 __all__ = ["TOP", "DiscardAdvice", "ThrowLine", "discard_advice", "hint_ranking"]
@@ -34,13 +34,25 @@ class ThrowLine:
     def reason(self) -> str:
         return reason_line(self.reasons)
 
-    def line(self) -> str:
-        """``1. throw 2♦ 9♣, keep 5♥ 5♦ 5♣ J♠: hand 18.34 + crib 4.10 = 22.44``."""
+    def line(self, *, words: bool = False) -> str:
+        """``1. throw 2♦ 9♣, keep 5♥ 5♦ 5♣ J♠: hand 18.34 + crib 4.10 = 22.44``; with
+        ``words`` (learning mode, first games) in whole points: ``…: the hand makes about
+        18 points and your crib about 4 on average``."""
         d = self.discard
         throw = " ".join(c.label for c in d.throw)
         keep = " ".join(c.label for c in d.keep)
-        sign = "+" if d.dealer else "−"
         tie = " (as good as the best)" if self.equal_to_best and self.place > 1 else ""
+        if words:
+            crib = (
+                f"and your crib {about(d.crib)}"
+                if d.dealer
+                else f"and gives their crib {about(d.crib)}"
+            )
+            return (
+                f"{self.place}. throw {throw}, keep {keep}: the hand makes {about(d.hand)} "
+                f"{crib} on average{tie}"
+            )
+        sign = "+" if d.dealer else "−"
         return (
             f"{self.place}. throw {throw}, keep {keep}: hand {d.hand:.2f} {sign} crib "
             f"{d.crib:.2f} = {d.net:.2f}{tie}"
@@ -106,13 +118,21 @@ class DiscardAdvice:
             out.append(f"Yours: {self.chosen.reason}.")
         return tuple(out)
 
-    def lines(self) -> tuple[str, ...]:
-        """The explanation: :meth:`words`, then the table of the top throws (and the chosen
-        one's, when it is not among them)."""
-        out = [*self.words(), *(line.line() for line in self.top)]
+    def table(self, *, words: bool = False) -> tuple[str, ...]:
+        """The top throws, a line each (and the chosen one's, when it is not among them):
+        to a hundredth of a point, or (``words``) in whole points."""
+        rows = [line.line(words=words) for line in self.top]
         if self.chosen.place > len(self.top):
-            out.append(self.chosen.line())
-        return tuple(out)
+            rows.append(self.chosen.line(words=words))
+        return tuple(rows)
+
+    def lines(self, *, words: bool = False) -> tuple[str, ...]:
+        """The explanation: :meth:`words`, then :meth:`table`; with ``words`` (learning mode
+        and first games, whose verdict is :func:`~.plain_words.plain_verdict`) the table in
+        whole points alone."""
+        if words:
+            return self.table(words=True)
+        return (*self.words(), *self.table())
 
 
 def _line(place: int, discard: Discard, best: float) -> ThrowLine:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from trainer.engine import DECK, Card, score_show
-from trainer.training.coach.common import check_dealer, is_equal
+from trainer.training.coach.common import about, check_dealer, is_equal
 from trainer.training.coach.reasons import Reason, keep_reasons, reason_line
 
 __all__ = ["OneCardAdvice", "OneCardLine", "one_card_advice", "one_card_ranking"]
@@ -33,11 +33,13 @@ class OneCardLine:
     def reason(self) -> str:
         return reason_line(self.reasons)
 
-    def line(self) -> str:
-        """``1. throw 9♣, keep 5♥ 5♦ 5♣ J♠: hand 18.34``."""
+    def line(self, *, words: bool = False) -> str:
+        """``1. throw 9♣, keep 5♥ 5♦ 5♣ J♠: hand 18.34``; with ``words`` (learning mode,
+        first games) ``…: the hand makes about 18 points on average``."""
         keep = " ".join(c.label for c in self.keep)
         tie = " (as good as the best)" if self.equal_to_best and self.place > 1 else ""
-        return f"{self.place}. throw {self.card.label}, keep {keep}: hand {self.hand:.2f}{tie}"
+        hand = f"the hand makes {about(self.hand)} on average" if words else f"hand {self.hand:.2f}"
+        return f"{self.place}. throw {self.card.label}, keep {keep}: {hand}{tie}"
 
 
 def _one_card_reasons(card: Card, *, dealer: bool) -> list[Reason]:
@@ -113,28 +115,31 @@ class OneCardAdvice:
     def equal(self) -> bool:
         return self.chosen.equal_to_best
 
-    def words(self) -> tuple[str, ...]:
+    def words(self, *, words: bool = False) -> tuple[str, ...]:
+        """The verdict, then the reasons: to a hundredth of a point, or (``words``:
+        learning mode, first games) in whole points."""
         card = self.chosen.card.label
         if self.place == 1:
             verdict = f"Throwing {card} is the best throw: it keeps the hand that scores most."
         elif self.equal:
             verdict = f"Throwing {card} is as good as the best (place {self.place} of 5)."
         else:
+            less = about(self.cost) if words else f"{self.cost:.2f} points"
             verdict = (
                 f"Throwing {card} is number {self.place} of 5: your hand makes "
-                f"{self.cost:.2f} points less on average than if you had thrown "
-                f"{self.best.card.label}."
+                f"{less} less on average than if you had thrown {self.best.card.label}."
             )
         out = [verdict, f"Best: {self.best.reason}."]
         if self.place != 1:
             out.append(f"Yours: {self.chosen.reason}.")
         return tuple(out)
 
-    def lines(self) -> tuple[str, ...]:
-        """:meth:`words`, then every throw with the kept hand's average points."""
+    def lines(self, *, words: bool = False) -> tuple[str, ...]:
+        """:meth:`words`, then every throw with the kept hand's average points (in whole
+        points with ``words``)."""
         return (
-            *self.words(),
-            *(line.line() for line in self.ranked),
+            *self.words(words=words),
+            *(line.line(words=words) for line in self.ranked),
             "(Points of the four you keep, with the starter, on average; the crib is shared "
             "by everyone's throws, so it is told in words.)",
         )

@@ -15,8 +15,9 @@ from trainer.analysis.pegging import PlayPosition, options_for
 from trainer.analysis.players.table_options import TableOption, table_options
 from trainer.analysis.players.views import table_view
 from trainer.engine import Card, Kind, ScoreItem, SeatView, ShowScore, number_word, score_play
-from trainer.training.coach.common import MAX_COUNT, a_rank, plural
+from trainer.training.coach.common import MAX_COUNT, a_rank, about, plural, points_said
 from trainer.training.coach.discard import DiscardAdvice, ThrowLine
+from trainer.training.coach.play_notes import PlayWarning, lay_warnings, table_lay_warnings
 from trainer.training.coach.reasons import Reason, own_items
 
 __all__ = [
@@ -26,10 +27,12 @@ __all__ = [
     "crib_link",
     "kept_points",
     "lay_advice",
+    "lay_choice",
     "plain_best_throw",
     "plain_throw",
     "plain_verdict",
     "table_lay_advice",
+    "table_lay_choice",
     "why_break",
 ]
 
@@ -37,16 +40,6 @@ __all__ = [
 def _rank_said(card: Card) -> str:
     """``a 7``, ``an ace``, ``a king``: a card's rank as said in a sentence."""
     return a_rank(card.order)
-
-
-def _points_said(points: int) -> str:
-    return "1 point" if points == 1 else f"{points} points"
-
-
-def _about(points: float) -> str:
-    """``about 2 points``, ``less than a point``: an average said in whole points."""
-    whole = round(points)
-    return "less than a point" if whole < 1 else f"about {_points_said(whole)}"
 
 
 def _many_said(n: int, one: str, many: str) -> str:
@@ -103,7 +96,7 @@ def plain_throw(line: ThrowLine, *, theirs: str = "the computer's") -> str:
     points = kept_points(d.keep)
     made = _kept_words(d.keep)
     if points:
-        keep = f"keeps {_points_said(points)} in your hand ({made})"
+        keep = f"keeps {points_said(points)} in your hand ({made})"
     else:
         keep = "keeps four cards that score only with the starter"
     whose = "your own crib" if d.dealer else f"{theirs} crib"
@@ -150,11 +143,11 @@ def why_break(ranking: Sequence[ThrowLine], *, theirs: str = "the computer's") -
     given = (
         f"{theirs} crib would make nearly the same"
         if round(crib) < 1
-        else f"{theirs} crib only {_about(crib)} less"
+        else f"{theirs} crib only {about(crib)} less"
     )
     return (
         f"Why not keep the rule “{rule}” and throw {a.label} and {b.label}? Then your hand "
-        f"would make {_about(hand)} less on average, and {given}: this throw keeps more for "
+        f"would make {about(hand)} less on average, and {given}: this throw keeps more for "
         "you than it gives away."
     )
 
@@ -180,7 +173,7 @@ def plain_verdict(advice: DiscardAdvice, *, theirs: str = "the computer's") -> t
         a, b = advice.best.discard.throw
         head = (
             f"The coach would have thrown {a.label} and {b.label}: on average that makes "
-            f"{_about(advice.cost)} more each time a hand like this is dealt."
+            f"{about(advice.cost)} more each time a hand like this is dealt."
         )
     out = [head, f"Your throw {plain_throw(advice.chosen, theirs=theirs)}."]
     return tuple(out)
@@ -198,12 +191,12 @@ def crib_link(
         return f"You threw {cards} into {whose}: it made no points at all."
     if not made:
         return (
-            f"You threw {cards} into {whose}: they were in none of its {_points_said(score.total)}."
+            f"You threw {cards} into {whose}: they were in none of its {points_said(score.total)}."
         )
     share = "all" if made == score.total else f"{made}"
     return (
         f"You threw {cards} into {whose}: they were part of {share} of its "
-        f"{_points_said(score.total)}."
+        f"{points_said(score.total)}."
     )
 
 
@@ -223,18 +216,24 @@ def _scored_words(items: Sequence[ScoreItem]) -> str:
         elif item.kind is Kind.LAST_CARD:
             parts.append("is the last card")
     total = sum(item.points for item in items)
-    return f"{' and '.join(parts)}: {_points_said(total)}"
+    return f"{' and '.join(parts)}: {points_said(total)}"
 
 
 def lay_advice(position: PlayPosition, *, theirs: str = "the computer") -> str:
     """Learning mode, before a lay: which card the coach would lay from ``position`` (what
     the seat sees, :func:`~trainer.analysis.pegging.view_position`) and why (it scores; a
     low, safe lead; it does not leave 5 or 21, or give a 15 or a 31; it keeps a low card
-    for the go), in plain words."""
+    for the go), in plain words; what it weighed against it, when the note after the card
+    would warn of something (:func:`~.play_notes.lay_warnings`)."""
+    return lay_choice(position, theirs=theirs)[1]
+
+
+def lay_choice(position: PlayPosition, *, theirs: str = "the computer") -> tuple[Card | None, str]:
+    """:func:`lay_advice` with the card it names (None: the seat says go)."""
     options = options_for(position)
     hand, pile = position.hand, position.series
     if not options:
-        return "None of your cards fits under 31: you say go."
+        return None, "None of your cards fits under 31: you say go."
     best = options[0]
     card = best.card
     count = sum(c.pips for c in pile) + card.pips
@@ -267,9 +266,19 @@ def lay_advice(position: PlayPosition, *, theirs: str = "the computer") -> str:
     if not reasons:
         reasons.append(f"of your cards, it gives {theirs} the fewest points on average")
     if len(options) == 1:
-        return f"Only your {card.label} fits under 31: lay it."
+        return card, f"Only your {card.label} fits under 31: lay it."
+    return card, _named(card, reasons, lay_warnings(position, card, options))
+
+
+def _named(card: Card, reasons: Sequence[str], risks: Sequence[PlayWarning]) -> str:
+    """The coach's card and why; then what it weighed against it (what the note after the
+    card would warn of), so the note never contradicts the advice."""
     said = reasons[0] if len(reasons) == 1 else "; ".join(reasons[:-1]) + "; and " + reasons[-1]
-    return f"The coach would lay the {card.label}: {said}."
+    text = f"The coach would lay the {card.label}: {said}."
+    if risks:
+        risk = "; and ".join(w.risk for w in risks)
+        text += f" The risk: {risk}. It is still your best card here."
+    return text
 
 
 #: Points of a reply expected, within which two cards' replies are not worth a word.
@@ -295,14 +304,19 @@ def table_lay_advice(view: SeatView) -> str:
     the points now and the next player's expected best reply, for the seat's side) and why,
     in whole points and the course's words. The reply spoken of is the next player's, or
     with four your partner's when the partner is next to act."""
+    return table_lay_choice(view)[1]
+
+
+def table_lay_choice(view: SeatView) -> tuple[Card | None, str]:
+    """:func:`table_lay_advice` with the card it names (None: the seat says go)."""
     table = table_view(view)
     options = table_options(table)
     if not options:
-        return "None of your cards fits under 31: you say go."
+        return None, "None of your cards fits under 31: you say go."
     best = options[0]
     card = best.card
     if len(options) == 1:
-        return f"Only your {card.label} fits under 31: lay it."
+        return card, f"Only your {card.label} fits under 31: lay it."
     pile = tuple(c for _, c in table.series)
     count = table.count + card.pips
     others = options[1:]
@@ -324,10 +338,10 @@ def table_lay_advice(view: SeatView) -> str:
         reasons.append("it does not leave the count at 5 or 21, where a ten-card makes 15 or 31")
     if replier is not None and opponent:
         worst = max(others, key=lambda o: (o.reply, -o.card.index))
-        if _about(best.reply) != _about(worst.reply) and best.reply < worst.reply:
+        if about(best.reply) != about(worst.reply) and best.reply < worst.reply:
             reasons.append(
-                f"the next player can expect {_about(best.reply)} back after it, against "
-                f"{_about(worst.reply)} after the {worst.card.label}"
+                f"the next player can expect {about(best.reply)} back after it, against "
+                f"{about(worst.reply)} after the {worst.card.label}"
             )
         elif best.reply < worst.reply - CLEAR_REPLY:
             reasons.append(
@@ -335,10 +349,10 @@ def table_lay_advice(view: SeatView) -> str:
             )
     elif replier is not None:
         least = min(others, key=lambda o: (o.reply, o.card.index))
-        if _about(best.reply) != _about(least.reply) and best.reply > least.reply:
+        if about(best.reply) != about(least.reply) and best.reply > least.reply:
             reasons.append(
-                f"your partner, next to play, can expect {_about(best.reply)} after it, "
-                f"against {_about(least.reply)} after the {least.card.label}"
+                f"your partner, next to play, can expect {about(best.reply)} after it, "
+                f"against {about(least.reply)} after the {least.card.label}"
             )
         elif best.reply > least.reply + CLEAR_REPLY:
             reasons.append(
@@ -354,5 +368,4 @@ def table_lay_advice(view: SeatView) -> str:
     if not reasons:
         side = "your side" if table.players == 4 else "you"
         reasons.append(f"of your cards, it is worth the most to {side} on average")
-    said = reasons[0] if len(reasons) == 1 else "; ".join(reasons[:-1]) + "; and " + reasons[-1]
-    return f"The coach would lay the {card.label}: {said}."
+    return card, _named(card, reasons, table_lay_warnings(table, options, card))

@@ -5,57 +5,103 @@ on average (:func:`~trainer.analysis.analyse_play`)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from trainer.analysis import LEVELS, Level, analyse_play
+from trainer.analysis import LEVELS, Level, PlayOption
+from trainer.analysis.pegging import PlayPosition, options_for, play_position
 from trainer.analysis.players.table_options import TableOption, table_options
 from trainer.analysis.players.views import TableView, table_view
-from trainer.engine import DECK, Card
+from trainer.engine import Card
 from trainer.engine.seat_view import SeatView
-from trainer.training.coach.common import EPS, MAX_COUNT, NEAR_TIE, a_rank
+from trainer.training.coach.common import EPS, MAX_COUNT, NEAR_TIE, a_rank, about
 
-__all__ = ["PlayNote", "PlayWarning", "play_note", "table_play_note", "view_play_note"]
+__all__ = [
+    "PlayNote",
+    "PlayWarning",
+    "TableWhy",
+    "lay_warnings",
+    "play_note",
+    "table_lay_warnings",
+    "table_play_note",
+    "view_play_note",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class PlayWarning:
     """One thing beginner advice warns about in a play: ``code`` (``lead-five``,
-    ``count-5``, ``count-21``, ``pair-royal``, ``run``, ``last-low-card``) and the text."""
+    ``count-5``, ``count-21``, ``pair-royal``, ``run``, ``last-low-card``), the text said
+    after the card is laid, and ``risk``, the same said before it (a clause: what the
+    coach weighs when it names a card all the same)."""
 
     code: str
     text: str
+    risk: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableWhy:
+    """At a table of three or four, why the best card (``best``) is worth more than the
+    one ``played``, by :func:`~trainer.analysis.players.table_options.table_options`:
+    the points each pegs now, and what ``replier`` (``the next player``, ``your partner``,
+    or None) can expect after each; ``opponent`` when the replier is one, with
+    ``players`` at the table."""
+
+    best: TableOption
+    played: TableOption
+    replier: str | None
+    opponent: bool
+    players: int
+
+    def text(self, *, words: bool = False) -> str:
+        """The reasons in a clause, to a tenth of a point or (``words``) in whole points."""
+        best, played = self.best, self.played
+        parts: list[str] = []
+        if best.points != played.points:
+            parts.append(f"it pegs {best.points} now, the {played.card.label} {played.points}")
+        if self.replier is not None and abs(best.reply - played.reply) >= 0.05:
+            said = _expected_words if words else _expected
+            reply = (
+                f"{self.replier} can expect {said(best.reply)} after it, "
+                f"{said(played.reply)} after the {played.card.label}"
+            )
+            if self.opponent and self.players == 3:
+                reply += " (with three at the table, each of their points counts half against you)"
+            parts.append(reply)
+        return "; ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayNote:
     """The coach's note on one card laid: the warnings, and (Hard, Crazy) what the
     best card would have gained on average over the one laid, and (at a table of three or
-    four) why, in words."""
+    four) why."""
 
     card: Card
     warnings: tuple[PlayWarning, ...]
     best: Card | None = None
     gain: float = 0.0
-    why: str = ""
+    why: TableWhy | None = None
 
-    def lines(self) -> tuple[str, ...]:
+    def lines(self, *, words: bool = False) -> tuple[str, ...]:
+        """The note: to a tenth of a point, or (``words``: learning mode, first games) in
+        whole points."""
         out = [w.text for w in self.warnings]
         if self.best is not None:
-            out.append(
-                f"The {self.best.label} would have gained {_decimal_points(self.gain)} on "
-                f"average{': ' + self.why if self.why else ''}."
+            why = self.why.text(words=words) if self.why is not None else ""
+            gained = (
+                f"would have made {about(self.gain)} more"
+                if words
+                else f"would have gained {_decimal_points(self.gain)}"
             )
+            out.append(f"The {self.best.label} {gained} on average{': ' + why if why else ''}.")
         return tuple(out)
 
 
 def _decimal_points(points: float) -> str:
     """``1.3 points``, ``1.0 point``: an average said to a tenth."""
     return f"{points:.1f} point{'s' if round(points, 1) != 1 else ''}"
-
-
-def _unseen_ranks(seen: set[Card]) -> Counter[int]:
-    return Counter(c.order for c in DECK if c not in seen)
 
 
 def _warnings(
@@ -81,6 +127,7 @@ def _warnings(
             PlayWarning(
                 "lead-five",
                 "Leading a 5 lets any ten-card make fifteen for two. A 4 or lower is safer.",
+                f"any ten-card after a 5 makes fifteen for {them}",
             )
         )
     elif replies and count in (5, 21) and any(unseen[o] for o in (10, 11, 12, 13)):
@@ -90,6 +137,7 @@ def _warnings(
                 f"count-{count}",
                 f"Your {card.label} made the count {count}: a ten-card after it makes "
                 f"{total} for two.",
+                f"it makes the count {count}, and a ten-card after it makes {total} for {them}",
             )
         )
     if replies and pile and pile[-1].rank is card.rank:
@@ -105,6 +153,7 @@ def _warnings(
                     "pair-royal",
                     f"Pairing is risky: if {holder} the {what} {card.rank.label}, "
                     f"they peg {royal}.",
+                    f"if {holder} the {what} {card.rank.label}, they peg {royal}",
                 )
             )
     if replies and pile and pile[-1].rank is not card.rank:
@@ -125,6 +174,7 @@ def _warnings(
                         "run",
                         f"The {pile[-1].rank.label} and {card.rank.label} sit close together: "
                         f"{names} makes a run for {them}.",
+                        f"{names} would make a run for {them}",
                     )
                 )
     if card.pips <= 2 and rest and all(c.pips > 2 for c in rest) and points == 0:
@@ -133,6 +183,7 @@ def _warnings(
                 "last-low-card",
                 "That was your last ace or 2. Low cards are handy late in a count, "
                 "to squeeze in under 31 for the go.",
+                "it is your last ace or 2, handy late in a count",
             )
         )
     return out
@@ -180,7 +231,7 @@ def play_note(
     held = tuple(hand)
     if card not in held:
         raise ValueError(f"{card.label} is not in the hand")
-    options = analyse_play(
+    position = play_position(
         held,
         pile=pile,
         mine_played=mine_played,
@@ -188,21 +239,12 @@ def play_note(
         starter=starter,
         crib_cards=crib_cards,
     )
+    options = options_for(position)
     played = next((o for o in options if o.card == card), None)
     if played is None:
         count = sum(c.pips for c in pile)
         raise ValueError(f"{card.label} does not fit: the count would be {count + card.pips}")
-    unseen = _unseen_ranks({*held, *mine_played, *theirs_played, starter, *crib_cards})
-    left = 4 - len(tuple(theirs_played))
-    said = {
-        o.card: _warnings(held, o.card, o.points, tuple(pile), unseen, left > 0) for o in options
-    }
-    # Only what another legal card would have avoided is worth a word.
-    warnings = [
-        w
-        for w in said[card]
-        if any(w.code not in {x.code for x in other} for c, other in said.items() if c != card)
-    ]
+    warnings = _weighed(_said(position, options), card)
     best: Card | None = None
     gain = 0.0
     if level in ("hard", "crazy"):
@@ -211,7 +253,37 @@ def play_note(
             best, gain = top.card, top.net - played.net
     if not warnings and best is None:
         return None
-    return PlayNote(card=card, warnings=tuple(warnings), best=best, gain=gain)
+    return PlayNote(card=card, warnings=warnings, best=best, gain=gain)
+
+
+def _said(position: PlayPosition, options: Sequence[PlayOption]) -> dict[Card, list[PlayWarning]]:
+    """What beginner advice warns about in laying each card of ``options`` (two at the
+    table)."""
+    unseen = Counter(c.order for c in position.unseen)
+    pile, replies = position.series, position.opponent_left > 0
+    return {
+        o.card: _warnings(position.hand, o.card, o.points, pile, unseen, replies) for o in options
+    }
+
+
+def _weighed(said: Mapping[Card, Sequence[PlayWarning]], card: Card) -> tuple[PlayWarning, ...]:
+    """The warnings on ``card`` that another legal card would have avoided: only those are
+    worth a word."""
+    return tuple(
+        w
+        for w in said[card]
+        if any(w.code not in {x.code for x in other} for c, other in said.items() if c != card)
+    )
+
+
+def lay_warnings(
+    position: PlayPosition, card: Card, options: Sequence[PlayOption] | None = None
+) -> tuple[PlayWarning, ...]:
+    """What :func:`play_note` would warn about if ``card`` were laid in ``position`` (two at
+    the table; ``options``: its :func:`~trainer.analysis.pegging.options_for`, if worked out
+    already): for the coach naming a card before it is laid, to weigh it there."""
+    found = options_for(position) if options is None else options
+    return _weighed(_said(position, found), card)
 
 
 def view_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> PlayNote | None:
@@ -239,6 +311,11 @@ def _expected(points: float) -> str:
     return "nothing" if round(points, 1) == 0 else _decimal_points(points)
 
 
+def _expected_words(points: float) -> str:
+    """``about 1 point``, ``nothing``: a reply expected, in whole points."""
+    return "nothing" if round(points, 1) == 0 else about(points)
+
+
 def _replier_words(table: TableView) -> tuple[str, bool] | None:
     """Who replies to a card laid now, in words (``the next player``, ``your partner``),
     and whether they are an opponent; None when nobody does."""
@@ -247,24 +324,6 @@ def _replier_words(table: TableView) -> tuple[str, bool] | None:
         return None
     opponent = table.weight(replier) < 0
     return ("the next player" if opponent else "your partner"), opponent
-
-
-def _table_why(table: TableView, best: TableOption, played: TableOption) -> str:
-    """Why ``best`` is worth more than the card ``played``, in the analysis's numbers."""
-    parts: list[str] = []
-    if best.points != played.points:
-        parts.append(f"it pegs {best.points} now, the {played.card.label} {played.points}")
-    who = _replier_words(table)
-    if who is not None and abs(best.reply - played.reply) >= 0.05:
-        name, opponent = who
-        reply = (
-            f"{name} can expect {_expected(best.reply)} after it, "
-            f"{_expected(played.reply)} after the {played.card.label}"
-        )
-        if opponent and table.players == 3:
-            reply += " (with three at the table, each of their points counts half against you)"
-        parts.append(reply)
-    return "; ".join(parts)
 
 
 def table_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> PlayNote | None:
@@ -293,6 +352,33 @@ def table_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> P
     played = next((o for o in options if o.card == card), None)
     if played is None:
         raise ValueError(f"{card.label} does not fit: the count would be {table.count + card.pips}")
+    warnings = _weighed(_table_said(table, options), card)
+    best: TableOption | None = None
+    if level in ("hard", "crazy"):
+        top = options[0]
+        if top.value - played.value > NEAR_TIE + EPS:
+            best = top
+    if not warnings and best is None:
+        return None
+    if best is None:
+        return PlayNote(card=card, warnings=warnings)
+    who = _replier_words(table)
+    why = TableWhy(
+        best,
+        played,
+        who[0] if who is not None else None,
+        who is not None and who[1],
+        table.players,
+    )
+    return PlayNote(
+        card=card, warnings=warnings, best=best.card, gain=best.value - played.value, why=why
+    )
+
+
+def _table_said(table: TableView, options: Sequence[TableOption]) -> dict[Card, list[PlayWarning]]:
+    """What beginner advice warns about in laying each card of ``options`` at a table of
+    three or four: the ranks the next player may hold are the cards not seen, less those
+    their goes rule out."""
     who = _replier_words(table)
     unseen = Counter(c.order for c in table.unseen)
     if who is not None:
@@ -303,7 +389,7 @@ def table_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> P
             unseen = pool
     opponent = who is not None and who[1]
     pile = tuple(c for _, c in table.series)
-    said = {
+    return {
         o.card: _warnings(
             table.hand,
             o.card,
@@ -316,24 +402,11 @@ def table_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> P
         )
         for o in options
     }
-    warnings = [
-        w
-        for w in said[card]
-        if any(w.code not in {x.code for x in other} for c, other in said.items() if c != card)
-    ]
-    best: TableOption | None = None
-    if level in ("hard", "crazy"):
-        top = options[0]
-        if top.value - played.value > NEAR_TIE + EPS:
-            best = top
-    if not warnings and best is None:
-        return None
-    if best is None:
-        return PlayNote(card=card, warnings=tuple(warnings))
-    return PlayNote(
-        card=card,
-        warnings=tuple(warnings),
-        best=best.card,
-        gain=best.value - played.value,
-        why=_table_why(table, best, played),
-    )
+
+
+def table_lay_warnings(
+    table: TableView, options: Sequence[TableOption], card: Card
+) -> tuple[PlayWarning, ...]:
+    """What :func:`table_play_note` would warn about if ``card`` were laid at a table of
+    three or four (``table``, the seat's view, and its ``options``)."""
+    return _weighed(_table_said(table, options), card)

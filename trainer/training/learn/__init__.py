@@ -6,13 +6,18 @@ the feedback explains them with the engine's own items, in the words of
 :mod:`trainer.training.explain`. A first wrong answer gets a hint; the whole explanation comes
 with a second miss or "Show me the answer". Only a check's first try is recorded (with
 the tier :data:`~trainer.training.records.LESSON_TIER`), so lessons count first-try accuracy.
-The page only renders.
+A lesson is done once each question has been answered right without its answer shown; a
+question whose answer was shown comes back at the end with new cards of its kind. The page
+only renders.
 
 ============  ===========================================================================
-``place``     where the learner is: a lesson's status and step, :class:`Learn`
+``place``     where the learner is: a lesson's status and step, :class:`Learn`, mastery
 ``answers``   reading what was typed or picked (:class:`AnswerProblem` says what is wrong)
 ``feedback``  grading an answer, the hint, the whole explanation, a series told card by card
 ``attempts``  an answer as a recorded attempt: its drill, its categories, its question
+``asking``    the words the page shows beside a question's cards
+``giveaway``  whether the page gives a question's answer away
+``dealing``   new cards of a question's kind, for a question that comes back
 ============  ===========================================================================
 """
 
@@ -37,6 +42,7 @@ from trainer.training.learn.attempts import (
     missed_categories,
     question_text,
 )
+from trainer.training.learn.dealing import deal_again, kind_problem
 from trainer.training.learn.feedback import (
     RUN_RULE,
     Feedback,
@@ -51,6 +57,7 @@ from trainer.training.learn.feedback import (
 )
 from trainer.training.learn.place import (
     CheckState,
+    Comeback,
     Learn,
     Status,
     Store,
@@ -69,6 +76,7 @@ __all__ = [
     "TABLE_LABELS",
     "AnswerProblem",
     "CheckState",
+    "Comeback",
     "Feedback",
     "Learn",
     "Status",
@@ -77,10 +85,12 @@ __all__ = [
     "answer_text",
     "asks_number",
     "attempt",
+    "deal_again",
     "drill_for",
     "go_story",
     "grade",
     "hint",
+    "kind_problem",
     "lesson_status",
     "missed_categories",
     "options",

@@ -12,6 +12,8 @@ trainer.training.learn.answers.AnswerProblem: Your answer: 'abc' is not a number
 
 from __future__ import annotations
 
+import re
+
 from trainer.content.lessons import (
     BoardCheck,
     Check,
@@ -36,7 +38,7 @@ from trainer.training import inputs
 #: Nothing a lesson asks can be worth more than the best hand.
 MOST_POINTS = MAX_SHOW
 
-PLAYER_LABELS: dict[str, str] = {"pone": "The pone (non-dealer)", "dealer": "The dealer"}
+PLAYER_LABELS: dict[str, str] = {"pone": "The pone", "dealer": "The dealer"}
 #: How a ``table-go`` check names the seats of three or four, clockwise from the dealer's
 #: left (with four, the first and the third are partners, and the second and the dealer).
 TABLE_LABELS: dict[str, str] = {
@@ -57,16 +59,28 @@ CUT_LABELS: dict[str, str] = {
 }
 
 
+#: How the drills' answer box says what a score may be at most, left out in lessons.
+_TOO_MUCH = re.compile(r" here \(at most \d+\)\.$")
+
+
 class AnswerProblem(ValueError):
     """What was typed or picked cannot be graded; the message says what to do."""
 
 
 def read_points(text: str | None) -> int:
-    """A number of points typed in the answer box: digits, from 0 to the best hand's 29."""
+    """A number of points typed in the answer box: digits, from 0 to the best hand's 29.
+    Too big a number is refused without saying how big an answer may be, since that is
+    the answer to the question about the best hand.
+
+    >>> read_points("30")
+    Traceback (most recent call last):
+    ...
+    trainer.training.learn.answers.AnswerProblem: Your answer: 30 is more than anything can score.
+    """
     try:
         return inputs.read_points(text, box="Your answer", most=MOST_POINTS)
     except inputs.InputProblem as problem:
-        raise AnswerProblem(str(problem)) from None
+        raise AnswerProblem(_TOO_MUCH.sub(".", str(problem))) from None
 
 
 def read_hole(text: str | None, game: int = 121) -> int:
@@ -131,4 +145,6 @@ def read_answer(check: Check, raw: str | None) -> int | str:
     """What the learner gave, ready to grade, or :class:`AnswerProblem`."""
     if isinstance(check, BoardCheck):
         return read_hole(raw, check.game)
+    if isinstance(check, CountCheck | PegCheck | GoCheck) and check.pegs is not None:
+        return read_hole(raw)
     return read_points(raw) if asks_number(check) else read_choice(check, raw)

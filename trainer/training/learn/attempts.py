@@ -101,12 +101,15 @@ def attempt(check: Check, answer: int | str, seconds: float) -> AttemptIn | None
     right = right_answer(check)
     correct = answer == right
     points_off = answer - right if isinstance(answer, int) and isinstance(right, int) else 0
+    given = answer  # as points: a question that asks for a hole is still a count
+    if isinstance(answer, int) and isinstance(check, CountCheck | PegCheck | GoCheck):
+        given = check.points_given(answer)
     return AttemptIn(
         drill=drill,
         tier=LESSON_TIER,
         seed=0,
         question=question_text(check),
-        answer=str(answer),
+        answer=str(given),
         correct=correct,
         points_off=0 if correct else points_off,
         missed=missed_categories(check, answer),
@@ -115,6 +118,8 @@ def attempt(check: Check, answer: int | str, seconds: float) -> AttemptIn | None
     )
 
 
-def answer_key(lesson_id: str, step: int) -> str:
-    """The widget key of a step's answer box (one per step, so answers never leak across)."""
-    return f"learn_answer_{lesson_id}_{step}"
+def answer_key(lesson_id: str, step: int, number: int = 0) -> str:
+    """The widget key of a step's answer box (one per step, and one more each time its
+    question comes back, ``number``, so answers never leak across)."""
+    again = f"_again{number}" if number else ""
+    return f"learn_answer_{lesson_id}_{step}{again}"

@@ -86,9 +86,39 @@ def answer_text(check: Check) -> str:
         return CUT_LABELS[check.answer].lower()
     if isinstance(check, KeepCheck):
         return f"keep {label_cards(_keep_of(check, check.answer))}"
-    if isinstance(check, BoardCheck):
+    if isinstance(check, BoardCheck) or pegs_of(check) is not None:
         return f"hole {answer}"
     return f"{answer} point{'s' if answer != 1 else ''}"
+
+
+def pegs_of(check: Check) -> tuple[int, int] | None:
+    """The learner's pegs before a count, a card or a go that asks for a hole."""
+    if isinstance(check, CountCheck | PegCheck | GoCheck):
+        return check.pegs
+    return None
+
+
+def _points_given(check: Check, answer: int | str) -> int | str:
+    """An answer as points: a hole less the front peg's, when the question asks for one."""
+    if isinstance(answer, int) and isinstance(check, CountCheck | PegCheck | GoCheck):
+        return check.points_given(answer)
+    return answer
+
+
+def _pegged(check: Check, feedback: Feedback) -> Feedback:
+    """The explanation of a question that asks for a hole, with the move on the board."""
+    pegs = pegs_of(check)
+    if pegs is None:
+        return feedback
+    hole = right_answer(check)
+    assert isinstance(hole, int)
+    points = hole - pegs[1]
+    line = (
+        f"You peg {points}: your back peg jumps from hole {pegs[0]}, past hole {pegs[1]}, "
+        f"to hole {hole}."
+    )
+    board = Board(you=(pegs[1], hole))
+    return replace(feedback, details=(*feedback.details, line), board=board)
 
 
 def _keep_of(check: KeepCheck, value: str) -> tuple[Card, ...]:
@@ -145,14 +175,16 @@ def _praise(check: Check) -> str:
 
 def _explanation(check: Check, given: int | str | None = None) -> Feedback:
     if isinstance(check, CountCheck):
-        return _explain_count(check, given)
+        points = None if given is None else _points_given(check, given)
+        return _pegged(check, _explain_count(check, points))
     if isinstance(check, PegCheck):
         scored = check.score()
         text = explain.card_line(check.card, scored.count, scored.items)
         lit = tuple(dict.fromkeys(c for item in scored.items for c in item.cards))
-        return Feedback(False, "", (text,), pile=check.pile, lit=lit)
+        return _pegged(check, Feedback(False, "", (text,), pile=check.pile, lit=lit))
     if isinstance(check, GoCheck):
-        return Feedback(False, "", go_story(check.replay(), with_scores=True))
+        story = go_story(check.replay(), with_scores=True)
+        return _pegged(check, Feedback(False, "", story))
     if isinstance(check, TableGoCheck):
         return Feedback(False, "", table_story(check, with_scores=True))
     if isinstance(check, FifteenCheck):
@@ -174,6 +206,12 @@ def hint(check: Check, answer: int | str) -> str:
     and does not give the answer away."""
     if isinstance(check, TrueFalseCheck):
         return check.explain
+    pegs = pegs_of(check)
+    hole = right_answer(check)
+    if pegs is not None and isinstance(hole, int) and answer == hole - pegs[1] and pegs[1]:
+        return (
+            f"Those are the points. Now peg them: count on from your front peg, in hole {pegs[1]}."
+        )
     if isinstance(check, CountCheck):
         off = int(answer) - check.answer if isinstance(answer, int) else 0
         items = check.score().items
@@ -187,7 +225,7 @@ def hint(check: Check, answer: int | str) -> str:
         off = int(answer) - check.answer if isinstance(answer, int) else 0
         items = check.score().items
         return (
-            _peg_trap(check, int(answer))
+            _peg_trap(check, int(_points_given(check, answer)))
             or _one_kind_short(items, off)
             or _authored(check.hint, off)
             or _off_by(items, off, "card")
@@ -199,16 +237,16 @@ def hint(check: Check, answer: int | str) -> str:
     if isinstance(check, TableGoCheck):
         if check.ask == "leads-next":
             return (
-                "After a go or a 31 the lead passes to the left of whoever laid the last "
-                "card, over any player with no cards left."
+                "After a go or a 31, the lead passes to the left of whoever laid the last "
+                "card. A player with no cards left is passed over."
             )
         return (
             "The point goes to whoever laid the most recent card, once nobody at the "
             "table can lay another."
         )
     if isinstance(check, SkunkCheck):
-        line = 91 if check.game == 121 else 31
-        return f"Look again at where the loser's peg stands against the skunk line, {line}."
+        lines = "the skunk lines, before 61 and 91" if check.game == 121 else "the skunk line"
+        return f"Look again at where the loser's peg stands against {lines}."
     if isinstance(check, BoardCheck):
         return _board_hint(check, int(answer))
     if isinstance(check, CutCheck):
@@ -216,9 +254,15 @@ def hint(check: Check, answer: int | str) -> str:
             return "Look at the ranks of the two cards: is one lower, or are they the same?"
         return "The lower card deals. The ace is the lowest card of all, and the king the highest."
     return (
-        "Look at what each choice scores on its own, then think about the starter: cards "
-        "close in rank, pairs and fives give many starters something to add."
+        "Look at what each choice scores on its own, then think about the starter. "
+        "Cards close in rank, pairs and fives give many starters something to add."
     )
+
+
+#: How a first hint opens: which way the answer was off, never by how much (the
+#: answer plus the gap would be the answer itself).
+TOO_FEW = "Too few points"
+TOO_MANY = "Too many points"
 
 
 def _one_kind_short(items: Sequence[ScoreItem], off: int) -> str:
@@ -227,36 +271,39 @@ def _one_kind_short(items: Sequence[ScoreItem], off: int) -> str:
         return ""
     found = explain.shortfall(items, -off)
     kinds = {kind for way in found.candidates for kind, _ in way}
-    return explain.short_note(items, -off) if len(kinds) == 1 else ""
+    return explain.short_note(items, -off, lead=TOO_FEW) if len(kinds) == 1 else ""
 
 
 def _authored(text: str | None, off: int) -> str:
-    """The lesson's own hint for its question, after how far off the answer was."""
+    """The lesson's own hint for its question, after which way the answer was off."""
     if text is None:
         return ""
     if off:
-        return f"You were {explain.amount(abs(off), 'over' if off > 0 else 'short')}. {text}"
+        return f"{TOO_MANY if off > 0 else TOO_FEW}. {text}"
     return text
 
 
 def _off_by(items: Sequence[ScoreItem], off: int, what: str) -> str:
     if off < 0:
-        return explain.short_note(items, -off)
+        return explain.short_note(items, -off, lead=TOO_FEW)
+    if what == "card":
+        return f"{TOO_MANY}: check that this card really made each score you counted."
     return (
-        f"You were {explain.amount(off, 'over')}: check that each combination you "
-        f"counted is really in this {what}, and that none is counted twice."
+        f"{TOO_MANY}: check that each combination you counted is in this {what}. "
+        "Count none of them twice."
     )
 
 
 #: The rule for runs in the play, as the lessons state it.
 RUN_RULE = (
-    "a run in the play is the newest cards, with no other card mixed in: look at the last "
-    "three cards laid, then the last four, and so on back to the start of the series"
+    "Look at the last three cards laid, then the last four, and so on. "
+    "The biggest group that makes a row is the run"
 )
 
 
 def _peg_trap(check: PegCheck, answer: int) -> str:
-    """The rule a wrong answer to a peg question broke, when the pile makes it clear."""
+    """The rule a wrong answer to a peg question broke, when the pile makes it clear
+    (``answer`` in points, whatever the question asks for)."""
     pile, card = check.pile, check.card
     scored = check.score()
     right = scored.total
@@ -271,7 +318,7 @@ def _peg_trap(check: PegCheck, answer: int) -> str:
     if answer > right and previous is not None and previous.rank is not card.rank:
         if previous.pips == card.pips == 10 and answer - right == 2:
             return (
-                f"A pair needs the same rank: the {previous.label} and the {card.label} "
+                f"A pair needs the same rank. The {previous.label} and the {card.label} "
                 "are both worth 10, but they are not a pair."
             )
         if any(other.rank is card.rank for other in pile[:-2]) and answer - right == 2:
@@ -285,12 +332,12 @@ def _peg_trap(check: PegCheck, answer: int) -> str:
         first = min(i for i, c in enumerate(pile) if c.order in loose)
         ranks = [c.order for c in pile[first:]]
         if len(set(ranks)) < len(ranks):
-            return f"A run can't hold the same rank twice: {RUN_RULE}."
-        return f"A card that doesn't fit breaks the run: {RUN_RULE}."
+            return f"A run can't hold the same rank twice. {RUN_RULE}."
+        return f"A card that doesn't fit breaks the run. {RUN_RULE}."
     if answer < right and run > 3 and answer <= right - run:
         return (
-            "Don't stop at the last three cards: the last four (or more) can make a row even "
-            "when the last three can't."
+            "Don't stop at the last three cards. The last four (or more) can make a row when "
+            "the last three can't."
         )
     return ""
 
@@ -317,7 +364,7 @@ def _go_hint(check: GoCheck, answer: int | str) -> str:
         else ""
     )
     if check.ask == "leads-next":
-        return "After a go or a 31, the player who did not lay the last card leads the next series."
+        return "After a go or a 31, the player who did not lay the last card leads."
     if check.ask == "who-scores":
         if kind == "last card":
             return (
@@ -332,23 +379,23 @@ def _go_hint(check: GoCheck, answer: int | str) -> str:
     right = check.answer
     off = answer - right if isinstance(answer, int) and isinstance(right, int) else 0
     if kind == "thirty-one" and off == 1:
-        return "A 31 scores 2, and there is no extra point for the go on top."
+        return "There is no point for the go on top of a 31."
     if kind in ("go", "last card") and off == -1:
         what = "the go" if kind == "go" else "last card"
         return f"Add the point for {what}: after this card, nobody could lay another."
     return _authored(check.hint, off) or (
-        "Add what the card itself made (15, 31, a pair or a run) and any point for the go "
-        "or the last card."
+        "Add what the card itself made: 15, 31, a pair or a run. "
+        "Then add any point for the go or the last card."
     )
 
 
 def _board_hint(check: BoardCheck, answer: int) -> str:
     back, front = check.you
     if answer > check.game:
-        return f"The game hole, {check.game}, is the last hole of all: a peg stops there."
+        return "The game hole is the last hole of all: a peg stops there."
     if back and answer == min(back + check.points, check.game):
         return (
-            "Your back peg jumps past the front one: start from the front peg, in hole "
+            "Your back peg jumps past the front one. Start from the front peg, in hole "
             f"{front}, not from the back peg."
         )
     if answer in (check.answer - 1, check.answer + 1):
@@ -396,7 +443,7 @@ def _keep_line(value: KeepValue, *, best: bool) -> str:
     mark = " **The best keep.**" if best else ""
     return (
         f"- **Keep {label_cards(value.keep)}** (throw {label_cards(value.thrown)}): "
-        f"{four_card_points(value.keep)} on its own; with a starter from {value.lowest} to "
+        f"{four_card_points(value.keep)} on its own. With a starter, from {value.lowest} to "
         f"{value.highest} points, about {round(value.average)} on average.{mark}"
     )
 
@@ -405,7 +452,7 @@ def _explain_skunk(check: SkunkCheck) -> str:
     skunk_line = 91 if check.game == 121 else 31
     if check.answer == "double-skunk":
         return (
-            f"The loser has {check.loser}, not even 61: short of the second skunk line. "
+            f"The loser has {check.loser}, not even 61: short of the first skunk line. "
             "That is a double skunk."
         )
     if check.answer == "skunk":
@@ -542,8 +589,8 @@ def table_story(check: TableGoCheck, *, with_scores: bool) -> tuple[str, ...]:
     if with_scores and replay.next_leader is not None:
         who = _table_who(check.seats[replay.next_leader])
         lines.append(
-            f"The count goes back to zero, and {who} leads the next series: the next one to "
-            "the left of the last card who still holds a card."
+            f"The count goes back to zero, and {who} leads the next series. The lead passes "
+            "left from whoever laid the last card, to the first player with a card left."
         )
     elif with_scores:
         lines.append(explain.next_lead_line(None))

@@ -31,6 +31,10 @@ def rank_features(
     sizes = set(fifteen_sizes)
     if sizes:
         found.add("fifteen")
+        if 2 in sizes:
+            found.add("two-card-fifteen")
+        if 3 in sizes:
+            found.add("three-card-fifteen")
         if max(sizes) >= 4:
             found.add("four-card-fifteen")
         if 5 in sizes:

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from trainer.analysis.endgame import throw_advice as game_throw_advice
+from trainer.analysis.endgame import ThrowAdvice
 from trainer.analysis.pegging import view_position
-from trainer.analysis.players import card_chances
 from trainer.engine.cards import Card
 from trainer.engine.events import DiscardEvent, LayEvent
 from trainer.engine.items import SHOW_KINDS
@@ -19,6 +18,7 @@ from trainer.engine.pegging import score_play
 from trainer.engine.seat_view import SeatView
 from trainer.engine.vocab import Phase, Which
 from trainer.training.coach import (
+    SAME_CHANCE,
     DiscardAdvice,
     GameThrow,
     OneCardAdvice,
@@ -29,14 +29,14 @@ from trainer.training.coach import (
     discard_advice,
     game_lay_line,
     hint_ranking,
-    lay_advice,
+    lay_choice,
     near_the_end,
     one_card_advice,
     one_card_ranking,
     plain_best_throw,
     plain_throw,
     plain_verdict,
-    table_lay_advice,
+    table_lay_choice,
     view_play_note,
 )
 from trainer.training.explain import card_line
@@ -119,16 +119,25 @@ class TableCoach:
 
     def throw_lines(self) -> tuple[str, ...]:
         """:meth:`throw_advice` in words; a hinted deal says so first. Near the end, the
-        throw is told by its chance to win the game (:meth:`game_throw`) instead."""
+        throw is told by its chance to win the game (:meth:`game_throw`) instead. In
+        learning mode and first games (:attr:`~.driver.Table.in_words`) the numbers are
+        whole (the verdict in words is :meth:`throw_words`, shown with them outside
+        learning mode)."""
         advice = self.throw_advice() or self.one_card_throw()
         if advice is None:
             return ()
         hinted = ("You asked for a hint on this deal.",) if self.table.hinted else ()
+        words = self.table.in_words
         game = self.game_throw()
+        told = words and self.table.learning  # the verdict in words is above the details
         if game is not None and game.thrown is not None and isinstance(advice, DiscardAdvice):
-            table = (line.line() for line in advice.top)
-            return (*hinted, *game.lines(), "For points alone, on average:", *table)
-        return (*hinted, *advice.lines())
+            table = advice.table(words=words)
+            verdict = () if told else game.lines()
+            return (*hinted, *verdict, "For points alone, on average:", *table)
+        if isinstance(advice, DiscardAdvice) and words:
+            verdict = () if told else plain_verdict(advice)
+            return (*hinted, *verdict, *advice.table(words=True))
+        return (*hinted, *advice.lines(words=words))
 
     def throw_was_best(self) -> bool:
         """The person's throw this deal was as good as the best: for the game near the
@@ -139,25 +148,24 @@ class TableCoach:
         advice = self.throw_advice() or self.one_card_throw()
         return advice is not None and advice.equal
 
-    def _throw_view(self) -> SeatView | None:
-        """The person's view as they held their six cards this deal (None once another
-        deal is under way without a throw yet, or before the first deal)."""
-        view = self.table.view
-        if self.table.need() is Need.DISCARD:
-            return view
-        if len(view.discards) != 2:
-            return None
+    def _throw_at(self) -> int | None:
+        """Where the person held their six cards this deal: the number of events before
+        their throw (None once another deal is under way without a throw yet, or before
+        the first deal)."""
         events = self.table.game.events
-        mine = [i for i, e in enumerate(events) if isinstance(e, DiscardEvent) and e.seat == ME]
-        at = mine[-1] if mine else None
-        if at is None:
+        if self.table.need() is Need.DISCARD:
+            return len(events)
+        if len(self.table.view.discards) != 2:
             return None
-        return self.table.game.view(ME, at=at)
+        mine = [i for i, e in enumerate(events) if isinstance(e, DiscardEvent) and e.seat == ME]
+        return mine[-1] if mine else None
 
     def game_throw(self) -> GameThrow | None:
         """Near the end (:func:`~trainer.training.coach.near_the_end`), the coach on this
-        deal's throw by the chance to win the game: before the throw in learning mode, after
-        it with the coach on; None away from the end, or with the coach off."""
+        deal's throw by the chance to win the game (the throws' chances of the person's
+        :meth:`~.driver.Table.seat_chance`, which the meter shows): before the throw in
+        learning mode, after it with the coach on; None away from the end, with the coach
+        off, or when no throw can win the game (then the points are what is played for)."""
         if not self.table.coached or not self.table.has_win_meter:
             return None
         if self.table.view.dealer is None or self.table.game.is_over:
@@ -170,24 +178,31 @@ class TableCoach:
         return found
 
     def _game_throw(self) -> GameThrow | None:
-        view = self._throw_view()
-        if view is None:
+        at = self._throw_at()
+        if at is None:
+            return None
+        view = self._view_at(at)
+        if not near_the_end(view):
             return None
         target = view.settings.target
-        if not near_the_end(target - view.my_score, target - view.their_score):
-            return None
+        chance = self.table.seat_chance(at)
+        advice = ThrowAdvice(
+            target - view.my_score, target - view.their_score, view.dealer != ME, chance.throws
+        )
         thrown = self.table.view.discards
         best = self.ranking(top=1)[0].discard.throw
-        return GameThrow(
-            game_throw_advice(view),
+        game = GameThrow(
+            advice,
             (thrown[0], thrown[1]) if len(thrown) == 2 else None,
             (best[0], best[1]),
+            words=self.table.in_words,
         )
+        return None if game.hopeless else game
 
     def best_throw_line(self) -> str:
         """Learning mode, before the throw: the coach's throw and why, in whole points and
         the course's words (and why, when it breaks a rule of thumb the course taught); near
-        the end, the best throw for the game, in whole percentages; with three or four at
+        the end, the best throw for the game, by its chance to win; with three or four at
         the table, the one card and what the four kept make."""
         game = self.game_throw()
         if game is not None:
@@ -197,9 +212,22 @@ class TableCoach:
             return f"The coach would throw {best.card.label}: that {best.reason}."
         return plain_best_throw(self.ranking(top=15))
 
+    def advised_throw(self) -> tuple[Card, ...]:
+        """The cards :meth:`best_throw_line` names (before the throw)."""
+        game = self.game_throw()
+        if game is not None:
+            return game.best.throw
+        if self.table.game.players != 2:
+            return (self.one_card_lines(top=1)[0].card,)
+        return self.ranking(top=1)[0].discard.throw
+
     def hint_words(self, top: int = 3) -> tuple[str, ...]:
         """Learning mode, the hint: the best few throws in a beginner's words (the table
-        with decimals, :meth:`ranking`, is the details)."""
+        with the numbers, :meth:`ranking_lines`, is the details); near the end, the best
+        throws for the game, as the coach's own throw is told."""
+        game = self.game_throw()
+        if game is not None and game.thrown is None:
+            return game.hint_lines(top)
         return tuple(
             f"{line.place}. Throw {line.card.label}: that {line.reason}."
             if isinstance(line, OneCardLine)
@@ -208,13 +236,18 @@ class TableCoach:
             for line in self.throw_ranking()[:top]
         )
 
+    def ranking_lines(self, top: int = 5) -> tuple[str, ...]:
+        """The best ``top`` throws with the points they make on average, a line each (the
+        hint's table): in whole points in learning mode and first games."""
+        return tuple(line.line(words=self.table.in_words) for line in self.throw_ranking(top))
+
     def throw_words(self) -> tuple[str, ...]:
         """Learning mode, after the throw: how it went, in whole points and plain words (the
-        table with decimals, :meth:`throw_lines`, is the details)."""
+        table, :meth:`throw_lines`, is the details)."""
         hinted = ("You asked for a hint on this deal.",) if self.table.hinted else ()
         one = self.one_card_throw()
         if one is not None:
-            return (*hinted, *one.words())
+            return (*hinted, *one.words(words=self.table.in_words))
         advice = self.throw_advice()
         if advice is None:
             return ()
@@ -223,24 +256,35 @@ class TableCoach:
             return (*hinted, *game.lines())
         return (*hinted, *plain_verdict(advice))
 
+    def _lay(self, at: int) -> tuple[Card | None, str]:
+        """What the coach says before a lay from the person's view after ``at`` events, and
+        the card it names: near the end the card for the game (:meth:`_game_lay`), else
+        for points (two at the table) or against the next player's reply (three or four)."""
+        key = ("lay", at)
+        if key not in self._memo:
+            card, line = self._game_lay(at)
+            if card is None:  # for points (every card alike for the game, or away from it)
+                view = self._view_at(at)
+                if self.table.game.players != 2:
+                    card, points = table_lay_choice(view)
+                else:
+                    card, points = lay_choice(view_position(view))
+                line = f"{line} {points}" if line else points
+            self._memo[key] = (card, line)
+        found = self._memo[key]
+        assert isinstance(found, tuple)
+        return found
+
     def lay_line(self) -> str:
         """Learning mode, before a lay: which card the coach would lay, and why (near the
         end, the card that keeps the best chance to win, :meth:`game_lay`; with three or
         four at the table, against the next player's reply, :func:`table_lay_advice`)."""
-        game = self.game_lay()
-        if game:
-            return game
-        view = self.table.view
-        assert view.starter is not None
-        key = ("lay", len(self.table.game.events))
-        if key not in self._memo:
-            if self.table.game.players != 2:
-                self._memo[key] = table_lay_advice(view)
-            else:
-                self._memo[key] = lay_advice(view_position(view))
-        line = self._memo[key]
-        assert isinstance(line, str)
-        return line
+        assert self.table.view.starter is not None
+        return self._lay(len(self.table.game.events))[1]
+
+    def advised_card(self) -> Card | None:
+        """The card :meth:`lay_line` names (None: the person says go)."""
+        return self._lay(len(self.table.game.events))[0]
 
     def play_note_lines(self) -> tuple[str, ...]:
         """The coach's note on the card the person laid last, said of that card, and then
@@ -250,7 +294,7 @@ class TableCoach:
             return ()
         event = self.table.game.events[self.table.mark]
         assert isinstance(event, LayEvent)
-        lines = list(note.lines())
+        lines = list(note.lines(words=self.table.in_words))
         after = [
             e for e in self.table.game.events[self.table.mark + 1 :] if isinstance(e, LayEvent)
         ]
@@ -317,7 +361,9 @@ class TableCoach:
         """The coach's note on the card the person laid last, from their own view (None
         with the coach off, after another action, or when there is nothing to say); with
         three or four at the table, against the next player's reply
-        (:func:`~trainer.training.coach.table_play_note`)."""
+        (:func:`~trainer.training.coach.table_play_note`). The note is weighed with the
+        advice before the card: in learning mode, on the card the coach named (or one of
+        its rank, which plays alike) it says nothing, having said before what it weighed."""
         if not self.table.coached:
             return None
         key = ("note", self.table.mark)
@@ -328,29 +374,50 @@ class TableCoach:
                 event = self.table.game.events[self.table.mark]
                 assert isinstance(event, LayEvent)
                 note = view_play_note(view, event.card, level=self.table.level)
+                if note is not None and self.table.learning:
+                    named = self._lay(self.table.mark)[0]
+                    if named is not None and named.rank is event.card.rank:
+                        note = None
             self._memo[key] = note
         found = self._memo[key]
         assert found is None or isinstance(found, PlayNote)
         return found
 
+    def _view_at(self, at: int) -> SeatView:
+        """The person's view after the game's first ``at`` events."""
+        if at == len(self.table.game.events):
+            return self.table.view
+        return self.table.game.view(ME, at=at)
+
+    def _game_lay(self, at: int) -> tuple[Card | None, str]:
+        """Near the end, before a lay from the person's view after ``at`` events: the card
+        that keeps the best chance to win the game (None when every card keeps the same),
+        and the sentence (``''`` away from the end, with one card or none to choose from, or
+        when no card wins the game)."""
+        key = ("game lay", at)
+        if key not in self._memo:
+            self._memo[key] = self._game_lay_now(at)
+        found = self._memo[key]
+        assert isinstance(found, tuple)
+        return found
+
+    def _game_lay_now(self, at: int) -> tuple[Card | None, str]:
+        if not self.table.has_win_meter:
+            return None, ""
+        view = self._view_at(at)
+        if view.starter is None or len(view.playable) < 2 or view.dealer is None:
+            return None, ""
+        if view.turn != ME or not near_the_end(view):
+            return None, ""
+        cards = self.table.seat_chance(at, cards=True).cards
+        line = game_lay_line(cards, words=self.table.in_words)
+        alike = cards[0].win - cards[-1].win <= SAME_CHANCE
+        return (cards[0].card if line and not alike else None), line
+
     def game_lay(self) -> str:
         """Near the end, before a lay: which card keeps the best chance to win the game
         (``''`` away from the end, with one card or none to choose from)."""
-        view = self.table.view
-        if view.starter is None or len(view.playable) < 2 or view.dealer is None:
-            return ""
-        if not self.table.has_win_meter:
-            return ""
-        target = view.settings.target
-        if not near_the_end(target - view.my_score, target - view.their_score):
-            return ""
-        key = ("game lay", len(self.table.game.events))
-        if key not in self._memo:
-            seed = f"{self.table.game.seed}:coach:{len(self.table.game.events)}"
-            self._memo[key] = game_lay_line(card_chances(view, seed=seed))
-        found = self._memo[key]
-        assert isinstance(found, str)
-        return found
+        return self._game_lay(len(self.table.game.events))[1]
 
     def lay_previews(self) -> tuple[str, ...]:
         """Learning mode, before a lay: what each card in hand would peg now, in words

@@ -29,10 +29,10 @@ without them reads back with the coach off and no hints.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from trainer.analysis import Level, computer_player
-from trainer.analysis.winmeter import WinChances, measured, win_meter
+from trainer.analysis.winmeter import SeatChance, WinChances, measured, seat_chance
 from trainer.engine.cards import Card
 from trainer.engine.events import (
     CutEvent,
@@ -326,6 +326,13 @@ class Table:
         return self.coach == "learning"
 
     @property
+    def in_words(self) -> bool:
+        """Numbers a child can follow: in learning mode and in first games (a game without
+        the crib, the play or every kind of score) chances are said in words and points in
+        whole numbers, never a percentage or a decimal; club players keep the figures."""
+        return self.learning or not self.game.settings.whole
+
+    @property
     def hinted(self) -> bool:
         """The person asked for a hint on this deal."""
         return self.game.deal_no in self.hints
@@ -369,6 +376,12 @@ class Table:
     def best_throw_line(self) -> str:
         return self.coaching.best_throw_line()
 
+    def advised_throw(self) -> tuple[Card, ...]:
+        return self.coaching.advised_throw()
+
+    def ranking_lines(self, top: int = 5) -> tuple[str, ...]:
+        return self.coaching.ranking_lines(top)
+
     def hint_words(self, top: int = 3) -> tuple[str, ...]:
         return self.coaching.hint_words(top)
 
@@ -377,6 +390,9 @@ class Table:
 
     def lay_line(self) -> str:
         return self.coaching.lay_line()
+
+    def advised_card(self) -> Card | None:
+        return self.coaching.advised_card()
 
     def play_note_lines(self) -> tuple[str, ...]:
         return self.coaching.play_note_lines()
@@ -524,24 +540,50 @@ class Table:
         the win meter, the game's line and the coach's words near the end are for it."""
         return measured(self.game.settings)
 
+    def seat_chance(self, at: int | None = None, *, cards: bool = False) -> SeatChance:
+        """The person's chance to win from what they saw after the game's first ``at``
+        events (now, without it): :func:`~trainer.analysis.winmeter.seat_chance`, the one
+        chance the meter shows and the coach speaks of (with ``cards``, each card's too, on
+        the person's turn in the play). Worked out once per position."""
+        events = self.game.events
+        at = len(events) if at is None else at
+        found = self._memo.get(("chance", at, cards))
+        if found is None and not cards:
+            found = self._memo.get(("chance", at, True))
+        if found is None:
+            view = self.view if at == len(events) else self.game.view(ME, at=at)
+            found = seat_chance(view, cards=cards, seed=f"{self.game.seed}:coach:{at}")
+            self._memo[("chance", at, cards)] = found
+        assert isinstance(found, SeatChance)
+        return found
+
+    def chance_seen(self, at: int, view: SeatView) -> float:
+        """The person's chance after the game's first ``at`` events, ``view`` being their
+        view then: :meth:`seat_chance`'s, kept in the same memo (the game's line, followed
+        as it is played, and the meter work each position out once between them). After
+        another seat's throw, face down, it is the chance before it."""
+        found = self._memo.get(("chance", at, False)) or self._memo.get(("chance", at, True))
+        if found is None and at:
+            event = self.game.events[at - 1]
+            before = self._memo.get(("chance", at - 1, False))
+            if isinstance(event, DiscardEvent) and event.seat != ME and before is not None:
+                assert isinstance(before, SeatChance)
+                found = replace(before, phase=view.phase)
+        if found is None:
+            found = seat_chance(view, seed=f"{self.game.seed}:coach:{at}")
+        self._memo[("chance", at, False)] = found
+        assert isinstance(found, SeatChance)
+        return found.chance
+
     def win_chances(self) -> WinChances:
-        """Each side's chance to win from the position the person sees now (the win meter,
-        :func:`~trainer.analysis.winmeter.win_meter`): while a hand is being counted out,
-        the position before that count, so the meter moves once the hand is shown. Worked
-        out once per position."""
+        """Each side's chance to win from the position the person sees now (the win meter:
+        :meth:`seat_chance`, so the coach speaks of the same chance): while a hand is being
+        counted out, the position before that count, so the meter moves once the hand is
+        shown."""
         events = self.game.events
         counted = self.counted
         before = counted is not None and self.shown < len(counted.score.items)
-        key = ("win", len(events), before)
-        found = self._memo.get(key)
-        if found is None:
-            if before:
-                found = win_meter(self.game.view(ME, at=len(events) - 1))
-            else:
-                found = win_meter(self.view)
-            self._memo[key] = found
-        assert isinstance(found, WinChances)
-        return found
+        return self.seat_chance(len(events) - 1 if before else len(events)).meter()
 
     def back_pegs(self) -> tuple[int, ...]:
         """Where each side's back peg stands (-1: still in the start hole)."""

@@ -35,6 +35,9 @@ class PracticeState:
     #: Why the last answer could not be graded, or saved (said once, on the next run).
     problem: str | None = None
     unsaved: str | None = None
+    #: The question answered in another tab or window before this one's answer: the page
+    #: shows the refusal alone (this answer was not kept, so neither is its verdict).
+    refused: str | None = None
     #: The question whose claims kept in a draft were read back after a reload.
     restored: str | None = None
 
@@ -75,13 +78,18 @@ class Asker(Protocol):
 
 def record(run: PracticeSet, grade: Graded) -> None:
     """Save a graded answer (from an answer's callback, or before the page is drawn for
-    taps); a refusal is shown on the page that follows."""
+    taps), and review its practice area for the schedule; a refusal is shown on the page
+    that follows."""
+    attempt = grade.attempt()
     try:
-        session.record_attempt(grade.attempt(), key=run.key)
+        session.record_attempt(attempt, key=run.key)
     except session.AnsweredElsewhereError as err:
         practice_state().unsaved = str(err)
+        practice_state().refused = run.key
     except ValueError as err:  # a record the store refuses: say so, keep practising
         practice_state().unsaved = f"This answer could not be saved: {err}"
+    else:
+        session.review_practice(attempt)
 
 
 def problem() -> None:

@@ -75,11 +75,12 @@ def _tile(state: RungState, profile: Profile) -> None:
     """One first game in the row: its number and title, how it stands, and Play (or, while
     it is locked, the lesson that opens it)."""
     rung = state.rung
+    course = the_course()
     with st.container(border=True, key=f"play_rung_{rung.id}", gap="small"):
         st.markdown(f"**{rung.number}. {rung.title}**")
         if state.step is Step.LOCKED:
-            course = the_course()
-            number = course.number(rung.lesson) if course.has(rung.lesson) else "?"
+            lesson = state.lesson or ""
+            number = course.number(lesson) if course.has(lesson) else "?"
             st.caption(f":material/lock: Lesson {number}")
             return
         st.caption(_standing(state))
@@ -96,7 +97,7 @@ def first_games(profile: Profile) -> None:
     """The ladder of first games in a compact row: each opens with its lesson, and only
     what is learned scores in it."""
     done = {lesson for lesson, place in session.lesson_progress().items() if place.done}
-    states = ladder(done, play_saves.finished_setups(profile))
+    states = ladder(the_course(), done, play_saves.finished_setups(profile))
     st.subheader("First games")
     st.caption(
         "Short games against the Easy computer that grow with the lessons: in each, only "
@@ -112,7 +113,8 @@ def next_rung(page_game: PlayGame, rung: Rung, profile: Profile) -> None:
     """After a first game: how this rung has gone, and the next one (to play now when its
     lesson is done, or the lesson that opens it)."""
     done = {lesson for lesson, place in session.lesson_progress().items() if place.done}
-    states = ladder(done, play_saves.finished_setups(profile))
+    course = the_course()
+    states = ladder(course, done, play_saves.finished_setups(profile))
     mine = states[rung.number - 1]
     st.markdown(
         f"First game {rung.number}, {rung.title}: {many(mine.played, 'game')} played, "
@@ -122,10 +124,11 @@ def next_rung(page_game: PlayGame, rung: Rung, profile: Profile) -> None:
         return
     nxt = states[rung.number]
     if nxt.step is Step.LOCKED:
-        course = the_course()
+        lesson = nxt.lesson or ""
+        number = course.number(lesson) if course.has(lesson) else "?"
         st.caption(
             f"First game {nxt.rung.number}, {nxt.rung.title}, opens after lesson "
-            f"{course.number(nxt.rung.lesson)}: {course.title(nxt.rung.lesson)}."
+            f"{number}: {course.title(lesson)}."
         )
         return
     if st.button(

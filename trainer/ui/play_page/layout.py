@@ -90,7 +90,8 @@ def board_and_log(table: Table, late: str) -> None:
     reply = table.mark + 1 if late else None
     beside = log_html(table.log_lines(), late=late, reply=reply, short=table.learning)
     if table.has_win_meter and meter_shown(table):
-        beside = winbar_html(table.win_chances(), (names[0], names[1])) + beside  # (of two)
+        chances = table.win_chances()  # (games of two)
+        beside = winbar_html(chances, (names[0], names[1]), words=table.in_words) + beside
     frames = _frames(table, late)
     board = board_html(frames, target=table.game.settings.target, names=names, beside=beside)
     st.markdown(board, unsafe_allow_html=True)

@@ -55,10 +55,11 @@ def _rung_offer(state: RungState, profile: Profile) -> None:
     with st.container(border=True, key="play_now_rung"):
         if state.step is Step.LOCKED:
             course = the_course()
-            number = course.number(rung.lesson) if course.has(rung.lesson) else "?"
+            lesson = state.lesson or ""
+            number = course.number(lesson) if course.has(lesson) else "?"
             st.markdown(
                 f":material/lock: **First games open as you learn:** first game {rung.number}, "
-                f"{rung.title}, after lesson {number}, {course.title(rung.lesson)}."
+                f"{rung.title}, after lesson {number}, {course.title(lesson)}."
             )
             return
         st.markdown(f"**Next first game: {rung.number}, {rung.title}.** {rung.new}")
@@ -76,7 +77,7 @@ def what_now(profile: Profile) -> None:
     phone); nothing once the course is done and every first game won."""
     done = lessons_done()
     lesson = _next_lesson(done)
-    rung = _next_rung(ladder(done, play_saves.finished_setups(profile)))
+    rung = _next_rung(ladder(the_course(), done, play_saves.finished_setups(profile)))
     offers = [offer for offer in (lesson, rung) if offer is not None]
     if not offers:
         return

@@ -1,6 +1,7 @@
 """The end of a game: who won and by how much, the best hand, each side's points by kind,
 the person's chance to win deal by deal (games of two), and their record (or, after a
-first game, the next one)."""
+first game, the next one). While they read it, the game's review is worked out in the
+background (:mod:`trainer.ui.review_ahead`), so "Review this game" opens at once."""
 
 from __future__ import annotations
 
@@ -27,13 +28,14 @@ from trainer.ui.play_page.layout import hand, scores_said
 from trainer.ui.play_page.saving import commit
 from trainer.ui.play_page.state import play_state
 from trainer.ui.play_saves import PlayGame
+from trainer.ui.review_ahead import prepare
 from trainer.ui.winchart import show_win_line
 
 __all__ = ["FOLLOW_LIMIT", "follow_win_line", "results"]
 
 
 def results(page_game: PlayGame, profile: Profile) -> None:
-    """The finished game's results, "Play again" and (games of two) "Review this game"."""
+    """The finished game's results, "Play again" and "Review this game"."""
     table = page_game.table
     game = table.game
     summary = game.summary()
@@ -45,9 +47,7 @@ def results(page_game: PlayGame, profile: Profile) -> None:
             show_cards(best.score.hand, starter=best.score.starter, max_width=300)
         with st.container(horizontal=True):
             again = st.button("Play again", type="primary", key="play_again")
-            review = game.players == 2 and st.button(  # every decision (games of two)
-                "Review this game", key="play_review"
-            )
+            review = st.button("Review this game", key="play_review")  # every decision
     if review:
         open_review(page_game.game_id)
     if again:
@@ -74,8 +74,10 @@ def results(page_game: PlayGame, profile: Profile) -> None:
         row["Total"] = s.total
         rows.append(row)
     st.table(rows)  # only what this game has: a first game has no play, crib or muggins
-    if table.has_win_meter:
-        show_win_line(_win_line(page_game), key="play_winline")
+    line = _win_line(page_game) if table.has_win_meter else None
+    if line is not None:
+        show_win_line(line, key="play_winline", words=table.in_words)
+    prepare(game.record().notation(), table.setup.notation(), line)  # for "Review this game"
     rung = rung_of(table.setup)
     if rung is not None and not page_game.imported:
         next_rung(page_game, rung, profile)
@@ -100,7 +102,9 @@ def _followed(page_game: PlayGame) -> FollowedLine:
     kept = state.win_line
     if kept is not None and kept[0] == page_game.game_id and kept[1].follows(game.events):
         return kept[1]
-    followed = FollowedLine(game.settings, game.seed, seat=ME)
+    followed = FollowedLine(
+        game.settings, game.seed, seat=ME, chance_of=page_game.table.chance_seen
+    )
     state.win_line = (page_game.game_id, followed)
     return followed
 

@@ -35,8 +35,8 @@ def commit(game: PlayGame) -> bool:
     if outcome.stored is None:
         state.game = None
         state.note = (
-            "This game is no longer in the progress file (it was removed in another tab or "
-            "window), so that move was not made."
+            "This game is no longer among your saved games (it was removed in another tab "
+            "or window), so that move was not made."
         )
     else:
         state.game = outcome.stored
@@ -132,7 +132,7 @@ def unsaved(game: PlayGame) -> None:
     with st.container(border=True, key="play_unsaved"):
         st.error(
             f"**Your game is not saved:** {plain(game.unsaved)}. Your moves stay on this page "
-            "and are saved as soon as the progress file can be written again (with your next "
+            "and are saved as soon as your progress can be saved again (with your next "
             "move, or press “Try saving again”). Until then, reloading or closing this page "
             "loses the moves since the last save.",
             icon=":material/error:",

@@ -19,6 +19,7 @@ from trainer.ui.play_page.show import reveal
 from trainer.ui.play_page.state import page_game
 from trainer.ui.play_page.taps import take_taps
 from trainer.ui.play_page.throw import cut_for_deal, cut_starter, discard, throw_coach
+from trainer.ui.unsaved import follow
 
 __all__ = ["table_screen"]
 
@@ -61,3 +62,4 @@ def table_screen(profile: Profile) -> None:
         else:
             results(game, profile)
     menu(profile)
+    follow()  # a count that could not be saved: said at the top of the page

@@ -45,13 +45,13 @@ def _hint() -> None:
 
 
 def cut_for_deal(table: Table) -> None:
-    """Each cuts the pack; the lower card deals."""
+    """Each cuts the deck; the lower card deals."""
     st.markdown(
-        "### Who deals?\nEach of you cuts the pack. The lower card deals (an ace is the lowest)."
+        "### Who deals?\nEach of you cuts the deck. The lower card deals (an ace is the lowest)."
     )
     with hand():
         actions.button(
-            "Cut the pack",
+            "Cut the deck",
             type="primary",
             key="play_cut",
             on_click=act,
@@ -72,7 +72,7 @@ def discard(game: PlayGame, picker: CardPicker) -> None:
             "Tap two cards, then “To crib”. Tap a card again to change your mind."
         )
     else:
-        extra = "; the dealer adds the pack's top card" if view.players == 3 else ""
+        extra = "; the dealer adds the top card of the deck" if view.players == 3 else ""
         st.markdown(f"### Pick one card for {whose}\nTap a card, then “To crib”{extra}.")
     if view.deal_no == 1 and view.cuts:
         st.caption(_cut_caption(table))
@@ -81,7 +81,7 @@ def discard(game: PlayGame, picker: CardPicker) -> None:
         coach_box(f"{table.best_throw_line()} You choose: tap {choose}.", key="play_tips_best")
     if table.coached:
         if table.hinted:
-            ranking = "  \n".join(coach_line(line.line()) for line in table.throw_ranking())
+            ranking = "  \n".join(coach_line(line) for line in table.ranking_lines())
             if table.learning:  # plain words first, the numbers on request
                 words = "  \n".join(coach_line(line) for line in table.hint_words())
                 said = f"the best throws (this deal is marked as hinted).  \n{words}"
@@ -136,7 +136,7 @@ def cut_starter(table: Table) -> None:
     with hand():
         show_cards(table.view.kept, max_width=360)
         actions.button(
-            "Cut the pack",
+            "Cut the deck",
             type="primary",
             key="play_cut_starter",
             on_click=act,

@@ -18,7 +18,7 @@ def resume(profile: Profile, game_id: str) -> None:
     state = play_state()
     game = play_saves.load(profile, game_id)
     if game is None:
-        state.note = "That game could not be opened: it is no longer in the progress file."
+        state.note = "That game could not be opened: it is no longer among your saved games."
         return
     state.game = game
 

@@ -10,23 +10,30 @@ the player chosen when it was given, and is written for that owner at the next s
 One module a job: what the session keeps (:mod:`.state`), the store opened and its
 problems (:mod:`.database`), club mode's sign-in (:mod:`.signin`), who is playing
 (:mod:`.player`), answers, lesson places and drafts (:mod:`.answers`), a player's settings
-(:mod:`.player_settings`), and what the Progress and Review pages read
-(:mod:`.progress_reads`). The names below are the pages' way in.
+(:mod:`.player_settings`), what the Progress and Review pages read
+(:mod:`.progress_reads`), and the review schedule's cards (:mod:`.reviews`). The names
+below are the pages' way in.
 """
 
 from trainer.ui.session.answers import (
+    ANSWERED_ELSEWHERE,
     AnsweredElsewhereError,
     LessonStore,
     NoPlayerError,
+    Waiting,
     draft,
     drop_draft,
     lesson_progress,
     record_attempt,
+    retry_saving,
+    said_saved,
     save_draft,
     save_lesson_progress,
     saved_keys,
     session_attempts,
     session_token,
+    waiting,
+    watching,
 )
 from trainer.ui.session.database import (
     BUSY_TIMEOUT_SECONDS,
@@ -56,11 +63,21 @@ from trainer.ui.session.progress_reads import (
     progress_rows,
     saved_game,
 )
+from trainer.ui.session.reviews import (
+    review,
+    review_cards,
+    review_lesson,
+    review_practice,
+    reviews_csv,
+)
 from trainer.ui.session.signin import (
     MODE_VAR,
+    browser_device,
     browser_token,
     club_mode,
+    device_to_keep,
     heard_from_browser,
+    keep_device,
     sign_out,
     signed_in_as,
     token_to_keep,
@@ -68,6 +85,7 @@ from trainer.ui.session.signin import (
 from trainer.ui.session.state import ASK, PLAYER_PARAM, STATE_KEY, BrowserSession, Held, Owner
 
 __all__ = [
+    "ANSWERED_ELSEWHERE",
     "ASK",
     "BUSY_TIMEOUT_SECONDS",
     "MODE_VAR",
@@ -79,9 +97,11 @@ __all__ = [
     "LessonStore",
     "NoPlayerError",
     "Owner",
+    "Waiting",
     "address_with_player",
     "answers_csv",
     "ask_again",
+    "browser_device",
     "browser_token",
     "choose_profile",
     "club_mode",
@@ -90,11 +110,13 @@ __all__ = [
     "current_store",
     "db_location",
     "db_path",
+    "device_to_keep",
     "draft",
     "drop_draft",
     "finished_games",
     "games_record",
     "heard_from_browser",
+    "keep_device",
     "keep_player_in_address",
     "keep_review",
     "lesson_progress",
@@ -104,6 +126,13 @@ __all__ = [
     "progress_rows",
     "record_attempt",
     "report_failure",
+    "retry_saving",
+    "review",
+    "review_cards",
+    "review_lesson",
+    "review_practice",
+    "reviews_csv",
+    "said_saved",
     "save_draft",
     "save_lesson_progress",
     "saved_game",
@@ -116,4 +145,6 @@ __all__ = [
     "store_notice",
     "store_problem",
     "token_to_keep",
+    "waiting",
+    "watching",
 ]

@@ -1,31 +1,41 @@
 """A learner's answers and lesson places: kept for the player chosen when they were given,
 in the store, or held in the session while the store cannot take them and written for
-their owner at the next save; and drafts of work in progress."""
+their owner at the next save or the page's next try again (:func:`retry_saving`); and
+drafts of work in progress."""
 
 from __future__ import annotations
 
 import sqlite3
 import uuid
+from typing import NamedTuple
 
+from trainer.engine.skills import DrillType
 from trainer.progress.store import Store, StoreError, check_attempt
 from trainer.training.records import AttemptIn, LessonProgress
-from trainer.ui.session.database import current_store, failed, store_problem
+from trainer.ui.session.database import current_store, failed, store_problem, store_trouble
 from trainer.ui.session.player import current_owner, current_profile, on_store
+from trainer.ui.session.reviews import flush_reviews, review_lesson
 from trainer.ui.session.state import Held, Owner, browser_session
 
 __all__ = [
+    "ANSWERED_ELSEWHERE",
     "AnsweredElsewhereError",
     "LessonStore",
     "NoPlayerError",
+    "Waiting",
     "draft",
     "drop_draft",
     "lesson_progress",
     "record_attempt",
+    "retry_saving",
+    "said_saved",
     "save_draft",
     "save_lesson_progress",
     "saved_keys",
     "session_attempts",
     "session_token",
+    "waiting",
+    "watching",
 ]
 
 
@@ -59,7 +69,7 @@ def _keep(attempts: list[Held], lessons: dict[tuple[Owner | None, str], LessonPr
     """Keep what is still waiting; once nothing is, there is no problem."""
     state = browser_session()
     state.attempts, state.lessons = attempts, lessons
-    if not attempts and not lessons:
+    if not attempts and not lessons and not state.reviews:
         state.problem = None
 
 
@@ -100,10 +110,74 @@ def _flush(store: Store) -> list[str]:
         except (sqlite3.Error, StoreError) as err:
             failed(err)
             lessons[owner, lesson_id] = item
+    flush_reviews(store)
     _keep(waiting, lessons)
     if orphans:  # shown for this visit, never written for someone else
         browser_session().orphans = [*browser_session().orphans, *orphans]
     return taken
+
+
+class Waiting(NamedTuple):
+    """What this browser session holds that the store has not taken yet (answers and lesson
+    places of a known player: those of nobody are kept for this visit only), why (what is
+    wrong with the store, in words), and how many were stored by a try again since it was
+    last said."""
+
+    answers: int
+    lessons: int
+    problem: str | None
+    saved_late: int
+    #: Reviews of the schedule (each comes with an answer or a lesson's question, so the
+    #: page names them only when nothing else waits).
+    reviews: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.answers + self.lessons + self.reviews
+
+
+def waiting() -> Waiting:
+    state = browser_session()
+    answers = sum(1 for h in state.attempts if h.owner is not None)
+    lessons = sum(1 for owner, _ in state.lessons if owner is not None)
+    reviews = len(state.reviews)
+    problem = store_trouble() if answers or lessons or reviews else None
+    return Waiting(answers, lessons, problem, state.saved_late, reviews)
+
+
+def retry_saving() -> Waiting:
+    """Try again to store what is waiting (in the background, with no new answer to bring
+    it), each for its own player; what waits still. Once the store takes it, the count of
+    what it took is kept for the page to say (:attr:`Waiting.saved_late`)."""
+    before = waiting()
+    if before.total:
+        store = current_store()
+        if store is not None:
+            _flush(store)
+        after = waiting()
+        said = before.answers + before.lessons - after.answers - after.lessons
+        browser_session().saved_late += said  # a review is said with its answer
+    return waiting()
+
+
+def said_saved() -> None:
+    """The page has said that what waited is stored."""
+    browser_session().saved_late = 0
+
+
+def watching(drawn: bool | None = None) -> bool:
+    """Whether the page's try again is drawn (``drawn``: it now is, or is not)."""
+    state = browser_session()
+    if drawn is not None:
+        state.watching = drawn
+    return state.watching
+
+
+#: Why an answer to a place answered already was not kept (see :func:`record_attempt`).
+ANSWERED_ELSEWHERE = (
+    "This question was answered already, in another tab or window: the answer given there "
+    "is the one kept, and this one was not saved."
+)
 
 
 class AnsweredElsewhereError(ValueError):
@@ -119,7 +193,8 @@ def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
     (after a reload) stores it once: an answer whose place was answered already raises
     :class:`AnsweredElsewhereError`, so it is never acknowledged and dropped. When the store
     cannot take it, it is kept in the session with its owner and written for that owner
-    with the next answer that can be saved.
+    with the next answer that can be saved, or by the page's own try again
+    (:func:`retry_saving`, from :mod:`trainer.ui.unsaved`), whichever comes first.
     """
     check_attempt(attempt)
     store = current_store()
@@ -131,10 +206,7 @@ def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
     browser_session().attempts = [*_held(), Held(current_owner(), attempt, session_token(), key)]
     store = current_store()
     if store is not None and key is not None and key in _flush(store):
-        raise AnsweredElsewhereError(
-            "This question was answered already, in another tab or window: the answer given "
-            "there is the one kept, and this one was not saved."
-        )
+        raise AnsweredElsewhereError(ANSWERED_ELSEWHERE)
     if store is not None and key is None:
         _flush(store)
 
@@ -219,3 +291,13 @@ class LessonStore:
 
     def record(self, attempt: AttemptIn) -> None:
         record_attempt(attempt)
+
+    def review(
+        self,
+        lesson_id: str,
+        question_id: str,
+        drill: DrillType | None,
+        correct: bool,
+        seconds: float | None,
+    ) -> None:
+        review_lesson(lesson_id, question_id, drill, correct=correct, seconds=seconds)

@@ -1,11 +1,13 @@
 """The progress store this app uses, opened once per file per process, and why it cannot be
-used when it cannot (the reason is kept for the pages: :func:`store_problem`).
+used when it cannot (the reason is kept for the pages, in words: :func:`store_problem`;
+where the store is, and what its database said, go to the app's log, never to a page).
 
 The database file is, in order: ``$CRIBBAGE_TRAINER_DB``; ``db_path`` under ``[trainer]``
 in ``.streamlit/secrets.toml``; the user's data directory."""
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
@@ -13,7 +15,7 @@ from typing import NamedTuple
 
 import streamlit as st
 
-from trainer.progress.store import Store, StoreError, describe_error, resolve_location
+from trainer.progress.store import Store, StoreError, describe_error, logged, resolve_location
 from trainer.progress.store.backend import Held as HeldOpen
 from trainer.ui.session.state import browser_session
 
@@ -27,8 +29,11 @@ __all__ = [
     "setting",
     "store_notice",
     "store_problem",
+    "store_trouble",
     "usable_store",
 ]
+
+log = logging.getLogger("trainer.ui.session")
 
 #: How long a page waits for another program's hold on the progress file before it says
 #: so: a person is told within seconds, never kept waiting a quarter of a minute.
@@ -78,7 +83,9 @@ def current_store() -> Store | None:
     try:
         return _open(db_location()).store
     except StoreError as err:
-        browser_session().problem = str(err)
+        log.warning("the progress store cannot be opened: %s", logged(err))
+        state = browser_session()
+        state.problem = state.cause = str(err)
         return None
 
 
@@ -86,6 +93,12 @@ def store_problem() -> str | None:
     """Why answers are not being saved, in plain words, or None when they are."""
     problem = browser_session().problem
     return problem or None
+
+
+def store_trouble() -> str | None:
+    """What is wrong with the store, alone (busy, cannot be reached, ...), or None."""
+    state = browser_session()
+    return (state.cause or None) if state.problem else None
 
 
 def store_notice() -> str | None:
@@ -103,8 +116,12 @@ def report_failure(err: Exception) -> None:
 
 
 def failed(err: Exception) -> None:
-    """An operation failed on an opened store: say so, and reopen the file next time."""
-    browser_session().problem = f"Progress could not be saved just now ({describe_error(err)})."
+    """An operation failed on an opened store: say so (in words; where, in the log), and
+    reopen the file next time."""
+    log.warning("a call on the progress store failed: %s", logged(err))
+    state = browser_session()
+    state.cause = describe_error(err)
+    state.problem = f"Progress could not be saved just now ({state.cause})."
     _open.clear()
 
 

@@ -11,7 +11,7 @@ from typing import TypeVar
 
 import streamlit as st
 
-from trainer.progress.store import Store, StoreError
+from trainer.progress.store import Store, StoreError, passing
 from trainer.training.records import Profile
 from trainer.ui.session.database import current_store, failed
 from trainer.ui.session.signin import club_mode, resolve_club
@@ -35,7 +35,8 @@ T = TypeVar("T")
 
 def current_profile() -> Profile | None:
     """Who is practising in this browser, or None when nobody is chosen yet (or the store
-    cannot be used: see :func:`store_problem`).
+    cannot be used: see :func:`store_problem`; when it cannot be asked just now, the player
+    it last named here).
 
     The choice is this browser's own: kept in the session and in the address
     (``?player=<id>-<name>``, see :func:`player_param`), so a reload, a reconnect after a
@@ -50,7 +51,20 @@ def current_profile() -> Profile | None:
         return _resolve(store)
     except (sqlite3.Error, StoreError) as err:
         failed(err)
+        return _remembered() if passing(err) else None
+
+
+def _remembered() -> Profile | None:
+    """The player this browser had, as last read, while the store cannot be asked just now
+    (busy, or down for a moment): the page goes on for them, what they answer waits for
+    them, and who it is is checked again at the next run that reaches the store."""
+    state = browser_session()
+    who = state.who
+    if who is None or state.profile_id != who.id:
         return None
+    if club_mode() and not state.club_token:
+        return None
+    return who
 
 
 def current_role() -> str | None:

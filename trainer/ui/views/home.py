@@ -7,7 +7,7 @@ from pathlib import Path
 import streamlit as st
 
 from trainer.engine import parse_cards
-from trainer.ui import assigned
+from trainer.ui import assigned, todays_review
 from trainer.ui.drawing import show_cards
 
 _VIEWS = Path(__file__).resolve().parent
@@ -17,6 +17,7 @@ st.markdown(
     "Learn two-player cribbage from scratch, then practise the part that wins games: "
     "**counting** hands, cribs and pegging points quickly and without missing any."
 )
+todays_review.home_block()  # what comes back today, and the button that starts it
 *hand, starter = parse_cards("5H 5C 5D JS 5S")
 show_cards(hand, starter=starter, max_width=420)
 st.caption(

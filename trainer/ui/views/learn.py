@@ -8,41 +8,24 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.content.lessons import (
-    Board,
-    BoardCheck,
-    CountCheck,
-    CutCheck,
-    FifteenCheck,
-    GoCheck,
-    KeepCheck,
-    Lesson,
-    PegCheck,
-    Show,
-    TableGoCheck,
-)
+from trainer.content.lessons import Lesson, Show
 from trainer.training.ladder import Rung, ladder, offered_after
 from trainer.training.learn import (
-    TABLE_LABELS,
-    Feedback,
     Learn,
     Status,
     answer_key,
-    asks_number,
     lesson_status,
-    options,
-    question_story,
     status_text,
     suggested,
-    table_story,
 )
-from trainer.training.seats import DRILL_SHORT_NAMES
-from trainer.ui import actions, loaded, play_saves, requests, session
-from trainer.ui.board import board_svg
-from trainer.ui.drawing import show_breakdown, show_cards, show_pile
+from trainer.ui import actions, lesson_check, loaded, play_saves, requests, session
+from trainer.ui.drawing import show_cards, show_pile
+from trainer.ui.lesson_check import CARD_WIDTH
 from trainer.ui.profiles import require_player
 
-CARD_WIDTH = 420
+#: Above a question that came back, and under one that will.
+ONCE_MORE = "You missed this one earlier. Here it is again, with new cards."
+COMES_BACK = "This question comes back at the end of the lesson, with new cards."
 PLAY_PAGE = "ui/views/play.py"
 GLOSSARY_PAGE = "ui/views/glossary.py"
 CHART_PAGE = "ui/views/chart.py"
@@ -87,8 +70,9 @@ def _first_game(lesson_id: str | None) -> Rung | None:
         return None
     profile = session.current_profile()
     games = play_saves.finished_setups(profile) if profile is not None else []
-    won = {state.rung.id for state in ladder((), games) if state.won}
-    return offered_after(lesson_id, won)
+    done = {lesson for lesson, place in learn.store.progress().items() if place.done}
+    won = {state.rung.id for state in ladder(course, done, games) if state.won}
+    return offered_after(course, lesson_id, done, won)
 
 
 def _first_game_words(rung: Rung) -> str:
@@ -177,16 +161,9 @@ def course_map() -> None:
 # --- one lesson ------------------------------------------------------------------------------
 
 
-def _board(board: Board) -> None:
-    """The same board as the Play page's, so the lessons teach the board a game shows."""
-    front, back = board.pegs()
-    svg = board_svg(front, back, target=board.game, names=DRILL_SHORT_NAMES)
-    st.markdown(svg, unsafe_allow_html=True)
-
-
 def _show(show: Show) -> None:
     if show.board is not None:
-        _board(show.board)
+        lesson_check.draw_board(show.board)
     elif show.pile is not None:
         show_pile(show.pile, highlight=show.highlight)
         st.caption(f"Count: **{show.count}**")
@@ -196,113 +173,23 @@ def _show(show: Show) -> None:
         st.caption(show.caption)
 
 
-def _question_cards(lesson: Lesson) -> None:
-    check = lesson.steps[learn.step].check
-    if isinstance(check, CountCheck):
-        show_cards(check.hand, starter=check.starter, max_width=CARD_WIDTH)
-        st.caption("The crib, with the starter" if check.crib else "The hand, with the starter")
-    elif isinstance(check, PegCheck):
-        # The count before the card asked about: the learner adds the card themselves.
-        if check.before:
-            show_pile(check.before)
-            st.caption(f"The cards laid so far, in order. The count is **{check.count_before}**.")
-        else:
-            st.caption("No cards are down yet: the count is **0**.")
-        st.markdown(f"Now the **{check.card.label}** is laid:")
-        show_pile((check.card,))
-    elif isinstance(check, FifteenCheck):
-        show_pile(check.pile)
-        st.caption(f"The cards so far add up to **{check.count}**.")
-    elif isinstance(check, GoCheck):
-        replay = check.replay()
-        st.markdown("**How the cards went down**")
-        st.markdown("\n".join(f"1. {line}" for line in question_story(check)))
-        for who, held in zip(("The pone", "The dealer"), replay.held, strict=True):
-            if held:
-                st.markdown(f"{who} still holds:")
-                show_cards(held, max_width=80 * len(held))
-            else:
-                st.markdown(f"{who} has no cards left.")
-    elif isinstance(check, TableGoCheck):
-        table = check.replay()
-        st.markdown("**How the cards went down at the table**")
-        st.markdown("\n".join(f"1. {line}" for line in table_story(check, with_scores=False)))
-        for seat, held in zip(check.seats, table.held, strict=True):
-            who = TABLE_LABELS[seat]
-            if held:
-                st.markdown(f"{who} still holds:")
-                show_cards(held, max_width=80 * len(held))
-            else:
-                st.markdown(f"{who} has no cards left.")
-    elif isinstance(check, BoardCheck):
-        _board(Board(game=check.game, you=check.you))
-        back, front = check.you
-        if front == 0:
-            st.caption("Your pegs wait in the start holes.")
-        elif back == 0:
-            st.caption(f"Your front peg is in hole {front}. Your back peg is still at the start.")
-        else:
-            st.caption(f"Your back peg is in hole {back} and your front peg in hole {front}.")
-    elif isinstance(check, CutCheck):
-        left, right = st.columns(2)
-        with left:
-            st.markdown("You cut:")
-            show_cards((check.you,), max_width=90)
-        with right:
-            st.markdown("Your opponent cuts:")
-            show_cards((check.opponent,), max_width=90)
-    elif isinstance(check, KeepCheck):
-        show_cards(check.cards, max_width=CARD_WIDTH)
-        st.caption("Your six cards. Four stay in your hand and two go to the crib.")
-
-
-def _feedback(feedback: Feedback) -> None:
-    if feedback.correct:
-        st.success(feedback.headline, icon=":material/check_circle:")
-    elif feedback.revealed:
-        st.info(feedback.headline, icon=":material/lightbulb:")
-    else:
-        st.error(feedback.headline, icon=":material/close:")
-    for line in feedback.details:
-        st.markdown(line)
-    if feedback.lit and set(feedback.lit) < set(feedback.pile):
-        show_pile(feedback.pile, highlight=feedback.lit)
-    if feedback.board is not None:
-        _board(feedback.board)
-    if feedback.breakdown is not None:
-        if feedback.correct:
-            with st.expander("See every combination"):
-                show_breakdown(feedback.breakdown)
-        else:
-            show_breakdown(feedback.breakdown)
-
-
 def _submit(lesson: Lesson, key: str) -> None:
     raw = st.session_state.get(key)
     learn.submit(lesson, None if raw is None else str(raw))
 
 
 def check_form(lesson: Lesson) -> None:
-    check = lesson.steps[learn.step].check
+    check = learn.question(lesson)
     if check is None:
         return
     learn.seen(lesson)
     state = learn.check_state(lesson)
-    key = answer_key(lesson.id, learn.step)
+    comeback = learn.comeback
+    key = answer_key(lesson.id, learn.step, comeback.number if comeback else 0)
     st.subheader("Your turn", divider="green")
-    _question_cards(lesson)
-    with st.form(f"learn_form_{lesson.id}_{learn.step}", border=True):
-        if asks_number(check):
-            st.text_input(check.prompt, key=key, placeholder="Type a number, then press Enter")
-        else:
-            choices = dict(options(check))
-            st.radio(
-                check.prompt,
-                list(choices),
-                index=None,
-                key=key,
-                format_func=choices.__getitem__,
-            )
+    lesson_check.show_question(check)
+    with st.form(f"learn_form_{key}", border=True):
+        lesson_check.answer_box(check, key)
         actions.submit(
             "Check my answer",
             marker=f"learn_submit_{key}",
@@ -315,7 +202,9 @@ def check_form(lesson: Lesson) -> None:
     if state.problem:
         st.warning(state.problem, icon=":material/warning:")
     if state.feedback is not None:
-        _feedback(state.feedback)
+        lesson_check.show_feedback(state.feedback)
+    if learn.comes_back(lesson):
+        st.caption(COMES_BACK)
     if state.tries and not state.passed and not state.revealed:
         st.caption(
             "Have another go with the hint above, or ask to see the answer."
@@ -339,7 +228,12 @@ def lesson_view(lesson: Lesson) -> None:
         on_click=learn.close,
     )  # fmt: skip
     st.title(f"{course.number(lesson.id)}. {lesson.title}")
-    st.progress((learn.step + 1) / total, text=f"Step {learn.step + 1} of {total}")
+    if learn.comeback is None:
+        st.progress((learn.step + 1) / total, text=f"Step {learn.step + 1} of {total}")
+    else:
+        left = learn.waiting(lesson)
+        st.progress(1.0, text=f"Once more: {left} more after this" if left else "Once more")
+        st.info(ONCE_MORE, icon=":material/replay:")
     st.markdown(step.text)
     for show in step.show:
         _show(show)
@@ -351,7 +245,7 @@ def lesson_view(lesson: Lesson) -> None:
             "Back",
             key="learn_back",
             icon=":material/chevron_left:",
-            disabled=learn.step == 0,
+            disabled=learn.step == 0 or learn.comeback is not None,
             on_click=learn.back,
             args=(lesson,),
         )

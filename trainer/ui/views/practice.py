@@ -18,16 +18,12 @@ Starting a set from elsewhere:
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from typing import Any
 
 import streamlit as st
 
 from trainer.content.catalog import DrillCatalog
-from trainer.training.grading import (
-    AdviceGrade,
-)
 from trainer.training.questions import (
     GenerationError,
 )
@@ -41,13 +37,14 @@ from trainer.training.sets import (
     spec_from_request,
 )
 from trainer.ui import actions, session
-from trainer.ui.asking import asker_for
+from trainer.ui.asking import ask
 from trainer.ui.asking.base import practice_state
 from trainer.ui.loaded import (
     drill_catalog,
 )
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import practice_weights, take_practice
+from trainer.ui.unsaved import follow
 
 
 def _signature(params: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -173,17 +170,18 @@ def _setup(catalog: DrillCatalog) -> None:
             horizontal=True,
             key="practice_pick_mode",
         )
-    muggins = st.toggle(
-        "Muggins",
-        key="practice_pick_muggins",
-        help="Points you miss are taken by your opponent, as in a game played with muggins.",
-    )
-    seed = st.text_input(
-        "Seed (optional)",
-        key="practice_pick_seed",
-        placeholder="Leave empty for a new deal",
-        help="Every set has a seed; type one to deal that same set again.",
-    )
+    with st.expander("More options"):  # closed: a beginner sees the drill, the level and Start
+        muggins = st.toggle(
+            "Muggins",
+            key="practice_pick_muggins",
+            help="Points you miss are taken by your opponent, as in a game played with muggins.",
+        )
+        seed = st.text_input(
+            "Seed (optional)",
+            key="practice_pick_seed",
+            placeholder="Leave empty for a new deal",
+            help="Every set has a seed; type one to deal that same set again.",
+        )
     if st.button("Start", type="primary", key="practice_start"):
         request = {
             "drill": drill,
@@ -273,29 +271,7 @@ def _set_screen(catalog: DrillCatalog) -> None:
             st.rerun()
         st.stop()
 
-    asker = asker_for(question)
-    picker = asker.picker(run, catalog, question) if run.phase == "question" else None
-    if picker is not None:  # taps first, so what is drawn shows what they did
-        asker.take(run, catalog, picker)
-
-    answered = run.last_grade if run.phase != "question" else None
-    asker.show(
-        question,
-        cards=picker is None or run.phase != "question",
-        chosen=answered.chosen if isinstance(answered, AdviceGrade) else (),
-    )
-
-    if run.phase == "question":
-        run.start_clock(time.monotonic())
-        asker.answer(run, catalog, question, picker)
-    else:
-        state = practice_state()
-        unsaved, state.unsaved = state.unsaved, None
-        if unsaved:
-            st.warning(unsaved)
-        grade = run.last_grade
-        if grade is not None:
-            asker.feedback(grade)
+    if ask(run, catalog, question) is not None:  # answered: its grade explained, then on
         label = "See how you did" if run.is_last else "Next question"
         actions.button(
             label,
@@ -310,6 +286,7 @@ def _set_screen(catalog: DrillCatalog) -> None:
     if st.button("Stop this set", type="tertiary", key="practice_stop"):
         _stop()
         st.rerun()
+    follow()  # an answer that could not be saved: said at the top of the page
 
 
 _set_screen(catalog)

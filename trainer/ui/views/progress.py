@@ -25,8 +25,10 @@ from trainer.progress.figures import (
 from trainer.progress.review_totals import LostPoint, lost_points
 from trainer.progress.store import Recorded, StoreError, describe_error
 from trainer.training.ladder import Step, ladder
+from trainer.training.records import Profile
+from trainer.training.scheduling import Area, Standing, standing, standings
 from trainer.training.table import LEVEL_NAMES
-from trainer.ui import assets, session
+from trainer.ui import assets, clock, session
 from trainer.ui.game_list import game_links
 from trainer.ui.loaded import course as loaded_course
 from trainer.ui.loaded import drill_catalog
@@ -37,6 +39,7 @@ MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the
 DAY = "utcyearmonthdate"  # chart dates are calendar days, read and shown in UTC
 LEARN_PAGE = "ui/views/learn.py"
 PLAY_PAGE = "ui/views/play.py"
+TODAY_PAGE = "ui/views/today.py"
 
 
 def _practise(drill: str, tier: str, weights: dict[tuple[str, str], float] | None) -> None:
@@ -127,12 +130,13 @@ def _over_time_chart(
     )
     period = "Week of" if report.weekly else "Day"
     y_scale = alt.Scale(domain=[0, 1]) if field == "Right" else alt.Scale(zero=True)
-    axis = alt.Axis(format="%d %b", labelAngle=0)
+    axis = alt.Axis(format=DATE_FORMAT, labelAngle=0, labelOverlap=True)
     if report.weekly:  # a tick on each week's first day, where its point is
         periods = sorted({p.period for p in report.over_time})
         axis = alt.Axis(
-            format="%d %b",
+            format=DATE_FORMAT,
             labelAngle=0,
+            labelOverlap=True,
             values=[
                 alt.DateTime(year=d.year, month=d.month, date=d.day, utc=True) for d in periods
             ],
@@ -141,7 +145,7 @@ def _over_time_chart(
         alt.Chart(frame, height=260)
         .mark_line(point=True)
         .encode(
-            x=alt.X(f"{DAY}(When):T", title=None, axis=axis),
+            x=alt.X(f"{DAY}(When):T", title="Week starting" if report.weekly else "Day", axis=axis),
             y=alt.Y(f"{field}:Q", title=title, axis=alt.Axis(format=axis_format), scale=y_scale),
             color=alt.Color("Drill:N", title=None, legend=alt.Legend(orient="bottom", columns=2)),
             tooltip=[
@@ -222,6 +226,12 @@ def games_section(profile_id: int) -> None:
 GAMES_SHOWN = 8
 
 
+#: Dates on the charts' axes: the day, the month and the year ("6 Dec 2026").
+DATE_FORMAT = "%-d %b %Y"
+#: A line of points lost needs games on two days at least: one day's games stand in words.
+LOST_CHART_DAYS = 2
+
+
 def _lost_chart(points: list[LostPoint]) -> alt.Chart:
     """Points lost per game over time, a line per level (dashed for the short game)."""
     order = list(LEVEL_NAMES.values())
@@ -242,7 +252,11 @@ def _lost_chart(points: list[LostPoint]) -> alt.Chart:
         alt.Chart(frame)
         .mark_line(point=True)
         .encode(
-            x=alt.X("When:T", title=None, axis=alt.Axis(labelAngle=0)),  # labels fit the span
+            x=alt.X(
+                "When:T",
+                title="When the game ended",
+                axis=alt.Axis(format=DATE_FORMAT, labelAngle=0, labelOverlap=True),
+            ),
             y=alt.Y("Points lost:Q", title="Points lost in the game", scale=alt.Scale(zero=True)),
             # Legends above: below the chart they take its height.
             color=alt.Color("Level:N", title=None, sort=order, legend=alt.Legend(orient="top")),
@@ -282,12 +296,11 @@ def first_games_section(profile_id: int) -> None:
         games = []
     course = loaded_course()
     lines = []
-    for state in ladder(done, games):
+    for state in ladder(course, done, games):
         rung = state.rung
         if state.step is Step.LOCKED:
-            where = (
-                f"lesson {course.number(rung.lesson)}" if course.has(rung.lesson) else "its lesson"
-            )
+            lesson = state.lesson or ""
+            where = f"lesson {course.number(lesson)}" if course.has(lesson) else "its lesson"
             said = f"opens after {where}"
         else:
             said = _LADDER_WORDS[state.step]
@@ -297,6 +310,67 @@ def first_games_section(profile_id: int) -> None:
         lines.append(f"{rung.number}. {icon} **{rung.title}**: {said}")
     st.markdown("\n".join(lines))
     st.caption("The first games are on the Play page; each opens with its lesson.")
+
+
+# --- the review schedule: what is learnt, due and overdue, per area ----------------------------
+
+_REVIEW_COLUMNS = (
+    ("Learnt", Standing.LEARNT),
+    ("Learning", Standing.LEARNING),
+    ("Due today", Standing.DUE),
+    ("Overdue", Standing.OVERDUE),
+)
+
+
+def _area_name(area: Area, titles: Titles) -> str | None:
+    """``Lesson 6: The show``, ``Count the hand · Beginner`` (None: a lesson no longer in
+    the course)."""
+    if isinstance(area, str):
+        course = loaded_course()
+        return f"Lesson {course.number(area)}: {course.title(area)}" if course.has(area) else None
+    tier = titles.get((area.drill.value, area.tier), area.tier)
+    return f"{area.drill.heading} · {tier}"
+
+
+def review_section(titles: Titles) -> bool:
+    """Each area's cards of the review schedule: learnt, still learning, due and overdue
+    (True: the player has cards)."""
+    cards = session.review_cards()
+    if not cards:
+        return False
+    st.subheader("What comes back to review")
+    now = clock.now()
+    table = standings(cards, now)
+    order = {lesson.id: n for n, lesson in enumerate(loaded_course().lessons)}
+    lessons = sorted(
+        (area for area in table if isinstance(area, str)),
+        key=lambda area: order.get(area, len(order)),
+    )
+    places = {pair: n for n, pair in enumerate(titles)}  # the drills' own order
+    drills = sorted(
+        (area for area in table if not isinstance(area, str)),
+        key=lambda area: places.get((area.drill.value, area.tier), len(places)),
+    )
+    areas: list[Area] = [*lessons, *drills]
+    lines = []
+    for area in areas:
+        named = _area_name(area, titles)
+        if named is not None:
+            counts = table[area]
+            lines.append((named, *(counts.get(standing, 0) for _, standing in _REVIEW_COLUMNS)))
+    st.html(f"<style>{assets.text('progress.css')}</style>")  # the table on a phone
+    with st.container(key="progress_reviews"):
+        columns = ["What", *(heading for heading, _ in _REVIEW_COLUMNS)]
+        st.table(pd.DataFrame(lines, columns=columns), hide_index=True)
+    due = sum(1 for card in cards if standing(card, now) in (Standing.DUE, Standing.OVERDUE))
+    st.caption(
+        "Each question of a lesson, and each drill and level you practise, comes back on a "
+        "later day: sooner when you missed it, later when you knew it well. Learnt: you "
+        "should still know it a week from now."
+    )
+    if due:
+        st.page_link(TODAY_PAGE, label=f"Review now ({due} due)", icon=":material/replay:")
+    return True
 
 
 def _games(n: int) -> str:
@@ -318,7 +392,18 @@ def reviewed_games(profile_id: int) -> None:
     points = lost_points(games)
     if points:
         st.markdown("##### Points lost per game")
-        st.altair_chart(_lost_chart(points), width="stretch", height=280)
+        if len({p.finished_at.date() for p in points}) >= LOST_CHART_DAYS:
+            st.altair_chart(_lost_chart(points), width="stretch", height=280)
+        else:  # one day's games: a chart would be a dot or two over an axis of hours
+            st.markdown(
+                "\n".join(
+                    f"- {LEVEL_NAMES.get(p.level, p.level.capitalize())} to {p.target}, "
+                    f"{'won' if p.won else 'lost'}: {round(p.total)} "
+                    f"point{'' if round(p.total) == 1 else 's'} given away"
+                    for p in points
+                )
+            )
+            st.caption("Play on another day and these become a line, so you can see it change.")
         st.caption(
             "What the review of each finished game found: the points your throws, cards and "
             "counts gave away against the best choice. Lower is better; a game to 121 has "
@@ -336,6 +421,32 @@ def reviewed_games(profile_id: int) -> None:
     if len(games) > GAMES_SHOWN:
         with st.expander(f"Older games ({len(games) - GAMES_SHOWN})"):
             game_links(games[GAMES_SHOWN:], key="progress_game")
+
+
+def your_data(profile: Profile, *, answers: bool, reviewing: bool) -> None:
+    """The player's answers, and their cards of the review schedule, as CSV files."""
+    if not (answers or reviewing):
+        return
+    st.subheader("Your data")
+    if answers:
+        st.download_button(
+            "Download every answer (CSV)",
+            data=session.answers_csv(profile.id),
+            file_name=export_file_name(profile.name),
+            mime="text/csv",
+            on_click="ignore",
+            icon=":material/download:",
+        )
+    if reviewing:
+        st.download_button(
+            "Download what comes back to review (CSV)",
+            data=session.reviews_csv(profile.id),
+            file_name=export_file_name(profile.name).removesuffix(".csv") + "-reviews.csv",
+            mime="text/csv",
+            on_click="ignore",
+            icon=":material/download:",
+            key="progress_reviews_csv",
+        )
 
 
 require_player()  # nobody chosen in this browser: never show someone else's
@@ -398,8 +509,10 @@ if report.totals.answers == 0:
     st.page_link(
         PLAY_PAGE, label="Ready for a game? Play the computer", icon=":material/playing_cards:"
     )
+    reviewing = review_section(titles)
     first_games_section(profile.id)
     games_section(profile.id)
+    your_data(profile, answers=False, reviewing=reviewing)
     st.stop()
 
 st.caption(f"How **{name}** is doing, from every answer given on this device.")
@@ -455,8 +568,14 @@ if st.button(
 ):
     _practise(MIXED, "adaptive", report.weights)
 
+reviewing = review_section(titles)
+
 st.subheader("How it is going")
-accuracy_tab, pace_tab, misses_tab = st.tabs(["Right answers", "Pace", "What gets missed"])
+# Lazy tabs: only the open tab's chart runs and is drawn (a chart is the page's dearest part to
+# draw in the browser); choosing another tab runs the page again for it.
+accuracy_tab, pace_tab, misses_tab = st.tabs(
+    ["Right answers", "Pace", "What gets missed"], key="progress_tabs", on_change="rerun"
+)
 first_time = _one_period(report)
 come_back = (
     " Come back another "
@@ -465,22 +584,27 @@ come_back = (
     if first_time
     else ""
 )
-with accuracy_tab:
-    st.altair_chart(_over_time_chart(report, "Right", "Right answers", "%"), width="stretch")
-    st.caption(
-        "The share of answers you got right, per "
-        + ("week." if report.weekly else "day.")
-        + come_back
-    )
-with pace_tab:
-    st.altair_chart(_over_time_chart(report, "Seconds", "Seconds an answer", "d"), width="stretch")
-    st.caption("How long an answer takes you on average: lower is quicker." + come_back)
-with misses_tab:
-    st.altair_chart(_misses_chart(report), width="stretch")
-    st.caption(
-        "For each kind of score, the share of answers that missed it, counting only the "
-        "drills where it can come up."
-    )
+if accuracy_tab.open:
+    with accuracy_tab:
+        st.altair_chart(_over_time_chart(report, "Right", "Right answers", "%"), width="stretch")
+        st.caption(
+            "The share of answers you got right, per "
+            + ("week." if report.weekly else "day.")
+            + come_back
+        )
+if pace_tab.open:
+    with pace_tab:
+        st.altair_chart(
+            _over_time_chart(report, "Seconds", "Seconds an answer", "d"), width="stretch"
+        )
+        st.caption("How long an answer takes you on average: lower is quicker." + come_back)
+if misses_tab.open:
+    with misses_tab:
+        st.altair_chart(_misses_chart(report), width="stretch")
+        st.caption(
+            "For each kind of score, the share of answers that missed it, counting only the "
+            "drills where it can come up."
+        )
 
 st.subheader("Recent answers")
 best_column, worst_column = st.columns(2, gap="large")
@@ -500,12 +624,4 @@ with worst_column:
 first_games_section(profile.id)
 games_section(profile.id)
 
-st.subheader("Your data")
-st.download_button(
-    "Download every answer (CSV)",
-    data=session.answers_csv(profile.id),
-    file_name=export_file_name(profile.name),
-    mime="text/csv",
-    on_click="ignore",
-    icon=":material/download:",
-)
+your_data(profile, answers=True, reviewing=reviewing)

@@ -1,28 +1,28 @@
-"""Review: a finished game, decision by decision, for the player who played it.
+"""Review: a finished game, decision by decision, for the player who played it, at a table
+of two, three or four.
 
-It opens on the three costliest decisions, then the points lost by kind (throws, cards laid,
-counts) and a chart of them per deal, the chance to win as a line over the deals (its
-biggest swings marked, :mod:`trainer.ui.winchart`), then steps through the game deal by deal on the
-board. The numbers are the review's (:mod:`trainer.training.review`): this page words and
-draws them. Another page opens it for a game with ``?game=<id>`` (or names the game with
-:func:`trainer.ui.requests.name_review`); only the signed-in player's own finished games open.
-What the page keeps between runs is one :class:`~trainer.ui.page_state.ReviewState`.
+It opens on the three costliest decisions, each with its word (best, good, an inaccuracy,
+a mistake, a blunder, from the points it cost) and one plain sentence of why, the figures
+behind "Details"; then how many decisions got each word and the points lost by kind
+(throws, cards laid, counts) with a chart of them per deal; the chance to win as a line
+over the deals, as the meter showed it (games the win model speaks of,
+:mod:`trainer.ui.winchart`); then the game deal by deal on the board. In learning mode and
+first games no percentage or decimal point is shown. The numbers are the review's
+(:mod:`trainer.training.review`), the words :mod:`trainer.training.review_words`'s: this
+page draws them. The review is usually worked out already, while the results were on the
+screen (:mod:`trainer.ui.review_ahead`). Another page opens it for a game with
+``?game=<id>`` (or names the game with :func:`trainer.ui.requests.name_review`); only the
+signed-in player's own finished games open. What the page keeps between runs is one
+:class:`~trainer.ui.page_state.ReviewState`.
 """
 
 from __future__ import annotations
 
 import sqlite3
-from typing import NoReturn
+from typing import Any, NoReturn
 
-import altair as alt
-import pandas as pd
 import streamlit as st
 
-from trainer.analysis.winmeter import measured
-from trainer.engine.cards import Card, label_cards
-from trainer.engine.record import GameRecord
-from trainer.engine.vocab import Which
-from trainer.progress.review_totals import review_text
 from trainer.progress.store import StoreError, describe_error
 from trainer.training.review import (
     COSTLY,
@@ -31,10 +31,21 @@ from trainer.training.review import (
     Decision,
     DecisionKind,
     GameReview,
-    PlayReview,
+    OneThrowReview,
     ThrowReview,
 )
-from trainer.training.table import COMPUTER, LEVEL_NAMES, ME, SHORT_NAMES, PlaySetup
+from trainer.training.review_words import (
+    KIND_WORDS,
+    details,
+    limits_help,
+    summary,
+    throw_table,
+    title,
+    verdict,
+    verdicts_line,
+    why,
+)
+from trainer.training.table import LEVEL_NAMES, ME, PlaySetup, SeatNames
 from trainer.ui import actions, session
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.drawing import show_cards
@@ -42,16 +53,11 @@ from trainer.ui.game_list import GAME_PARAM, game_links
 from trainer.ui.page_state import ReviewState, kept
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import PracticeRequest, ask_practice, take_review
-from trainer.ui.winchart import game_line, show_win_line
+from trainer.ui.review_ahead import prepared
+from trainer.ui.winchart import show_win_line
 
 PROGRESS_PAGE = "ui/views/progress.py"
 PLAY_PAGE = "ui/views/play.py"
-#: What each kind of decision is called on this page.
-KIND_NAMES: dict[DecisionKind, str] = {
-    DecisionKind.THROW: "Throws",
-    DecisionKind.PLAY: "Cards laid",
-    DecisionKind.COUNT: "Counts",
-}
 
 
 #: Where the page keeps its :class:`~trainer.ui.page_state.ReviewState` in the session state.
@@ -60,24 +66,6 @@ STATE_KEY = "_review_page"
 
 def _state() -> ReviewState:
     return kept(STATE_KEY, ReviewState)
-
-
-def _points(value: float) -> str:
-    return f"{value:.2f} point" + ("" if round(value, 2) == 1 else "s")
-
-
-def _whole(value: int) -> str:
-    return f"{value} point" + ("" if value == 1 else "s")
-
-
-def _cards(cards: tuple[Card, ...] | list[Card]) -> str:
-    return label_cards(cards) or "none"
-
-
-@st.cache_resource(max_entries=32, show_spinner="Reviewing the game…")
-def _reviewed(record: str, settings: str) -> GameReview:
-    """The review of a stored game, kept for every session (it is the same for anyone)."""
-    return review_text(record, settings)
 
 
 def _deal_key(game_id: str) -> str:
@@ -93,7 +81,9 @@ def _practise(throw: ThrowReview) -> None:
     ask_practice(PracticeRequest("discard", "dealer" if throw.dealer else "pone", hand=throw.six))
 
 
-def _practise_button(throw: ThrowReview, key: str) -> None:
+def _practise_button(throw: ThrowReview | OneThrowReview, key: str) -> None:
+    if not isinstance(throw, ThrowReview):  # (the drill throws two of six)
+        return
     if st.button(
         "Practise this",
         key=key,
@@ -103,113 +93,64 @@ def _practise_button(throw: ThrowReview, key: str) -> None:
         _practise(throw)
 
 
-# --- one decision, in words ------------------------------------------------------------------
+def _whole(points: float) -> str:
+    """Points in a whole number (the figures are behind "Details")."""
+    return f"{round(points)}"
 
 
-def _whose_crib(throw: ThrowReview) -> str:
-    return "your own crib" if throw.dealer else "the computer's crib"
+def _details(decision: Decision, review: GameReview, *, words: bool) -> None:
+    """The figures behind a decision: to a hundredth of a point, or in whole points in
+    learning mode and first games; a throw's best throws as a table."""
+    st.markdown("  \n".join(details(decision, review, words=words)))
+    if isinstance(decision, ThrowReview | OneThrowReview):
+        _throw_table(decision, words=words)
 
 
-def _throw_lines(throw: ThrowReview) -> list[str]:
-    advice = throw.advice
-    best = advice.best
-    lines = [
-        f"You threw {_cards(list(throw.thrown))} to {_whose_crib(throw)}: number "
-        f"{advice.place} of 15 throws."
-    ]
-    if advice.place == 1:
-        lines.append("That was the best throw.")
+def _throw_table(throw: ThrowReview | OneThrowReview, *, words: bool) -> None:
+    # a table in the page's own text: no data frame to load and draw in the browser
+    st.markdown("\n".join(throw_table(throw, words=words)))
+    if isinstance(throw, ThrowReview):
+        cards, others = "these two", "the computer throwing as a sound player does"
+        side = "for you" if throw.dealer else "against you"
     else:
-        lines.append(
-            f"The best was {_cards(list(best.discard.throw))}; yours cost {advice.cost_text()}."
+        cards, others = "this card", "the others throwing as good players do"
+        side = (
+            "for your side"
+            if throw.crib_sign > 0
+            else "half against you (it helps one of the two others)"
+            if throw.crib_sign > -1
+            else "against your side"
         )
-        lines.append(f"Best: {best.reason}. Yours: {advice.chosen.reason}.")
-    if throw.hinted:
-        lines.append("You asked for a hint on this deal.")
-    return lines
-
-
-def _play_lines(play: PlayReview) -> list[str]:
-    where = (
-        "You led"
-        if not play.pile
-        else f"At {play.count} (the pile {_cards(list(play.pile))}) you laid"
+    st.caption(
+        "Hand: what the four kept make with the starter, on average. Crib: what the crib "
+        f"makes with {cards}, {others}, on average. A deal: the hand with the crib "
+        f"counted {side}."
     )
-    chosen, best = play.chosen, play.best
-    lines = [
-        f"{where} {play.card.label}: it pegged {chosen.points} and the computer could peg "
-        f"{chosen.reply:.2f} back on average."
-    ]
-    if play.forced:
-        lines.append("It was the only card that fitted.")
-    elif play.lost > COSTLY:
-        lines.append(
-            f"The {best.card.label} would have gained {_points(play.lost)} on average "
-            f"(it pegs {best.points}, their reply {best.reply:.2f})."
-        )
-    else:
-        lines.append("That was as good as the best card.")
-    return lines
-
-
-def _count_lines(count: CountReview) -> list[str]:
-    what = "crib" if count.which is Which.CRIB else "hand"
-    score = count.event.score
-    lines = [
-        f"Your {what} ({_cards(list(score.hand))}, starter {score.starter.label}) made "
-        f"{count.true}, and you said {count.claimed}."
-    ]
-    if count.missed:
-        taken = (
-            f" The computer called muggins and took {_whole(count.taken)}." if count.taken else ""
-        )
-        lines.append(f"You missed {_whole(count.missed)}.{taken}")
-        lines.append(f"Counted out: {score.cadence()}.")
-    elif count.over:
-        lines.append(f"That was {_whole(count.over)} too many: you pegged {count.true}.")
-    else:
-        lines.append("Right!")
-    return lines
-
-
-def _lines(decision: Decision) -> list[str]:
-    if isinstance(decision, ThrowReview):
-        return _throw_lines(decision)
-    if isinstance(decision, PlayReview):
-        return _play_lines(decision)
-    return _count_lines(decision)
-
-
-def _title(decision: Decision) -> str:
-    if isinstance(decision, ThrowReview):
-        what = "the throw"
-    elif isinstance(decision, PlayReview):
-        what = f"the {decision.card.label} laid"
-    else:
-        what = "your crib count" if decision.which is Which.CRIB else "your hand count"
-    return f"Deal {decision.deal_no}, {what}: {_points(decision.lost)} lost"
 
 
 # --- the sections ----------------------------------------------------------------------------
 
 
-def _costliest(review: GameReview, game_id: str) -> None:
+def _costliest(review: GameReview, game_id: str, *, words: bool) -> None:
     st.subheader("Your three costliest decisions")
     top = review.costliest(3)
     if not top:
         st.success(
-            "Nothing costly: every throw, card and count was within "
-            f"{COSTLY:.1f} points of the best.",
+            "Nothing costly: every throw, card and count was as good as the best.",
             icon=":material/celebration:",
         )
-        return
     for n, decision in enumerate(top, start=1):
         with st.container(border=True, key=f"review_top_{n}"):
-            st.markdown(f"**{n}. {_title(decision)}**")
-            st.markdown("  \n".join(_lines(decision)))
+            st.markdown(f"**{n}. {title(decision)}**")
+            st.markdown(why(decision, review))
             if isinstance(decision, ThrowReview):
                 show_cards(decision.six, highlight=decision.thrown, max_width=360)
                 st.caption("Lit: the two you threw.")
+            elif isinstance(decision, OneThrowReview):
+                show_cards(decision.five, highlight=(decision.thrown,), max_width=300)
+                st.caption("Lit: the card you threw.")
+            with st.expander("Details", key=f"review_top_details_{n}"):
+                _details(decision, review, words=words)
             with st.container(horizontal=True):
                 actions.button(
                     f"See deal {decision.deal_no}",
@@ -217,121 +158,118 @@ def _costliest(review: GameReview, game_id: str) -> None:
                     on_click=_go_to_deal,
                     args=(game_id, decision.deal_no),
                 )
-                if isinstance(decision, ThrowReview):
+                if isinstance(decision, ThrowReview | OneThrowReview):
                     _practise_button(decision, f"review_practise_top_{n}")
+    st.markdown(f"Your decisions: {verdicts_line(review)}.")
+    with st.expander("What the words mean", key="review_words_help"):
+        st.markdown(limits_help(words=words))
 
 
-def _totals(review: GameReview) -> None:
+#: Why a kind of decision has no figure in a game (a first game has no crib, or no play).
+_NONE = {
+    DecisionKind.THROW: "This game has no crib: there was nothing to throw.",
+    DecisionKind.PLAY: "This game has no play: no cards were laid.",
+    DecisionKind.COUNT: "The trainer counted the hands in this game.",
+}
+
+
+def _totals(review: GameReview, spec: dict[str, Any], *, words: bool) -> None:
     st.subheader("Points lost")
     lost = review.lost
-    muggins = review.settings.muggins
-    throws, plays, counts = st.columns(3)
-    throws.metric(KIND_NAMES[DecisionKind.THROW], f"{lost.throws:.1f}")
-    plays.metric(KIND_NAMES[DecisionKind.PLAY], f"{lost.plays:.1f}")
-    counts.metric(
-        KIND_NAMES[DecisionKind.COUNT],
-        f"{lost.counts:.0f}" if muggins else "–",
-        help=None if muggins else "The trainer counted the hands in this game.",
-    )
-    st.caption(
-        f"{lost.total:.1f} points in all over {len(review.deals)} deals. A throw's figure is "
-        "points a deal on average against the best throw, hand and crib together; a card's "
-        "is points of the play on average against the best card; a count's is the points "
-        "you left out."
-    )
-    frame = pd.DataFrame(
-        [
-            {"Deal": deal.deal_no, "Kind": KIND_NAMES[kind], "Points lost": deal.lost.of(kind)}
-            for deal in review.deals
-            for kind in DecisionKind
-        ]
-    )
-    chart = (
-        alt.Chart(frame)
-        .mark_bar()
-        .encode(
-            x=alt.X("Deal:O", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("sum(Points lost):Q", title="Points lost"),
-            color=alt.Color(
-                "Kind:N",
-                title=None,
-                sort=list(KIND_NAMES.values()),
-                legend=alt.Legend(orient="top"),  # below, it takes the bars' height
-            ),
-            order=alt.Order("Kind:N"),
-            tooltip=[
-                alt.Tooltip("Deal:O"),
-                alt.Tooltip("Kind:N"),
-                alt.Tooltip("Points lost:Q", format=".2f"),
-            ],
+    kinds = review.kinds
+    for column, kind in zip(st.columns(3), DecisionKind, strict=True):
+        there = kind in kinds
+        column.metric(
+            KIND_WORDS[kind],
+            _whole(lost.of(kind)) if there else "–",
+            help=None if there else _NONE[kind],
         )
-    )
+    with st.expander("Details", key="review_totals_details"):
+        if words:
+            said = (
+                f"About {_whole(lost.total)} points in all over {len(review.deals)} deals: "
+                f"about {_whole(lost.throws)} in your throws, {_whole(lost.plays)} in the "
+                f"cards you laid and {_whole(lost.counts)} in your counts."
+            )
+        else:
+            said = (
+                f"{lost.total:.2f} points in all over {len(review.deals)} deals: "
+                f"{lost.throws:.2f} in your throws, {lost.plays:.2f} in the cards you laid "
+                f"and {lost.counts:.2f} in your counts."
+            )
+        st.markdown(
+            f"{said} A throw's figure is points a deal on average against the best throw, hand "
+            "and crib together; a card's is points of the play on average against the best "
+            "card; a count's is the points you left out."
+        )
     st.markdown("##### Points lost per deal")
-    st.altair_chart(chart, width="stretch", height=240)
+    # what st.altair_chart(lost_chart(review), ...) draws, its spec made once per review
+    st.vega_lite_chart(spec=dict(spec), width="stretch", height=240, key="review_lost_chart")
 
 
-def _board(review: GameReview, deal: DealReview) -> None:
+def _board(review: GameReview, deal: DealReview, names: SeatNames) -> None:
     last = deal.board.last
     move = BoardMove(last.seat, last.start, last.end, last.reason) if last else None
     board = board_html(
         [Frame(deal.board.front, deal.board.back, move)],
         target=review.settings.target,
-        names=(SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
+        names=names.board_names,
     )
     st.markdown(board, unsafe_allow_html=True)
 
 
-def _throw_table(throw: ThrowReview) -> None:
-    advice = throw.advice
-    lines = list(advice.top)
-    if advice.chosen not in lines:
-        lines.append(advice.chosen)
-    sign = "+" if throw.dealer else "−"
-    rows = [
-        f"| {f'{line.place} (yours)' if line is advice.chosen else line.place} "
-        f"| {_cards(list(line.discard.throw))} | {_cards(list(line.discard.keep))} "
-        f"| {line.discard.hand:.2f} | {line.discard.crib:.2f} | {line.discard.net:.2f} |"
-        for line in lines
-    ]
-    # a table in the page's own text: no data frame to load and draw in the browser
-    header = f"| Place | Throw | Keep | Hand | {sign} crib | A deal |\n|---|---|---|--:|--:|--:|"
-    st.markdown("\n".join([header, *rows]))
-
-
-def _deal(review: GameReview, deal: DealReview, game_id: str) -> None:
-    _board(review, deal)
-    me, them = deal.gained
-    before, after = deal.scores_before, deal.scores
-    who = "you deal" if deal.dealer == ME else "the computer deals"
+def _deal_line(deal: DealReview, names: SeatNames, *, words: bool) -> str:
+    who = "you deal" if deal.dealer == ME else f"{names.who(deal.dealer).lower()} deals"
     starter = f"starter {deal.starter.label}" if deal.starter else "no starter turned"
-    st.caption(
-        f"Deal {deal.deal_no} · {who} · {starter} · you pegged {me}, the computer {them} "
-        f"({before[0]}–{before[1]} → {after[0]}–{after[1]}) · "
-        f"{deal.lost.total:.2f} points lost"
+    gained = ", ".join(f"{names.side(side)} {points}" for side, points in enumerate(deal.gained))
+    before = "–".join(str(s) for s in deal.scores_before)
+    after = "–".join(str(s) for s in deal.scores)
+    points = _whole(deal.lost.total)
+    lost = f"{'about ' if words else ''}{points} point{'' if points == '1' else 's'} lost"
+    return (
+        f"Deal {deal.deal_no} · {who} · {starter} · pegged: {gained} ({before} → {after}) · {lost}"
     )
-    if deal.throw is not None:
-        throw = deal.throw
+
+
+def _said(decision: Decision, review: GameReview) -> str:
+    """A decision in the deal's list: its word, what was done, and why when it cost (a
+    count's why says what was done)."""
+    text = f"**{verdict(decision).label}.**"
+    if not (isinstance(decision, CountReview) and decision.lost > COSTLY):
+        text += f" {summary(decision, review)}"
+    if decision.lost > COSTLY:
+        text += f" {why(decision, review)}"
+    return text
+
+
+def _deal(review: GameReview, deal: DealReview, names: SeatNames, *, words: bool) -> None:
+    _board(review, deal, names)
+    st.caption(_deal_line(deal, names, words=words))
+    throw = deal.throw
+    if throw is not None:
         st.markdown("##### Your throw")
-        show_cards(throw.six, highlight=throw.thrown, max_width=360)
-        st.markdown("  \n".join(_throw_lines(throw)))
-        _throw_table(throw)
+        if isinstance(throw, ThrowReview):
+            show_cards(throw.six, highlight=throw.thrown, max_width=360)
+        else:
+            show_cards(throw.five, highlight=(throw.thrown,), max_width=300)
+        st.markdown(_said(throw, review))
         if throw.lost > COSTLY:
             _practise_button(throw, f"review_practise_{deal.deal_no}")
     else:
         st.info("The game ended before you threw in this deal.")
     if deal.plays:
         st.markdown("##### Your cards in the play")
-        for play in deal.plays:
-            mark = "" if play.lost <= COSTLY else f" (**{_points(play.lost)} lost**)"
-            st.markdown("  \n".join(_play_lines(play)) + mark)
+        st.markdown("\n".join(f"- {_said(play, review)}" for play in deal.plays))
     if deal.counts:
         st.markdown("##### Your counts")
-        for count in deal.counts:
-            st.markdown("  \n".join(_count_lines(count)))
+        st.markdown("\n".join(f"- {_said(count, review)}" for count in deal.counts))
+    with st.expander("Details", key=f"review_deal_details_{deal.deal_no}"):
+        for decision in deal.decisions:
+            _details(decision, review, words=words)
 
 
 @st.fragment
-def _deals(review: GameReview, game_id: str) -> None:
+def _deals(review: GameReview, game_id: str, words: bool) -> None:
     """Deal by deal on the board. A fragment: stepping to another deal runs this part of the
     page again, not the chart and the costliest decisions above it."""
     st.subheader("Deal by deal")
@@ -360,7 +298,8 @@ def _deals(review: GameReview, game_id: str) -> None:
         )
     if len(numbers) > 1:
         st.select_slider("Deal", options=numbers, key=key)
-    _deal(review, review.deal(int(st.session_state[key])), game_id)
+    names = SeatNames(review.players)
+    _deal(review, review.deal(int(st.session_state[key])), names, words=words)
 
 
 def _stop(
@@ -412,6 +351,13 @@ def _asked() -> str:
     return _state().game_id
 
 
+def _result(review: GameReview, names: SeatNames) -> str:
+    scores = "–".join(str(s) for s in review.scores)
+    if review.winner is None:
+        return f"unfinished at {scores}"
+    return f"{names.side_said(review.winner)} won {scores}"
+
+
 # --- the page --------------------------------------------------------------------------------
 
 require_player()  # a review is of the player's own game
@@ -445,31 +391,35 @@ if saved.status == "playing":
         icon=":material/playing_cards:",
     )
 try:
-    if PlaySetup.parse(saved.settings).settings.seats != 2:
-        _stop(
-            "The review goes through games of two: this game had more players at the table. "
-            "Its record is kept with your games on the Progress page."
-        )
-    review = _reviewed(saved.record, saved.settings)
     setup = PlaySetup.parse(saved.settings)
+    with st.spinner("Reviewing the game…", show_time=True):
+        ready = prepared(saved.record, saved.settings)
 except ValueError as err:
     _stop(f"This game's record cannot be reviewed: {err}")
+review = ready.review
 _state().game_id = game_id  # the page opened from the sidebar shows this game again
 if game_id not in _state().kept:  # the Progress chart's totals, once
     session.keep_review(profile.id, saved, review)
     _state().kept.add(game_id)
 
+in_words = ready.words  # learning mode and first games: no percentage, no decimal point
+table_names = SeatNames(review.players)
 st.html(f"<style>{BOARD_CSS}</style>")  # the board's words and its phone layout
-me, them = review.scores
-result = "You won" if review.winner == ME else "The computer won"
-counting = "you counted (muggins)" if review.settings.muggins else "the trainer counted"
-st.caption(
-    f"{LEVEL_NAMES.get(setup.level, setup.level)} computer · to {review.settings.target} · "
-    f"{result} {me}–{them} after {len(review.deals)} deals · {counting}"
+counting = (
+    "you counted (muggins)"
+    if review.settings.muggins
+    else "you counted aloud"
+    if review.counted
+    else "the trainer counted"
 )
-_costliest(review, game_id)
-_totals(review)
-if measured(review.settings):  # the win model's games (not a first game)
-    show_win_line(game_line(GameRecord.parse(saved.record), ME), key="review_winline")
-_deals(review, game_id)
+size = "" if review.players == 2 else f" · {review.players} players"
+st.caption(
+    f"{LEVEL_NAMES.get(setup.level, setup.level)} computer · to {review.settings.target}{size} · "
+    f"{_result(review, table_names)} after {len(review.deals)} deals · {counting}"
+)
+_costliest(review, game_id, words=in_words)
+_totals(review, ready.lost_spec, words=in_words)
+if ready.line is not None:  # the win model's games (two at the table, not a first game)
+    show_win_line(ready.line, key="review_winline", words=in_words)
+_deals(review, game_id, in_words)
 st.page_link(PROGRESS_PAGE, label="All your games on Progress", icon=":material/insights:")

@@ -1,5 +1,6 @@
 """My groups (club mode, for teachers): groups and their join codes; each member's lessons,
-accuracy, pace, weak spots, games and last activity, sortable, and as CSV; the group's
+accuracy, pace, weak spots, games, last activity and wrong PINs typed for their name lately
+(said above the table when they repeat), sortable, and as CSV; the group's
 accuracy week by week; a new PIN for a member who forgot theirs; practice sets given to
 the group, which its members find on Home. A teacher sees their own groups' members only."""
 
@@ -15,7 +16,7 @@ import streamlit as st
 from trainer.progress import club
 from trainer.progress.figures import drill_label
 from trainer.progress.groups import group_csv, group_for, member_rows, weekly_accuracy
-from trainer.progress.store import StoreError
+from trainer.progress.store import StoreError, describe_error
 from trainer.ui import actions, session
 from trainer.ui.loaded import course, drill_catalog
 from trainer.ui.page_state import TeacherState, kept
@@ -59,7 +60,7 @@ def _new_group() -> None:
     try:
         made = the_store.create_group(teacher.id, name, club.new_join_code())
     except (ValueError, sqlite3.Error, StoreError) as err:
-        _note("error", f"The group could not be made ({err}).")
+        _note("error", f"The group could not be made ({describe_error(err)}).")
         return
     st.session_state[_GROUP] = made.id
     st.session_state[_NEW_GROUP] = ""
@@ -71,7 +72,7 @@ def _reset(member_id: int, name: str) -> None:
     try:
         refused = club.reset_pin(the_store, teacher.id, member_id, pin)
     except (sqlite3.Error, StoreError) as err:
-        _note("error", f"The PIN could not be changed ({err}).")
+        _note("error", f"The PIN could not be changed ({describe_error(err)}).")
         return
     if refused is not None:
         _note("error", refused.message)
@@ -87,7 +88,7 @@ def _assign(group_id: int) -> None:
     try:
         the_store.assign(group_id, drill, tier, length, random.randrange(1, 10**6))
     except (ValueError, sqlite3.Error, StoreError) as err:
-        _note("error", f"The set could not be given ({err}).")
+        _note("error", f"The set could not be given ({describe_error(err)}).")
         return
     _note("success", "Given: every member finds it on their Home page.")
 
@@ -137,8 +138,19 @@ else:
             "Missed most": [", ".join(r.weak_spots) for r in rows],
             "Games by level": [r.games for r in rows],
             "Last active": [r.last_active for r in rows],
+            "Wrong PINs lately": [r.wrong_pins or None for r in rows],
         }
     )
+    for r in rows:
+        if r.wrong_pins >= club.FREE_TRIES:  # someone is guessing, or the member forgot it
+            when = f", the last at {r.wrong_pin_at:%H:%M} UTC" if r.wrong_pin_at else ""
+            st.warning(
+                f"A wrong PIN was typed for **{plain(r.name)}** {r.wrong_pins} times in a row"
+                f"{when}. Signing in as {plain(r.name)} waits a little after each, except on a "
+                "browser they have signed in on before. If they forgot it, give them a new "
+                "PIN below (that also ends the wait).",
+                icon=":material/lock_clock:",
+            )
     st.dataframe(table, hide_index=True, width="stretch", key="teacher_table")
     st.download_button(
         "Download the table (CSV)",

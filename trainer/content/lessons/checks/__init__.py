@@ -5,7 +5,8 @@ True/false questions about a rule are the one kind whose answer the file writes.
 Where things are, by what a check asks: counting the show in :mod:`.show`; the pile in
 the play (its points, the fifteen) in :mod:`.pegging`; the go at two and at a table in
 :mod:`.go`; the board and the skunk in :mod:`.board`; the cut for deal in :mod:`.cut`;
-keeping four of six in :mod:`.keep`; true or false in :mod:`.true_false`; the words of a
+keeping four of six in :mod:`.keep`; true or false in :mod:`.true_false`; the kind
+of problem a count, peg or go check is, for new cards of that kind, in :mod:`.kinds`; the words of a
 mismatch with the engine in :mod:`.expect`.
 """
 
@@ -19,9 +20,10 @@ from trainer.content.lessons.checks.board import SKUNKS, BoardCheck, SkunkCheck
 from trainer.content.lessons.checks.cut import CUTS, CutCheck
 from trainer.content.lessons.checks.go import TABLE_SEATS, GoCheck, TableGoCheck
 from trainer.content.lessons.checks.keep import KEEP_MARGIN, KeepCheck, KeepValue, keep_value
+from trainer.content.lessons.checks.kinds import GoKind, PegKind, ShowKind
 from trainer.content.lessons.checks.pegging import FifteenCheck, PegCheck
 from trainer.content.lessons.checks.show import CountCheck
-from trainer.content.lessons.checks.true_false import TrueFalseCheck
+from trainer.content.lessons.checks.true_false import Situation, TrueFalseCheck
 from trainer.content.lessons.fields import LessonModel
 
 __all__ = [
@@ -37,9 +39,13 @@ __all__ = [
     "CutCheck",
     "FifteenCheck",
     "GoCheck",
+    "GoKind",
     "KeepCheck",
     "KeepValue",
     "PegCheck",
+    "PegKind",
+    "ShowKind",
+    "Situation",
     "SkunkCheck",
     "TableGoCheck",
     "TrueFalseCheck",

@@ -8,16 +8,20 @@ from typing import Literal
 from pydantic import StrictInt, ValidationInfo, field_validator
 
 from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import LessonModel, Text, validated
+from trainer.content.lessons.fields import QuestionModel, Text, validated
 from trainer.content.lessons.pictures import Pegs
 from trainer.engine import MAX_SHOW, skunk
 
 SKUNKS: tuple[str, str, str] = ("win", "skunk", "double-skunk")
 
 
-class SkunkCheck(LessonModel):
+class SkunkCheck(QuestionModel):
     """The final score of a game: a plain win, a skunk or a double skunk (the engine's
-    :func:`~trainer.engine.skunk` decides)."""
+    :func:`~trainer.engine.skunk` decides). Its words may leave blanks for the scores
+    (``{winner}``, ``{loser}``, ``{game}``); new cards of its kind are another loser's
+    score in a game as long."""
+
+    blanks = ("winner", "loser", "game")
 
     kind: Literal["skunk"]
     question: Text | None = None
@@ -55,18 +59,27 @@ class SkunkCheck(LessonModel):
     def answer(self) -> str:
         return SKUNKS[skunk(self.winner, self.loser, self.game)]
 
+    def fill_ins(self) -> dict[str, str]:
+        return {"winner": str(self.winner), "loser": str(self.loser), "game": str(self.game)}
+
     @property
     def prompt(self) -> str:
-        return self.question or (
+        if self.question:
+            return self.filled(self.question)
+        return (
             f"In a game to {self.game}, one player reaches {self.winner} while the other "
             f"has {self.loser}. What kind of win is it?"
         )
 
 
-class BoardCheck(LessonModel):
+class BoardCheck(QuestionModel):
     """Walking the board: ``you`` have pegs in ``[back, front]`` and score ``points``;
     which hole does the back peg jump to? It moves that many holes past the front peg
-    (and stops in the game hole at the end)."""
+    (and stops in the game hole at the end). Its words may leave blanks for the pegs and
+    the score (``{back}``, ``{front}``, ``{points}``, ``{game}``); new cards of its kind
+    are another move that does the same (reach the next row, the game hole...)."""
+
+    blanks = ("back", "front", "points", "game")
 
     kind: Literal["board"]
     question: Text | None = None
@@ -112,6 +125,17 @@ class BoardCheck(LessonModel):
         """``[back, front]`` once the back peg has jumped."""
         return (self.you[1], self.answer)
 
+    def fill_ins(self) -> dict[str, str]:
+        back, front = self.you
+        return {
+            "back": str(back),
+            "front": str(front),
+            "points": str(self.points),
+            "game": str(self.game),
+        }
+
     @property
     def prompt(self) -> str:
-        return self.question or (f"You score {self.points}. Which hole does your back peg jump to?")
+        if self.question:
+            return self.filled(self.question)
+        return f"You score {self.points}. Which hole does your back peg jump to?"

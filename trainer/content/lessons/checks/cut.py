@@ -8,17 +8,21 @@ from typing import Literal
 from pydantic import ValidationInfo, field_validator
 
 from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import LessonModel, OneCard, Text, validated
+from trainer.content.lessons.fields import OneCard, QuestionModel, Text, validated
 from trainer.engine import Card, Game
 
 #: The answers of a cut for deal: who deals first, or both cut again.
 CUTS: tuple[str, str, str] = ("you", "opponent", "again")
 
 
-class CutCheck(LessonModel):
+class CutCheck(QuestionModel):
     """The cut for deal: ``you`` and the ``opponent`` each cut a card; the lower rank
     deals first (the ace is lowest), and equal ranks cut again (as
-    :meth:`trainer.engine.Game.cut_for_deal` plays it)."""
+    :meth:`trainer.engine.Game.cut_for_deal` plays it). Its words may leave blanks for the
+    two cards (``{you}``, ``{opponent}``); new cards of its kind are two other cards (with
+    an ace when this cut has one)."""
+
+    blanks = ("you", "opponent")
 
     kind: Literal["cut"]
     question: Text | None = None
@@ -50,9 +54,14 @@ class CutCheck(LessonModel):
     def answer(self) -> str:
         return _cut_answer(self.you, self.opponent)
 
+    def fill_ins(self) -> dict[str, str]:
+        return {"you": self.you.label, "opponent": self.opponent.label}
+
     @property
     def prompt(self) -> str:
-        return self.question or (
+        if self.question:
+            return self.filled(self.question)
+        return (
             f"You cut the {self.you.label} and your opponent cuts the {self.opponent.label}. "
             "Who deals first?"
         )

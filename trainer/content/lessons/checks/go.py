@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import StrictInt, ValidationInfo, field_validator
+from pydantic import StrictInt, ValidationInfo, field_validator, model_validator
 
 from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import CardRow, FieldAt, LessonModel, Text, validated
+from trainer.content.lessons.checks.kinds import GoKind
+from trainer.content.lessons.checks.pegs import (
+    PEG_BLANKS,
+    check_peg_blanks,
+    hole_after,
+    peg_fill_ins,
+)
+from trainer.content.lessons.fields import CardRow, FieldAt, QuestionModel, Text, validated
+from trainer.content.lessons.pictures import Pegs
 from trainer.engine import Card, label_cards
 from trainer.engine.series import Series, TableSeries, replay_series, replay_table
 
@@ -24,10 +32,16 @@ def _end_prompt(ask: str) -> str:
 GoAsk = Literal["who-scores", "points", "leads-next"]
 
 
-class GoCheck(LessonModel):
+class GoCheck(QuestionModel):
     """The end of a series: who pegs the go, how many points the last card pegs with it,
     or who leads next. ``plays`` are laid in order by whoever holds each card; the
-    engine says go for a player who cannot lay."""
+    engine says go for a player who cannot lay. ``deal`` is the kind of series' end it
+    is, for new cards of that kind; its words may leave blanks for the last card laid
+    (``{card}``) and the count it left (``{count}``). With ``ask: points`` and ``pegs``
+    (the last player's pegs before the card), the answer is the hole the back peg jumps
+    to."""
+
+    blanks = ("card", "count", *PEG_BLANKS)
 
     kind: Literal["go"]
     question: Text | None = None
@@ -37,6 +51,8 @@ class GoCheck(LessonModel):
     plays: CardRow
     ask: GoAsk
     expect: StrictInt | Literal["pone", "dealer"] | None = None
+    pegs: Pegs | None = None
+    deal: GoKind
 
     @field_validator("pone", "dealer")
     @classmethod
@@ -87,17 +103,36 @@ class GoCheck(LessonModel):
             raise expect_mismatch(expect, answer, _go_reason(replay))
         return expect
 
+    @model_validator(mode="after")
+    def _pegs_for_points(self) -> GoCheck:
+        if self.pegs is not None and self.ask != "points":
+            raise FieldAt(("pegs",), "pegs go with ask: points (the hole the points reach)")
+        check_peg_blanks({"question": self.question, "hint": self.hint}, self.pegs)
+        return self
+
     def replay(self) -> Series:
         return replay_series(self.pone, self.dealer, self.plays)
 
     @property
     def answer(self) -> int | str:
-        return _go_answer(self.replay(), self.ask)
+        answer = _go_answer(self.replay(), self.ask)
+        if self.pegs is None or not isinstance(answer, int):
+            return answer
+        return hole_after(self.pegs, answer)
+
+    def points_given(self, answer: int) -> int:
+        """The points an answer stands for (a hole, less the front peg's)."""
+        return answer if self.pegs is None else answer - self.pegs[1]
+
+    def fill_ins(self) -> dict[str, str]:
+        replay = self.replay()
+        found = {"card": replay.last_card.label, "count": str(replay.events[-1].count)}
+        return {**found, **peg_fill_ins(self.pegs)}
 
     @property
     def prompt(self) -> str:
         if self.question:
-            return self.question
+            return self.filled(self.question)
         if self.ask != "points":
             return _end_prompt(self.ask)
         replay = self.replay()
@@ -126,11 +161,15 @@ TABLE_SEATS: dict[int, tuple[str, ...]] = {
 TableGoAsk = Literal["who-scores", "leads-next"]
 
 
-class TableGoCheck(LessonModel):
+class TableGoCheck(QuestionModel):
     """The end of a series among three or four players: who pegs for it, or who leads
     next. ``hands`` are the players' cards at the start of the play, clockwise from the
     dealer's left (the first leads; the last is the dealer's); ``plays`` are laid in order
-    by whoever holds each card, the engine saying go for a player who cannot lay."""
+    by whoever holds each card, the engine saying go for a player who cannot lay.
+    ``deal`` is the kind of series' end it is; its words may leave blanks for the last
+    card laid (``{card}``) and the count it left (``{count}``)."""
+
+    blanks = ("card", "count")
 
     kind: Literal["table-go"]
     question: Text | None = None
@@ -139,6 +178,7 @@ class TableGoCheck(LessonModel):
     plays: CardRow
     ask: TableGoAsk
     expect: Literal["first", "second", "third", "dealer"] | None = None
+    deal: GoKind
 
     @field_validator("hands")
     @classmethod
@@ -206,9 +246,13 @@ class TableGoCheck(LessonModel):
     def answer(self) -> str:
         return _table_answer(self.replay(), self.ask)
 
+    def fill_ins(self) -> dict[str, str]:
+        replay = self.replay()
+        return {"card": replay.last_card.label, "count": str(replay.events[-1].count)}
+
     @property
     def prompt(self) -> str:
-        return self.question or _end_prompt(self.ask)
+        return self.filled(self.question) if self.question else _end_prompt(self.ask)
 
 
 def _table_answer(replay: TableSeries, ask: str) -> str:

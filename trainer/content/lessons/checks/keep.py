@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import ValidationInfo, field_validator
 
 from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import CardRow, FieldAt, LessonModel, Text, validated
+from trainer.content.lessons.fields import CardRow, FieldAt, QuestionModel, Text, validated
 from trainer.engine import DECK, Card, format_cards, label_cards, score_show
 
 #: How many points a keep's average must beat every other choice's by, so the right
@@ -50,9 +50,11 @@ def keep_value(six: Sequence[Card], keep: Sequence[Card]) -> KeepValue:
     )
 
 
-class KeepCheck(LessonModel):
+class KeepCheck(QuestionModel):
     """Which four of six ``cards`` to keep: the choice (one of ``keeps``) whose hand
-    scores the most on average over every starter that could come."""
+    scores the most on average over every starter that could come. New cards of its kind
+    are six others with as many keeps, the best chosen for the same reason (it scores the
+    most on its own, or the keeps score the same on their own and more starters help it)."""
 
     kind: Literal["keep"]
     question: Text | None = None

@@ -6,22 +6,37 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import StrictInt, ValidationInfo, field_validator
+from pydantic import StrictInt, ValidationInfo, field_validator, model_validator
 
 from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import CardRow, LessonModel, OneCard, Text, validated
-from trainer.content.lessons.pictures import check_pile
+from trainer.content.lessons.checks.kinds import PegKind
+from trainer.content.lessons.checks.pegs import (
+    PEG_BLANKS,
+    check_peg_blanks,
+    hole_after,
+    peg_fill_ins,
+)
+from trainer.content.lessons.fields import CardRow, OneCard, QuestionModel, Text, validated
+from trainer.content.lessons.pictures import Pegs, check_pile
 from trainer.engine import Card, PeggingError, PlayScore, label_cards, score_play
 
 
-class PegCheck(LessonModel):
-    """How many points the last card of a pegging ``pile`` scores."""
+class PegCheck(QuestionModel):
+    """How many points the last card of a pegging ``pile`` scores; ``deal`` is the kind
+    of pile it is, for new cards of that kind. Its words may leave blanks for the card
+    laid (``{card}``), the count before it (``{count}``) and the card that led
+    (``{lead}``). With ``pegs`` (the learner's pegs before the card), the answer is the
+    hole the back peg jumps to."""
+
+    blanks = ("card", "count", "lead", *PEG_BLANKS)
 
     kind: Literal["peg"]
     question: Text | None = None
     hint: Text | None = None
     pile: CardRow
     expect: StrictInt | None = None
+    pegs: Pegs | None = None
+    deal: PegKind
 
     @field_validator("pile")
     @classmethod
@@ -38,12 +53,26 @@ class PegCheck(LessonModel):
                 raise expect_mismatch(expect, scored.total, scored.explain())
         return expect
 
+    @model_validator(mode="after")
+    def _pegs_for_a_hole(self) -> PegCheck:
+        check_peg_blanks({"question": self.question, "hint": self.hint}, self.pegs)
+        return self
+
     def score(self) -> PlayScore:
         return score_play(self.pile)
 
     @property
-    def answer(self) -> int:
+    def points(self) -> int:
+        """What the card pegs (the answer, unless the question asks for a hole)."""
         return self.score().total
+
+    @property
+    def answer(self) -> int:
+        return self.points if self.pegs is None else hole_after(self.pegs, self.points)
+
+    def points_given(self, answer: int) -> int:
+        """The points an answer stands for (a hole, less the front peg's)."""
+        return answer if self.pegs is None else answer - self.pegs[1]
 
     @property
     def card(self) -> Card:
@@ -60,13 +89,23 @@ class PegCheck(LessonModel):
         """The count before the asked card is laid (0 when it leads)."""
         return score_play(self.before).count if self.before else 0
 
+    def fill_ins(self) -> dict[str, str]:
+        found = {"card": self.card.label, "count": str(self.count_before)}
+        return {**found, "lead": self.pile[0].label, **peg_fill_ins(self.pegs)}
+
     @property
     def prompt(self) -> str:
-        return self.question or f"How many points does the {self.pile[-1].label} peg?"
+        if self.question:
+            return self.filled(self.question)
+        return f"How many points does the {self.pile[-1].label} peg?"
 
 
-class FifteenCheck(LessonModel):
-    """Which of the ``choices`` brings the count of ``pile`` to exactly 15 (one does)."""
+class FifteenCheck(QuestionModel):
+    """Which of the ``choices`` brings the count of ``pile`` to exactly 15 (one does). Its
+    words may leave a blank for the count (``{count}``). New cards of its kind are a pile
+    as long, the same number of choices, and only the right one scoring."""
+
+    blanks = ("count",)
 
     kind: Literal["fifteen"]
     question: Text | None = None
@@ -128,9 +167,14 @@ class FifteenCheck(LessonModel):
         (maker,) = _fifteen_makers(self.pile, self.choices)
         return maker
 
+    def fill_ins(self) -> dict[str, str]:
+        return {"count": str(self.count)}
+
     @property
     def prompt(self) -> str:
-        return self.question or f"The total is {self.count}. Which card makes it 15?"
+        if self.question:
+            return self.filled(self.question)
+        return f"The total is {self.count}. Which card makes it 15?"
 
 
 def _fifteen_makers(pile: tuple[Card, ...], choices: Iterable[Card]) -> list[Card]:

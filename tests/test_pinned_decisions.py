@@ -1,0 +1,249 @@
+"""The computer players' decisions pinned: seeded deals at two, three and four seats from
+many scores, for every level and the tournament's players, whole seeded games' records,
+and the figures the coach reads (Crazy's chance for each card, its look-ahead's values).
+
+A change to the players' code that is meant to keep their play (a refactoring, a faster
+search) must leave every line of ``fixtures/pinned_decisions.json`` as it is: a decision
+that moves fails here with the case that moved. When a change of play is intended, write
+the file again and say so in the commit::
+
+    .venv/bin/python -m tests.test_pinned_decisions --write
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tests.plays import game_views
+from trainer.analysis.players import card_chances
+from trainer.analysis.players.crazy import Crazy
+from trainer.analysis.players.views import table_view
+from trainer.analysis.seat_views import discard_view, play_view
+from trainer.analysis.tournament import tournament_player
+from trainer.engine import DECK, Card, Game, Pegging, Phase, Settings
+
+FIXTURE = Path(__file__).parent / "fixtures" / "pinned_decisions.json"
+
+#: Scores (the first seat's side first) the deals start from: far from home, the middle,
+#: and near the end, where Crazy plays for the game.
+TWO_SCORES = ((0, 0), (52, 61), (84, 96), (98, 110), (110, 101), (114, 118), (119, 113))
+TABLE_SCORES: dict[int, tuple[tuple[int, ...], ...]] = {
+    3: ((0, 0, 0), (70, 64, 75), (95, 104, 100), (110, 116, 112), (118, 109, 117)),
+    4: ((0, 0), (66, 72), (96, 104), (112, 116), (117, 119)),
+}
+#: Levels pinned (the shipped levels and the tournament's players), and deals a score.
+PLAYERS = ("easy", "normal", "hard", "crazy", "crazy-points")
+DEALS = {"easy": 2, "normal": 2, "hard": 3, "crazy": 6, "crazy-points": 3}
+TABLE_DEALS = {"easy": 1, "normal": 1, "hard": 2, "crazy": 4, "crazy-points": 2}
+#: Whole games: the levels by seat, and the seed.
+GAMES: tuple[tuple[tuple[str, ...], int], ...] = (
+    (("crazy", "hard"), 1),
+    (("hard", "crazy"), 2),
+    (("crazy", "crazy"), 3),
+    (("easy", "normal"), 4),
+    (("crazy", "hard", "normal"), 5),
+    (("hard", "crazy", "crazy"), 6),
+    (("crazy", "hard", "crazy", "hard"), 7),
+    (("normal", "crazy", "easy", "crazy"), 8),
+)
+
+
+def _notation(decision: tuple[Card, ...] | Card | None) -> str:
+    if decision is None:
+        return "go"
+    if isinstance(decision, Card):
+        return str(decision)
+    return "+".join(str(card) for card in decision)
+
+
+def _deal(
+    levels: Sequence[str], seed: str, scores: tuple[int, ...], target: int = 121
+) -> Iterator[str]:
+    """One deal between ``levels`` (by seat) from ``scores`` (by side), on the engine's
+    pieces: every decision in order, in notation."""
+    rng = random.Random(seed)
+    seats = len(levels)
+    players = [tournament_player(level, seed=f"{seed}/{seat}") for seat, level in enumerate(levels)]
+    pack = list(DECK)
+    rng.shuffle(pack)
+    size = 6 if seats == 2 else 5
+    hands = [tuple(pack[size * s : size * (s + 1)]) for s in range(seats)]
+    starter = pack[size * seats + 1]
+    dealer = rng.randrange(seats)
+    throws = []
+    for seat in range(seats):
+        view = discard_view(
+            hands[seat], seat=seat, dealer=dealer, scores=scores, target=target, players=seats
+        )
+        throw = players[seat].discard(view)
+        throws.append(throw)
+        yield _notation(throw)
+    kept = [[c for c in hands[s] if c not in throws[s]] for s in range(seats)]
+    play = Pegging(kept, leader=(dealer + 1) % seats)
+    while not play.is_over:
+        seat = play.turn
+        assert seat is not None
+        view = play_view(
+            play,
+            seat,
+            starter=starter,
+            discards=throws[seat],
+            dealer=dealer,
+            scores=scores,
+            target=target,
+        )
+        choice = players[seat].play(view)
+        yield _notation(choice)
+        play.go() if choice is None else play.lay(choice)
+
+
+def _whole_game(levels: tuple[str, ...], seed: int) -> tuple[list[str], str]:
+    """A whole game to 121 between ``levels``: every decision, and the game's record."""
+    game = Game(Settings(seats=len(levels)), seed=seed)
+    players = [tournament_player(level, seed=f"{seed}/{s}") for s, level in enumerate(levels)]
+    decisions: list[str] = []
+    while game.phase is Phase.CUT:
+        for seat in game.waiting_for():
+            game.cut_for_deal(seat)
+    while not game.is_over:
+        for seat in game.seats:
+            throw = players[seat].discard(game.view(seat))
+            decisions.append(_notation(throw))
+            game.discard(seat, throw)
+        assert game.pone is not None
+        game.cut_starter(game.pone)
+        while game.phase is Phase.PLAY:
+            turn = game.turn
+            assert turn is not None
+            card = players[turn].play(game.view(turn))
+            decisions.append(_notation(card))
+            game.go(turn) if card is None else game.lay(turn, card)
+        while game.phase is Phase.SHOW:
+            game.count_hand(*game.show_order[0])
+        if game.phase is Phase.DONE:
+            game.next_deal()
+    return decisions, game.record().notation()
+
+
+def _figures(values: dict[Card, float]) -> str:
+    return " ".join(
+        f"{card}={value:.9f}" for card, value in sorted(values.items(), key=lambda cv: cv[0].index)
+    )
+
+
+def _positions() -> dict[str, str]:
+    """The figures the coach and the review read: Crazy's chance for each card between
+    two (the coach near the end), its look-ahead's values at three and four, and its
+    search for the game at three near the end."""
+    found: dict[str, str] = {}
+    for i, view in enumerate(game_views(("crazy", "hard"), 11, 3)):
+        if len(view.playable) > 1:
+            chances = card_chances(view, seed=i)
+            found[f"chances/2/{i}"] = " ".join(f"{c.card}={c.win:.9f}" for c in chances)
+    for seats in (3, 4):
+        levels = ("crazy", "hard", "crazy", "hard")[:seats]
+        for i, view in enumerate(game_views(levels, 20 + seats, 2)):
+            if len({c.order for c in view.playable}) > 1:
+                crazy = Crazy(i)
+                found[f"look-ahead/{seats}/{i}"] = _figures(crazy.expected_values(table_view(view)))
+    near = (110, 116, 113)
+    for i, view in enumerate(game_views(("crazy", "crazy", "crazy"), 40, 2)):
+        if len({c.order for c in view.playable}) > 1 and sum(view.held) <= 8:
+            table = replace(table_view(view), needs=tuple(121 - s for s in near))
+            found[f"race/3/{i}"] = _figures(Crazy(i).table_values(table))
+    return found
+
+
+#: A pinned deal: the levels by seat, the seed and the scores by side.
+Case = tuple[tuple[str, ...], str, tuple[int, ...]]
+
+
+def _cases() -> dict[str, Case]:
+    cases: dict[str, Case] = {}
+    for level in PLAYERS:
+        for s, scores in enumerate(TWO_SCORES):
+            for d in range(DEALS[level]):
+                seed = f"pin/2/{level}/{s}/{d}"
+                cases[seed] = ((level, level), seed, scores)
+        for seats, table_scores in TABLE_SCORES.items():
+            for s, table in enumerate(table_scores):
+                for d in range(TABLE_DEALS[level]):
+                    seed = f"pin/{seats}/{level}/{s}/{d}"
+                    cases[seed] = ((level,) * seats, seed, table)
+    for opponent in ("hard", "crazy-points"):
+        for s, scores in enumerate(TWO_SCORES):
+            seed = f"pin/2/crazy-{opponent}/{s}"
+            cases[seed] = (("crazy", opponent), seed, scores)
+    return cases
+
+
+def _decided(case: Case) -> str:
+    return " ".join(_deal(*case))
+
+
+def record_all() -> dict[str, str]:
+    """Every pinned case, worked out now."""
+    found = {name: _decided(case) for name, case in _cases().items()}
+    for levels, seed in GAMES:
+        decisions, record = _whole_game(levels, seed)
+        name = f"game/{'-'.join(levels)}/{seed}"
+        found[f"{name}/decisions"] = " ".join(decisions)
+        found[f"{name}/record"] = record
+    found.update(_positions())
+    return found
+
+
+@pytest.fixture(scope="module")
+def pinned() -> dict[str, str]:
+    loaded: dict[str, str] = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    return loaded
+
+
+@pytest.mark.slow
+def test_every_pinned_deal_is_decided_as_recorded(pinned: dict[str, str]) -> None:
+    cases = _cases()
+    assert set(cases) <= set(pinned)
+    moved = [name for name, case in cases.items() if _decided(case) != pinned[name]]
+    assert not moved, f"{len(moved)} of {len(cases)} deals decided otherwise: {moved[:8]}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("levels", "seed"), GAMES)
+def test_whole_seeded_games_are_played_as_recorded(
+    pinned: dict[str, str], levels: tuple[str, ...], seed: int
+) -> None:
+    decisions, record = _whole_game(levels, seed)
+    name = f"game/{'-'.join(levels)}/{seed}"
+    assert " ".join(decisions) == pinned[f"{name}/decisions"]
+    assert record == pinned[f"{name}/record"]
+
+
+@pytest.mark.slow
+def test_the_coachs_figures_are_as_recorded(pinned: dict[str, str]) -> None:
+    found = _positions()
+    assert len(found) > 20
+    for name, figures in found.items():
+        assert figures == pinned[name], name
+
+
+def test_the_pinned_file_covers_every_level_at_every_table() -> None:
+    pinned = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    for level in PLAYERS:
+        for seats in (2, 3, 4):
+            assert any(name.startswith(f"pin/{seats}/{level}/") for name in pinned)
+    crazy = [v for k, v in pinned.items() if k.startswith("pin/2/crazy/")]
+    assert sum(len(v.split()) for v in crazy) > 300  # Crazy's throws and lays, most of all
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--write"]:
+        sys.exit("usage: python -m tests.test_pinned_decisions --write")
+    FIXTURE.write_text(json.dumps(record_all(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {FIXTURE}")

@@ -1,0 +1,95 @@
+"""A finished game's review worked out ahead (trainer.ui.review_ahead): the review and the
+win line the Review page takes, started by the results screen in one worker thread, waited
+for while it runs, worked out at once when it was never started or still waits its turn."""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+
+import pytest
+
+from tests.test_review import _play
+from trainer.engine.record import GameRecord
+from trainer.progress.review_totals import review_text
+from trainer.training.winline import win_line
+from trainer.ui import review_ahead
+from trainer.ui.play_saves import saved_row
+from trainer.ui.review_ahead import Prepared, ReviewsAhead, work_out
+
+
+@cache
+def _game(seats: int = 2, seed: int = 3) -> tuple[str, str]:
+    saved = saved_row("g", _play("easy", 61, seed, seats=seats))
+    return saved.record, saved.settings
+
+
+def test_the_review_and_the_line_are_the_game_s_own() -> None:
+    record, settings = _game()
+    prepared = work_out(record, settings)
+    assert prepared.review == review_text(record, settings)
+    assert prepared.line == win_line(GameRecord.parse(record))
+    table = work_out(*_game(seats=3))
+    assert table.line is None  # the win model speaks of games of two
+    given = work_out(record, settings, line=prepared.line)
+    assert given.line is prepared.line  # the results screen's own line, handed over
+
+
+def test_a_review_started_ahead_is_taken_once_worked_out() -> None:
+    ahead = ReviewsAhead()
+    record, settings = _game()
+    assert ahead.start(record, settings)
+    assert not ahead.start(record, settings)  # already under way
+    first = ahead.get(record, settings)
+    assert ahead.get(record, settings) is first  # kept, not worked out again
+    assert first.review == review_text(record, settings)
+
+
+def test_a_review_never_started_is_worked_out_at_once() -> None:
+    ahead = ReviewsAhead()
+    record, settings = _game(seed=5)
+    prepared = ahead.get(record, settings)
+    assert isinstance(prepared, Prepared) and prepared.review.deals
+    assert ahead.get(record, settings) is prepared
+
+
+def test_a_record_that_cannot_be_reviewed_says_so_each_time() -> None:
+    ahead = ReviewsAhead()
+    record, settings = _game()
+    broken = record.replace("discard seat=0", "discard seat=1", 1)
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            ahead.get(broken, settings)
+
+
+def test_a_review_waiting_its_turn_is_worked_out_where_it_is_asked_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One worker: a game asked for while another keeps it busy is not left waiting."""
+    release = threading.Event()
+    busy = threading.Event()
+    real = review_ahead.work_out
+    first, second = _game(seed=3), _game(seed=5)
+
+    def slow(record: str, settings: str, line: object = None) -> Prepared:
+        if (record, settings) == first:
+            busy.set()
+            assert release.wait(60)
+        return real(record, settings)
+
+    monkeypatch.setattr(review_ahead, "work_out", slow)
+    ahead = ReviewsAhead()
+    ahead.start(*first)
+    assert busy.wait(60)  # the worker is on the first game
+    ahead.start(*second)  # queued behind it
+    assert ahead.get(*second).review == review_text(*second)  # done here, not waited for
+    release.set()
+    assert ahead.get(*first).review == review_text(*first)
+
+
+def test_only_the_newest_games_are_kept() -> None:
+    ahead = ReviewsAhead(kept=1)
+    one, two = _game(seed=3), _game(seed=5)
+    kept = ahead.get(*one)
+    ahead.get(*two)
+    assert ahead.get(*one) is not kept  # worked out again: it had been let go
