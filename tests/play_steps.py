@@ -93,7 +93,7 @@ def choose_table_size(page: Any, label: str) -> None:
 def step(page: Any) -> str:
     """Take the one action the page asks for and wait for its run; what it was."""
     settled(page)
-    for name in ("Cut the pack", "Next", "Continue"):
+    for name in ("Cut the deck", "Next", "Continue"):
         button = page.get_by_role("button", name=name, exact=True)
         if button.count() and button.first.is_visible():
             acted(page, button.first.click)

@@ -91,8 +91,16 @@ def blocking(page: Any) -> list[str]:
     return lines
 
 
+#: The app's stylesheet is drawn (trainer/ui/assets/app.css): Streamlit draws a page's
+#: style-only element a moment after the rest on a first load.
+_STYLED = (
+    "() => getComputedStyle(document.documentElement).getPropertyValue('--app-styled') === '1'"
+)
+
+
 def _assert_usable(page: Any, where: str) -> None:
     settled(page)
+    page.wait_for_function(_STYLED)
     assert page.locator(EXCEPTION).count() == 0, f"{where}: the page failed"
     found = blocking(page)
     assert not found, f"{where}:\n" + "\n".join(found)
@@ -336,16 +344,16 @@ def test_a_deal_is_played_by_the_keyboard_alone_and_every_phase_passes_axe(
         acted(page, lambda: page.keyboard.press("ArrowDown"))
     assert learning.is_checked()
     press_button(page, "Start the game")
-    page.get_by_role("button", name="Cut the pack").wait_for()
+    page.get_by_role("button", name="Cut the deck").wait_for()
     assert _check_board_names(page, "the cut", 121) == (0, 0)
     _phase(tabs, url, "the cut for the deal")
-    press_button(page, "Cut the pack")
+    press_button(page, "Cut the deck")
     page.locator(f"{HAND} .cp-confirm").wait_for()
     _phase(tabs, url, "the throw")
     throw_by_keys(page)
-    if page.get_by_role("button", name="Cut the pack").count():  # the starter, by the person
+    if page.get_by_role("button", name="Cut the deck").count():  # the starter, by the person
         _phase(tabs, url, "the cut for the starter")
-        press_button(page, "Cut the pack")
+        press_button(page, "Cut the deck")
     seen = set()
     for _ in range(40):  # the play, then the learner's own count and the show
         settled(page)
@@ -369,7 +377,7 @@ def test_a_deal_is_played_by_the_keyboard_alone_and_every_phase_passes_axe(
             _check_show_names(page)
             press_button(page, "Continue")
             if (
-                page.get_by_role("button", name="Cut the pack").count()
+                page.get_by_role("button", name="Cut the deck").count()
                 or page.locator(f"{HAND} .cp-confirm").count()
             ):
                 break  # the next deal

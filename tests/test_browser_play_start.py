@@ -97,7 +97,7 @@ def test_a_new_player_s_first_screen_offers_a_lesson_the_first_games_and_a_whole
     desktop = tabs["desktop"]
     desktop.get_by_role("button", name="Start the game").click()
     desktop.get_by_text("Easy computer · to 121").wait_for()
-    desktop.get_by_role("button", name="Cut the pack").wait_for()
+    desktop.get_by_role("button", name="Cut the deck").wait_for()
 
 
 def test_the_first_screen_offers_the_next_first_game_once_it_is_open(
