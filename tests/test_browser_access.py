@@ -18,7 +18,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from tests.browser import EXCEPTION, acted, count_runs, settled
 from tests.conftest import BROWSER_PLAYER
-from tests.play_steps import HAND, LAY, open_play
+from tests.play_steps import HAND, LAY, THROW, in_show, open_play, play_until, start_game, step
 from tests.stores import add_answer
 from tests.test_game_random import play_random_game
 from trainer.bench.playing import played_game
@@ -238,6 +238,10 @@ def lay_by_keys(page: Any) -> None:
     Enter."""
     settled(page)
     _check_hand_names(page, "the play")
+    for n in range(page.locator(".tb-felt svg[role=img]").count()):  # the starter, the pile
+        label = str(page.locator(".tb-felt svg[role=img]").nth(n).get_attribute("aria-label"))
+        named = re.sub(r"^Cards: |; starter ", ", ", label).lstrip(", ").split(", ")
+        assert all(CARD_NAME.match(name) for name in named), label
     spoken = " ".join(page.locator(".tb-count").first.aria_snapshot().split())
     assert re.fullmatch(r"- text: The count is \d+", spoken), spoken
     tab_to(page, _card, "the hand")
@@ -416,3 +420,23 @@ def test_the_results_screen_passes_axe_at_both_sizes(
     page.get_by_text("Final score:").wait_for()
     assert _check_board_names(page, "the results", 61) == (61, 56)
     _phase(tabs, url, "the results")
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_every_phase_at_three_and_four_passes_axe(
+    tabs: dict[str, Any], app_url: str, browser_db: Path, seats: int
+) -> None:
+    """Each seat's place at the table (its cards, its go, whose turn) in every phase."""
+    name = f"Seats {seats}"
+    Store.open(browser_db).create_profile(name)
+    url = f"{app_url}/play?player=seats-{seats}"
+    page = tabs["desktop"]
+    open_play(page, url)
+    start_game(page, seats=seats, target=121)
+    play_until(page, lambda: any(page.get_by_text(text).count() for text in THROW))
+    _phase(tabs, url, f"the throw at {seats}")
+    play_until(page, lambda: _asked(page, LAY))
+    _phase(tabs, url, f"the play at {seats}")
+    step(page)
+    play_until(page, lambda: in_show(page))
+    _phase(tabs, url, f"the show at {seats}")
