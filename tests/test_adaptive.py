@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.engine.skills import CATEGORIES, CATEGORY_DRILLS, DRILL_TYPES, Category, DrillType
+from trainer.engine.skills import CATEGORIES, CATEGORY_DRILLS, Category, DrillType
 from trainer.training.adaptive import FLOOR, assess, category_drills, weights
 from trainer.training.records import AttemptIn
 
@@ -48,7 +48,7 @@ def test_no_answers_no_weights() -> None:
 
 
 def test_untried_areas_get_the_floor() -> None:
-    assert weights([], available=[("hand", "club"), ("go", "beginner")]) == {
+    assert weights([], available=[(DrillType.HAND, "club"), (DrillType.GO, "beginner")]) == {
         ("hand", "club"): FLOOR,
         ("go", "beginner"): FLOOR,
     }
@@ -59,8 +59,8 @@ def test_a_mastered_area_falls_to_the_floor() -> None:
         ans("hand", "club", False, ("nobs",)) for _ in range(5)
     ]
     result = weights(history)
-    assert result[("go", "beginner")] == FLOOR  # the go shares no category with the hand
-    assert result[("hand", "club")] > FLOOR
+    assert result[(DrillType.GO, "beginner")] == FLOOR  # the go shares no category with the hand
+    assert result[(DrillType.HAND, "club")] > FLOOR
 
 
 def test_everything_mastered_is_everything_on_the_floor() -> None:
@@ -69,15 +69,15 @@ def test_everything_mastered_is_everything_on_the_floor() -> None:
 
 
 def test_a_few_answers_are_not_yet_mastery() -> None:
-    assert weights(rights("hand", "club", 3))[("hand", "club")] > FLOOR
+    assert weights(rights(DrillType.HAND, "club", 3))[(DrillType.HAND, "club")] > FLOOR
 
 
 def test_misses_fade_as_right_answers_follow() -> None:
     history = [ans("hand", "club", False, ("run",)) for _ in range(8)]
-    seen = [weights(history)[("hand", "club")]]
+    seen = [weights(history)[(DrillType.HAND, "club")]]
     for _ in range(60):
         history.append(ans("hand", "club", True))
-        seen.append(weights(history)[("hand", "club")])
+        seen.append(weights(history)[(DrillType.HAND, "club")])
     assert all(later <= earlier for earlier, later in itertools.pairwise(seen))
     assert seen[0] > 1.0
     assert seen[-1] == FLOOR
@@ -89,7 +89,7 @@ def test_more_wrong_answers_weigh_more() -> None:
         + [ans("peg", "expert", k % 5 != 0) for k in range(20)]  # a fifth wrong
     )
     result = weights(history)
-    assert result[("peg", "club")] > result[("peg", "expert")] > FLOOR
+    assert result[(DrillType.PEG, "club")] > result[(DrillType.PEG, "expert")] > FLOOR
 
 
 def test_a_category_missed_more_gets_more_weight() -> None:
@@ -98,11 +98,11 @@ def test_a_category_missed_more_gets_more_weight() -> None:
     other = rights("crib", "trap", 5) + [ans("peg", "club", k % 2 == 0) for k in range(10)]
     before, after = weights(base + other), weights(more + other)
     # the same wrong answers, now also missing nobs: the hand comes up more ...
-    assert after[("hand", "club")] > before[("hand", "club")]
+    assert after[(DrillType.HAND, "club")] > before[(DrillType.HAND, "club")]
     # ... and a little more of the crib, where nobs can be missed too ...
-    assert after[("crib", "trap")] > before[("crib", "trap")]
+    assert after[(DrillType.CRIB, "trap")] > before[(DrillType.CRIB, "trap")]
     # ... but pegging, where there is no nobs, is unchanged
-    assert after[("peg", "club")] == before[("peg", "club")]
+    assert after[(DrillType.PEG, "club")] == before[(DrillType.PEG, "club")]
 
 
 def test_the_area_where_a_category_is_missed_gets_most_of_it() -> None:
@@ -113,7 +113,7 @@ def test_the_area_where_a_category_is_missed_gets_most_of_it() -> None:
         + rights("hand", "expert", 14)
     )
     needs = {n.area: n for n in assess(history)}
-    club, expert = needs[("hand", "club")], needs[("hand", "expert")]
+    club, expert = needs[(DrillType.HAND, "club")], needs[(DrillType.HAND, "expert")]
     assert club.errors == expert.errors  # the same right and wrong answers ...
     assert club.weakest_category == "flush"
     assert expert.weakest_category is None
@@ -124,12 +124,12 @@ def test_the_area_where_a_category_is_missed_gets_most_of_it() -> None:
 
 def test_slow_areas_weigh_more_against_their_target() -> None:
     history = rights("hand", "club", 30, seconds=40.0) + rights("hand", "expert", 30, seconds=20.0)
-    targets = {("hand", "club"): 20.0, ("hand", "expert"): 20.0}
+    targets = {(DrillType.HAND, "club"): 20.0, (DrillType.HAND, "expert"): 20.0}
     needs = {n.area: n for n in assess(history, target_seconds=targets)}
-    assert needs[("hand", "club")].pace == 1.0  # twice as slow is the cap
-    assert needs[("hand", "expert")].pace == 0.0
-    assert needs[("hand", "expert")].weight == FLOOR
-    assert needs[("hand", "club")].weight > FLOOR
+    assert needs[(DrillType.HAND, "club")].pace == 1.0  # twice as slow is the cap
+    assert needs[(DrillType.HAND, "expert")].pace == 0.0
+    assert needs[(DrillType.HAND, "expert")].weight == FLOOR
+    assert needs[(DrillType.HAND, "club")].weight > FLOOR
 
 
 def test_without_targets_pace_is_against_the_usual_pace_of_the_drill() -> None:
@@ -139,7 +139,12 @@ def test_without_targets_pace_is_against_the_usual_pace_of_the_drill() -> None:
         + rights("peg", "c", 30, seconds=12.0)
     )
     result = weights(history)
-    assert result[("peg", "c")] > result[("peg", "a")] == result[("peg", "b")] == FLOOR
+    assert (
+        result[(DrillType.PEG, "c")]
+        > result[(DrillType.PEG, "a")]
+        == result[(DrillType.PEG, "b")]
+        == FLOOR
+    )
 
 
 def test_the_floor_must_be_positive() -> None:
@@ -150,17 +155,17 @@ def test_the_floor_must_be_positive() -> None:
 def test_a_category_missed_where_it_was_not_expected_still_counts() -> None:
     where = category_drills([ans("go", "x", False, ("fifteen",))])
     assert "go" in where[Category.FIFTEEN]
-    assert where[Category.NOBS] == CATEGORY_DRILLS["nobs"]
+    assert where[Category.NOBS] == CATEGORY_DRILLS[Category.NOBS]
 
 
 def test_every_category_has_somewhere_to_come_up() -> None:
     assert set(CATEGORY_DRILLS) == set(CATEGORIES)
-    assert all(drills <= set(DRILL_TYPES) and drills for drills in CATEGORY_DRILLS.values())
+    assert all(drills <= set(DrillType) and drills for drills in CATEGORY_DRILLS.values())
 
 
 answers = st.builds(
     ans,
-    drill=st.sampled_from(DRILL_TYPES),
+    drill=st.sampled_from(list(DrillType)),
     tier=st.sampled_from(["beginner", "club", "trap"]),
     correct=st.booleans(),
     missed=st.lists(st.sampled_from(CATEGORIES), max_size=3, unique=True).map(tuple),

@@ -63,7 +63,7 @@ def answer_current(at: AppTest) -> int:
     params = address(at)
     index = int(params.get("q", "1")) - 1
     question = deal_question(
-        params["drill"], params["tier"], int(params["seed"]), index, catalog=CATALOG
+        DrillType(params["drill"]), params["tier"], int(params["seed"]), index, catalog=CATALOG
     )
     assert isinstance(question, ShowQuestion | PegQuestion)  # a question answered by a total
     at.text_input(key=f"practice_total_{index}").set_value(str(question.total))

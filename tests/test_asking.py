@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from trainer.engine.skills import DrillType
 from trainer.training.questions import Dealt
 from trainer.training.questions.kinds import CoachQuestion, Question
 from trainer.ui.asking import asker_for
@@ -23,7 +24,7 @@ def test_every_kind_a_drill_deals_has_an_asker() -> None:
     assert len(kinds) == 5
     for drill, tier in (("hand", "beginner"), ("crib", "beginner"), ("peg", "beginner"),
                         ("go", "beginner"), ("discard", "dealer"), ("play", "clear")):  # fmt: skip
-        question: Dealt = deal_question(drill, tier, seed=1)
+        question: Dealt = deal_question(DrillType(drill), tier, seed=1)
         asker = asker_for(question)
         assert type(question) in kinds
         for name in ("picker", "take", "show", "answer", "feedback"):

@@ -41,12 +41,12 @@ def test_the_card_script_takes_its_kinds_and_limit_from_python() -> None:
     with the data (their words too), and so does the log's limit."""
     from trainer.engine import parse_cards
 
-    data = cardpick.picker_data("t", "claim", parse_cards("5H 5D"))
+    data = cardpick.picker_data("t", cardpick.PickMode.CLAIM, parse_cards("5H 5D"))
     assert data["limit"] == cardpick.LOG_LIMIT
     from trainer.training.grading import ClaimKind
 
     assert [kind for kind, _, _ in data["kinds"]] == list(ClaimKind)
     js = cardpick.JS
     assert "this.data.limit" in js and str(cardpick.LOG_LIMIT) not in js
-    for kind in cardpick.KIND_IDS:
+    for kind in ClaimKind:
         assert f'"{kind}"' not in js and f"'{kind}'" not in js

@@ -19,6 +19,7 @@ import pytest
 
 from trainer.bench.serving import Server, serving
 from trainer.bench.visitor import Visitor
+from trainer.engine.skills import DrillType
 from trainer.progress.store import Store
 from trainer.training.questions import ShowQuestion, deal_question
 
@@ -65,7 +66,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, P
 
 def test_a_visitor_answers_a_question_and_reads_its_verdict(server: tuple[Server, Path]) -> None:
     running, db = server
-    question = deal_question("hand", "beginner", 3, 0)
+    question = deal_question(DrillType.HAND, "beginner", 3, 0)
     assert isinstance(question, ShowQuestion)
 
     async def visit() -> tuple[str, str]:

@@ -28,7 +28,7 @@ from trainer.engine.show import score_show
 from trainer.engine.skills import DrillType
 from trainer.progress.store import Store
 from trainer.training.records import AttemptIn
-from trainer.training.table import COACH_MODES
+from trainer.training.table import CoachMode
 from trainer.ui.play_saves import saved_row
 
 pytestmark = pytest.mark.browser
@@ -342,7 +342,7 @@ def test_a_deal_is_played_by_the_keyboard_alone_and_every_phase_passes_axe(
     page.get_by_text("The coach", exact=True).wait_for()
     tab_to(page, lambda found: found["tag"] == "INPUT" and found["key"] == "play_coach", "coach")
     learning = page.get_by_role("radio", name=re.compile("^Learning mode"))
-    for _ in range(len(COACH_MODES)):  # off, after each move, learning mode
+    for _ in range(len(CoachMode)):  # off, after each move, learning mode
         if learning.is_checked():
             break
         acted(page, lambda: page.keyboard.press("ArrowDown"))

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from trainer.bench.serving import serve
+from trainer.engine.skills import DrillType
 from trainer.training.questions import ShowQuestion, deal_question
 
 pytestmark = pytest.mark.browser
@@ -113,7 +114,7 @@ def _wait_for_claims(page: Any, n: int) -> None:
 
 
 def test_every_combination_claimed_at_speed_is_graded_right(page: Any, app_url: str) -> None:
-    question = deal_question("hand", "twenty-plus", 3, 0)
+    question = deal_question(DrillType.HAND, "twenty-plus", 3, 0)
     assert isinstance(question, ShowQuestion)
     assert question.notation() == "5C TC JC QC | JH" and question.total == 20
     page.set_viewport_size({"width": 375, "height": 900})  # a phone

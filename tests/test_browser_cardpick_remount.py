@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from trainer.engine import parse_cards
-from trainer.ui.cardpick import JS, picker_data
+from trainer.ui.cardpick import JS, PickMode, picker_data
 
 pytestmark = pytest.mark.browser
 
@@ -57,7 +57,7 @@ def _claims(tab: Any, script: str) -> Any:
         " await frame();"
         " return window.sent.map(([, log]) => log.map((e) => [e.seq, e.do, (e.cards || []).join(' ')]));"
         "}",
-        [json.loads(json.dumps(picker_data("q1", "claim", HAND, seen=0))), script],
+        [json.loads(json.dumps(picker_data("q1", PickMode.CLAIM, HAND, seen=0))), script],
     )
 
 

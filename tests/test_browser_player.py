@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from trainer.engine.skills import DrillType
 from trainer.training.questions import ShowQuestion, deal_question
 
 pytestmark = pytest.mark.browser
@@ -24,7 +25,7 @@ def _join_as(page: Any, app_url: str, name: str) -> None:
 
 
 def _answer(page: Any, index: int) -> None:
-    question = deal_question("hand", "beginner", 11, index)
+    question = deal_question(DrillType.HAND, "beginner", 11, index)
     assert isinstance(question, ShowQuestion)
     page.get_by_text(f"Question {index + 1} of").wait_for()
     box = page.get_by_label("Your total")

@@ -8,12 +8,13 @@ from typing import Any
 import pytest
 
 from tests.browser import after, open_page
+from trainer.engine.skills import DrillType
 from trainer.training.questions import deal_question
 
 
 @pytest.mark.browser
 def test_a_wrong_count_shows_the_missed_nobs(page: Any, app_url: str) -> None:
-    question = deal_question("hand", "club", 7, 0)
+    question = deal_question(DrillType.HAND, "club", 7, 0)
     assert question.notation() == "AH 3H TH JD | 3D"  # a pair, and nobs with the J♦
     page.set_viewport_size({"width": 390, "height": 900})  # phone width
     open_page(

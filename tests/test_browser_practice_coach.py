@@ -8,13 +8,14 @@ from typing import Any
 import pytest
 
 from tests.browser import after, open_page, settled
+from trainer.engine.skills import DrillType
 from trainer.training.coach import hint_ranking
 from trainer.training.questions import DiscardQuestion, PlayQuestion, deal_question
 
 
 @pytest.mark.browser
 def test_a_throw_and_a_card_are_tapped_graded_and_explained(page: Any, app_url: str) -> None:
-    question = deal_question("discard", "dealer", 3, 0)
+    question = deal_question(DrillType.DISCARD, "dealer", 3, 0)
     assert isinstance(question, DiscardQuestion)
     best = hint_ranking(question.six, dealer=True, top=1)[0].discard.throw
     page.set_viewport_size({"width": 390, "height": 900})  # phone width
@@ -34,7 +35,7 @@ def test_a_throw_and_a_card_are_tapped_graded_and_explained(page: Any, app_url: 
     after(page, "Right: that is the best throw.")
     assert page.get_by_text("The throws, best first").is_visible()
 
-    play = deal_question("play", "clear", 3, 0)
+    play = deal_question(DrillType.PLAY, "clear", 3, 0)
     assert isinstance(play, PlayQuestion)
     open_page(
         page,

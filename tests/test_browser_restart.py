@@ -20,6 +20,7 @@ from tests.conftest import APP, REPO
 from trainer.bench.serving import free_port, serving
 from trainer.content.catalog import load_drills
 from trainer.engine.game import Game
+from trainer.engine.skills import DrillType
 from trainer.progress.store import Store
 from trainer.training.questions import ShowQuestion, deal_question
 from trainer.ui.session import player_param
@@ -54,8 +55,8 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
     store = Store.open(db)
     kim, lee, mo = (store.create_profile(name) for name in ("Kim", "Lee", "Mo"))
     port = free_port()
-    typed = deal_question("hand", "club", 541, 0, catalog=CATALOG)
-    claimed = deal_question("hand", "club", 542, 0, catalog=CATALOG)
+    typed = deal_question(DrillType.HAND, "club", 541, 0, catalog=CATALOG)
+    claimed = deal_question(DrillType.HAND, "club", 542, 0, catalog=CATALOG)
     assert isinstance(typed, ShowQuestion) and isinstance(claimed, ShowQuestion)
     context = browser.new_context(viewport={"width": 1100, "height": 1100})
     with ExitStack() as stack:

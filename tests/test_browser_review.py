@@ -25,7 +25,7 @@ from trainer.engine.vocab import Counting
 from trainer.progress.store import SavedGame, Store
 from trainer.training.review import GameReview, review_game
 from trainer.training.review_words import details, title, why
-from trainer.training.table import ME, Table
+from trainer.training.table import ME, CoachMode, Table
 from trainer.training.winline import LinePoint, win_line
 from trainer.ui.play_saves import saved_row
 
@@ -171,7 +171,7 @@ def test_a_learning_game_s_review_has_no_percentage_and_no_decimal(
     page: Any, app_url: str, browser_db: Path
 ) -> None:
     table = _play("easy", 61, 5, counting=Counting.ALOUD, claim=_short)
-    learning = Table(table.game, table.level, coach="learning")
+    learning = Table(table.game, table.level, coach=CoachMode.LEARNING)
     _store_for(browser_db, BROWSER_PLAYER, saved_row("browser-learning", learning))
     open_page(page, f"{app_url}/review?player=browser&game=browser-learning", "Deal by deal")
     page.get_by_text("Your chance to win, deal by deal").first.wait_for()

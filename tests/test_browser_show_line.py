@@ -15,6 +15,7 @@ import pytest
 from tests.browser import count_runs
 from tests.play_steps import HAND, in_show, open_play, play_until, start_game, step
 from trainer.progress.store import Store
+from trainer.training.records import Preferences
 
 pytestmark = pytest.mark.browser
 
@@ -106,7 +107,7 @@ def test_the_line_being_counted_is_whole_beside_its_lit_cards_at_every_size(
     # counted at once: the line beside the cards is a film of the combinations, in one box
     store = Store.open(browser_db)
     player = next(p for p in store.profiles() if p.name == PLAYER)
-    store.set_preference(player.id, "show", "all")
+    store.set_preferences(player.id, Preferences(show_all=True))
     phone = tabs["phone"]
     for _ in range(6):
         play_until(page, lambda: page.get_by_role("button", name="Continue").count() > 0)

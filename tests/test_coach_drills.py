@@ -36,13 +36,13 @@ CATALOG = load_drills()
 
 
 def _discard(tier: str = "dealer", seed: int = 3, index: int = 0) -> DiscardQuestion:
-    question = deal_question("discard", tier, seed, index, catalog=CATALOG)
+    question = deal_question(DrillType.DISCARD, tier, seed, index, catalog=CATALOG)
     assert isinstance(question, DiscardQuestion)
     return question
 
 
 def _play(tier: str = "clear", seed: int = 3, index: int = 0) -> PlayQuestion:
-    question = deal_question("play", tier, seed, index, catalog=CATALOG)
+    question = deal_question(DrillType.PLAY, tier, seed, index, catalog=CATALOG)
     assert isinstance(question, PlayQuestion)
     return question
 
@@ -58,11 +58,11 @@ def _throws(question: DiscardQuestion) -> tuple[tuple[object, ...], tuple[object
 
 def test_the_coach_drill_files_deal_the_coach_tiers() -> None:
     assert CATALOG.broken == {}
-    assert CATALOG.drills["discard"].tier_ids == DISCARD_TIERS
-    assert CATALOG.drills["play"].tier_ids == PLAY_TIERS
-    assert CATALOG.drills["discard"].title == "Which two do you throw?"
-    assert CATALOG.drills["play"].title == "What would you play?"
-    for name in ("discard", "play"):
+    assert CATALOG.drills[DrillType.DISCARD].tier_ids == DISCARD_TIERS
+    assert CATALOG.drills[DrillType.PLAY].tier_ids == PLAY_TIERS
+    assert CATALOG.drills[DrillType.DISCARD].title == "Which two do you throw?"
+    assert CATALOG.drills[DrillType.PLAY].title == "What would you play?"
+    for name in (DrillType.DISCARD, DrillType.PLAY):
         for tier in CATALOG.drills[name].tiers:
             assert tier_problem(CATALOG.drills[name], tier) is None
     assert {
@@ -147,10 +147,10 @@ def test_a_discard_question_is_the_coach_s_and_replays_by_its_seed(tier: str) ->
     question = _discard(tier, seed=11, index=2)
     assert question == deal_discard_question(tier, 11, 2)
     assert question.dealer is (tier == "dealer")
-    assert check_question(question, CATALOG.tier("discard", tier)[1].constraints) == []
-    first = deal_set("discard", tier, 11, catalog=CATALOG)
-    assert first == deal_set("discard", tier, 11, catalog=CATALOG)
-    assert len(first) == CATALOG.tier("discard", tier)[1].length
+    assert check_question(question, CATALOG.tier(DrillType.DISCARD, tier)[1].constraints) == []
+    first = deal_set(DrillType.DISCARD, tier, 11, catalog=CATALOG)
+    assert first == deal_set(DrillType.DISCARD, tier, 11, catalog=CATALOG)
+    assert len(first) == CATALOG.tier(DrillType.DISCARD, tier)[1].length
     discards = [q for q in first if isinstance(q, DiscardQuestion)]
     assert len(discards) == len(first)  # every question of the set a discard
     assert len({q.six for q in discards}) == len(first)
@@ -161,7 +161,7 @@ def test_a_play_question_is_the_coach_s_and_replays_by_its_seed(tier: str) -> No
     question = _play(tier, seed=5, index=1)
     assert question == deal_play_question(tier, 5, 1)
     assert len(question.options) >= 2
-    assert check_question(question, CATALOG.tier("play", tier)[1].constraints) == []
+    assert check_question(question, CATALOG.tier(DrillType.PLAY, tier)[1].constraints) == []
 
 
 def test_the_best_throw_is_right_and_a_poor_one_loses_points() -> None:
@@ -233,7 +233,7 @@ def test_a_lay_that_is_not_one_card_that_fits_is_refused_by_name() -> None:
 
 
 def test_a_discard_set_answered_right_then_wrong() -> None:
-    run = PracticeSet(SetSpec("discard", "dealer", seed=3, length=2))
+    run = PracticeSet(SetSpec(DrillType.DISCARD, "dealer", seed=3, length=2))
     assert run.answer_mode(CATALOG) == "throw"
     with pytest.raises(InputProblem, match="answered by tapping cards"):
         run.answer_quick(CATALOG, "4", now=0.0)
@@ -265,7 +265,7 @@ def test_a_discard_set_answered_right_then_wrong() -> None:
 
 
 def test_a_play_set_all_right_says_every_choice_was_as_good_as_the_best() -> None:
-    run = PracticeSet(SetSpec("play", "clear", seed=3, length=2))
+    run = PracticeSet(SetSpec(DrillType.PLAY, "clear", seed=3, length=2))
     for _ in range(2):
         assert run.answer_mode(CATALOG) == "lay"
         question = run.question(CATALOG)
@@ -280,7 +280,7 @@ def test_a_play_set_all_right_says_every_choice_was_as_good_as_the_best() -> Non
 
 def test_a_link_deals_a_coach_drill_and_a_bad_tier_is_named() -> None:
     spec = spec_from_request({"drill": "discard", "tier": "dealer", "seed": "3"}, CATALOG)
-    assert spec == SetSpec("discard", "dealer", 3, 6)
+    assert spec == SetSpec(DrillType.DISCARD, "dealer", 3, 6)
     refused = spec_from_request({"drill": "discard", "tier": "crib", "seed": "3"}, CATALOG)
     assert refused == ("The discard drill has no level called 'crib'; choose one of dealer, pone.")
     refused = spec_from_request({"drill": "play", "tier": "hard"}, CATALOG)
@@ -290,7 +290,7 @@ def test_a_link_deals_a_coach_drill_and_a_bad_tier_is_named() -> None:
 def test_mixed_sets_deal_the_coach_drills_too() -> None:
     pairs = [pair for pair, _ in SetSpec(MIXED, MIXED, seed=1, length=10).pairs(CATALOG)]
     assert ("discard", "pone") in pairs and ("play", "close") in pairs
-    weighted = SetSpec(MIXED, MIXED, seed=1, length=10, weights=((("play", "clear"), 1.0),))
+    weighted = SetSpec(MIXED, MIXED, seed=1, length=10, weights=(((DrillType.PLAY, "clear"), 1.0),))
     run = PracticeSet(weighted)
     assert isinstance(run.question(CATALOG), PlayQuestion)
     assert run.answer_mode(CATALOG) == "lay"
@@ -331,11 +331,13 @@ def test_weak_spots_bring_back_the_coach_drill_that_is_missed() -> None:
     recent = [_attempt("discard", "pone", False) for _ in range(6)]
     recent += [_attempt("play", "clear", True) for _ in range(6)]
     needs = {need.area: need for need in assess(recent, available=CATALOG.pairs())}
-    assert needs[("discard", "pone")].weakest_category == "discard"
-    assert needs[("discard", "pone")].weight > needs[("discard", "dealer")].weight
-    assert needs[("discard", "dealer")].weight > needs[("hand", "club")].weight  # the category
-    assert needs[("play", "clear")].weight < needs[("discard", "pone")].weight
-    assert category_drills()[Category.DISCARD] == CATEGORY_DRILLS["discard"] == {"discard"}
+    assert needs[(DrillType.DISCARD, "pone")].weakest_category == "discard"
+    assert needs[(DrillType.DISCARD, "pone")].weight > needs[(DrillType.DISCARD, "dealer")].weight
+    assert (
+        needs[(DrillType.DISCARD, "dealer")].weight > needs[(DrillType.HAND, "club")].weight
+    )  # the category
+    assert needs[(DrillType.PLAY, "clear")].weight < needs[(DrillType.DISCARD, "pone")].weight
+    assert category_drills()[Category.DISCARD] == CATEGORY_DRILLS[Category.DISCARD] == {"discard"}
 
 
 def test_the_progress_page_names_the_coach_drills_and_their_misses() -> None:

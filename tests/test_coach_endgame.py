@@ -28,7 +28,7 @@ from trainer.training.coach import (
     plain_verdict,
     standing,
 )
-from trainer.training.table import Need, PlaySetup, Table
+from trainer.training.table import CoachMode, Need, PlaySetup, Table
 
 
 def _advice(six: str, *, dealer: bool, need: int, their_need: int) -> ThrowAdvice:
@@ -170,7 +170,7 @@ def _until(table: Table, need: Need, near: bool) -> None:
 
 
 def test_away_from_the_end_the_learning_coach_is_unchanged() -> None:
-    table = Table.new(PlaySetup("easy", Settings(target=121), coach="learning"), seed=4)
+    table = Table.new(PlaySetup("easy", Settings(target=121), coach=CoachMode.LEARNING), seed=4)
     _until(table, Need.DISCARD, near=False)
     assert table.game_throw() is None
     assert table.best_throw_line() == plain_best_throw(table.ranking(top=15))
@@ -190,7 +190,7 @@ def test_a_first_game_has_no_win_words() -> None:
     """A first game (to 31, no crib, no play) is not the win model's: the coach says what
     it always says there."""
     first = Settings(target=31, skunks=False, crib=False, play=False)
-    table = Table.new(PlaySetup("easy", first, coach="learning"), seed=4)
+    table = Table.new(PlaySetup("easy", first, coach=CoachMode.LEARNING), seed=4)
     assert not table.has_win_meter
     while table.need() is Need.CUT_FOR_DEAL:
         table.cut_for_deal()
@@ -198,7 +198,7 @@ def test_a_first_game_has_no_win_words() -> None:
 
 
 def test_near_the_end_the_coach_speaks_of_winning() -> None:
-    table = Table.new(PlaySetup("easy", Settings(target=61), coach="learning"), seed=4)
+    table = Table.new(PlaySetup("easy", Settings(target=61), coach=CoachMode.LEARNING), seed=4)
     _until(table, Need.DISCARD, near=True)
     view = table.view
     best_points = table.ranking(top=1)[0].discard.throw
@@ -240,7 +240,7 @@ def test_near_the_end_the_coach_speaks_of_winning() -> None:
 
 
 def test_the_club_coach_keeps_the_figures_near_the_end() -> None:
-    table = Table.new(PlaySetup("easy", Settings(target=61), coach="moves"), seed=4)
+    table = Table.new(PlaySetup("easy", Settings(target=61), coach=CoachMode.MOVES), seed=4)
     _until(table, Need.DISCARD, near=True)
     table.discard(table.view.hand[:2])
     game = table.game_throw()

@@ -28,7 +28,7 @@ from trainer.training.coach import (
 )
 from trainer.training.coach import plain_words as words_module
 from trainer.training.coach import play_notes as notes_module
-from trainer.training.table import ME, Need, PlaySetup, Table
+from trainer.training.table import ME, CoachMode, Need, PlaySetup, Table
 
 STARTER = parse_cards("2S")[0]
 
@@ -323,7 +323,7 @@ def test_the_coach_at_a_table_works_from_the_persons_own_view(
 
     monkeypatch.setattr(notes_module, "table_view", spy)
     monkeypatch.setattr(words_module, "table_view", spy)
-    setup = PlaySetup("hard", Settings(target=121, seats=seats), coach="learning")
+    setup = PlaySetup("hard", Settings(target=121, seats=seats), coach=CoachMode.LEARNING)
     table = Table.new(setup, seed=seats)
     game = table.game
     notes: list[PlayNote] = []

@@ -25,7 +25,7 @@ from trainer.engine import Card
 from trainer.engine.settings import Settings
 from trainer.training.coach import view_play_note
 from trainer.training.ladder import RUNGS
-from trainer.training.table import Need, PlaySetup, Table, event_lines
+from trainer.training.table import CoachMode, Need, PlaySetup, Table, event_lines
 from trainer.training.winline import win_line
 from trainer.ui.winbar import winbar_html
 
@@ -140,7 +140,7 @@ def test_games_played_by_the_coach_s_advice_never_contradict_it() -> None:
     tally = Tally()
     start = time.perf_counter()
     for seats, level, seed in _coached_games():
-        setup = PlaySetup(level, Settings(target=61, seats=seats), coach="learning")
+        setup = PlaySetup(level, Settings(target=61, seats=seats), coach=CoachMode.LEARNING)
         table = Table.new(setup, seed=seed)
         for _ in range(2000):
             if table.need() is Need.OVER:
@@ -164,7 +164,7 @@ def test_games_played_by_the_coach_s_advice_never_contradict_it() -> None:
 def test_the_note_on_the_coach_s_own_card_is_weighed_with_its_advice() -> None:
     """The card the coach named draws no warning after it in learning mode (it said the risk
     before); the same card laid with the coach after each move only gets the warning."""
-    setup = PlaySetup("normal", Settings(target=61), coach="learning")
+    setup = PlaySetup("normal", Settings(target=61), coach=CoachMode.LEARNING)
     table = Table.new(setup, seed=1)
     while table.need() is not Need.OVER:
         if table.need() is Need.LAY:
@@ -180,7 +180,7 @@ def test_the_note_on_the_coach_s_own_card_is_weighed_with_its_advice() -> None:
     assert all(w.risk in line for w in raw.warnings)
     table.lay(card)
     assert table.play_note() is None and table.play_note_lines() == ()
-    moves = Table.resume(dataclasses.replace(setup, coach="moves"), table.game.record(),
+    moves = Table.resume(dataclasses.replace(setup, coach=CoachMode.MOVES), table.game.record(),
                          table.place())  # fmt: skip
     note = moves.play_note()
     assert note is not None and note.card == card
@@ -224,7 +224,10 @@ def _first_games() -> Iterator[tuple[PlaySetup, int]]:
         for seed in range(3):
             yield rung.setup, 50 + seed
     for seats, level in itertools.product(SEATS, LEVELS):
-        yield PlaySetup(level, Settings(target=61, seats=seats), coach="learning"), 70 + seats
+        yield (
+            PlaySetup(level, Settings(target=61, seats=seats), coach=CoachMode.LEARNING),
+            70 + seats,
+        )
 
 
 @pytest.mark.slow
@@ -256,7 +259,7 @@ def test_learning_games_and_first_games_never_show_a_percentage_or_a_decimal() -
 
 
 def test_club_players_keep_the_figures() -> None:
-    table = Table.new(PlaySetup("hard", Settings(target=61), coach="moves"), seed=3)
+    table = Table.new(PlaySetup("hard", Settings(target=61), coach=CoachMode.MOVES), seed=3)
     assert not table.in_words
     seen = []
     while table.need() is not Need.OVER:

@@ -23,7 +23,7 @@ from trainer.content.catalog import (
     looks_like_drill_file,
 )
 from trainer.content.validate import validate_paths
-from trainer.engine.skills import DRILL_TYPES
+from trainer.engine.skills import DrillType
 from trainer.training.questions import load_catalog, tier_problem
 
 REPO = Path(__file__).resolve().parent.parent
@@ -42,14 +42,14 @@ def test_every_repository_drill_file_is_valid() -> None:
 def test_the_catalog_has_every_drill_type_with_tiers() -> None:
     catalog = load_drills()
     assert catalog.broken == {}
-    assert tuple(catalog.drills) == DRILL_TYPES
+    assert tuple(catalog.drills) == tuple(DrillType)
     for drill in catalog.drills.values():
         assert len(drill.tiers) >= (2 if drill.drill.coached else 3)
         for tier in drill.tiers:
             assert tier.length >= 1 and tier.pace > 0
-    assert "traps" in catalog.drills["hand"].tier_ids
-    assert "traps" in catalog.drills["crib"].tier_ids
-    assert "traps" in catalog.drills["peg"].tier_ids
+    assert "traps" in catalog.drills[DrillType.HAND].tier_ids
+    assert "traps" in catalog.drills[DrillType.CRIB].tier_ids
+    assert "traps" in catalog.drills[DrillType.PEG].tier_ids
     assert ("hand", "twenty-plus") in catalog.pairs()
 
 
@@ -150,7 +150,7 @@ def test_without_the_generator_only_the_structure_is_checked() -> None:
     """The loaders sit below the drill generator: dealing is checked only when it is handed in."""
     drill, problems = load_drill_file(FIXTURES / "impossible.yaml")
     assert drill is not None and problems == []
-    assert tuple(load_catalog(DRILLS_DIR).drills) == DRILL_TYPES  # the real files all deal
+    assert tuple(load_catalog(DRILLS_DIR).drills) == tuple(DrillType)  # the real files all deal
 
 
 def test_models_are_frozen_and_forbid_extra_keys() -> None:

@@ -44,6 +44,7 @@ from trainer.content.validate import validate_paths
 from trainer.engine import (
     DECK,
     Card,
+    Kind,
     Pegging,
     Rank,
     format_cards,
@@ -293,7 +294,7 @@ def test_the_fifteens_pictures_light_every_fifteen_of_their_hand() -> None:
     (step,) = [step for step in lesson.steps if step.id == "fifteens"]
     first = step.show[0]
     assert first.cards is not None and first.starter is not None
-    fifteens = score_show(first.cards, first.starter).by_kind("fifteen")
+    fifteens = score_show(first.cards, first.starter).by_kind(Kind.FIFTEEN)
     lit = {frozenset(show.highlight) for show in step.show}
     assert lit == {frozenset(item.cards) for item in fifteens}
     assert all(show.cards == first.cards and show.starter == first.starter for show in step.show)

@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from tests.apptest import as_player
 from trainer.content.catalog import load_drills
 from trainer.engine.items import Kind
+from trainer.engine.skills import DrillType
 from trainer.training.grading import go_explanation, grade_go
 from trainer.training.inputs import InputProblem
 from trainer.training.questions import GoQuestion, deal_question
@@ -25,7 +26,7 @@ TIERS = {"three": 3, "four": 4}
 
 
 def _go(tier: str, seed: int) -> GoQuestion:
-    question = deal_question("go", tier, seed, 0, catalog=CATALOG)
+    question = deal_question(DrillType.GO, tier, seed, 0, catalog=CATALOG)
     assert isinstance(question, GoQuestion)
     return question
 

@@ -78,15 +78,15 @@ def test_short_notes() -> None:
 
 
 def test_phrases_for_kinds_and_items() -> None:
-    assert kind_phrase("fifteen", 1, 4) == "a fifteen"
-    assert kind_phrase("fifteen", 2, 4) == "two fifteens"
-    assert kind_phrase("fifteen", 4, 4) == "the four fifteens"
-    assert kind_phrase("pair", 1, 1) == "the pair"
-    assert kind_phrase("flush", 1, 1) == "the flush"
-    assert kind_phrase("nobs", 1, 1) == "nobs"
+    assert kind_phrase(Kind.FIFTEEN, 1, 4) == "a fifteen"
+    assert kind_phrase(Kind.FIFTEEN, 2, 4) == "two fifteens"
+    assert kind_phrase(Kind.FIFTEEN, 4, 4) == "the four fifteens"
+    assert kind_phrase(Kind.PAIR, 1, 1) == "the pair"
+    assert kind_phrase(Kind.FLUSH, 1, 1) == "the flush"
+    assert kind_phrase(Kind.NOBS, 1, 1) == "nobs"
     *hand, starter = parse_cards("5H 5D 9C KS 2H")
-    pairs = score_show(hand, starter).by_kind("pair")
-    assert missed_phrase("pair", pairs) == "a pair: 5♥ 5♦ (2)"
+    pairs = score_show(hand, starter).by_kind(Kind.PAIR)
+    assert missed_phrase(Kind.PAIR, pairs) == "a pair: 5♥ 5♦ (2)"
 
 
 def test_the_play_in_words() -> None:
@@ -102,9 +102,9 @@ def test_the_play_in_words() -> None:
     assert last_card_line("you", seven, 28) == (
         "You laid the last card, the 7♠, making the count 28."
     )
-    assert closing_line("you", "go", pegs="peg").endswith("so you peg 1 for the go.")
-    assert "1 for last card" in closing_line("the dealer", "last card")
-    assert closing_line("you", "thirty-one", pegs="peg", play_over=True) == (
+    assert closing_line("you", Kind.GO, pegs="peg").endswith("so you peg 1 for the go.")
+    assert "1 for last card" in closing_line("the dealer", Kind.LAST_CARD)
+    assert closing_line("you", Kind.THIRTY_ONE, pegs="peg", play_over=True) == (
         "That is exactly 31: you peg 2 for 31, and nothing more for last card."
     )
     assert next_lead_line(None).startswith("Every card has been laid, so the play is over")

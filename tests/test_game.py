@@ -657,6 +657,15 @@ def test_a_record_repr_pastes_back() -> None:
 def test_describe() -> None:
     assert Game().describe().startswith("deal 0, no dealer yet, cut, 0-0")
     assert "dealer player 2, play, 0-0; player 1: 7♠ 7♥ 4♣ 6♦" in example_game().describe()
+    assert Game(Settings(seats=3)).describe().startswith("deal 0, no dealer yet, cut, 0-0-0;")
+    assert ", 0-0; " in Game(Settings(seats=4)).describe()  # two sides of partners
+
+
+def test_only_a_game_of_two_has_one_opponent() -> None:
+    assert Game().view(0).opponent == 1
+    for seats in (3, 4):
+        with pytest.raises(ValueError, match=f"a game of {seats} has no one opponent"):
+            _ = Game(Settings(seats=seats)).view(0).opponent
 
 
 def test_record_errors_name_the_line() -> None:

@@ -13,6 +13,7 @@ from trainer.content.catalog import load_drills
 from trainer.engine import (
     DECK,
     Card,
+    Kind,
     ScoreItem,
     label_cards,
     parse_cards,
@@ -22,9 +23,9 @@ from trainer.engine import (
 from trainer.engine.skills import CATEGORIES, DrillType
 from trainer.progress.store import check_attempt
 from trainer.training.grading import (
-    CLAIM_KINDS,
     GO_CHOICES,
     Claim,
+    ClaimKind,
     InputProblem,
     check_claims,
     go_explanation,
@@ -61,7 +62,7 @@ def peg(text: str) -> PegQuestion:
 
 
 def claim(kind: str, text: str) -> Claim:
-    return Claim(kind, parse_cards(text))
+    return Claim(ClaimKind(kind), parse_cards(text))
 
 
 def _bag(
@@ -82,12 +83,12 @@ def claimed_hands(draw: st.DrawFn) -> tuple[ShowQuestion, list[Claim]]:
         DrillType.CRIB if crib else DrillType.HAND, "t", 0, 0, tuple(cards[:4]), cards[4], crib,
         score, show_features(score),
     )  # fmt: skip
-    real = [Claim(item.kind, item.cards) for item in score.items]
+    real = [Claim(ClaimKind.of(item.kind), item.cards) for item in score.items]
     chosen = draw(st.lists(st.sampled_from(real), max_size=len(real) + 3)) if real else []
     bogus = draw(
         st.lists(
             st.tuples(
-                st.sampled_from(CLAIM_KINDS),
+                st.sampled_from(list(ClaimKind)),
                 st.lists(st.sampled_from(cards), min_size=1, max_size=5, unique=True),
             ),
             max_size=3,
@@ -127,7 +128,7 @@ def padded_claims(draw: st.DrawFn) -> tuple[ShowQuestion, Claim]:
     question = show(" ".join(str(card) for card in cards), crib=crib)
     items = question.score.items
     if not items:
-        return question, Claim(draw(st.sampled_from(CLAIM_KINDS)), (cards[0],))
+        return question, Claim(draw(st.sampled_from(list(ClaimKind))), (cards[0],))
     item = draw(st.sampled_from(items))
     rest = [card for card in cards if card not in item.cards]
     how = draw(st.sampled_from(["add", "drop", "swap", "kind"]))
@@ -138,9 +139,9 @@ def padded_claims(draw: st.DrawFn) -> tuple[ShowQuestion, Claim]:
         chosen.remove(draw(st.sampled_from(chosen)))
     elif how == "swap" and rest:
         chosen[draw(st.integers(0, len(chosen) - 1))] = draw(st.sampled_from(rest))
-    kind: str = item.kind  # a claim may name a kind the engine does not score: a double run
+    kind = ClaimKind.of(item.kind)  # a claim may name a kind the engine does not score
     if how == "kind":
-        kind = draw(st.sampled_from([k for k in CLAIM_KINDS if k != item.kind]))
+        kind = draw(st.sampled_from([k for k in ClaimKind if k != item.kind]))
     return question, Claim(kind, tuple(draw(st.permutations(chosen))))
 
 
@@ -204,7 +205,7 @@ def test_a_pair_of_three_or_four_cards_must_be_one_rank(
     question = show(hand)
     (check,) = check_claims(question, [claim("pair", padded)])
     assert check.status == "wrong" and reason in check.message
-    every = [Claim(item.kind, item.cards) for item in question.score.items]
+    every = [Claim(ClaimKind.of(item.kind), item.cards) for item in question.score.items]
     grade = grade_claims(question, [*every, claim("pair", padded)], seconds=3)
     assert not grade.correct
     assert not grade.headline.startswith(("Right", "You found"))
@@ -217,7 +218,9 @@ def test_a_pair_of_three_or_four_cards_must_be_one_rank(
 def test_a_padded_answer_is_not_graded_right() -> None:
     question = show("TS TH JC 5D 2S")  # the trainer's own trap: 10♠ 10♥ and a jack
     padded = [claim("pair", "TS TH JC")] + [
-        Claim(item.kind, item.cards) for item in question.score.items if item.kind != "pair"
+        Claim(ClaimKind.of(item.kind), item.cards)
+        for item in question.score.items
+        if item.kind != "pair"
     ]
     grade = grade_claims(question, padded, seconds=3)
     assert not grade.correct
@@ -228,7 +231,9 @@ def test_a_padded_answer_is_not_graded_right() -> None:
 def test_claiming_every_item_once_is_right() -> None:
     question = show("4H 5H 6H JH 5S")
     grade = grade_claims(
-        question, [Claim(item.kind, item.cards) for item in question.score.items], seconds=9
+        question,
+        [Claim(ClaimKind.of(item.kind), item.cards) for item in question.score.items],
+        seconds=9,
     )
     assert grade.correct and not grade.missed and grade.given_total == question.total == 20
     assert grade.headline == "Right: every combination found, 20 in all."
@@ -237,10 +242,10 @@ def test_claiming_every_item_once_is_right() -> None:
 # --- each kind of miss ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind", ["fifteen", "pair", "run", "flush"])
-def test_each_missed_kind_is_listed_with_its_category(kind: str) -> None:
+@pytest.mark.parametrize("kind", [Kind.FIFTEEN, Kind.PAIR, Kind.RUN, Kind.FLUSH])
+def test_each_missed_kind_is_listed_with_its_category(kind: Kind) -> None:
     question = show("4H 5H 6H JH 5S")  # fifteens, a pair, a double run, a four-card flush
-    claims = [Claim(i.kind, i.cards) for i in question.score.items if i.kind != kind]
+    claims = [Claim(ClaimKind.of(i.kind), i.cards) for i in question.score.items if i.kind != kind]
     grade = grade_claims(question, claims, seconds=3)
     assert not grade.correct
     assert {item.kind for item in grade.missed} == {kind}
@@ -261,8 +266,9 @@ def test_a_missed_crib_flush_is_stored_as_a_crib_flush() -> None:
     question = show("2H 3H 9H QH KH", crib=True)
     grade = grade_claims(question, [claim("fifteen", "2H 3H QH")], seconds=3)
     assert "crib-flush" in grade.categories
-    assert item_category("flush", crib=True) == "crib-flush"
-    assert item_category("last card") == "last-card"
+    assert item_category(Kind.FLUSH, crib=True) == "crib-flush"
+    assert item_category(Kind.LAST_CARD) == "last-card"
+    assert item_category(ClaimKind.DOUBLE_RUN) == item_category(Kind.RUN) == "run"
 
 
 # --- each kind of overclaim ---------------------------------------------------------------------------
@@ -316,7 +322,7 @@ def test_three_of_a_kind_claimed_at_once_is_the_three_pairs() -> None:
     question = show("7H 7D 7S 2C KD")
     (check,) = check_claims(question, [claim("pair", "7H 7D 7S")])
     assert check.status == "found" and len(check.items) == 3
-    assert Claim("pair", parse_cards("7H 7D 7S")).points == 6
+    assert Claim(ClaimKind.PAIR, parse_cards("7H 7D 7S")).points == 6
     again = check_claims(question, [claim("pair", "7H 7D"), claim("pair", "7H 7D 7S")])
     assert [c.status for c in again] == ["found", "found"]
     assert len(again[1].items) == 2
@@ -385,7 +391,7 @@ def test_a_gap_no_items_add_up_to_records_nothing() -> None:
     assert none.categories == () and none.notes[0].startswith("You were five short.")
 
 
-def _subsets_adding_to(items: tuple[ScoreItem, ...], points: int) -> list[set[str]]:
+def _subsets_adding_to(items: tuple[ScoreItem, ...], points: int) -> list[set[Kind]]:
     from itertools import combinations
 
     return [
@@ -486,7 +492,7 @@ def test_muggins_is_off_by_default_and_takes_missed_points() -> None:
 
 def _go(tier: str, want: str) -> GoQuestion:
     for seed in range(200):
-        question = deal_question("go", tier, seed, catalog=CATALOG)
+        question = deal_question(DrillType.GO, tier, seed, catalog=CATALOG)
         assert isinstance(question, GoQuestion)
         if want in question.features:
             return question
@@ -545,7 +551,7 @@ def test_bad_go_answers_are_refused() -> None:
 
 
 def test_attempts_carry_the_question_and_answer() -> None:
-    question = deal_question("hand", "beginner", 7, catalog=CATALOG)
+    question = deal_question(DrillType.HAND, "beginner", 7, catalog=CATALOG)
     assert isinstance(question, ShowQuestion)
     grade = grade_quick(question, str(question.total + 1), seconds=3.14159)
     attempt = grade.attempt()

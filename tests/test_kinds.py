@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from trainer.engine import (
     DECK,
+    Award,
     BadClaimError,
     Counting,
     CutEvent,
@@ -142,10 +143,10 @@ def test_some_kinds_keep_exactly_their_items(cards: list[object], kinds: set[Kin
 
 def test_the_play_awards_are_filtered_the_same_way() -> None:
     pile = DECK[16:20]  # 5♠ 5♥ 5♦ 5♣: a double pair royal, and 15 on the third
-    awards = tuple((0, item) for item in score_play(pile[:3]).items)
+    awards = tuple(Award(0, item) for item in score_play(pile[:3]).items)
     assert kept_awards(awards, ALL_KINDS) == awards
     assert kept_awards(awards, {Kind.FIFTEEN}) == tuple(
-        a for a in awards if a[1].kind is Kind.FIFTEEN
+        a for a in awards if a.item.kind is Kind.FIFTEEN
     )
     assert kept_awards(awards, {Kind.RUN}) == ()
 

@@ -189,6 +189,17 @@ def test_libraries_only_where_allowed(module: str) -> None:
     assert not bad, f"{module} ({_layer_name(mine)}) may not import {bad}"
 
 
+#: The database drivers: only the progress store speaks to them, and it raises its own
+#: errors for both (so no page needs to know which database it runs on).
+DRIVERS = ("sqlite3", "psycopg", "psycopg_pool")
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("trainer.ui")))
+def test_the_app_never_speaks_to_a_database_driver(module: str) -> None:
+    drivers = sorted(n for n in imports_of(module) if n.split(".")[0] in DRIVERS)
+    assert not drivers, f"{module} imports {drivers}: catch the store's errors instead"
+
+
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if layer_of(m) <= PURE))
 def test_pure_layers_touch_no_files(module: str) -> None:
     tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))

@@ -25,7 +25,7 @@ from trainer.content.lessons import (
     question_key,
 )
 from trainer.engine import parse_cards, score_play, score_show
-from trainer.engine.skills import CATEGORIES, DRILL_TYPES, DrillType
+from trainer.engine.skills import CATEGORIES, DrillType
 from trainer.progress.store import check_attempt
 from trainer.training.learn import (
     AnswerProblem,
@@ -226,7 +226,7 @@ def test_answers_are_recorded_for_the_drill_they_practise(check: Any, drill: str
         record = attempt(check, given, 4.25)
         assert isinstance(record, AttemptIn)
         check_attempt(record)  # the progress store accepts it
-        assert record.drill == drill and drill in DRILL_TYPES
+        assert record.drill == drill and DrillType.named(drill) is not None
         assert (record.tier, record.seed, record.mode) == ("lesson", 0, "quick")
         assert record.correct is correct
         assert record.answer == str(given)

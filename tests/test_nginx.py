@@ -25,6 +25,7 @@ import pytest
 from tests.conftest import IN_CI, run_async
 from trainer.bench.serving import Server, cpu_seconds, free_port, serving_checkout
 from trainer.bench.visitor import ServerGone, Visitor
+from trainer.engine.skills import DrillType
 from trainer.progress.store import Store
 from trainer.training.questions import ShowQuestion, deal_question
 from trainer.ui.session import player_param
@@ -169,7 +170,10 @@ def test_through_nginx_a_page_opens_an_answer_is_graded_and_a_killed_server_hand
         assert health.read() == b"ok"
     with urllib.request.urlopen(f"{url}/practice?player={player}", timeout=10) as index:
         assert b'<div id="root">' in index.read()  # the page itself, through nginx
-    first, second = deal_question("hand", "beginner", 3, 0), deal_question("hand", "beginner", 3, 1)
+    first, second = (
+        deal_question(DrillType.HAND, "beginner", 3, 0),
+        deal_question(DrillType.HAND, "beginner", 3, 1),
+    )
     assert isinstance(first, ShowQuestion) and isinstance(second, ShowQuestion)
 
     async def visit() -> tuple[str, str, str, int, bool]:

@@ -26,6 +26,7 @@ from trainer.training.explain import card_line, said_one_by_one
 from trainer.training.table import (
     LEARNING_GAME,
     ME,
+    CoachMode,
     Need,
     PlaySetup,
     RecordProblem,
@@ -60,7 +61,7 @@ def _after_throw(table: Table, throw: tuple[Card, ...] | None = None) -> Table:
 
 
 def test_the_coach_setting_and_the_hints_read_back() -> None:
-    setup = PlaySetup("hard", Settings(target=61), coach="moves", hints=(3, 1, 3))
+    setup = PlaySetup("hard", Settings(target=61), coach=CoachMode.MOVES, hints=(3, 1, 3))
     assert setup.hints == (1, 3)
     assert setup.notation() == (
         "level=hard target=61 skunks=on counting=automatic coach=moves hints=1,3"
@@ -69,7 +70,9 @@ def test_the_coach_setting_and_the_hints_read_back() -> None:
     old = PlaySetup.parse("level=easy target=61 skunks=on counting=automatic")
     assert (old.coach, old.hints) == ("off", ())  # saved before the coach existed
     with pytest.raises(ValueError, match="'loud' is not a coach setting: choose one of off"):
-        PlaySetup("easy", coach="loud")
+        PlaySetup("easy", coach="loud")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="'lerning' is not a coach setting: choose one of off"):
+        PlaySetup.parse("level=easy coach=lerning")
     with pytest.raises(ValueError, match="hints are deal numbers from 1 up, not 'x'"):
         PlaySetup.parse("level=easy hints=1,x")
     with pytest.raises(ValueError, match="hints are deal numbers"):
@@ -77,13 +80,17 @@ def test_the_coach_setting_and_the_hints_read_back() -> None:
 
 
 def test_the_exported_record_carries_the_coach_and_old_records_read_as_coach_off() -> None:
-    table = _after_throw(Table.new(PlaySetup("normal", Settings(target=61), "learning"), seed=5))
+    table = _after_throw(
+        Table.new(PlaySetup("normal", Settings(target=61), CoachMode.LEARNING), seed=5)
+    )
     table.hints.add(1)
     assert "# coach: learning\n# hints: 1\n" in export_text(table)  # in progress, too
     text = export_text(_play_out(table))
     assert "# coach: learning\n# hints: 1\n" in text
     setup, record = parse_export(text)
-    assert setup == table.setup == PlaySetup("normal", Settings(target=61), "learning", (1,))
+    assert (
+        setup == table.setup == PlaySetup("normal", Settings(target=61), CoachMode.LEARNING, (1,))
+    )
     assert record == table.game.record()
     resumed = Table.resume(setup, record)
     assert (resumed.coach, resumed.hints) == ("learning", {1})
@@ -97,7 +104,7 @@ def test_the_exported_record_carries_the_coach_and_old_records_read_as_coach_off
 
 
 def test_the_coach_setting_is_in_the_saved_row_and_the_engine_record_stays_pure() -> None:
-    table = _to_throw(Table.new(PlaySetup("easy", Settings(target=61), "moves"), seed=5))
+    table = _to_throw(Table.new(PlaySetup("easy", Settings(target=61), CoachMode.MOVES), seed=5))
     table.hint()
     row = saved_row("g", table)
     assert row.settings.endswith("coach=moves hints=1")
@@ -110,7 +117,7 @@ def test_the_coach_setting_is_in_the_saved_row_and_the_engine_record_stays_pure(
 
 
 def test_the_throw_advice_carries_the_analysis_numbers() -> None:
-    table = _after_throw(Table.new(PlaySetup("easy", Settings(), "moves"), seed=7))
+    table = _after_throw(Table.new(PlaySetup("easy", Settings(), CoachMode.MOVES), seed=7))
     view = table.view
     six = (*view.kept, *view.discards)
     ranked = analyse_discards(six, dealer=view.dealer == ME, opponent="sound")
@@ -127,7 +134,7 @@ def test_the_throw_advice_carries_the_analysis_numbers() -> None:
 
 
 def test_a_hint_ranks_the_six_and_marks_only_that_deal() -> None:
-    table = _to_throw(Table.new(PlaySetup("easy", Settings(), "moves"), seed=7))
+    table = _to_throw(Table.new(PlaySetup("easy", Settings(), CoachMode.MOVES), seed=7))
     six = table.view.hand
     ranking = table.hint()
     assert ranking == hint_ranking(six, dealer=table.view.dealer == ME)
@@ -163,7 +170,7 @@ def test_coach_off_says_nothing() -> None:
 
 def _seed0_lead(level: Level) -> Table:
     """Seed 0: the person is pone with K♥ 8♠ K♦ 8♣ 5♥ A♠, throws K♥ 8♠ and leads."""
-    table = _to_throw(Table.new(PlaySetup(level, Settings(), "moves"), seed=0))
+    table = _to_throw(Table.new(PlaySetup(level, Settings(), CoachMode.MOVES), seed=0))
     assert table.game.pone == ME
     assert table.view.hand == tuple(parse_cards("KH 8S KD 8C 5H AS"))
     return _after_throw(table, tuple(parse_cards("KH 8S")))
@@ -236,7 +243,7 @@ def test_the_note_is_worked_from_the_persons_own_view(monkeypatch: pytest.Monkey
 
 def test_learning_mode_says_what_each_card_would_peg_with_the_engines_score() -> None:
     table = _seed0_lead("easy")
-    table.coach = "learning"
+    table.coach = CoachMode.LEARNING
     view = table.view
     assert table.lay_previews() == tuple(
         card_line(c, c.pips, score_play((c,)).items) for c in view.hand

@@ -25,6 +25,7 @@ from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting, Phase
 from trainer.progress.store import SCHEMA_VERSION, Store
+from trainer.progress.store.errors import from_sqlite
 from trainer.training.table import ME, Need, PlaySetup, Table, export_text
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
@@ -139,7 +140,7 @@ def test_a_full_disk_is_said_as_a_full_disk(monkeypatch: pytest.MonkeyPatch) -> 
     def full(self: Store, profile_id: int, game: object) -> object:
         error = sqlite3.OperationalError("database or disk is full")
         error.sqlite_errorcode = sqlite3.SQLITE_FULL
-        raise error
+        raise from_sqlite(error) from error  # as the store raises it
 
     monkeypatch.setattr(Store, "save_game", full)
     _page_step(at)

@@ -19,15 +19,17 @@ from tests.test_game_random import play_random_game
 from tests.test_play_page import _page, _page_step, _start, _table, _texts
 from trainer.engine import parse_cards
 from trainer.engine.events import LayEvent, ShowEvent, parse_event
-from trainer.engine.items import Kind, ScoreItem
+from trainer.engine.items import Award, Kind, ScoreItem
 from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Which
 from trainer.progress.store import Store
+from trainer.training.records import Preferences
 from trainer.training.table import (
     COMPUTER,
     ME,
+    CoachMode,
     Need,
     PlaySetup,
     RecordProblem,
@@ -135,10 +137,10 @@ def test_the_log_tells_this_deal_and_marks_what_is_new() -> None:
 
 def test_the_pile_lights_every_card_that_scored() -> None:
     six, five, seven = parse_cards("6H 5C 7D")
-    run = LayEvent(1, seven, 18, ((1, ScoreItem(Kind.RUN, (six, five, seven), 3)),))
+    run = LayEvent(1, seven, 18, (Award(1, ScoreItem(Kind.RUN, (six, five, seven), 3)),))
     assert scoring_cards(run, (six, five, seven)) == (six, five, seven)  # the 6 too
     pair = LayEvent(
-        0, parse_cards("7S")[0], 25, ((0, ScoreItem(Kind.PAIR, parse_cards("7D 7S"), 2)),)
+        0, parse_cards("7S")[0], 25, (Award(0, ScoreItem(Kind.PAIR, parse_cards("7D 7S"), 2)),)
     )
     pile = (six, five, seven, pair.card)
     assert scoring_cards(pair, pile) == (seven, pair.card)
@@ -225,7 +227,7 @@ def test_the_settings_in_the_game_menu_are_kept_for_the_player() -> None:
     assert _switch(at, "Sounds").value is True  # on unless reduced motion
     _switch(at, "Sounds").set_value(False).run()
     at.toggle(key="play_show_switch").set_value(True).run()
-    assert store.preferences(player) == {"sound": "off", "show": "all"}
+    assert store.preferences(player) == Preferences(sound=False, show_all=True)
     (sounds,) = [c for c in at.get("bidi_component") if c.key == "play_sounds"]
     assert json.loads(sounds.proto.json)["on"] is False
     again = _page()  # another visit: the same settings
@@ -236,7 +238,7 @@ def test_the_settings_in_the_game_menu_are_kept_for_the_player() -> None:
 def test_a_hand_counted_at_once_shows_every_combination_lit_in_turn() -> None:
     at = _page()
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
-    store.set_preference(_player_id(at), "show", "all")
+    store.set_preferences(_player_id(at), Preferences(show_all=True))
     at = _page()
     _start(at)
     _until_reveal(at, items=2)
@@ -312,7 +314,7 @@ def test_the_restart_notice_and_the_sounds_are_on_the_table() -> None:
 def test_the_coach_s_words_at_the_table_are_its_coaching_object_s() -> None:
     """The table's coach methods ask the coach it holds (``table.coaching``), which keeps
     what it worked out for the table it was made for."""
-    table = Table.new(PlaySetup("hard", Settings(target=121), coach="learning"), seed=7)
+    table = Table.new(PlaySetup("hard", Settings(target=121), coach=CoachMode.LEARNING), seed=7)
     table.cut_for_deal()
     assert table.coaching.table is table
     assert table.ranking() == table.coaching.ranking() and len(table.ranking()) == 5

@@ -37,7 +37,7 @@ D0 = date(2025, 3, 3)  # a Monday
 def day(
     offset: int, drill: str = "hand", answers: int = 4, right: int = 3, secs: float = 40.0
 ) -> DayRow:
-    return DayRow(D0 + timedelta(offset), drill, answers, right, secs)
+    return DayRow(D0 + timedelta(offset), DrillType(drill), answers, right, secs)
 
 
 def test_totals() -> None:
@@ -97,15 +97,15 @@ def test_day_streak(offsets: list[int], today: int, expected: tuple[int, int]) -
 
 def test_category_rates_count_only_answers_where_a_category_can_come_up() -> None:
     areas = [
-        AreaRow("hand", "club", 60, 40, 600.0),
-        AreaRow("crib", "trap", 20, 10, 300.0),
-        AreaRow("go", "beginner", 20, 15, 100.0),
+        AreaRow(DrillType.HAND, "club", 60, 40, 600.0),
+        AreaRow(DrillType.CRIB, "trap", 20, 10, 300.0),
+        AreaRow(DrillType.GO, "beginner", 20, 15, 100.0),
     ]
     misses = [
-        MissRow("hand", "club", "nobs", 6),
-        MissRow("crib", "trap", "nobs", 2),
-        MissRow("crib", "trap", "crib-flush", 5),
-        MissRow("go", "beginner", "go", 4),
+        MissRow(DrillType.HAND, "club", Category.NOBS, 6),
+        MissRow(DrillType.CRIB, "trap", Category.NOBS, 2),
+        MissRow(DrillType.CRIB, "trap", Category.CRIB_FLUSH, 5),
+        MissRow(DrillType.GO, "beginner", Category.GO, 4),
     ]
     rates = {r.category: r for r in category_rates(misses, areas)}
     assert (rates["nobs"].misses, rates["nobs"].chances) == (8, 80)
@@ -119,8 +119,11 @@ def test_category_rates_count_only_answers_where_a_category_can_come_up() -> Non
 
 
 def test_a_category_missed_in_an_unexpected_drill_still_has_its_chances() -> None:
-    areas = [AreaRow("go", "beginner", 10, 5, 50.0)]
-    rates = {r.category: r for r in category_rates([MissRow("go", "beginner", "pair", 2)], areas)}
+    areas = [AreaRow(DrillType.GO, "beginner", 10, 5, 50.0)]
+    rates = {
+        r.category: r
+        for r in category_rates([MissRow(DrillType.GO, "beginner", Category.PAIR, 2)], areas)
+    }
     assert (rates["pair"].misses, rates["pair"].chances) == (2, 10)
 
 

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from tests.reference import naive_show_parts
 from trainer.content.catalog import Constraints, Drill, DrillCatalog, Tier, load_drills
-from trainer.engine import parse_cards, score_play, score_show
+from trainer.engine import Kind, parse_cards, score_play, score_show
 from trainer.engine.show import pattern_base_points, rank_pattern_items
-from trainer.engine.skills import COACHED_DRILLS
+from trainer.engine.skills import DrillType
 from trainer.training.questions import (
     Dealt,
     DiscardQuestion,
@@ -41,14 +41,14 @@ REPO = Path(__file__).resolve().parent.parent
 CATALOG: DrillCatalog = load_drills()
 PAIRS = CATALOG.pairs()
 #: The counting drills' tiers (a coach drill's tier has no features to aim for).
-COUNTING_PAIRS = tuple(pair for pair in PAIRS if pair[0] not in COACHED_DRILLS)
+COUNTING_PAIRS = tuple(pair for pair in PAIRS if not DrillType(pair[0]).coached)
 
 
-def _tier(drill: str, tier: str) -> Tier:
+def _tier(drill: DrillType, tier: str) -> Tier:
     return CATALOG.tier(drill, tier)[1]
 
 
-def _show(drill: str, tier: str, seed: int, index: int) -> ShowQuestion:
+def _show(drill: DrillType, tier: str, seed: int, index: int) -> ShowQuestion:
     """A question of a drill that counts a hand or a crib."""
     question = deal_question(drill, tier, seed, index, catalog=CATALOG)
     assert isinstance(question, ShowQuestion)
@@ -114,7 +114,7 @@ def _go_is_consistent(q: GoQuestion) -> None:
     index=st.integers(min_value=0, max_value=60),
 )
 def test_every_question_meets_its_tier_and_agrees_with_the_engine(
-    pair: tuple[str, str], seed: int, index: int
+    pair: tuple[DrillType, str], seed: int, index: int
 ) -> None:
     drill, tier = pair
     question = deal_question(drill, tier, seed, index, catalog=CATALOG)
@@ -126,7 +126,7 @@ def test_every_question_meets_its_tier_and_agrees_with_the_engine(
 
 @settings(max_examples=60, deadline=None)
 @given(pair=st.sampled_from(PAIRS), seed=st.integers(min_value=0, max_value=10**9))
-def test_the_same_seed_deals_the_same_set(pair: tuple[str, str], seed: int) -> None:
+def test_the_same_seed_deals_the_same_set(pair: tuple[DrillType, str], seed: int) -> None:
     drill, tier = pair
     first = deal_set(drill, tier, seed, length=4, catalog=CATALOG)
     again = deal_set(drill, tier, seed, length=4, catalog=CATALOG)
@@ -161,13 +161,18 @@ def test_seeds_replay_in_another_process() -> None:
     )
     here = [
         deal_question(d, t, 12345, 3, catalog=CATALOG).notation()
-        for d, t in [("hand", "traps"), ("crib", "club"), ("peg", "expert"), ("go", "expert")]
+        for d, t in [
+            (DrillType.HAND, "traps"),
+            (DrillType.CRIB, "club"),
+            (DrillType.PEG, "expert"),
+            (DrillType.GO, "expert"),
+        ]
     ]
     assert result.stdout.splitlines() == here
 
 
 @pytest.mark.parametrize("pair", COUNTING_PAIRS, ids=["/".join(p) for p in COUNTING_PAIRS])
-def test_each_wanted_feature_comes_up(pair: tuple[str, str]) -> None:
+def test_each_wanted_feature_comes_up(pair: tuple[DrillType, str]) -> None:
     """require_any is spread evenly: every listed feature, rare ones included, comes up."""
     drill, tier = pair
     wanted = _tier(drill, tier).constraints.require_any
@@ -181,17 +186,17 @@ def test_each_wanted_feature_comes_up(pair: tuple[str, str]) -> None:
 
 
 def test_big_hands_and_traps_are_built_not_fished_for() -> None:
-    twenty = [_show("hand", "twenty-plus", s, 0) for s in range(40)]
+    twenty = [_show(DrillType.HAND, "twenty-plus", s, 0) for s in range(40)]
     assert all(q.total >= 20 for q in twenty)
     assert len({q.total for q in twenty}) >= 4
-    traps = Counter(f for s in range(100) for f in _show("hand", "traps", s, 1).features)
+    traps = Counter(f for s in range(100) for f in _show(DrillType.HAND, "traps", s, 1).features)
     assert traps["double-double-run"] >= 10
     assert traps["fives-and-jack"] >= 10
-    crib = [_show("crib", "traps", s, 2) for s in range(100)]
+    crib = [_show(DrillType.CRIB, "traps", s, 2) for s in range(100)]
     four_flush = [q for q in crib if "crib-four-flush" in q.features]
     assert len(four_flush) >= 10
     for q in four_flush:
-        assert not q.score.by_kind("flush"), "a crib's four-card flush never scores"
+        assert not q.score.by_kind(Kind.FLUSH), "a crib's four-card flush never scores"
 
 
 def _naive_rank_counts(pattern: tuple[int, ...]) -> tuple[int, int]:
@@ -299,7 +304,7 @@ def test_data_constraints_are_honoured() -> None:
 
 
 def test_check_question_names_each_broken_constraint() -> None:
-    question = deal_question("hand", "beginner", 1, catalog=CATALOG)
+    question = deal_question(DrillType.HAND, "beginner", 1, catalog=CATALOG)
     strict = Constraints(min_total=30 - 1, require=("nobs",), must_include=("K K K",))
     problems = check_question(question, strict)
     assert any("below min_total" in p for p in problems)
@@ -308,10 +313,10 @@ def test_check_question_names_each_broken_constraint() -> None:
 
 
 def test_deal_question_accepts_ids_and_refuses_unknown_ones() -> None:
-    assert deal_question("go", "club", 3) == deal_question(
-        CATALOG.drills["go"], _tier("go", "club"), 3
+    assert deal_question(DrillType.GO, "club", 3) == deal_question(
+        CATALOG.drills[DrillType.GO], _tier(DrillType.GO, "club"), 3
     )
     with pytest.raises(KeyError):
-        deal_question("poker", "club", 3)
+        deal_question("poker", "club", 3)  # type: ignore[arg-type]
     with pytest.raises(KeyError):
-        deal_question("hand", "grandmaster", 3)
+        deal_question(DrillType.HAND, "grandmaster", 3)

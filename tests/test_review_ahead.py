@@ -71,11 +71,13 @@ def test_a_review_waiting_its_turn_is_worked_out_where_it_is_asked_for(
     real = review_ahead.work_out
     first, second = _game(seed=3), _game(seed=5)
 
-    def slow(record: str, settings: str, line: object = None) -> Prepared:
+    def slow(
+        record: str, settings: str, line: object = None, *, with_line: bool = True
+    ) -> Prepared:
         if (record, settings) == first:
             busy.set()
             assert release.wait(60)
-        return real(record, settings)
+        return real(record, settings, with_line=with_line)
 
     monkeypatch.setattr(review_ahead, "work_out", slow)
     ahead = ReviewsAhead()
@@ -93,3 +95,18 @@ def test_only_the_newest_games_are_kept() -> None:
     kept = ahead.get(*one)
     ahead.get(*two)
     assert ahead.get(*one) is not kept  # worked out again: it had been let go
+
+
+def test_a_review_worked_out_at_once_leaves_its_line_to_be_drawn_last() -> None:
+    """The page waits for a review never started: it takes the review without the win
+    line (most of the time), draws the rest, then asks for the line, which is kept."""
+    ahead = ReviewsAhead()
+    record, settings = _game(seed=7)
+    first = ahead.get(record, settings)
+    assert first.measured and first.line is None
+    line = ahead.line(record, settings)
+    assert line == win_line(GameRecord.parse(record))
+    assert ahead.get(record, settings).line is line  # kept with its review
+    assert ahead.line(record, settings) is line
+    table = _game(seats=3)
+    assert ahead.line(*table) is None and not ahead.get(*table).measured

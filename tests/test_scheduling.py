@@ -11,6 +11,7 @@ import pytest
 
 from trainer.content.catalog import load_drills
 from trainer.content.lessons import CountCheck, TrueFalseCheck, load_course
+from trainer.engine.skills import DrillType
 from trainer.training.learn import AnswerProblem, drill_for
 from trainer.training.scheduling import (
     FAST,
@@ -72,7 +73,7 @@ def test_a_key_says_what_its_card_is_for_and_reads_back() -> None:
 
 
 def test_a_miss_is_again_slow_is_hard_right_is_good_fast_is_easy() -> None:
-    pace = drill_pace(CATALOG, "hand", "club")
+    pace = drill_pace(CATALOG, DrillType.HAND, "club")
     assert pace == 20
     assert rate(correct=False, seconds=2, pace=pace) is Rating.Again
     assert rate(correct=True, seconds=pace + 0.5, pace=pace) is Rating.Hard
@@ -81,7 +82,7 @@ def test_a_miss_is_again_slow_is_hard_right_is_good_fast_is_easy() -> None:
     assert rate(correct=True, seconds=pace * FAST, pace=pace) is Rating.Easy
     assert rate(correct=True, seconds=None, pace=pace) is Rating.Again  # the answer was shown
     assert rate(correct=True, seconds=500, pace=None) is Rating.Good  # no target: right is good
-    assert drill_pace(CATALOG, "hand", "nope") is None
+    assert drill_pace(CATALOG, DrillType.HAND, "nope") is None
 
 
 def test_a_lessons_question_is_held_to_the_most_patient_pace_of_its_drill() -> None:
@@ -95,7 +96,7 @@ def test_a_lessons_question_is_held_to_the_most_patient_pace_of_its_drill() -> N
         if isinstance(s.check, TrueFalseCheck)
     )
     assert lesson_pace(CATALOG, drill_for(count)) == max(
-        t.pace for t in CATALOG.drills["hand"].tiers
+        t.pace for t in CATALOG.drills[DrillType.HAND].tiers
     )
     assert lesson_pace(CATALOG, drill_for(rule)) is None
 

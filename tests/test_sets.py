@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from trainer.content.catalog import load_drills
-from trainer.engine.skills import Mode
-from trainer.training.grading import Claim, InputProblem
+from trainer.engine.skills import DrillType, Mode
+from trainer.training.grading import Claim, ClaimKind, InputProblem
 from trainer.training.questions import DiscardQuestion, GoQuestion, ShowQuestion, deal_question
 from trainer.training.sets import (
     MIXED,
@@ -25,9 +25,9 @@ CATALOG = load_drills()
 
 
 def test_a_whole_set_right_and_wrong() -> None:
-    run = PracticeSet(SetSpec("hand", "beginner", seed=7, length=4))
+    run = PracticeSet(SetSpec(DrillType.HAND, "beginner", seed=7, length=4))
     now = 100.0
-    expected = [deal_question("hand", "beginner", 7, i, catalog=CATALOG) for i in range(4)]
+    expected = [deal_question(DrillType.HAND, "beginner", 7, i, catalog=CATALOG) for i in range(4)]
     for index, question in enumerate(expected):
         assert isinstance(question, ShowQuestion)
         assert run.phase == "question" and run.index == index
@@ -51,7 +51,7 @@ def test_a_whole_set_right_and_wrong() -> None:
 
 
 def test_bad_input_does_not_grade_or_move_on() -> None:
-    run = PracticeSet(SetSpec("peg", "club", seed=3, length=2))
+    run = PracticeSet(SetSpec(DrillType.PEG, "club", seed=3, length=2))
     run.start_clock(0)
     for text in ("", "lots", "-3", "99"):
         with pytest.raises(InputProblem) as caught:
@@ -61,7 +61,7 @@ def test_bad_input_does_not_grade_or_move_on() -> None:
 
 
 def test_answers_only_in_their_phase() -> None:
-    run = PracticeSet(SetSpec("hand", "club", seed=1, length=1))
+    run = PracticeSet(SetSpec(DrillType.HAND, "club", seed=1, length=1))
     with pytest.raises(RuntimeError):
         run.next()
     run.answer_quick(CATALOG, "0", now=0)
@@ -72,18 +72,18 @@ def test_answers_only_in_their_phase() -> None:
 
 
 def test_claim_mode() -> None:
-    run = PracticeSet(SetSpec("hand", "club", seed=11, length=1, mode=Mode.CLAIM))
+    run = PracticeSet(SetSpec(DrillType.HAND, "club", seed=11, length=1, mode=Mode.CLAIM))
     question = run.question(CATALOG)
     assert isinstance(question, ShowQuestion) and run.answer_mode(CATALOG) == "claim"
     run.start_clock(0)
     with pytest.raises(InputProblem, match="choose the cards"):
-        run.add_claim(CATALOG, "fifteen", [])
+        run.add_claim(CATALOG, ClaimKind.FIFTEEN, [])
     with pytest.raises(InputProblem):
-        run.add_claim(CATALOG, "straight", list(question.hand[:2]))
+        run.add_claim(CATALOG, ClaimKind.PAIR, list(question.hand[:1]))
     for item in question.score.items:
-        run.add_claim(CATALOG, item.kind, item.cards)
-    run.add_claim(CATALOG, "nobs", [question.hand[0]])
-    assert run.undo_claim() == Claim("nobs", (question.hand[0],))
+        run.add_claim(CATALOG, ClaimKind.of(item.kind), item.cards)
+    run.add_claim(CATALOG, ClaimKind.NOBS, [question.hand[0]])
+    assert run.undo_claim() == Claim(ClaimKind.NOBS, (question.hand[0],))
     grade = run.finish_claims(CATALOG, now=12)
     assert grade.correct and grade.mode == "claim" and grade.seconds == 12
     run.next()
@@ -91,7 +91,7 @@ def test_claim_mode() -> None:
 
 
 def test_go_questions_take_choices() -> None:
-    run = PracticeSet(SetSpec("go", "club", seed=2, length=1))
+    run = PracticeSet(SetSpec(DrillType.GO, "club", seed=2, length=1))
     question = run.question(CATALOG)
     assert isinstance(question, GoQuestion) and run.answer_mode(CATALOG) == "choice"
     with pytest.raises(InputProblem):
@@ -101,14 +101,14 @@ def test_go_questions_take_choices() -> None:
 
 
 def test_pegging_is_answered_with_a_number_even_in_claim_mode() -> None:
-    run = PracticeSet(SetSpec("peg", "beginner", seed=2, length=1, mode=Mode.CLAIM))
+    run = PracticeSet(SetSpec(DrillType.PEG, "beginner", seed=2, length=1, mode=Mode.CLAIM))
     assert run.answer_mode(CATALOG) == "quick"
     with pytest.raises(InputProblem):
         run.finish_claims(CATALOG, now=1)
 
 
 def test_muggins_reaches_the_grade() -> None:
-    run = PracticeSet(SetSpec("hand", "expert", seed=4, length=1, muggins=True))
+    run = PracticeSet(SetSpec(DrillType.HAND, "expert", seed=4, length=1, muggins=True))
     question = run.question(CATALOG)
     assert isinstance(question, ShowQuestion)
     grade = run.answer_quick(CATALOG, "0", now=0)
@@ -117,7 +117,7 @@ def test_muggins_reaches_the_grade() -> None:
 
 
 def test_summary_names_the_categories_missed_most() -> None:
-    run = PracticeSet(SetSpec("hand", "club", seed=5, length=6))
+    run = PracticeSet(SetSpec(DrillType.HAND, "club", seed=5, length=6))
     for _ in range(6):
         run.answer_quick(CATALOG, "0", now=0)
         run.next()
@@ -133,13 +133,19 @@ def test_mixed_sets_are_reproducible_and_follow_the_weights() -> None:
     picks = [spec.pick(CATALOG, i) for i in range(12)]
     assert picks == [spec.pick(CATALOG, i) for i in range(12)]
     assert len(set(picks)) > 3
-    weighted = SetSpec(MIXED, MIXED, seed=9, length=30, weights=((("peg", "traps"), 1.0),))
+    weighted = SetSpec(MIXED, MIXED, seed=9, length=30, weights=(((DrillType.PEG, "traps"), 1.0),))
     assert {weighted.pick(CATALOG, i) for i in range(30)} == {("peg", "traps")}
-    two = SetSpec(MIXED, MIXED, 9, 40, weights=((("go", "club"), 1.0), (("crib", "traps"), 3.0)))
+    two = SetSpec(
+        MIXED,
+        MIXED,
+        9,
+        40,
+        weights=(((DrillType.GO, "club"), 1.0), ((DrillType.CRIB, "traps"), 3.0)),
+    )
     counts = [two.pick(CATALOG, i) for i in range(40)]
     assert set(counts) == {("go", "club"), ("crib", "traps")}
-    assert counts.count(("crib", "traps")) > counts.count(("go", "club"))
-    one_drill = SetSpec("crib", MIXED, seed=1, length=20)
+    assert counts.count((DrillType.CRIB, "traps")) > counts.count((DrillType.GO, "club"))
+    one_drill = SetSpec(DrillType.CRIB, MIXED, seed=1, length=20)
     assert {one_drill.pick(CATALOG, i)[0] for i in range(20)} == {"crib"}
     run = PracticeSet(weighted)
     assert run.question(CATALOG).drill == "peg"
@@ -157,11 +163,11 @@ def test_a_seed_is_ascii_digits_and_a_long_one_is_not_echoed(seed: str) -> None:
 
 def test_sets_from_a_link() -> None:
     spec = spec_from_request({"drill": "hand", "tier": "beginner", "seed": "7"}, CATALOG)
-    assert spec == SetSpec("hand", "beginner", 7, 8)
+    assert spec == SetSpec(DrillType.HAND, "beginner", 7, 8)
     spec = spec_from_request(
         {"drill": "crib", "seed": "3", "mode": "claim", "length": "5", "muggins": "1"}, CATALOG
     )
-    assert spec == SetSpec("crib", "beginner", 3, 5, Mode.CLAIM, True)
+    assert spec == SetSpec(DrillType.CRIB, "beginner", 3, 5, Mode.CLAIM, True)
     spec = spec_from_request({"drill": "mixed"}, CATALOG, seed=42)
     assert isinstance(spec, SetSpec) and (spec.tier, spec.seed, spec.length) == (MIXED, 42, 10)
     weights = {("go", "club"): 2, ("hand", "traps"): 0, "junk": 3}
@@ -184,7 +190,7 @@ def test_bad_links_say_what_is_wrong(params: dict[str, str], message: str) -> No
 
 
 def test_weights_go_into_the_address_and_come_back() -> None:
-    weights = ((("hand", "club"), 2.5), (("peg", "traps"), 1.0))
+    weights = (((DrillType.HAND, "club"), 2.5), ((DrillType.PEG, "traps"), 1.0))
     text = weights_param(weights)
     assert text == "hand.club:2.5,peg.traps:1"
     spec = spec_from_request({"drill": "mixed", "seed": "4", "w": text}, CATALOG)
@@ -199,7 +205,7 @@ def test_weights_go_into_the_address_and_come_back() -> None:
 
 
 def test_a_set_names_its_place_and_resumes_past_answered_questions() -> None:
-    spec = SetSpec("hand", "beginner", seed=7, length=4)
+    spec = SetSpec(DrillType.HAND, "beginner", seed=7, length=4)
     run = PracticeSet(spec, set_id="abc123")
     assert run.key == "abc123/0"
     params = set_address(run)

@@ -60,15 +60,15 @@ def test_the_29_hand_item_by_item() -> None:
     assert kinds(score) == {"fifteen": 8, "pair": 6, "nobs": 1}
     fives = [Card.parse(t) for t in ("5H", "5D", "5C", "5S")]
     jack = Card.parse("JS")
-    fifteens = {frozenset(item.cards) for item in score.by_kind("fifteen")}
+    fifteens = {frozenset(item.cards) for item in score.by_kind(Kind.FIFTEEN)}
     expected = {frozenset((jack, five)) for five in fives} | {
         frozenset(f for f in fives if f != left_out) for left_out in fives
     }
     assert fifteens == expected
-    pairs = {frozenset(item.cards) for item in score.by_kind("pair")}
+    pairs = {frozenset(item.cards) for item in score.by_kind(Kind.PAIR)}
     assert len(pairs) == 6
     assert all(len(p) == 2 and p <= set(fives) for p in pairs)
-    assert score.by_kind("nobs") == (ScoreItem(Kind.NOBS, (jack,), 1),)
+    assert score.by_kind(Kind.NOBS) == (ScoreItem(Kind.NOBS, (jack,), 1),)
     assert all(item.points == 2 for item in score.items if item.kind != "nobs")
     assert score.points_by_kind() == {"fifteen": 16, "pair": 12, "run": 0, "flush": 0, "nobs": 1}
     assert score.cadence() == (
@@ -126,9 +126,9 @@ def test_24_hand_cadence_names_the_double_double_run() -> None:
 def test_double_run_of_three() -> None:
     score = show("3H 4D 4C 5S 9H")
     assert kinds(score) == {"pair": 1, "run": 2}
-    runs = {frozenset(item.cards) for item in score.by_kind("run")}
+    runs = {frozenset(item.cards) for item in score.by_kind(Kind.RUN)}
     assert runs == {card_set("3H 4D 5S"), card_set("3H 4C 5S")}
-    assert all(item.points == 3 for item in score.by_kind("run"))
+    assert all(item.points == 3 for item in score.by_kind(Kind.RUN))
     assert score.total == 8
     assert score.cadence() == "a double run of three is eight"
 
@@ -136,7 +136,7 @@ def test_double_run_of_three() -> None:
 def test_double_run_of_four() -> None:
     score = show("3H 4D 5C 6S 6H")
     assert kinds(score) == {"fifteen": 3, "pair": 1, "run": 2}
-    assert [item.points for item in score.by_kind("run")] == [4, 4]
+    assert [item.points for item in score.by_kind(Kind.RUN)] == [4, 4]
     assert score.total == 16
     assert score.cadence().endswith("and a double run of four is sixteen")
 
@@ -144,7 +144,7 @@ def test_double_run_of_four() -> None:
 def test_triple_run() -> None:
     score = show("3H 4D 4C 4S 5H")
     assert kinds(score) == {"fifteen": 1, "pair": 3, "run": 3}
-    assert score.points_by_kind()["run"] == 9
+    assert score.points_by_kind()[Kind.RUN] == 9
     assert score.total == 17
     assert score.cadence() == "fifteen two, and a triple run of three is seventeen"
 
@@ -158,22 +158,22 @@ def test_double_double_run() -> None:
 
 def test_run_of_five_and_run_of_four() -> None:
     five = show("AH 2D 3C 4S 5H")
-    assert [(i.kind, i.points) for i in five.by_kind("run")] == [("run", 5)]
+    assert [(i.kind, i.points) for i in five.by_kind(Kind.RUN)] == [("run", 5)]
     assert five.total == 7  # and A-2-3-4-5 add up to fifteen
     four = show("9H TD JC QS 2H")
-    assert [(i.kind, i.points) for i in four.by_kind("run")] == [("run", 4)]
+    assert [(i.kind, i.points) for i in four.by_kind(Kind.RUN)] == [("run", 4)]
 
 
 def test_two_cards_in_sequence_are_not_a_run() -> None:
     score = show("5H 6D 9C KS 2H")
-    assert not score.by_kind("run")
+    assert not score.by_kind(Kind.RUN)
     assert score.total == naive_show(plain(score.hand), plain([score.starter])[0])
 
 
 def test_runs_do_not_wrap_from_king_to_ace() -> None:
     score = show("QH KD AC 7S 3H")
-    assert not score.by_kind("run")
-    assert show("JH QD KC 7S 3H").points_by_kind()["run"] == 3
+    assert not score.by_kind(Kind.RUN)
+    assert show("JH QD KC 7S 3H").points_by_kind()[Kind.RUN] == 3
 
 
 # --- flush and nobs -----------------------------------------------------------------
@@ -181,7 +181,7 @@ def test_runs_do_not_wrap_from_king_to_ace() -> None:
 
 def test_four_card_flush_in_the_hand() -> None:
     score = show("2H 4H 6H 8H TS")
-    flush = score.by_kind("flush")
+    flush = score.by_kind(Kind.FLUSH)
     assert flush == (ScoreItem(Kind.FLUSH, parse_cards("2H 4H 6H 8H"), 4),)
     assert score.total == 4  # all even cards: no fifteen
 
@@ -189,7 +189,7 @@ def test_four_card_flush_in_the_hand() -> None:
 def test_five_card_flush_in_the_hand_and_the_crib() -> None:
     for crib in (False, True):
         score = show("2H 4H 6H 8H QH", crib=crib)
-        flush = score.by_kind("flush")
+        flush = score.by_kind(Kind.FLUSH)
         assert len(flush) == 1
         assert flush[0].points == 5
         assert set(flush[0].cards) == card_set("2H 4H 6H 8H QH")
@@ -198,31 +198,31 @@ def test_five_card_flush_in_the_hand_and_the_crib() -> None:
 def test_four_card_flush_does_not_count_in_the_crib() -> None:
     """Regression: some engines score a four-card flush in the crib."""
     score = show("2H 4H 6H 8H KS", crib=True)
-    assert not score.by_kind("flush")
-    assert score.points_by_kind()["flush"] == 0
-    assert show("2H 4H 6H 8H KS").points_by_kind()["flush"] == 4
+    assert not score.by_kind(Kind.FLUSH)
+    assert score.points_by_kind()[Kind.FLUSH] == 0
+    assert show("2H 4H 6H 8H KS").points_by_kind()[Kind.FLUSH] == 4
 
 
 def test_flush_made_with_the_starter_is_no_flush() -> None:
     """Regression: three hand cards and the starter of one suit are not a flush."""
     for crib in (False, True):
         score = show("2H 4H 6H 8S KH", crib=crib)
-        assert not score.by_kind("flush")
+        assert not score.by_kind(Kind.FLUSH)
 
 
 def test_nobs_is_the_jack_of_the_starters_suit_in_the_hand() -> None:
     score = show("JH 2D 6C 8S KH")
-    assert score.by_kind("nobs") == (ScoreItem(Kind.NOBS, (Card.parse("JH"),), 1),)
-    assert not show("JD 2D 6C 8S KH").by_kind("nobs")  # jack of another suit
-    assert show("JH 2D 6C 8S KH", crib=True).by_kind("nobs")  # the crib has nobs too
+    assert score.by_kind(Kind.NOBS) == (ScoreItem(Kind.NOBS, (Card.parse("JH"),), 1),)
+    assert not show("JD 2D 6C 8S KH").by_kind(Kind.NOBS)  # jack of another suit
+    assert show("JH 2D 6C 8S KH", crib=True).by_kind(Kind.NOBS)  # the crib has nobs too
 
 
 def test_a_jack_starter_gives_no_nobs() -> None:
     """Regression: some engines give nobs for the starter jack itself."""
     score = show("2H 4D 6C 9S JH")
-    assert not score.by_kind("nobs")
+    assert not score.by_kind(Kind.NOBS)
     # Even with another jack in the hand, only a hand jack of the starter's suit counts.
-    assert not show("JD 4D 6C 9S JH").by_kind("nobs")
+    assert not show("JD 4D 6C 9S JH").by_kind(Kind.NOBS)
 
 
 # --- cadence, totals, kinds ----------------------------------------------------------

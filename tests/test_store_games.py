@@ -25,7 +25,7 @@ from trainer.progress.store import (
     Store,
 )
 from trainer.progress.store.seats import setup_seats, stored_seats
-from trainer.training.table import PlaySetup
+from trainer.training.table import CoachMode, PlaySetup
 
 
 def _store(location: str) -> tuple[Store, int]:
@@ -440,8 +440,8 @@ def test_a_store_from_before_the_seats_keeps_every_game_and_gains_their_seats(
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
-@pytest.mark.parametrize("coach", ["off", "learning"])
-def test_the_seats_read_from_every_setup_the_play_page_writes(seats: int, coach: str) -> None:
+@pytest.mark.parametrize("coach", [CoachMode.OFF, CoachMode.LEARNING])
+def test_the_seats_read_from_every_setup_the_play_page_writes(seats: int, coach: CoachMode) -> None:
     """The store reads a game's seats from its setup as the Play page writes it (the Play
     page's words left to it, the rules to the engine's parser), with every word it writes."""
     rules = Settings(target=61, skunks=False, counting=Counting.MUGGINS, seats=seats)

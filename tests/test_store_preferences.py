@@ -14,48 +14,64 @@ from trainer.progress.store import (
     MIGRATIONS,
     PREFERENCES_MIGRATION,
     SCHEMA_VERSION,
-    InvalidAttemptError,
     Store,
 )
+from trainer.training.records import Preferences
 
 
 def test_each_player_keeps_their_own_settings(location: str) -> None:
     store = Store.open(location)
     ann, bo = store.create_profile("Ann"), store.create_profile("Bo")
-    assert store.preferences(ann.id) == {}
-    store.set_preference(ann.id, "sound", "off")
-    store.set_preference(ann.id, "show", "all")
-    store.set_preference(bo.id, "sound", "on")
-    store.set_preference(ann.id, "sound", "on")  # written over
-    assert store.preferences(ann.id) == {"show": "all", "sound": "on"}
-    assert store.preferences(bo.id) == {"sound": "on"}
-    assert Store.open(location).preferences(ann.id) == {"show": "all", "sound": "on"}
+    assert store.preferences(ann.id) == Preferences()
+    store.set_preferences(ann.id, Preferences(sound=False, show_all=True))
+    store.set_preferences(bo.id, Preferences(sound=True))
+    store.set_preferences(ann.id, Preferences(sound=True))  # written over, the show kept
+    assert store.preferences(ann.id) == Preferences(sound=True, show_all=True)
+    assert store.preferences(bo.id) == Preferences(sound=True)
+    assert Store.open(location).preferences(ann.id) == Preferences(sound=True, show_all=True)
+    rows = store.dump()["preferences"]
+    key, value = rows.columns.index("key"), rows.columns.index("value")
+    assert sorted((row[key], row[value]) for row in rows.rows) == [
+        ("show", "all"),
+        ("sound", "on"),
+        ("sound", "on"),
+    ]  # the words the store has always kept
 
 
 def test_settings_outlive_a_cleared_progress_and_go_with_the_player(location: str) -> None:
     store = Store.open(location)
     ann, bo = store.create_profile("Ann"), store.create_profile("Bo")
-    store.set_preference(ann.id, "sound", "off")
-    store.set_preference(bo.id, "sound", "off")
+    store.set_preferences(ann.id, Preferences(sound=False))
+    store.set_preferences(bo.id, Preferences(sound=False))
     store.clear_progress(ann.id)
-    assert store.preferences(ann.id) == {"sound": "off"}  # a setting is not progress
+    assert store.preferences(ann.id) == Preferences(sound=False)  # a setting is not progress
     assert store.delete_profile(ann.id)
     left = store.dump()["preferences"]
     assert [row[left.columns.index("profile_id")] for row in left.rows] == [bo.id]
 
 
-def test_a_setting_for_nobody_or_out_of_bounds_is_refused(location: str) -> None:
+def test_a_setting_for_nobody_or_not_a_setting_is_refused(location: str) -> None:
     store = Store.open(location)
     ann = store.create_profile("Ann")
     with pytest.raises(ValueError, match="no profile 99"):
-        store.set_preference(99, "sound", "on")
-    with pytest.raises(InvalidAttemptError, match="a setting's name is empty"):
-        store.set_preference(ann.id, " ", "on")
-    with pytest.raises(InvalidAttemptError, match="the most is 100"):
-        store.set_preference(ann.id, "sound", "x" * 101)
-    with pytest.raises(InvalidAttemptError, match="must be text"):
-        store.set_preference(ann.id, "sound", 1)  # type: ignore[arg-type]
-    assert store.preferences(ann.id) == {}
+        store.set_preferences(99, Preferences(sound=True))
+    with pytest.raises(TypeError, match="are Preferences, not"):
+        store.set_preferences(ann.id, {"sound": "on"})  # type: ignore[arg-type]
+    assert store.preferences(ann.id) == Preferences()
+
+
+def test_a_stored_word_that_is_no_setting_is_not_a_choice(location: str) -> None:
+    """A row written by hand, or by a later version, is read as nothing chosen."""
+    store = Store.open(location)
+    ann = store.create_profile("Ann")
+    store.set_preferences(ann.id, Preferences(meter=True))
+    with store._connect() as conn, conn.write():
+        conn.execute(
+            "INSERT INTO preferences (profile_id, key, value, updated_at) "
+            "VALUES (?, 'sound', 'loud', '2026-01-01 00:00:00.000000')",
+            (ann.id,),
+        )
+    assert store.preferences(ann.id) == Preferences(meter=True)
 
 
 def test_a_file_from_before_the_settings_gains_them_and_keeps_its_players(tmp_path: Path) -> None:
@@ -68,6 +84,6 @@ def test_a_file_from_before_the_settings_gains_them_and_keeps_its_players(tmp_pa
     old = Store.open(path)
     assert old.schema_version() == SCHEMA_VERSION
     assert [p.name for p in old.profiles()] == ["Bo"]
-    old.set_preference(1, "sound", "off")
-    assert old.preferences(1) == {"sound": "off"}
+    old.set_preferences(1, Preferences(sound=False))
+    assert old.preferences(1) == Preferences(sound=False)
     assert old.check_integrity() == ["ok"]

@@ -20,11 +20,14 @@ from tests.stores import add_answer
 from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import (
     SCHEMA_VERSION,
+    FileError,
     ForeignFileError,
     NewerSchemaError,
     Store,
+    StoreBusyError,
     StoreError,
     describe_error,
+    passing,
 )
 from trainer.training.records import AttemptIn
 
@@ -422,10 +425,13 @@ def test_a_full_disk_is_called_a_full_disk(tmp_path: Path, monkeypatch: pytest.M
         return conn
 
     monkeypatch.setattr("trainer.progress.store.sqlite.sqlite3.connect", small_disk)
-    with pytest.raises(sqlite3.OperationalError) as info:
+    with pytest.raises(FileError) as info:  # the store's own error, SQLite's as its cause
         store.add_attempts(ann.id, [answer(n) for n in range(2000)])
-    assert info.value.sqlite_errorcode == sqlite3.SQLITE_FULL
+    original = info.value.original
+    assert isinstance(original, sqlite3.OperationalError)
+    assert original.sqlite_errorcode == sqlite3.SQLITE_FULL
     assert describe_error(info.value).startswith("the disk is full")
+    assert not passing(info.value)  # a full disk does not pass by itself
     io_error = sqlite3.OperationalError("disk I/O error: No space left on device")
     io_error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE
     assert describe_error(io_error).startswith("the disk is full")
@@ -459,3 +465,23 @@ def test_after_a_read_only_spell_the_store_writes_again(tmp_path: Path) -> None:
         assert reopened.count_attempts(ann.id) == 2
     finally:
         held.close()
+
+
+def test_a_file_held_by_another_program_raises_the_store_s_busy_error(tmp_path: Path) -> None:
+    """SQLite's errors leave the store as its own, as PostgreSQL's do: a file held past the
+    busy timeout is a StoreBusyError (it passes), in words, with SQLite's error as cause."""
+    path = tmp_path / "progress.sqlite3"
+    store = Store.open(path, busy_timeout=0.2)
+    ann = store.create_profile("Ann")
+    held = sqlite3.connect(path, isolation_level=None)
+    held.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(StoreBusyError) as info:
+            store.add_attempts(ann.id, [answer(1)])
+    finally:
+        held.execute("ROLLBACK")
+        held.close()
+    assert isinstance(info.value, FileError) and passing(info.value)
+    assert str(info.value) == "another program is holding the progress file"
+    assert isinstance(info.value.original, sqlite3.OperationalError)
+    assert store.add_attempts(ann.id, [answer(1)]) == 1  # the same call, a moment later

@@ -23,7 +23,7 @@ from trainer.progress.store import (
 )
 from trainer.progress.store.export import TABLES
 from trainer.progress.store.reviews import REVIEWS_CSV_HEADER
-from trainer.training.records import AttemptIn
+from trainer.training.records import AttemptIn, Preferences
 from trainer.training.scheduling import Rating, State, drill_card, lesson_card, review
 
 MONDAY = datetime(2026, 3, 2, 18, 30, tzinfo=UTC)
@@ -156,7 +156,7 @@ def test_a_store_from_before_the_review_cards_gains_them_and_keeps_everything(
             "VALUES (1, 'the-show', 3, 1, '2026-01-02 00:00:00.000000')"
         )
     old.add_attempts(1, [ANSWER], session="evening")
-    old.set_preference(1, "sound", "off")
+    old.set_preferences(1, Preferences(sound=False))
     rows_before = old.dump()
     assert "review_cards" not in rows_before
     store = Store.open(location)

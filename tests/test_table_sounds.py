@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from trainer.engine import parse_cards, score_show
 from trainer.engine.events import parse_event
+from trainer.training.records import Preferences
 from trainer.ui import assets
-from trainer.ui.sounds import GAP, PEG_AFTER, Cue, event_cues, item_cues, sound_on
+from trainer.ui.sounds import GAP, PEG_AFTER, Cue, event_cues, item_cues
 
 
 def test_cards_thrown_and_laid_sound_and_what_they_score_is_pegged() -> None:
@@ -39,12 +40,11 @@ def test_a_hand_shown_calls_its_fifteens_and_pegs_the_rest() -> None:
 
 
 def test_the_setting_is_on_off_or_left_to_the_browser() -> None:
-    assert (sound_on("on"), sound_on("off"), sound_on(None), sound_on("loud")) == (
-        True,
-        False,
-        None,
-        None,
-    )
+    chosen = [
+        Preferences.parse(saved).sound
+        for saved in ({"sound": "on"}, {"sound": "off"}, {}, {"sound": "loud"})
+    ]
+    assert chosen == [True, False, None, None]
     script = assets.text("sounds.js")
     assert "prefers-reduced-motion: reduce" in script  # off by default then
     assert "AudioContext" in script and "fetch(" not in script  # made here, never downloaded

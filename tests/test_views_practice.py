@@ -14,8 +14,9 @@ from streamlit.testing.v1 import AppTest
 from tests.apptest import as_player
 from trainer.content.catalog import load_drills
 from trainer.engine import parse_cards
+from trainer.engine.skills import DrillType
 from trainer.progress.store import Store
-from trainer.training.grading import CLAIM_KINDS
+from trainer.training.grading import ClaimKind
 from trainer.training.questions import GoQuestion, PegQuestion, ShowQuestion, deal_question
 from trainer.training.records import AttemptIn
 from trainer.ui.asking.base import STATE_KEY as PRACTICE_STATE
@@ -71,7 +72,7 @@ def test_the_setup_screen_offers_every_drill_and_starts_a_set() -> None:
     at.run()
     assert not at.exception
     assert "Peg a card · Trap bank · seed 31" in _texts(at)
-    question = deal_question("peg", "traps", 31, 0, catalog=CATALOG)
+    question = deal_question(DrillType.PEG, "traps", 31, 0, catalog=CATALOG)
     assert isinstance(question, PegQuestion)
     assert f"What does the {question.pile[-1].label} peg?" in _texts(at)
     assert at.query_params["seed"] == "31"
@@ -100,7 +101,7 @@ def test_a_bad_seed_is_refused_on_the_setup_screen() -> None:
 def test_a_whole_set_played_from_a_link() -> None:
     at = _page(drill="hand", tier="beginner", seed="7", length="3")
     for index in range(3):
-        question = deal_question("hand", "beginner", 7, index, catalog=CATALOG)
+        question = deal_question(DrillType.HAND, "beginner", 7, index, catalog=CATALOG)
         assert isinstance(question, ShowQuestion)
         assert f"Question {index + 1} of 3" in at.get("progress")[0].proto.text
         at.text_input(key=f"practice_total_{index}").set_value(str(question.total))
@@ -120,7 +121,7 @@ def test_a_whole_set_played_from_a_link() -> None:
 
 
 def test_a_wrong_total_gets_the_whole_breakdown() -> None:
-    question = deal_question("hand", "club", 7, 0, catalog=CATALOG)
+    question = deal_question(DrillType.HAND, "club", 7, 0, catalog=CATALOG)
     assert isinstance(question, ShowQuestion)
     at = _page(drill="hand", tier="club", seed="7")
     at.text_input(key="practice_total_0").set_value(str(question.total - 1))
@@ -173,14 +174,14 @@ def _send(at: AppTest, key: str, *events: dict[str, object]) -> None:
 
 def test_claim_mode_finds_and_misses() -> None:
     # seed 7, question 0 of club: A♥ 3♥ 10♥ J♦ with the 3♦ (a pair and nobs)
-    question = deal_question("hand", "club", 7, 0, catalog=CATALOG)
+    question = deal_question(DrillType.HAND, "club", 7, 0, catalog=CATALOG)
     assert isinstance(question, ShowQuestion)
     assert question.notation() == "AH 3H TH JD | 3D"
     at = _page(drill="hand", tier="club", seed="7", mode="claim", muggins="1")
     key, data = _hand(at)
     assert [card["id"] for card in data["cards"]] == ["AH", "3H", "TH", "JD", "3D"]
     assert data["cards"][4]["tag"] == "starter"
-    assert [kind[0] for kind in data["kinds"]] == list(CLAIM_KINDS)
+    assert [kind[0] for kind in data["kinds"]] == list(ClaimKind)
     assert not any("<svg" in text for text in _texts(at).splitlines())  # the hand is tappable
     _send(at, key, {"do": "claim", "kind": "pair", "cards": ["3H", "3D"]})
     _send(at, key, {"do": "claim", "kind": "fifteen", "cards": ["AH", "3H", "TH"]})
@@ -224,7 +225,7 @@ def test_every_combination_found_with_a_padded_pair_is_not_right() -> None:
 
 def test_claims_sent_together_are_all_graded_in_order() -> None:
     """Taps made while the page is busy arrive as one longer log: none is lost."""
-    question = deal_question("hand", "twenty-plus", 3, 0, catalog=CATALOG)
+    question = deal_question(DrillType.HAND, "twenty-plus", 3, 0, catalog=CATALOG)
     assert isinstance(question, ShowQuestion)
     assert question.notation() == "5C TC JC QC | JH"
     at = _page(drill="hand", tier="twenty-plus", seed="3", mode="claim")
@@ -377,7 +378,7 @@ def test_what_the_browser_sends_is_checked() -> None:
 
 
 def test_the_go_is_answered_with_choices() -> None:
-    question = deal_question("go", "club", 3, 0, catalog=CATALOG)
+    question = deal_question(DrillType.GO, "club", 3, 0, catalog=CATALOG)
     assert isinstance(question, GoQuestion)
     at = _page(drill="go", tier="club", seed="3")
     at.button(key="FormSubmitter:practice_go_0-Check").click()
@@ -411,7 +412,7 @@ def test_mixed_sets_follow_the_weights() -> None:
     at.query_params.update({"drill": "mixed", "seed": "4"})
     at.run()
     assert "Mixed drills (your weak spots) · seed 4" in _texts(at)
-    question = deal_question("peg", "traps", 4, 0, catalog=CATALOG)
+    question = deal_question(DrillType.PEG, "traps", 4, 0, catalog=CATALOG)
     assert isinstance(question, PegQuestion)
     assert f"What does the {question.pile[-1].label} peg?" in _texts(at)
 
@@ -441,7 +442,7 @@ def test_the_page_runs_inside_the_app() -> None:
 
 
 def test_the_go_drill_draws_the_series_and_the_cards_left() -> None:
-    question = deal_question("go", "club", 2, 0, catalog=CATALOG)
+    question = deal_question(DrillType.GO, "club", 2, 0, catalog=CATALOG)
     assert isinstance(question, GoQuestion)
     at = _page(drill="go", tier="club", seed="2")
     svgs = [m.value for m in at.markdown if m.value.startswith("<svg")]

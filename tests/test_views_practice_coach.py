@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 from trainer.content.catalog import load_drills
+from trainer.engine.skills import DrillType
 from trainer.progress.store import Store
 from trainer.training.coach import hint_ranking
 from trainer.training.grading import grade_throw
@@ -77,13 +78,13 @@ def _saved(profile_id: int) -> list[AttemptIn]:
 
 
 def _discard(tier: str, seed: int, index: int = 0) -> DiscardQuestion:
-    question = deal_question("discard", tier, seed, index, catalog=CATALOG)
+    question = deal_question(DrillType.DISCARD, tier, seed, index, catalog=CATALOG)
     assert isinstance(question, DiscardQuestion)
     return question
 
 
 def _play(tier: str, seed: int, index: int = 0) -> PlayQuestion:
-    question = deal_question("play", tier, seed, index, catalog=CATALOG)
+    question = deal_question(DrillType.PLAY, tier, seed, index, catalog=CATALOG)
     assert isinstance(question, PlayQuestion)
     return question
 

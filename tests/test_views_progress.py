@@ -19,6 +19,7 @@ from tests.stores import add_answer
 from trainer.content.catalog import load_drills
 from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import SCHEMA_VERSION, Store
+from trainer.progress.store.errors import from_sqlite
 from trainer.training.adaptive import FLOOR
 from trainer.training.questions import ShowQuestion, deal_question
 from trainer.training.records import AttemptIn
@@ -156,7 +157,7 @@ def test_drills_answered_on_the_practice_page_show_after_a_restart(
     practice.query_params.update({"drill": "hand", "tier": "club", "seed": "7", "length": "2"})
     practice.run()
     for index, off in ((0, -1), (1, 0)):  # one short, then right
-        question = deal_question("hand", "club", 7, index, catalog=catalog)
+        question = deal_question(DrillType.HAND, "club", 7, index, catalog=catalog)
         assert isinstance(question, ShowQuestion)
         practice.text_input(key=f"practice_total_{index}").set_value(str(question.total + off))
         practice.button(key=f"FormSubmitter:practice_answer_{index}-Check").click().run()
@@ -308,7 +309,7 @@ def test_practise_my_weak_spots_hands_over_the_weights(
 
 
 def test_the_practice_page_starts_the_chosen_set(_isolated_database: Path) -> None:
-    tier = load_drills().drills["crib"].tiers[-1]  # named by its title from the drill file
+    tier = load_drills().drills[DrillType.CRIB].tiers[-1]  # named by its title from the drill file
     store = Store.open(_isolated_database)
     profile = store.create_profile("Ann")
     store.add_attempts(
@@ -436,7 +437,7 @@ def test_a_store_read_error_is_explained_and_the_app_keeps_going(
     add_answer(store, store.create_profile("Ann").id, given(1))
 
     def failing(*args: object, **kwargs: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise from_sqlite(sqlite3.OperationalError("database or disk is full"))
 
     with monkeypatch.context() as patch:
         patch.setattr(Store, "progress_rows", failing)

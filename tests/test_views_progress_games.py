@@ -15,6 +15,7 @@ from tests.test_views_progress import given, progress_page, texts
 from trainer.analysis import Level
 from trainer.engine.settings import Settings
 from trainer.progress.store import Store
+from trainer.progress.store.errors import from_sqlite
 from trainer.training.table import ME, PlaySetup, Table
 from trainer.ui.play_saves import saved_row
 
@@ -136,7 +137,7 @@ def test_a_games_read_error_is_explained_and_the_rest_of_the_page_stays(
     _save(store, ann, "g", _played("easy", 61, 2))
 
     def failing(*args: object, **kwargs: object) -> None:
-        raise sqlite3.OperationalError("database or disk is full")
+        raise from_sqlite(sqlite3.OperationalError("database or disk is full"))
 
     with monkeypatch.context() as patch:
         patch.setattr(Store, "games_record", failing)

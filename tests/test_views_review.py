@@ -34,7 +34,7 @@ from trainer.training.review import (
 )
 from trainer.training.review_words import details, limits_help, title, verdict, verdicts_line, why
 from trainer.training.sets import PracticeSet
-from trainer.training.table import Need, PlaySetup, Table, export_text
+from trainer.training.table import CoachMode, Need, PlaySetup, Table, export_text
 from trainer.ui.asking.base import STATE_KEY as PRACTICE_STATE
 from trainer.ui.play_saves import saved_row
 from trainer.ui.profiles import WORD_JOINER
@@ -418,9 +418,9 @@ def test_a_first_game_s_counts_are_counted_and_said_without_figures() -> None:
 
 def test_a_learning_game_s_review_shows_no_percentage_and_no_decimal() -> None:
     table = _play("easy", 61, 5, counting=Counting.ALOUD, claim=_short)
-    learning = Table(table.game, table.level, coach="learning")
+    learning = Table(table.game, table.level, coach=CoachMode.LEARNING)
     game = saved_row("learning", learning)
-    assert PlaySetup.parse(game.settings).coach == "learning"
+    assert PlaySetup.parse(game.settings).coach is CoachMode.LEARNING
     _saved_for("Sam", game)
     at = _open("learning")
     assert at.get("vega_lite_chart")  # the chance to win is drawn, in words

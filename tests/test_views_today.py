@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 from tests.apptest import as_player
 from trainer.content.catalog import load_drills
 from trainer.content.lessons import CountCheck, load_course
+from trainer.engine.skills import DrillType
 from trainer.progress.store import Store
 from trainer.training.questions import ShowQuestion, deal_question
 from trainer.training.records import Profile
@@ -142,7 +143,7 @@ def test_a_practised_drill_comes_back_and_is_asked_afresh(moved: Clock) -> None:
     at.switch_page("ui/views/practice.py")
     at.query_params.update({"drill": "hand", "tier": "beginner", "seed": "7", "length": "1"})
     at.run()
-    dealt = deal_question("hand", "beginner", 7, 0, catalog=CATALOG)
+    dealt = deal_question(DrillType.HAND, "beginner", 7, 0, catalog=CATALOG)
     assert isinstance(dealt, ShowQuestion)
     at.text_input(key=question_key).set_value(str(dealt.total + 1))  # wrong
     at.button(key="FormSubmitter:practice_answer_0-Check").click().run()

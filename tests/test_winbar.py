@@ -19,8 +19,9 @@ from trainer.analysis.winmeter import WinChances, seat_chance, win_meter
 from trainer.engine import Game, GameRecord, Phase, Settings
 from trainer.progress.store import Store
 from trainer.training.coach import standing
+from trainer.training.records import Preferences
 from trainer.training.table import ME, Need, PlaySetup, Table
-from trainer.ui.winbar import METER_KEY, meter_on, winbar_html
+from trainer.ui.winbar import meter_on, winbar_html
 
 
 def test_the_meter_says_each_side_s_chance_in_whole_numbers() -> None:
@@ -54,8 +55,8 @@ def test_names_are_escaped() -> None:
 
 def test_the_setting_is_the_player_s_choice_or_learning_mode() -> None:
     assert meter_on(None, learning=True) and not meter_on(None, learning=False)
-    assert meter_on("on", learning=False) and not meter_on("off", learning=True)
-    assert not meter_on("nonsense", learning=False)
+    assert meter_on(True, learning=False) and not meter_on(False, learning=True)
+    assert Preferences.parse({"win_meter": "nonsense"}).meter is None  # not chosen
 
 
 # --- the Table's chances ------------------------------------------------------------------------
@@ -140,7 +141,7 @@ def test_the_meter_is_off_by_default_away_from_learning_mode_and_its_switch_is_k
     assert _meter_line(at)
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
     (player,) = store.profiles()
-    assert store.preferences(player.id).get(METER_KEY) == "on"
+    assert store.preferences(player.id).meter is True
     fresh = _page()  # another visit: the setting is the player's
     assert _meter_line(fresh) and fresh.toggle(key="play_meter_switch").value is True
     fresh.toggle(key="play_meter_switch").set_value(False).run()

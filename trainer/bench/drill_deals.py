@@ -21,13 +21,14 @@ from pathlib import Path
 
 from trainer.bench import line_by_line
 from trainer.content.catalog import DrillCatalog
+from trainer.engine.skills import DrillType
 from trainer.training.questions import deal_question, load_catalog, warm_up
 from trainer.training.questions import deal_show as drills_module
 
 REPEATS = 3
 
 
-def _best_ms(catalog: DrillCatalog, drill: str, tier: str, seed: int, index: int) -> float:
+def _best_ms(catalog: DrillCatalog, drill: DrillType, tier: str, seed: int, index: int) -> float:
     best = float("inf")
     for _ in range(REPEATS):
         start = time.perf_counter()

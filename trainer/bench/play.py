@@ -48,6 +48,7 @@ from trainer.bench import line_by_line
 from trainer.bench.playing import BENCH_PLAYER, bench_database, interact
 from trainer.bench.review import REVIEW_SEEDS, report_import, report_review
 from trainer.progress.store import ENV_VAR, Store
+from trainer.training.records import Preferences
 from trainer.training.table import Need, Table
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
@@ -197,9 +198,7 @@ def play_through(
         store = Store.open(os.environ[ENV_VAR])
         player = store.create_profile(BENCH_PLAYER)
         if meter is not None:
-            from trainer.ui.winbar import METER_KEY
-
-            store.set_preference(player.id, METER_KEY, meter)
+            store.set_preferences(player.id, Preferences(meter=meter == "on"))
         at.query_params[PLAYER_PARAM] = player_param(player)  # as a bookmark names them
         at.run()
         at.radio(key="play_level").set_value(level)

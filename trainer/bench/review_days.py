@@ -118,7 +118,7 @@ class Learner:
 
     def practise(self, drill: str, tier: str, when: datetime, number: int) -> None:
         """A whole set of one level: each answer a review of its practice area."""
-        level = self.catalog.tier(drill, tier)[1]
+        level = self.catalog.tier(DrillType(drill), tier)[1]
         right_ones = 0
         for n in range(level.length):
             right = self.rng.random() < PRACTICE_RIGHT.get(tier, 0.7)
@@ -159,7 +159,7 @@ class Learner:
 
     def _pace(self, key: CardKey) -> float | None:
         if isinstance(key, DrillCard):
-            return float(self.catalog.tier(key.drill.value, key.tier)[1].pace)
+            return float(self.catalog.tier(key.drill, key.tier)[1].pace)
         check = lesson_question(self.course, key)
         return lesson_pace(self.catalog, drill_for(check)) if check is not None else None
 

@@ -93,13 +93,13 @@ def _fill(db: Path) -> None:
     from trainer.bench.playing import play_on, played_game
     from trainer.engine.settings import Settings
     from trainer.progress.store import Store
-    from trainer.training.table import Need, PlaySetup, Table
+    from trainer.training.table import CoachMode, Need, PlaySetup, Table
     from trainer.ui.play_saves import saved_row
 
     store = Store.open(db)
     player = store.create_profile(PLAYER)
     store.save_game(player.id, saved_row(REVIEW_GAME, played_game("normal", 61, TABLE_SEED)))
-    table = Table.new(PlaySetup("normal", Settings(target=121), coach="moves"), TABLE_SEED)
+    table = Table.new(PlaySetup("normal", Settings(target=121), coach=CoachMode.MOVES), TABLE_SEED)
     play_on(  # to a pile of two cards or more in the third deal, the person to lay
         table,
         stop=lambda t, need: need is Need.LAY and t.game.deal_no >= 3 and len(t.view.pile) >= 2,

@@ -41,7 +41,7 @@ from pydantic import (
 
 from trainer.content import DRILLS_DIR, ContentProblem, display_path, read_yaml, wording, yaml_files
 from trainer.engine import MAX_SHOW, Card, CardNotationError
-from trainer.engine.skills import DRILL_TYPES, DrillType
+from trainer.engine.skills import DrillType
 
 __all__ = [
     "DRILL_FEATURES",
@@ -115,15 +115,15 @@ GO_FEATURES: dict[str, str] = {
     "play-over": "every card has been laid",
 }
 
-DRILL_FEATURES: dict[str, dict[str, str]] = {
-    "hand": {k: v for k, v in SHOW_FEATURES.items() if k != "crib-four-flush"},
-    "crib": {k: v for k, v in SHOW_FEATURES.items() if k != "four-card-flush"},
-    "peg": PEG_FEATURES,
-    "go": GO_FEATURES,
+DRILL_FEATURES: dict[DrillType, dict[str, str]] = {
+    DrillType.HAND: {k: v for k, v in SHOW_FEATURES.items() if k != "crib-four-flush"},
+    DrillType.CRIB: {k: v for k, v in SHOW_FEATURES.items() if k != "four-card-flush"},
+    DrillType.PEG: PEG_FEATURES,
+    DrillType.GO: GO_FEATURES,
 }
 
 #: The most points the question can be worth (the 29 hand; a card in the play).
-MAX_TOTAL: dict[str, int] = {
+MAX_TOTAL: dict[DrillType, int] = {
     DrillType.HAND: MAX_SHOW,
     DrillType.CRIB: MAX_SHOW,
     DrillType.PEG: 14,
@@ -189,7 +189,7 @@ def _feature_check(
     drill = _context_drill(info, model)
     known = model.feature_names
     if known is None:
-        if drill not in DRILL_FEATURES:
+        if drill is None or drill not in DRILL_FEATURES:
             return values
         known = DRILL_FEATURES[drill]
     seen: set[str] = set()
@@ -230,7 +230,7 @@ class Constraints(_Model):
     """
 
     #: The drill type whose fields and features apply (``None``: the context's).
-    for_drill: ClassVar[str | None] = None
+    for_drill: ClassVar[DrillType | None] = None
     #: The features it may name (``None``: the drill type's).
     feature_names: ClassVar[Mapping[str, str] | None] = None
     #: What those features are of, in a message ("a hand or crib").
@@ -258,7 +258,7 @@ class Constraints(_Model):
     def _patterns(cls, values: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         for value in values:
             _rank_tokens(value)
-        _only_for(info, ("hand", "crib"), "must_include", cls)
+        _only_for(info, (DrillType.HAND, DrillType.CRIB), "must_include", cls)
         return values
 
     @field_validator("starter")
@@ -266,24 +266,23 @@ class Constraints(_Model):
     def _starter_ranks(cls, values: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         for value in values:
             rank_order(value)
-        _only_for(info, ("hand", "crib"), "starter", cls)
+        _only_for(info, (DrillType.HAND, DrillType.CRIB), "starter", cls)
         return values
 
     @field_validator("min_cards", "max_cards")
     @classmethod
     def _cards_only_for_play(cls, value: int | None, info: ValidationInfo) -> int | None:
         if value is not None:
-            _only_for(info, ("peg", "go"), str(info.field_name), cls)
+            _only_for(info, (DrillType.PEG, DrillType.GO), str(info.field_name), cls)
         return value
 
     @field_validator("max_total")
     @classmethod
     def _not_absurd(cls, value: int | None, info: ValidationInfo) -> int | None:
         drill = _context_drill(info, cls)
-        if value is not None and drill in MAX_TOTAL and value > MAX_TOTAL[drill]:
-            raise ValueError(
-                f"{value} is more than a {drill} question can ever score ({MAX_TOTAL[drill]})"
-            )
+        most = None if drill is None else MAX_TOTAL.get(drill)
+        if value is not None and most is not None and value > most:
+            raise ValueError(f"{value} is more than a {drill} question can ever score ({most})")
         return value
 
     @model_validator(mode="after")
@@ -308,19 +307,25 @@ class Constraints(_Model):
         )
 
 
-def _context_drill(info: ValidationInfo, model: type[Constraints] | None = None) -> str | None:
+def _context_drill(
+    info: ValidationInfo, model: type[Constraints] | None = None
+) -> DrillType | None:
+    """The drill type the constraints are for: the model's own, or the file's (``None``
+    when the file names none, or a word that is not a drill type: that is said once)."""
     if model is not None and model.for_drill is not None:
         return model.for_drill
     context = info.context if isinstance(info.context, Mapping) else {}
-    drill = context.get("drill")
-    return drill if isinstance(drill, str) else None
+    return DrillType.named(context.get("drill"))
 
 
 def _only_for(
-    info: ValidationInfo, types: tuple[str, ...], name: str, model: type[Constraints] | None = None
+    info: ValidationInfo,
+    types: tuple[DrillType, ...],
+    name: str,
+    model: type[Constraints] | None = None,
 ) -> None:
     drill = _context_drill(info, model)
-    if drill is not None and drill in DRILL_TYPES and drill not in types:
+    if drill is not None and drill not in types:
         raise ValueError(f"{name} is for {' and '.join(types)} drills, not {drill} drills")
 
 
@@ -342,21 +347,21 @@ class Tier(_Model):
     @classmethod
     def _go_only(cls, value: int, info: ValidationInfo) -> int:
         if value != 2:
-            _only_for(info, ("go",), "players")
+            _only_for(info, (DrillType.GO,), "players")
         return value
 
     @field_validator("show_count")
     @classmethod
     def _peg_only(cls, value: str, info: ValidationInfo) -> str:
         if value != "before":
-            _only_for(info, ("peg",), "show_count")
+            _only_for(info, (DrillType.PEG,), "show_count")
         return value
 
     @field_validator("constraints")
     @classmethod
     def _none_for_coach_drills(cls, value: Constraints, info: ValidationInfo) -> Constraints:
         drill = _context_drill(info)
-        if drill in DRILL_TYPES and DrillType(drill).coached and value.model_fields_set:
+        if drill is not None and drill.coached and value.model_fields_set:
             raise ValueError(
                 f"{drill} drills take no constraints: the coach deals its own positions "
                 f"for each tier (leave out {', '.join(sorted(value.model_fields_set))})"
@@ -543,21 +548,18 @@ class DrillCatalog:
     unreadable) to its problems.
     """
 
-    drills: dict[str, Drill] = field(default_factory=dict)
+    drills: dict[DrillType, Drill] = field(default_factory=dict)
     broken: dict[str, tuple[ContentProblem, ...]] = field(default_factory=dict)
 
-    def tier(self, drill: str, tier: str) -> tuple[Drill, Tier]:
+    def tier(self, drill: DrillType, tier: str) -> tuple[Drill, Tier]:
         if drill not in self.drills:
             raise KeyError(f"there is no {drill!r} drill")
         found = self.drills[drill]
         return found, found.tier(tier)
 
-    def pairs(self) -> tuple[tuple[str, str], ...]:
+    def pairs(self) -> tuple[tuple[DrillType, str], ...]:
         """Every (drill, tier) that can be dealt, in file order."""
         return tuple((d.drill, t.id) for d in self.drills.values() for t in d.tiers)
-
-
-_ORDER = DRILL_TYPES
 
 
 def load_drills(
@@ -567,7 +569,7 @@ def load_drills(
     its own drill out. A file that is not a plain file (a FIFO, a link that loops) or is
     too large is listed as broken without being opened or read whole."""
     directory = Path(DRILLS_DIR if directory is None else directory)
-    drills: dict[str, Drill] = {}
+    drills: dict[DrillType, Drill] = {}
     broken: dict[str, tuple[ContentProblem, ...]] = {}
     for path in yaml_files(directory):
         data, _ = _read_yaml(path)
@@ -586,5 +588,5 @@ def load_drills(
             )
         else:
             drills[drill.drill] = drill
-    ordered = {name: drills[name] for name in _ORDER if name in drills}
+    ordered = {name: drills[name] for name in DrillType if name in drills}
     return DrillCatalog(ordered, broken)

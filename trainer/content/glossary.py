@@ -142,9 +142,6 @@ class Term(_Model):
     def pattern(self) -> re.Pattern[str]:
         return _pattern(self.words)
 
-    def used_in(self, text: str) -> bool:
-        return self.pattern.search(normalise(text)) is not None
-
     def bolded_in(self, text: str) -> bool:
         """True when ``text`` writes the term (or one of its forms) in bold: ``**crib**``,
         ``**1 for last card**``."""

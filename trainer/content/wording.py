@@ -46,11 +46,11 @@ def message(
     with the keys allowed where it stands; ``kinds`` are the tags of a tagged union, whose
     members are called ``tagged`` (a lesson step's "check"); ``see`` names where the
     fields are documented."""
-    kind = error["type"]
+    error_type = error["type"]
     loc = tuple(error["loc"])
-    if kind == "missing":
+    if error_type == "missing":
         return "this field is missing, and it is required"
-    if kind == "extra_forbidden":
+    if error_type == "extra_forbidden":
         key = str(loc[-1])
         model = model_at(root, loc[:-1])
         tail = f" (see {see})" if see else ""
@@ -60,18 +60,18 @@ def message(
         close = difflib.get_close_matches(key, allowed, n=1)
         hint = f"did you mean {close[0]!r}?" if close else "allowed: " + ", ".join(allowed)
         return f"unknown key {key!r}: {hint}{tail}"
-    if kind == "union_tag_invalid":
+    if error_type == "union_tag_invalid":
         tag = (error.get("ctx") or {}).get("tag")
         return f"unknown {tagged} kind {tag!r}: use one of " + ", ".join(kinds)
-    if kind == "union_tag_not_found":
+    if error_type == "union_tag_not_found":
         return f"a {tagged} needs a 'kind': one of " + ", ".join(kinds)
-    if kind == "value_error":
+    if error_type == "value_error":
         cause = (error.get("ctx") or {}).get("error")
         return str(cause) if cause is not None else _trimmed(str(error["msg"]))
-    text = _PLAIN.get(kind) or _trimmed(str(error["msg"]))
+    text = _PLAIN.get(error_type) or _trimmed(str(error["msg"]))
     given = error.get("input")
     if isinstance(given, str | int | float | bool) and (
-        kind.endswith("_type") or kind.endswith("_parsing")
+        error_type.endswith("_type") or error_type.endswith("_parsing")
     ):
         text += f" (got {given!r})"
     return text

@@ -20,7 +20,6 @@ from trainer.engine.cards import (
 )
 from trainer.engine.dealing import counting_order, deal, shuffled_pack
 from trainer.engine.events import (
-    Award,
     CutEvent,
     DealEvent,
     DiscardEvent,
@@ -46,7 +45,7 @@ from trainer.engine.game_errors import (
     ReplayError,
     WrongPhaseError,
 )
-from trainer.engine.items import PLAY_KINDS, SHOW_KINDS, Kind, ScoreItem, number_word
+from trainer.engine.items import PLAY_KINDS, SHOW_KINDS, Award, Kind, ScoreItem, number_word
 from trainer.engine.notation import NotationError
 from trainer.engine.pegging import (
     CardNotInHandError,

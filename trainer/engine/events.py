@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from trainer.engine.cards import Card
-from trainer.engine.items import Kind, ScoreItem
+from trainer.engine.items import Award, Kind, ScoreItem
 from trainer.engine.kinds import ALL_KINDS, only_kinds
 from trainer.engine.notation import (
     NotationError,
@@ -36,7 +36,6 @@ from trainer.engine.vocab import Which, left_of
 
 __all__ = [
     "EVENT_TYPES",
-    "Award",
     "CutEvent",
     "DealEvent",
     "DiscardEvent",
@@ -49,8 +48,11 @@ __all__ = [
     "parse_event",
 ]
 
-#: One point or more pegged by a seat: (seat, what for).
-Award = tuple[int, ScoreItem]
+#: What a count pegs its owner when they claimed less than there is (and at most what is there).
+_AS_CLAIMED: dict[Which, Kind] = {
+    Which.HAND: Kind.HAND_AS_CLAIMED,
+    Which.CRIB: Kind.CRIB_AS_CLAIMED,
+}
 
 
 class Event:
@@ -205,11 +207,11 @@ class ShowEvent(Event):
         taker = left_of(seat, players)
         awards: list[Award] = []
         if awarded == true:
-            awards.extend((seat, item) for item in score.items)
+            awards.extend(Award(seat, item) for item in score.items)
         elif awarded:
-            awards.append((seat, ScoreItem(Kind(f"{which} as claimed"), score.hand, awarded)))
+            awards.append(Award(seat, ScoreItem(_AS_CLAIMED[which], score.hand, awarded)))
         if muggins:
-            awards.append((taker, ScoreItem(Kind.MUGGINS, score.hand, muggins)))
+            awards.append(Award(taker, ScoreItem(Kind.MUGGINS, score.hand, muggins)))
         return cls(seat, which, score, claimed, awarded, muggins, tuple(awards), taker)
 
     @property
@@ -412,7 +414,7 @@ def _show(
     if taker == built.muggins_taker:
         return built
     awards = tuple(
-        (taker if item.kind is Kind.MUGGINS else who, item) for who, item in built.awards
+        Award(taker if item.kind is Kind.MUGGINS else who, item) for who, item in built.awards
     )
     return ShowEvent(seat, which, score, claimed, built.awarded, built.muggins, awards, taker)
 
@@ -442,5 +444,5 @@ def _parse_awards(text: str) -> tuple[Award, ...]:
         except ValueError:
             raise NotationError(f"{kind!r} in {part!r} is not a kind of score") from None
         item = ScoreItem(kind_of, read_cards(cards), int(points))
-        awards.append((int(seat), item))
+        awards.append(Award(int(seat), item))
     return tuple(awards)

@@ -80,7 +80,6 @@ from typing import TypeVar
 from trainer.engine.cards import Card, label_cards
 from trainer.engine.dealing import counting_order, deal, shuffled_pack
 from trainer.engine.events import (
-    Award,
     CutEvent,
     DealEvent,
     DiscardEvent,
@@ -104,7 +103,7 @@ from trainer.engine.game_errors import (
     ReplayError,
     WrongPhaseError,
 )
-from trainer.engine.items import Kind, ScoreItem
+from trainer.engine.items import Award, Kind, ScoreItem
 from trainer.engine.kinds import kept_awards, only_kinds
 from trainer.engine.pegging import (
     CardNotInHandError,
@@ -449,7 +448,7 @@ class Game:
         self.starter = card
         awards: tuple[Award, ...] = ()
         if card.is_jack:
-            awards = self._counted(((self.dealer, ScoreItem(Kind.HIS_HEELS, (card,), 2)),))
+            awards = self._counted((Award(self.dealer, ScoreItem(Kind.HIS_HEELS, (card,), 2)),))
         if self.settings.play:
             self.phase = Phase.PLAY
             self._pegging = Pegging([list(kept) for kept in self._kept], leader=seat)
@@ -734,7 +733,8 @@ class Game:
         """One line for logs and tests: the phase, the dealer and the score."""
         dealer = "no dealer yet" if self.dealer is None else f"dealer {seat_name(self.dealer)}"
         hands = "; ".join(f"{seat_name(s)}: {label_cards(self._hands[s])}" for s in self.seats)
-        return f"deal {self.deal_no}, {dealer}, {self.phase}, {self.scores[0]}-{self.scores[1]}; {hands}"
+        scores = "-".join(str(score) for score in self.scores)  # each side's, at 2 to 4 seats
+        return f"deal {self.deal_no}, {dealer}, {self.phase}, {scores}; {hands}"
 
 
 def _can(verify: object, *args: object) -> bool:

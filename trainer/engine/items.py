@@ -162,3 +162,10 @@ class ScoreItem(NamedTuple):
 
     def __str__(self) -> str:
         return self.describe()
+
+
+class Award(NamedTuple):
+    """Points pegged by one seat: the ``seat`` and the :class:`ScoreItem` it scored."""
+
+    seat: int
+    item: ScoreItem

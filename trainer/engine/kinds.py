@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from trainer.engine.items import SHOW_KINDS, Kind, ScoreItem
+from trainer.engine.items import SHOW_KINDS, Award, Kind
 from trainer.engine.show import ShowScore
 
 __all__ = [
@@ -64,11 +64,9 @@ def only_kinds(score: ShowScore, kinds: Collection[Kind]) -> ShowScore:
     return score._replace(items=items, total=sum(item.points for item in items))
 
 
-def kept_awards(
-    awards: Sequence[tuple[int, ScoreItem]], kinds: Collection[Kind]
-) -> tuple[tuple[int, ScoreItem], ...]:
-    """The awards (seat, item) whose item's kind counts, in their order."""
-    return tuple(award for award in awards if award[1].kind in kinds)
+def kept_awards(awards: Sequence[Award], kinds: Collection[Kind]) -> tuple[Award, ...]:
+    """The awards whose item's kind counts, in their order."""
+    return tuple(award for award in awards if award.item.kind in kinds)
 
 
 def kinds_notation(kinds: Collection[Kind]) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from trainer.engine.cards import Card, check_distinct, label_cards
-from trainer.engine.items import Kind, ScoreItem, number_word
+from trainer.engine.items import Award, Kind, ScoreItem, number_word
 from trainer.engine.vocab import RuleError
 
 __all__ = [
@@ -195,11 +195,11 @@ class PegEvent:
     player: int
     card: Card | None
     count: int
-    awards: tuple[tuple[int, ScoreItem], ...]
+    awards: tuple[Award, ...]
     series_over: bool
     play_over: bool
     next_player: int | None
-    closing: tuple[int, ScoreItem] | None = None
+    closing: Award | None = None
 
     def points_for(self, player: int) -> int:
         return sum(item.points for who, item in self.awards if who == player)
@@ -303,7 +303,7 @@ class Pegging:
         self.count += card.pips
         self.last_player = who
         scored = score_play(self.pile)
-        awards = [(who, item) for item in scored.items]
+        awards = [Award(who, item) for item in scored.items]
         count = self.count
         extra, series_over = self._advance_from(who)
         return self._record(who, card, count, awards + extra, series_over)
@@ -343,14 +343,14 @@ class Pegging:
         who: int,
         card: Card | None,
         count: int,
-        awards: list[tuple[int, ScoreItem]],
+        awards: list[Award],
         series_over: bool,
     ) -> PegEvent:
         for player, item in awards:
             self.scores[player] += item.points
         closing = None
         if series_over:  # a card's own items are never a go or last card: the first is it
-            closing = next((award for award in awards if award[1].kind in CLOSING_KINDS), None)
+            closing = next((award for award in awards if award.item.kind in CLOSING_KINDS), None)
         event = PegEvent(
             player=who,
             card=card,
@@ -364,7 +364,7 @@ class Pegging:
         self.history.append(event)
         return event
 
-    def _advance_from(self, current: int) -> tuple[list[tuple[int, ScoreItem]], bool]:
+    def _advance_from(self, current: int) -> tuple[list[Award], bool]:
         """Find who acts next after ``current``; end the series when nobody can."""
         if self.count == MAX_COUNT:
             return self._end_series(), True
@@ -382,13 +382,13 @@ class Pegging:
             break  # back round to the last player, who cannot lay: the go is scored
         return self._end_series(), True
 
-    def _end_series(self) -> list[tuple[int, ScoreItem]]:
-        awards: list[tuple[int, ScoreItem]] = []
+    def _end_series(self) -> list[Award]:
+        awards: list[Award] = []
         last = self.last_player
         if last is not None and self.count != MAX_COUNT:
             last_card = self.pile[-1:]
             kind = Kind.LAST_CARD if self.is_over else Kind.GO
-            awards.append((last, ScoreItem(kind, tuple(last_card), 1)))
+            awards.append(Award(last, ScoreItem(kind, tuple(last_card), 1)))
         self.count = 0
         self.pile = []
         self.passed = set()

@@ -96,7 +96,10 @@ class SeatView:
 
     @property
     def opponent(self) -> int:
-        """The seat across the table (of a two-player game)."""
+        """The one opponent of a game of two (``ValueError`` at three or four seats, where
+        there are two or three: see :attr:`partner` and :attr:`theirs_played`)."""
+        if self.players != 2:
+            raise ValueError(f"a game of {self.players} has no one opponent")
         return other(self.seat)
 
     @property

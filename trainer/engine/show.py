@@ -161,12 +161,12 @@ class ShowScore(NamedTuple):
     items: tuple[ScoreItem, ...]
     total: int
 
-    def by_kind(self, kind: str) -> tuple[ScoreItem, ...]:
-        return tuple(item for item in self.items if item.kind == kind)
+    def by_kind(self, kind: Kind) -> tuple[ScoreItem, ...]:
+        return tuple(item for item in self.items if item.kind is kind)
 
-    def points_by_kind(self) -> dict[str, int]:
+    def points_by_kind(self) -> dict[Kind, int]:
         """Points per kind, every show kind present (0 where nothing scored)."""
-        totals: dict[str, int] = dict.fromkeys(SHOW_KINDS, 0)
+        totals: dict[Kind, int] = dict.fromkeys(SHOW_KINDS, 0)
         for item in self.items:
             totals[item.kind] += item.points
         return totals

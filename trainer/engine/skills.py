@@ -5,8 +5,8 @@ here once; the content loaders, the drill generator, the grader, adaptive practi
 the progress store and the Progress page all read them from here, so a new skill is
 one entry in :data:`SKILLS`, not ten edits.
 
->>> DrillType("crib").label, DrillType("play").heading, Mode.CLAIM == "claim"
-('count the crib', 'What would you play?', True)
+>>> DrillType("crib").label, DrillType("play").heading, Mode.named("claim"), Mode.named("x")
+('count the crib', 'What would you play?', Mode.CLAIM, None)
 >>> category_of(Kind.FLUSH, crib=True), category_of(Kind.LAST_CARD)
 (Category.CRIB_FLUSH, Category.LAST_CARD)
 >>> [skill.category for skill in SKILLS if DrillType.GO in skill.drills]
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Self
 
 from trainer.engine.items import Kind
 
@@ -26,6 +27,15 @@ class _Name(StrEnum):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.{self.name}"
+
+    @classmethod
+    def named(cls, text: object) -> Self | None:
+        """The member ``text`` names (its value), or None: how a word read from a file, a
+        stored row or an address becomes one."""
+        try:
+            return cls(text) if isinstance(text, str) else None
+        except ValueError:
+            return None
 
 
 class DrillType(_Name):
@@ -128,25 +138,18 @@ SKILLS: tuple[Skill, ...] = (
 #: The stored categories, in page order.
 CATEGORIES: tuple[Category, ...] = tuple(skill.category for skill in SKILLS)
 #: How the pages name each category.
-CATEGORY_LABELS: dict[str, str] = {skill.category: skill.label for skill in SKILLS}
+CATEGORY_LABELS: dict[Category, str] = {skill.category: skill.label for skill in SKILLS}
 #: The drill types that can practise each category.
-CATEGORY_DRILLS: dict[str, frozenset[str]] = {
-    skill.category: frozenset(skill.drills) for skill in SKILLS
+CATEGORY_DRILLS: dict[Category, frozenset[DrillType]] = {
+    skill.category: skill.drills for skill in SKILLS
 }
-#: The drill types, as stored.
-DRILL_TYPES: tuple[str, ...] = tuple(DrillType)
-#: The drill types whose answers are choices graded by the coach (see :attr:`DrillType.coached`).
-COACHED_DRILLS: tuple[str, ...] = tuple(d for d in DrillType if d.coached)
-#: The answer modes, as stored.
-MODES: tuple[str, ...] = tuple(Mode)
 
 _BY_KIND: dict[Kind, Category] = {skill.kind: skill.category for skill in SKILLS if skill.kind}
 
 
-def category_of(kind: Kind | str, *, crib: bool = False) -> Category:
+def category_of(kind: Kind, *, crib: bool = False) -> Category:
     """The category a missed combination of ``kind`` is tracked under (a crib's flush
     is its own category: the crib's flush rule is a mistake of its own)."""
-    kind = Kind(kind)
     if kind is Kind.FLUSH and crib:
         return Category.CRIB_FLUSH
     try:

@@ -16,7 +16,7 @@ from datetime import date, timedelta
 from typing import NamedTuple
 
 from trainer.engine import parse_cards
-from trainer.engine.skills import CATEGORIES, CATEGORY_LABELS, DRILL_TYPES, DrillType
+from trainer.engine.skills import CATEGORIES, CATEGORY_LABELS, Category, DrillType
 from trainer.progress.store import (
     AreaRow,
     DayRow,
@@ -243,8 +243,8 @@ def readable(notation: str) -> str:
     return _CARD.sub(lambda m: parse_cards(m.group(0))[0].label, notation)
 
 
-def _missed_text(missed: Sequence[str]) -> str:
-    labels = [CATEGORY_LABELS.get(c, c) for c in missed]
+def _missed_text(missed: Sequence[Category]) -> str:
+    labels = [CATEGORY_LABELS[c] for c in missed]
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
@@ -284,9 +284,15 @@ def _off_text(drill: str, points_off: int) -> str:
 
 def _opens(drill: str, tier: str, titles: Mapping[tuple[str, str], str] | None) -> bool:
     """Whether Practice has this area to open."""
-    if tier == LESSON_TIER or drill not in DRILL_TYPES:
+    if tier == LESSON_TIER or DrillType.named(drill) is None:
         return False
     return titles is None or (drill, tier) in titles
+
+
+def _drill_place(drill: str) -> int:
+    """Where a drill type comes in the pages' order (after them all when it is none)."""
+    known = DrillType.named(drill)
+    return list(DrillType).index(known) if known is not None else len(DrillType)
 
 
 class Weakness(NamedTuple):
@@ -317,7 +323,7 @@ def weakest_areas(
     weak.sort(
         key=lambda n: (
             -n.weight,
-            DRILL_TYPES.index(n.drill) if n.drill in DRILL_TYPES else 9,
+            _drill_place(n.drill),
             n.tier,
         )
     )
@@ -325,9 +331,7 @@ def weakest_areas(
     for need in weak[:count]:
         parts = [f"{need.right} of your last {need.answers} right"]
         if need.weakest_category:
-            parts.append(
-                f"most often missed: {CATEGORY_LABELS.get(need.weakest_category, need.weakest_category)}"
-            )
+            parts.append(f"most often missed: {CATEGORY_LABELS[need.weakest_category]}")
         if need.pace > 0.25:
             parts.append("slower than usual")
         out.append(
@@ -374,7 +378,7 @@ class Report:
     weak: list[Weakness]
 
     @property
-    def weights(self) -> dict[tuple[str, str], float]:
+    def weights(self) -> dict[tuple[DrillType, str], float]:
         """Adaptive practice weights, as the Practice page takes them."""
         return {need.area: need.weight for need in self.needs}
 
@@ -384,7 +388,7 @@ def build_report(
     *,
     today: date,
     titles: Mapping[tuple[str, str], str] | None = None,
-    targets: Mapping[tuple[str, str], float] | None = None,
+    targets: Mapping[tuple[DrillType, str], float] | None = None,
 ) -> Report:
     """Put the store's rows together (read with :data:`RECENT_PER_AREA` and
     :data:`RECENT_ANSWERS`)."""

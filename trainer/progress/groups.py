@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 from typing import NamedTuple
 
-from trainer.engine.skills import CATEGORY_LABELS
+from trainer.engine.skills import CATEGORY_LABELS, Category
 from trainer.progress.club import tries_for
 from trainer.progress.figures import TABLE_SHORT
 from trainer.progress.store import Store
@@ -54,10 +54,10 @@ def member_rows(store: Store, group: Group) -> list[MemberRow]:
         answers = sum(a.answers for a in areas)
         right = sum(a.correct for a in areas)
         seconds = sum(a.seconds for a in areas)
-        misses: Counter[str] = Counter()
+        misses: Counter[Category] = Counter()
         for row in store.miss_summary(member.id):
             misses[row.category] += row.misses
-        weak = tuple(CATEGORY_LABELS.get(c, c) for c, _ in misses.most_common(3))
+        weak = tuple(CATEGORY_LABELS[c] for c, _ in misses.most_common(3))
         done = sum(1 for p in store.lesson_progress(member.id).values() if p.done)
         games = ", ".join(
             f"{level}{'' if seats == 2 else f' ({TABLE_SHORT.get(seats, seats)})'} {n}"

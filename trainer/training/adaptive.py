@@ -27,10 +27,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from trainer.engine.skills import CATEGORIES, CATEGORY_DRILLS, Category
+from trainer.engine.skills import CATEGORIES, CATEGORY_DRILLS, Category, DrillType
 from trainer.training.records import AttemptIn
 
-Area = tuple[str, str]  # (drill, tier)
+Area = tuple[DrillType, str]  # (drill, tier)
 
 FLOOR = 0.05
 HALF_LIFE = 20.0  # answers
@@ -44,9 +44,9 @@ PACE_WEIGHT = 0.5
 #: Where each kind of point can be missed, by drill type (answers elsewhere are no chance).
 
 
-def category_drills(attempts: Iterable[AttemptIn] = ()) -> dict[Category, frozenset[str]]:
+def category_drills(attempts: Iterable[AttemptIn] = ()) -> dict[Category, frozenset[DrillType]]:
     """:data:`CATEGORY_DRILLS`, widened by any drill type where a category was in fact missed."""
-    seen: dict[Category, set[str]] = {c: set(CATEGORY_DRILLS.get(c, ())) for c in CATEGORIES}
+    seen: dict[Category, set[DrillType]] = {c: set(CATEGORY_DRILLS.get(c, ())) for c in CATEGORIES}
     for attempt in attempts:
         for category in attempt.missed:
             seen.setdefault(category, set()).add(attempt.drill)
@@ -57,14 +57,14 @@ def category_drills(attempts: Iterable[AttemptIn] = ()) -> dict[Category, frozen
 class AreaNeed:
     """Why an area weighs what it does."""
 
-    drill: str
+    drill: DrillType
     tier: str
     answers: int  # recent answers looked at
     right: int
     errors: float  # 0..1
     categories: float  # 0..CATEGORY_WEIGHT * number of weak categories
     pace: float  # 0..1
-    weakest_category: str | None  # the category this area's answers missed most, if any
+    weakest_category: Category | None  # the category this area's answers missed most, if any
     weight: float
 
     @property

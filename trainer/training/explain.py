@@ -53,15 +53,15 @@ __all__ = [
 ]
 
 #: What to "look again at" for each kind.
-LOOK_AT: dict[str, str] = {
-    "fifteen": "the fifteens",
-    "thirty-one": "the count of 31",
-    "pair": "the pairs",
-    "run": "the runs",
-    "flush": "the flush",
-    "nobs": "nobs (the jack of the starter's suit)",
-    "go": "the go",
-    "last card": "the last card",
+LOOK_AT: dict[Kind, str] = {
+    Kind.FIFTEEN: "the fifteens",
+    Kind.THIRTY_ONE: "the count of 31",
+    Kind.PAIR: "the pairs",
+    Kind.RUN: "the runs",
+    Kind.FLUSH: "the flush",
+    Kind.NOBS: "nobs (the jack of the starter's suit)",
+    Kind.GO: "the go",
+    Kind.LAST_CARD: "the last card",
 }
 
 
@@ -146,12 +146,12 @@ def last_card_line(who: str, card: Card, count: int) -> str:
     return f"{sentence(who)} laid the last card, the {card.label}, making the count {count}."
 
 
-def closing_line(who: str, kind: str, *, pegs: str = "pegs", play_over: bool = False) -> str:
+def closing_line(who: str, kind: Kind, *, pegs: str = "pegs", play_over: bool = False) -> str:
     """Why the series ended and what it pegs: ``kind`` is go, last card or thirty-one
     (``play_over``: that 31 was also the last card of the play)."""
-    if kind == "go":
+    if kind is Kind.GO:
         return f"Nobody can lay another card without going past 31, so {who} {pegs} 1 for the go."
-    if kind == "last card":
+    if kind is Kind.LAST_CARD:
         return (
             "Every card has now been laid, so that was the last card of the play. "
             f"{sentence(who)} {pegs} 1 for last card."
@@ -188,20 +188,16 @@ class Shortfall:
     """
 
     points: int
-    candidates: tuple[tuple[tuple[str, int], ...], ...]
-    certain: tuple[str, ...]
-    totals: tuple[tuple[str, int], ...]  # items of each kind in the count
+    candidates: tuple[tuple[tuple[Kind, int], ...], ...]
+    certain: tuple[Kind, ...]
+    totals: tuple[tuple[Kind, int], ...]  # items of each kind in the count
 
 
-def _kinds(items: Iterable[ScoreItem]) -> dict[str, list[int]]:
-    by_kind: dict[str, list[int]] = defaultdict(list)
+def _kinds(items: Iterable[ScoreItem]) -> dict[Kind, list[int]]:
+    by_kind: dict[Kind, list[int]] = defaultdict(list)
     for item in items:
         by_kind[item.kind].append(item.points)
-    return dict(sorted(by_kind.items(), key=lambda kv: _rank(kv[0])))
-
-
-def _rank(kind: str) -> int:
-    return Kind(kind).order
+    return dict(sorted(by_kind.items(), key=lambda kv: kv[0].order))
 
 
 def _subsets(points: Sequence[int]) -> dict[tuple[int, int], None]:
@@ -219,16 +215,16 @@ def shortfall(items: Sequence[ScoreItem], points: int) -> Shortfall:
     options = [
         [(kind, total, n) for total, n in _subsets(values)] for kind, values in by_kind.items()
     ]
-    ways: set[tuple[tuple[str, int], ...]] = set()
+    ways: set[tuple[tuple[Kind, int], ...]] = set()
     for choice in product(*options):
         if sum(total for _, total, _ in choice) == points:
             way = tuple((kind, n) for kind, _, n in choice if n)
             if way:
                 ways.add(way)
     ordered = sorted(
-        ways, key=lambda way: (sum(n for _, n in way), len(way), [_rank(k) for k, _ in way])
+        ways, key=lambda way: (sum(n for _, n in way), len(way), [k.order for k, _ in way])
     )
-    certain: tuple[str, ...] = ()
+    certain: tuple[Kind, ...] = ()
     if ordered:
         common = set.intersection(*({kind for kind, _ in way} for way in ordered))
         certain = tuple(kind for kind in by_kind if kind in common)
@@ -236,52 +232,53 @@ def shortfall(items: Sequence[ScoreItem], points: int) -> Shortfall:
     return Shortfall(points, tuple(ordered), certain, totals)
 
 
-def kind_phrase(kind: str, n: int, of: int) -> str:
+def kind_phrase(kind: Kind, n: int, of: int) -> str:
     """``a fifteen``, ``two fifteens``, ``the four fifteens``, ``the flush``, ``nobs``."""
-    if kind in ("nobs", "go", "last card", "flush", "thirty-one") and n == 1:
-        return {"nobs": "nobs", "go": "the go", "last card": "the last card"}.get(
-            kind, f"the {'flush' if kind == 'flush' else '31'}"
-        )
+    if n == 1 and kind in _THE_ONE:
+        return _THE_ONE[kind]
     if n == of:
-        return f"the {kind}" if n == 1 else f"the {number_word(n)} {_plural(kind)}"
+        return f"the {kind}" if n == 1 else f"the {number_word(n)} {kind.plural}"
     if n == 1:
         return f"a {kind}"
-    return f"{number_word(n)} {_plural(kind)}"
+    return f"{number_word(n)} {kind.plural}"
 
 
-def _plural(kind: str) -> str:
-    return Kind(kind).plural if kind in _KINDS else kind
+#: How one of a kind that comes at most once in a count is named.
+_THE_ONE: dict[Kind, str] = {
+    Kind.NOBS: "nobs",
+    Kind.GO: "the go",
+    Kind.LAST_CARD: "the last card",
+    Kind.FLUSH: "the flush",
+    Kind.THIRTY_ONE: "the 31",
+}
 
 
-_KINDS = frozenset(Kind)
-
-
-def _way_text(way: Sequence[tuple[str, int]], totals: dict[str, int]) -> str:
+def _way_text(way: Sequence[tuple[Kind, int]], totals: dict[Kind, int]) -> str:
     parts = [kind_phrase(kind, n, totals[kind]) for kind, n in way]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def missed_phrase(
-    kind: str, items: Sequence[ScoreItem], *, starter: Card | None = None, count: int | None = None
+    kind: Kind, items: Sequence[ScoreItem], *, starter: Card | None = None, count: int | None = None
 ) -> str:
     """The combinations of one kind named with their cards: ``a pair: 5♥ 5♦ (2)``, ``one for
     his nobs, because ...`` (with the ``starter``), ``15 for 2 (the count reached exactly
     15)`` in the play (with the ``count``)."""
     if count is not None:
         text = explain_items(items)
-        if kind in ("fifteen", "thirty-one"):
+        if kind in (Kind.FIFTEEN, Kind.THIRTY_ONE):
             text += f" (the count reached exactly {count})"
         return text
-    if kind == "nobs" and starter is not None:
+    if kind is Kind.NOBS and starter is not None:
         return (
             f"one for his nobs, because the {items[0].cards[0].label} is the same suit as "
             f"the starter ({starter.label})"
         )
-    if kind == "flush":
+    if kind is Kind.FLUSH:
         return f"the {items[0].describe()}"
     if len(items) == 1:
         return f"a {items[0].describe()}"
-    return f"the {_plural(kind)}: " + "; ".join(item.cards_text() for item in items)
+    return f"the {kind.plural}: " + "; ".join(item.cards_text() for item in items)
 
 
 def short_note(
@@ -307,7 +304,7 @@ def short_note(
     if name_cards and len(found.candidates) == 1 and len(found.candidates[0]) == 1:
         ((kind, n),) = found.candidates[0]
         if n == totals[kind]:
-            of_kind = [item for item in items if item.kind == kind]
+            of_kind = [item for item in items if item.kind is kind]
             phrase = missed_phrase(kind, of_kind, starter=starter, count=count)
             return f"{opening}: {phrase}."
     if len(kinds) == 1:

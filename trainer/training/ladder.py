@@ -38,7 +38,7 @@ from trainer.engine.kinds import says_kinds
 from trainer.engine.rule_parts import RulePart, parts_of
 from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting
-from trainer.training.table.setup import LEARNING_GAME, PlaySetup
+from trainer.training.table.setup import LEARNING_GAME, CoachMode, PlaySetup
 
 __all__ = [
     "RUNGS",
@@ -68,7 +68,7 @@ def _first(kinds: Iterable[Kind], *, crib: bool = False) -> PlaySetup:
         play=False,
         kinds=frozenset(kinds),
     )
-    return PlaySetup("easy", settings, coach="learning")
+    return PlaySetup("easy", settings, coach=CoachMode.LEARNING)
 
 
 @dataclass(frozen=True, slots=True)

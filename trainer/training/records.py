@@ -6,7 +6,8 @@ What the fields may hold (drill types, modes, categories) is named once, in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 
 from trainer.engine.skills import Category, DrillType, Mode
@@ -25,6 +26,63 @@ class Profile:
     id: int
     name: str
     created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Preferences:
+    """A player's table settings, kept with the player; ``None`` where nothing was chosen
+    (the table's own default applies): the sounds, each hand of the show counted out at
+    once (else "Next" for each combination), and the win meter beside the board.
+
+    Read from the store's words once (:meth:`parse`) and written back as words
+    (:meth:`stored`); a word the store holds that is none of these is not a choice.
+
+    >>> chosen = Preferences.parse({"sound": "off", "show": "all", "win_meter": "loud"})
+    >>> chosen
+    Preferences(sound=False, show_all=True, meter=None)
+    >>> chosen.stored()
+    {'sound': 'off', 'show': 'all'}
+    >>> chosen.chosen(Preferences(meter=True, sound=True))
+    Preferences(sound=True, show_all=True, meter=True)
+    """
+
+    sound: bool | None = None
+    show_all: bool | None = None
+    meter: bool | None = None
+
+    @classmethod
+    def parse(cls, saved: Mapping[str, str]) -> Preferences:
+        """The settings in the store's rows (``{key: word}``)."""
+        values: dict[str, bool | None] = {}
+        for name, (key, yes, no) in _STORED.items():
+            word = saved.get(key)
+            values[name] = True if word == yes else False if word == no else None
+        return cls(**values)
+
+    def stored(self) -> dict[str, str]:
+        """The chosen settings as the store keeps them: ``{key: word}``."""
+        words = {}
+        for name, (key, yes, no) in _STORED.items():
+            value = getattr(self, name)
+            if value is not None:
+                words[key] = yes if value else no
+        return words
+
+    def chosen(self, changes: Preferences) -> Preferences:
+        """These settings with ``changes`` made (a ``None`` there changes nothing)."""
+        values: dict[str, bool | None] = {}
+        for one in fields(self):
+            new = getattr(changes, one.name)
+            values[one.name] = getattr(self, one.name) if new is None else new
+        return Preferences(**values)
+
+
+#: How the store keeps each setting: its key, and its words for yes and for no.
+_STORED: dict[str, tuple[str, str, str]] = {
+    "sound": ("sound", "on", "off"),
+    "show_all": ("show", "all", "steps"),
+    "meter": ("win_meter", "on", "off"),
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,6 @@ Practice with that set, dealt alike for everyone in the group."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import streamlit as st
@@ -25,7 +24,7 @@ def show() -> None:
         return
     try:
         given = store.assignments_for(me.id)
-    except (sqlite3.Error, StoreError):
+    except StoreError:
         return
     if not given:
         return

@@ -22,7 +22,7 @@ Modes:
 
 Use from a page::
 
-    picker = CardPicker("throw_3", "pick", hand)
+    picker = CardPicker("throw_3", PickMode.PICK, hand)
     for event in picker.take():      # before drawing anything the events change
         ...                          # act on event.cards; picker.reply("...") to answer
     picker.show(need=2, confirm="To crib")
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Literal, cast
 
@@ -46,28 +47,34 @@ from trainer.ui import assets
 from trainer.ui.svg import card_svg
 
 __all__ = [
-    "KINDS",
     "CardPicker",
     "Desk",
     "LogReading",
     "PickEvent",
+    "PickMode",
     "Slot",
     "picker_data",
     "read_log",
 ]
 
-Mode = Literal["claim", "pick", "lay", "grid"]
+
+class PickMode(StrEnum):
+    """What the cards are tapped for (see the modes above); the browser is sent its value."""
+
+    CLAIM = "claim"
+    PICK = "pick"
+    LAY = "lay"
+    GRID = "grid"
+
+
 Action = Literal["claim", "undo", "done", "pick", "lay", "choose"]
 Tone = Literal["error", "info", "ok", ""]
 
-#: What can be claimed in claim mode: id, button label, key (from the grader's ClaimKind).
-KINDS: tuple[tuple[str, str, str], ...] = tuple((k.value, k.label, k.key) for k in ClaimKind)
-KIND_IDS = frozenset(kind for kind, _, _ in KINDS)
-_ACTIONS: dict[str, frozenset[str]] = {
-    "claim": frozenset({"claim", "undo", "done"}),
-    "pick": frozenset({"pick"}),
-    "lay": frozenset({"lay"}),
-    "grid": frozenset({"choose"}),
+_ACTIONS: dict[PickMode, frozenset[str]] = {
+    PickMode.CLAIM: frozenset({"claim", "undo", "done"}),
+    PickMode.PICK: frozenset({"pick"}),
+    PickMode.LAY: frozenset({"lay"}),
+    PickMode.GRID: frozenset({"choose"}),
 }
 #: Most events one log may hold (the browser stops adding at this many).
 LOG_LIMIT = 300
@@ -99,10 +106,11 @@ class PickEvent:
     seq: int
     action: Action
     cards: tuple[Card, ...] = ()
-    kind: str = ""
+    #: What a claim (and an undo that names its claim) says the cards make.
+    kind: ClaimKind | None = None
     starter: Card | None = None
     #: With "done": the claims the learner saw listed (None: not sent).
-    claims: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
+    claims: tuple[tuple[ClaimKind, tuple[Card, ...]], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +127,9 @@ def _slots(cards: Iterable[Card | Slot]) -> tuple[Slot, ...]:
     return tuple(card if isinstance(card, Slot) else Slot(card) for card in cards)
 
 
-def _read_one(raw: Mapping[str, Any], mode: Mode, offered: Mapping[str, Slot]) -> PickEvent | str:
+def _read_one(
+    raw: Mapping[str, Any], mode: PickMode, offered: Mapping[str, Slot]
+) -> PickEvent | str:
     """One raw event checked against what was offered: the event, or why it was ignored."""
     action = raw.get("do")
     if not isinstance(action, str) or action not in _ACTIONS[mode]:
@@ -137,12 +147,14 @@ def _read_one(raw: Mapping[str, Any], mode: Mode, offered: Mapping[str, Slot]) -
         if slot.off:
             return f"the {slot.card.label}, which cannot be chosen: {slot.off}"
         cards.append(slot.card)
-    kind = ""
+    kind: ClaimKind | None = None
     starter: Card | None = None
     if action == "claim" or (action == "undo" and "kind" in raw):  # an undo names its claim
-        kind = str(raw.get("kind", ""))
-        if kind not in KIND_IDS:
-            return f"a claim of {kind[:20]!r}, which is not a kind of combination"
+        kind = _claim_kind(raw.get("kind", ""))
+        if kind is None:
+            return (
+                f"a claim of {str(raw.get('kind', ''))[:20]!r}, which is not a kind of combination"
+            )
     if action == "lay" and len(cards) != 1:
         return "a lay of more or less than one card"
     if action == "choose":  # the hand so far (up to four cards) and the starter, if chosen
@@ -151,7 +163,7 @@ def _read_one(raw: Mapping[str, Any], mode: Mode, offered: Mapping[str, Slot]) -
         if len(cards) > 4 or (starter_id is not None and (slot is None or slot.card in cards)):
             return "a choice that is not up to four cards and a different starter"
         starter = slot.card if slot is not None else None
-    claims: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
+    claims: tuple[tuple[ClaimKind, tuple[Card, ...]], ...] | None = None
     if action == "done" and "claims" in raw:
         listed = _listed_claims(raw["claims"], offered)
         if isinstance(listed, str):
@@ -167,9 +179,19 @@ def _read_one(raw: Mapping[str, Any], mode: Mode, offered: Mapping[str, Slot]) -
     )
 
 
+def _claim_kind(raw: object) -> ClaimKind | None:
+    """The kind of combination the browser names (its :class:`ClaimKind`), or None."""
+    if not isinstance(raw, str):
+        return None
+    try:
+        return ClaimKind(raw)
+    except ValueError:
+        return None
+
+
 def _listed_claims(
     raw: object, offered: Mapping[str, Slot]
-) -> tuple[tuple[str, tuple[Card, ...]], ...] | str:
+) -> tuple[tuple[ClaimKind, tuple[Card, ...]], ...] | str:
     """The claims a "done" says were listed: ``[[kind, [card ids]], ...]``, checked."""
     if not isinstance(raw, list) or len(raw) > LOG_LIMIT:
         return "a list of claims that is not a list"
@@ -177,17 +199,20 @@ def _listed_claims(
     for item in raw:
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], list)):
             return "a claim that is not a kind and its cards"
-        kind, ids = item
-        if kind not in KIND_IDS:
-            return f"a claim of {str(kind)[:20]!r}, which is not a kind of combination"
+        named, ids = item
+        kind = _claim_kind(named)
+        if kind is None:
+            return f"a claim of {str(named)[:20]!r}, which is not a kind of combination"
         slots = [offered.get(i) if isinstance(i, str) else None for i in ids]
         if any(slot is None for slot in slots) or len(set(ids)) != len(ids):
             return "a claim of cards that are not on offer"
-        claims.append((str(kind), tuple(slot.card for slot in slots if slot is not None)))
+        claims.append((kind, tuple(slot.card for slot in slots if slot is not None)))
     return tuple(claims)
 
 
-def read_log(raw: object, cards: Sequence[Card | Slot], mode: Mode, *, after: int) -> LogReading:
+def read_log(
+    raw: object, cards: Sequence[Card | Slot], mode: PickMode, *, after: int
+) -> LogReading:
     """The events of ``raw`` (the component's ``log``) numbered after ``after``, checked.
 
     Anything the browser sends is checked: an event that is malformed, names a card not
@@ -197,12 +222,12 @@ def read_log(raw: object, cards: Sequence[Card | Slot], mode: Mode, *, after: in
     >>> hand = parse_cards("5H 5D JS")
     >>> log = [{"seq": 1, "do": "claim", "kind": "pair", "cards": ["5H", "5D"]},
     ...        {"seq": 2, "do": "claim", "kind": "pair", "cards": ["5H", "KS"]}]
-    >>> reading = read_log(log, hand, "claim", after=0)
-    >>> [(e.seq, e.kind, [c.label for c in e.cards]) for e in reading.events]
+    >>> reading = read_log(log, hand, PickMode.CLAIM, after=0)
+    >>> [(e.seq, str(e.kind), [c.label for c in e.cards]) for e in reading.events]
     [(1, 'pair', ['5♥', '5♦'])]
     >>> reading.problems, reading.last_seq
     (("An action from the browser was ignored: the card 'KS', which is not on offer.",), 2)
-    >>> read_log(log, hand, "claim", after=2).events
+    >>> read_log(log, hand, PickMode.CLAIM, after=2).events
     ()
     """
     if mode not in _ACTIONS:
@@ -241,14 +266,14 @@ def _svg(card: Card) -> str:
 
 def picker_data(
     token: str,
-    mode: Mode,
+    mode: PickMode,
     cards: Sequence[Card | Slot],
     *,
     seen: int = 0,
     message: str = "",
     tone: Tone = "",
     claims: Sequence[str] = (),
-    claimed: Sequence[tuple[str, Sequence[Card]]] = (),
+    claimed: Sequence[tuple[ClaimKind, Sequence[Card]]] = (),
     total: int | None = None,
     need: int = 1,
     confirm: str = "",
@@ -259,20 +284,20 @@ def picker_data(
     locked: bool = False,
     focus: bool = True,
     reveal: str = "",
-    kinds: Sequence[str] | None = None,
+    kinds: Sequence[ClaimKind] | None = None,
 ) -> dict[str, Any]:
     """What the browser is given to draw (plain JSON). In claim mode, ``kinds`` limits the
     combinations offered (a first game of fifteens offers only "Fifteen"; every kind by
     default).
 
     >>> from trainer.engine import parse_cards
-    >>> data = picker_data("q1", "pick", parse_cards("5H JS"), need=2, confirm="To crib")
+    >>> data = picker_data("q1", PickMode.PICK, parse_cards("5H JS"), need=2, confirm="To crib")
     >>> [card["id"] for card in data["cards"]], data["need"], data["confirm"]
     (['5H', 'JS'], 2, 'To crib')
     """
     data: dict[str, Any] = {
         "token": token,
-        "mode": mode,
+        "mode": mode.value,
         "cards": [
             {
                 "id": str(slot.card),
@@ -293,17 +318,21 @@ def picker_data(
         "locked": locked,
         "limit": LOG_LIMIT,
     }
-    if mode == "claim":
-        data["kinds"] = [list(kind) for kind in KINDS if kinds is None or kind[0] in kinds]
+    if mode is PickMode.CLAIM:
+        data["kinds"] = [
+            [kind.value, kind.label, kind.key]
+            for kind in ClaimKind
+            if kinds is None or kind in kinds
+        ]
         data["claims"] = list(claims)
-        data["claimed"] = [[kind, [str(card) for card in cards]] for kind, cards in claimed]
+        data["claimed"] = [[kind.value, [str(card) for card in cards]] for kind, cards in claimed]
         if total is not None:
             data["total"] = total
         data["confirm"] = confirm or "Claim"
-    if mode == "pick":
+    if mode is PickMode.PICK:
         data["need"] = need
         data["confirm"] = confirm or "OK"
-    if mode == "grid":
+    if mode is PickMode.GRID:
         data["chosen"] = [str(card) for card in chosen]
         data["starter"] = str(starter) if starter is not None else None
         data["reveal"] = reveal
@@ -335,13 +364,13 @@ class CardPicker:
     """One set of tappable cards on a page, under a ``key`` that is new for each question
     (or each throw, each lay), so the browser starts it afresh."""
 
-    def __init__(self, key: str, mode: Mode, cards: Sequence[Card | Slot]) -> None:
+    def __init__(self, key: str, mode: PickMode, cards: Sequence[Card | Slot]) -> None:
         if mode not in _ACTIONS:
             raise ValueError(
                 f"{mode!r} is not a card picker mode; use one of {', '.join(_ACTIONS)}"
             )
         self.key = key
-        self.mode: Mode = mode
+        self.mode = mode
         self.slots = _slots(cards)
         desks: dict[str, Desk] = st.session_state.setdefault(_DESKS, {})
         self.desk = desks.setdefault(key, Desk())

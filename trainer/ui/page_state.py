@@ -52,9 +52,9 @@ class ReviewState:
 @dataclass(slots=True)
 class TeacherState:
     """What My groups keeps between runs besides its widgets' values: the last action's
-    result, ``("error" | "success", text)``, said once."""
+    result, ``(done, text)``: what was done, or (not done) why not, said once."""
 
-    note: tuple[str, str] | None = None
+    note: tuple[bool, str] | None = None
 
 
 @dataclass(slots=True)

@@ -11,7 +11,6 @@ again with the next action.
 
 from __future__ import annotations
 
-import sqlite3
 import uuid
 from dataclasses import dataclass
 
@@ -165,8 +164,8 @@ def save(state: PlayGame) -> SaveOutcome:
         state.unsaved = None
         again = _as_page_game(err.stored, state.owner) if err.stored is not None else None
         return Stale(again, finished=bool(err.stored and err.stored.finished))
-    except (sqlite3.Error, StoreError, ValueError) as err:
-        if isinstance(err, sqlite3.Error | StoreError):
+    except (StoreError, ValueError) as err:
+        if isinstance(err, StoreError):
             session.report_failure(err)
         state.unsaved = _reason(err)
         return Unsaved(state.unsaved)
@@ -201,7 +200,7 @@ def load_game(profile: Profile) -> Loaded:
         return Loaded()
     try:
         row = store.game_in_progress(profile.id)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         session.report_failure(err)
         return Loaded(
             problem=f"Your saved game could not be read just now ({describe_error(err)})."
@@ -224,7 +223,7 @@ def load(profile: Profile, game_id: str) -> PlayGame | None:
         return None
     try:
         row = store.game(profile.id, game_id)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         session.report_failure(err)
         return None
     return _as_page_game(row, Owner.of(profile)) if row is not None else None
@@ -237,7 +236,7 @@ def unfinished(profile: Profile) -> list[SavedGame]:
         return []
     try:
         return store.unfinished_games(profile.id)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         session.report_failure(err)
         return []
 
@@ -250,7 +249,7 @@ def finished_setups(profile: Profile) -> list[tuple[str, str]]:
         return []
     try:
         return store.finished_setups(profile.id)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         session.report_failure(err)
         return []
 
@@ -265,8 +264,8 @@ def resign(profile: Profile, row: SavedGame) -> str | None:
         store.save_game(profile.id, row._replace(status="lost", resigned=True, place="left"))
     except StaleGameError:
         return "That game moved on in another tab or window; it was not resigned."
-    except (sqlite3.Error, StoreError, ValueError) as err:
-        if isinstance(err, sqlite3.Error | StoreError):
+    except (StoreError, ValueError) as err:
+        if isinstance(err, StoreError):
             session.report_failure(err)
         return _reason(err)
     return None
@@ -279,7 +278,7 @@ def stats(profile: Profile, level: Level, target: int, seats: int = 2) -> GameSt
         return None
     try:
         return store.game_stats(profile.id, level, target, seats)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         session.report_failure(err)
         return None
 
@@ -292,7 +291,7 @@ def find_same_game(profile: Profile, setup: PlaySetup, seed: int) -> SavedGame |
         return None
     try:
         rows = store.games_with_seed(profile.id, seed)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         session.report_failure(err)
         return None
     for row in rows:

@@ -13,7 +13,6 @@ pass through :func:`plain` first.
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -80,8 +79,8 @@ class PickerState:
     """What choosing a player keeps between runs, besides its widgets' values (those stay
     under their widget keys): the messages still to show, and what is being asked first."""
 
-    #: The sidebar's last result, ``("error" | "success", text)``.
-    message: tuple[str, str] | None = None
+    #: The sidebar's last result, ``(done, text)``: what was done, or (not done) why not.
+    message: tuple[bool, str] | None = None
     #: Why the player typed under "Who is playing?" could not be added.
     ask_message: str | None = None
     #: Club mode: why signing in, or making a player, did not work.
@@ -105,8 +104,9 @@ def _empty(*keys: str) -> None:
         st.session_state[key] = ""
 
 
-def _say(kind: str, text: str) -> None:
-    _kept().message = (kind, text)
+def _say(text: str, *, ok: bool = False) -> None:
+    """What to say beside the form on the next run: an error, or (``ok``) what was done."""
+    _kept().message = (ok, text)
 
 
 def _picked() -> None:
@@ -129,7 +129,7 @@ def _add_asked() -> None:
     except ProfileNameError as err:
         _kept().ask_message = str(err)
         return
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         _kept().ask_message = f"The player could not be added ({describe_error(err)})."
         return
     _empty(ASK_NEW_NAME)
@@ -200,7 +200,7 @@ def _sign_in() -> None:
         _signed(
             club.sign_in(store, name, pin, device=session.browser_device(store)), signing_up=False
         )
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         _kept().sign_in_message = f"Signing in is not possible just now ({describe_error(err)})."
 
 
@@ -220,7 +220,7 @@ def _sign_up() -> None:
             _typed(SIGN_UP_CODE),
             device=session.browser_device(store),
         )
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         _kept().sign_up_message = f"The player could not be made just now ({describe_error(err)})."
         return
     _signed(result, signing_up=True)
@@ -278,7 +278,7 @@ def ask(question: str) -> None:
     st.subheader(session.ASK + rest)
     try:
         players = store.profiles() if store is not None else []
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         st.warning(
             plain(f"The list of players cannot be read ({describe_error(err)})."),
             icon=":material/warning:",
@@ -319,14 +319,14 @@ def _edit(field: str, change: Callable[[Store, str], Profile], done: str, failed
     try:
         profile = change(store, _typed(field))
     except ProfileNameError as err:
-        _say("error", str(err))
+        _say(str(err))
         return
-    except (sqlite3.Error, StoreError) as err:
-        _say("error", f"{failed} ({describe_error(err)}).")
+    except StoreError as err:
+        _say(f"{failed} ({describe_error(err)}).")
         return
     session.choose_profile(profile.id)
     _empty(field)
-    _say("success", done.format(name=profile.name))
+    _say(done.format(name=profile.name), ok=True)
 
 
 def _add() -> None:
@@ -361,21 +361,19 @@ def _change_pin(profile: Profile) -> None:
         return
     old, new = _typed(PIN_OLD), _typed(PIN_NEW)
     if new != _typed(PIN_AGAIN):
-        _say("error", "The two new PINs are not the same.")
+        _say("The two new PINs are not the same.")
         return
     try:
         result = club.change_pin(store, profile.id, old, new, device=session.browser_device(store))
-    except (sqlite3.Error, StoreError) as err:
-        _say("error", f"The PIN could not be changed ({describe_error(err)}).")
+    except StoreError as err:
+        _say(f"The PIN could not be changed ({describe_error(err)}).")
         return
     if isinstance(result, club.Refused):
-        _say("error", result.message)
+        _say(result.message)
         return
     session.signed_in_as(result)
     _empty(PIN_OLD, PIN_NEW, PIN_AGAIN)
-    _say(
-        "success", "Your PIN is changed. Anywhere else you were signed in, you are now signed out."
-    )
+    _say("Your PIN is changed. Anywhere else you were signed in, you are now signed out.", ok=True)
 
 
 def _club_sidebar(current: Profile | None) -> None:
@@ -392,8 +390,8 @@ def _club_sidebar(current: Profile | None) -> None:
         st.text_input("The new PIN again", key=PIN_AGAIN, type="password")
         actions.button("Change my PIN", key="pin_change", on_click=_change_pin, args=(current,))
         if message is not None:
-            kind, text = message
-            (st.error if kind == "error" else st.success)(plain(text))
+            ok, text = message
+            (st.success if ok else st.error)(plain(text))
 
 
 def picker() -> None:
@@ -417,7 +415,7 @@ def picker() -> None:
         st.warning(plain(trouble), icon=":material/warning:")
     try:
         profiles = store.profiles()
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         st.warning(
             plain(f"The list of players cannot be read ({describe_error(err)})."),
             icon=":material/warning:",
@@ -452,8 +450,8 @@ def picker() -> None:
             )
             actions.button("Change name", key="profile_rename_button", on_click=_rename)
         if message is not None:
-            kind, text = message
-            (st.error if kind == "error" else st.success)(plain(text))
+            ok, text = message
+            (st.success if ok else st.error)(plain(text))
     if current is not None:
         _start_again(current)
 
@@ -473,10 +471,10 @@ def _clear(profile: Profile) -> None:
         return
     try:
         store.clear_progress(profile.id)
-    except (sqlite3.Error, StoreError) as err:
-        _say("error", f"{profile.name}'s progress could not be cleared ({describe_error(err)}).")
+    except StoreError as err:
+        _say(f"{profile.name}'s progress could not be cleared ({describe_error(err)}).")
         return
-    _say("success", f"{profile.name} starts again from nothing: their progress is cleared.")
+    _say(f"{profile.name} starts again from nothing: their progress is cleared.", ok=True)
 
 
 def _remove(profile: Profile) -> None:
@@ -486,11 +484,11 @@ def _remove(profile: Profile) -> None:
         return
     try:
         store.delete_profile(profile.id)
-    except (sqlite3.Error, StoreError) as err:
-        _say("error", f"{profile.name} could not be removed ({describe_error(err)}).")
+    except StoreError as err:
+        _say(f"{profile.name} could not be removed ({describe_error(err)}).")
         return
     session.ask_again()
-    _say("success", f"{profile.name} was removed, with everything kept for them.")
+    _say(f"{profile.name} was removed, with everything kept for them.", ok=True)
 
 
 def _start_again(current: Profile) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 import streamlit as st
 
 from trainer.engine import Card
+from trainer.engine.skills import DrillType
 
 __all__ = [
     "PLAY_READY",
@@ -40,7 +41,7 @@ __all__ = [
 #: The Practice page, as the app's pages name it (relative to ``trainer/app.py``).
 PRACTICE_PAGE = "ui/views/practice.py"
 #: Mixed sets' weights: ``{(drill, tier): weight}``.
-Weights = dict[tuple[str, str], float]
+Weights = dict[tuple[DrillType, str], float]
 
 _PRACTICE = "_practice_request_from_a_page"
 _WEIGHTS = "_practice_weights"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import streamlit as st
@@ -26,12 +26,20 @@ from trainer.analysis.winmeter import measured
 from trainer.engine.record import GameRecord
 from trainer.progress.review_totals import review_text
 from trainer.training.review import GameReview
-from trainer.training.table import ME, PlaySetup
+from trainer.training.table import ME, CoachMode, PlaySetup
 from trainer.training.winline import WinLine, win_line
 from trainer.ui.review_chart import lost_spec
 from trainer.ui.winchart import chart_spec
 
-__all__ = ["KEPT", "Prepared", "ReviewsAhead", "prepare", "prepared", "reviews_ahead"]
+__all__ = [
+    "KEPT",
+    "Prepared",
+    "ReviewsAhead",
+    "prepare",
+    "prepared",
+    "prepared_line",
+    "reviews_ahead",
+]
 
 #: Games whose review is kept, the newest first.
 KEPT = 32
@@ -49,19 +57,26 @@ class Prepared:
     words: bool
     lost_spec: dict[str, Any]
     line: WinLine | None
+    #: The win model speaks of this game (its line is ``line``, or still to be worked out
+    #: when ``line`` is None: :meth:`ReviewsAhead.line`).
+    measured: bool = False
 
 
-def work_out(record: str, settings: str, line: WinLine | None = None) -> Prepared:
+def work_out(
+    record: str, settings: str, line: WinLine | None = None, *, with_line: bool = True
+) -> Prepared:
     """The review of the game stored as ``record`` with ``settings`` (the Play page's
-    setup), its charts, and its win line unless given; ``ValueError`` when the record
-    cannot be read or does not play back."""
+    setup), its charts, and its win line unless given (or, without ``with_line``, left to
+    be worked out: it costs most of the time); ``ValueError`` when the record cannot be
+    read or does not play back."""
     review = review_text(record, settings)
-    words = PlaySetup.parse(settings).coach == "learning" or not review.settings.whole
-    if line is None and measured(review.settings):
+    words = PlaySetup.parse(settings).coach is CoachMode.LEARNING or not review.settings.whole
+    spoken = measured(review.settings)
+    if line is None and spoken and with_line:
         line = win_line(GameRecord.parse(record), seat=ME)
     if line is not None:
         chart_spec(line, words)  # kept for the page
-    return Prepared(review, words, lost_spec(review, words=words), line)
+    return Prepared(review, words, lost_spec(review, words=words), line, spoken)
 
 
 class ReviewsAhead:
@@ -107,12 +122,27 @@ class ReviewsAhead:
             else:
                 self._jobs.move_to_end(key)
                 mine = False
-        if mine:
+        if mine:  # the page waits: its win line is left for it to draw last (:meth:`line`)
             try:
-                job.set_result(work_out(record, settings))
+                job.set_result(work_out(record, settings, with_line=False))
             except Exception as err:  # kept, so a broken record is not worked out again
                 job.set_exception(err)
         return job.result()
+
+    def line(self, record: str, settings: str) -> WinLine | None:
+        """A game's win line (None for a game the win model does not speak of): kept with
+        its review, or worked out now and kept (a review the page worked out at once left
+        it out, so that the rest of the page is drawn first)."""
+        ready = self.get(record, settings)
+        if ready.line is not None or not ready.measured:
+            return ready.line
+        line = win_line(GameRecord.parse(record), seat=ME)
+        chart_spec(line, ready.words)  # kept for the page
+        done: Future[Prepared] = Future()
+        done.set_result(replace(ready, line=line))
+        with self._lock:
+            self._keep((record, settings), done)
+        return line
 
     def forget(self) -> None:
         """Forget every review kept (for a benchmark that opens the same game afresh)."""
@@ -138,3 +168,8 @@ def prepared(record: str, settings: str) -> Prepared:
     """A game's review and its win line (see :class:`ReviewsAhead`); ``ValueError`` when
     the record cannot be reviewed."""
     return reviews_ahead().get(record, settings)
+
+
+def prepared_line(record: str, settings: str) -> WinLine | None:
+    """A game's win line (see :meth:`ReviewsAhead.line`)."""
+    return reviews_ahead().line(record, settings)

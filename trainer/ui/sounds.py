@@ -8,7 +8,7 @@ naming the step, and each token is played once (a rerun of the same step, a relo
 return to the page plays nothing again).
 
 The sounds are on unless the player turned them off (a setting kept per player, see
-:data:`SOUND_KEY`), or, while the player has not chosen, when the browser asks for reduced
+:attr:`~trainer.training.records.Preferences.sound`), or, while the player has not chosen, when the browser asks for reduced
 motion: the browser decides then, and says so (:func:`reduced_motion`).
 """
 
@@ -24,12 +24,10 @@ from trainer.engine.events import CutEvent, DiscardEvent, Event, GoEvent, LayEve
 from trainer.engine.items import Kind, ScoreItem
 from trainer.ui import assets
 
-__all__ = ["SOUND_KEY", "Cue", "event_cues", "item_cues", "play", "reduced_motion", "sound_on"]
+__all__ = ["Cue", "event_cues", "item_cues", "play", "reduced_motion"]
 
 Sound = Literal["card", "peg", "fifteen", "win"]
 
-#: The player's setting: ``"on"`` or ``"off"`` (not chosen: on, but off with reduced motion).
-SOUND_KEY = "sound"
 #: Seconds between the sounds of events shown together.
 GAP = 0.25
 #: After a card's own sound, the peg's.
@@ -91,18 +89,6 @@ def item_cues(items: Sequence[ScoreItem], times: Sequence[float]) -> list[Cue]:
         Cue("fifteen" if item.kind is Kind.FIFTEEN else "peg", round(at, 2))
         for item, at in zip(items, times, strict=True)
     ]
-
-
-def sound_on(setting: str | None) -> bool | None:
-    """The player's setting as the browser takes it (None: not chosen, the browser
-    decides).
-
-    >>> sound_on("off"), sound_on("on"), sound_on(None)
-    (False, True, None)
-    """
-    if setting in ("on", "off"):
-        return setting == "on"
-    return None
 
 
 def reduced_motion(key: str) -> bool:

@@ -5,7 +5,7 @@ out by :meth:`trainer.training.table.Table.win_chances`, the chance the coach sp
 to markup, no Streamlit: one line of words ("You: 62% to win"; in learning mode and first
 games, in words a child reads: "You: a little ahead"), and under it a thin bar split in the
 seats' colours, short enough for a phone 360 px wide. The player's setting
-(:data:`METER_KEY`) is kept with the other table settings; not chosen, the meter is on in
+(:attr:`~trainer.training.records.Preferences.meter`) is kept with the other table settings; not chosen, the meter is on in
 learning mode.
 
 >>> from trainer.analysis.winmeter import WinChances
@@ -27,23 +27,19 @@ from trainer.training.coach.chances import standing
 from trainer.training.seats import COMPUTER, ME, SHORT_NAMES
 from trainer.ui import assets
 
-__all__ = ["METER_KEY", "WINBAR_CSS", "meter_on", "winbar_html"]
+__all__ = ["WINBAR_CSS", "meter_on", "winbar_html"]
 
-#: The player's setting: ``"on"`` or ``"off"``.
-METER_KEY = "win_meter"
 #: The meter's stylesheet; a page puts it in once.
 WINBAR_CSS = assets.text("winbar.css")
 
 
-def meter_on(setting: str | None, *, learning: bool) -> bool:
+def meter_on(setting: bool | None, *, learning: bool) -> bool:
     """Whether the meter is shown: as the player chose, or, not chosen, in learning mode.
 
-    >>> meter_on(None, learning=True), meter_on(None, learning=False), meter_on("off", learning=True)
+    >>> meter_on(None, learning=True), meter_on(None, learning=False), meter_on(False, learning=True)
     (True, False, False)
     """
-    if setting in ("on", "off"):
-        return setting == "on"
-    return learning
+    return learning if setting is None else setting
 
 
 def _words(chances: WinChances, names: tuple[str, str], *, words: bool) -> tuple[str, str]:

@@ -41,9 +41,6 @@ def _pegs(value: tuple[int, int]) -> tuple[int, int]:
 Pegs = Annotated[tuple[StrictInt, StrictInt], AfterValidator(_pegs)]
 
 
-GAMES: tuple[int, int] = (121, 61)
-
-
 class Board(LessonModel):
     """A pegboard picture: the two pegs of ``you`` and, optionally, of ``opponent`` (a
     player left out stands at the start), on a board for a ``game`` to 121 or 61."""

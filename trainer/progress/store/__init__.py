@@ -42,6 +42,8 @@ from trainer.progress.store.checks import (
     name_skeleton,
 )
 from trainer.progress.store.errors import (
+    FileBusyError,
+    FileError,
     ForeignFileError,
     InvalidAttemptError,
     NewerSchemaError,
@@ -118,6 +120,8 @@ __all__ = [
     "AreaRow",
     "Backfill",
     "DayRow",
+    "FileBusyError",
+    "FileError",
     "FinishedGame",
     "FinishedGameError",
     "ForeignFileError",

@@ -82,19 +82,18 @@ class AnswerTables(StoreTables):
 
     def progress_rows(self, profile_id: int, *, per_area: int, recent: int) -> ProgressRows:
         """Everything the Progress page reads, from one consistent snapshot of the file."""
-        with self._connect() as conn, conn.snapshot():
-            if True:  # every query below reads one snapshot
-                areas = answers.area_summary(conn, profile_id)
-                return ProgressRows(
-                    days=answers.day_summary(conn, profile_id),
-                    areas=areas,
-                    misses=answers.miss_summary(conn, profile_id),
-                    streaks=answers.streaks(conn, profile_id),
-                    window=answers.recent_by_area(
-                        conn, profile_id, per_area, [(a.drill, a.tier) for a in areas]
-                    ),
-                    recent=answers.attempts(conn, profile_id, None, recent),
-                )
+        with self._connect() as conn, conn.snapshot():  # every query reads one snapshot
+            areas = answers.area_summary(conn, profile_id)
+            return ProgressRows(
+                days=answers.day_summary(conn, profile_id),
+                areas=areas,
+                misses=answers.miss_summary(conn, profile_id),
+                streaks=answers.streaks(conn, profile_id),
+                window=answers.recent_by_area(
+                    conn, profile_id, per_area, [(a.drill, a.tier) for a in areas]
+                ),
+                recent=answers.attempts(conn, profile_id, None, recent),
+            )
 
     def day_summary(self, profile_id: int) -> list[DayRow]:
         """Answers, right answers and seconds per day and drill type, oldest day first."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date
 
+from trainer.engine.skills import Category, DrillType
 from trainer.progress.store.backend import Connection
 from trainer.progress.store.rows import (
     ATTEMPT_COLUMNS,
@@ -42,7 +43,10 @@ def day_summary(conn: Connection, profile_id: int) -> list[DayRow]:
            WHERE profile_id = ? GROUP BY day, drill ORDER BY day, drill""",
         (profile_id,),
     ).fetchall()
-    return [DayRow(date.fromisoformat(r[0]), r[1], int(r[2]), int(r[3]), float(r[4])) for r in rows]
+    return [
+        DayRow(date.fromisoformat(r[0]), DrillType(r[1]), int(r[2]), int(r[3]), float(r[4]))
+        for r in rows
+    ]
 
 
 def area_summary(conn: Connection, profile_id: int) -> list[AreaRow]:
@@ -51,7 +55,7 @@ def area_summary(conn: Connection, profile_id: int) -> list[AreaRow]:
            WHERE profile_id = ? GROUP BY drill, tier ORDER BY drill, tier""",
         (profile_id,),
     ).fetchall()
-    return [AreaRow(r[0], r[1], int(r[2]), int(r[3]), float(r[4])) for r in rows]
+    return [AreaRow(DrillType(r[0]), r[1], int(r[2]), int(r[3]), float(r[4])) for r in rows]
 
 
 def miss_summary(conn: Connection, profile_id: int) -> list[MissRow]:
@@ -61,7 +65,7 @@ def miss_summary(conn: Connection, profile_id: int) -> list[MissRow]:
            ORDER BY drill, tier, category""",
         (profile_id,),
     ).fetchall()
-    return [MissRow(r[0], r[1], r[2], int(r[3])) for r in rows]
+    return [MissRow(DrillType(r[0]), r[1], Category(r[2]), int(r[3])) for r in rows]
 
 
 def streaks(conn: Connection, profile_id: int) -> Streaks:

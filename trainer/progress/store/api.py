@@ -32,7 +32,7 @@ import trainer.progress.store.sqlite as sqlite_file
 from trainer.progress.store.answer_tables import AnswerTables
 from trainer.progress.store.backend import Connection, Held
 from trainer.progress.store.clubs import ClubTables
-from trainer.progress.store.errors import ForeignFileError, StoreError
+from trainer.progress.store.errors import FileError, ForeignFileError, StoreError, from_sqlite
 from trainer.progress.store.games import GameTables
 from trainer.progress.store.lessons import LessonTables
 from trainer.progress.store.profiles import ProfileTables
@@ -108,8 +108,10 @@ class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables, R
         try:
             store._prepare()
             return store
-        except (sqlite3.Error, sqlite_file.CorruptError) as err:
-            reason = sqlite_file.unreadable_reason(target, err)
+        except (FileError, sqlite_file.CorruptError) as err:
+            reason = sqlite_file.unreadable_reason(
+                target, err.original if isinstance(err, FileError) else err
+            )
         try:
             kept = sqlite_file.set_aside(target)
         except FileNotFoundError:
@@ -123,7 +125,7 @@ class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables, R
         fresh = cls(str(target), busy_timeout=busy_timeout)
         try:
             fresh._prepare()
-        except (sqlite3.Error, sqlite_file.CorruptError) as err:
+        except (FileError, sqlite_file.CorruptError) as err:
             raise StoreError(
                 f"A fresh progress file cannot be started ({err}).", detail=str(target)
             ) from err
@@ -176,8 +178,11 @@ class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables, R
             with postgres.connect(self.location, self.busy_timeout) as conn:
                 yield conn
         else:
-            with sqlite_file.connect(Path(self.location), self.busy_timeout) as file_conn:
-                yield file_conn
+            try:
+                with sqlite_file.connect(Path(self.location), self.busy_timeout) as file_conn:
+                    yield file_conn
+            except sqlite3.Error as err:  # the store's own error, as PostgreSQL's are
+                raise from_sqlite(err) from err
 
     def schema_version(self) -> int:
         with self._connect() as conn:
@@ -190,7 +195,10 @@ class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables, R
         pool already keeps its connections open."""
         if self.on_server:
             return _Nothing()
-        return sqlite_file.hold_open(Path(self.location), self.busy_timeout)
+        try:
+            return sqlite_file.hold_open(Path(self.location), self.busy_timeout)
+        except sqlite3.Error as err:
+            raise from_sqlite(err) from err
 
     def check_integrity(self) -> list[str]:
         """``["ok"]`` for a sound store, otherwise what the database found wrong."""

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from confusable_homoglyphs import categories, confusables
 
-from trainer.engine.skills import CATEGORIES, DRILL_TYPES, MODES
+from trainer.engine.skills import CATEGORIES, DrillType, Mode
 from trainer.progress.store.errors import InvalidAttemptError, ProfileNameError
 from trainer.progress.store.rows import GameReviewRow, SavedGame
 from trainer.progress.store.seats import setup_seats
@@ -26,9 +26,6 @@ GAME_STATUSES = ("playing", "won", "lost")
 GAME_RECORD_MAX = 200_000
 GAME_PLACE_MAX = 100
 DRAFT_MAX = 4000
-#: The longest name of a player's setting, and the longest value kept for it.
-PREFERENCE_KEY_MAX = 40
-PREFERENCE_MAX = 100
 INT64 = 2**63
 
 
@@ -45,8 +42,8 @@ def text_field(name: str, value: object, limit: int, *, empty_ok: bool = False) 
 
 def check_attempt(attempt: AttemptIn) -> None:
     """Refuse a record that is not a well-formed graded answer, naming the field."""
-    if attempt.drill not in DRILL_TYPES:
-        raise InvalidAttemptError(f"drill {attempt.drill!r} is not one of {', '.join(DRILL_TYPES)}")
+    if DrillType.named(attempt.drill) is None:
+        raise InvalidAttemptError(f"drill {attempt.drill!r} is not one of {', '.join(DrillType)}")
     text_field("tier", attempt.tier, TIER_MAX)
     text_field("question", attempt.question, TEXT_MAX)
     text_field("answer", attempt.answer, TEXT_MAX, empty_ok=True)
@@ -64,8 +61,8 @@ def check_attempt(attempt: AttemptIn) -> None:
         raise InvalidAttemptError(f"seconds must be a number, not {attempt.seconds!r}")
     if not math.isfinite(attempt.seconds) or attempt.seconds < 0:
         raise InvalidAttemptError(f"seconds must be zero or more, not {attempt.seconds!r}")
-    if attempt.mode not in MODES:
-        raise InvalidAttemptError(f"mode {attempt.mode!r} is not one of {', '.join(MODES)}")
+    if Mode.named(attempt.mode) is None:
+        raise InvalidAttemptError(f"mode {attempt.mode!r} is not one of {', '.join(Mode)}")
     if not isinstance(attempt.missed, tuple | list | frozenset | set):
         raise InvalidAttemptError("missed must be a tuple of categories")
     unknown = [c for c in attempt.missed if c not in CATEGORIES]

@@ -40,6 +40,28 @@ class StoreBusyError(StoreError):
     call that raised it, so it can be made again in a moment."""
 
 
+class FileError(StoreError):
+    """The progress file's database failed (SQLite's own error, kept as ``__cause__``): the
+    store raises it so that no caller needs to know which database it runs on; the message
+    is the error in words (:func:`describe_error`)."""
+
+    @property
+    def original(self) -> BaseException:
+        """SQLite's error, as the database raised it."""
+        return self.__cause__ or self
+
+
+class FileBusyError(FileError, StoreBusyError):
+    """Another program (or another page) holds the progress file longer than the busy
+    timeout: nothing was written, and the same call may work a moment later."""
+
+
+def from_sqlite(err: sqlite3.Error) -> FileError:
+    """SQLite's ``err`` as the store's own error (raise it ``from err``)."""
+    kind = FileBusyError if passing(err) else FileError
+    return kind(describe_error(err), detail=str(err))
+
+
 class InvalidAttemptError(ValueError):
     """An answer record that cannot be stored, naming the field that is wrong."""
 

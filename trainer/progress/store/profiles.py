@@ -11,8 +11,6 @@ from trainer.progress.store.backend import Connection, StoreTables
 from trainer.progress.store.checks import (
     DRAFT_MAX,
     KEY_MAX,
-    PREFERENCE_KEY_MAX,
-    PREFERENCE_MAX,
     clean_profile_name,
     look_alike_problem,
     name_key,
@@ -21,7 +19,7 @@ from trainer.progress.store.checks import (
 )
 from trainer.progress.store.errors import IntegrityViolation, ProfileNameError
 from trainer.progress.store.rows import from_utc_text, now_text, profile_of, utc_text
-from trainer.training.records import Profile
+from trainer.training.records import Preferences, Profile
 
 
 class ProfileTables(StoreTables):
@@ -139,22 +137,23 @@ class ProfileTables(StoreTables):
 
     # -- preferences: a player's settings (the table's sounds, how the show is counted) --
 
-    def preferences(self, profile_id: int) -> dict[str, str]:
-        """Every setting the player has chosen, by key (none chosen: empty)."""
+    def preferences(self, profile_id: int) -> Preferences:
+        """The settings the player has chosen (none chosen: all ``None``)."""
         with self._connect() as conn:
             rows = conn.execute(
                 "SELECT key, value FROM preferences WHERE profile_id = ? ORDER BY key",
                 (profile_id,),
             ).fetchall()
-        return {str(key): str(value) for key, value in rows}
+        return Preferences.parse({str(key): str(value) for key, value in rows})
 
-    def set_preference(self, profile_id: int, key: str, value: str) -> None:
-        """Keep one of the player's settings (over what was kept for that key); a player
-        who is not there raises ``ValueError``. Clearing a player's progress keeps their
-        settings; removing the player removes them."""
-        text_field("a setting's name", key, PREFERENCE_KEY_MAX)
-        text_field("a setting", value, PREFERENCE_MAX, empty_ok=True)
-        self._keep_keyed("preferences", profile_id, key, value)
+    def set_preferences(self, profile_id: int, changes: Preferences) -> None:
+        """Keep the settings ``changes`` chooses (over what was kept for each; its ``None``
+        fields change nothing); a player who is not there raises ``ValueError``. Clearing a
+        player's progress keeps their settings; removing the player removes them."""
+        if not isinstance(changes, Preferences):
+            raise TypeError(f"a player's settings are Preferences, not {changes!r}")
+        for key, word in changes.stored().items():
+            self._keep_keyed("preferences", profile_id, key, word)
 
 
 def _refuse_look_alike(conn: Connection, cleaned: str, profile_id: int | None) -> None:

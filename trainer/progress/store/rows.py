@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Any, NamedTuple
 
-from trainer.engine.skills import CATEGORIES
+from trainer.engine.skills import CATEGORIES, Category, DrillType, Mode
 from trainer.progress.store.errors import StoreError
 from trainer.training.records import AttemptIn, Profile
 
@@ -81,7 +81,7 @@ def recorded(row: Sequence[Any]) -> Recorded:
     )
     missed_set = set((missed or "").split())
     attempt = AttemptIn(
-        drill=drill,
+        drill=DrillType(drill),
         tier=tier,
         seed=int(seed),
         question=question,
@@ -90,7 +90,7 @@ def recorded(row: Sequence[Any]) -> Recorded:
         points_off=int(off),
         missed=tuple(c for c in CATEGORIES if c in missed_set),
         seconds=float(secs),
-        mode=mode,
+        mode=Mode(mode),
         at=from_utc_text(at),
     )
     return Recorded(int(id_), int(profile_id), attempt)
@@ -100,7 +100,7 @@ class DayRow(NamedTuple):
     """Answers of one drill type on one (local) day."""
 
     day: date
-    drill: str
+    drill: DrillType
     answers: int
     correct: int
     seconds: float  # total seconds taken
@@ -109,7 +109,7 @@ class DayRow(NamedTuple):
 class AreaRow(NamedTuple):
     """Answers of one drill type and tier."""
 
-    drill: str
+    drill: DrillType
     tier: str
     answers: int
     correct: int
@@ -119,9 +119,9 @@ class AreaRow(NamedTuple):
 class MissRow(NamedTuple):
     """How often one category was missed in one drill type and tier."""
 
-    drill: str
+    drill: DrillType
     tier: str
-    category: str
+    category: Category
     misses: int
 
 

@@ -27,6 +27,9 @@ __all__ = [
     "view_play_note",
 ]
 
+#: The levels whose note also names the best card by the pegging analysis, and what it gains.
+NAMES_BEST: frozenset[Level] = frozenset({"hard", "crazy"})
+
 
 @dataclass(frozen=True, slots=True)
 class PlayWarning:
@@ -247,7 +250,7 @@ def play_note(
     warnings = _weighed(_said(position, options), card)
     best: Card | None = None
     gain = 0.0
-    if level in ("hard", "crazy"):
+    if level in NAMES_BEST:
         top = options[0]
         if top.net - played.net > NEAR_TIE + EPS:
             best, gain = top.card, top.net - played.net
@@ -354,7 +357,7 @@ def table_play_note(view: SeatView, card: Card, *, level: Level = "normal") -> P
         raise ValueError(f"{card.label} does not fit: the count would be {table.count + card.pips}")
     warnings = _weighed(_table_said(table, options), card)
     best: TableOption | None = None
-    if level in ("hard", "crazy"):
+    if level in NAMES_BEST:
         top = options[0]
         if top.value - played.value > NEAR_TIE + EPS:
             best = top

@@ -22,8 +22,9 @@ explanation renders those items.
   (:func:`grade_lay`), graded by :mod:`trainer.training.coach` by the points the choice
   loses against the best one; the coach's lines are the explanation.
 
+>>> from trainer.engine.skills import DrillType
 >>> from trainer.training.questions import deal_question
->>> q = deal_question("hand", "beginner", seed=7)
+>>> q = deal_question(DrillType.HAND, "beginner", seed=7)
 >>> grade_quick(q, str(q.total), seconds=3.0).correct
 True
 
@@ -37,7 +38,6 @@ True
 
 from trainer.training.grading.advice import AdviceGrade, Graded, grade_lay, grade_throw
 from trainer.training.grading.claims import (
-    CLAIM_KINDS,
     CLAIM_SIZES,
     Claim,
     ClaimCheck,
@@ -63,7 +63,6 @@ from trainer.training.inputs import InputProblem
 
 __all__ = [
     "ANSWER_MAX",
-    "CLAIM_KINDS",
     "CLAIM_SIZES",
     "GAME_TIER",
     "GO_CHOICES",

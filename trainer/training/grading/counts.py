@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from trainer.engine import (
+    Kind,
     ScoreItem,
     ShowEvent,
     ShowScore,
@@ -17,7 +18,6 @@ from trainer.engine import (
 from trainer.engine.skills import Category, DrillType, Mode
 from trainer.training.explain import amount, short_note, shortfall
 from trainer.training.grading.claims import (
-    CLAIM_KINDS,
     Claim,
     ClaimCheck,
     _key,
@@ -159,7 +159,7 @@ def _trap_note(question: ShowQuestion | PegQuestion, over: int) -> tuple[str, Ca
                 "of the hand must share the suit.",
                 Category.FLUSH,
             )
-        runs = question.score.by_kind("run")
+        runs = question.score.by_kind(Kind.RUN)
         if "multi-run" in f and over in (2, len(runs[0].cards)):
             return (
                 "Remember that a double run is two runs plus the pair inside them: "
@@ -327,11 +327,7 @@ def grade_claims(
     crib = question.crib
     categories = _unique(
         [item_category(item.kind, crib=crib) for item in missed]
-        + [
-            item_category(check.claim.kind, crib=crib)
-            for check in bad
-            if check.claim.kind in CLAIM_KINDS
-        ]
+        + [item_category(check.claim.kind, crib=crib) for check in bad]
     )
     right = question.total
     headline = _claims_headline(question, found, bad)
@@ -343,7 +339,7 @@ def grade_claims(
             f"({sum(check.claim.points for check in bad)} points you would have pegged by mistake)."
         )
     for item in missed:
-        if item.kind == "nobs":
+        if item.kind is Kind.NOBS:
             notes.append(
                 f"Missed nobs: the {item.cards[0].label} is the same suit as the starter "
                 f"({question.starter.label})."

@@ -348,12 +348,12 @@ def _lures(check: FifteenCheck) -> list[Card]:
 def _fifteen_misses(check: FifteenCheck) -> list[str]:
     made = score_play((*check.pile, check.answer))
     misses = []
-    if {item.kind for item in made.items} != {"fifteen"}:
+    if {item.kind for item in made.items} != {Kind.FIFTEEN}:
         misses.append(f"the {check.answer.label} scores more than the fifteen: {made.explain()}")
     lures = _lures(check)
     for card in lures:
         scored = score_play((*check.pile, card))
-        if [len(item.cards) for item in scored.items if item.kind == "pair"] != [2] or len(
+        if [len(item.cards) for item in scored.items if item.kind is Kind.PAIR] != [2] or len(
             scored.items
         ) != 1:
             misses.append(f"the {card.label} scores {scored.explain()}: a wrong choice may pair")

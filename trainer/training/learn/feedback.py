@@ -326,7 +326,7 @@ def _peg_trap(check: PegCheck, answer: int) -> str:
                 "A pair in the play is with the card laid just before it: a card in between "
                 "breaks it."
             )
-    run = max((len(item.cards) for item in scored.items if item.kind == "run"), default=0)
+    run = max((len(item.cards) for item in scored.items if item.kind is Kind.RUN), default=0)
     loose = _loose_run(pile)
     if answer > right and len(loose) > run:
         first = min(i for i, c in enumerate(pile) if c.order in loose)
@@ -356,7 +356,7 @@ def _loose_run(pile: Sequence[Card]) -> set[int]:
 
 def _go_hint(check: GoCheck, answer: int | str) -> str:
     replay = check.replay()
-    kind = str(replay.closing.kind)
+    kind = replay.closing.kind
     reset = any(event.series_over for event in replay.events[:-1])
     after_reset = (
         " The count went back to 0 after the go, so look at the cards laid since then."
@@ -366,11 +366,11 @@ def _go_hint(check: GoCheck, answer: int | str) -> str:
     if check.ask == "leads-next":
         return "After a go or a 31, the player who did not lay the last card leads."
     if check.ask == "who-scores":
-        if kind == "last card":
+        if kind is Kind.LAST_CARD:
             return (
                 "The very last card of the whole play scores 1, for whoever laid it." + after_reset
             )
-        if kind == "thirty-one":
+        if kind is Kind.THIRTY_ONE:
             return "Whoever makes the count exactly 31 scores for it." + after_reset
         return (
             "The point for the go goes to whoever laid the most recent card before "
@@ -378,10 +378,10 @@ def _go_hint(check: GoCheck, answer: int | str) -> str:
         )
     right = check.answer
     off = answer - right if isinstance(answer, int) and isinstance(right, int) else 0
-    if kind == "thirty-one" and off == 1:
+    if kind is Kind.THIRTY_ONE and off == 1:
         return "There is no point for the go on top of a 31."
-    if kind in ("go", "last card") and off == -1:
-        what = "the go" if kind == "go" else "last card"
+    if kind in _GO_POINTS and off == -1:
+        what = "the go" if kind is Kind.GO else "last card"
         return f"Add the point for {what}: after this card, nobody could lay another."
     return _authored(check.hint, off) or (
         "Add what the card itself made: 15, 31, a pair or a run. "
@@ -542,7 +542,7 @@ def _story(replay: Series, hide: str | None) -> tuple[str, ...]:
             if item.kind in _GO_POINTS:
                 if show(item):
                     line += " " + explain.closing_line(f"the {SERIES_ORDER[player]}", item.kind)
-                elif item.kind == "go":
+                elif item.kind is Kind.GO:
                     line += " Nobody can lay another card without going past 31."
                 else:
                     line += " Every card has now been laid."
@@ -581,7 +581,7 @@ def table_story(check: TableGoCheck, *, with_scores: bool) -> tuple[str, ...]:
             if with_scores or check.ask == "leads-next":
                 scorer = _table_who(check.seats[player])
                 line += " " + explain.closing_line(scorer, item.kind)
-            elif item.kind == "go":
+            elif item.kind is Kind.GO:
                 line += " Nobody can lay another card without going past 31."
             else:
                 line += " Every card has now been laid."

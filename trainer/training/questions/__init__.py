@@ -27,8 +27,9 @@ own score before it is returned, and every search is bounded: when a tier's
 constraints cannot be met, :class:`GenerationError` says so (the content
 validator deals a few questions of every tier, so this shows up there).
 
->>> q = deal_question("hand", "beginner", seed=7, index=0)
->>> q == deal_question("hand", "beginner", seed=7, index=0)
+>>> from trainer.engine.skills import DrillType
+>>> q = deal_question(DrillType.HAND, "beginner", seed=7, index=0)
+>>> q == deal_question(DrillType.HAND, "beginner", seed=7, index=0)
 True
 
 Where each part lives:

@@ -16,9 +16,11 @@ from typing import Literal, NamedTuple
 from trainer.content.catalog import Constraints, Drill, Tier
 from trainer.engine import (
     Card,
+    Kind,
     score_show,
 )
 from trainer.engine.show import pattern_combinations
+from trainer.engine.skills import DrillType
 from trainer.training.questions.features import rank_features, show_features
 from trainer.training.questions.fitting import check_question
 from trainer.training.questions.kinds import FIVE, JACK, GenerationError, ShowQuestion, card_at
@@ -56,9 +58,9 @@ def _rank_features(orders: tuple[int, ...]) -> tuple[int, int, frozenset[str]]:
     read off the engine's combinations for that rank pattern."""
     items = pattern_combinations()[orders]
     found = rank_features(
-        (len(positions) for kind, positions, _ in items if kind == "fifteen"),
+        (len(positions) for kind, positions, _ in items if kind is Kind.FIFTEEN),
         orders,
-        [len(positions) for kind, positions, _ in items if kind == "run"],
+        [len(positions) for kind, positions, _ in items if kind is Kind.RUN],
     )
     return sum(points for _, _, points in items), len(items), frozenset(found)
 
@@ -231,7 +233,7 @@ _CANDIDATE_TRIES = 8
 
 
 def deal_show(drill: Drill, tier: Tier, rng: random.Random, seed: int, index: int) -> ShowQuestion:
-    crib = drill.drill == "crib"
+    crib = drill.drill is DrillType.CRIB
     table = show_table(crib, tier.constraints)
     if not table.groups:
         what = "crib" if crib else "hand"

@@ -4,6 +4,7 @@ the drill files' catalog checked to deal, and the tables built once a process.""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -37,14 +38,29 @@ def tier_problem(drill: Drill, tier: Tier) -> str | None:
     return None
 
 
+#: How each counting drill deals a question: (drill, tier, the question's own generator, seed,
+#: index); the hand and the crib differ only by the drill's type.
+_DEALERS: dict[DrillType, Callable[[Drill, Tier, random.Random, int, int], Dealt]] = {
+    DrillType.HAND: deal_show,
+    DrillType.CRIB: deal_show,
+    DrillType.PEG: deal_peg,
+    DrillType.GO: deal_go,
+}
+#: How each coach drill deals a question (tier id, seed, index), and the tiers it deals.
+_COACH_DEALERS: dict[
+    DrillType, tuple[Callable[[str, int, int], CoachQuestion], tuple[str, ...]]
+] = {
+    DrillType.DISCARD: (deal_discard_question, DISCARD_TIERS),
+    DrillType.PLAY: (deal_play_question, PLAY_TIERS),
+}
+
+
 def _deal_coached(drill: Drill, tier: Tier, seed: int, index: int) -> CoachQuestion:
     """A coach drill's question; a tier the coach does not deal is a :class:`GenerationError`."""
+    deal, known = _COACH_DEALERS[drill.drill]
     try:
-        if drill.drill is DrillType.DISCARD:
-            return deal_discard_question(tier.id, seed, index)
-        return deal_play_question(tier.id, seed, index)
+        return deal(tier.id, seed, index)
     except ValueError as err:
-        known = DISCARD_TIERS if drill.drill is DrillType.DISCARD else PLAY_TIERS
         reason = str(err)
         if tier.id not in known:
             reason = f"the coach deals no tier {tier.id!r}: use {' or '.join(known)}"
@@ -62,9 +78,9 @@ def _default_catalog() -> DrillCatalog:
 
 
 def _resolve(
-    drill: Drill | str, tier: Tier | str, catalog: DrillCatalog | None
+    drill: Drill | DrillType, tier: Tier | str, catalog: DrillCatalog | None
 ) -> tuple[Drill, Tier]:
-    if isinstance(drill, str):
+    if not isinstance(drill, Drill):
         found = (catalog or _default_catalog()).drills.get(drill)
         if found is None:
             raise KeyError(f"there is no {drill!r} drill")
@@ -75,7 +91,7 @@ def _resolve(
 
 
 def deal_question(
-    drill: Drill | str,
+    drill: Drill | DrillType,
     tier: Tier | str,
     seed: int,
     index: int = 0,
@@ -92,15 +108,11 @@ def deal_question(
     if drill.drill.coached:
         return _deal_coached(drill, tier, seed, index)
     rng = random.Random(f"{drill.drill}/{tier.id}/{seed}/{index}")
-    if drill.drill in ("hand", "crib"):
-        return deal_show(drill, tier, rng, seed, index)
-    if drill.drill == "peg":
-        return deal_peg(drill, tier, rng, seed, index)
-    return deal_go(drill, tier, rng, seed, index)
+    return _DEALERS[drill.drill](drill, tier, rng, seed, index)
 
 
 def deal_set(
-    drill: Drill | str,
+    drill: Drill | DrillType,
     tier: Tier | str,
     seed: int,
     length: int | None = None,
@@ -116,6 +128,6 @@ def deal_set(
 def warm_up(catalog: DrillCatalog) -> None:
     """Build the tables every tier of ``catalog`` deals from (a one-off cost per process)."""
     for drill in catalog.drills.values():
-        if drill.drill in ("hand", "crib"):
+        if drill.drill in (DrillType.HAND, DrillType.CRIB):
             for tier in drill.tiers:
-                show_table(drill.drill == "crib", tier.constraints)
+                show_table(drill.drill is DrillType.CRIB, tier.constraints)

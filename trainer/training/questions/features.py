@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from trainer.engine import (
     Card,
+    Kind,
     PlayScore,
     ShowScore,
 )
@@ -63,11 +64,11 @@ def show_features(score: ShowScore) -> frozenset[str]:
     """The :data:`~trainer.content.catalog.SHOW_FEATURES` a counted hand or crib has."""
     hand, starter = score.hand, score.starter
     found = rank_features(
-        (len(item.cards) for item in score.by_kind("fifteen")),
+        (len(item.cards) for item in score.by_kind(Kind.FIFTEEN)),
         (card.order for card in (*hand, starter)),
-        [len(item.cards) for item in score.by_kind("run")],
+        [len(item.cards) for item in score.by_kind(Kind.RUN)],
     )
-    flushes = score.by_kind("flush")
+    flushes = score.by_kind(Kind.FLUSH)
     if flushes:
         found.add("flush")
         found.add("five-card-flush" if len(flushes[0].cards) == 5 else "four-card-flush")
@@ -76,7 +77,7 @@ def show_features(score: ShowScore) -> frozenset[str]:
         found.add("crib-four-flush")
     if len(hand_suits) > 1 and sum(card.suit is starter.suit for card in hand) == 3:
         found.add("false-flush")
-    if score.by_kind("nobs"):
+    if score.by_kind(Kind.NOBS):
         found.add("nobs")
     if starter.order == JACK:
         found.add("jack-starter")
@@ -94,11 +95,11 @@ def peg_features(score: PlayScore) -> frozenset[str]:
     pile = score.pile
     run_length = 0
     for item in score.items:
-        if item.kind in ("fifteen", "thirty-one"):
+        if item.kind in (Kind.FIFTEEN, Kind.THIRTY_ONE):
             found.add(item.kind)
-        elif item.kind == "pair":
+        elif item.kind is Kind.PAIR:
             found.add({2: "pair", 3: "pair-royal", 4: "double-pair-royal"}[len(item.cards)])
-        elif item.kind == "run":
+        elif item.kind is Kind.RUN:
             run_length = len(item.cards)
             found.add("run")
             if run_length >= 4:

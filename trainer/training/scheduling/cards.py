@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from fsrs import Card, Rating, Scheduler, State
 
-from trainer.engine.skills import DRILL_TYPES, DrillType
+from trainer.engine.skills import DrillType
 from trainer.training.learn.dealing import deal_again
 
 if TYPE_CHECKING:  # the course is handed in
@@ -140,8 +140,9 @@ def parse_key(text: str) -> CardKey:
     if found:
         return LessonCard(found[1], found[2])
     found = _DRILL_KEY.fullmatch(text)
-    if found and found[1] in DRILL_TYPES:
-        return DrillCard(DrillType(found[1]), found[2])
+    drill = DrillType.named(found[1]) if found else None
+    if found and drill is not None:
+        return DrillCard(drill, found[2])
     shown = text if len(text) <= 60 else text[:60] + "…"
     raise ValueError(
         f"{shown!r} is not a card's key: 'lesson:<lesson>/<question>' or 'drill:<drill>/<tier>'"

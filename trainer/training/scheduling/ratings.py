@@ -42,10 +42,10 @@ def rate(*, correct: bool, seconds: float | None, pace: float | None) -> Rating:
     return Rating.Good
 
 
-def drill_pace(catalog: DrillCatalog, drill: DrillType | str, tier: str) -> float | None:
+def drill_pace(catalog: DrillCatalog, drill: DrillType, tier: str) -> float | None:
     """The target seconds of a practice area (None when the catalog has no such tier)."""
     try:
-        return float(catalog.tier(str(drill), tier)[1].pace)
+        return float(catalog.tier(drill, tier)[1].pace)
     except KeyError:
         return None
 
@@ -54,7 +54,7 @@ def lesson_pace(catalog: DrillCatalog, drill: DrillType | None) -> float | None:
     """The target seconds of a lesson's question that counts towards ``drill``
     (:func:`trainer.training.learn.drill_for`): the most patient of its tiers (None for a
     question no drill practises)."""
-    found = catalog.drills.get(drill.value) if drill is not None else None
+    found = catalog.drills.get(drill) if drill is not None else None
     if found is None:
         return None
     return float(max(tier.pace for tier in found.tiers))

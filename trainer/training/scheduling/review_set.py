@@ -73,7 +73,7 @@ def answer_lesson(
 def drill_run(card: DrillCard, seed: int, place: int = 0) -> PracticeSet:
     """One fresh question of a practice area, as a practice set whose last question is
     ``place`` (the card's place in the review set, so that each has its own answer box)."""
-    spec = SetSpec(card.drill.value, card.tier, seed, length=place + 1)
+    spec = SetSpec(card.drill, card.tier, seed, length=place + 1)
     return PracticeSet(spec, index=place)
 
 

@@ -27,10 +27,10 @@ from typing import Any
 
 from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card, parse_cards
-from trainer.engine.skills import Mode
+from trainer.engine.skills import DrillType, Mode
 from trainer.training.inputs import quote
 from trainer.training.sets.practice_set import PracticeSet
-from trainer.training.sets.spec import MIXED, MIXED_LENGTH, SetSpec, Weights, new_seed
+from trainer.training.sets.spec import MIXED, MIXED_LENGTH, Mixed, SetSpec, Weights, new_seed
 
 MAX_WEIGHTS = 64
 _WEIGHT = re.compile(r"([a-z0-9-]{1,40})\.([a-z0-9-]{1,40}):(\d{1,6}(?:\.\d{1,6})?)")
@@ -46,16 +46,18 @@ def weights_param(weights: Weights) -> str:
     return ",".join(f"{d}.{t}:{round(w, 6):g}" for (d, t), w in weights)
 
 
-def _weights_from_text(text: str) -> dict[tuple[str, str], float] | str:
+def _weights_from_text(text: str) -> dict[tuple[DrillType, str], float] | str:
     parts = [part for part in text.split(",") if part.strip()]
     if len(text) > 4000 or len(parts) > MAX_WEIGHTS:
         return f"The weights in the address are too many (at most {MAX_WEIGHTS})."
-    weights: dict[tuple[str, str], float] = {}
+    weights: dict[tuple[DrillType, str], float] = {}
     for part in parts:
         found = _WEIGHT.fullmatch(part.strip())
         if found is None:
             return "The weights in the address are not in the form drill.level:number."
-        weights[found.group(1), found.group(2)] = float(found.group(3))
+        drill = DrillType.named(found.group(1))
+        if drill is not None:  # a drill there is not is dealt nothing, as a tier there is not
+            weights[drill, found.group(2)] = float(found.group(3))
     return weights
 
 
@@ -71,7 +73,7 @@ def place_from_request(params: Mapping[str, Any], length: int) -> tuple[str | No
 def _weights(raw: Any) -> Weights:
     if not isinstance(raw, Mapping):
         return ()
-    weights: list[tuple[tuple[str, str], float]] = []
+    weights: list[tuple[tuple[DrillType, str], float]] = []
     for key, value in raw.items():
         if (
             isinstance(key, tuple)
@@ -80,7 +82,9 @@ def _weights(raw: Any) -> Weights:
             and isinstance(value, int | float)
             and value > 0
         ):
-            weights.append(((key[0], key[1]), float(value)))
+            drill = DrillType.named(key[0])
+            if drill is not None:
+                weights.append(((drill, key[1]), float(value)))
     return tuple(sorted(weights))
 
 
@@ -105,14 +109,20 @@ def spec_from_request(
     Returns the :class:`SetSpec`, or a sentence saying what is wrong with the request.
     ``seed`` is used when the request names none.
     """
-    drill = str(params.get("drill", "")).strip().lower()
-    tier = str(params.get("tier", "")).strip().lower() or (MIXED if drill == MIXED else "")
-    if drill != MIXED and drill not in catalog.drills:
-        if drill in catalog.broken:
-            return f"The {drill!r} drill could not be loaded, so it cannot be practised just now."
-        known = ", ".join([*catalog.drills, MIXED])
-        return f"There is no drill called {drill!r}; choose one of {known}."
-    if drill == MIXED:
+    word = str(params.get("drill", "")).strip().lower()
+    tier = str(params.get("tier", "")).strip().lower() or (MIXED if word == MIXED else "")
+    drill: DrillType | Mixed = MIXED
+    if word != MIXED:
+        named = DrillType.named(word)
+        if named is None or named not in catalog.drills:
+            if word in catalog.broken:
+                return (
+                    f"The {word!r} drill could not be loaded, so it cannot be practised just now."
+                )
+            known = ", ".join([*catalog.drills, MIXED])
+            return f"There is no drill called {word!r}; choose one of {known}."
+        drill = named
+    if not isinstance(drill, DrillType):
         tier = MIXED
     elif not tier:
         tier = catalog.drills[drill].tiers[0].id
@@ -128,7 +138,7 @@ def spec_from_request(
                 f"The seed {quote(str(given_seed))} is not a whole number from 0 to 1,000,000,000."
             )
         chosen_seed = parsed
-    if drill == MIXED or tier == MIXED:
+    if not isinstance(drill, DrillType) or tier == MIXED:
         length = MIXED_LENGTH
     else:
         length = catalog.drills[drill].tier(tier).length
@@ -153,15 +163,15 @@ def spec_from_request(
 
 
 #: The drill a set may start with six cards given (see :attr:`SetSpec.hand`).
-HAND_DRILL = "discard"
+HAND_DRILL = DrillType.DISCARD
 
 
-def _hand(raw: Any, drill: str, tier: str) -> tuple[Card, ...] | str:
+def _hand(raw: Any, drill: DrillType | Mixed, tier: str) -> tuple[Card, ...] | str:
     """The six cards a request names for the first throw (``5H,5D,5C,JS,2D,9C``), none when
     it names none, or a sentence saying what is wrong."""
     if raw in (None, "", ()):
         return ()
-    if drill != HAND_DRILL or tier == MIXED:
+    if drill is not HAND_DRILL or tier == MIXED:
         return "Six cards can be given only to “Which two do you throw?” at one level."
     text = raw if isinstance(raw, str) else " ".join(str(card) for card in raw)
     if len(text) > 60:
@@ -184,8 +194,8 @@ def set_address(run: PracticeSet) -> dict[str, str]:
         "seed": str(spec.seed),
         "length": str(spec.length),
     }
-    if spec.mode == "claim":
-        params["mode"] = "claim"
+    if spec.mode is Mode.CLAIM:
+        params["mode"] = spec.mode.value
     if spec.muggins:
         params["muggins"] = "1"
     if spec.weights:

@@ -6,8 +6,9 @@ It walks a :class:`~trainer.training.sets.spec.SetSpec`: ``question`` → (answe
 whole thing is testable without a clock or Streamlit.
 
 >>> from trainer.content.catalog import load_drills
+>>> from trainer.engine.skills import DrillType
 >>> catalog = load_drills()
->>> run = PracticeSet(SetSpec("hand", "beginner", seed=7, length=2))
+>>> run = PracticeSet(SetSpec(DrillType.HAND, "beginner", seed=7, length=2))
 >>> q = run.question(catalog)
 >>> run.start_clock(0.0)
 >>> run.answer_quick(catalog, str(q.total), now=4.0).correct
@@ -24,13 +25,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from trainer.content.catalog import DrillCatalog, Tier
-from trainer.engine import Card, CardNotationError, parse_cards
-from trainer.engine.skills import Mode
+from trainer.engine import Card
+from trainer.engine.skills import DrillType, Mode
 from trainer.engine.vocab import Seat
 from trainer.training.grading import (
-    CLAIM_KINDS,
     AdviceGrade,
     Claim,
+    ClaimKind,
     Grade,
     Graded,
     InputProblem,
@@ -56,7 +57,7 @@ from trainer.training.sets.summary import SetSummary, summarize
 Phase = Literal["question", "feedback", "done"]
 
 
-def _tier(catalog: DrillCatalog, drill: str, tier: str) -> Tier:
+def _tier(catalog: DrillCatalog, drill: DrillType, tier: str) -> Tier:
     return catalog.tier(drill, tier)[1]
 
 
@@ -151,14 +152,12 @@ class PracticeSet:
         self._graded(grade)
         return grade
 
-    def add_claim(self, catalog: DrillCatalog, kind: str, cards: Sequence[Card]) -> Claim:
+    def add_claim(self, catalog: DrillCatalog, kind: ClaimKind, cards: Sequence[Card]) -> Claim:
         """Claim one combination (graded with the rest when the learner is done)."""
         self._expect("question")
-        if kind not in CLAIM_KINDS:
-            raise InputProblem("Claim", f"{kind!r} is not a combination to claim.")
         if not cards:
             raise InputProblem(
-                "Cards", f"choose the cards of the {kind} first, then press {kind.capitalize()}."
+                "Cards", f"choose the cards of the {kind} first, then press {kind.label}."
             )
         problem = claim_problem(kind, cards)
         if problem:  # one card is never a fifteen: refused, with the reason, not counted
@@ -167,19 +166,19 @@ class PracticeSet:
         self.claims.append(claim)
         return claim
 
-    def undo_claim(self, kind: str = "", cards: Sequence[Card] = ()) -> Claim | None:
+    def undo_claim(self, kind: ClaimKind | None = None, cards: Sequence[Card] = ()) -> Claim | None:
         """Take back a claim: the one the learner undid (``kind`` and ``cards``, as the list
         showed it), or the last one when none is named. Undoing a claim that was refused
         takes nothing back (it was never counted); None when nothing was taken back."""
-        if not kind:
+        if kind is None:
             return self.claims.pop() if self.claims else None
         for n in range(len(self.claims) - 1, -1, -1):
-            if self.claims[n].kind == kind and set(self.claims[n].cards) == set(cards):
+            if self.claims[n].kind is kind and set(self.claims[n].cards) == set(cards):
                 return self.claims.pop(n)
         return None
 
     def list_claims(
-        self, catalog: DrillCatalog, claims: Sequence[tuple[str, Sequence[Card]]]
+        self, catalog: DrillCatalog, claims: Sequence[tuple[ClaimKind, Sequence[Card]]]
     ) -> None:
         """The claims, in order, as the learner saw them listed (a claim that cannot be a
         combination is left out, as :meth:`add_claim` refuses it)."""
@@ -203,16 +202,8 @@ class PracticeSet:
         read as a claim is left out."""
         claims = []
         for part in text.split(";"):
-            words = part.split()
-            for n in range(1, len(words)):
-                kind = " ".join(words[:n])
-                try:
-                    cards = parse_cards(" ".join(words[n:]))
-                except CardNotationError:
-                    continue
-                if kind in CLAIM_KINDS:
-                    claims.append(Claim(kind, tuple(cards)))
-                break
+            with contextlib.suppress(ValueError):
+                claims.append(Claim.parse(part))
         self.claims = claims
 
     def finish_claims(self, catalog: DrillCatalog, *, now: float) -> Grade:

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Final, Literal
 
 from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card
-from trainer.engine.skills import Mode
+from trainer.engine.skills import DrillType, Mode
 
-MIXED = "mixed"
+#: A set that deals from every drill, or every tier of its drill.
+Mixed = Literal["mixed"]
+MIXED: Final = "mixed"
 MIXED_LENGTH = 10
 MAX_SEED = 999_999
-Weights = tuple[tuple[tuple[str, str], float], ...]
+Weights = tuple[tuple[tuple[DrillType, str], float], ...]
 
 
 def new_set_id(rng: random.Random | None = None) -> str:
@@ -31,7 +34,7 @@ class SetSpec:
     """What a set is: which drill and tier (either may be ``"mixed"``), its seed,
     how many questions, how the learner answers, and muggins on or off."""
 
-    drill: str
+    drill: DrillType | Mixed
     tier: str
     seed: int
     length: int
@@ -42,7 +45,11 @@ class SetSpec:
     #: game, practised again.
     hand: tuple[Card, ...] = ()
 
-    def pairs(self, catalog: DrillCatalog) -> tuple[tuple[tuple[str, str], float], ...]:
+    def __post_init__(self) -> None:
+        if not isinstance(self.drill, DrillType) and self.drill != MIXED:
+            raise TypeError(f"a set's drill is a DrillType or {MIXED!r}, not {self.drill!r}")
+
+    def pairs(self, catalog: DrillCatalog) -> Weights:
         """The (drill, tier) pairs this set deals from, with their weights."""
         available = [
             pair
@@ -54,10 +61,10 @@ class SetSpec:
             return tuple(sorted(given.items()))
         return tuple((pair, 1.0) for pair in available)
 
-    def pick(self, catalog: DrillCatalog, index: int) -> tuple[str, str]:
+    def pick(self, catalog: DrillCatalog, index: int) -> tuple[DrillType, str]:
         """The drill and tier of question ``index`` (fixed for a single drill and tier;
         drawn from the weights, reproducibly, for a mixed set)."""
-        if self.drill != MIXED and self.tier != MIXED:
+        if isinstance(self.drill, DrillType) and self.tier != MIXED:
             return self.drill, self.tier
         pairs = self.pairs(catalog)
         if not pairs:
@@ -68,7 +75,7 @@ class SetSpec:
 
     def describe(self, catalog: DrillCatalog) -> str:
         """``Count the hand · Beginner`` (or ``Mixed``)."""
-        if self.drill == MIXED:
+        if not isinstance(self.drill, DrillType):
             return "Mixed drills" + (" (your weak spots)" if self.weights else "")
         drill = catalog.drills[self.drill]
         tier = "every level" if self.tier == MIXED else drill.tier(self.tier).title

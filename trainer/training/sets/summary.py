@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.engine.skills import CATEGORY_LABELS
+from trainer.engine.skills import CATEGORY_LABELS, Category
 from trainer.training.grading import AdviceGrade, Graded
 
 
@@ -18,7 +18,7 @@ class SetSummary:
     correct: int
     seconds: float  # mean seconds an answer
     target: float  # mean target pace, seconds a question
-    missed_most: tuple[tuple[str, int], ...]  # (category, times), most first
+    missed_most: tuple[tuple[Category, int], ...]  # (category, times), most first
     muggins: int
     choices: int = 0  # answers that were choices graded by the coach (a throw, a card)
 
@@ -44,8 +44,7 @@ class SetSummary:
         ]
         if self.missed_most:
             names = ", ".join(
-                f"{CATEGORY_LABELS.get(category, category)} ({times})"
-                for category, times in self.missed_most
+                f"{CATEGORY_LABELS[category]} ({times})" for category, times in self.missed_most
             )
             lines.append(f"Missed most: {names}.")
         elif self.correct == self.answered and self.choices == self.answered:
@@ -64,7 +63,7 @@ class SetSummary:
 def summarize(grades: Sequence[Graded], targets: Sequence[float]) -> SetSummary:
     """Summarise graded answers; ``targets`` are the target seconds of each question."""
     answered = len(grades)
-    counts: Counter[str] = Counter()
+    counts: Counter[Category] = Counter()
     for grade in grades:
         counts.update(grade.categories)
     return SetSummary(

@@ -29,11 +29,10 @@ from trainer.training.table.pegs import (
     pegs_of,
 )
 from trainer.training.table.setup import (
-    COACH_MODES,
-    COACH_NAMES,
     LEARNING_GAME,
     LEVEL_HELP,
     LEVEL_NAMES,
+    CoachMode,
     Need,
     PlaySetup,
     RecordProblem,
@@ -42,8 +41,6 @@ from trainer.training.table.setup import (
 )
 
 __all__ = [
-    "COACH_MODES",
-    "COACH_NAMES",
     "COMPUTER",
     "IN_PROGRESS_LINE",
     "LEARNING_GAME",
@@ -53,6 +50,7 @@ __all__ = [
     "PARTNER",
     "SEAT_NAMES",
     "SHORT_NAMES",
+    "CoachMode",
     "LogLine",
     "Need",
     "PegMove",

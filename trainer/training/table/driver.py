@@ -16,7 +16,7 @@ Need.CUT_FOR_DEAL
 >>> table.need(), len(table.view.hand)
 (Need.DISCARD, 6)
 
-The coach (:data:`COACH_MODES`) is part of the :class:`PlaySetup`: ``off``, ``moves`` (advice
+The coach (:class:`CoachMode`) is part of the :class:`PlaySetup`: ``off``, ``moves`` (advice
 after each throw and each card laid) or ``learning`` (the same, and every step explained
 before the person acts); what it says is worked out by the table's :attr:`Table.coaching`
 (:mod:`.coaching`). The deals on which the person asked for a hint before throwing are
@@ -62,7 +62,7 @@ from trainer.training.seats import ME, SeatNames
 from trainer.training.table.coaching import TableCoach
 from trainer.training.table.narration import award_text, event_lines, series_ends
 from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of, reaching
-from trainer.training.table.setup import Need, PlaySetup
+from trainer.training.table.setup import CoachMode, Need, PlaySetup
 
 
 @dataclass
@@ -77,8 +77,8 @@ class Table:
     mark: int = 0
     #: The peg moves for the first so many events (see :meth:`_peg_moves`).
     _pegs: tuple[int, list[PegMove]] | None = field(default=None, repr=False, compare=False)
-    #: The coach (one of :data:`COACH_MODES`).
-    coach: str = "off"
+    #: What the coach does.
+    coach: CoachMode = CoachMode.OFF
     #: The deals on which the person asked for a hint before throwing.
     hints: set[int] = field(default_factory=set)
     #: The win meter's chances, kept so a rerun does not work them out again.
@@ -318,12 +318,12 @@ class Table:
     @property
     def coached(self) -> bool:
         """The coach speaks after each move (in learning mode too)."""
-        return self.coach != "off"
+        return self.coach.coached
 
     @property
     def learning(self) -> bool:
         """Learning mode: every step is explained before the person acts."""
-        return self.coach == "learning"
+        return self.coach is CoachMode.LEARNING
 
     @property
     def in_words(self) -> bool:

@@ -14,7 +14,7 @@ from trainer.training.seats import ME
 from trainer.training.table.driver import Table
 from trainer.training.table.narration import in_our_words
 from trainer.training.table.setup import (
-    COACH_MODES,
+    CoachMode,
     PlaySetup,
     RecordProblem,
     deal_numbers,
@@ -120,11 +120,13 @@ def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
         raise RecordProblem(
             f"The level line names {_short(word)!r}: use one of {', '.join(LEVELS)}."
         )
-    coach = (_comment(text, _COACH_LINE) or "off").lower()
-    if coach not in COACH_MODES:
+    word = (_comment(text, _COACH_LINE) or CoachMode.OFF.value).lower()
+    try:
+        coach = CoachMode(word)
+    except ValueError:
         raise RecordProblem(
-            f"The coach line names {_short(coach)!r}: use one of {', '.join(COACH_MODES)}."
-        )
+            f"The coach line names {_short(word)!r}: use one of {', '.join(CoachMode)}."
+        ) from None
     try:
         hints = deal_numbers((_comment(text, _HINTS_LINE) or "").replace(",", " ").split())
     except ValueError as error:

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 from trainer.engine.cards import Card
 from trainer.engine.events import (
-    Award,
     CutEvent,
     DealEvent,
     DiscardEvent,
@@ -18,7 +17,7 @@ from trainer.engine.events import (
     ShowEvent,
     StarterEvent,
 )
-from trainer.engine.items import Kind, ScoreItem, number_word
+from trainer.engine.items import Award, Kind, ScoreItem, number_word
 from trainer.engine.vocab import Which
 from trainer.training.seats import ME, SeatNames
 

@@ -32,12 +32,47 @@ LEVEL_HELP = (
     "end plays to win the game."
 )
 
-#: The coach's modes, and how the settings name them.
-COACH_MODES: tuple[str, ...] = ("off", "moves", "learning")
-COACH_NAMES: dict[str, str] = {
-    "off": "Off",
-    "moves": "After each move",
-    "learning": "Learning mode",
+
+class CoachMode(StrEnum):
+    """What the coach does in a game: nothing, a note after each of the person's moves, or
+    (learning mode) also the step it would take before each one, in a beginner's words. The
+    value is the word a record and a saved game keep.
+
+    >>> CoachMode.parse("moves").label, CoachMode.LEARNING.coached
+    ('After each move', True)
+    """
+
+    OFF = "off"
+    MOVES = "moves"
+    LEARNING = "learning"
+
+    def __repr__(self) -> str:
+        return f"CoachMode.{self.name}"
+
+    @property
+    def label(self) -> str:
+        """How the settings name it: ``After each move``."""
+        return _COACH_LABELS[self]
+
+    @property
+    def coached(self) -> bool:
+        """The coach speaks after each move (in learning mode too)."""
+        return self is not CoachMode.OFF
+
+    @classmethod
+    def parse(cls, text: str) -> CoachMode:
+        """The coach setting ``text`` names; ``ValueError`` names a word that is not one."""
+        try:
+            return cls(text)
+        except ValueError:
+            known = ", ".join(cls)
+            raise ValueError(f"{text!r} is not a coach setting: choose one of {known}") from None
+
+
+_COACH_LABELS: dict[CoachMode, str] = {
+    CoachMode.OFF: "Off",
+    CoachMode.MOVES: "After each move",
+    CoachMode.LEARNING: "Learning mode",
 }
 
 
@@ -71,16 +106,16 @@ class PlaySetup:
 
     level: Level = "normal"
     settings: Settings = field(default_factory=Settings)
-    coach: str = "off"
+    coach: CoachMode = CoachMode.OFF
     hints: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         parse_level(self.level)  # a level read from session state or a caller without types
         if not isinstance(self.settings, Settings):
             raise ValueError(f"settings must be a Settings value, not {self.settings!r}")
-        if self.coach not in COACH_MODES:
+        if not isinstance(self.coach, CoachMode):  # read from text where it enters
             raise ValueError(
-                f"{self.coach!r} is not a coach setting: choose one of {', '.join(COACH_MODES)}"
+                f"{self.coach!r} is not a coach setting: choose one of {', '.join(CoachMode)}"
             )
         hints = tuple(self.hints)
         if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in hints):
@@ -90,13 +125,13 @@ class PlaySetup:
     @property
     def coached(self) -> bool:
         """The coach speaks after each move (in learning mode too)."""
-        return self.coach != "off"
+        return self.coach.coached
 
     def notation(self) -> str:
         """``level=easy target=61 skunks=on counting=muggins`` (then ``coach=moves`` and
         ``hints=1,3`` when the coach is on, or hints were asked for)."""
         text = f"level={self.level} {self.settings.notation()}"
-        if self.coach != "off":
+        if self.coach.coached:
             text += f" coach={self.coach}"
         if self.hints:
             text += " hints=" + ",".join(str(n) for n in self.hints)
@@ -105,7 +140,7 @@ class PlaySetup:
     @classmethod
     def parse(cls, text: str) -> PlaySetup:
         level = "normal"
-        coach = "off"
+        coach = CoachMode.OFF.value
         hints: tuple[int, ...] = ()
         rest = []
         for token in text.split():
@@ -118,7 +153,7 @@ class PlaySetup:
             else:
                 rest.append(token)
         settings = Settings.parse(" ".join(rest))
-        return cls(parse_level(level), settings, coach, hints)
+        return cls(parse_level(level), settings, CoachMode.parse(coach), hints)
 
 
 def deal_numbers(words: Sequence[str]) -> tuple[int, ...]:
@@ -138,7 +173,7 @@ def deal_numbers(words: Sequence[str]) -> tuple[int, ...]:
 #: counting each hand first (aloud) and the coach explaining every step first (the last rung
 #: of the first games, :mod:`trainer.training.ladder`; the course's last lesson offers it).
 LEARNING_GAME = PlaySetup(
-    "easy", Settings(target=61, skunks=False, counting=Counting.ALOUD), coach="learning"
+    "easy", Settings(target=61, skunks=False, counting=Counting.ALOUD), coach=CoachMode.LEARNING
 )
 
 

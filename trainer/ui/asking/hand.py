@@ -11,13 +11,14 @@ import streamlit as st
 
 from trainer.content.catalog import DrillCatalog
 from trainer.engine import Card, label_cards
+from trainer.engine.skills import Mode
 from trainer.training.explain import said_aloud
 from trainer.training.grading import ClaimCheck, Grade, Graded, InputProblem
 from trainer.training.questions import Dealt, ShowQuestion
 from trainer.training.sets import PracticeSet
 from trainer.ui import session
 from trainer.ui.asking.base import ask_total, cap, notes, practice_state, record
-from trainer.ui.cardpick import CardPicker, Slot
+from trainer.ui.cardpick import CardPicker, PickMode, Slot
 from trainer.ui.drawing import show_breakdown, show_cards, show_items
 
 #: A kept draft starts with the last tap acted on (``#4 fifteen KC 5S; pair 4S 4D``): after a
@@ -41,11 +42,11 @@ class _Hand:
         """In claim mode, the hand and the starter to tap (a new key for every question of
         every set); the claims made before a reload or a restart are put back first."""
         assert isinstance(question, ShowQuestion)
-        if run.answer_mode(catalog) != "claim":
+        if run.answer_mode(catalog) is not Mode.CLAIM:
             return None
         slots = [*(Slot(card) for card in question.hand), Slot(question.starter, tag="starter")]
         picker = CardPicker(
-            f"practice_claims_{run.set_id}_{run.index}_{len(run.grades)}", "claim", slots
+            f"practice_claims_{run.set_id}_{run.index}_{len(run.grades)}", PickMode.CLAIM, slots
         )
         _restore_claims(run, picker)
         return picker
@@ -57,7 +58,7 @@ class _Hand:
         for event in events:
             if run.phase != "question":
                 break
-            if event.action == "claim":
+            if event.action == "claim" and event.kind is not None:
                 try:
                     run.add_claim(catalog, event.kind, event.cards)
                 except InputProblem as err:
@@ -65,7 +66,7 @@ class _Hand:
                         f"Not counted: {event.kind} {label_cards(event.cards)}. {cap(err.message)}"
                     )
             elif event.action == "undo":
-                if run.undo_claim(event.kind, event.cards) is None and not event.kind:
+                if run.undo_claim(event.kind, event.cards) is None and event.kind is None:
                     picker.reply("There is no claim to undo.", "info")
             elif event.action == "done":
                 if event.claims is not None:  # grade the claims the learner saw, none lost
@@ -108,7 +109,7 @@ class _Hand:
         notes(grade)
         question = grade.question
         score = question.score
-        if grade.mode == "claim":
+        if grade.mode is Mode.CLAIM:
             if grade.missed:
                 st.markdown("##### What you missed")
                 show_items(grade.missed, question.hand, question.starter)
@@ -117,7 +118,7 @@ class _Hand:
                 st.markdown("##### Claims that do not count")
                 st.markdown("\n".join(_wrong_claim_line(check) for check in wrong))
         st.markdown(f"**The count:** “{said_aloud(score)}” That makes **{score.total}**.")
-        if grade.correct or grade.mode == "claim":
+        if grade.correct or grade.mode is Mode.CLAIM:
             # Right, or the misses are already drawn above: the full list stays one click away.
             with st.expander("Every combination, in the order it is counted"):
                 show_breakdown(score)
@@ -141,7 +142,7 @@ def _restore_claims(run: PracticeSet, picker: CardPicker) -> None:
 
 def _wrong_claim_line(check: ClaimCheck) -> str:
     """``- **Fifteen?** 7♦ 9♠ adds to 16, not 15.``: the cards named once."""
-    kind = check.claim.kind.capitalize()
+    kind = check.claim.kind.label
     cards = label_cards(check.claim.cards)
     reason = check.message[:1].upper() + check.message[1:]
     if cards and cards not in check.message:

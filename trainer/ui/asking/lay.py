@@ -16,7 +16,7 @@ from trainer.training.questions.coached import option_line
 from trainer.training.sets import PracticeSet
 from trainer.ui.asking.base import headline
 from trainer.ui.asking.throw import take_choice
-from trainer.ui.cardpick import CardPicker, Slot
+from trainer.ui.cardpick import CardPicker, PickMode, Slot
 from trainer.ui.drawing import show_cards, show_pile
 
 
@@ -30,7 +30,7 @@ class _Lay:
             else Slot(card, off=f"it would make the count {question.count + card.pips}, past 31")
             for card in question.hand
         ]
-        return CardPicker(f"practice_lay_{run.set_id}_{run.index}", "lay", slots)
+        return CardPicker(f"practice_lay_{run.set_id}_{run.index}", PickMode.LAY, slots)
 
     def take(self, run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) -> None:
         take_choice(run, catalog, picker)

@@ -15,7 +15,7 @@ from trainer.training.grading import AdviceGrade, Graded, InputProblem
 from trainer.training.questions import Dealt, DiscardQuestion
 from trainer.training.sets import PracticeSet
 from trainer.ui.asking.base import cap, headline, record
-from trainer.ui.cardpick import CardPicker
+from trainer.ui.cardpick import CardPicker, PickMode
 from trainer.ui.drawing import show_cards
 
 #: Rows of the table of throws shown at once; the rest are one click away.
@@ -51,7 +51,7 @@ def take_choice(run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) -> 
 class _Throw:
     def picker(self, run: PracticeSet, catalog: DrillCatalog, question: Dealt) -> CardPicker | None:
         assert isinstance(question, DiscardQuestion)
-        return CardPicker(f"practice_throw_{run.set_id}_{run.index}", "pick", question.six)
+        return CardPicker(f"practice_throw_{run.set_id}_{run.index}", PickMode.PICK, question.six)
 
     def take(self, run: PracticeSet, catalog: DrillCatalog, picker: CardPicker) -> None:
         take_choice(run, catalog, picker)

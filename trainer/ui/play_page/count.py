@@ -42,7 +42,7 @@ def take_claims(game: PlayGame, picker: CardPicker) -> bool:
     and the cards tapped are answered)."""
     claims = _claims(picker)
     for event in picker.take():
-        if event.action == "claim":
+        if event.action == "claim" and event.kind is not None:
             problem = claim_problem(event.kind, event.cards)
             if problem:
                 picker.reply(f"Not counted: {capital(problem)}.")
@@ -111,7 +111,7 @@ def claim_form(game: PlayGame, picker: CardPicker | None = None) -> None:
                 claimed=[(claim.kind, claim.cards) for claim in claims],
                 total=sum(claim.points for claim in claims),
                 kinds=[
-                    str(kind)
+                    kind
                     for kind in claim_kinds_for(settings.kinds)
                     # a double run is taught late: a learner claims its runs and its pair
                     if not (table.learning and kind is ClaimKind.DOUBLE_RUN)

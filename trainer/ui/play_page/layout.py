@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from trainer.training.ladder import counts_text, rung_of
-from trainer.training.table import COACH_NAMES, LEVEL_NAMES, ME, Need, Pegs, Table
+from trainer.training.table import LEVEL_NAMES, ME, Need, Pegs, Table
 from trainer.ui import assets
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.play_page.preferences import meter_shown, show_all
@@ -107,7 +107,7 @@ def header(table: Table) -> None:
     if rung is not None and not game.settings.whole:
         parts[:0] = [f"First game {rung.number}: {rung.title}", counts_text(game.settings)]
     if table.coached:
-        parts.append(f"coach: {COACH_NAMES[table.coach].lower()}")
+        parts.append(f"coach: {table.coach.label.lower()}")
     if view.dealer is not None:
         parts.append(f"deal {view.deal_no}")
         names = table.names

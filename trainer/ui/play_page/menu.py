@@ -7,21 +7,19 @@ import functools
 
 import streamlit as st
 
-from trainer.training.records import Profile
+from trainer.training.records import Preferences, Profile
 from trainer.training.table import export_text
 from trainer.ui import actions, play_saves, sounds
 from trainer.ui.play_page.layout import scores_said
 from trainer.ui.play_page.preferences import (
-    SHOW_KEY,
     SOUNDS,
+    keep_preferences,
     meter_shown,
-    set_preference,
     show_all,
     sound_setting,
 )
 from trainer.ui.play_page.state import page_table, play_state
 from trainer.ui.play_saves import Saved
-from trainer.ui.winbar import METER_KEY
 
 __all__ = ["menu"]
 
@@ -66,7 +64,7 @@ def _switches() -> None:
     # switch was first drawn), the switch is drawn again, off
     sound = st.toggle("Sounds", value=heard, key=f"play_sound_switch_{'on' if heard else 'off'}")
     if sound != heard:
-        set_preference(sounds.SOUND_KEY, "on" if sound else "off")
+        keep_preferences(Preferences(sound=sound))
     at_once = st.toggle(
         "Count each hand at once",
         value=show_all(),
@@ -74,7 +72,7 @@ def _switches() -> None:
         help="The combinations light up one by one by themselves; off: “Next” for each.",
     )
     if at_once != show_all():
-        set_preference(SHOW_KEY, "all" if at_once else "steps")
+        keep_preferences(Preferences(show_all=at_once))
         st.rerun()  # the show on the table is drawn the new way
     table = page_table()
     if table is not None and table.has_win_meter:
@@ -86,7 +84,7 @@ def _switches() -> None:
             help="Each side's chance to win the game from here, beside the board.",
         )
         if meter != shown:
-            set_preference(METER_KEY, "on" if meter else "off")
+            keep_preferences(Preferences(meter=meter))
             st.rerun()  # the board is drawn with or without it
 
 

@@ -7,11 +7,11 @@ import streamlit as st
 from trainer.engine.record import MAX_RECORD_CHARS
 from trainer.engine.settings import Settings, SettingsError
 from trainer.engine.vocab import Counting
-from trainer.training.records import Profile
+from trainer.training.records import Preferences, Profile
 from trainer.training.table import (
-    COACH_MODES,
     LEVEL_HELP,
     LEVEL_NAMES,
+    CoachMode,
     PlaySetup,
     RecordProblem,
     Table,
@@ -19,7 +19,7 @@ from trainer.training.table import (
     parse_level,
 )
 from trainer.ui import play_saves
-from trainer.ui.play_page.preferences import SHOW_KEY, set_preference, show_all
+from trainer.ui.play_page.preferences import keep_preferences, show_all
 from trainer.ui.play_page.saving import commit, start
 from trainer.ui.play_page.state import play_state
 from trainer.ui.play_page.unfinished import resume
@@ -42,9 +42,9 @@ _COUNTING_HELP = {
 }
 
 _COACH_HELP = {
-    "off": "Off",
-    "moves": "After each move (it tells you how your throw and your cards did)",
-    "learning": "Learning mode (it explains every step before you choose)",
+    CoachMode.OFF: "Off",
+    CoachMode.MOVES: "After each move (it tells you how your throw and your cards did)",
+    CoachMode.LEARNING: "Learning mode (it explains every step before you choose)",
 }
 
 
@@ -79,12 +79,15 @@ def settings_form(profile: Profile) -> None:
             key="play_seats",
             index=0,
         )
-        coach = st.radio(
-            "The coach",
-            list(COACH_MODES),
-            format_func=_COACH_HELP.__getitem__,
-            key="play_coach",
-            index=0,
+        coach = CoachMode(
+            st.radio(
+                "The coach",
+                list(CoachMode),
+                format_func=_COACH_HELP.__getitem__,
+                key="play_coach",
+                index=0,
+            )
+            or CoachMode.OFF
         )
         # learning mode: you count each hand first by default (the switch is drawn anew,
         # with that choice, when the coach is changed)
@@ -94,7 +97,7 @@ def settings_form(profile: Profile) -> None:
             countings,
             format_func=_COUNTING_HELP.__getitem__,
             key=f"play_counting_{coach}",
-            index=1 if coach == "learning" else 0,
+            index=1 if coach is CoachMode.LEARNING else 0,
         )
         skunks = st.checkbox("Skunks count (winning by a lot)", value=True, key="play_skunks")
         at_once = st.toggle(
@@ -111,7 +114,7 @@ def settings_form(profile: Profile) -> None:
         help="The game is saved after every move: you can leave it and carry on later.",
     ):
         if at_once != show_all():
-            set_preference(SHOW_KEY, "all" if at_once else "steps")
+            keep_preferences(Preferences(show_all=at_once))
         try:
             setup = PlaySetup(
                 parse_level(str(level)),
@@ -121,7 +124,7 @@ def settings_form(profile: Profile) -> None:
                     counting=Counting(counting),
                     seats=int(seats or 2),
                 ),
-                coach=str(coach),
+                coach=coach,
             )
         except (SettingsError, ValueError) as error:
             st.error(plain(f"These settings cannot be played: {error}"))

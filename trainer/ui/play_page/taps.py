@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from trainer.engine.vocab import Counting, RuleError
 from trainer.training.table import Need, in_our_words
-from trainer.ui.cardpick import CardPicker, Slot
+from trainer.ui.cardpick import CardPicker, PickMode, Slot
 from trainer.ui.play_page.count import take_claims
 from trainer.ui.play_page.saving import commit
 from trainer.ui.play_page.state import capital, play_state
@@ -21,13 +21,13 @@ def cards_offered(game: PlayGame) -> CardPicker | None:
     table, view = game.table, game.table.view
     need = table.need()
     if need is Need.DISCARD:
-        return CardPicker(f"throw_{game.game_id}_{view.deal_no}", "pick", view.hand)
+        return CardPicker(f"throw_{game.game_id}_{view.deal_no}", PickMode.PICK, view.hand)
     if need is Need.CLAIM and table.game.settings.counting is Counting.ALOUD:
         nxt = table.next_count()
         assert nxt is not None
         score = nxt[2]
         slots = [*(Slot(card) for card in score.hand), Slot(score.starter, tag="starter")]
-        return CardPicker(f"claim_{game.game_id}_{len(table.game.events)}", "claim", slots)
+        return CardPicker(f"claim_{game.game_id}_{len(table.game.events)}", PickMode.CLAIM, slots)
     if need is not Need.LAY:
         return None
     slots = [
@@ -39,7 +39,7 @@ def cards_offered(game: PlayGame) -> CardPicker | None:
         )
         for card in view.hand
     ]
-    return CardPicker(f"lay_{game.game_id}_{len(table.game.events)}", "lay", slots)
+    return CardPicker(f"lay_{game.game_id}_{len(table.game.events)}", PickMode.LAY, slots)
 
 
 def take_taps(game: PlayGame) -> CardPicker | None:
@@ -50,13 +50,13 @@ def take_taps(game: PlayGame) -> CardPicker | None:
     if picker is None:
         return None
     state = play_state()
-    if picker.mode == "claim":
+    if picker.mode is PickMode.CLAIM:
         if take_claims(game, picker):
             return cards_offered(state.game or game)  # a stale save shows the game as stored
         return picker
     for event in picker.take():
         try:
-            if picker.mode == "pick":
+            if picker.mode is PickMode.PICK:
                 game.table.discard(event.cards)
             else:
                 game.table.lay(event.cards[0])

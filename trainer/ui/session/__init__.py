@@ -54,7 +54,7 @@ from trainer.ui.session.player import (
     player_param,
     player_question,
 )
-from trainer.ui.session.player_settings import preferences, set_preference
+from trainer.ui.session.player_settings import choose_preferences, preferences
 from trainer.ui.session.progress_reads import (
     answers_csv,
     finished_games,
@@ -103,6 +103,7 @@ __all__ = [
     "ask_again",
     "browser_device",
     "browser_token",
+    "choose_preferences",
     "choose_profile",
     "club_mode",
     "current_profile",
@@ -139,7 +140,6 @@ __all__ = [
     "saved_keys",
     "session_attempts",
     "session_token",
-    "set_preference",
     "sign_out",
     "signed_in_as",
     "store_notice",

@@ -5,7 +5,6 @@ drafts of work in progress."""
 
 from __future__ import annotations
 
-import sqlite3
 import uuid
 from typing import NamedTuple
 
@@ -97,7 +96,7 @@ def _flush(store: Store) -> list[str]:
                 taken += [
                     h.key for h, (_, new) in zip(mine, stored, strict=True) if not new and h.key
                 ]
-        except (sqlite3.Error, StoreError) as err:
+        except StoreError as err:
             failed(err)
             waiting += batch
     lessons: dict[tuple[Owner | None, str], LessonProgress] = {}
@@ -107,7 +106,7 @@ def _flush(store: Store) -> list[str]:
                 store.save_lesson_progress(owner.id, lesson_id, item.step, item.done)
             elif owner is None:
                 lessons[owner, lesson_id] = item
-        except (sqlite3.Error, StoreError) as err:
+        except StoreError as err:
             failed(err)
             lessons[owner, lesson_id] = item
     flush_reviews(store)

@@ -8,7 +8,6 @@ in ``.streamlit/secrets.toml``; the user's data directory."""
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -73,7 +72,7 @@ def _open(path: str) -> _Opened:
     store = Store.open(path, busy_timeout=BUSY_TIMEOUT_SECONDS)
     try:
         held = store.hold_open()
-    except sqlite3.Error:  # every write then syncs the disk: slower, still saved
+    except StoreError:  # every write then syncs the disk: slower, still saved
         held = None
     return _Opened(store, held)
 

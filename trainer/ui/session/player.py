@@ -5,7 +5,6 @@ what is done on the store for them (:func:`on_store`)."""
 from __future__ import annotations
 
 import re
-import sqlite3
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
@@ -49,7 +48,7 @@ def current_profile() -> Profile | None:
         return None
     try:
         return _resolve(store)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         failed(err)
         return _remembered() if passing(err) else None
 
@@ -215,6 +214,6 @@ def on_store(action: Callable[[Store, Profile], T]) -> tuple[T] | None:
         return None
     try:
         return (action(store, profile),)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         failed(err)
         return None

@@ -1,10 +1,9 @@
 """What the Progress and Review pages read from the store for a player (each raises
-:class:`~trainer.progress.store.StoreError` or ``sqlite3.Error`` when the store cannot be
+:class:`~trainer.progress.store.StoreError` when the store cannot be
 read), and the review totals they keep."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 
 from trainer.progress.review_totals import catch_up, keep_totals
@@ -25,19 +24,19 @@ __all__ = [
 
 def progress_rows(profile_id: int, *, per_area: int, recent: int) -> ProgressRows:
     """What the Progress page is built from, read in one snapshot (raises
-    :class:`StoreError` or ``sqlite3.Error`` when the store cannot be read)."""
+    :class:`StoreError` when the store cannot be read)."""
     return usable_store().progress_rows(profile_id, per_area=per_area, recent=recent)
 
 
 def games_record(profile_id: int) -> list[LevelGames]:
     """The player's games against the computer, per level and length (raises
-    :class:`StoreError` or ``sqlite3.Error`` when the store cannot be read)."""
+    :class:`StoreError` when the store cannot be read)."""
     return usable_store().games_record(profile_id)
 
 
 def saved_game(profile_id: int, game_id: str) -> SavedGame | None:
     """One of the player's games by its id (None when they have no such game: another
-    player's game is never read); raises :class:`StoreError` or ``sqlite3.Error``."""
+    player's game is never read); raises :class:`StoreError`."""
     return usable_store().game(profile_id, game_id)
 
 
@@ -61,7 +60,7 @@ def keep_review(profile_id: int, saved: SavedGame, review: GameReview) -> None:
         return
     try:
         keep_totals(store, profile_id, saved, review)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         failed(err)
 
 

@@ -6,7 +6,6 @@ or by the page's try again (:mod:`trainer.ui.unsaved`)."""
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 from collections.abc import Callable
 
 from trainer.engine.skills import DrillType
@@ -73,7 +72,7 @@ def flush_reviews(store: Store) -> None:
             if found is not None and first.owner.created_at in (None, found.created_at):
                 with contextlib.suppress(ValueError):
                     store.review_card(first.owner.id, first.key, first.rating, first.at)
-        except (sqlite3.Error, StoreError) as err:
+        except StoreError as err:
             failed(err)
             break
         held.pop(0)

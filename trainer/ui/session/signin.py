@@ -4,7 +4,6 @@ browser's own device token (which browser it is, and who has signed in on it).""
 from __future__ import annotations
 
 import os
-import sqlite3
 
 from trainer.progress import club
 from trainer.progress.store import Store, StoreError
@@ -111,7 +110,7 @@ def sign_out() -> None:
     if state.profile_id is not None and store is not None:
         try:
             club.sign_out(store, state.profile_id)
-        except (sqlite3.Error, StoreError) as err:
+        except StoreError as err:
             failed(err)  # signed out here at least; the other sessions end when they expire
     if state.club_token:
         state.club_dropped.add(state.club_token)

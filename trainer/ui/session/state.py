@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from trainer.training.records import AttemptIn, LessonProgress, Profile
+from trainer.training.records import AttemptIn, LessonProgress, Preferences, Profile
 from trainer.training.scheduling import CardKey, Rating
 from trainer.ui.page_state import kept
 
@@ -90,7 +90,7 @@ class BrowserSession:
     #: The page's try again (:mod:`trainer.ui.unsaved`) was drawn in the last full run.
     watching: bool = False
     #: The player's settings, read once a visit: (their id, their settings).
-    preferences: tuple[int | None, dict[str, str]] | None = None
+    preferences: tuple[int | None, Preferences] | None = None
     #: Finished games whose record could not be reviewed.
     unreviewable: tuple[str, ...] = ()
     #: Club mode: the token this session signs in with and its role; a token (or "") the

@@ -10,7 +10,7 @@ from trainer.engine import DECK, Card, Suit, score_show
 from trainer.training.inputs import InputProblem, read_hand
 from trainer.training.standing import standing_text
 from trainer.ui import actions
-from trainer.ui.cardpick import CardPicker
+from trainer.ui.cardpick import CardPicker, PickMode
 from trainer.ui.drawing import show_breakdown, show_cards
 from trainer.ui.loaded import distribution
 from trainer.ui.page_state import CheckState, kept
@@ -62,7 +62,7 @@ def _current() -> tuple[tuple[Card, ...], Card | None]:
 
 def _pick_from_grid() -> tuple[str, str] | None:
     """The tappable deck; the hand and starter chosen on it, or None until all five are."""
-    picker = CardPicker(f"check_grid_{page.deals}", "grid", _GRID)
+    picker = CardPicker(f"check_grid_{page.deals}", PickMode.GRID, _GRID)
     for event in picker.take():
         state["check_hand"] = " ".join(str(card) for card in event.cards)
         state["check_starter"] = str(event.starter) if event.starter is not None else ""
@@ -86,13 +86,13 @@ def _pick_from_grid() -> tuple[str, str] | None:
 def _check_screen() -> None:
     """The boxes (or the grid), the total and every combination. A fragment: counting
     another hand runs this part of the page again, not the app around it."""
-    mode = st.radio(
+    typed = st.radio(
         "How would you like to enter the cards?",
         ["Type them", "Pick them"],
         horizontal=True,
         key="check_mode",
     )
-    if mode == "Type them":
+    if typed == "Type them":
         with st.form("check_form", border=False, enter_to_submit=True):
             st.caption(
                 "Rank then suit, like `5H 10D JS AH`: `10` or `T` for a ten, "
@@ -115,7 +115,7 @@ def _check_screen() -> None:
     else:
         picked = _pick_from_grid()
     actions.button("Deal me a random hand", on_click=_deal_random, key="check_random")
-    if mode != "Type them":
+    if typed != "Type them":
         if picked is None:
             st.stop()
         hand_text, starter_text = picked

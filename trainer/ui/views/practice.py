@@ -24,6 +24,7 @@ from typing import Any
 import streamlit as st
 
 from trainer.content.catalog import DrillCatalog
+from trainer.engine.skills import DrillType
 from trainer.training.questions import (
     GenerationError,
 )
@@ -139,12 +140,12 @@ def _setup(catalog: DrillCatalog) -> None:
     def drill_label(name: str) -> str:
         if name == MIXED:
             return "Your weak spots (mixed)" if weighted else "Mixed: a bit of everything"
-        return catalog.drills[name].title
+        return catalog.drills[DrillType(name)].title
 
     drill = st.selectbox("Drill", drills, format_func=drill_label, key="practice_pick_drill")
     tier = MIXED
     if drill != MIXED:
-        chosen = catalog.drills[drill]
+        chosen = catalog.drills[DrillType(drill)]
         st.caption(chosen.summary)
         tiers = [*chosen.tier_ids, MIXED]
         tier = st.selectbox(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import date
 from typing import NoReturn
 
@@ -10,6 +9,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from trainer.engine.skills import DrillType
 from trainer.progress.figures import (
     GAMES_HEADINGS,
     RECENT_ANSWERS,
@@ -42,13 +42,13 @@ PLAY_PAGE = "ui/views/play.py"
 TODAY_PAGE = "ui/views/today.py"
 
 
-def _practise(drill: str, tier: str, weights: dict[tuple[str, str], float] | None) -> None:
+def _practise(drill: str, tier: str, weights: dict[tuple[DrillType, str], float] | None) -> None:
     """Hand the choice to the Practice page (which starts the set at once) and go there."""
     ask_practice(PracticeRequest(drill, tier), weights=weights)
 
 
 Titles = dict[tuple[str, str], str]
-Targets = dict[tuple[str, str], float]
+Targets = dict[tuple[DrillType, str], float]
 
 
 def _drill_facts() -> tuple[Titles, Targets]:
@@ -197,7 +197,7 @@ def games_section(profile_id: int) -> None:
     st.subheader("Games against the computer")
     try:
         records = session.games_record(profile_id)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         session.report_failure(err)
         st.warning(
             plain(f"Your games cannot be read just now ({describe_error(err)})."),
@@ -291,7 +291,7 @@ def first_games_section(profile_id: int) -> None:
     store = session.current_store()
     try:
         games = store.finished_setups(profile_id) if store is not None else []
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         session.report_failure(err)
         games = []
     course = loaded_course()
@@ -382,7 +382,7 @@ def reviewed_games(profile_id: int) -> None:
     with a link to its review."""
     try:
         games = session.finished_games(profile_id)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         session.report_failure(err)
         st.warning(
             plain(f"Your finished games cannot be listed just now ({describe_error(err)})."),
@@ -458,7 +458,7 @@ def _has_games(profile_id: int) -> bool:
     games section says why)."""
     try:
         return bool(session.games_record(profile_id))
-    except (sqlite3.Error, StoreError):
+    except StoreError:
         return False
 
 
@@ -483,7 +483,7 @@ name = plain(profile.name)
 titles, targets = _drill_facts()
 try:
     report = _report(profile.id, titles, targets)
-except (sqlite3.Error, StoreError) as err:
+except StoreError as err:
     session.report_failure(err)
     _this_visit_only(f"Your progress cannot be read just now ({describe_error(err)}).")
 

@@ -18,7 +18,6 @@ signed-in player's own finished games open. What the page keeps between runs is 
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any, NoReturn
 
 import streamlit as st
@@ -53,7 +52,7 @@ from trainer.ui.game_list import GAME_PARAM, game_links
 from trainer.ui.page_state import ReviewState, kept
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import PracticeRequest, ask_practice, take_review
-from trainer.ui.review_ahead import prepared
+from trainer.ui.review_ahead import prepared, prepared_line
 from trainer.ui.winchart import show_win_line
 
 PROGRESS_PAGE = "ui/views/progress.py"
@@ -322,7 +321,7 @@ def _choose(profile_id: int) -> NoReturn:
     """No game asked for: offer the player's newest finished games."""
     try:
         games = session.finished_games(profile_id, limit=OFFERED)
-    except (sqlite3.Error, StoreError) as err:
+    except StoreError as err:
         session.report_failure(err)
         _stop(f"Your games cannot be read just now ({describe_error(err)}).")
     if not games:
@@ -374,7 +373,7 @@ if st.query_params.get(GAME_PARAM) != game_id:
     st.query_params[GAME_PARAM] = game_id  # a reload, or a shared link, finds the game again
 try:
     saved = session.saved_game(profile.id, game_id)
-except (sqlite3.Error, StoreError) as err:
+except StoreError as err:
     session.report_failure(err)
     _stop(f"Your games cannot be read just now ({describe_error(err)}).")
 if saved is None:
@@ -419,7 +418,13 @@ st.caption(
 )
 _costliest(review, game_id, words=in_words)
 _totals(review, ready.lost_spec, words=in_words)
-if ready.line is not None:  # the win model's games (two at the table, not a first game)
-    show_win_line(ready.line, key="review_winline", words=in_words)
+# The win model's games (two at the table, not a first game) have a win line: its place is
+# kept here and drawn last, when it was not worked out ahead (it costs most of the time).
+line_spot = st.empty() if ready.measured else None
 _deals(review, game_id, in_words)
 st.page_link(PROGRESS_PAGE, label="All your games on Progress", icon=":material/insights:")
+if line_spot is not None:
+    line = ready.line or prepared_line(saved.record, saved.settings)
+    if line is not None:
+        with line_spot.container():
+            show_win_line(line, key="review_winline", words=in_words)

@@ -7,7 +7,6 @@ the group, which its members find on Home. A teacher sees their own groups' memb
 from __future__ import annotations
 
 import random
-import sqlite3
 
 import altair as alt
 import pandas as pd
@@ -48,37 +47,38 @@ assert me is not None and store is not None
 teacher, the_store = me, store
 
 
-def _note(kind: str, text: str) -> None:
-    kept(STATE_KEY, TeacherState).note = (kind, text)
+def _note(text: str, *, ok: bool = False) -> None:
+    """What to say at the top on the next run: an error, or (``ok``) what was done."""
+    kept(STATE_KEY, TeacherState).note = (ok, text)
 
 
 def _new_group() -> None:
     name = str(st.session_state.get(_NEW_GROUP) or "").strip()
     if not name:
-        _note("error", "Give the group a name first.")
+        _note("Give the group a name first.")
         return
     try:
         made = the_store.create_group(teacher.id, name, club.new_join_code())
-    except (ValueError, sqlite3.Error, StoreError) as err:
-        _note("error", f"The group could not be made ({describe_error(err)}).")
+    except (ValueError, StoreError) as err:
+        _note(f"The group could not be made ({describe_error(err)}).")
         return
     st.session_state[_GROUP] = made.id
     st.session_state[_NEW_GROUP] = ""
-    _note("success", f"{made.name} is made: its members join it with the code {made.join_code}.")
+    _note(f"{made.name} is made: its members join it with the code {made.join_code}.", ok=True)
 
 
 def _reset(member_id: int, name: str) -> None:
     pin = str(st.session_state.get(_RESET_PIN) or "")
     try:
         refused = club.reset_pin(the_store, teacher.id, member_id, pin)
-    except (sqlite3.Error, StoreError) as err:
-        _note("error", f"The PIN could not be changed ({describe_error(err)}).")
+    except StoreError as err:
+        _note(f"The PIN could not be changed ({describe_error(err)}).")
         return
     if refused is not None:
-        _note("error", refused.message)
+        _note(refused.message)
         return
     st.session_state[_RESET_PIN] = ""
-    _note("success", f"{name} has a new PIN: tell them, and they sign in with it.")
+    _note(f"{name} has a new PIN: tell them, and they sign in with it.", ok=True)
 
 
 def _assign(group_id: int) -> None:
@@ -87,10 +87,10 @@ def _assign(group_id: int) -> None:
     length = int(st.session_state.get(_LENGTH) or 10)
     try:
         the_store.assign(group_id, drill, tier, length, random.randrange(1, 10**6))
-    except (ValueError, sqlite3.Error, StoreError) as err:
-        _note("error", f"The set could not be given ({describe_error(err)}).")
+    except (ValueError, StoreError) as err:
+        _note(f"The set could not be given ({describe_error(err)}).")
         return
-    _note("success", "Given: every member finds it on their Home page.")
+    _note("Given: every member finds it on their Home page.", ok=True)
 
 
 with st.expander("Make a new group", expanded=False):
@@ -100,8 +100,8 @@ with st.expander("Make a new group", expanded=False):
 state = kept(STATE_KEY, TeacherState)
 note, state.note = state.note, None
 if note:
-    kind, text = note
-    (st.error if kind == "error" else st.success)(plain(text))
+    ok, text = note
+    (st.success if ok else st.error)(plain(text))
 
 groups = the_store.groups_of_teacher(teacher.id)
 if not groups:

@@ -137,7 +137,7 @@ def _drill_question(run: ReviewSet, card: DrillCard, catalog: DrillCatalog) -> N
     practice = page.practice
     try:
         question = practice.question(catalog)
-        drill, tier = catalog.tier(card.drill.value, card.tier)
+        drill, tier = catalog.tier(card.drill, card.tier)
     except (GenerationError, KeyError):  # its tier is gone, or deals nothing: not asked
         page.practice = None
         run.skip()

@@ -12,12 +12,13 @@ step and the field (``check.deal.require[0]``).
 from __future__ import annotations
 
 from trainer.content.catalog import GO_FEATURES, PEG_FEATURES, SHOW_FEATURES, Constraints
+from trainer.engine.skills import DrillType
 
 
 class ShowKind(Constraints):
     """A hand or crib to count: the features of the drills' ``hand`` and ``crib`` tiers."""
 
-    for_drill = "hand"
+    for_drill = DrillType.HAND
     feature_names = SHOW_FEATURES
     features_of = "a hand or crib"
 
@@ -25,7 +26,7 @@ class ShowKind(Constraints):
 class PegKind(Constraints):
     """A card laid in the play: the features of the ``peg`` drill's tiers."""
 
-    for_drill = "peg"
+    for_drill = DrillType.PEG
     feature_names = PEG_FEATURES
     features_of = "a card laid in the play"
 
@@ -33,6 +34,6 @@ class PegKind(Constraints):
 class GoKind(Constraints):
     """The end of a series: the features of the ``go`` drill's tiers."""
 
-    for_drill = "go"
+    for_drill = DrillType.GO
     feature_names = GO_FEATURES
     features_of = "the end of a series"

@@ -18,7 +18,7 @@ from trainer.content.lessons.checks.pegs import (
 )
 from trainer.content.lessons.fields import CardRow, OneCard, QuestionModel, Text, validated
 from trainer.content.lessons.pictures import Pegs, check_pile
-from trainer.engine import Card, PeggingError, PlayScore, label_cards, score_play
+from trainer.engine import Card, Kind, PeggingError, PlayScore, label_cards, score_play
 
 
 class PegCheck(QuestionModel):
@@ -184,6 +184,6 @@ def _fifteen_makers(pile: tuple[Card, ...], choices: Iterable[Card]) -> list[Car
             scored = score_play((*pile, card))
         except PeggingError:
             continue
-        if any(item.kind == "fifteen" for item in scored.items):
+        if any(item.kind is Kind.FIFTEEN for item in scored.items):
             makers.append(card)
     return makers
