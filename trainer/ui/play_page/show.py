@@ -8,7 +8,7 @@ from html import escape
 
 import streamlit as st
 
-from trainer.engine.events import CutEvent, DealEvent, ShowEvent
+from trainer.engine.events import ShowEvent, StarterEvent
 from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Which
 from trainer.training.explain import said_one_by_one
@@ -58,7 +58,7 @@ def _first_of_the_show(table: Table) -> bool:
     for event in reversed(table.game.events[:-1]):
         if isinstance(event, ShowEvent):
             return False
-        if isinstance(event, DealEvent | CutEvent):
+        if isinstance(event, StarterEvent):  # every deal cuts a starter before its show
             return True
     return True
 
