@@ -8,6 +8,8 @@ the run redraws the box, which is how a fixed sleep fails on a loaded machine.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 #: The app's root element once no script run is under way or asked for.
@@ -107,3 +109,22 @@ def answer(page: Any, value: str, *, typed: bool, label: str | None = None) -> N
         page.get_by_role("radio", name=label or value).check(force=True)
     page.get_by_role("button", name="Check my answer").click()
     settled(page)
+
+
+@contextmanager
+def sized_tabs(browser: Any, sizes: Mapping[str, tuple[int, int]]) -> Iterator[dict[str, Any]]:
+    """A tab for each of ``sizes`` (name: width and height), each in a context of its own and
+    counting its runs (:func:`count_runs`), closed at the end."""
+    contexts = []
+    pages = {}
+    try:
+        for name, (width, height) in sizes.items():
+            context = browser.new_context(viewport={"width": width, "height": height})
+            contexts.append(context)
+            pages[name] = context.new_page()
+            pages[name].set_default_timeout(30_000)
+            count_runs(pages[name])
+        yield pages
+    finally:
+        for context in contexts:
+            context.close()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser import EXCEPTION, acted, count_runs, settled
+from tests.browser import EXCEPTION, acted, settled, sized_tabs
 from tests.conftest import BROWSER_PLAYER
 from tests.play_steps import HAND, LAY, THROW, in_show, open_play, play_until, start_game, step
 from tests.stores import add_answer
@@ -63,17 +63,8 @@ _FOCUSED = """() => {
 
 @pytest.fixture
 def tabs(browser: Any) -> Iterator[dict[str, Any]]:
-    contexts = []
-    pages = {}
-    for name, (width, height) in SIZES.items():
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        pages[name] = context.new_page()
-        pages[name].set_default_timeout(30_000)
-        count_runs(pages[name])
-    yield pages
-    for context in contexts:
-        context.close()
+    with sized_tabs(browser, SIZES) as pages:
+        yield pages
 
 
 def blocking(page: Any) -> list[str]:

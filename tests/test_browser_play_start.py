@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import count_runs, settled
+from tests.browser import settled, sized_tabs
 from tests.play_steps import open_play
 from trainer.progress.store import Store
 from trainer.training.ladder import RUNGS
@@ -25,17 +25,8 @@ SIZES = {"desktop": (1280, 900), "laptop": (1024, 768), "phone": (390, 844)}
 
 @pytest.fixture
 def tabs(browser: Any) -> Iterator[dict[str, Any]]:
-    contexts = []
-    pages = {}
-    for name, (width, height) in SIZES.items():
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        pages[name] = context.new_page()
-        pages[name].set_default_timeout(30_000)
-        count_runs(pages[name])
-    yield pages
-    for context in contexts:
-        context.close()
+    with sized_tabs(browser, SIZES) as pages:
+        yield pages
 
 
 def _player(db: Path, name: str, lessons: tuple[str, ...] = ()) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import count_runs
+from tests.browser import sized_tabs
 from tests.play_steps import HAND, in_show, open_play, play_until, start_game, step
 from trainer.progress.store import Store
 from trainer.training.records import Preferences
@@ -45,17 +45,8 @@ def tabs(browser: Any, browser_db: Path) -> Iterator[dict[str, Any]]:
     store = Store.open(browser_db)
     if not any(p.name == PLAYER for p in store.profiles()):
         store.create_profile(PLAYER)
-    contexts = []
-    pages = {}
-    for name, (width, height) in SIZES.items():
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        pages[name] = context.new_page()
-        pages[name].set_default_timeout(30_000)
-        count_runs(pages[name])
-    yield pages
-    for context in contexts:
-        context.close()
+    with sized_tabs(browser, SIZES) as pages:
+        yield pages
 
 
 def _whole_and_uncovered(page: Any, selector: str, where: str) -> dict[str, Any]:

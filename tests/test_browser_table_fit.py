@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import count_runs
+from tests.browser import sized_tabs
 from tests.play_steps import HAND, LAY, THROW, in_show, open_play, play_until, start_game, step
 from trainer.progress.store import Store
 
@@ -41,17 +41,8 @@ _MEASURE = """() => {
 
 @pytest.fixture
 def tabs(browser: Any) -> Iterator[dict[str, Any]]:
-    contexts = []
-    pages = {}
-    for name, (width, height) in SIZES.items():
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
-        pages[name] = context.new_page()
-        pages[name].set_default_timeout(30_000)
-        count_runs(pages[name])
-    yield pages
-    for context in contexts:
-        context.close()
+    with sized_tabs(browser, SIZES) as pages:
+        yield pages
 
 
 def _check(tab: Any, size: str, phase: str, action: str, cards: bool) -> None:
