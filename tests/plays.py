@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from itertools import combinations
 
 from trainer.analysis.play_search import Hands
 from trainer.analysis.players.views import TableView, table_view
 from trainer.analysis.tournament.variants import tournament_player
-from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings
-from trainer.engine.pegging import PegEvent
+from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings, score_play
+from trainer.engine.pegging import MAX_COUNT, PegEvent
 
 #: A position as the searches take it: hands (rank orders by seat), the series' ranks,
 #: the count, whose turn, the seats that said go (a bit each) and the series' last seat.
@@ -95,3 +96,57 @@ def hard_table_views(seats: int, games: int) -> Iterator[TableView]:
     ``seats``, Hard in every seat, as a player reads it."""
     for g in range(games):
         yield from map(table_view, game_views(("hard",) * seats, 100 + g, 1))
+
+
+def _pegs(pile: Sequence[Card], last: bool) -> int:
+    count = sum(c.pips for c in pile)
+    return score_play(pile).total + (1 if last and count != MAX_COUNT else 0)
+
+
+def weighed_card(
+    play: Pegging, seat: int, unseen: Sequence[Card], sides: Sequence[int]
+) -> Card | None:
+    """Hard's card worked out card by card (None for a go): the points now, plus the next
+    seat's expected best reply over every set of ``unseen`` (the cards ``seat`` cannot
+    see) it could hold, a point to it worth a point to ``seat``'s side if a partner's and
+    less a share of one otherwise, a point less for a five led; between equals (to a
+    rounding) the higher card, then the lower rank."""
+    playable = play.playable()
+    if not playable:
+        return None
+    n = len(play.hands)
+    hand = play.hands[seat]
+    left = sum(len(h) for h in play.hands) - 1
+    replier = next(
+        (
+            (seat + step) % n
+            for step in range(1, n)
+            if play.hands[(seat + step) % n] and (seat + step) % n not in play.passed
+        ),
+        None,
+    )
+    against = -1.0 / max(max(sides), 1)
+    best: tuple[float, float, int] | None = None
+    choice: Card | None = None
+    for card in sorted(playable, key=lambda c: c.order):
+        pile = [*play.pile, card]
+        count = play.count + card.pips
+        value: float = _pegs(pile, left == 0)
+        if count != MAX_COUNT and replier is not None:
+            sets = list(combinations(unseen, len(play.hands[replier])))
+            total = 0
+            for held in sets:
+                replies = [
+                    _pegs([*pile, r], len(hand) == 1 and left == 1)
+                    for r in held
+                    if count + r.pips <= MAX_COUNT
+                ]
+                total += max(replies, default=0)
+            weight = 1.0 if sides[replier] == sides[seat] else against
+            value += weight * total / len(sets)
+        if play.count == 0 and card.pips == 5:
+            value -= 1
+        key = (round(value, 9), card.pips * 0.01, -card.order)
+        if best is None or key > best:
+            best, choice = key, card
+    return choice

@@ -82,9 +82,9 @@ def test_player_benchmark_times_every_level(figures: dict[str, Any]) -> None:
         "normal",
         "hard",
         "crazy",
-        "crazy-points",
+        "crazy-open",
         "crazy near the end",
-        "crazy-points near the end",
+        "crazy-open near the end",
     }
     for name, f in players.items():
         assert 0 < f["median_ms"] <= f["worst_ms"]
@@ -92,7 +92,7 @@ def test_player_benchmark_times_every_level(figures: dict[str, Any]) -> None:
         deals = 1 if name.endswith("near the end") else 3
         assert f["decisions"] >= deals * 2 * 3  # two discards and at least four cards a deal
     for seats in ("3 seats", "4 seats"):
-        assert set(figures[seats]) == {"random", "easy", "normal", "hard", "crazy", "crazy-points"}
+        assert set(figures[seats]) == {"random", "easy", "normal", "hard", "crazy", "crazy-open"}
 
 
 def test_pegging_analysis_benchmark_runs_both_sides(figures: dict[str, Any]) -> None:

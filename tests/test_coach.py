@@ -131,7 +131,7 @@ SIXES = ["5H 5D 5C JS 2D 9C", "3H 4D 4C 5S KD QC", "AH 2D 7C 8S KD KC", "2S 5C 6
 @pytest.mark.parametrize("dealer", [True, False])
 def test_the_numbers_are_the_analysis_numbers(six_text: str, dealer: bool) -> None:
     six = cards(six_text)
-    ranked = analyse_discards(six, dealer=dealer)
+    ranked = analyse_discards(six, dealer=dealer, play=True)
     assert tuple(line.discard for line in hint_ranking(six, dealer=dealer, top=15)) == ranked
     for number, discard in enumerate(ranked):
         advice = discard_advice(six, discard.throw, dealer=dealer)
@@ -141,7 +141,10 @@ def test_the_numbers_are_the_analysis_numbers(six_text: str, dealer: bool) -> No
         assert tuple(line.discard for line in advice.top) == ranked[:5]
         assert advice.cost == ranked[0].net - discard.net
         assert advice.hand_cost == ranked[0].hand - discard.hand
-        assert advice.hand_cost + advice.crib_cost == pytest.approx(advice.cost, abs=1e-12)
+        assert advice.play_cost == ranked[0].play - discard.play
+        assert advice.hand_cost + advice.crib_cost + advice.play_cost == pytest.approx(
+            advice.cost, abs=1e-12
+        )
 
 
 def test_the_best_throw_and_its_reason() -> None:
@@ -157,14 +160,16 @@ def test_the_best_throw_and_its_reason() -> None:
 def test_a_costly_throw_is_split_into_hand_and_crib() -> None:
     six = cards("5H 5D 5C JS 2D 9C")
     advice = discard_advice(six, cards("5H JS"), dealer=False)
-    ranked = analyse_discards(six, dealer=False)
+    ranked = analyse_discards(six, dealer=False, play=True)
     mine = next(d for d in ranked if set(d.throw) == set(cards("5H JS")))
     hand = ranked[0].hand - mine.hand
     crib = mine.crib - ranked[0].crib
+    play = mine.play - ranked[0].play  # these fives peg better than the best four
     assert not advice.equal
     assert advice.crib_cost == pytest.approx(crib)
     assert advice.cost_text() == (
-        f"{ranked[0].net - mine.net:.2f} a deal: {hand:.2f} in the hand, {crib:.2f} in the crib"
+        f"{ranked[0].net - mine.net:.2f} a deal: {hand:.2f} in the hand, {crib:.2f} in the crib,"
+        f" though it gains {play:.2f} in the play"
     )
     # what it gives the dealer's crib is a price, never said as a second benefit
     assert advice.chosen.reason == "keeps a pair of fives, but gives the dealer fifteen-two"
@@ -179,7 +184,8 @@ def test_a_costly_throw_is_split_into_hand_and_crib() -> None:
     assert words[0] == (
         f"1. throw {' '.join(c.label for c in best.throw)}, keep "
         f"{' '.join(c.label for c in best.keep)}: the hand makes about {round(best.hand)} "
-        f"points and gives their crib about {round(best.crib)} points on average"
+        f"points and gives their crib about {round(best.crib)} points on average, and in"
+        " the play it pegs about 1 point fewer than most hands"
     )
     assert not any(re.search(r"\d\.\d", line) for line in words)
 
@@ -188,7 +194,7 @@ def test_a_gain_in_one_place_is_said_as_a_gain() -> None:
     # Keeping the double run but giving the dealer a pair of kings loses in the crib
     # what it wins in the hand, or the other way round: the text says which.
     six = cards("3H 4D 4C 5S KD KC")
-    for discard in analyse_discards(six, dealer=False)[1:]:
+    for discard in analyse_discards(six, dealer=False, play=True)[1:]:
         advice = discard_advice(six, discard.throw, dealer=False)
         text = advice.cost_text()
         if advice.equal:
@@ -200,8 +206,8 @@ def test_a_gain_in_one_place_is_said_as_a_gain() -> None:
 
 
 def test_near_ties_are_called_equal() -> None:
-    six = cards("2S 5C 6D KD 8D QS")  # as pone, 6D QS is 0.064 behind the best
-    ranked = analyse_discards(six, dealer=False)
+    six = cards("6S 3C 8D KH QH KD")  # as pone, 8D QH is 0.049 behind the best
+    ranked = analyse_discards(six, dealer=False, play=True)
     assert 0 < ranked[0].net - ranked[1].net <= NEAR_TIE
     advice = discard_advice(six, ranked[1].throw, dealer=False)
     assert advice.place == 2 and advice.equal
@@ -210,8 +216,8 @@ def test_near_ties_are_called_equal() -> None:
 
 
 def test_just_past_a_near_tie_is_not_equal() -> None:
-    six = cards("6S 3C 8D KH QH KD")  # as pone, 8D QH is 0.158 behind the best
-    ranked = analyse_discards(six, dealer=False)
+    six = cards("2S 5C 6D KD 8D QS")  # as pone, 6D QS is 0.138 behind the best
+    ranked = analyse_discards(six, dealer=False, play=True)
     assert NEAR_TIE < ranked[0].net - ranked[1].net < 0.2
     advice = discard_advice(six, ranked[1].throw, dealer=False)
     assert not advice.equal and not advice.top[1].equal_to_best
@@ -397,7 +403,7 @@ def test_discard_questions_are_dealt_from_the_seed() -> None:
 
 def test_grading_a_throw() -> None:
     question = deal_discard_question("pone", seed=4)
-    ranked = analyse_discards(question.six, dealer=False)
+    ranked = analyse_discards(question.six, dealer=False, play=True)
     best = grade_discard(question, ranked[0].throw)
     assert best.correct and best.points_lost == 0 and best.attempt.missed == ()
     worst = grade_discard(question, ranked[-1].throw)
@@ -699,3 +705,19 @@ def test_one_card_advice_refuses_what_is_not_a_throw_of_one() -> None:
         one_card_advice(parse_cards("5H 5D JC 4S KD"), parse_cards("2C")[0], dealer=True)
     with pytest.raises(ValueError, match="dealer must be True or False"):
         one_card_ranking(parse_cards("5H 5D JC 4S KD"), dealer=1)  # type: ignore[arg-type]
+
+
+def test_the_play_is_priced_in_a_column_of_its_own() -> None:
+    # What the four kept peg, net of the opponent's pegging, is in every line and in the
+    # price of a throw, beside the hand and the crib.
+    six = cards("5H 5D 5C JS 2D 9C")
+    for discard in analyse_discards(six, dealer=True, play=True):
+        advice = discard_advice(six, discard.throw, dealer=True)
+        sign = "+" if discard.play >= 0 else "−"
+        assert f" {sign} the play {abs(discard.play):.2f} = {discard.net:.2f}" in (
+            advice.chosen.line()
+        )
+        if not advice.equal and advice.play_cost >= 0.005:
+            assert f"{advice.play_cost:.2f} in the play" in advice.cost_text()
+        elif not advice.equal and advice.play_cost <= -0.005:
+            assert f"though it gains {-advice.play_cost:.2f} in the play" in advice.cost_text()

@@ -262,3 +262,19 @@ def test_bad_options_are_refused() -> None:
         analyse_discards(six, dealer=True, opponent="random")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="dealer must be True or False"):
         analyse_discards(six, dealer="yes")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("dealer", [True, False])
+def test_a_throw_that_counts_the_play_adds_what_the_four_kept_peg(dealer: bool) -> None:
+    from trainer.analysis.play_values import play_edge
+
+    six = parse_cards("5H 5D 5C JS 2D 9C")
+    plain = {frozenset(d.throw): d for d in analyse_discards(six, dealer=dealer)}
+    ranked = analyse_discards(six, dealer=dealer, play=True)
+    assert [d.net for d in ranked] == sorted((d.net for d in ranked), reverse=True)
+    for d in ranked:
+        before = plain[frozenset(d.throw)]
+        assert (d.hand, d.crib, before.play) == (before.hand, before.crib, 0.0)
+        assert d.play == play_edge([c.order for c in d.keep], dealer=dealer)
+        assert d.net == pytest.approx(before.net + d.play)
+        assert f"+ the play {d.play:.3f} = {d.net:.3f}" in str(d)

@@ -116,30 +116,34 @@ def _type_checking_only(node: ast.If) -> bool:
     )
 
 
-def _walk(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node, skipping ``if TYPE_CHECKING:`` bodies."""
+def _walk(tree: ast.AST, *, typed: bool = False) -> Iterator[ast.AST]:
+    """Every node, skipping ``if TYPE_CHECKING:`` bodies unless ``typed``."""
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
         yield node
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _type_checking_only(child):
+            if not typed and isinstance(child, ast.If) and _type_checking_only(child):
                 stack.extend(child.orelse)
                 continue
             stack.append(child)
 
 
-def imports_of(module: str) -> set[str]:
-    """Every module ``module`` imports (absolute names; relative imports resolved)."""
+def imports_of(module: str, *, typed: bool = False) -> set[str]:
+    """Every module ``module`` imports (absolute names; relative imports resolved), with
+    ``typed`` those imported for the type checker alone too."""
     path = MODULES[module]
-    return imports_in(path.read_text(encoding="utf-8"), module, path.name == "__init__.py")
+    source = path.read_text(encoding="utf-8")
+    return imports_in(source, module, path.name == "__init__.py", typed=typed)
 
 
-def imports_in(source: str, module: str, is_package: bool = False) -> set[str]:
+def imports_in(
+    source: str, module: str, is_package: bool = False, *, typed: bool = False
+) -> set[str]:
     tree = ast.parse(source)
     package = module if is_package else module.rpartition(".")[0]
     found: set[str] = set()
-    for node in _walk(tree):
+    for node in _walk(tree, typed=typed):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -156,11 +160,23 @@ def imports_in(source: str, module: str, is_package: bool = False) -> set[str]:
     return found
 
 
-def project_imports(module: str) -> set[str]:
-    return {name for name in imports_of(module) if name in MODULES and name != module}
+def project_imports(module: str, *, typed: bool = False) -> set[str]:
+    return {name for name in imports_of(module, typed=typed) if name in MODULES and name != module}
 
 
 GRAPH: dict[str, set[str]] = {module: project_imports(module) for module in MODULES}
+#: The graph with the imports made for the type checker alone: a cycle hidden behind
+#: ``TYPE_CHECKING`` is still two modules that need each other.
+TYPED_GRAPH: dict[str, set[str]] = {
+    module: project_imports(module, typed=True) for module in MODULES
+}
+#: Cycles known and not yet undone, each with what undoes it.
+KNOWN_CYCLES: dict[tuple[str, ...], str] = {
+    ("trainer.training.table.coaching", "trainer.training.table.driver"): (
+        "the coach reads back into the Table it is given; it goes when the coach is given "
+        "the game and the person's view instead"
+    ),
+}
 
 
 def test_the_root_package_imports_nothing_of_the_project() -> None:
@@ -265,7 +281,8 @@ def test_the_top_of_the_package_is_the_app_the_command_line_and_the_launcher() -
 
 
 def test_no_import_cycles() -> None:
-    """Tarjan's strongly connected components over the project's import graph."""
+    """Tarjan's strongly connected components over the project's import graph, the imports
+    made for the type checker alone included (but for :data:`KNOWN_CYCLES`)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     on_stack: set[str] = set()
@@ -280,7 +297,7 @@ def test_no_import_cycles() -> None:
         counter += 1
         stack.append(node)
         on_stack.add(node)
-        for child in GRAPH[node]:
+        for child in TYPED_GRAPH[node]:
             if child not in index:
                 visit(child)
                 low[node] = min(low[node], low[child])
@@ -297,10 +314,13 @@ def test_no_import_cycles() -> None:
             if len(component) > 1:
                 cycles.append(sorted(component))
 
-    for module in sorted(GRAPH):
+    for module in sorted(TYPED_GRAPH):
         if module not in index:
             visit(module)
-    assert not cycles, f"import cycles: {cycles}"
+    unknown = [cycle for cycle in cycles if tuple(cycle) not in KNOWN_CYCLES]
+    assert not unknown, f"import cycles: {unknown}"
+    gone = sorted(set(KNOWN_CYCLES) - {tuple(cycle) for cycle in cycles})
+    assert not gone, f"these cycles are gone: take them out of KNOWN_CYCLES: {gone}"
 
 
 def test_the_reader_sees_every_form_of_import() -> None:
@@ -325,6 +345,7 @@ def test_the_reader_sees_every_form_of_import() -> None:
         "trainer.content",
     } <= found
     assert "trainer.ui" not in found
+    assert "trainer.ui" in imports_in(source, "trainer.engine.fake", typed=True)
     assert layer_of("trainer.progress.store") > layer_of("trainer.engine.fake")
     assert LOWEST_ALLOWED["sqlite3"] > layer_of("trainer.engine.fake")
 

@@ -24,12 +24,15 @@ import pytest
 from tests.plays import game_views
 from trainer.analysis.players import card_chances
 from trainer.analysis.players.crazy import Crazy
-from trainer.analysis.players.views import table_view
+from trainer.analysis.players.views import table_view, two_seat_view
 from trainer.analysis.seat_views import discard_view, play_view
 from trainer.analysis.tournament import tournament_player
-from trainer.engine import DECK, Card, Game, Pegging, Phase, Settings
+from trainer.analysis.tournament.variants import CrazyOpen
+from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pinned_decisions.json"
+#: Crazy's decisions before its throw counted the play, which ``crazy-open`` keeps.
+OPEN_FIXTURE = Path(__file__).parent / "fixtures" / "pinned_open.json"
 
 #: Scores (the first seat's side first) the deals start from: far from home, the middle,
 #: and near the end, where Crazy plays for the game.
@@ -138,26 +141,37 @@ def _figures(values: dict[Card, float]) -> str:
     )
 
 
-def _positions() -> dict[str, str]:
+def _chances(level: str, seed: int, view: SeatView) -> str:
+    """:func:`card_chances` by the search of the player at ``level``."""
+    if level == "crazy":
+        chances = card_chances(view, seed=seed)
+        return " ".join(f"{c.card}={c.win:.9f}" for c in chances)
+    values = CrazyOpen(seed).card_values(two_seat_view(view), for_the_game=True)
+    by_rank = {c.order: min(1.0, max(0.0, v)) for c, v in values.items()}
+    ranked = sorted(view.playable, key=lambda c: (-by_rank[c.order], c.index))
+    return " ".join(f"{c}={by_rank[c.order]:.9f}" for c in ranked)
+
+
+def _positions(level: str = "crazy") -> dict[str, str]:
     """The figures the coach and the review read: Crazy's chance for each card between
     two (the coach near the end), its look-ahead's values at three and four, and its
-    search for the game at three near the end."""
+    search for the game at three near the end (by the player at ``level``)."""
+    make = Crazy if level == "crazy" else CrazyOpen
     found: dict[str, str] = {}
-    for i, view in enumerate(game_views(("crazy", "hard"), 11, 3)):
+    for i, view in enumerate(game_views((level, "hard"), 11, 3)):
         if len(view.playable) > 1:
-            chances = card_chances(view, seed=i)
-            found[f"chances/2/{i}"] = " ".join(f"{c.card}={c.win:.9f}" for c in chances)
+            found[f"chances/2/{i}"] = _chances(level, i, view)
     for seats in (3, 4):
-        levels = ("crazy", "hard", "crazy", "hard")[:seats]
+        levels = (level, "hard", level, "hard")[:seats]
         for i, view in enumerate(game_views(levels, 20 + seats, 2)):
             if len({c.order for c in view.playable}) > 1:
-                crazy = Crazy(i)
-                found[f"look-ahead/{seats}/{i}"] = _figures(crazy.expected_values(table_view(view)))
+                figures = make(i).expected_values(table_view(view))
+                found[f"look-ahead/{seats}/{i}"] = _figures(figures)
     near = (110, 116, 113)
-    for i, view in enumerate(game_views(("crazy", "crazy", "crazy"), 40, 2)):
+    for i, view in enumerate(game_views((level, level, level), 40, 2)):
         if len({c.order for c in view.playable}) > 1 and sum(view.held) <= 8:
             table = replace(table_view(view), needs=tuple(121 - s for s in near))
-            found[f"race/3/{i}"] = _figures(Crazy(i).table_values(table))
+            found[f"race/3/{i}"] = _figures(make(i).table_values(table))
     return found
 
 
@@ -200,6 +214,28 @@ def record_all() -> dict[str, str]:
     return found
 
 
+def _opened(levels: Sequence[str]) -> tuple[str, ...]:
+    return tuple("crazy-open" if level == "crazy" else level for level in levels)
+
+
+def record_open() -> dict[str, str]:
+    """Every case of Crazy's, played by today's Crazy kept for the tournament
+    (``crazy-open``) with the same seeds."""
+    found = {
+        name: _decided((_opened(case[0]), *case[1:]))
+        for name, case in _cases().items()
+        if "crazy" in case[0]
+    }
+    for levels, seed in GAMES:
+        if "crazy" in levels:
+            decisions, record = _whole_game(_opened(levels), seed)
+            name = f"game/{'-'.join(levels)}/{seed}"
+            found[f"{name}/decisions"] = " ".join(decisions)
+            found[f"{name}/record"] = record
+    found.update(_positions("crazy-open"))
+    return found
+
+
 @pytest.fixture(scope="module")
 def pinned() -> dict[str, str]:
     loaded: dict[str, str] = json.loads(FIXTURE.read_text(encoding="utf-8"))
@@ -231,6 +267,17 @@ def test_the_coachs_figures_are_as_recorded(pinned: dict[str, str]) -> None:
     assert len(found) > 20
     for name, figures in found.items():
         assert figures == pinned[name], name
+
+
+@pytest.mark.slow
+def test_todays_crazy_is_kept_for_the_tournament_as_it_played() -> None:
+    # crazy-open plays every deal, game and position Crazy played before its throw
+    # counted the play and its searches let the others lay from what they see.
+    pinned_open = json.loads(OPEN_FIXTURE.read_text(encoding="utf-8"))
+    found = record_open()
+    assert set(found) == set(pinned_open)
+    moved = [name for name in found if found[name] != pinned_open[name]]
+    assert not moved, f"{len(moved)} of {len(found)} decided otherwise: {moved[:8]}"
 
 
 def test_the_pinned_file_covers_every_level_at_every_table() -> None:

@@ -120,7 +120,7 @@ def test_the_throw_advice_carries_the_analysis_numbers() -> None:
     table = _after_throw(Table.new(PlaySetup("easy", Settings(), CoachMode.MOVES), seed=7))
     view = table.view
     six = (*view.kept, *view.discards)
-    ranked = analyse_discards(six, dealer=view.dealer == ME, opponent="sound")
+    ranked = analyse_discards(six, dealer=view.dealer == ME, opponent="sound", play=True)
     advice = table.throw_advice()
     assert advice is not None
     assert [line.discard for line in advice.top] == list(ranked[: len(advice.top)])
@@ -312,7 +312,7 @@ def test_coach_on_shows_the_throw_against_the_best_with_the_analysis_numbers() -
     table = _table(at)
     view = table.view
     six = (*view.kept, *view.discards)
-    ranked = analyse_discards(six, dealer=view.dealer == ME, opponent="sound")
+    ranked = analyse_discards(six, dealer=view.dealer == ME, opponent="sound", play=True)
     assert [e.label for e in at.expander if e.label.startswith("Coach: ")]
     text = _texts(at)
     assert table.throw_lines()[0] in text

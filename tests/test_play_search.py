@@ -7,7 +7,9 @@ the search with every hand known, and one action deep against Hard's weighing)."
 
 from __future__ import annotations
 
+import copy
 import random
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 import numpy as np
@@ -15,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.plays import each_action, hard_table_views, position_of, random_play
+from tests.plays import each_action, hard_table_views, position_of, random_play, weighed_card
 from trainer.analysis.pegging import reply_expectation
 from trainer.analysis.play_search import (
     HIDDEN,
@@ -29,15 +31,18 @@ from trainer.analysis.play_search import (
     TableRace,
     TwoSideRace,
     Value,
+    WeighedReply,
     WinChance,
     _allowed,
     greedy_reply,
     order_pips,
     unseen_counts,
 )
+from trainer.analysis.players import computer_player
 from trainer.analysis.players.table_options import table_options
+from trainer.analysis.players.views import table_view
 from trainer.analysis.tournament.variants import WIN, PointsRace
-from trainer.engine import DECK, Card, Pegging
+from trainer.engine import DECK, Card, Game, Pegging, Phase, Settings
 
 SIDES = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 0, 1)}
 
@@ -346,7 +351,7 @@ def test_each_rank_is_laid_as_often_as_every_hand_says(seats: int, depth: int) -
             continue
         least = tuple(rng.choice([1, 1, 1, 6]) for _ in range(seats))
         hands = tuple(mine if s == me else (HIDDEN,) * held[s] for s in range(seats))
-        series = (10, count - 10) if count > 10 else ((count,) if count else ())
+        series = (10,) * (count // 10) + ((count % 10,) if count % 10 else ())
         last = (me - 1) % seats if count else -1
         state = PlayState(hands, series, count, me, 0, last, (), unseen, least)
         for order in fits:
@@ -407,3 +412,147 @@ def test_a_card_that_cannot_be_laid_is_refused() -> None:
         PlaySearch((0, 1, 2), depth=0)
     with pytest.raises(ValueError, match="3 hands at a table of 2"):
         PlaySearch((0, 1)).value(state)
+    with pytest.raises(ValueError, match="does not count 24"):
+        look.after_lay(state._replace(running=24), 3)
+
+
+# -- a seat that lays from what it sees, as Hard weighs a card --
+
+
+def _hard_decisions(seats: int, games: int) -> Iterator[tuple[Game, int, Card | None]]:
+    """Every decision of the play in the first deals of seeded games of Hard: the game
+    before it, the seat, and Hard's card (None for a go)."""
+    for g in range(games):
+        game = Game(Settings(seats=seats), seed=300 + g)
+        players = [computer_player("hard", seed=f"{g}/{s}") for s in range(seats)]
+        while game.phase is Phase.CUT:
+            for seat in game.waiting_for():
+                game.cut_for_deal(seat)
+        for _ in range(2):
+            for seat in game.seats:
+                game.discard(seat, players[seat].discard(game.view(seat)))
+            assert game.pone is not None
+            game.cut_starter(game.pone)
+            while game.phase is Phase.PLAY:
+                turn = game.turn
+                assert turn is not None
+                card = players[turn].play(game.view(turn))
+                yield game, turn, card
+                game.go(turn) if card is None else game.lay(turn, card)
+            while game.phase is Phase.SHOW:
+                game.count_hand(*game.show_order[0])
+            game.next_deal()
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_weighed_reply_is_hards_card(seats: int) -> None:
+    # Far from home Hard lays the card of most points now and expected reply, from what
+    # it has not seen: the reply rule, told what the seat cannot see, lays its rank.
+    checked = 0
+    for game, seat, card in _hard_decisions(seats, 6):
+        view = game.view(seat)
+        if len({c.order for c in view.playable}) < 2:
+            continue
+        hands = tuple(tuple(sorted(c.order for c in game.view(s).hand)) for s in game.seats)
+        others = [o for s, hand in enumerate(hands) if s != seat for o in hand]
+        table = table_view(view)
+        rest = list(unseen_counts([c.order for c in table.unseen]))
+        for o in others:
+            rest[o] -= 1
+        state = PlayState(
+            hands,
+            tuple(c.order for _, c in view.series),
+            view.count,
+            seat,
+            table.passed,
+            table.last,
+            least=table.min_pips,
+        )
+        assert card is not None
+        assert WeighedReply(table.sides, rest).choose(state) == card.order, (view.hand, card)
+        checked += 1
+    assert checked > 40
+
+
+def test_a_search_against_a_weighed_reply_lets_that_seat_decide() -> None:
+    # Seat 1 holds a five and a ten after seat 0 led a ten: searched, it would lay the five
+    # for fifteen; it does too by Hard's rule, and then its other card is forced.
+    rest = [0, *([4] * 13)]
+    for o in (10, 5, 10, 3):
+        rest[o] -= 1
+    replies = WeighedReply((0, 1), rest)
+    state = PlayState(((3,), (5, 10)), (10,), 10, 1, 0, 0)
+    assert replies.choose(state) == 5
+    search = PlaySearch((0, 1), replies=replies, replying=0b10)
+    assert search.value(state) == (0.0, 3.0)  # fifteen two, and its ten is the last card
+
+
+def _engine_replies(
+    play: Pegging, me: int, sides: tuple[int, ...], rest: Sequence[Card], search: PlaySearch
+) -> tuple[float, ...]:
+    """Seat ``me`` tries every action on copies of the engine's Pegging; every other seat
+    lays Hard's card, worked out card by card from what it cannot see (``rest`` and the
+    other hands)."""
+    n_sides = max(sides) + 1
+    if play.is_over:
+        return (0.0,) * n_sides
+    turn = play.turn
+    assert turn is not None
+    if turn == me:
+        actions = list(each_action(play))
+    else:
+        unseen = [*rest, *(c for s, h in enumerate(play.hands) if s != turn for c in h)]
+        card = weighed_card(play, turn, unseen, sides)
+        after = copy.deepcopy(play)
+        actions = [(after, after.go() if card is None else after.lay(card))]
+    best: tuple[float, ...] | None = None
+    for nxt, event in actions:
+        gained = [0.0] * n_sides
+        for who, item in event.awards:
+            gained[sides[who]] += item.points
+        rest_value = _engine_replies(nxt, me, sides, rest, search)
+        value = tuple(g + r for g, r in zip(gained, rest_value, strict=True))
+        if best is None or search.worth(value, turn) > search.worth(best, turn):
+            best = value
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("sides", [(0, 1), (0, 1, 2), (0, 1, 0, 1)])
+def test_with_every_hand_known_the_search_against_replies_is_exhaustive(
+    sides: tuple[int, ...],
+) -> None:
+    # The search in which the other seats lay from what they see (as Hard weighs a card)
+    # is the same as trying every line of the seat to play on the engine's own Pegging,
+    # the others laying Hard's card worked out card by card.
+    rng = random.Random(40 + len(sides))
+    checked = 0
+    while checked < 25:
+        play = random_play(rng, len(sides))
+        if play.is_over:
+            continue
+        me = play.turn
+        assert me is not None
+        held = {c for h in play.hands for c in h} | set(play.pile)
+        rest = rng.sample([c for c in DECK if c not in held], 6)
+        counts = unseen_counts([c.order for c in rest])
+        others = sum(1 << s for s in range(len(sides)) if s != me)
+        search = PlaySearch(sides, replies=WeighedReply(sides, counts), replying=others)
+        expected = _engine_replies(play, me, sides, rest, search)
+        got = search.value(PlayState(*position_of(play)))
+        assert search.worth(got, me) == pytest.approx(search.worth(expected, me)), play.hands
+        checked += 1
+
+
+def test_a_hidden_seat_weighs_the_card_it_lays_out_of_the_cards_unseen() -> None:
+    # Three fives laid and one unseen: a seat that may hold it weighs laying it (double
+    # pair royal, twelve) and the next seat's reply out of what is left, with no fifth five.
+    unseen = unseen_counts([5, 10, 10, 11, 12, 13, 1, 2])
+    state = PlayState(((1, 2), (HIDDEN, HIDDEN), (HIDDEN,)), (5, 5, 5), 15, 1, 0, 0, (), unseen)
+    liked = WeighedReply((0, 1, 2), [0] * 14).weigh(state, [5, 10])
+    assert liked[5] > liked[10]
+    look = PlaySearch(
+        (0, 1, 2), ExpectedReply((0, 1, 2)), depth=3, replies=WeighedReply((0, 1, 2), [0] * 14),
+        replying=0b110,
+    )  # fmt: skip
+    assert look.value(state)[1] > 0

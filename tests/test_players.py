@@ -25,7 +25,7 @@ def _c(text: str) -> Card:
 
 def test_levels_and_unknown_level() -> None:
     assert LEVELS == ("easy", "normal", "hard", "crazy")
-    assert VARIANTS == ("crazy-points",)  # for comparisons, not on the Play page
+    assert VARIANTS == ("crazy-open", "crazy-points")  # for comparisons, not on the Play page
     for level in LEVELS:
         assert computer_player(level, seed=1).level == level
     for level in (*LEVELS, *VARIANTS):
@@ -259,7 +259,7 @@ def test_crazy_throws_by_the_discard_analysis(level: str) -> None:
     for _ in range(20):
         six = tuple(rng.sample(DECK, 6))
         dealer = rng.random() < 0.5
-        best = analyse_discards(six, dealer=dealer, opponent="sound")[0]
+        best = analyse_discards(six, dealer=dealer, opponent="sound", play=level == "crazy")[0]
         view = discard_view(six, seat=0, dealer=0 if dealer else 1)
         throw = tournament_player(level, seed=1).discard(view)
         assert set(throw) == set(best.throw)
@@ -308,8 +308,9 @@ class _Blind(Crazy):
 
 def test_away_from_the_end_crazy_plays_as_for_points() -> None:
     """Over deals where neither side is within END points of home, Crazy's every throw
-    and card is the one it chooses with the score left out, and its throws are those of
-    Crazy before it knew the score (crazy-points)."""
+    and card is the one it chooses with the score left out, and the throws of Crazy before
+    its throw counted the play (crazy-open) are those of Crazy before it knew the score
+    (crazy-points)."""
     rng = random.Random(12)
     for i in range(24):
         scores = (rng.randrange(0, 121 - END - 20), rng.randrange(0, 121 - END - 20))
@@ -319,12 +320,18 @@ def test_away_from_the_end_crazy_plays_as_for_points() -> None:
         blind = _play_deal((_Blind(i), _Blind(-i)), deal_rng, scores)
         assert crazy == blind
         deal_rng = random.Random(i)
+        opened = _play_deal(
+            (tournament_player("crazy-open", seed=i), tournament_player("crazy-open", seed=-i)),
+            deal_rng,
+            scores,
+        )
+        deal_rng = random.Random(i)
         points = _play_deal(
             (tournament_player("crazy-points", seed=i), tournament_player("crazy-points", seed=-i)),
             deal_rng,
             scores,
         )
-        assert crazy[:2] == points[:2]  # the throws
+        assert opened[:2] == points[:2]  # the throws
 
 
 def _crazy(mine: str, theirs: str, moves: str, **kw: object) -> Card | None:

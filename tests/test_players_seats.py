@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tests.plays import hard_table_views
 from trainer.analysis import computer_player
 from trainer.analysis.discards_five import kept_likelihood_five
-from trainer.analysis.play_search import ExpectedReply, PlaySearch
+from trainer.analysis.play_search import ExpectedReply, PlaySearch, WeighedReply
 from trainer.analysis.players.crazy import DEPTH, Crazy, counting_out_five, crib_at_least
 from trainer.analysis.players.views import table_view
 from trainer.analysis.seat_views import discard_view, play_view
@@ -325,7 +325,15 @@ def test_crazy_lays_the_card_the_look_ahead_values_most(seats: int) -> None:
         assert set(values) <= set(table.legal)
         assert {c.order for c in values} == {c.order for c in table.legal}
         state = table.hidden_state()
-        look = PlaySearch(table.sides, ExpectedReply(table.sides), depth=DEPTH)
+        # at three the others lay from what they see, as Hard weighs a card
+        others = sum(1 << s for s in range(seats) if s != table.seat) if seats == 3 else 0
+        look = PlaySearch(
+            table.sides,
+            ExpectedReply(table.sides),
+            depth=DEPTH,
+            replies=WeighedReply(table.sides, [0] * 14),
+            replying=others,
+        )
         for card, worth in values.items():
             assert worth == pytest.approx(look.worth(look.after_lay(state, card.order), table.seat))
         chosen = player._choose_table_card(table)

@@ -172,7 +172,7 @@ def test_each_throw_costs_what_the_discard_analysis_says() -> None:
             hands, _ = deal(shuffled_pack(seed, str(d.deal_no)), d.dealer)
             assert set(throw.six) == set(hands[ME])
             assert throw.dealer == (d.dealer == ME)
-            ranked = analyse_discards(throw.six, dealer=throw.dealer)
+            ranked = analyse_discards(throw.six, dealer=throw.dealer, play=True)
             chosen = next(x for x in ranked if set(x.throw) == set(throw.thrown))
             assert throw.lost == pytest.approx(ranked[0].net - chosen.net, abs=1e-12)
             assert set(throw.best_throw) == set(ranked[0].throw)

@@ -155,5 +155,9 @@ def test_the_details_are_to_a_hundredth_and_in_whole_points_in_words() -> None:
             if isinstance(decision, ThrowReview | OneThrowReview):
                 table = throw_table(decision)
                 assert table[0].startswith("| Place | Throw | Keep | Hand |")
+                # between two, what the four kept peg is a column of its own
+                assert ("| The play |" in table[0]) == isinstance(decision, ThrowReview)
+                lines = [line for row in table for line in row.splitlines()]
+                assert {line.count("|") for line in lines} == {lines[0].count("|")}
                 assert sum("(yours)" in row for row in table) == 1
                 assert not DECIMAL.search("\n".join(throw_table(decision, words=True)))

@@ -197,9 +197,11 @@ def test_the_deals_are_stepped_through_on_the_board() -> None:
     deal_details = _expander(at, "review_deal_details_1")
     (table,) = [m.value for m in deal_details.markdown if m.value.startswith("| Place | Throw |")]
     chosen = first.throw.advice.chosen
-    assert f"| {chosen.discard.net:.2f} |" in next(
-        row for row in table.splitlines() if "(yours)" in row
-    )
+    yours = next(row for row in table.splitlines() if "(yours)" in row)
+    play = chosen.discard.play
+    sign = "" if round(play, 2) == 0 else "+" if play > 0 else "−"
+    assert f"| {sign}{abs(play):.2f} | {chosen.discard.net:.2f} |" in yours
+    assert "| The play |" in table.splitlines()[0]  # what the four kept peg, a column of its own
     assert len(table.splitlines()) == 2 + len({*first.throw.advice.top, chosen})
     assert at.button(key="review_previous").disabled
     at.button(key="review_next").click().run()

@@ -177,6 +177,13 @@ def _tournament_task(task: tuple[tuple[str, str], str, int, int, int]) -> Any:
     return play_pair(levels, seed, index, target, seats)
 
 
+def _deals_task(task: tuple[tuple[str, str], str, int, int, int]) -> Any:
+    from trainer.analysis.tournament.deals import play_deals
+
+    levels, seed, index, _target, seats = task
+    return play_deals(levels, seed, index, seats)
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     """Play each pair of levels over the same deal orders, seats exchanged, and print the table."""
     import multiprocessing
@@ -187,7 +194,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from trainer.analysis.tournament.matches import summarise
     from trainer.analysis.tournament.report import format_match
 
-    if args.games < 2 or args.games % 2:
+    if args.deals is not None:
+        return _duplicate_deals(args)
+    if args.games is None or args.games < 2 or args.games % 2:
         raise CliError("--games must be an even number, 2 or more: each deal order is played twice")
     if args.jobs < 1:
         raise CliError("--jobs must be 1 or more")
@@ -244,6 +253,49 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                 f" {args.games} games on {args.jobs} job(s))",
                 flush=True,
             )
+    finally:
+        if pool is not None:
+            pool.terminate()
+    return 0
+
+
+def _duplicate_deals(args: argparse.Namespace) -> int:
+    """``tournament --deals N``: each pair of levels over N pairs of duplicate deals."""
+    import multiprocessing
+    import time
+
+    from tqdm import tqdm
+
+    from trainer.analysis.tournament.deals import format_deals, summarise_deals
+
+    if args.deals < 1 or args.jobs < 1:
+        raise CliError("--deals and --jobs must be 1 or more")
+    if args.seats not in (2, 3, 4):
+        raise CliError("--seats must be 2, 3 or 4 (four as two partnerships)")
+    named = [_pair(text) for text in args.pair or ()]
+    pairs = list(dict.fromkeys([*([] if args.only else map(_pair, DEFAULT_PAIRS)), *named]))
+    print(
+        f"Duplicate deals: {args.deals} pairs a pair of levels, seed {args.seed},"
+        f" {args.seats} seats, {args.jobs} job(s)",
+        flush=True,
+    )
+    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        for levels in pairs:
+            tasks = [(levels, str(args.seed), i, 0, args.seats) for i in range(args.deals)]
+            results = (
+                pool.imap_unordered(_deals_task, tasks, chunksize=4)
+                if pool is not None
+                else map(_deals_task, tasks)
+            )
+            started = time.perf_counter()
+            done = sorted(
+                tqdm(results, total=args.deals, desc=f"{levels[0]} v {levels[1]}", mininterval=5),
+                key=lambda d: d.index,
+            )
+            seconds = time.perf_counter() - started
+            print(format_deals(summarise_deals(levels, done)), flush=True)
+            print(f"  {seconds / 60:.1f} minutes on {args.jobs} job(s)", flush=True)
     finally:
         if pool is not None:
             pool.terminate()
@@ -405,7 +457,13 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament",
         help="computer levels against each other, each deal order played twice with seats exchanged",
     )
-    tour.add_argument("--games", type=int, required=True, help="games a pair (even)")
+    tour.add_argument("--games", type=int, help="games a pair (even)")
+    tour.add_argument(
+        "--deals",
+        type=int,
+        help="instead of games, this many pairs of duplicate deals a pair of levels (each deal"
+        " played twice with the seats exchanged, far from home): points a deal, cheaper",
+    )
     tour.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     tour.add_argument("--seed", default="1", help="seed for the deal orders (default 1)")
     tour.add_argument(

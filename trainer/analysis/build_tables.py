@@ -1,4 +1,4 @@
-"""Build the packaged tables: ``python -m trainer.analysis.build_tables [--wins [--games N]] [--check]``.
+"""Build the packaged tables: ``python -m trainer.analysis.build_tables [--wins [--games N] | --play] [--check]``.
 
 Without ``--wins``, writes ``trainer/analysis/data/throw_weights.json``: for each seat, the throw a
 sound player makes from each of the 18,395 rank-only six-card hands (one letter a
@@ -22,6 +22,10 @@ about forty minutes of one core. Hard is measured rather than Crazy because it s
 nearly as much a deal (10.2 as pone and 16.4 as dealer against Crazy's 10.5 and 16.7,
 and good human play's 10.1 and 16.2) at a tenth of Crazy's thinking time, so that the
 table can be measured, and checked against games played from positions, in minutes.
+
+With ``--play``, writes ``trainer/analysis/data/play_values.json``: what each four kept is
+worth in the play between two, from the dealer's side and the pone's
+(:mod:`trainer.analysis.play_values`; about a quarter of an hour of one core).
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ __all__ = [
     "CLASS_DEALS",
     "DATA_FILE",
     "MAX_ROUNDS",
+    "PLAY_FILE",
     "WIN_FILE",
     "WIN_GAMES",
     "WIN_LEVEL",
@@ -67,6 +72,7 @@ __all__ = [
 
 DATA_FILE = Path(__file__).parent / "data" / "throw_weights.json"
 WIN_FILE = Path(__file__).parent / "data" / "win_table.json"
+PLAY_FILE = Path(__file__).parent / "data" / "play_values.json"
 MAX_ROUNDS = 40
 #: The level whose games the win-probability model is measured on, and how many games.
 WIN_LEVEL = "hard"
@@ -228,11 +234,18 @@ def build_wins(
     return to_json(classes[FAR], dealer_table(classes), about)
 
 
+def _fours_done(done: int, fours: int) -> None:
+    print(f"  {done} of {fours} fours", flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainer.analysis.build_tables")
     parser.add_argument("--check", action="store_true", help="compare with the committed file")
     parser.add_argument(
         "--wins", action="store_true", help="build the win-probability table instead"
+    )
+    parser.add_argument(
+        "--play", action="store_true", help="build the table of the fours' worth in the play"
     )
     parser.add_argument(
         "--games", type=int, default=WIN_GAMES, help=f"games for --wins (default {WIN_GAMES})"
@@ -244,7 +257,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"deals for each class of deal near the end, for --wins (default {CLASS_DEALS})",
     )
     args = parser.parse_args(argv)
-    if args.wins:
+    if args.play:
+        from trainer.analysis.play_values import build_play_values
+
+        target_file = PLAY_FILE
+        table = build_play_values(None if args.check else _fours_done)
+        text = json.dumps(table, indent=0, sort_keys=True) + "\n"
+        done = f"{len(table['values'])} fours"
+    elif args.wins:
         if args.games < 1 or args.class_deals < 1:
             parser.error("--games and --class-deals must be 1 or more")
         target_file = WIN_FILE

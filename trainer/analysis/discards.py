@@ -40,6 +40,7 @@ from typing import Literal
 
 import numpy as np
 
+from trainer.analysis.play_values import play_edge
 from trainer.analysis.ranks import (
     JACK,
     KEEPS,
@@ -71,14 +72,18 @@ class Discard:
     crib: float
     net: float
     dealer: bool
+    #: What the four kept peg better than an average four, net of the opponent's, when
+    #: the throw counts the play (:func:`~trainer.analysis.play_values.play_edge`); in ``net``.
+    play: float = 0.0
 
     def __str__(self) -> str:
         throw = " ".join(card.label for card in self.throw)
         keep = " ".join(card.label for card in self.keep)
         sign = "+" if self.dealer else "-"
+        play = f" + the play {self.play:.3f}" if self.play else ""
         return (
             f"throw {throw}, keep {keep}: hand {self.hand:.3f} {sign} crib {self.crib:.3f}"
-            f" = {self.net:.3f}"
+            f"{play} = {self.net:.3f}"
         )
 
 
@@ -97,13 +102,14 @@ def _check_six(six: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def analyse_discards(
-    six: Sequence[Card], *, dealer: bool, opponent: Opponent = "sound"
+    six: Sequence[Card], *, dealer: bool, opponent: Opponent = "sound", play: bool = False
 ) -> tuple[Discard, ...]:
     """The 15 throws from ``six`` ranked best first (highest ``net``; ties by hand, then cards).
 
     ``dealer`` says whose crib it is; ``opponent`` picks the model of the other
-    player's throw (see the module docstring). Raises ``ValueError`` for anything
-    but six distinct cards or an unknown model.
+    player's throw (see the module docstring); with ``play`` the throw counts the play
+    too: each keep's :func:`~trainer.analysis.play_values.play_edge` is in its ``net``.
+    Raises ``ValueError`` for anything but six distinct cards or an unknown model.
     """
     cards = _check_six(six)
     if not isinstance(dealer, bool):
@@ -119,14 +125,16 @@ def analyse_discards(
     results = []
     for t, (throw, keep) in enumerate(zip(THROWS, KEEPS, strict=True)):
         hand, crib = float(hands[t]), float(cribs[t])
+        pegs = play_edge([cards[k].order for k in keep], dealer=dealer) if play else 0.0
         results.append(
             Discard(
                 throw=(cards[throw[0]], cards[throw[1]]),
                 keep=(cards[keep[0]], cards[keep[1]], cards[keep[2]], cards[keep[3]]),
                 hand=hand,
                 crib=crib,
-                net=hand + crib if dealer else hand - crib,
+                net=(hand + crib if dealer else hand - crib) + pegs,
                 dealer=dealer,
+                play=pegs,
             )
         )
     results.sort(key=lambda d: (-d.net, -d.hand, d.throw[0].index, d.throw[1].index))

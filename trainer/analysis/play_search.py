@@ -72,6 +72,7 @@ __all__ = [
     "TableRace",
     "TwoSideRace",
     "Value",
+    "WeighedReply",
     "WinChance",
     "greedy_reply",
     "next_to_act",
@@ -119,7 +120,7 @@ _PEGGED: dict[tuple[int, ...], int] = {}
 
 def peg(series: tuple[int, ...], count: int) -> int:
     """:func:`~trainer.analysis.pegging.peg_points` of the last card of ``series`` (whose
-    cards make ``count``), kept once worked out (for every search: the series a play can
+    cards must make ``count``: the points are kept by the series), kept once worked out (for every search: the series a play can
     make are few; the table starts again past :data:`PEGGED_KEPT`)."""
     found = _PEGGED.get(series)
     if found is None:
@@ -264,6 +265,24 @@ def greedy_reply(
     n = sum(unseen)
     if holds <= 0 or n < holds or count >= MAX_COUNT:
         return 0.0
+    key = (series, holds, last_card, *unseen)
+    found = _REPLIES.get(key)
+    if found is not None:
+        return found
+    if len(_REPLIES) >= REPLIES_KEPT:
+        _REPLIES.clear()
+    found = _REPLIES[key] = _greedy_reply(series, count, unseen, n, holds, last_card)
+    return found
+
+
+#: Replies :func:`greedy_reply` keeps at most (a look-ahead meets the same ones often).
+REPLIES_KEPT = 200_000
+_REPLIES: dict[tuple[object, ...], float] = {}
+
+
+def _greedy_reply(
+    series: tuple[int, ...], count: int, unseen: Sequence[int], n: int, holds: int, last_card: bool
+) -> float:
     by_value: dict[int, int] = {}
     for order in _ORDERS:
         cards = unseen[order]
@@ -508,6 +527,96 @@ def next_to_act(hands: Hands, count: int, current: int, passed: int, last: int) 
     return -1
 
 
+class WeighedReply:
+    """How a seat that sees only its own cards lays in a search where its hand is known:
+    as Hard weighs a card (:func:`~trainer.analysis.pegging.analyse_play`,
+    :func:`~trainer.analysis.players.table_options.table_options`), the points it pegs now
+    plus the next seat's expected best reply over the cards this seat cannot see (a point
+    to that seat is worth a point to its own side, or takes a point, or half of one at
+    three, from it), a point less for leading a five; between equals (to a rounding) the
+    higher card, then the lower rank. It cannot see ``rest`` (by rank order: every card no hand in the search
+    holds, but the cards laid and the starter) nor any other seat's hand, and reads the
+    next seat's goes (the position's ``least``).
+
+    A search told to let seats lay so (:class:`PlaySearch`'s ``replies``) asks
+    :meth:`choose` for the rank, or 0 for a go, of a seat whose hand it knows; and a seat
+    whose hand it does not know likes the ranks it might hold as :meth:`weigh` says."""
+
+    def __init__(self, sides: Sequence[int], rest: Sequence[int]) -> None:
+        self.sides = tuple(sides)
+        self.rest = tuple(rest)
+        if len(self.rest) != len(PIPS):
+            raise ValueError("the cards nobody holds go by rank order (ace 1 to king 13)")
+        others = max(self.sides)
+        self._against = -1.0 / (others or 1)
+        self._chosen: dict[State, int] = {}
+
+    def choose(self, state: State) -> int:
+        """The rank the seat to act lays (its hand known), or 0 for a go."""
+        found = self._chosen.get(state)
+        if found is not None:
+            return found
+        hands, _, count, turn, _, _, _, _, _ = state
+        fits = sorted({o for o in hands[turn] if count + PIPS[o] <= MAX_COUNT})
+        if len(fits) <= 1:
+            choice = fits[0] if fits else 0
+        else:
+            keys = self.weigh(state, fits)
+            choice = max(fits, key=keys.__getitem__)
+        self._chosen[state] = choice
+        return choice
+
+    def weigh(self, state: State, orders: Sequence[int]) -> dict[int, tuple[float, float, int]]:
+        """How the seat to act likes laying each of ``orders`` (that fit), the best liked
+        highest: its worth to its side to a rounding, then the higher card, then the lower
+        rank. What it cannot see is ``rest``, the position's unseen cards (of hands not
+        seen) and every other hand known."""
+        hands, series, count, turn, passed, _, _, unseen_held, least = state
+        hand = hands[turn]
+        n = len(hands)
+        unseen = list(self.rest)
+        if unseen_held:
+            for o, k in enumerate(unseen_held):
+                unseen[o] += k
+        for seat, held in enumerate(hands):
+            if seat != turn and held and held[0] != HIDDEN:
+                for o in held:
+                    unseen[o] += 1
+        seen = tuple(unseen)
+        left = sum(map(len, hands)) - 1
+        replier = -1
+        for step in range(1, n):
+            q = (turn + step) % n
+            if hands[q] and not passed & (1 << q):
+                replier = q
+                break
+        keys: dict[int, tuple[float, float, int]] = {}
+        hidden = hand[0] == HIDDEN  # its card is among the unseen cards
+        for o in orders:
+            new_count = count + PIPS[o]
+            line = (*series, o)
+            points: float = quick_peg(line, new_count)
+            if left == 0 and new_count != MAX_COUNT:
+                points += 1  # the last card of the play
+            if replier >= 0 and new_count != MAX_COUNT:
+                holds = len(hands[replier])
+                could = seen
+                if hidden:
+                    fewer = list(seen)
+                    fewer[o] -= 1
+                    could = tuple(fewer)
+                could = _allowed(could, least[replier] if least else 1, holds)
+                reply = greedy_reply(
+                    line, new_count, could, holds, last_card=len(hand) == 1 and left == 1
+                )
+                weight = 1.0 if self.sides[replier] == self.sides[turn] else self._against
+                points += weight * reply
+            if count == 0 and PIPS[o] == 5:
+                points -= 1.0  # a five led gives the next player fifteen
+            keys[o] = (round(points, 9), PIPS[o] * 0.01, -o)
+        return keys
+
+
 def _add(value: Value, side: int, points: float) -> Value:
     if len(value) == 2:
         return (value[0] + points, value[1]) if side == 0 else (value[0], value[1] + points)
@@ -521,7 +630,9 @@ class PlaySearch:
     table), valued by ``leaf`` (:data:`POINTS` by default), stopping after ``depth``
     actions (a card or a go; no limit by default). With ``prune`` (two sides only), lines
     are cut by alpha-beta and no position is kept; otherwise each position valued is
-    kept for the search's life (make one search a decision, or a guess)."""
+    kept for the search's life (make one search a decision, or a guess). The seats in
+    ``replying`` (a bit each) do not search: they lay as ``replies`` says, from what they
+    can see (:class:`WeighedReply`), as a player at a real table does."""
 
     def __init__(
         self,
@@ -530,6 +641,8 @@ class PlaySearch:
         *,
         depth: int | None = None,
         prune: bool = False,
+        replies: WeighedReply | None = None,
+        replying: int = 0,
     ) -> None:
         self.sides = tuple(sides)
         if len(self.sides) not in (2, 3, 4):
@@ -542,6 +655,10 @@ class PlaySearch:
             raise ValueError(f"the search takes at least the card laid, not depth {depth!r}")
         self.leaf: Leaf = leaf if leaf is not None else points_leaf(self.n_sides)
         self.prune = prune
+        #: The seats (a bit each) whose hands are known but which lay as ``replies`` says,
+        #: seeing only their own cards.
+        self.replies = replies
+        self.replying = replying if replies is not None else 0
         #: Actions left at the start, and what each action takes off (nothing: no limit).
         self.depth = depth if depth is not None else 1
         self._step = 1 if depth is not None else 0
@@ -589,6 +706,8 @@ class PlaySearch:
             raise ValueError("the least pips go by seat")
         if not state.hands[state.turn]:
             raise ValueError(f"seat {state.turn} has no card to play")
+        if sum(PIPS[o] for o in state.series) != state.running:
+            raise ValueError(f"the series {state.series} does not count {state.running}")
 
     # -- the walk --
     #
@@ -610,6 +729,8 @@ class PlaySearch:
         hand = state[0][turn]
         if not hand[0]:  # hidden cards
             best = self._chance(state, hand, depth)
+        elif self.replying >> turn & 1:
+            best = self._reply(state, depth, alpha, beta)
         else:
             count = state[2]
             worth = self._worth
@@ -641,6 +762,8 @@ class PlaySearch:
         hand = state[0][turn]
         if not hand[0]:  # hidden cards
             return self._chance(state, hand, depth)
+        if self.replying >> turn & 1:
+            return self._reply(state, depth, alpha, beta)
         count = state[2]
         maximise = self.sides[turn] == 0
         best: Value | None = None
@@ -668,6 +791,14 @@ class PlaySearch:
         if best is None:
             return self._go(state, state[8], depth, alpha, beta)
         return best
+
+    def _reply(self, state: State, depth: int, alpha: float, beta: float) -> Value:
+        """A seat that lays as :attr:`replies` says, seeing only its own cards."""
+        assert self.replies is not None
+        order = self.replies.choose(state)
+        if order:
+            return self._lay(state, order, depth, alpha, beta)
+        return self._go(state, state[8], depth, alpha, beta)
 
     def _chance(self, state: State, hand: tuple[int, ...], depth: int) -> Value:
         """A seat whose cards are not seen: it holds any set of the cards it could hold,
@@ -701,7 +832,12 @@ class PlaySearch:
                     if points:
                         value = _add(value, side, points)
                 options.append((round(worth(value, side), 9), order, value))
-        options.sort(key=lambda option: (-option[0], -option[1]))
+        if self.replying >> turn & 1:  # it likes what it sees, as the reply rule weighs
+            assert self.replies is not None
+            liked = self.replies.weigh(state, [order for _, order, _ in options])
+            options.sort(key=lambda option: liked[option[1]], reverse=True)
+        else:
+            options.sort(key=lambda option: (-option[0], -option[1]))
         out = [0.0] * self.n_sides
         gone = 0
         before = 1.0  # the chance it holds none of the ranks it likes better

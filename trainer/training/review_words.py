@@ -438,8 +438,12 @@ def details(decision: Decision, review: GameReview, *, words: bool = False) -> t
 
 def throw_table(throw: ThrowReview | OneThrowReview, *, words: bool = False) -> tuple[str, ...]:
     """The best throws and the person's (marked ``(yours)``) as the rows of a Markdown table
-    with its header: to a hundredth of a point, or (``words``) in whole points."""
-    rows: list[tuple[int, bool, tuple[Card, ...], tuple[Card, ...], float, float, float]]
+    with its header: to a hundredth of a point, or (``words``) in whole points. Between two,
+    what the four kept peg better or worse than an average hand is a column of its own,
+    "The play"."""
+    rows: list[
+        tuple[int, bool, tuple[Card, ...], tuple[Card, ...], float, float, float | None, float]
+    ]
     if isinstance(throw, ThrowReview):
         advice = throw.advice
         lines = list(advice.top)
@@ -454,6 +458,7 @@ def throw_table(throw: ThrowReview | OneThrowReview, *, words: bool = False) -> 
                 line.discard.keep,
                 line.discard.hand,
                 line.discard.crib,
+                line.discard.play,
                 line.discard.net,
             )
             for line in lines
@@ -461,17 +466,28 @@ def throw_table(throw: ThrowReview | OneThrowReview, *, words: bool = False) -> 
     else:
         crib = "Crib"
         rows = [
-            (place, t.throw == throw.thrown, (t.throw,), t.keep, t.hand, t.crib, t.net)
+            (place, t.throw == throw.thrown, (t.throw,), t.keep, t.hand, t.crib, None, t.net)
             for place, t in enumerate(throw.ranked, start=1)
         ]
 
     def shown(points: float) -> str:
         return f"{round(points)}" if words else f"{points:.2f}"
 
-    header = f"| Place | Throw | Keep | Hand | {crib} | A deal |\n|---|---|---|--:|--:|--:|"
+    def signed(points: float) -> str:
+        whole = round(points) if words else round(points, 2)
+        text = f"{abs(points):.0f}" if words else f"{abs(points):.2f}"
+        return text if whole == 0 else f"{'+' if points > 0 else '−'}{text}"
+
+    has_play = isinstance(throw, ThrowReview)
+    play_head, play_rule = (" The play |", "--:|") if has_play else ("", "")
+    header = (
+        f"| Place | Throw | Keep | Hand | {crib} |{play_head} A deal |\n"
+        f"|---|---|---|--:|--:|{play_rule}--:|"
+    )
     body = [
         f"| {f'{place} (yours)' if yours else place} | {_cards(list(thrown))} "
-        f"| {_cards(list(keep))} | {shown(hand)} | {shown(crib_points)} | {shown(net)} |"
-        for place, yours, thrown, keep, hand, crib_points, net in rows
+        f"| {_cards(list(keep))} | {shown(hand)} | {shown(crib_points)} "
+        f"|{f' {signed(play)} |' if play is not None else ''} {shown(net)} |"
+        for place, yours, thrown, keep, hand, crib_points, play, net in rows
     ]
     return (header, *body)

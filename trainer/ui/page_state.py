@@ -4,8 +4,9 @@ Each page keeps what it remembers between runs in one dataclass of its own, unde
 instead of loose keys read back as ``Any``; its widgets' values stay under their widget
 keys, where Streamlit keeps them. The class must live in a module, never in the page
 script: the script runs afresh each time, and a class it defined would be a new class on
-every run. The pages' own classes are here; the session's, the picker's and Practice's
-stand beside their logic (:class:`trainer.ui.session.BrowserSession`,
+every run. The pages' own classes are here; the session's, the picker's, the Play page's
+and Practice's stand beside their logic (:class:`trainer.ui.session.BrowserSession`,
+:class:`trainer.ui.play_saves.PlayState`,
 :class:`trainer.ui.profiles.PickerState`, :class:`trainer.ui.asking.base.PracticeState`),
 and the Learn page's place in the course is the one object
 :class:`trainer.training.learn.Learn` keeps under its ``KEY``.
@@ -15,16 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 import streamlit as st
 
-if TYPE_CHECKING:
-    from trainer.training.grading import Claim
-    from trainer.training.winline import FollowedLine
-    from trainer.ui.play_saves import Owner, PlayGame
-
-__all__ = ["CheckState", "PlayState", "ReviewState", "TeacherState", "kept"]
+__all__ = ["CheckState", "ReviewState", "TeacherState", "kept"]
 
 T = TypeVar("T")
 
@@ -65,45 +61,3 @@ class CheckState:
 
     deals: int = 0
     own: bool = False
-
-
-@dataclass(slots=True)
-class PlayState:
-    """What the Play page keeps between runs besides its widgets' values (the parts that
-    use it are in :mod:`trainer.ui.play_page`)."""
-
-    #: The game on the page (None: the page offers a new one, or the unfinished ones).
-    game: PlayGame | None = None
-    #: Whose game the page has loaded: another player chosen loads theirs.
-    loaded_for: Owner | None = None
-    #: Games of other players of this browser that could not be saved yet, by owner.
-    held: dict[Owner, PlayGame] = field(default_factory=dict)
-    #: A question waiting for an answer: ``"new"`` (leave this game?) or a game id to resign.
-    confirm: str | None = None
-    #: A refusal or a word about the game, said above the table (or above the lists).
-    note: str = ""
-    #: When the person began counting the hand next in the show (``time.monotonic()``).
-    claim_started: float | None = None
-    #: The combinations the person has tapped for the hand being counted, by the cards'
-    #: key (see :class:`trainer.ui.cardpick.CardPicker`).
-    claims: dict[str, list[Claim]] = field(default_factory=dict)
-    #: The win line of the game on the page (games of two), followed as it is played so
-    #: that its results do not work it out at once: ``(game id, line)``.
-    win_line: tuple[str, FollowedLine] | None = None
-
-    def ask_new(self) -> None:
-        """ "Start a new game": ask first whether to keep this one or resign it."""
-        self.confirm = "new"
-
-    def ask_resign(self, game_id: str) -> None:
-        """ "Resign" beside an unfinished game: ask first."""
-        self.confirm = game_id
-
-    def cancel(self) -> None:
-        """The question asked is put away (the game goes on as it was)."""
-        self.confirm = None
-
-    def leave(self) -> None:
-        """The game leaves the page (kept, finished or resigned), and any question with it."""
-        self.game = None
-        self.confirm = None

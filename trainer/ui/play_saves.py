@@ -12,7 +12,7 @@ again with the next action.
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from trainer.analysis import Level
 from trainer.engine.events import ShowEvent
@@ -26,13 +26,15 @@ from trainer.progress.store import (
     StoreError,
     describe_error,
 )
-from trainer.training.grading import grade_game_count
+from trainer.training.grading import Claim, grade_game_count
 from trainer.training.records import AttemptIn, Profile
 from trainer.training.table import ME, PlaySetup, RecordProblem, Table
+from trainer.training.winline import FollowedLine
 from trainer.ui import session
 
 __all__ = [
     "PlayGame",
+    "PlayState",
     "Saved",
     "Stale",
     "Unsaved",
@@ -327,3 +329,45 @@ def record_count(state: PlayGame, event: ShowEvent, index: int, *, seconds: floa
         muggins=game.settings.muggins,
     )
     session.record_attempt(attempt, key=f"game:{state.game_id}/{index}")
+
+
+@dataclass(slots=True)
+class PlayState:
+    """What the Play page keeps between runs besides its widgets' values (the parts that
+    use it are in :mod:`trainer.ui.play_page`)."""
+
+    #: The game on the page (None: the page offers a new one, or the unfinished ones).
+    game: PlayGame | None = None
+    #: Whose game the page has loaded: another player chosen loads theirs.
+    loaded_for: Owner | None = None
+    #: Games of other players of this browser that could not be saved yet, by owner.
+    held: dict[Owner, PlayGame] = field(default_factory=dict)
+    #: A question waiting for an answer: ``"new"`` (leave this game?) or a game id to resign.
+    confirm: str | None = None
+    #: A refusal or a word about the game, said above the table (or above the lists).
+    note: str = ""
+    #: When the person began counting the hand next in the show (``time.monotonic()``).
+    claim_started: float | None = None
+    #: The combinations the person has tapped for the hand being counted, by the cards'
+    #: key (see :class:`trainer.ui.cardpick.CardPicker`).
+    claims: dict[str, list[Claim]] = field(default_factory=dict)
+    #: The win line of the game on the page (games of two), followed as it is played so
+    #: that its results do not work it out at once: ``(game id, line)``.
+    win_line: tuple[str, FollowedLine] | None = None
+
+    def ask_new(self) -> None:
+        """ "Start a new game": ask first whether to keep this one or resign it."""
+        self.confirm = "new"
+
+    def ask_resign(self, game_id: str) -> None:
+        """ "Resign" beside an unfinished game: ask first."""
+        self.confirm = game_id
+
+    def cancel(self) -> None:
+        """The question asked is put away (the game goes on as it was)."""
+        self.confirm = None
+
+    def leave(self) -> None:
+        """The game leaves the page (kept, finished or resigned), and any question with it."""
+        self.game = None
+        self.confirm = None

@@ -123,11 +123,18 @@ class TwoSeatView:
     race: Race
     #: The opponent's unknown cards all have at least these pips (from their goes).
     min_pips: int
+    #: The opponent's lays so far, for what they tell about its unseen cards.
+    lays: tuple[Lay, ...] = ()
 
 
 def two_seat_view(view: SeatView) -> TwoSeatView:
-    """The position of a two-player seat's view, with the opponent's least pips."""
-    return TwoSeatView(view_position(view), seat_race(view), least_pips(view.plays, view.opponent))
+    """The position of a two-player seat's view, with the opponent's least pips and lays."""
+    return TwoSeatView(
+        view_position(view),
+        seat_race(view),
+        least_pips(view.plays, view.opponent),
+        lays_of(view.plays, view.opponent),
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,11 @@
 """The players a tournament seats: every level of the Play page, and the variants kept for
 comparison (:data:`VARIANTS`), which the Play page never offers.
 
+``crazy-open`` is Crazy as it was before its throw counted the play and before it let the
+other players lay from what they see (:class:`CrazyOpen`): in its searches of the play
+every other seat lays as if it saw Crazy's cards, and between two it reads the opponent's
+hand by what a good player keeps alone, not by its lays.
+
 ``crazy-points`` is Crazy as it was before it knew the score or read the other hands
 (:class:`CrazyPoints`): every deal played for points; the throw by hand and crib over
 every starter (the pone near home keeping the four likeliest to count out); in the play
@@ -16,15 +21,15 @@ points over a few guesses at the other hands drawn from the cards unseen.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb, prod
 from typing import ClassVar
 
-from trainer.analysis.discards import analyse_discards
+from trainer.analysis.discards import Discard, analyse_discards
 from trainer.analysis.discards_five import analyse_five
 from trainer.analysis.hands import show_points
-from trainer.analysis.play_search import Hands, PlaySearch, PlayState, TwoSideRace
+from trainer.analysis.play_search import Hands, PlaySearch, PlayState, TwoSideRace, WeighedReply
 from trainer.analysis.players import LEVELS, ComputerPlayer, computer_player
 from trainer.analysis.players.base import Player, Throw
 from trainer.analysis.players.crazy import (
@@ -37,6 +42,7 @@ from trainer.analysis.players.crazy import (
 )
 from trainer.analysis.players.hard import weighed_reply_card
 from trainer.analysis.players.views import Race, TableView, TwoSeatView
+from trainer.analysis.table_guess import Lay
 from trainer.engine import Card, SeatView
 
 __all__ = [
@@ -45,6 +51,7 @@ __all__ = [
     "SAMPLES",
     "VARIANTS",
     "WIN",
+    "CrazyOpen",
     "CrazyPoints",
     "PointsRace",
     "tournament_player",
@@ -93,7 +100,25 @@ class PointsRace(TwoSideRace):
         return float(mine - theirs)
 
 
-class CrazyPoints(Crazy):
+class CrazyOpen(Crazy):
+    """Crazy before its throw counted the play and before the others in its searches laid
+    from what they see: level ``crazy-open``."""
+
+    level = "crazy-open"
+
+    def _discards(self, six: tuple[Card, ...], dealer: bool) -> tuple[Discard, ...]:
+        return analyse_discards(six, dealer=dealer, opponent="sound")
+
+    def _read_lays(self, view: TwoSeatView) -> tuple[Lay, ...]:
+        return ()
+
+    def _replying(
+        self, sides: tuple[int, ...], seat: int, rest: Sequence[int]
+    ) -> tuple[WeighedReply | None, int]:
+        return None, 0
+
+
+class CrazyPoints(CrazyOpen):
     """Crazy as it was before it knew the score: level ``crazy-points``."""
 
     level = "crazy-points"
@@ -209,10 +234,10 @@ class CrazyPoints(Crazy):
 
 
 #: Players kept for comparison, not offered on the Play page.
-VARIANTS: tuple[str, ...] = ("crazy-points",)
+VARIANTS: tuple[str, ...] = ("crazy-open", "crazy-points")
 #: Every player a tournament can seat, the levels first.
 PLAYERS: tuple[str, ...] = (*LEVELS, *VARIANTS)
-_VARIANT_CLASSES: dict[str, type[Crazy]] = {"crazy-points": CrazyPoints}
+_VARIANT_CLASSES: dict[str, type[Crazy]] = {"crazy-open": CrazyOpen, "crazy-points": CrazyPoints}
 
 
 def tournament_player(level: str, *, seed: int | str | None = None) -> ComputerPlayer:

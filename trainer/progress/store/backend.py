@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
-from trainer.progress.store.schema import Dialect
+#: Which database a connection speaks to (the schema's statements differ a little).
+Dialect = Literal["sqlite", "postgresql"]
 
 
 class Cursor(Protocol):

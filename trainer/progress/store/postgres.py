@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from trainer.progress.store.backend import Cursor
+from trainer.progress.store.backend import Cursor, Dialect
 from trainer.progress.store.errors import (
     ForeignFileError,
     IntegrityViolation,
@@ -43,7 +43,7 @@ from trainer.progress.store.errors import (
     StoreBusyError,
     StoreError,
 )
-from trainer.progress.store.schema import SCHEMA_VERSION, Dialect
+from trainer.progress.store.schema import SCHEMA_VERSION
 
 #: Connections kept per process at most (a page's operation holds one for a few
 #: milliseconds, but on a starved machine a thread holding one may wait for the processor

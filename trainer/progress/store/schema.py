@@ -14,14 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
 
+from trainer.progress.store.backend import Connection, Dialect
 from trainer.progress.store.seats import backfill_seats
-
-if TYPE_CHECKING:
-    from trainer.progress.store.backend import Connection
-
-Dialect = Literal["sqlite", "postgresql"]
 
 
 @dataclass(frozen=True, slots=True)

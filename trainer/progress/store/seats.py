@@ -11,13 +11,9 @@ worked out once, by the migration that added it, for the games stored before.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
-
-if TYPE_CHECKING:
-    from trainer.progress.store.backend import Connection
+from trainer.progress.store.backend import Connection
 
 __all__ = ["PLAY_KEYS", "backfill_seats", "setup_seats", "stored_seats"]
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from trainer.progress.store.backend import Cursor
+from trainer.progress.store.backend import Cursor, Dialect
 from trainer.progress.store.errors import (
     ForeignFileError,
     IntegrityViolation,
@@ -28,7 +28,7 @@ from trainer.progress.store.errors import (
     StoreError,
     describe_error,
 )
-from trainer.progress.store.schema import SCHEMA_VERSION, Dialect
+from trainer.progress.store.schema import SCHEMA_VERSION
 
 
 class SqliteConnection:

@@ -1,7 +1,8 @@
 """The discard coach, two of six: the ranking of the fifteen throws (the hint before
 throwing, :func:`hint_ranking`) and a throw made against the best one
-(:func:`discard_advice`), by the analysis's sound model
-(:func:`~trainer.analysis.analyse_discards`)."""
+(:func:`discard_advice`), by the analysis's sound model, counting the play as Crazy does
+(:func:`~trainer.analysis.analyse_discards` with ``play``: what the four kept peg better
+or worse than an average hand, net of the opponent's pegging, in a column of its own)."""
 
 from __future__ import annotations
 
@@ -35,9 +36,10 @@ class ThrowLine:
         return reason_line(self.reasons)
 
     def line(self, *, words: bool = False) -> str:
-        """``1. throw 2♦ 9♣, keep 5♥ 5♦ 5♣ J♠: hand 18.34 + crib 4.10 = 22.44``; with
-        ``words`` (learning mode, first games) in whole points: ``…: the hand makes about
-        18 points and your crib about 4 on average``."""
+        """``1. throw 2♦ 9♣, keep 5♥ 5♦ 5♣ J♠: hand 18.34 + crib 4.10 + the play 0.31 =
+        22.75``; with ``words`` (learning mode, first games) in whole points: ``…: the hand
+        makes about 18 points and your crib about 4 on average``, and what the four peg
+        when it is a point or more better or worse than an average hand's."""
         d = self.discard
         throw = " ".join(c.label for c in d.throw)
         keep = " ".join(c.label for c in d.keep)
@@ -48,14 +50,19 @@ class ThrowLine:
                 if d.dealer
                 else f"and gives their crib {about(d.crib)}"
             )
+            pegs = ""
+            if round(abs(d.play)) >= 1:
+                more = "more" if d.play > 0 else "fewer"
+                pegs = f", and in the play it pegs {about(abs(d.play))} {more} than most hands"
             return (
                 f"{self.place}. throw {throw}, keep {keep}: the hand makes {about(d.hand)} "
-                f"{crib} on average{tie}"
+                f"{crib} on average{pegs}{tie}"
             )
         sign = "+" if d.dealer else "−"
+        play = f" {'+' if d.play >= 0 else '−'} the play {abs(d.play):.2f}" if d.play else ""
         return (
             f"{self.place}. throw {throw}, keep {keep}: hand {d.hand:.2f} {sign} crib "
-            f"{d.crib:.2f} = {d.net:.2f}{tie}"
+            f"{d.crib:.2f}{play} = {d.net:.2f}{tie}"
         )
 
 
@@ -65,8 +72,9 @@ class DiscardAdvice:
 
     ``top`` holds the best few throws; ``chosen`` is the player's, at ``place``
     among all 15. ``cost`` is the best net minus the chosen net (points a deal),
-    ``hand_cost`` the part of it in the hand and ``crib_cost`` the rest, in the crib
-    (either part can be negative when the other outweighs it).
+    ``hand_cost`` the part of it in the hand, ``play_cost`` the part in the play and
+    ``crib_cost`` the rest, in the crib (any part can be negative when the others
+    outweigh it).
     """
 
     dealer: bool
@@ -76,6 +84,7 @@ class DiscardAdvice:
     cost: float
     hand_cost: float
     crib_cost: float
+    play_cost: float = 0.0
 
     @property
     def place(self) -> int:
@@ -94,13 +103,11 @@ class DiscardAdvice:
             return "nothing: this is the best throw"
         if self.equal:
             return f"{self.cost:.2f} a deal: as good as the best"
-        parts = []
-        for amount, where in ((self.hand_cost, "hand"), (self.crib_cost, "crib")):
-            if amount >= 0.005:
-                parts.append(f"{amount:.2f} in the {where}")
+        shares = ((self.hand_cost, "hand"), (self.crib_cost, "crib"), (self.play_cost, "play"))
+        parts = [f"{amount:.2f} in the {where}" for amount, where in shares if amount >= 0.005]
         gains = [
             f"though it gains {-amount:.2f} in the {where}"
-            for amount, where in ((self.hand_cost, "hand"), (self.crib_cost, "crib"))
+            for amount, where in shares
             if amount <= -0.005
         ]
         return f"{self.cost:.2f} a deal: " + ", ".join(parts + gains)
@@ -145,7 +152,7 @@ def _line(place: int, discard: Discard, best: float) -> ThrowLine:
 
 
 def _ranked(six: Sequence[Card], dealer: bool) -> tuple[Discard, ...]:
-    return analyse_discards(six, dealer=check_dealer(dealer), opponent="sound")
+    return analyse_discards(six, dealer=check_dealer(dealer), opponent="sound", play=True)
 
 
 def _check_top(top: object) -> int:
@@ -201,6 +208,7 @@ def discard_advice(
     best = lines[0]
     cost = best.discard.net - chosen.discard.net
     hand_cost = best.discard.hand - chosen.discard.hand
+    play_cost = best.discard.play - chosen.discard.play
     return DiscardAdvice(
         dealer=dealer,
         top=lines,
@@ -208,5 +216,6 @@ def discard_advice(
         best=best,
         cost=cost,
         hand_cost=hand_cost,
-        crib_cost=cost - hand_cost,
+        crib_cost=cost - hand_cost - play_cost,
+        play_cost=play_cost,
     )

@@ -26,9 +26,10 @@ LEVEL_HELP = (
     "**Normal** keeps the four that score most and plays by rules of thumb. "
     "**Hard** weighs every throw over every starter and, in the play, what the next "
     "player can make in reply. "
-    "**Crazy** also weighs the crib exactly in every throw, thinks ahead in the play (to "
-    "its end between two; a turn round the table at three and four, by the odds of what "
-    "the others hold), reads the other hands from what was thrown and laid, and near the "
+    "**Crazy** also weighs the crib exactly and what the four kept will peg in every "
+    "throw, thinks ahead in the play (to its end between two; a turn round the table at "
+    "three and four, by the odds of what the others hold) as players who see only their "
+    "own cards answer, reads the other hands from what was thrown and laid, and near the "
     "end plays to win the game."
 )
 

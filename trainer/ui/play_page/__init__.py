@@ -1,7 +1,7 @@
 """The Play page's parts, one job each (the page script, ``ui/views/play.py``, calls them).
 
 * :mod:`.state`: the page's one typed object in the session
-  (:class:`~trainer.ui.page_state.PlayState`) and the game on it.
+  (:class:`~trainer.ui.play_saves.PlayState`) and the game on it.
 * :mod:`.saving`: saving the game after a move, a save refused (the game moved on
   elsewhere) or failed, and whose game the page shows.
 * :mod:`.preferences`: the player's table settings (the show's pace, the sounds, the meter).

@@ -1,4 +1,4 @@
-"""The Play page's one typed object in the session (:class:`~trainer.ui.page_state.PlayState`),
+"""The Play page's one typed object in the session (:class:`~trainer.ui.play_saves.PlayState`),
 the game on the page, and whoever plays when the progress file cannot be used."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from datetime import UTC, datetime
 
 from trainer.training.records import Profile
 from trainer.training.table import Table
-from trainer.ui.page_state import PlayState, kept
-from trainer.ui.play_saves import PlayGame
+from trainer.ui.page_state import kept
+from trainer.ui.play_saves import PlayGame, PlayState
 
 __all__ = ["NOBODY", "STATE_KEY", "capital", "page_game", "page_table", "play_state"]
 
-#: Where the page keeps its :class:`~trainer.ui.page_state.PlayState` in the session state.
+#: Where the page keeps its :class:`~trainer.ui.play_saves.PlayState` in the session state.
 STATE_KEY = "_play_page"
 
 #: Who plays when the progress file cannot be used at all (nothing is saved for anyone).

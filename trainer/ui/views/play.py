@@ -19,7 +19,7 @@ beginner advice warns about gets a short note. Learning mode also explains each 
 the person acts: the best throw, what each card would peg, and how a hand is counted aloud.
 The words and numbers come from the Table (:mod:`trainer.training.table`); the page's
 parts (:mod:`trainer.ui.play_page`) draw them, and what the page keeps between runs is one
-:class:`~trainer.ui.page_state.PlayState`.
+:class:`~trainer.ui.play_saves.PlayState`.
 """
 
 from __future__ import annotations

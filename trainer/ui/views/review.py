@@ -120,10 +120,16 @@ def _throw_table(throw: ThrowReview | OneThrowReview, *, words: bool) -> None:
             if throw.crib_sign > -1
             else "against your side"
         )
+    play = (
+        " The play: how many points a deal the four kept peg more (+) or fewer (−) than an"
+        " average hand, less what they let the other player peg."
+        if isinstance(throw, ThrowReview)
+        else ""
+    )
     st.caption(
         "Hand: what the four kept make with the starter, on average. Crib: what the crib "
-        f"makes with {cards}, {others}, on average. A deal: the hand with the crib "
-        f"counted {side}."
+        f"makes with {cards}, {others}, on average.{play} A deal: the hand with the crib "
+        f"counted {side}{' and the play' if play else ''}."
     )
 
 
