@@ -8,6 +8,8 @@ the run redraws the box, which is how a fixed sleep fails on a loaded machine.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 #: The app's root element once no script run is under way or asked for.
@@ -37,6 +39,66 @@ def after(page: Any, marker: str) -> Any:
     return found
 
 
+#: Counts the script runs Streamlit finishes in a tab (``window.__runs``), read off its
+#: websocket: each message is a ForwardMsg, and a run's end is its field 6
+#: (``script_finished``, a varint) other than 2 (finished early for a rerun). A quick run
+#: can start and end between two frames and never show in the page's state, so a test
+#: that waits for "a run after my action" counts them rather than watching the page.
+_COUNT_RUNS = """
+(() => {
+  window.__runs = 0;
+  const finished = (bytes) => {
+    let at = 0;
+    const varint = () => {
+      let value = 0, shift = 0, byte;
+      do { byte = bytes[at++]; value += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
+      return value;
+    };
+    while (at < bytes.length) {
+      const tag = varint(), field = Math.floor(tag / 8), wire = tag % 8;
+      if (wire === 0) { const value = varint(); if (field === 6) return value !== 2; }
+      else if (wire === 2) { at += varint(); }
+      else if (wire === 1) { at += 8; }
+      else if (wire === 5) { at += 4; }
+      else return false;
+    }
+    return false;
+  };
+  const Real = window.WebSocket;
+  window.WebSocket = class extends Real {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (event.data instanceof ArrayBuffer && finished(new Uint8Array(event.data))) {
+          window.__runs += 1;
+        }
+      });
+    }
+  };
+})();
+"""
+
+
+def count_runs(page: Any) -> None:
+    """Count the script runs this tab's app finishes from its next load on (see
+    :func:`acted`); call before the first ``goto``."""
+    page.add_init_script(_COUNT_RUNS)
+
+
+def runs(page: Any) -> int:
+    """How many script runs the tab's app has finished since it was loaded."""
+    return int(page.evaluate("window.__runs || 0"))
+
+
+def acted(page: Any, action: Any) -> None:
+    """Do ``action`` (a click that asks Python for something) and wait for the run it
+    starts to finish and the page to settle (the tab must count runs: :func:`count_runs`)."""
+    before = runs(page)
+    action()
+    page.wait_for_function("(n) => (window.__runs || 0) > n", arg=before)
+    settled(page)
+
+
 def answer(page: Any, value: str, *, typed: bool, label: str | None = None) -> None:
     """Answer the Learn page's question on screen: type ``value`` (``typed``) or pick the
     choice labelled ``label``, then press "Check my answer" and wait for its run."""
@@ -47,3 +109,22 @@ def answer(page: Any, value: str, *, typed: bool, label: str | None = None) -> N
         page.get_by_role("radio", name=label or value).check(force=True)
     page.get_by_role("button", name="Check my answer").click()
     settled(page)
+
+
+@contextmanager
+def sized_tabs(browser: Any, sizes: Mapping[str, tuple[int, int]]) -> Iterator[dict[str, Any]]:
+    """A tab for each of ``sizes`` (name: width and height), each in a context of its own and
+    counting its runs (:func:`count_runs`), closed at the end."""
+    contexts = []
+    pages = {}
+    try:
+        for name, (width, height) in sizes.items():
+            context = browser.new_context(viewport={"width": width, "height": height})
+            contexts.append(context)
+            pages[name] = context.new_page()
+            pages[name].set_default_timeout(30_000)
+            count_runs(pages[name])
+        yield pages
+    finally:
+        for context in contexts:
+            context.close()

@@ -1,4 +1,5 @@
-"""The cribbage board in SVG: the two players' rows side by side in laps of streets of five,
+"""The cribbage board in SVG: each track in rows of 30 as lesson 1 teaches (holes 31, 61 and
+91 start a row), the players' rows side by side in streets of five,
 leapfrogging pegs, skunk lines titled by the skunk rule, the game hole the board stops at,
 the words (scores and the last move) in HTML beside the picture, and a board drawn as a film
 of steps."""
@@ -14,8 +15,7 @@ import pytest
 from trainer.engine.summary import skunk
 from trainer.ui.board import (
     BOARD_CSS,
-    NARROW,
-    WIDE,
+    ROW,
     BoardMove,
     Frame,
     board_html,
@@ -28,36 +28,54 @@ from trainer.ui.board import (
 NS = "{http://www.w3.org/2000/svg}"
 
 
-@pytest.mark.parametrize("per_row", [WIDE, NARROW])
-@pytest.mark.parametrize("target", [121, 61])
-def test_every_hole_has_its_own_place_in_laps_of_streets(target: int, per_row: int) -> None:
+@pytest.mark.parametrize("target", [121, 61, 31])
+def test_every_hole_has_its_own_place_in_rows_of_streets(target: int) -> None:
     for seat in (0, 1):
-        places = [hole_position(seat, hole, target, per_row) for hole in range(-1, target)]
+        places = [hole_position(seat, hole, target) for hole in range(-1, target)]
         assert len(set(places)) == target + 1
-    assert hole_position(0, target, target, per_row) == hole_position(1, target, target, per_row)
-    svg = board_svg((0, 0), (-1, -1), target=target, per_row=per_row)
+    assert hole_position(0, target, target) == hole_position(1, target, target)
+    svg = board_svg((0, 0), (-1, -1), target=target)
     root = ET.fromstring(svg)
-    rows = [r for r in root.iter(f"{NS}rect") if r.get("fill") == f"url(#tb-street-{per_row})"]
-    assert len(rows) == 2 * (target - 1) // per_row  # a row a player a lap
+    rows = [r for r in root.iter(f"{NS}rect") if r.get("fill") == "url(#tb-street)"]
+    assert len(rows) == 2 * (target - 1) // ROW  # a row of 30 a player, as lesson 1 says
     (pattern,) = root.iter(f"{NS}pattern")
     assert len(list(pattern.iter(f"{NS}circle"))) == 5  # one street, filled along the rows
     for row in rows:  # each row's holes are the pattern's, where hole_position says
         x, y = float(row.get("x", 0)), float(row.get("y", 0))
-        first = hole_position(0, 1, target, per_row)
+        first = hole_position(0, 1, target)
         assert x + 5 == first[0]
         assert (y + 5 - first[1]) % 10 == 0
 
 
+@pytest.mark.parametrize("tracks", [2, 3])
+def test_holes_31_61_and_91_start_a_row_read_like_a_page(tracks: int) -> None:
+    """Lesson 1: "four rows of 30 … along the top row from left to right, then along the
+    next row"; lesson 14: 91 is the first hole of the last row."""
+    for seat in range(tracks):
+        left = hole_position(seat, 1, 121, tracks)[0]
+        rows = [hole_position(seat, hole, 121, tracks) for hole in (1, 31, 61, 91)]
+        assert [x for x, _ in rows] == [left] * 4  # each at the left edge
+        assert [y for _, y in rows] == sorted({y for _, y in rows})  # each a row lower
+        for start in (31, 61, 91):  # the hole before it ends the row above, at the right
+            end = hole_position(seat, start - 1, 121, tracks)
+            assert end[0] == max(hole_position(seat, h, 121, tracks)[0] for h in range(1, 121))
+            assert end[1] < hole_position(seat, start, 121, tracks)[1]
+    assert hole_position(0, 31, 61)[0] == hole_position(0, 1, 61)[0]
+    # near the end of the top row: lesson 1's holes 25 and 28
+    assert (
+        hole_position(0, 25, 121)[1] == hole_position(0, 28, 121)[1] == hole_position(0, 1, 121)[1]
+    )
+
+
 def test_holes_come_in_streets_of_five_and_the_players_side_by_side() -> None:
-    xs = [hole_position(0, hole, 121)[0] for hole in range(1, WIDE + 1)]
+    xs = [hole_position(0, hole, 121)[0] for hole in range(1, ROW + 1)]
     steps = [round(b - a, 1) for a, b in itertools.pairwise(xs)]
     inside, between = steps[0], steps[4]
     assert between > inside  # a gap after each street of five
-    assert steps == [between if (i + 1) % 5 == 0 else inside for i in range(WIDE - 1)]
-    assert hole_position(0, 61, 121)[1] > hole_position(0, 60, 121)[1]  # the next lap
+    assert steps == [between if (i + 1) % 5 == 0 else inside for i in range(ROW - 1)]
+    assert hole_position(0, 31, 121)[1] > hole_position(1, 30, 121)[1]  # below both tracks
     assert hole_position(1, 7, 121)[0] == hole_position(0, 7, 121)[0]  # side by side
     assert hole_position(1, 7, 121)[1] > hole_position(0, 7, 121)[1]
-    assert hole_position(0, 31, 121, NARROW)[1] > hole_position(0, 30, 121, NARROW)[1]
 
 
 @pytest.mark.parametrize("target", [121, 61])
@@ -81,10 +99,8 @@ def test_pegs_stand_on_the_score_and_where_it_was() -> None:
     svg = board_svg((17, 9), (12, -1), target=121, names=("You", "Computer"))
     assert "You: front peg on 17" in svg and "You: back peg on 12" in svg
     assert "Computer: front peg on 9" in svg and "Computer: back peg on 0" in svg
-    for per_row in (WIDE, NARROW):
-        x, y = hole_position(0, 17, 121, per_row)
-        drawn = board_svg((17, 9), (12, -1), target=121, per_row=per_row)
-        assert f'cx="{x:.1f}" cy="{y:.1f}" r="4.3"' in drawn
+    x, y = hole_position(0, 17, 121)
+    assert f'cx="{x:.1f}" cy="{y:.1f}" r="4.3"' in svg
     assert "Cribbage board to 121: You 17, Computer 9" in svg
 
 
@@ -112,11 +128,10 @@ def test_the_last_move_is_lit_and_said_in_words_beside_the_board() -> None:
     assert "You <b>5</b>" in html and "Computer <b>11</b>" in html
 
 
-def test_the_page_gets_a_wide_board_named_once_and_a_narrow_one_for_phones() -> None:
+def test_the_page_gets_one_board_named_once_for_every_screen() -> None:
     html = board_html([Frame((5, 11), (3, 9))], target=121)
     assert html.count('aria-label="Cribbage board to 121') == 1
-    assert html.count('aria-hidden="true"') == 1  # the phone's copy of the picture
-    assert 'class="tb-svg tb-60"' in html and 'class="tb-svg tb-30"' in html
+    assert html.count("<svg") == 1 and 'aria-hidden="true"' not in html
     assert "tb-t" not in html  # one frame: a still board
 
 
@@ -127,7 +142,7 @@ def test_a_film_shows_each_step_from_its_moment_and_only_the_last_with_reduced_m
         Frame((20, 34), (14, 30), BoardMove(1, 30, 34, "fifteen four"), at=1.4),
     ]
     html = board_html(frames, target=121)
-    lines = re.findall(r'<div class="tb-line([^"]*)"(?: style="([^"]*)")?>', html)
+    lines = re.findall(r'<div class="tb-line((?: [^"]*)?)"(?: style="([^"]*)")?[^>]*>', html)
     assert lines == [
         (" tb-t", "animation:tb-off .01s linear 0.60s forwards"),
         (" tb-t", "opacity:0;animation:tb-on 0.80s linear 0.60s"),
@@ -135,26 +150,24 @@ def test_a_film_shows_each_step_from_its_moment_and_only_the_last_with_reduced_m
     ]
     assert "@media (prefers-reduced-motion: reduce)" in BOARD_CSS
     assert "Computer +2: fifteen two (30 → 32)" in html
-    wide = html.split('<div class="tb-wide">')[1].split("</svg>")[0]
-    final_pegs = re.findall(r'<circle [^>]*class="tb-t tb-final"[^>]*><title>([^<]*)</title>', wide)
+    svg = html.split("<svg")[1].split("</svg>")[0]
+    final_pegs = re.findall(r'<circle [^>]*class="tb-t tb-final"[^>]*><title>([^<]*)</title>', svg)
     assert final_pegs == [
         "You: back peg on 14",
         "You: front peg on 20",
         "Computer: back peg on 30",
         "Computer: front peg on 34",
     ]
-    assert 'aria-label="Cribbage board to 121: You 20, Computer 34"' in wide  # the last step
+    assert 'aria-label="Cribbage board to 121: You 20, Computer 34"' in svg  # the last step
+    # a screen reader reads the last step's words only
+    assert html.count('aria-hidden="true"') == 2 and html.count('aria-live="polite"') == 1
 
 
-def test_a_first_game_to_31_has_one_lap_of_30_holes_on_any_screen() -> None:
-    wide = board_svg((12, 31), (5, 28), target=31)
-    narrow = board_svg((12, 31), (5, 28), target=31, per_row=30)
-    # one lap of 30 holes, the game hole after it, on both; each fills its rows from its
-    # own pattern (a hidden board's pattern draws nothing in the one shown)
-    assert wide.replace("tb-street-60", "tb-street-30").replace("tb-60", "tb-30") == narrow
-    assert "url(#tb-street-60)" in wide and "url(#tb-street-30)" in narrow
-    assert "The game hole: 31" in wide and "Skunk line" not in wide
-    assert hole_position(0, 30, 31) == hole_position(0, 30, 31, per_row=30)
+def test_a_first_game_to_31_has_one_row_of_30_holes() -> None:
+    svg = board_svg((12, 31), (5, 28), target=31)
+    root = ET.fromstring(svg)
+    assert len([r for r in root.iter(f"{NS}rect") if r.get("fill") == "url(#tb-street)"]) == 2
+    assert "The game hole: 31" in svg and "Skunk line" not in svg
     assert hole_position(0, 31, 31)[0] > hole_position(0, 30, 31)[0]
     assert skunk_lines(31) == ()
     assert "Computer won" in board_html([Frame((12, 33), (5, 28))], target=31)
@@ -163,8 +176,6 @@ def test_a_first_game_to_31_has_one_lap_of_30_holes_on_any_screen() -> None:
 def test_only_121_61_and_31_have_a_board_and_a_board_needs_a_frame() -> None:
     with pytest.raises(ValueError, match="121, 61 or 31, not 100"):
         board_svg((0, 0), (-1, -1), target=100)
-    with pytest.raises(ValueError, match="60 or 30 holes long, not 20"):
-        board_svg((0, 0), (-1, -1), per_row=20)
     with pytest.raises(ValueError, match="at least one frame"):
         board_html([])
 
@@ -175,7 +186,7 @@ def test_a_board_of_three_tracks_has_a_row_for_each_player() -> None:
     assert "Right: front peg on 30" in html
     # the third row sits below the second in every lap, and laps do not overlap
     assert hole_position(2, 1, 121, tracks=3)[1] == hole_position(1, 1, 121, tracks=3)[1] + 10
-    assert hole_position(0, 61, 121, tracks=3)[1] > hole_position(2, 60, 121, tracks=3)[1]
+    assert hole_position(0, 31, 121, tracks=3)[1] > hole_position(2, 30, 121, tracks=3)[1]
     with pytest.raises(ValueError, match="3 front and back pegs"):
         board_html([Frame((5, 12), (0, 4))], names=("You", "Left", "Right"))
     with pytest.raises(ValueError, match="two or three tracks"):

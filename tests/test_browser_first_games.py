@@ -87,7 +87,7 @@ def test_the_first_rung_is_played_to_its_end_by_taps(
     page.get_by_text("Final score:").wait_for()
     page.get_by_role("button", name="Play again").click()
     page.locator(".st-key-play_rung_fifteens").get_by_text(
-        "(1 of 1 won)" if _won(store, profile.id) else "(0 of 1 won)"
+        "Won 1 of 1" if _won(store, profile.id) else "Played 1, not won yet"
     ).wait_for(timeout=60_000)
 
 

@@ -26,6 +26,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import settled
+from tests.play_steps import choose_table_size, more_options
 from tests.stores import imported_games
 from trainer.bench.serving import serving_checkout
 from trainer.engine.settings import Settings
@@ -451,26 +452,6 @@ _TABLE_SIZES = {
 }
 
 
-def _choose_table_size(page: Any, label: str) -> None:
-    """Open the table size's list and choose ``label``: a run still drawing the page may
-    close the list under the first click, so it is opened again (at most three times)."""
-    option = page.get_by_role("option", name=label)
-    for _ in range(3):
-        settled(page)
-        page.locator(".st-key-play_seats").click()
-        try:
-            option.wait_for(timeout=5_000)
-            break
-        except PlaywrightTimeout:
-            continue
-    option.click()
-    page.wait_for_function(  # the box shows the choice in its input
-        "([sel, label]) => document.querySelector(sel)?.value === label",
-        arg=[".st-key-play_seats input", label],
-    )
-    settled(page)
-
-
 @pytest.mark.parametrize("seats", [3, 4])
 def test_a_whole_deal_of_three_and_of_four_by_taps_fits_a_small_phone(
     browser: Any, app_url: str, browser_db: Path, seats: int
@@ -492,8 +473,8 @@ def test_a_whole_deal_of_three_and_of_four_by_taps_fits_a_small_phone(
     page = tabs["small phone"]  # the whole deal is played on the small phone
     try:
         _load(page, url)
-        page.get_by_text("Who is at the table?").wait_for()
-        _choose_table_size(page, _TABLE_SIZES[seats])
+        more_options(page)
+        choose_table_size(page, _TABLE_SIZES[seats])
         settled(page)
         page.get_by_text("Easy", exact=True).click()
         page.get_by_text("61 points (a short game)").click()

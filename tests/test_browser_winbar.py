@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser import settled
+from tests.play_steps import more_options
 from tests.test_browser_table import _edges, _in_place_box, _load, _resign, _step, _until
 from trainer.progress.store import Store
 from trainer.training.coach.chances import STANDINGS
@@ -64,7 +65,7 @@ def _matches(said: str, share: float) -> bool:
 
 def _check_in_place(page: Any) -> None:
     box = _edges(page.locator(".wb").first.bounding_box())
-    board = _edges(page.locator(".tb-board").first.bounding_box())
+    board = _edges(page.locator(".tb-board .tb-pic").first.bounding_box())  # the picture
     hand = _edges(_in_place_box(page))
     assert box is not None and board is not None and hand is not None
     top, bottom, left, right = box
@@ -90,6 +91,7 @@ def test_the_meter_in_a_learning_game_on_a_phone(phone: Any, app_url: str) -> No
         _resign(page)
     page.get_by_text("How strong is the computer?").wait_for()
     page.get_by_text("61 points (a short game)").click()
+    more_options(page)
     page.get_by_text("Learning mode (it explains every step before you choose)").click()
     settled(page)
     page.get_by_role("button", name="Start the game").click()

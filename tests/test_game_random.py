@@ -115,6 +115,21 @@ def play_random_game(seed: int, target: int, counting: Counting, rng_seed: int) 
     return game
 
 
+@pytest.mark.parametrize(("seed", "ends_on", "before"), [(21, LayEvent, 60), (9, ShowEvent, 57)])
+def test_the_peg_stops_in_the_game_hole(seed: int, ends_on: type, before: int) -> None:
+    """The event that wins keeps every point in the record, but pegs only those that take
+    the winner to the target: the score, the results by source and a replay say 61."""
+    game = play_random_game(seed, 61, Counting.AUTOMATIC, seed)
+    winner, last = game.winner, game.events[-1]
+    assert winner is not None and isinstance(last, ends_on)
+    made = [sum(e.points_for(s) for e in game.events) for s in (0, 1)]
+    assert made[winner] - last.points_for(winner) == before and made[winner] > 61
+    assert game.scores[winner] == 61 and game.scores[1 - winner] == made[1 - winner]
+    summary = game.summary()
+    assert summary.scores == game.scores and summary.seats[winner].total == 61
+    assert Game.replay(GameRecord.parse(game.record().notation())).scores == game.scores
+
+
 SEEDS = st.integers(0, 2**32 - 1)
 TARGETS = st.sampled_from([61, 121])
 COUNTINGS = st.sampled_from(list(Counting))
@@ -137,11 +152,13 @@ def test_random_games_replay_from_their_records(
         assert parse_event(event.notation()) == event
         if isinstance(event, ShowEvent):
             check_show_event(event, counting)
-    # Every point came from an event, and the game ended on the event that reached the target.
-    assert game.scores == tuple(sum(e.points_for(s) for e in game.events) for s in (0, 1))
+    # Every point came from an event, the game ended on the event that reached the target,
+    # and the peg stopped in the game hole.
+    made = tuple(sum(e.points_for(s) for e in game.events) for s in (0, 1))
+    assert game.scores == tuple(min(points, target) for points in made)
     winner = game.winner
-    assert winner is not None and game.scores[winner] >= target > game.scores[1 - winner]
-    assert game.scores[winner] - game.events[-1].points_for(winner) < target
+    assert winner is not None and game.scores[winner] == target > game.scores[1 - winner]
+    assert made[winner] - game.events[-1].points_for(winner) < target
     summary = game.summary()
     assert summary.scores == game.scores and summary.deals == game.deal_no
     assert summary.winner == game.winner and summary.skunk == game.skunk()

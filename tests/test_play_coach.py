@@ -410,7 +410,7 @@ def test_the_reply_to_a_card_is_the_computers_lay_straight_after_it() -> None:
     reply = table.reply_to_lay()
     assert reply is not None and reply is events[-1] and reply.seat != ME
     assert events[-2].seat == ME  # type: ignore[attr-defined]
-    moves = peg_moves(events)
+    moves = peg_moves(events, target=121)
     if moves:
         last = moves[-1]
         earlier = [m.start for m in moves[:-1] if m.seat == last.seat]

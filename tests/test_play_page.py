@@ -16,7 +16,14 @@ from tests.apptest import PLAYER, as_player
 from trainer.analysis import LEVELS
 from trainer.bench.playing import cards_on_table, interact
 from trainer.engine import Card, parse_cards
-from trainer.engine.events import CutEvent, GoEvent, LayEvent, ShowEvent, StarterEvent, parse_event
+from trainer.engine.events import (
+    CutEvent,
+    GoEvent,
+    LayEvent,
+    ShowEvent,
+    StarterEvent,
+    parse_event,
+)
 from trainer.engine.game import Game
 from trainer.engine.items import Kind, ScoreItem
 from trainer.engine.record import GameRecord
@@ -42,6 +49,7 @@ from trainer.training.table import (
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 from trainer.ui.play_saves import count_attempt, saved_row
 from trainer.ui.requests import PLAY_READY, GameOffer
+from trainer.ui.table_html import item_html
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
@@ -151,7 +159,7 @@ def test_a_whole_game_by_the_rules_against_each_level() -> None:
         game = table.game
         assert game.winner is not None and max(game.scores) >= 61
         assert game.summary().scores == game.scores
-        moves = peg_moves(game.events)
+        moves = peg_moves(game.events, target=61)
         for seat in (ME, COMPUTER):
             assert sum(m.end - m.start for m in moves if m.seat == seat) == game.scores[seat]
         replayed = Game.replay(GameRecord.parse(game.record().notation()))
@@ -284,7 +292,7 @@ def test_a_bad_record_names_its_line() -> None:
 def test_the_last_move_and_back_pegs_follow_the_game_as_it_goes() -> None:
     table = Table.new(PlaySetup("easy", Settings(target=61)), seed=11)
     for _ in range(3000):
-        moves = peg_moves(table.game.events)
+        moves = peg_moves(table.game.events, target=61)
         assert table.last_move() == (moves[-1] if moves else None)
         back = [-1, -1]
         for move in moves:
@@ -426,7 +434,7 @@ def test_the_show_counts_one_combination_at_a_time() -> None:
         at.button(key=f"{key}_next").click()
         at.run()
         total += item.points
-        assert f"{item.describe()} — **{total}**" in _texts(at)
+        assert item_html(item, total) in _texts(at)  # listed, and said beside the cards
     assert at.button(key=f"{key}_go").label == "Continue"
 
 
@@ -518,11 +526,18 @@ def test_the_first_games_open_with_their_lessons_and_say_what_scores() -> None:
     at = _page()
     assert "First games" in [s.value for s in at.subheader]
     assert not [b for b in at.button if str(b.key).startswith("play_rung_start_")]
-    assert "Opens after lesson 3: The starter and his heels." in _captions(at)
+    assert ":material/lock: Lesson 3" in _captions(at)  # the tile says what opens it
+    # what a new player can do now: the first lesson, and what opens the first games
+    texts = _texts(at)
+    assert "Start with lesson 1, The board" in texts and "after lesson 3" in texts
+    assert at.button(key="play_now_lesson_go").label == "Start lesson 1"
+    assert not [b for b in at.button if b.key == "play_now_rung_go"]
     _lessons_done("the-board", "deal-and-crib", "the-starter")
     at = _page()
     starts = [b.key for b in at.button if str(b.key).startswith("play_rung_start_")]
     assert starts == ["play_rung_start_fifteens"]
+    assert at.button(key="play_now_rung_go").label == "Play first game 1"
+    assert at.button(key="play_now_lesson_go").label == "Start lesson 4"
     at.button(key="play_rung_start_fifteens").click().run()
     assert not at.exception, at.exception
     table = _table(at)
@@ -569,7 +584,8 @@ def test_a_first_game_is_played_to_its_end_on_the_page_and_the_ladder_remembers_
     assert _table(at).setup == RUNGS[1].setup
     at.button(key="play_new").click().run()  # leave it for later: the ladder again
     at.button(key="play_new_keep").click().run()
-    assert "Won!" in _captions(at) or "Played: try again to win it." in _captions(at)
+    captions = _captions(at)
+    assert ":material/check: Won 1 of 1" in captions or "Played 1, not won yet" in captions
 
 
 def _claim_log(at: AppTest, claims: list[tuple[str, tuple[Card, ...]]]) -> None:
@@ -601,8 +617,7 @@ def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_w
     _seat, _which, score = nxt
     data = json.loads(cards_on_table(at).proto.json)
     assert data["mode"] == "claim" and [k[0] for k in data["kinds"]] == ["fifteen"]
-    assert "only fifteens score in this game" in _texts(at)
-    assert table.show_order_line() in _texts(at)  # the order, in words
+    assert "Only fifteens score in this game." in _texts(at)
     assert at.number_input(key=f"play_claim_{len(table.game.events)}").label == (
         "Or type what it makes"
     )
@@ -617,6 +632,11 @@ def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_w
     assert event.muggins == 0  # counted aloud: nothing is taken
     # the coach goes through it, combination by combination, and says what it came to
     key = f"play_reveal_{len(_table(at).game.events)}"
+    # the order, in words, as the deal's show begins (the computer's hand may come first)
+    shown = _table(at).game.events
+    deal = max(n for n, e in enumerate(shown) if isinstance(e, StarterEvent))
+    first = not any(isinstance(e, ShowEvent) for e in shown[deal:-1])
+    assert (table.show_order_line() in _texts(at)) == first
     for _ in score.items:
         at.button(key=f"{key}_next").click().run()
     text = _texts(at)
@@ -666,4 +686,4 @@ def test_a_first_game_offers_only_its_kinds_to_claim_and_no_untaught_double_run(
         _page_step(at)
     data = json.loads(cards_on_table(at).proto.json)
     assert [kind[0] for kind in data["kinds"]] == ["fifteen", "pair", "run"]
-    assert "only fifteens, pairs and runs score in this game" in _texts(at)
+    assert "Only fifteens, pairs and runs score in this game." in _texts(at)

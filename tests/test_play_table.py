@@ -15,10 +15,12 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.test_game_random import play_random_game
 from tests.test_play_page import _page, _page_step, _start, _table, _texts
 from trainer.engine import parse_cards
-from trainer.engine.events import LayEvent, ShowEvent
+from trainer.engine.events import LayEvent, ShowEvent, parse_event
 from trainer.engine.items import Award, Kind, ScoreItem
+from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
 from trainer.engine.show import score_show
 from trainer.engine.vocab import Counting, Which
@@ -40,6 +42,7 @@ from trainer.training.table import (
     scoring_cards,
 )
 from trainer.ui import restart_notice
+from trainer.ui.table_html import item_html
 
 # --- the board as the person may see it -----------------------------------------------------
 
@@ -81,7 +84,7 @@ def test_the_show_is_pegged_as_its_combinations_are_shown_never_the_total_first(
     counted = table.counted
     assert counted is not None
     seat, items = counted.seat, counted.score.items
-    before = pegs_of(peg_moves(table.game.events[:-1]))
+    before = pegs_of(peg_moves(table.game.events[:-1], target=121))
     assert table.pegs() == table.pegs(0) == before  # nothing pegged before the first Next
     for step in range(1, len(items) + 1):
         pegs = table.pegs(step)
@@ -171,7 +174,7 @@ def test_the_engine_s_seat_words_are_you_and_the_computer() -> None:
 
 
 def _board_line(at: AppTest) -> str:
-    (board,) = [m.value for m in at.markdown if 'class="tb-board"' in m.value]
+    (board,) = [m.value for m in at.markdown if 'class="tb-board' in m.value]
     lines: list[str] = re.findall(r'<div class="tb-line[^"]*"[^>]*>(.*?)</div>', board)
     return lines[-1]
 
@@ -249,8 +252,8 @@ def test_a_hand_counted_at_once_shows_every_combination_lit_in_turn() -> None:
     total = 0
     for item in counted.score.items:
         total += item.points
-        assert f"{item.describe()} — <b>{total}</b>" in text
-    assert text.count("animation:tb-on") >= 2 * len(counted.score.items)
+        assert text.count(item_html(item, total)) == 2  # listed, and said beside its cards
+    assert text.count("animation:tb-on") >= 3 * len(counted.score.items)
     assert f"+{counted.score.total}: " in _board_line(at) or counted.awarded < counted.score.total
 
 
@@ -323,3 +326,27 @@ def test_the_coach_s_words_at_the_table_are_its_coaching_object_s() -> None:
         table.cut_starter()
     assert table.need() is Need.LAY
     assert table.lay_line() == table.coaching.lay_line() != ""
+
+
+def test_the_last_move_says_what_was_pegged_to_reach_the_game_hole() -> None:
+    """At 60 in a game to 61, a fifteen and a run of three peg one point: the board's last
+    line says +1 for the fifteen (60 → 61), not +5 past the hole."""
+    pair_royal = parse_event("lay seat=0 card=4S count=14 awards=0:pair/4H-4C-4S/6")
+    last = parse_event("lay seat=0 card=5C count=15 awards=0:fifteen/6S-4C-5C/2,0:run/6S-4C-5C/3")
+    moves = peg_moves([pair_royal] * 10 + [last], target=61)
+    assert (moves[-1].start, moves[-1].end, moves[-1].reason) == (60, 61, "fifteen for two")
+    assert peg_moves([pair_royal] * 10 + [last], target=121)[-1].end == 65
+
+
+def test_a_count_that_wins_moves_the_peg_only_to_the_game_hole() -> None:
+    """A crib of 17 counted from 57 in a game to 61: the peg moves with the combinations
+    until it reaches 61, then stays; the last line says +4 for the crib (57 → 61)."""
+    game = play_random_game(9, 61, Counting.AUTOMATIC, 9)
+    record = GameRecord(game.settings, game.seed, tuple(game.events))
+    table = Table.resume(PlaySetup("easy", game.settings), record)
+    counted = table.counted
+    assert counted is not None and counted.score.total == 17
+    fronts = [table.pegs(step).front[0] for step in range(len(counted.score.items) + 1)]
+    assert fronts == [57, 59, 61, 61, 61, 61, 61, 61, 61]
+    last = table.pegs(len(counted.score.items)).last  # the whole crib shown
+    assert last is not None and (last.start, last.end, last.reason) == (57, 61, "the crib")

@@ -151,8 +151,9 @@ def test_the_deals_cover_the_record_and_carry_the_board() -> None:
             )
             assert d.scores == replayed.scores == d.board.front
             assert d.starter == replayed.starter
-            gained = [sum(e.points_for(s) for e in events[d.start : d.end]) for s in (ME, COMPUTER)]
-            assert list(d.gained) == gained
+            full = [sum(e.points_for(s) for e in events[d.start : d.end]) for s in (ME, COMPUTER)]
+            room = [table.game.settings.target - score for score in d.scores_before]
+            assert list(d.gained) == [min(g, r) for g, r in zip(full, room, strict=True)]
             assert all(d.start <= x.event_index < d.end for x in d.decisions)
             if d.board.last is not None:
                 assert d.board.back[d.board.last.seat] == d.board.last.start
@@ -377,12 +378,19 @@ def test_games_of_three_and_four_are_reviewed_in_every_phase() -> None:
         for d in review.deals:
             replayed = Game.replay(GameRecord(game.settings, game.seed, events[: d.end]))
             assert d.scores == replayed.scores == d.board.front and len(d.scores) == sides
-            gained = [
+            scored = [
                 sum(e.points_for(s) for e in events[d.start : d.end] for s in game.seats
                     if side_of(s, players) == side)
                 for side in range(sides)
             ]  # fmt: skip
-            assert list(d.gained) == gained
+            # what was pegged: every point scored, but the last deal's stop in the game hole
+            before = Game.replay(GameRecord(game.settings, game.seed, events[: d.start])).scores
+            pegged = [after - start for after, start in zip(replayed.scores, before, strict=True)]
+            assert list(d.gained) == pegged
+            if d is not review.deals[-1] or not game.is_over:
+                assert pegged == scored
+            else:
+                assert all(p <= s for p, s in zip(pegged, scored, strict=True))
         counts = [c for d in review.deals for c in d.counts]
         if game.settings.muggins:
             missed = [c for c in counts if c.missed]

@@ -10,7 +10,15 @@ import re
 from trainer.engine import parse_cards, score_show
 from trainer.training.table import LogLine
 from trainer.ui.film import FILM_CSS, appear, timing
-from trainer.ui.table_html import felt_html, items_html, lit_cards_html, log_html, reveal_times
+from trainer.ui.table_html import (
+    felt_html,
+    item_html,
+    items_html,
+    lit_cards_html,
+    log_html,
+    now_html,
+    reveal_times,
+)
 
 
 def test_the_log_marks_the_new_lines_and_brings_the_reply_in_late() -> None:
@@ -39,7 +47,10 @@ def test_the_felt_draws_the_pile_small_with_what_scored_lit() -> None:
     assert html.count('stroke="#f5b700"') == 3  # the whole run lit, the 6 too
     assert "The count is <b" in html and "<span>18</span>" in html
     late = felt_html(starter=starter, pile=pile, count=18, before=11, late="play-late-9")
-    assert '<span class="play-late-9-gone">11</span><span class="play-late-9">18</span>' in late
+    assert (
+        '<span class="play-late-9-gone" aria-hidden="true">11</span>'
+        '<span class="play-late-9">18</span>'
+    ) in late
     assert 'class="play-late-9-pile"' in late
 
 
@@ -60,7 +71,32 @@ def test_a_hand_counted_at_once_is_a_film_of_its_combinations() -> None:
     total = 0
     for item, row in zip(score.items, rows, strict=True):
         total += item.points
-        assert row == f"{item.describe()} — <b>{total}</b>"
+        assert row == item_html(item, total)
+        seen = re.sub(r'<span class="tb-sr">.*?</span>|<[^>]+>', "", row)
+        assert seen == f"{item.describe()} — {total}"  # the line as it reads on the screen
     assert listed.count("tb-final") == len(score.items)  # each stays once shown
     assert appear(times[1])[1] in listed
     assert "prefers-reduced-motion" in FILM_CSS
+
+
+def test_the_combination_being_counted_is_said_beside_the_cards_with_names() -> None:
+    score = score_show(parse_cards("5H 6D 4S JC"), parse_cards("5S")[0])
+    first = score.items[0]
+    for card in first.cards:  # a screen reader hears names, not suit symbols
+        assert card.name in item_html(first, 2)
+    assert f'<span aria-hidden="true">{first.cards_text()}</span>' in item_html(first, 2)
+    steps = [now_html(score, shown, start="Next…", end="<b>8</b>") for shown in range(3)]
+    assert "Next…" in steps[0] and item_html(first, first.points) in steps[1]
+    assert item_html(score.items[1], first.points + score.items[1].points) in steps[2]
+    assert "<b>8</b>" in now_html(score, len(score.items), start="Next…", end="<b>8</b>")
+    assert all('aria-live="polite"' in step for step in steps)
+    assert items_html(score, shown=2).count("<li>") == 2
+    # counted at once: a film of the combinations, the total staying, read alone
+    times = reveal_times(len(score.items))
+    film = now_html(score, len(score.items), start="…", end="<b>8</b>", times=times)
+    frames = re.findall(
+        r"<div( class=\"[^\"]*\")?( style=\"[^\"]*\")?( aria-hidden=\"true\")?>", film
+    )
+    assert len(frames) == len(score.items) + 2 + 1  # the box, then each step
+    assert len(re.findall(r'<div[^>]*aria-hidden="true"', film)) == len(score.items) + 1
+    assert "tb-final" in film.rsplit("<div", 1)[1] and "<b>8</b>" in film.rsplit("<div", 1)[1]

@@ -91,11 +91,11 @@ def test_pegs_move_a_track_a_side_and_say_whose_points() -> None:
         parse_event("lay seat=2 card=5H count=15 awards=2:fifteen/TS-5H/2"),
         parse_event("lay seat=3 card=5C count=20 awards=3:pair/5H-5C/2"),
     ]
-    moves = peg_moves(events, 4)
+    moves = peg_moves(events, 4, target=121)
     assert [(m.seat, m.start, m.end) for m in moves] == [(0, 0, 2), (1, 0, 2)]
     assert moves[0].reason == "Partner, fifteen for two"
     assert pegs_of(moves, 2).front == (2, 2)
-    three = peg_moves(events, 3)
+    three = peg_moves(events, 3, target=121)
     assert [m.seat for m in three] == [2]  # seat 3 does not sit at a table of three
     assert pegs_of(three, 3).front == (0, 0, 2)
 
@@ -155,6 +155,6 @@ def test_the_show_is_told_in_order_with_the_partner_and_the_crib() -> None:
     assert [e.seat for e in shows] == [(dealer + k) % 4 for k in (1, 2, 3, 4, 4)]
     assert shows[-1].which is Which.CRIB
     # partners' points go to one score
-    moves = peg_moves(table.game.events, 4)
+    moves = peg_moves(table.game.events, 4, target=table.game.settings.target)
     assert {m.seat for m in moves} <= {0, 1}
     assert all(side_of(s, 4) in (0, 1) for s in range(4))

@@ -46,9 +46,9 @@ def test_the_bookkeeping_adds_up(levels: tuple[str, str]) -> None:
     for game in play_pair(levels, "books", 0).games:
         winner, loser = game.winner, 1 - game.winner
         assert game.scores[winner] >= 121 > game.scores[loser]
-        for seat in (0, 1):
+        for seat in (0, 1):  # the deals keep every point made; the peg stops at the game hole
             total = sum(sum(deal.points[seat]) for deal in game.deals)
-            assert total == game.scores[seat]
+            assert min(total, 121) == game.scores[seat]
         # The deal alternates; only the last deal can be cut short, by the win.
         dealers = [deal.dealer for deal in game.deals]
         assert all(x != y for x, y in itertools.pairwise(dealers))
@@ -232,7 +232,7 @@ def test_a_small_match_at_three_and_four(seats: int) -> None:
             for side, score in enumerate(game.scores):
                 seats_of_side = [s for s in range(seats) if s % len(game.scores) == side]
                 total = sum(sum(d.points[s]) for d in game.deals for s in seats_of_side)
-                assert total == score
+                assert min(total, 61) == score  # the peg stops at the game hole
     if seats == 3:  # the lone chair goes round the table over one deal order
         chairs = [o.games[0].levels.index("easy") for o in outcomes]
         assert chairs == [0, 1, 2]

@@ -202,8 +202,8 @@ def test_the_coach_notes_a_card_laid_at_three() -> None:
         assert not at.exception, at.exception
     table = _table(at)
     lines = table.play_note_lines()
-    (box,) = [i for i in at.info if str(i.value).startswith("**Coach:** ")]
-    assert str(box.value) == "**Coach:** " + "  \n".join(lines)
+    (box,) = [m for m in at.markdown if 'class="tb-coach"' in str(m.value)]
+    assert "**Coach:** " + "  \n".join(lines) in str(box.value)
     note = table.play_note()
     assert note is not None
     laid = table.game.events[table.mark]
@@ -225,7 +225,7 @@ def test_learning_mode_names_the_coachs_card_at_four() -> None:
     assert table.need() is Need.LAY
     line = table.lay_line()
     assert line.startswith(("The coach would lay the ", "Only your "))
-    assert [i for i in at.info if str(i.value) == f"**Coach:** {line}"]
+    assert [m for m in at.markdown if f"**Coach:** {line}" in str(m.value)]
 
 
 def test_a_finished_game_of_four_names_the_partnership() -> None:

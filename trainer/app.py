@@ -16,7 +16,16 @@ _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
-from trainer.ui import keeper, profiles, reconnect, session, unsaved, warmup  # noqa: E402
+from trainer.ui import (  # noqa: E402  (path set)
+    assets,
+    keeper,
+    navigation,
+    profiles,
+    reconnect,
+    session,
+    unsaved,
+    warmup,
+)
 
 warmup.share_the_interpreter()
 reconnect.install()
@@ -86,7 +95,9 @@ if club:  # players sign in; the keeper (drawn below) says which token the brows
         )
     )
 
-page = st.navigation(pages)
+page = st.navigation(pages, position="hidden")  # listed by navigation.sidebar_links
+st.html(f"<style>{assets.text('app.css')}</style>")  # every page: readable captions
+navigation.sidebar_links(pages)
 if club:
     keeper.sync()  # after the navigation: an element drawn before it sends the page Home
 

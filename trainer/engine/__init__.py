@@ -65,7 +65,7 @@ from trainer.engine.seat_view import SeatView
 from trainer.engine.settings import Settings, SettingsError
 from trainer.engine.show import MAX_SHOW, Call, ShowError, ShowScore, score_show
 from trainer.engine.stats import TOTAL_HANDS, Standing, percentile, score_distribution, standing
-from trainer.engine.summary import GameSummary, SeatTotals, skunk, summarize
+from trainer.engine.summary import GameSummary, SeatTotals, pegged, skunk, summarize
 from trainer.engine.vocab import SEATS, Counting, Phase, Role, RuleError, Which, other, seat_name
 
 __all__ = [
@@ -139,6 +139,7 @@ __all__ = [
     "other",
     "parse_cards",
     "parse_event",
+    "pegged",
     "percentile",
     "score_distribution",
     "score_play",

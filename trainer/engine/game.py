@@ -29,9 +29,11 @@ the game has gone). :meth:`Game.view` is what one seat may know (a
 save and restore a game; :meth:`Game.summary` has the results screen's figures.
 
 The game ends the moment a seat reaches the target: in the play, on his heels, or in
-the show, where the hands after it are not counted. The event that gets there pegs
-all of its own points (a pair royal at 119 leaves the score at 125), and every later
-action raises :class:`GameOverError`.
+the show, where the hands after it are not counted. The peg stops in the game hole: the
+event that gets there keeps all of its points in the record, but pegs only those that
+reach the target (a pair royal at 119 takes the score to 121, see
+:func:`~trainer.engine.summary.pegged`), and every later action raises
+:class:`GameOverError`.
 
 Errors (:mod:`~trainer.engine.game_errors`), all :class:`~trainer.engine.vocab.RuleError`
 (a ``ValueError``): :class:`WrongPhaseError`, :class:`GameOverError`, :class:`NoSuchSeatError`,
@@ -113,7 +115,7 @@ from trainer.engine.record import MAX_SEED, GameRecord
 from trainer.engine.seat_view import SeatView
 from trainer.engine.settings import Settings
 from trainer.engine.show import MAX_SHOW, ShowScore, score_show
-from trainer.engine.summary import GameSummary, skunk, summarize
+from trainer.engine.summary import GameSummary, pegged, skunk, summarize
 from trainer.engine.vocab import (
     Counting,
     Phase,
@@ -304,7 +306,7 @@ class Game:
     def _peg(self, awards: Sequence[Award]) -> None:
         for seat, item in awards:
             side = self.side_of(seat)
-            self._scores[side] += item.points
+            self._scores[side] += pegged(item.points, self._scores[side], self.settings.target)
             if self.winner is None and self._scores[side] >= self.settings.target:
                 self.winner = side
                 self.phase = Phase.OVER

@@ -12,15 +12,25 @@ from trainer.engine.events import (
     CutEvent,
     DealEvent,
     Event,
-    GoEvent,
-    LayEvent,
     ShowEvent,
     StarterEvent,
 )
+from trainer.engine.items import Kind
 from trainer.engine.settings import Settings, SettingsError
 from trainer.engine.vocab import Which, side_of, sides_of
 
-__all__ = ["GameSummary", "SeatTotals", "skunk", "summarize"]
+__all__ = ["GameSummary", "SeatTotals", "pegged", "skunk", "summarize"]
+
+
+def pegged(points: int, score: int, target: int) -> int:
+    """The points of an award that are pegged from ``score``: all of them, or only those
+    that take the peg to the game hole, where the game ends (a pair royal at 119 in a game
+    to 121 pegs 2, not 6).
+
+    >>> pegged(6, 119, 121), pegged(6, 100, 121), pegged(2, 121, 121)
+    (2, 6, 0)
+    """
+    return max(0, min(points, target - score))
 
 
 def skunk(winner_score: int, loser_score: int, target: int = 121) -> int:
@@ -87,9 +97,22 @@ class GameSummary:
         return tuple(totals)
 
 
+def _source(event: Event, kind: Kind) -> str:
+    """Where an award's points come from, as :class:`SeatTotals` names it."""
+    if isinstance(event, StarterEvent):
+        return "heels"
+    if isinstance(event, ShowEvent):
+        if kind is Kind.MUGGINS:
+            return "muggins"
+        return "hands" if event.which is Which.HAND else "crib"
+    return "play"
+
+
 def summarize(events: Iterable[Event], settings: Settings | None = None) -> GameSummary:
     """Add up a game's events: the play, hands, crib, his heels and muggins for each
     seat, the deals, the best hands, and (under ``settings``) the winner and any skunk.
+    The points that win the game are counted only as far as the game hole (:func:`pegged`),
+    as the game pegs them.
 
     >>> from trainer.engine.events import parse_event
     >>> summarize([parse_event("starter seat=0 at=5 card=JH awards=1:his_heels/JH/2")]).seats[1]
@@ -100,6 +123,7 @@ def summarize(events: Iterable[Event], settings: Settings | None = None) -> Game
     totals = [
         dict.fromkeys(("play", "hands", "crib", "heels", "muggins"), 0) for _ in range(players)
     ]
+    sides = [0] * sides_of(players)  # each side's score, which stops at the game hole
     deals = 0
     best: list[ShowEvent | None] = [None] * players
     best_hand: ShowEvent | None = None
@@ -109,20 +133,16 @@ def summarize(events: Iterable[Event], settings: Settings | None = None) -> Game
                 deals = 1
         elif isinstance(event, DealEvent):
             deals += 1
-        elif isinstance(event, StarterEvent):
-            for seat, item in event.awards:
-                totals[seat]["heels"] += item.points
-        elif isinstance(event, LayEvent | GoEvent):
-            for seat, item in event.awards:
-                totals[seat]["play"] += item.points
-        elif isinstance(event, ShowEvent):
-            source = "hands" if event.which is Which.HAND else "crib"
-            totals[event.seat][source] += event.awarded
-            totals[event.muggins_taker]["muggins"] += event.muggins
+        for seat, item in event.awards:
+            side = side_of(seat, players)
+            points = pegged(item.points, sides[side], rules.target)
+            sides[side] += points
+            totals[seat][_source(event, item.kind)] += points
+        if isinstance(event, ShowEvent) and event.which is Which.HAND:
             mine = best[event.seat]
-            if event.which is Which.HAND and (mine is None or event.true > mine.true):
+            if mine is None or event.true > mine.true:
                 best[event.seat] = event
-            if event.which is Which.HAND and (best_hand is None or event.true > best_hand.true):
+            if best_hand is None or event.true > best_hand.true:
                 best_hand = event
     seats = tuple(SeatTotals(**t) for t in totals)
     summary = GameSummary(seats, deals, best_hand, tuple(best), players=players)

@@ -525,8 +525,8 @@ class _Boards:
     """The board after any number of events, from the game's peg moves worked out once
     (each event moves at most one peg a seat: a seat's points in it are one move)."""
 
-    def __init__(self, events: Sequence[Event], players: int) -> None:
-        self.moves = peg_moves(events, players)
+    def __init__(self, events: Sequence[Event], players: int, target: int) -> None:
+        self.moves = peg_moves(events, players, target=target)
         self.sides = len({side_of(seat, players) for seat in seats_of(players)})
         seats = seats_of(players)
         self.after: list[int] = [0]  # peg moves made by the first n events
@@ -575,7 +575,7 @@ def review_game(record: GameRecord, *, seat: Seat = ME, hints: Collection[int] =
     event. A game not yet finished is reviewed as far as it goes.
     """
     game = Game(record.settings, record.seed)
-    boards = _Boards(record.events, game.players)
+    boards = _Boards(record.events, game.players, record.settings.target)
     nothing = tuple(0 for _ in game.scores)
     deals: list[DealReview] = []
     current: _Deal | None = None

@@ -1,10 +1,13 @@
 """A cribbage board drawn as SVG: a pure function from the pegs to markup, no Streamlit.
 
-The board is long and low, as a real one is: the players' tracks run side by side, a
-row each (two, or three for three players; with four, a row for each partnership), in laps of :data:`WIDE` holes (two laps for a game to 121, one for 61), in
-streets of five; on a phone the laps are :data:`NARROW` holes long (twice as many). A
-colour mark starts each player's row and two start holes stand before the first lap; the
-game hole, the players' last, stands after the last one. Each player has two pegs that
+The board is drawn as lesson 1 teaches it, on every screen and page: each player's track
+is rows of :data:`ROW` holes (four for a game to 121, two for 61, one for a first game to
+31), in streets of five, read like a page, left to right and row after row, so holes 31,
+61 and 91 start a row. The tracks run side by side (two, or three for three players; with
+four, one for each partnership): each player's first row, then each player's second, and
+so on, so pegs on one score stand one above the other. A colour mark starts each player's
+row and two start holes stand before the first; the game hole, the players' last, stands
+after the last row. Each player has two pegs that
 leapfrog: the front peg stands on the score, the back peg where the score was before the
 last move. A dashed line stands before each skunk line's hole (91 and 61 in a game to 121,
 31 in a game to 61). The words, the scores and what the last move was for, are HTML beside
@@ -36,8 +39,7 @@ from trainer.ui.film import FILM_CSS, attrs, timing
 
 __all__ = [
     "BOARD_CSS",
-    "NARROW",
-    "WIDE",
+    "ROW",
     "BoardMove",
     "Frame",
     "board_html",
@@ -47,14 +49,13 @@ __all__ = [
     "skunk_lines",
 ]
 
-#: Holes a lap: on a wide screen, and on a phone.
-WIDE = 60
-NARROW = 30
+#: Holes a row of a track (lesson 1: "four rows of 30").
+ROW = 30
 STREET = 5
 HOLE_STEP = 10
 STREET_GAP = 5
 SEAT_STEP = 10
-LAP_STEP = 30  # a lap of two rows; a multiple of SEAT_STEP: one pattern serves every row
+LAP_STEP = 30  # each track's row and a gap; a multiple of SEAT_STEP: one pattern serves all
 LEFT = 40
 TOP = 10
 HOLE_R = 2.3
@@ -86,58 +87,53 @@ class Frame:
     at: float = 0.0
 
 
-def _check(target: int, per_row: int, tracks: int = 2) -> int:
-    """The lap's length for a board to ``target``: ``per_row``, or one lap of 30 holes for a
-    first game to 31 (on any screen); a board has two or three tracks."""
+def _check(target: int, tracks: int = 2) -> None:
+    """A board is for a game to 121, 61 or 31 (a first game), with two or three tracks."""
     if not 2 <= tracks <= MAX_TRACKS:
         raise ValueError(f"a board has two or three tracks, not {tracks!r}")
     if target not in TARGETS:
         raise ValueError(f"a board is for a game to 121, 61 or 31, not {target!r}")
-    if per_row not in (WIDE, NARROW):
-        raise ValueError(f"a board's laps are {WIDE} or {NARROW} holes long, not {per_row!r}")
-    return min(per_row, target - 1)
 
 
-def _laps(target: int, per_row: int) -> int:
-    return (target - 1) // per_row
+def _rows(target: int) -> int:
+    """How many rows a track has: four for 121, two for 61, one for 31."""
+    return (target - 1) // ROW
 
 
 def _x(col: int) -> float:
     return LEFT + col * HOLE_STEP + (col // STREET) * STREET_GAP
 
 
-def _lap_top(lap: int, tracks: int = 2) -> float:
-    """A lap's first row: the rows of a lap, then a row's gap (:data:`LAP_STEP` for two)."""
-    return TOP + lap * (LAP_STEP + (tracks - 2) * SEAT_STEP)
+def _row_top(row: int, tracks: int = 2) -> float:
+    """Where the tracks' ``row`` starts: the rows before it, each track's and a gap
+    (:data:`LAP_STEP` for two tracks)."""
+    return TOP + row * (LAP_STEP + (tracks - 2) * SEAT_STEP)
 
 
-def _size(target: int, per_row: int, tracks: int = 2) -> tuple[float, float]:
-    laps = _laps(target, per_row)
-    width = _x(per_row - 1) + 30
-    height = _lap_top(laps - 1, tracks) + (tracks - 1) * SEAT_STEP + TOP
+def _size(target: int, tracks: int = 2) -> tuple[float, float]:
+    width = _x(ROW - 1) + 30
+    height = _row_top(_rows(target) - 1, tracks) + (tracks - 1) * SEAT_STEP + TOP
     return width, height
 
 
-def hole_position(
-    seat: Seat, hole: int, target: int, per_row: int = WIDE, tracks: int = 2
-) -> tuple[float, float]:
-    """Where hole ``hole`` of ``seat``'s row is (of ``tracks`` rows a lap): -1 and 0 are
-    the two start holes, 1 to ``target - 1`` the laps, ``target`` the game hole (one,
-    shared, after the last lap).
+def hole_position(seat: Seat, hole: int, target: int, tracks: int = 2) -> tuple[float, float]:
+    """Where hole ``hole`` of ``seat``'s track is (of ``tracks`` side by side): -1 and 0
+    are the two start holes, 1 to ``target - 1`` the rows of :data:`ROW`, ``target`` the
+    game hole (one, shared, after the last row).
 
-    >>> hole_position(0, 1, 121), hole_position(1, 1, 121), hole_position(0, 61, 121)
+    >>> hole_position(0, 1, 121), hole_position(1, 1, 121), hole_position(0, 31, 121)
     ((40, 10), (40, 20), (40, 40))
-    >>> hole_position(2, 1, 121, tracks=3), hole_position(0, 61, 121, tracks=3)
+    >>> hole_position(2, 1, 121, tracks=3), hole_position(0, 31, 121, tracks=3)
     ((40, 30), (40, 50))
     """
-    per_row = _check(target, per_row, tracks)
+    _check(target, tracks)
     if hole <= 0:
         return (LEFT - 20.0 + (hole + 1) * 8.0, TOP + seat * SEAT_STEP)
-    laps = _laps(target, per_row)
     if hole >= target:
-        return (_x(per_row - 1) + 18.0, _lap_top(laps - 1, tracks) + SEAT_STEP * (tracks - 1) / 2)
-    lap, col = divmod(hole - 1, per_row)
-    return (_x(col), _lap_top(lap, tracks) + seat * SEAT_STEP)
+        last = _row_top(_rows(target) - 1, tracks)
+        return (_x(ROW - 1) + 18.0, last + SEAT_STEP * (tracks - 1) / 2)
+    row, col = divmod(hole - 1, ROW)
+    return (_x(col), _row_top(row, tracks) + seat * SEAT_STEP)
 
 
 def skunk_lines(target: int) -> tuple[int, ...]:
@@ -163,13 +159,10 @@ def shown_score(score: int, target: int) -> int:
     return min(score, target)
 
 
-def _holes(target: int, per_row: int, layout: int, tracks: int = 2) -> list[str]:
-    """The holes: one pattern of a street, filled along each row; the start and game holes.
-    The pattern is named by the ``layout`` (the wide board's or the phone's), so the board
-    shown never fills its rows from the hidden one's pattern (a game to 31 draws both with
-    laps of 30)."""
+def _holes(target: int, tracks: int = 2) -> list[str]:
+    """The holes: one pattern of a street, filled along each row; the start and game holes."""
     street = STREET * HOLE_STEP + STREET_GAP
-    pattern = f"tb-street-{layout}"
+    pattern = "tb-street"
     parts = [
         f'<defs><pattern id="{pattern}" x="{LEFT - HOLE_STEP / 2}" y="{TOP - SEAT_STEP / 2}" '
         f'width="{street}" '
@@ -181,10 +174,10 @@ def _holes(target: int, per_row: int, layout: int, tracks: int = 2) -> list[str]
         )
         + "</pattern></defs>"
     ]
-    width = _x(per_row - 1) - LEFT + HOLE_STEP  # every lap is full: 120 and 60 divide evenly
-    for lap in range(_laps(target, per_row)):
+    width = _x(ROW - 1) - LEFT + HOLE_STEP
+    for row in range(_rows(target)):
         for seat in range(tracks):
-            top = _lap_top(lap, tracks) + seat * SEAT_STEP
+            top = _row_top(row, tracks) + seat * SEAT_STEP
             parts.append(
                 f'<rect x="{LEFT - HOLE_STEP / 2}" y="{top - SEAT_STEP / 2}" width="{width}" '
                 f'height="{SEAT_STEP}" fill="url(#{pattern})"/>'
@@ -192,15 +185,15 @@ def _holes(target: int, per_row: int, layout: int, tracks: int = 2) -> list[str]
             )
     for seat in range(tracks):
         for hole in (-1, 0):
-            x, y = hole_position(seat, hole, target, per_row, tracks)
+            x, y = hole_position(seat, hole, target, tracks)
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{HOLE_R}" fill="#5a3a1a"/>')
-    gx, gy = hole_position(0, target, target, per_row, tracks)
+    gx, gy = hole_position(0, target, target, tracks)
     parts.append(
         f'<circle cx="{gx:.1f}" cy="{gy:.1f}" r="4" fill="#5a3a1a">'
         f"<title>The game hole: {target}</title></circle>"
     )
     for line in skunk_lines(target):
-        x, y = hole_position(0, line, target, per_row, tracks)
+        x, y = hole_position(0, line, target, tracks)
         lx = x - (HOLE_STEP + STREET_GAP) / 2
         y2 = y + SEAT_STEP * (tracks - 1) + 7
         parts.append(
@@ -211,14 +204,14 @@ def _holes(target: int, per_row: int, layout: int, tracks: int = 2) -> list[str]
     return parts
 
 
-def _pegs(frame: Frame, target: int, per_row: int, names: Sequence[str], attrs: str) -> list[str]:
+def _pegs(frame: Frame, target: int, names: Sequence[str], attrs: str) -> list[str]:
     parts = []
     tracks = len(frame.front)
     for seat in range(tracks):
         colour = COLOURS[seat]
         for peg, where in (("back", frame.back[seat]), ("front", frame.front[seat])):
             at = shown_score(where, target)
-            x, y = hole_position(seat, at, target, per_row, tracks)
+            x, y = hole_position(seat, at, target, tracks)
             lit = frame.last is not None and frame.last.seat == seat and peg == "front"
             if lit:
                 parts.append(
@@ -238,25 +231,22 @@ def _svg(
     *,
     target: int,
     names: Sequence[str],
-    per_row: int,
-    label: str | None,
+    label: str,
 ) -> str:
     tracks = _tracks(frames, names)
-    layout, per_row = per_row, _check(target, per_row, tracks)
-    width, height = _size(target, per_row, tracks)
+    _check(target, tracks)
+    width, height = _size(target, tracks)
     times = [frame.at for frame in frames]
-    named = (
-        f'role="img" aria-label="{escape(label)}"' if label is not None else 'aria-hidden="true"'
-    )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'{named} class="tb-svg tb-{layout}" style="width:100%;height:auto;display:block">',
+        f'role="img" aria-label="{escape(label)}" class="tb-svg" '
+        'style="width:100%;max-width:34rem;height:auto;display:block">',
         f'<rect x="1" y="1" width="{width - 2:.0f}" height="{height - 2:.0f}" rx="8" '
         'fill="#d9a86c" stroke="#8a5a2b" stroke-width="1.5"/>',
-        *_holes(target, per_row, layout, tracks),
+        *_holes(target, tracks),
     ]
     for index, frame in enumerate(frames):
-        parts += _pegs(frame, target, per_row, names, attrs(*timing(index, times)))
+        parts += _pegs(frame, target, names, attrs(*timing(index, times)))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -293,17 +283,12 @@ def board_svg(
     target: int = 121,
     names: Sequence[str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
     last: BoardMove | None = None,
-    per_row: int = WIDE,
 ) -> str:
     """The board with each seat's front peg on ``front[seat]`` and back peg on ``back[seat]``
     (-1 for the start hole), the ``last`` move's front peg ringed; scores past the target
     stand in the game hole. Named for screen readers by its scores."""
     return _svg(
-        [Frame(front, back, last)],
-        target=target,
-        names=names,
-        per_row=per_row,
-        label=_aria(front, names, target),
+        [Frame(front, back, last)], target=target, names=names, label=_aria(front, names, target)
     )
 
 
@@ -335,10 +320,13 @@ def board_html(
     *,
     target: int = 121,
     names: Sequence[str] = (SHORT_NAMES[ME], SHORT_NAMES[COMPUTER]),
+    beside: str = "",
 ) -> str:
     """The board with its words, for a page: the scores and the last move in a line of
-    text above the picture (wide, and narrow for a phone), each step of ``frames`` shown
-    from its moment (one frame: a still board). The screen reader's name is the last step's.
+    text above the picture, each step of ``frames`` shown from its moment (one frame: a
+    still board). A screen reader is given the last step's words and picture. ``beside``
+    (markup: the Play page's log) stands to the right of the picture on a wide screen, as
+    high as it, and under it on a phone.
 
     >>> html = board_html([Frame((125, 80), (119, 70))], target=121)
     >>> "You <b>121</b>" in html and "You won" in html and "125" not in html
@@ -352,17 +340,17 @@ def board_html(
     lines = []
     for index, frame in enumerate(frames):
         cls, style = timing(index, times)
+        hidden = ' aria-hidden="true"' if index < len(frames) - 1 else ""
         lines.append(
-            f"<div{attrs(cls, style, more='tb-line')}>{_score_line(frame, names, target)}</div>"
+            f"<div{attrs(cls, style, more='tb-line')}{hidden}>"
+            f"{_score_line(frame, names, target)}</div>"
         )
-    wide = _svg(
-        frames, target=target, names=names, per_row=WIDE, label=_aria(final.front, names, target)
-    )
-    narrow = _svg(frames, target=target, names=names, per_row=NARROW, label=None)
+    svg = _svg(frames, target=target, names=names, label=_aria(final.front, names, target))
+    side = f'<div class="tb-beside">{beside}</div>' if beside else ""
     return (
-        f'<div class="tb-board" data-target="{target}">'
+        f'<div class="tb-board{" tb-sided" if beside else ""}" data-target="{target}">'
         f'<div class="tb-lines" aria-live="polite">{"".join(lines)}</div>'
-        f'<div class="tb-wide">{wide}</div><div class="tb-narrow">{narrow}</div></div>'
+        f'<div class="tb-pic">{svg}</div>{side}</div>'
     )
 
 
@@ -370,6 +358,21 @@ def board_html(
 BOARD_CSS = (
     """
 .tb-board { margin: 0 0 .25rem 0; }
+.tb-sided { display: grid; grid-template-columns: minmax(0, 25rem) minmax(0, 1fr);
+            grid-template-rows: auto minmax(4.6rem, auto);
+            grid-template-areas: "lines lines" "pic side"; column-gap: .75rem; }
+.tb-sided > .tb-lines { grid-area: lines; }
+.tb-sided > .tb-pic { grid-area: pic; }
+/* as high as the picture, never higher: what is beside it scrolls within */
+.tb-sided > .tb-beside { grid-area: side; height: 0; min-height: 100%; display: flex;
+                         flex-direction: column; gap: .25rem; }
+@media (max-height: 800px) {  /* a laptop: a lower board, the table below needs the room */
+  .tb-sided { grid-template-columns: minmax(0, 22rem) minmax(0, 1fr); }
+}
+@media (max-width: 640px) {
+  .tb-sided { display: block; }
+  .tb-sided > .tb-beside { height: auto; min-height: 0; margin-top: .25rem; }
+}
 .tb-lines { display: grid; font-size: .95rem; line-height: 1.35; min-height: 1.35em; }
 .tb-line { grid-area: 1 / 1; display: flex; flex-wrap: wrap; gap: .15rem .9rem; align-items: baseline; }
 .tb-seat { white-space: nowrap; }
@@ -379,11 +382,6 @@ BOARD_CSS = (
 .tb-seat-2 .tb-dot { background: #1e8449; }
 .tb-won { font-weight: 700; color: #1b6e3a; }
 .tb-last { color: #444; }
-.tb-narrow { display: none; }
-@media (max-width: 640px) {
-  .tb-wide { display: none; }
-  .tb-narrow { display: block; }
-}
 """
     + FILM_CSS
 )

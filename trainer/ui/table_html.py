@@ -5,9 +5,11 @@ markup, no Streamlit.
   shows the newest lines (it never pushes the hand down);
 * :func:`felt_html`: the play in the middle of the table: the starter, the count and the
   pile, smaller than the hand, the cards that scored lit;
-* :func:`lit_cards_html` and :func:`items_html`: a hand counted all at once, its
-  combinations lit one by one as a film (see :mod:`trainer.ui.film`) and listed as they
-  are lit, the running total beside each.
+* :func:`items_html` and :func:`now_html`: a hand in the show, its combinations listed
+  with the running total beside each, and the one being counted said again beside its lit
+  cards; counted all at once (:func:`lit_cards_html`), a film (see :mod:`trainer.ui.film`):
+  the combinations lit one by one, each listed and said as it is lit. A screen reader
+  hears each card by name ("five of hearts"), not its symbol.
 
 Text is escaped here; every card is drawn by :mod:`trainer.ui.svg`.
 
@@ -23,22 +25,34 @@ from collections.abc import Collection, Sequence
 from html import escape
 
 from trainer.engine.cards import Card
+from trainer.engine.items import ScoreItem
 from trainer.engine.show import ShowScore
 from trainer.training.table import LogLine
 from trainer.ui.film import appear, attrs, timing
 from trainer.ui.svg import CARD_H, CARD_W, GAP, STARTER_GAP, cards_svg
 
-__all__ = ["felt_html", "items_html", "lit_cards_html", "log_html", "reveal_times"]
+__all__ = [
+    "felt_html",
+    "item_html",
+    "items_html",
+    "lit_cards_html",
+    "log_html",
+    "now_html",
+    "reveal_times",
+]
 
 
 def _text(text: str) -> str:
     return escape(text, quote=False)
 
 
-def log_html(lines: Sequence[LogLine], *, late: str = "", reply: int | None = None) -> str:
+def log_html(
+    lines: Sequence[LogLine], *, late: str = "", reply: int | None = None, short: bool = False
+) -> str:
     """The log: ``lines`` oldest first, those new since the person's last action set apart;
     the lines of event ``reply`` (the computer's reply to the person's card) carry the class
-    ``late``, so the page can bring them in a moment later."""
+    ``late``, so the page can bring them in a moment later. ``short``: two lines high on a
+    phone, not three (the coach's words in learning mode need the room)."""
     rows = []
     for line in lines:
         cls = "tb-new" if line.new else "tb-old"
@@ -46,7 +60,11 @@ def log_html(lines: Sequence[LogLine], *, late: str = "", reply: int | None = No
             cls += f" {late}"
         rows.append(f'<div class="{cls}">{_text(line.text)}</div>')
     body = "".join(rows) or '<div class="tb-old">Nothing has happened yet in this deal.</div>'
-    return f'<div class="tb-log" role="log" aria-label="What happened"><div>{body}</div></div>'
+    cls = "tb-log tb-short" if short else "tb-log"
+    return (
+        f'<div class="{cls}" role="log" aria-label="What happened" tabindex="0">'
+        f"<div>{body}</div></div>"
+    )
 
 
 def felt_html(
@@ -62,7 +80,8 @@ def felt_html(
     """The middle of the table in the play: the starter set apart, the count and the pile
     (drawn smaller than the hand, ``lit`` cards lit), and how many cards the computer holds.
     With ``late``, the count is ``before`` until the computer's reply comes in (the pile's
-    last card is the reply, brought in by the page's ``late`` stylesheet)."""
+    last card is the reply, brought in by the page's ``late`` stylesheet); a screen reader
+    is told the count after the reply, with the reply's line in the log."""
     side = ""
     if starter is not None:
         side = (
@@ -70,7 +89,11 @@ def felt_html(
             '<div class="tb-caption">starter</div></div>'
         )
     if late and before is not None:
-        shown = f'<span class="{late}-gone">{before}</span><span class="{late}">{count}</span>'
+        # the count before the reply is for the eyes only: a screen reader says the new one
+        shown = (
+            f'<span class="{late}-gone" aria-hidden="true">{before}</span>'
+            f'<span class="{late}">{count}</span>'
+        )
     else:
         shown = f"<span>{count}</span>"
     pile_svg = cards_svg(pile, highlight=lit, max_width=56 * len(pile)) if pile else ""
@@ -139,13 +162,60 @@ def lit_cards_html(score: ShowScore, times: Sequence[float], *, max_width: int =
     return f'<div class="tb-counted">{cards[: -len("</svg>")]}{lit}</svg></div>'
 
 
-def items_html(score: ShowScore, times: Sequence[float]) -> str:
-    """The combinations of a hand counted all at once, each listed as it is lit (at
-    ``times``, see :func:`reveal_times`) with the running total."""
+def item_html(item: ScoreItem, total: int) -> str:
+    """One combination and the running total: ``fifteen: 5♥ K♠ (2) — <b>2</b>``, its cards
+    named in words for a screen reader ("five of hearts, king of spades").
+
+    >>> from trainer.engine import parse_cards
+    >>> from trainer.engine.items import Kind
+    >>> item_html(ScoreItem(Kind.FIFTEEN, tuple(parse_cards("5H KS")), 2), 6)
+    'fifteen: <span aria-hidden="true">5♥ K♠</span><span class="tb-sr">five of hearts, king of spades</span> (2) — <b>6</b>'
+    """
+    text = item.describe()
+    if not item.cards:
+        return f"{_text(text)} — <b>{total}</b>"
+    name = text.partition(": ")[0]
+    seen = _text(item.cards_text())
+    said = _text(", ".join(card.name for card in item.cards))
+    return (
+        f'{_text(name)}: <span aria-hidden="true">{seen}</span><span class="tb-sr">{said}</span>'
+        f" ({item.points}) — <b>{total}</b>"
+    )
+
+
+def items_html(score: ShowScore, times: Sequence[float] = (), *, shown: int | None = None) -> str:
+    """The combinations of a hand in the show with the running total, the first ``shown``
+    of them (all by default); counted all at once, each listed as it is lit (at ``times``,
+    see :func:`reveal_times`)."""
     rows = []
     total = 0
-    for n, item in enumerate(score.items, start=1):
+    upto = len(score.items) if shown is None else shown
+    for n, item in enumerate(score.items[:upto], start=1):
         total += item.points
-        cls, style = appear(times[n])
-        rows.append(f"<li{attrs(cls, style)}>{_text(item.describe())} — <b>{total}</b></li>")
-    return f'<ul class="tb-items">{"".join(rows)}</ul>'
+        cls, style = appear(times[n]) if times else ("", "")
+        rows.append(f"<li{attrs(cls, style)}>{item_html(item, total)}</li>")
+    return f'<ul class="tb-items" aria-label="Combinations counted">{"".join(rows)}</ul>'
+
+
+def now_html(
+    score: ShowScore, shown: int, *, start: str, end: str, times: Sequence[float] = ()
+) -> str:
+    """The line beside the cards of a hand in the show: ``start`` before any combination is
+    shown, then the one being counted (the ``shown``-th, with the total so far), and ``end``
+    (what the hand made) once all are. Counted all at once, a film at ``times``: each in
+    turn, ``end`` staying; a screen reader is given ``end`` alone."""
+    steps = [start]
+    total = 0
+    for item in score.items:
+        total += item.points
+        steps.append(item_html(item, total))
+    steps.append(end)
+    if not times:
+        line = steps[shown] if shown < len(score.items) else end
+        return f'<div class="tb-now" aria-live="polite"><div>{line}</div></div>'
+    lines = []
+    for index, line in enumerate(steps):
+        cls, style = timing(index, times)
+        hidden = ' aria-hidden="true"' if index < len(steps) - 1 else ""
+        lines.append(f"<div{attrs(cls, style)}{hidden}>{line}</div>")
+    return f'<div class="tb-now">{"".join(lines)}</div>'

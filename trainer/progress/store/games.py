@@ -22,6 +22,13 @@ from trainer.progress.store.rows import (
     stale,
 )
 
+#: A finished game's margin in SQL, each score no further than the game hole (see
+#: :func:`~trainer.progress.store.rows.at_most_target`).
+MARGIN = (
+    "(CASE WHEN my_score > target THEN target ELSE my_score END)"
+    " - (CASE WHEN their_score > target THEN target ELSE their_score END)"
+)
+
 
 class GameTables(StoreTables):
     """The store's games and game reviews (see the module docstring)."""
@@ -133,9 +140,9 @@ class GameTables(StoreTables):
         records are not counted."""
         with self._connect() as conn:
             row = conn.execute(
-                """SELECT COUNT(*), COALESCE(SUM(CASE WHEN status = 'won' THEN 1 END), 0),
+                f"""SELECT COUNT(*), COALESCE(SUM(CASE WHEN status = 'won' THEN 1 END), 0),
                           COALESCE(SUM(CASE WHEN status = 'won' AND skunk > 0 THEN 1 END), 0),
-                          AVG(my_score - their_score)
+                          AVG({MARGIN})
                    FROM games WHERE profile_id = ? AND level = ? AND target = ? AND seats = ?
                          AND status != 'playing' AND imported = 0""",
                 (profile_id, level, target, seats),
@@ -160,12 +167,12 @@ class GameTables(StoreTables):
         counted)."""
         with self._connect() as conn:
             rows = conn.execute(
-                """SELECT level, target,
+                f"""SELECT level, target,
                           COALESCE(SUM(CASE WHEN status != 'playing' THEN 1 END), 0),
                           COALESCE(SUM(CASE WHEN status = 'won' THEN 1 END), 0),
                           COALESCE(SUM(CASE WHEN status = 'won' AND skunk > 0 THEN 1 END), 0),
                           COALESCE(SUM(CASE WHEN status = 'lost' AND skunk > 0 THEN 1 END), 0),
-                          AVG(CASE WHEN status != 'playing' THEN my_score - their_score END),
+                          AVG(CASE WHEN status != 'playing' THEN {MARGIN} END),
                           COALESCE(SUM(CASE WHEN status = 'playing' THEN 1 END), 0),
                           seats
                    FROM games WHERE profile_id = ? AND imported = 0

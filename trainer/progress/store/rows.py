@@ -181,12 +181,22 @@ class SavedGame(NamedTuple):
         return self.status != "playing"
 
 
+def at_most_target(score: Any, target: Any) -> int:
+    """A stored score as the game ends: never past the game hole (games saved before the
+    peg stopped there kept every point of the last count).
+
+    >>> at_most_target(125, 121), at_most_target(40, 61)
+    (121, 40)
+    """
+    return min(int(score), int(target))
+
+
 def saved_game(row: Sequence[Any]) -> SavedGame:
     (game_id, settings, level, target, record, status, mine, theirs, skunk, version, place,
      imported, resigned, seed, seats) = row  # fmt: skip
     return SavedGame(
         str(game_id), str(settings), str(level), int(target), str(record), str(status),
-        int(mine), int(theirs), int(skunk), int(version), str(place), bool(imported),
+        at_most_target(mine, target), at_most_target(theirs, target), int(skunk), int(version), str(place), bool(imported),
         bool(resigned), None if seed is None else int(seed), int(seats),
     )  # fmt: skip
 
@@ -304,7 +314,8 @@ def finished_game(row: Sequence[Any]) -> FinishedGame:
         else ReviewTotals(int(deals), float(throws), float(plays), float(counts))
     )
     return FinishedGame(
-        str(game_id), str(level), int(target), str(status), int(mine), int(theirs),
+        str(game_id), str(level), int(target), str(status), at_most_target(mine, target),
+        at_most_target(theirs, target),
         int(skunked), from_utc_text(at), lost, int(seats),
     )  # fmt: skip
 

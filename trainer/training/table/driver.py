@@ -48,6 +48,7 @@ from trainer.engine.kinds import only_kinds
 from trainer.engine.record import GameRecord
 from trainer.engine.seat_view import SeatView
 from trainer.engine.show import ShowScore, score_show
+from trainer.engine.summary import pegged
 from trainer.engine.vocab import Phase, Which
 from trainer.training.coach import (
     DiscardAdvice,
@@ -60,7 +61,7 @@ from trainer.training.coach import (
 from trainer.training.seats import ME, SeatNames
 from trainer.training.table.coaching import TableCoach
 from trainer.training.table.narration import award_text, event_lines, series_ends
-from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of
+from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of, reaching
 from trainer.training.table.setup import CoachMode, Need, PlaySetup
 
 
@@ -433,7 +434,8 @@ class Table:
         (the page asks twice a run, and it walks every event)."""
         events = self.game.events
         if self._pegs is None or self._pegs[0] != len(events):
-            self._pegs = (len(events), peg_moves(events, self.game.players))
+            target = self.game.settings.target
+            self._pegs = (len(events), peg_moves(events, self.game.players, target=target))
         return self._pegs[1]
 
     def reply_to_lay(self) -> LayEvent | None:
@@ -492,22 +494,27 @@ class Table:
             return pegs_of(moves, sides)
         own = (counted.awarded > 0) + (counted.muggins > 0)  # the moves this count made
         earlier = moves[: len(moves) - own]
-        shown = sum(item.points for item in items[:step])
-        pegged = min(shown, counted.awarded)
-        if pegged == 0:
-            return pegs_of(earlier, sides)
         side = self.game.side_of(counted.seat)
         start = pegs_of(earlier, sides).front[side]
+        shown = sum(item.points for item in items[:step])
+        moved = pegged(min(shown, counted.awarded), start, self.game.settings.target)
+        if moved == 0:
+            return pegs_of(earlier, sides)
         what = "crib" if counted.which is Which.CRIB else "hand"
-        reason = award_text(items[step - 1]) if pegged == shown else f"the {what} as you said it"
-        return pegs_of([*earlier, PegMove(side, start, start + pegged, reason)], sides)
+        if moved == shown:
+            reason = award_text(items[step - 1])
+        elif moved < min(shown, counted.awarded):  # the game hole stopped the peg
+            reason = award_text(reaching(items, moved)[-1])
+        else:
+            reason = f"the {what} as you said it"
+        return pegs_of([*earlier, PegMove(side, start, start + moved, reason)], sides)
 
     def pegs_before_reply(self) -> Pegs:
         """The board after the person's card, before the computer's reply to it (see
         :meth:`reply_to_lay`)."""
-        return pegs_of(
-            peg_moves(self.game.events[:-1], self.game.players), self.game.settings.sides
-        )
+        game = self.game
+        moves = peg_moves(game.events[:-1], game.players, target=game.settings.target)
+        return pegs_of(moves, game.settings.sides)
 
     def log_lines(self, most: int = 40) -> list[LogLine]:
         """What has happened in this deal that the person has seen (the hand being shown

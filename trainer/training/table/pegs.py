@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from trainer.engine.events import Event, ShowEvent
+from trainer.engine.items import ScoreItem
+from trainer.engine.summary import pegged
 from trainer.engine.vocab import Seat, Which
 from trainer.training.seats import ME, SeatNames
 from trainer.training.table.narration import award_text
@@ -52,18 +54,32 @@ class LogLine(NamedTuple):
     event: int
 
 
-def peg_moves(events: Sequence[Event], players: int = 2) -> list[PegMove]:
+def reaching(items: Sequence[ScoreItem], points: int) -> tuple[ScoreItem, ...]:
+    """The first of ``items`` that together peg ``points``: all of them, or, when the game
+    hole stops the peg, those that get it there (what the board says the move was for)."""
+    total = 0
+    for n, item in enumerate(items):
+        total += item.points
+        if total >= points:
+            return tuple(items[: n + 1])
+    return tuple(items)
+
+
+def peg_moves(events: Sequence[Event], players: int = 2, *, target: int) -> list[PegMove]:
     """Every peg move of the game, one per seat per scoring event, in order (with four at
     the table, the peg is the seat's partnership's, and the reason says whose points in
-    short: ``Partner, fifteen for two``)."""
+    short: ``Partner, fifteen for two``). The last move stops in the game hole, ``target``:
+    it moves the peg only by the points that get there (:func:`~trainer.engine.pegged`)."""
     names = SeatNames(players)
     scores = [0] * len(names.sides)
     moves: list[PegMove] = []
     for event in events:
         for seat in names.seats:
             items = event.items_for(seat)
-            points = sum(item.points for item in items)
+            side = names.side_of(seat)
+            points = pegged(sum(item.points for item in items), scores[side], target)
             if points:
+                items = reaching(items, points)
                 if isinstance(event, ShowEvent) and event.seat == seat:
                     what = "crib" if event.which is Which.CRIB else "hand"
                     reason = f"the {what}"
@@ -73,7 +89,6 @@ def peg_moves(events: Sequence[Event], players: int = 2) -> list[PegMove]:
                     reason = ", ".join(award_text(item) for item in items)
                     if players == 4:
                         reason = f"{names.short(seat)}, {reason}"
-                side = names.side_of(seat)
                 moves.append(PegMove(side, scores[side], scores[side] + points, reason))
                 scores[side] += points
     return moves

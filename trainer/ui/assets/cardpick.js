@@ -6,6 +6,12 @@ const views = new WeakMap();
 // read (so the new actions would be ignored) and drop the actions on their way.
 const kept = new Map();
 const KEEP = 50;
+// Streamlit can drop a change sent while a run is under way (a quick burst of taps: the
+// last taps never reach Python, the cards stay lit and nothing answers). Python confirms
+// the actions it has read (data.seen): actions still unconfirmed once the app has had no
+// run for this long are sent again (never during a run, which a resend would interrupt).
+const RESEND_IDLE_MS = 500;
+const LOOK_MS = 100;
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -119,8 +125,9 @@ class Picker {
       root.appendChild(hand);
     }
     this.kindButtons = [];
+    let kinds = null;
     if (data.mode === "claim") {
-      const kinds = el("div", "cp-kinds");
+      kinds = el("div", "cp-kinds");
       kinds.setAttribute("role", "group");
       kinds.setAttribute("aria-label", "They make");
       (data.kinds || []).forEach(([id, label, key]) => {
@@ -131,7 +138,6 @@ class Picker {
         this.kindButtons.push(b);
         kinds.appendChild(b);
       });
-      root.appendChild(kinds);
     }
     const actions = el("div", "cp-actions");
     this.mainBtn = null;
@@ -140,14 +146,20 @@ class Picker {
     if (data.mode === "claim") {
       this.mainBtn = this.button(data.confirm || "Claim", "cp-btn cp-main cp-claim", () => this.claim());
       this.mainBtn.appendChild(el("kbd", "", "Enter"));
-      this.undoBtn = this.button("Undo last claim", "cp-btn cp-undo", () => this.undo());
+      this.undoBtn = this.button("Undo", "cp-btn cp-undo", () => this.undo());
+      this.undoBtn.setAttribute("aria-label", "Undo the last claim");
       this.doneBtn = this.button(data.done || "That's everything", "cp-btn cp-done", () => this.done());
       actions.append(this.mainBtn, this.undoBtn, this.doneBtn);
     } else if (data.mode === "pick") {
       this.mainBtn = this.button(data.confirm || "OK", "cp-btn cp-main cp-confirm", () => this.confirm());
       actions.appendChild(this.mainBtn);
     }
-    if (actions.childElementCount) root.appendChild(actions);
+    if (kinds) {
+      // what they make and the claim's buttons: one line on a wide screen, two on a phone
+      const bar = el("div", "cp-bar");
+      bar.append(kinds, actions);
+      root.appendChild(bar);
+    } else if (actions.childElementCount) root.appendChild(actions);
     this.msg = el("div", "cp-msg");
     this.msg.setAttribute("role", "status");
     this.msg.setAttribute("aria-live", "polite");
@@ -331,7 +343,34 @@ class Picker {
     setTimeout(() => {
       this.flushing = false;
       this.send("log", this.log.slice());
+      this.watchSoon();
     }, 0);
+  }
+
+  unconfirmed() {
+    return this.log.some((e) => e.seq > (this.seen || 0));
+  }
+
+  // Until Python has confirmed every action sent, look at the app now and then; once it
+  // has been idle for RESEND_IDLE_MS with actions unconfirmed, send them again.
+  watchSoon() {
+    if (this.watching) return;
+    this.watching = true;
+    let idleSince = null;
+    const look = () => {
+      if (!this.unconfirmed() || !this.root.isConnected) { this.watching = false; return; }
+      const app = document.querySelector('[data-testid="stApp"]');
+      const idle = !app || app.dataset.testScriptState === "notRunning";
+      const now = performance.now();
+      if (!idle || this.flushing) idleSince = null;
+      else if (idleSince === null) idleSince = now;
+      else if (now - idleSince >= RESEND_IDLE_MS) {
+        idleSince = null;
+        this.send("log", this.log.slice());
+      }
+      setTimeout(look, LOOK_MS);
+    };
+    setTimeout(look, LOOK_MS);
   }
 
   // --- keyboard ---------------------------------------------------------------------------------
@@ -426,7 +465,13 @@ class Picker {
     const items = this.items(pending);
     const list = this.list;
     list.replaceChildren(...items.map((item) => {
-      const li = el("li", item.pending ? "pending" : "", item.text);
+      const li = el("li", item.pending ? "pending" : "");
+      if (!item.kind) { li.textContent = item.text; return li; }
+      // shown with the cards' symbols, read out with their names ("fifteen: jack of hearts, …")
+      const seen = el("span", "", item.text);
+      seen.setAttribute("aria-hidden", "true");
+      const names = item.cards.map((id) => { const c = this.card(id); return c ? c.name || c.label : id; });
+      li.append(seen, el("span", "cp-sr", item.kind + ": " + names.join(", ")));
       return li;
     }));
     list.dataset.count = String(items.length);

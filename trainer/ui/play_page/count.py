@@ -80,11 +80,14 @@ def claim_form(game: PlayGame, picker: CardPicker | None = None) -> None:
     settings = table.game.settings
     aloud = settings.counting is Counting.ALOUD
     order = table.show_order_line()
-    if aloud:
-        st.markdown(
+    if aloud:  # short: the hand, its combinations and the buttons need the screen (the
+        # order of the show is said again as the coach goes through it)
+        kinds = table.kinds_words()
+        only = f"{kinds[:1].upper()}{kinds[1:]}. " if kinds.startswith("only") else ""
+        st.markdown(  # a first game says what scores in it
             f"### Your {what}: what does it make?\n"
-            f"Add up your {what} with the starter and say what it makes first: "
-            f"{table.kinds_words()}. Then the coach goes through it with you.  \n{order}"
+            f"{only}Tap a combination's cards, what they make, then Claim. All found? "
+            "That's everything."
         )
     else:
         st.markdown(
@@ -102,11 +105,7 @@ def claim_form(game: PlayGame, picker: CardPicker | None = None) -> None:
     with hand():
         if picker is not None:
             claims = _claims(picker)
-            picker.show(
-                prompt=(
-                    "Tap the cards of one combination, choose what they make, then Claim. "
-                    "Press That's everything when you have them all."
-                ),
+            picker.show(  # how to claim is said above
                 label=f"Your {what} and the starter",
                 claims=[claim.describe() for claim in claims],
                 claimed=[(claim.kind, claim.cards) for claim in claims],
@@ -120,7 +119,8 @@ def claim_form(game: PlayGame, picker: CardPicker | None = None) -> None:
             )
         else:
             show_cards(score.hand, starter=score.starter, max_width=320)
-        with st.container(horizontal=True, vertical_alignment="bottom"):
+        typed = st.expander("Or type the total") if picker is not None else st.container()
+        with typed, st.container(horizontal=True, vertical_alignment="bottom"):
             st.number_input(
                 "Or type what it makes" if picker is not None else "Your count",
                 min_value=0,

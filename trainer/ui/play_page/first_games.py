@@ -1,12 +1,12 @@
-"""The first games: the ladder of short games that grow with the lessons, the game the
-end of a lesson offers (the learning game, or a first game), and after a first game, the
-next one."""
+"""The first games: the ladder of short games that grow with the lessons (a compact row of
+tiles, each saying how it stands or which lesson opens it), the game the end of a lesson
+offers (the learning game, or a first game), and after a first game, the next one."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from trainer.training.ladder import Rung, Step, ladder, rung_named
+from trainer.training.ladder import Rung, RungState, Step, ladder, rung_named
 from trainer.training.records import Profile
 from trainer.training.table import LEARNING_GAME
 from trainer.ui import actions, play_saves, requests, session
@@ -15,13 +15,16 @@ from trainer.ui.play_page.layout import many
 from trainer.ui.play_page.saving import commit, start
 from trainer.ui.play_saves import PlayGame
 
-__all__ = ["first_games", "learning_offer", "next_rung"]
+__all__ = ["first_games", "learning_offer", "next_rung", "start_rung"]
 
-_STEP_WORDS = {
-    Step.OPEN: "Ready to play.",
-    Step.PLAYED: "Played: try again to win it.",
-    Step.WON: "Won!",
-}
+
+def _standing(state: RungState) -> str:
+    """How a first game stands, in a few words for its tile."""
+    if state.step is Step.WON:
+        return f":material/check: Won {state.won} of {state.played}"
+    if state.step is Step.PLAYED:
+        return f"Played {state.played}, not won yet"
+    return "Open"
 
 
 def _offer_words(rung: Rung | None) -> str:
@@ -61,40 +64,49 @@ def learning_offer(profile: Profile) -> bool:
     return True
 
 
-def _start_rung(rung_id: str, profile: Profile) -> None:
+def start_rung(rung_id: str, profile: Profile) -> None:
+    """Start first game ``rung_id`` for the player (a button's callback)."""
     rung = rung_named(rung_id)
     if rung is not None:
         start(rung.setup, profile)
 
 
-def first_games(profile: Profile) -> None:
-    """The ladder of first games: each opens with its lesson; only what is learned scores."""
-    done = {lesson for lesson, place in session.lesson_progress().items() if place.done}
+def _tile(state: RungState, profile: Profile) -> None:
+    """One first game in the row: its number and title, how it stands, and Play (or, while
+    it is locked, the lesson that opens it)."""
+    rung = state.rung
     course = the_course()
-    states = ladder(course, done, play_saves.finished_setups(profile))
+    with st.container(border=True, key=f"play_rung_{rung.id}", gap="small"):
+        st.markdown(f"**{rung.number}. {rung.title}**")
+        if state.step is Step.LOCKED:
+            lesson = state.lesson or ""
+            number = course.number(lesson) if course.has(lesson) else "?"
+            st.caption(f":material/lock: Lesson {number}")
+            return
+        st.caption(_standing(state))
+        actions.button(
+            "Again" if state.played else "Play",
+            key=f"play_rung_start_{rung.id}",
+            type="secondary" if state.won else "primary",
+            on_click=start_rung,
+            args=(rung.id, profile),
+        )
+
+
+def first_games(profile: Profile) -> None:
+    """The ladder of first games in a compact row: each opens with its lesson, and only
+    what is learned scores in it."""
+    done = {lesson for lesson, place in session.lesson_progress().items() if place.done}
+    states = ladder(the_course(), done, play_saves.finished_setups(profile))
     st.subheader("First games")
-    st.write(
+    st.caption(
         "Short games against the Easy computer that grow with the lessons: in each, only "
         "what you have learned so far scores."
     )
-    for state in states:
-        rung = state.rung
-        with st.container(border=True, key=f"play_rung_{rung.id}"):
-            st.markdown(f"**{rung.number}. {rung.title}**  \n{rung.new}")
-            if state.step is Step.LOCKED:
-                lesson = state.lesson or ""
-                number = course.number(lesson) if course.has(lesson) else "?"
-                st.caption(f":material/lock: Opens after lesson {number}: {course.title(lesson)}.")
-                continue
-            won = f" ({state.won} of {state.played} won)" if state.played else ""
-            st.caption(_STEP_WORDS[state.step] + won)
-            actions.button(
-                "Play it again" if state.played else "Play",
-                key=f"play_rung_start_{rung.id}",
-                type="secondary" if state.won else "primary",
-                on_click=_start_rung,
-                args=(rung.id, profile),
-            )
+    # six to a line on a wide screen, three on a phone (assets/opening.css)
+    with st.container(horizontal=True, gap="small", key="play_rungs"):
+        for state in states:
+            _tile(state, profile)
 
 
 def next_rung(page_game: PlayGame, rung: Rung, profile: Profile) -> None:

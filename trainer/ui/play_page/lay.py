@@ -9,7 +9,7 @@ from trainer.engine.cards import Card
 from trainer.engine.events import LayEvent
 from trainer.training.table import Table, scoring_cards
 from trainer.ui.cardpick import CardPicker
-from trainer.ui.play_page.layout import hand, many
+from trainer.ui.play_page.layout import coach_box, hand, many
 from trainer.ui.play_saves import PlayGame
 from trainer.ui.seats_html import seats_html, table_spots
 from trainer.ui.table_html import felt_html
@@ -52,14 +52,22 @@ def lay(page_game: PlayGame, picker: CardPicker, late: str = "") -> None:
     )
     if view.players > 2:  # each seat's cards in front of it, who said go, whose turn
         felt += seats_html(table_spots(table))
-    st.markdown(felt + "\n\n**Your turn: tap a card to lay it.**", unsafe_allow_html=True)
-    if table.learning:
-        with st.container(key="play_tips_lay"):
-            st.info(f"**Coach:** {table.lay_line()}", icon=":material/school:")
-            if st.toggle(
-                "Details: what each card would score",
+    st.markdown(felt, unsafe_allow_html=True)
+    details = False
+    with st.container(horizontal=True, vertical_alignment="center", key="play_your_turn"):
+        st.markdown("**Your turn: tap a card to lay it.**", width="content")
+        if table.learning:
+            details = st.toggle(
+                "Details: each card's points",
                 key=f"play_lay_details_{len(table.game.events)}",
-            ):
-                st.markdown("  \n".join(table.lay_previews()))
+            )
+    # the coach in one box: the note on the card just laid, then the word on this turn
+    words = list(table.play_note_lines())
+    if table.learning:
+        words.append(table.lay_line())
+    if words:
+        coach_box("  \n".join(words), key="play_tips_lay")
+    if details:
+        coach_box("  \n".join(table.lay_previews()), key="play_tips_details", head="Details")
     with hand():
         picker.show(label="Your hand")

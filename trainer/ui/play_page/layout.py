@@ -20,9 +20,11 @@ from trainer.ui.table_html import log_html, reveal_times
 from trainer.ui.winbar import WINBAR_CSS, winbar_html
 
 __all__ = [
+    "OPENING_CSS",
     "REPLY_PAUSE",
     "TABLE_CSS",
     "board_and_log",
+    "coach_box",
     "coach_line",
     "hand",
     "header",
@@ -34,6 +36,8 @@ __all__ = [
 
 #: The table's look: its layout, the board's and the film's (see :mod:`trainer.ui.film`).
 TABLE_CSS = assets.text("table.css") + assets.text("seats.css") + BOARD_CSS + WINBAR_CSS
+#: The page before a game: what a player can do now and a whole game's form in one screen.
+OPENING_CSS = assets.text("opening.css")
 
 #: Seconds between the person's card and the computer's reply appearing (a CSS delay in the
 #: browser: the server never waits).
@@ -54,8 +58,8 @@ def late(table: Table) -> str:
         f"@keyframes {name}-gone {{from {{opacity: 1}} to {{opacity: 0}}}}"
         f"{shown} {{animation: {name} 0.2s ease-in {REPLY_PAUSE}s both}}"
         f".{name}-gone {{animation: {name}-gone 0.01s linear {REPLY_PAUSE}s both}}"
-        "@media (prefers-reduced-motion: reduce) {"
-        f"{shown}, .{name}-gone {{animation: none}}}}"
+        "@media (prefers-reduced-motion: reduce) {"  # the reply at once: the count after it
+        f"{shown}, .{name}-gone {{animation: none}} .{name}-gone {{visibility: hidden}}}}"
         "</style>"
     )
     return name
@@ -83,13 +87,14 @@ def _frames(table: Table, late: str) -> list[Frame]:
 def board_and_log(table: Table, late: str) -> None:
     """The board, with the scores and the last move in words, and the log of the deal."""
     names = table.names.board_names
-    board = board_html(_frames(table, late), target=table.game.settings.target, names=names)
+    reply = table.mark + 1 if late else None
+    beside = log_html(table.log_lines(), late=late, reply=reply, short=table.learning)
     if table.has_win_meter and meter_shown(table):
         chances = table.win_chances()  # (games of two)
-        board += winbar_html(chances, (names[0], names[1]), words=table.in_words)
-    reply = table.mark + 1 if late else None
-    log = log_html(table.log_lines(), late=late, reply=reply)
-    st.markdown(board + log, unsafe_allow_html=True)
+        beside = winbar_html(chances, (names[0], names[1]), words=table.in_words) + beside
+    frames = _frames(table, late)
+    board = board_html(frames, target=table.game.settings.target, names=names, beside=beside)
+    st.markdown(board, unsafe_allow_html=True)
 
 
 def header(table: Table) -> None:
@@ -116,14 +121,25 @@ def header(table: Table) -> None:
 
 def notes(table: Table) -> None:
     """A refusal or a word about the game (above the table), and the coach's note on the
-    card just laid (in a box of its own height, so the hand stays in view)."""
+    card just laid (in a box of its own height, so the hand stays in view; at the person's
+    next turn, with the coach's word on that turn: see :mod:`.lay`)."""
     note = play_state().note
     if note:
         st.warning(plain(note))
     note_lines = table.play_note_lines()
-    if note_lines:
-        with st.container(key="play_tips_note"):
-            st.info("**Coach:** " + "  \n".join(note_lines), icon=":material/school:")
+    if note_lines and table.need() is not Need.LAY:
+        coach_box("  \n".join(note_lines), key="play_tips_note")
+
+
+def coach_box(words: str, *, key: str, head: str = "Coach") -> None:
+    """The coach's ``words`` (Markdown) in a box of a few lines at most, under ``head``: the
+    rest scrolls within it, by the keyboard too (the box takes the focus)."""
+    with st.container(key=key):
+        st.markdown(
+            f'<div class="tb-coach" tabindex="0" role="region" aria-label="{head}">\n\n'
+            f"**{head}:** {words}\n\n</div>",
+            unsafe_allow_html=True,
+        )
 
 
 def coach_line(text: str) -> str:

@@ -49,16 +49,13 @@ _COACH_HELP = {
 
 
 def settings_form(profile: Profile) -> None:
-    """A new game's settings, and "Start the game"."""
-    st.subheader("A new game")
-    seats = st.selectbox(
-        "Who is at the table?",
-        list(_TABLE_SIZES),
-        format_func=_TABLE_SIZES.__getitem__,
-        key="play_seats",
-        index=0,
-    )
-    level = st.radio(
+    """A whole game's settings and "Start the game": the computer's level and the game's
+    length in view (Easy, to 121, to begin with), the rest behind "More options" (who is
+    at the table, the coach, who counts, skunks, the show's pace), so that the form fits
+    the first screen of a phone."""
+    st.markdown("### A whole game")
+    left, right = st.columns([3, 2])  # one above the other on a phone
+    level = left.radio(
         "How strong is the computer?",
         list(LEVEL_NAMES),
         format_func=LEVEL_NAMES.__getitem__,
@@ -67,42 +64,55 @@ def settings_form(profile: Profile) -> None:
         key="play_level",
         index=0,
     )
-    target = st.radio(
+    target = right.radio(
         "Play to",
         [121, 61],
         format_func=lambda n: f"{n} points" + (" (a short game)" if n == 61 else ""),
         horizontal=True,
         key="play_target",
     )
-    coach = CoachMode(
-        st.radio(
-            "The coach",
-            list(CoachMode),
-            format_func=_COACH_HELP.__getitem__,
-            key="play_coach",
+    with st.expander("More options: the table, the coach, who counts", key="play_more"):
+        seats = st.selectbox(
+            "Who is at the table?",
+            list(_TABLE_SIZES),
+            format_func=_TABLE_SIZES.__getitem__,
+            key="play_seats",
             index=0,
         )
-        or CoachMode.OFF
-    )
-    # learning mode: you count each hand first by default (the switch is drawn anew, with
-    # that choice, when the coach is changed)
-    countings = [Counting.AUTOMATIC.value, Counting.ALOUD.value, Counting.MUGGINS.value]
-    counting = st.radio(
-        "Who counts the hands?",
-        countings,
-        format_func=_COUNTING_HELP.__getitem__,
-        key=f"play_counting_{coach}",
-        index=1 if coach is CoachMode.LEARNING else 0,
-    )
-    skunks = st.checkbox("Skunks count (winning by a lot)", value=True, key="play_skunks")
-    at_once = st.toggle(
-        "Count each hand at once in the show",
-        value=show_all(),
-        key="play_show_pace",
-        help="The combinations light up one by one by themselves. Off: press “Next” for "
-        "each. You can change it during the game too, in the game menu.",
-    )
-    if st.button("Start the game", type="primary", key="play_start"):
+        coach = CoachMode(
+            st.radio(
+                "The coach",
+                list(CoachMode),
+                format_func=_COACH_HELP.__getitem__,
+                key="play_coach",
+                index=0,
+            )
+            or CoachMode.OFF
+        )
+        # learning mode: you count each hand first by default (the switch is drawn anew,
+        # with that choice, when the coach is changed)
+        countings = [Counting.AUTOMATIC.value, Counting.ALOUD.value, Counting.MUGGINS.value]
+        counting = st.radio(
+            "Who counts the hands?",
+            countings,
+            format_func=_COUNTING_HELP.__getitem__,
+            key=f"play_counting_{coach}",
+            index=1 if coach is CoachMode.LEARNING else 0,
+        )
+        skunks = st.checkbox("Skunks count (winning by a lot)", value=True, key="play_skunks")
+        at_once = st.toggle(
+            "Count each hand at once in the show",
+            value=show_all(),
+            key="play_show_pace",
+            help="The combinations light up one by one by themselves. Off: press “Next” for "
+            "each. You can change it during the game too, in the game menu.",
+        )
+    if st.button(
+        "Start the game",
+        type="primary",
+        key="play_start",
+        help="The game is saved after every move: you can leave it and carry on later.",
+    ):
         if at_once != show_all():
             keep_preferences(Preferences(show_all=at_once))
         try:

@@ -4,11 +4,11 @@ and what the hand came to (a muggins, the end of the game)."""
 
 from __future__ import annotations
 
-import itertools
+from html import escape
 
 import streamlit as st
 
-from trainer.engine.events import ShowEvent
+from trainer.engine.events import ShowEvent, StarterEvent
 from trainer.engine.show import ShowScore
 from trainer.engine.vocab import Which
 from trainer.training.explain import said_one_by_one
@@ -19,22 +19,20 @@ from trainer.ui.film import appear, attrs
 from trainer.ui.play_page.layout import hand
 from trainer.ui.play_page.preferences import show_all
 from trainer.ui.play_page.saving import act
-from trainer.ui.table_html import items_html, lit_cards_html, reveal_times
+from trainer.ui.table_html import items_html, lit_cards_html, now_html, reveal_times
 
 __all__ = ["reveal"]
 
 
-def _summary(event: ShowEvent, over: bool, players: int = 2) -> str:
-    """What a count came to, in Markdown: the total, then a muggins or a game won (a miss is
-    told as a miss, never as a success)."""
+def _summary(event: ShowEvent, over: bool, players: int = 2) -> tuple[str, str]:
+    """What a count came to: its total (said beside the cards, as HTML) and then, in
+    Markdown, a muggins or a game won (a miss is told as a miss, never as a success)."""
     lines = event_lines(event, players)
     if over:
         lines.append("That reaches the end of the board: the game is over.")
     head, *rest = lines
-    said = [f"**{head}**"]
-    for line in rest:
-        said.append(f":orange[{line}]" if line.startswith("Muggins!") else line)
-    return "  \n".join(said)
+    said = [f":orange[{line}]" if line.startswith("Muggins!") else line for line in rest]
+    return f"<b>{escape(head, quote=False)}</b>", "  \n".join(said)
 
 
 def _later(markdown: str, at: float) -> str:
@@ -55,6 +53,16 @@ def _said_so_far(score: ShowScore, shown: int) -> str:
     return f"**Coach:** so far, out loud: “{said_one_by_one(score, shown).removesuffix('.')}…”"
 
 
+def _first_of_the_show(table: Table) -> bool:
+    """The hand being shown is the deal's first to be counted."""
+    for event in reversed(table.game.events[:-1]):
+        if isinstance(event, ShowEvent):
+            return False
+        if isinstance(event, StarterEvent):  # every deal cuts a starter before its show
+            return True
+    return True
+
+
 def reveal(table: Table) -> None:
     """The hand being counted out, and "Next" (or "Continue" once it is all shown)."""
     event = table.counted
@@ -68,36 +76,36 @@ def reveal(table: Table) -> None:
     shown = len(items) if at_once else table.shown  # saved with the game: a reload shows it
     times = reveal_times(len(items)) if at_once else []
     done = shown >= len(items)
-    summary = _summary(event, table.game.is_over, table.game.players) if done else ""
+    head, after = _summary(event, table.game.is_over, table.game.players)
     if table.learning and done and table.crib_line():
-        summary += "  \n**Coach:** " + table.crib_line()
-    st.markdown(table.show_order_line())
+        after += ("  \n" if after else "") + "**Coach:** " + table.crib_line()
+    if _first_of_the_show(table):  # the order is said once a deal, as the show begins
+        st.markdown(table.show_order_line())
     if table.learning:
         said = _said_so_far(score, shown)
         if at_once:
             st.markdown(_later(said, times[-1]), unsafe_allow_html=True)
         else:
             st.info(said, icon=":material/school:")
-    if not items:
-        listed = "Nothing scores here: zero points."
-    elif at_once:
-        listed = items_html(score, times)
-    else:
-        running = itertools.accumulate(item.points for item in items[:shown])
-        listed = "\n".join(
-            f"- {item.describe()} — **{total}**"
-            for item, total in zip(items[:shown], running, strict=False)
+    listed = items_html(score, times, shown=shown) if items else ""
+    if after and (done or at_once):
+        listed += "\n\n" + _later(after, times[-1] if at_once else 0.0)
+    if listed:  # a box that keeps the newest in view (and scrolls by the keyboard too)
+        st.markdown(
+            '<div class="tb-said" tabindex="0" role="region" aria-label="The count so far">'
+            f"<div>\n\n{listed}\n\n</div></div>",
+            unsafe_allow_html=True,
         )
-    if summary:
-        listed += "\n\n" + _later(summary, times[-1] if at_once else 0.0)
-    if listed:
-        with st.container(key="play_items"):  # one element: the box keeps the newest in view
-            st.markdown(listed, unsafe_allow_html=True)
-    with hand():
+    start = "Count along: “Next” shows each combination." if not at_once else "Counting…"
+    if not items:
+        head = f"Nothing scores here: zero points. {head}"
+    now = now_html(score, shown, start=start, end=head, times=times)
+    with hand():  # the line being counted stands beside its lit cards, always in view
         if at_once:
-            st.markdown(lit_cards_html(score, times), unsafe_allow_html=True)
+            st.markdown(now + lit_cards_html(score, times), unsafe_allow_html=True)
         else:
             lit = items[shown - 1].cards if shown and not done else ()
+            st.markdown(now, unsafe_allow_html=True)
             show_cards(score.hand, starter=score.starter, highlight=lit, max_width=320)
         if not done:
             actions.button(

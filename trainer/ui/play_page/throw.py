@@ -9,7 +9,7 @@ from trainer.training.table import COMPUTER, ME, Need, Table
 from trainer.ui import actions
 from trainer.ui.cardpick import CardPicker
 from trainer.ui.drawing import show_cards
-from trainer.ui.play_page.layout import coach_line, hand
+from trainer.ui.play_page.layout import coach_box, coach_line, hand
 from trainer.ui.play_page.saving import act
 from trainer.ui.play_saves import PlayGame
 
@@ -17,7 +17,8 @@ __all__ = ["cut_for_deal", "cut_starter", "discard", "throw_coach"]
 
 
 def throw_coach(table: Table) -> None:
-    """The coach on the throw: open until the person lays a card, then folded for the deal."""
+    """The coach on the throw: open at the cut for the starter, just after the throw, then
+    folded for the deal (the play needs the room)."""
     lines = table.throw_lines()
     if not lines:
         return
@@ -26,7 +27,7 @@ def throw_coach(table: Table) -> None:
         st.container(key="play_tips_throw"),
         st.expander(
             f"Coach: {verdict}",
-            expanded=not table.view.mine_played and table.need() is not Need.REVEAL,
+            expanded=table.need() is Need.CUT_STARTER,
             icon=":material/school:",
         ),
     ):
@@ -76,29 +77,23 @@ def discard(game: PlayGame, picker: CardPicker) -> None:
     if view.deal_no == 1 and view.cuts:
         st.caption(_cut_caption(table))
     if table.learning:
-        with st.container(key="play_tips_best"):
-            st.info(
-                f"**Coach:** {table.best_throw_line()} You choose: tap any two cards.",
-                icon=":material/school:",
-            )
+        choose = "any two cards" if view.settings.throw == 2 else "any card"
+        coach_box(f"{table.best_throw_line()} You choose: tap {choose}.", key="play_tips_best")
     if table.coached:
         if table.hinted:
             ranking = "  \n".join(coach_line(line) for line in table.ranking_lines())
-            with st.container(key="play_tips_hint"):
-                if table.learning:  # plain words first, the numbers on request
-                    words = "  \n".join(coach_line(line) for line in table.hint_words())
-                    st.info(
-                        f"**Hint** (this deal is marked as hinted): the best throws.  \n{words}",
-                        icon=":material/lightbulb:",
-                    )
-                    if st.toggle("Details: the numbers", key=f"play_hint_details_{view.deal_no}"):
-                        st.markdown(ranking)
-                else:
-                    st.info(
-                        "**Hint** (this deal is marked as hinted): the best throws, "
-                        f"with the points they make on average.  \n{ranking}",
-                        icon=":material/lightbulb:",
-                    )
+            if table.learning:  # plain words first, the numbers on request
+                words = "  \n".join(coach_line(line) for line in table.hint_words())
+                said = f"the best throws (this deal is marked as hinted).  \n{words}"
+                coach_box(said, key="play_tips_hint", head="Hint")
+                if st.toggle("Details: the numbers", key=f"play_hint_details_{view.deal_no}"):
+                    coach_box(ranking, key="play_tips_numbers", head="The numbers")
+            else:
+                said = (
+                    "the best throws, with the points they make on average (this deal is "
+                    f"marked as hinted).  \n{ranking}"
+                )
+                coach_box(said, key="play_tips_hint", head="Hint")
         else:
             actions.button(
                 "Hint",

@@ -28,8 +28,9 @@ import streamlit as st
 
 from trainer.ui import restart_notice, session
 from trainer.ui.play_page.first_games import first_games, learning_offer
-from trainer.ui.play_page.layout import TABLE_CSS
+from trainer.ui.play_page.layout import OPENING_CSS, TABLE_CSS
 from trainer.ui.play_page.new_game import import_record, settings_form
+from trainer.ui.play_page.opening import what_now
 from trainer.ui.play_page.saving import sync
 from trainer.ui.play_page.screen import table_screen
 from trainer.ui.play_page.state import NOBODY, play_state
@@ -51,15 +52,14 @@ if problem and (state.game is None or state.game.unsaved is None):
 if learning_offer(player):
     st.stop()  # the offer alone, until it is taken or declined
 if state.game is None:
+    st.html(f"<style>{OPENING_CSS}</style>")
     note, state.note = state.note, ""
     if note:
         st.info(plain(note))
-    st.write(
-        "Play a whole game of cribbage against the computer. Your game is saved after every move."
-    )
-    unfinished(player)
-    first_games(player)
+    unfinished(player)  # what the player can do now comes first
+    what_now(player)
     settings_form(player)
+    first_games(player)
     import_record(player)
     st.stop()
 
