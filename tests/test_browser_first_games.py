@@ -32,12 +32,13 @@ def _count_by_taps(page: Any) -> int:
     ids = [card.get_attribute("data-id") for card in page.locator(".cp-card").all()]
     *hand, starter = (Card.parse(str(card_id)) for card_id in ids)
     score = only_kinds(score_show(hand, starter), {Kind.FIFTEEN})
-    for item in score.items:
+    claims = page.locator(".cp-claims li")
+    for n, item in enumerate(score.items):
         for card in item.cards:
             page.locator(f".cp-card[data-id='{card}']").click(timeout=3000)
         page.locator(".cp-kind[data-kind='fifteen']").click(timeout=3000)
         page.locator(".cp-claim").click(timeout=3000)
-        page.wait_for_timeout(100)
+        claims.nth(n).wait_for(timeout=3000)  # listed at once, in the browser
     page.locator(".cp-done").click(timeout=3000)
     return len(score.items)
 

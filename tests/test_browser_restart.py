@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -42,10 +41,15 @@ _CONNECTED = """() => {
 }"""
 
 
+#: The tab has seen its server go.
+_AWAY = f"() => !({_CONNECTED})()"
+
+
 def _reconnected(page: Any) -> None:
-    """Wait until the tab has reconnected by itself (the page was not reloaded)."""
+    """Wait until the tab has reconnected by itself (the page was not reloaded) and the
+    run that follows has ended."""
     page.wait_for_function(_CONNECTED, timeout=60_000)
-    page.wait_for_timeout(300)
+    settled(page)
 
 
 @pytest.mark.browser
@@ -94,7 +98,8 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
         d.get_by_role("textbox", name="Starter").fill("6H")
 
         os.kill(pid, signal.SIGKILL)  # the server dies; the tabs stay open
-        time.sleep(1)
+        for tab in (a, b, c, d):  # each has seen it go before the next server starts
+            tab.wait_for_function(_AWAY, timeout=60_000)
         stack.enter_context(_server(db, port, tmp_path / "second.log"))
         for tab in (a, b, c, d):
             _reconnected(tab)

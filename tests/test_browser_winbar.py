@@ -77,7 +77,11 @@ def _check_in_place(page: Any) -> None:
 
 
 def _wait_for_bar(page: Any) -> None:
-    page.wait_for_timeout(600)  # the bar's width eases in (0.4 s)
+    """Until the bar's width has eased in (a transition of 0.4 s): no animation running."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.wb-fill')].every("
+        "(fill) => fill.getAnimations().every((a) => a.playState !== 'running'))"
+    )
 
 
 def test_the_meter_in_a_learning_game_on_a_phone(phone: Any, app_url: str) -> None:
