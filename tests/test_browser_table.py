@@ -274,7 +274,8 @@ def test_every_phase_fits_one_screen_at_three_sizes(
     page.get_by_label("Or paste a game record").fill(_finished_record())
     settled(page)
     page.get_by_role("button", name="Play from this record").click()
-    page.locator(".tb-board").first.wait_for()
+    # the whole record is read, checked and replayed first: on a busy machine, seconds
+    page.locator(".tb-board").first.wait_for(timeout=60_000)
     _until(page, lambda: page.get_by_role("button", name="Play again").count() > 0, steps=40)
     settled(page)
     _check_all(tabs, url, "the results", f"{HAND} svg[role=img]", f"{HAND} button")
@@ -348,7 +349,8 @@ def test_a_record_file_opened_from_the_play_page_is_played_back(
     page.get_by_text("cribbage-game.txt").wait_for()
     settled(page)
     page.get_by_role("button", name="Play from this record").click()
-    page.locator(".tb-board").first.wait_for()
+    # the whole record is read, checked and replayed first: on a busy machine, seconds
+    page.locator(".tb-board").first.wait_for(timeout=60_000)
     _until(page, lambda: page.get_by_role("button", name="Play again").count() > 0, steps=40)
     page.get_by_text("This game was read from a record").wait_for()
     upload = _id(store, "Upload")
