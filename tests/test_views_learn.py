@@ -345,7 +345,7 @@ def test_the_cut_and_the_keep_are_picked_from_their_choices() -> None:
 
 def test_the_map_links_to_the_glossary_and_the_chart() -> None:
     at = _learn_page()
-    links = {link.proto.page: link.proto.label for link in at.get("page_link")}
+    links = {link.proto.page: link.proto.label for link in at.main.get("page_link")}
     assert links == {"glossary": "Glossary: every word", "chart": "Scoring chart to print"}
 
 

@@ -71,6 +71,11 @@ OPENING = 8
 TRIES = 6
 
 
+def _words(page: Page) -> str:
+    """The page's texts without its style sheets (drawn as HTML on every page)."""
+    return "\n".join(text for text in page.texts if not text.lstrip().startswith("<style"))
+
+
 def _answer_box(page: Page) -> str | None:
     return next((k for k in page.widgets if k.startswith("practice_total_")), None)
 
@@ -415,7 +420,8 @@ class Player:
         else:
             moved.stale = "APPLIED"
             self.crowd.run.failed.append(
-                f"player {self.n}: a move from a stale copy was not refused: {said[:300]}"
+                f"player {self.n}: a move from a stale copy was not refused: "
+                f"{page.exception or ''} {_words(page)[:300]}"
             )
 
     async def play(self, answers: int, moves: int) -> None:

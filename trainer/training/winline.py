@@ -27,8 +27,8 @@ few biggest swings (:meth:`WinLine.biggest`), at least one percentage point each
 >>> game = Game(Settings(target=61), seed=3)
 >>> _ = game.cut_for_deal(0, at=10), game.cut_for_deal(1, at=20)
 >>> line = win_line(game.record())
->>> [round(p.chance, 2) for p in line.points], line.swings
-([0.5, 0.5, 0.61], ())
+>>> [round(p.chance, 2) for p in line.points], line.swings  # the last: the dealer holding its six
+([0.5, 0.5, 0.48], ())
 """
 
 from __future__ import annotations
@@ -325,6 +325,9 @@ class FollowedLine:
         chance_of: ChanceOf | None = None,
     ) -> None:
         self.seat = seat
+        #: What measures a chance (a table's own, bound to that table): a line goes on only
+        #: with the table it measured (see ``trainer.ui.play_page.results``).
+        self.chance_of = chance_of
         self._history = SeenHistory(settings, seed, seat=seat, model=model, chance_of=chance_of)
         self._line: WinLine | None = None
 

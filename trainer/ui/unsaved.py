@@ -65,7 +65,10 @@ def _say(waiting: session.Waiting) -> None:
             f"{'is' if waiting.saved_late == 1 else 'are'} stored now.",
             icon=":material/cloud_done:",
         )
-    _guard(key=GUARD_KEY, data={"waiting": waiting.total}, height=0)
+    # the browser asks before closing while anything waits; the number is what the page
+    # names (a review goes with its answer, and is counted alone only when nothing else waits)
+    named = waiting.answers + waiting.lessons or waiting.reviews
+    _guard(key=GUARD_KEY, data={"waiting": named}, height=0)
 
 
 @st.fragment(run_every=RETRY_SECONDS)

@@ -100,7 +100,12 @@ def _followed(page_game: PlayGame) -> FollowedLine:
     state = play_state()
     game = page_game.table.game
     kept = state.win_line
-    if kept is not None and kept[0] == page_game.game_id and kept[1].follows(game.events):
+    if (
+        kept is not None
+        and kept[0] == page_game.game_id
+        and kept[1].chance_of == page_game.table.chance_seen  # the same table: a refused
+        and kept[1].follows(game.events)  # save puts the stored copy's table in its place
+    ):
         return kept[1]
     followed = FollowedLine(
         game.settings, game.seed, seat=ME, chance_of=page_game.table.chance_seen

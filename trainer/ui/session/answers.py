@@ -79,6 +79,7 @@ def _flush(store: Store) -> list[str]:
     waiting: list[Held] = []
     orphans: list[Held] = []
     taken: list[str] = []
+    refused = False
     for owner in dict.fromkeys(h.owner for h in _held()):
         batch = [h for h in _held() if h.owner == owner]
         if owner is None:  # nobody was chosen: kept for this visit only
@@ -98,6 +99,7 @@ def _flush(store: Store) -> list[str]:
                 ]
         except StoreError as err:
             failed(err)
+            refused = True
             waiting += batch
     lessons: dict[tuple[Owner | None, str], LessonProgress] = {}
     for (owner, lesson_id), item in _held_lessons().items():
@@ -108,8 +110,10 @@ def _flush(store: Store) -> list[str]:
                 lessons[owner, lesson_id] = item
         except StoreError as err:
             failed(err)
+            refused = True
             lessons[owner, lesson_id] = item
-    flush_reviews(store)
+    if not refused:  # the store took the rest (else it is failing): the reviews follow
+        flush_reviews(store)
     _keep(waiting, lessons)
     if orphans:  # shown for this visit, never written for someone else
         browser_session().orphans = [*browser_session().orphans, *orphans]

@@ -55,7 +55,7 @@ def review(key: CardKey, rating: Rating) -> None:
         return
     state = browser_session()
     state.reviews = [*state.reviews, HeldReview(owner, key, rating, clock.now())]
-    if store is not None:
+    if store is not None and not state.attempts:  # answers waiting: the store is failing
         flush_reviews(store)
 
 
