@@ -18,7 +18,6 @@ from trainer.analysis.winmeter import (
     reach,
     seat_chance,
     whole_percent,
-    win_history,
     win_meter,
 )
 from trainer.analysis.winprob import win_model
@@ -122,17 +121,6 @@ def test_the_show_counts_the_known_hands() -> None:
         game.count_hand(pone, Which.HAND)
         if not game.is_over:
             assert win_meter(game.view(0)).of(pone) == pytest.approx(meter.of(pone))
-
-
-def test_a_line_over_a_game() -> None:
-    game = _game(11)
-    line = win_history(game.record())
-    assert len(line) == len(game.events) + 1
-    assert line[0].event is None and line[0].chances.chances == (0.5, 0.5)
-    assert [p.index for p in line] == list(range(len(line)))
-    assert game.winner is not None
-    assert line[-1].chances.of(game.winner) == 1.0
-    assert line[-1].deal_no == game.deal_no
 
 
 def test_bad_questions() -> None:

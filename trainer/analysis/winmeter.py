@@ -12,8 +12,7 @@ The chances come from the win-probability model (:mod:`trainer.analysis.winprob`
 * between deals: the table, the other side dealing;
 * before the cut for deal, one half each; once a side has won, 1 and 0.
 
-:func:`win_history` replays a game and gives the chances after every action, for a
-line over the game.
+A line over a game follows what the person saw (:mod:`trainer.training.winline`).
 
 A player at the table sees more than the public position: its own cards. The chance
 the Play page's meter and the coach both speak of is :func:`seat_chance`, one function
@@ -52,9 +51,6 @@ from trainer.analysis.winprob import WinModel, win_model
 from trainer.analysis.winprob.deal import FloatArray
 from trainer.engine import (
     Card,
-    Event,
-    Game,
-    GameRecord,
     Phase,
     SeatView,
     Settings,
@@ -67,13 +63,10 @@ __all__ = [
     "REACH",
     "SeatChance",
     "WinChances",
-    "WinHistory",
-    "WinPoint",
     "measured",
     "reach",
     "seat_chance",
     "whole_percent",
-    "win_history",
     "win_meter",
 ]
 
@@ -213,64 +206,6 @@ def _hands_left(view: SeatView) -> dict[int, int]:
         else score_show(tuple(card for who, card in view.laid if who == seat), view.starter).total
         for seat in (0, 1)
     }
-
-
-@dataclass(frozen=True, slots=True)
-class WinPoint:
-    """The chances after the ``index``-th action of a game (``event``; ``None`` for the
-    position before any), and the deal it belongs to."""
-
-    index: int
-    event: Event | None
-    deal_no: int
-    chances: WinChances
-
-
-class WinHistory:
-    """The win meter before the first action of one game and after each action, worked out
-    as the game goes: :meth:`follow` adds the actions not yet measured (at most ``limit`` a
-    call), so a game's whole history is ready at its end without being worked out then.
-    :func:`win_history` works out a whole record's at once, through one of these."""
-
-    def __init__(self, settings: Settings, seed: int, model: WinModel | None = None) -> None:
-        self._game = Game(settings, seed)
-        self._model = model
-        self._events: list[Event] = []
-        self._points = [WinPoint(0, None, 0, win_meter(self._game.view(0), model))]
-
-    @property
-    def points(self) -> tuple[WinPoint, ...]:
-        """The meter before any action, then after each action followed so far."""
-        return tuple(self._points)
-
-    def follows(self, events: Sequence[Event]) -> bool:
-        """Whether the actions followed so far are the first of ``events`` (a game that
-        went another way, or one replaced by another copy, is not this history's)."""
-        done = len(self._events)
-        return len(events) >= done and (done == 0 or events[done - 1] == self._events[-1])
-
-    def follow(self, events: Sequence[Event], limit: int | None = None) -> bool:
-        """Measure the actions of ``events`` not yet followed (at most ``limit`` of them);
-        True once every one of them is. ``events`` must go on from those followed
-        (:meth:`follows`): :class:`ValueError` otherwise."""
-        if not self.follows(events):
-            raise ValueError("these actions do not go on from the ones followed so far")
-        start = len(self._events)
-        end = len(events) if limit is None else min(len(events), start + limit)
-        for i in range(start, end):
-            event = events[i]
-            self._game.apply(event)
-            self._events.append(event)
-            meter = win_meter(self._game.view(0), self._model)
-            self._points.append(WinPoint(i + 1, event, self._game.deal_no, meter))
-        return end == len(events)
-
-
-def win_history(record: GameRecord, model: WinModel | None = None) -> tuple[WinPoint, ...]:
-    """The win meter before the first action of the game ``record`` and after each one."""
-    history = WinHistory(record.settings, record.seed, model)
-    history.follow(record.events)
-    return history.points
 
 
 # -- within reach ---------------------------------------------------------------------------
