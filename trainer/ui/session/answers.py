@@ -12,7 +12,7 @@ from trainer.engine.skills import DrillType
 from trainer.progress.store import Store, StoreError, check_attempt
 from trainer.training.records import AttemptIn, LessonProgress
 from trainer.ui.session.database import current_store, failed, store_problem, store_trouble
-from trainer.ui.session.player import current_owner, current_profile, on_store
+from trainer.ui.session.player import current_owner, current_profile, is_owner, on_store
 from trainer.ui.session.reviews import flush_reviews, review_lesson
 from trainer.ui.session.state import Held, Owner, browser_session
 
@@ -50,12 +50,6 @@ class NoPlayerError(ValueError):
     """An answer given while nobody is chosen as the player: it is not saved."""
 
 
-def _is_owner(store: Store, owner: Owner) -> bool:
-    """The owner is still on this device (the same player, not a new one given its id)."""
-    found = store.profile(owner.id)
-    return found is not None and owner.created_at in (None, found.created_at)
-
-
 def _held() -> list[Held]:
     return list(browser_session().attempts)
 
@@ -86,7 +80,7 @@ def _flush(store: Store) -> list[str]:
             waiting += batch
             continue
         try:
-            if not _is_owner(store, owner):
+            if not is_owner(store, owner):
                 orphans += batch
                 continue
             for token in dict.fromkeys(h.token for h in batch):
@@ -104,7 +98,7 @@ def _flush(store: Store) -> list[str]:
     lessons: dict[tuple[Owner | None, str], LessonProgress] = {}
     for (owner, lesson_id), item in _held_lessons().items():
         try:
-            if owner is not None and _is_owner(store, owner):
+            if owner is not None and is_owner(store, owner):
                 store.save_lesson_progress(owner.id, lesson_id, item.step, item.done)
             elif owner is None:
                 lessons[owner, lesson_id] = item

@@ -196,6 +196,12 @@ def choose_profile(profile_id: int) -> None:
     state.question = None
 
 
+def is_owner(store: Store, owner: Owner) -> bool:
+    """The owner is still on this device (the same player, not a new one given its id)."""
+    found = store.profile(owner.id)
+    return found is not None and owner.created_at in (None, found.created_at)
+
+
 def current_owner() -> Owner | None:
     """The player chosen in this browser right now, as far as it is known without the store."""
     chosen, who = browser_session().profile_id, browser_session().who

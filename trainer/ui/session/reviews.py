@@ -23,7 +23,7 @@ from trainer.training.scheduling import (
 from trainer.ui import clock
 from trainer.ui.loaded import drill_catalog
 from trainer.ui.session.database import current_store, failed, usable_store
-from trainer.ui.session.player import current_owner, current_profile, on_store
+from trainer.ui.session.player import current_owner, current_profile, is_owner, on_store
 from trainer.ui.session.state import HeldReview, browser_session
 
 __all__ = [
@@ -68,8 +68,7 @@ def flush_reviews(store: Store) -> None:
     while held:
         first = held[0]
         try:
-            found = store.profile(first.owner.id)
-            if found is not None and first.owner.created_at in (None, found.created_at):
+            if is_owner(store, first.owner):
                 with contextlib.suppress(ValueError):
                     store.review_card(first.owner.id, first.key, first.rating, first.at)
         except StoreError as err:
