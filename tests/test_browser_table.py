@@ -28,10 +28,11 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.browser import settled
 from tests.play_steps import choose_table_size, more_options
 from tests.stores import imported_games
+from trainer.bench.playing import play_on
 from trainer.bench.serving import serving_checkout
 from trainer.engine.settings import Settings
 from trainer.progress.store import Store
-from trainer.training.table import Need, PlaySetup, Table, export_text
+from trainer.training.table import PlaySetup, Table, export_text
 from trainer.ui import restart_notice
 
 pytestmark = pytest.mark.browser
@@ -306,21 +307,8 @@ def _resign(page: Any) -> None:
 
 def _finished_record(seed: int = 11) -> str:
     table = Table.new(PlaySetup("easy", Settings(target=61)), seed=seed)
-    for _ in range(3000):
-        need = table.need()
-        if need is Need.OVER:
-            return export_text(table)
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[0])
-        else:
-            table.carry_on()
-    raise AssertionError("the game did not end")
+    play_on(table)
+    return export_text(table)
 
 
 def test_a_record_file_opened_from_the_play_page_is_played_back(
