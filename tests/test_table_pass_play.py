@@ -5,7 +5,7 @@ each person's coach from their own view, and shows no one another person's hidde
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
@@ -61,13 +61,20 @@ def waited_on(table: Table) -> set[int]:
     return set()
 
 
-def play_out(table: Table, at_turn: Callable[[Table], None] = lambda table: None) -> int:
+def play_out(
+    table: Table,
+    at_turn: Callable[[Table], None] = lambda table: None,
+    at_show: Callable[[Table], None] = lambda table: None,
+) -> int:
     """Play the game to its end, each person's move the first card that will do (a count
     now and then one short, so the others can take muggins); ``at_turn`` is called at each
-    person's turn before the move. The number of turns the people took."""
+    person's turn before the move, ``at_show`` at each hand shown. The number of turns the
+    people took."""
     turns = 0
     while (need := table.need()) is not Need.OVER:
-        if need is not Need.REVEAL:
+        if need is Need.REVEAL:
+            at_show(table)
+        else:
             at_turn(table)
             turns += 1
         if need is Need.CUT_FOR_DEAL:
@@ -202,21 +209,35 @@ def what_a_person_is_shown(table: Table) -> Iterator[str]:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_no_person_is_shown_another_persons_hidden_cards(lineup: tuple, seed: int) -> None:
     table = Table.new(setup_of(lineup), seed=seed)
-    checked = 0
+    checked = shows = 0
+
+    def never_names(hidden: set[Card], texts: Iterable[str], who: str) -> None:
+        for text in texts:
+            for card in hidden:
+                for said in (card.label, str(card)):
+                    assert not re.search(rf"(?<![0-9]){re.escape(said)}(?![A-Z])", text), (
+                        f"{who} is shown {card.label}: {text!r}"
+                    )
 
     def check(table: Table) -> None:
         nonlocal checked
         hidden = hidden_cards(table, table.seat)
-        for text in what_a_person_is_shown(table):
-            for card in hidden:
-                for said in (card.label, str(card)):
-                    assert not re.search(rf"(?<![0-9]){re.escape(said)}(?![A-Z])", text), (
-                        f"{table.names.who(table.seat)} is shown {card.label}: {text!r}"
-                    )
+        never_names(hidden, what_a_person_is_shown(table), table.names.who(table.seat))
         checked += bool(hidden)
 
-    play_out(table, check)
+    def check_show(table: Table) -> None:  # everyone may be looking at a hand shown
+        nonlocal shows
+        assert table.viewer is None
+        if table.game.is_over:  # the game's whole record is everyone's now
+            return
+        hidden = hidden_cards(table, -1)
+        texts = [*(line.text for line in table.log_lines()), export_text(table)]
+        never_names(hidden, texts, "everyone")
+        shows += bool(hidden)
+
+    play_out(table, check, check_show)
     assert checked > 10  # the check met hidden cards, turn after turn
+    assert shows > 0
 
 
 @pytest.mark.parametrize("lineup", [(ANN, SAM), (ANN, "easy", SAM, "hard")])

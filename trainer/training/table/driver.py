@@ -162,6 +162,15 @@ class Table:
             coach = self._coaches[self.seat] = TableCoach(self, self.seat)
         return coach
 
+    @property
+    def viewer(self) -> int | None:
+        """Whose hidden cards the table's words may name: the person in :attr:`seat`; None
+        while a hand is being shown in a game between people (the show is everyone's: the
+        device may be passed round), or once it is over."""
+        if len(self.people) > 1 and self.need() in (Need.REVEAL, Need.OVER):
+            return None
+        return self.seat
+
     def _turn(self, seat: int) -> None:
         """The table stops at the turn of the person in ``seat``."""
         if seat != self.seat:
@@ -528,10 +537,10 @@ class Table:
         """What happened since the person's last action, in order (the counts of the show
         are told by the show itself)."""
         lines: list[str] = []
-        names = self.names
+        names, viewer = self.names, self.viewer
         for event in self.game.events[self.mark :]:
             if not isinstance(event, ShowEvent):
-                lines += event_lines(event, self.game.players, names=names, viewer=self.seat)
+                lines += event_lines(event, self.game.players, names=names, viewer=viewer)
         return lines
 
     def _peg_moves(self) -> list[PegMove]:
@@ -632,11 +641,11 @@ class Table:
             (i for i, event in enumerate(events[:end]) if isinstance(event, DealEvent)),
             default=0,
         )
-        names = self.names
+        names, viewer = self.names, self.viewer
         lines = [
             LogLine(text, index >= self.mark, index)
             for index in range(start, end)
-            for text in event_lines(events[index], self.game.players, names=names, viewer=self.seat)
+            for text in event_lines(events[index], self.game.players, names=names, viewer=viewer)
         ]
         return lines[-most:]
 
@@ -645,8 +654,9 @@ class Table:
     @property
     def has_win_meter(self) -> bool:
         """The win model speaks of this game (see :func:`~trainer.analysis.winmeter.measured`):
-        the win meter, the game's line and the coach's words near the end are for it."""
-        return measured(self.game.settings)
+        the win meter, the game's line and the coach's words near the end are for it. Not
+        between people: a chance worked out from one person's cards would tell of them."""
+        return measured(self.game.settings) and len(self.people) == 1
 
     def seat_chance(self, at: int | None = None, *, cards: bool = False) -> SeatChance:
         """The person's chance to win from what they saw after the game's first ``at``

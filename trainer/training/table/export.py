@@ -49,8 +49,8 @@ def export_text(table: Table) -> str:
 
 
 def public_record(table: Table, comments: Sequence[str] = ()) -> str:
-    """A game in progress as the person in the table's :attr:`~.driver.Table.seat` has seen
-    it: no seed (it would tell every card still to come) and the other seats' crib cards
+    """A game in progress as the person in the table's :attr:`~.driver.Table.viewer` seat has
+    seen it: no seed (it would tell every card still to come) and the other seats' crib cards
     hidden until the crib is counted. It reads
     as a record but cannot be played back: :func:`parse_export` says so."""
     events = table.game.events
@@ -78,12 +78,13 @@ def public_record(table: Table, comments: Sequence[str] = ()) -> str:
         "",
     ]
     deal = 0
+    viewer = table.viewer
     for event in events:
         if isinstance(event, DealEvent) or (
             isinstance(event, CutEvent) and event.dealer is not None
         ):
             deal += 1
-        if isinstance(event, DiscardEvent) and event.seat != table.seat and deal not in shown_cribs:
+        if isinstance(event, DiscardEvent) and event.seat != viewer and deal not in shown_cribs:
             lines.append(f"discard seat={event.seat} cards=hidden")
         else:
             lines.append(event.notation())
