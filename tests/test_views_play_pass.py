@@ -169,3 +169,13 @@ def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_fro
     assert sam is not None
     row = store.game_in_progress(sam.id)
     assert row is not None and (row.my_score, row.their_score) == (game.scores[1], game.scores[0])
+    # opened again (another visit), the game comes back at the pass screen of whoever's turn
+    again = AppTest.from_file(PAGE, default_timeout=60)
+    as_player(again, "Sam")
+    again.run()
+    assert not again.exception, again.exception
+    table = _table(again)
+    assert table.game.events == game.events and table.setup == _table(at).setup
+    assert f"Pass to {table.names.who(table.seat)}" in "\n".join(
+        str(m.value) for m in again.markdown
+    )
