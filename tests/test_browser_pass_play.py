@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.browser import acted, settled, sized_tabs
-from tests.play_steps import HAND, more_options, open_play, step
+from tests.play_steps import HAND, choose, more_options, open_play, step
 from trainer.progress.store import Store
 
 pytestmark = pytest.mark.browser
@@ -32,30 +32,6 @@ def _players(db: Path, *names: str) -> None:
             store.create_profile(name)
 
 
-def _choose(page: Any, box: str, label: str) -> None:
-    """Choose ``label`` in the select box ``box``: a run still drawing the page may close
-    its list under the first click, so it is opened again (at most three times)."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    if page.locator(f"{box} input").input_value() == label:
-        return
-    option = page.get_by_role("option", name=label, exact=True)
-    for _ in range(3):
-        settled(page)
-        page.locator(box).click()
-        try:
-            option.wait_for(timeout=5_000)
-            break
-        except PlaywrightTimeout:
-            continue
-    option.click()
-    page.wait_for_function(  # the box shows the choice in its input
-        "([sel, label]) => document.querySelector(sel)?.value === label",
-        arg=[f"{box} input", label],
-    )
-    settled(page)
-
-
 def test_two_people_play_a_deal_passing_the_phone(
     phone: Any, app_url: str, browser_db: Path
 ) -> None:
@@ -70,7 +46,8 @@ def test_two_people_play_a_deal_passing_the_phone(
     settled(phone)
     # Pat, who opened the page, sits in seat 1; Kim is chosen for seat 2 (the device has
     # other players too)
-    _choose(phone, ".st-key-play_seat_2_1", "Kim")
+    if phone.locator(".st-key-play_seat_2_1 input").input_value() != "Kim":
+        choose(phone, ".st-key-play_seat_2_1", "Kim")
     acted(phone, phone.get_by_role("button", name="Start the game").click)
 
     passed: list[str] = []
