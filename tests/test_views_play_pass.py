@@ -53,6 +53,9 @@ def _start(at: AppTest, seats: list[str], *, target: int = 61, counting: str = "
     at.run()
     for seat, who in enumerate(seats):
         at.selectbox(key=f"play_seat_{len(seats)}_{seat}").set_value(who)
+    at.run()
+    said = at.radio(key="play_counting_off").options
+    assert "points a person misses go to an opponent" in said[2]  # not "to the computer"
     random.seed(len(seats))  # the page deals from Python's generator: the same game each run
     at.button(key="play_start").click()
     at.run()
