@@ -105,6 +105,11 @@ def _play(
             passes += 1
             passed_to.add(name)
         else:
+            if need is Need.LAY:  # the prompt names whose turn it is
+                name = table.names.who(table.seat)
+                prompt = "\n".join(str(m.value) for m in at.markdown)
+                assert f"**{name}'s turn: tap a card to lay it.**" in prompt
+                assert "Your turn" not in prompt
             if need is not Need.REVEAL:
                 _names_none_of(at, hidden_cards(table, table.seat))
             else:
