@@ -257,3 +257,8 @@ def test_removing_a_player_leaves_the_others_games(club: Club) -> None:
     club.store.delete_profile(club.bo)
     stored = club.store.shared_game("s1")
     assert stored is not None and [s.name for s in stored.seats] == ["Ann"]
+
+
+def test_a_player_may_invite_the_members_of_their_groups(club: Club) -> None:
+    assert [(g, p.name) for g, p in club.store.invitable(club.ann)] == [(club.group, "Bo")]
+    assert club.store.invitable(club.cy) == []

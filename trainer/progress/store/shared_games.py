@@ -24,7 +24,8 @@ from typing import Any, NamedTuple
 from trainer.progress.store.backend import Connection, StoreTables
 from trainer.progress.store.checks import GAME_RECORD_MAX, TEXT_MAX, check_game, text_field
 from trainer.progress.store.errors import IntegrityViolation, StoreError
-from trainer.progress.store.rows import SavedGame, from_utc_text, now_text, utc_text
+from trainer.progress.store.rows import SavedGame, from_utc_text, now_text, profile_of, utc_text
+from trainer.training.records import Profile
 
 #: Where a shared game is: people still to take their seats, being played, finished,
 #: resigned, or called off before it began.
@@ -224,6 +225,20 @@ class SharedGameTables(StoreTables):
             found = _read(conn, game_id)
         assert found is not None
         return found
+
+    def invitable(self, profile_id: int) -> list[tuple[int, Profile]]:
+        """Whom the player may invite by name in club mode: every other member of each of
+        their groups, with the group (by name, a person in two groups once for each)."""
+        with self._connect() as conn:
+            rows = conn.execute(
+                """SELECT mine.group_id, p.id, p.name, p.created_at FROM memberships mine
+                   JOIN memberships theirs ON theirs.group_id = mine.group_id
+                   JOIN profiles p ON p.id = theirs.profile_id
+                   WHERE mine.profile_id = ? AND theirs.profile_id != ?
+                   ORDER BY p.name_key, mine.group_id""",
+                (profile_id, profile_id),
+            ).fetchall()
+        return [(int(r[0]), profile_of(r[1:])) for r in rows]
 
     def shared_game(self, game_id: str) -> SharedGame | None:
         with self._connect() as conn:

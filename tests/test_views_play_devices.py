@@ -1,0 +1,201 @@
+"""The Play page's game across devices in AppTest: two sessions (two devices) invite, join
+and take turns through one store, each seeing only its own seat's cards; a device that is
+behind is refused and shown the game as stored."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+from tests.apptest import as_player
+from trainer.engine.cards import Card
+from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, ShowEvent
+from trainer.progress.store import ENV_VAR, Store
+from trainer.training.table import Need
+from trainer.training.table.devices import DeviceTable
+
+REPO = Path(__file__).resolve().parent.parent
+PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
+STATE = "_play_devices"
+
+
+def _device(name: str) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    as_player(at, name)
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _table(at: AppTest) -> DeviceTable:
+    table = at.session_state[STATE].table
+    assert table is not None
+    return table
+
+
+def _text(at: AppTest) -> str:
+    """Everything the page shows, its cards' data among it."""
+    parts = [str(e.value) for e in at.markdown]
+    parts += [str(e.proto) for e in at.get("html")]
+    parts += [str(e.proto) for e in at.get("bidi_component")]
+    return "\n".join(parts)
+
+
+def _act(at: AppTest, seat: int, *, card: Card | None = None) -> bool:
+    """The seat's move on this device (the first card that fits, the first two to the crib);
+    False when it has nothing to do."""
+    state = at.session_state[STATE]
+    table = _table(at)
+    need = table.need(seat)
+    view = table.view(seat)
+    if need is Need.CUT_FOR_DEAL:
+        at.button(key="devices_cut").click()
+    elif need is Need.CUT_STARTER:
+        at.button(key="devices_starter").click()
+    elif need is Need.DISCARD:
+        at.session_state[f"devices_throw_{state.game_id}_{view.deal_no}"] = {
+            "log": [{"seq": 1, "do": "pick", "cards": [str(c) for c in view.hand[:2]]}]
+        }
+    elif need is Need.LAY:
+        laid = card or view.playable[0]
+        key = f"devices_lay_{state.game_id}_{len(table.game.events)}"
+        at.session_state[key] = {"log": [{"seq": 1, "do": "lay", "cards": [str(laid)]}]}
+    else:
+        return False
+    at.run()
+    assert not at.exception, at.exception
+    return True
+
+
+def _start() -> tuple[AppTest, AppTest, Store]:
+    """Ann invites Bo by name; Bo joins from his device, Ann opens the game on hers."""
+    store = Store.open(os.environ[ENV_VAR])
+    store.create_profile("Ann")
+    store.create_profile("Bo")
+    ann = _device("Ann")
+    ann.selectbox(key="devices_who").select_index(0)  # Bo, the one other player here
+    ann.button(key="FormSubmitter:devices_invite-Invite").click().run()
+    assert any("Bo is invited" in str(i.value) for i in ann.info), [i.value for i in ann.info]
+    bo = _device("Bo")
+    (join,) = [b for b in bo.button if str(b.key).startswith("devices_join_")]
+    join.click().run()
+    assert not bo.exception, bo.exception
+    ann.run()
+    (opened,) = [b for b in ann.button if str(b.key).startswith("devices_open_")]
+    opened.click().run()
+    return ann, bo, store
+
+
+def test_two_devices_play_a_deal_through_one_store_each_seeing_its_own_hand() -> None:
+    ann, bo, store = _start()
+    devices = {0: ann, 1: bo}
+    checked_hidden = False
+    for _ in range(200):
+        moved = False
+        for seat, at in devices.items():
+            at.run()  # what the other did comes in (in the browser the page looks by itself)
+            assert not at.exception, at.exception
+            table = _table(at)
+            events = table.game.events
+            if any(isinstance(e, ShowEvent) for e in events) and isinstance(events[-1], DealEvent):
+                break
+            if not checked_hidden and all(
+                any(isinstance(e, DiscardEvent) and e.seat == s for e in events) for s in (0, 1)
+            ):
+                other = table.game.view(1 - seat)
+                shown = _text(at)
+                cut = {e.card for e in events if isinstance(e, CutEvent)}  # face up, then back
+                for card in {*other.hand, *other.discards} - cut:
+                    assert card.label not in shown and f'"{card}"' not in shown, card
+                checked_hidden = True
+            need = table.need(seat)
+            turn_said = "**Your turn:**" if need not in (None, Need.OVER) else "'s turn.**"
+            assert any(turn_said in str(m.value) for m in at.markdown)
+            moved |= _act(at, seat)
+        else:
+            assert moved, "neither device had anything to do"
+            continue
+        break
+    stored = store.shared_game(ann.session_state[STATE].game_id)
+    assert stored is not None and stored.status == "playing"
+    replayed = DeviceTable.from_record(stored.record)
+    assert any(isinstance(e, ShowEvent) for e in replayed.game.events)
+    assert checked_hidden
+
+
+def test_a_throw_made_at_the_same_time_is_kept_and_a_device_behind_is_refused() -> None:
+    ann, bo, store = _start()
+    for at, seat in ((ann, 0), (bo, 1)):
+        _act(at, seat)  # the cut for deal, each on a copy that may be behind
+    ann.run()
+    bo.run()
+    if _table(ann).need(0) is Need.CUT_FOR_DEAL:  # the same rank: cut again
+        _act(ann, 0)
+        bo.run()
+        _act(bo, 1)
+        ann.run()
+    # both throw on copies read at the same version: the second is made again on the
+    # game as stored (a throw does not hang on the other's)
+    _act(ann, 0)
+    _act(bo, 1)
+    game_id = ann.session_state[STATE].game_id
+    stored = store.shared_game(game_id)
+    assert stored is not None
+    thrown = [
+        e for e in DeviceTable.from_record(stored.record).game.events if isinstance(e, DiscardEvent)
+    ]
+    assert sorted(e.seat for e in thrown) == [0, 1]
+    # a second device of the same player, behind: its lay is refused, the game shown as stored
+    ann.run()
+    bo.run()
+    table = DeviceTable.from_record(stored.record)
+    if table.need(0) is Need.CUT_STARTER or table.need(1) is Need.CUT_STARTER:
+        starter_seat = 0 if table.need(0) is Need.CUT_STARTER else 1
+        _act(ann if starter_seat == 0 else bo, starter_seat)
+        ann.run()
+        bo.run()
+    leader = next(s for s in (0, 1) if _table(ann).need(s) is Need.LAY)
+    name = "Ann" if leader == 0 else "Bo"
+    first = ann if leader == 0 else bo
+    second = _device(name)  # another tab of the same player, on the game's table
+    (opened,) = [b for b in second.button if str(b.key).startswith("devices_open_")]
+    opened.click().run()
+    hand = _table(second).view(leader).playable
+    assert len(hand) >= 2
+    _act(first, leader, card=hand[0])
+    before = store.shared_version(game_id)
+    # the second tab has not looked yet: it lays another card from its old copy
+    state = second.session_state[STATE]
+    key = f"devices_lay_{game_id}_{len(state.table.game.events)}"
+    second.session_state[key] = {"log": [{"seq": 1, "do": "lay", "cards": [str(hand[1])]}]}
+    second.run()
+    assert not second.exception, second.exception
+    assert store.shared_version(game_id) == before  # nothing written
+    assert any("moved on" in str(w.value) for w in second.warning)
+    assert (
+        _table(second).game.events
+        == DeviceTable.from_record(
+            store.shared_game(game_id).record  # type: ignore[union-attr]
+        ).game.events
+    )
+
+
+def test_the_lobby_joins_by_code() -> None:
+    store = Store.open(os.environ[ENV_VAR])
+    store.create_profile("Ann")
+    store.create_profile("Bo")
+    ann = _device("Ann")
+    ann.button(key="FormSubmitter:devices_invite-Make a code instead").click().run()
+    (made,) = store.shared_games_of(store.profile_named("Ann").id)  # type: ignore[union-attr]
+    assert made.code and made.code in " ".join(str(i.value) for i in ann.info)
+    bo = _device("Bo")
+    bo.text_input(key="devices_code").input(made.code.lower())
+    bo.button(key="FormSubmitter:devices_join_code-Join").click().run()
+    assert not bo.exception, bo.exception
+    assert bo.session_state[STATE].game_id == made.game_id
+    assert any("Your turn:" in str(m.value) for m in bo.markdown)
+    stored: Any = store.shared_game(made.game_id)
+    assert stored.status == "playing" and stored.code is None
