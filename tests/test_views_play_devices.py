@@ -8,14 +8,17 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 from trainer.engine.cards import Card
 from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, ShowEvent
+from trainer.progress import club
 from trainer.progress.store import ENV_VAR, Store
 from trainer.training.table import Need
-from trainer.training.table.devices import DeviceTable
+from trainer.training.table.devices import DeviceTable, device_settings
+from trainer.ui.keeper import KEY
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
@@ -199,3 +202,55 @@ def test_the_lobby_joins_by_code() -> None:
     assert any("Your turn:" in str(m.value) for m in bo.markdown)
     stored: Any = store.shared_game(made.game_id)
     assert stored.status == "playing" and stored.code is None
+
+
+def test_a_teacher_watches_a_groups_game_and_never_sees_a_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("CRIBBAGE_TRAINER_MODE", "club")
+    store = Store.open(os.environ[ENV_VAR])
+    ada = club.set_up_player(store, "Ms Ada", "teach1", role="teacher")
+    group = store.create_group(ada.id, "Tuesday club", "TUE123")
+    kim, lee = (club.register(store, name, "4821", "TUE123") for name in ("Kim", "Lee"))
+    assert isinstance(kim, club.SignedIn) and isinstance(lee, club.SignedIn)
+    table = DeviceTable.new(device_settings(61), 3)
+    people = {0: kim.profile.id, 1: lee.profile.id}
+    shared = store.create_shared_game(
+        kim.profile.id, "w1", table.game.settings.notation(), table.record_text(), people,
+        group_id=group.id,
+    )  # fmt: skip
+    shared = store.join_shared_game("w1", lee.profile.id)
+    while not table.game.view(0).laid:  # to the first card laid, each seat saving its move
+        seat = table.waiting_for[0]
+        need = table.need(seat)
+        if need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal(seat)
+        elif need is Need.DISCARD:
+            table.discard(seat, table.view(seat).hand[:2])
+        elif need is Need.CUT_STARTER:
+            table.cut_starter(seat)
+        else:
+            table.lay(seat, table.view(seat).playable[0])
+        shared = store.save_shared_game(
+            people[seat], shared, record=table.record_text(), turn=table.turn
+        )
+    teacher = club.sign_in(store, "Ms Ada", "teach1")
+    assert isinstance(teacher, club.SignedIn)
+    at = AppTest.from_file(str(REPO / "trainer" / "app.py"), default_timeout=60)
+    at.switch_page("ui/views/home.py").run()
+    at.session_state[KEY] = {"kept": {"token": teacher.token, "device": ""}}
+    at.run()
+    at.switch_page("ui/views/teacher.py").run()
+    assert not at.exception, at.exception
+    at.radio(key="teacher_watch").set_value("w1").run()
+    assert not at.exception, at.exception
+    shown = _text(at)
+    assert "Kim against Lee" in shown
+    view = table.game.view(0)
+    assert view.starter is not None and view.starter.label in shown
+    laid = {card for _, card in view.laid}
+    cut = {e.card for e in table.game.events if isinstance(e, CutEvent)}
+    for seat in (0, 1):
+        own = table.game.view(seat)
+        for card in {*own.hand, *own.discards} - laid - cut - {view.starter}:
+            assert card.label not in shown and f'"{card}"' not in shown, card

@@ -46,7 +46,7 @@ from trainer.ui.play_page.state import capital
 from trainer.ui.session.signin import club_mode
 from trainer.ui.table_html import felt_html
 
-__all__ = ["LOOK_EVERY", "device_table", "lobby", "open_device_game"]
+__all__ = ["LOOK_EVERY", "device_table", "lobby", "open_device_game", "watch"]
 
 #: How often (seconds) a device looks whether the game moved on.
 LOOK_EVERY = 1.0
@@ -456,6 +456,85 @@ def _turn_line(table: DeviceTable, seat: int, names: list[str]) -> str:
     return f"**{waiting}'s turn.** Their move shows here as soon as it is made."
 
 
+def _board_and_pile(table: DeviceTable, names: list[str], seat: int | None) -> None:
+    """What the whole table sees: the board and the scores, the log (told to ``seat``, or
+    to someone watching: None), the starter, the pile and the count; never a hand."""
+    game = table.game
+    shown = ["You" if i == seat else names[i] for i in range(len(names))]
+    pegs = pegs_of(
+        peg_moves(game.events, game.players, target=game.settings.target), game.settings.sides
+    )
+    last = pegs.last
+    move = BoardMove(last.seat, last.start, last.end, last.reason) if last else None
+    told = table.lines_for(-1 if seat is None else seat, shown)
+    log = "".join(f"<div>{escape(line)}</div>" for line in told)
+    st.html(
+        board_html(
+            [Frame(pegs.front, pegs.back, move)],
+            target=game.settings.target,
+            names=shown,
+            beside=f'<div class="tb-log" role="log" aria-label="What happened">{log}</div>',
+        )
+    )
+    public = table.view(0 if seat is None else seat)  # only what every seat sees is drawn
+    if public.starter is None and not public.laid:
+        return
+    held = [
+        f"{names[i]} holds {many(public.held[i], 'card')}"
+        for i in range(game.players)
+        if i != seat and public.starter is not None
+    ]
+    st.markdown(
+        felt_html(
+            starter=public.starter,
+            pile=public.pile,
+            count=public.count,
+            holds=("; ".join(held) + ".") if held else "",
+        ),
+        unsafe_allow_html=True,
+    )
+
+
+@st.fragment(run_every=LOOK_EVERY)
+def watch(game_id: str) -> None:
+    """A game of the group as its teacher watches it: the board, the pile and the scores,
+    never a hand; it follows the game (read again only when its version moved on)."""
+    store = _store()
+    if store is None:
+        return
+    cache: dict[str, object] = st.session_state.setdefault("_devices_watch", {})
+    try:
+        version = store.shared_version(game_id)
+        if cache.get("id") != game_id or cache.get("version") != version:
+            found = store.shared_game(game_id)
+            if found is None:
+                st.info("That game is no longer kept.")
+                return
+            cache.update(
+                id=game_id,
+                version=found.version,
+                stored=found,
+                table=DeviceTable.from_record(found.record),
+            )
+    except StoreError as err:
+        st.warning(capital(describe_error(err)))
+        return
+    stored, table = cache["stored"], cache["table"]
+    assert isinstance(stored, SharedGame) and isinstance(table, DeviceTable)
+    names = _names(stored)
+    st.html(f"<style>{TABLE_CSS}</style>")
+    with st.container(key="devices_watch"):
+        st.markdown(f"#### {escape(' against '.join(names))}, to {table.game.settings.target}")
+        if not stored.open:
+            st.info(f"This game is over ({stored.status}).")
+        elif table.game.is_over or not table.waiting_for:
+            pass
+        else:
+            waiting = " and ".join(names[s] for s in table.waiting_for)
+            st.markdown(f"**{escape(waiting)} to play.**")
+        _board_and_pile(table, names, None)
+
+
 def device_table(player: Profile) -> bool:
     """The game across devices on the page, as the player's seat sees it (False: none)."""
     state = _state()
@@ -501,33 +580,7 @@ def device_table(player: Profile) -> bool:
         elif stored.status == "cancelled":
             st.info("This game was called off.")
         st.markdown(_turn_line(table, seat, names), help=None)
-        shown = ["You" if i == seat else names[i] for i in range(len(names))]
-        pegs = pegs_of(
-            peg_moves(table.game.events, table.game.players, target=table.game.settings.target),
-            table.game.settings.sides,
-        )
-        last = pegs.last
-        move = BoardMove(last.seat, last.start, last.end, last.reason) if last else None
-        log = "".join(f"<div>{escape(line)}</div>" for line in table.lines_for(seat, shown))
-        st.html(
-            board_html(
-                [Frame(pegs.front, pegs.back, move)],
-                target=table.game.settings.target,
-                names=shown,
-                beside=f'<div class="tb-log" role="log" aria-label="What happened">{log}</div>',
-            )
-        )
-        other = 1 - seat if table.game.players == 2 else None
-        holds = (
-            f"{names[other]} holds {many(view.held[other], 'card')}."
-            if other is not None and view.starter
-            else ""
-        )
-        if view.starter is not None or view.laid:
-            st.markdown(
-                felt_html(starter=view.starter, pile=view.pile, count=view.count, holds=holds),
-                unsafe_allow_html=True,
-            )
+        _board_and_pile(table, names, seat)
         need = table.need(seat)
         with hand():
             if need is Need.CUT_FOR_DEAL:
