@@ -71,3 +71,11 @@ def test_a_seat_is_never_told_which_cards_the_other_threw() -> None:
 def test_the_trainer_counts_a_game_across_devices() -> None:
     with pytest.raises(ValueError, match="counted by the trainer"):
         DeviceTable.new(Settings(counting=Counting.MUGGINS), 1)
+
+
+def test_the_show_that_ends_the_first_deal_is_still_told() -> None:
+    table = DeviceTable.new(device_settings(121), 9)
+    while table.game.deal_no < 2:
+        table = _play(table, 1)
+    lines = table.lines_for(0, ["Ann", "Bo"], most=40)
+    assert any("lay" in line for line in lines) and lines[-1].endswith("a new hand.")

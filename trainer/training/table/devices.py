@@ -147,7 +147,12 @@ class DeviceTable:
         """What has happened since the last deal began (the one before, when the show has
         just ended it), told to ``seat``; ``names`` the people's names by seat."""
         events = self.game.events
-        starts = [i for i, event in enumerate(events) if isinstance(event, DealEvent)]
+        starts = [  # the first deal begins with the cut that chose its dealer
+            i
+            for i, event in enumerate(events)
+            if isinstance(event, DealEvent)
+            or (isinstance(event, CutEvent) and event.dealer is not None)
+        ]
         start = starts[-1] if starts else 0
         if starts and start == len(events) - 1 and len(starts) > 1:
             start = starts[-2]  # the show that just ended the deal is still worth reading

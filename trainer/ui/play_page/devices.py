@@ -206,6 +206,9 @@ def lobby(player: Profile) -> None:
         except StoreError as err:
             st.warning(capital(describe_error(err)))
             return
+        waiting = tuple((g.game_id, g.version) for g in games if g.status == "waiting")
+        if waiting:
+            _look_lobby(waiting)  # an invitation taken, or called off, shows by itself
         now = datetime.now(UTC)
         for game in games:
             with st.container(horizontal=True, vertical_alignment="center"):
@@ -439,6 +442,21 @@ def _look(game_id: str, version: int) -> None:
         st.rerun()
 
 
+@st.fragment(run_every=LOOK_EVERY)
+def _look_lobby(games: tuple[tuple[str, int], ...]) -> None:
+    """Whether a game waiting for someone moved on (joined, called off): the page runs
+    again if so."""
+    store = _store()
+    if store is None:
+        return
+    try:
+        moved = any(store.shared_version(game_id) != version for game_id, version in games)
+    except StoreError:
+        return  # looked at again in a moment
+    if moved:
+        st.rerun()
+
+
 def _turn_line(table: DeviceTable, seat: int, names: list[str]) -> str:
     need = table.need(seat)
     if need is Need.OVER:
@@ -569,6 +587,8 @@ def device_table(player: Profile) -> bool:
     _look(stored.game_id, stored.version)
     st.html(f"<style>{TABLE_CSS}</style>")
     with st.container(key="devices_table"):
+        # the version drawn, for whoever checks what the page shows (the browser tests)
+        st.html(f'<div class="devices-version" data-version="{stored.version}" hidden></div>')
         if state.note:
             (st.warning if state.tone == "warning" else st.info)(state.note)
             state.note = ""
@@ -601,7 +621,7 @@ def device_table(player: Profile) -> bool:
                     args=(store, player, lambda t: t.cut_starter(seat)),
                     kwargs={"again": False},
                 )
-            elif picker is not None:
+            if picker is not None:
                 if need is Need.DISCARD:
                     picker.show(need=2, confirm="To crib", label="Your hand")
                 else:
@@ -610,7 +630,7 @@ def device_table(player: Profile) -> bool:
                 CardPicker(
                     f"devices_held_{stored.game_id}_{len(table.game.events)}",
                     PickMode.LAY,
-                    [Slot(c, off="it is not your turn") for c in view.hand],
+                    [Slot(c, off="it is not a card's turn") for c in view.hand],
                 ).show(label="Your hand", locked=True)
         with st.container(horizontal=True):
             st.button(
