@@ -31,6 +31,7 @@ from trainer.training.records import AttemptIn, Profile
 from trainer.training.table import ME, PlaySetup, RecordProblem, Table
 from trainer.training.winline import FollowedLine
 from trainer.ui import session
+from trainer.ui.session.state import Owner as AnswerOwner
 
 __all__ = [
     "PlayGame",
@@ -319,8 +320,17 @@ def count_attempt(
 
 def record_count(state: PlayGame, event: ShowEvent, index: int, *, seconds: float) -> None:
     """Store the person's own count as a counting answer (see :func:`count_attempt`), once:
-    its key is the game and the event's place in it."""
+    its key is the game and the event's place in it. At a table of people on this device
+    it is stored for the person who counted, never for the player chosen on the device (a
+    person no longer among the device's players has it stored for nobody)."""
     game = state.table.game
+    owner: AnswerOwner | None = None
+    names = state.table.names
+    if names.people:
+        profile = _profile_named(dict(names.people)[event.seat])
+        if profile is None:
+            return
+        owner = AnswerOwner(profile.id, profile.created_at)
     attempt = count_attempt(
         event,
         game_seed=game.seed,
@@ -328,7 +338,18 @@ def record_count(state: PlayGame, event: ShowEvent, index: int, *, seconds: floa
         seconds=seconds,
         muggins=game.settings.muggins,
     )
-    session.record_attempt(attempt, key=f"game:{state.game_id}/{index}")
+    session.record_attempt(attempt, key=f"game:{state.game_id}/{index}", owner=owner)
+
+
+def _profile_named(name: str) -> Profile | None:
+    """The device's player called ``name`` (None: nobody, or the store cannot say)."""
+    store = _store()
+    if store is None:
+        return None
+    try:
+        return store.profile_named(name)
+    except StoreError:
+        return None
 
 
 @dataclass(slots=True)
@@ -351,6 +372,9 @@ class PlayState:
     #: The combinations the person has tapped for the hand being counted, by the cards'
     #: key (see :class:`trainer.ui.cardpick.CardPicker`).
     claims: dict[str, list[Claim]] = field(default_factory=dict)
+    #: At a table of people on one device: the seat whose person has tapped that only
+    #: they are looking (the table shows that seat's cards; another seat's turn asks first).
+    handed: int | None = None
     #: The win line of the game on the page (games of two), followed as it is played so
     #: that its results do not work it out at once: ``(game id, line)``.
     win_line: tuple[str, FollowedLine] | None = None
