@@ -17,6 +17,7 @@ from trainer.bench.serving import serving
 from trainer.bench.two_devices import (
     HAND,
     HOLD_LOOKS,
+    club_game,
     hidden_cards,
     open_game,
     play_deal,
@@ -25,10 +26,9 @@ from trainer.bench.two_devices import (
     shows_version,
     sign_in,
 )
-from trainer.progress import club
 from trainer.progress.store import Store
 from trainer.training.table import Need
-from trainer.training.table.devices import DeviceTable, device_settings
+from trainer.training.table.devices import DeviceTable
 
 
 @contextlib.contextmanager
@@ -59,18 +59,7 @@ def test_two_players_play_a_deal_on_two_servers(
 ) -> None:
     url = postgres_server.new_database()
     store = Store.open(url)
-    ada = club.set_up_player(store, "Ms Ada", "teach1", role="teacher")
-    group = store.create_group(ada.id, "Tuesday club", "TUE123")
-    kim, lee = (
-        club.register(store, name, pin, "TUE123")
-        for name, pin in (("Kim", "4821"), ("Lee", "9999"))
-    )
-    assert isinstance(kim, club.SignedIn) and isinstance(lee, club.SignedIn)
-    table = DeviceTable.new(device_settings(121), 20261206)
-    store.create_shared_game(
-        kim.profile.id, "b1", table.game.settings.notation(), table.record_text(),
-        {0: kim.profile.id, 1: lee.profile.id}, group_id=group.id,
-    )  # fmt: skip
+    club_game(store, "b1", seed=20261206)
     with _servers(url, tmp_path) as (one, two):
         kim_tab, lee_tab = _tab(browser), _tab(browser)
         sign_in(kim_tab, one, "Kim", "4821")

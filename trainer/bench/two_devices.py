@@ -16,14 +16,17 @@ from typing import Any
 
 from trainer.engine.cards import Card
 from trainer.engine.events import CutEvent, DealEvent, ShowEvent
+from trainer.progress import club
 from trainer.progress.store import Store
 from trainer.training.table import Need
-from trainer.training.table.devices import DeviceTable
+from trainer.training.table.devices import DeviceTable, device_settings
 
 __all__ = [
     "HAND",
     "HOLD_LOOKS",
+    "PLAYERS",
     "DealTimes",
+    "club_game",
     "hidden_cards",
     "open_game",
     "play_deal",
@@ -52,6 +55,27 @@ _IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 
 def settled(page: Any) -> None:
     page.wait_for_selector(_IDLE, state="attached")
+
+
+#: The two players of the club (name, PIN), in their seats.
+PLAYERS = (("Kim", "4821"), ("Lee", "9999"))
+
+
+def club_game(store: Store, game_id: str, *, seed: int, target: int = 121) -> None:
+    """A club in ``store`` (a teacher, a group, the two :data:`PLAYERS` in it) and a game
+    between the two, Kim inviting Lee by name."""
+    teacher = club.set_up_player(store, "Ms Ada", "teach1", role="teacher")
+    group = store.create_group(teacher.id, "Tuesday club", "TUE123")
+    people = []
+    for name, pin in PLAYERS:
+        joined = club.register(store, name, pin, group.join_code)
+        assert isinstance(joined, club.SignedIn)
+        people.append(joined.profile.id)
+    table = DeviceTable.new(device_settings(target), seed)
+    store.create_shared_game(
+        people[0], game_id, table.game.settings.notation(), table.record_text(),
+        dict(enumerate(people)), group_id=group.id,
+    )  # fmt: skip
 
 
 def sign_in(page: Any, address: str, name: str, pin: str) -> None:

@@ -22,6 +22,7 @@ import streamlit as st
 
 from trainer.engine.cards import Card
 from trainer.engine.record import MAX_SEED
+from trainer.engine.settings import Settings
 from trainer.engine.vocab import RuleError
 from trainer.progress.club import new_join_code
 from trainer.progress.store import (
@@ -43,6 +44,7 @@ from trainer.ui.cardpick import CardPicker, PickMode, Slot
 from trainer.ui.page_state import kept
 from trainer.ui.play_page.layout import TABLE_CSS, hand, many
 from trainer.ui.play_page.state import capital
+from trainer.ui.profiles import plain
 from trainer.ui.session.signin import club_mode
 from trainer.ui.table_html import felt_html
 
@@ -139,7 +141,9 @@ def _new_game(
         )
     )
     if isinstance(made, SharedGame):
-        invited = f"{other[1].name} is invited" if other is not None else f"Give the code {code}"
+        invited = (
+            f"{plain(other[1].name)} is invited" if other is not None else f"Give the code {code}"
+        )
         _state().note, _state().tone = f"{invited}: the game begins once they join.", "info"
 
 
@@ -162,7 +166,7 @@ def _join(store: Store, player: Profile, game_id: str) -> None:
 
 
 def _game_line(game: SharedGame, player: Profile) -> str:
-    names = _names(game)
+    names = [plain(name) for name in _names(game)]
     others = ", ".join(
         n for i, n in enumerate(names) if game.person_at(i) and i != game.seat_of(player.id)
     )
@@ -182,11 +186,7 @@ def _game_line(game: SharedGame, player: Profile) -> str:
 
 def device_settings_target(game: SharedGame) -> int:
     """The length of a stored game, from its rules."""
-    for word in game.settings.split():
-        key, _, value = word.partition("=")
-        if key == "target" and value.isdigit():
-            return int(value)
-    return 121
+    return Settings.parse(game.settings).target
 
 
 def lobby(player: Profile) -> None:
@@ -461,7 +461,7 @@ def _turn_line(table: DeviceTable, seat: int, names: list[str]) -> str:
     need = table.need(seat)
     if need is Need.OVER:
         winner = table.game.winner
-        return "**You won!**" if winner == seat else f"**{names[winner or 0]} won.**"
+        return "**You won!**" if winner == seat else f"**{plain(names[winner or 0])} won.**"
     if need is Need.CUT_FOR_DEAL:
         return "**Your turn:** cut the deck; the lower card deals."
     if need is Need.DISCARD:
@@ -470,7 +470,7 @@ def _turn_line(table: DeviceTable, seat: int, names: list[str]) -> str:
         return "**Your turn:** cut the deck for the starter."
     if need is Need.LAY:
         return "**Your turn:** tap a card to lay it."
-    waiting = ", ".join(names[s] for s in table.waiting_for)
+    waiting = plain(", ".join(names[s] for s in table.waiting_for))
     return f"**{waiting}'s turn.** Their move shows here as soon as it is made."
 
 
@@ -542,14 +542,14 @@ def watch(game_id: str) -> None:
     names = _names(stored)
     st.html(f"<style>{TABLE_CSS}</style>")
     with st.container(key="devices_watch"):
-        st.markdown(f"#### {escape(' against '.join(names))}, to {table.game.settings.target}")
+        st.markdown(f"#### {plain(' against '.join(names))}, to {table.game.settings.target}")
         if not stored.open:
             st.info(f"This game is over ({stored.status}).")
         elif table.game.is_over or not table.waiting_for:
             pass
         else:
             waiting = " and ".join(names[s] for s in table.waiting_for)
-            st.markdown(f"**{escape(waiting)} to play.**")
+            st.markdown(f"**{plain(waiting)} to play.**")
         _board_and_pile(table, names, None)
 
 
@@ -593,10 +593,10 @@ def device_table(player: Profile) -> bool:
             (st.warning if state.tone == "warning" else st.info)(state.note)
             state.note = ""
         others = " and ".join(n for i, n in enumerate(names) if i != seat)
-        st.markdown(f"#### You against {escape(others)}, to {table.game.settings.target}")
+        st.markdown(f"#### You against {plain(others)}, to {table.game.settings.target}")
         if stored.status == "resigned":
             who = names[stored.resigned_by or 0]
-            st.info(f"{who} resigned: the game had waited a day.")
+            st.info(f"{plain(who)} resigned: the game had waited a day.")
         elif stored.status == "cancelled":
             st.info("This game was called off.")
         st.markdown(_turn_line(table, seat, names), help=None)
