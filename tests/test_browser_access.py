@@ -17,15 +17,17 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from tests.browser import EXCEPTION, acted, settled, sized_tabs
-from tests.conftest import BROWSER_PLAYER
+from tests.conftest import APP, BROWSER_PLAYER, REPO
 from tests.play_steps import HAND, LAY, THROW, in_show, open_play, play_until, start_game, step
 from tests.stores import add_answer
 from tests.test_game_random import play_random_game
 from trainer.bench.playing import played_game
+from trainer.bench.serving import serving
 from trainer.engine import Counting, GameRecord, LayEvent
 from trainer.engine.cards import Card
 from trainer.engine.show import score_show
 from trainer.engine.skills import DrillType
+from trainer.progress import club
 from trainer.progress.store import Store
 from trainer.training.records import AttemptIn
 from trainer.training.table import CoachMode
@@ -439,3 +441,47 @@ def test_every_phase_at_three_and_four_passes_axe(
     step(page)
     play_until(page, lambda: in_show(page))
     _phase(tabs, url, f"the show at {seats}")
+
+
+# --- club mode: signing in and a teacher's groups ------------------------------------------------
+
+
+def test_club_sign_in_and_my_groups_have_no_critical_or_serious_violation(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The pages a club meets before any other: the sign-in screen (with the form to make a
+    player open) and, for a teacher, My groups with a group, its code and a member's answers;
+    at a desktop's and a phone's size, on an app server in club mode."""
+    db = tmp_path / "club.db"
+    store = Store.open(db)
+    club.set_up_player(store, "Ms Ada", "teach1", role="teacher")
+    teacher = store.profile_named("Ms Ada")
+    assert teacher is not None
+    group = store.create_group(teacher.id, "Tuesday club", club.new_join_code())
+    joined = club.register(store, "Kim", "4821", group.join_code)
+    assert isinstance(joined, club.SignedIn), joined
+    member = joined.profile
+    answer = AttemptIn(
+        DrillType.HAND, "beginner", 0, "5H 5D 5C JS | 5S", "28", False, 0, (), 4.0
+    )  # fmt: skip
+    add_answer(store, member.id, answer, key="club-access")
+    env = {"CRIBBAGE_TRAINER_DB": str(db), "CRIBBAGE_TRAINER_MODE": "club"}
+    with (
+        serving(APP, log=tmp_path / "club.log", cwd=REPO, env=env) as server,
+        sized_tabs(browser, SIZES) as tabs,
+    ):
+        for size, tab in tabs.items():
+            tab.goto(f"{server.url}/")
+            tab.get_by_role("button", name="Sign in").wait_for()
+            _assert_usable(tab, f"the sign-in screen at {size}")
+            tab.get_by_text("New here? Make your player").click()
+            tab.get_by_label("Choose a PIN").wait_for()
+            _assert_usable(tab, f"the form to make a player at {size}")
+            tab.get_by_label("Your name").first.fill("Ms Ada")
+            tab.get_by_label("Your PIN").fill("teach1")
+            tab.get_by_role("button", name="Sign in").click()
+            tab.get_by_text("Signed in as Ms Ada").first.wait_for()
+            tab.goto(f"{server.url}/teacher")
+            tab.get_by_text("Players join").wait_for()
+            tab.locator('[data-testid="stDataFrame"]').wait_for()
+            _assert_usable(tab, f"My groups at {size}")

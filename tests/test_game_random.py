@@ -34,6 +34,7 @@ from trainer.engine import (
     parse_event,
     score_show,
 )
+from trainer.engine.game import PAST_VIEWS
 
 # --- whole random games -------------------------------------------------------------------
 
@@ -323,10 +324,31 @@ def _random_game(seats: int, seed: int, rng: random.Random) -> tuple[Game, list[
 def test_a_past_view_is_the_view_recorded_at_that_moment(seats: int, seed: int) -> None:
     rng = random.Random(seed)
     game, views = _random_game(seats, seed, rng)
-    moments = sorted({0, len(game.events), *rng.sample(range(len(game.events) + 1), 12)})
-    for n in moments:
+    moments = [0, len(game.events), *rng.sample(range(len(game.events) + 1), 12)]
+    rng.shuffle(moments)  # back and forth: the game replayed for one is carried or restarted
+    for n in moments + moments:  # the second time, the views kept
         for seat in game.seats:
             assert game.view(seat, at=n) == views[n][seat]
+
+
+@settings(max_examples=6, derandomize=True, deadline=None)
+@given(seats=st.sampled_from((2, 3, 4)), seed=st.integers(0, 2**32))
+def test_past_views_asked_as_the_game_goes_on_are_those_of_then(seats: int, seed: int) -> None:
+    """As the coach and the win line ask: after every move, a view a few moves back and one
+    from the deal's start, while the game grows; more views than the game keeps
+    (:data:`~trainer.engine.game.PAST_VIEWS`), so the oldest are let go and rebuilt."""
+    rng = random.Random(seed)
+    game, views = _random_game(seats, seed, rng)
+    replayed = Game(game.settings, game.seed)
+    asked = 0
+    for n, event in enumerate(game.events, start=1):
+        replayed.apply(event)
+        for at in {n, max(0, n - 3), rng.randrange(n + 1)}:
+            seat = rng.choice(game.seats)
+            assert replayed.view(seat, at=at) == views[at][seat]
+            asked += 1
+    assert asked > PAST_VIEWS
+    assert [replayed.view(s, at=0) for s in game.seats] == views[0]
 
 
 @settings(max_examples=12, derandomize=True, deadline=None)

@@ -132,6 +132,10 @@ __all__ = ["MIN_CUT", "Game"]
 _E = TypeVar("_E", bound=Event)
 _P = TypeVar("_P", LayEvent, GoEvent)
 
+#: How many past views (:meth:`Game.view` with ``at``) a game keeps once given: the coach
+#: and the win line ask for the same few again after every move.
+PAST_VIEWS = 256
+
 #: A cut leaves at least this many cards on each side.
 MIN_CUT = 4
 
@@ -153,6 +157,10 @@ class Game:
             raise GameRuleError(f"settings must be a Settings value, not {settings!r}")
         self.seed = seed
         self.events: list[Event] = []
+        # Past views (:meth:`view` with ``at``): the game replayed up to the latest
+        # past asked for, carried forward from there, and the views already given.
+        self._behind: Game | None = None
+        self._past_views: dict[tuple[int, int], SeatView] = {}
         self.players = self.settings.seats
         self._scores = [0] * self.settings.sides
         self.phase = Phase.CUT
@@ -607,8 +615,15 @@ class Game:
         """What ``seat`` may know now, or with ``at`` the view it had after the game's
         first ``at`` events (``0`` is before the first cut); see :class:`SeatView`."""
         seat = self._check_seat(seat)
-        if at is not None:
-            return self._past(at).view(seat)
+        if at is not None and self._check_at(at) != len(self.events):
+            key = (at, seat)
+            found = self._past_views.get(key)
+            if found is None:
+                found = self._past(at).view(seat)
+                if len(self._past_views) >= PAST_VIEWS:
+                    del self._past_views[next(iter(self._past_views))]
+                self._past_views[key] = found
+            return found
         pegging = self._pegging
         hand = tuple(pegging.hands[seat]) if pegging is not None else tuple(self._hands[seat])
         held = tuple(
@@ -643,17 +658,28 @@ class Game:
             plays=tuple(self._plays),
         )
 
-    def _past(self, at: object) -> Game:
-        """The game as it stood after its first ``at`` events, rebuilt by the engine."""
+    def _check_at(self, at: object) -> int:
+        """``at`` as a point in the game so far; :class:`GameRuleError` when it is none."""
         if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(self.events):
             raise GameRuleError(
                 f"a past view is after 0 to {len(self.events)} events (the game so far), not {at!r}"
             )
+        return at
+
+    def _past(self, at: object) -> Game:
+        """The game as it stood after its first ``at`` events, rebuilt by the engine."""
+        at = self._check_at(at)
         if at == len(self.events):
             return self
-        past = Game(self.settings, self.seed)
-        for event in self.events[:at]:
+        # Events are only ever added, so a game replayed to an earlier point is carried
+        # forward; one past the point asked for (or no longer this game's) starts again.
+        past = self._behind
+        done = len(past.events) if past is not None else 0
+        if past is None or done > at or (done and past.events[-1] != self.events[done - 1]):
+            past, done = Game(self.settings, self.seed), 0
+        for event in self.events[done:at]:
             past.apply(event)
+        self._behind = past
         return past
 
     # -- saving and replaying ----------------------------------------------------------------

@@ -35,6 +35,7 @@ from html import escape
 
 from trainer.engine.vocab import Seat
 from trainer.training.seats import COMPUTER, ME, SHORT_NAMES
+from trainer.ui import assets
 from trainer.ui.film import FILM_CSS, attrs, timing
 
 __all__ = [
@@ -355,33 +356,4 @@ def board_html(
 
 
 #: The board's stylesheet (with the film's two animations); a page puts it in once.
-BOARD_CSS = (
-    """
-.tb-board { margin: 0 0 .25rem 0; }
-.tb-sided { display: grid; grid-template-columns: minmax(0, 25rem) minmax(0, 1fr);
-            grid-template-rows: auto minmax(4.6rem, auto);
-            grid-template-areas: "lines lines" "pic side"; column-gap: .75rem; }
-.tb-sided > .tb-lines { grid-area: lines; }
-.tb-sided > .tb-pic { grid-area: pic; }
-/* as high as the picture, never higher: what is beside it scrolls within */
-.tb-sided > .tb-beside { grid-area: side; height: 0; min-height: 100%; display: flex;
-                         flex-direction: column; gap: .25rem; }
-@media (max-height: 800px) {  /* a laptop: a lower board, the table below needs the room */
-  .tb-sided { grid-template-columns: minmax(0, 22rem) minmax(0, 1fr); }
-}
-@media (max-width: 640px) {
-  .tb-sided { display: block; }
-  .tb-sided > .tb-beside { height: auto; min-height: 0; margin-top: .25rem; }
-}
-.tb-lines { display: grid; font-size: .95rem; line-height: 1.35; min-height: 1.35em; }
-.tb-line { grid-area: 1 / 1; display: flex; flex-wrap: wrap; gap: .15rem .9rem; align-items: baseline; }
-.tb-seat { white-space: nowrap; }
-.tb-dot { display: inline-block; width: .7em; height: .7em; border-radius: 50%; margin-right: .3em; }
-.tb-seat-0 .tb-dot { background: #1f6fb2; }
-.tb-seat-1 .tb-dot { background: #c0392b; }
-.tb-seat-2 .tb-dot { background: #1e8449; }
-.tb-won { font-weight: 700; color: #1b6e3a; }
-.tb-last { color: #444; }
-"""
-    + FILM_CSS
-)
+BOARD_CSS = assets.text("board.css") + FILM_CSS

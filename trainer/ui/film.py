@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from trainer.ui import assets
+
 __all__ = ["FILM_CSS", "appear", "attrs", "timing"]
 
 
@@ -60,11 +62,4 @@ def attrs(cls: str, style: str, *, more: str = "") -> str:
 
 #: The two animations a film is made of, and the rule for reduced motion; a page that shows
 #: a film puts this in once.
-FILM_CSS = """
-@keyframes tb-on { from, to { opacity: 1; } }
-@keyframes tb-off { from, to { opacity: 0; } }
-@media (prefers-reduced-motion: reduce) {
-  .tb-t { animation: none !important; opacity: 0 !important; }
-  .tb-t.tb-final { opacity: 1 !important; }
-}
-"""
+FILM_CSS = assets.text("film.css")
