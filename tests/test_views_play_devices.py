@@ -13,7 +13,8 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 from trainer.engine.cards import Card
-from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, ShowEvent
+from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, LayEvent, ShowEvent
+from trainer.engine.record import GameRecord
 from trainer.progress import club
 from trainer.progress.store import ENV_VAR, Store
 from trainer.training.table import Need
@@ -254,3 +255,85 @@ def test_a_teacher_watches_a_groups_game_and_never_sees_a_hand(
         own = table.game.view(seat)
         for card in {*own.hand, *own.discards} - laid - cut - {view.starter}:
             assert card.label not in shown and f'"{card}"' not in shown, card
+
+
+def _near_the_end(store: Store, ann: int, bo: int) -> str:
+    """A game between Ann and Bo stored a few moves from its end; its id."""
+    table = DeviceTable.new(device_settings(61), 8)
+    while not table.game.is_over:
+        seat = table.waiting_for[0]
+        need = table.need(seat)
+        view = table.view(seat)
+        if need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal(seat)
+        elif need is Need.DISCARD:
+            table.discard(seat, view.hand[:2])
+        elif need is Need.CUT_STARTER:
+            table.cut_starter(seat)
+        else:
+            table.lay(seat, view.playable[0])
+    events = table.game.events
+    last = max(i for i, e in enumerate(events) if isinstance(e, LayEvent | DiscardEvent))
+    record = GameRecord(table.game.settings, table.game.seed, tuple(events[:last]))
+    near = DeviceTable.from_record(record.notation())
+    assert not near.game.is_over
+    store.create_shared_game(
+        ann, "end", near.game.settings.notation(), near.record_text(), {0: ann, 1: bo}
+    )
+    game = store.join_shared_game("end", bo)
+    store.save_shared_game(ann, game, record=near.record_text(), turn=near.turn)
+    return "end"
+
+
+def _open(at: AppTest, game_id: str) -> None:
+    at.run()
+    at.button(key=f"devices_open_{game_id}").click().run()
+    assert not at.exception, at.exception
+
+
+def test_the_end_of_a_game_keeps_each_result_under_its_own_player() -> None:
+    store = Store.open(os.environ[ENV_VAR])
+    ann, bo = store.create_profile("Ann").id, store.create_profile("Bo").id
+    game_id = _near_the_end(store, ann, bo)
+    devices = {0: _device("Ann"), 1: _device("Bo")}
+    for at in devices.values():
+        _open(at, game_id)
+    for _ in range(60):
+        stored = store.shared_game(game_id)
+        assert stored is not None
+        if not stored.open:
+            break
+        for seat, at in devices.items():
+            at.run()
+            _act(at, seat)
+    assert stored is not None and stored.status == "finished"
+    rows = {who: store.game(who, f"{game_id}.{seat}") for seat, who in ((0, ann), (1, bo))}
+    assert all(row is not None for row in rows.values())
+    statuses = sorted(row.status for row in rows.values() if row is not None)
+    assert statuses == ["lost", "won"]
+    assert store.game(ann, f"{game_id}.1") is None and store.game(bo, f"{game_id}.0") is None
+    for at in devices.values():
+        at.run()
+        assert not at.exception, at.exception
+        assert any("won" in str(m.value) for m in at.markdown)
+
+
+def test_the_one_waiting_a_day_resigns_from_the_lobby() -> None:
+    store = Store.open(os.environ[ENV_VAR])
+    ann, bo = store.create_profile("Ann").id, store.create_profile("Bo").id
+    game_id = _near_the_end(store, ann, bo)
+    stored = store.shared_game(game_id)
+    assert stored is not None and stored.turn is not None
+    waiting = 1 - stored.turn
+    with store._connect() as conn, conn.write():  # the game has waited two days
+        conn.execute(
+            "UPDATE shared_games SET updated_at = '2000-01-01 00:00:00.000000' WHERE game_id = ?",
+            (game_id,),
+        )
+    at = _device("Ann" if waiting == 0 else "Bo")
+    at.button(key=f"devices_resign_{game_id}").click().run()
+    assert not at.exception, at.exception
+    stored = store.shared_game(game_id)
+    assert stored is not None and (stored.status, stored.resigned_by) == ("resigned", waiting)
+    mine = store.game(ann if waiting == 0 else bo, f"{game_id}.{waiting}")
+    assert mine is not None and mine.status == "lost" and mine.resigned
