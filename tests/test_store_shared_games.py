@@ -262,3 +262,15 @@ def test_removing_a_player_leaves_the_others_games(club: Club) -> None:
 def test_a_player_may_invite_the_members_of_their_groups(club: Club) -> None:
     assert [(g, p.name) for g, p in club.store.invitable(club.ann)] == [(club.group, "Bo")]
     assert club.store.invitable(club.cy) == []
+
+
+def test_a_stamp_changes_with_each_of_a_players_open_games(club: Club) -> None:
+    assert club.store.shared_stamp(club.bo) == (0, 0)
+    club.invite()
+    invited = club.store.shared_stamp(club.bo)
+    assert invited == (1, 1)
+    joined = club.store.join_shared_game("s1", club.bo)
+    assert club.store.shared_stamp(club.bo) == (1, joined.version) != invited
+    club.store.save_shared_game(club.ann, joined, record="lay", turn=1)
+    assert club.store.shared_stamp(club.bo) == (1, joined.version + 1)
+    assert club.store.shared_stamp(club.cy) == (0, 0)

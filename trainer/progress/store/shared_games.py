@@ -365,6 +365,19 @@ class SharedGameTables(StoreTables):
             ).fetchall()
             return _with_seats(conn, rows)
 
+    def shared_stamp(self, profile_id: int) -> tuple[int, int]:
+        """How many open games the person has and the sum of their versions: one small
+        read that changes when one of them moves on, is joined or called off, or a new
+        invitation comes (for a page that looks every second or two)."""
+        with self._connect() as conn:
+            row = conn.execute(
+                """SELECT COUNT(*), COALESCE(SUM(g.version), 0) FROM shared_games g
+                   JOIN shared_seats s ON s.game_id = g.game_id
+                   WHERE s.profile_id = ? AND g.status IN ('waiting', 'playing')""",
+                (profile_id,),
+            ).fetchone()
+        return int(row[0]), int(row[1])
+
     def group_shared_games(self, group_id: int) -> list[SharedGame]:
         """The group's games in progress (made within the group, or between its members),
         the latest first."""

@@ -206,9 +206,8 @@ def lobby(player: Profile) -> None:
         except StoreError as err:
             st.warning(capital(describe_error(err)))
             return
-        waiting = tuple((g.game_id, g.version) for g in games if g.status == "waiting")
-        if waiting:
-            _look_lobby(waiting)  # an invitation taken, or called off, shows by itself
+        # an invitation that comes, one taken or called off, a move: shown by itself
+        _look_lobby(player.id, (len(games), sum(g.version for g in games)))
         now = datetime.now(UTC)
         for game in games:
             with st.container(horizontal=True, vertical_alignment="center"):
@@ -443,14 +442,13 @@ def _look(game_id: str, version: int) -> None:
 
 
 @st.fragment(run_every=LOOK_EVERY)
-def _look_lobby(games: tuple[tuple[str, int], ...]) -> None:
-    """Whether a game waiting for someone moved on (joined, called off): the page runs
-    again if so."""
+def _look_lobby(profile_id: int, stamp: tuple[int, int]) -> None:
+    """Whether the player's open games changed (one small read): the page runs again if so."""
     store = _store()
     if store is None:
         return
     try:
-        moved = any(store.shared_version(game_id) != version for game_id, version in games)
+        moved = store.shared_stamp(profile_id) != stamp
     except StoreError:
         return  # looked at again in a moment
     if moved:
