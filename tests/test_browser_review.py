@@ -28,6 +28,7 @@ from trainer.training.review_words import details, title, why
 from trainer.training.table import ME, CoachMode, Table
 from trainer.training.winline import LinePoint, win_line
 from trainer.ui.play_saves import saved_row
+from trainer.ui.winchart import COMING
 
 pytestmark = pytest.mark.browser
 
@@ -220,6 +221,27 @@ def test_the_chances_after_the_game_are_the_ones_the_meter_showed(
     page.get_by_text("Your three costliest decisions").wait_for()
     settled(page)
     assert _shown_chances(page, "review_winline") == results
+
+
+def test_a_review_opened_from_its_address_draws_its_line_once_worked_out(
+    page: Any, app_url: str, browser_db: Path
+) -> None:
+    """A game whose line was not worked out ahead (opened from its address, not from its
+    results screen): the page is drawn without waiting for the line, which comes in its
+    place once it is worked out."""
+    table = _play("normal", 61, 14, counting=Counting.MUGGINS)
+    _store_for(browser_db, BROWSER_PLAYER, saved_row("browser-line-later", table))
+    open_page(
+        page,
+        f"{app_url}/review?player=browser&game=browser-line-later",
+        "Your three costliest decisions",
+    )
+    line = win_line(table.game.record())
+    rows = _shown_chances(page, "review_winline")  # waits for the line's table
+    assert [r[2] for r in rows] == [end.said() for _, _, end in line.at_throws()]
+    settled(page)
+    assert page.get_by_text(COMING).count() == 0
+    assert page.locator(EXCEPTION).count() == 0
 
 
 def test_a_game_of_three_is_reviewed_from_its_results_screen(

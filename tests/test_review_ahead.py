@@ -110,3 +110,47 @@ def test_a_review_worked_out_at_once_leaves_its_line_to_be_drawn_last() -> None:
     assert ahead.line(record, settings) is line
     table = _game(seats=3)
     assert ahead.line(*table) is None and not ahead.get(*table).measured
+
+
+def test_the_line_is_worked_out_after_the_review_and_never_waited_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The review is taken as soon as it is worked out; the line, worked out after it by
+    the same worker, is said to be ready only once it is."""
+    release = threading.Event()
+    real = review_ahead.work_out_line
+
+    def slow(record: str, settings: str) -> object:
+        assert release.wait(60)
+        return real(record, settings)
+
+    monkeypatch.setattr(review_ahead, "work_out_line", slow)
+    ahead = ReviewsAhead()
+    record, settings = _game(seed=9)
+    assert ahead.line_if_ready(record, settings) == (False, None)  # never started
+    ahead.start(record, settings)
+    prepared = ahead.get(record, settings)  # not held up by the line
+    assert prepared.measured and prepared.line is None
+    assert ahead.line_if_ready(record, settings) == (False, None)
+    release.set()
+    ahead.settle()
+    line = win_line(GameRecord.parse(record))
+    assert ahead.line_if_ready(record, settings) == (True, line)
+    assert ahead.get(record, settings).line == line  # kept with its review
+
+
+def test_a_line_started_alone_is_kept_and_a_broken_one_is_said_done() -> None:
+    ahead = ReviewsAhead()
+    record, settings = _game(seed=5)
+    assert ahead.start_line(record, settings)
+    assert not ahead.start_line(record, settings)  # already under way
+    ahead.settle()
+    assert ahead.line_if_ready(record, settings) == (True, win_line(GameRecord.parse(record)))
+    broken = record.replace("discard seat=0", "discard seat=1", 1)
+    ahead.start_line(broken, settings)
+    ahead.settle()
+    assert ahead.line_if_ready(broken, settings) == (True, None)  # nothing to wait for
+    three = _game(seats=3)
+    ahead.start_line(*three)
+    ahead.settle()
+    assert ahead.line_if_ready(*three) == (True, None)  # the win model does not speak of it

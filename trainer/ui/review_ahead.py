@@ -4,26 +4,30 @@ while the person reads the results, and the Review page takes it (:func:`prepare
 waiting for it only if it is still being worked out, or working it out at once if it was
 never started (a game opened from Progress) or still waits its turn.
 
-What is worked out is the review (:func:`trainer.progress.review_totals.review_text`),
-its chart of points lost as the spec the page sends, and, for the games the win model
-speaks of, the win line (:func:`trainer.training.winline.win_line`; the results screen hands
-over the line it already drew) with its chart's spec. It is the same for anyone who opens
-the game, so it is kept once for every session (``st.cache_resource``), keyed by the record
-and the setup as stored, the newest :data:`KEPT` games.
+What is worked out is the review (:func:`trainer.progress.review_totals.review_text`) and
+its chart of points lost as the spec the page sends, then, apart and after it, for the
+games the win model speaks of, the win line (:func:`trainer.training.winline.win_line`;
+the results screen hands over the line it already drew) with its chart's spec: it costs
+most of the time, so the page never waits for it (:func:`line_if_ready`: it draws the rest
+and the line comes when it is worked out). It is the same for anyone who opens the game,
+so it is kept once for every session (``st.cache_resource``), keyed by the record and the
+setup as stored, the newest :data:`KEPT` games.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import streamlit as st
 
 from trainer.analysis.winmeter import measured
 from trainer.engine.record import GameRecord
+from trainer.engine.settings import Settings
 from trainer.progress.review_totals import review_text
 from trainer.training.review import GameReview
 from trainer.training.table import ME, CoachMode, PlaySetup
@@ -35,7 +39,9 @@ __all__ = [
     "KEPT",
     "Prepared",
     "ReviewsAhead",
+    "line_if_ready",
     "prepare",
+    "prepare_line",
     "prepared",
     "prepared_line",
     "reviews_ahead",
@@ -44,14 +50,17 @@ __all__ = [
 #: Games whose review is kept, the newest first.
 KEPT = 32
 
+_T = TypeVar("_T")
+_Key = tuple[str, str]
+
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
     """A game's review, whether it is said in words (learning mode and first games: no
     percentage, no decimal point), its chart of points lost as the spec the page sends,
     and its win line (None for a game the win model does not speak of: a first game, or
-    three or four at the table), whose chart's spec is kept by
-    :func:`~trainer.ui.winchart.chart_spec`."""
+    three or four at the table, or while it is still being worked out), whose chart's
+    spec is kept by :func:`~trainer.ui.winchart.chart_spec`."""
 
     review: GameReview
     words: bool
@@ -62,6 +71,10 @@ class Prepared:
     measured: bool = False
 
 
+def _in_words(settings: str, game: Settings) -> bool:
+    return PlaySetup.parse(settings).coach is CoachMode.LEARNING or not game.whole
+
+
 def work_out(
     record: str, settings: str, line: WinLine | None = None, *, with_line: bool = True
 ) -> Prepared:
@@ -70,7 +83,7 @@ def work_out(
     be worked out: it costs most of the time); ``ValueError`` when the record cannot be
     read or does not play back."""
     review = review_text(record, settings)
-    words = PlaySetup.parse(settings).coach is CoachMode.LEARNING or not review.settings.whole
+    words = _in_words(settings, review.settings)
     spoken = measured(review.settings)
     if line is None and spoken and with_line:
         line = win_line(GameRecord.parse(record), seat=ME)
@@ -79,77 +92,135 @@ def work_out(
     return Prepared(review, words, lost_spec(review, words=words), line, spoken)
 
 
+def work_out_line(record: str, settings: str) -> WinLine | None:
+    """The win line of the game stored as ``record`` with ``settings``, its chart's spec
+    kept for the page (None for a game the win model does not speak of); ``ValueError``
+    when the record cannot be read or does not play back."""
+    game = GameRecord.parse(record)
+    if not measured(game.settings):
+        return None
+    line = win_line(game, seat=ME)
+    chart_spec(line, _in_words(settings, game.settings))  # kept for the page
+    return line
+
+
+def _done(value: _T) -> Future[_T]:
+    job: Future[_T] = Future()
+    job.set_result(value)
+    return job
+
+
 class ReviewsAhead:
-    """The reviews being worked out, or worked out, by one worker thread, the newest
-    :data:`KEPT` kept."""
+    """The reviews and their win lines being worked out, or worked out, by one worker
+    thread (a game's review first, then its line), the newest :data:`KEPT` games kept."""
 
     def __init__(self, kept: int = KEPT) -> None:
         self.kept = kept
         self._lock = threading.Lock()
-        self._jobs: OrderedDict[tuple[str, str], Future[Prepared]] = OrderedDict()
+        self._jobs: OrderedDict[_Key, Future[Prepared]] = OrderedDict()
+        self._lines: OrderedDict[_Key, Future[WinLine | None]] = OrderedDict()
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="review-ahead")
 
-    def _keep(self, key: tuple[str, str], job: Future[Prepared]) -> None:
-        self._jobs[key] = job
-        self._jobs.move_to_end(key)
-        while len(self._jobs) > self.kept:
-            _, old = self._jobs.popitem(last=False)
+    def _keep(self, jobs: OrderedDict[_Key, Future[_T]], key: _Key, job: Future[_T]) -> None:
+        jobs[key] = job
+        jobs.move_to_end(key)
+        while len(jobs) > self.kept:
+            _, old = jobs.popitem(last=False)
             old.cancel()  # (a job already running finishes, unkept)
 
+    def _started(self, jobs: OrderedDict[_Key, Future[_T]], key: _Key) -> bool:
+        """Whether ``key``'s job is kept (and not let go), made the newest if so."""
+        if key in jobs and not jobs[key].cancelled():
+            jobs.move_to_end(key)
+            return True
+        return False
+
     def start(self, record: str, settings: str, line: WinLine | None = None) -> bool:
-        """Start working out a game's review in the background (False when it is already
+        """Start working out a game's review in the background, then its win line unless
+        given (False when the review is already being worked out, or kept)."""
+        key = (record, settings)
+        with self._lock:
+            if self._started(self._jobs, key):
+                return False
+            review = self._worker.submit(work_out, record, settings, line, with_line=False)
+            self._keep(self._jobs, key, review)
+            if line is not None:
+                given: Future[WinLine | None] = _done(line)
+                self._keep(self._lines, key, given)
+            elif not self._started(self._lines, key):
+                self._keep(self._lines, key, self._worker.submit(work_out_line, record, settings))
+        return True
+
+    def start_line(self, record: str, settings: str) -> bool:
+        """Start working out a game's win line in the background (False when it is already
         being worked out, or kept)."""
         key = (record, settings)
         with self._lock:
-            if key in self._jobs and not self._jobs[key].cancelled():
-                self._jobs.move_to_end(key)
+            if self._started(self._lines, key):
                 return False
-            self._keep(key, self._worker.submit(work_out, record, settings, line))
+            self._keep(self._lines, key, self._worker.submit(work_out_line, record, settings))
         return True
 
-    def get(self, record: str, settings: str) -> Prepared:
-        """A game's review: kept, or waited for while the worker works it out, or worked
-        out now (never started, or still waiting its turn behind another game)."""
-        key = (record, settings)
+    def _take(self, jobs: OrderedDict[_Key, Future[_T]], key: _Key, work: Callable[[], _T]) -> _T:
+        """``key``'s job's result: kept, or waited for while the worker works it out, or
+        worked out here (never started, or still waiting its turn behind another game)."""
         with self._lock:
-            job = self._jobs.get(key)
+            job = jobs.get(key)
             if job is not None and not job.running() and not job.done():
                 job = None if job.cancel() else job  # its turn has not come: do it here
             if job is None:
                 job = Future()
-                self._keep(key, job)
+                self._keep(jobs, key, job)
                 mine = True
             else:
-                self._jobs.move_to_end(key)
+                jobs.move_to_end(key)
                 mine = False
-        if mine:  # the page waits: its win line is left for it to draw last (:meth:`line`)
+        if mine:
             try:
-                job.set_result(work_out(record, settings, with_line=False))
+                job.set_result(work())
             except Exception as err:  # kept, so a broken record is not worked out again
                 job.set_exception(err)
         return job.result()
 
-    def line(self, record: str, settings: str) -> WinLine | None:
-        """A game's win line (None for a game the win model does not speak of): kept with
-        its review, or worked out now and kept (a review the page worked out at once left
-        it out, so that the rest of the page is drawn first)."""
-        ready = self.get(record, settings)
-        if ready.line is not None or not ready.measured:
-            return ready.line
-        line = win_line(GameRecord.parse(record), seat=ME)
-        chart_spec(line, ready.words)  # kept for the page
-        done: Future[Prepared] = Future()
-        done.set_result(replace(ready, line=line))
+    def get(self, record: str, settings: str) -> Prepared:
+        """A game's review: kept, or waited for while the worker works it out, or worked
+        out now (never started, or still waiting its turn behind another game); its win
+        line with it when that is worked out already (:meth:`line_if_ready`), never waited
+        for."""
+        ready = self._take(
+            self._jobs,
+            (record, settings),
+            lambda: work_out(record, settings, with_line=False),
+        )
+        done, line = self.line_if_ready(record, settings)
+        return replace(ready, line=line) if done and line is not None else ready
+
+    def line_if_ready(self, record: str, settings: str) -> tuple[bool, WinLine | None]:
+        """Whether a game's win line is worked out (or could not be), and the line (None for
+        a game the win model does not speak of, one that cannot be read, or one whose line
+        is still being worked out or was never started)."""
         with self._lock:
-            self._keep((record, settings), done)
-        return line
+            job = self._lines.get((record, settings))
+        if job is None or not job.done() or job.cancelled():
+            return False, None
+        return True, None if job.exception() is not None else job.result()
+
+    def line(self, record: str, settings: str) -> WinLine | None:
+        """A game's win line (None for a game the win model does not speak of): kept, or
+        waited for while the worker works it out, or worked out now and kept."""
+        return self._take(self._lines, (record, settings), lambda: work_out_line(record, settings))
+
+    def settle(self) -> None:
+        """Wait until the worker has worked out everything started so far."""
+        self._worker.submit(lambda: None).result()
 
     def forget(self) -> None:
         """Forget every review kept (for a benchmark that opens the same game afresh)."""
         with self._lock:
-            for job in self._jobs.values():
-                job.cancel()
-            self._jobs.clear()
+            for jobs in (self._jobs, self._lines):
+                for job in jobs.values():
+                    job.cancel()
+                jobs.clear()
 
 
 @st.cache_resource(show_spinner=False)
@@ -165,11 +236,22 @@ def prepare(record: str, settings: str, line: WinLine | None = None) -> None:
 
 
 def prepared(record: str, settings: str) -> Prepared:
-    """A game's review and its win line (see :class:`ReviewsAhead`); ``ValueError`` when
-    the record cannot be reviewed."""
+    """A game's review, and its win line if it is worked out already (see
+    :class:`ReviewsAhead`); ``ValueError`` when the record cannot be reviewed."""
     return reviews_ahead().get(record, settings)
 
 
+def prepare_line(record: str, settings: str) -> None:
+    """Work out a game's win line in the background (:func:`line_if_ready` takes it)."""
+    reviews_ahead().start_line(record, settings)
+
+
+def line_if_ready(record: str, settings: str) -> tuple[bool, WinLine | None]:
+    """Whether a game's win line is worked out, and the line (see
+    :meth:`ReviewsAhead.line_if_ready`)."""
+    return reviews_ahead().line_if_ready(record, settings)
+
+
 def prepared_line(record: str, settings: str) -> WinLine | None:
-    """A game's win line (see :meth:`ReviewsAhead.line`)."""
+    """A game's win line, waited for (see :meth:`ReviewsAhead.line`)."""
     return reviews_ahead().line(record, settings)
