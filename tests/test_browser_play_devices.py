@@ -28,7 +28,7 @@ from trainer.bench.two_devices import (
 )
 from trainer.progress.store import Store
 from trainer.training.table import Need
-from trainer.training.table.devices import DeviceTable
+from trainer.training.table.device_table import DeviceTable
 
 
 @contextlib.contextmanager

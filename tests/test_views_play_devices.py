@@ -18,7 +18,7 @@ from trainer.engine.record import GameRecord
 from trainer.progress import club
 from trainer.progress.store import ENV_VAR, Store
 from trainer.training.table import Need
-from trainer.training.table.devices import DeviceTable, device_settings
+from trainer.training.table.device_table import DeviceTable, device_settings
 from trainer.ui.keeper import KEY
 
 REPO = Path(__file__).resolve().parent.parent

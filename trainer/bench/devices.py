@@ -6,7 +6,7 @@ each card laid it measures the time from the tap to the other device's page show
 against the tapping page's own answer to the same tap (an ordinary click, in the same run),
 and prints the median, the 95th percentile and the worst of each, and their ratio. The
 other device learns of the move by looking at the stored version every second
-(:data:`trainer.ui.play_page.devices.LOOK_EVERY`), so its wait is about half a second more
+(:data:`trainer.ui.play_page.across_devices.LOOK_EVERY`), so its wait is about half a second more
 than the click's on average, and at most a second more. ``--json PATH`` writes the
 figures."""
 

@@ -19,7 +19,7 @@ from trainer.engine.events import CutEvent, DealEvent, ShowEvent
 from trainer.progress import club
 from trainer.progress.store import Store
 from trainer.training.table import Need
-from trainer.training.table.devices import DeviceTable, device_settings
+from trainer.training.table.device_table import DeviceTable, device_settings
 
 __all__ = [
     "HAND",

@@ -21,7 +21,7 @@ The words and numbers come from the Table (:mod:`trainer.training.table`); the p
 parts (:mod:`trainer.ui.play_page`) draw them, and what the page keeps between runs is one
 :class:`~trainer.ui.play_saves.PlayState`.
 
-A game against a person on another device (:mod:`trainer.ui.play_page.devices`) is offered
+A game against a person on another device (:mod:`trainer.ui.play_page.across_devices`) is offered
 under the game's form, and takes the page while it is open.
 """
 
@@ -30,7 +30,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.ui import restart_notice, session
-from trainer.ui.play_page.devices import device_table, lobby
+from trainer.ui.play_page.across_devices import device_table, lobby
 from trainer.ui.play_page.first_games import first_games, learning_offer
 from trainer.ui.play_page.layout import OPENING_CSS, TABLE_CSS
 from trainer.ui.play_page.new_game import import_record, settings_form

@@ -21,7 +21,7 @@ from trainer.progress.store import StoreError, describe_error
 from trainer.ui import actions, session
 from trainer.ui.loaded import course, drill_catalog
 from trainer.ui.page_state import TeacherState, kept
-from trainer.ui.play_page.devices import watch
+from trainer.ui.play_page.across_devices import watch
 from trainer.ui.profiles import plain, require_player
 
 # The widgets' keys (Streamlit keeps their values there); the rest is one TeacherState.

@@ -1,4 +1,4 @@
-"""A game between people on their own devices, without Streamlit (trainer.training.table.devices)."""
+"""A game between people on their own devices, without Streamlit (trainer.training.table.device_table)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from trainer.engine.events import DiscardEvent
 from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting, RuleError
 from trainer.training.table import Need
-from trainer.training.table.devices import DeviceTable, device_settings
+from trainer.training.table.device_table import DeviceTable, device_settings
 
 
 def _play(table: DeviceTable, moves: int) -> DeviceTable:

@@ -37,7 +37,7 @@ from trainer.progress.store import (
 )
 from trainer.training.records import Profile
 from trainer.training.table import Need, peg_moves, pegs_of
-from trainer.training.table.devices import DeviceTable, device_settings
+from trainer.training.table.device_table import DeviceTable, device_settings
 from trainer.ui import session
 from trainer.ui.board import BoardMove, Frame, board_html
 from trainer.ui.cardpick import CardPicker, PickMode, Slot
