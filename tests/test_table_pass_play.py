@@ -20,6 +20,7 @@ from trainer.training.table import (
     PlaySetup,
     Table,
     export_text,
+    in_our_words,
     public_record,
 )
 
@@ -144,6 +145,10 @@ def test_the_seats_are_called_by_the_peoples_names() -> None:
         "Ann",
         "The computer",
         "Sam's crib",
+    )
+    refused = "it is player 3's turn, not player 1's: player 2 has said go"
+    assert in_our_words(refused, names=names) == (
+        "it is Sam's turn, not Ann's: the computer has said go"
     )
     lines: list[str] = []
     play_out(table, lambda table: lines.extend(line.text for line in table.log_lines()))

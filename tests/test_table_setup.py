@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_table_pass_play import play_out
 from trainer.engine.settings import Settings
 from trainer.training.table import (
     CoachMode,
-    Need,
     Person,
     PlaySetup,
     Table,
@@ -92,18 +92,7 @@ def test_a_person_in_notation_says_what_is_wrong() -> None:
 def test_a_record_keeps_the_lineup() -> None:
     setup = PlaySetup(settings=Settings(target=61, seats=3), lineup=(ANN, "easy", SAM))
     table = Table.new(setup, seed=11)
-    while not table.game.is_over:  # the people's moves by the first card
-        need = table.need()
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[: table.game.settings.throw])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[0])
-        elif need is Need.REVEAL:
-            table.carry_on()
+    play_out(table)
     text = export_text(table)
     assert "# lineup: @Ann,easy,@Sam:learning" in text
     again, record = parse_export(text)

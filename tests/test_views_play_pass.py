@@ -88,6 +88,7 @@ def _play(
         table = _table(at)
         need = table.need()
         if need is Need.OVER or (deals is not None and table.game.deal_no > deals):
+            assert at.session_state[PLAY_STATE].game.unsaved is None  # saved after every step
             return passes, passed_to
         takes = [b for b in at.button if b.key == "play_pass_take"]
         if takes:
@@ -141,7 +142,9 @@ def test_three_seats_with_one_computer() -> None:
     assert "Jo lays" in text or "Sam lays" in text  # the log
 
 
-def test_each_persons_counts_are_stored_under_their_own_profile() -> None:
+def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_from_their_side() -> (
+    None
+):
     at = _page()
     _start(at, ["@Jo", "@Sam"], counting="muggins")
     _play(at, deals=1)
@@ -161,3 +164,18 @@ def test_each_persons_counts_are_stored_under_their_own_profile() -> None:
         assert all(
             " ".join(sorted(r.attempt.question.split("|")[0].split())) in kept for r in stored
         )
+    # the game is kept for Sam, the device's player, with his scores first (he sits second)
+    sam = store.profile_named("Sam")
+    assert sam is not None
+    row = store.game_in_progress(sam.id)
+    assert row is not None and (row.my_score, row.their_score) == (game.scores[1], game.scores[0])
+    # opened again (another visit), the game comes back at the pass screen of whoever's turn
+    again = AppTest.from_file(PAGE, default_timeout=60)
+    as_player(again, "Sam")
+    again.run()
+    assert not again.exception, again.exception
+    table = _table(again)
+    assert table.game.events == game.events and table.setup == _table(at).setup
+    assert f"Pass to {table.names.who(table.seat)}" in "\n".join(
+        str(m.value) for m in again.markdown
+    )

@@ -109,24 +109,34 @@ class Stale:
 SaveOutcome = Saved | Unsaved | Stale
 
 
-def _status(table: Table) -> str:
+def _status(table: Table, seat: int = ME) -> str:
     winner = table.game.winner
     if winner is None:
         return "playing"
-    return "won" if winner == ME else "lost"
+    return "won" if winner == table.game.side_of(seat) else "lost"
 
 
-def saved_row(game_id: str, table: Table, *, version: int = 0, imported: bool = False) -> SavedGame:
-    """The store's row for a game as it stands (based on stored ``version``)."""
+def seat_of(table: Table, profile: Profile) -> int:
+    """The seat of ``profile`` at a table of people (by name), or the person's seat 0."""
+    key = profile.name.casefold()
+    return next((seat for seat, name in table.names.people if name.casefold() == key), ME)
+
+
+def saved_row(
+    game_id: str, table: Table, *, version: int = 0, imported: bool = False, seat: int = ME
+) -> SavedGame:
+    """The store's row for a game as it stands (based on stored ``version``), its result
+    and scores from ``seat``'s side (the player it is kept for)."""
     game = table.game
-    scores = game.scores
+    side = game.side_of(seat)
+    scores = (game.scores[side], *(s for n, s in enumerate(game.scores) if n != side))
     return SavedGame(
         game_id=game_id,
         settings=table.setup.notation(),
         level=table.level,
         target=game.settings.target,
         record=game.record().notation(),
-        status=_status(table),
+        status=_status(table, seat),
         my_score=scores[0],
         their_score=max(scores[1:]),  # with three, the better of the two computers
         skunk=game.skunk(),  # whoever won: a skunk given or taken
@@ -141,11 +151,6 @@ def _store() -> Store | None:
     return session.current_store()
 
 
-def _owned(store: Store, owner: Owner) -> bool:
-    found = store.profile(owner.id)
-    return found is not None and found.created_at == owner.created_at
-
-
 def _reason(err: BaseException) -> str:
     if isinstance(err, ValueError) and "record is" in str(err) and "characters long" in str(err):
         return "the game's record has grown too long to save"
@@ -158,10 +163,17 @@ def save(state: PlayGame) -> SaveOutcome:
     if store is None:
         state.unsaved = session.store_problem() or "the progress file cannot be used"
         return Unsaved(state.unsaved)
-    row = saved_row(state.game_id, state.table, version=state.version, imported=state.imported)
     try:
-        if not _owned(store, state.owner):
+        found = store.profile(state.owner.id)
+        if found is None or found.created_at != state.owner.created_at:
             raise StaleGameError("the player this game belongs to is no longer here", None)
+        row = saved_row(
+            state.game_id,
+            state.table,
+            version=state.version,
+            imported=state.imported,
+            seat=seat_of(state.table, found),
+        )
         stored = store.save_game(state.owner.id, row)
     except StaleGameError as err:
         state.unsaved = None

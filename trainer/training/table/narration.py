@@ -149,17 +149,19 @@ _ENGINE_SEAT = re.compile(r"\b(not )?player ([1-4])(?:('s)\b|( has)\b|\b)")
 
 
 def _our_words(seat: int, names: SeatNames) -> dict[str, str]:
-    if seat == ME:
+    if seat == names.you:
         return {"": "you", "'s": "your", " has": "you have", "not": "not yours"}
     who = names.who(seat)
     whose = names.whose(seat, "").strip()
-    who, whose = who[:1].lower() + who[1:], whose[:1].lower() + whose[1:]
+    if seat not in dict(names.people):  # a person's name keeps its capital
+        who, whose = who[:1].lower() + who[1:], whose[:1].lower() + whose[1:]
     return {"": who, "'s": whose, " has": f"{who} has", "not": f"not {whose}"}
 
 
-def in_our_words(message: str, players: int = 2) -> str:
+def in_our_words(message: str, players: int = 2, *, names: SeatNames | None = None) -> str:
     """An engine message in this page's words: the seats it names as "player 1" and
-    "player 2" are you and the computer (and a record's ``seat=`` numbers are explained).
+    "player 2" are you and the computer, or as ``names`` calls them (and a record's
+    ``seat=`` numbers are explained).
 
     >>> in_our_words("it is player 2's turn, not player 1's")
     "it is the computer's turn, not yours"
@@ -168,22 +170,22 @@ def in_our_words(message: str, players: int = 2) -> str:
     >>> in_our_words("5♥ is not in player 1's hand")
     '5♥ is not in your hand'
     """
+    table = names or SeatNames(players)
 
     def said(match: re.Match[str]) -> str:
         negated, number, possessive, has = match.groups()
         seat = int(number) - 1
-        if seat not in names.seats:
+        if seat not in table.seats:
             return match.group(0)
-        words = _our_words(seat, names)
+        words = _our_words(seat, table)
         if negated and possessive:
             return words["not"]
         text = words[possessive or has or ""]
         return ("not " if negated else "") + text
 
-    names = SeatNames(players)
     text = _ENGINE_SEAT.sub(said, message)
     if re.search(r"\bseat=[0-9]", text):
-        seats = [f"seat={seat} is {_our_words(seat, names)['']}" for seat in names.seats]
+        seats = [f"seat={seat} is {_our_words(seat, table)['']}" for seat in table.seats]
         text += f" (in a record, {', '.join(seats[:-1])} and {seats[-1]})"
     return text
 

@@ -97,6 +97,17 @@ def parse_level(text: str) -> Level:
     return level
 
 
+def _coach_marks(coach: object, hints: Sequence[int]) -> tuple[int, ...]:
+    """``hints`` in order, once each, after checking the coach setting and the hints of a
+    setup or a person (read from text where they enter, but a caller may have no types)."""
+    if not isinstance(coach, CoachMode):
+        raise ValueError(f"{coach!r} is not a coach setting: choose one of {', '.join(CoachMode)}")
+    found = tuple(hints)
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in found):
+        raise ValueError(f"hints are deal numbers from 1 up, not {hints!r}")
+    return tuple(sorted(set(found)))
+
+
 @dataclass(frozen=True, slots=True)
 class Person:
     """A seat a person plays: their player profile's ``name`` (empty: the device's player, in
@@ -120,14 +131,7 @@ class Person:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
             raise ValueError(f"a person's name must be text, not {self.name!r}")
-        if not isinstance(self.coach, CoachMode):
-            raise ValueError(
-                f"{self.coach!r} is not a coach setting: choose one of {', '.join(CoachMode)}"
-            )
-        hints = tuple(self.hints)
-        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in hints):
-            raise ValueError(f"hints are deal numbers from 1 up, not {self.hints!r}")
-        object.__setattr__(self, "hints", tuple(sorted(set(hints))))
+        object.__setattr__(self, "hints", _coach_marks(self.coach, self.hints))
 
     def notation(self) -> str:
         text = "@" + quote(self.name, safe="")
@@ -205,14 +209,7 @@ class PlaySetup:
         parse_level(self.level)  # a level read from session state or a caller without types
         if not isinstance(self.settings, Settings):
             raise ValueError(f"settings must be a Settings value, not {self.settings!r}")
-        if not isinstance(self.coach, CoachMode):  # read from text where it enters
-            raise ValueError(
-                f"{self.coach!r} is not a coach setting: choose one of {', '.join(CoachMode)}"
-            )
-        hints = tuple(self.hints)
-        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in hints):
-            raise ValueError(f"hints are deal numbers from 1 up, not {self.hints!r}")
-        object.__setattr__(self, "hints", tuple(sorted(set(hints))))
+        object.__setattr__(self, "hints", _coach_marks(self.coach, self.hints))
         if self.lineup:
             self._take_lineup(tuple(self.lineup))
 

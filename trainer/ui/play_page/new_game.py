@@ -75,6 +75,8 @@ def people_at_table(profile: Profile, seats: int) -> tuple[Player, ...]:
     """Pass-and-play: who sits in each seat, a player of this device (with their own
     coach) or the computer at a level; empty for the usual game against the computer."""
     players = _device_players(profile)
+    if not players:  # no store, nobody chosen, or a club: each plays on their own device
+        return ()
     if len(players) < 2:
         st.caption(
             "To play with someone else on this device, add them as a player first (the "
