@@ -16,13 +16,15 @@ from trainer.engine.cards import Card
 from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, LayEvent, ShowEvent
 from trainer.engine.record import GameRecord
 from trainer.progress import club
-from trainer.progress.store import ENV_VAR, Store
-from trainer.training.table import Need
+from trainer.progress.review_totals import review_text
+from trainer.progress.store import ENV_VAR, SavedGame, Store
+from trainer.training.table import Need, Person, PlaySetup
 from trainer.training.table.device_table import DeviceTable, device_settings
 from trainer.ui.keeper import KEY
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
+APP = str(REPO / "trainer" / "app.py")
 STATE = "_play_devices"
 
 
@@ -316,6 +318,38 @@ def test_the_end_of_a_game_keeps_each_result_under_its_own_player() -> None:
         at.run()
         assert not at.exception, at.exception
         assert any("won" in str(m.value) for m in at.markdown)
+    _reviewed_for_each_seat(store, game_id, rows)
+
+
+def _reviewed_for_each_seat(store: Store, game_id: str, rows: dict[int, SavedGame | None]) -> None:
+    """Each person's row is kept for their own seat: its setup names both people and that
+    seat, its level the other person; the Review page reviews that seat's moves only, and
+    Progress names the game as one against the other person."""
+    for (seat, name, other), row in zip(
+        ((0, "Ann", "Bo"), (1, "Bo", "Ann")), rows.values(), strict=True
+    ):
+        assert row is not None
+        setup = PlaySetup.parse(row.settings)
+        assert setup.kept_for == seat and setup.lineup == (Person("Ann"), Person("Bo"))
+        assert row.level == f"@{other}"
+        review = review_text(row.record, row.settings)
+        decisions = review.decisions
+        assert review.seat == seat and decisions
+        record = GameRecord.parse(row.record)
+        assert {getattr(record.events[d.event_index], "seat", None) for d in decisions} == {seat}
+        at = AppTest.from_file(APP, default_timeout=60)
+        as_player(at, name)
+        at.query_params["game"] = f"{game_id}.{seat}"
+        at.switch_page("ui/views/review.py").run()
+        assert not at.exception, at.exception
+        assert not at.info, [i.value for i in at.info]  # never "cannot be reviewed"
+        header = next(str(c.value) for c in at.caption if " · to 61" in str(c.value))
+        assert header.startswith(f"Against {other} · to 61 · ")
+        at.switch_page("ui/views/progress.py").run()
+        assert not at.exception, at.exception
+        text = "\n".join(str(m.value) for m in at.markdown)
+        assert f"Against {other}, to 61" in text or f"Against {other} to 61" in text, text
+        assert "Person" not in text
 
 
 def test_the_one_waiting_a_day_resigns_from_the_lobby() -> None:

@@ -10,7 +10,7 @@ import streamlit as st
 
 from trainer.progress.figures import TABLE_SHORT
 from trainer.progress.store import FinishedGame
-from trainer.training.table import LEVEL_NAMES
+from trainer.training.table import PERSON_MARK, level_name
 from trainer.ui import session
 from trainer.ui.requests import name_review
 
@@ -34,7 +34,9 @@ def game_line(game: FinishedGame) -> str:
     """``12 Mar · Normal, to 121 · won 121–98 (a skunk) · 14.2 points lost`` (the table
     size named when it is not two: ``Normal, to 121, 3 players``)."""
     when = game.finished_at.astimezone().strftime("%d %b %Y").lstrip("0")
-    level = LEVEL_NAMES.get(game.level, game.level.capitalize())
+    level = level_name(game.level)
+    if game.level.startswith(PERSON_MARK):
+        level = f"Against {level}"
     result = "won" if game.status == "won" else "lost"
     skunk = {1: " (a skunk)", 2: " (a double skunk)"}.get(game.skunk, "")
     lost = "" if game.lost is None else f" · {game.lost.total:.1f} points lost"

@@ -36,7 +36,7 @@ from trainer.progress.store import (
     describe_error,
 )
 from trainer.training.records import Profile
-from trainer.training.table import Need, peg_moves, pegs_of
+from trainer.training.table import PERSON_MARK, Need, Person, PlaySetup, peg_moves, pegs_of
 from trainer.training.table.device_table import DeviceTable, device_settings
 from trainer.ui import session
 from trainer.ui.board import BoardMove, Frame, board_html
@@ -52,8 +52,8 @@ __all__ = ["LOOK_EVERY", "device_table", "lobby", "open_device_game", "watch"]
 
 #: How often (seconds) a device looks whether the game moved on.
 LOOK_EVERY = 1.0
-#: The level a game between people is kept under in each person's games.
-PERSON_LEVEL = "person"
+#: The longest level the store keeps (a game against a person: their name, marked).
+LEVEL_MAX = 40
 #: The lengths a game across devices is played to.
 LENGTHS = (121, 61)
 
@@ -296,7 +296,11 @@ def _resign(store: Store, player: Profile, game: SharedGame) -> None:
 def _results(
     game: SharedGame, table: DeviceTable, *, resigner: int | None = None
 ) -> list[tuple[int, SavedGame]]:
-    """Each person's result, under their own profile (one row each)."""
+    """Each person's result, under their own profile (one row each): its setup names both
+    people and the seat it is kept for (the Review page reviews that seat's moves), its
+    level the other person (Progress says the game was against them)."""
+    names = _names(game)
+    lineup = tuple(Person(name) for name in names)
     scores = table.game.scores
     rows = []
     winner = table.game.winner
@@ -310,8 +314,10 @@ def _results(
                 seat.profile_id,
                 SavedGame(
                     f"{game.game_id}.{seat.seat}",
-                    f"level={PERSON_LEVEL} {game.settings}",
-                    PERSON_LEVEL,
+                    PlaySetup(
+                        settings=Settings.parse(game.settings), lineup=lineup, seat=seat.seat
+                    ).notation(),
+                    (PERSON_MARK + names[1 - seat.seat])[:LEVEL_MAX],
                     device_settings_target(game),
                     table.record_text(),
                     "won" if won else "lost",
