@@ -128,7 +128,9 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns() -> None:
     # each threw their own cards, and the page says the winner by name
     assert {e.seat for e in game.events if isinstance(e, DiscardEvent)} == {0, 1}
     winner = _table(at).names.who(game.winner or 0)
-    assert f"## {winner} wins!" in "\n".join(str(m.value) for m in at.markdown)
+    results = "\n".join(str(m.value) for m in at.markdown)
+    assert f"## {winner} wins!" in results
+    assert "Your record against" not in results  # no record against a computer level
 
 
 def test_three_seats_with_one_computer() -> None:

@@ -86,6 +86,8 @@ def results(page_game: PlayGame, profile: Profile) -> None:
     if rung is not None and not page_game.imported:
         next_rung(page_game, rung, profile)
         return
+    if table.names.people:  # a game between people is no record against a computer level
+        return
     record = play_saves.stats(profile, table.level, game.settings.target, game.players)
     if page_game.imported:
         st.caption("This game was read from a record, so it is not counted in your record.")
