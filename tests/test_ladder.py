@@ -7,6 +7,7 @@ course has taught by then (the glossary's order)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -31,7 +32,7 @@ from trainer.training.ladder import (
     rung_named,
     rung_of,
 )
-from trainer.training.table import LEARNING_GAME, Need, PlaySetup, Table, event_lines
+from trainer.training.table import LEARNING_GAME, Need, Person, PlaySetup, Table, event_lines
 from trainer.training.table.export import export_text, parse_export
 
 COURSE = load_course()
@@ -232,3 +233,9 @@ def test_every_coach_message_is_in_whole_numbers_and_words_already_taught(rung: 
             assert LESSON_ORDER[term.lesson] <= limit, (
                 f"{term.term!r} (taught in {term.lesson}) in a message of {current.id}: {message}"
             )
+
+
+def test_a_game_between_people_only_is_no_rung() -> None:
+    rung = RUNGS[0]
+    ours = replace(rung.setup, lineup=(Person("Ann"), Person("Bo")), seat=1)
+    assert rung_of(rung.setup) == rung and rung_of(ours) is None

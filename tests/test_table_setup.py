@@ -13,6 +13,7 @@ from trainer.training.table import (
     PlaySetup,
     Table,
     export_text,
+    level_name,
     parse_export,
 )
 
@@ -97,3 +98,28 @@ def test_a_record_keeps_the_lineup() -> None:
     assert "# lineup: @Ann,easy,@Sam:learning" in text
     again, record = parse_export(text)
     assert again == table.setup and record == table.game.record()
+
+
+def test_a_game_kept_for_a_persons_seat_names_it() -> None:
+    two = (Person("Ann", CoachMode.MOVES, (2,)), Person("Bo", CoachMode.LEARNING, (1, 3)))
+    setup = PlaySetup(settings=Settings(target=61), lineup=two, seat=1)
+    assert setup.notation().endswith(" lineup=@Ann:moves:2,@Bo:learning:1.3 seat=1")
+    back = PlaySetup.parse(setup.notation())
+    assert back == setup and back.kept_for == 1 and back.kept_person == two[1]
+    assert PlaySetup(settings=Settings(target=61), lineup=two).kept_for == 0
+    assert level_name("@Bo") == "Bo" and level_name("hard") == "Hard"
+
+
+@pytest.mark.parametrize(
+    ("lineup", "seat"),
+    [((), 0), ((Person("Ann"), "easy"), 1), ((Person("Ann"), Person("Bo")), 2)],
+)
+def test_a_game_is_kept_only_for_a_persons_seat(lineup: tuple, seat: int) -> None:
+    with pytest.raises(ValueError, match="kept for a person's seat"):
+        PlaySetup(settings=Settings(target=61), lineup=lineup, seat=seat)
+
+
+@pytest.mark.parametrize("word", ["x", "-1", "12"])
+def test_a_seat_in_notation_is_a_number(word: str) -> None:
+    with pytest.raises(ValueError, match="a seat is a number"):
+        PlaySetup.parse(f"level=normal target=61 lineup=@Ann,@Bo seat={word}")

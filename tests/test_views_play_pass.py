@@ -15,13 +15,16 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from tests.test_table_pass_play import hidden_cards
+from tests.test_table_pass_play import ANN, SAM, hidden_cards, play_out, setup_of
 from trainer.bench.playing import interact
 from trainer.engine.events import DiscardEvent, ShowEvent
+from trainer.engine.record import GameRecord
+from trainer.progress.review_totals import review_text
 from trainer.progress.store import ENV_VAR, Store
-from trainer.training.table import Need, Person, Table
+from trainer.training.table import Need, Person, PlaySetup, Table
 from trainer.ui.game_list import game_line
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
+from trainer.ui.play_saves import saved_row
 
 #: The keys of the Play page's cards (the throw's, the lay's, a count's).
 CARDS = ("throw_", "lay_", "claim_")
@@ -201,3 +204,18 @@ def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_fro
     assert f"Pass to {table.names.who(table.seat)}" in "\n".join(
         str(m.value) for m in again.markdown
     )
+
+
+def test_a_saved_game_of_people_is_reviewed_for_the_seat_it_is_kept_for() -> None:
+    table = Table.new(setup_of((ANN, "easy", SAM)), seed=4)
+    play_out(table)
+    record = GameRecord.parse(table.game.record().notation())
+    for seat in (0, 2):
+        row = saved_row("g", table, seat=seat)
+        setup = PlaySetup.parse(row.settings)
+        assert setup.kept_for == seat and setup.kept_person.name == ("Ann", "", "Sam")[seat]
+        review = review_text(row.record, row.settings)
+        seats = {getattr(record.events[d.event_index], "seat", None) for d in review.decisions}
+        assert review.seat == seat and seats == {seat}
+        again = Table.resume(setup, record, row.place)  # the row still opens on the Play page
+        assert again.game.events == table.game.events

@@ -18,6 +18,8 @@ the same process; nothing here asserts a time):
 ``crowd``           ``python -m trainer.bench.crowd``: many people answering at once
 ``servers``         ``python -m trainer.bench.crowd --servers 3``: several app servers on one
                     PostgreSQL, one server killed
+``devices``         ``python -m trainer.bench.devices``: a card laid on one device, seen on
+                    the other (two browsers, two servers, one PostgreSQL)
 ==================  ==========================================================================
 
 Tools:
@@ -28,6 +30,7 @@ Tools:
 ``chromium``          Debian's Chromium and the flags the tests and benchmarks start it with
 ``visitor``           a browser tab without a browser (Streamlit's websocket protocol)
 ``playing``           playing the Play page without a person (a whole game, one click)
+``two_devices``       a deal played by taps across two browser tabs, and its times
 ``screenshots``       ``python -m trainer.bench.screenshots``: the README's pictures again
 ``ledger``            what the crowd's tabs sent, and the store checked against it
 ``review_days``       ``python -m trainer.bench.review_days``: one simulated learner's review
@@ -58,6 +61,7 @@ BENCHMARKS: tuple[str, ...] = (
     "browser",
     "browser_setup",
     "browser_play",
+    "devices",
     "browser_figures",
     "crowd",
     "servers",

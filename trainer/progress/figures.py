@@ -30,7 +30,7 @@ from trainer.progress.store import (
 from trainer.training.adaptive import FLOOR, AreaNeed, assess
 from trainer.training.adaptive import category_drills as _category_drills
 from trainer.training.records import LESSON_TIER
-from trainer.training.table import LEVEL_NAMES
+from trainer.training.table import LEVEL_NAMES, level_name
 
 #: How the pages name each drill type (from the skills registry).
 DRILL_LABELS: dict[str, str] = {drill.value: drill.heading for drill in DrillType}
@@ -461,7 +461,7 @@ def games_lines(records: Sequence[LevelGames]) -> list[GamesLine]:
     )
     return [
         GamesLine(
-            LEVEL_NAMES.get(r.level, r.level.capitalize()),
+            level_name(r.level),
             f"to {r.target}, {TABLE_SHORT.get(r.seats, f'{r.seats} players')}",
             r.finished,
             r.wins,
@@ -510,7 +510,7 @@ def record_line(level: str, target: int, seats: int, stats: GameStats) -> str:
     """The player's record against a level, length and table size, in Markdown: ``Your
     record against Hard to 121, two players: 3 won of 5 games, 1 by a skunk, average
     margin +4.5.`` (with four, the games the player's partnership won)."""
-    name = LEVEL_NAMES.get(level, level.capitalize())
+    name = level_name(level)
     size = TABLE_WORDS.get(seats, f"{seats} players")
     games = "1 game" if stats.games == 1 else f"{stats.games} games"
     won = (

@@ -40,10 +40,11 @@ TABLES_PER_VISIT = 1
 
 def review_text(record: str, settings: str) -> GameReview:
     """The review of a game stored as ``record`` (its text) with ``settings`` (the Play
-    page's setup: the person in seat 0, the hinted deals marked), at any table size;
-    ``ValueError`` when either cannot be read or the record does not play back."""
+    page's setup: the person it is kept for in seat 0, or in the setup's ``seat``, their
+    hinted deals marked), at any table size; ``ValueError`` when either cannot be read or
+    the record does not play back."""
     setup = PlaySetup.parse(settings)
-    return review_game(GameRecord.parse(record), hints=setup.hints)
+    return review_game(GameRecord.parse(record), seat=setup.kept_for, hints=setup.kept_person.hints)
 
 
 def review_saved(saved: SavedGame) -> GameReview:

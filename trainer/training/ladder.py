@@ -139,7 +139,10 @@ def rung_named(rung_id: str) -> Rung | None:
 
 
 def rung_of(setup: PlaySetup) -> Rung | None:
-    """The rung a game's setup is (its level and rules; the coach may have been changed)."""
+    """The rung a game's setup is (its level and rules; the coach may have been changed);
+    a game between people only, with no computer at the table, is none."""
+    if len(setup.people) == len(setup.seat_players):
+        return None
     return next(
         (
             rung

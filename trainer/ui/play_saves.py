@@ -12,7 +12,7 @@ again with the next action.
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from trainer.analysis import Level
 from trainer.engine.events import ShowEvent
@@ -126,13 +126,17 @@ def saved_row(
     game_id: str, table: Table, *, version: int = 0, imported: bool = False, seat: int = ME
 ) -> SavedGame:
     """The store's row for a game as it stands (based on stored ``version``), its result
-    and scores from ``seat``'s side (the player it is kept for)."""
+    and scores from ``seat``'s side (the player it is kept for); at a table of people its
+    setup names that seat too (the Review page reviews that person's moves)."""
     game = table.game
+    setup = table.setup
+    if setup.lineup and seat in setup.people:
+        setup = replace(setup, seat=seat)
     side = game.side_of(seat)
     scores = (game.scores[side], *(s for n, s in enumerate(game.scores) if n != side))
     return SavedGame(
         game_id=game_id,
-        settings=table.setup.notation(),
+        settings=setup.notation(),
         level=table.level,
         target=game.settings.target,
         record=game.record().notation(),

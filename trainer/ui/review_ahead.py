@@ -30,7 +30,7 @@ from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
 from trainer.progress.review_totals import review_text
 from trainer.training.review import GameReview
-from trainer.training.table import ME, CoachMode, PlaySetup
+from trainer.training.table import CoachMode, PlaySetup
 from trainer.training.winline import WinLine, win_line
 from trainer.ui.review_chart import lost_spec
 from trainer.ui.winchart import chart_spec
@@ -72,7 +72,12 @@ class Prepared:
 
 
 def _in_words(settings: str, game: Settings) -> bool:
-    return PlaySetup.parse(settings).coach is CoachMode.LEARNING or not game.whole
+    return PlaySetup.parse(settings).kept_person.coach is CoachMode.LEARNING or not game.whole
+
+
+def _seat(settings: str) -> int:
+    """The seat the game is kept for (its review's and win line's)."""
+    return PlaySetup.parse(settings).kept_for
 
 
 def work_out(
@@ -86,7 +91,7 @@ def work_out(
     words = _in_words(settings, review.settings)
     spoken = measured(review.settings)
     if line is None and spoken and with_line:
-        line = win_line(GameRecord.parse(record), seat=ME)
+        line = win_line(GameRecord.parse(record), seat=_seat(settings))
     if line is not None:
         chart_spec(line, words)  # kept for the page
     return Prepared(review, words, lost_spec(review, words=words), line, spoken)
@@ -99,7 +104,7 @@ def work_out_line(record: str, settings: str) -> WinLine | None:
     game = GameRecord.parse(record)
     if not measured(game.settings):
         return None
-    line = win_line(game, seat=ME)
+    line = win_line(game, seat=_seat(settings))
     chart_spec(line, _in_words(settings, game.settings))  # kept for the page
     return line
 

@@ -13,6 +13,7 @@ Where each part lives:
 ``games``           the Store's games and their reviews (:class:`GameTables`)
 ``clubs``           club mode's operations: PINs, shared settings, groups, sets given
 ``reviews``         the Store's review cards, when each question comes back (:class:`ReviewTables`)
+``shared_games``    games between people on their own devices: seats, invitations, moves, results
 ``schema``          the migrations, one history for both databases
 ``rows``            the rows as values (answers, games, reviews and the figures read)
 ``checks``          what is checked before a write: answers, games, players' names
@@ -81,8 +82,16 @@ from trainer.progress.store.schema import (
     REVIEWS_MIGRATION,
     SCHEMA_VERSION,
     SEATS_MIGRATION,
+    SHARED_GAMES_MIGRATION,
     SIGN_IN_MIGRATION,
     Backfill,
+)
+from trainer.progress.store.shared_games import (
+    RESIGN_AFTER,
+    SharedGame,
+    SharedGameError,
+    SharedSeat,
+    StaleSharedGameError,
 )
 from trainer.progress.store.where import (
     APP_NAME,
@@ -110,10 +119,12 @@ __all__ = [
     "MIGRATIONS",
     "PREFERENCES_MIGRATION",
     "PROFILE_NAME_MAX",
+    "RESIGN_AFTER",
     "REVIEWS_MIGRATION",
     "REVIEW_CARDS_MIGRATION",
     "SCHEMA_VERSION",
     "SEATS_MIGRATION",
+    "SHARED_GAMES_MIGRATION",
     "SIGN_IN_MIGRATION",
     "TEXT_MAX",
     "TIER_MAX",
@@ -137,7 +148,11 @@ __all__ = [
     "ReviewTotals",
     "SavedGame",
     "ServerUnavailableError",
+    "SharedGame",
+    "SharedGameError",
+    "SharedSeat",
     "StaleGameError",
+    "StaleSharedGameError",
     "Store",
     "StoreBusyError",
     "StoreError",

@@ -12,7 +12,8 @@ settings in :mod:`~trainer.progress.store.profiles`, the answers in
 :mod:`~trainer.progress.store.answer_tables`, the lesson places in
 :mod:`~trainer.progress.store.lessons`, the games and reviews in
 :mod:`~trainer.progress.store.games`, club mode's in :mod:`~trainer.progress.store.clubs`,
-the review scheduler's cards in :mod:`~trainer.progress.store.reviews`;
+the review scheduler's cards in :mod:`~trainer.progress.store.reviews`, the games between
+people on their own devices in :mod:`~trainer.progress.store.shared_games`;
 here are where the store is, its opening and migrating, its sizes and its copying.
 """
 
@@ -38,6 +39,7 @@ from trainer.progress.store.lessons import LessonTables
 from trainer.progress.store.profiles import ProfileTables
 from trainer.progress.store.reviews import ReviewTables
 from trainer.progress.store.schema import MIGRATIONS, SCHEMA_VERSION, Backfill, statements
+from trainer.progress.store.shared_games import SharedGameTables
 
 log = logging.getLogger("trainer.progress.store")
 
@@ -49,7 +51,15 @@ BUSY_TIMEOUT_SECONDS = 15.0
 
 
 @dataclass(frozen=True)
-class Store(ProfileTables, AnswerTables, LessonTables, GameTables, ClubTables, ReviewTables):
+class Store(
+    ProfileTables,
+    AnswerTables,
+    LessonTables,
+    GameTables,
+    ClubTables,
+    ReviewTables,
+    SharedGameTables,
+):
     """One progress store: a SQLite file or a PostgreSQL database. Cheap to copy; every
     call borrows its own connection."""
 

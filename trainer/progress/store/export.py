@@ -93,6 +93,8 @@ TABLES: tuple[tuple[str, str], ...] = (
     ("preferences", "profile_id, key"),
     ("review_cards", "profile_id, card_key"),
     ("sign_in_tries", "scope, key"),
+    ("shared_games", "game_id"),
+    ("shared_seats", "game_id, seat"),
 )
 #: Tables whose ``id`` the database gives (PostgreSQL's identities are moved past a copy).
 _IDENTITIES = ("profiles", "attempts", "games", "groups", "assignments")

@@ -235,6 +235,45 @@ SIGN_IN_MIGRATION: Step = (
 )
 
 
+# --- shared games: people at one game on their own devices -----------------------------------
+
+#: A game between people, each on their own device (:mod:`~trainer.progress.store.shared_games`):
+#: ``shared_games`` holds the record every device plays from, its ``version`` (a save names
+#: the version it was read at), whose ``turn`` it is, the ``group`` it was made in, the short
+#: ``code`` that takes a kept seat (only while someone is still to come), the host and who
+#: resigned; ``shared_seats`` who sits where (a seat with no player is kept for the code's
+#: holder; ``joined_at`` empty, a person invited who has not come yet). Each person's result is
+#: a row of ``games`` under their own profile. ``IF NOT EXISTS`` and nothing refers to them, so
+#: this step can take any place among the migrations.
+SHARED_GAMES_MIGRATION: Step = (
+    """CREATE TABLE IF NOT EXISTS shared_games (
+        game_id TEXT PRIMARY KEY,
+        settings TEXT NOT NULL,
+        record TEXT NOT NULL,
+        status TEXT NOT NULL
+            CHECK (status IN ('waiting', 'playing', 'finished', 'resigned', 'cancelled')),
+        version INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1),
+        turn INTEGER CHECK (turn >= 0 AND turn < 4),
+        group_id INTEGER REFERENCES groups(id) ON DELETE SET NULL,
+        code TEXT UNIQUE,
+        host_id INTEGER NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+        resigned_by INTEGER CHECK (resigned_by >= 0 AND resigned_by < 4),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    )""",
+    "CREATE INDEX IF NOT EXISTS shared_games_by_group ON shared_games (group_id, status)",
+    """CREATE TABLE IF NOT EXISTS shared_seats (
+        game_id TEXT NOT NULL REFERENCES shared_games(game_id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL CHECK (seat >= 0 AND seat < 4),
+        profile_id INTEGER REFERENCES profiles(id) ON DELETE CASCADE,
+        joined_at TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, profile_id)
+    )""",
+    "CREATE INDEX IF NOT EXISTS shared_seats_by_player ON shared_seats (profile_id, game_id)",
+)
+
+
 # --- schema -------------------------------------------------------------------------------
 
 #: ``MIGRATIONS[n]`` takes a file from schema version ``n`` to ``n + 1``.
@@ -322,6 +361,8 @@ MIGRATIONS: tuple[Step, ...] = (
     REVIEW_CARDS_MIGRATION,
     # 11: sign-in tries counted per name and per browser; sessions a player's own (see above)
     SIGN_IN_MIGRATION,
+    # 12: games between people on their own devices (see shared games above)
+    SHARED_GAMES_MIGRATION,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -11,6 +11,7 @@ from urllib.parse import quote, unquote
 from trainer.analysis import LEVELS, Level
 from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting, Seat
+from trainer.training.seats import ME
 
 #: How the pages name each level (the store's rows keep the level as its word).
 LEVEL_NAMES: dict[str, str] = {
@@ -76,6 +77,23 @@ _COACH_LABELS: dict[CoachMode, str] = {
     CoachMode.MOVES: "After each move",
     CoachMode.LEARNING: "Learning mode",
 }
+
+
+#: A stored game's level when its other seat was a person (a game across devices): the mark,
+#: then their name (``@Bo``).
+PERSON_MARK = "@"
+
+
+def level_name(level: str) -> str:
+    """How the pages name a stored game's level: the computer's (``Normal``), or the other
+    person's name in a game against a person.
+
+    >>> level_name("hard"), level_name("@Bo")
+    ('Hard', 'Bo')
+    """
+    if level.startswith(PERSON_MARK):
+        return level.removeprefix(PERSON_MARK)
+    return LEVEL_NAMES.get(level, level.capitalize())
 
 
 def level_named(text: str) -> Level | None:
@@ -191,6 +209,8 @@ class PlaySetup:
     the computer at ``level`` everywhere else (that game keeps ``lineup`` empty, and its
     notation is as it always was). A setup with a lineup takes ``level``, ``coach`` and
     ``hints`` from them (the first computer's level, the first person's coach and hints).
+    ``seat``, with a lineup, is the seat whose person a stored game is kept for (a game
+    across devices keeps one row for each person): its review is of that seat.
 
     >>> two = PlaySetup(settings=Settings(target=61), lineup=(Person("Ann"), Person("Sam", CoachMode.LEARNING)))
     >>> two.notation()
@@ -204,6 +224,7 @@ class PlaySetup:
     coach: CoachMode = CoachMode.OFF
     hints: tuple[int, ...] = ()
     lineup: tuple[Player, ...] = ()
+    seat: Seat | None = None
 
     def __post_init__(self) -> None:
         parse_level(self.level)  # a level read from session state or a caller without types
@@ -212,6 +233,12 @@ class PlaySetup:
         object.__setattr__(self, "hints", _coach_marks(self.coach, self.hints))
         if self.lineup:
             self._take_lineup(tuple(self.lineup))
+        if self.seat is not None and (
+            not self.lineup
+            or self.seat not in range(len(self.lineup))
+            or not isinstance(self.lineup[self.seat], Person)
+        ):
+            raise ValueError(f"a game is kept for a person's seat of its lineup, not {self.seat!r}")
 
     def _take_lineup(self, seats: tuple[Player, ...]) -> None:
         if len(seats) != self.settings.seats:
@@ -253,6 +280,17 @@ class PlaySetup:
         )
 
     @property
+    def kept_for(self) -> Seat:
+        """The seat of the person the game is kept for (reviewed for): ``seat``, or seat 0."""
+        return ME if self.seat is None else self.seat
+
+    @property
+    def kept_person(self) -> Person:
+        """The person at :attr:`kept_for` (their coach and hints), as the setup names them."""
+        player = self.seat_players[self.kept_for]
+        return player if isinstance(player, Person) else Person("", self.coach, self.hints)
+
+    @property
     def coached(self) -> bool:
         """The coach speaks after each move (in learning mode too)."""
         return self.coach.coached
@@ -263,7 +301,8 @@ class PlaySetup:
         when the seats are named)."""
         text = f"level={self.level} {self.settings.notation()}"
         if self.lineup:
-            return text + " lineup=" + ",".join(player_notation(p) for p in self.lineup)
+            text += " lineup=" + ",".join(player_notation(p) for p in self.lineup)
+            return text if self.seat is None else f"{text} seat={self.seat}"
         if self.coach.coached:
             text += f" coach={self.coach}"
         if self.hints:
@@ -276,6 +315,7 @@ class PlaySetup:
         coach = CoachMode.OFF.value
         hints: tuple[int, ...] = ()
         lineup: tuple[Player, ...] = ()
+        seat: Seat | None = None
         rest = []
         for token in text.split():
             if token.startswith("level="):
@@ -286,10 +326,15 @@ class PlaySetup:
                 hints = deal_numbers(token.removeprefix("hints=").split(","))
             elif token.startswith("lineup="):
                 lineup = tuple(parse_player(w) for w in token.removeprefix("lineup=").split(","))
+            elif token.startswith("seat="):
+                word = token.removeprefix("seat=")
+                if not (word.isascii() and word.isdigit() and len(word) == 1):
+                    raise ValueError(f"a seat is a number from 0 up, not {word[:10]!r}")
+                seat = int(word)
             else:
                 rest.append(token)
         settings = Settings.parse(" ".join(rest))
-        return cls(parse_level(level), settings, CoachMode.parse(coach), hints, lineup)
+        return cls(parse_level(level), settings, CoachMode.parse(coach), hints, lineup, seat)
 
 
 def deal_numbers(words: Sequence[str]) -> tuple[int, ...]:

@@ -6,7 +6,7 @@ import streamlit as st
 
 from trainer.progress.store import SavedGame
 from trainer.training.records import Profile
-from trainer.training.table import LEVEL_NAMES
+from trainer.training.table import level_name
 from trainer.ui import actions, play_saves
 from trainer.ui.play_page.state import play_state
 
@@ -40,7 +40,7 @@ def unfinished(profile: Profile) -> None:
     state = play_state()
     st.subheader("Unfinished games")
     for row in rows:
-        level = LEVEL_NAMES.get(row.level, row.level)
+        level = level_name(row.level)
         with st.container(border=True, key=f"play_unfinished_{row.game_id}"):
             st.markdown(
                 f"**{level} computer, to {row.target}**: you {row.my_score}, "

@@ -20,6 +20,9 @@ the person acts: the best throw, what each card would peg, and how a hand is cou
 The words and numbers come from the Table (:mod:`trainer.training.table`); the page's
 parts (:mod:`trainer.ui.play_page`) draw them, and what the page keeps between runs is one
 :class:`~trainer.ui.play_saves.PlayState`.
+
+A game against a person on another device (:mod:`trainer.ui.play_page.across_devices`) is offered
+under the game's form, and takes the page while it is open.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.ui import restart_notice, session
+from trainer.ui.play_page.across_devices import device_table, lobby
 from trainer.ui.play_page.first_games import first_games, learning_offer
 from trainer.ui.play_page.layout import OPENING_CSS, TABLE_CSS
 from trainer.ui.play_page.new_game import import_record, settings_form
@@ -49,6 +53,8 @@ problem = store_problem()
 if problem and (state.game is None or state.game.unsaved is None):
     st.warning(plain(f"Games are not being saved: {problem}"))
 
+if state.game is None and device_table(player):
+    st.stop()  # a game across devices, as this player's seat sees it
 if learning_offer(player):
     st.stop()  # the offer alone, until it is taken or declined
 if state.game is None:
@@ -59,6 +65,7 @@ if state.game is None:
     unfinished(player)  # what the player can do now comes first
     what_now(player)
     settings_form(player)
+    lobby(player)
     first_games(player)
     import_record(player)
     st.stop()

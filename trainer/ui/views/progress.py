@@ -27,7 +27,7 @@ from trainer.progress.store import Recorded, StoreError, describe_error
 from trainer.training.ladder import Step, ladder
 from trainer.training.records import Profile
 from trainer.training.scheduling import Area, Standing, standing, standings
-from trainer.training.table import LEVEL_NAMES
+from trainer.training.table import LEVEL_NAMES, PERSON_MARK, level_name
 from trainer.ui import assets, clock, session
 from trainer.ui.game_list import game_links
 from trainer.ui.loaded import course as loaded_course
@@ -232,13 +232,18 @@ DATE_FORMAT = "%-d %b %Y"
 LOST_CHART_DAYS = 2
 
 
+def _against(level: str) -> str:
+    """``Normal``, or ``Against Bo`` for a game against a person."""
+    return f"Against {level_name(level)}" if level.startswith(PERSON_MARK) else level_name(level)
+
+
 def _lost_chart(points: list[LostPoint]) -> alt.Chart:
     """Points lost per game over time, a line per level (dashed for the short game)."""
     order = list(LEVEL_NAMES.values())
     frame = pd.DataFrame(
         {
             "When": [p.finished_at.isoformat() for p in points],
-            "Level": [LEVEL_NAMES.get(p.level, p.level.capitalize()) for p in points],
+            "Level": [level_name(p.level) for p in points],
             "Game": [f"to {p.target}" for p in points],
             "Result": ["won" if p.won else "lost" for p in points],
             "Points lost": [p.total for p in points],
@@ -397,7 +402,7 @@ def reviewed_games(profile_id: int) -> None:
         else:  # one day's games: a chart would be a dot or two over an axis of hours
             st.markdown(
                 "\n".join(
-                    f"- {LEVEL_NAMES.get(p.level, p.level.capitalize())} to {p.target}, "
+                    f"- {_against(p.level)} to {p.target}, "
                     f"{'won' if p.won else 'lost'}: {round(p.total)} "
                     f"point{'' if round(p.total) == 1 else 's'} given away"
                     for p in points

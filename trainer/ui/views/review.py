@@ -45,7 +45,7 @@ from trainer.training.review_words import (
     verdicts_line,
     why,
 )
-from trainer.training.table import LEVEL_NAMES, ME, PlaySetup, SeatNames
+from trainer.training.table import LEVEL_NAMES, Person, PlaySetup, SeatNames
 from trainer.ui import actions, session
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.drawing import show_cards
@@ -246,8 +246,8 @@ def _board(review: GameReview, deal: DealReview, names: SeatNames) -> None:
     st.markdown(board, unsafe_allow_html=True)
 
 
-def _deal_line(deal: DealReview, names: SeatNames, *, words: bool) -> str:
-    who = "you deal" if deal.dealer == ME else f"{names.who(deal.dealer).lower()} deals"
+def _deal_line(deal: DealReview, names: SeatNames, seat: int, *, words: bool) -> str:
+    who = "you deal" if deal.dealer == seat else f"{names.who(deal.dealer).lower()} deals"
     starter = f"starter {deal.starter.label}" if deal.starter else "no starter turned"
     gained = ", ".join(f"{names.side(side)} {points}" for side, points in enumerate(deal.gained))
     before = "–".join(str(s) for s in deal.scores_before)
@@ -272,7 +272,7 @@ def _said(decision: Decision, review: GameReview) -> str:
 
 def _deal(review: GameReview, deal: DealReview, names: SeatNames, *, words: bool) -> None:
     _board(review, deal, names)
-    st.caption(_deal_line(deal, names, words=words))
+    st.caption(_deal_line(deal, names, review.seat, words=words))
     throw = deal.throw
     if throw is not None:
         st.markdown("##### Your throw")
@@ -297,7 +297,7 @@ def _deal(review: GameReview, deal: DealReview, names: SeatNames, *, words: bool
 
 
 @st.fragment
-def _deals(review: GameReview, game_id: str, words: bool) -> None:
+def _deals(review: GameReview, game_id: str, words: bool, names: SeatNames) -> None:
     """Deal by deal on the board. A fragment: stepping to another deal runs this part of the
     page again, not the chart and the costliest decisions above it."""
     st.subheader("Deal by deal")
@@ -326,7 +326,6 @@ def _deals(review: GameReview, game_id: str, words: bool) -> None:
         )
     if len(numbers) > 1:
         st.select_slider("Deal", options=numbers, key=key)
-    names = SeatNames(review.players)
     _deal(review, review.deal(int(st.session_state[key])), names, words=words)
 
 
@@ -377,6 +376,31 @@ def _asked() -> str:
     if isinstance(value, str) and value.strip():
         return value.strip()[:100]
     return _state().game_id
+
+
+def _seat_names(review: GameReview, setup: PlaySetup) -> SeatNames:
+    """The seats' names: "you" for the seat the game is kept for, and at a table of people
+    each other person by their name."""
+    if not setup.lineup:
+        return SeatNames(review.players)
+    people = tuple(
+        (seat, "You" if seat == review.seat else player.name)
+        for seat, player in enumerate(setup.seat_players)
+        if isinstance(player, Person) and (player.name or seat == review.seat)
+    )
+    return SeatNames(review.players, people)
+
+
+def _against(setup: PlaySetup, seat: int) -> str:
+    """Who the game was against: ``Normal computer``, or the others at a table of people."""
+    if not setup.lineup:
+        return f"{LEVEL_NAMES.get(setup.level, setup.level)} computer"
+    others = [
+        player.name if isinstance(player, Person) else f"{LEVEL_NAMES[player]} computer"
+        for other, player in enumerate(setup.seat_players)
+        if other != seat
+    ]
+    return "Against " + ", ".join(others)
 
 
 def _result(review: GameReview, names: SeatNames) -> str:
@@ -431,7 +455,7 @@ if game_id not in _state().kept:  # the Progress chart's totals, once
     _state().kept.add(game_id)
 
 in_words = ready.words  # learning mode and first games: no percentage, no decimal point
-table_names = SeatNames(review.players)
+table_names = _seat_names(review, setup)
 st.html(f"<style>{BOARD_CSS}</style>")  # the board's words and its phone layout
 counting = (
     "you counted (muggins)"
@@ -442,7 +466,7 @@ counting = (
 )
 size = "" if review.players == 2 else f" · {review.players} players"
 st.caption(
-    f"{LEVEL_NAMES.get(setup.level, setup.level)} computer · to {review.settings.target}{size} · "
+    f"{_against(setup, review.seat)} · to {review.settings.target}{size} · "
     f"{_result(review, table_names)} after {len(review.deals)} deals · {counting}"
 )
 _costliest(review, game_id, words=in_words)
@@ -451,5 +475,5 @@ if ready.measured:  # the win model's games: two at the table, not a first game
     if ready.line is None:
         prepare_line(saved.record, saved.settings)  # (most of the time: never waited for)
     _win_line(saved.record, saved.settings, in_words)
-_deals(review, game_id, in_words)
+_deals(review, game_id, in_words, table_names)
 st.page_link(PROGRESS_PAGE, label="All your games on Progress", icon=":material/insights:")

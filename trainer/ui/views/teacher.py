@@ -2,7 +2,9 @@
 accuracy, pace, weak spots, games, last activity and wrong PINs typed for their name lately
 (said above the table when they repeat), sortable, and as CSV; the group's
 accuracy week by week; a new PIN for a member who forgot theirs; practice sets given to
-the group, which its members find on Home. A teacher sees their own groups' members only."""
+the group, which its members find on Home; the group's games in progress between its
+players, each to watch (the board, the pile and the scores, never a hand). A teacher sees
+their own groups' members only."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from trainer.progress.store import StoreError, describe_error
 from trainer.ui import actions, session
 from trainer.ui.loaded import course, drill_catalog
 from trainer.ui.page_state import TeacherState, kept
+from trainer.ui.play_page.across_devices import watch
 from trainer.ui.profiles import plain, require_player
 
 # The widgets' keys (Streamlit keeps their values there); the rest is one TeacherState.
@@ -192,6 +195,26 @@ else:
             on_click=_reset,
             args=(int(who), members[int(who)]),
         )
+
+st.subheader("Games in progress")
+try:
+    playing = the_store.group_shared_games(group.id)
+except StoreError as err:
+    playing = []
+    st.warning(plain(f"The group's games cannot be read just now ({describe_error(err)})."))
+if not playing:
+    st.caption("No game between the group's players is being played just now.")
+else:
+    games = {g.game_id: g for g in playing}
+    watched = st.radio(
+        "Watch a game (the board, the pile and the scores: never a hand)",
+        list(games),
+        format_func=lambda game_id: " against ".join(s.name or "?" for s in games[game_id].seats),
+        index=None,
+        key="teacher_watch",
+    )
+    if watched is not None:
+        watch(str(watched))
 
 st.subheader("Practice sets for the group")
 catalog = drill_catalog()
