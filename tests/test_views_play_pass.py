@@ -150,6 +150,7 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns() -> None:
         assert (row.my_score, row.their_score) == (min(game.scores[seat], 61), min(other, 61))
         assert row.status == ("won" if game.winner == seat else "lost")
         assert game_line(row).split(" · ")[1] == "Sam and Jo, to 61"
+        assert PlaySetup.parse(row.settings).seat == seat  # reviewed at their own seat
         assert store.games_record(profile.id) == [] and store.games_by_level(profile.id) == {}
 
 
