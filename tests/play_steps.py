@@ -13,7 +13,7 @@ from tests.browser import acted, settled
 
 HAND = ".st-key-play_hand"
 THROW = {"Pick two cards for": 2, "Pick one card for": 1}
-LAY = "Your turn: tap a card to lay it."
+LAY = "turn: tap a card to lay it."  # "Your turn: …", or "Sam's turn: …" at a table of people
 #: The table sizes as the new game's form says them.
 SEATS = {2: "Two: you and the computer", 3: "Three: you and two computers, each playing alone",
          4: "Four: you and a computer partner against two computers"}  # fmt: skip
