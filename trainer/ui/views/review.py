@@ -222,10 +222,11 @@ def _win_line(record: str, settings: str, words: bool) -> None:
     that asks again every :data:`LINE_POLL` seconds and has the page drawn again once it is
     (then the line is drawn here and the asking stops)."""
     done, line = line_if_ready(record, settings)
-    if line is not None:
-        show_win_line(line, key="review_winline", words=words)
-    elif not done:
-        st.fragment(_line_coming, run_every=LINE_POLL)(record, settings)
+    with st.container():  # one place on the page, whatever it holds: the deals below keep theirs
+        if line is not None:
+            show_win_line(line, key="review_winline", words=words)
+        elif not done:
+            st.fragment(_line_coming, run_every=LINE_POLL)(record, settings)
 
 
 def _line_coming(record: str, settings: str) -> None:
