@@ -23,6 +23,41 @@ def settled(page: Any) -> None:
     page.wait_for_selector(IDLE, state="attached")
 
 
+#: The HTML of the app's main area, read in the page (for :func:`drawn` and :func:`redrawn`).
+_MAIN_HTML = "() => document.querySelector('[data-testid=\"stMain\"]')?.innerHTML ?? ''"
+
+
+def drawn(page: Any) -> str:
+    """What the app's main area holds now (its HTML), read before an action for
+    :func:`redrawn`."""
+    return str(page.evaluate(_MAIN_HTML))
+
+
+def redrawn(page: Any, before: str, *, timeout: float = 5_000) -> bool:
+    """Wait for the main area to hold something other than ``before`` (:func:`drawn` before
+    an action: a card tapped, a button pressed), then for the run under way to end. False
+    when nothing changed within ``timeout`` milliseconds (the action was not taken: the
+    caller looks again)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(
+            f"(before) => ({_MAIN_HTML})() !== before", arg=before, timeout=timeout
+        )
+    except PlaywrightTimeout:
+        return False
+    settled(page)
+    return True
+
+
+def next_frame(page: Any) -> None:
+    """Wait for the browser to draw the page once more (two animation frames: the one under
+    way and the next), so what a script changed is laid out before it is measured again."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
 def open_page(page: Any, url: str, marker: str) -> None:
     """Load ``url``, wait for ``marker`` (a text the page renders) and for the run to end."""
     page.goto(url)

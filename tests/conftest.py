@@ -31,6 +31,9 @@ REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"
 CHROMIUM = Path(CHROMIUM_PATH)
 IN_CI = os.environ.get("CI", "").lower() == "true"
+#: The long checks (``@pytest.mark.long``: many thousands of games, minutes each) run only
+#: when asked for: ``CRIBBAGE_LONG_CHECKS=1 .venv/bin/python -m pytest -m long``.
+LONG_CHECKS = bool(os.environ.get("CRIBBAGE_LONG_CHECKS"))
 #: The player the browser tests' addresses name; any other visitor is asked who is playing.
 BROWSER_PLAYER = "Browser"
 
@@ -50,8 +53,14 @@ _mypy: dict[str, Any] = {}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """When a type check is among the tests to run, start mypy now, in the background (it
-    takes minutes cold and uses one core), and run its tests last, to collect the result."""
+    """Skip the long checks unless they are asked for. When a type check is among the tests
+    to run, start mypy now, in the background (it takes minutes cold and uses one core), and
+    run its tests last, to collect the result."""
+    if not LONG_CHECKS:
+        skip = pytest.mark.skip(reason="a long check: set CRIBBAGE_LONG_CHECKS=1 to run it")
+        for item in items:
+            if item.get_closest_marker("long") is not None:
+                item.add_marker(skip)
     mypy_items = [item for item in items if item.nodeid.endswith(MYPY_TESTS)]
     if not mypy_items or config.option.collectonly:
         return

@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from trainer.bench.ledger import Sent, check
+from trainer.bench.playing import first_cards, play_on
 from trainer.engine.settings import Settings
 from trainer.progress.store import Store
 from trainer.progress.store.export import Table as Rows
@@ -180,9 +181,8 @@ class _Dumped:
 
 def _game() -> tuple[Table, list[tuple[str, tuple[str, ...]]]]:
     table = Table.new(PlaySetup("easy", Settings(target=61)), seed=11)
-    while table.need() is Need.CUT_FOR_DEAL:  # a tied cut is cut again
-        table.cut_for_deal()
-    thrown = table.view.hand[:2]
+    play_on(table, stop=lambda _, need: need is Need.DISCARD)  # a tied cut is cut again
+    thrown = first_cards(table)
     table.discard(thrown)
     return table, [("throw", tuple(sorted(str(c) for c in thrown)))]
 

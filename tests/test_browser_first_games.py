@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser import open_page, settled
+from tests.browser import drawn, open_page, redrawn, settled
 from trainer.engine import Card, Kind, score_show
 from trainer.engine.kinds import only_kinds
 from trainer.progress.store import Store
@@ -73,6 +73,7 @@ def test_the_first_rung_is_played_to_its_end_by_taps(
             raise AssertionError(f"stuck after {taken[-10:]}")
         assert len(taken) < 400, f"too many steps: {taken[-10:]}"
         settled(page)
+        before = drawn(page)
         try:
             step = _act(page)
         except PlaywrightError:
@@ -81,7 +82,7 @@ def test_the_first_rung_is_played_to_its_end_by_taps(
             taken.append(step)
             if step.startswith("count"):  # the coach goes through the learner's count
                 page.get_by_role("heading", name="Your hand").wait_for(timeout=60_000)
-        page.wait_for_timeout(150)
+        redrawn(page, before)
     assert any(step.startswith("count") for step in taken)
     assert "Next" in taken or "Continue" in taken  # each hand gone through with the coach
     assert "Pick two cards for" not in page.content()  # four cards each: nothing thrown

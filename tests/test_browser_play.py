@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser import settled
+from tests.browser import drawn, redrawn, settled
 from tests.play_steps import more_options
 
 RESULTS = "text=/You win!|The computer wins this time/"
@@ -66,12 +66,11 @@ def _until(page: Any, done: Any, *, steps: int = 400, seconds: float = 240) -> l
             page.screenshot(path="/tmp/play-stuck.png", full_page=True)
             raise AssertionError(f"stuck after {taken[-10:]}")
         assert len(taken) < steps, f"too many steps: {taken[-10:]}"
+        before = drawn(page)
         step = _one_step(page)
         if step:
             taken.append(step)
-            page.wait_for_timeout(150)  # the page answers; the next action waits for it
-        else:
-            page.wait_for_timeout(100)
+        redrawn(page, before)  # the page answers (or, when nothing was done, changes)
     return taken
 
 
@@ -101,11 +100,13 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
     page: Any, app_url: str
 ) -> None:
     _start(page, app_url)
+    before = drawn(page)
     page.get_by_role("button", name="Cut the deck").click()
     deadline = time.monotonic() + 60
     while not _visible(page, "text=Low card deals"):  # the same rank cuts again
         assert time.monotonic() < deadline, "the cut for deal never found a dealer"
-        page.wait_for_timeout(500)
+        redrawn(page, before)
+        before = drawn(page)
         cut = page.get_by_role("button", name="Cut the deck")
         tied = _visible(page, "text=cut again") and not _visible(page, "text=Low card deals")
         if tied and cut.count() and cut.first.is_visible():

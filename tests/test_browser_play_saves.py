@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import settled
+from tests.browser import drawn, redrawn, settled
 from trainer.engine.game import Game
 from trainer.progress.store import Store
 from trainer.ui.session import player_param
@@ -76,9 +76,10 @@ def test_a_second_tab_with_an_older_copy_is_refused_and_redrawn(
         if page.locator(".cp-card").count():
             break
         button = page.get_by_role("button", name="Cut the deck")
+        before = drawn(page)
         if button.count() and button.first.is_visible():
             button.first.click()
-        page.wait_for_timeout(400)
+        redrawn(page, before)
     page.locator(".cp-card").first.wait_for(timeout=30_000)
     settled(page)
     other = page.context.new_page()  # the same player in a second tab, showing the throw

@@ -24,14 +24,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
-from tests.browser import settled
+from tests.browser import drawn, next_frame, redrawn, settled
 from tests.play_steps import choose_table_size, more_options
 from tests.stores import imported_games
+from trainer.bench.playing import play_on
 from trainer.bench.serving import serving_checkout
 from trainer.engine.settings import Settings
 from trainer.progress.store import Store
-from trainer.training.table import Need, PlaySetup, Table, export_text
+from trainer.training.table import PlaySetup, Table, export_text
 from trainer.ui import restart_notice
 
 pytestmark = pytest.mark.browser
@@ -109,7 +111,7 @@ def _check_fits(
             if time.monotonic() > deadline:
                 shown = page.locator('[data-testid="stMain"]').inner_text()[:2000]
                 raise AssertionError(f"{failure}\nOn the screen:\n{shown}") from None
-            page.wait_for_timeout(250)
+            next_frame(page)
 
 
 def _fits(
@@ -144,8 +146,7 @@ def _load(page: Any, url: str) -> None:
     page.locator(".tb-board").or_(page.get_by_text("How strong is the computer?")).first.wait_for(
         timeout=60_000
     )
-    settled(page)
-    page.wait_for_timeout(150)  # the cards' component draws itself after the run
+    settled(page)  # the cards' component draws itself after the run: _check_fits waits
 
 
 def _check_all(tabs: dict[str, Any], url: str, phase: str, hand: str, action: str) -> None:
@@ -201,8 +202,9 @@ def _until(page: Any, done: Any, steps: int = 300, seen: set[str] | None = None)
     for _ in range(steps):
         if done():
             return
+        before = drawn(page)
         _step(page, seen)
-        page.wait_for_timeout(120)
+        redrawn(page, before)
     raise AssertionError("the game never got there")
 
 
@@ -306,21 +308,8 @@ def _resign(page: Any) -> None:
 
 def _finished_record(seed: int = 11) -> str:
     table = Table.new(PlaySetup("easy", Settings(target=61)), seed=seed)
-    for _ in range(3000):
-        need = table.need()
-        if need is Need.OVER:
-            return export_text(table)
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[0])
-        else:
-            table.carry_on()
-    raise AssertionError("the game did not end")
+    play_on(table)
+    return export_text(table)
 
 
 def test_a_record_file_opened_from_the_play_page_is_played_back(
@@ -432,15 +421,14 @@ def test_the_table_sounds_and_reduced_motion_keeps_it_quiet(
         quiet.get_by_text("Game menu").click()
         switch = quiet.get_by_role("switch", name="Sounds")
         switch.wait_for()
-        for _ in range(100):  # the browser's word on reduced motion reaches the switch: off
-            if not switch.is_checked():
-                break
-            quiet.wait_for_timeout(100)
-        assert not switch.is_checked()
+        expect(switch).not_to_be_checked(
+            timeout=10_000
+        )  # once the browser's word on reduced motion is in
         _until(quiet, lambda: quiet.get_by_text("Your turn: tap a card to lay it.").count() > 0)
+        before = drawn(quiet)
         _step(quiet)  # a card laid
-        settled(quiet)
-        quiet.wait_for_timeout(800)
+        assert redrawn(quiet, before)  # the card laid is drawn, where the loud tab sounds it
+        next_frame(quiet)
         assert _sounds(quiet) == 0
     finally:
         loud.close()

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser import settled
+from tests.browser import count_runs, drawn, redrawn, runs, settled
 from tests.conftest import run_async
 from trainer.bench.serving import serve
 from trainer.bench.visitor import TARGET, Visitor, next_move
@@ -80,6 +80,7 @@ def _in_chromium(browser: Any, url: str) -> list[Any]:
     page.set_default_timeout(30_000)
     try:
         page.on("websocket", lambda ws: ws.on("framesent", read))
+        count_runs(page)
         page.goto(url)
         page.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
         settled(page)
@@ -89,19 +90,20 @@ def _in_chromium(browser: Any, url: str) -> list[Any]:
         settled(page)
         done: list[str] = []
         for _ in range(40):  # the cut for deal, the throw, the starter, then a card laid
+            before, runs_before = drawn(page), runs(page)
             try:
                 done.append(_step(page))
             except PlaywrightError:  # the page was drawn again under the click: again
                 done.append("")
-            settled(page)
             if "lay" in done:
                 break
-            page.wait_for_timeout(100)
+            redrawn(page, before)
         assert "lay" in done, done
-        for _ in range(100):  # the tap goes a moment after the click (the card is drawn first)
+        for _ in range(20):  # the tap goes a moment after the click (the card is drawn first)
             if "lay" in _actions(sent):
                 break
-            page.wait_for_timeout(100)
+            page.wait_for_function("(n) => window.__runs > n", arg=runs_before)  # its run
+            runs_before = runs(page)
     finally:
         context.close()
     return sent

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import settled
+from tests.browser import drawn, redrawn, settled
 from tests.play_steps import more_options
 from tests.test_browser_table import _edges, _in_place_box, _load, _resign, _step, _until
 from trainer.progress.store import Store
@@ -116,6 +116,7 @@ def test_the_meter_in_a_learning_game_on_a_phone(phone: Any, app_url: str) -> No
     for _ in range(60):  # the meter is drawn again after every card
         if page.get_by_role("button", name="Next", exact=True).count():
             break
+        before = drawn(page)
         if _step(page) == "lay":
             settled(page)
             _wait_for_bar(page)
@@ -123,7 +124,8 @@ def test_the_meter_in_a_learning_game_on_a_phone(phone: Any, app_url: str) -> No
                 said, share = _meter(page)
                 assert _matches(said, share), (said, share)
                 seen.add(said)
-        page.wait_for_timeout(120)
+        else:
+            redrawn(page, before)
     assert page.locator(".wb").count() == 1
 
     page.get_by_text("Game menu").click()

@@ -11,6 +11,7 @@ import pytest
 
 from tests.reference import naive_show
 from trainer.analysis import Level, analyse_discards, analyse_play
+from trainer.bench.playing import play_on
 from trainer.engine import DECK, Card, Kind, parse_cards
 from trainer.training.coach import (
     NEAR_TIE,
@@ -631,16 +632,7 @@ def test_the_note_on_a_card_laid_is_the_same_from_the_seat_s_view() -> None:
     from trainer.training.table import Need, PlaySetup, Table
 
     table = Table.new(PlaySetup("hard", Settings(target=121)), seed=7)
-    for _ in range(20):
-        need = table.need()
-        if need is Need.LAY:
-            break
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
+    play_on(table, stop=lambda _, need: need is Need.LAY)
     view = table.view
     assert table.need() is Need.LAY and view.starter is not None
     for card in view.playable:

@@ -13,10 +13,10 @@ import pytest
 
 from tests.test_play_coach import _start, _step
 from tests.test_play_page import _page, _table, _texts
-from tests.test_play_page import _step as _table_step
 from trainer.analysis.endgame import ThrowAdvice, throw_advice, throws_by_needs
 from trainer.analysis.players import CardChance
 from trainer.analysis.winmeter import REACH, reach
+from trainer.bench.playing import first_cards, move
 from trainer.engine import Card, Game, SeatView, parse_cards
 from trainer.engine.settings import Settings
 from trainer.training.coach import (
@@ -165,7 +165,7 @@ def _until(table: Table, need: Need, near: bool) -> None:
             return
         if table.need() is Need.OVER:
             break
-        _table_step(table)
+        move(table)
     pytest.fail(f"never reached {need} {'near' if near else 'away from'} the end")
 
 
@@ -174,7 +174,7 @@ def test_away_from_the_end_the_learning_coach_is_unchanged() -> None:
     _until(table, Need.DISCARD, near=False)
     assert table.game_throw() is None
     assert table.best_throw_line() == plain_best_throw(table.ranking(top=15))
-    table.discard(table.view.hand[:2])
+    table.discard(first_cards(table))
     advice = table.throw_advice()
     assert advice is not None
     assert table.throw_lines() == advice.table(words=True)  # the details, in whole points
@@ -212,7 +212,7 @@ def test_near_the_end_the_coach_speaks_of_winning() -> None:
     )
     _no_decimals(line)
     assert "%" not in line
-    table.discard(table.view.hand[:2])
+    table.discard(first_cards(table))
     thrown = GameThrow(
         expected.advice, (table.view.discards[0], table.view.discards[1]), words=True
     )
@@ -230,7 +230,7 @@ def test_near_the_end_the_coach_speaks_of_winning() -> None:
         assert "%" not in text
     _until(table, Need.LAY, near=True)
     while table.need() is Need.LAY and len(table.view.playable) < 2:
-        _table_step(table)
+        move(table)
     if table.need() is Need.LAY:
         chance = table.seat_chance(cards=True)
         said = game_lay_line(chance.cards, words=True)
@@ -242,7 +242,7 @@ def test_near_the_end_the_coach_speaks_of_winning() -> None:
 def test_the_club_coach_keeps_the_figures_near_the_end() -> None:
     table = Table.new(PlaySetup("easy", Settings(target=61), coach=CoachMode.MOVES), seed=4)
     _until(table, Need.DISCARD, near=True)
-    table.discard(table.view.hand[:2])
+    table.discard(first_cards(table))
     game = table.game_throw()
     assert game is not None and not game.words
     lines = table.throw_lines()

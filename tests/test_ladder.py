@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from trainer.bench.playing import move, right_count
 from trainer.content.glossary import Glossary, load_glossary
 from trainer.content.lessons import load_course
 from trainer.engine import Game, Kind, LayEvent, ShowEvent, StarterEvent
@@ -181,21 +182,9 @@ def _play(setup: PlaySetup, seed: int, *, short: int = 1) -> tuple[Table, list[s
         if need is Need.OVER:
             return table, said
         said += _coach_words(table)
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[0])
-        elif need is Need.CLAIM:
-            nxt = table.next_count()
-            assert nxt is not None
-            table.claim(max(nxt[2].total - short, 0))
-        else:
+        if need is Need.REVEAL:
             said += _coach_words(table)
-            table.carry_on()
+        move(table, claim=lambda table: max(right_count(table) - short, 0))
     raise AssertionError("the game did not end")
 
 

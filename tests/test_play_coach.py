@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.test_play_page import _page, _play_out, _table, _texts  # the page's own helpers
 from trainer.analysis import Level, analyse_discards, analyse_play
-from trainer.bench.playing import interact
+from trainer.bench.playing import first_cards, interact, move
 from trainer.engine import Card, parse_cards, score_play
 from trainer.engine.events import LayEvent
 from trainer.engine.settings import Settings
@@ -51,7 +51,7 @@ def _to_throw(table: Table) -> Table:
 
 def _after_throw(table: Table, throw: tuple[Card, ...] | None = None) -> Table:
     _to_throw(table)
-    table.discard(throw if throw is not None else table.view.hand[:2])
+    table.discard(throw if throw is not None else first_cards(table))
     if table.need() is Need.CUT_STARTER:
         table.cut_starter()
     return table
@@ -462,18 +462,8 @@ def test_a_note_after_a_lay_speaks_of_that_card_and_of_the_count_on_the_table() 
                 if replied and table.game.phase is Phase.PLAY:
                     assert lines[-1] == f"Now the count is {table.view.count}."
                     seen += 1
-            elif need is Need.CUT_FOR_DEAL:
-                table.cut_for_deal()
-            elif need is Need.DISCARD:
-                table.discard(table.view.hand[:2])
-            elif need is Need.CUT_STARTER:
-                table.cut_starter()
-            elif need is Need.CLAIM:
-                nxt = table.next_count()
-                assert nxt is not None
-                table.claim(nxt[2].total)
             else:
-                table.carry_on()
+                move(table)
         if seen >= 2:
             return
     raise AssertionError("no note on the count with a reply after it in 60 games")

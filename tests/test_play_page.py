@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import PLAYER, as_player
 from trainer.analysis import LEVELS
-from trainer.bench.playing import cards_on_table, interact
+from trainer.bench.playing import cards_on_table, first_cards, interact, move, play_on
 from trainer.engine import Card, parse_cards
 from trainer.engine.events import (
     CutEvent,
@@ -55,31 +55,9 @@ REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
 
 
-def _step(table: Table) -> None:
-    """The person plays the first card that fits, throws the first two, counts right."""
-    need = table.need()
-    if need is Need.CUT_FOR_DEAL:
-        table.cut_for_deal()
-    elif need is Need.DISCARD:
-        table.discard(table.view.hand[:2])
-    elif need is Need.CUT_STARTER:
-        table.cut_starter()
-    elif need is Need.LAY:
-        table.lay(table.view.playable[0])
-    elif need is Need.REVEAL:
-        table.carry_on()
-    elif need is Need.CLAIM:
-        nxt = table.next_count()
-        assert nxt is not None
-        table.claim(nxt[2].total)
-
-
-def _play_out(table: Table, limit: int = 3000) -> Table:
-    for _ in range(limit):
-        if table.need() is Need.OVER:
-            return table
-        _step(table)
-    raise AssertionError("the game did not end")
+def _play_out(table: Table) -> Table:
+    play_on(table)
+    return table
 
 
 # --- words ----------------------------------------------------------------------------------
@@ -175,7 +153,7 @@ def test_the_computer_acts_until_the_person_has_something_to_do() -> None:
     table.cut_for_deal()
     assert table.game.phase is Phase.DISCARD and table.need() is Need.DISCARD
     assert table.game.view(ME).opponent_discarded  # the computer threw at once
-    table.discard(table.view.hand[:2])
+    table.discard(first_cards(table))
     if table.game.pone == ME:
         assert table.need() is Need.CUT_STARTER
         table.cut_starter()
@@ -187,7 +165,7 @@ def test_the_person_says_go_only_when_nothing_fits() -> None:
     for seed in range(40):
         table = Table.new(PlaySetup("easy", Settings()), seed=seed)
         while table.game.deal_no < 3 and table.need() is not Need.OVER:
-            _step(table)
+            move(table)
         events = table.game.events
         goes = [i for i, e in enumerate(events) if isinstance(e, GoEvent) and e.seat == ME]
         if goes:
@@ -209,14 +187,14 @@ def test_a_card_past_31_is_refused_with_the_reason() -> None:
                     with pytest.raises(ValueError, match="31"):
                         table.lay(too_high[0])
                     return
-            _step(table)
+            move(table)
     pytest.fail("no position with a card past 31 came up")
 
 
 def test_resume_shows_the_same_point_and_a_counted_hand_again() -> None:
     table = Table.new(PlaySetup("normal", Settings(target=61)), seed=8)
     while table.need() is not Need.REVEAL:
-        _step(table)
+        move(table)
     again = Table.resume(table.setup, table.game.record())
     assert again.need() is Need.REVEAL and again.counted == table.counted
     assert again.view == table.view
@@ -228,7 +206,7 @@ def test_resume_shows_the_same_point_and_a_counted_hand_again() -> None:
 def test_muggins_counts_go_to_the_computer_and_are_graded_like_drills() -> None:
     table = Table.new(PlaySetup("easy", Settings(target=121, counting=Counting.MUGGINS)), seed=2)
     while table.need() is not Need.CLAIM:
-        _step(table)
+        move(table)
     nxt = table.next_count()
     assert nxt is not None
     seat, which, score = nxt
@@ -261,7 +239,7 @@ def test_a_game_in_progress_exports_only_what_the_player_has_seen() -> None:
     computer's crib cards; no card the computer still holds is in it. It cannot be read back."""
     table = Table.new(PlaySetup("crazy", Settings(target=61)), seed=5)
     while table.need() is not Need.LAY:
-        _step(table)
+        move(table)
     text = export_text(table)
     assert "Seed" not in text and str(table.game.seed) not in text.split("\n\n")[0]
     computer = table.game.view(COMPUTER)
@@ -272,7 +250,7 @@ def test_a_game_in_progress_exports_only_what_the_player_has_seen() -> None:
     with pytest.raises(RecordProblem, match="still being played"):
         parse_export(text)
     while table.game.deal_no < 2:  # once the crib is counted its cards are no secret
-        _step(table)
+        move(table)
     assert "discard seat=1 cards=hidden" not in export_text(table).split("deal no=2")[0]
 
 
@@ -295,12 +273,12 @@ def test_the_last_move_and_back_pegs_follow_the_game_as_it_goes() -> None:
         moves = peg_moves(table.game.events, target=61)
         assert table.last_move() == (moves[-1] if moves else None)
         back = [-1, -1]
-        for move in moves:
-            back[move.seat] = move.start
+        for peg in moves:
+            back[peg.seat] = peg.start
         assert table.back_pegs() == tuple(back)
         if table.need() is Need.OVER:
             break
-        _step(table)
+        move(table)
     assert table.last_move() is not None and table.game.is_over
 
 

@@ -18,7 +18,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.stores import imported_games
-from tests.test_play_page import _page, _page_step, _play_out, _start, _step, _table, _texts
+from tests.test_play_page import _page, _page_step, _play_out, _start, _table, _texts
+from trainer.bench.playing import move
 from trainer.engine.events import LayEvent, ShowEvent
 from trainer.engine.game import Game
 from trainer.engine.record import GameRecord
@@ -365,7 +366,7 @@ def test_a_forged_crazy_record_counts_for_nothing() -> None:
         if table.need() is Need.REVEAL:
             table.carry_on()
             continue
-        _step(table)
+        move(table)
     text = "# level: crazy\n" + game.record().notation()
     at = _page()
     _import(at, text)

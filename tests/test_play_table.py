@@ -17,6 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.test_game_random import play_random_game
 from tests.test_play_page import _page, _page_step, _start, _table, _texts
+from trainer.bench.playing import play_on, right_count
 from trainer.engine import parse_cards
 from trainer.engine.events import LayEvent, ShowEvent, parse_event
 from trainer.engine.items import Award, Kind, ScoreItem
@@ -50,33 +51,22 @@ from trainer.ui.table_html import item_html
 def _to_reveal(table: Table, *, items: int = 2, muggins_short: bool = False) -> Table:
     """Play on (first cards, first throws, right counts or short ones) until a counted hand
     with at least ``items`` combinations waits to be shown."""
-    for _ in range(3000):
-        need = table.need()
+
+    def wanted(table: Table, need: Need) -> bool:
         counted = table.counted
-        wanted = (
-            counted is not None
+        return (
+            need is Need.REVEAL
+            and counted is not None
             and len(counted.score.items) >= items
-            and (not muggins_short or counted.muggins)
+            and (not muggins_short or bool(counted.muggins))
         )
-        if need is Need.REVEAL and wanted:
-            return table
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[0])
-        elif need is Need.REVEAL:
-            table.carry_on()
-        elif need is Need.CLAIM:
-            nxt = table.next_count()
-            assert nxt is not None
-            table.claim(max(nxt[2].total - 3, 0) if muggins_short else nxt[2].total)
-        else:
-            break
-    pytest.fail("no such hand came up")
+
+    def claim(table: Table) -> int:
+        return max(right_count(table) - 3, 0) if muggins_short else right_count(table)
+
+    if play_on(table, stop=wanted, claim=claim, moves=3000) is Need.OVER:
+        pytest.fail("no such hand came up")
+    return table
 
 
 def test_the_show_is_pegged_as_its_combinations_are_shown_never_the_total_first() -> None:
@@ -116,13 +106,7 @@ def test_a_short_count_pegs_what_was_said_and_muggins_comes_last() -> None:
 
 def test_the_log_tells_this_deal_and_marks_what_is_new() -> None:
     table = Table.new(PlaySetup("easy", Settings(target=61)), seed=3)
-    while table.need() is not Need.LAY:
-        if table.need() is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif table.need() is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif table.need() is Need.CUT_STARTER:
-            table.cut_starter()
+    play_on(table, stop=lambda _, need: need is Need.LAY)
     lines = table.log_lines()
     texts = [line.text for line in lines]
     assert any("in the crib." in text for text in texts)

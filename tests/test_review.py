@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -16,6 +16,7 @@ from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.analysis.discards_five import analyse_five, crib_sign_of
 from trainer.analysis.pegging import PlayPosition, options_for
 from trainer.analysis.players.table_options import table_options
+from trainer.bench.playing import play_on, right_count
 from trainer.engine.cards import DECK, Card
 from trainer.engine.dealing import deal, shuffled_pack
 from trainer.engine.events import DiscardEvent, LayEvent, ShowEvent, parse_event
@@ -60,31 +61,22 @@ def _play(
     rng = random.Random(seed)
     settings = Settings(target=target, counting=counting, seats=seats)
     table = Table.new(PlaySetup(level, settings), seed=seed)
-    for _ in range(3000):
-        need = table.need()
-        if need is Need.OVER:
-            return table
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            if table.game.deal_no in hints:
-                table.hint()
-            hand = table.view.hand
-            if best_throw:
-                table.discard(table.ranking(top=1)[0].discard.throw)
-            else:
-                table.discard(rng.sample(hand, table.game.settings.throw))
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(rng.choice(table.view.playable))
-        elif need is Need.REVEAL:
-            table.carry_on()
-        elif need is Need.CLAIM:
-            nxt = table.next_count()
-            assert nxt is not None
-            table.claim(max(0, min(29, claim(nxt[2].total))))
-    raise AssertionError("the game did not end")
+
+    def throw(table: Table) -> Sequence[Card]:
+        if table.game.deal_no in hints:
+            table.hint()
+        if best_throw:
+            return table.ranking(top=1)[0].discard.throw
+        return rng.sample(table.view.hand, table.game.settings.throw)
+
+    play_on(
+        table,
+        throw=throw,
+        lay=lambda table: rng.choice(table.view.playable),
+        claim=lambda table: max(0, min(29, claim(right_count(table)))),
+        moves=3000,
+    )
+    return table
 
 
 def _short(true: int) -> int:

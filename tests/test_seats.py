@@ -25,11 +25,17 @@ def test_the_person_and_the_computer_hold_the_two_seats() -> None:
     assert len(DRILL_NAMES) == len(DRILL_SHORT_NAMES) == len(SEATS)
 
 
-def test_the_names_are_what_the_pages_say() -> None:
-    assert SEAT_NAMES == {ME: "You", COMPUTER: "The computer"}
-    assert SHORT_NAMES == {ME: "You", COMPUTER: "Computer"}
-    assert DRILL_NAMES == ("You", "Your opponent")
-    assert DRILL_SHORT_NAMES == ("You", "Opponent")
+def test_a_table_of_two_and_a_drill_say_one_name_for_each_seat() -> None:
+    """Between two, the table's names are those of :class:`SeatNames` (the board's short
+    ones too), and a drill's those of :func:`player_names`: one name for a seat, however a
+    page reaches it."""
+    two = SeatNames(2)
+    assert {seat: two.who(seat) for seat in SEATS} == SEAT_NAMES
+    assert {seat: two.short(seat) for seat in SEATS} == SHORT_NAMES
+    assert player_names(2) == tuple(name.lower() for name in DRILL_NAMES)
+    assert player_names(2, short=True) == DRILL_SHORT_NAMES
+    assert SEAT_NAMES[ME] == DRILL_NAMES[ME] == "You"  # the person is "you" everywhere
+    assert SEAT_NAMES[COMPUTER] != DRILL_NAMES[COMPUTER]  # a drill's opponent is no computer
 
 
 def test_the_engine_messages_use_the_same_names() -> None:

@@ -3,6 +3,7 @@ seat's place with its laid cards, who said go and whose turn, from a real table.
 
 from __future__ import annotations
 
+from trainer.bench.playing import play_on
 from trainer.engine.cards import parse_cards
 from trainer.engine.settings import Settings
 from trainer.training.table import ME, Need, PlaySetup, Table
@@ -29,16 +30,7 @@ def test_names_are_escaped() -> None:
 
 def _at_a_lay(seats: int, seed: int) -> Table:
     table = Table.new(PlaySetup("easy", Settings(seats=seats)), seed=seed)
-    while table.need() is not Need.LAY:
-        need = table.need()
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:1])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        else:
-            table.carry_on()
+    play_on(table, stop=lambda _, need: need is Need.LAY)
     return table
 
 

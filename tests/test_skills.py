@@ -47,14 +47,16 @@ def test_stored_values_are_plain_words() -> None:
     assert all(d.heading[:1].isupper() for d in DrillType)
 
 
-def test_the_coach_drills_are_registered_with_the_coach_categories() -> None:
-    assert [d for d in DrillType if d.coached] == [DrillType.DISCARD, DrillType.PLAY]
-    assert CATEGORY_DRILLS[Category.DISCARD] == {"discard"}
-    assert CATEGORY_DRILLS[Category.PLAY] == {"play"}
-    assert CATEGORY_LABELS[Category.DISCARD] == "the throw to the crib"
-    assert DrillType.DISCARD.heading == "Which two do you throw?"
-    assert DrillType.PLAY.heading == "What would you play?"
-    # no counting drill's misses land in a coach category, nor the other way round
+def test_each_coach_drill_has_a_category_of_its_own() -> None:
+    """A coached drill's misses (the throw, the lay) are counted in one category that holds
+    that drill alone, and no counting drill's misses land in a coach category, nor the
+    other way round."""
+    coached = [d for d in DrillType if d.coached]
+    assert coached  # the throw and the lay
+    for drill in coached:
+        (category,) = [c for c, drills in CATEGORY_DRILLS.items() if drill in drills]
+        assert CATEGORY_DRILLS[category] == {drill}, drill
+        assert CATEGORY_LABELS[category] and drill.heading.endswith("?"), drill
     counting = {d for d in DrillType if not d.coached}
     for skill in SKILLS:
         assert not (skill.drills & counting and skill.drills - counting), skill.category

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from trainer.bench.playing import move, play_on
 from trainer.engine.cards import Card, parse_cards
 from trainer.engine.events import CutEvent, GoEvent, LayEvent, ShowEvent, parse_event
 from trainer.engine.game import Game
@@ -27,33 +28,11 @@ from trainer.training.table import (
 from trainer.training.table.export import public_record
 
 
-def _step(table: Table) -> None:
-    """The person throws the first card(s), lays the first card that fits, counts right."""
-    need = table.need()
-    if need is Need.CUT_FOR_DEAL:
-        table.cut_for_deal()
-    elif need is Need.DISCARD:
-        table.discard(table.view.hand[: table.game.settings.throw])
-    elif need is Need.CUT_STARTER:
-        table.cut_starter()
-    elif need is Need.LAY:
-        table.lay(table.view.playable[0])
-    elif need is Need.REVEAL:
-        table.carry_on()
-    elif need is Need.CLAIM:
-        nxt = table.next_count()
-        assert nxt is not None
-        table.claim(nxt[2].total)
-
-
 def _played(seats: int, seed: int, counting: str = "automatic") -> Table:
     settings = Settings(target=61, seats=seats, counting=Counting(counting))
     table = Table.new(PlaySetup("easy", settings), seed=seed)
-    for _ in range(3000):
-        if table.need() is Need.OVER:
-            return table
-        _step(table)
-    raise AssertionError("the game did not end")
+    play_on(table)
+    return table
 
 
 def test_the_log_names_every_seat() -> None:
@@ -130,14 +109,14 @@ def test_said_go_names_the_seats_waiting_for_the_count_to_start_again() -> None:
                 assert set(table.said_go()) <= set(goes) | {ME}
                 assert all(not table.game.view(s).playable for s in table.said_go())
                 return
-            _step(table)
+            move(table)
     raise AssertionError("no go said in twenty games")
 
 
 def test_a_game_in_progress_hides_every_other_seats_throw() -> None:
     table = Table.new(PlaySetup("easy", Settings(seats=4)), seed=5)
     while table.game.phase is not Phase.PLAY:
-        _step(table)
+        move(table)
     text = public_record(table)
     assert '[Seats "4"]' in text
     hidden = [line for line in text.splitlines() if line.endswith("cards=hidden")]
@@ -147,7 +126,7 @@ def test_a_game_in_progress_hides_every_other_seats_throw() -> None:
 def test_the_show_is_told_in_order_with_the_partner_and_the_crib() -> None:
     table = Table.new(PlaySetup("easy", Settings(seats=4)), seed=11)
     while table.game.deal_no < 2 and table.need() is not Need.OVER:
-        _step(table)
+        move(table)
     shows = [e for e in table.game.events if isinstance(e, ShowEvent)][:5]
     dealer = next(
         e.dealer for e in table.game.events if isinstance(e, CutEvent) and e.dealer is not None

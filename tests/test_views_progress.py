@@ -462,8 +462,9 @@ def test_nobody_chosen_sees_no_ones_progress(_isolated_database: Path) -> None:
 
 
 def test_progress_shows_the_ladder_of_first_games() -> None:
+    from trainer.bench.playing import play_on
     from trainer.training.ladder import RUNGS
-    from trainer.training.table import Need, Table
+    from trainer.training.table import Table
     from trainer.ui.play_saves import saved_row
 
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
@@ -471,18 +472,7 @@ def test_progress_shows_the_ladder_of_first_games() -> None:
     for lesson in ("the-board", "deal-and-crib", "the-starter", "the-play", "the-show"):
         store.save_lesson_progress(profile.id, lesson, 0, True)
     table = Table.new(RUNGS[0].setup, seed=4)  # a first game of fifteens, played out
-    while table.need() is not Need.OVER:
-        need = table.need()
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.CLAIM:
-            nxt = table.next_count()
-            assert nxt is not None
-            table.claim(nxt[2].total)
-        else:
-            table.carry_on()
+    play_on(table)
     store.save_game(profile.id, saved_row("g-fifteens", table))
     at = progress_page()
     assert "First games" in [s.value for s in at.subheader]

@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 from tests.test_review import _play, _short
+from trainer.bench.playing import play_on, right_count
 from trainer.content.catalog import load_drills
 from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
@@ -34,7 +35,7 @@ from trainer.training.review import (
 )
 from trainer.training.review_words import details, limits_help, title, verdict, verdicts_line, why
 from trainer.training.sets import PracticeSet
-from trainer.training.table import CoachMode, Need, PlaySetup, Table, export_text
+from trainer.training.table import CoachMode, PlaySetup, Table, export_text
 from trainer.ui.asking.base import STATE_KEY as PRACTICE_STATE
 from trainer.ui.play_saves import saved_row
 from trainer.ui.profiles import WORD_JOINER
@@ -372,20 +373,7 @@ def _first_game() -> SavedGame:
     rung = RUNGS[0]
     for seed in range(1, 40):
         table = Table.new(rung.setup, seed=seed)
-        for _ in range(400):
-            need = table.need()
-            if need is Need.OVER:
-                break
-            if need is Need.CUT_FOR_DEAL:
-                table.cut_for_deal()
-            elif need is Need.CUT_STARTER:
-                table.cut_starter()
-            elif need is Need.REVEAL:
-                table.carry_on()
-            elif need is Need.CLAIM:
-                nxt = table.next_count()
-                assert nxt is not None
-                table.claim(_short(nxt[2].total))
+        play_on(table, claim=lambda table: _short(right_count(table)))
         review = review_game(table.game.record())
         if table.game.is_over and review.costliest() and review.lost.counts >= 4:
             return saved_row("first-game", table)

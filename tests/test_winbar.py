@@ -13,9 +13,9 @@ from streamlit.testing.v1 import AppTest
 
 from tests.test_play_coach import _start, _step
 from tests.test_play_page import _page, _play_out, _table, _texts
-from tests.test_play_page import _step as _table_step
 from trainer.analysis.endgame import throw_advice
 from trainer.analysis.winmeter import WinChances, seat_chance, win_meter
+from trainer.bench.playing import move
 from trainer.engine import Game, GameRecord, Phase, Settings
 from trainer.progress.store import Store
 from trainer.training.coach import standing
@@ -77,7 +77,7 @@ def test_the_table_gives_the_win_meter_of_the_person_s_view_after_every_step() -
             if table.need() is Need.DISCARD:  # the best throw's chance, the person's six seen
                 assert chances.of(ME) == throw_advice(view).best.win
         seen_phases.add(chances.phase)
-        _table_step(table)
+        move(table)
     assert table.win_chances().of(table.game.winner or 0) == 1.0
     assert {Phase.DISCARD, Phase.PLAY, Phase.SHOW} <= seen_phases
 
@@ -88,7 +88,7 @@ def test_while_a_hand_is_counted_out_the_meter_waits_for_it() -> None:
         counted = table.counted
         if counted is not None and counted.score.items and table.shown == 0:
             break
-        _table_step(table)
+        move(table)
     else:
         pytest.fail("no hand was counted out")
     events = table.game.events

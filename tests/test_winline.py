@@ -9,8 +9,9 @@ from functools import cache
 
 import pytest
 
-from tests.test_play_page import _play_out, _step
+from tests.test_play_page import _play_out
 from trainer.analysis.winmeter import seat_chance
+from trainer.bench.playing import move
 from trainer.engine import Game, GameRecord, Settings
 from trainer.engine.events import DiscardEvent, GoEvent, LayEvent
 from trainer.engine.vocab import Phase
@@ -73,7 +74,7 @@ def test_the_line_after_the_game_is_what_the_meter_showed_during_it() -> None:
         if counted is not None and table.shown < len(counted.score.items):
             at -= 1  # a hand being counted out: the meter shows the moment before it
         shown[at] = table.win_chances().of(ME)
-        _step(table)
+        move(table)
     line = win_line(table.game.record())
     assert len(shown) > 20
     for at, chance in shown.items():

@@ -4,7 +4,6 @@ the shipped data, and the table against games of Hard played from positions."""
 from __future__ import annotations
 
 import math
-import os
 import random
 from functools import cache
 
@@ -266,11 +265,8 @@ POSITIONS = [
 
 #: The whole games take about a quarter of an hour, so they run when asked for:
 #: ``CRIBBAGE_LONG_CHECKS=1 python -m pytest tests/test_winprob.py`` (the README says so).
-LONG_CHECKS = bool(os.environ.get("CRIBBAGE_LONG_CHECKS"))
-
-
 @pytest.mark.slow
-@pytest.mark.skipif(not LONG_CHECKS, reason="whole games: set CRIBBAGE_LONG_CHECKS=1 (15 minutes)")
+@pytest.mark.long
 @pytest.mark.parametrize(("dealer", "pone"), POSITIONS)
 def test_whole_games_from_a_position_are_won_as_the_table_says(dealer: int, pone: int) -> None:
     """Hard against Hard to the end from each position, enough games that the standard

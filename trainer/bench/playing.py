@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from trainer.analysis import Level
+from trainer.engine.cards import Card
 from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting
 from trainer.progress.store import ENV_VAR
@@ -26,7 +27,11 @@ __all__ = [
     "BENCH_PLAYER",
     "bench_database",
     "cards_on_table",
+    "first_cards",
+    "first_fit",
     "interact",
+    "last_fit",
+    "move",
     "play_on",
     "played_game",
     "right_count",
@@ -70,7 +75,7 @@ def interact(at: Any) -> Need:
     elif need is Need.CUT_STARTER:
         at.button(key="play_cut_starter").click()
     elif need is Need.DISCARD:
-        throw = table.view.hand[: table.game.settings.throw]  # two, or one among three or four
+        throw = first_cards(table)
         at.session_state[f"throw_{game_id}_{table.view.deal_no}"] = {
             "log": [{"seq": 1, "do": "pick", "cards": [str(card) for card in throw]}]
         }
@@ -98,40 +103,72 @@ def right_count(table: Table) -> int:
     return nxt[2].total
 
 
+def first_cards(table: Table) -> Sequence[Card]:
+    """The person's throw: the first cards of their hand, as many as the table throws (two
+    between two, one among three or four)."""
+    return table.view.hand[: table.game.settings.throw]
+
+
+def first_fit(table: Table) -> Card:
+    """The person's lay: the first card of their hand that fits."""
+    return table.view.playable[0]
+
+
+def last_fit(table: Table) -> Card:
+    """The person's lay: the last card of their hand that fits."""
+    return table.view.playable[-1]
+
+
+def move(
+    table: Table,
+    *,
+    throw: Callable[[Table], Sequence[Card]] = first_cards,
+    lay: Callable[[Table], Card] = first_fit,
+    claim: Callable[[Table], int] = right_count,
+) -> Need:
+    """One move of the person on ``table``: they cut, throw ``throw(table)``, cut the
+    starter, lay ``lay(table)``, count ``claim(table)`` or go on through the show (nothing
+    once the game is over). What they had to do."""
+    need = table.need()
+    if need is Need.CUT_FOR_DEAL:
+        table.cut_for_deal()
+    elif need is Need.DISCARD:
+        table.discard(throw(table))
+    elif need is Need.CUT_STARTER:
+        table.cut_starter()
+    elif need is Need.LAY:
+        table.lay(lay(table))
+    elif need is Need.REVEAL:
+        table.carry_on()
+    elif need is Need.CLAIM:
+        table.claim(claim(table))
+    return need
+
+
 def play_on(
     table: Table,
     *,
     stop: Callable[[Table, Need], bool] | None = None,
-    lay_last: bool = False,
+    throw: Callable[[Table], Sequence[Card]] = first_cards,
+    lay: Callable[[Table], Card] = first_fit,
     claim: Callable[[Table], int] = right_count,
     moves: int = 5000,
 ) -> Need:
-    """The person's moves on ``table`` until the game is over or ``stop(table, need)``: they
-    throw the first cards of their hand (two, or one among three or four), lay the first card that fits (the last, with ``lay_last``),
-    count ``claim(table)`` and go on through the show. What they had to do when it stopped;
-    :class:`RuntimeError` after ``moves`` moves."""
+    """The person's moves on ``table`` (:func:`move`: by default they throw the first cards
+    of their hand, lay the first card that fits and count right) until the game is over or
+    ``stop(table, need)``. What they had to do when it stopped; :class:`RuntimeError` after
+    ``moves`` moves."""
     for _ in range(moves):
         need = table.need()
         if need is Need.OVER or (stop is not None and stop(table, need)):
             return need
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[: table.game.settings.throw])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[-1 if lay_last else 0])
-        elif need is Need.REVEAL:
-            table.carry_on()
-        elif need is Need.CLAIM:
-            table.claim(claim(table))
+        move(table, throw=throw, lay=lay, claim=claim)
     raise RuntimeError(f"the game of seed {table.game.seed} did not end in {moves} moves")
 
 
 def played_game(level: Level, target: int, seed: int) -> Table:
     """A whole game through the Play page's Table, under muggins: the person throws the
-    first two cards, lays the first card that fits and counts every hand right."""
+    first cards of their hand, lays the first card that fits and counts every hand right."""
     table = Table.new(PlaySetup(level, Settings(target=target, counting=Counting.MUGGINS)), seed)
     play_on(table)
     return table

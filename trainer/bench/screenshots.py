@@ -90,7 +90,7 @@ SHOTS: tuple[Shot, ...] = (
 def _fill(db: Path) -> None:
     """The pictures' progress file: the player, a game in its third deal at the table (a
     card to lay, the pile started) and a finished game to review."""
-    from trainer.bench.playing import play_on, played_game
+    from trainer.bench.playing import last_fit, play_on, played_game
     from trainer.engine.settings import Settings
     from trainer.progress.store import Store
     from trainer.training.table import CoachMode, Need, PlaySetup, Table
@@ -103,7 +103,7 @@ def _fill(db: Path) -> None:
     play_on(  # to a pile of two cards or more in the third deal, the person to lay
         table,
         stop=lambda t, need: need is Need.LAY and t.game.deal_no >= 3 and len(t.view.pile) >= 2,
-        lay_last=True,
+        lay=last_fit,
         moves=2000,
     )
     store.save_game(player.id, saved_row("readme-table", table))
