@@ -23,8 +23,14 @@ def settled(page: Any) -> None:
     page.wait_for_selector(IDLE, state="attached")
 
 
-#: The HTML of the app's main area, read in the page (for :func:`drawn` and :func:`redrawn`).
-_MAIN_HTML = "() => document.querySelector('[data-testid=\"stMain\"]')?.innerHTML ?? ''"
+#: The HTML of the app's main area and of the shadow roots in it (the cards' component draws
+#: its cards in one), read in the page (for :func:`drawn` and :func:`redrawn`).
+_MAIN_HTML = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  if (!main) return "";
+  const shadows = [...main.querySelectorAll("*")].filter((el) => el.shadowRoot);
+  return [main, ...shadows.map((el) => el.shadowRoot)].map((root) => root.innerHTML).join("");
+}"""
 
 
 def drawn(page: Any) -> str:

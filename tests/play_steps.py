@@ -69,14 +69,19 @@ def start_game(
 
 
 def choose_table_size(page: Any, label: str) -> None:
-    """Open the table size's list and choose ``label``: a run still drawing the page may
-    close the list under the first click, so it is opened again (at most three times)."""
+    """Choose ``label`` in the table size's list (:func:`choose`)."""
+    choose(page, ".st-key-play_seats", label)
+
+
+def choose(page: Any, box: str, label: str) -> None:
+    """Open the select box ``box``'s list and choose ``label``: a run still drawing the page
+    may close the list under the first click, so it is opened again (at most three times)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    option = page.get_by_role("option", name=label)
+    option = page.get_by_role("option", name=label, exact=True)
     for _ in range(3):
         settled(page)
-        page.locator(".st-key-play_seats").click()
+        page.locator(box).click()
         try:
             option.wait_for(timeout=5_000)
             break
@@ -85,7 +90,7 @@ def choose_table_size(page: Any, label: str) -> None:
     option.click()
     page.wait_for_function(  # the box shows the choice in its input
         "([sel, label]) => document.querySelector(sel)?.value === label",
-        arg=[".st-key-play_seats input", label],
+        arg=[f"{box} input", label],
     )
     settled(page)
 

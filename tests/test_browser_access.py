@@ -91,9 +91,18 @@ _STYLED = (
 )
 
 
+#: Nothing on the page is faded as stale: Streamlit fades what a run under way may replace
+#: (a page's second run, asked for by a component as it loads, can start after the first
+#: ended), and axe-core would read the faded grey as too little contrast.
+_STILL = """() => [...document.querySelectorAll('[data-testid="stElementContainer"]')].every(
+  (e) => e.getAttribute('data-stale') !== 'true' && getComputedStyle(e).opacity === '1')"""
+
+
 def _assert_usable(page: Any, where: str) -> None:
     settled(page)
     page.wait_for_function(_STYLED)
+    page.wait_for_function(_STILL)
+    settled(page)
     assert page.locator(EXCEPTION).count() == 0, f"{where}: the page failed"
     found = blocking(page)
     assert not found, f"{where}:\n" + "\n".join(found)

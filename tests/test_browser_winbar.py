@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import drawn, redrawn, settled
+from tests.browser import count_runs, drawn, redrawn, runs, settled
 from tests.play_steps import more_options
 from tests.test_browser_table import _edges, _in_place_box, _load, _resign, _step, _until
 from trainer.progress.store import Store
@@ -32,6 +32,7 @@ def phone(browser: Any, browser_db: Path) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
     tab = context.new_page()
     tab.set_default_timeout(30_000)
+    count_runs(tab)
     yield tab
     context.close()
 
@@ -116,8 +117,9 @@ def test_the_meter_in_a_learning_game_on_a_phone(phone: Any, app_url: str) -> No
     for _ in range(60):  # the meter is drawn again after every card
         if page.get_by_role("button", name="Next", exact=True).count():
             break
-        before = drawn(page)
-        if _step(page) == "lay":
+        before, runs_before = drawn(page), runs(page)
+        if _step(page) == "lay":  # once the card's run is over and the bar has eased in
+            page.wait_for_function("(n) => window.__runs > n", arg=runs_before)
             settled(page)
             _wait_for_bar(page)
             if page.locator(".wb").count():

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import LONG_CHECKS
 from trainer.content.catalog import load_drills
 from trainer.engine import (
     DECK,
@@ -167,7 +168,7 @@ def _stands_for_items(question: ShowQuestion, claim: Claim) -> bool:
     )
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=1500 if LONG_CHECKS else 400, deadline=None)  # 1,500: a long check
 @given(padded_claims())
 def test_a_padded_or_changed_claim_is_never_found(case: tuple[ShowQuestion, Claim]) -> None:
     question, claim_made = case

@@ -108,49 +108,88 @@ def player_names(players: int, *, short: bool = False) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class SeatNames:
-    """The names of the seats and sides of a table of ``players``."""
+    """The names of the seats and sides of a table of ``players``.
+
+    With ``people`` (the seats people play, with their names: a game of pass-and-play),
+    each such seat is called by its person's name, and the computers "The computer" (or, with
+    more than one, "Computer 1", "Computer 2" in seat order); no seat is "you".
+
+    >>> named = SeatNames(3, ((0, "Ann"), (2, "Sam")))
+    >>> named.who(2), named.whose(2, "crib"), named.does(1, "lay"), named.board_names
+    ('Sam', "Sam's crib", 'The computer lays', ('Ann', 'Computer', 'Sam'))
+    >>> SeatNames(4, ((0, "Ann"), (1, "Sam"))).side_said(1)
+    'Sam and Computer 2'
+    """
 
     players: int = 2
+    people: tuple[tuple[int, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.players not in PLAYERS:
             raise ValueError(f"a table seats two, three or four, not {self.players!r}")
+        if any(seat not in seats_of(self.players) or not name for seat, name in self.people):
+            raise ValueError(f"people sit in seats of the table, by name, not {self.people!r}")
 
     @property
     def seats(self) -> tuple[int, ...]:
         return seats_of(self.players)
 
     @property
+    def you(self) -> int | None:
+        """The seat called "you" (the person's, in a game against the computer), if any."""
+        return None if self.people else ME
+
+    @property
     def computers(self) -> tuple[int, ...]:
-        """The seats the computer plays (every seat but the person's)."""
-        return tuple(seat for seat in self.seats if seat != ME)
+        """The seats the computer plays (every seat but the people's)."""
+        people = {seat for seat, _ in self.people} or {ME}
+        return tuple(seat for seat in self.seats if seat not in people)
 
     @property
     def partner(self) -> int | None:
         return partner_of(ME, self.players)
 
+    def _named(self, seat: int) -> str:
+        """A seat's name at a table of named people: the person's, or the computer's."""
+        for who, name in self.people:
+            if who == seat:
+                return name
+        computers = self.computers
+        if len(computers) == 1:
+            return "Computer"
+        return f"Computer {computers.index(seat) + 1}"
+
     def who(self, seat: int) -> str:
         """A seat as the subject of a sentence: ``You``, ``The computer on your left``."""
+        if self.people:
+            name = self._named(seat)
+            return "The computer" if name == "Computer" else name
         return _WHO[self.players][seat]
 
     def short(self, seat: int) -> str:
         """A seat in a word or two: ``You``, ``Left``, ``Partner``."""
-        return _SHORT[self.players][seat]
+        return self._named(seat) if self.people else _SHORT[self.players][seat]
 
     def whose(self, seat: int, what: str) -> str:
         """A seat's ``what``: ``Your hand``, ``The computer's crib``."""
+        if self.people:
+            return f"{self.who(seat)}'s {what}"
         return f"{_WHOSE[self.players][seat]} {what}"
 
     def does(self, seat: int, verb: str) -> str:
         """``You lay`` / ``The computer lays``: the seat and its verb."""
-        return f"{self.who(seat)} {verb if seat == ME else verb + 's'}"
+        return f"{self.who(seat)} {verb if seat == self.you else verb + 's'}"
 
     def side(self, side: int) -> str:
         """A side on the board, in a word: ``You``, ``Left``; ``Us``, ``Them``."""
+        if self.people:
+            return " & ".join(self.short(s) for s in self.seats if self.side_of(s) == side)
         return _SIDES[self.players][side]
 
     def side_said(self, side: int) -> str:
         """A side in a sentence: ``You``, ``You and your partner``, ``The two computers``."""
+        if self.people:
+            return " and ".join(self.short(s) for s in self.seats if self.side_of(s) == side)
         return _SIDES_SAID[self.players][side]
 
     def side_of(self, seat: int) -> int:
@@ -163,4 +202,4 @@ class SeatNames:
     @property
     def board_names(self) -> tuple[str, ...]:
         """The board's track names, one a side."""
-        return _SIDES[self.players]
+        return tuple(self.side(side) for side in self.sides)

@@ -31,6 +31,7 @@ from trainer.training.records import AttemptIn, Profile
 from trainer.training.table import ME, PlaySetup, RecordProblem, Table
 from trainer.training.winline import FollowedLine
 from trainer.ui import session
+from trainer.ui.session.state import Owner as AnswerOwner
 
 __all__ = [
     "PlayGame",
@@ -108,24 +109,34 @@ class Stale:
 SaveOutcome = Saved | Unsaved | Stale
 
 
-def _status(table: Table) -> str:
+def _status(table: Table, seat: int = ME) -> str:
     winner = table.game.winner
     if winner is None:
         return "playing"
-    return "won" if winner == ME else "lost"
+    return "won" if winner == table.game.side_of(seat) else "lost"
 
 
-def saved_row(game_id: str, table: Table, *, version: int = 0, imported: bool = False) -> SavedGame:
-    """The store's row for a game as it stands (based on stored ``version``)."""
+def seat_of(table: Table, profile: Profile) -> int:
+    """The seat of ``profile`` at a table of people (by name), or the person's seat 0."""
+    key = profile.name.casefold()
+    return next((seat for seat, name in table.names.people if name.casefold() == key), ME)
+
+
+def saved_row(
+    game_id: str, table: Table, *, version: int = 0, imported: bool = False, seat: int = ME
+) -> SavedGame:
+    """The store's row for a game as it stands (based on stored ``version``), its result
+    and scores from ``seat``'s side (the player it is kept for)."""
     game = table.game
-    scores = game.scores
+    side = game.side_of(seat)
+    scores = (game.scores[side], *(s for n, s in enumerate(game.scores) if n != side))
     return SavedGame(
         game_id=game_id,
         settings=table.setup.notation(),
         level=table.level,
         target=game.settings.target,
         record=game.record().notation(),
-        status=_status(table),
+        status=_status(table, seat),
         my_score=scores[0],
         their_score=max(scores[1:]),  # with three, the better of the two computers
         skunk=game.skunk(),  # whoever won: a skunk given or taken
@@ -140,11 +151,6 @@ def _store() -> Store | None:
     return session.current_store()
 
 
-def _owned(store: Store, owner: Owner) -> bool:
-    found = store.profile(owner.id)
-    return found is not None and found.created_at == owner.created_at
-
-
 def _reason(err: BaseException) -> str:
     if isinstance(err, ValueError) and "record is" in str(err) and "characters long" in str(err):
         return "the game's record has grown too long to save"
@@ -157,10 +163,17 @@ def save(state: PlayGame) -> SaveOutcome:
     if store is None:
         state.unsaved = session.store_problem() or "the progress file cannot be used"
         return Unsaved(state.unsaved)
-    row = saved_row(state.game_id, state.table, version=state.version, imported=state.imported)
     try:
-        if not _owned(store, state.owner):
+        found = store.profile(state.owner.id)
+        if found is None or found.created_at != state.owner.created_at:
             raise StaleGameError("the player this game belongs to is no longer here", None)
+        row = saved_row(
+            state.game_id,
+            state.table,
+            version=state.version,
+            imported=state.imported,
+            seat=seat_of(state.table, found),
+        )
         stored = store.save_game(state.owner.id, row)
     except StaleGameError as err:
         state.unsaved = None
@@ -319,8 +332,17 @@ def count_attempt(
 
 def record_count(state: PlayGame, event: ShowEvent, index: int, *, seconds: float) -> None:
     """Store the person's own count as a counting answer (see :func:`count_attempt`), once:
-    its key is the game and the event's place in it."""
+    its key is the game and the event's place in it. At a table of people on this device
+    it is stored for the person who counted, never for the player chosen on the device (a
+    person no longer among the device's players has it stored for nobody)."""
     game = state.table.game
+    owner: AnswerOwner | None = None
+    names = state.table.names
+    if names.people:
+        profile = _profile_named(dict(names.people)[event.seat])
+        if profile is None:
+            return
+        owner = AnswerOwner(profile.id, profile.created_at)
     attempt = count_attempt(
         event,
         game_seed=game.seed,
@@ -328,7 +350,18 @@ def record_count(state: PlayGame, event: ShowEvent, index: int, *, seconds: floa
         seconds=seconds,
         muggins=game.settings.muggins,
     )
-    session.record_attempt(attempt, key=f"game:{state.game_id}/{index}")
+    session.record_attempt(attempt, key=f"game:{state.game_id}/{index}", owner=owner)
+
+
+def _profile_named(name: str) -> Profile | None:
+    """The device's player called ``name`` (None: nobody, or the store cannot say)."""
+    store = _store()
+    if store is None:
+        return None
+    try:
+        return store.profile_named(name)
+    except StoreError:
+        return None
 
 
 @dataclass(slots=True)
@@ -351,6 +384,9 @@ class PlayState:
     #: The combinations the person has tapped for the hand being counted, by the cards'
     #: key (see :class:`trainer.ui.cardpick.CardPicker`).
     claims: dict[str, list[Claim]] = field(default_factory=dict)
+    #: At a table of people on one device: the seat whose person has tapped that only
+    #: they are looking (the table shows that seat's cards; another seat's turn asks first).
+    handed: int | None = None
     #: The win line of the game on the page (games of two), followed as it is played so
     #: that its results do not work it out at once: ``(game id, line)``.
     win_line: tuple[str, FollowedLine] | None = None

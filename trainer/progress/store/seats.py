@@ -19,7 +19,7 @@ __all__ = ["PLAY_KEYS", "backfill_seats", "setup_seats", "stored_seats"]
 
 #: The words of a game's setup that are the Play page's, not the game's rules (what
 #: :meth:`trainer.training.table.PlaySetup.parse` takes out before the rules are read).
-PLAY_KEYS: tuple[str, ...] = ("level", "coach", "hints")
+PLAY_KEYS: tuple[str, ...] = ("level", "coach", "hints", "lineup")
 
 
 def setup_seats(settings: str) -> int:

@@ -40,8 +40,8 @@ from trainer.training.coach import (
     view_play_note,
 )
 from trainer.training.explain import card_line
-from trainer.training.seats import COMPUTER, ME
-from trainer.training.table.setup import Need
+from trainer.training.seats import ME
+from trainer.training.table.setup import CoachMode, Need
 
 if TYPE_CHECKING:
     from trainer.training.table.driver import Table
@@ -54,18 +54,29 @@ class TableCoach:
     (whether it speaks is the table's :attr:`~.driver.Table.coached` and
     :attr:`~.driver.Table.learning`)."""
 
-    __slots__ = ("_memo", "table")
+    __slots__ = ("_memo", "seat", "table")
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, seat: int = ME) -> None:
         self.table = table
+        #: The person's seat: the coach works from this seat's view.
+        self.seat = seat
         #: What the coach worked out, kept so a rerun does not work it out again.
         self._memo: dict[tuple[object, ...], object] = {}
 
+    @property
+    def view(self) -> SeatView:
+        """What the person in :attr:`seat` may know now."""
+        return self.table.game.view(self.seat)
+
+    @property
+    def _learning(self) -> bool:
+        return self.table.coach_of(self.seat) is CoachMode.LEARNING
+
     def _dealer(self) -> bool:
-        return self.table.view.dealer == ME
+        return self.view.dealer == self.seat
 
     def _dealt(self) -> tuple[Card, ...]:
-        view = self.table.view
+        view = self.view
         return view.hand if self.table.need() is Need.DISCARD else (*view.kept, *view.discards)
 
     def ranking(self, top: int = 5) -> tuple[ThrowLine, ...]:
@@ -73,7 +84,7 @@ class TableCoach:
         game of two (three or four at the table throw one card: :meth:`one_card_lines`)."""
         if self.table.game.players != 2:
             raise ValueError("with three or four at the table the throw is one card of five")
-        view = self.table.view
+        view = self.view
         key = ("ranking", view.deal_no, top)
         if key not in self._memo:
             self._memo[key] = hint_ranking(self._dealt(), dealer=self._dealer(), top=top)
@@ -96,8 +107,8 @@ class TableCoach:
         """The coach on the person's throw this deal, against the best two of six (None
         before the throw, with the coach off, or with three or four at the table:
         :meth:`one_card_throw`)."""
-        view = self.table.view
-        if not self.table.coached or len(view.discards) != 2:
+        view = self.view
+        if not self.table.coach_of(self.seat).coached or len(view.discards) != 2:
             return None
         key = ("advice", view.deal_no)
         if key not in self._memo:
@@ -110,8 +121,8 @@ class TableCoach:
     def one_card_throw(self) -> OneCardAdvice | None:
         """With three or four at the table, the coach on the one card the person threw this
         deal (None before the throw, or with the coach off)."""
-        view = self.table.view
-        if not self.table.coached or len(view.discards) != 1:
+        view = self.view
+        if not self.table.coach_of(self.seat).coached or len(view.discards) != 1:
             return None
         return one_card_advice(
             (*view.kept, *view.discards), view.discards[0], dealer=self._dealer()
@@ -129,7 +140,7 @@ class TableCoach:
         hinted = ("You asked for a hint on this deal.",) if self.table.hinted else ()
         words = self.table.in_words
         game = self.game_throw()
-        told = words and self.table.learning  # the verdict in words is above the details
+        told = words and self._learning  # the verdict in words is above the details
         if game is not None and game.thrown is not None and isinstance(advice, DiscardAdvice):
             table = advice.table(words=words)
             verdict = () if told else game.lines()
@@ -155,9 +166,11 @@ class TableCoach:
         events = self.table.game.events
         if self.table.need() is Need.DISCARD:
             return len(events)
-        if len(self.table.view.discards) != 2:
+        if len(self.view.discards) != 2:
             return None
-        mine = [i for i, e in enumerate(events) if isinstance(e, DiscardEvent) and e.seat == ME]
+        mine = [
+            i for i, e in enumerate(events) if isinstance(e, DiscardEvent) and e.seat == self.seat
+        ]
         return mine[-1] if mine else None
 
     def game_throw(self) -> GameThrow | None:
@@ -166,11 +179,11 @@ class TableCoach:
         :meth:`~.driver.Table.seat_chance`, which the meter shows): before the throw in
         learning mode, after it with the coach on; None away from the end, with the coach
         off, or when no throw can win the game (then the points are what is played for)."""
-        if not self.table.coached or not self.table.has_win_meter:
+        if not self.table.coach_of(self.seat).coached or not self.table.has_win_meter:
             return None
-        if self.table.view.dealer is None or self.table.game.is_over:
+        if self.view.dealer is None or self.table.game.is_over:
             return None
-        key = ("game throw", self.table.view.deal_no, len(self.table.view.discards) == 2)
+        key = ("game throw", self.view.deal_no, len(self.view.discards) == 2)
         if key not in self._memo:
             self._memo[key] = self._game_throw()
         found = self._memo[key]
@@ -187,9 +200,12 @@ class TableCoach:
         target = view.settings.target
         chance = self.table.seat_chance(at)
         advice = ThrowAdvice(
-            target - view.my_score, target - view.their_score, view.dealer != ME, chance.throws
+            target - view.my_score,
+            target - view.their_score,
+            view.dealer != self.seat,
+            chance.throws,
         )
-        thrown = self.table.view.discards
+        thrown = self.view.discards
         best = self.ranking(top=1)[0].discard.throw
         game = GameThrow(
             advice,
@@ -279,7 +295,7 @@ class TableCoach:
         """Learning mode, before a lay: which card the coach would lay, and why (near the
         end, the card that keeps the best chance to win, :meth:`game_lay`; with three or
         four at the table, against the next player's reply, :func:`table_lay_advice`)."""
-        assert self.table.view.starter is not None
+        assert self.view.starter is not None
         return self._lay(len(self.table.game.events))[1]
 
     def advised_card(self) -> Card | None:
@@ -299,33 +315,38 @@ class TableCoach:
             e for e in self.table.game.events[self.table.mark + 1 :] if isinstance(e, LayEvent)
         ]
         if after and self.table.game.phase is Phase.PLAY:
-            lines.append(f"Now the count is {self.table.view.count}.")
+            lines.append(f"Now the count is {self.view.count}.")
         return tuple(lines)
 
     def show_order_line(self) -> str:
         """Who is counted when, in words: the pone's hand first, then the dealer's (then the
         crib, in a game with one)."""
-        dealer = self.table.view.dealer
+        dealer = self.view.dealer
         if self.table.game.players != 2:
             assert dealer is not None
-            names = self.table.names
             order = [
                 (dealer + k) % self.table.game.players
                 for k in range(1, self.table.game.players + 1)
             ]
-            hands = ", ".join(
-                "yours" if seat == ME else names.whose(seat, "").strip().lower() for seat in order
-            )
+            hands = ", ".join(self._whose(seat) for seat in order)
             return (
                 "The hands are added up round the table from the dealer's left, the dealer's "
                 f"last ({hands}), then the crib (the dealer's too)."
             )
-        pone = "yours" if dealer == COMPUTER else "the computer's"
-        deals = "yours" if dealer == ME else "the computer's"
+        other = self._whose(1 - self.seat)
+        pone = other if dealer is None else self._whose(1 - dealer)
+        deals = other if dealer is None else self._whose(dealer)
         line = f"The pone's hand is added up first ({pone}), then the dealer's ({deals})"
         if self.table.game.settings.crib:
             line += ", then the crib (the dealer's too)"
         return line + "."
+
+    def _whose(self, seat: int) -> str:
+        """A seat's, in the middle of a sentence: ``yours``, ``the computer's``, ``Sam's``."""
+        if seat == self.seat:
+            return "yours"
+        whose = self.table.names.whose(seat, "").strip()
+        return whose[:1].lower() + whose[1:] if whose.startswith("The ") else whose
 
     def kinds_words(self) -> str:
         """What a hand is added up for in this game: ``only fifteens score in this game``, or
@@ -341,10 +362,10 @@ class TableCoach:
         """Learning mode, once the crib is counted: its points linked back to the two cards
         the person threw into it ('' before then, or in a game without a crib)."""
         counted = self.table.counted
-        view = self.table.view
+        view = self.view
         if counted is None or counted.which is not Which.CRIB or len(view.discards) != 2:
             return ""
-        return crib_link(counted.score, view.discards, dealer=view.dealer == ME)
+        return crib_link(counted.score, view.discards, dealer=view.dealer == self.seat)
 
     def last_lay_view(self) -> SeatView | None:
         """The person's own view just before the card they laid last (None when their last
@@ -353,9 +374,9 @@ class TableCoach:
         if self.table.mark >= len(events):
             return None
         event = events[self.table.mark]
-        if not isinstance(event, LayEvent) or event.seat != ME:
+        if not isinstance(event, LayEvent) or event.seat != self.seat:
             return None
-        return self.table.game.view(ME, at=self.table.mark)
+        return self.table.game.view(self.seat, at=self.table.mark)
 
     def play_note(self) -> PlayNote | None:
         """The coach's note on the card the person laid last, from their own view (None
@@ -364,7 +385,7 @@ class TableCoach:
         (:func:`~trainer.training.coach.table_play_note`). The note is weighed with the
         advice before the card: in learning mode, on the card the coach named (or one of
         its rank, which plays alike) it says nothing, having said before what it weighed."""
-        if not self.table.coached:
+        if not self.table.coach_of(self.seat).coached:
             return None
         key = ("note", self.table.mark)
         if key not in self._memo:
@@ -374,7 +395,7 @@ class TableCoach:
                 event = self.table.game.events[self.table.mark]
                 assert isinstance(event, LayEvent)
                 note = view_play_note(view, event.card, level=self.table.level)
-                if note is not None and self.table.learning:
+                if note is not None and self._learning:
                     named = self._lay(self.table.mark)[0]
                     if named is not None and named.rank is event.card.rank:
                         note = None
@@ -386,8 +407,8 @@ class TableCoach:
     def _view_at(self, at: int) -> SeatView:
         """The person's view after the game's first ``at`` events."""
         if at == len(self.table.game.events):
-            return self.table.view
-        return self.table.game.view(ME, at=at)
+            return self.view
+        return self.table.game.view(self.seat, at=at)
 
     def _game_lay(self, at: int) -> tuple[Card | None, str]:
         """Near the end, before a lay from the person's view after ``at`` events: the card
@@ -407,7 +428,7 @@ class TableCoach:
         view = self._view_at(at)
         if view.starter is None or len(view.playable) < 2 or view.dealer is None:
             return None, ""
-        if view.turn != ME or not near_the_end(view):
+        if view.turn != self.seat or not near_the_end(view):
             return None, ""
         cards = self.table.seat_chance(at, cards=True).cards
         line = game_lay_line(cards, words=self.table.in_words)
@@ -422,7 +443,7 @@ class TableCoach:
     def lay_previews(self) -> tuple[str, ...]:
         """Learning mode, before a lay: what each card in hand would peg now, in words
         (scored by the engine); near the end, then the card for the game (:meth:`game_lay`)."""
-        view = self.table.view
+        view = self.view
         lines = []
         for card in view.hand:
             count = view.count + card.pips

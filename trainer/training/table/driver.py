@@ -2,9 +2,11 @@
 
 A :class:`Table` holds a :class:`~trainer.engine.game.Game` with the person in seat 0 and
 the computer in every other seat (seat 1 between two; with three or four at the table, see
-:mod:`.seats`: with four, seat 2 is the person's partner). After every action of the
-person, :meth:`Table.advance` lets the computers act until the person has something to do
-again (:meth:`Table.need`). What just
+:mod:`.seats`: with four, seat 2 is the person's partner); or, with a setup's
+:attr:`~.setup.PlaySetup.lineup`, people in any seats (pass-and-play on one device: the
+table stops at each person's turn, :attr:`Table.seat` is whose it is). After every action
+of a person, :meth:`Table.advance` lets the computers act until a person has something to
+do again (:meth:`Table.need`). What just
 happened is told in short sentences (:func:`event_lines`), made from the events alone, so a
 reloaded game says the same thing as before.
 
@@ -62,12 +64,13 @@ from trainer.training.seats import ME, SeatNames
 from trainer.training.table.coaching import TableCoach
 from trainer.training.table.narration import award_text, event_lines, series_ends
 from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of, reaching
-from trainer.training.table.setup import CoachMode, Need, PlaySetup
+from trainer.training.table.setup import CoachMode, Need, Person, Player, PlaySetup
 
 
 @dataclass
 class Table:
-    """A game against the computer and how far the person has looked at it."""
+    """A game against the computer (or between people, pass-and-play) and how far the
+    person has looked at it."""
 
     game: Game
     level: Level
@@ -87,18 +90,93 @@ class Table:
     shown: int = 0
     #: The person has left the results screen of the finished game.
     left: bool = False
-    #: The coach's advice and words on the person's moves (:mod:`.coaching`; whether it
-    #: speaks is :attr:`coach`, the mode).
-    coaching: TableCoach = field(init=False, repr=False, compare=False)
+    #: Who plays each seat, when it is not the usual game (:attr:`PlaySetup.lineup`).
+    lineup: tuple[Player, ...] = ()
+    #: The person's seat the table shows: whose turn it is (or was last, while a count is
+    #: shown or once the game is over).
+    seat: int = ME
+    #: Where each person's last action starts in the events (:attr:`mark` is :attr:`seat`'s).
+    _marks: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
+    #: The deals on which each other person asked for a hint (the first's are :attr:`hints`).
+    _hints: dict[int, set[int]] = field(default_factory=dict, repr=False, compare=False)
+    #: Each person's coach (:mod:`.coaching`), working from their own view.
+    _coaches: dict[int, TableCoach] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.coaching = TableCoach(self)
+        people = self.people
+        if self.seat not in people:
+            self.seat = people[0]
+        for seat in people[1:]:
+            player = self.lineup[seat]
+            assert isinstance(player, Person)
+            self._hints[seat] = set(player.hints)
 
     @classmethod
     def new(cls, setup: PlaySetup, seed: int) -> Table:
         return cls(
-            Game(setup.settings, seed), setup.level, coach=setup.coach, hints=set(setup.hints)
+            Game(setup.settings, seed),
+            setup.level,
+            coach=setup.coach,
+            hints=set(setup.hints),
+            lineup=setup.lineup,
         )
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people play (seat 0 alone in a game against the computer)."""
+        if not self.lineup:
+            return (ME,)
+        return tuple(seat for seat, p in enumerate(self.lineup) if isinstance(p, Person))
+
+    def person(self, seat: int) -> Person:
+        """Who plays ``seat`` (a person's seat): their name, coach and hints."""
+        if seat not in self.people:
+            raise ValueError(f"seat {seat} is the computer's, not a person's")
+        player = self.lineup[seat] if self.lineup else Person()
+        assert isinstance(player, Person)
+        hints = tuple(sorted(self._hints_of(seat)))
+        return replace(player, coach=self.coach_of(seat), hints=hints)
+
+    def _hints_of(self, seat: int) -> set[int]:
+        """The deals on which the person in ``seat`` asked for a hint."""
+        return self.hints if seat == self.people[0] else self._hints.setdefault(seat, set())
+
+    def level_of(self, seat: int) -> Level:
+        """The level of the computer in ``seat``."""
+        player = self.lineup[seat] if self.lineup else self.level
+        return self.level if isinstance(player, Person) else player
+
+    def coach_of(self, seat: int) -> CoachMode:
+        """What the coach does for the person in ``seat``."""
+        player = self.lineup[seat] if self.lineup else None
+        if isinstance(player, Person) and seat != self.people[0]:
+            return player.coach
+        return self.coach
+
+    @property
+    def coaching(self) -> TableCoach:
+        """The coach's advice and words on the moves of the person in :attr:`seat`
+        (:mod:`.coaching`; whether it speaks is :meth:`coach_of` that seat)."""
+        coach = self._coaches.get(self.seat)
+        if coach is None:
+            coach = self._coaches[self.seat] = TableCoach(self, self.seat)
+        return coach
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose hidden cards the table's words may name: the person in :attr:`seat`; None
+        while a hand is being shown in a game between people (the show is everyone's: the
+        device may be passed round), or once it is over."""
+        if len(self.people) > 1 and self.need() in (Need.REVEAL, Need.OVER):
+            return None
+        return self.seat
+
+    def _turn(self, seat: int) -> None:
+        """The table stops at the turn of the person in ``seat``."""
+        if seat != self.seat:
+            self._marks[self.seat] = self.mark
+            self.seat = seat
+            self.mark = self._marks.get(seat, 0)
 
     @classmethod
     def resume(cls, setup: PlaySetup, record: GameRecord, place: str = "") -> Table:
@@ -108,16 +186,29 @@ class Table:
         seen = len(game.events)
         if game.events and isinstance(game.events[-1], ShowEvent):
             seen -= 1
-        mark = max(
-            (
-                i
-                for i, event in enumerate(game.events)
-                if isinstance(event, CutEvent | DiscardEvent | StarterEvent | LayEvent)
-                and event.seat == ME
-            ),
-            default=0,
+        marks = {
+            seat: max(
+                (
+                    i
+                    for i, event in enumerate(game.events)
+                    if isinstance(event, CutEvent | DiscardEvent | StarterEvent | LayEvent)
+                    and event.seat == seat
+                ),
+                default=0,
+            )
+            for seat in setup.people
+        }
+        first = setup.people[0]
+        table = cls(
+            game,
+            setup.level,
+            seen,
+            marks[first],
+            coach=setup.coach,
+            hints=set(setup.hints),
+            lineup=setup.lineup,
         )
-        table = cls(game, setup.level, seen, mark, coach=setup.coach, hints=set(setup.hints))
+        table._marks.update(marks)
         table._restore(place)
         table.advance()
         return table
@@ -160,16 +251,27 @@ class Table:
 
     @property
     def setup(self) -> PlaySetup:
-        return PlaySetup(self.level, self.game.settings, self.coach, tuple(sorted(self.hints)))
+        hints = tuple(sorted(self.hints))
+        lineup = tuple(
+            self.person(seat) if isinstance(player, Person) else player
+            for seat, player in enumerate(self.lineup)
+        )
+        return PlaySetup(self.level, self.game.settings, self.coach, hints, lineup)
 
     @property
     def view(self) -> SeatView:
-        return self.game.view(ME)
+        """What the person in :attr:`seat` may know now."""
+        return self.game.view(self.seat)
 
     @property
     def names(self) -> SeatNames:
-        """The seats' names at this table."""
-        return SeatNames(self.game.players)
+        """The seats' names at this table (people by their names, in pass-and-play)."""
+        named = tuple(
+            (seat, player.name)
+            for seat, player in enumerate(self.lineup)
+            if isinstance(player, Person) and player.name
+        )
+        return SeatNames(self.game.players, named)
 
     def _unseen_show(self) -> ShowEvent | None:
         events = self.game.events
@@ -226,34 +328,43 @@ class Table:
         game = self.game
         while not game.is_over and self._unseen_show() is None:
             phase = game.phase
+            people = self.people
             if phase is Phase.CUT:
                 waiting = game.waiting_for()
-                if ME in waiting:
+                here = [seat for seat in waiting if seat in people]
+                if here:
+                    self._turn(here[0])
                     return
                 game.cut_for_deal(waiting[0])
             elif phase is Phase.DISCARD:
-                computers = [seat for seat in game.waiting_for() if seat != ME]
+                waiting = game.waiting_for()
+                computers = [seat for seat in waiting if seat not in people]
                 if computers:
                     self._computer_discard(computers[0])
                     continue
+                if waiting:
+                    self._turn(waiting[0])
                 return
             elif phase is Phase.STARTER:
-                if game.pone == ME:
-                    return
                 assert game.pone is not None
+                if game.pone in people:
+                    self._turn(game.pone)
+                    return
                 game.cut_starter(game.pone)
             elif phase is Phase.PLAY:
                 turn = game.turn
                 assert turn is not None
-                if turn == ME:
-                    if self.view.playable:
+                if turn in people:
+                    if game.view(turn).playable:
+                        self._turn(turn)
                         return
-                    game.go(ME)
+                    game.go(turn)
                 else:
                     self._computer_lay(turn)
             elif phase is Phase.SHOW:
                 seat, which = game.show_order[0]
-                if seat == ME and game.settings.claims:
+                if seat in people and game.settings.claims:
+                    self._turn(seat)
                     return
                 claimed = game.true_count() if game.settings.claims else None
                 game.count_hand(seat, which, claimed)
@@ -264,39 +375,40 @@ class Table:
 
     def _computer_discard(self, seat: int) -> None:
         game = self.game
-        player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
+        player = computer_player(self.level_of(seat), seed=f"{game.seed}:{len(game.events)}")
         game.discard(seat, player.discard(game.view(seat)))
 
     def _computer_lay(self, seat: int) -> None:
         game = self.game
-        player = computer_player(self.level, seed=f"{game.seed}:{len(game.events)}")
+        player = computer_player(self.level_of(seat), seed=f"{game.seed}:{len(game.events)}")
         card = player.play(game.view(seat))
         if card is None or not game.can_lay(seat, card):
             game.go(seat)
         else:
             game.lay(seat, card)
 
-    # -- the person's actions (each raises the engine's RuleError when not allowed) --
+    # -- the person's actions, by the person in :attr:`seat` (each raises the engine's
+    # RuleError when not allowed) --
 
     def cut_for_deal(self) -> None:
         self.mark = len(self.game.events)
-        self.game.cut_for_deal(ME)
+        self.game.cut_for_deal(self.seat)
         self.seen = len(self.game.events)
         self.advance()
 
     def discard(self, cards: Sequence[Card]) -> None:
         self.mark = len(self.game.events)
-        self.game.discard(ME, cards)
+        self.game.discard(self.seat, cards)
         self.advance()
 
     def cut_starter(self) -> None:
         self.mark = len(self.game.events)
-        self.game.cut_starter(ME)
+        self.game.cut_starter(self.seat)
         self.advance()
 
     def lay(self, card: Card) -> None:
         self.mark = len(self.game.events)
-        self.game.lay(ME, card)
+        self.game.lay(self.seat, card)
         self.advance()
 
     def claim(self, points: int) -> ShowEvent:
@@ -317,13 +429,14 @@ class Table:
 
     @property
     def coached(self) -> bool:
-        """The coach speaks after each move (in learning mode too)."""
-        return self.coach.coached
+        """The coach speaks after each move (in learning mode too), for the person in
+        :attr:`seat`."""
+        return self.coach_of(self.seat).coached
 
     @property
     def learning(self) -> bool:
         """Learning mode: every step is explained before the person acts."""
-        return self.coach is CoachMode.LEARNING
+        return self.coach_of(self.seat) is CoachMode.LEARNING
 
     @property
     def in_words(self) -> bool:
@@ -335,7 +448,7 @@ class Table:
     @property
     def hinted(self) -> bool:
         """The person asked for a hint on this deal."""
-        return self.game.deal_no in self.hints
+        return self.game.deal_no in self._hints_of(self.seat)
 
     def hint(self) -> tuple[ThrowLine, ...]:
         """The ranking before throwing, at the cost of marking this deal as hinted (with
@@ -343,7 +456,7 @@ class Table:
         :meth:`one_card_lines`; this returns it for two)."""
         if self.need() is not Need.DISCARD:
             raise ValueError("a hint is for the throw: there is nothing to throw now")
-        self.hints.add(self.game.deal_no)
+        self._hints_of(self.seat).add(self.game.deal_no)
         return self.coaching.ranking() if self.game.players == 2 else ()
 
     # -- the coach's words (worked out by :attr:`coaching`; the Play page asks here) --
@@ -424,9 +537,10 @@ class Table:
         """What happened since the person's last action, in order (the counts of the show
         are told by the show itself)."""
         lines: list[str] = []
+        names, viewer = self.names, self.viewer
         for event in self.game.events[self.mark :]:
             if not isinstance(event, ShowEvent):
-                lines += event_lines(event, self.game.players)
+                lines += event_lines(event, self.game.players, names=names, viewer=viewer)
         return lines
 
     def _peg_moves(self) -> list[PegMove]:
@@ -435,7 +549,8 @@ class Table:
         events = self.game.events
         if self._pegs is None or self._pegs[0] != len(events):
             target = self.game.settings.target
-            self._pegs = (len(events), peg_moves(events, self.game.players, target=target))
+            moves = peg_moves(events, self.game.players, target=target, names=self.names)
+            self._pegs = (len(events), moves)
         return self._pegs[1]
 
     def reply_to_lay(self) -> LayEvent | None:
@@ -446,9 +561,9 @@ class Table:
         if len(events) != self.mark + 2:
             return None
         mine, reply = events[self.mark], events[self.mark + 1]
-        if not (isinstance(mine, LayEvent) and mine.seat == ME):
+        if not (isinstance(mine, LayEvent) and mine.seat == self.seat):
             return None
-        if isinstance(reply, LayEvent) and reply.seat != ME:
+        if isinstance(reply, LayEvent) and reply.seat != self.seat:
             return reply
         return None
 
@@ -513,7 +628,8 @@ class Table:
         """The board after the person's card, before the computer's reply to it (see
         :meth:`reply_to_lay`)."""
         game = self.game
-        moves = peg_moves(game.events[:-1], game.players, target=game.settings.target)
+        target = game.settings.target
+        moves = peg_moves(game.events[:-1], game.players, target=target, names=self.names)
         return pegs_of(moves, game.settings.sides)
 
     def log_lines(self, most: int = 40) -> list[LogLine]:
@@ -525,10 +641,11 @@ class Table:
             (i for i, event in enumerate(events[:end]) if isinstance(event, DealEvent)),
             default=0,
         )
+        names, viewer = self.names, self.viewer
         lines = [
             LogLine(text, index >= self.mark, index)
             for index in range(start, end)
-            for text in event_lines(events[index], self.game.players)
+            for text in event_lines(events[index], self.game.players, names=names, viewer=viewer)
         ]
         return lines[-most:]
 
@@ -537,8 +654,9 @@ class Table:
     @property
     def has_win_meter(self) -> bool:
         """The win model speaks of this game (see :func:`~trainer.analysis.winmeter.measured`):
-        the win meter, the game's line and the coach's words near the end are for it."""
-        return measured(self.game.settings)
+        the win meter, the game's line and the coach's words near the end are for it. Not
+        between people: a chance worked out from one person's cards would tell of them."""
+        return measured(self.game.settings) and len(self.people) == 1
 
     def seat_chance(self, at: int | None = None, *, cards: bool = False) -> SeatChance:
         """The person's chance to win from what they saw after the game's first ``at``
@@ -547,13 +665,14 @@ class Table:
         the person's turn in the play). Worked out once per position."""
         events = self.game.events
         at = len(events) if at is None else at
-        found = self._memo.get(("chance", at, cards))
+        seat = self.seat
+        found = self._memo.get(("chance", seat, at, cards))
         if found is None and not cards:
-            found = self._memo.get(("chance", at, True))
+            found = self._memo.get(("chance", seat, at, True))
         if found is None:
-            view = self.view if at == len(events) else self.game.view(ME, at=at)
+            view = self.view if at == len(events) else self.game.view(seat, at=at)
             found = seat_chance(view, cards=cards, seed=f"{self.game.seed}:coach:{at}")
-            self._memo[("chance", at, cards)] = found
+            self._memo[("chance", seat, at, cards)] = found
         assert isinstance(found, SeatChance)
         return found
 
@@ -562,16 +681,19 @@ class Table:
         view then: :meth:`seat_chance`'s, kept in the same memo (the game's line, followed
         as it is played, and the meter work each position out once between them). After
         another seat's throw, face down, it is the chance before it."""
-        found = self._memo.get(("chance", at, False)) or self._memo.get(("chance", at, True))
+        seat = self.seat
+        found = self._memo.get(("chance", seat, at, False)) or self._memo.get(
+            ("chance", seat, at, True)
+        )
         if found is None and at:
             event = self.game.events[at - 1]
-            before = self._memo.get(("chance", at - 1, False))
-            if isinstance(event, DiscardEvent) and event.seat != ME and before is not None:
+            before = self._memo.get(("chance", seat, at - 1, False))
+            if isinstance(event, DiscardEvent) and event.seat != seat and before is not None:
                 assert isinstance(before, SeatChance)
                 found = replace(before, phase=view.phase)
         if found is None:
             found = seat_chance(view, seed=f"{self.game.seed}:coach:{at}")
-        self._memo[("chance", at, False)] = found
+        self._memo[("chance", seat, at, False)] = found
         assert isinstance(found, SeatChance)
         return found.chance
 

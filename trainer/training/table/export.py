@@ -10,7 +10,6 @@ from trainer.engine.game import Game
 from trainer.engine.notation import NotationError
 from trainer.engine.record import MAX_RECORD_CHARS, GameRecord
 from trainer.engine.vocab import Which
-from trainer.training.seats import ME
 from trainer.training.table.driver import Table
 from trainer.training.table.narration import in_our_words
 from trainer.training.table.setup import (
@@ -19,12 +18,15 @@ from trainer.training.table.setup import (
     RecordProblem,
     deal_numbers,
     level_named,
+    parse_player,
+    player_notation,
 )
 
 #: The comment lines an exported record keeps its setup in.
 _LEVEL_LINE = "# level: "
 _COACH_LINE = "# coach: "
 _HINTS_LINE = "# hints: "
+_LINEUP_LINE = "# lineup: "
 
 
 #: The first line of a record of a game still being played, as its player saw it.
@@ -38,14 +40,18 @@ def export_text(table: Table) -> str:
     lines = [f"{_LEVEL_LINE}{table.level}", f"{_COACH_LINE}{table.coach}"]
     if table.hints:
         lines.append(_HINTS_LINE + " ".join(str(n) for n in sorted(table.hints)))
+    lineup = table.setup.lineup
+    if lineup:
+        lines.append(_LINEUP_LINE + ",".join(player_notation(player) for player in lineup))
     if not table.game.is_over:
         return public_record(table, lines)
     return "\n".join(lines) + "\n" + table.game.record().notation()
 
 
 def public_record(table: Table, comments: Sequence[str] = ()) -> str:
-    """A game in progress as the person has seen it: no seed (it would tell every card
-    still to come) and the other seats' crib cards hidden until the crib is counted. It reads
+    """A game in progress as the person in the table's :attr:`~.driver.Table.viewer` seat has
+    seen it: no seed (it would tell every card still to come) and the other seats' crib cards
+    hidden until the crib is counted. It reads
     as a record but cannot be played back: :func:`parse_export` says so."""
     events = table.game.events
     shown_cribs: set[int] = set()
@@ -72,12 +78,13 @@ def public_record(table: Table, comments: Sequence[str] = ()) -> str:
         "",
     ]
     deal = 0
+    viewer = table.viewer
     for event in events:
         if isinstance(event, DealEvent) or (
             isinstance(event, CutEvent) and event.dealer is not None
         ):
             deal += 1
-        if isinstance(event, DiscardEvent) and event.seat != ME and deal not in shown_cribs:
+        if isinstance(event, DiscardEvent) and event.seat != viewer and deal not in shown_cribs:
             lines.append(f"discard seat={event.seat} cards=hidden")
         else:
             lines.append(event.notation())
@@ -132,6 +139,11 @@ def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
     except ValueError as error:
         raise RecordProblem(f"The hints line cannot be read: {error}.") from None
     try:
+        words = (_comment(text, _LINEUP_LINE) or "").split(",")
+        lineup = tuple(parse_player(word) for word in words if word)
+    except ValueError as error:
+        raise RecordProblem(f"The lineup line cannot be read: {error}.") from None
+    try:
         record = GameRecord.parse(text)
     except NotationError as error:
         raise RecordProblem(f"The record cannot be read: {in_our_words(str(error))}.") from None
@@ -141,4 +153,7 @@ def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
         raise RecordProblem(
             f"The record does not play back: {in_our_words(str(error), record.settings.seats)}."
         ) from None
-    return PlaySetup(level, record.settings, coach, hints), record
+    try:
+        return PlaySetup(level, record.settings, coach, hints, lineup), record
+    except ValueError as error:
+        raise RecordProblem(f"The lineup line does not fit the game: {error}.") from None

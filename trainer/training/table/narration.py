@@ -72,10 +72,13 @@ def _deals(dealer: int, names: SeatNames) -> str:
     return said[:1].lower() + said[1:]
 
 
-def event_lines(event: Event, players: int = 2) -> list[str]:
-    """What one event was, in short sentences for the person in seat 0 (at a table of
-    ``players``)."""
-    names = SeatNames(players)
+def event_lines(
+    event: Event, players: int = 2, *, names: SeatNames | None = None, viewer: int | None = ME
+) -> list[str]:
+    """What one event was, in short sentences for the person in seat ``viewer`` (seat 0 by
+    default; ``None``: someone who may see no one's hidden cards) at a table of ``players``,
+    the seats called by ``names`` (the table's own, :class:`SeatNames`, by default)."""
+    names = names or SeatNames(players)
     if isinstance(event, CutEvent):
         lines = [f"{names.who(event.seat)} cut {event.card.label}."]
         if event.dealer is not None:
@@ -88,10 +91,11 @@ def event_lines(event: Event, players: int = 2) -> list[str]:
             )
         return lines
     if isinstance(event, DiscardEvent):
-        if event.seat == ME:
-            return [f"You put {' and '.join(card.label for card in event.cards)} in the crib."]
+        if event.seat == viewer:
+            cards = " and ".join(card.label for card in event.cards)
+            return [f"{names.does(event.seat, 'put')} {cards} in the crib."]
         if players == 2:
-            return ["The computer puts two cards in the crib."]
+            return [f"{names.does(event.seat, 'put')} two cards in the crib."]
         return [f"{names.does(event.seat, 'put')} a card in the crib."]
     if isinstance(event, StarterEvent):
         return [f"The starter is {event.card.label}.", *_awards_line(event.awards, names)]
@@ -110,23 +114,29 @@ def event_lines(event: Event, players: int = 2) -> list[str]:
     if isinstance(event, ShowEvent):
         what = "crib" if event.which is Which.CRIB else "hand"
         lines = [f"{names.whose(event.seat, what)} makes {_points(event.true)}."]
-        if event.claimed is not None and event.seat == ME:
+        people = {seat for seat, _ in names.people} or {ME}
+        if event.claimed is not None and event.seat in people:
+            you = event.seat == names.you
+            them = "you" if you else names.who(event.seat)
+            said = f"{them[:1].upper()}{them[1:]} said"
+            peg = "you peg" if you else f"{them} pegs"
             if event.claimed == event.true:
-                lines.append(f"You said {event.claimed}: right!")
+                lines.append(f"{said} {event.claimed}: right!")
             elif event.claimed > event.true:
                 lines.append(
-                    f"You said {event.claimed}, but it makes {event.true}: you peg {event.true}."
+                    f"{said} {event.claimed}, but it makes {event.true}: {peg} {event.true}."
                 )
             elif event.awarded == event.true:  # said aloud, for learning: nothing is lost
                 lines.append(
-                    f"You said {event.claimed}, and it makes {event.true}: the coach shows you "
-                    f"the {_points(event.true - event.claimed)} more, and you peg {event.true}."
+                    f"{said} {event.claimed}, and it makes {event.true}: the coach shows {them} "
+                    f"the {_points(event.true - event.claimed)} more, and {peg} {event.true}."
                 )
             else:
-                lines.append(f"You said {event.claimed}: you peg {event.claimed}.")
+                lines.append(f"{said} {event.claimed}: {peg} {event.claimed}.")
         if event.muggins:
             taker = names.who(event.muggins_taker)
-            lines.append(f"Muggins! {taker} takes the {_points(event.muggins)} you missed.")
+            missed = "you" if event.seat == names.you else names.who(event.seat)
+            lines.append(f"Muggins! {taker} takes the {_points(event.muggins)} {missed} missed.")
         return lines
     if isinstance(event, DealEvent):
         return [f"A new deal: {_deals(event.dealer, names)}."]
@@ -139,17 +149,19 @@ _ENGINE_SEAT = re.compile(r"\b(not )?player ([1-4])(?:('s)\b|( has)\b|\b)")
 
 
 def _our_words(seat: int, names: SeatNames) -> dict[str, str]:
-    if seat == ME:
+    if seat == names.you:
         return {"": "you", "'s": "your", " has": "you have", "not": "not yours"}
     who = names.who(seat)
     whose = names.whose(seat, "").strip()
-    who, whose = who[:1].lower() + who[1:], whose[:1].lower() + whose[1:]
+    if seat not in dict(names.people):  # a person's name keeps its capital
+        who, whose = who[:1].lower() + who[1:], whose[:1].lower() + whose[1:]
     return {"": who, "'s": whose, " has": f"{who} has", "not": f"not {whose}"}
 
 
-def in_our_words(message: str, players: int = 2) -> str:
+def in_our_words(message: str, players: int = 2, *, names: SeatNames | None = None) -> str:
     """An engine message in this page's words: the seats it names as "player 1" and
-    "player 2" are you and the computer (and a record's ``seat=`` numbers are explained).
+    "player 2" are you and the computer, or as ``names`` calls them (and a record's
+    ``seat=`` numbers are explained).
 
     >>> in_our_words("it is player 2's turn, not player 1's")
     "it is the computer's turn, not yours"
@@ -158,22 +170,22 @@ def in_our_words(message: str, players: int = 2) -> str:
     >>> in_our_words("5♥ is not in player 1's hand")
     '5♥ is not in your hand'
     """
+    table = names or SeatNames(players)
 
     def said(match: re.Match[str]) -> str:
         negated, number, possessive, has = match.groups()
         seat = int(number) - 1
-        if seat not in names.seats:
+        if seat not in table.seats:
             return match.group(0)
-        words = _our_words(seat, names)
+        words = _our_words(seat, table)
         if negated and possessive:
             return words["not"]
         text = words[possessive or has or ""]
         return ("not " if negated else "") + text
 
-    names = SeatNames(players)
     text = _ENGINE_SEAT.sub(said, message)
     if re.search(r"\bseat=[0-9]", text):
-        seats = [f"seat={seat} is {_our_words(seat, names)['']}" for seat in names.seats]
+        seats = [f"seat={seat} is {_our_words(seat, table)['']}" for seat in table.seats]
         text += f" (in a record, {', '.join(seats[:-1])} and {seats[-1]})"
     return text
 

@@ -10,7 +10,7 @@ from trainer.engine.events import Event, ShowEvent
 from trainer.engine.items import ScoreItem
 from trainer.engine.summary import pegged
 from trainer.engine.vocab import Seat, Which
-from trainer.training.seats import ME, SeatNames
+from trainer.training.seats import SeatNames
 from trainer.training.table.narration import award_text
 
 
@@ -65,12 +65,15 @@ def reaching(items: Sequence[ScoreItem], points: int) -> tuple[ScoreItem, ...]:
     return tuple(items)
 
 
-def peg_moves(events: Sequence[Event], players: int = 2, *, target: int) -> list[PegMove]:
+def peg_moves(
+    events: Sequence[Event], players: int = 2, *, target: int, names: SeatNames | None = None
+) -> list[PegMove]:
     """Every peg move of the game, one per seat per scoring event, in order (with four at
     the table, the peg is the seat's partnership's, and the reason says whose points in
     short: ``Partner, fifteen for two``). The last move stops in the game hole, ``target``:
-    it moves the peg only by the points that get there (:func:`~trainer.engine.pegged`)."""
-    names = SeatNames(players)
+    it moves the peg only by the points that get there (:func:`~trainer.engine.pegged`).
+    The seats are called by ``names`` (the usual game's, by default)."""
+    names = names or SeatNames(players)
     scores = [0] * len(names.sides)
     moves: list[PegMove] = []
     for event in events:
@@ -84,7 +87,9 @@ def peg_moves(events: Sequence[Event], players: int = 2, *, target: int) -> list
                     what = "crib" if event.which is Which.CRIB else "hand"
                     reason = f"the {what}"
                     if players == 4:  # whose, in short: the board's line is one line
-                        reason = f"your {what}" if seat == ME else f"{names.short(seat)}'s {what}"
+                        reason = (
+                            f"your {what}" if seat == names.you else f"{names.short(seat)}'s {what}"
+                        )
                 else:
                     reason = ", ".join(award_text(item) for item in items)
                     if players == 4:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from urllib.parse import quote, unquote
 
 from trainer.analysis import LEVELS, Level
 from trainer.engine.settings import Settings
-from trainer.engine.vocab import Counting
+from trainer.engine.vocab import Counting, Seat
 
 #: How the pages name each level (the store's rows keep the level as its word).
 LEVEL_NAMES: dict[str, str] = {
@@ -96,6 +97,86 @@ def parse_level(text: str) -> Level:
     return level
 
 
+def _coach_marks(coach: object, hints: Sequence[int]) -> tuple[int, ...]:
+    """``hints`` in order, once each, after checking the coach setting and the hints of a
+    setup or a person (read from text where they enter, but a caller may have no types)."""
+    if not isinstance(coach, CoachMode):
+        raise ValueError(f"{coach!r} is not a coach setting: choose one of {', '.join(CoachMode)}")
+    found = tuple(hints)
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in found):
+        raise ValueError(f"hints are deal numbers from 1 up, not {hints!r}")
+    return tuple(sorted(set(found)))
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A seat a person plays: their player profile's ``name`` (empty: the device's player, in
+    a game against the computer), their own coach setting and the deals on which they asked
+    for a hint before throwing.
+
+    In a setup's notation a person is ``@`` and the name (percent-quoted, so a name with a
+    space or a comma reads back), then ``:coach`` when the coach is on and ``:1.3`` for the
+    hinted deals:
+
+    >>> Person("Sam Ng", CoachMode.MOVES, (1, 3)).notation()
+    '@Sam%20Ng:moves:1.3'
+    >>> Person.parse("@Sam%20Ng:moves:1.3") == Person("Sam Ng", CoachMode.MOVES, (1, 3))
+    True
+    """
+
+    name: str = ""
+    coach: CoachMode = CoachMode.OFF
+    hints: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise ValueError(f"a person's name must be text, not {self.name!r}")
+        object.__setattr__(self, "hints", _coach_marks(self.coach, self.hints))
+
+    def notation(self) -> str:
+        text = "@" + quote(self.name, safe="")
+        if self.coach.coached or self.hints:
+            text += f":{self.coach}"
+        if self.hints:
+            text += ":" + ".".join(str(n) for n in self.hints)
+        return text
+
+    @classmethod
+    def parse(cls, text: str) -> Person:
+        """A person as :meth:`notation` writes them; ``ValueError`` names what is wrong."""
+        if not text.startswith("@"):
+            raise ValueError(f"{text!r} is not a person: a person is written @name")
+        name, _, rest = text.removeprefix("@").partition(":")
+        coach, _, hints = rest.partition(":")
+        return cls(
+            unquote(name),
+            CoachMode.parse(coach) if coach else CoachMode.OFF,
+            deal_numbers(hints.split(".")),
+        )
+
+
+#: Who plays a seat: a person, or the computer at a level.
+Player = Person | Level
+
+
+def player_notation(player: Player) -> str:
+    """A seat's player as a setup writes it: ``@Sam`` or the level's word."""
+    return player.notation() if isinstance(player, Person) else player
+
+
+def parse_player(text: str) -> Player:
+    """A seat's player from :func:`player_notation`; ``ValueError`` names what is wrong."""
+    return Person.parse(text) if text.startswith("@") else parse_level(text)
+
+
+def default_lineup(
+    level: Level, coach: CoachMode, hints: Sequence[int], seats: int
+) -> tuple[Player, ...]:
+    """A game against the computer: the device's player in seat 0, the computer at
+    ``level`` in every other seat."""
+    return (Person("", coach, tuple(hints)), *([level] * (seats - 1)))
+
+
 class RecordProblem(ValueError):
     """A game record that cannot be read or played back; the message names the line."""
 
@@ -103,25 +184,73 @@ class RecordProblem(ValueError):
 @dataclass(frozen=True, slots=True)
 class PlaySetup:
     """What the person chose before the game: the computer's level, the game's rules and the
-    coach; and the coach's marks so far: ``hints``, the deals on which a hint was asked for."""
+    coach; and the coach's marks so far: ``hints``, the deals on which a hint was asked for.
+
+    ``lineup`` names who plays each seat (:class:`Person` or a computer :data:`Level`), in
+    seat order, when the game is not the usual one of the device's player in seat 0 against
+    the computer at ``level`` everywhere else (that game keeps ``lineup`` empty, and its
+    notation is as it always was). A setup with a lineup takes ``level``, ``coach`` and
+    ``hints`` from them (the first computer's level, the first person's coach and hints).
+
+    >>> two = PlaySetup(settings=Settings(target=61), lineup=(Person("Ann"), Person("Sam", CoachMode.LEARNING)))
+    >>> two.notation()
+    'level=normal target=61 skunks=on counting=automatic lineup=@Ann,@Sam:learning'
+    >>> PlaySetup.parse(two.notation()) == two, two.people
+    (True, (0, 1))
+    """
 
     level: Level = "normal"
     settings: Settings = field(default_factory=Settings)
     coach: CoachMode = CoachMode.OFF
     hints: tuple[int, ...] = ()
+    lineup: tuple[Player, ...] = ()
 
     def __post_init__(self) -> None:
         parse_level(self.level)  # a level read from session state or a caller without types
         if not isinstance(self.settings, Settings):
             raise ValueError(f"settings must be a Settings value, not {self.settings!r}")
-        if not isinstance(self.coach, CoachMode):  # read from text where it enters
+        object.__setattr__(self, "hints", _coach_marks(self.coach, self.hints))
+        if self.lineup:
+            self._take_lineup(tuple(self.lineup))
+
+    def _take_lineup(self, seats: tuple[Player, ...]) -> None:
+        if len(seats) != self.settings.seats:
             raise ValueError(
-                f"{self.coach!r} is not a coach setting: choose one of {', '.join(CoachMode)}"
+                f"the game is for {self.settings.seats} seats, but {len(seats)} are named"
             )
-        hints = tuple(self.hints)
-        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 1 for n in hints):
-            raise ValueError(f"hints are deal numbers from 1 up, not {self.hints!r}")
-        object.__setattr__(self, "hints", tuple(sorted(set(hints))))
+        for player in seats:
+            if not isinstance(player, Person):
+                parse_level(player)
+        people = [player for player in seats if isinstance(player, Person)]
+        if not people:
+            raise ValueError("name at least one seat for a person: every seat is a computer")
+        keys = [person.name.casefold() for person in people]
+        if len(people) > 1 and not all(keys):
+            raise ValueError("with two or more people at the table, each seat names its person")
+        if len(set(keys)) != len(keys):
+            raise ValueError("a person can sit in one seat only: the seats name someone twice")
+        first = people[0]
+        level = next((player for player in seats if not isinstance(player, Person)), None)
+        object.__setattr__(self, "coach", first.coach)
+        object.__setattr__(self, "hints", first.hints)
+        object.__setattr__(self, "level", level or self.level)
+        if seats == default_lineup(self.level, first.coach, first.hints, len(seats)):
+            seats = ()  # the usual game, written as it always was
+        object.__setattr__(self, "lineup", seats)
+
+    @property
+    def seat_players(self) -> tuple[Player, ...]:
+        """Who plays each seat, in seat order (the usual game's too)."""
+        return self.lineup or default_lineup(
+            self.level, self.coach, self.hints, self.settings.seats
+        )
+
+    @property
+    def people(self) -> tuple[Seat, ...]:
+        """The seats people play."""
+        return tuple(
+            seat for seat, player in enumerate(self.seat_players) if isinstance(player, Person)
+        )
 
     @property
     def coached(self) -> bool:
@@ -130,8 +259,11 @@ class PlaySetup:
 
     def notation(self) -> str:
         """``level=easy target=61 skunks=on counting=muggins`` (then ``coach=moves`` and
-        ``hints=1,3`` when the coach is on, or hints were asked for)."""
+        ``hints=1,3`` when the coach is on, or hints were asked for; or ``lineup=@Ann,easy``
+        when the seats are named)."""
         text = f"level={self.level} {self.settings.notation()}"
+        if self.lineup:
+            return text + " lineup=" + ",".join(player_notation(p) for p in self.lineup)
         if self.coach.coached:
             text += f" coach={self.coach}"
         if self.hints:
@@ -143,6 +275,7 @@ class PlaySetup:
         level = "normal"
         coach = CoachMode.OFF.value
         hints: tuple[int, ...] = ()
+        lineup: tuple[Player, ...] = ()
         rest = []
         for token in text.split():
             if token.startswith("level="):
@@ -151,10 +284,12 @@ class PlaySetup:
                 coach = token.removeprefix("coach=")
             elif token.startswith("hints="):
                 hints = deal_numbers(token.removeprefix("hints=").split(","))
+            elif token.startswith("lineup="):
+                lineup = tuple(parse_player(w) for w in token.removeprefix("lineup=").split(","))
             else:
                 rest.append(token)
         settings = Settings.parse(" ".join(rest))
-        return cls(parse_level(level), settings, CoachMode.parse(coach), hints)
+        return cls(parse_level(level), settings, CoachMode.parse(coach), hints, lineup)
 
 
 def deal_numbers(words: Sequence[str]) -> tuple[int, ...]:

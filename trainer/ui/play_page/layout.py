@@ -103,11 +103,16 @@ def header(table: Table) -> None:
     game = table.game
     level = LEVEL_NAMES[table.level]
     rung = rung_of(table.setup)
-    parts = [f"{level} computer" + ("s" if game.players > 2 else ""), f"to {game.settings.target}"]
+    computers = len(table.names.computers)
+    parts = [f"{level} computer" + ("s" if computers > 1 else ""), f"to {game.settings.target}"]
+    if table.names.people:  # people by name (each computer's level is on the settings)
+        people = [name for _, name in table.names.people]
+        said = ", ".join(people[:-1]) + " and " + people[-1] if len(people) > 1 else people[0]
+        parts[0] = said + (f" with {many(computers, 'computer')}" if computers else "")
     if rung is not None and not game.settings.whole:
         parts[:0] = [f"First game {rung.number}: {rung.title}", counts_text(game.settings)]
     if table.coached:
-        parts.append(f"coach: {table.coach.label.lower()}")
+        parts.append(f"coach: {table.coach_of(table.seat).label.lower()}")
     if view.dealer is not None:
         parts.append(f"deal {view.deal_no}")
         names = table.names
@@ -126,7 +131,7 @@ def notes(table: Table) -> None:
     note = play_state().note
     if note:
         st.warning(plain(note))
-    note_lines = table.play_note_lines()
+    note_lines = table.play_note_lines() if table.viewer is not None else ()
     if note_lines and table.need() is not Need.LAY:
         coach_box("  \n".join(note_lines), key="play_tips_note")
 

@@ -45,7 +45,13 @@ def _resign_here(profile: Profile) -> None:
     if game is None:
         return
     problem = play_saves.resign(
-        profile, play_saves.saved_row(game.game_id, game.table, version=game.version)
+        profile,
+        play_saves.saved_row(
+            game.game_id,
+            game.table,
+            version=game.version,
+            seat=play_saves.seat_of(game.table, profile),
+        ),
     )
     state.cancel()
     if problem:

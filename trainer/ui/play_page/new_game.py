@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.analysis import LEVELS
 from trainer.engine.record import MAX_RECORD_CHARS
 from trainer.engine.settings import Settings, SettingsError
 from trainer.engine.vocab import Counting
+from trainer.progress.store import StoreError
 from trainer.training.records import Preferences, Profile
 from trainer.training.table import (
     LEVEL_HELP,
     LEVEL_NAMES,
     CoachMode,
+    Person,
+    Player,
     PlaySetup,
     RecordProblem,
     Table,
     parse_export,
     parse_level,
 )
-from trainer.ui import play_saves
+from trainer.ui import play_saves, session
 from trainer.ui.play_page.preferences import keep_preferences, show_all
 from trainer.ui.play_page.saving import commit, start
 from trainer.ui.play_page.state import play_state
@@ -46,6 +50,72 @@ _COACH_HELP = {
     CoachMode.MOVES: "After each move (it tells you how your throw and your cards did)",
     CoachMode.LEARNING: "Learning mode (it explains every step before you choose)",
 }
+
+
+def _device_players(profile: Profile) -> list[Profile]:
+    """The players of this device who can sit at its table (the player chosen first; none
+    in a club, where each member plays on their own device)."""
+    store = session.current_store()
+    if store is None or session.club_mode() or not profile.id:
+        return []
+    try:
+        others = [p for p in store.profiles() if p.id != profile.id]
+    except StoreError:
+        return []
+    return [profile, *others]
+
+
+def _seat_label(seat: int, seats: int) -> str:
+    if seats == 4:
+        return f"Seat {seat + 1} (a partner of seat {(seat + 2) % 4 + 1})"
+    return f"Seat {seat + 1}" + (" (cuts first)" if seat == 0 else "")
+
+
+def people_at_table(profile: Profile, seats: int) -> tuple[Player, ...]:
+    """Pass-and-play: who sits in each seat, a player of this device (with their own
+    coach) or the computer at a level; empty for the usual game against the computer."""
+    players = _device_players(profile)
+    if not players:  # no store, nobody chosen, or a club: each plays on their own device
+        return ()
+    if len(players) < 2:
+        st.caption(
+            "To play with someone else on this device, add them as a player first (the "
+            "player list in the sidebar): then each seat can be a person or a computer."
+        )
+        return ()
+    if not st.toggle(
+        "Play with people on this device (pass and play)",
+        key="play_people",
+        help="Each person's cards are shown only on their turn: the device is passed "
+        "between turns, and the page asks for it first.",
+    ):
+        return ()
+    names = [p.name for p in players]
+    options = [*(f"@{name}" for name in names), *LEVELS]
+    lineup: list[Player] = []
+    for seat in range(seats):
+        default = f"@{names[seat]}" if seat < 2 else "easy"
+        who, coach = st.columns([3, 2])
+        choice = str(
+            who.selectbox(
+                _seat_label(seat, seats),
+                options,
+                index=options.index(default),
+                format_func=lambda o: o[1:] if o.startswith("@") else f"Computer: {LEVEL_NAMES[o]}",
+                key=f"play_seat_{seats}_{seat}",
+            )
+        )
+        if not choice.startswith("@"):
+            lineup.append(parse_level(choice))
+            continue
+        mode = coach.selectbox(
+            f"{choice[1:]}'s coach",
+            list(CoachMode),
+            format_func=lambda m: m.label,
+            key=f"play_seat_coach_{seats}_{seat}",
+        )
+        lineup.append(Person(choice[1:], CoachMode(mode or CoachMode.OFF)))
+    return tuple(lineup)
 
 
 def settings_form(profile: Profile) -> None:
@@ -79,6 +149,7 @@ def settings_form(profile: Profile) -> None:
             key="play_seats",
             index=0,
         )
+        lineup = people_at_table(profile, int(seats or 2))
         coach = CoachMode(
             st.radio(
                 "The coach",
@@ -125,6 +196,7 @@ def settings_form(profile: Profile) -> None:
                     seats=int(seats or 2),
                 ),
                 coach=coach,
+                lineup=lineup,
             )
         except (SettingsError, ValueError) as error:
             st.error(plain(f"These settings cannot be played: {error}"))

@@ -58,7 +58,11 @@ def results(page_game: PlayGame, profile: Profile) -> None:
     settings = game.settings
     rows = []
     names = table.names
-    short = SHORT_NAMES if game.players == 2 else {seat: names.short(seat) for seat in names.seats}
+    short = (
+        SHORT_NAMES
+        if game.players == 2 and not names.people
+        else {seat: names.short(seat) for seat in names.seats}
+    )
     for seat, name in short.items():
         s = summary.seats[seat]
         row: dict[str, str | int] = {"Who": name}
@@ -81,6 +85,8 @@ def results(page_game: PlayGame, profile: Profile) -> None:
     rung = rung_of(table.setup)
     if rung is not None and not page_game.imported:
         next_rung(page_game, rung, profile)
+        return
+    if table.names.people:  # a game between people is no record against a computer level
         return
     record = play_saves.stats(profile, table.level, game.settings.target, game.players)
     if page_game.imported:
@@ -133,6 +139,16 @@ def _final_words(table: Table, deals: int) -> list[str]:
     won = game.winner == ME  # the person's side is side 0
     skunk = game.skunk()
     word = "a double skunk" if skunk == 2 else "a skunk"
+    names = table.names
+    if names.people:  # people by name: the winners, and the score
+        assert game.winner is not None
+        winner = names.side_said(game.winner)
+        two = game.players == 4
+        lines = [f"## {winner} {'win' if two else 'wins'}! 🎉"]
+        if skunk:
+            lines.append(f"**{winner} won by {word}!**  ")
+        lines.append(f"Final score: **{scores_said(table)}** after {deals} deals.")
+        return lines
     if game.players == 2:
         me, them = game.scores
         lines = ["## You win! 🎉" if won else "## The computer wins this time"]
@@ -140,7 +156,6 @@ def _final_words(table: Table, deals: int) -> list[str]:
             lines.append(f"**{SEAT_NAMES[ME if won else COMPUTER]} won by {word}!**  ")
         lines.append(f"Final score: **you {me}, the computer {them}** after {deals} deals.")
         return lines
-    names = table.names
     assert game.winner is not None
     winner = names.side_said(game.winner)
     if won:

@@ -60,7 +60,8 @@ def act(action: Callable[[Table], object]) -> None:
     try:
         action(game.table)
     except (RuleError, ValueError) as error:
-        state.note = capital(in_our_words(str(error), game.table.game.players)) + "."
+        table = game.table
+        state.note = capital(in_our_words(str(error), names=table.names)) + "."
         return
     state.note = ""
     commit(game)

@@ -13,6 +13,7 @@ from trainer.ui.play_page.cues import play_cues
 from trainer.ui.play_page.lay import lay
 from trainer.ui.play_page.layout import board_and_log, header, late, notes
 from trainer.ui.play_page.menu import menu
+from trainer.ui.play_page.passing import pass_screen
 from trainer.ui.play_page.results import follow_win_line, results
 from trainer.ui.play_page.saving import unsaved
 from trainer.ui.play_page.show import reveal
@@ -35,8 +36,10 @@ def table_screen(profile: Profile) -> None:
     cards = take_taps(game)  # before anything is drawn: the table is drawn once
     if page_game() is not game:  # a tap refused as stale: the game as stored, or none
         st.rerun()
-    follow_win_line(game)  # a few more actions measured: the results draw it at once
     table = game.table
+    if pass_screen(table):  # a table of people: nothing of the next one's cards yet
+        return
+    follow_win_line(game)  # a few more actions measured: the results draw it at once
     fade = late(table)
     play_cues(game, fade)
     with st.container(key="play_table"):
@@ -45,8 +48,11 @@ def table_screen(profile: Profile) -> None:
         notes(table)
         board_and_log(table, fade)
         need = table.need()
-        if need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL):
-            throw_coach(table)
+        if (
+            need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL)
+            and table.viewer is not None
+        ):
+            throw_coach(table)  # (a hand shown between people is everyone's: no one's coach)
         if need is Need.CUT_FOR_DEAL:
             cut_for_deal(table)
         elif need is Need.DISCARD and cards is not None:

@@ -182,8 +182,11 @@ class AnsweredElsewhereError(ValueError):
     stored first is kept, and this one is not saved."""
 
 
-def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
-    """Keep one graded answer for the player chosen now (a malformed record raises
+def record_attempt(
+    attempt: AttemptIn, *, key: str | None = None, owner: Owner | None = None
+) -> None:
+    """Keep one graded answer for the player chosen now, or for ``owner`` (a person at a
+    table of people on this device, whose answer it is; a malformed record raises
     ``ValueError`` naming the field; with nobody chosen, :class:`NoPlayerError`).
 
     ``key`` names its place in a practice set, so that answering the same place again
@@ -200,7 +203,8 @@ def record_attempt(attempt: AttemptIn, *, key: str | None = None) -> None:
             "Nobody has been chosen as the player, so this answer was not saved: "
             "choose who is playing first."
         )
-    browser_session().attempts = [*_held(), Held(current_owner(), attempt, session_token(), key)]
+    held = Held(owner or current_owner(), attempt, session_token(), key)
+    browser_session().attempts = [*_held(), held]
     store = current_store()
     if store is not None and key is not None and key in _flush(store):
         raise AnsweredElsewhereError(ANSWERED_ELSEWHERE)

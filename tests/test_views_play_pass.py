@@ -1,0 +1,183 @@
+"""Pass-and-play on the Play page, in AppTest: people of this device named seat by seat,
+"Pass to Sam" before each person's turn with nothing of the table drawn, and no page
+showing one person another person's hidden cards; a game of two people played to 61, and
+a deal of three seats with one computer."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from tests.apptest import as_player
+from tests.test_table_pass_play import hidden_cards
+from trainer.bench.playing import interact
+from trainer.engine.events import DiscardEvent, ShowEvent
+from trainer.progress.store import ENV_VAR, Store
+from trainer.training.table import Need, Person, Table
+from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
+
+#: The keys of the Play page's cards (the throw's, the lay's, a count's).
+CARDS = ("throw_", "lay_", "claim_")
+REPO = Path(__file__).resolve().parent.parent
+PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
+
+
+def _page() -> AppTest:
+    as_player(AppTest.from_file(PAGE), "Jo")  # a second player of this device
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    as_player(at, "Sam")
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _table(at: AppTest) -> Table:
+    table = at.session_state[PLAY_STATE].game.table
+    assert isinstance(table, Table)
+    return table
+
+
+def _start(at: AppTest, seats: list[str], *, target: int = 61, counting: str = "automatic") -> None:
+    """A game with ``seats`` named: ``@Sam`` a person, else a computer's level."""
+    at.selectbox(key="play_seats").set_value(len(seats))
+    at.radio(key="play_target").set_value(target)
+    at.radio(key="play_counting_off").set_value(counting)
+    at.toggle(key="play_people").set_value(True)
+    at.run()
+    for seat, who in enumerate(seats):
+        at.selectbox(key=f"play_seat_{len(seats)}_{seat}").set_value(who)
+    random.seed(len(seats))  # the page deals from Python's generator: the same game each run
+    at.button(key="play_start").click()
+    at.run()
+    assert not at.exception, at.exception
+
+
+def _shown(at: AppTest) -> Iterator[str]:
+    """Everything the page shows in words, and the cards it draws."""
+    for kind in ("markdown", "caption", "info", "warning", "error", "success", "subheader"):
+        yield from (str(getattr(element, "value", "")) for element in at.get(kind))
+    for component in at.get("bidi_component"):
+        yield json.dumps(json.loads(component.proto.json))
+
+
+def _names_none_of(at: AppTest, hidden: set) -> None:
+    for text in _shown(at):
+        for card in hidden:
+            for said in (card.label, str(card)):
+                assert not re.search(rf"(?<![0-9]){re.escape(said)}(?![A-Z])", text), (
+                    f"the page shows {card.label}: {text[:300]!r}"
+                )
+
+
+def _play(
+    at: AppTest, *, deals: int | None = None, runs: int = 1500, seen: list[str] | None = None
+) -> tuple[int, set[str]]:
+    """Play through the page until the game is over (or ``deals`` are done): at each pass
+    screen, check that nothing of the table is drawn and tap it; at each person's turn,
+    check that no other person's hidden cards are shown. The passes tapped and the people
+    they were for; ``seen`` gathers what the table showed in words."""
+    passes = 0
+    passed_to: set[str] = set()
+    for _ in range(runs):
+        table = _table(at)
+        need = table.need()
+        if need is Need.OVER or (deals is not None and table.game.deal_no > deals):
+            assert at.session_state[PLAY_STATE].game.unsaved is None  # saved after every step
+            return passes, passed_to
+        takes = [b for b in at.button if b.key == "play_pass_take"]
+        if takes:
+            name = table.names.who(table.seat)
+            assert f"Pass to {name}" in "\n".join(str(m.value) for m in at.markdown)
+            cards = [c for c in at.get("bidi_component") if str(c.key).startswith(CARDS)]
+            assert not cards  # no cards at all on the pass screen
+            _names_none_of(at, hidden_cards(table, -1))  # no one's hidden cards
+            takes[0].click()
+            passes += 1
+            passed_to.add(name)
+        else:
+            if need is not Need.REVEAL:
+                _names_none_of(at, hidden_cards(table, table.seat))
+            else:
+                _names_none_of(at, hidden_cards(table, -1) if not table.game.is_over else set())
+            if seen is not None:
+                seen.extend(_shown(at))
+            interact(at)
+        at.run()
+        assert not at.exception, at.exception
+    raise AssertionError("the game did not end")
+
+
+def test_two_people_play_to_61_each_hand_hidden_between_turns() -> None:
+    at = _page()
+    _start(at, ["@Sam", "@Jo"])
+    table = _table(at)
+    assert table.setup.lineup == (Person("Sam"), Person("Jo"))
+    passes, passed_to = _play(at)
+    game = _table(at).game
+    assert game.is_over and max(game.scores) >= 61
+    assert passed_to == {"Sam", "Jo"} and passes > 10
+    # each threw their own cards, and the page says the winner by name
+    assert {e.seat for e in game.events if isinstance(e, DiscardEvent)} == {0, 1}
+    winner = _table(at).names.who(game.winner or 0)
+    results = "\n".join(str(m.value) for m in at.markdown)
+    assert f"## {winner} wins!" in results
+    assert "Your record against" not in results  # no record against a computer level
+
+
+def test_three_seats_with_one_computer() -> None:
+    at = _page()
+    _start(at, ["@Sam", "easy", "@Jo"])
+    table = _table(at)
+    assert table.people == (0, 2) and table.level_of(1) == "easy"
+    seen: list[str] = []
+    passes, passed_to = _play(at, deals=1, seen=seen)
+    assert passed_to == {"Sam", "Jo"} and passes >= 4
+    text = "\n".join(seen)
+    assert "Sam and Jo with 1 computer" in text  # the header
+    assert "Sam <b>" in text and "Jo <b>" in text and "Computer <b>" in text  # the board
+    assert "Jo lays" in text or "Sam lays" in text  # the log
+
+
+def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_from_their_side() -> (
+    None
+):
+    at = _page()
+    _start(at, ["@Jo", "@Sam"], counting="muggins")
+    _play(at, deals=1)
+    game = _table(at).game
+    store = Store.open(os.environ[ENV_VAR])
+    for seat, name in enumerate(["Jo", "Sam"]):
+        profile = store.profile_named(name)
+        assert profile is not None
+        counted = [
+            e
+            for e in game.events
+            if isinstance(e, ShowEvent) and e.seat == seat and e.claimed is not None
+        ]
+        stored = store.attempts(profile.id)
+        assert len(stored) == len(counted) > 0  # Sam, the device's player, has only his own
+        kept = {" ".join(sorted(str(c) for c in e.score.hand)) for e in counted}
+        assert all(
+            " ".join(sorted(r.attempt.question.split("|")[0].split())) in kept for r in stored
+        )
+    # the game is kept for Sam, the device's player, with his scores first (he sits second)
+    sam = store.profile_named("Sam")
+    assert sam is not None
+    row = store.game_in_progress(sam.id)
+    assert row is not None and (row.my_score, row.their_score) == (game.scores[1], game.scores[0])
+    # opened again (another visit), the game comes back at the pass screen of whoever's turn
+    again = AppTest.from_file(PAGE, default_timeout=60)
+    as_player(again, "Sam")
+    again.run()
+    assert not again.exception, again.exception
+    table = _table(again)
+    assert table.game.events == game.events and table.setup == _table(at).setup
+    assert f"Pass to {table.names.who(table.seat)}" in "\n".join(
+        str(m.value) for m in again.markdown
+    )
