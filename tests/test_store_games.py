@@ -186,6 +186,18 @@ def test_imported_games_are_not_counted_in_the_level_records(location: str) -> N
     assert imported_games(store, ann) == 3
 
 
+def test_games_between_people_are_in_no_level_record(location: str) -> None:
+    store, ann = _store(location)
+    store.save_game(ann, _game("w", status="won", my_score=61, their_score=25))
+    people = "level=easy target=61 skunks=on counting=automatic lineup=@Ann,easy,@Jo"
+    store.save_game(ann, _game("p", status="won", my_score=61, their_score=40, settings=people))
+    assert store.game_stats(ann, "easy", 61).games == 1
+    assert store.games_by_level(ann) == {("easy", 2): 1}
+    assert [r.finished for r in store.games_record(ann)] == [1]
+    listed = {g.game_id: g.settings for g in store.finished_games(ann, method=1)}
+    assert listed == {"w": _game().settings, "p": people}  # Progress lists it all the same
+
+
 def test_the_record_by_level_and_length(location: str) -> None:
     store, ann = _store(location)
     store.save_game(ann, _game("w", status="won", my_score=61, their_score=25, skunk=1))

@@ -22,6 +22,7 @@ from trainer.engine.record import GameRecord
 from trainer.progress.review_totals import review_text
 from trainer.progress.store import ENV_VAR, Store
 from trainer.training.table import Need, Person, PlaySetup, Table
+from trainer.ui.game_list import game_line
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 from trainer.ui.play_saves import saved_row
 
@@ -131,6 +132,17 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns() -> None:
     results = "\n".join(str(m.value) for m in at.markdown)
     assert f"## {winner} wins!" in results
     assert "Your record against" not in results  # no record against a computer level
+    # each person's Progress has the game, from their own seat, and in no level record
+    store = Store.open(os.environ[ENV_VAR])
+    for seat, name in enumerate(["Sam", "Jo"]):
+        profile = store.profile_named(name)
+        assert profile is not None
+        (row,) = store.finished_games(profile.id, method=1)
+        other = game.scores[1 - seat]
+        assert (row.my_score, row.their_score) == (min(game.scores[seat], 61), min(other, 61))
+        assert row.status == ("won" if game.winner == seat else "lost")
+        assert game_line(row).split(" · ")[1] == "Sam and Jo, to 61"
+        assert store.games_record(profile.id) == [] and store.games_by_level(profile.id) == {}
 
 
 def test_three_seats_with_one_computer() -> None:

@@ -10,7 +10,7 @@ import streamlit as st
 
 from trainer.progress.figures import TABLE_SHORT
 from trainer.progress.store import FinishedGame
-from trainer.training.table import PERSON_MARK, level_name
+from trainer.training.table import LEVEL_NAMES, Person, PlaySetup, level_name
 from trainer.ui import session
 from trainer.ui.requests import name_review
 
@@ -30,17 +30,35 @@ def open_review(game_id: str) -> NoReturn:
     st.switch_page(REVIEW_PAGE, query_params=review_address(game_id))
 
 
+def people_at(settings: str) -> str | None:
+    """Who sat at a game of people, in words (``Ann, Sam and the computer (Easy)``); None
+    for a game against the computer alone (or a setup that no longer reads)."""
+    if "lineup=" not in settings:
+        return None
+    try:
+        lineup = PlaySetup.parse(settings).lineup
+    except ValueError:
+        return None
+    if not any(isinstance(p, Person) for p in lineup):
+        return None
+    names = [
+        p.name if isinstance(p, Person) else f"the computer ({LEVEL_NAMES.get(p, p)})"
+        for p in lineup
+    ]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def game_line(game: FinishedGame) -> str:
     """``12 Mar · Normal, to 121 · won 121–98 (a skunk) · 14.2 points lost`` (the table
-    size named when it is not two: ``Normal, to 121, 3 players``)."""
+    size named when it is not two: ``Normal, to 121, 3 players``; a game of people names
+    who sat at it: ``Ann and Sam, to 121``)."""
     when = game.finished_at.astimezone().strftime("%d %b %Y").lstrip("0")
-    level = level_name(game.level)
-    if game.level.startswith(PERSON_MARK):
-        level = f"Against {level}"
+    people = people_at(game.settings)
+    level = people or level_name(game.level)
     result = "won" if game.status == "won" else "lost"
     skunk = {1: " (a skunk)", 2: " (a double skunk)"}.get(game.skunk, "")
     lost = "" if game.lost is None else f" · {game.lost.total:.1f} points lost"
-    size = "" if game.seats == 2 else f", {TABLE_SHORT.get(game.seats, game.seats)}"
+    size = "" if game.seats == 2 or people else f", {TABLE_SHORT.get(game.seats, game.seats)}"
     return f"{when} · {level}, to {game.target}{size} · {result} {game.my_score}–{game.their_score}{skunk}{lost}"
 
 

@@ -190,7 +190,41 @@ def save(state: PlayGame) -> SaveOutcome:
         return Unsaved(state.unsaved)
     state.version = stored.version
     state.unsaved = None
+    if row.finished:
+        _others_rows(store, state, found)
     return Saved()
+
+
+def others_game_id(game_id: str, seat: int) -> str:
+    """The id of the row kept for the person at ``seat`` of a game of people (the game's
+    own id is its owner's row)."""
+    return f"{game_id}.{seat}"
+
+
+def _others_rows(store: Store, state: PlayGame, owner: Profile) -> None:
+    """A finished game of people: a row for each other person at the table, under their
+    own player, its result and scores from their seat (so each one's Progress shows it).
+    Written once (a row already there is left as it is); a person no longer on the device,
+    or a store that refuses, is passed over: the owner's game is saved all the same."""
+    table = state.table
+    key = owner.name.casefold()
+    for seat, name in table.names.people:
+        if name.casefold() == key:
+            continue
+        try:
+            person = store.profile_named(name)
+            if person is None:
+                continue
+            row = saved_row(
+                others_game_id(state.game_id, seat), table, imported=state.imported, seat=seat
+            )
+            store.save_game(person.id, row._replace(place="left"))
+        except StaleGameError:
+            continue  # kept already
+        except (StoreError, ValueError) as err:
+            if isinstance(err, StoreError):
+                session.report_failure(err)
+            continue
 
 
 def _as_page_game(row: SavedGame, owner: Owner) -> PlayGame | None:

@@ -29,6 +29,10 @@ MARGIN = (
     " - (CASE WHEN their_score > target THEN target ELSE their_score END)"
 )
 
+#: A game against the computer alone, in SQL: no person named in its lineup (a game
+#: between people, on one device, is in no record against a computer level).
+NO_PEOPLE = "settings NOT LIKE '%lineup=%@%'"
+
 
 class GameTables(StoreTables):
     """The store's games and game reviews (see the module docstring)."""
@@ -144,7 +148,7 @@ class GameTables(StoreTables):
                           COALESCE(SUM(CASE WHEN status = 'won' AND skunk > 0 THEN 1 END), 0),
                           AVG({MARGIN})
                    FROM games WHERE profile_id = ? AND level = ? AND target = ? AND seats = ?
-                         AND status != 'playing' AND imported = 0""",
+                         AND status != 'playing' AND imported = 0 AND {NO_PEOPLE}""",
                 (profile_id, level, target, seats),
             ).fetchone()
         average = float(row[3]) if row[3] is not None else None
@@ -156,7 +160,7 @@ class GameTables(StoreTables):
         with self._connect() as conn:
             rows = conn.execute(
                 "SELECT level, seats, COUNT(*) FROM games WHERE profile_id = ? "
-                "AND status != 'playing' AND imported = 0 GROUP BY level, seats",
+                f"AND status != 'playing' AND imported = 0 AND {NO_PEOPLE} GROUP BY level, seats",
                 (profile_id,),
             ).fetchall()
         return {(str(r[0]), int(r[1])): int(r[2]) for r in rows}
@@ -175,7 +179,7 @@ class GameTables(StoreTables):
                           AVG(CASE WHEN status != 'playing' THEN {MARGIN} END),
                           COALESCE(SUM(CASE WHEN status = 'playing' THEN 1 END), 0),
                           seats
-                   FROM games WHERE profile_id = ? AND imported = 0
+                   FROM games WHERE profile_id = ? AND imported = 0 AND {NO_PEOPLE}
                    GROUP BY level, target, seats ORDER BY level, target, seats""",
                 (profile_id,),
             ).fetchall()
@@ -232,7 +236,8 @@ class GameTables(StoreTables):
         with the points its review found lost when a review by ``method`` of its record as it
         is now is stored (else ``lost`` is None)."""
         sql = """SELECT g.game_id, g.level, g.target, g.status, g.my_score, g.their_score,
-                        g.skunk, g.updated_at, r.deals, r.throws, r.plays, r.counts, g.seats
+                        g.skunk, g.updated_at, r.deals, r.throws, r.plays, r.counts, g.seats,
+                        g.settings
                  FROM games g LEFT JOIN game_reviews r ON r.game_id = g.game_id
                       AND r.method = ? AND r.record_chars = length(g.record)
                  WHERE g.profile_id = ? AND g.status != 'playing'

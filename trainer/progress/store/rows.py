@@ -303,11 +303,12 @@ class FinishedGame(NamedTuple):
     finished_at: datetime
     lost: ReviewTotals | None
     seats: int = 2  # how many sat at the table
+    settings: str = ""  # its setup's notation (who sat at the table, when people did)
 
 
 def finished_game(row: Sequence[Any]) -> FinishedGame:
     (game_id, level, target, status, mine, theirs, skunked, at, deals, throws, plays, counts,
-     seats) = row  # fmt: skip
+     seats, settings) = row  # fmt: skip
     lost = (
         None
         if deals is None
@@ -316,7 +317,7 @@ def finished_game(row: Sequence[Any]) -> FinishedGame:
     return FinishedGame(
         str(game_id), str(level), int(target), str(status), at_most_target(mine, target),
         at_most_target(theirs, target),
-        int(skunked), from_utc_text(at), lost, int(seats),
+        int(skunked), from_utc_text(at), lost, int(seats), str(settings),
     )  # fmt: skip
 
 
