@@ -19,6 +19,7 @@ from trainer.training.table import (
     Person,
     PlaySetup,
     Table,
+    event_lines,
     export_text,
     in_our_words,
     public_record,
@@ -260,3 +261,26 @@ def test_a_saved_game_of_people_resumes_at_the_same_persons_turn(lineup: tuple) 
 
     play_out(table, check)
     assert turns > 14
+
+
+@pytest.mark.parametrize("lineup", [(ANN, SAM), (ANN, "easy", SAM), (ANN, SAM, "easy", JO)])
+def test_points_a_person_misses_go_to_an_opponent_named_in_words(lineup: tuple) -> None:
+    table = Table.new(setup_of(lineup), seed=3)
+    play_out(table)
+    game = table.game
+    text = "\n".join(
+        line
+        for event in game.events
+        for line in event_lines(event, game.players, names=table.names, viewer=table.viewer)
+    )
+    assert "sam deals" not in text and "ann deals" not in text  # a name keeps its capital
+    taken = [e for e in game.events if isinstance(e, ShowEvent) and e.muggins]
+    assert taken  # a count one short now and then
+    for event in taken:
+        taker = event.muggins_taker
+        assert game.side_of(taker) != game.side_of(event.seat)  # an opponent's side
+        said = (
+            f"Muggins! {table.names.who(taker)} takes the {event.muggins} "
+            f"point{'' if event.muggins == 1 else 's'} {table.names.who(event.seat)} missed."
+        )
+        assert said in text

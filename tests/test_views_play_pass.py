@@ -56,6 +56,9 @@ def _start(at: AppTest, seats: list[str], *, target: int = 61, counting: str = "
     at.run()
     for seat, who in enumerate(seats):
         at.selectbox(key=f"play_seat_{len(seats)}_{seat}").set_value(who)
+    at.run()
+    said = at.radio(key="play_counting_off").options
+    assert "points a person misses go to an opponent" in said[2]  # not "to the computer"
     random.seed(len(seats))  # the page deals from Python's generator: the same game each run
     at.button(key="play_start").click()
     at.run()
@@ -105,6 +108,11 @@ def _play(
             passes += 1
             passed_to.add(name)
         else:
+            if need is Need.LAY:  # the prompt names whose turn it is
+                name = table.names.who(table.seat)
+                prompt = "\n".join(str(m.value) for m in at.markdown)
+                assert f"**{name}'s turn: tap a card to lay it.**" in prompt
+                assert "Your turn" not in prompt
             if need is not Need.REVEAL:
                 _names_none_of(at, hidden_cards(table, table.seat))
             else:
@@ -142,6 +150,7 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns() -> None:
         assert (row.my_score, row.their_score) == (min(game.scores[seat], 61), min(other, 61))
         assert row.status == ("won" if game.winner == seat else "lost")
         assert game_line(row).split(" · ")[1] == "Sam and Jo, to 61"
+        assert PlaySetup.parse(row.settings).seat == seat  # reviewed at their own seat
         assert store.games_record(profile.id) == [] and store.games_by_level(profile.id) == {}
 
 

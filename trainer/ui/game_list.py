@@ -10,7 +10,7 @@ import streamlit as st
 
 from trainer.progress.figures import TABLE_SHORT
 from trainer.progress.store import FinishedGame
-from trainer.training.table import LEVEL_NAMES, Person, PlaySetup, level_name
+from trainer.training.table import LEVEL_NAMES, PERSON_MARK, Person, PlaySetup, level_name
 from trainer.ui import session
 from trainer.ui.requests import name_review
 
@@ -53,8 +53,10 @@ def game_line(game: FinishedGame) -> str:
     size named when it is not two: ``Normal, to 121, 3 players``; a game of people names
     who sat at it: ``Ann and Sam, to 121``)."""
     when = game.finished_at.astimezone().strftime("%d %b %Y").lstrip("0")
-    people = people_at(game.settings)
+    people = None if game.level.startswith(PERSON_MARK) else people_at(game.settings)
     level = people or level_name(game.level)
+    if game.level.startswith(PERSON_MARK):  # a game across devices: against the other person
+        level = f"Against {level}"
     result = "won" if game.status == "won" else "lost"
     skunk = {1: " (a skunk)", 2: " (a double skunk)"}.get(game.skunk, "")
     lost = "" if game.lost is None else f" · {game.lost.total:.1f} points lost"

@@ -29,9 +29,10 @@ MARGIN = (
     " - (CASE WHEN their_score > target THEN target ELSE their_score END)"
 )
 
-#: A game against the computer alone, in SQL: no person named in its lineup (a game
-#: between people, on one device, is in no record against a computer level).
-NO_PEOPLE = "settings NOT LIKE '%lineup=%@%'"
+#: A game in the records by level, in SQL: against the computer alone (no person named in
+#: its lineup), or across devices against a person (its level is them, ``@Bo``); a game
+#: between people on one device is in no record against a computer level.
+NO_PEOPLE = "(settings NOT LIKE '%lineup=%@%' OR level LIKE '@%')"
 
 
 class GameTables(StoreTables):

@@ -69,6 +69,8 @@ def _awards_line(awards: Sequence[Award], names: SeatNames) -> list[str]:
 
 def _deals(dealer: int, names: SeatNames) -> str:
     said = names.does(dealer, "deal")
+    if dealer in dict(names.people):  # a person's name keeps its capital
+        return said
     return said[:1].lower() + said[1:]
 
 

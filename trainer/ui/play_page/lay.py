@@ -40,7 +40,9 @@ def lay(page_game: PlayGame, picker: CardPicker, late: str = "") -> None:
     if reply is not None:
         mine = game.events[table.mark]
         before = mine.count if isinstance(mine, LayEvent) else None
-    holds = f"The computer holds {many(view.opponent_cards, 'card')}." if view.players == 2 else ""
+    names = table.names
+    other = names.who(1 - table.seat) if view.players == 2 else ""
+    holds = f"{other} holds {many(view.opponent_cards, 'card')}." if other else ""
     felt = felt_html(
         starter=view.starter,
         pile=view.pile,
@@ -55,7 +57,8 @@ def lay(page_game: PlayGame, picker: CardPicker, late: str = "") -> None:
     st.markdown(felt, unsafe_allow_html=True)
     details = False
     with st.container(horizontal=True, vertical_alignment="center", key="play_your_turn"):
-        st.markdown("**Your turn: tap a card to lay it.**", width="content")
+        whose = f"{names.who(table.seat)}'s turn" if names.people else "Your turn"
+        st.markdown(f"**{whose}: tap a card to lay it.**", width="content")
         if table.learning:
             details = st.toggle(
                 "Details: each card's points",

@@ -45,6 +45,15 @@ _COUNTING_HELP = {
     "muggins": "You count (muggins: missed points go to the computer)",
 }
 
+#: The same, at a table of people (the count is each person's; what one misses, an opponent takes).
+_PEOPLE_COUNTING_HELP = {
+    "automatic": "The trainer counts",
+    "aloud": "Each person counts their hand first, then the trainer goes through it "
+    "(nothing is lost)",
+    "muggins": "Each person counts (muggins: points a person misses go to an opponent, "
+    "the seat on their left)",
+}
+
 _COACH_HELP = {
     CoachMode.OFF: "Off",
     CoachMode.MOVES: "After each move (it tells you how your throw and your cards did)",
@@ -166,7 +175,11 @@ def settings_form(profile: Profile) -> None:
         counting = st.radio(
             "Who counts the hands?",
             countings,
-            format_func=_COUNTING_HELP.__getitem__,
+            format_func=(
+                _PEOPLE_COUNTING_HELP
+                if any(isinstance(p, Person) for p in lineup)
+                else _COUNTING_HELP
+            ).__getitem__,
             key=f"play_counting_{coach}",
             index=1 if coach is CoachMode.LEARNING else 0,
         )
