@@ -28,7 +28,6 @@ from trainer.training.review_words import details, title, why
 from trainer.training.table import ME, CoachMode, Table
 from trainer.training.winline import LinePoint, win_line
 from trainer.ui.play_saves import saved_row
-from trainer.ui.winchart import COMING
 
 pytestmark = pytest.mark.browser
 
@@ -223,24 +222,25 @@ def test_the_chances_after_the_game_are_the_ones_the_meter_showed(
     assert _shown_chances(page, "review_winline") == results
 
 
-def test_a_review_opened_from_its_address_draws_its_line_once_worked_out(
+def test_a_review_opened_from_its_address_draws_its_line_and_steps_through_its_deals(
     page: Any, app_url: str, browser_db: Path
 ) -> None:
     """A game whose line was not worked out ahead (opened from its address, not from its
-    results screen): the page is drawn without waiting for the line, which comes in its
-    place once it is worked out."""
+    results screen): its deals stepped through at once, no click lost, and its line."""
     table = _play("normal", 61, 14, counting=Counting.MUGGINS)
-    _store_for(browser_db, BROWSER_PLAYER, saved_row("browser-line-later", table))
+    review = _store_for(browser_db, BROWSER_PLAYER, saved_row("browser-line-later", table))
     open_page(
         page,
         f"{app_url}/review?player=browser&game=browser-line-later",
         "Your three costliest decisions",
     )
+    assert len(review.deals) >= 4
+    for deal_no in range(2, len(review.deals) + 1):
+        page.get_by_role("button", name="Next deal").click()
+        after(page, f"Deal {deal_no} · ")
     line = win_line(table.game.record())
     rows = _shown_chances(page, "review_winline")  # waits for the line's table
     assert [r[2] for r in rows] == [end.said() for _, _, end in line.at_throws()]
-    settled(page)
-    assert page.get_by_text(COMING).count() == 0
     assert page.locator(EXCEPTION).count() == 0
 
 

@@ -5,23 +5,17 @@ of a game on the Play page, in AppTest."""
 from __future__ import annotations
 
 import json
-import threading
 from typing import Any
 
 import pyarrow as pa  # type: ignore[import-untyped]
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from tests.test_review import _play
 from tests.test_views_review import APP, _open, _saved, _saved_for
 from trainer.engine.record import GameRecord
-from trainer.engine.vocab import Counting
 from trainer.training.table import ME
 from trainer.training.winline import win_line
-from trainer.ui import review_ahead
-from trainer.ui.review_ahead import reviews_ahead
-from trainer.ui.winchart import COMING, SHOWS, chance_rows, win_chart
+from trainer.ui.winchart import SHOWS, chance_rows, win_chart
 
 
 def _line_chart(at: AppTest) -> tuple[dict[str, Any], list[list[dict[str, Any]]]]:
@@ -73,39 +67,6 @@ def test_the_review_draws_the_line_and_says_what_the_marks_were() -> None:
     for n, swing in enumerate(line.biggest(), start=1):
         assert f"{n}. {swing.words()}" in text
     assert SHOWS in [c.value for c in at.caption]  # what the line is, said on it
-    assert _table(at, "review_winline") == "\n".join(chance_rows(line))
-
-
-def test_the_review_opens_before_its_line_and_draws_it_once_worked_out(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The win line costs most of a review's time: the page is drawn without waiting for it,
-    its place saying it is being worked out, and the line is drawn there once it is."""
-    release = threading.Event()
-    real = review_ahead.work_out_line
-
-    def slow(record: str, settings: str) -> object:
-        assert release.wait(60)
-        return real(record, settings)
-
-    monkeypatch.setattr(review_ahead, "work_out_line", slow)
-    game = _saved("slow-line", _play("easy", 61, 21, counting=Counting.MUGGINS))
-    _saved_for("Sam", game)
-    at = AppTest.from_file(APP, default_timeout=60)
-    as_player(at, "Sam")
-    at.query_params["game"] = game.game_id
-    at.switch_page("ui/views/review.py").run()
-    assert not at.exception, at.exception
-    assert "Your three costliest decisions" in [s.value for s in at.subheader]
-    assert "Deal by deal" in [s.value for s in at.subheader]  # the rest, not held up
-    assert COMING in [c.value for c in at.caption]
-    assert not [e for e in at.expander if e.key == "review_winline_table"]
-    release.set()
-    reviews_ahead().settle()
-    at.run()
-    assert not at.exception, at.exception
-    assert COMING not in [c.value for c in at.caption]
-    line = win_line(GameRecord.parse(game.record))
     assert _table(at, "review_winline") == "\n".join(chance_rows(line))
 
 

@@ -65,9 +65,8 @@ def bench_review(
     same records (the peer: the least anything about a finished game costs).
 
     With ``page``, the Review page opened in AppTest through the app for each game in turn,
-    as after the results screen's last click (each game new to the page's cache; its win
-    line, which the page draws once it is worked out, is waited for untimed), against the
-    Home page opened the same way in between (the peer: the app's own cost of a page);
+    as after the results screen's last click (each game new to the page's cache), against
+    the Home page opened the same way in between (the peer: the app's own cost of a page);
     after the app's warm-up unless ``warm`` is False (then the first opening pays for what
     a process loads once)."""
     from trainer.engine.game import Game
@@ -155,7 +154,6 @@ def _bench_review_page(tables: Sequence[Table], *, warm: bool) -> list[tuple[str
     from streamlit.testing.v1 import AppTest
 
     from trainer.ui.play_saves import saved_row
-    from trainer.ui.review_ahead import reviews_ahead
     from trainer.ui.session import PLAYER_PARAM, player_param
 
     if warm:  # as on a server that has been up for a moment (trainer/app.py starts this)
@@ -181,7 +179,6 @@ def _bench_review_page(tables: Sequence[Table], *, warm: bool) -> list[tuple[str
                 s.value for s in at.subheader
             ]:
                 raise RuntimeError(f"the Review page failed: {at.exception}")
-            reviews_ahead().settle()  # its win line, worked out after the page: not timed
             at.switch_page("ui/views/home.py")
             home.append(_timed(at.run))
     return [

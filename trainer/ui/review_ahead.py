@@ -8,8 +8,8 @@ What is worked out is the review (:func:`trainer.progress.review_totals.review_t
 its chart of points lost as the spec the page sends, then, apart and after it, for the
 games the win model speaks of, the win line (:func:`trainer.training.winline.win_line`;
 the results screen hands over the line it already drew) with its chart's spec: it costs
-most of the time, so the page never waits for it (:func:`line_if_ready`: it draws the rest
-and the line comes when it is worked out). It is the same for anyone who opens the game,
+most of the time, so the page takes the review without waiting for it, draws the rest, and
+takes the line last (:func:`prepared_line`). It is the same for anyone who opens the game,
 so it is kept once for every session (``st.cache_resource``), keyed by the record and the
 setup as stored, the newest :data:`KEPT` games.
 """

@@ -23,7 +23,6 @@ from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
 from trainer.training.winline import WinLine
 
 __all__ = [
-    "COMING",
     "SHOWS",
     "UncheckedChart",
     "chance_rows",
@@ -33,9 +32,6 @@ __all__ = [
     "spec_of",
     "win_chart",
 ]
-
-#: What the line's place says while the line is being worked out (the Review page).
-COMING = "Being worked out…"
 
 #: What the line is, said under its title.
 SHOWS = (

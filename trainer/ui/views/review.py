@@ -10,8 +10,7 @@ over the deals, as the meter showed it (games the win model speaks of,
 first games no percentage or decimal point is shown. The numbers are the review's
 (:mod:`trainer.training.review`), the words :mod:`trainer.training.review_words`'s: this
 page draws them. The review is usually worked out already, while the results were on the
-screen (:mod:`trainer.ui.review_ahead`); the win line, which costs most of the time, is
-never waited for: its place says it is being worked out until it is drawn there. Another page opens it for a game with
+screen (:mod:`trainer.ui.review_ahead`). Another page opens it for a game with
 ``?game=<id>`` (or names the game with :func:`trainer.ui.requests.name_review`); only the
 signed-in player's own finished games open. What the page keeps between runs is one
 :class:`~trainer.ui.page_state.ReviewState`.
@@ -53,8 +52,8 @@ from trainer.ui.game_list import GAME_PARAM, game_links
 from trainer.ui.page_state import ReviewState, kept
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import PracticeRequest, ask_practice, take_review
-from trainer.ui.review_ahead import line_if_ready, prepare_line, prepared
-from trainer.ui.winchart import COMING, show_win_line
+from trainer.ui.review_ahead import prepared, prepared_line
+from trainer.ui.winchart import show_win_line
 
 PROGRESS_PAGE = "ui/views/progress.py"
 PLAY_PAGE = "ui/views/play.py"
@@ -211,28 +210,6 @@ def _totals(review: GameReview, spec: dict[str, Any], *, words: bool) -> None:
     st.markdown("##### Points lost per deal")
     # what st.altair_chart(lost_chart(review), ...) draws, its spec made once per review
     st.vega_lite_chart(spec=dict(spec), width="stretch", height=240, key="review_lost_chart")
-
-
-#: How often the page asks whether the win line is worked out, while it is (seconds).
-LINE_POLL = 0.25
-
-
-def _win_line(record: str, settings: str, words: bool) -> None:
-    """The chance to win over the deals, when it is worked out; else its place, a fragment
-    that asks again every :data:`LINE_POLL` seconds and has the page drawn again once it is
-    (then the line is drawn here and the asking stops)."""
-    done, line = line_if_ready(record, settings)
-    if line is not None:
-        show_win_line(line, key="review_winline", words=words)
-    elif not done:
-        st.fragment(_line_coming, run_every=LINE_POLL)(record, settings)
-
-
-def _line_coming(record: str, settings: str) -> None:
-    if line_if_ready(record, settings)[0]:
-        st.rerun()  # the whole page, once: its own run stops this fragment's asking
-    st.markdown("##### Your chance to win, deal by deal")
-    st.caption(COMING)
 
 
 def _board(review: GameReview, deal: DealReview, names: SeatNames) -> None:
@@ -471,9 +448,13 @@ st.caption(
 )
 _costliest(review, game_id, words=in_words)
 _totals(review, ready.lost_spec, words=in_words)
-if ready.measured:  # the win model's games: two at the table, not a first game
-    if ready.line is None:
-        prepare_line(saved.record, saved.settings)  # (most of the time: never waited for)
-    _win_line(saved.record, saved.settings, in_words)
+# The win model's games (two at the table, not a first game) have a win line: its place is
+# kept here and drawn last, when it was not worked out ahead (it costs most of the time).
+line_spot = st.empty() if ready.measured else None
 _deals(review, game_id, in_words, table_names)
 st.page_link(PROGRESS_PAGE, label="All your games on Progress", icon=":material/insights:")
+if line_spot is not None:
+    line = ready.line or prepared_line(saved.record, saved.settings)
+    if line is not None:
+        with line_spot.container():
+            show_win_line(line, key="review_winline", words=in_words)
