@@ -210,14 +210,13 @@ def games_section(profile_id: int) -> None:
             "and how you do shows up here.",
             icon=":material/playing_cards:",
         )
-        return
-    st.caption(games_caption(records))
-    lines = [tuple(line) for line in games_lines(records)]
-    st.html(f"<style>{assets.text('progress.css')}</style>")  # the table on a phone
-    with st.container(key="progress_games"):
-        st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
-    if any(r.finished for r in records):
-        reviewed_games(profile_id)
+    else:
+        st.caption(games_caption(records))
+        lines = [tuple(line) for line in games_lines(records)]
+        st.html(f"<style>{assets.text('progress.css')}</style>")  # the table on a phone
+        with st.container(key="progress_games"):
+            st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
+    reviewed_games(profile_id)  # games between people too, which are in no record above
 
 
 # --- game reviews: points lost per game, and a review link per game ---------------------------
@@ -393,6 +392,8 @@ def reviewed_games(profile_id: int) -> None:
             plain(f"Your finished games cannot be listed just now ({describe_error(err)})."),
             icon=":material/warning:",
         )
+        return
+    if not games:
         return
     points = lost_points(games)
     if points:
