@@ -4,7 +4,9 @@ A :class:`Table` holds a :class:`~trainer.engine.game.Game` with the person in s
 the computer in every other seat (seat 1 between two; with three or four at the table, see
 :mod:`.seats`: with four, seat 2 is the person's partner); or, with a setup's
 :attr:`~.setup.PlaySetup.lineup`, people in any seats (pass-and-play on one device: the
-table stops at each person's turn, :attr:`Table.seat` is whose it is). After every action
+table stops at each person's turn, :attr:`Table.seat` is whose it is); or one person's seat
+alone (:attr:`Table.own`, a game across devices: each device's table, from the one stored
+record, acts for its seat and waits while it is another's turn). After every action
 of a person, :meth:`Table.advance` lets the computers act until a person has something to
 do again (:meth:`Table.need`). What just
 happened is told in short sentences (:func:`event_lines`), made from the events alone, so a
@@ -101,9 +103,18 @@ class Table:
     _hints: dict[int, set[int]] = field(default_factory=dict, repr=False, compare=False)
     #: Each person's coach (:mod:`.coaching`), working from their own view.
     _coaches: dict[int, TableCoach] = field(default_factory=dict, repr=False, compare=False)
+    #: The one person's seat this table belongs to, in a game across devices (None: the
+    #: table acts for whichever person's turn it is). It never acts for another seat; while
+    #: the game waits for another person it says so (:attr:`Need.WAIT <.setup.Need.WAIT>`,
+    #: :meth:`waiting_on`), and its view, words and coach are that seat's alone.
+    own: int | None = None
 
     def __post_init__(self) -> None:
         people = self.people
+        if self.own is not None:
+            if self.own not in people:
+                raise ValueError(f"seat {self.own} is not a person's")
+            self.seat = self.own
         if self.seat not in people:
             self.seat = people[0]
         for seat in people[1:]:
@@ -112,13 +123,16 @@ class Table:
             self._hints[seat] = set(player.hints)
 
     @classmethod
-    def new(cls, setup: PlaySetup, seed: int) -> Table:
+    def new(cls, setup: PlaySetup, seed: int, *, own: int | None = None) -> Table:
+        """A new game; with ``own``, the table of the person in that seat alone (see
+        :attr:`own`)."""
         return cls(
             Game(setup.settings, seed),
             setup.level,
             coach=setup.coach,
             hints=set(setup.hints),
             lineup=setup.lineup,
+            own=own,
         )
 
     @property
@@ -167,21 +181,28 @@ class Table:
         """Whose hidden cards the table's words may name: the person in :attr:`seat`; None
         while a hand is being shown in a game between people (the show is everyone's: the
         device may be passed round), or once it is over."""
+        if self.own is not None:
+            return self.own
         if len(self.people) > 1 and self.need() in (Need.REVEAL, Need.OVER):
             return None
         return self.seat
 
     def _turn(self, seat: int) -> None:
-        """The table stops at the turn of the person in ``seat``."""
-        if seat != self.seat:
+        """The table stops at the turn of the person in ``seat`` (a table of one seat stays
+        on it: :meth:`need` says it waits)."""
+        if seat != self.seat and self.own is None:
             self._marks[self.seat] = self.mark
             self.seat = seat
             self.mark = self._marks.get(seat, 0)
 
     @classmethod
-    def resume(cls, setup: PlaySetup, record: GameRecord, place: str = "") -> Table:
+    def resume(
+        cls, setup: PlaySetup, record: GameRecord, place: str = "", *, own: int | None = None
+    ) -> Table:
         """A saved game at the point it was left: where the person was looking (``place``,
-        see :meth:`place`) is restored; without it, a counted hand is shown again."""
+        see :meth:`place`) is restored; without it, a counted hand is shown again. With
+        ``own``, the table of the person in that seat alone (:attr:`own`): each device's
+        table is this, from the one stored record."""
         game = Game.replay(record)
         seen = len(game.events)
         if game.events and isinstance(game.events[-1], ShowEvent):
@@ -198,7 +219,7 @@ class Table:
             )
             for seat in setup.people
         }
-        first = setup.people[0]
+        first = setup.people[0] if own is None else own
         table = cls(
             game,
             setup.level,
@@ -207,6 +228,7 @@ class Table:
             coach=setup.coach,
             hints=set(setup.hints),
             lineup=setup.lineup,
+            own=own,
         )
         table._marks.update(marks)
         table._restore(place)
@@ -286,6 +308,8 @@ class Table:
             return Need.REVEAL  # a hand that won the game is still counted out first
         if game.is_over:
             return Need.OVER
+        if self.waiting_on() is not None:
+            return Need.WAIT
         phase = game.phase
         if phase is Phase.CUT:
             return Need.CUT_FOR_DEAL
@@ -298,6 +322,17 @@ class Table:
         if phase is Phase.SHOW:
             return Need.CLAIM
         raise AssertionError(f"no step for {phase}")  # DONE is always passed by advance()
+
+    def waiting_on(self) -> int | None:
+        """At a table of one seat (:attr:`own`): the person whose turn it is while it is not
+        that seat's (None: it is, or the table acts for every person)."""
+        game = self.game
+        if self.own is None or game.is_over or self._unseen_show() is not None:
+            return None
+        waiting = game.waiting_for()
+        if not waiting or self.own in waiting:
+            return None
+        return waiting[0]
 
     @property
     def counted(self) -> ShowEvent | None:

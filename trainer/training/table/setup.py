@@ -368,6 +368,8 @@ class Need(StrEnum):
     CLAIM = "count your hand"
     REVEAL = "see a count"
     OVER = "game over"
+    #: Another person's turn, at a table of one seat (a game across devices).
+    WAIT = "wait for your turn"
 
     def __repr__(self) -> str:
         return f"Need.{self.name}"

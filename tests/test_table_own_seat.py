@@ -1,0 +1,118 @@
+"""A table of one person's seat (``Table.own``: a game across devices, each device with its
+own table from the one stored record): it acts for that seat alone, says whose turn it is
+while it waits, tells that seat only what it may know, and gives the same record as
+:class:`~trainer.training.table.device_table.DeviceTable` for the same moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.analysis import computer_player
+from trainer.engine.events import CutEvent, DealEvent, DiscardEvent
+from trainer.engine.record import GameRecord
+from trainer.engine.vocab import Phase, RuleError
+from trainer.training.table import CoachMode, Need, Person, PlaySetup, Table
+from trainer.training.table.device_table import DeviceTable, device_settings
+
+ANN = Person("Ann", CoachMode.LEARNING)
+SAM = Person("Sam", CoachMode.OFF)
+
+
+def setup_of(target: int = 61) -> PlaySetup:
+    return PlaySetup(settings=device_settings(target), lineup=(ANN, SAM))
+
+
+def hidden_from(table: Table) -> set[str]:
+    """The labels of the other seat's cards its owner may not know yet: its throw this deal
+    (until the crib is shown) and the cards in its hand not laid."""
+    game = table.game
+    other = 1 - table.seat
+    if game.phase not in (Phase.DISCARD, Phase.STARTER, Phase.PLAY):
+        return set()
+    hidden = {card.label for card in game.view(other).hand}
+    for event in reversed(game.events):
+        if isinstance(event, DealEvent):
+            break
+        if isinstance(event, DiscardEvent) and event.seat == other:
+            hidden |= {card.label for card in event.cards}
+            break
+    return hidden
+
+
+def check_private(table: Table, own: int) -> None:
+    """What the table of ``own`` says is ``own``'s alone."""
+    assert table.seat == own and table.own == own
+    assert table.view == table.game.view(own)
+    assert table.coach_of(table.seat) is (ANN, SAM)[own].coach
+    assert table.learning is (own == 0)
+    hidden = hidden_from(table)
+    events = table.game.events
+    cuts = {i for i, event in enumerate(events) if isinstance(event, CutEvent)}
+    # (the cut for deal is made from another pack: its card may be in a hand since)
+    # (and a card laid face up last deal may be in a hand now)
+    deals = [i for i, event in enumerate(events) if isinstance(event, DealEvent)]
+    start = deals[-1] if deals else 0
+    said = [
+        line.text for line in table.log_lines() if line.event >= start and line.event not in cuts
+    ]
+    if table.mark >= start and not any(i >= table.mark for i in cuts):
+        said += table.recent_lines()
+    for line in said:
+        assert not any(label in line for label in hidden), (own, line)
+
+
+def test_a_table_belongs_to_a_person_seat() -> None:
+    with pytest.raises(ValueError):
+        Table.new(PlaySetup(settings=device_settings(61), lineup=(ANN, "easy")), 1, own=1)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_each_device_table_takes_its_turns_from_the_stored_record(seed: int) -> None:
+    setup = setup_of()
+    device = DeviceTable.new(setup.settings, seed)
+    text = Table.new(setup, seed, own=0).game.record().notation()
+    for step in range(600):
+        tables = [Table.resume(setup, GameRecord.parse(text), own=s) for s in (0, 1)]
+        for own, table in enumerate(tables):
+            check_private(table, own)
+        assert device.game.events[: len(tables[0].game.events)] == tables[0].game.events
+        if tables[0].game.is_over:
+            break
+        needs = [table.need() for table in tables]
+        acting = [s for s in (0, 1) if needs[s] is not Need.WAIT]
+        assert acting, needs
+        for s in (0, 1):
+            if needs[s] is Need.WAIT:
+                waited = tables[s].waiting_on()
+                assert waited == 1 - s and waited in acting
+                assert needs[waited] is not Need.REVEAL
+            else:
+                assert tables[s].waiting_on() is None
+        own = acting[0]
+        table, other = tables[own], tables[1 - own]
+        need = needs[own]
+        player = computer_player("easy", seed=f"{seed}:{step}")
+        if need is Need.REVEAL:
+            table.carry_on()
+        elif need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal()
+            device.cut_for_deal(own)
+        elif need is Need.DISCARD:
+            cards = player.discard(table.view)
+            table.discard(cards)
+            device.discard(own, cards)
+        elif need is Need.CUT_STARTER:
+            table.cut_starter()
+            device.cut_starter(own)
+        else:
+            assert need is Need.LAY
+            if needs[1 - own] is Need.WAIT:  # the waiting seat never acts for the other
+                with pytest.raises(RuleError):
+                    other.lay(table.view.playable[0])
+            card = player.play(table.view)
+            assert card is not None
+            table.lay(card)
+            device.lay(own, card)
+        text = table.game.record().notation()
+    assert device.game.is_over
+    assert GameRecord.parse(text).notation() == device.record_text()
