@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
@@ -23,6 +24,7 @@ from trainer.progress.review_totals import review_text
 from trainer.progress.store import ENV_VAR, Store
 from trainer.training.table import Need, Person, PlaySetup, Table
 from trainer.ui.game_list import game_line
+from trainer.ui.play_page import results as results_screen
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 from trainer.ui.play_saves import saved_row
 
@@ -125,7 +127,15 @@ def _play(
     raise AssertionError("the game did not end")
 
 
-def test_two_people_play_to_61_each_hand_hidden_between_turns() -> None:
+def test_two_people_play_to_61_each_hand_hidden_between_turns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    prepared: list[tuple[str, str]] = []  # the reviews the results screen prepares ahead
+    monkeypatch.setattr(
+        results_screen,
+        "prepare",
+        lambda record, settings, line=None: prepared.append((record, settings)),
+    )
     at = _page()
     _start(at, ["@Sam", "@Jo"])
     table = _table(at)
@@ -151,6 +161,9 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns() -> None:
         assert row.status == ("won" if game.winner == seat else "lost")
         assert game_line(row).split(" · ")[1] == "Sam and Jo, to 61"
         assert PlaySetup.parse(row.settings).seat == seat  # reviewed at their own seat
+        if name == "Sam":  # the device's player: the review ahead is the one Sam opens
+            saved = store.game(profile.id, row.game_id)
+            assert saved is not None and set(prepared) == {(saved.record, saved.settings)}
         assert store.games_record(profile.id) == [] and store.games_by_level(profile.id) == {}
 
 

@@ -122,6 +122,15 @@ def seat_of(table: Table, profile: Profile) -> int:
     return next((seat for seat, name in table.names.people if name.casefold() == key), ME)
 
 
+def kept_setup(table: Table, seat: int = ME) -> PlaySetup:
+    """The setup a game is stored with for the person at ``seat``: at a table of people it
+    names that seat (the Review page reviews that person's moves)."""
+    setup = table.setup
+    if setup.lineup and seat in setup.people:
+        setup = replace(setup, seat=seat)
+    return setup
+
+
 def saved_row(
     game_id: str, table: Table, *, version: int = 0, imported: bool = False, seat: int = ME
 ) -> SavedGame:
@@ -129,9 +138,7 @@ def saved_row(
     and scores from ``seat``'s side (the player it is kept for); at a table of people its
     setup names that seat too (the Review page reviews that person's moves)."""
     game = table.game
-    setup = table.setup
-    if setup.lineup and seat in setup.people:
-        setup = replace(setup, seat=seat)
+    setup = kept_setup(table, seat)
     side = game.side_of(seat)
     scores = (game.scores[side], *(s for n, s in enumerate(game.scores) if n != side))
     return SavedGame(

@@ -81,7 +81,8 @@ def results(page_game: PlayGame, profile: Profile) -> None:
     line = _win_line(page_game) if table.has_win_meter else None
     if line is not None:
         show_win_line(line, key="play_winline", words=table.in_words)
-    prepare(game.record().notation(), table.setup.notation(), line)  # for "Review this game"
+    kept = play_saves.kept_setup(table, play_saves.seat_of(table, profile))  # as it is saved
+    prepare(game.record().notation(), kept.notation(), line)  # for "Review this game"
     rung = rung_of(table.setup)
     if rung is not None and not page_game.imported:
         next_rung(page_game, rung, profile)
