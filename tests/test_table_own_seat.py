@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.analysis import computer_player
-from trainer.engine.events import CutEvent, DealEvent, DiscardEvent
+from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, LayEvent
 from trainer.engine.record import GameRecord
 from trainer.engine.vocab import Phase, RuleError
 from trainer.training.table import CoachMode, Need, Person, PlaySetup, Table
@@ -59,6 +59,12 @@ def check_private(table: Table, own: int) -> None:
         said += table.recent_lines()
     for line in said:
         assert not any(label in line for label in hidden), (own, line)
+    # the table's own person is "you", the other by name
+    mine, theirs = ("Ann", "Sam")[own], ("Ann", "Sam")[1 - own]
+    assert table.names.who(own) == "You" and table.names.who(1 - own) == theirs
+    assert not any(line.startswith(f"{mine} ") for line in said), (own, said)
+    if any(event.seat == own for event in events[start:] if isinstance(event, LayEvent)):
+        assert any(line.startswith("You lay ") for line in said)
 
 
 def test_a_table_belongs_to_a_person_seat() -> None:

@@ -112,19 +112,27 @@ class SeatNames:
 
     With ``people`` (the seats people play, with their names: a game of pass-and-play),
     each such seat is called by its person's name, and the computers "The computer" (or, with
-    more than one, "Computer 1", "Computer 2" in seat order); no seat is "you".
+    more than one, "Computer 1", "Computer 2" in seat order); no seat is "you", but ``me``
+    (one device's own seat, in a game across devices).
 
     >>> named = SeatNames(3, ((0, "Ann"), (2, "Sam")))
     >>> named.who(2), named.whose(2, "crib"), named.does(1, "lay"), named.board_names
     ('Sam', "Sam's crib", 'The computer lays', ('Ann', 'Computer', 'Sam'))
     >>> SeatNames(4, ((0, "Ann"), (1, "Sam"))).side_said(1)
     'Sam and Computer 2'
+    >>> mine = SeatNames(2, ((0, "Ann"), (1, "Sam")), me=1)
+    >>> mine.does(1, "lay"), mine.does(0, "lay"), mine.whose(1, "crib"), mine.board_names
+    ('You lay', 'Ann lays', 'Your crib', ('Ann', 'You'))
     """
 
     players: int = 2
     people: tuple[tuple[int, str], ...] = ()
+    #: At a table of people, the seat called "you" (its device's person), if any.
+    me: int | None = None
 
     def __post_init__(self) -> None:
+        if self.me is not None and self.me not in {seat for seat, _ in self.people}:
+            raise ValueError(f"the seat called you is a person's, not {self.me!r}")
         if self.players not in PLAYERS:
             raise ValueError(f"a table seats two, three or four, not {self.players!r}")
         if any(seat not in seats_of(self.players) or not name for seat, name in self.people):
@@ -137,7 +145,7 @@ class SeatNames:
     @property
     def you(self) -> int | None:
         """The seat called "you" (the person's, in a game against the computer), if any."""
-        return None if self.people else ME
+        return self.me if self.people else ME
 
     @property
     def computers(self) -> tuple[int, ...]:
@@ -162,18 +170,22 @@ class SeatNames:
     def who(self, seat: int) -> str:
         """A seat as the subject of a sentence: ``You``, ``The computer on your left``."""
         if self.people:
+            if seat == self.me:
+                return "You"
             name = self._named(seat)
             return "The computer" if name == "Computer" else name
         return _WHO[self.players][seat]
 
     def short(self, seat: int) -> str:
         """A seat in a word or two: ``You``, ``Left``, ``Partner``."""
-        return self._named(seat) if self.people else _SHORT[self.players][seat]
+        if self.people:
+            return "You" if seat == self.me else self._named(seat)
+        return _SHORT[self.players][seat]
 
     def whose(self, seat: int, what: str) -> str:
         """A seat's ``what``: ``Your hand``, ``The computer's crib``."""
         if self.people:
-            return f"{self.who(seat)}'s {what}"
+            return f"Your {what}" if seat == self.me else f"{self.who(seat)}'s {what}"
         return f"{_WHOSE[self.players][seat]} {what}"
 
     def does(self, seat: int, verb: str) -> str:

@@ -287,13 +287,15 @@ class Table:
 
     @property
     def names(self) -> SeatNames:
-        """The seats' names at this table (people by their names, in pass-and-play)."""
+        """The seats' names at this table (people by their names, in pass-and-play; the
+        table's own seat, if any, is "you")."""
         named = tuple(
             (seat, player.name)
             for seat, player in enumerate(self.lineup)
             if isinstance(player, Person) and player.name
         )
-        return SeatNames(self.game.players, named)
+        me = self.own if any(seat == self.own for seat, _ in named) else None
+        return SeatNames(self.game.players, named, me)
 
     def _unseen_show(self) -> ShowEvent | None:
         events = self.game.events
