@@ -10,8 +10,9 @@ import pytest
 from trainer.analysis import computer_player
 from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, LayEvent
 from trainer.engine.record import GameRecord
-from trainer.engine.vocab import Phase, RuleError
-from trainer.training.table import CoachMode, Need, Person, PlaySetup, Table
+from trainer.engine.settings import Settings
+from trainer.engine.vocab import Counting, Phase, RuleError
+from trainer.training.table import CoachMode, Need, Person, PlaySetup, Table, event_lines
 from trainer.training.table.device_table import DeviceTable, device_settings
 
 ANN = Person("Ann", CoachMode.LEARNING)
@@ -122,3 +123,49 @@ def test_each_device_table_takes_its_turns_from_the_stored_record(seed: int) -> 
         text = table.game.record().notation()
     assert device.game.is_over
     assert GameRecord.parse(text).notation() == device.record_text()
+
+
+def test_each_person_counts_their_own_hand_on_their_own_device_under_muggins() -> None:
+    settings = Settings(target=61, counting=Counting.MUGGINS)
+    setup = PlaySetup(settings=settings, lineup=(ANN, SAM))
+    text = Table.new(setup, 7, own=0).game.record().notation()
+    short = 0  # the points a person missed in their own count
+    places = ["", ""]  # where each device was looking (a count each sees out for themselves)
+    for step in range(800):
+        record = GameRecord.parse(text)
+        tables = [Table.resume(setup, record, places[s], own=s) for s in (0, 1)]
+        if tables[0].game.is_over:
+            break
+        needs = [table.need() for table in tables]
+        own = next(s for s in (0, 1) if needs[s] is not Need.WAIT)
+        table, need = tables[own], needs[own]
+        player = computer_player("easy", seed=f"7:{step}")
+        if need is Need.CLAIM:
+            counted = table.next_count()
+            assert counted is not None and counted[0] == own  # their own hand (or crib)
+            other = tables[1 - own]  # waits for it (or still reads the count before)
+            assert other.need() is Need.REVEAL or other.waiting_on() == own
+            points = max(counted[2].total - step % 2, 0)  # every other count one short
+            event = table.claim(points)
+            assert event.seat == own and event.claimed == points
+            if event.muggins:
+                assert event.taker == 1 - own  # the other person takes what was missed, named
+                said = " ".join(event_lines(event, names=table.names, viewer=own))
+                assert ("Ann", "Sam")[1 - own] in said and "you" in said.lower(), said
+                short += event.muggins
+        elif need is Need.REVEAL:
+            table.carry_on()
+        elif need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal()
+        elif need is Need.DISCARD:
+            table.discard(player.discard(table.view))
+        elif need is Need.CUT_STARTER:
+            table.cut_starter()
+        else:
+            assert need is Need.LAY
+            card = player.play(table.view)
+            assert card is not None
+            table.lay(card)
+        text = table.game.record().notation()
+        places[own] = table.place()
+    assert tables[0].game.is_over and short > 0
