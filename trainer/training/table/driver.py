@@ -180,7 +180,8 @@ class Table:
     def viewer(self) -> int | None:
         """Whose hidden cards the table's words may name: the person in :attr:`seat`; None
         while a hand is being shown in a game between people (the show is everyone's: the
-        device may be passed round), or once it is over."""
+        device may be passed round), or once it is over; always :attr:`own` at a table of
+        one seat (each device is its own person's alone)."""
         if self.own is not None:
             return self.own
         if len(self.people) > 1 and self.need() in (Need.REVEAL, Need.OVER):
