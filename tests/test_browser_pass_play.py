@@ -35,7 +35,7 @@ def _players(db: Path, *names: str) -> None:
 def test_two_people_play_a_deal_passing_the_phone(
     phone: Any, app_url: str, browser_db: Path
 ) -> None:
-    _players(browser_db, "Pat", "Kim")
+    _players(browser_db, "Pat", "Ravi")
     open_play(phone, f"{app_url}/play?player=pat")
     settled(phone)
     phone.get_by_text("61 points", exact=False).first.click()
@@ -44,10 +44,10 @@ def test_two_people_play_a_deal_passing_the_phone(
     toggle.click()
     phone.get_by_text("Seat 1 (cuts first)").wait_for()
     settled(phone)
-    # Pat, who opened the page, sits in seat 1; Kim is chosen for seat 2 (the device has
+    # Pat, who opened the page, sits in seat 1; Ravi is chosen for seat 2 (the device has
     # other players too)
-    if phone.locator(".st-key-play_seat_2_1 input").input_value() != "Kim":
-        choose(phone, ".st-key-play_seat_2_1", "Kim")
+    if phone.locator(".st-key-play_seat_2_1 input").input_value() != "Ravi":
+        choose(phone, ".st-key-play_seat_2_1", "Ravi")
     acted(phone, phone.get_by_role("button", name="Start the game").click)
 
     passed: list[str] = []
@@ -61,7 +61,7 @@ def test_two_people_play_a_deal_passing_the_phone(
         if take.count():
             heading = phone.locator(".st-key-play_pass h3").inner_text()
             name = heading.removeprefix("Pass to ").strip()
-            assert name in ("Pat", "Kim"), heading
+            assert name in ("Pat", "Ravi"), heading
             # nothing of the table: no hand, no card, no log
             assert phone.locator(HAND).count() == 0
             assert phone.locator(".cp-card").count() == 0
@@ -73,7 +73,7 @@ def test_two_people_play_a_deal_passing_the_phone(
         steps.append(step(phone))
     else:
         raise AssertionError(f"the first deal did not end: {steps[-10:]}")
-    assert {"Pat", "Kim"} <= set(passed)
+    assert {"Pat", "Ravi"} <= set(passed)
     assert "throw" in steps and "lay" in steps
     # the turns alternate: the device is passed from one to the other
     assert any(a != b for a, b in pairwise(passed))
