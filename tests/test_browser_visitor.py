@@ -39,8 +39,8 @@ def signature(rerun: Any) -> tuple[str, tuple[tuple[str, str, str], ...]]:
     action = ""
     widgets = []
     for state in rerun.widget_states.widgets:
-        key, kind = _key(state.id), state.WhichOneof("value")
-        value = getattr(state, kind)
+        key, kind = _key(state.id), state.WhichOneof("value") or "no value"
+        value: Any = getattr(state, kind) if kind != "no value" else None  # left empty
         shown = ""
         if kind == "trigger_value" or kind == "json_value":
             action = key

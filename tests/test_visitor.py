@@ -44,7 +44,16 @@ def test_a_widget_starts_with_its_default_or_the_value_the_server_set() -> None:
     assert _value(initial_state(radio)) == ("string_value", "61 points")
     box = _element("selectbox", "who", options=["Kim", "Lee"], default=1)
     assert _value(initial_state(box)) == ("string_value", "Lee")
-    assert initial_state(_element("selectbox", "none", options=["Kim"])) is None  # no default
+    empty = initial_state(_element("selectbox", "none", options=["Kim"]))  # no default
+    assert empty is not None and empty.id.endswith("-none") and empty.WhichOneof("value") is None
+    lengths = _element("button_group", "length", default=[1])
+    for text in ("61", "121"):
+        lengths.button_group.options.add(content=text)
+    assert initial_state(lengths).WhichOneof("value") == "string_array_value"
+    assert list(initial_state(lengths).string_array_value.data) == ["121"]
+    lengths.button_group.set_value = True
+    lengths.button_group.raw_values.extend(["61"])
+    assert list(initial_state(lengths).string_array_value.data) == ["61"]
     assert _value(initial_state(_element("checkbox", "skunks", default=True))) == (
         "bool_value",
         True,

@@ -68,7 +68,8 @@ def initial_state(element: Any) -> Any:
     """The value a browser gives a widget when it is drawn (a ``WidgetState``), or None for
     one that has no value until it is used (a button, a custom component): the value the
     server set (``set_value``), else the widget's default, as the browser's widgets
-    report them (a radio or select box by its option's text)."""
+    report them (a radio or select box by its option's text, a select box with nothing
+    chosen by its id alone, pills and segmented controls by their chosen options' texts)."""
     from streamlit.proto.NumberInput_pb2 import NumberInput
     from streamlit.proto.WidgetStates_pb2 import WidgetState
 
@@ -84,6 +85,8 @@ def initial_state(element: Any) -> Any:
             state.string_value = inner.raw_value
         elif inner.HasField("default") and 0 <= inner.default < len(inner.options):
             state.string_value = inner.options[inner.default]
+        elif kind == "selectbox":
+            return state  # nothing chosen: the browser sends the widget with no value
         else:
             return None
     elif kind in ("text_input", "text_area"):
@@ -106,6 +109,13 @@ def initial_state(element: Any) -> Any:
             state.double_value = number
     elif kind == "file_uploader":
         state.file_uploader_state_value.SetInParent()  # no file chosen
+    elif kind == "button_group":  # pills and segmented controls: the chosen options' texts
+        chosen = (
+            list(inner.raw_values)
+            if inner.set_value
+            else [inner.options[i].content for i in inner.default if i < len(inner.options)]
+        )
+        state.string_array_value.data[:] = chosen
     else:
         return None
     return state
