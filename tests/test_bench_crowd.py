@@ -5,7 +5,6 @@ as a command on a small crowd (no timing is asserted)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import re
@@ -17,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import run_async
 from trainer.bench.serving import Server, serving
 from trainer.bench.visitor import Visitor
 from trainer.engine.skills import DrillType
@@ -80,7 +80,7 @@ def test_a_visitor_answers_a_question_and_reads_its_verdict(server: tuple[Server
             return first.text(), answered.text()
 
     before = Store.open(db).count_attempts()
-    shown, verdict = asyncio.run(visit())
+    shown, verdict = run_async(visit())  # (a browser test before it keeps a loop running)
     assert "Count this hand" in shown
     assert f"Right: {question.total}." in verdict
     store = Store.open(db)
