@@ -77,8 +77,23 @@ def _check_all(tabs: dict[str, Any], url: str, phase: str, action: str, cards: b
         _check(tab, size, phase, action, cards)
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
-@pytest.mark.parametrize("coach", ["off", "learning"])
+#: Every run: each table size once, both coach settings (the coach off at two is also the
+#: Play page's own fitting test, tests/test_browser_table.py); the other three with the long
+#: checks.
+_LONG = pytest.mark.long
+
+
+@pytest.mark.parametrize(
+    ("coach", "seats"),
+    [
+        pytest.param("learning", 2, id="learning-2"),
+        pytest.param("off", 3, id="off-3"),
+        pytest.param("learning", 4, id="learning-4"),
+        pytest.param("off", 2, id="off-2", marks=_LONG),
+        pytest.param("learning", 3, id="learning-3", marks=_LONG),
+        pytest.param("off", 4, id="off-4", marks=_LONG),
+    ],
+)
 def test_every_phase_of_a_deal_fits_one_screen(
     tabs: dict[str, Any], app_url: str, browser_db: Path, coach: str, seats: int
 ) -> None:

@@ -32,6 +32,7 @@ def test_the_readme_shows_the_pictures_the_script_takes() -> None:
 
 @pytest.mark.browser
 @pytest.mark.slow
+@pytest.mark.long  # (the README's pictures themselves are checked every run, above)
 def test_the_pictures_can_be_taken_again(tmp_path: Path) -> None:
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed")
