@@ -666,11 +666,9 @@ class Game:
             )
         return at
 
-    def _past(self, at: object) -> Game:
-        """The game as it stood after its first ``at`` events, rebuilt by the engine."""
-        at = self._check_at(at)
-        if at == len(self.events):
-            return self
+    def _past(self, at: int) -> Game:
+        """The game as it stood after its first ``at`` events (fewer than it has now, as
+        :meth:`view` checked), rebuilt by the engine."""
         # Events are only ever added, so a game replayed to an earlier point is carried
         # forward; one past the point asked for (or no longer this game's) starts again.
         past = self._behind

@@ -39,9 +39,7 @@ __all__ = [
     "KEPT",
     "Prepared",
     "ReviewsAhead",
-    "line_if_ready",
     "prepare",
-    "prepare_line",
     "prepared",
     "prepared_line",
     "reviews_ahead",
@@ -244,17 +242,6 @@ def prepared(record: str, settings: str) -> Prepared:
     """A game's review, and its win line if it is worked out already (see
     :class:`ReviewsAhead`); ``ValueError`` when the record cannot be reviewed."""
     return reviews_ahead().get(record, settings)
-
-
-def prepare_line(record: str, settings: str) -> None:
-    """Work out a game's win line in the background (:func:`line_if_ready` takes it)."""
-    reviews_ahead().start_line(record, settings)
-
-
-def line_if_ready(record: str, settings: str) -> tuple[bool, WinLine | None]:
-    """Whether a game's win line is worked out, and the line (see
-    :meth:`ReviewsAhead.line_if_ready`)."""
-    return reviews_ahead().line_if_ready(record, settings)
 
 
 def prepared_line(record: str, settings: str) -> WinLine | None:
