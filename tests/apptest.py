@@ -10,6 +10,8 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.progress.store import ENV_VAR, Store
 from trainer.training.records import Profile
+from trainer.training.table import Table
+from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 from trainer.ui.session import PLAYER_PARAM, player_param
 
 #: Who the page tests play as, unless a test names someone else.
@@ -25,3 +27,10 @@ def as_player(at: AppTest, name: str | None = None) -> Profile:
     profile = found[0] if found else store.create_profile(name or PLAYER)
     at.query_params[PLAYER_PARAM] = player_param(profile)
     return profile
+
+
+def table_of(at: AppTest) -> Table:
+    """The Play page's table as ``at``'s session holds it (the game under way)."""
+    table = at.session_state[PLAY_STATE].game.table
+    assert isinstance(table, Table)
+    return table

@@ -11,8 +11,9 @@ import re
 
 import pytest
 
+from tests.apptest import table_of
 from tests.test_play_coach import _start, _step
-from tests.test_play_page import _page, _table, _texts
+from tests.test_play_page import _page, _texts
 from trainer.analysis.endgame import ThrowAdvice, throw_advice, throws_by_needs
 from trainer.analysis.players import CardChance
 from trainer.analysis.winmeter import REACH, reach
@@ -255,7 +256,7 @@ def test_the_page_speaks_of_winning_near_the_end() -> None:
     at.radio(key="play_target").set_value(61)
     _start(at, "learning")  # a game to 61 against Easy
     for _ in range(200):
-        table = _table(at)
+        table = table_of(at)
         if table.need() is Need.DISCARD and _near(table):
             break
         assert table.need() is not Need.OVER

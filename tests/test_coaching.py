@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.test_play_page import _page, _table
+from tests.apptest import table_of
+from tests.test_play_page import _page
 from trainer.analysis import LEVELS, Level
 from trainer.bench.playing import interact
 from trainer.engine import Card
@@ -314,7 +315,7 @@ def test_a_learning_game_on_the_page_shows_no_percentage_or_decimal() -> None:
     screens = 0
     seen = ""
     for _ in range(400):
-        table = _table(at)
+        table = table_of(at)
         if table.need() is Need.DISCARD and not table.hinted:
             at.button(key="play_hint").click().run()
         for toggle in at.toggle:
@@ -327,12 +328,12 @@ def test_a_learning_game_on_the_page_shows_no_percentage_or_decimal() -> None:
         assert not FIGURE.search(text), FIGURE.findall(text)
         seen += text
         screens += 1
-        if _table(at).need() is Need.OVER:
+        if table_of(at).need() is Need.OVER:
             break
         interact(at)
         at.run()
         assert not at.exception, at.exception
-    assert _table(at).need() is Need.OVER and screens > 20
+    assert table_of(at).need() is Need.OVER and screens > 20
     # The meter, the coach before each step and its details, and the results were there.
     assert "Chance to win: You " in seen and "The coach would lay the " in seen
     assert "the hand makes about " in seen and "Your chance to win, deal by deal" in seen

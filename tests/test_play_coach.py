@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.test_play_page import _page, _play_out, _table, _texts  # the page's own helpers
+from tests.apptest import table_of
+from tests.test_play_page import _page, _play_out, _texts  # the page's own helpers
 from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.bench.playing import first_cards, interact, move
 from trainer.engine import Card, parse_cards, score_play
@@ -297,7 +298,7 @@ def _step(at: AppTest) -> Need:
 
 def _until(at: AppTest, *needs: Need) -> None:
     for _ in range(40):
-        if _table(at).need() in needs:
+        if table_of(at).need() in needs:
             return
         _step(at)
     raise AssertionError(f"never reached {needs}")
@@ -309,7 +310,7 @@ def test_coach_on_shows_the_throw_against_the_best_with_the_analysis_numbers() -
     _until(at, Need.DISCARD)
     assert at.button(key="play_hint").label == "Hint"
     _step(at)  # the throw
-    table = _table(at)
+    table = table_of(at)
     view = table.view
     six = (*view.kept, *view.discards)
     ranked = analyse_discards(six, dealer=view.dealer == ME, opponent="sound", play=True)
@@ -329,7 +330,7 @@ def test_hint_marks_the_deal_and_the_mark_survives_a_restart() -> None:
     at.button(key="play_hint").click()
     at.run()
     assert not at.exception, at.exception
-    table = _table(at)
+    table = table_of(at)
     assert table.hinted
     assert "this deal is marked as hinted" in _texts(at)
     assert table.ranking()[0].line().split(". ", 1)[1] in _texts(at)
@@ -338,7 +339,7 @@ def test_hint_marks_the_deal_and_the_mark_survives_a_restart() -> None:
     (row,) = [store.game_in_progress(p.id) for p in store.profiles()]
     assert row is not None and row.settings.endswith("coach=moves hints=1")
     fresh = _page()  # a new session, as after a restart
-    assert _table(fresh).hinted and "marked as hinted" in _texts(fresh)
+    assert table_of(fresh).hinted and "marked as hinted" in _texts(fresh)
     _step(fresh)  # the throw
     assert "You asked for a hint on this deal." in _texts(fresh)
 
@@ -347,7 +348,7 @@ def test_coach_off_shows_no_coach() -> None:
     at = _page()
     _start(at, "off", level="hard")
     for _ in range(40):
-        if _table(at).game.deal_no > 1 or _table(at).need() is Need.OVER:
+        if table_of(at).game.deal_no > 1 or table_of(at).need() is Need.OVER:
             break
         assert [e.label for e in at.expander] == ["Game menu"]
         assert not [b for b in at.button if b.key == "play_hint"]
@@ -359,9 +360,9 @@ def test_learning_mode_explains_the_throw_and_each_card_before_the_lay() -> None
     at = _page()
     _start(at, "learning")
     _until(at, Need.DISCARD)
-    assert _table(at).best_throw_line() in _texts(at)
+    assert table_of(at).best_throw_line() in _texts(at)
     _until(at, Need.LAY)
-    table = _table(at)
+    table = table_of(at)
     text = _texts(at)
     assert table.lay_line() in text  # which card the coach would lay, and why
     assert table.lay_line().startswith(("The coach would lay the ", "Only your "))
@@ -371,11 +372,11 @@ def test_learning_mode_explains_the_throw_and_each_card_before_the_lay() -> None
     for line in table.lay_previews():
         assert line in _texts(at)
     _until(at, Need.REVEAL)
-    counted = _table(at).counted
+    counted = table_of(at).counted
     assert counted is not None
     if counted.score.items:  # the count is said out loud as it is shown, the total last
         assert said_one_by_one(counted.score) not in _texts(at)
-        key = f"play_reveal_{len(_table(at).game.events)}"
+        key = f"play_reveal_{len(table_of(at).game.events)}"
         for _ in counted.score.items:
             at.button(key=f"{key}_next").click().run()
     assert said_one_by_one(counted.score) in _texts(at)  # each combination on its own
@@ -389,7 +390,7 @@ def test_a_learning_game_offered_by_the_learn_page_starts_here() -> None:
     at.button(key="play_learning_start").click()
     at.run()
     assert not at.exception, at.exception
-    assert _table(at).setup == LEARNING_GAME
+    assert table_of(at).setup == LEARNING_GAME
     assert PLAY_READY not in at.session_state
     later = _page()
     later.session_state[PLAY_READY] = GameOffer()
@@ -423,11 +424,11 @@ def test_the_page_fades_the_reply_in_and_names_each_reply_anew() -> None:
     _until(at, Need.LAY)
     classes = []
     for _ in range(3):
-        table = _table(at)
+        table = table_of(at)
         if table.need() is not Need.LAY:
             break
         _step(at)
-        table = _table(at)
+        table = table_of(at)
         styles = [h.proto.body for h in at.get("html")]
         if table.need() is Need.LAY and table.reply_to_lay() is not None:
             late = f"play-late-{len(table.game.events)}"

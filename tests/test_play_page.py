@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import PLAYER, as_player
+from tests.apptest import PLAYER, as_player, table_of
 from trainer.analysis import LEVELS
 from trainer.bench.playing import cards_on_table, first_cards, interact, move, play_on
 from trainer.engine import Card, parse_cards
@@ -46,7 +46,6 @@ from trainer.training.table import (
     parse_level,
     peg_moves,
 )
-from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 from trainer.ui.play_saves import count_attempt, saved_row
 from trainer.ui.requests import PLAY_READY, GameOffer
 from trainer.ui.table_html import item_html
@@ -302,12 +301,6 @@ def _page() -> AppTest:
     return at
 
 
-def _table(at: AppTest) -> Table:
-    table = at.session_state[PLAY_STATE].game.table
-    assert isinstance(table, Table)
-    return table
-
-
 def _texts(at: AppTest) -> str:
     parts: list[Any] = [m.value for m in at.markdown] + [i.value for i in at.info]
     parts += [s.value for s in at.success] + [w.value for w in at.warning]
@@ -363,7 +356,7 @@ def test_the_settings_form_starts_the_game_chosen() -> None:
     assert at.radio(key="play_coach").value == "off"
     at.checkbox(key="play_skunks").uncheck()
     _start(at, target=61, counting="muggins", level="hard")
-    table = _table(at)
+    table = table_of(at)
     assert table.setup == PlaySetup(
         "hard", Settings(target=61, skunks=False, counting=Counting.MUGGINS)
     )
@@ -376,15 +369,15 @@ def test_a_whole_deal_to_the_show_with_automatic_counting() -> None:
     at = _page()
     _start(at)
     seen: list[Need] = []
-    while _table(at).game.phase is Phase.CUT:
+    while table_of(at).game.phase is Phase.CUT:
         seen.append(_page_step(at))
-    cuts = _table(at).view.cuts
+    cuts = table_of(at).view.cuts
     mine = next(c.card for c in reversed(cuts) if c.seat == ME)
     assert f"The cut for deal: you {mine.label}" in at.caption[-1].value
-    while _table(at).game.deal_no < 2 and _table(at).need() is not Need.OVER:
+    while table_of(at).game.deal_no < 2 and table_of(at).need() is not Need.OVER:
         seen.append(_page_step(at))
     assert {Need.CUT_FOR_DEAL, Need.DISCARD, Need.LAY, Need.REVEAL} <= set(seen)
-    game = _table(at).game
+    game = table_of(at).game
     first_dealer = next(
         e.dealer for e in game.events if isinstance(e, CutEvent) and e.dealer is not None
     )
@@ -402,11 +395,11 @@ def test_a_whole_deal_to_the_show_with_automatic_counting() -> None:
 def test_the_show_counts_one_combination_at_a_time() -> None:
     at = _page()
     _start(at)
-    while _table(at).need() is not Need.REVEAL:
+    while table_of(at).need() is not Need.REVEAL:
         _page_step(at)
-    event = _table(at).counted
+    event = table_of(at).counted
     assert event is not None
-    key = f"play_reveal_{len(_table(at).game.events)}"
+    key = f"play_reveal_{len(table_of(at).game.events)}"
     total = 0
     for item in event.score.items:
         at.button(key=f"{key}_next").click()
@@ -420,7 +413,7 @@ def test_a_whole_deal_with_muggins_records_the_counts() -> None:
     at = _page()
     _start(at, counting="muggins")
     claims = 0
-    while _table(at).game.deal_no < 2 and _table(at).need() is not Need.OVER:
+    while table_of(at).game.deal_no < 2 and table_of(at).need() is not Need.OVER:
         if _page_step(at) is Need.CLAIM:
             claims += 1
     assert claims in (1, 2)  # own hand, and the crib when dealing
@@ -442,14 +435,14 @@ def test_a_game_ends_in_the_middle_of_the_play() -> None:
     at.button(key="play_import").click()
     at.run()
     assert not at.exception, at.exception
-    assert _table(at).need() is Need.LAY
+    assert table_of(at).need() is Need.LAY
     data = _picker(at)
     at.session_state[data["token"]] = {"log": [{"seq": 1, "do": "lay", "cards": [str(final.card)]}]}
     at.run()
     assert not at.exception, at.exception
     text = _texts(at)
     assert "You win!" in text and "Final score: **you" in text
-    assert _table(at).game.phase is Phase.OVER
+    assert table_of(at).game.phase is Phase.OVER
     if table.game.skunk():
         assert "skunk" in text
 
@@ -466,19 +459,19 @@ def test_a_bad_record_is_named_on_the_page() -> None:
 def test_resume_after_a_restart_rebuilds_the_same_screen() -> None:
     at = _page()
     _start(at, target=61)
-    while _table(at).game.phase is not Phase.PLAY or len(_table(at).view.hand) > 2:
+    while table_of(at).game.phase is not Phase.PLAY or len(table_of(at).view.hand) > 2:
         _page_step(at)
-    before = (_texts(at), _picker(at)["cards"], _table(at).view)
+    before = (_texts(at), _picker(at)["cards"], table_of(at).view)
     fresh = _page()  # a new session: as after a reload or a server restart
-    assert (_texts(fresh), _picker(fresh)["cards"], _table(fresh).view) == before
+    assert (_texts(fresh), _picker(fresh)["cards"], table_of(fresh).view) == before
 
 
 def test_the_starter_is_cut_by_the_pone() -> None:
     at = _page()
     _start(at)
-    while _table(at).game.phase in (Phase.CUT, Phase.DISCARD, Phase.STARTER):
+    while table_of(at).game.phase in (Phase.CUT, Phase.DISCARD, Phase.STARTER):
         _page_step(at)
-    table = _table(at)
+    table = table_of(at)
     starter = next(e for e in table.game.events if isinstance(e, StarterEvent))
     assert starter.seat == table.game.pone
     assert f"The starter is {starter.card.label}." in _texts(at)
@@ -518,7 +511,7 @@ def test_the_first_games_open_with_their_lessons_and_say_what_scores() -> None:
     assert at.button(key="play_now_lesson_go").label == "Start lesson 4"
     at.button(key="play_rung_start_fifteens").click().run()
     assert not at.exception, at.exception
-    table = _table(at)
+    table = table_of(at)
     assert table.setup == RUNGS[0].setup and table.learning
     header = _captions(at)
     assert "First game 1: Fifteens · only fifteens score · Easy computer · to 31" in header
@@ -531,10 +524,10 @@ def test_a_first_game_is_played_to_its_end_on_the_page_and_the_ladder_remembers_
     at = _page()
     at.button(key="play_rung_start_fifteens").click().run()
     for _ in range(400):
-        if _table(at).need() is Need.OVER:
+        if table_of(at).need() is Need.OVER:
             break
         _page_step(at)
-    table = _table(at)
+    table = table_of(at)
     assert table.game.is_over and max(table.game.scores) >= 31
     assert all(
         item.kind is Kind.FIFTEEN
@@ -559,7 +552,7 @@ def test_a_first_game_is_played_to_its_end_on_the_page_and_the_ladder_remembers_
     assert at.button(key="play_next_rung").label == "Next: first game 2, Fifteens and pairs"
     at.button(key="play_next_rung").click().run()
     assert not at.exception, at.exception
-    assert _table(at).setup == RUNGS[1].setup
+    assert table_of(at).setup == RUNGS[1].setup
     at.button(key="play_new").click().run()  # leave it for later: the ladder again
     at.button(key="play_new_keep").click().run()
     captions = _captions(at)
@@ -586,10 +579,10 @@ def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_w
     at = _page()
     at.button(key="play_rung_start_fifteens").click().run()
     for _ in range(40):  # to the learner's own hand, the computer's counted on the way
-        if _table(at).need() is Need.CLAIM:
+        if table_of(at).need() is Need.CLAIM:
             break
         _page_step(at)
-    table = _table(at)
+    table = table_of(at)
     nxt = table.next_count()
     assert nxt is not None
     _seat, _which, score = nxt
@@ -603,15 +596,15 @@ def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_w
     _claim_log(at, found[:-1] if found else [])  # one fifteen missed, if there is any
     at.run()
     assert not at.exception, at.exception
-    event = _table(at).counted
+    event = table_of(at).counted
     assert event is not None and event.seat == ME
     said = max(score.total - 2, 0)
     assert event.claimed == said and event.awarded == event.true == score.total
     assert event.muggins == 0  # counted aloud: nothing is taken
     # the coach goes through it, combination by combination, and says what it came to
-    key = f"play_reveal_{len(_table(at).game.events)}"
+    key = f"play_reveal_{len(table_of(at).game.events)}"
     # the order, in words, as the deal's show begins (the computer's hand may come first)
-    shown = _table(at).game.events
+    shown = table_of(at).game.events
     deal = max(n for n, e in enumerate(shown) if isinstance(e, StarterEvent))
     first = not any(isinstance(e, ShowEvent) for e in shown[deal:-1])
     assert (table.show_order_line() in _texts(at)) == first
@@ -637,7 +630,7 @@ def test_the_offer_from_a_lesson_is_alone_on_the_page_until_taken() -> None:
     assert keys == {"play_learning_start", "play_learning_later"}  # no settings under it
     at.button(key="play_learning_start").click().run()
     assert not at.exception, at.exception
-    assert _table(at).setup == RUNGS[0].setup and PLAY_READY not in at.session_state
+    assert table_of(at).setup == RUNGS[0].setup and PLAY_READY not in at.session_state
 
 
 def test_learning_mode_chosen_in_the_form_has_the_learner_count_by_default() -> None:
@@ -650,7 +643,7 @@ def test_learning_mode_chosen_in_the_form_has_the_learner_count_by_default() -> 
     at.radio(key="play_level").set_value("easy")
     at.button(key="play_start").click().run()
     assert not at.exception, at.exception
-    table = _table(at)
+    table = table_of(at)
     assert table.learning and table.game.settings.counting is Counting.ALOUD
 
 
@@ -659,7 +652,7 @@ def test_a_first_game_offers_only_its_kinds_to_claim_and_no_untaught_double_run(
     at = _page()
     at.button(key="play_rung_start_runs").click().run()
     for _ in range(40):
-        if _table(at).need() is Need.CLAIM:
+        if table_of(at).need() is Need.CLAIM:
             break
         _page_step(at)
     data = json.loads(cards_on_table(at).proto.json)

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import table_of
 from tests.stores import imported_games
-from tests.test_play_page import _page, _page_step, _play_out, _start, _table, _texts
+from tests.test_play_page import _page, _page_step, _play_out, _start, _texts
 from trainer.bench.playing import move
 from trainer.engine.events import LayEvent, ShowEvent
 from trainer.engine.game import Game
@@ -54,7 +55,7 @@ def _errors(at: AppTest) -> str:
 
 def _until(at: AppTest, need: Need, limit: int = 400) -> None:
     for _ in range(limit):
-        if _table(at).need() is need:
+        if table_of(at).need() is need:
             return
         _page_step(at)
     raise AssertionError(f"never reached {need}")
@@ -95,7 +96,7 @@ def test_a_locked_file_is_said_at_once_and_the_move_saved_once_it_is_free(
     assert "Your game is not saved" in _errors(at)
     assert "another program is holding the progress file" in _errors(at)
     assert waited < 12  # told within seconds, not after a quarter of a minute
-    made = len(_table(at).game.events)
+    made = len(table_of(at).game.events)
     assert made > 0  # the move stands on the page, waiting to be saved
     _held_lock.execute("ROLLBACK")
     at.button(key="play_retry").click().run()
@@ -129,7 +130,7 @@ def test_every_failed_save_is_said_on_the_page(fault: object, said: str) -> None
     _page_step(at)
     assert "Your game is not saved" in _errors(at)
     assert said in _errors(at)
-    assert _table(at).game.events  # the game is still on the page
+    assert table_of(at).game.events  # the game is still on the page
 
 
 def test_a_full_disk_is_said_as_a_full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -146,7 +147,7 @@ def test_a_full_disk_is_said_as_a_full_disk(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(Store, "save_game", full)
     _page_step(at)
     assert "the disk is full: free some space on it" in _errors(at)
-    assert _table(at).game.events
+    assert table_of(at).game.events
 
 
 def test_a_record_too_long_to_save_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -154,7 +155,7 @@ def test_a_record_too_long_to_save_is_said(monkeypatch: pytest.MonkeyPatch) -> N
     at = _page()
     _start(at)
     for _ in range(40):
-        if len(_table(at).game.record().notation()) > 400:
+        if len(table_of(at).game.record().notation()) > 400:
             break
         _page_step(at)
     assert "the game's record has grown too long to save" in _errors(at)
@@ -167,7 +168,7 @@ def test_a_file_damaged_mid_game_keeps_the_game_on_the_page() -> None:
     at = _page()
     _start(at)
     _until(at, Need.DISCARD)
-    before = list(_table(at).game.events)
+    before = list(table_of(at).game.events)
     path = Path(os.environ["CRIBBAGE_TRAINER_DB"])
     for extra in ("-wal", "-shm"):
         Path(f"{path}{extra}").unlink(missing_ok=True)
@@ -178,10 +179,10 @@ def test_a_file_damaged_mid_game_keeps_the_game_on_the_page() -> None:
     at.text_input(key="player_new_name").input("Sam")
     at.button(key="player_add").click().run()
     assert not at.exception, at.exception
-    assert _table(at).game.events == before  # the game is still here
+    assert table_of(at).game.events == before  # the game is still here
     _page_step(at)  # the throw
     assert "Your game is not saved" not in _errors(at)
-    assert _only_game().events == _table(at).game.events
+    assert _only_game().events == table_of(at).game.events
 
 
 # --- one game, whatever the tabs ---------------------------------------------------------------
@@ -192,12 +193,12 @@ def test_a_stale_tab_is_refused_and_redrawn_as_stored() -> None:
     _start(tab_a)
     _until(tab_a, Need.LAY)
     tab_b = _page()  # the same player in a second tab, at the same point
-    assert _table(tab_b).game.events == _table(tab_a).game.events
+    assert table_of(tab_b).game.events == table_of(tab_a).game.events
     _page_step(tab_a)  # A lays a card
-    laid_in_a = _table(tab_a).game.events
+    laid_in_a = table_of(tab_a).game.events
     _page_step(tab_b)  # B, showing the old hand, lays another
     assert "moved on in another tab or window, so that move was not made" in _texts(tab_b)
-    assert _table(tab_b).game.events == laid_in_a
+    assert table_of(tab_b).game.events == laid_in_a
     assert _only_game().events == laid_in_a
 
 
@@ -211,12 +212,12 @@ def test_a_stale_tab_cannot_reopen_a_finished_game() -> None:
     tab_a.text_area(key="play_import_text").set_value(f"# level: easy\n{before.notation()}")
     tab_a.button(key="play_import").click().run()
     tab_b = _page()
-    assert _table(tab_b).need() is Need.LAY
+    assert table_of(tab_b).need() is Need.LAY
     _page_step(tab_a)  # the winning card
     assert "You win!" in _texts(tab_a)
     _page_step(tab_b)  # a stale card in the other tab
     assert "finished in another tab or window" in _texts(tab_b)
-    assert _table(tab_b).game.is_over
+    assert table_of(tab_b).game.is_over
     store = _store()
     (profile,) = store.profiles()
     (row,) = [store.game(profile.id, g) for g in [_game_id(tab_a)]]
@@ -232,7 +233,7 @@ def test_counts_from_a_stale_tab_are_not_stored() -> None:
     _start(tab_a, counting="muggins")
     _until(tab_a, Need.CLAIM)
     tab_b = _page()
-    assert _table(tab_b).need() is Need.CLAIM
+    assert table_of(tab_b).need() is Need.CLAIM
     _page_step(tab_a)
     _page_step(tab_b)
     assert "moved on in another tab" in _texts(tab_b)
@@ -274,7 +275,7 @@ def test_a_new_game_asks_first_and_the_old_one_can_be_resumed_or_resigned() -> N
     assert resigned is not None and (resigned.status, resigned.resigned) == ("lost", True)
     assert store.game_stats(profile.id, "normal", 121).games == 1
     at.button(key=f"play_resume_{first_id}").click().run()
-    assert _game_id(at) == first_id and _table(at).need() is Need.DISCARD
+    assert _game_id(at) == first_id and table_of(at).need() is Need.DISCARD
 
 
 # --- the results and the count in progress survive a reload -----------------------------------
@@ -285,18 +286,18 @@ def test_the_count_being_shown_and_the_results_survive_a_reload() -> None:
     _start(at, target=61)
     for _ in range(20):  # a hand with something to show, one combination at a time
         _until(at, Need.REVEAL)
-        counted = _table(at).counted
+        counted = table_of(at).counted
         if counted is not None and counted.score.items:
             break
         _page_step(at)
     assert counted is not None and len(counted.score.items) >= 1
-    key = f"play_reveal_{len(_table(at).game.events)}"
+    key = f"play_reveal_{len(table_of(at).game.events)}"
     at.button(key=f"{key}_next").click().run()
     fresh = _page()  # a reload, or the server restarted
-    assert _table(fresh).need() is Need.REVEAL and _table(fresh).shown == 1
+    assert table_of(fresh).need() is Need.REVEAL and table_of(fresh).shown == 1
     assert _texts(fresh) == _texts(at)
     for _ in range(2000):
-        if _table(fresh).game.is_over and _table(fresh).need() is Need.OVER:
+        if table_of(fresh).game.is_over and table_of(fresh).need() is Need.OVER:
             break
         _page_step(fresh)
     final = _texts(fresh)
@@ -346,7 +347,7 @@ def test_a_record_cut_short_does_not_rewind_a_game() -> None:
     cut = "\n".join(text.splitlines()[:-25]) + "\n"
     _import(at, cut)
     assert "already among your games" in _texts(at)
-    assert _table(at).game.is_over
+    assert table_of(at).game.is_over
     store = _store()
     (profile,) = store.profiles()
     assert imported_games(store, profile.id) == 1

@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import table_of
 from tests.test_game_random import play_random_game
-from tests.test_play_page import _page, _page_step, _start, _table, _texts
+from tests.test_play_page import _page, _page_step, _start, _texts
 from trainer.bench.playing import play_on, right_count
 from trainer.engine import parse_cards
 from trainer.engine.events import LayEvent, ShowEvent, parse_event
@@ -165,7 +166,7 @@ def _board_line(at: AppTest) -> str:
 
 def _until_reveal(at: AppTest, items: int = 2) -> None:
     for _ in range(400):
-        table = _table(at)
+        table = table_of(at)
         counted = table.counted
         wanted = counted is not None and len(counted.score.items) >= items
         if table.need() is Need.REVEAL and wanted and table.shown == 0:
@@ -179,7 +180,7 @@ def test_the_page_moves_the_pegs_with_each_next() -> None:
     at = _page()
     _start(at)
     _until_reveal(at)
-    table = _table(at)
+    table = table_of(at)
     counted = table.counted
     assert counted is not None
     before = _board_line(at)
@@ -226,7 +227,7 @@ def test_a_hand_counted_at_once_shows_every_combination_lit_in_turn() -> None:
     at = _page()
     _start(at)
     _until_reveal(at, items=2)
-    table = _table(at)
+    table = table_of(at)
     counted = table.counted
     assert counted is not None
     key = f"play_reveal_{len(table.game.events)}"
@@ -245,7 +246,7 @@ def test_a_muggins_is_told_as_a_miss_not_a_success() -> None:
     at = _page()
     _start(at, counting="muggins")
     for _ in range(400):
-        table = _table(at)
+        table = table_of(at)
         if table.need() is Need.CLAIM:
             nxt = table.next_count()
             assert nxt is not None
@@ -255,7 +256,7 @@ def test_a_muggins_is_told_as_a_miss_not_a_success() -> None:
                 at.button(key=f"{key}_ok").click().run()
                 break
         _page_step(at)
-    table = _table(at)
+    table = table_of(at)
     counted = table.counted
     assert counted is not None and counted.muggins
     key = f"play_reveal_{len(table.game.events)}"

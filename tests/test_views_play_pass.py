@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player
+from tests.apptest import as_player, table_of
 from tests.test_table_pass_play import ANN, SAM, hidden_cards, play_out, setup_of
 from trainer.bench.playing import interact
 from trainer.engine.events import DiscardEvent, ShowEvent
@@ -41,12 +41,6 @@ def _page() -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at
-
-
-def _table(at: AppTest) -> Table:
-    table = at.session_state[PLAY_STATE].game.table
-    assert isinstance(table, Table)
-    return table
 
 
 def _start(at: AppTest, seats: list[str], *, target: int = 61, counting: str = "automatic") -> None:
@@ -94,7 +88,7 @@ def _play(
     passes = 0
     passed_to: set[str] = set()
     for _ in range(runs):
-        table = _table(at)
+        table = table_of(at)
         need = table.need()
         if need is Need.OVER or (deals is not None and table.game.deal_no > deals):
             assert at.session_state[PLAY_STATE].game.unsaved is None  # saved after every step
@@ -138,15 +132,15 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns(
     )
     at = _page()
     _start(at, ["@Sam", "@Jo"])
-    table = _table(at)
+    table = table_of(at)
     assert table.setup.lineup == (Person("Sam"), Person("Jo"))
     passes, passed_to = _play(at)
-    game = _table(at).game
+    game = table_of(at).game
     assert game.is_over and max(game.scores) >= 61
     assert passed_to == {"Sam", "Jo"} and passes > 10
     # each threw their own cards, and the page says the winner by name
     assert {e.seat for e in game.events if isinstance(e, DiscardEvent)} == {0, 1}
-    winner = _table(at).names.who(game.winner or 0)
+    winner = table_of(at).names.who(game.winner or 0)
     results = "\n".join(str(m.value) for m in at.markdown)
     assert f"## {winner} wins!" in results
     assert "Your record against" not in results  # no record against a computer level
@@ -170,7 +164,7 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns(
 def test_three_seats_with_one_computer() -> None:
     at = _page()
     _start(at, ["@Sam", "easy", "@Jo"])
-    table = _table(at)
+    table = table_of(at)
     assert table.people == (0, 2) and table.level_of(1) == "easy"
     seen: list[str] = []
     passes, passed_to = _play(at, deals=1, seen=seen)
@@ -187,7 +181,7 @@ def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_fro
     at = _page()
     _start(at, ["@Jo", "@Sam"], counting="muggins")
     _play(at, deals=1)
-    game = _table(at).game
+    game = table_of(at).game
     store = Store.open(os.environ[ENV_VAR])
     for seat, name in enumerate(["Jo", "Sam"]):
         profile = store.profile_named(name)
@@ -213,8 +207,8 @@ def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_fro
     as_player(again, "Sam")
     again.run()
     assert not again.exception, again.exception
-    table = _table(again)
-    assert table.game.events == game.events and table.setup == _table(at).setup
+    table = table_of(again)
+    assert table.game.events == game.events and table.setup == table_of(at).setup
     assert f"Pass to {table.names.who(table.seat)}" in "\n".join(
         str(m.value) for m in again.markdown
     )

@@ -12,15 +12,14 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player
+from tests.apptest import as_player, table_of
 from trainer.bench.playing import interact
 from trainer.engine.dealing import counting_order
 from trainer.engine.events import CutEvent, DiscardEvent, LayEvent, ShowEvent
 from trainer.engine.game import Game
 from trainer.engine.vocab import Phase
 from trainer.progress.store import Store
-from trainer.training.table import ME, Need, Table
-from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
+from trainer.training.table import ME, Need
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
@@ -32,12 +31,6 @@ def _page() -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at
-
-
-def _table(at: AppTest) -> Table:
-    table = at.session_state[PLAY_STATE].game.table
-    assert isinstance(table, Table)
-    return table
 
 
 def _start(
@@ -71,7 +64,7 @@ def _play_a_deal(at: AppTest) -> tuple[list[Need], list[str]]:
     needs: list[Need] = []
     tables: list[str] = []
     for _ in range(200):
-        table = _table(at)
+        table = table_of(at)
         if table.game.deal_no >= 2 or table.need() is Need.OVER:
             return needs, tables
         if table.need() is Need.LAY:
@@ -86,10 +79,10 @@ def _play_a_deal(at: AppTest) -> tuple[list[Need], list[str]]:
 def test_a_whole_deal_by_taps(seats: int) -> None:
     at = _page()
     _start(at, seats)
-    assert _table(at).game.players == seats
+    assert table_of(at).game.players == seats
     needs, tables = _play_a_deal(at)
     assert {Need.CUT_FOR_DEAL, Need.DISCARD, Need.LAY, Need.REVEAL} <= set(needs)
-    game = _table(at).game
+    game = table_of(at).game
     # each seat threw one card; the computers played their seats
     discards = [e for e in game.events if isinstance(e, DiscardEvent)]
     assert sorted(e.seat for e in discards[:seats]) == list(range(seats))
@@ -121,7 +114,7 @@ def test_who_said_go_is_shown_in_front_of_them() -> None:
     _start(at, 3)
     seen_go = False
     for _ in range(2000):
-        table = _table(at)
+        table = table_of(at)
         if table.need() is Need.OVER:
             break
         if table.need() is Need.LAY and table.said_go():
@@ -145,7 +138,7 @@ def test_muggins_at_every_size(seats: int) -> None:
     at = _page()
     _start(at, seats, counting="muggins")
     for _ in range(600):
-        table = _table(at)
+        table = table_of(at)
         assert table.need() is not Need.OVER, "no hand worth a point to count short"
         nxt = table.next_count() if table.need() is Need.CLAIM else None
         if nxt is not None and nxt[2].total > 0:
@@ -157,10 +150,10 @@ def test_muggins_at_every_size(seats: int) -> None:
         interact(at)
         at.run()
         assert not at.exception, at.exception
-    event = _table(at).counted
+    event = table_of(at).counted
     assert event is not None and event.seat == ME and event.muggins == 1
     assert event.muggins_taker == 1  # the seat on the person's left
-    key = f"play_reveal_{len(_table(at).game.events)}"
+    key = f"play_reveal_{len(table_of(at).game.events)}"
     while [b for b in at.button if b.key == f"{key}_next"]:
         at.button(key=f"{key}_next").click()
         at.run()
@@ -173,13 +166,13 @@ def test_the_coach_speaks_of_the_one_card_thrown(seats: int) -> None:
     at = _page()
     _start(at, seats, coach="moves")
     for _ in range(50):
-        table = _table(at)
+        table = table_of(at)
         if table.need() is Need.LAY or table.game.phase is Phase.SHOW:
             break
         interact(at)
         at.run()
         assert not at.exception, at.exception
-    table = _table(at)
+    table = table_of(at)
     (thrown,) = table.view.discards
     expanders = [e for e in at.expander if str(e.label).startswith("Coach:")]
     assert expanders
@@ -193,14 +186,14 @@ def test_the_coach_notes_a_card_laid_at_three() -> None:
     at = _page()
     _start(at, 3, coach="moves", level="hard")
     for _ in range(400):
-        table = _table(at)
+        table = table_of(at)
         assert table.need() is not Need.OVER, "no note after a lay in a whole game"
         if table.play_note() is not None and table.play_note_lines():
             break
         interact(at)
         at.run()
         assert not at.exception, at.exception
-    table = _table(at)
+    table = table_of(at)
     lines = table.play_note_lines()
     (box,) = [m for m in at.markdown if 'class="tb-coach"' in str(m.value)]
     assert "**Coach:** " + "  \n".join(lines) in str(box.value)
@@ -216,12 +209,12 @@ def test_learning_mode_names_the_coachs_card_at_four() -> None:
     at = _page()
     _start(at, 4, coach="learning", level="hard")
     for _ in range(60):
-        if _table(at).need() is Need.LAY:
+        if table_of(at).need() is Need.LAY:
             break
         interact(at)
         at.run()
         assert not at.exception, at.exception
-    table = _table(at)
+    table = table_of(at)
     assert table.need() is Need.LAY
     line = table.lay_line()
     assert line.startswith(("The coach would lay the ", "Only your "))
@@ -232,12 +225,12 @@ def test_a_finished_game_of_four_names_the_partnership() -> None:
     at = _page()
     _start(at, 4)
     for _ in range(3000):
-        if _table(at).need() is Need.OVER:
+        if table_of(at).need() is Need.OVER:
             break
         interact(at)
         at.run()
         assert not at.exception, at.exception
-    game = _table(at).game
+    game = table_of(at).game
     assert game.is_over
     text = _markdown(at)
     if game.winner == 0:

@@ -11,8 +11,9 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import table_of
 from tests.test_play_coach import _start, _step
-from tests.test_play_page import _page, _play_out, _table, _texts
+from tests.test_play_page import _page, _play_out, _texts
 from trainer.analysis.endgame import throw_advice
 from trainer.analysis.winmeter import WinChances, seat_chance, win_meter
 from trainer.bench.playing import move
@@ -118,7 +119,7 @@ def test_learning_mode_shows_the_meter_after_every_deal_and_card() -> None:
     _start(at, "learning")
     laid = 0
     for _ in range(60):
-        table = _table(at)
+        table = table_of(at)
         if table.need() is Need.OVER or table.game.deal_no > 2:
             break
         line = _meter_line(at)
@@ -127,7 +128,7 @@ def test_learning_mode_shows_the_meter_after_every_deal_and_card() -> None:
         assert "%" not in re.sub(r'style="[^"]*"', "", line)
         need = _step(at)
         laid += need is Need.LAY
-    assert laid >= 4 and _table(at).game.deal_no > 1
+    assert laid >= 4 and table_of(at).game.deal_no > 1
 
 
 def test_the_meter_is_off_by_default_away_from_learning_mode_and_its_switch_is_kept() -> None:
