@@ -14,16 +14,7 @@ import pytest
 
 from tests.browser import count_runs, drawn, redrawn, runs, settled
 from tests.play_steps import more_options
-from tests.test_browser_table import _edges, _in_place_box, _load, _resign, _until
-import tests.test_browser_table as _tbt
-import time as _t
-_T0 = [_t.monotonic()]
-_orig_step = _tbt._step
-def _step(page, seen=None):
-    r = _orig_step(page, seen)
-    print(round(_t.monotonic()-_T0[0],1), repr(r), page.locator("h3").all_inner_texts()[:2], flush=True)
-    return r
-_tbt._step = _step
+from tests.test_browser_table import _edges, _in_place_box, _load, _resign, _step, _until
 from trainer.progress.store import Store
 from trainer.training.coach.chances import STANDINGS
 
