@@ -59,33 +59,33 @@ def _labels(cards: tuple[Card, ...]) -> list[str]:
 
 def _throw(table: Table, tally: Tally) -> None:
     """Throw as the coach says, and check its words before and after."""
-    line = table.best_throw_line()
-    hint = table.hint_words()
-    advised = table.advised_throw()
+    line = table.coaching.best_throw_line()
+    hint = table.coaching.hint_words()
+    advised = table.coaching.advised_throw()
     where = f"seed {table.game.seed} {table.setup.notation()} deal {table.game.deal_no}"
     assert all(label in hint[0] for label in _labels(advised)), (where, hint, advised)
     assert all(label in line for label in _labels(advised)), (where, line, advised)
     for said in (line, *hint):
         if NOTHING.search(said):
             tally.nothing.append(f"{where}: {said}")
-    game = table.game_throw()
+    game = table.coaching.game_throw()
     if game is not None:  # the chances the coach names for its throw
         home = f"makes {game.advice.need} or more with" in line
         if game.best.win <= 0.0 or (home and game.best.home <= 0.0):
             tally.nothing.append(f"{where}: {line}")
     table.discard(advised)
     tally.throws += 1
-    if not table.throw_was_best():
-        tally.contradictions.append(f"{where}: {table.throw_words()}")
-    for said in table.throw_words():
+    if not table.coaching.throw_was_best():
+        tally.contradictions.append(f"{where}: {table.coaching.throw_words()}")
+    for said in table.coaching.throw_words():
         if "would have" in said:
             tally.contradictions.append(f"{where}: {said}")
 
 
 def _lay(table: Table, tally: Tally) -> None:
     """Lay the coach's card, and check the note after it."""
-    line = table.lay_line()
-    card = table.advised_card()
+    line = table.coaching.lay_line()
+    card = table.coaching.advised_card()
     where = f"seed {table.game.seed} {table.setup.notation()} deal {table.game.deal_no}"
     assert card is not None and card in table.view.playable, (where, line)
     assert card.label in line, (where, line)
@@ -104,7 +104,7 @@ def _lay(table: Table, tally: Tally) -> None:
                 assert warning.risk in line, (where, line, warning)
     table.lay(card)
     tally.lays += 1
-    note = table.play_note_lines()
+    note = table.coaching.play_note_lines()
     if note:
         tally.contradictions.append(f"{where}: {line} → {note}")
 
@@ -185,21 +185,25 @@ def test_the_note_on_the_coach_s_own_card_is_weighed_with_its_advice() -> None:
     table = Table.new(setup, seed=1)
     while table.need() is not Need.OVER:
         if table.need() is Need.LAY:
-            card = table.advised_card()
+            card = table.coaching.advised_card()
             assert card is not None
             raw = view_play_note(table.view, card, level=table.level)
-            if raw is not None and raw.warnings and not table.lay_line().startswith("Near"):
+            if (
+                raw is not None
+                and raw.warnings
+                and not table.coaching.lay_line().startswith("Near")
+            ):
                 break
         _follow(table, Tally())
     else:
         raise AssertionError("no advised card with a risk")
-    line = table.lay_line()
+    line = table.coaching.lay_line()
     assert all(w.risk in line for w in raw.warnings)
     table.lay(card)
-    assert table.play_note() is None and table.play_note_lines() == ()
+    assert table.coaching.play_note() is None and table.coaching.play_note_lines() == ()
     moves = Table.resume(dataclasses.replace(setup, coach=CoachMode.MOVES), table.game.record(),
                          table.place())  # fmt: skip
-    note = moves.play_note()
+    note = moves.coaching.play_note()
     assert note is not None and note.card == card
     assert [w.text for w in note.warnings] == [w.text for w in raw.warnings]
 
@@ -211,16 +215,24 @@ def _said(table: Table) -> list[str]:
     """Every message the Play page may show of the table now (the coach's words and their
     details, the notes, the log, the show, the meter in words)."""
     out = [*table.recent_lines(), *(line.text for line in table.log_lines())]
-    out.append(table.kinds_words())
+    out.append(table.coaching.kinds_words())
     need = table.need()
     if need in (Need.CLAIM, Need.REVEAL) and table.view.dealer is not None:
-        out += [table.show_order_line(), table.crib_line()]
+        out += [table.coaching.show_order_line(), table.coaching.crib_line()]
     if table.coached:
-        out += [*table.throw_lines(), *table.throw_words(), *table.play_note_lines()]
+        out += [
+            *table.coaching.throw_lines(),
+            *table.coaching.throw_words(),
+            *table.coaching.play_note_lines(),
+        ]
     if table.learning and need is Need.DISCARD:
-        out += [table.best_throw_line(), *table.hint_words(), *table.ranking_lines()]
+        out += [
+            table.coaching.best_throw_line(),
+            *table.coaching.hint_words(),
+            *table.coaching.ranking_lines(),
+        ]
     if table.learning and need is Need.LAY:
-        out += [table.lay_line(), *table.lay_previews()]
+        out += [table.coaching.lay_line(), *table.coaching.lay_previews()]
     counted = table.counted
     if counted is not None:
         out += event_lines(counted, table.game.players)

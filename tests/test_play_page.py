@@ -607,7 +607,7 @@ def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_w
     shown = table_of(at).game.events
     deal = max(n for n, e in enumerate(shown) if isinstance(e, StarterEvent))
     first = not any(isinstance(e, ShowEvent) for e in shown[deal:-1])
-    assert (table.show_order_line() in _texts(at)) == first
+    assert (table.coaching.show_order_line() in _texts(at)) == first
     for _ in score.items:
         at.button(key=f"{key}_next").click().run()
     text = _texts(at)

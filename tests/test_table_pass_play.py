@@ -201,14 +201,14 @@ def what_a_person_is_shown(table: Table) -> Iterator[str]:
     yield export_text(table)
     need = table.need()
     if need is Need.DISCARD:
-        yield from table.hint_words()
+        yield from table.coaching.hint_words()
     if need is Need.LAY:
-        yield from table.lay_previews()
-        yield table.lay_line()
-        yield from table.play_note_lines()
-    yield from table.throw_lines()
+        yield from table.coaching.lay_previews()
+        yield table.coaching.lay_line()
+        yield from table.coaching.play_note_lines()
+    yield from table.coaching.throw_lines()
     if need is Need.CLAIM:
-        yield table.show_order_line()
+        yield table.coaching.show_order_line()
 
 
 @pytest.mark.parametrize("lineup", LINEUPS)
