@@ -19,6 +19,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
+from tests.support.table import recent_lines
 from tests.test_play_page import _page
 from trainer.analysis import LEVELS, Level
 from trainer.bench.playing import interact
@@ -214,7 +215,7 @@ def test_the_note_on_the_coach_s_own_card_is_weighed_with_its_advice() -> None:
 def _said(table: Table) -> list[str]:
     """Every message the Play page may show of the table now (the coach's words and their
     details, the notes, the log, the show, the meter in words)."""
-    out = [*table.recent_lines(), *(line.text for line in table.log_lines())]
+    out = [*recent_lines(table), *(line.text for line in table.log_lines())]
     out.append(table.coaching.kinds_words())
     need = table.need()
     if need in (Need.CLAIM, Need.REVEAL) and table.view.dealer is not None:

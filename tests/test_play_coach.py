@@ -35,6 +35,7 @@ from trainer.training.table import (
     export_text,
     parse_export,
     peg_moves,
+    pegs_of,
 )
 from trainer.ui.play_saves import saved_row
 from trainer.ui.requests import PLAY_READY, GameOffer
@@ -411,11 +412,8 @@ def test_the_reply_to_a_card_is_the_computers_lay_straight_after_it() -> None:
     reply = table.reply_to_lay()
     assert reply is not None and reply is events[-1] and reply.seat != ME
     assert events[-2].seat == ME  # type: ignore[attr-defined]
-    moves = peg_moves(events, target=121)
-    if moves:
-        last = moves[-1]
-        earlier = [m.start for m in moves[:-1] if m.seat == last.seat]
-        assert table.back_before_last() == (earlier[-1] if earlier else -1)
+    # the board the page shows a moment before the reply: the game's pegs without it
+    assert table.pegs_before_reply() == pegs_of(peg_moves(events[:-1], target=121))
 
 
 def test_the_page_fades_the_reply_in_and_names_each_reply_anew() -> None:

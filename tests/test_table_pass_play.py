@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
+from tests.support.table import recent_lines
 from trainer.engine.cards import Card
 from trainer.engine.events import ShowEvent
 from trainer.engine.settings import Settings
@@ -195,7 +196,7 @@ def what_a_person_is_shown(table: Table) -> Iterator[str]:
     view = table.view
     yield " ".join(card.label for card in (*view.hand, *view.kept, *view.discards))
     yield from (line.text for line in table.log_lines())
-    yield from table.recent_lines()
+    yield from recent_lines(table)
     last = table.pegs().last
     yield last.reason if last is not None else ""
     yield export_text(table)

@@ -357,12 +357,9 @@ class Table:
         seat, which = order[0]
         view = self.view
         assert view.starter is not None
-        cards = view.kept if which is Which.HAND else self._crib()
+        cards = view.kept if which is Which.HAND else self.game.crib
         score = score_show(cards, view.starter, crib=which is Which.CRIB)
         return seat, which, only_kinds(score, self.game.settings.kinds)
-
-    def _crib(self) -> tuple[Card, ...]:
-        return self.game.crib
 
     # -- the computer's turns --
 
@@ -505,16 +502,6 @@ class Table:
 
     # -- what to tell --
 
-    def recent_lines(self) -> list[str]:
-        """What happened since the person's last action, in order (the counts of the show
-        are told by the show itself)."""
-        lines: list[str] = []
-        names, viewer = self.names, self.viewer
-        for event in self.game.events[self.mark :]:
-            if not isinstance(event, ShowEvent):
-                lines += event_lines(event, self.game.players, names=names, viewer=viewer)
-        return lines
-
     def _peg_moves(self) -> list[PegMove]:
         """:func:`peg_moves` of the game so far, worked out again only when it has moved on
         (the page asks twice a run, and it walks every event)."""
@@ -551,19 +538,6 @@ class Table:
             if isinstance(event, GoEvent):
                 seats.add(event.seat)
         return tuple(sorted(seats))
-
-    def back_before_last(self) -> int:
-        """Where the back peg of the last move's seat stood before that move (-1: the start
-        hole)."""
-        moves = self._peg_moves()
-        if not moves:
-            return -1
-        earlier = [m for m in moves[:-1] if m.seat == moves[-1].seat]
-        return earlier[-1].start if earlier else -1
-
-    def last_move(self) -> PegMove | None:
-        moves = self._peg_moves()
-        return moves[-1] if moves else None
 
     def pegs(self, step: int | None = None) -> Pegs:
         """The board as the person may see it now. While a hand is being shown, its points
@@ -678,10 +652,3 @@ class Table:
         counted = self.counted
         before = counted is not None and self.shown < len(counted.score.items)
         return self.seat_chance(len(events) - 1 if before else len(events)).meter()
-
-    def back_pegs(self) -> tuple[int, ...]:
-        """Where each side's back peg stands (-1: still in the start hole)."""
-        back = [-1] * self.game.settings.sides
-        for move in self._peg_moves():
-            back[move.seat] = move.start
-        return tuple(back)
