@@ -14,7 +14,16 @@ import pytest
 
 from tests.browser import count_runs, drawn, redrawn, runs, settled
 from tests.play_steps import more_options
-from tests.test_browser_table import _edges, _in_place_box, _load, _resign, _step, _until
+from tests.test_browser_table import _edges, _in_place_box, _load, _resign, _until
+import tests.test_browser_table as _tbt
+import time as _t
+_T0 = [_t.monotonic()]
+_orig_step = _tbt._step
+def _step(page, seen=None):
+    r = _orig_step(page, seen)
+    print(round(_t.monotonic()-_T0[0],1), repr(r), page.locator("h3").all_inner_texts()[:2], flush=True)
+    return r
+_tbt._step = _step
 from trainer.progress.store import Store
 from trainer.training.coach.chances import STANDINGS
 
@@ -114,8 +123,10 @@ def test_the_meter_in_a_learning_game_on_a_phone(phone: Any, app_url: str) -> No
     _check_in_place(page)
 
     seen = {said}
-    for _ in range(60):  # the meter is drawn again after every card
-        if page.get_by_role("button", name="Next", exact=True).count():
+    for _ in range(60):  # the meter is drawn again after every card, up to the show
+        if page.get_by_role("button", name="Next", exact=True).count() or (
+            page.get_by_text("what does it make?").count()  # a count to give: the play is over
+        ):
             break
         before, runs_before = drawn(page), runs(page)
         if _step(page) == "lay":  # once the card's run is over and the bar has eased in
