@@ -166,7 +166,8 @@ class Table:
     def coaching(self) -> TableCoach:
         """The coach of the person in :attr:`seat` (:mod:`.coaching`), where they are now:
         its advice and words on their moves, from their own view (whether it speaks is
-        :meth:`coach_of` that seat). The Play page asks it for the coach's words."""
+        :meth:`coach_of` that seat). The Play page asks it for the coach's words; after an
+        action on the table, ask again (the coach is given where the person was when asked)."""
         seat = self.seat
         return TableCoach(
             self.game,
