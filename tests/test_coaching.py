@@ -23,11 +23,11 @@ from tests.support.table import recent_lines
 from tests.test_play_page import _page
 from trainer.analysis import LEVELS, Level
 from trainer.bench.playing import interact
-from trainer.engine import Card
+from trainer.engine import Card, Game
 from trainer.engine.settings import Settings
 from trainer.training.coach import view_play_note
 from trainer.training.ladder import RUNGS
-from trainer.training.table import CoachMode, Need, PlaySetup, Table, event_lines
+from trainer.training.table import ME, CoachMode, Need, PlaySetup, Table, TableCoach, event_lines
 from trainer.training.winline import win_line
 from trainer.ui.winbar import winbar_html
 
@@ -177,6 +177,27 @@ def _coached(games: range) -> Tally:
     assert tally.contradictions == []
     assert tally.nothing == []
     return tally
+
+
+def test_the_coach_needs_the_game_and_the_person_s_seat_not_the_table() -> None:
+    """A coach given a game read back from the record, with no table round it, says what
+    the table's coach says of the same throw and lay."""
+    table = Table.new(PlaySetup("hard", Settings(target=121), coach=CoachMode.MOVES), seed=7)
+    table.cut_for_deal()
+    table.discard(table.view.hand[:2])
+
+    def bare() -> TableCoach:
+        game = Game.replay(table.game.record())
+        return TableCoach(
+            game, ME, CoachMode.MOVES, level=table.level, names=table.names, mark=table.mark
+        )
+
+    assert bare().throw_lines() == table.coaching.throw_lines() != ()
+    while table.need() is Need.CUT_STARTER:
+        table.cut_starter()
+    table.lay(table.view.playable[0])
+    assert bare().play_note() == table.coaching.play_note()
+    assert bare().play_note_lines() == table.coaching.play_note_lines()
 
 
 def test_the_note_on_the_coach_s_own_card_is_weighed_with_its_advice() -> None:
