@@ -1,6 +1,7 @@
-"""The field types of a lesson file: cards as one line of notation, ids, text, and the
-model every part of a lesson is validated as; and the words of its errors (a field below
-the one validated, a file's ``expect:`` that disagrees with the engine)."""
+"""The field types of a lesson file: cards as one line of notation, and the model every
+part of a lesson is validated as (ids and text are every content file's, in
+:mod:`trainer.content.field_types`); and the words of its errors (a field below the one
+validated, a file's ``expect:`` that disagrees with the engine)."""
 
 from __future__ import annotations
 
