@@ -20,7 +20,7 @@ from tests.browser import EXCEPTION, acted, settled, sized_tabs
 from tests.conftest import APP, BROWSER_PLAYER, REPO
 from tests.play_steps import HAND, LAY, THROW, in_show, open_play, play_until, start_game, step
 from tests.stores import add_answer
-from tests.test_game_random import play_random_game
+from tests.test_game import play_random_game
 from trainer.bench.playing import played_game
 from trainer.bench.serving import serving
 from trainer.engine import Counting, GameRecord, LayEvent

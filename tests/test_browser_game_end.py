@@ -14,7 +14,7 @@ import pytest
 
 from tests.browser import count_runs, settled
 from tests.play_steps import HAND, open_play
-from tests.test_game_random import play_random_game
+from tests.test_game import play_random_game
 from trainer.engine import Counting, GameRecord, LayEvent
 from trainer.progress.store import Store
 from trainer.training.table import PlaySetup, Table

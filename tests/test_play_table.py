@@ -16,7 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
-from tests.test_game_random import play_random_game
+from tests.test_game import play_random_game
 from tests.test_views_play import _page, _page_step, _start, _texts
 from trainer.bench.playing import play_on, right_count
 from trainer.engine import parse_cards
