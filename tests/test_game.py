@@ -743,7 +743,7 @@ def test_summary_adds_up_by_source() -> None:
     assert summary.best_hands[0] is not None and summary.best_hands[0].true == pone_hand.total
 
 
-# --- Whole games played at random: they replay from their records, a game stopped anywhere
+# --- whole games played at random ------------------------------------------------------------
 
 
 def random_action(game: Game, rng: random.Random) -> Event:
@@ -1084,7 +1084,7 @@ def test_a_past_view_out_of_range_is_refused() -> None:
             game.view(0, at=at)  # type: ignore[arg-type]
 
 
-# --- The game for three players and for four as two partnerships (trainer.engine.game with
+# --- three players, and four as two partnerships ---------------------------------------------
 
 
 def _plain(card: Card) -> tuple[int, str]:

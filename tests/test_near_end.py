@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tests.apptest import table_of
-from tests.test_play_coach import _start, _step
+from tests.test_coaching import _start, _step
 from tests.test_views_play import _page, _texts
 from trainer.analysis.endgame import ThrowAdvice, throw_advice, throws_by_needs
 from trainer.analysis.players import CardChance

@@ -576,7 +576,7 @@ def test_laid_is_each_players_cards_in_order_across_series() -> None:
     assert play.laid(1) == parse_cards("KH AS JD")
 
 
-# --- Scoring a card as it is laid in the play: fifteen, thirty-one, pairs and runs --
+# --- scoring a card as it is laid in the play ------------------------------------------------
 
 
 PROPERTY = settings(max_examples=300, derandomize=True, deadline=None)

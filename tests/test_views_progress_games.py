@@ -10,7 +10,7 @@ import pytest
 
 from tests.stores import add_answer
 from tests.test_table import _play_out
-from tests.test_table_seats import _played as _played_at
+from tests.test_table import _played as _played_at
 from tests.test_views_progress import given, progress_page, texts
 from trainer.analysis import Level
 from trainer.engine.settings import Settings

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
-from tests.test_play_coach import _start, _step
+from tests.test_coaching import _start, _step
 from tests.test_views_play import _page, _play_out, _texts
 from trainer.analysis.endgame import throw_advice
 from trainer.analysis.winmeter import WinChances, seat_chance, win_meter
