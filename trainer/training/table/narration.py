@@ -4,7 +4,8 @@ the same thing as before), and the engine's messages in our words."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from trainer.engine.cards import Card
 from trainer.engine.events import (
@@ -74,75 +75,112 @@ def _deals(dealer: int, names: SeatNames) -> str:
     return said[:1].lower() + said[1:]
 
 
+def _cut_lines(event: CutEvent, names: SeatNames, players: int, viewer: int | None) -> list[str]:
+    lines = [f"{names.who(event.seat)} cut {event.card.label}."]
+    if event.dealer is not None:
+        lines.append(f"Low card deals: {_deals(event.dealer, names)}.")
+    elif event.seat == names.seats[-1]:  # on this page the person always cuts first
+        lines.append(
+            "The same rank: cut again."
+            if players == 2
+            else "The lowest cards are the same rank: everyone cuts again."
+        )
+    return lines
+
+
+def _discard_lines(
+    event: DiscardEvent, names: SeatNames, players: int, viewer: int | None
+) -> list[str]:
+    if event.seat == viewer:
+        cards = " and ".join(card.label for card in event.cards)
+        return [f"{names.does(event.seat, 'put')} {cards} in the crib."]
+    if players == 2:
+        return [f"{names.does(event.seat, 'put')} two cards in the crib."]
+    return [f"{names.does(event.seat, 'put')} a card in the crib."]
+
+
+def _starter_lines(
+    event: StarterEvent, names: SeatNames, players: int, viewer: int | None
+) -> list[str]:
+    return [f"The starter is {event.card.label}.", *_awards_line(event.awards, names)]
+
+
+def _play_lines(first: str, event: LayEvent | GoEvent, names: SeatNames) -> list[str]:
+    """A card laid or a go: ``first``, what it pegged, and the count starting again."""
+    lines = [first, *_awards_line(event.awards, names)]
+    if _series_ends(event):
+        lines.append("The count goes back to 0.")
+    return lines
+
+
+def _lay_lines(event: LayEvent, names: SeatNames, players: int, viewer: int | None) -> list[str]:
+    said = f"{names.does(event.seat, 'lay')} {event.card.label}: the count is {event.count}."
+    return _play_lines(said, event, names)
+
+
+def _go_lines(event: GoEvent, names: SeatNames, players: int, viewer: int | None) -> list[str]:
+    said = f"{names.does(event.seat, 'say')} “go” (nothing fits under 31)."
+    return _play_lines(said, event, names)
+
+
+def _claim_line(event: ShowEvent, claimed: int, names: SeatNames) -> str:
+    """What a person said their hand or crib makes, against what it makes."""
+    you = event.seat == names.you
+    them = "you" if you else names.who(event.seat)
+    said = f"{them[:1].upper()}{them[1:]} said"
+    peg = "you peg" if you else f"{them} pegs"
+    if claimed == event.true:
+        return f"{said} {claimed}: right!"
+    if claimed > event.true:
+        return f"{said} {claimed}, but it makes {event.true}: {peg} {event.true}."
+    if event.awarded == event.true:  # said aloud, for learning: nothing is lost
+        return (
+            f"{said} {claimed}, and it makes {event.true}: the coach shows {them} "
+            f"the {_points(event.true - claimed)} more, and {peg} {event.true}."
+        )
+    return f"{said} {claimed}: {peg} {claimed}."
+
+
+def _show_lines(event: ShowEvent, names: SeatNames, players: int, viewer: int | None) -> list[str]:
+    what = "crib" if event.which is Which.CRIB else "hand"
+    lines = [f"{names.whose(event.seat, what)} makes {_points(event.true)}."]
+    people = {seat for seat, _ in names.people} or {ME}
+    if event.claimed is not None and event.seat in people:
+        lines.append(_claim_line(event, event.claimed, names))
+    if event.muggins:
+        taker = names.who(event.muggins_taker)
+        missed = "you" if event.seat == names.you else names.who(event.seat)
+        lines.append(f"Muggins! {taker} takes the {_points(event.muggins)} {missed} missed.")
+    return lines
+
+
+def _deal_lines(event: DealEvent, names: SeatNames, players: int, viewer: int | None) -> list[str]:
+    return [f"A new deal: {_deals(event.dealer, names)}."]
+
+
+#: The sentences for each type of event, from the event, the seats' names, the number of
+#: players and the seat of the person they are told to.
+_TELLERS: dict[type[Event], Callable[[Any, SeatNames, int, int | None], list[str]]] = {
+    CutEvent: _cut_lines,
+    DiscardEvent: _discard_lines,
+    StarterEvent: _starter_lines,
+    LayEvent: _lay_lines,
+    GoEvent: _go_lines,
+    ShowEvent: _show_lines,
+    DealEvent: _deal_lines,
+}
+
+
 def event_lines(
     event: Event, players: int = 2, *, names: SeatNames | None = None, viewer: int | None = ME
 ) -> list[str]:
     """What one event was, in short sentences for the person in seat ``viewer`` (seat 0 by
     default; ``None``: someone who may see no one's hidden cards) at a table of ``players``,
     the seats called by ``names`` (the table's own, :class:`SeatNames`, by default)."""
-    names = names or SeatNames(players)
-    if isinstance(event, CutEvent):
-        lines = [f"{names.who(event.seat)} cut {event.card.label}."]
-        if event.dealer is not None:
-            lines.append(f"Low card deals: {_deals(event.dealer, names)}.")
-        elif event.seat == names.seats[-1]:  # on this page the person always cuts first
-            lines.append(
-                "The same rank: cut again."
-                if players == 2
-                else "The lowest cards are the same rank: everyone cuts again."
-            )
-        return lines
-    if isinstance(event, DiscardEvent):
-        if event.seat == viewer:
-            cards = " and ".join(card.label for card in event.cards)
-            return [f"{names.does(event.seat, 'put')} {cards} in the crib."]
-        if players == 2:
-            return [f"{names.does(event.seat, 'put')} two cards in the crib."]
-        return [f"{names.does(event.seat, 'put')} a card in the crib."]
-    if isinstance(event, StarterEvent):
-        return [f"The starter is {event.card.label}.", *_awards_line(event.awards, names)]
-    if isinstance(event, LayEvent):
-        lines = [f"{names.does(event.seat, 'lay')} {event.card.label}: the count is {event.count}."]
-        lines += _awards_line(event.awards, names)
-        if _series_ends(event):
-            lines.append("The count goes back to 0.")
-        return lines
-    if isinstance(event, GoEvent):
-        lines = [f"{names.does(event.seat, 'say')} “go” (nothing fits under 31)."]
-        lines += _awards_line(event.awards, names)
-        if _series_ends(event):
-            lines.append("The count goes back to 0.")
-        return lines
-    if isinstance(event, ShowEvent):
-        what = "crib" if event.which is Which.CRIB else "hand"
-        lines = [f"{names.whose(event.seat, what)} makes {_points(event.true)}."]
-        people = {seat for seat, _ in names.people} or {ME}
-        if event.claimed is not None and event.seat in people:
-            you = event.seat == names.you
-            them = "you" if you else names.who(event.seat)
-            said = f"{them[:1].upper()}{them[1:]} said"
-            peg = "you peg" if you else f"{them} pegs"
-            if event.claimed == event.true:
-                lines.append(f"{said} {event.claimed}: right!")
-            elif event.claimed > event.true:
-                lines.append(
-                    f"{said} {event.claimed}, but it makes {event.true}: {peg} {event.true}."
-                )
-            elif event.awarded == event.true:  # said aloud, for learning: nothing is lost
-                lines.append(
-                    f"{said} {event.claimed}, and it makes {event.true}: the coach shows {them} "
-                    f"the {_points(event.true - event.claimed)} more, and {peg} {event.true}."
-                )
-            else:
-                lines.append(f"{said} {event.claimed}: {peg} {event.claimed}.")
-        if event.muggins:
-            taker = names.who(event.muggins_taker)
-            missed = "you" if event.seat == names.you else names.who(event.seat)
-            lines.append(f"Muggins! {taker} takes the {_points(event.muggins)} {missed} missed.")
-        return lines
-    if isinstance(event, DealEvent):
-        return [f"A new deal: {_deals(event.dealer, names)}."]
-    return []
+    teller = _TELLERS.get(type(event))
+    if teller is None:
+        return []
+    return teller(event, names or SeatNames(players), players, viewer)
 
 
 #: How the engine's messages name the seats (:func:`trainer.engine.vocab.seat_name`), and the
