@@ -1,21 +1,29 @@
 """The Play page in AppTest (a whole deal with automatic counting and with muggins, a game
 won in the middle of the play, a game resumed from the store after a restart, settings and
-records checked, the first games), and the row a finished game is saved as."""
+records checked, the first games), the row a finished game is saved as, pass-and-play
+among the people of this device, and three and four at the table."""
 
 from __future__ import annotations
 
 import json
 import os
+import random
+import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import PLAYER, as_player, table_of
+from tests.test_table_pass_play import ANN, SAM, hidden_cards, play_out, setup_of
 from trainer.bench.playing import cards_on_table, interact, play_on
 from trainer.engine import Card
+from trainer.engine.dealing import counting_order
 from trainer.engine.events import (
     CutEvent,
+    DiscardEvent,
     LayEvent,
     ShowEvent,
     StarterEvent,
@@ -25,13 +33,18 @@ from trainer.engine.items import Kind
 from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting, Phase, Which
-from trainer.progress.store import Store
+from trainer.progress.review_totals import review_text
+from trainer.progress.store import ENV_VAR, Store
 from trainer.training.table import (
     ME,
     Need,
+    Person,
     PlaySetup,
     Table,
 )
+from trainer.ui.game_list import game_line
+from trainer.ui.play_page import results as results_screen
+from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 from trainer.ui.play_saves import saved_row
 from trainer.ui.requests import PLAY_READY, GameOffer
 from trainer.ui.table_html import item_html
@@ -422,3 +435,427 @@ def test_a_first_game_offers_only_its_kinds_to_claim_and_no_untaught_double_run(
     data = json.loads(cards_on_table(at).proto.json)
     assert [kind[0] for kind in data["kinds"]] == ["fifteen", "pair", "run"]
     assert "Only fifteens, pairs and runs score in this game." in _texts(at)
+
+
+# --- pass-and-play: the people of this device seat by seat (AppTest) -------------------------
+
+
+#: The keys of the Play page's cards (the throw's, the lay's, a count's).
+CARDS = ("throw_", "lay_", "claim_")
+
+
+def _pass_page() -> AppTest:
+    as_player(AppTest.from_file(PAGE), "Jo")  # a second player of this device
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    as_player(at, "Sam")
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _pass_start(
+    at: AppTest, seats: list[str], *, target: int = 61, counting: str = "automatic"
+) -> None:
+    """A game with ``seats`` named: ``@Sam`` a person, else a computer's level."""
+    at.selectbox(key="play_seats").set_value(len(seats))
+    at.radio(key="play_target").set_value(target)
+    at.radio(key="play_counting_off").set_value(counting)
+    at.toggle(key="play_people").set_value(True)
+    at.run()
+    for seat, who in enumerate(seats):
+        at.selectbox(key=f"play_seat_{len(seats)}_{seat}").set_value(who)
+    at.run()
+    said = at.radio(key="play_counting_off").options
+    assert "points a person misses go to an opponent" in said[2]  # not "to the computer"
+    random.seed(len(seats))  # the page deals from Python's generator: the same game each run
+    at.button(key="play_start").click()
+    at.run()
+    assert not at.exception, at.exception
+
+
+def _shown(at: AppTest) -> Iterator[str]:
+    """Everything the page shows in words, and the cards it draws."""
+    for kind in ("markdown", "caption", "info", "warning", "error", "success", "subheader"):
+        yield from (str(getattr(element, "value", "")) for element in at.get(kind))
+    for component in at.get("bidi_component"):
+        yield json.dumps(json.loads(component.proto.json))
+
+
+def _names_none_of(at: AppTest, hidden: set) -> None:
+    for text in _shown(at):
+        for card in hidden:
+            for said in (card.label, str(card)):
+                assert not re.search(rf"(?<![0-9]){re.escape(said)}(?![A-Z])", text), (
+                    f"the page shows {card.label}: {text[:300]!r}"
+                )
+
+
+def _play(
+    at: AppTest, *, deals: int | None = None, runs: int = 1500, seen: list[str] | None = None
+) -> tuple[int, set[str]]:
+    """Play through the page until the game is over (or ``deals`` are done): at each pass
+    screen, check that nothing of the table is drawn and tap it; at each person's turn,
+    check that no other person's hidden cards are shown. The passes tapped and the people
+    they were for; ``seen`` gathers what the table showed in words."""
+    passes = 0
+    passed_to: set[str] = set()
+    for _ in range(runs):
+        table = table_of(at)
+        need = table.need()
+        if need is Need.OVER or (deals is not None and table.game.deal_no > deals):
+            assert at.session_state[PLAY_STATE].game.unsaved is None  # saved after every step
+            return passes, passed_to
+        takes = [b for b in at.button if b.key == "play_pass_take"]
+        if takes:
+            name = table.names.who(table.seat)
+            assert f"Pass to {name}" in "\n".join(str(m.value) for m in at.markdown)
+            cards = [c for c in at.get("bidi_component") if str(c.key).startswith(CARDS)]
+            assert not cards  # no cards at all on the pass screen
+            _names_none_of(at, hidden_cards(table, -1))  # no one's hidden cards
+            takes[0].click()
+            passes += 1
+            passed_to.add(name)
+        else:
+            if need is Need.LAY:  # the prompt names whose turn it is
+                name = table.names.who(table.seat)
+                prompt = "\n".join(str(m.value) for m in at.markdown)
+                assert f"**{name}'s turn: tap a card to lay it.**" in prompt
+                assert "Your turn" not in prompt
+            if need is not Need.REVEAL:
+                _names_none_of(at, hidden_cards(table, table.seat))
+            else:
+                _names_none_of(at, hidden_cards(table, -1) if not table.game.is_over else set())
+            if seen is not None:
+                seen.extend(_shown(at))
+            interact(at)
+        at.run()
+        assert not at.exception, at.exception
+    raise AssertionError("the game did not end")
+
+
+def test_two_people_play_to_61_each_hand_hidden_between_turns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    prepared: list[tuple[str, str]] = []  # the reviews the results screen prepares ahead
+    monkeypatch.setattr(
+        results_screen,
+        "prepare",
+        lambda record, settings, line=None: prepared.append((record, settings)),
+    )
+    at = _pass_page()
+    _pass_start(at, ["@Sam", "@Jo"])
+    table = table_of(at)
+    assert table.setup.lineup == (Person("Sam"), Person("Jo"))
+    passes, passed_to = _play(at)
+    game = table_of(at).game
+    assert game.is_over and max(game.scores) >= 61
+    assert passed_to == {"Sam", "Jo"} and passes > 10
+    # each threw their own cards, and the page says the winner by name
+    assert {e.seat for e in game.events if isinstance(e, DiscardEvent)} == {0, 1}
+    winner = table_of(at).names.who(game.winner or 0)
+    results = "\n".join(str(m.value) for m in at.markdown)
+    assert f"## {winner} wins!" in results
+    assert "Your record against" not in results  # no record against a computer level
+    # each person's Progress has the game, from their own seat, and in no level record
+    store = Store.open(os.environ[ENV_VAR])
+    for seat, name in enumerate(["Sam", "Jo"]):
+        profile = store.profile_named(name)
+        assert profile is not None
+        (row,) = store.finished_games(profile.id, method=1)
+        other = game.scores[1 - seat]
+        assert (row.my_score, row.their_score) == (min(game.scores[seat], 61), min(other, 61))
+        assert row.status == ("won" if game.winner == seat else "lost")
+        assert game_line(row).split(" · ")[1] == "Sam and Jo, to 61"
+        assert PlaySetup.parse(row.settings).seat == seat  # reviewed at their own seat
+        if name == "Sam":  # the device's player: the review ahead is the one Sam opens
+            saved = store.game(profile.id, row.game_id)
+            assert saved is not None and set(prepared) == {(saved.record, saved.settings)}
+        assert store.games_record(profile.id) == [] and store.games_by_level(profile.id) == {}
+
+
+def test_three_seats_with_one_computer() -> None:
+    at = _pass_page()
+    _pass_start(at, ["@Sam", "easy", "@Jo"])
+    table = table_of(at)
+    assert table.people == (0, 2) and table.level_of(1) == "easy"
+    seen: list[str] = []
+    passes, passed_to = _play(at, deals=1, seen=seen)
+    assert passed_to == {"Sam", "Jo"} and passes >= 4
+    text = "\n".join(seen)
+    assert "Sam and Jo with 1 computer" in text  # the header
+    assert "Sam <b>" in text and "Jo <b>" in text and "Computer <b>" in text  # the board
+    assert "Jo lays" in text or "Sam lays" in text  # the log
+
+
+def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_from_their_side() -> (
+    None
+):
+    at = _pass_page()
+    _pass_start(at, ["@Jo", "@Sam"], counting="muggins")
+    _play(at, deals=1)
+    game = table_of(at).game
+    store = Store.open(os.environ[ENV_VAR])
+    for seat, name in enumerate(["Jo", "Sam"]):
+        profile = store.profile_named(name)
+        assert profile is not None
+        counted = [
+            e
+            for e in game.events
+            if isinstance(e, ShowEvent) and e.seat == seat and e.claimed is not None
+        ]
+        stored = store.attempts(profile.id)
+        assert len(stored) == len(counted) > 0  # Sam, the device's player, has only his own
+        kept = {" ".join(sorted(str(c) for c in e.score.hand)) for e in counted}
+        assert all(
+            " ".join(sorted(r.attempt.question.split("|")[0].split())) in kept for r in stored
+        )
+    # the game is kept for Sam, the device's player, with his scores first (he sits second)
+    sam = store.profile_named("Sam")
+    assert sam is not None
+    row = store.game_in_progress(sam.id)
+    assert row is not None and (row.my_score, row.their_score) == (game.scores[1], game.scores[0])
+    # opened again (another visit), the game comes back at the pass screen of whoever's turn
+    again = AppTest.from_file(PAGE, default_timeout=60)
+    as_player(again, "Sam")
+    again.run()
+    assert not again.exception, again.exception
+    table = table_of(again)
+    assert table.game.events == game.events and table.setup == table_of(at).setup
+    assert f"Pass to {table.names.who(table.seat)}" in "\n".join(
+        str(m.value) for m in again.markdown
+    )
+
+
+def test_a_saved_game_of_people_is_reviewed_for_the_seat_it_is_kept_for() -> None:
+    table = Table.new(setup_of((ANN, "easy", SAM)), seed=4)
+    play_out(table)
+    record = GameRecord.parse(table.game.record().notation())
+    for seat in (0, 2):
+        row = saved_row("g", table, seat=seat)
+        setup = PlaySetup.parse(row.settings)
+        assert setup.kept_for == seat and setup.kept_person.name == ("Ann", "", "Sam")[seat]
+        review = review_text(row.record, row.settings)
+        seats = {getattr(record.events[d.event_index], "seat", None) for d in review.decisions}
+        assert review.seat == seat and seats == {seat}
+        again = Table.resume(setup, record, row.place)  # the row still opens on the Play page
+        assert again.game.events == table.game.events
+
+
+# --- three and four at the table (AppTest) ---------------------------------------------------
+
+
+def _seats_start(
+    at: AppTest, seats: int, *, counting: str = "automatic", coach: str = "off", level: str = "easy"
+) -> None:
+    at.selectbox(key="play_seats").set_value(seats)
+    at.radio(key="play_level").set_value(level)
+    at.radio(key="play_target").set_value(121)
+    at.radio(key="play_coach").set_value(coach)
+    at.run()  # the counting's choices follow the coach's
+    at.radio(key=f"play_counting_{coach}").set_value(counting)
+    random.seed(seats)  # the page deals from Python's generator: the same game each run
+    at.button(key="play_start").click()
+    at.run()
+    assert not at.exception, at.exception
+
+
+def _markdown(at: AppTest) -> str:
+    return "\n".join(str(m.value) for m in at.markdown)
+
+
+def _saved_record() -> str:
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    rows = [store.game_in_progress(p.id) for p in store.profiles()]
+    (row,) = [r for r in rows if r is not None]
+    return str(row.record)
+
+
+def _play_a_deal(at: AppTest) -> tuple[list[Need], list[str]]:
+    """Every step of the first deal, through the page; the page's words at each lay."""
+    needs: list[Need] = []
+    tables: list[str] = []
+    for _ in range(200):
+        table = table_of(at)
+        if table.game.deal_no >= 2 or table.need() is Need.OVER:
+            return needs, tables
+        if table.need() is Need.LAY:
+            tables.append(_markdown(at))
+        needs.append(interact(at))
+        at.run()
+        assert not at.exception, at.exception
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_whole_deal_by_taps(seats: int) -> None:
+    at = _page()
+    _seats_start(at, seats)
+    assert table_of(at).game.players == seats
+    needs, tables = _play_a_deal(at)
+    assert {Need.CUT_FOR_DEAL, Need.DISCARD, Need.LAY, Need.REVEAL} <= set(needs)
+    game = table_of(at).game
+    # each seat threw one card; the computers played their seats
+    discards = [e for e in game.events if isinstance(e, DiscardEvent)]
+    assert sorted(e.seat for e in discards[:seats]) == list(range(seats))
+    assert all(len(e.cards) == 1 for e in discards)
+    laid = [e for e in game.events if isinstance(e, LayEvent)]
+    deal_one = laid[: 4 * seats]
+    assert {e.seat for e in deal_one} == set(range(seats))
+    # the show went clockwise from the dealer's left, the dealer's hand, then the crib
+    dealer = next(e.dealer for e in game.events if isinstance(e, CutEvent) and e.dealer is not None)
+    shows = [(e.seat, e.which) for e in game.events if isinstance(e, ShowEvent)]
+    assert shows[: seats + 1] == list(counting_order(dealer, seats))
+    # the table showed every seat's place and whose turn it was
+    assert tables
+    for text in tables:
+        assert text.count('class="tb-spot tb-spot-') == seats
+        assert "tb-spot-turn" in text and "Your turn: tap a card to lay it." in text
+    # the board has a track for each player, or each partnership
+    board = _markdown(at)
+    if seats == 3:
+        assert "Left <b>" in board and "Right <b>" in board
+    else:
+        assert "Us <b>" in board and "Them <b>" in board
+    # saved after every step: the record replays to the same game
+    assert Game.from_notation(_saved_record()).events == game.events
+
+
+def test_who_said_go_is_shown_in_front_of_them() -> None:
+    at = _page()
+    _seats_start(at, 3)
+    seen_go = False
+    for _ in range(2000):
+        table = table_of(at)
+        if table.need() is Need.OVER:
+            break
+        if table.need() is Need.LAY and table.said_go():
+            seen_go = True
+            text = _markdown(at)
+            assert "said go" in text
+            names = [table.names.short(seat) for seat in table.said_go()]
+            for name in names:
+                assert f"<b>{name}</b>" in text
+            break
+        interact(at)
+        at.run()
+        assert not at.exception, at.exception
+    assert seen_go, "no go was said before the person's turn in a whole game"
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_muggins_at_every_size(seats: int) -> None:
+    """A count one short: the seat on the person's left takes the point missed, and the
+    page says so once the hand is shown."""
+    at = _page()
+    _seats_start(at, seats, counting="muggins")
+    for _ in range(600):
+        table = table_of(at)
+        assert table.need() is not Need.OVER, "no hand worth a point to count short"
+        nxt = table.next_count() if table.need() is Need.CLAIM else None
+        if nxt is not None and nxt[2].total > 0:
+            key = f"play_claim_{len(table.game.events)}"
+            at.number_input(key=key).set_value(nxt[2].total - 1)
+            at.button(key=f"{key}_ok").click()
+            at.run()
+            break
+        interact(at)
+        at.run()
+        assert not at.exception, at.exception
+    event = table_of(at).counted
+    assert event is not None and event.seat == ME and event.muggins == 1
+    assert event.muggins_taker == 1  # the seat on the person's left
+    key = f"play_reveal_{len(table_of(at).game.events)}"
+    while [b for b in at.button if b.key == f"{key}_next"]:
+        at.button(key=f"{key}_next").click()
+        at.run()
+    said = "\n".join(str(m.value) for m in at.markdown)
+    assert "Muggins! The computer on your left takes the 1 point you missed." in said
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_the_coach_speaks_of_the_one_card_thrown(seats: int) -> None:
+    at = _page()
+    _seats_start(at, seats, coach="moves")
+    for _ in range(50):
+        table = table_of(at)
+        if table.need() is Need.LAY or table.game.phase is Phase.SHOW:
+            break
+        interact(at)
+        at.run()
+        assert not at.exception, at.exception
+    table = table_of(at)
+    (thrown,) = table.view.discards
+    expanders = [e for e in at.expander if str(e.label).startswith("Coach:")]
+    assert expanders
+    text = "\n".join(str(m.value) for m in at.markdown)
+    assert f"Throwing {thrown.label}" in text
+
+
+def test_the_coach_notes_a_card_laid_at_three() -> None:
+    """With the coach after each move at Hard, a card laid worse than the coach's gets a
+    note on the page, in the words of the table's coach (the next player's reply)."""
+    at = _page()
+    _seats_start(at, 3, coach="moves", level="hard")
+    for _ in range(400):
+        table = table_of(at)
+        assert table.need() is not Need.OVER, "no note after a lay in a whole game"
+        if table.coaching.play_note() is not None and table.coaching.play_note_lines():
+            break
+        interact(at)
+        at.run()
+        assert not at.exception, at.exception
+    table = table_of(at)
+    lines = table.coaching.play_note_lines()
+    (box,) = [m for m in at.markdown if 'class="tb-coach"' in str(m.value)]
+    assert "**Coach:** " + "  \n".join(lines) in str(box.value)
+    note = table.coaching.play_note()
+    assert note is not None
+    laid = table.game.events[table.mark]
+    assert isinstance(laid, LayEvent) and laid.seat == ME and laid.card == note.card
+    if note.best is not None:
+        assert "the next player can expect" in note.lines()[-1] or "pegs" in note.lines()[-1]
+
+
+def test_learning_mode_names_the_coachs_card_at_four() -> None:
+    at = _page()
+    _seats_start(at, 4, coach="learning", level="hard")
+    for _ in range(60):
+        if table_of(at).need() is Need.LAY:
+            break
+        interact(at)
+        at.run()
+        assert not at.exception, at.exception
+    table = table_of(at)
+    assert table.need() is Need.LAY
+    line = table.coaching.lay_line()
+    assert line.startswith(("The coach would lay the ", "Only your "))
+    assert [m for m in at.markdown if f"**Coach:** {line}" in str(m.value)]
+
+
+def test_a_finished_game_of_four_names_the_partnership() -> None:
+    at = _page()
+    _seats_start(at, 4)
+    for _ in range(3000):
+        if table_of(at).need() is Need.OVER:
+            break
+        interact(at)
+        at.run()
+        assert not at.exception, at.exception
+    game = table_of(at).game
+    assert game.is_over
+    text = _markdown(at)
+    if game.winner == 0:
+        assert "You and your partner win!" in text
+    else:
+        assert "The two computers win this time" in text
+    assert f"you and your partner {game.scores[0]}, the two computers {game.scores[1]}" in text
+    rows: list[Any] = at.table[0].value.to_dict("records")
+    assert [r["Who"] for r in rows] == ["You", "Left", "Partner", "Right"]
+    assert sum(r["Total"] for r in rows) == sum(game.scores)
+    # the record against the level is of games of four, won by the partnership
+    won = int(game.winner == 0)
+    assert (
+        "Your record against Easy to 121, four players, in partnerships: "
+        f"{won} of 1 game won with your partner, {int(won and game.skunk() > 0)} by a skunk"
+    ) in text
+    assert at.button(key="play_review").label == "Review this game"  # at four too
