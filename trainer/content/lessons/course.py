@@ -205,6 +205,11 @@ def _cycles(graph: Mapping[str, Sequence[str]]) -> list[list[str]]:
     return cycles
 
 
+#: One lesson file as read: its path, its name as shown, its data, the lesson (when it is
+#: valid) and the file's own problems.
+_Loaded = tuple[Path, str, Any, Lesson | None, list[ContentProblem]]
+
+
 def _check(files: Sequence[Path], kinds: KindCheck | None = None) -> list[CourseEntry]:
     """Load and check ``files`` together.
 
@@ -216,22 +221,34 @@ def _check(files: Sequence[Path], kinds: KindCheck | None = None) -> list[Course
     prerequisites that go round in a circle, are reported on the lesson that
     lists them (``validate`` fails) while the lesson still opens.
     """
-    loaded: list[tuple[Path, str, Any, Lesson | None, list[ContentProblem]]] = []
-    for path in files:
-        file = display_path(path)
-        data, problems = _read(path, file)
-        lesson = None
-        if data is not None:
-            try:
-                lesson = Lesson.model_validate(data)
-            except ValidationError as err:
-                problems = explain_errors(err, file, data)
-            if lesson is not None and kinds is not None:
-                problems = _kind_problems(file, lesson, kinds)
-        loaded.append((path, file, data, lesson, problems))
+    loaded = [_load(path, kinds) for path in files]
+    known, unreadable = _known_ids(files, loaded)
+    blocking, advice, waiting = _problems_between(loaded, known, unreadable)
+    _note_cycles(loaded, advice)
+    return [
+        _entry(row, problems, notes, waiting)
+        for row, problems, notes in zip(loaded, blocking, advice, strict=True)
+    ]
 
-    # Lessons in the same folders but not checked now, and files that cannot be read at
-    # all, by the id they were probably meant to have.
+
+def _load(path: Path, kinds: KindCheck | None) -> _Loaded:
+    """One lesson file read and checked on its own."""
+    file = display_path(path)
+    data, problems = _read(path, file)
+    lesson = None
+    if data is not None:
+        try:
+            lesson = Lesson.model_validate(data)
+        except ValidationError as err:
+            problems = explain_errors(err, file, data)
+        if lesson is not None and kinds is not None:
+            problems = _kind_problems(file, lesson, kinds)
+    return path, file, data, lesson, problems
+
+
+def _known_ids(files: Sequence[Path], loaded: list[_Loaded]) -> tuple[set[str], dict[str, str]]:
+    """Lessons in the same folders but not checked now, and files that cannot be read at
+    all, by the id they were probably meant to have."""
     known, unreadable = _sibling_ids(files)
     known |= {i for _, _, data, _, _ in loaded if (i := raw_id(data))}
     for path, file, data, _, _ in loaded:
@@ -239,7 +256,15 @@ def _check(files: Sequence[Path], kinds: KindCheck | None = None) -> list[Course
             unreadable.setdefault(_guess_id(path), file)
     for known_id in known:
         unreadable.pop(known_id, None)
+    return known, unreadable
 
+
+def _problems_between(
+    loaded: list[_Loaded], known: set[str], unreadable: dict[str, str]
+) -> tuple[list[list[ContentProblem]], list[list[ContentProblem]], dict[str, list[str]]]:
+    """Each file's problems with an id used twice (they keep it out), its notes on
+    prerequisites that name no lesson (they do not), and the lessons that list each
+    unreadable file."""
     first_file: dict[str, str] = {}
     blocking: list[list[ContentProblem]] = []
     advice: list[list[ContentProblem]] = []
@@ -274,7 +299,11 @@ def _check(files: Sequence[Path], kinds: KindCheck | None = None) -> list[Course
                 )
         blocking.append(problems)
         advice.append(notes)
+    return blocking, advice, waiting
 
+
+def _note_cycles(loaded: list[_Loaded], advice: list[list[ContentProblem]]) -> None:
+    """A note on the first lesson of each circle of prerequisites."""
     graph = {
         lesson.id: lesson.prerequisites
         for _, _, _, lesson, problems in loaded
@@ -292,31 +321,35 @@ def _check(files: Sequence[Path], kinds: KindCheck | None = None) -> list[Course
             )
         )
 
-    entries: list[CourseEntry] = []
-    for (_, file, data, lesson, _), problems, notes in zip(loaded, blocking, advice, strict=True):
-        if file in waiting:
-            names = ", ".join(repr(name) for name in waiting[file])
-            one = len(waiting[file]) == 1
-            problems.append(
-                ContentProblem(
-                    file,
-                    "",
-                    f"the lesson{'' if one else 's'} {names} list{'s' if one else ''} this "
-                    f"lesson as a prerequisite; {'it still opens' if one else 'they still open'}"
-                    ", without it, until this file is fixed",
-                )
-            )
-        title = data.get("title") if isinstance(data, dict) else None
-        entries.append(
-            CourseEntry(
-                file=file,
-                id=raw_id(data),
-                title=title if isinstance(title, str) and title.strip() else Path(file).stem,
-                lesson=lesson if not problems else None,
-                problems=(*problems, *notes),
+
+def _entry(
+    row: _Loaded,
+    problems: list[ContentProblem],
+    notes: list[ContentProblem],
+    waiting: dict[str, list[str]],
+) -> CourseEntry:
+    """One file's place in the course, with a note when other lessons wait for it."""
+    _, file, data, lesson, _ = row
+    if file in waiting:
+        names = ", ".join(repr(name) for name in waiting[file])
+        one = len(waiting[file]) == 1
+        problems.append(
+            ContentProblem(
+                file,
+                "",
+                f"the lesson{'' if one else 's'} {names} list{'s' if one else ''} this "
+                f"lesson as a prerequisite; {'it still opens' if one else 'they still open'}"
+                ", without it, until this file is fixed",
             )
         )
-    return entries
+    title = data.get("title") if isinstance(data, dict) else None
+    return CourseEntry(
+        file=file,
+        id=raw_id(data),
+        title=title if isinstance(title, str) and title.strip() else Path(file).stem,
+        lesson=lesson if not problems else None,
+        problems=(*problems, *notes),
+    )
 
 
 def _sibling_ids(files: Sequence[Path]) -> tuple[set[str], dict[str, str]]:
