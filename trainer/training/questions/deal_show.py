@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate, combinations, combinations_with_replacement
-from math import comb
+from math import comb, prod
 from typing import Literal, NamedTuple
 
 from trainer.content.catalog import Constraints, Drill, Tier
@@ -75,6 +75,42 @@ _FALSE_FLUSH = frozenset({"false-flush"})
 _ZERO = frozenset({"zero"})
 
 
+def _suit_outcomes(
+    hand: tuple[int, ...], starter: int, all_distinct: bool
+) -> list[tuple[Outcome, int, int, frozenset[str]]]:
+    """The suit outcomes ``hand`` with ``starter`` can have: each with the points and the
+    items it adds and its features."""
+    jacks = hand.count(JACK)
+    shared: list[tuple[Outcome, int, int, frozenset[str]]] = []
+    if jacks != 4:
+        shared.append(("plain", 0, 0, _NO_FEATURES))
+    if jacks and starter != JACK:
+        shared.append(("nobs", 1, 1, _NOBS))
+    if all_distinct:
+        if jacks:
+            shared.append(("flush5", 6, 2, _FLUSH5_NOBS))
+        else:
+            shared.append(("flush5", 5, 1, _FLUSH5))
+    if jacks <= 1 and len({o for o in hand if o not in (JACK, starter)}) >= 3:
+        shared.append(("false-flush", 0, 0, _FALSE_FLUSH))
+    if len(set(hand)) == 4:
+        shared.append(("flush4", 4, 1, _FLUSH4))
+        shared.append(("crib4", 0, 0, _CRIB4))
+    return shared
+
+
+def _starter_features(
+    rank_feats: frozenset[str], hand: tuple[int, ...], starter: int
+) -> frozenset[str]:
+    """The pattern's rank features with those of this starter and hand."""
+    feats = rank_feats
+    if starter == JACK:
+        feats = feats | {"jack-starter"}
+    if hand.count(JACK) and hand.count(FIVE) >= 3:
+        feats = feats | {"fives-and-jack"}
+    return feats
+
+
 @cache
 def _candidates() -> dict[bool, tuple[_Candidate, ...]]:
     """Every (rank pattern, starter rank, suit outcome), for hands and for cribs."""
@@ -86,37 +122,16 @@ def _candidates() -> dict[bool, tuple[_Candidate, ...]]:
         if max(counts.values()) > 4:
             continue
         base, base_items, rank_feats = _rank_features(pattern)
-        sets = 1
-        for n in counts.values():
-            sets *= comb(4, n)
-        all_distinct = len(counts) == 5
+        sets = prod(comb(4, n) for n in counts.values())
         for starter, n_starter in counts.items():
             rest = list(pattern)
             rest.remove(starter)
             hand = tuple(rest)
-            jacks = hand.count(JACK)
-            feats = rank_feats
-            if starter == JACK:
-                feats = feats | {"jack-starter"}
-            if jacks and hand.count(FIVE) >= 3:
-                feats = feats | {"fives-and-jack"}
+            feats = _starter_features(rank_feats, hand, starter)
             weight = float(sets * n_starter)
-            shared: list[tuple[Outcome, int, int, frozenset[str]]] = []
-            if jacks != 4:
-                shared.append(("plain", 0, 0, _NO_FEATURES))
-            if jacks and starter != JACK:
-                shared.append(("nobs", 1, 1, _NOBS))
-            if all_distinct:
-                if jacks:
-                    shared.append(("flush5", 6, 2, _FLUSH5_NOBS))
-                else:
-                    shared.append(("flush5", 5, 1, _FLUSH5))
-            if jacks <= 1 and len({o for o in hand if o not in (JACK, starter)}) >= 3:
-                shared.append(("false-flush", 0, 0, _FALSE_FLUSH))
-            if len(set(hand)) == 4:
-                shared.append(("flush4", 4, 1, _FLUSH4))
-                shared.append(("crib4", 0, 0, _CRIB4))
-            for outcome, bonus, more_items, extra in shared:
+            for outcome, bonus, more_items, extra in _suit_outcomes(
+                hand, starter, len(counts) == 5
+            ):
                 total = base + bonus
                 all_feats = feats | extra
                 if total == 0:
