@@ -182,6 +182,71 @@ def _size(count: int) -> str:
     return f"{count / 1024:,.0f} KB" if count >= 1024 else f"{count} bytes"
 
 
+def _too_big(size: str) -> str:
+    return (
+        f"is too large ({size}): a content file is at most {_size(MAX_FILE_BYTES)}; "
+        "split it into smaller files"
+    )
+
+
+def _unstatable(path: Path, err: OSError) -> str:
+    """Why a file that cannot be looked at (``stat``) is refused."""
+    if err.errno == errno.ELOOP:
+        return "is a symbolic link that loops back on itself: link it to a real file"
+    if err.errno == errno.ENOENT:
+        if os.path.islink(path):
+            return "is a symbolic link to a file that does not exist"
+        return "no such file"
+    return f"cannot be read: {err.strerror or err}"
+
+
+def _unopened(info: os.stat_result) -> str | None:
+    """Why a file is refused before it is opened: a folder, not a regular file, too large."""
+    if stat.S_ISDIR(info.st_mode):
+        return "is a folder, not a file"
+    if not stat.S_ISREG(info.st_mode):
+        return (
+            "is not a regular file (a FIFO, socket or device?), so it is not opened: "
+            "content files are plain text files"
+        )
+    if info.st_size > MAX_FILE_BYTES:
+        return _too_big(_size(info.st_size))
+    return None
+
+
+def _read_at_most(fd: int, limit: int) -> bytes:
+    """At most ``limit`` bytes from ``fd``, read until the end of the file or the limit."""
+    chunks: list[bytes] = []
+    total = 0
+    while total < limit:
+        chunk = os.read(fd, limit - total)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
+
+
+def _read_bytes(path: Path) -> bytes | str:
+    """The bytes of a regular file of at most :data:`MAX_FILE_BYTES`, or why it is refused
+    (opened without blocking; at most that many bytes plus one are read)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as err:
+        return f"cannot be read: {err.strerror or err}"
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped for something else meanwhile
+            return "is not a regular file, so it is not read"
+        data = _read_at_most(fd, MAX_FILE_BYTES + 1)
+    except OSError as err:
+        return f"cannot be read: {err.strerror or err}"
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:
+        return _too_big(f"over {_size(MAX_FILE_BYTES)}")
+    return data
+
+
 def read_text(path: Path, file: str) -> tuple[str | None, ContentProblem | None]:
     """The text of a content file, or why it is refused, without ever blocking.
 
@@ -197,49 +262,15 @@ def read_text(path: Path, file: str) -> tuple[str | None, ContentProblem | None]
     try:
         info = os.stat(path)
     except OSError as err:
-        if err.errno == errno.ELOOP:
-            return refuse("is a symbolic link that loops back on itself: link it to a real file")
-        if err.errno == errno.ENOENT:
-            if os.path.islink(path):
-                return refuse("is a symbolic link to a file that does not exist")
-            return refuse("no such file")
-        return refuse(f"cannot be read: {err.strerror or err}")
-    if stat.S_ISDIR(info.st_mode):
-        return refuse("is a folder, not a file")
-    if not stat.S_ISREG(info.st_mode):
-        return refuse(
-            "is not a regular file (a FIFO, socket or device?), so it is not opened: "
-            "content files are plain text files"
-        )
-    too_big = (
-        f"is too large ({{size}}): a content file is at most {_size(MAX_FILE_BYTES)}; "
-        "split it into smaller files"
-    )
-    if info.st_size > MAX_FILE_BYTES:
-        return refuse(too_big.format(size=_size(info.st_size)))
+        return refuse(_unstatable(path, err))
+    why = _unopened(info)
+    if why is not None:
+        return refuse(why)
+    data = _read_bytes(path)
+    if isinstance(data, str):
+        return refuse(data)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-    except OSError as err:
-        return refuse(f"cannot be read: {err.strerror or err}")
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped for something else meanwhile
-            return refuse("is not a regular file, so it is not read")
-        chunks: list[bytes] = []
-        total = 0
-        while total <= MAX_FILE_BYTES:
-            chunk = os.read(fd, MAX_FILE_BYTES + 1 - total)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-    except OSError as err:
-        return refuse(f"cannot be read: {err.strerror or err}")
-    finally:
-        os.close(fd)
-    if total > MAX_FILE_BYTES:
-        return refuse(too_big.format(size=f"over {_size(MAX_FILE_BYTES)}"))
-    try:
-        return b"".join(chunks).decode("utf-8"), None
+        return data.decode("utf-8"), None
     except UnicodeDecodeError as err:
         return refuse(f"is not UTF-8 text (byte {err.start + 1} cannot be read)")
 
