@@ -228,6 +228,29 @@ def lay_advice(position: PlayPosition, *, theirs: str = "the computer") -> str:
     return lay_choice(position, theirs=theirs)[1]
 
 
+_NOT_5_OR_21 = "it does not leave the count at 5 or 21, where a ten-card makes 15 or 31"
+
+
+def _lead_reason(card: Card) -> str | None:
+    """Why ``card`` is a good lead, if it is: a 4 or lower, or anything but a 5."""
+    if card.pips <= 4:
+        return "a 4 or lower is a safe lead: no one card can make 15 from it"
+    if card.pips != 5:
+        return "it is not a 5, which any ten-card makes into 15"
+    return None
+
+
+def _low_card_reason(hand: Sequence[Card], card: Card) -> str | None:
+    """That laying ``card`` keeps a low card of ``hand`` for the go, if it does."""
+    lows = [c for c in hand if c != card and c.pips <= 2]
+    if lows and card.pips > 2:
+        return (
+            f"it keeps your {lows[0].label} for late in the series, to squeeze in under 31 "
+            "for the go"
+        )
+    return None
+
+
 def lay_choice(position: PlayPosition, *, theirs: str = "the computer") -> tuple[Card | None, str]:
     """:func:`lay_advice` with the card it names (None: the seat says go)."""
     options = options_for(position)
@@ -238,31 +261,24 @@ def lay_choice(position: PlayPosition, *, theirs: str = "the computer") -> tuple
     card = best.card
     count = sum(c.pips for c in pile) + card.pips
     others = [o for o in options if o.card != card]
-    reasons: list[str] = []
+    said: list[str | None] = []
     if best.points:
-        reasons.append(f"it {_scored_words(score_play((*pile, card)).items)}")
+        said.append(f"it {_scored_words(score_play((*pile, card)).items)}")
     if not pile:
-        if card.pips <= 4:
-            reasons.append("a 4 or lower is a safe lead: no one card can make 15 from it")
-        elif card.pips != 5:
-            reasons.append("it is not a 5, which any ten-card makes into 15")
+        said.append(_lead_reason(card))
     elif count not in (5, 21) and any(
         sum(c.pips for c in pile) + o.card.pips in (5, 21) for o in others
     ):
-        reasons.append("it does not leave the count at 5 or 21, where a ten-card makes 15 or 31")
+        said.append(_NOT_5_OR_21)
     if (
         pile
         and count < MAX_COUNT
         and any(sum(c.pips for c in pile) + o.card.pips in (15, 31) for o in others)
         and not best.points
     ):
-        reasons.append(f"it keeps {theirs} from an easy 15 or 31")
-    lows = [c for c in hand if c != card and c.pips <= 2]
-    if lows and card.pips > 2:
-        reasons.append(
-            f"it keeps your {lows[0].label} for late in the series, to squeeze in under 31 "
-            "for the go"
-        )
+        said.append(f"it keeps {theirs} from an easy 15 or 31")
+    said.append(_low_card_reason(hand, card))
+    reasons = [reason for reason in said if reason]
     if not reasons:
         reasons.append(f"of your cards, it gives {theirs} the fewest points on average")
     if len(options) == 1:
@@ -307,6 +323,38 @@ def table_lay_advice(view: SeatView) -> str:
     return table_lay_choice(view)[1]
 
 
+def _reply_reason(
+    best: TableOption, others: Sequence[TableOption], *, opponent: bool
+) -> str | None:
+    """What the next player can expect back after ``best`` against the card that gives
+    them the most (an opponent) or leaves a partner the least, when the difference is
+    worth a word."""
+    if opponent:
+        worst = max(others, key=lambda o: (o.reply, -o.card.index))
+        if about(best.reply) != about(worst.reply) and best.reply < worst.reply:
+            return (
+                f"the next player can expect {about(best.reply)} back after it, against "
+                f"{about(worst.reply)} after the {worst.card.label}"
+            )
+        if best.reply < worst.reply - CLEAR_REPLY:
+            return (
+                f"the next player can expect less back after it than after the {worst.card.label}"
+            )
+        return None
+    least = min(others, key=lambda o: (o.reply, o.card.index))
+    if about(best.reply) != about(least.reply) and best.reply > least.reply:
+        return (
+            f"your partner, next to play, can expect {about(best.reply)} after it, "
+            f"against {about(least.reply)} after the {least.card.label}"
+        )
+    if best.reply > least.reply + CLEAR_REPLY:
+        return (
+            f"your partner, next to play, can expect more after it than after the "
+            f"{least.card.label}"
+        )
+    return None
+
+
 def table_lay_choice(view: SeatView) -> tuple[Card | None, str]:
     """:func:`table_lay_advice` with the card it names (None: the seat says go)."""
     table = table_view(view)
@@ -322,49 +370,21 @@ def table_lay_choice(view: SeatView) -> tuple[Card | None, str]:
     others = options[1:]
     replier = table.replier()
     opponent = replier is not None and table.weight(replier) < 0
-    reasons: list[str] = []
+    said: list[str | None] = []
     if best.points:
-        reasons.append(f"it {_pegs_words(best, pile)}")
+        said.append(f"it {_pegs_words(best, pile)}")
     if opponent and not pile:
-        if card.pips <= 4:
-            reasons.append("a 4 or lower is a safe lead: no one card can make 15 from it")
-        elif card.pips != 5:
-            reasons.append("it is not a 5, which any ten-card makes into 15")
+        said.append(_lead_reason(card))
     elif (
         opponent
         and count not in (5, 21)
         and any(table.count + o.card.pips in (5, 21) for o in others)
     ):
-        reasons.append("it does not leave the count at 5 or 21, where a ten-card makes 15 or 31")
-    if replier is not None and opponent:
-        worst = max(others, key=lambda o: (o.reply, -o.card.index))
-        if about(best.reply) != about(worst.reply) and best.reply < worst.reply:
-            reasons.append(
-                f"the next player can expect {about(best.reply)} back after it, against "
-                f"{about(worst.reply)} after the {worst.card.label}"
-            )
-        elif best.reply < worst.reply - CLEAR_REPLY:
-            reasons.append(
-                f"the next player can expect less back after it than after the {worst.card.label}"
-            )
-    elif replier is not None:
-        least = min(others, key=lambda o: (o.reply, o.card.index))
-        if about(best.reply) != about(least.reply) and best.reply > least.reply:
-            reasons.append(
-                f"your partner, next to play, can expect {about(best.reply)} after it, "
-                f"against {about(least.reply)} after the {least.card.label}"
-            )
-        elif best.reply > least.reply + CLEAR_REPLY:
-            reasons.append(
-                f"your partner, next to play, can expect more after it than after the "
-                f"{least.card.label}"
-            )
-    lows = [c for c in table.hand if c != card and c.pips <= 2]
-    if lows and card.pips > 2:
-        reasons.append(
-            f"it keeps your {lows[0].label} for late in the series, to squeeze in under 31 "
-            "for the go"
-        )
+        said.append(_NOT_5_OR_21)
+    if replier is not None:
+        said.append(_reply_reason(best, others, opponent=opponent))
+    said.append(_low_card_reason(table.hand, card))
+    reasons = [reason for reason in said if reason]
     if not reasons:
         side = "your side" if table.players == 4 else "you"
         reasons.append(f"of your cards, it is worth the most to {side} on average")
