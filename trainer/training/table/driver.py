@@ -32,7 +32,7 @@ without them reads back with the coach off and no hints.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from trainer.analysis import Level, computer_player
@@ -369,51 +369,67 @@ class Table:
         person has something to do."""
         game = self.game
         while not game.is_over and self._unseen_show() is None:
-            phase = game.phase
-            people = self.people
-            if phase is Phase.CUT:
-                waiting = game.waiting_for()
-                here = [seat for seat in waiting if seat in people]
-                if here:
-                    self._turn(here[0])
-                    return
-                game.cut_for_deal(waiting[0])
-            elif phase is Phase.DISCARD:
-                waiting = game.waiting_for()
-                computers = [seat for seat in waiting if seat not in people]
-                if computers:
-                    self._computer_discard(computers[0])
-                    continue
-                if waiting:
-                    self._turn(waiting[0])
+            step = _STEPS.get(game.phase)
+            if step is None or step(self):
                 return
-            elif phase is Phase.STARTER:
-                assert game.pone is not None
-                if game.pone in people:
-                    self._turn(game.pone)
-                    return
-                game.cut_starter(game.pone)
-            elif phase is Phase.PLAY:
-                turn = game.turn
-                assert turn is not None
-                if turn in people:
-                    if game.view(turn).playable:
-                        self._turn(turn)
-                        return
-                    game.go(turn)
-                else:
-                    self._computer_lay(turn)
-            elif phase is Phase.SHOW:
-                seat, which = game.show_order[0]
-                if seat in people and game.settings.claims:
-                    self._turn(seat)
-                    return
-                claimed = game.true_count() if game.settings.claims else None
-                game.count_hand(seat, which, claimed)
-            elif phase is Phase.DONE:
-                game.next_deal()
-            else:
-                return
+
+    # Each step of :meth:`advance` acts for the computers in one phase, and says whether
+    # the person now has something to do (True: the turn is theirs).
+
+    def _cut_step(self) -> bool:
+        waiting = self.game.waiting_for()
+        here = [seat for seat in waiting if seat in self.people]
+        if here:
+            self._turn(here[0])
+            return True
+        self.game.cut_for_deal(waiting[0])
+        return False
+
+    def _discard_step(self) -> bool:
+        waiting = self.game.waiting_for()
+        computers = [seat for seat in waiting if seat not in self.people]
+        if computers:
+            self._computer_discard(computers[0])
+            return False
+        if waiting:
+            self._turn(waiting[0])
+        return True
+
+    def _starter_step(self) -> bool:
+        pone = self.game.pone
+        assert pone is not None
+        if pone in self.people:
+            self._turn(pone)
+            return True
+        self.game.cut_starter(pone)
+        return False
+
+    def _play_step(self) -> bool:
+        game = self.game
+        turn = game.turn
+        assert turn is not None
+        if turn not in self.people:
+            self._computer_lay(turn)
+        elif game.view(turn).playable:
+            self._turn(turn)
+            return True
+        else:
+            game.go(turn)
+        return False
+
+    def _show_step(self) -> bool:
+        game = self.game
+        seat, which = game.show_order[0]
+        if seat in self.people and game.settings.claims:
+            self._turn(seat)
+            return True
+        claimed = game.true_count() if game.settings.claims else None
+        game.count_hand(seat, which, claimed)
+        return False
+
+    def _done_step(self) -> bool:
+        self.game.next_deal()
+        return False
 
     def _computer_discard(self, seat: int) -> None:
         game = self.game
@@ -653,3 +669,14 @@ class Table:
         counted = self.counted
         before = counted is not None and self.shown < len(counted.score.items)
         return self.seat_chance(len(events) - 1 if before else len(events)).meter()
+
+
+#: :meth:`Table.advance`'s step for each phase of the game.
+_STEPS: dict[Phase, Callable[[Table], bool]] = {
+    Phase.CUT: Table._cut_step,
+    Phase.DISCARD: Table._discard_step,
+    Phase.STARTER: Table._starter_step,
+    Phase.PLAY: Table._play_step,
+    Phase.SHOW: Table._show_step,
+    Phase.DONE: Table._done_step,
+}
