@@ -65,11 +65,7 @@ class GameRecord:
         """Read :meth:`notation` back; a bad line raises :class:`NotationError` naming it.
         A record longer than :data:`MAX_RECORD_CHARS`, or with the cut for deal tied more
         than :data:`MAX_TIED_CUTS` times, is refused before it is played back."""
-        if len(text) > MAX_RECORD_CHARS:
-            raise NotationError(
-                f"the record is {len(text):,} characters long; a game's record is never longer "
-                f"than {MAX_RECORD_CHARS:,}"
-            )
+        _check_length(text)
         headers: dict[str, str] = {}
         events: list[Event] = []
         lines: list[int] = []
@@ -80,40 +76,68 @@ class GameRecord:
             if not line or line.startswith("#"):
                 continue
             if line.startswith("["):
-                if events:
-                    raise NotationError(f"line {number}: a header line after the events")
-                match = _HEADER_RE.fullmatch(line)
-                if match is None:
-                    raise NotationError(f'line {number}: {line!r} is not a [Key "value"] header')
-                key, value = match.groups()
-                if key in headers:
-                    raise NotationError(f"line {number}: the {key} header is given twice")
-                headers[key] = value
+                _read_header(line, number, headers, after_events=bool(events))
                 continue
             if settings is None:
                 settings = _header_settings(headers)
-            try:
-                events.append(parse_event(line, settings.kinds))
-            except NotationError as error:
-                raise NotationError(f"line {number}: {error}") from None
+            events.append(_read_event(line, number, settings))
             lines.append(number)
             if isinstance(events[-1], CutEvent):
                 cuts += 1
-                if cuts > 2 * (MAX_TIED_CUTS + 1):
-                    raise NotationError(
-                        f"line {number}: the cut for deal is tied more than {MAX_TIED_CUTS} "
-                        "times in a row, which no game that was played does"
-                    )
+                _check_cuts(cuts, number)
         if settings is None:
             settings = _header_settings(headers)
-        if "Seed" not in headers:
-            raise NotationError('a game record needs its [Seed "..."] header')
-        seed = read_int(headers["Seed"], "Seed")
-        if not 0 <= seed <= MAX_SEED:
-            raise NotationError(
-                f"the seed is a whole number from 0 to {MAX_SEED} (it fits in 64 bits), not {seed}"
-            )
-        return cls(settings, seed, tuple(events), tuple(lines))
+        return cls(settings, _read_seed(headers), tuple(events), tuple(lines))
+
+
+def _check_length(text: str) -> None:
+    if len(text) > MAX_RECORD_CHARS:
+        raise NotationError(
+            f"the record is {len(text):,} characters long; a game's record is never longer "
+            f"than {MAX_RECORD_CHARS:,}"
+        )
+
+
+def _read_header(line: str, number: int, headers: dict[str, str], *, after_events: bool) -> None:
+    """Add the ``[Key "value"]`` header on line ``number`` to ``headers``."""
+    if after_events:
+        raise NotationError(f"line {number}: a header line after the events")
+    match = _HEADER_RE.fullmatch(line)
+    if match is None:
+        raise NotationError(f'line {number}: {line!r} is not a [Key "value"] header')
+    key, value = match.groups()
+    if key in headers:
+        raise NotationError(f"line {number}: the {key} header is given twice")
+    headers[key] = value
+
+
+def _read_event(line: str, number: int, settings: Settings) -> Event:
+    """The event on line ``number``, shown with the kinds of score ``settings`` count."""
+    try:
+        return parse_event(line, settings.kinds)
+    except NotationError as error:
+        raise NotationError(f"line {number}: {error}") from None
+
+
+def _check_cuts(cuts: int, number: int) -> None:
+    """Refuse a record whose cut for deal, at its ``cuts``-th cut on line ``number``, is
+    tied more than :data:`MAX_TIED_CUTS` times."""
+    if cuts > 2 * (MAX_TIED_CUTS + 1):
+        raise NotationError(
+            f"line {number}: the cut for deal is tied more than {MAX_TIED_CUTS} "
+            "times in a row, which no game that was played does"
+        )
+
+
+def _read_seed(headers: dict[str, str]) -> int:
+    if "Seed" not in headers:
+        raise NotationError('a game record needs its [Seed "..."] header')
+    seed = read_int(headers["Seed"], "Seed")
+    if not 0 <= seed <= MAX_SEED:
+        raise NotationError(
+            f"the seed is a whole number from 0 to {MAX_SEED} (it fits in 64 bits), not {seed}"
+        )
+    return seed
 
 
 _HEADERS: tuple[str, ...] = ("Game", *(key.capitalize() for key in SETTINGS_KEYS), "Seed")
