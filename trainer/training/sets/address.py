@@ -109,47 +109,16 @@ def spec_from_request(
     Returns the :class:`SetSpec`, or a sentence saying what is wrong with the request.
     ``seed`` is used when the request names none.
     """
-    word = str(params.get("drill", "")).strip().lower()
-    tier = str(params.get("tier", "")).strip().lower() or (MIXED if word == MIXED else "")
-    drill: DrillType | Mixed = MIXED
-    if word != MIXED:
-        named = DrillType.named(word)
-        if named is None or named not in catalog.drills:
-            if word in catalog.broken:
-                return (
-                    f"The {word!r} drill could not be loaded, so it cannot be practised just now."
-                )
-            known = ", ".join([*catalog.drills, MIXED])
-            return f"There is no drill called {word!r}; choose one of {known}."
-        drill = named
-    if not isinstance(drill, DrillType):
-        tier = MIXED
-    elif not tier:
-        tier = catalog.drills[drill].tiers[0].id
-    elif tier != MIXED and tier not in catalog.drills[drill].tier_ids:
-        known = ", ".join(catalog.drills[drill].tier_ids)
-        return f"The {drill} drill has no level called {tier!r}; choose one of {known}."
-    given_seed = params.get("seed")
-    chosen_seed = seed if seed is not None else new_seed()
-    if given_seed not in (None, ""):
-        parsed = _int(given_seed, 0, 10**9)
-        if parsed is None:
-            return (
-                f"The seed {quote(str(given_seed))} is not a whole number from 0 to 1,000,000,000."
-            )
-        chosen_seed = parsed
-    if not isinstance(drill, DrillType) or tier == MIXED:
-        length = MIXED_LENGTH
-    else:
-        length = catalog.drills[drill].tier(tier).length
-    if params.get("length") not in (None, ""):
-        parsed = _int(params.get("length"), 1, 100)
-        if parsed is None:
-            return (
-                f"The length {quote(str(params.get('length')))} is not a number of questions "
-                "from 1 to 100."
-            )
-        length = parsed
+    chosen = _drill_and_tier(params, catalog)
+    if isinstance(chosen, str):
+        return chosen
+    drill, tier = chosen
+    chosen_seed = _seed(params.get("seed"), seed if seed is not None else new_seed())
+    if isinstance(chosen_seed, str):
+        return chosen_seed
+    length = _length(params.get("length"), catalog, drill, tier)
+    if isinstance(length, str):
+        return length
     mode = Mode.CLAIM if str(params.get("mode", "")).lower() == "claim" else Mode.QUICK
     muggins = str(params.get("muggins", "")).lower() in ("1", "true", "yes", "on")
     if params.get("w") not in (None, ""):  # the address's own weights win
@@ -160,6 +129,52 @@ def spec_from_request(
     if isinstance(hand, str):
         return hand
     return SetSpec(drill, tier, chosen_seed, length, mode, muggins, _weights(weights), hand)
+
+
+def _drill_and_tier(
+    params: Mapping[str, Any], catalog: DrillCatalog
+) -> tuple[DrillType | Mixed, str] | str:
+    """The drill and the level a request names (its first level when it names none), or a
+    sentence saying what is wrong."""
+    word = str(params.get("drill", "")).strip().lower()
+    tier = str(params.get("tier", "")).strip().lower() or (MIXED if word == MIXED else "")
+    if word == MIXED:
+        return MIXED, MIXED
+    drill = DrillType.named(word)
+    if drill is None or drill not in catalog.drills:
+        if word in catalog.broken:
+            return f"The {word!r} drill could not be loaded, so it cannot be practised just now."
+        known = ", ".join([*catalog.drills, MIXED])
+        return f"There is no drill called {word!r}; choose one of {known}."
+    if not tier:
+        return drill, catalog.drills[drill].tiers[0].id
+    if tier != MIXED and tier not in catalog.drills[drill].tier_ids:
+        known = ", ".join(catalog.drills[drill].tier_ids)
+        return f"The {drill} drill has no level called {tier!r}; choose one of {known}."
+    return drill, tier
+
+
+def _seed(given: Any, otherwise: int) -> int | str:
+    """The seed a request names, ``otherwise`` when it names none, or what is wrong with it."""
+    if given in (None, ""):
+        return otherwise
+    parsed = _int(given, 0, 10**9)
+    if parsed is None:
+        return f"The seed {quote(str(given))} is not a whole number from 0 to 1,000,000,000."
+    return parsed
+
+
+def _length(given: Any, catalog: DrillCatalog, drill: DrillType | Mixed, tier: str) -> int | str:
+    """The number of questions a request names, the level's own when it names none, or
+    what is wrong with it."""
+    if given not in (None, ""):
+        parsed = _int(given, 1, 100)
+        if parsed is None:
+            return f"The length {quote(str(given))} is not a number of questions from 1 to 100."
+        return parsed
+    if not isinstance(drill, DrillType) or tier == MIXED:
+        return MIXED_LENGTH
+    return catalog.drills[drill].tier(tier).length
 
 
 #: The drill a set may start with six cards given (see :attr:`SetSpec.hand`).
