@@ -83,6 +83,7 @@ from trainer.progress.store.schema import (
     SCHEMA_VERSION,
     SEATS_MIGRATION,
     SHARED_GAMES_MIGRATION,
+    SHARED_SEATS_MIGRATION,
     SIGN_IN_MIGRATION,
     Backfill,
 )
@@ -125,6 +126,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "SEATS_MIGRATION",
     "SHARED_GAMES_MIGRATION",
+    "SHARED_SEATS_MIGRATION",
     "SIGN_IN_MIGRATION",
     "TEXT_MAX",
     "TIER_MAX",
