@@ -136,9 +136,9 @@ def event_lines(
             else:
                 lines.append(f"{said} {event.claimed}: {peg} {event.claimed}.")
         if event.muggins:
-            taker = names.who(event.muggins_taker)
+            takes = names.does(event.muggins_taker, "take")
             missed = "you" if event.seat == names.you else names.who(event.seat)
-            lines.append(f"Muggins! {taker} takes the {_points(event.muggins)} {missed} missed.")
+            lines.append(f"Muggins! {takes} the {_points(event.muggins)} {missed} missed.")
         return lines
     if isinstance(event, DealEvent):
         return [f"A new deal: {_deals(event.dealer, names)}."]
