@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import PLAYER, as_player, table_of
+from tests.support.table import recent_lines
 from trainer.analysis import LEVELS
 from trainer.bench.playing import cards_on_table, first_cards, interact, move, play_on
 from trainer.engine import Card, parse_cards
@@ -45,6 +46,7 @@ from trainer.training.table import (
     parse_export,
     parse_level,
     peg_moves,
+    pegs_of,
 )
 from trainer.ui.play_saves import count_attempt, saved_row
 from trainer.ui.requests import PLAY_READY, GameOffer
@@ -147,7 +149,7 @@ def test_the_computer_acts_until_the_person_has_something_to_do() -> None:
     table = Table.new(PlaySetup("easy", Settings(target=121)), seed=4)
     table.cut_for_deal()
     assert table.game.phase is Phase.CUT  # seed 4: both cut the same rank
-    assert table.recent_lines()[-1] == "The same rank: cut again."
+    assert recent_lines(table)[-1] == "The same rank: cut again."
     assert table.need() is Need.CUT_FOR_DEAL
     table.cut_for_deal()
     assert table.game.phase is Phase.DISCARD and table.need() is Need.DISCARD
@@ -266,19 +268,19 @@ def test_a_bad_record_names_its_line() -> None:
         parse_export('# level: grandmaster\n[Seed "3"]\n')
 
 
-def test_the_last_move_and_back_pegs_follow_the_game_as_it_goes() -> None:
+def test_the_board_follows_the_game_as_it_goes() -> None:
+    """The board (its peg moves worked out again only when the game has moved on) is the
+    game's own at every step: each side's front and back peg and the last move, a hand
+    being shown once it is shown whole."""
     table = Table.new(PlaySetup("easy", Settings(target=61)), seed=11)
     for _ in range(3000):
-        moves = peg_moves(table.game.events, target=61)
-        assert table.last_move() == (moves[-1] if moves else None)
-        back = [-1, -1]
-        for peg in moves:
-            back[peg.seat] = peg.start
-        assert table.back_pegs() == tuple(back)
+        counted = table.counted
+        whole = None if counted is None else len(counted.score.items)
+        assert table.pegs(whole) == pegs_of(peg_moves(table.game.events, target=61))
         if table.need() is Need.OVER:
             break
         move(table)
-    assert table.last_move() is not None and table.game.is_over
+    assert table.pegs().last is not None and table.game.is_over
 
 
 def test_the_saved_row_carries_the_result() -> None:
@@ -607,7 +609,7 @@ def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_w
     shown = table_of(at).game.events
     deal = max(n for n, e in enumerate(shown) if isinstance(e, StarterEvent))
     first = not any(isinstance(e, ShowEvent) for e in shown[deal:-1])
-    assert (table.show_order_line() in _texts(at)) == first
+    assert (table.coaching.show_order_line() in _texts(at)) == first
     for _ in score.items:
         at.button(key=f"{key}_next").click().run()
     text = _texts(at)

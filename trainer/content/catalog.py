@@ -39,7 +39,8 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content import DRILLS_DIR, ContentProblem, display_path, read_yaml, wording, yaml_files
+from trainer.content import wording
+from trainer.content.files import DRILLS_DIR, ContentProblem, display_path, read_yaml, yaml_files
 from trainer.engine import MAX_SHOW, Card, CardNotationError
 from trainer.engine.skills import DrillType
 

@@ -34,7 +34,8 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content import LESSONS_DIR, ContentProblem, display_path, read_yaml, wording
+from trainer.content import wording
+from trainer.content.files import LESSONS_DIR, ContentProblem, display_path, read_yaml
 from trainer.content.lessons import (
     GLOSSARY_FILE,
     Course,

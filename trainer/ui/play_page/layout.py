@@ -131,7 +131,7 @@ def notes(table: Table) -> None:
     note = play_state().note
     if note:
         st.warning(plain(note))
-    note_lines = table.play_note_lines() if table.viewer is not None else ()
+    note_lines = table.coaching.play_note_lines() if table.viewer is not None else ()
     if note_lines and table.need() is not Need.LAY:
         coach_box("  \n".join(note_lines), key="play_tips_note")
 

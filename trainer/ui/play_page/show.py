@@ -79,10 +79,11 @@ def reveal(table: Table) -> None:
     times = reveal_times(len(items)) if at_once else []
     done = shown >= len(items)
     head, after = _summary(table, event)
-    if table.learning and done and table.crib_line():
-        after += ("  \n" if after else "") + "**Coach:** " + table.crib_line()
+    crib_line = table.coaching.crib_line() if table.learning and done else ""
+    if crib_line:
+        after += ("  \n" if after else "") + "**Coach:** " + crib_line
     if _first_of_the_show(table):  # the order is said once a deal, as the show begins
-        st.markdown(table.show_order_line())
+        st.markdown(table.coaching.show_order_line())
     if table.learning:
         said = _said_so_far(score, shown)
         if at_once:

@@ -18,7 +18,7 @@ from pydantic import Field
 
 from trainer.content.lessons.checks.board import SKUNKS, BoardCheck, SkunkCheck
 from trainer.content.lessons.checks.cut import CUTS, CutCheck
-from trainer.content.lessons.checks.go import TABLE_SEATS, GoCheck, TableGoCheck
+from trainer.content.lessons.checks.go import GoCheck, TableGoCheck
 from trainer.content.lessons.checks.keep import KEEP_MARGIN, KeepCheck, KeepValue, keep_value
 from trainer.content.lessons.checks.kinds import GoKind, PegKind, ShowKind
 from trainer.content.lessons.checks.pegging import FifteenCheck, PegCheck
@@ -32,7 +32,6 @@ __all__ = [
     "CUTS",
     "KEEP_MARGIN",
     "SKUNKS",
-    "TABLE_SEATS",
     "BoardCheck",
     "Check",
     "CountCheck",
