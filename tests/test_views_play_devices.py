@@ -195,6 +195,33 @@ def test_two_devices_play_a_deal_through_one_store_each_seeing_only_its_own_seat
     assert [s.coach for s in stored.seats] == ["learning", "off"]
 
 
+def test_the_coachs_note_on_a_card_shows_straight_after_it_while_the_other_plays() -> None:
+    store = Store.open(os.environ[ENV_VAR])
+    ann, bo = store.create_profile("Ann").id, store.create_profile("Bo").id
+    game = Game(device_settings(61, counting=Counting.AUTOMATIC), 3)  # Ann leads a 5
+    store.create_shared_game(
+        ann, "n1", game.settings.notation(), game.record().notation(), {0: ann, 1: bo},
+        coach="moves",
+    )  # fmt: skip
+    store.join_shared_game("n1", bo)
+    devices = [_device("Ann"), _device("Bo")]
+    for at in devices:
+        _open(at, "n1")
+    for _ in range(60):
+        for at in devices:
+            at.run()
+            need = table_of(at).need()
+            _act(at)
+            table = table_of(at)
+            lines = table.coaching.play_note_lines()
+            if at is devices[0] and need is Need.LAY and table.need() is Need.WAIT and lines:
+                shown = "\n".join(str(m.value) for m in at.markdown)
+                assert all(line in shown for line in lines), (lines, shown)
+                assert "Their move shows here" in shown  # Bo's turn, not Ann's next one
+                return
+    raise AssertionError("Ann's coach said nothing after any card of hers")
+
+
 def test_points_one_person_misses_go_to_the_other() -> None:
     ann, bo, _store = _start()
     for _ in range(300):
