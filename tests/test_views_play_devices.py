@@ -171,6 +171,9 @@ def test_two_devices_play_a_deal_through_one_store_each_seeing_only_its_own_seat
                 words = "\n".join(str(e.value) for e in (*at.markdown, *at.caption, *at.info))
                 assert "Coach:" not in words and "coach:" not in words, words
                 assert not any("Coach" in str(e.label) for e in at.expander)
+            if seat == 0 and need is Need.DISCARD and table.game.deal_no == 1 and not table.hinted:
+                at.button(key="play_hint").click().run()  # Ann asks her coach first
+                assert any("Hint" in str(m.value) for m in at.markdown)
             moved |= _act(at, short=seat == 1 and step % 2 == 0)
             if seat == 0 and need is Need.DISCARD:
                 # Ann's coach on her throw, straight after it, whether or not Bo has thrown
@@ -193,6 +196,7 @@ def test_two_devices_play_a_deal_through_one_store_each_seeing_only_its_own_seat
     assert len(store.attempts(bo_id)) == sum(e.seat == 1 for e in shows)
     assert len(store.attempts(ann_id)) == sum(e.seat == 0 for e in shows)
     assert [s.coach for s in stored.seats] == ["learning", "off"]
+    assert [s.hints for s in stored.seats] == ["1", ""]  # each seat's own hints
 
 
 def test_the_coachs_note_on_a_card_shows_straight_after_it_while_the_other_plays() -> None:
