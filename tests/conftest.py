@@ -18,9 +18,9 @@ from typing import Any, TypeVar
 import pytest
 from hypothesis import settings as hypothesis_settings
 
+from tests.support.serving import serve
 from trainer.bench.chromium import CHROMIUM as CHROMIUM_PATH
 from trainer.bench.chromium import CHROMIUM_ARGS
-from trainer.bench.serving import serve
 
 # Every property test draws the same examples on every run (a failure seen once is seen
 # again) and has no deadline (machines are shared: a slow example is not a failure).

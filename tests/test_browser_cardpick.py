@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from trainer.bench.serving import serve
+from tests.support.serving import serve
 from trainer.engine.skills import DrillType
 from trainer.training.questions import ShowQuestion, deal_question
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser import count_runs, drawn, redrawn, runs, settled
 from tests.conftest import run_async
-from trainer.bench.serving import serve
+from tests.support.serving import serve
 from trainer.bench.visitor import TARGET, Visitor, next_move
 from trainer.progress.store import Store
 from trainer.ui.session import player_param

@@ -114,8 +114,10 @@ def test_the_meter_in_a_learning_game_on_a_phone(phone: Any, app_url: str) -> No
     _check_in_place(page)
 
     seen = {said}
-    for _ in range(60):  # the meter is drawn again after every card
-        if page.get_by_role("button", name="Next", exact=True).count():
+    for _ in range(60):  # the meter is drawn again after every card, up to the show
+        if page.get_by_role("button", name="Next", exact=True).count() or (
+            page.get_by_text("what does it make?").count()  # a count to give: the play is over
+        ):
             break
         before, runs_before = drawn(page), runs(page)
         if _step(page) == "lay":  # once the card's run is over and the bar has eased in

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from trainer.content import DRILLS_DIR
 from trainer.content.catalog import (
     DRILL_FEATURES,
     Constraints,
@@ -22,6 +21,7 @@ from trainer.content.catalog import (
     load_drills,
     looks_like_drill_file,
 )
+from trainer.content.files import DRILLS_DIR
 from trainer.content.validate import validate_paths
 from trainer.engine.skills import DrillType
 from trainer.training.questions import load_catalog, tier_problem

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.stores import add_answer
-from trainer.content import DRILLS_DIR
 from trainer.content.catalog import check_files, load_drills
+from trainer.content.files import DRILLS_DIR
 from trainer.engine.skills import CATEGORY_DRILLS, CATEGORY_LABELS, Category, DrillType
 from trainer.progress.figures import describe_answer, drill_label
 from trainer.progress.store import Recorded, Store, check_attempt

@@ -333,7 +333,7 @@ def test_the_coach_at_a_table_works_from_the_persons_own_view(
 
     while play_on(table, stop=at_a_lay) is Need.LAY and game.deal_no < 3:
         before = len(seen)
-        line = table.lay_line()
+        line = table.coaching.lay_line()
         assert line and len(seen) == before + 1
         assert seen[-1] == game.view(ME)
         at = len(game.events)
@@ -341,13 +341,13 @@ def test_the_coach_at_a_table_works_from_the_persons_own_view(
         assert not hidden & set(_cards_in(seen[-1]))
         card = table.view.playable[-1]
         table.lay(card)
-        note = table.play_note()
+        note = table.coaching.play_note()
         assert table.mark == at
         mine = game.view(ME, at=at)
         assert seen[-1] == mine and not hidden & set(_cards_in(mine))
         assert note == view_play_note(mine, card, level="hard")
         calls = len(seen)
-        assert table.play_note() == note and len(seen) == calls  # worked out once
+        assert table.coaching.play_note() == note and len(seen) == calls  # worked out once
         if note is not None:
             notes.append(note)
     assert notes  # the coach spoke after some lay

@@ -19,14 +19,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
-from tests.test_play_page import _page
+from tests.support.table import recent_lines
+from tests.test_views_play import _page
 from trainer.analysis import LEVELS, Level
 from trainer.bench.playing import interact
-from trainer.engine import Card
+from trainer.engine import Card, Game
 from trainer.engine.settings import Settings
 from trainer.training.coach import view_play_note
 from trainer.training.ladder import RUNGS
-from trainer.training.table import CoachMode, Need, PlaySetup, Table, event_lines
+from trainer.training.table import ME, CoachMode, Need, PlaySetup, Table, TableCoach, event_lines
 from trainer.training.winline import win_line
 from trainer.ui.winbar import winbar_html
 
@@ -59,33 +60,33 @@ def _labels(cards: tuple[Card, ...]) -> list[str]:
 
 def _throw(table: Table, tally: Tally) -> None:
     """Throw as the coach says, and check its words before and after."""
-    line = table.best_throw_line()
-    hint = table.hint_words()
-    advised = table.advised_throw()
+    line = table.coaching.best_throw_line()
+    hint = table.coaching.hint_words()
+    advised = table.coaching.advised_throw()
     where = f"seed {table.game.seed} {table.setup.notation()} deal {table.game.deal_no}"
     assert all(label in hint[0] for label in _labels(advised)), (where, hint, advised)
     assert all(label in line for label in _labels(advised)), (where, line, advised)
     for said in (line, *hint):
         if NOTHING.search(said):
             tally.nothing.append(f"{where}: {said}")
-    game = table.game_throw()
+    game = table.coaching.game_throw()
     if game is not None:  # the chances the coach names for its throw
         home = f"makes {game.advice.need} or more with" in line
         if game.best.win <= 0.0 or (home and game.best.home <= 0.0):
             tally.nothing.append(f"{where}: {line}")
     table.discard(advised)
     tally.throws += 1
-    if not table.throw_was_best():
-        tally.contradictions.append(f"{where}: {table.throw_words()}")
-    for said in table.throw_words():
+    if not table.coaching.throw_was_best():
+        tally.contradictions.append(f"{where}: {table.coaching.throw_words()}")
+    for said in table.coaching.throw_words():
         if "would have" in said:
             tally.contradictions.append(f"{where}: {said}")
 
 
 def _lay(table: Table, tally: Tally) -> None:
     """Lay the coach's card, and check the note after it."""
-    line = table.lay_line()
-    card = table.advised_card()
+    line = table.coaching.lay_line()
+    card = table.coaching.advised_card()
     where = f"seed {table.game.seed} {table.setup.notation()} deal {table.game.deal_no}"
     assert card is not None and card in table.view.playable, (where, line)
     assert card.label in line, (where, line)
@@ -104,7 +105,7 @@ def _lay(table: Table, tally: Tally) -> None:
                 assert warning.risk in line, (where, line, warning)
     table.lay(card)
     tally.lays += 1
-    note = table.play_note_lines()
+    note = table.coaching.play_note_lines()
     if note:
         tally.contradictions.append(f"{where}: {line} → {note}")
 
@@ -178,6 +179,27 @@ def _coached(games: range) -> Tally:
     return tally
 
 
+def test_the_coach_needs_the_game_and_the_person_s_seat_not_the_table() -> None:
+    """A coach given a game read back from the record, with no table round it, says what
+    the table's coach says of the same throw and lay."""
+    table = Table.new(PlaySetup("hard", Settings(target=121), coach=CoachMode.MOVES), seed=7)
+    table.cut_for_deal()
+    table.discard(table.view.hand[:2])
+
+    def bare() -> TableCoach:
+        game = Game.replay(table.game.record())
+        return TableCoach(
+            game, ME, CoachMode.MOVES, level=table.level, names=table.names, mark=table.mark
+        )
+
+    assert bare().throw_lines() == table.coaching.throw_lines() != ()
+    while table.need() is Need.CUT_STARTER:
+        table.cut_starter()
+    table.lay(table.view.playable[0])
+    assert bare().play_note() == table.coaching.play_note()
+    assert bare().play_note_lines() == table.coaching.play_note_lines()
+
+
 def test_the_note_on_the_coach_s_own_card_is_weighed_with_its_advice() -> None:
     """The card the coach named draws no warning after it in learning mode (it said the risk
     before); the same card laid with the coach after each move only gets the warning."""
@@ -185,21 +207,25 @@ def test_the_note_on_the_coach_s_own_card_is_weighed_with_its_advice() -> None:
     table = Table.new(setup, seed=1)
     while table.need() is not Need.OVER:
         if table.need() is Need.LAY:
-            card = table.advised_card()
+            card = table.coaching.advised_card()
             assert card is not None
             raw = view_play_note(table.view, card, level=table.level)
-            if raw is not None and raw.warnings and not table.lay_line().startswith("Near"):
+            if (
+                raw is not None
+                and raw.warnings
+                and not table.coaching.lay_line().startswith("Near")
+            ):
                 break
         _follow(table, Tally())
     else:
         raise AssertionError("no advised card with a risk")
-    line = table.lay_line()
+    line = table.coaching.lay_line()
     assert all(w.risk in line for w in raw.warnings)
     table.lay(card)
-    assert table.play_note() is None and table.play_note_lines() == ()
+    assert table.coaching.play_note() is None and table.coaching.play_note_lines() == ()
     moves = Table.resume(dataclasses.replace(setup, coach=CoachMode.MOVES), table.game.record(),
                          table.place())  # fmt: skip
-    note = moves.play_note()
+    note = moves.coaching.play_note()
     assert note is not None and note.card == card
     assert [w.text for w in note.warnings] == [w.text for w in raw.warnings]
 
@@ -210,17 +236,25 @@ def test_the_note_on_the_coach_s_own_card_is_weighed_with_its_advice() -> None:
 def _said(table: Table) -> list[str]:
     """Every message the Play page may show of the table now (the coach's words and their
     details, the notes, the log, the show, the meter in words)."""
-    out = [*table.recent_lines(), *(line.text for line in table.log_lines())]
-    out.append(table.kinds_words())
+    out = [*recent_lines(table), *(line.text for line in table.log_lines())]
+    out.append(table.coaching.kinds_words())
     need = table.need()
     if need in (Need.CLAIM, Need.REVEAL) and table.view.dealer is not None:
-        out += [table.show_order_line(), table.crib_line()]
+        out += [table.coaching.show_order_line(), table.coaching.crib_line()]
     if table.coached:
-        out += [*table.throw_lines(), *table.throw_words(), *table.play_note_lines()]
+        out += [
+            *table.coaching.throw_lines(),
+            *table.coaching.throw_words(),
+            *table.coaching.play_note_lines(),
+        ]
     if table.learning and need is Need.DISCARD:
-        out += [table.best_throw_line(), *table.hint_words(), *table.ranking_lines()]
+        out += [
+            table.coaching.best_throw_line(),
+            *table.coaching.hint_words(),
+            *table.coaching.ranking_lines(),
+        ]
     if table.learning and need is Need.LAY:
-        out += [table.lay_line(), *table.lay_previews()]
+        out += [table.coaching.lay_line(), *table.coaching.lay_previews()]
     counted = table.counted
     if counted is not None:
         out += event_lines(counted, table.game.players)

@@ -1,4 +1,4 @@
-"""Reading content files safely (trainer/content/__init__.py): hostile files (an alias
+"""Reading content files safely (trainer/content/files.py): hostile files (an alias
 bomb, deep nesting, huge numbers, looping links, FIFOs, huge files) are refused with a
 message naming the file, and every other lesson and drill keeps working."""
 
@@ -15,9 +15,11 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from trainer import content
 from trainer.cli import main as cli_main
-from trainer.content import (
+from trainer.content import catalog as drill_content
+from trainer.content import files as content_files
+from trainer.content.catalog import load_drills
+from trainer.content.files import (
     DRILLS_DIR,
     LESSONS_DIR,
     MAX_DEPTH,
@@ -26,8 +28,6 @@ from trainer.content import (
     read_yaml,
     yaml_files,
 )
-from trainer.content import catalog as drill_content
-from trainer.content.catalog import load_drills
 from trainer.content.lessons import check_files, course_stamp, lesson_files, load_course
 from trainer.content.lessons import course as lesson_content
 from trainer.content.validate import validate_paths
@@ -354,7 +354,7 @@ def hostile_content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
     for make in (_alias_bomb, _deep, _digits, _self_link, _fifo, _huge):
         make(drills)
     monkeypatch.setattr(lesson_content, "LESSONS_DIR", lessons)
-    monkeypatch.setattr(content, "DRILLS_DIR", drills)
+    monkeypatch.setattr(content_files, "DRILLS_DIR", drills)
     monkeypatch.setattr(drill_content, "DRILLS_DIR", drills)
     st.cache_data.clear()
     yield tmp_path

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from tests.reference import naive_play, naive_show
 from trainer.analysis.hands import starter_average
 from trainer.cli import main as cli_main
-from trainer.content import LESSONS_DIR, REPO_ROOT
+from trainer.content.files import LESSONS_DIR, REPO_ROOT
 from trainer.content.lessons import (
     KEEP_MARGIN,
     SKUNKS,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from trainer.content import LESSONS_DIR, REPO_ROOT
+from trainer.content.files import LESSONS_DIR, REPO_ROOT
 from trainer.content.glossary import (
     GLOSSARY_PATH,
     Glossary,

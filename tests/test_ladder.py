@@ -158,18 +158,18 @@ def test_what_a_first_game_scores_is_said_in_words() -> None:
 def _coach_words(table: Table) -> list[str]:
     """What the coach says at this step of a learning game (every method the page shows)."""
     need = table.need()
-    out = [table.show_order_line()]
+    out = [table.coaching.show_order_line()]
     if need is Need.DISCARD:
-        out.append(table.best_throw_line())
-        out += table.hint_words()
+        out.append(table.coaching.best_throw_line())
+        out += table.coaching.hint_words()
     elif need is Need.LAY:
-        out.append(table.lay_line())
+        out.append(table.coaching.lay_line())
     elif need is Need.CLAIM:
-        out.append(table.kinds_words())
+        out.append(table.coaching.kinds_words())
     elif need is Need.REVEAL:
-        out.append(table.crib_line())
-    out += table.throw_words()
-    out += table.play_note_lines()
+        out.append(table.coaching.crib_line())
+    out += table.coaching.throw_words()
+    out += table.coaching.play_note_lines()
     return [line for line in out if line]
 
 

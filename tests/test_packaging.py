@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.content import COURSE_DIR, DRILLS_DIR, LESSONS_DIR, REPO_ROOT, yaml_files
+from trainer.content.files import COURSE_DIR, DRILLS_DIR, LESSONS_DIR, REPO_ROOT, yaml_files
 
 VIEWS = REPO_ROOT / "trainer" / "ui" / "views"
 
@@ -108,7 +108,7 @@ def test_an_installed_trainer_validates_its_course(wheel: Path, tmp_path: Path) 
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     where = subprocess.run(
-        [str(python), "-c", "import trainer.content as c; print(c.LESSONS_DIR.resolve())"],
+        [str(python), "-c", "import trainer.content.files as c; print(c.LESSONS_DIR.resolve())"],
         cwd=elsewhere,
         check=True,
         capture_output=True,

@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
-from tests.test_play_page import _page, _play_out, _texts  # the page's own helpers
+from tests.test_views_play import _page, _play_out, _texts  # the page's own helpers
 from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.bench.playing import first_cards, interact, move
 from trainer.engine import Card, parse_cards, score_play
@@ -35,6 +35,7 @@ from trainer.training.table import (
     export_text,
     parse_export,
     peg_moves,
+    pegs_of,
 )
 from trainer.ui.play_saves import saved_row
 from trainer.ui.requests import PLAY_READY, GameOffer
@@ -122,14 +123,14 @@ def test_the_throw_advice_carries_the_analysis_numbers() -> None:
     view = table.view
     six = (*view.kept, *view.discards)
     ranked = analyse_discards(six, dealer=view.dealer == ME, opponent="sound", play=True)
-    advice = table.throw_advice()
+    advice = table.coaching.throw_advice()
     assert advice is not None
     assert [line.discard for line in advice.top] == list(ranked[: len(advice.top)])
     chosen = next(d for d in ranked if set(d.throw) == set(view.discards))
     assert advice.chosen.discard == chosen
     assert advice.cost == pytest.approx(ranked[0].net - chosen.net)
     assert advice.hand_cost == pytest.approx(ranked[0].hand - chosen.hand)
-    lines = table.throw_lines()
+    lines = table.coaching.throw_lines()
     assert lines == advice.lines()  # not hinted: no mark first
     assert f"= {ranked[0].net:.2f}" in lines[-len(advice.top) - (advice.place > 3)]
 
@@ -141,7 +142,7 @@ def test_a_hint_ranks_the_six_and_marks_only_that_deal() -> None:
     assert ranking == hint_ranking(six, dealer=table.view.dealer == ME)
     assert table.hints == {1} and table.hinted
     table.discard(ranking[0].discard.throw)
-    assert table.throw_lines()[:2] == (
+    assert table.coaching.throw_lines()[:2] == (
         "You asked for a hint on this deal.",
         "That is the best throw.",
     )
@@ -160,10 +161,10 @@ def test_a_hint_ranks_the_six_and_marks_only_that_deal() -> None:
 
 def test_coach_off_says_nothing() -> None:
     table = _after_throw(Table.new(PlaySetup("hard", Settings()), seed=0))
-    assert table.throw_advice() is None and table.throw_lines() == ()
+    assert table.coaching.throw_advice() is None and table.coaching.throw_lines() == ()
     while table.need() is Need.LAY:
         table.lay(table.view.playable[0])
-        assert table.play_note() is None
+        assert table.coaching.play_note() is None
 
 
 # --- the pegging coach -----------------------------------------------------------------------
@@ -181,7 +182,7 @@ def test_leading_a_five_gets_the_beginners_warning() -> None:
     table = _seed0_lead("normal")
     assert table.need() is Need.LAY and table.view.count == 0 and not table.view.pile
     table.lay(Card.parse("5H"))
-    note = table.play_note()
+    note = table.coaching.play_note()
     assert note is not None and note.card == Card.parse("5H")
     assert [w.code for w in note.warnings] == ["lead-five"]
     assert note.best is None  # Normal: no points named
@@ -205,7 +206,7 @@ def test_at_hard_the_note_says_what_the_best_card_gains() -> None:
     worst = options[-1]
     assert options[0].net - worst.net > 0.1
     table.lay(worst.card)
-    note = table.play_note()
+    note = table.coaching.play_note()
     assert note is not None and note.best == options[0].card
     assert note.gain == pytest.approx(options[0].net - worst.net)
     assert f"The {options[0].card.label} would have gained" in note.lines()[-1]
@@ -225,7 +226,7 @@ def test_the_note_is_worked_from_the_persons_own_view(monkeypatch: pytest.Monkey
     while game.deal_no == 1 and game.phase is Phase.PLAY and table.need() is Need.LAY:
         held = table.view.hand
         table.lay(table.view.playable[0])
-        table.play_note()
+        table.coaching.play_note()
         call = seen[-1]
         assert call["hand"] == held
         hidden = set(game.view(1).hand)  # the computer's cards not yet laid
@@ -235,7 +236,7 @@ def test_the_note_is_worked_from_the_persons_own_view(monkeypatch: pytest.Monkey
         assert call["crib_cards"] == table.view.discards
     assert seen
     calls = len(seen)
-    table.play_note()
+    table.coaching.play_note()
     assert len(seen) == calls  # worked out once per card
 
 
@@ -246,13 +247,13 @@ def test_learning_mode_says_what_each_card_would_peg_with_the_engines_score() ->
     table = _seed0_lead("easy")
     table.coach = CoachMode.LEARNING
     view = table.view
-    assert table.lay_previews() == tuple(
+    assert table.coaching.lay_previews() == tuple(
         card_line(c, c.pips, score_play((c,)).items) for c in view.hand
     )
     table.lay(Card.parse("5H"))
     while table.need() is Need.LAY:
         view = table.view
-        previews = table.lay_previews()
+        previews = table.coaching.lay_previews()
         for card, line in zip(view.hand, previews, strict=True):
             if view.count + card.pips > 31:
                 assert (
@@ -269,7 +270,7 @@ def test_learning_mode_names_the_best_throw_before_it_is_made() -> None:
     table = _to_throw(Table.new(LEARNING_GAME, seed=0))
     best = hint_ranking(table.view.hand, dealer=table.view.dealer == ME, top=1)[0]
     a, b = best.discard.throw
-    line = table.best_throw_line()
+    line = table.coaching.best_throw_line()
     assert line.startswith(f"The coach would throw {a.label} and {b.label}: that keeps ")
     assert line == plain_best_throw(
         hint_ranking(table.view.hand, dealer=table.view.dealer == ME, top=15)
@@ -316,7 +317,7 @@ def test_coach_on_shows_the_throw_against_the_best_with_the_analysis_numbers() -
     ranked = analyse_discards(six, dealer=view.dealer == ME, opponent="sound", play=True)
     assert [e.label for e in at.expander if e.label.startswith("Coach: ")]
     text = _texts(at)
-    assert table.throw_lines()[0] in text
+    assert table.coaching.throw_lines()[0] in text
     for discard in ranked[:3]:
         assert f"hand {discard.hand:.2f}" in text and f"= {discard.net:.2f}" in text
     if "coach: after each move" not in at.caption[0].value:
@@ -333,7 +334,7 @@ def test_hint_marks_the_deal_and_the_mark_survives_a_restart() -> None:
     table = table_of(at)
     assert table.hinted
     assert "this deal is marked as hinted" in _texts(at)
-    assert table.ranking()[0].line().split(". ", 1)[1] in _texts(at)
+    assert table.coaching.ranking()[0].line().split(". ", 1)[1] in _texts(at)
     assert not [b for b in at.button if b.key == "play_hint"]
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
     (row,) = [store.game_in_progress(p.id) for p in store.profiles()]
@@ -360,16 +361,16 @@ def test_learning_mode_explains_the_throw_and_each_card_before_the_lay() -> None
     at = _page()
     _start(at, "learning")
     _until(at, Need.DISCARD)
-    assert table_of(at).best_throw_line() in _texts(at)
+    assert table_of(at).coaching.best_throw_line() in _texts(at)
     _until(at, Need.LAY)
     table = table_of(at)
     text = _texts(at)
-    assert table.lay_line() in text  # which card the coach would lay, and why
-    assert table.lay_line().startswith(("The coach would lay the ", "Only your "))
-    for line in table.lay_previews():  # what each card pegs: the details, on request
+    assert table.coaching.lay_line() in text  # which card the coach would lay, and why
+    assert table.coaching.lay_line().startswith(("The coach would lay the ", "Only your "))
+    for line in table.coaching.lay_previews():  # what each card pegs: the details, on request
         assert line not in text
     at.toggle(key=f"play_lay_details_{len(table.game.events)}").set_value(True).run()
-    for line in table.lay_previews():
+    for line in table.coaching.lay_previews():
         assert line in _texts(at)
     _until(at, Need.REVEAL)
     counted = table_of(at).counted
@@ -411,11 +412,8 @@ def test_the_reply_to_a_card_is_the_computers_lay_straight_after_it() -> None:
     reply = table.reply_to_lay()
     assert reply is not None and reply is events[-1] and reply.seat != ME
     assert events[-2].seat == ME  # type: ignore[attr-defined]
-    moves = peg_moves(events, target=121)
-    if moves:
-        last = moves[-1]
-        earlier = [m.start for m in moves[:-1] if m.seat == last.seat]
-        assert table.back_before_last() == (earlier[-1] if earlier else -1)
+    # the board the page shows a moment before the reply: the game's pegs without it
+    assert table.pegs_before_reply() == pegs_of(peg_moves(events[:-1], target=121))
 
 
 def test_the_page_fades_the_reply_in_and_names_each_reply_anew() -> None:
@@ -452,10 +450,10 @@ def test_a_note_after_a_lay_speaks_of_that_card_and_of_the_count_on_the_table() 
             if need is Need.LAY:
                 card = table.view.playable[-1]
                 table.lay(card)
-                note = table.play_note()
+                note = table.coaching.play_note()
                 if note is None or not any(w.code.startswith("count-") for w in note.warnings):
                     continue
-                lines = table.play_note_lines()
+                lines = table.coaching.play_note_lines()
                 laid = table.game.events[table.mark]
                 assert isinstance(laid, LayEvent) and laid.card == card
                 assert f"Your {card.label} made the count {laid.count}:" in lines[0]

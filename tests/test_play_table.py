@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
 from tests.test_game_random import play_random_game
-from tests.test_play_page import _page, _page_step, _start, _texts
+from tests.test_views_play import _page, _page_step, _start, _texts
 from trainer.bench.playing import play_on, right_count
 from trainer.engine import parse_cards
 from trainer.engine.events import LayEvent, ShowEvent, parse_event
@@ -296,21 +296,26 @@ def test_the_restart_notice_and_the_sounds_are_on_the_table() -> None:
     assert cut["token"] != first["token"] and ["card", 0.0] in cut["cues"]
 
 
-def test_the_coach_s_words_at_the_table_are_its_coaching_object_s() -> None:
-    """The table's coach methods ask the coach it holds (``table.coaching``), which keeps
-    what it worked out for the table it was made for."""
+def test_the_coach_at_the_table_works_from_the_game_and_the_person_s_seat() -> None:
+    """``table.coaching`` is the coach of the person whose turn it is, given the table's
+    game, that seat and their coach setting (not the table); what it works out is kept
+    between asks, so a rerun does not work it out again."""
     table = Table.new(PlaySetup("hard", Settings(target=121), coach=CoachMode.LEARNING), seed=7)
     table.cut_for_deal()
-    assert table.coaching.table is table
-    assert table.ranking() == table.coaching.ranking() and len(table.ranking()) == 5
-    assert table.best_throw_line() == table.coaching.best_throw_line()
-    table.discard(table.ranking()[0].discard.throw)
-    assert table.throw_lines() == table.coaching.throw_lines() != ()
-    assert table.throw_was_best()
+    coach = table.coaching
+    assert (coach.game, coach.seat, coach.mode) == (table.game, table.seat, CoachMode.LEARNING)
+    assert table.coaching.ranking() is coach.ranking()  # the same memo
+    assert (
+        table.coaching.ranking() == table.coaching.ranking() and len(table.coaching.ranking()) == 5
+    )
+    assert table.coaching.best_throw_line() == table.coaching.best_throw_line()
+    table.discard(table.coaching.ranking()[0].discard.throw)
+    assert table.coaching.throw_lines() == table.coaching.throw_lines() != ()
+    assert table.coaching.throw_was_best()
     while table.need() is Need.CUT_STARTER:
         table.cut_starter()
     assert table.need() is Need.LAY
-    assert table.lay_line() == table.coaching.lay_line() != ""
+    assert table.coaching.lay_line() == table.coaching.lay_line() != ""
 
 
 def test_the_last_move_says_what_was_pegged_to_reach_the_game_hole() -> None:

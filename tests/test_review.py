@@ -66,7 +66,7 @@ def _play(
         if table.game.deal_no in hints:
             table.hint()
         if best_throw:
-            return table.ranking(top=1)[0].discard.throw
+            return table.coaching.ranking(top=1)[0].discard.throw
         return rng.sample(table.view.hand, table.game.settings.throw)
 
     play_on(

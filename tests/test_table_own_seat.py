@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.table import recent_lines
 from trainer.analysis import computer_player
 from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, LayEvent
 from trainer.engine.record import GameRecord
@@ -57,7 +58,7 @@ def check_private(table: Table, own: int) -> None:
         line.text for line in table.log_lines() if line.event >= start and line.event not in cuts
     ]
     if table.mark >= start and not any(i >= table.mark for i in cuts):
-        said += table.recent_lines()
+        said += recent_lines(table)
     for line in said:
         assert not any(label in line for label in hidden), (own, line)
     # the table's own person is "you", the other by name

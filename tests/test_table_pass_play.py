@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
+from tests.support.table import recent_lines
 from trainer.engine.cards import Card
 from trainer.engine.events import ShowEvent
 from trainer.engine.settings import Settings
@@ -195,20 +196,20 @@ def what_a_person_is_shown(table: Table) -> Iterator[str]:
     view = table.view
     yield " ".join(card.label for card in (*view.hand, *view.kept, *view.discards))
     yield from (line.text for line in table.log_lines())
-    yield from table.recent_lines()
+    yield from recent_lines(table)
     last = table.pegs().last
     yield last.reason if last is not None else ""
     yield export_text(table)
     need = table.need()
     if need is Need.DISCARD:
-        yield from table.hint_words()
+        yield from table.coaching.hint_words()
     if need is Need.LAY:
-        yield from table.lay_previews()
-        yield table.lay_line()
-        yield from table.play_note_lines()
-    yield from table.throw_lines()
+        yield from table.coaching.lay_previews()
+        yield table.coaching.lay_line()
+        yield from table.coaching.play_note_lines()
+    yield from table.coaching.throw_lines()
     if need is Need.CLAIM:
-        yield table.show_order_line()
+        yield table.coaching.show_order_line()
 
 
 @pytest.mark.parametrize("lineup", LINEUPS)

@@ -90,7 +90,7 @@ def test_whole_games_by_the_rules(seats: int, counting: str) -> None:
         assert replayed.scores == game.scores
         # the board's pegs end on every side's score
         assert table.pegs().front == game.scores
-        assert len(table.back_pegs()) == len(game.scores)
+        assert len(table.pegs().back) == len(game.scores)
         # every seat played: the computers lay, go and count their own seats
         seats_laid = {e.seat for e in game.events if isinstance(e, LayEvent)}
         assert seats_laid == set(range(seats))

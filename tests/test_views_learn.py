@@ -15,7 +15,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from trainer.content import LESSONS_DIR
+from trainer.content.files import LESSONS_DIR
 from trainer.content.lessons import (
     BoardCheck,
     CutCheck,

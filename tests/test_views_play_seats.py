@@ -188,16 +188,16 @@ def test_the_coach_notes_a_card_laid_at_three() -> None:
     for _ in range(400):
         table = table_of(at)
         assert table.need() is not Need.OVER, "no note after a lay in a whole game"
-        if table.play_note() is not None and table.play_note_lines():
+        if table.coaching.play_note() is not None and table.coaching.play_note_lines():
             break
         interact(at)
         at.run()
         assert not at.exception, at.exception
     table = table_of(at)
-    lines = table.play_note_lines()
+    lines = table.coaching.play_note_lines()
     (box,) = [m for m in at.markdown if 'class="tb-coach"' in str(m.value)]
     assert "**Coach:** " + "  \n".join(lines) in str(box.value)
-    note = table.play_note()
+    note = table.coaching.play_note()
     assert note is not None
     laid = table.game.events[table.mark]
     assert isinstance(laid, LayEvent) and laid.seat == ME and laid.card == note.card
@@ -216,7 +216,7 @@ def test_learning_mode_names_the_coachs_card_at_four() -> None:
         assert not at.exception, at.exception
     table = table_of(at)
     assert table.need() is Need.LAY
-    line = table.lay_line()
+    line = table.coaching.lay_line()
     assert line.startswith(("The coach would lay the ", "Only your "))
     assert [m for m in at.markdown if f"**Coach:** {line}" in str(m.value)]
 

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from tests.stores import add_answer
-from tests.test_play_page import _play_out
+from tests.test_table import _play_out
 from tests.test_table_seats import _played as _played_at
 from tests.test_views_progress import given, progress_page, texts
 from trainer.analysis import Level

@@ -71,22 +71,6 @@ def start_command(script: Path) -> list[str]:
 
 
 @contextlib.contextmanager
-def serve(
-    script: Path,
-    *,
-    log: Path,
-    cwd: Path | None = None,
-    env: Mapping[str, str] | None = None,
-) -> Iterator[str]:
-    """``streamlit run script`` on a free port; yields its address once it answers.
-
-    ``env`` is added to this process's environment; the server's output goes to ``log``.
-    """
-    with serving(script, log=log, cwd=cwd, env=env) as server:
-        yield server.url
-
-
-@contextlib.contextmanager
 def serving(
     script: Path,
     *,

@@ -11,17 +11,9 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from trainer.content import (
-    DRILLS_DIR,
-    LESSONS_DIR,
-    ContentProblem,
-    catalog,
-    display_path,
-    glossary,
-    lessons,
-    resolved,
-)
+from trainer.content import catalog, glossary, lessons
 from trainer.content.catalog import DealCheck
+from trainer.content.files import DRILLS_DIR, LESSONS_DIR, ContentProblem, display_path, resolved
 
 
 def _yaml_files(paths: Iterable[Path]) -> list[Path]:

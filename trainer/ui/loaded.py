@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from trainer import content
+from trainer.content import files as content_files
 from trainer.engine.stats import score_distribution
 
 if TYPE_CHECKING:  # the loaders are imported when first used, so Home starts without them
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the loaders are imported when first used, so Home starts wi
 def drills_stamp() -> tuple[tuple[str, int, int], ...]:
     """Names, sizes and modification times of the drill files: changes when a file does
     (never raises, whatever sits in the folder)."""
-    return content.files_stamp(content.yaml_files(Path(content.DRILLS_DIR)))
+    return content_files.files_stamp(content_files.yaml_files(Path(content_files.DRILLS_DIR)))
 
 
 @st.cache_resource(show_spinner="Shuffling the cards…")
@@ -32,7 +32,7 @@ def _drill_catalog(stamp: tuple[tuple[str, int, int], ...]) -> DrillCatalog:
     from trainer.training.questions import warm_up as build_drill_tables
 
     del stamp  # only part of the cache key
-    catalog = load_catalog(content.DRILLS_DIR)
+    catalog = load_catalog(content_files.DRILLS_DIR)
     build_drill_tables(catalog)
     return catalog
 

@@ -34,41 +34,25 @@ the printed table in :mod:`.report`.
 """
 
 from trainer.analysis.tournament.games import (
-    DealPoints,
-    GameResult,
     IllegalDecisionError,
-    game_seed,
     play_game,
     seating,
 )
 from trainer.analysis.tournament.matches import (
-    BANDS,
-    LateSplit,
-    MatchResult,
-    PairOutcome,
     play_pair,
     summarise,
 )
 from trainer.analysis.tournament.one_deal import GameOver, Table, play_deal
-from trainer.analysis.tournament.report import HUMAN_AVERAGES, format_match
+from trainer.analysis.tournament.report import format_match
 from trainer.analysis.tournament.stats import binomial_test, sign_test, wilson
-from trainer.analysis.tournament.variants import PLAYERS, tournament_player
+from trainer.analysis.tournament.variants import tournament_player
 
 __all__ = [
-    "BANDS",
-    "HUMAN_AVERAGES",
-    "PLAYERS",
-    "DealPoints",
     "GameOver",
-    "GameResult",
     "IllegalDecisionError",
-    "LateSplit",
-    "MatchResult",
-    "PairOutcome",
     "Table",
     "binomial_test",
     "format_match",
-    "game_seed",
     "play_deal",
     "play_game",
     "play_pair",

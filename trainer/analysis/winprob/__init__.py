@@ -47,10 +47,8 @@ Where things are: one deal's record and the sizes in :mod:`.deal`, the counts in
 :mod:`.solver`, the data file's contents in :mod:`.storage`, the model in :mod:`.model`.
 """
 
-from trainer.analysis.winprob.chances import PlayChances, ShowChances
-from trainer.analysis.winprob.counts import DealCounts, PlayCounts, count_deals
+from trainer.analysis.winprob.counts import count_deals
 from trainer.analysis.winprob.deal import (
-    CARDS_IN_PLAY,
     DEALER,
     MAX_NEED,
     PONE,
@@ -62,18 +60,13 @@ from trainer.analysis.winprob.solver import FAR, DealClass, deal_class, deal_cla
 from trainer.analysis.winprob.storage import from_json, to_json
 
 __all__ = [
-    "CARDS_IN_PLAY",
     "DEALER",
     "FAR",
     "MAX_NEED",
     "PONE",
     "SHOW_SIZE",
     "DealClass",
-    "DealCounts",
     "DealRecord",
-    "PlayChances",
-    "PlayCounts",
-    "ShowChances",
     "WinModel",
     "count_deals",
     "deal_class",

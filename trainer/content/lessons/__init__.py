@@ -16,9 +16,6 @@ file's problems in :mod:`.problems`.
 """
 
 from trainer.content.lessons.checks import (
-    CHECK_KINDS,
-    CHECK_MODELS,
-    CUTS,
     KEEP_MARGIN,
     SKUNKS,
     BoardCheck,
@@ -27,12 +24,10 @@ from trainer.content.lessons.checks import (
     CutCheck,
     FifteenCheck,
     GoCheck,
-    GoKind,
     KeepCheck,
     KeepValue,
     PegCheck,
     PegKind,
-    ShowKind,
     Situation,
     SkunkCheck,
     TableGoCheck,
@@ -42,7 +37,6 @@ from trainer.content.lessons.checks import (
 from trainer.content.lessons.course import (
     GLOSSARY_FILE,
     Course,
-    CourseEntry,
     KindCheck,
     check_files,
     course_stamp,
@@ -54,9 +48,6 @@ from trainer.content.lessons.pictures import BOARD_HOLES, Board, Show
 
 __all__ = [
     "BOARD_HOLES",
-    "CHECK_KINDS",
-    "CHECK_MODELS",
-    "CUTS",
     "GLOSSARY_FILE",
     "KEEP_MARGIN",
     "SKUNKS",
@@ -65,11 +56,9 @@ __all__ = [
     "Check",
     "CountCheck",
     "Course",
-    "CourseEntry",
     "CutCheck",
     "FifteenCheck",
     "GoCheck",
-    "GoKind",
     "KeepCheck",
     "KeepValue",
     "KindCheck",
@@ -77,7 +66,6 @@ __all__ = [
     "PegCheck",
     "PegKind",
     "Show",
-    "ShowKind",
     "Situation",
     "SkunkCheck",
     "Step",

@@ -13,7 +13,7 @@ from pydantic import (
     ValidationError,
 )
 
-from trainer.content import (
+from trainer.content.files import (
     LESSONS_DIR,
     ContentProblem,
     display_path,

@@ -10,7 +10,8 @@ from pydantic import (
     ValidationError,
 )
 
-from trainer.content import ContentProblem, wording
+from trainer.content import wording
+from trainer.content.files import ContentProblem
 from trainer.content.lessons.checks import CHECK_KINDS, CHECK_MODELS
 from trainer.content.lessons.fields import FieldAt
 from trainer.content.lessons.lesson import Lesson

@@ -27,23 +27,13 @@ Where each part lives:
 ==================  ==========================================================================
 """
 
-from trainer.progress.store.api import BUSY_TIMEOUT_SECONDS, Store
+from trainer.progress.store.api import Store
 from trainer.progress.store.checks import (
-    DRAFT_MAX,
-    GAME_PLACE_MAX,
-    GAME_RECORD_MAX,
-    GAME_STATUSES,
-    KEY_MAX,
-    LESSON_ID_MAX,
     PROFILE_NAME_MAX,
-    TEXT_MAX,
-    TIER_MAX,
     check_attempt,
     clean_profile_name,
-    name_skeleton,
 )
 from trainer.progress.store.errors import (
-    FileBusyError,
     FileError,
     ForeignFileError,
     InvalidAttemptError,
@@ -56,7 +46,7 @@ from trainer.progress.store.errors import (
     logged,
     passing,
 )
-from trainer.progress.store.export import CSV_HEADER, Table
+from trainer.progress.store.export import CSV_HEADER
 from trainer.progress.store.rows import (
     AreaRow,
     DayRow,
@@ -68,7 +58,6 @@ from trainer.progress.store.rows import (
     MissRow,
     ProgressRows,
     Recorded,
-    ReviewTotals,
     SavedGame,
     StaleGameError,
     Streaks,
@@ -83,39 +72,24 @@ from trainer.progress.store.schema import (
     SCHEMA_VERSION,
     SEATS_MIGRATION,
     SHARED_GAMES_MIGRATION,
-    SIGN_IN_MIGRATION,
-    Backfill,
 )
 from trainer.progress.store.shared_games import (
     RESIGN_AFTER,
     SharedGame,
     SharedGameError,
-    SharedSeat,
     StaleSharedGameError,
 )
 from trainer.progress.store.where import (
-    APP_NAME,
     ENV_VAR,
-    FILE_NAME,
-    default_path,
     resolve_location,
     resolve_path,
 )
 
 __all__ = [
-    "APP_NAME",
-    "BUSY_TIMEOUT_SECONDS",
     "CSV_HEADER",
-    "DRAFT_MAX",
     "ENV_VAR",
-    "FILE_NAME",
     "GAMES_MIGRATION",
     "GAMES_VERSION_MIGRATION",
-    "GAME_PLACE_MAX",
-    "GAME_RECORD_MAX",
-    "GAME_STATUSES",
-    "KEY_MAX",
-    "LESSON_ID_MAX",
     "MIGRATIONS",
     "PREFERENCES_MIGRATION",
     "PROFILE_NAME_MAX",
@@ -125,13 +99,8 @@ __all__ = [
     "SCHEMA_VERSION",
     "SEATS_MIGRATION",
     "SHARED_GAMES_MIGRATION",
-    "SIGN_IN_MIGRATION",
-    "TEXT_MAX",
-    "TIER_MAX",
     "AreaRow",
-    "Backfill",
     "DayRow",
-    "FileBusyError",
     "FileError",
     "FinishedGame",
     "FinishedGameError",
@@ -145,25 +114,20 @@ __all__ = [
     "ProfileNameError",
     "ProgressRows",
     "Recorded",
-    "ReviewTotals",
     "SavedGame",
     "ServerUnavailableError",
     "SharedGame",
     "SharedGameError",
-    "SharedSeat",
     "StaleGameError",
     "StaleSharedGameError",
     "Store",
     "StoreBusyError",
     "StoreError",
     "Streaks",
-    "Table",
     "check_attempt",
     "clean_profile_name",
-    "default_path",
     "describe_error",
     "logged",
-    "name_skeleton",
     "passing",
     "resolve_location",
     "resolve_path",

@@ -43,11 +43,9 @@ from trainer.training.coach.common import NEAR_TIE, about
 from trainer.training.coach.discard import DiscardAdvice, ThrowLine, discard_advice, hint_ranking
 from trainer.training.coach.near_end import (
     SAME_CHANCE,
-    STARTERS,
     GameThrow,
     game_lay_line,
     near_the_end,
-    would_leave,
 )
 from trainer.training.coach.one_card import (
     OneCardAdvice,
@@ -57,7 +55,6 @@ from trainer.training.coach.one_card import (
 )
 from trainer.training.coach.plain_words import (
     RULE_APART,
-    RULE_NO_FIVE,
     broken_rule,
     crib_link,
     kept_points,
@@ -72,30 +69,22 @@ from trainer.training.coach.plain_words import (
 )
 from trainer.training.coach.play_notes import (
     PlayNote,
-    PlayWarning,
-    TableWhy,
     lay_warnings,
     play_note,
-    table_lay_warnings,
     table_play_note,
     view_play_note,
 )
-from trainer.training.coach.reasons import Reason, discard_reasons
+from trainer.training.coach.reasons import discard_reasons
 
 __all__ = [
     "NEAR_TIE",
     "RULE_APART",
-    "RULE_NO_FIVE",
     "SAME_CHANCE",
-    "STARTERS",
     "DiscardAdvice",
     "GameThrow",
     "OneCardAdvice",
     "OneCardLine",
     "PlayNote",
-    "PlayWarning",
-    "Reason",
-    "TableWhy",
     "ThrowLine",
     "about",
     "broken_rule",
@@ -120,10 +109,8 @@ __all__ = [
     "standing",
     "table_lay_advice",
     "table_lay_choice",
-    "table_lay_warnings",
     "table_play_note",
     "view_play_note",
     "why_break",
-    "would_leave",
     "you_are",
 ]

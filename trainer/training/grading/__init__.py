@@ -38,7 +38,6 @@ True
 
 from trainer.training.grading.advice import AdviceGrade, Graded, grade_lay, grade_throw
 from trainer.training.grading.claims import (
-    CLAIM_SIZES,
     Claim,
     ClaimCheck,
     ClaimKind,
@@ -49,7 +48,6 @@ from trainer.training.grading.claims import (
     item_category,
 )
 from trainer.training.grading.counts import (
-    ANSWER_MAX,
     GAME_TIER,
     Grade,
     answer_box,
@@ -62,8 +60,6 @@ from trainer.training.grading.go import GO_CHOICES, go_explanation, grade_go
 from trainer.training.inputs import InputProblem
 
 __all__ = [
-    "ANSWER_MAX",
-    "CLAIM_SIZES",
     "GAME_TIER",
     "GO_CHOICES",
     "AdviceGrade",

@@ -22,29 +22,19 @@ only renders.
 """
 
 from trainer.training.learn.answers import (
-    CUT_LABELS,
-    MOST_POINTS,
-    PLAYER_LABELS,
-    SKUNK_LABELS,
-    TABLE_LABELS,
     AnswerProblem,
     asks_number,
     options,
     read_answer,
-    read_choice,
-    read_hole,
     read_points,
 )
 from trainer.training.learn.attempts import (
     answer_key,
     attempt,
     drill_for,
-    missed_categories,
-    question_text,
 )
 from trainer.training.learn.dealing import deal_again, kind_problem
 from trainer.training.learn.feedback import (
-    RUN_RULE,
     Feedback,
     answer_text,
     go_story,
@@ -56,11 +46,8 @@ from trainer.training.learn.feedback import (
     table_story,
 )
 from trainer.training.learn.place import (
-    CheckState,
-    Comeback,
     Learn,
     Status,
-    Store,
     lesson_status,
     resume_step,
     status_text,
@@ -68,19 +55,10 @@ from trainer.training.learn.place import (
 )
 
 __all__ = [
-    "CUT_LABELS",
-    "MOST_POINTS",
-    "PLAYER_LABELS",
-    "RUN_RULE",
-    "SKUNK_LABELS",
-    "TABLE_LABELS",
     "AnswerProblem",
-    "CheckState",
-    "Comeback",
     "Feedback",
     "Learn",
     "Status",
-    "Store",
     "answer_key",
     "answer_text",
     "asks_number",
@@ -92,13 +70,9 @@ __all__ = [
     "hint",
     "kind_problem",
     "lesson_status",
-    "missed_categories",
     "options",
     "question_story",
-    "question_text",
     "read_answer",
-    "read_choice",
-    "read_hole",
     "read_points",
     "resume_step",
     "reveal",

@@ -47,17 +47,8 @@ Where each part lives:
 """
 
 from trainer.training.questions.coached import (
-    DISCARD_TIERS,
-    PLAY_TIERS,
-    CoachAttempt,
-    CoachGrade,
     DiscardQuestion,
     PlayQuestion,
-    deal_discard_question,
-    deal_play_question,
-    discard_question,
-    grade_discard,
-    grade_play,
 )
 from trainer.training.questions.dealing import (
     deal_question,
@@ -80,10 +71,6 @@ from trainer.training.questions.kinds import (
 )
 
 __all__ = [
-    "DISCARD_TIERS",
-    "PLAY_TIERS",
-    "CoachAttempt",
-    "CoachGrade",
     "CoachQuestion",
     "Dealt",
     "DiscardQuestion",
@@ -95,14 +82,9 @@ __all__ = [
     "Question",
     "ShowQuestion",
     "check_question",
-    "deal_discard_question",
-    "deal_play_question",
     "deal_question",
     "deal_set",
-    "discard_question",
     "go_features",
-    "grade_discard",
-    "grade_play",
     "load_catalog",
     "peg_features",
     "show_features",

@@ -1,9 +1,9 @@
 """A game against the computer, one step at a time, without Streamlit (the Play page's
 logic): its setup (:mod:`.setup`), the game told in words (:mod:`.narration`), the pegs on
 the board (:mod:`.pegs`), the game driver (:mod:`.driver`, :class:`Table`), the coach's
-words at the table (:mod:`.coaching`, :class:`TableCoach`, which a table holds) and its
-record written out and read back (:mod:`.export`). Who sits where, and their names, are
-:mod:`trainer.training.seats`."""
+words at the table (:mod:`.coaching`, :class:`TableCoach`, which a table gives for the
+person whose turn it is) and its record written out and read back (:mod:`.export`). Who
+sits where, and their names, are :mod:`trainer.training.seats`."""
 
 from trainer.training.seats import COMPUTER, ME, PARTNER, SEAT_NAMES, SHORT_NAMES, SeatNames
 from trainer.training.table.coaching import TableCoach

@@ -1,17 +1,23 @@
-"""The coach's words at a table: what :class:`~.driver.Table` says of the person's throw
-and cards laid, after each move (``moves``) and before it (``learning``), worked out from
-the person's own view by the coach (:mod:`trainer.training.coach`) and kept so a rerun does
-not work it out again. A :class:`Table` holds one (:attr:`~.driver.Table.coaching`); the
-Play page calls it through the table's methods of the same names."""
+"""The coach's words at a table: what the coach says of a person's throw and cards laid,
+after each move (``moves``) and before it (``learning``), worked out from the person's own
+view by the coach (:mod:`trainer.training.coach`). A :class:`TableCoach` is given the game,
+the person's seat and where they are (their coach setting, their last action, the hand
+being shown to them), never the table that holds the game: the Play page asks a table's
+:attr:`~.driver.Table.coaching` for the coach of the person whose turn it is, and asks that
+coach. What the coach works out is kept in a memo the table keeps for each seat, so a rerun
+does not work it out again."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from trainer.analysis import Level
 from trainer.analysis.endgame import ThrowAdvice
 from trainer.analysis.pegging import view_position
+from trainer.analysis.winmeter import SeatChance
 from trainer.engine.cards import Card
-from trainer.engine.events import DiscardEvent, LayEvent
+from trainer.engine.events import DiscardEvent, LayEvent, ShowEvent
+from trainer.engine.game import Game
 from trainer.engine.items import SHOW_KINDS
 from trainer.engine.kinds import says_kinds
 from trainer.engine.pegging import score_play
@@ -40,49 +46,98 @@ from trainer.training.coach import (
     view_play_note,
 )
 from trainer.training.explain import card_line
-from trainer.training.seats import ME
-from trainer.training.table.setup import CoachMode, Need
+from trainer.training.seats import SeatNames
+from trainer.training.table.setup import CoachMode
 
-if TYPE_CHECKING:
-    from trainer.training.table.driver import Table
+__all__ = ["CoachMemo", "SeatChances", "TableCoach"]
 
-__all__ = ["TableCoach"]
+#: What a coach worked out, by what it was asked: kept for each seat between reruns.
+CoachMemo = dict[tuple[object, ...], object]
+
+
+class SeatChances(Protocol):
+    """The person's chance to win after the game's first ``at`` events (with ``cards``,
+    each card's too): the one chance the win meter shows
+    (:meth:`~.driver.Table.seat_chance`), which the coach speaks of near the end."""
+
+    def __call__(self, at: int, *, cards: bool = False) -> SeatChance: ...
 
 
 class TableCoach:
-    """The coach of one :class:`~.driver.Table`: its advice and words on the person's moves
-    (whether it speaks is the table's :attr:`~.driver.Table.coached` and
-    :attr:`~.driver.Table.learning`)."""
+    """The coach of the person in ``seat``: its advice and words on their moves, from
+    their own view of ``game``. ``mode`` is their coach setting; ``mark`` where their last
+    action starts in the events; ``counted`` the hand being shown to them (None: none);
+    ``hinted`` whether they asked for a hint this deal; ``in_words`` whether numbers are
+    said as a child can follow them; ``chances`` the win meter's chances (None: the win
+    model does not speak of this game, and the coach speaks of points alone)."""
 
-    __slots__ = ("_memo", "seat", "table")
+    __slots__ = (
+        "_chance",
+        "_memo",
+        "counted",
+        "game",
+        "hinted",
+        "in_words",
+        "level",
+        "mark",
+        "mode",
+        "names",
+        "seat",
+    )
 
-    def __init__(self, table: Table, seat: int = ME) -> None:
-        self.table = table
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        mode: CoachMode,
+        *,
+        level: Level,
+        names: SeatNames,
+        mark: int = 0,
+        counted: ShowEvent | None = None,
+        hinted: bool = False,
+        in_words: bool = False,
+        chances: SeatChances | None = None,
+        memo: CoachMemo | None = None,
+    ) -> None:
+        self.game = game
         #: The person's seat: the coach works from this seat's view.
         self.seat = seat
-        #: What the coach worked out, kept so a rerun does not work it out again.
-        self._memo: dict[tuple[object, ...], object] = {}
+        self.mode = mode
+        #: The level of the computers, whose replies the note after a card weighs.
+        self.level = level
+        self.names = names
+        self.mark = mark
+        self.counted = counted
+        self.hinted = hinted
+        self.in_words = in_words
+        self._chance = chances
+        self._memo: CoachMemo = {} if memo is None else memo
 
     @property
     def view(self) -> SeatView:
         """What the person in :attr:`seat` may know now."""
-        return self.table.game.view(self.seat)
+        return self.game.view(self.seat)
 
     @property
     def _learning(self) -> bool:
-        return self.table.coach_of(self.seat) is CoachMode.LEARNING
+        return self.mode is CoachMode.LEARNING
 
     def _dealer(self) -> bool:
         return self.view.dealer == self.seat
 
+    def _to_throw(self) -> bool:
+        """The person still has their throw to make this deal."""
+        return self.game.phase is Phase.DISCARD and self.seat in self.game.waiting_for()
+
     def _dealt(self) -> tuple[Card, ...]:
         view = self.view
-        return view.hand if self.table.need() is Need.DISCARD else (*view.kept, *view.discards)
+        return view.hand if self._to_throw() else (*view.kept, *view.discards)
 
     def ranking(self, top: int = 5) -> tuple[ThrowLine, ...]:
         """The best ``top`` throws of the six cards dealt to the person this deal, in a
         game of two (three or four at the table throw one card: :meth:`one_card_lines`)."""
-        if self.table.game.players != 2:
+        if self.game.players != 2:
             raise ValueError("with three or four at the table the throw is one card of five")
         view = self.view
         key = ("ranking", view.deal_no, top)
@@ -101,14 +156,14 @@ class TableCoach:
     def throw_ranking(self, top: int = 5) -> tuple[ThrowLine, ...] | tuple[OneCardLine, ...]:
         """The best throws at any size: :meth:`ranking` between two, :meth:`one_card_lines`
         with three or four."""
-        return self.ranking(top) if self.table.game.players == 2 else self.one_card_lines(top)
+        return self.ranking(top) if self.game.players == 2 else self.one_card_lines(top)
 
     def throw_advice(self) -> DiscardAdvice | None:
         """The coach on the person's throw this deal, against the best two of six (None
         before the throw, with the coach off, or with three or four at the table:
         :meth:`one_card_throw`)."""
         view = self.view
-        if not self.table.coach_of(self.seat).coached or len(view.discards) != 2:
+        if not self.mode.coached or len(view.discards) != 2:
             return None
         key = ("advice", view.deal_no)
         if key not in self._memo:
@@ -122,7 +177,7 @@ class TableCoach:
         """With three or four at the table, the coach on the one card the person threw this
         deal (None before the throw, or with the coach off)."""
         view = self.view
-        if not self.table.coach_of(self.seat).coached or len(view.discards) != 1:
+        if not self.mode.coached or len(view.discards) != 1:
             return None
         return one_card_advice(
             (*view.kept, *view.discards), view.discards[0], dealer=self._dealer()
@@ -131,14 +186,14 @@ class TableCoach:
     def throw_lines(self) -> tuple[str, ...]:
         """:meth:`throw_advice` in words; a hinted deal says so first. Near the end, the
         throw is told by its chance to win the game (:meth:`game_throw`) instead. In
-        learning mode and first games (:attr:`~.driver.Table.in_words`) the numbers are
+        learning mode and first games (:attr:`in_words`) the numbers are
         whole (the verdict in words is :meth:`throw_words`, shown with them outside
         learning mode)."""
         advice = self.throw_advice() or self.one_card_throw()
         if advice is None:
             return ()
-        hinted = ("You asked for a hint on this deal.",) if self.table.hinted else ()
-        words = self.table.in_words
+        hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
+        words = self.in_words
         game = self.game_throw()
         told = words and self._learning  # the verdict in words is above the details
         if game is not None and game.thrown is not None and isinstance(advice, DiscardAdvice):
@@ -163,8 +218,8 @@ class TableCoach:
         """Where the person held their six cards this deal: the number of events before
         their throw (None once another deal is under way without a throw yet, or before
         the first deal)."""
-        events = self.table.game.events
-        if self.table.need() is Need.DISCARD:
+        events = self.game.events
+        if self._to_throw():
             return len(events)
         if len(self.view.discards) != 2:
             return None
@@ -179,9 +234,9 @@ class TableCoach:
         :meth:`~.driver.Table.seat_chance`, which the meter shows): before the throw in
         learning mode, after it with the coach on; None away from the end, with the coach
         off, or when no throw can win the game (then the points are what is played for)."""
-        if not self.table.coach_of(self.seat).coached or not self.table.has_win_meter:
+        if not self.mode.coached or self._chance is None:
             return None
-        if self.view.dealer is None or self.table.game.is_over:
+        if self.view.dealer is None or self.game.is_over:
             return None
         key = ("game throw", self.view.deal_no, len(self.view.discards) == 2)
         if key not in self._memo:
@@ -192,13 +247,13 @@ class TableCoach:
 
     def _game_throw(self) -> GameThrow | None:
         at = self._throw_at()
-        if at is None:
+        if at is None or self._chance is None:
             return None
         view = self._view_at(at)
         if not near_the_end(view):
             return None
         target = view.settings.target
-        chance = self.table.seat_chance(at)
+        chance = self._chance(at)
         advice = ThrowAdvice(
             target - view.my_score,
             target - view.their_score,
@@ -211,7 +266,7 @@ class TableCoach:
             advice,
             (thrown[0], thrown[1]) if len(thrown) == 2 else None,
             (best[0], best[1]),
-            words=self.table.in_words,
+            words=self.in_words,
         )
         return None if game.hopeless else game
 
@@ -223,7 +278,7 @@ class TableCoach:
         game = self.game_throw()
         if game is not None:
             return " ".join(game.before_lines())
-        if self.table.game.players != 2:
+        if self.game.players != 2:
             best = self.one_card_lines(top=1)[0]
             return f"The coach would throw {best.card.label}: that {best.reason}."
         return plain_best_throw(self.ranking(top=15))
@@ -233,7 +288,7 @@ class TableCoach:
         game = self.game_throw()
         if game is not None:
             return game.best.throw
-        if self.table.game.players != 2:
+        if self.game.players != 2:
             return (self.one_card_lines(top=1)[0].card,)
         return self.ranking(top=1)[0].discard.throw
 
@@ -255,15 +310,15 @@ class TableCoach:
     def ranking_lines(self, top: int = 5) -> tuple[str, ...]:
         """The best ``top`` throws with the points they make on average, a line each (the
         hint's table): in whole points in learning mode and first games."""
-        return tuple(line.line(words=self.table.in_words) for line in self.throw_ranking(top))
+        return tuple(line.line(words=self.in_words) for line in self.throw_ranking(top))
 
     def throw_words(self) -> tuple[str, ...]:
         """Learning mode, after the throw: how it went, in whole points and plain words (the
         table, :meth:`throw_lines`, is the details)."""
-        hinted = ("You asked for a hint on this deal.",) if self.table.hinted else ()
+        hinted = ("You asked for a hint on this deal.",) if self.hinted else ()
         one = self.one_card_throw()
         if one is not None:
-            return (*hinted, *one.words(words=self.table.in_words))
+            return (*hinted, *one.words(words=self.in_words))
         advice = self.throw_advice()
         if advice is None:
             return ()
@@ -281,7 +336,7 @@ class TableCoach:
             card, line = self._game_lay(at)
             if card is None:  # for points (every card alike for the game, or away from it)
                 view = self._view_at(at)
-                if self.table.game.players != 2:
+                if self.game.players != 2:
                     card, points = table_lay_choice(view)
                 else:
                     card, points = lay_choice(view_position(view))
@@ -296,11 +351,11 @@ class TableCoach:
         end, the card that keeps the best chance to win, :meth:`game_lay`; with three or
         four at the table, against the next player's reply, :func:`table_lay_advice`)."""
         assert self.view.starter is not None
-        return self._lay(len(self.table.game.events))[1]
+        return self._lay(len(self.game.events))[1]
 
     def advised_card(self) -> Card | None:
         """The card :meth:`lay_line` names (None: the person says go)."""
-        return self._lay(len(self.table.game.events))[0]
+        return self._lay(len(self.game.events))[0]
 
     def play_note_lines(self) -> tuple[str, ...]:
         """The coach's note on the card the person laid last, said of that card, and then
@@ -308,13 +363,11 @@ class TableCoach:
         note = self.play_note()
         if note is None:
             return ()
-        event = self.table.game.events[self.table.mark]
+        event = self.game.events[self.mark]
         assert isinstance(event, LayEvent)
-        lines = list(note.lines(words=self.table.in_words))
-        after = [
-            e for e in self.table.game.events[self.table.mark + 1 :] if isinstance(e, LayEvent)
-        ]
-        if after and self.table.game.phase is Phase.PLAY:
+        lines = list(note.lines(words=self.in_words))
+        after = [e for e in self.game.events[self.mark + 1 :] if isinstance(e, LayEvent)]
+        if after and self.game.phase is Phase.PLAY:
             lines.append(f"Now the count is {self.view.count}.")
         return tuple(lines)
 
@@ -322,12 +375,9 @@ class TableCoach:
         """Who is counted when, in words: the pone's hand first, then the dealer's (then the
         crib, in a game with one)."""
         dealer = self.view.dealer
-        if self.table.game.players != 2:
+        if self.game.players != 2:
             assert dealer is not None
-            order = [
-                (dealer + k) % self.table.game.players
-                for k in range(1, self.table.game.players + 1)
-            ]
+            order = [(dealer + k) % self.game.players for k in range(1, self.game.players + 1)]
             hands = ", ".join(self._whose(seat) for seat in order)
             return (
                 "The hands are added up round the table from the dealer's left, the dealer's "
@@ -337,7 +387,7 @@ class TableCoach:
         pone = other if dealer is None else self._whose(1 - dealer)
         deals = other if dealer is None else self._whose(dealer)
         line = f"The pone's hand is added up first ({pone}), then the dealer's ({deals})"
-        if self.table.game.settings.crib:
+        if self.game.settings.crib:
             line += ", then the crib (the dealer's too)"
         return line + "."
 
@@ -345,13 +395,13 @@ class TableCoach:
         """A seat's, in the middle of a sentence: ``yours``, ``the computer's``, ``Sam's``."""
         if seat == self.seat:
             return "yours"
-        whose = self.table.names.whose(seat, "").strip()
+        whose = self.names.whose(seat, "").strip()
         return whose[:1].lower() + whose[1:] if whose.startswith("The ") else whose
 
     def kinds_words(self) -> str:
         """What a hand is added up for in this game: ``only fifteens score in this game``, or
         every kind of the show."""
-        kinds = self.table.game.settings.kinds
+        kinds = self.game.settings.kinds
         shown = [kind.plural for kind in says_kinds(kinds)]
         if len(shown) == len(SHOW_KINDS):
             return "fifteens, pairs, runs, a flush and nobs"
@@ -361,7 +411,7 @@ class TableCoach:
     def crib_line(self) -> str:
         """Learning mode, once the crib is counted: its points linked back to the two cards
         the person threw into it ('' before then, or in a game without a crib)."""
-        counted = self.table.counted
+        counted = self.counted
         view = self.view
         if counted is None or counted.which is not Which.CRIB or len(view.discards) != 2:
             return ""
@@ -370,13 +420,13 @@ class TableCoach:
     def last_lay_view(self) -> SeatView | None:
         """The person's own view just before the card they laid last (None when their last
         action was not a lay)."""
-        events = self.table.game.events
-        if self.table.mark >= len(events):
+        events = self.game.events
+        if self.mark >= len(events):
             return None
-        event = events[self.table.mark]
+        event = events[self.mark]
         if not isinstance(event, LayEvent) or event.seat != self.seat:
             return None
-        return self.table.game.view(self.seat, at=self.table.mark)
+        return self.game.view(self.seat, at=self.mark)
 
     def play_note(self) -> PlayNote | None:
         """The coach's note on the card the person laid last, from their own view (None
@@ -385,18 +435,18 @@ class TableCoach:
         (:func:`~trainer.training.coach.table_play_note`). The note is weighed with the
         advice before the card: in learning mode, on the card the coach named (or one of
         its rank, which plays alike) it says nothing, having said before what it weighed."""
-        if not self.table.coach_of(self.seat).coached:
+        if not self.mode.coached:
             return None
-        key = ("note", self.table.mark)
+        key = ("note", self.mark)
         if key not in self._memo:
             note = None
             view = self.last_lay_view()
             if view is not None and view.starter is not None:
-                event = self.table.game.events[self.table.mark]
+                event = self.game.events[self.mark]
                 assert isinstance(event, LayEvent)
-                note = view_play_note(view, event.card, level=self.table.level)
+                note = view_play_note(view, event.card, level=self.level)
                 if note is not None and self._learning:
-                    named = self._lay(self.table.mark)[0]
+                    named = self._lay(self.mark)[0]
                     if named is not None and named.rank is event.card.rank:
                         note = None
             self._memo[key] = note
@@ -406,9 +456,9 @@ class TableCoach:
 
     def _view_at(self, at: int) -> SeatView:
         """The person's view after the game's first ``at`` events."""
-        if at == len(self.table.game.events):
+        if at == len(self.game.events):
             return self.view
-        return self.table.game.view(self.seat, at=at)
+        return self.game.view(self.seat, at=at)
 
     def _game_lay(self, at: int) -> tuple[Card | None, str]:
         """Near the end, before a lay from the person's view after ``at`` events: the card
@@ -423,22 +473,22 @@ class TableCoach:
         return found
 
     def _game_lay_now(self, at: int) -> tuple[Card | None, str]:
-        if not self.table.has_win_meter:
+        if self._chance is None:
             return None, ""
         view = self._view_at(at)
         if view.starter is None or len(view.playable) < 2 or view.dealer is None:
             return None, ""
         if view.turn != self.seat or not near_the_end(view):
             return None, ""
-        cards = self.table.seat_chance(at, cards=True).cards
-        line = game_lay_line(cards, words=self.table.in_words)
+        cards = self._chance(at, cards=True).cards
+        line = game_lay_line(cards, words=self.in_words)
         alike = cards[0].win - cards[-1].win <= SAME_CHANCE
         return (cards[0].card if line and not alike else None), line
 
     def game_lay(self) -> str:
         """Near the end, before a lay: which card keeps the best chance to win the game
         (``''`` away from the end, with one card or none to choose from)."""
-        return self._game_lay(len(self.table.game.events))[1]
+        return self._game_lay(len(self.game.events))[1]
 
     def lay_previews(self) -> tuple[str, ...]:
         """Learning mode, before a lay: what each card in hand would peg now, in words

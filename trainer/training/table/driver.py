@@ -55,15 +55,10 @@ from trainer.engine.show import ShowScore, score_show
 from trainer.engine.summary import pegged
 from trainer.engine.vocab import Phase, Which
 from trainer.training.coach import (
-    DiscardAdvice,
-    GameThrow,
-    OneCardAdvice,
-    OneCardLine,
-    PlayNote,
     ThrowLine,
 )
 from trainer.training.seats import ME, SeatNames
-from trainer.training.table.coaching import TableCoach
+from trainer.training.table.coaching import CoachMemo, TableCoach
 from trainer.training.table.narration import award_text, event_lines, series_ends
 from trainer.training.table.pegs import LogLine, PegMove, Pegs, peg_moves, pegs_of, reaching
 from trainer.training.table.setup import CoachMode, Need, Person, Player, PlaySetup
@@ -101,8 +96,8 @@ class Table:
     _marks: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     #: The deals on which each other person asked for a hint (the first's are :attr:`hints`).
     _hints: dict[int, set[int]] = field(default_factory=dict, repr=False, compare=False)
-    #: Each person's coach (:mod:`.coaching`), working from their own view.
-    _coaches: dict[int, TableCoach] = field(default_factory=dict, repr=False, compare=False)
+    #: What each person's coach (:mod:`.coaching`) worked out, kept between reruns.
+    _coached: dict[int, CoachMemo] = field(default_factory=dict, repr=False, compare=False)
     #: The one person's seat this table belongs to, in a game across devices (None: the
     #: table acts for whichever person's turn it is). It never acts for another seat; while
     #: the game waits for another person it says so (:attr:`Need.WAIT <.setup.Need.WAIT>`,
@@ -169,12 +164,24 @@ class Table:
 
     @property
     def coaching(self) -> TableCoach:
-        """The coach's advice and words on the moves of the person in :attr:`seat`
-        (:mod:`.coaching`; whether it speaks is :meth:`coach_of` that seat)."""
-        coach = self._coaches.get(self.seat)
-        if coach is None:
-            coach = self._coaches[self.seat] = TableCoach(self, self.seat)
-        return coach
+        """The coach of the person in :attr:`seat` (:mod:`.coaching`), where they are now:
+        its advice and words on their moves, from their own view (whether it speaks is
+        :meth:`coach_of` that seat). The Play page asks it for the coach's words; after an
+        action on the table, ask again (the coach is given where the person was when asked)."""
+        seat = self.seat
+        return TableCoach(
+            self.game,
+            seat,
+            self.coach_of(seat),
+            level=self.level,
+            names=self.names,
+            mark=self.mark,
+            counted=self.counted,
+            hinted=self.hinted,
+            in_words=self.in_words,
+            chances=self.seat_chance if self.has_win_meter else None,
+            memo=self._coached.setdefault(seat, {}),
+        )
 
     @property
     def viewer(self) -> int | None:
@@ -351,12 +358,9 @@ class Table:
         seat, which = order[0]
         view = self.view
         assert view.starter is not None
-        cards = view.kept if which is Which.HAND else self._crib()
+        cards = view.kept if which is Which.HAND else self.game.crib
         score = score_show(cards, view.starter, crib=which is Which.CRIB)
         return seat, which, only_kinds(score, self.game.settings.kinds)
-
-    def _crib(self) -> tuple[Card, ...]:
-        return self.game.crib
 
     # -- the computer's turns --
 
@@ -497,89 +501,7 @@ class Table:
         self._hints_of(self.seat).add(self.game.deal_no)
         return self.coaching.ranking() if self.game.players == 2 else ()
 
-    # -- the coach's words (worked out by :attr:`coaching`; the Play page asks here) --
-
-    def ranking(self, top: int = 5) -> tuple[ThrowLine, ...]:
-        """:meth:`TableCoach.ranking <.coaching.TableCoach.ranking>`."""
-        return self.coaching.ranking(top)
-
-    def one_card_lines(self, top: int = 5) -> tuple[OneCardLine, ...]:
-        return self.coaching.one_card_lines(top)
-
-    def throw_ranking(self, top: int = 5) -> tuple[ThrowLine, ...] | tuple[OneCardLine, ...]:
-        return self.coaching.throw_ranking(top)
-
-    def throw_advice(self) -> DiscardAdvice | None:
-        return self.coaching.throw_advice()
-
-    def one_card_throw(self) -> OneCardAdvice | None:
-        return self.coaching.one_card_throw()
-
-    def throw_lines(self) -> tuple[str, ...]:
-        return self.coaching.throw_lines()
-
-    def throw_was_best(self) -> bool:
-        return self.coaching.throw_was_best()
-
-    def game_throw(self) -> GameThrow | None:
-        return self.coaching.game_throw()
-
-    def best_throw_line(self) -> str:
-        return self.coaching.best_throw_line()
-
-    def advised_throw(self) -> tuple[Card, ...]:
-        return self.coaching.advised_throw()
-
-    def ranking_lines(self, top: int = 5) -> tuple[str, ...]:
-        return self.coaching.ranking_lines(top)
-
-    def hint_words(self, top: int = 3) -> tuple[str, ...]:
-        return self.coaching.hint_words(top)
-
-    def throw_words(self) -> tuple[str, ...]:
-        return self.coaching.throw_words()
-
-    def lay_line(self) -> str:
-        return self.coaching.lay_line()
-
-    def advised_card(self) -> Card | None:
-        return self.coaching.advised_card()
-
-    def play_note_lines(self) -> tuple[str, ...]:
-        return self.coaching.play_note_lines()
-
-    def show_order_line(self) -> str:
-        return self.coaching.show_order_line()
-
-    def kinds_words(self) -> str:
-        return self.coaching.kinds_words()
-
-    def crib_line(self) -> str:
-        return self.coaching.crib_line()
-
-    def last_lay_view(self) -> SeatView | None:
-        return self.coaching.last_lay_view()
-
-    def play_note(self) -> PlayNote | None:
-        return self.coaching.play_note()
-
-    def game_lay(self) -> str:
-        return self.coaching.game_lay()
-
-    def lay_previews(self) -> tuple[str, ...]:
-        return self.coaching.lay_previews()
-
     # -- what to tell --
-
-    def recent_lines(self) -> list[str]:
-        """What happened since the person's last action, in order (the counts of the show
-        are told by the show itself)."""
-        lines: list[str] = []
-        names, viewer = self.names, self.viewer
-        for event in self.game.events[self.mark :]:
-            if not isinstance(event, ShowEvent):
-                lines += event_lines(event, self.game.players, names=names, viewer=viewer)
-        return lines
 
     def _peg_moves(self) -> list[PegMove]:
         """:func:`peg_moves` of the game so far, worked out again only when it has moved on
@@ -617,19 +539,6 @@ class Table:
             if isinstance(event, GoEvent):
                 seats.add(event.seat)
         return tuple(sorted(seats))
-
-    def back_before_last(self) -> int:
-        """Where the back peg of the last move's seat stood before that move (-1: the start
-        hole)."""
-        moves = self._peg_moves()
-        if not moves:
-            return -1
-        earlier = [m for m in moves[:-1] if m.seat == moves[-1].seat]
-        return earlier[-1].start if earlier else -1
-
-    def last_move(self) -> PegMove | None:
-        moves = self._peg_moves()
-        return moves[-1] if moves else None
 
     def pegs(self, step: int | None = None) -> Pegs:
         """The board as the person may see it now. While a hand is being shown, its points
@@ -744,10 +653,3 @@ class Table:
         counted = self.counted
         before = counted is not None and self.shown < len(counted.score.items)
         return self.seat_chance(len(events) - 1 if before else len(events)).meter()
-
-    def back_pegs(self) -> tuple[int, ...]:
-        """Where each side's back peg stands (-1: still in the start hole)."""
-        back = [-1] * self.game.settings.sides
-        for move in self._peg_moves():
-            back[move.seat] = move.start
-        return tuple(back)

@@ -79,10 +79,10 @@ def claim_form(game: PlayGame, picker: CardPicker | None = None) -> None:
     what = "crib" if which is Which.CRIB else "hand"
     settings = table.game.settings
     aloud = settings.counting is Counting.ALOUD
-    order = table.show_order_line()
+    order = table.coaching.show_order_line()
     if aloud:  # short: the hand, its combinations and the buttons need the screen (the
         # order of the show is said again as the coach goes through it)
-        kinds = table.kinds_words()
+        kinds = table.coaching.kinds_words()
         only = f"{kinds[:1].upper()}{kinds[1:]}. " if kinds.startswith("only") else ""
         st.markdown(  # a first game says what scores in it
             f"### Your {what}: what does it make?\n"

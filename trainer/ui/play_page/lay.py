@@ -65,12 +65,13 @@ def lay(page_game: PlayGame, picker: CardPicker, late: str = "") -> None:
                 key=f"play_lay_details_{len(table.game.events)}",
             )
     # the coach in one box: the note on the card just laid, then the word on this turn
-    words = list(table.play_note_lines())
+    coach = table.coaching
+    words = list(coach.play_note_lines())
     if table.learning:
-        words.append(table.lay_line())
+        words.append(coach.lay_line())
     if words:
         coach_box("  \n".join(words), key="play_tips_lay")
     if details:
-        coach_box("  \n".join(table.lay_previews()), key="play_tips_details", head="Details")
+        coach_box("  \n".join(coach.lay_previews()), key="play_tips_details", head="Details")
     with hand():
         picker.show(label="Your hand")

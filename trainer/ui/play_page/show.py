@@ -17,8 +17,8 @@ from trainer.ui import actions
 from trainer.ui.drawing import show_cards
 from trainer.ui.film import appear, attrs
 from trainer.ui.play_page.layout import hand
-from trainer.ui.play_page.preferences import show_all
 from trainer.ui.play_page.saving import act
+from trainer.ui.play_page.state import show_all
 from trainer.ui.table_html import items_html, lit_cards_html, now_html, reveal_times
 
 __all__ = ["reveal"]
@@ -77,10 +77,11 @@ def reveal(table: Table) -> None:
     times = reveal_times(len(items)) if at_once else []
     done = shown >= len(items)
     head, after = _summary(event, table.game.is_over, table.game.players)
-    if table.learning and done and table.crib_line():
-        after += ("  \n" if after else "") + "**Coach:** " + table.crib_line()
+    crib_line = table.coaching.crib_line() if table.learning and done else ""
+    if crib_line:
+        after += ("  \n" if after else "") + "**Coach:** " + crib_line
     if _first_of_the_show(table):  # the order is said once a deal, as the show begins
-        st.markdown(table.show_order_line())
+        st.markdown(table.coaching.show_order_line())
     if table.learning:
         said = _said_so_far(score, shown)
         if at_once:

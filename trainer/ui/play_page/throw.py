@@ -19,10 +19,11 @@ __all__ = ["cut_for_deal", "cut_starter", "discard", "throw_coach"]
 def throw_coach(table: Table) -> None:
     """The coach on the throw: open at the cut for the starter, just after the throw, then
     folded for the deal (the play needs the room)."""
-    lines = table.throw_lines()
+    coach = table.coaching
+    lines = coach.throw_lines()
     if not lines:
         return
-    verdict = "the best throw" if table.throw_was_best() else "your throw"
+    verdict = "the best throw" if coach.throw_was_best() else "your throw"
     with (
         st.container(key="play_tips_throw"),
         st.expander(
@@ -32,7 +33,7 @@ def throw_coach(table: Table) -> None:
         ),
     ):
         if table.learning:  # whole points and plain words; the table with decimals below
-            st.markdown("  \n".join(table.throw_words()))
+            st.markdown("  \n".join(coach.throw_words()))
             if st.toggle("Details: the numbers", key=f"play_throw_details_{table.view.deal_no}"):
                 st.markdown("  \n".join(coach_line(line) for line in lines))
         else:
@@ -76,14 +77,15 @@ def discard(game: PlayGame, picker: CardPicker) -> None:
         st.markdown(f"### Pick one card for {whose}\nTap a card, then “To crib”{extra}.")
     if view.deal_no == 1 and view.cuts:
         st.caption(_cut_caption(table))
+    coach = table.coaching
     if table.learning:
         choose = "any two cards" if view.settings.throw == 2 else "any card"
-        coach_box(f"{table.best_throw_line()} You choose: tap {choose}.", key="play_tips_best")
+        coach_box(f"{coach.best_throw_line()} You choose: tap {choose}.", key="play_tips_best")
     if table.coached:
         if table.hinted:
-            ranking = "  \n".join(coach_line(line) for line in table.ranking_lines())
+            ranking = "  \n".join(coach_line(line) for line in coach.ranking_lines())
             if table.learning:  # plain words first, the numbers on request
-                words = "  \n".join(coach_line(line) for line in table.hint_words())
+                words = "  \n".join(coach_line(line) for line in coach.hint_words())
                 said = f"the best throws (this deal is marked as hinted).  \n{words}"
                 coach_box(said, key="play_tips_hint", head="Hint")
                 if st.toggle("Details: the numbers", key=f"play_hint_details_{view.deal_no}"):

@@ -9,8 +9,8 @@ the player chosen when it was given, and is written for that owner at the next s
 
 One module a job: what the session keeps (:mod:`.state`), the store opened and its
 problems (:mod:`.database`), club mode's sign-in (:mod:`.signin`), who is playing
-(:mod:`.player`), answers, lesson places and drafts (:mod:`.answers`), a player's settings
-(:mod:`.player_settings`), what the Progress and Review pages read
+(:mod:`.player`, and their settings), answers, lesson places and drafts (:mod:`.answers`),
+what the Progress and Review pages read
 (:mod:`.progress_reads`), and the review schedule's cards (:mod:`.reviews`). The names
 below are the pages' way in.
 """
@@ -19,7 +19,6 @@ from trainer.ui.session.answers import (
     ANSWERED_ELSEWHERE,
     AnsweredElsewhereError,
     LessonStore,
-    NoPlayerError,
     Waiting,
     draft,
     drop_draft,
@@ -31,15 +30,11 @@ from trainer.ui.session.answers import (
     save_lesson_progress,
     saved_keys,
     session_attempts,
-    session_token,
     waiting,
     watching,
 )
 from trainer.ui.session.database import (
-    BUSY_TIMEOUT_SECONDS,
     current_store,
-    db_location,
-    db_path,
     report_failure,
     store_notice,
     store_problem,
@@ -47,14 +42,15 @@ from trainer.ui.session.database import (
 from trainer.ui.session.player import (
     address_with_player,
     ask_again,
+    choose_preferences,
     choose_profile,
     current_profile,
     current_role,
     keep_player_in_address,
     player_param,
     player_question,
+    preferences,
 )
-from trainer.ui.session.player_settings import choose_preferences, preferences
 from trainer.ui.session.progress_reads import (
     answers_csv,
     finished_games,
@@ -66,37 +62,29 @@ from trainer.ui.session.progress_reads import (
 from trainer.ui.session.reviews import (
     review,
     review_cards,
-    review_lesson,
     review_practice,
     reviews_csv,
 )
 from trainer.ui.session.signin import (
-    MODE_VAR,
     browser_device,
     browser_token,
     club_mode,
     device_to_keep,
     heard_from_browser,
-    keep_device,
     sign_out,
     signed_in_as,
     token_to_keep,
 )
-from trainer.ui.session.state import ASK, PLAYER_PARAM, STATE_KEY, BrowserSession, Held, Owner
+from trainer.ui.session.state import ASK, PLAYER_PARAM, STATE_KEY, BrowserSession
 
 __all__ = [
     "ANSWERED_ELSEWHERE",
     "ASK",
-    "BUSY_TIMEOUT_SECONDS",
-    "MODE_VAR",
     "PLAYER_PARAM",
     "STATE_KEY",
     "AnsweredElsewhereError",
     "BrowserSession",
-    "Held",
     "LessonStore",
-    "NoPlayerError",
-    "Owner",
     "Waiting",
     "address_with_player",
     "answers_csv",
@@ -109,15 +97,12 @@ __all__ = [
     "current_profile",
     "current_role",
     "current_store",
-    "db_location",
-    "db_path",
     "device_to_keep",
     "draft",
     "drop_draft",
     "finished_games",
     "games_record",
     "heard_from_browser",
-    "keep_device",
     "keep_player_in_address",
     "keep_review",
     "lesson_progress",
@@ -130,7 +115,6 @@ __all__ = [
     "retry_saving",
     "review",
     "review_cards",
-    "review_lesson",
     "review_practice",
     "reviews_csv",
     "said_saved",
@@ -139,7 +123,6 @@ __all__ = [
     "saved_game",
     "saved_keys",
     "session_attempts",
-    "session_token",
     "sign_out",
     "signed_in_as",
     "store_notice",

@@ -281,7 +281,7 @@ def drop_draft(key: str) -> None:
 
 
 class LessonStore:
-    """The lessons' store (:class:`trainer.training.learn.Store`): this browser's player's places
+    """The lessons' store (:class:`trainer.training.learn.place.Store`): this browser's player's places
     and answers, through the functions above."""
 
     def progress(self) -> dict[str, LessonProgress]:

@@ -19,7 +19,7 @@ def _glossary(stamp: tuple[tuple[str, int, int], ...]) -> GlossaryFile:
 
 
 def _stamp() -> tuple[tuple[str, int, int], ...]:
-    from trainer.content import files_stamp
+    from trainer.content.files import files_stamp
     from trainer.content.glossary import GLOSSARY_PATH
 
     return files_stamp([GLOSSARY_PATH])

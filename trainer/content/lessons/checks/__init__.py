@@ -6,8 +6,8 @@ Where things are, by what a check asks: counting the show in :mod:`.show`; the p
 the play (its points, the fifteen) in :mod:`.pegging`; the go at two and at a table in
 :mod:`.go`; the board and the skunk in :mod:`.board`; the cut for deal in :mod:`.cut`;
 keeping four of six in :mod:`.keep`; true or false in :mod:`.true_false`; the kind
-of problem a count, peg or go check is, for new cards of that kind, in :mod:`.kinds`; the words of a
-mismatch with the engine in :mod:`.expect`.
+of problem a count, peg or go check is, for new cards of that kind, in :mod:`.kinds`. The words
+of a mismatch with the engine are with the field types, in :mod:`trainer.content.lessons.fields`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pydantic import Field
 
 from trainer.content.lessons.checks.board import SKUNKS, BoardCheck, SkunkCheck
 from trainer.content.lessons.checks.cut import CUTS, CutCheck
-from trainer.content.lessons.checks.go import TABLE_SEATS, GoCheck, TableGoCheck
+from trainer.content.lessons.checks.go import GoCheck, TableGoCheck
 from trainer.content.lessons.checks.keep import KEEP_MARGIN, KeepCheck, KeepValue, keep_value
 from trainer.content.lessons.checks.kinds import GoKind, PegKind, ShowKind
 from trainer.content.lessons.checks.pegging import FifteenCheck, PegCheck
@@ -32,7 +32,6 @@ __all__ = [
     "CUTS",
     "KEEP_MARGIN",
     "SKUNKS",
-    "TABLE_SEATS",
     "BoardCheck",
     "Check",
     "CountCheck",

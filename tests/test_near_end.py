@@ -13,7 +13,7 @@ import pytest
 
 from tests.apptest import table_of
 from tests.test_play_coach import _start, _step
-from tests.test_play_page import _page, _texts
+from tests.test_views_play import _page, _texts
 from trainer.analysis.endgame import ThrowAdvice, throw_advice, throws_by_needs
 from trainer.analysis.players import CardChance
 from trainer.analysis.winmeter import REACH, reach
@@ -173,18 +173,18 @@ def _until(table: Table, need: Need, near: bool) -> None:
 def test_away_from_the_end_the_learning_coach_is_unchanged() -> None:
     table = Table.new(PlaySetup("easy", Settings(target=121), coach=CoachMode.LEARNING), seed=4)
     _until(table, Need.DISCARD, near=False)
-    assert table.game_throw() is None
-    assert table.best_throw_line() == plain_best_throw(table.ranking(top=15))
+    assert table.coaching.game_throw() is None
+    assert table.coaching.best_throw_line() == plain_best_throw(table.coaching.ranking(top=15))
     table.discard(first_cards(table))
-    advice = table.throw_advice()
+    advice = table.coaching.throw_advice()
     assert advice is not None
-    assert table.throw_lines() == advice.table(words=True)  # the details, in whole points
-    assert table.throw_words() == plain_verdict(advice)
+    assert table.coaching.throw_lines() == advice.table(words=True)  # the details, in whole points
+    assert table.coaching.throw_words() == plain_verdict(advice)
     if table.need() is Need.CUT_STARTER:
         table.cut_starter()
     if table.need() is Need.LAY and len(table.view.playable) > 1:
-        assert table.game_lay() == ""
-        assert "chance to win" not in table.lay_line()
+        assert table.coaching.game_lay() == ""
+        assert "chance to win" not in table.coaching.lay_line()
 
 
 def test_a_first_game_has_no_win_words() -> None:
@@ -195,16 +195,16 @@ def test_a_first_game_has_no_win_words() -> None:
     assert not table.has_win_meter
     while table.need() is Need.CUT_FOR_DEAL:
         table.cut_for_deal()
-    assert table.game_throw() is None and table.game_lay() == ""
+    assert table.coaching.game_throw() is None and table.coaching.game_lay() == ""
 
 
 def test_near_the_end_the_coach_speaks_of_winning() -> None:
     table = Table.new(PlaySetup("easy", Settings(target=61), coach=CoachMode.LEARNING), seed=4)
     _until(table, Need.DISCARD, near=True)
     view = table.view
-    best_points = table.ranking(top=1)[0].discard.throw
+    best_points = table.coaching.ranking(top=1)[0].discard.throw
     expected = GameThrow(throw_advice(view), None, (best_points[0], best_points[1]), words=True)
-    line = table.best_throw_line()
+    line = table.coaching.best_throw_line()
     assert line == " ".join(expected.before_lines())
     # The chance named is the meter's: one function for both.
     assert table.win_chances().of(0) == expected.best.win
@@ -217,16 +217,19 @@ def test_near_the_end_the_coach_speaks_of_winning() -> None:
     thrown = GameThrow(
         expected.advice, (table.view.discards[0], table.view.discards[1]), words=True
     )
-    advice = table.throw_advice()
+    advice = table.coaching.throw_advice()
     assert advice is not None
     rows = advice.table(words=True)
-    assert table.throw_lines() == ("For points alone, on average:", *rows)
-    assert table.throw_words() == thrown.lines()  # learning mode's words
-    assert table.throw_was_best() == thrown.best_for_the_game
+    assert table.coaching.throw_lines() == ("For points alone, on average:", *rows)
+    assert table.coaching.throw_words() == thrown.lines()  # learning mode's words
+    assert table.coaching.throw_was_best() == thrown.best_for_the_game
     if table.need() is Need.CUT_STARTER:  # the meter: the chance of the throw made
         assert thrown.chosen is not None
         assert table.win_chances().of(0) == pytest.approx(thrown.chosen.win)
-    for text in (*table.throw_words(), *table.throw_lines()):  # whole numbers, no percentage
+    for text in (
+        *table.coaching.throw_words(),
+        *table.coaching.throw_lines(),
+    ):  # whole numbers, no percentage
         _no_decimals(text)
         assert "%" not in text
     _until(table, Need.LAY, near=True)
@@ -235,18 +238,18 @@ def test_near_the_end_the_coach_speaks_of_winning() -> None:
     if table.need() is Need.LAY:
         chance = table.seat_chance(cards=True)
         said = game_lay_line(chance.cards, words=True)
-        assert said and table.lay_line() == said
+        assert said and table.coaching.lay_line() == said
         assert chance.cards[0].win == chance.chance == table.win_chances().of(0)
-        assert table.advised_card() == chance.cards[0].card
+        assert table.coaching.advised_card() == chance.cards[0].card
 
 
 def test_the_club_coach_keeps_the_figures_near_the_end() -> None:
     table = Table.new(PlaySetup("easy", Settings(target=61), coach=CoachMode.MOVES), seed=4)
     _until(table, Need.DISCARD, near=True)
     table.discard(first_cards(table))
-    game = table.game_throw()
+    game = table.coaching.game_throw()
     assert game is not None and not game.words
-    lines = table.throw_lines()
+    lines = table.coaching.throw_lines()
     assert lines[: len(game.lines())] == game.lines() and "%" in lines[0]
     assert any(re.search(r"\d\.\d\d", line) for line in lines)  # the points to a hundredth
 
@@ -261,4 +264,6 @@ def test_the_page_speaks_of_winning_near_the_end() -> None:
             break
         assert table.need() is not Need.OVER
         _step(at)
-    assert "best chance to win the game" in _texts(at) and table.best_throw_line() in _texts(at)
+    assert "best chance to win the game" in _texts(
+        at
+    ) and table.coaching.best_throw_line() in _texts(at)
