@@ -26,10 +26,20 @@ def _visible(page: Any, selector: str) -> bool:
     return bool(locator.count()) and bool(locator.first.is_visible())
 
 
+#: The ids of the cards in the card picker being counted (the one with "That's everything"),
+#: or null while it is still being drawn (fewer than a hand and the starter).
+_SHOWN_CARDS = """() => {
+  const root = [...document.querySelectorAll('*')].filter((e) => e.shadowRoot)
+    .map((e) => e.shadowRoot).find((r) => r.querySelector('.cp-done'));
+  const ids = root ? [...root.querySelectorAll('.cp-card')].map((c) => c.dataset.id) : [];
+  return ids.length >= 5 ? ids : null;
+}"""
+
+
 def _count_by_taps(page: Any) -> int:
     """Tap each fifteen of the hand and the starter on screen, then That's everything; the
     number of fifteens claimed."""
-    ids = [card.get_attribute("data-id") for card in page.locator(".cp-card").all()]
+    ids = page.wait_for_function(_SHOWN_CARDS).json_value()  # once the cards are drawn
     *hand, starter = (Card.parse(str(card_id)) for card_id in ids)
     score = only_kinds(score_show(hand, starter), {Kind.FIFTEEN})
     claims = page.locator(".cp-claims li")

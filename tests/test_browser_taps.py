@@ -74,6 +74,8 @@ def test_five_cards_tapped_in_a_burst_always_get_a_total(tab: Any, app_url: str)
         if tab.locator(TOTAL).count():
             tab.get_by_role("button", name="Clear").click()
             tab.locator(TOTAL).wait_for(state="detached")
+            # the cards go dark once the component has drawn the cleared deck (after the run)
+            tab.locator(".cp-grid .cp-card.on").first.wait_for(state="detached")
         settled(tab)
         numbers = [(7 * n + 11 * k) % 52 for k in range(5)]  # five different cards
         assert len(set(numbers)) == 5

@@ -20,7 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
 from tests.support.table import recent_lines
-from tests.test_play_page import _page
+from tests.test_views_play import _page
 from trainer.analysis import LEVELS, Level
 from trainer.bench.playing import interact
 from trainer.engine import Card, Game

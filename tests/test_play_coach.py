@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
-from tests.test_play_page import _page, _play_out, _texts  # the page's own helpers
+from tests.test_views_play import _page, _play_out, _texts  # the page's own helpers
 from trainer.analysis import Level, analyse_discards, analyse_play
 from trainer.bench.playing import first_cards, interact, move
 from trainer.engine import Card, parse_cards, score_play

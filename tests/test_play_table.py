@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
 from tests.test_game_random import play_random_game
-from tests.test_play_page import _page, _page_step, _start, _texts
+from tests.test_views_play import _page, _page_step, _start, _texts
 from trainer.bench.playing import play_on, right_count
 from trainer.engine import parse_cards
 from trainer.engine.events import LayEvent, ShowEvent, parse_event

@@ -20,7 +20,9 @@ from trainer.training.table import in_our_words
 
 
 def test_the_person_and_the_computer_hold_the_two_seats() -> None:
-    assert (ME, COMPUTER) == SEATS
+    """Pinned: a saved game's record names seats by number, the person's 0 and the
+    computer's 1, so these numbers are a stored notation (a change is a migration)."""
+    assert (ME, COMPUTER) == SEATS == (0, 1)
     assert set(SEAT_NAMES) == set(SHORT_NAMES) == set(SEATS)
     assert len(DRILL_NAMES) == len(DRILL_SHORT_NAMES) == len(SEATS)
 

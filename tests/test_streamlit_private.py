@@ -42,6 +42,35 @@ PRIVATE: dict[tuple[str, str], str] = {
 }
 
 
+#: Each module inside Streamlit the app names in a string, where: what it does with it
+#: would silently do nothing if the module moved, so the module must still be there.
+NAMED: dict[tuple[str, str], str] = {
+    # imported ahead in the background: the first alert that is not plain ASCII compiles it
+    ("trainer/ui/warmup.py", "streamlit.emojis"): "the emoji pattern imported ahead",
+    # its logger quietened while the content loads before the server starts
+    (
+        "trainer/launch.py",
+        "streamlit.runtime.scriptrunner_utils.script_run_context",
+    ): "the bare-mode warning's logger",
+    (
+        "trainer/bench/quick.py",
+        "streamlit.runtime.scriptrunner_utils.script_run_context",
+    ): "the same logger, in the benchmark's pages run without a server",
+}
+
+
+def _streamlit_strings(path: Path) -> set[str]:
+    """Each string constant that names a module inside Streamlit's package."""
+    return {
+        node.value
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value.startswith("streamlit.")
+        and " " not in node.value
+    }
+
+
 def _streamlit_imports(path: Path) -> set[str]:
     """``module.name`` for each name imported from a module inside Streamlit's package
     (``import streamlit as st`` and ``streamlit.components.v2`` are its public API)."""
@@ -74,6 +103,19 @@ def test_the_private_names_are_where_the_app_expects_them() -> None:
         parent = importlib.import_module(module)
         if not hasattr(parent, attribute):  # a module of a package is there once imported
             importlib.import_module(name)
+
+
+def test_every_streamlit_module_named_in_a_string_is_known_and_there() -> None:
+    import importlib.util
+
+    named = {
+        (str(path.relative_to(REPO)), name)
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for name in _streamlit_strings(path)
+    }
+    assert named == set(NAMED), "a Streamlit module named in a string is new or gone: update NAMED"
+    for _, module in NAMED:
+        assert importlib.util.find_spec(module) is not None, f"{module} is not in Streamlit"
 
 
 def test_streamlit_s_minor_version_is_pinned_and_installed() -> None:

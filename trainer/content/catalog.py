@@ -19,7 +19,6 @@ others work.
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +39,7 @@ from pydantic import (
 )
 
 from trainer.content import wording
+from trainer.content.field_types import Slug, Text
 from trainer.content.files import DRILLS_DIR, ContentProblem, display_path, read_yaml, yaml_files
 from trainer.engine import MAX_SHOW, Card, CardNotationError
 from trainer.engine.skills import DrillType
@@ -134,28 +134,17 @@ MAX_TOTAL: dict[DrillType, int] = {
 #: Cards in a pile or series: the play has eight cards in all.
 MAX_CARDS = 8
 
-_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _RANK_TOKENS = {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K"}
 
 
-def _slug(value: str) -> str:
-    if not _SLUG.fullmatch(value):
-        raise ValueError(
-            f"{value!r} is not a valid id: use lowercase letters, digits and dashes, like 'club'"
-        )
+def _not_mixed(value: str) -> str:
     if value == "mixed":
         raise ValueError("'mixed' is kept for the page's mixed sets: choose another id")
     return value
 
 
-def _text(value: str) -> str:
-    if not value.strip():
-        raise ValueError("this text is empty")
-    return value.strip()
-
-
-Slug = Annotated[StrictStr, AfterValidator(_slug)]
-Text = Annotated[StrictStr, AfterValidator(_text)]
+#: A tier's id: any id but the one the page keeps for its mixed sets.
+TierId = Annotated[Slug, AfterValidator(_not_mixed)]
 
 
 def _rank_tokens(pattern: str) -> tuple[str, ...]:
@@ -334,7 +323,7 @@ class Tier(_Model):
     """One level of a drill: a set of ``length`` questions to answer at ``pace``
     seconds each, every one meeting ``constraints``."""
 
-    id: Slug
+    id: TierId
     title: Text
     summary: Text = "Practice questions."
     length: Annotated[StrictInt, Field(ge=1, le=100)]

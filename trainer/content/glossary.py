@@ -35,6 +35,7 @@ from pydantic import (
 )
 
 from trainer.content import wording
+from trainer.content.field_types import Slug, Text
 from trainer.content.files import LESSONS_DIR, ContentProblem, display_path, read_yaml
 from trainer.content.lessons import (
     GLOSSARY_FILE,
@@ -61,20 +62,7 @@ __all__ = [
 #: The course's glossary, beside its lessons.
 GLOSSARY_PATH = LESSONS_DIR / GLOSSARY_FILE
 
-_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _WORD = re.compile(r"[a-z0-9][a-z0-9 '’-]*[a-z0-9]|[a-z0-9]")
-
-
-def _text(value: str) -> str:
-    if not value.strip():
-        raise ValueError("this text is empty")
-    return value.strip()
-
-
-def _slug(value: str) -> str:
-    if not _SLUG.fullmatch(value):
-        raise ValueError(f"{value!r} is not a lesson id: lowercase letters, digits and dashes")
-    return value
 
 
 def _word(value: str) -> str:
@@ -87,8 +75,6 @@ def _word(value: str) -> str:
     return word
 
 
-Text = Annotated[StrictStr, AfterValidator(_text)]
-Slug = Annotated[StrictStr, AfterValidator(_slug)]
 Word = Annotated[StrictStr, AfterValidator(_word)]
 
 

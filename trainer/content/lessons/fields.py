@@ -1,18 +1,17 @@
-"""The field types of a lesson file: cards as one line of notation, ids, text, and the
-model every part of a lesson is validated as."""
+"""The field types of a lesson file: cards as one line of notation, and the model every
+part of a lesson is validated as (ids and text are every content file's, in
+:mod:`trainer.content.field_types`); and the words of its errors (a field below the one
+validated, a file's ``expect:`` that disagrees with the engine)."""
 
 from __future__ import annotations
 
-import re
 from string import Formatter
 from typing import Annotated, ClassVar
 
 from pydantic import (
-    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
-    StrictStr,
     ValidationInfo,
     field_validator,
 )
@@ -22,8 +21,6 @@ from trainer.engine import (
     parse_cards,
 )
 
-_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-
 
 class FieldAt(ValueError):
     """A problem found by a validator that belongs to a field below the one validated."""
@@ -31,6 +28,11 @@ class FieldAt(ValueError):
     def __init__(self, loc: tuple[str | int, ...], message: str) -> None:
         self.loc = loc
         super().__init__(message)
+
+
+def expect_mismatch(expect: object, engine: object, why: str) -> ValueError:
+    """The error when a file's ``expect:`` disagrees with the engine."""
+    return ValueError(f"expect says {expect} but the engine says {engine} ({why})")
 
 
 def _to_cards(value: object) -> tuple[Card, ...]:
@@ -52,26 +54,10 @@ def _to_card(value: object) -> Card:
     return cards[0]
 
 
-def _slug(value: str) -> str:
-    if not _SLUG.fullmatch(value):
-        raise ValueError(
-            f"{value!r} is not a valid id: use lowercase letters, digits and dashes, like 'the-show'"
-        )
-    return value
-
-
-def _text(value: str) -> str:
-    if not value.strip():
-        raise ValueError("this text is empty")
-    return value
-
-
 #: Cards written as notation on one line, e.g. ``"5H 10D JS"``; no card twice.
 CardRow = Annotated[tuple[Card, ...], BeforeValidator(_to_cards)]
 #: One card, e.g. ``"5S"``.
 OneCard = Annotated[Card, BeforeValidator(_to_card)]
-Slug = Annotated[StrictStr, AfterValidator(_slug)]
-Text = Annotated[StrictStr, AfterValidator(_text)]
 
 
 class LessonModel(BaseModel):

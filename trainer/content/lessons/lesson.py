@@ -7,8 +7,9 @@ from pydantic import (
     field_validator,
 )
 
+from trainer.content.field_types import Slug, Text
 from trainer.content.lessons.checks import Check
-from trainer.content.lessons.fields import FieldAt, LessonModel, Slug, Text
+from trainer.content.lessons.fields import FieldAt, LessonModel
 from trainer.content.lessons.pictures import Show
 from trainer.engine.rule_parts import RulePart, parse_part
 

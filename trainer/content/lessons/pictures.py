@@ -11,7 +11,8 @@ from pydantic import (
     model_validator,
 )
 
-from trainer.content.lessons.fields import CardRow, FieldAt, LessonModel, OneCard, Text
+from trainer.content.field_types import Text
+from trainer.content.lessons.fields import CardRow, FieldAt, LessonModel, OneCard
 from trainer.engine import (
     Card,
     PeggingError,

@@ -1,10 +1,10 @@
 """The Play page's parts, one job each (the page script, ``ui/views/play.py``, calls them).
 
 * :mod:`.state`: the page's one typed object in the session
-  (:class:`~trainer.ui.play_saves.PlayState`) and the game on it.
+  (:class:`~trainer.ui.play_saves.PlayState`), the game on it, and the player's table
+  settings (the show's pace, the sounds, the meter).
 * :mod:`.saving`: saving the game after a move, a save refused (the game moved on
   elsewhere) or failed, and whose game the page shows.
-* :mod:`.preferences`: the player's table settings (the show's pace, the sounds, the meter).
 * :mod:`.new_game`: before a game: the settings of a new one, and a game read from a record.
 * :mod:`.first_games`: the ladder of first games, the game the end of a lesson offers, and
   the next first game after one.

@@ -6,7 +6,7 @@ from __future__ import annotations
 from trainer.training.table import ME, Need
 from trainer.ui import sounds
 from trainer.ui.play_page.layout import REPLY_PAUSE
-from trainer.ui.play_page.preferences import SOUNDS, show_all, sound_setting
+from trainer.ui.play_page.state import SOUNDS, show_all, sound_setting
 from trainer.ui.play_saves import PlayGame
 from trainer.ui.table_html import reveal_times
 

@@ -13,8 +13,7 @@ from trainer.training.ladder import counts_text, rung_of
 from trainer.training.table import LEVEL_NAMES, ME, Need, Pegs, Table
 from trainer.ui import assets
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
-from trainer.ui.play_page.preferences import meter_shown, show_all
-from trainer.ui.play_page.state import play_state
+from trainer.ui.play_page.state import meter_shown, play_state, show_all
 from trainer.ui.profiles import plain
 from trainer.ui.table_html import log_html, reveal_times
 from trainer.ui.winbar import WINBAR_CSS, winbar_html

@@ -11,14 +11,15 @@ from trainer.training.records import Preferences, Profile
 from trainer.training.table import export_text
 from trainer.ui import actions, play_saves, sounds
 from trainer.ui.play_page.layout import scores_said
-from trainer.ui.play_page.preferences import (
+from trainer.ui.play_page.state import (
     SOUNDS,
     keep_preferences,
     meter_shown,
+    page_table,
+    play_state,
     show_all,
     sound_setting,
 )
-from trainer.ui.play_page.state import page_table, play_state
 from trainer.ui.play_saves import Saved
 
 __all__ = ["menu"]

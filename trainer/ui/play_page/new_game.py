@@ -23,9 +23,8 @@ from trainer.training.table import (
     parse_level,
 )
 from trainer.ui import play_saves, session
-from trainer.ui.play_page.preferences import keep_preferences, show_all
 from trainer.ui.play_page.saving import commit, start
-from trainer.ui.play_page.state import play_state
+from trainer.ui.play_page.state import keep_preferences, play_state, show_all
 from trainer.ui.play_page.unfinished import resume
 from trainer.ui.play_saves import PlayGame
 from trainer.ui.profiles import plain

@@ -17,8 +17,8 @@ from trainer.ui import actions
 from trainer.ui.drawing import show_cards
 from trainer.ui.film import appear, attrs
 from trainer.ui.play_page.layout import hand
-from trainer.ui.play_page.preferences import show_all
 from trainer.ui.play_page.saving import act
+from trainer.ui.play_page.state import show_all
 from trainer.ui.table_html import items_html, lit_cards_html, now_html, reveal_times
 
 __all__ = ["reveal"]

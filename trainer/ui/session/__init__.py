@@ -9,8 +9,8 @@ the player chosen when it was given, and is written for that owner at the next s
 
 One module a job: what the session keeps (:mod:`.state`), the store opened and its
 problems (:mod:`.database`), club mode's sign-in (:mod:`.signin`), who is playing
-(:mod:`.player`), answers, lesson places and drafts (:mod:`.answers`), a player's settings
-(:mod:`.player_settings`), what the Progress and Review pages read
+(:mod:`.player`, and their settings), answers, lesson places and drafts (:mod:`.answers`),
+what the Progress and Review pages read
 (:mod:`.progress_reads`), and the review schedule's cards (:mod:`.reviews`). The names
 below are the pages' way in.
 """
@@ -42,14 +42,15 @@ from trainer.ui.session.database import (
 from trainer.ui.session.player import (
     address_with_player,
     ask_again,
+    choose_preferences,
     choose_profile,
     current_profile,
     current_role,
     keep_player_in_address,
     player_param,
     player_question,
+    preferences,
 )
-from trainer.ui.session.player_settings import choose_preferences, preferences
 from trainer.ui.session.progress_reads import (
     answers_csv,
     finished_games,

@@ -1,6 +1,7 @@
 """Who is playing in this browser: the player chosen (kept in the session and in the
 address as ``?player=``, see :func:`current_profile`), or signed in (club mode), and
-what is done on the store for them (:func:`on_store`)."""
+what is done on the store for them (:func:`on_store`), and their settings, read from the
+store once a visit (:func:`preferences`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import TypeVar
 import streamlit as st
 
 from trainer.progress.store import Store, StoreError, passing
-from trainer.training.records import Profile
+from trainer.training.records import Preferences, Profile
 from trainer.ui.session.database import current_store, failed
 from trainer.ui.session.signin import club_mode, resolve_club
 from trainer.ui.session.state import ASK, PLAYER_PARAM, Owner, browser_session
@@ -19,6 +20,7 @@ from trainer.ui.session.state import ASK, PLAYER_PARAM, Owner, browser_session
 __all__ = [
     "address_with_player",
     "ask_again",
+    "choose_preferences",
     "choose_profile",
     "current_owner",
     "current_profile",
@@ -27,6 +29,7 @@ __all__ = [
     "on_store",
     "player_param",
     "player_question",
+    "preferences",
 ]
 
 T = TypeVar("T")
@@ -223,3 +226,27 @@ def on_store(action: Callable[[Store, Profile], T]) -> tuple[T] | None:
     except StoreError as err:
         failed(err)
         return None
+
+
+def preferences() -> Preferences:
+    """The chosen player's settings, read from the store once a visit (none chosen with
+    nobody chosen, or when the store cannot be read: a setting chosen then lasts for this
+    visit)."""
+    owner = current_owner()
+    who = owner.id if owner is not None else None
+    kept = browser_session().preferences
+    if kept is not None and kept[0] == who:
+        return kept[1]
+    saved = on_store(lambda store, p: store.preferences(p.id))
+    found = saved[0] if saved is not None else Preferences()
+    browser_session().preferences = (who, found)
+    return found
+
+
+def choose_preferences(changes: Preferences) -> None:
+    """Keep the settings ``changes`` chooses for the chosen player (for this visit only
+    when they cannot be saved: nothing else is lost)."""
+    chosen = preferences().chosen(changes)
+    owner = current_owner()
+    browser_session().preferences = (owner.id if owner is not None else None, chosen)
+    on_store(lambda store, p: store.set_preferences(p.id, changes))

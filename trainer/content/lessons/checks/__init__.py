@@ -6,8 +6,8 @@ Where things are, by what a check asks: counting the show in :mod:`.show`; the p
 the play (its points, the fifteen) in :mod:`.pegging`; the go at two and at a table in
 :mod:`.go`; the board and the skunk in :mod:`.board`; the cut for deal in :mod:`.cut`;
 keeping four of six in :mod:`.keep`; true or false in :mod:`.true_false`; the kind
-of problem a count, peg or go check is, for new cards of that kind, in :mod:`.kinds`; the words of a
-mismatch with the engine in :mod:`.expect`.
+of problem a count, peg or go check is, for new cards of that kind, in :mod:`.kinds`. The words
+of a mismatch with the engine are with the field types, in :mod:`trainer.content.lessons.fields`.
 """
 
 from __future__ import annotations

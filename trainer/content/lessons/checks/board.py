@@ -7,8 +7,8 @@ from typing import Literal
 
 from pydantic import StrictInt, ValidationInfo, field_validator
 
-from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import QuestionModel, Text, validated
+from trainer.content.field_types import Text
+from trainer.content.lessons.fields import QuestionModel, expect_mismatch, validated
 from trainer.content.lessons.pictures import Pegs
 from trainer.engine import MAX_SHOW, skunk
 

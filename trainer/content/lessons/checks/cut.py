@@ -7,8 +7,8 @@ from typing import Literal
 
 from pydantic import ValidationInfo, field_validator
 
-from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import OneCard, QuestionModel, Text, validated
+from trainer.content.field_types import Text
+from trainer.content.lessons.fields import OneCard, QuestionModel, expect_mismatch, validated
 from trainer.engine import Card, Game
 
 #: The answers of a cut for deal: who deals first, or both cut again.

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import StrictInt, ValidationInfo, field_validator, model_validator
 
-from trainer.content.lessons.checks.expect import expect_mismatch
+from trainer.content.field_types import Text
 from trainer.content.lessons.checks.kinds import GoKind
 from trainer.content.lessons.checks.pegs import (
     PEG_BLANKS,
@@ -15,7 +15,13 @@ from trainer.content.lessons.checks.pegs import (
     hole_after,
     peg_fill_ins,
 )
-from trainer.content.lessons.fields import CardRow, FieldAt, QuestionModel, Text, validated
+from trainer.content.lessons.fields import (
+    CardRow,
+    FieldAt,
+    QuestionModel,
+    expect_mismatch,
+    validated,
+)
 from trainer.content.lessons.pictures import Pegs
 from trainer.engine import Card, label_cards
 from trainer.engine.series import Series, TableSeries, replay_series, replay_table

@@ -9,8 +9,14 @@ from typing import Literal
 
 from pydantic import ValidationInfo, field_validator
 
-from trainer.content.lessons.checks.expect import expect_mismatch
-from trainer.content.lessons.fields import CardRow, FieldAt, QuestionModel, Text, validated
+from trainer.content.field_types import Text
+from trainer.content.lessons.fields import (
+    CardRow,
+    FieldAt,
+    QuestionModel,
+    expect_mismatch,
+    validated,
+)
 from trainer.engine import DECK, Card, format_cards, label_cards, score_show
 
 #: How many points a keep's average must beat every other choice's by, so the right

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import StrictInt, ValidationInfo, field_validator, model_validator
 
-from trainer.content.lessons.checks.expect import expect_mismatch
+from trainer.content.field_types import Text
 from trainer.content.lessons.checks.kinds import PegKind
 from trainer.content.lessons.checks.pegs import (
     PEG_BLANKS,
@@ -16,7 +16,13 @@ from trainer.content.lessons.checks.pegs import (
     hole_after,
     peg_fill_ins,
 )
-from trainer.content.lessons.fields import CardRow, OneCard, QuestionModel, Text, validated
+from trainer.content.lessons.fields import (
+    CardRow,
+    OneCard,
+    QuestionModel,
+    expect_mismatch,
+    validated,
+)
 from trainer.content.lessons.pictures import Pegs, check_pile
 from trainer.engine import Card, Kind, PeggingError, PlayScore, label_cards, score_play
 

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import StrictBool, StrictInt, ValidationInfo, field_validator, model_validator
 
-from trainer.content.lessons.checks.expect import expect_mismatch
+from trainer.content.field_types import Text
 from trainer.content.lessons.checks.kinds import ShowKind
 from trainer.content.lessons.checks.pegs import (
     PEG_BLANKS,
@@ -19,7 +19,7 @@ from trainer.content.lessons.fields import (
     FieldAt,
     OneCard,
     QuestionModel,
-    Text,
+    expect_mismatch,
     validated,
 )
 from trainer.content.lessons.pictures import Pegs

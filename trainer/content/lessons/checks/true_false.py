@@ -7,7 +7,8 @@ from typing import Literal
 
 from pydantic import StrictBool, ValidationInfo, field_validator
 
-from trainer.content.lessons.fields import FieldAt, LessonModel, Text
+from trainer.content.field_types import Text
+from trainer.content.lessons.fields import FieldAt, LessonModel
 
 
 class Situation(LessonModel):
