@@ -343,7 +343,7 @@ def test_a_deal_is_played_by_the_keyboard_alone_and_every_phase_passes_axe(
     page.keyboard.press("Enter")
     page.get_by_text("The coach", exact=True).wait_for()
     tab_to(page, lambda found: found["tag"] == "INPUT" and found["key"] == "play_coach", "coach")
-    learning = page.get_by_role("radio", name=re.compile("^Learning mode"))
+    learning = page.get_by_role("radio", name=re.compile(r"^Learning mode \("))
     for _ in range(len(CoachMode)):  # off, after each move, learning mode
         if learning.is_checked():
             break

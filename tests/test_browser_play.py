@@ -149,7 +149,7 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
 def test_the_coach_gives_a_hint_and_then_judges_the_throw(page: Any, app_url: str) -> None:
     _new_game_form(page, app_url)
     more_options(page)  # the coach is among the game's other options
-    page.get_by_text("After each move", exact=False).click()
+    page.get_by_text("After each move (it tells you").click()  # (not the lobby's coach)
     page.get_by_role("button", name="Start the game").click()
     _until(page, lambda: _visible(page, "text=Pick two cards for"), steps=20, seconds=60)
     settled(page)

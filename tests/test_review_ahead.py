@@ -12,6 +12,7 @@ import pytest
 from tests.test_review import _play
 from trainer.engine.record import GameRecord
 from trainer.progress.review_totals import review_text
+from trainer.training.review import GameReview
 from trainer.training.winline import win_line
 from trainer.ui import review_ahead
 from trainer.ui.play_saves import saved_row
@@ -154,3 +155,24 @@ def test_a_line_started_alone_is_kept_and_a_broken_one_is_said_done() -> None:
     ahead.start_line(*three)
     ahead.settle()
     assert ahead.line_if_ready(*three) == (True, None)  # the win model does not speak of it
+
+
+def test_a_review_not_ready_is_worked_out_in_the_background_and_handed_on() -> None:
+    """What Progress catches up with: None while the review is worked out, the function
+    given called with it once it is; the review itself once it is kept."""
+    ahead = ReviewsAhead()
+    record, settings = _game(seed=9)
+    handed: list[GameReview] = []
+    first = ahead.ready_or_start(record, settings, handed.append)
+    ahead.settle()
+    expected = review_text(record, settings)
+    if first is None:  # (worked out between the two lines: nothing to hand on then)
+        assert handed == [expected]
+    assert ahead.ready_or_start(record, settings, handed.append) == expected
+    assert len(handed) <= 1  # a review kept is not handed on again
+    broken = record.replace("discard seat=0", "discard seat=1", 1)
+    assert ahead.ready_or_start(broken, settings, handed.append) is None
+    ahead.settle()
+    with pytest.raises(ValueError):
+        ahead.ready_or_start(broken, settings, handed.append)
+    assert len(handed) <= 1  # nothing handed on for a record that cannot be reviewed

@@ -13,6 +13,7 @@ from trainer.progress.store import (
     RESIGN_AFTER,
     SCHEMA_VERSION,
     SHARED_GAMES_MIGRATION,
+    SHARED_SEATS_MIGRATION,
     SavedGame,
     SharedGame,
     SharedGameError,
@@ -69,7 +70,7 @@ def _result(game_id: str, status: str, mine: int, theirs: int) -> SavedGame:
 
 
 def test_the_tables_are_a_migration_an_older_store_gains(location: str) -> None:
-    assert MIGRATIONS[-1] is SHARED_GAMES_MIGRATION or SHARED_GAMES_MIGRATION in MIGRATIONS
+    assert SHARED_GAMES_MIGRATION in MIGRATIONS
     old = store_at_version(location, MIGRATIONS.index(SHARED_GAMES_MIGRATION))
     ann = old.create_profile("Ann").id
     store = Store.open(location)
@@ -274,3 +275,46 @@ def test_a_stamp_changes_with_each_of_a_players_open_games(club: Club) -> None:
     club.store.save_shared_game(club.ann, joined, record="lay", turn=1)
     assert club.store.shared_stamp(club.bo) == (1, joined.version + 1)
     assert club.store.shared_stamp(club.cy) == (0, 0)
+
+
+def test_each_seat_keeps_its_own_coach_hints_and_place(club: Club) -> None:
+    club.invite(coach="learning")
+    joined = club.store.join_shared_game("s1", club.bo, coach="moves")
+    assert [(s.coach, s.hints, s.place) for s in joined.seats] == [
+        ("learning", "", ""),
+        ("moves", "", ""),
+    ]
+    kept = club.store.keep_shared_seat("s1", club.bo, hints="1.3", place="seen=9 mark=8 shown=2")
+    assert kept is not None and kept.version == joined.version  # the game does not move on
+    assert kept.seats[1][4:] == ("moves", "1.3", "seen=9 mark=8 shown=2")
+    assert kept.seats[0][4:] == ("learning", "", "")
+    assert club.store.keep_shared_seat("s1", club.cy, hints="", place="") is None
+    with pytest.raises(ValueError, match="coach"):
+        club.store.join_shared_game("s1", club.bo, coach="shouting")
+
+
+def test_a_code_joins_with_the_joiners_coach(club: Club) -> None:
+    made = club.invite(people={0: club.ann, 1: None}, code="ABC123", group_id=None)
+    assert made.seats[1].coach == "off"
+    joined = club.store.join_by_code("abc123", club.cy, coach="learning")
+    assert joined.seats[1][1:5] == (club.cy, "Cy", True, "learning")
+
+
+def test_the_seats_coach_is_a_migration_an_older_store_gains(location: str) -> None:
+    old = store_at_version(location, MIGRATIONS.index(SHARED_SEATS_MIGRATION))
+    ann, bo = old.create_profile("Ann").id, old.create_profile("Bo").id
+    with old._connect() as conn, conn.write():
+        conn.execute(
+            "INSERT INTO shared_games (game_id, settings, record, status, host_id, created_at, "
+            "updated_at) VALUES ('s1', ?, 'dealt', 'waiting', ?, '2026-01-01 00:00:00.000000', '2026-01-01 00:00:00.000000')",
+            (SETUP, ann),
+        )
+        conn.execute(
+            "INSERT INTO shared_seats (game_id, seat, profile_id, joined_at) VALUES "
+            "('s1', 0, ?, 'then'), ('s1', 1, ?, '')",
+            (ann, bo),
+        )
+    store = Store.open(location)
+    assert store.schema_version() == SCHEMA_VERSION
+    found = store.shared_game("s1")
+    assert found is not None and [s.coach for s in found.seats] == ["off", "off"]

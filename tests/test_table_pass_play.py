@@ -80,22 +80,29 @@ def play_out(
         else:
             at_turn(table)
             turns += 1
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[: table.game.settings.throw])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[0])
-        elif need is Need.CLAIM:
-            found = table.next_count()
-            assert found is not None
-            total = found[2].total
-            table.claim(total - 1 if total and turns % 3 == 0 else total)
-        elif need is Need.REVEAL:
-            table.carry_on()
+        move(table, short=turns % 3 == 0)
     return turns
+
+
+def move(table: Table, *, short: bool) -> None:
+    """The move the table asks for: the first card that will do, the first cards to the
+    crib, a count (one short with ``short``), or on from a hand shown."""
+    need = table.need()
+    if need is Need.CUT_FOR_DEAL:
+        table.cut_for_deal()
+    elif need is Need.DISCARD:
+        table.discard(table.view.hand[: table.game.settings.throw])
+    elif need is Need.CUT_STARTER:
+        table.cut_starter()
+    elif need is Need.LAY:
+        table.lay(table.view.playable[0])
+    elif need is Need.CLAIM:
+        found = table.next_count()
+        assert found is not None
+        total = found[2].total
+        table.claim(total - 1 if total and short else total)
+    elif need is Need.REVEAL:
+        table.carry_on()
 
 
 @pytest.mark.parametrize("lineup", LINEUPS)
@@ -285,3 +292,61 @@ def test_points_a_person_misses_go_to_an_opponent_named_in_words(lineup: tuple) 
             f"point{'' if event.muggins == 1 else 's'} {table.names.who(event.seat)} missed."
         )
         assert said in text
+
+
+def _never_names(hidden: set[Card], texts: Iterable[str], who: str) -> None:
+    for text in texts:
+        for card in hidden:
+            for said in (card.label, str(card)):
+                assert not re.search(rf"(?<![0-9]){re.escape(said)}(?![A-Z])", text), (
+                    f"{who} is shown {card.label}: {text!r}"
+                )
+
+
+def what_a_device_is_shown(table: Table) -> Iterator[str]:
+    """Every sentence and record one device's table (``Table.own``) gives its person, the
+    coach's words among them, on its turn or while it waits for the other's."""
+    view = table.view
+    yield " ".join(card.label for card in (*view.hand, *view.kept, *view.discards))
+    yield from (line.text for line in table.log_lines())
+    yield from recent_lines(table)
+    last = table.pegs().last
+    yield last.reason if last is not None else ""
+    yield export_text(table)
+    coach = table.coaching
+    need = table.need()
+    if need is Need.DISCARD:
+        yield coach.best_throw_line()
+        yield from coach.hint_words()
+    if need is Need.LAY:
+        yield from coach.lay_previews()
+        yield coach.lay_line()
+    yield from coach.play_note_lines()  # straight after the card, while the other plays too
+    yield from coach.throw_lines()
+    if need is Need.CLAIM:
+        yield coach.show_order_line()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_device_of_a_game_across_devices_is_shown_the_others_hidden_cards(seed: int) -> None:
+    """Each device's table is resumed from the one stored record at its own place, as the
+    Play page does; whoever's turn it is moves; neither table ever names the other's cards,
+    in its words, its coach's or its record."""
+    setup = PlaySetup(settings=Settings(target=61, counting=Counting.MUGGINS), lineup=(ANN, SAM))
+    record = Table.new(setup, seed, own=0).game.record()
+    places = ["", ""]
+    checked = steps = 0
+    while steps < 1500:
+        tables = [Table.resume(setup, record, places[s], own=s) for s in (0, 1)]
+        if tables[0].game.is_over:
+            break
+        for own, table in enumerate(tables):
+            hidden = hidden_cards(table, own)
+            _never_names(hidden, what_a_device_is_shown(table), table.names.board_names[own])
+            checked += bool(hidden)
+        table = next(t for t in tables if t.need() is not Need.WAIT)
+        move(table, short=steps % 3 == 0)
+        record, places[table.seat] = table.game.record(), table.place()
+        steps += 1
+    assert tables[0].game.is_over
+    assert checked > 40  # the check met hidden cards, step after step

@@ -1,6 +1,7 @@
 """The Play page's game across devices in AppTest: two sessions (two devices) invite, join
-and take turns through one store, each seeing only its own seat's cards; a device that is
-behind is refused and shown the game as stored."""
+and take turns through one store, each on the Play page's own table of its own seat
+(``Table.own``): its own hand, coach, hints and counts (muggins going to the other), never
+the other's; a device that is behind is refused and shown the game as stored."""
 
 from __future__ import annotations
 
@@ -11,21 +12,23 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player
+from tests.apptest import as_player, table_of
 from trainer.engine.cards import Card
 from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, LayEvent, ShowEvent
+from trainer.engine.game import Game
 from trainer.engine.record import GameRecord
+from trainer.engine.vocab import Counting, Phase
 from trainer.progress import club
 from trainer.progress.review_totals import review_text
 from trainer.progress.store import ENV_VAR, SavedGame, Store
-from trainer.training.table import Need, Person, PlaySetup
-from trainer.training.table.device_table import DeviceTable, device_settings
+from trainer.training.table import CoachMode, Need, Person, PlaySetup, Table
 from trainer.ui.keeper import KEY
+from trainer.ui.play_page.across_devices import device_settings
+from trainer.ui.play_page.state import STATE_KEY
 
 REPO = Path(__file__).resolve().parent.parent
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
 APP = str(REPO / "trainer" / "app.py")
-STATE = "_play_devices"
 
 
 def _device(name: str) -> AppTest:
@@ -36,39 +39,59 @@ def _device(name: str) -> AppTest:
     return at
 
 
-def _table(at: AppTest) -> DeviceTable:
-    table = at.session_state[STATE].table
-    assert table is not None
-    return table
+def _game_id(at: AppTest) -> str:
+    return str(at.session_state[STATE_KEY].game.game_id)
 
 
 def _text(at: AppTest) -> str:
     """Everything the page shows, its cards' data among it."""
     parts = [str(e.value) for e in at.markdown]
+    parts += [str(e.value) for e in at.caption]
+    parts += [str(e.value) for e in (*at.info, *at.warning)]
     parts += [str(e.proto) for e in at.get("html")]
     parts += [str(e.proto) for e in at.get("bidi_component")]
+    parts += [str(e.label) for e in at.expander]
     return "\n".join(parts)
 
 
-def _act(at: AppTest, seat: int, *, card: Card | None = None) -> bool:
-    """The seat's move on this device (the first card that fits, the first two to the crib);
-    False when it has nothing to do."""
-    state = at.session_state[STATE]
-    table = _table(at)
-    need = table.need(seat)
-    view = table.view(seat)
+def _count(at: AppTest, short: bool) -> None:
+    table = table_of(at)
+    found = table.next_count()
+    assert found is not None
+    key = f"play_claim_{len(table.game.events)}"
+    total = found[2].total
+    at.number_input(key=key).set_value(total - 1 if short and total else total)
+    at.button(key=f"{key}_ok").click()
+
+
+def _act(at: AppTest, *, card: Card | None = None, short: bool = False) -> bool:
+    """The device's move (the first card that fits, the first two to the crib, its count,
+    one short with ``short``); False when it waits for the other device."""
+    table = table_of(at)
+    game_id = _game_id(at)
+    need = table.need()
+    view = table.view
     if need is Need.CUT_FOR_DEAL:
-        at.button(key="devices_cut").click()
+        at.button(key="play_cut").click()
     elif need is Need.CUT_STARTER:
-        at.button(key="devices_starter").click()
+        at.button(key="play_cut_starter").click()
     elif need is Need.DISCARD:
-        at.session_state[f"devices_throw_{state.game_id}_{view.deal_no}"] = {
+        at.session_state[f"throw_{game_id}_{view.deal_no}"] = {
             "log": [{"seq": 1, "do": "pick", "cards": [str(c) for c in view.hand[:2]]}]
         }
     elif need is Need.LAY:
         laid = card or view.playable[0]
-        key = f"devices_lay_{state.game_id}_{len(table.game.events)}"
+        key = f"lay_{game_id}_{len(table.game.events)}"
         at.session_state[key] = {"log": [{"seq": 1, "do": "lay", "cards": [str(laid)]}]}
+    elif need is Need.CLAIM:
+        _count(at, short)
+    elif need is Need.REVEAL:
+        (go,) = [
+            b
+            for b in at.button
+            if str(b.key).startswith("play_reveal_") and str(b.key).endswith(("_next", "_go"))
+        ]
+        go.click()
     else:
         return False
     at.run()
@@ -76,117 +99,206 @@ def _act(at: AppTest, seat: int, *, card: Card | None = None) -> bool:
     return True
 
 
-def _start() -> tuple[AppTest, AppTest, Store]:
-    """Ann invites Bo by name; Bo joins from his device, Ann opens the game on hers."""
+def _start(
+    *, ann: CoachMode = CoachMode.OFF, bo: CoachMode = CoachMode.OFF
+) -> tuple[AppTest, AppTest, Store]:
+    """Ann invites Bo by name; Bo joins from his device, Ann opens the game on hers; each
+    with their own coach setting, chosen in the lobby."""
     store = Store.open(os.environ[ENV_VAR])
     store.create_profile("Ann")
     store.create_profile("Bo")
-    ann = _device("Ann")
-    ann.selectbox(key="devices_who").select_index(0)  # Bo, the one other player here
-    ann.button(key="FormSubmitter:devices_invite-Invite").click().run()
-    assert any("Bo is invited" in str(i.value) for i in ann.info), [i.value for i in ann.info]
-    bo = _device("Bo")
-    (join,) = [b for b in bo.button if str(b.key).startswith("devices_join_")]
+    ann_at = _device("Ann")
+    ann_at.segmented_control(key="devices_coach").set_value(ann).run()
+    ann_at.selectbox(key="devices_who").select_index(0)  # Bo, the one other player here
+    ann_at.segmented_control(key="devices_target").set_value(61)
+    ann_at.button(key="FormSubmitter:devices_invite-Invite").click().run()
+    assert any("Bo is invited" in str(i.value) for i in ann_at.info), [i.value for i in ann_at.info]
+    bo_at = _device("Bo")
+    bo_at.segmented_control(key="devices_coach").set_value(bo).run()
+    (join,) = [b for b in bo_at.button if str(b.key).startswith("devices_join_")]
     join.click().run()
-    assert not bo.exception, bo.exception
-    ann.run()
-    (opened,) = [b for b in ann.button if str(b.key).startswith("devices_open_")]
+    assert not bo_at.exception, bo_at.exception
+    ann_at.run()
+    (opened,) = [b for b in ann_at.button if str(b.key).startswith("devices_open_")]
     opened.click().run()
-    return ann, bo, store
+    assert not ann_at.exception, ann_at.exception
+    return ann_at, bo_at, store
 
 
-def test_two_devices_play_a_deal_through_one_store_each_seeing_its_own_hand() -> None:
-    ann, bo, store = _start()
+def _hidden(table: Table) -> set[Card]:
+    """The other seat's cards its own device may not know now: its hand (not laid, not
+    counted) and its throw (until the crib is counted)."""
+    game = table.game
+    other = 1 - (table.own or 0)
+    view = game.view(other)
+    laid = {card for _, card in view.laid}
+    counted = {(e.seat, e.which) for e in view.shown if isinstance(e, ShowEvent)}
+    cut = {e.card for e in game.events if isinstance(e, CutEvent)}
+    hidden: set[Card] = set()
+    if game.phase in (Phase.DISCARD, Phase.STARTER, Phase.PLAY, Phase.SHOW):
+        if not any(seat == other and which.name == "HAND" for seat, which in counted):
+            hidden |= (set(view.hand) | set(view.kept)) - laid
+        if not any(which.name == "CRIB" for _, which in counted):
+            hidden |= set(view.discards)
+    deals = [i for i, e in enumerate(game.events) if isinstance(e, DealEvent)]
+    earlier = game.events[: deals[-1]] if deals else ()
+    seen = {c for e in earlier for c in getattr(e, "cards", ())} | {
+        getattr(e, "card", None) for e in earlier
+    }
+    return hidden - cut - seen
+
+
+def test_two_devices_play_a_deal_through_one_store_each_seeing_only_its_own_seat() -> None:
+    ann, bo, store = _start(ann=CoachMode.LEARNING, bo=CoachMode.OFF)
     devices = {0: ann, 1: bo}
-    checked_hidden = False
-    for _ in range(200):
+    checked = 0
+    coached_while_waiting = False
+    for step in range(300):
         moved = False
         for seat, at in devices.items():
             at.run()  # what the other did comes in (in the browser the page looks by itself)
             assert not at.exception, at.exception
-            table = _table(at)
-            events = table.game.events
-            if any(isinstance(e, ShowEvent) for e in events) and isinstance(events[-1], DealEvent):
-                break
-            if not checked_hidden and all(
-                any(isinstance(e, DiscardEvent) and e.seat == s for e in events) for s in (0, 1)
-            ):
-                other = table.game.view(1 - seat)
-                shown = _text(at)
-                cut = {e.card for e in events if isinstance(e, CutEvent)}  # face up, then back
-                for card in {*other.hand, *other.discards} - cut:
-                    assert card.label not in shown and f'"{card}"' not in shown, card
-                checked_hidden = True
-            need = table.need(seat)
-            turn_said = "**Your turn:**" if need not in (None, Need.OVER) else "'s turn.**"
-            assert any(turn_said in str(m.value) for m in at.markdown)
-            moved |= _act(at, seat)
-        else:
-            assert moved, "neither device had anything to do"
-            continue
-        break
-    stored = store.shared_game(ann.session_state[STATE].game_id)
+            table = table_of(at)
+            assert table.own == seat and table.seat == seat
+            shown = _text(at)
+            for card in _hidden(table):
+                assert card.label not in shown and f'"{card}"' not in shown, (seat, card)
+            checked += bool(_hidden(table))
+            need = table.need()
+            if need is Need.WAIT:
+                assert "'s turn.**" in shown  # whose turn it is, by name
+            if seat == 1:  # Bo's coach is off: no coach's word on his page, ever
+                words = "\n".join(str(e.value) for e in (*at.markdown, *at.caption, *at.info))
+                assert "Coach:" not in words and "coach:" not in words, words
+                assert not any("Coach" in str(e.label) for e in at.expander)
+            if seat == 0 and need is Need.DISCARD and table.game.deal_no == 1 and not table.hinted:
+                at.button(key="play_hint").click().run()  # Ann asks her coach first
+                assert any("Hint" in str(m.value) for m in at.markdown)
+            moved |= _act(at, short=seat == 1 and step % 2 == 0)
+            if seat == 0 and need is Need.DISCARD:
+                # Ann's coach on her throw, straight after it, whether or not Bo has thrown
+                assert any("Coach:" in str(e.label) for e in at.expander)
+                coached_while_waiting = True
+        events = table_of(ann).game.events
+        if sum(isinstance(e, DealEvent) for e in events) >= 2 and not table_of(ann).game.is_over:
+            break
+        assert moved, "neither device had anything to do"
+    stored = store.shared_game(_game_id(ann))
     assert stored is not None and stored.status == "playing"
-    replayed = DeviceTable.from_record(stored.record)
-    assert any(isinstance(e, ShowEvent) for e in replayed.game.events)
-    assert checked_hidden
+    game = Game.replay(GameRecord.parse(stored.record))
+    shows = [e for e in game.events if isinstance(e, ShowEvent)]
+    assert {e.seat for e in shows} == {0, 1}
+    assert all(e.claimed is not None for e in shows)  # each counted by its own person
+    assert checked > 10 and coached_while_waiting
+    # each count is recorded for the person who made it, never for the other
+    bo_id = store.profile_named("Bo").id  # type: ignore[union-attr]
+    ann_id = store.profile_named("Ann").id  # type: ignore[union-attr]
+    assert len(store.attempts(bo_id)) == sum(e.seat == 1 for e in shows)
+    assert len(store.attempts(ann_id)) == sum(e.seat == 0 for e in shows)
+    assert [s.coach for s in stored.seats] == ["learning", "off"]
+    assert [s.hints for s in stored.seats] == ["1", ""]  # each seat's own hints
+
+
+def test_the_coachs_note_on_a_card_shows_straight_after_it_while_the_other_plays() -> None:
+    store = Store.open(os.environ[ENV_VAR])
+    ann, bo = store.create_profile("Ann").id, store.create_profile("Bo").id
+    game = Game(device_settings(61, counting=Counting.AUTOMATIC), 3)  # Ann leads a 5
+    store.create_shared_game(
+        ann, "n1", game.settings.notation(), game.record().notation(), {0: ann, 1: bo},
+        coach="moves",
+    )  # fmt: skip
+    store.join_shared_game("n1", bo)
+    devices = [_device("Ann"), _device("Bo")]
+    for at in devices:
+        _open(at, "n1")
+    for _ in range(60):
+        for at in devices:
+            at.run()
+            need = table_of(at).need()
+            _act(at)
+            table = table_of(at)
+            lines = table.coaching.play_note_lines()
+            if at is devices[0] and need is Need.LAY and table.need() is Need.WAIT and lines:
+                shown = "\n".join(str(m.value) for m in at.markdown)
+                assert all(line in shown for line in lines), (lines, shown)
+                assert "Their move shows here" in shown  # Bo's turn, not Ann's next one
+                return
+    raise AssertionError("Ann's coach said nothing after any card of hers")
+
+
+def test_points_one_person_misses_go_to_the_other() -> None:
+    ann, bo, _store = _start()
+    for _ in range(300):
+        for at in (ann, bo):
+            at.run()
+            _act(at, short=True)
+        game = table_of(ann).game
+        if any(isinstance(e, ShowEvent) and e.muggins for e in game.events):
+            break
+    taken = [e for e in table_of(ann).game.events if isinstance(e, ShowEvent) and e.muggins]
+    assert taken and all(e.muggins_taker == 1 - e.seat for e in taken)
+    ann.run()
+    for _ in range(12):  # Ann sees Bo's hand counted out, and what he missed come to her
+        if "Muggins!" in _text(ann) or table_of(ann).need() is not Need.REVEAL:
+            break
+        _act(ann)
+    said = _text(ann)
+    assert "Muggins! You take the" in said or "Muggins! Bo takes the" in said
+    assert "You takes" not in said
 
 
 def test_a_throw_made_at_the_same_time_is_kept_and_a_device_behind_is_refused() -> None:
     ann, bo, store = _start()
-    for at, seat in ((ann, 0), (bo, 1)):
-        _act(at, seat)  # the cut for deal, each on a copy that may be behind
+    for at in (ann, bo):
+        _act(at)  # the cut for deal, each on a copy that may be behind
     ann.run()
     bo.run()
-    if _table(ann).need(0) is Need.CUT_FOR_DEAL:  # the same rank: cut again
-        _act(ann, 0)
-        bo.run()
-        _act(bo, 1)
+    while table_of(ann).need() is Need.CUT_FOR_DEAL or table_of(bo).need() is Need.CUT_FOR_DEAL:
+        for at in (ann, bo):  # the same rank: cut again
+            _act(at)
         ann.run()
+        bo.run()
+    assert table_of(ann).need() is Need.DISCARD and table_of(bo).need() is Need.DISCARD
     # both throw on copies read at the same version: the second is made again on the
     # game as stored (a throw does not hang on the other's)
-    _act(ann, 0)
-    _act(bo, 1)
-    game_id = ann.session_state[STATE].game_id
+    _act(ann)
+    _act(bo)
+    game_id = _game_id(ann)
     stored = store.shared_game(game_id)
     assert stored is not None
     thrown = [
-        e for e in DeviceTable.from_record(stored.record).game.events if isinstance(e, DiscardEvent)
+        e
+        for e in Game.replay(GameRecord.parse(stored.record)).events
+        if isinstance(e, DiscardEvent)
     ]
     assert sorted(e.seat for e in thrown) == [0, 1]
-    # a second device of the same player, behind: its lay is refused, the game shown as stored
     ann.run()
     bo.run()
-    table = DeviceTable.from_record(stored.record)
-    if table.need(0) is Need.CUT_STARTER or table.need(1) is Need.CUT_STARTER:
-        starter_seat = 0 if table.need(0) is Need.CUT_STARTER else 1
-        _act(ann if starter_seat == 0 else bo, starter_seat)
-        ann.run()
-        bo.run()
-    leader = next(s for s in (0, 1) if _table(ann).need(s) is Need.LAY)
-    name = "Ann" if leader == 0 else "Bo"
-    first = ann if leader == 0 else bo
-    second = _device(name)  # another tab of the same player, on the game's table
+    for at in (ann, bo):
+        if table_of(at).need() is Need.CUT_STARTER:
+            _act(at)
+    ann.run()
+    bo.run()
+    first = next(at for at in (ann, bo) if table_of(at).need() is Need.LAY)
+    name = "Ann" if first is ann else "Bo"
+    # a second device of the same player, behind: its lay is refused, the game shown as stored
+    second = _device(name)
     (opened,) = [b for b in second.button if str(b.key).startswith("devices_open_")]
     opened.click().run()
-    hand = _table(second).view(leader).playable
+    hand = table_of(second).view.playable
     assert len(hand) >= 2
-    _act(first, leader, card=hand[0])
+    _act(first, card=hand[0])
     before = store.shared_version(game_id)
     # the second tab has not looked yet: it lays another card from its old copy
-    state = second.session_state[STATE]
-    key = f"devices_lay_{game_id}_{len(state.table.game.events)}"
+    key = f"lay_{game_id}_{len(table_of(second).game.events)}"
     second.session_state[key] = {"log": [{"seq": 1, "do": "lay", "cards": [str(hand[1])]}]}
     second.run()
     assert not second.exception, second.exception
     assert store.shared_version(game_id) == before  # nothing written
     assert any("moved on" in str(w.value) for w in second.warning)
-    assert (
-        _table(second).game.events
-        == DeviceTable.from_record(
-            store.shared_game(game_id).record  # type: ignore[union-attr]
-        ).game.events
-    )
+    after = store.shared_game(game_id)
+    assert after is not None
+    assert table_of(second).game.events == Game.replay(GameRecord.parse(after.record)).events
 
 
 def test_the_lobby_joins_by_code() -> None:
@@ -198,13 +310,16 @@ def test_the_lobby_joins_by_code() -> None:
     (made,) = store.shared_games_of(store.profile_named("Ann").id)  # type: ignore[union-attr]
     assert made.code and made.code in " ".join(str(i.value) for i in ann.info)
     bo = _device("Bo")
+    bo.segmented_control(key="devices_coach").set_value(CoachMode.MOVES).run()
     bo.text_input(key="devices_code").input(made.code.lower())
     bo.button(key="FormSubmitter:devices_join_code-Join").click().run()
     assert not bo.exception, bo.exception
-    assert bo.session_state[STATE].game_id == made.game_id
-    assert any("Your turn:" in str(m.value) for m in bo.markdown)
+    assert _game_id(bo) == made.game_id
+    assert table_of(bo).coach_of(1) is CoachMode.MOVES
+    assert table_of(bo).need() in (Need.CUT_FOR_DEAL, Need.WAIT)
     stored: Any = store.shared_game(made.game_id)
     assert stored.status == "playing" and stored.code is None
+    assert [s.coach for s in stored.seats] == ["off", "moves"]
 
 
 def test_a_teacher_watches_a_groups_game_and_never_sees_a_hand(
@@ -216,26 +331,26 @@ def test_a_teacher_watches_a_groups_game_and_never_sees_a_hand(
     group = store.create_group(ada.id, "Tuesday club", "TUE123")
     kim, lee = (club.register(store, name, "4821", "TUE123") for name in ("Kim", "Lee"))
     assert isinstance(kim, club.SignedIn) and isinstance(lee, club.SignedIn)
-    table = DeviceTable.new(device_settings(61), 3)
+    game = Game(device_settings(61), 3)
     people = {0: kim.profile.id, 1: lee.profile.id}
     shared = store.create_shared_game(
-        kim.profile.id, "w1", table.game.settings.notation(), table.record_text(), people,
+        kim.profile.id, "w1", game.settings.notation(), game.record().notation(), people,
         group_id=group.id,
     )  # fmt: skip
     shared = store.join_shared_game("w1", lee.profile.id)
-    while not table.game.view(0).laid:  # to the first card laid, each seat saving its move
-        seat = table.waiting_for[0]
-        need = table.need(seat)
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal(seat)
-        elif need is Need.DISCARD:
-            table.discard(seat, table.view(seat).hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter(seat)
+    while not game.view(0).laid:  # to the first card laid, each seat saving its move
+        seat = game.waiting_for()[0]
+        phase = game.phase
+        if phase is Phase.CUT:
+            game.cut_for_deal(seat)
+        elif phase is Phase.DISCARD:
+            game.discard(seat, game.view(seat).hand[:2])
+        elif phase is Phase.STARTER:
+            game.cut_starter(seat)
         else:
-            table.lay(seat, table.view(seat).playable[0])
+            game.lay(seat, game.view(seat).playable[0])
         shared = store.save_shared_game(
-            people[seat], shared, record=table.record_text(), turn=table.turn
+            people[seat], shared, record=game.record().notation(), turn=None
         )
     teacher = club.sign_in(store, "Ms Ada", "teach1")
     assert isinstance(teacher, club.SignedIn)
@@ -249,41 +364,47 @@ def test_a_teacher_watches_a_groups_game_and_never_sees_a_hand(
     assert not at.exception, at.exception
     shown = _text(at)
     assert "Kim against Lee" in shown
-    view = table.game.view(0)
+    view = game.view(0)
     assert view.starter is not None and view.starter.label in shown
     laid = {card for _, card in view.laid}
-    cut = {e.card for e in table.game.events if isinstance(e, CutEvent)}
+    cut = {e.card for e in game.events if isinstance(e, CutEvent)}
     for seat in (0, 1):
-        own = table.game.view(seat)
+        own = game.view(seat)
         for card in {*own.hand, *own.discards} - laid - cut - {view.starter}:
             assert card.label not in shown and f'"{card}"' not in shown, card
 
 
 def _near_the_end(store: Store, ann: int, bo: int) -> str:
-    """A game between Ann and Bo stored a few moves from its end; its id."""
-    table = DeviceTable.new(device_settings(61), 8)
-    while not table.game.is_over:
-        seat = table.waiting_for[0]
-        need = table.need(seat)
-        view = table.view(seat)
+    """A game between Ann and Bo (the trainer counting) stored a few moves from its end;
+    its id."""
+    setup = PlaySetup(
+        settings=device_settings(61, counting=Counting.AUTOMATIC),
+        lineup=(Person("Ann"), Person("Bo")),
+    )
+    table = Table.new(setup, 8)
+    while not table.game.is_over:  # (pass-and-play: the one table acts for both)
+        need = table.need()
         if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal(seat)
+            table.cut_for_deal()
         elif need is Need.DISCARD:
-            table.discard(seat, view.hand[:2])
+            table.discard(table.view.hand[:2])
         elif need is Need.CUT_STARTER:
-            table.cut_starter(seat)
+            table.cut_starter()
+        elif need is Need.LAY:
+            table.lay(table.view.playable[0])
         else:
-            table.lay(seat, view.playable[0])
+            table.carry_on()
     events = table.game.events
     last = max(i for i, e in enumerate(events) if isinstance(e, LayEvent | DiscardEvent))
-    record = GameRecord(table.game.settings, table.game.seed, tuple(events[:last]))
-    near = DeviceTable.from_record(record.notation())
-    assert not near.game.is_over
+    near = GameRecord(table.game.settings, table.game.seed, tuple(events[:last])).notation()
+    assert not Game.replay(GameRecord.parse(near)).is_over
     store.create_shared_game(
-        ann, "end", near.game.settings.notation(), near.record_text(), {0: ann, 1: bo}
-    )
+        ann, "end", table.game.settings.notation(), Game(table.game.settings, 8).record().notation(),
+        {0: ann, 1: bo},
+    )  # fmt: skip
     game = store.join_shared_game("end", bo)
-    store.save_shared_game(ann, game, record=near.record_text(), turn=near.turn)
+    waiting = Game.replay(GameRecord.parse(near)).waiting_for()
+    store.save_shared_game(ann, game, record=near, turn=waiting[0] if len(waiting) == 1 else None)
     return "end"
 
 
@@ -305,9 +426,9 @@ def test_the_end_of_a_game_keeps_each_result_under_its_own_player() -> None:
         assert stored is not None
         if not stored.open:
             break
-        for seat, at in devices.items():
+        for at in devices.values():
             at.run()
-            _act(at, seat)
+            _act(at)
     assert stored is not None and stored.status == "finished"
     rows = {who: store.game(who, f"{game_id}.{seat}") for seat, who in ((0, ann), (1, bo))}
     assert all(row is not None for row in rows.values())
@@ -317,7 +438,11 @@ def test_the_end_of_a_game_keeps_each_result_under_its_own_player() -> None:
     for at in devices.values():
         at.run()
         assert not at.exception, at.exception
-        assert any("won" in str(m.value) for m in at.markdown)
+        for _ in range(20):  # the last hand counted out, if the show ended it
+            if table_of(at).need() is Need.OVER:
+                break
+            _act(at)
+        assert any(" win" in str(m.value) for m in at.markdown)
     _reviewed_for_each_seat(store, game_id, rows)
 
 

@@ -18,6 +18,7 @@ from trainer.progress.store import Store
 from trainer.progress.store.errors import from_sqlite
 from trainer.training.table import ME, PlaySetup, Table
 from trainer.ui.play_saves import saved_row
+from trainer.ui.review_ahead import reviews_ahead
 
 HEADING = "Games against the computer"
 
@@ -196,7 +197,8 @@ def test_points_lost_are_words_for_one_days_games_and_a_chart_over_days(
     store = Store.open(_isolated_database)
     ann = store.create_profile("Ann").id
     _save(store, ann, "first", _played("easy", 61, 2))
-    at = progress_page()  # the visit reviews the game
+    progress_page()  # the visit has the game reviewed in the background
+    reviews_ahead().settle()
     at = progress_page()
     said = texts(at)
     assert "Points lost per game" in said
@@ -210,6 +212,7 @@ def test_points_lost_are_words_for_one_days_games_and_a_chart_over_days(
         conn.execute("UPDATE games SET updated_at = '2026-01-05 10:00:00.000000'")
     _save(store, ann, "second", _played("easy", 61, 12))
     progress_page()
+    reviews_ahead().settle()
     at = progress_page()
     specs = [str(c.proto.spec) for c in at.get("vega_lite_chart")]
     (lost,) = [spec for spec in specs if "Points lost in the game" in spec]

@@ -39,6 +39,7 @@ from trainer.training.table import CoachMode, PlaySetup, Table, export_text
 from trainer.ui.asking.base import STATE_KEY as PRACTICE_STATE
 from trainer.ui.play_saves import saved_row
 from trainer.ui.profiles import WORD_JOINER
+from trainer.ui.review_ahead import reviews_ahead
 
 REPO = Path(__file__).resolve().parent.parent
 APP = str(REPO / "trainer" / "app.py")
@@ -266,6 +267,7 @@ def test_without_a_game_the_page_offers_the_players_own_games() -> None:
 def test_progress_links_each_finished_game_and_lists_its_points_lost() -> None:
     games = [_saved("g1"), _saved("g2", _play("easy", 61, 3, counting=Counting.MUGGINS))]
     sam, _ = (_saved_for("Sam", game) for game in games)
+    reviews_ahead().forget()
     at = AppTest.from_file(APP, default_timeout=60)
     as_player(at, "Sam")
     at.switch_page("ui/views/progress.py").run()
@@ -273,9 +275,14 @@ def test_progress_links_each_finished_game_and_lists_its_points_lost() -> None:
     links = [link.proto for link in at.get("page_link") if link.proto.label == "Review"]
     assert sorted(parse_qs(link.query_string)["game"][0] for link in links) == ["g1", "g2"]
     assert all("review" in link.page for link in links)
+    reviews_ahead().settle()  # reviewed in the background while the page shows, and kept
     finished = _store().finished_games(sam, method=REVIEW_METHOD)
     assert [g.game_id for g in finished] == ["g2", "g1"]
-    assert all(g.lost is not None for g in finished)  # reviewed on this visit, and kept
+    assert all(g.lost is not None for g in finished)
+    reviews_ahead().forget()
+    at.run()  # the next visit charts them ...
+    for saved in games:  # ... and has the newest games' reviews worked out ahead, for "Review"
+        assert not reviews_ahead().start(saved.record, saved.settings)
     text = _texts(at)
     for game in finished:  # one day's games are a list (a chart once there are two days)
         assert game.lost is not None

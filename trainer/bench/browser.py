@@ -22,7 +22,9 @@ anyway is the floor, and the ratio is what the trainer adds to it.
 * Practice, claim mode: pressing "That's everything" until the grade is painted;
 * Check a hand: pressing Enter until the new total is painted, and the fifth tap in its
   grid until the total is painted;
-* Review: "Next deal" until the next deal is painted;
+* Review: "Next deal" until the next deal is painted; and the Review page of a game never
+  reviewed, opened from its link on Progress (read first: the server idle) until its run
+  has finished, on a server just started each time (at most three);
 * several people (16 by default) answering at the same moment against one server
   process: one in Chromium, timed until its explanation is painted, the others speaking
   Streamlit's protocol without drawing (see :mod:`trainer.bench.crowd`), timed until the
@@ -72,6 +74,7 @@ from trainer.bench.browser_figures import (
     FLOOR,
     FLOOR_PAINTED,
     FLOOR_RUN,
+    REVIEW_FROM_PROGRESS,
     Figures,
     Profile,
     load_figures,
@@ -284,6 +287,35 @@ async def _review_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: 
             figures.add('Review: "Next deal" -> painted', wait)
 
 
+#: Rounds of :func:`_reviews_from_progress` at most: each starts a server of its own.
+_PROGRESS_OPENS = 3
+
+
+async def _reviews_from_progress(
+    browser: Any, urls: Urls, figures: Figures, *, rounds: int
+) -> None:
+    """The Review page of the player's newest finished game (to 121, never reviewed), opened
+    by its "Review" link on Progress once the server is idle (the page read), until the
+    Review page's run has finished: on a server just started each round, so nothing was
+    worked out before Progress was opened."""
+    for _ in range(min(rounds, _PROGRESS_OPENS)):
+        with running_app(urls.checkout, urls.workdir or Path(tempfile.gettempdir())) as server:
+            async with new_tab(browser) as page:
+                runs = ScriptRuns()
+                runs.watch(page)
+                await load_page(page, f"{server.url}/progress", PAGES["progress"][1])
+                await settled(server.pid)
+                game = page.locator(f".st-key-progress_game_{REVIEW_GAME}")
+                link = game.get_by_role("link", name="Review")
+                runs.finished.clear()
+                started = time.perf_counter()
+                await link.click()
+                await asyncio.wait_for(runs.finished.wait(), MISSED_CLICK_S * 4)
+                figures.add(REVIEW_FROM_PROGRESS, runs.at - started)
+                await page.get_by_text(PAGES["review"][1]).first.wait_for()
+                await idle(page)
+
+
 _CHROME_COUNTERS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
 #: The scripts a page has fetched: how many, and their bytes.
 _SCRIPTS = """() => {
@@ -484,7 +516,8 @@ async def run(
                 for app in apps:
                     server = servers.enter_context(running_app(app, workdir))
                     floor = servers.enter_context(running_floor(app, workdir))
-                    urls[app], results[app].server_pid = Urls(server.url, floor.url), server.pid
+                    urls[app] = Urls(server.url, floor.url, app, workdir)
+                    results[app].server_pid = server.pid
                     results[app].floor_pid = floor.pid
                 steps: list[Callable[[Any, Urls, Figures], Awaitable[None]]] = []
                 if "loads" in parts:
@@ -498,6 +531,7 @@ async def run(
                         functools.partial(_check_hands, rounds=rounds),
                         functools.partial(_check_taps, rounds=rounds),
                         functools.partial(_review_clicks, rounds=rounds),
+                        functools.partial(_reviews_from_progress, rounds=rounds),
                     ]
                 if "crowd" in parts:
                     steps.append(functools.partial(_crowd, users=users, rounds=3))

@@ -18,6 +18,7 @@ __all__ = [
     "FLOOR_PAINTED",
     "FLOOR_RUN",
     "OVER_A_CLICK",
+    "REVIEW_FROM_PROGRESS",
     "Figures",
     "Profile",
     "floor_of",
@@ -68,6 +69,8 @@ OVER_A_CLICK = "(x a click)"
 #: The floor button's round trip, to the frame painted and to the end of the run.
 FLOOR_PAINTED = "floor: a click -> painted"
 FLOOR_RUN = "floor: a click -> run finished"
+#: The Review page opened from Progress, to the end of its run.
+REVIEW_FROM_PROGRESS = "Review from Progress -> run finished"
 
 
 def floor_of(name: str) -> str | None:
@@ -80,13 +83,17 @@ def floor_of(name: str) -> str | None:
     ('floor: a click -> run finished', 'floor: a click -> painted')
     >>> floor_of("first load: floor"), floor_of("server start, until it answers")
     (None, None)
+    >>> floor_of(REVIEW_FROM_PROGRESS), floor_of("Review, 2 at the table: open the review (read)")
+    ('floor: a click -> run finished', 'floor: a click -> run finished')
     """
     if name.endswith((f": {FLOOR}", OVER_A_CLICK)) or name.startswith(f"{FLOOR}:"):
         return None
     for load in ("first load, returning browser: ", "first load: ", "fresh load: "):
         if name.startswith(load):
             return f"{load}{FLOOR}"
-    if name.startswith("Play: wait after"):
+    if name.startswith("Play: wait after") or name.endswith("run finished"):
+        return FLOOR_RUN
+    if ": open the review (" in name:  # timed to the end of the Review page's run
         return FLOOR_RUN
     if "painted" in name or "->" in name:
         return FLOOR_PAINTED

@@ -189,10 +189,14 @@ async def new_tab(browser: Any) -> AsyncIterator[Any]:
 
 @dataclass(frozen=True)
 class Urls:
-    """Where one checkout is served for the clicks: the app, and the floor beside it."""
+    """Where one checkout is served for the clicks: the app, and the floor beside it; and
+    the checkout and the folder its progress files go in, for a figure that needs a server
+    of its own (:func:`running_app`)."""
 
     app: str
     floor: str
+    checkout: Path = REPO
+    workdir: Path | None = None
 
 
 #: A click that has not had a script run finish by then landed on an element the page was

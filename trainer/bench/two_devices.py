@@ -3,8 +3,11 @@
 (each on its own app server), one deal played by taps, and for every card laid the time
 from the tap to the other tab showing it, beside the time to the tapping tab's own answer.
 
-Nothing here sleeps: each wait is for something the page shows. The store is read only to
-know which cards each seat holds (so a check can look for them where they must not be).
+Each tab shows the Play page's own table of its seat (``Table.own``); the game is counted
+by the trainer, each hand counted out at once (the players' setting), so a hand shown is
+one "Continue" on each tab. Nothing here sleeps: each wait is for something the page shows.
+The store is read only to know what each tab is asked to do and which cards each seat holds
+(so a check can look for them where they must not be).
 """
 
 from __future__ import annotations
@@ -16,10 +19,15 @@ from typing import Any
 
 from trainer.engine.cards import Card
 from trainer.engine.events import CutEvent, DealEvent, ShowEvent
+from trainer.engine.game import Game
+from trainer.engine.record import GameRecord
+from trainer.engine.settings import Settings
+from trainer.engine.vocab import Counting
 from trainer.progress import club
-from trainer.progress.store import Store
-from trainer.training.table import Need
-from trainer.training.table.device_table import DeviceTable, device_settings
+from trainer.progress.store import SharedGame, Store
+from trainer.training.records import Preferences
+from trainer.training.table import Need, Table
+from trainer.ui.shared_saves import shared_setup
 
 __all__ = [
     "HAND",
@@ -71,9 +79,10 @@ def club_game(store: Store, game_id: str, *, seed: int, target: int = 121) -> No
         joined = club.register(store, name, pin, group.join_code)
         assert isinstance(joined, club.SignedIn)
         people.append(joined.profile.id)
-    table = DeviceTable.new(device_settings(target), seed)
+        store.set_preferences(joined.profile.id, Preferences(show_all=True))
+    settings = Settings(target=target, counting=Counting.AUTOMATIC)
     store.create_shared_game(
-        people[0], game_id, table.game.settings.notation(), table.record_text(),
+        people[0], game_id, settings.notation(), Game(settings, seed).record().notation(),
         dict(enumerate(people)), group_id=group.id,
     )  # fmt: skip
 
@@ -100,9 +109,9 @@ def open_game(page: Any, game_id: str, *, join: bool) -> None:
 def hidden_cards(store: Store, game_id: str, seat: int) -> set[Card]:
     """The cards ``seat`` holds or threw that no other tab may show now (the cuts for deal
     were face up, and laid cards are on the pile)."""
-    table = _table(store, game_id)
-    view = table.game.view(seat)
-    cut = {e.card for e in table.game.events if isinstance(e, CutEvent)}
+    game = _game(store, game_id)
+    view = game.view(seat)
+    cut = {e.card for e in game.events if isinstance(e, CutEvent)}
     return {*view.hand, *view.discards} - cut - {card for _, card in view.laid}
 
 
@@ -132,10 +141,25 @@ class DealTimes:
     taps: int = 0
 
 
-def _table(store: Store, game_id: str) -> DeviceTable:
+def _stored(store: Store, game_id: str) -> SharedGame:
     stored = store.shared_game(game_id)
     assert stored is not None
-    return DeviceTable.from_record(stored.record)
+    return stored
+
+
+def _game(store: Store, game_id: str) -> Game:
+    """The game as stored."""
+    return Game.replay(GameRecord.parse(_stored(store, game_id).record))
+
+
+def device_table(store: Store, game_id: str, seat: int) -> Table:
+    """The table ``seat``'s tab shows: its own seat's, from the stored record, where that
+    tab was last looking (kept with its seat)."""
+    stored = _stored(store, game_id)
+    person = stored.person_at(seat)
+    assert person is not None
+    record = GameRecord.parse(stored.record)
+    return Table.resume(shared_setup(stored), record, person.place, own=seat)
 
 
 def _log_has(page: Any, text: str) -> None:
@@ -150,11 +174,16 @@ def _log_has(page: Any, text: str) -> None:
 
 #: What a tab shows when it is its turn, by what the game waits for.
 _ASKS = {
-    Need.CUT_FOR_DEAL: "cut the deck; the lower card deals",
-    Need.DISCARD: "tap two cards for the crib",
-    Need.CUT_STARTER: "cut the deck for the starter",
+    Need.CUT_FOR_DEAL: "The lower card deals",
+    Need.DISCARD: "Tap two cards, then",
+    Need.CUT_STARTER: "The dealer turns the top card",
     Need.LAY: "tap a card to lay it",
 }
+#: The button that goes on from a hand counted out (its key names the events so far).
+_CONTINUE = '[class*="st-key-play_reveal_"][class*="_go"] button'
+#: The key class (``st-key-…``) of the element a button is drawn in.
+_KEY_OF = """(button) => [...button.closest('[class*="st-key-"]').classList]
+    .find((name) => name.startsWith("st-key-"))"""
 
 
 def play_deal(
@@ -169,27 +198,35 @@ def play_deal(
     have thrown, and on the tapping tab at each card laid. For each card laid, the times
     from the tap to each tab's showing it."""
     times = DealTimes()
-    deals_before = sum(isinstance(e, DealEvent) for e in _table(store, game_id).game.events)
+    deals_before = sum(isinstance(e, DealEvent) for e in _game(store, game_id).events)
     checked = False
     for _ in range(200):
-        table = _table(store, game_id)
-        events = table.game.events
-        if table.game.is_over or (
+        tables = {seat: device_table(store, game_id, seat) for seat in pages}
+        game = tables[0].game
+        events = game.events
+        if game.is_over or (
             sum(isinstance(e, DealEvent) for e in events) > deals_before
             and any(isinstance(e, ShowEvent) for e in events)
+            and all(table.need() is not Need.REVEAL for table in tables.values())
         ):
             return times
-        if not checked and all(table.view(s).discards for s in pages):
+        if not checked and all(game.view(s).discards for s in pages):
             for seat, tab in pages.items():
-                tab.get_by_text("puts 2 cards in the crib").first.wait_for()
+                tab.get_by_text("two cards in the crib").first.wait_for()
                 check(seat, tab)
             checked = True
-        seat = table.waiting_for[0]
-        need = table.need(seat)
-        assert need is not None
+        seat = next(s for s, table in tables.items() if table.need() is not Need.WAIT)
+        need = tables[seat].need()
         page, other = pages[seat], pages[1 - seat]
         version = store.shared_version(game_id) or 0
         shows_version(page, version)  # the tab has the game as stored, and the move
+        if need is Need.REVEAL:  # a hand counted out: "Continue" on this tab
+            button = page.locator(_CONTINUE).first
+            key = button.evaluate(_KEY_OF)
+            button.click()
+            page.locator(f".{key}").wait_for(state="detached", timeout=30_000)
+            settled(page)
+            continue
         page.get_by_text(_ASKS[need]).first.wait_for(timeout=30_000)
         settled(page)
         times.taps += 1
@@ -209,8 +246,7 @@ def play_deal(
             page.locator(f"{HAND} .cp-confirm").click()
             page.get_by_text("You put ").first.wait_for()
         else:
-            name = "Cut the deck" if need is Need.CUT_FOR_DEAL else "Cut for the starter"
-            page.get_by_role("button", name=name, exact=True).click()
+            page.get_by_role("button", name="Cut the deck", exact=True).click()
         shows_version(page, version + 1)
         settled(page)
     raise AssertionError("the deal did not end in 200 taps")

@@ -3,13 +3,13 @@
 page charts every game without replaying them.
 
 A game's totals are written when it is first reviewed (the Review page) or, for a game not
-reviewed yet, on a visit to Progress (:func:`catch_up`, a few games a visit). Nothing here
-imports Streamlit.
+reviewed yet, on a visit to Progress (:func:`catch_up`, a few games a visit, which the page
+has worked out in the background). Nothing here imports Streamlit.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -81,11 +81,16 @@ def catch_up(
     limit: int = PER_VISIT,
     skip: Collection[str] = (),
     tables: int = TABLES_PER_VISIT,
+    review: Callable[[SavedGame], GameReview | None] = review_saved,
 ) -> tuple[int, tuple[str, ...]]:
     """Review up to ``limit`` of the profile's finished games that have no totals yet
     (newest first, leaving out ``skip``; of them, at most ``tables`` games of three or four
     at the table) and store them. Returns how many were stored and the ids of the games
-    whose record could not be reviewed (to skip next time)."""
+    whose record could not be reviewed (to skip next time).
+
+    ``review`` reviews a game (``ValueError`` when it cannot be); one that returns None
+    leaves the game for later (a review worked out in the background, whose totals its
+    caller stores when it is done)."""
     stored = 0
     broken: list[str] = []
     for saved in store.games_to_review(profile_id, method=REVIEW_METHOD, limit=limit, skip=skip):
@@ -94,11 +99,12 @@ def catch_up(
                 if tables <= 0:
                     continue  # reviewed on a later visit
                 tables -= 1
-            review = review_saved(saved)
+            reviewed = review(saved)
         except ValueError:  # bad notation, a record that does not play back
             broken.append(saved.game_id)
             continue
-        stored += keep_totals(store, profile_id, saved, review)
+        if reviewed is not None:
+            stored += keep_totals(store, profile_id, saved, reviewed)
     return stored, tuple(broken)
 
 

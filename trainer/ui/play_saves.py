@@ -21,6 +21,7 @@ from trainer.engine.record import GameRecord
 from trainer.progress.store import (
     GameStats,
     SavedGame,
+    SharedGame,
     StaleGameError,
     Store,
     StoreError,
@@ -71,7 +72,9 @@ class Owner:
 @dataclass
 class PlayGame:
     """The game on the page: its table, its id, the stored version it is based on (0: not
-    saved yet), whose it is, and why its last save failed (None: it is saved)."""
+    saved yet), whose it is, and why its last save failed (None: it is saved). A game across
+    devices (:mod:`trainer.ui.shared_saves`) is ``shared``: the stored game it was read from,
+    its table the owner's seat alone."""
 
     game_id: str
     table: Table
@@ -79,6 +82,15 @@ class PlayGame:
     version: int = 0
     imported: bool = False
     unsaved: str | None = None
+    shared: SharedGame | None = None
+
+    @property
+    def row_id(self) -> str:
+        """The id of the owner's row of the game (a game across devices keeps one for each
+        person: its review is theirs)."""
+        if self.shared is not None and self.table.own is not None:
+            return others_game_id(self.game_id, self.table.own)
+        return self.game_id
 
     @classmethod
     def new(cls, table: Table, profile: Profile, *, imported: bool = False) -> PlayGame:
@@ -100,10 +112,12 @@ class Unsaved:
 @dataclass(frozen=True, slots=True)
 class Stale:
     """The game moved on elsewhere (another tab or server), or was finished there:
-    ``stored`` is it as saved (None: it is no longer in the progress file)."""
+    ``stored`` is it as saved (None: it is no longer in the progress file); ``said``, what
+    to tell the person instead of the usual words."""
 
     stored: PlayGame | None
     finished: bool
+    said: str = ""
 
 
 SaveOutcome = Saved | Unsaved | Stale

@@ -2,7 +2,9 @@
 time: the results screen starts it (:func:`prepare`) in one worker thread of the server's
 while the person reads the results, and the Review page takes it (:func:`prepared`),
 waiting for it only if it is still being worked out, or working it out at once if it was
-never started (a game opened from Progress) or still waits its turn.
+never started or still waits its turn. Progress starts its newest games' reviews too, and
+has the games not reviewed yet reviewed here for its chart (:func:`review_soon`), so that
+neither its own run nor "Review" waits for a review.
 
 What is worked out is the review (:func:`trainer.progress.review_totals.review_text`) and
 its chart of points lost as the spec the page sends, then, apart and after it, for the
@@ -16,6 +18,7 @@ setup as stored, the newest :data:`KEPT` games.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -29,6 +32,7 @@ from trainer.analysis.winmeter import measured
 from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
 from trainer.progress.review_totals import review_text
+from trainer.progress.store import SavedGame
 from trainer.training.review import GameReview
 from trainer.training.table import CoachMode, PlaySetup
 from trainer.training.winline import WinLine, win_line
@@ -42,6 +46,7 @@ __all__ = [
     "prepare",
     "prepared",
     "prepared_line",
+    "review_soon",
     "reviews_ahead",
 ]
 
@@ -107,6 +112,13 @@ def work_out_line(record: str, settings: str) -> WinLine | None:
     return line
 
 
+def _then(then: Callable[[GameReview], None], job: Future[Prepared]) -> None:
+    """Hand a review worked out in the background on (not one that failed or was let go:
+    it is asked for again, and says why, on a later visit)."""
+    if not job.cancelled() and job.exception() is None:
+        then(job.result().review)
+
+
 def _done(value: _T) -> Future[_T]:
     job: Future[_T] = Future()
     job.set_result(value)
@@ -153,6 +165,23 @@ class ReviewsAhead:
             elif not self._started(self._lines, key):
                 self._keep(self._lines, key, self._worker.submit(work_out_line, record, settings))
         return True
+
+    def ready_or_start(
+        self, record: str, settings: str, then: Callable[[GameReview], None]
+    ) -> GameReview | None:
+        """A game's review if it is worked out already (``ValueError`` if it could not be);
+        else None, and it is worked out in the background (started now unless it is on its
+        way), ``then`` called with it in the worker when it is done."""
+        key = (record, settings)
+        self.start(record, settings)  # (False: on its way, or done)
+        with self._lock:
+            job = self._jobs.get(key)
+        if job is None:  # let go already, for newer games: asked for again on a later visit
+            return None
+        if job.done() and not job.cancelled():
+            return job.result().review
+        job.add_done_callback(functools.partial(_then, then))
+        return None
 
     def start_line(self, record: str, settings: str) -> bool:
         """Start working out a game's win line in the background (False when it is already
@@ -236,6 +265,13 @@ def prepare(record: str, settings: str, line: WinLine | None = None) -> None:
     """Work out a finished game's review in the background (the results screen calls it:
     :func:`prepared` takes it)."""
     reviews_ahead().start(record, settings, line)
+
+
+def review_soon(saved: SavedGame, then: Callable[[GameReview], None]) -> GameReview | None:
+    """A stored game's review if it is worked out already (``ValueError`` if it could not
+    be), else None while it is worked out in the background, ``then`` called with it when it
+    is done (see :meth:`ReviewsAhead.ready_or_start`): what Progress catches up with."""
+    return reviews_ahead().ready_or_start(saved.record, saved.settings, then)
 
 
 def prepared(record: str, settings: str) -> Prepared:

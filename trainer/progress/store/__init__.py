@@ -72,6 +72,7 @@ from trainer.progress.store.schema import (
     SCHEMA_VERSION,
     SEATS_MIGRATION,
     SHARED_GAMES_MIGRATION,
+    SHARED_SEATS_MIGRATION,
 )
 from trainer.progress.store.shared_games import (
     RESIGN_AFTER,
@@ -99,6 +100,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "SEATS_MIGRATION",
     "SHARED_GAMES_MIGRATION",
+    "SHARED_SEATS_MIGRATION",
     "AreaRow",
     "DayRow",
     "FileError",

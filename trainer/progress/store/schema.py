@@ -273,6 +273,17 @@ SHARED_GAMES_MIGRATION: Step = (
     "CREATE INDEX IF NOT EXISTS shared_seats_by_player ON shared_seats (profile_id, game_id)",
 )
 
+#: What each person keeps at their own seat of a shared game: their ``coach`` setting (chosen
+#: when they invite or join), the deals on which they asked for a ``hints`` (``1.3``), and
+#: where their device was looking (``place``: how far a hand shown has been stepped through,
+#: as :meth:`~trainer.training.table.Table.place` writes it). A seat's place moves without the
+#: game's version: the other device has nothing new to draw.
+SHARED_SEATS_MIGRATION: Step = (
+    "ALTER TABLE shared_seats ADD COLUMN coach TEXT NOT NULL DEFAULT 'off'",
+    "ALTER TABLE shared_seats ADD COLUMN hints TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE shared_seats ADD COLUMN place TEXT NOT NULL DEFAULT ''",
+)
+
 
 # --- schema -------------------------------------------------------------------------------
 
@@ -363,6 +374,8 @@ MIGRATIONS: tuple[Step, ...] = (
     SIGN_IN_MIGRATION,
     # 12: games between people on their own devices (see shared games above)
     SHARED_GAMES_MIGRATION,
+    # 13: each person's coach, hints and place at their seat of a shared game (see above)
+    SHARED_SEATS_MIGRATION,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -22,7 +22,13 @@ from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
 from trainer.progress.store.backend import Connection, StoreTables
-from trainer.progress.store.checks import GAME_RECORD_MAX, TEXT_MAX, check_game, text_field
+from trainer.progress.store.checks import (
+    GAME_PLACE_MAX,
+    GAME_RECORD_MAX,
+    TEXT_MAX,
+    check_game,
+    text_field,
+)
 from trainer.progress.store.errors import IntegrityViolation, StoreError
 from trainer.progress.store.rows import SavedGame, from_utc_text, now_text, profile_of, utc_text
 from trainer.training.records import Profile
@@ -36,6 +42,8 @@ OPEN_STATUSES = ("waiting", "playing")
 RESIGN_AFTER = timedelta(days=1)
 #: The most seats a table has.
 MOST_SEATS = 4
+#: A seat's coach settings (:class:`~trainer.training.table.CoachMode`'s values).
+COACHES = ("off", "moves", "learning")
 
 _GAME_COLUMNS = (
     "game_id, settings, record, status, version, turn, group_id, code, host_id, "
@@ -45,12 +53,17 @@ _GAME_COLUMNS = (
 
 class SharedSeat(NamedTuple):
     """One person's seat at a shared game: ``profile_id`` None is a seat kept for whoever
-    comes with the game's code; ``joined`` False a person invited who has not yet come."""
+    comes with the game's code; ``joined`` False a person invited who has not yet come.
+    What the person keeps at it: their ``coach`` setting, the deals they asked a hint on
+    (``hints``, ``1.3``) and where their device was looking (``place``)."""
 
     seat: int
     profile_id: int | None
     name: str | None
     joined: bool
+    coach: str = "off"
+    hints: str = ""
+    place: str = ""
 
 
 class SharedGame(NamedTuple):
@@ -114,14 +127,17 @@ class SharedGameTables(StoreTables):
         turn: int | None = None,
         group_id: int | None = None,
         code: str | None = None,
+        coach: str = "off",
     ) -> SharedGame:
         """A new shared game, hosted by ``host_id``: ``people`` gives each person's seat
         (``seat: profile_id``; the host among them, the others invited by name; a seat with
         None is kept for whoever comes with ``code``). With ``group_id`` every person named
-        must be a member of that group (or its teacher). The host has joined; the game is
-        played once every seat is taken (:meth:`join_shared_game`, :meth:`join_by_code`).
-        ``ValueError`` names what is wrong; a code or id already in use is refused too."""
+        must be a member of that group (or its teacher). The host has joined, with their
+        ``coach`` setting; the game is played once every seat is taken
+        (:meth:`join_shared_game`, :meth:`join_by_code`). ``ValueError`` names what is
+        wrong; a code or id already in use is refused too."""
         text_field("game_id", game_id, 100)
+        _check_coach(coach)
         text_field("settings", settings, TEXT_MAX)
         text_field("record", record, GAME_RECORD_MAX)
         if code is not None:
@@ -155,10 +171,16 @@ class SharedGameTables(StoreTables):
                         (game_id, settings, record, turn, group_id, code, host_id, now, now),
                     )
                     conn.executemany(
-                        "INSERT INTO shared_seats (game_id, seat, profile_id, joined_at) "
-                        "VALUES (?, ?, ?, ?)",
+                        "INSERT INTO shared_seats (game_id, seat, profile_id, joined_at, coach) "
+                        "VALUES (?, ?, ?, ?, ?)",
                         [
-                            (game_id, seat, person, now if person == host_id else "")
+                            (
+                                game_id,
+                                seat,
+                                person,
+                                now if person == host_id else "",
+                                coach if person == host_id else "off",
+                            )
                             for seat, person in sorted(people.items())
                         ],
                     )
@@ -170,17 +192,19 @@ class SharedGameTables(StoreTables):
         assert found is not None
         return found
 
-    def join_shared_game(self, game_id: str, profile_id: int) -> SharedGame:
-        """The person takes the seat they were invited to (nothing changes if they have
-        already); once every seat is taken the game is played."""
+    def join_shared_game(self, game_id: str, profile_id: int, *, coach: str = "off") -> SharedGame:
+        """The person takes the seat they were invited to, with their ``coach`` setting
+        (nothing changes if they have already); once every seat is taken the game is
+        played."""
+        _check_coach(coach)
         with self._connect() as conn:
             with conn.write():
                 conn.lock(f"shared:{game_id}")
                 cursor = conn.execute(
-                    "UPDATE shared_seats SET joined_at = ? WHERE game_id = ? AND profile_id = ? "
-                    "AND joined_at = '' AND game_id IN (SELECT game_id FROM shared_games "
-                    "WHERE status = 'waiting')",
-                    (now_text(), game_id, profile_id),
+                    "UPDATE shared_seats SET joined_at = ?, coach = ? WHERE game_id = ? "
+                    "AND profile_id = ? AND joined_at = '' AND game_id IN (SELECT game_id "
+                    "FROM shared_games WHERE status = 'waiting')",
+                    (now_text(), coach, game_id, profile_id),
                 )
                 if cursor.rowcount == 1:
                     _start_when_full(conn, game_id)
@@ -191,10 +215,12 @@ class SharedGameTables(StoreTables):
             raise SharedGameError(f"this game is over ({found.status})", found)
         return found
 
-    def join_by_code(self, code: str, profile_id: int) -> SharedGame:
+    def join_by_code(self, code: str, profile_id: int, *, coach: str = "off") -> SharedGame:
         """The person takes the seat kept for whoever has ``code`` (typed in any case, spaces
-        left out); the game is played once every seat is taken, and its code then opens
-        nothing. A person already at the game gets it back as it is."""
+        left out), with their ``coach`` setting; the game is played once every seat is
+        taken, and its code then opens nothing. A person already at the game gets it back
+        as it is."""
+        _check_coach(coach)
         wanted = "".join(str(code).split()).upper()
         if not wanted or len(wanted) > 20:
             raise SharedGameError("a game's code is a few letters and digits", None)
@@ -214,10 +240,10 @@ class SharedGameTables(StoreTables):
                 ).fetchone()
                 if seated is None:
                     cursor = conn.execute(
-                        """UPDATE shared_seats SET profile_id = ?, joined_at = ?
+                        """UPDATE shared_seats SET profile_id = ?, joined_at = ?, coach = ?
                            WHERE game_id = ? AND seat = (SELECT MIN(seat) FROM shared_seats
                                WHERE game_id = ? AND profile_id IS NULL)""",
-                        (profile_id, now_text(), game_id, game_id),
+                        (profile_id, now_text(), coach, game_id, game_id),
                     )
                     if cursor.rowcount != 1:
                         raise SharedGameError("every seat of that game is taken", None)
@@ -252,6 +278,24 @@ class SharedGameTables(StoreTables):
                 "SELECT version FROM shared_games WHERE game_id = ?", (game_id,)
             ).fetchone()
         return int(row[0]) if row else None
+
+    def keep_shared_seat(
+        self, game_id: str, profile_id: int, *, hints: str, place: str
+    ) -> SharedGame | None:
+        """What the person keeps at their own seat: the deals they asked a hint on and
+        where their device was looking. Written whatever the game's version (it is this
+        seat's alone) and without moving it on (the others have nothing new to draw); None
+        when the person does not sit at such a game."""
+        text_field("hints", hints, 200, empty_ok=True)
+        text_field("place", place, GAME_PLACE_MAX, empty_ok=True)
+        with self._connect() as conn:
+            with conn.write():
+                cursor = conn.execute(
+                    "UPDATE shared_seats SET hints = ?, place = ? "
+                    "WHERE game_id = ? AND profile_id = ?",
+                    (hints, place, game_id, profile_id),
+                )
+            return _read(conn, game_id) if cursor.rowcount == 1 else None
 
     def save_shared_game(
         self,
@@ -401,6 +445,11 @@ def _check_seat(name: str, seat: object, *, none_ok: bool = False) -> None:
         raise ValueError(f"{name} is a seat from 0 to {MOST_SEATS - 1}, not {seat!r}")
 
 
+def _check_coach(coach: object) -> None:
+    if coach not in COACHES:
+        raise ValueError(f"a seat's coach is one of {', '.join(COACHES)}, not {coach!r}")
+
+
 def _check_results(game: SharedGame, results: Sequence[tuple[int, SavedGame]]) -> None:
     people = {s.profile_id for s in game.seats if s.profile_id is not None}
     given = [profile for profile, _ in results]
@@ -481,8 +530,9 @@ def _with_seats(conn: Connection, rows: Sequence[Any]) -> list[SharedGame]:
     ids = [str(r[0]) for r in rows]
     marks = ", ".join("?" * len(ids))
     seats: dict[str, list[SharedSeat]] = {game_id: [] for game_id in ids}
-    for game_id, seat, profile_id, name, joined_at in conn.execute(
-        f"""SELECT s.game_id, s.seat, s.profile_id, p.name, s.joined_at FROM shared_seats s
+    for game_id, seat, profile_id, name, joined_at, coach, hints, place in conn.execute(
+        f"""SELECT s.game_id, s.seat, s.profile_id, p.name, s.joined_at, s.coach, s.hints,
+                   s.place FROM shared_seats s
             LEFT JOIN profiles p ON p.id = s.profile_id
             WHERE s.game_id IN ({marks}) ORDER BY s.game_id, s.seat""",
         ids,
@@ -493,6 +543,9 @@ def _with_seats(conn: Connection, rows: Sequence[Any]) -> list[SharedGame]:
                 None if profile_id is None else int(profile_id),
                 None if name is None else str(name),
                 bool(joined_at),
+                str(coach),
+                str(hints),
+                str(place),
             )
         )
     return [

@@ -148,9 +148,9 @@ def _show_lines(event: ShowEvent, names: SeatNames, players: int, viewer: int | 
     if event.claimed is not None and event.seat in people:
         lines.append(_claim_line(event, event.claimed, names))
     if event.muggins:
-        taker = names.who(event.muggins_taker)
+        takes = names.does(event.muggins_taker, "take")
         missed = "you" if event.seat == names.you else names.who(event.seat)
-        lines.append(f"Muggins! {taker} takes the {_points(event.muggins)} {missed} missed.")
+        lines.append(f"Muggins! {takes} the {_points(event.muggins)} {missed} missed.")
     return lines
 
 

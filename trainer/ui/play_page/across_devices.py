@@ -1,104 +1,103 @@
-"""Play a person on another device: invitations (by name, or a short code) on the Play page,
-and the table as one seat sees it, the other's moves coming in without a reload.
+"""Play a person on another device: invitations (by name, or a short code, each person with
+their own coach setting) on the Play page, and the game's table as one seat sees it, the
+other's moves coming in without a reload.
 
-The game lives in the store (:mod:`trainer.progress.store.shared_games`); each device keeps
-its copy and the version it was read at. A small fragment looks at the stored version every
-:data:`LOOK_EVERY` seconds (one small read) and runs the page again only when it moved on.
-A move is saved over the version the device was showing: a device that is behind is refused
-and shown the game as stored, as a stale tab is; only a throw or a cut for deal, which do not
-hang on the other's move, is made again on the game as stored. Either person may leave and
-come back, on any server: the game is read from the store. A game that waits a day for the
-other may be resigned by the one waiting."""
+The game lives in the store (:mod:`trainer.progress.store.shared_games`); the Play page's
+game is the device's own seat's table (:mod:`trainer.ui.shared_saves`: ``Table.own``), drawn
+by the Play page's own table (:mod:`.screen`), with that person's coach, hints and counts,
+and the version it was read at. A small fragment looks at the stored version every
+:data:`LOOK_EVERY` seconds (one small read) and runs the page again only when it moved on;
+the table is then read again, each device keeping its own place. Either person may leave
+and come back, on any server: the game is read from the store. A game that waits a day for
+the other may be resigned by the one waiting."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from html import escape
 
 import streamlit as st
 
-from trainer.engine.cards import Card
-from trainer.engine.record import MAX_SEED
+from trainer.engine.events import CutEvent, DealEvent
+from trainer.engine.game import Game
+from trainer.engine.record import MAX_SEED, GameRecord
 from trainer.engine.settings import Settings
-from trainer.engine.vocab import RuleError
+from trainer.engine.vocab import Counting
 from trainer.progress.club import new_join_code
 from trainer.progress.store import (
     RESIGN_AFTER,
-    SavedGame,
     SharedGame,
     SharedGameError,
-    StaleSharedGameError,
     Store,
     StoreError,
     describe_error,
 )
 from trainer.training.records import Profile
-from trainer.training.table import PERSON_MARK, Need, Person, PlaySetup, peg_moves, pegs_of
-from trainer.training.table.device_table import DeviceTable, device_settings
+from trainer.training.seats import SeatNames
+from trainer.training.table import CoachMode, Table, event_lines, peg_moves, pegs_of
 from trainer.ui import session
 from trainer.ui.board import BoardMove, Frame, board_html
 from trainer.ui.cardpick import CardPicker, PickMode, Slot
 from trainer.ui.page_state import kept
 from trainer.ui.play_page.layout import TABLE_CSS, hand, many
-from trainer.ui.play_page.state import capital
+from trainer.ui.play_page.state import capital, play_state
+from trainer.ui.play_page.taps import take_taps
 from trainer.ui.profiles import plain
 from trainer.ui.session.signin import club_mode
+from trainer.ui.shared_saves import device_game, names_of, results
 from trainer.ui.table_html import felt_html
 
-__all__ = ["LOOK_EVERY", "device_table", "lobby", "open_device_game", "watch"]
+__all__ = [
+    "LOOK_EVERY",
+    "device_menu",
+    "device_settings",
+    "follow_shared",
+    "lobby",
+    "open_device_game",
+    "waiting",
+    "watch",
+]
 
 #: How often (seconds) a device looks whether the game moved on.
 LOOK_EVERY = 1.0
-#: The longest level the store keeps (a game against a person: their name, marked).
-LEVEL_MAX = 40
 #: The lengths a game across devices is played to.
 LENGTHS = (121, 61)
+#: Who counts the show, as the invitation offers it.
+COUNTINGS = {
+    Counting.MUGGINS: "Each their own (muggins)",
+    Counting.AUTOMATIC: "The trainer",
+}
+
+
+def device_settings(
+    target: int, *, skunks: bool = True, counting: Counting = Counting.MUGGINS
+) -> Settings:
+    """The rules of a game across devices: two people, each counting their own hand and
+    crib (what one misses goes to the other), or the trainer counting the show."""
+    return Settings(target=target, skunks=skunks, counting=counting)
 
 
 @dataclass
-class DeviceState:
-    """What the Play page keeps of the game across devices open on it."""
+class LobbyState:
+    """What the Play page keeps of its lobby: a word said at its top."""
 
-    game_id: str = ""
-    stored: SharedGame | None = None
-    table: DeviceTable | None = field(default=None, repr=False)
     note: str = ""
     tone: str = "info"
 
 
-def _state() -> DeviceState:
-    return kept("_play_devices", DeviceState)
-
-
-def _names(game: SharedGame) -> list[str]:
-    names = ["?"] * len(game.seats)
-    for seat in game.seats:
-        names[seat.seat] = seat.name or "someone with the code"
-    return names
-
-
-def _load(stored: SharedGame) -> None:
-    state = _state()
-    state.game_id, state.stored = stored.game_id, stored
-    state.table = DeviceTable.from_record(stored.record)
-
-
-def open_device_game(stored: SharedGame) -> None:
-    """Put the game on the page (from the lobby: its "Open" button)."""
-    _load(stored)
-    _state().note = ""
-
-
-def _close() -> None:
-    state = _state()
-    state.game_id, state.stored, state.table, state.note = "", None, None, ""
+def _state() -> LobbyState:
+    return kept("_play_devices", LobbyState)
 
 
 def _store() -> Store | None:
     return session.current_store()
+
+
+def _say(note: str, tone: str = "info") -> None:
+    _state().note, _state().tone = note, tone
 
 
 def _try(action: Callable[[], object]) -> object | None:
@@ -106,10 +105,26 @@ def _try(action: Callable[[], object]) -> object | None:
     try:
         return action()
     except SharedGameError as err:
-        _state().note, _state().tone = capital(str(err)) + ".", "warning"
+        _say(capital(str(err)) + ".", "warning")
     except (StoreError, ValueError) as err:
-        _state().note, _state().tone = capital(describe_error(err)), "warning"
+        _say(capital(describe_error(err)), "warning")
     return None
+
+
+def open_device_game(stored: SharedGame, player: Profile) -> None:
+    """Put the game on the page, as the player's seat sees it (from the lobby: "Open")."""
+    game = device_game(stored, player)
+    if game is None:
+        _say("That game does not play back here.", "warning")
+        return
+    state = play_state()
+    state.game, state.note, state.confirm = game, "", None
+
+
+def _coach() -> CoachMode:
+    """The coach setting the player chose in the lobby, for a game they start or join."""
+    chosen = st.session_state.get("devices_coach")
+    return chosen if isinstance(chosen, CoachMode) else CoachMode.OFF
 
 
 # --- the lobby: invitations, codes, games to go back to ------------------------------------
@@ -124,27 +139,31 @@ def _people(store: Store, player: Profile) -> list[tuple[int | None, Profile]]:
 
 
 def _new_game(
-    store: Store, player: Profile, target: int, other: tuple[int | None, Profile] | None
+    store: Store,
+    player: Profile,
+    settings: Settings,
+    other: tuple[int | None, Profile] | None,
 ) -> None:
-    table = DeviceTable.new(device_settings(target), secrets.randbelow(MAX_SEED + 1))
+    game = Game(settings, secrets.randbelow(MAX_SEED + 1))
     game_id = f"d{secrets.token_hex(8)}"
     code = None if other is not None else new_join_code()
     made = _try(
         lambda: store.create_shared_game(
             player.id,
             game_id,
-            table.game.settings.notation(),
-            table.record_text(),
+            settings.notation(),
+            game.record().notation(),
             {0: player.id, 1: other[1].id if other is not None else None},
             group_id=other[0] if other is not None else None,
             code=code,
+            coach=str(_coach()),
         )
     )
     if isinstance(made, SharedGame):
         invited = (
             f"{plain(other[1].name)} is invited" if other is not None else f"Give the code {code}"
         )
-        _state().note, _state().tone = f"{invited}: the game begins once they join.", "info"
+        _say(f"{invited}: the game begins once they join.")
 
 
 def _do(action: Callable[[], object]) -> None:
@@ -154,19 +173,19 @@ def _do(action: Callable[[], object]) -> None:
 
 def _join_code(store: Store, player: Profile) -> None:
     typed = str(st.session_state.get("devices_code", ""))
-    joined = _try(lambda: store.join_by_code(typed, player.id))
+    joined = _try(lambda: store.join_by_code(typed, player.id, coach=str(_coach())))
     if isinstance(joined, SharedGame):
-        open_device_game(joined)
+        open_device_game(joined, player)
 
 
 def _join(store: Store, player: Profile, game_id: str) -> None:
-    joined = _try(lambda: store.join_shared_game(game_id, player.id))
+    joined = _try(lambda: store.join_shared_game(game_id, player.id, coach=str(_coach())))
     if isinstance(joined, SharedGame):
-        open_device_game(joined)
+        open_device_game(joined, player)
 
 
 def _game_line(game: SharedGame, player: Profile) -> str:
-    names = [plain(name) for name in _names(game)]
+    names = [plain(name) for name in names_of(game)]
     others = ", ".join(
         n for i, n in enumerate(names) if game.person_at(i) and i != game.seat_of(player.id)
     )
@@ -233,7 +252,7 @@ def lobby(player: Profile) -> None:
                         key=f"devices_open_{game.game_id}",
                         type="primary",
                         on_click=open_device_game,
-                        args=(game,),
+                        args=(game, player),
                     )
                 else:
                     st.button(
@@ -249,6 +268,14 @@ def lobby(player: Profile) -> None:
                         on_click=_resign,
                         args=(store, player, game),
                     )
+        st.segmented_control(
+            "Your coach",
+            list(CoachMode),
+            default=CoachMode.OFF,
+            format_func=lambda mode: mode.label,
+            key="devices_coach",
+            help="For the games you start or join here: the coach speaks to you alone.",
+        )
         with st.form("devices_invite", border=False):
             who = st.selectbox(
                 "Invite by name",
@@ -259,15 +286,25 @@ def lobby(player: Profile) -> None:
                 key="devices_who",
             )
             target = st.segmented_control("Play to", LENGTHS, default=121, key="devices_target")
+            counting = st.segmented_control(
+                "Who counts the show",
+                list(COUNTINGS),
+                default=Counting.MUGGINS,
+                format_func=COUNTINGS.__getitem__,
+                key="devices_counting",
+                help="Each their own: what one misses, the other takes (muggins).",
+            )
             invite, code = st.columns(2)
             by_name = invite.form_submit_button("Invite", type="primary")
             by_code = code.form_submit_button("Make a code instead")
         if by_name or by_code:
             length = int(target or 121)
             if by_name and who is None:
-                state.note, state.tone = "Choose whom to invite first, or make a code.", "warning"
+                _say("Choose whom to invite first, or make a code.", "warning")
             else:
-                _new_game(store, player, length, who if by_name else None)
+                counts = counting if isinstance(counting, Counting) else Counting.MUGGINS
+                rules = device_settings(length, counting=counts)
+                _new_game(store, player, rules, who if by_name else None)
             st.rerun()
         with st.form("devices_join_code", border=False):
             st.text_input(
@@ -282,168 +319,38 @@ def lobby(player: Profile) -> None:
 
 
 def _resign(store: Store, player: Profile, game: SharedGame) -> None:
-    table = DeviceTable.from_record(game.record)
-    _try(
+    """The one kept waiting a day gives the game up (it counts as a loss for them)."""
+    played = Game.replay(GameRecord.parse(game.record))
+    done = _try(
         lambda: store.resign_shared_game(
             player.id,
             game,
             datetime.now(UTC),
-            _results(game, table, resigner=game.seat_of(player.id)),
+            results(game, played, resigner=game.seat_of(player.id)),
         )
     )
-
-
-def _results(
-    game: SharedGame, table: DeviceTable, *, resigner: int | None = None
-) -> list[tuple[int, SavedGame]]:
-    """Each person's result, under their own profile (one row each): its setup names both
-    people and the seat it is kept for (the Review page reviews that seat's moves), its
-    level the other person (Progress says the game was against them)."""
-    names = _names(game)
-    lineup = tuple(Person(name) for name in names)
-    scores = table.game.scores
-    rows = []
-    winner = table.game.winner
-    for seat in game.seats:
-        if seat.profile_id is None:
-            continue
-        theirs = max(s for i, s in enumerate(scores) if i != seat.seat)
-        won = seat.seat != resigner if resigner is not None else winner == seat.seat
-        rows.append(
-            (
-                seat.profile_id,
-                SavedGame(
-                    f"{game.game_id}.{seat.seat}",
-                    PlaySetup(
-                        settings=Settings.parse(game.settings), lineup=lineup, seat=seat.seat
-                    ).notation(),
-                    (PERSON_MARK + names[1 - seat.seat])[:LEVEL_MAX],
-                    device_settings_target(game),
-                    table.record_text(),
-                    "won" if won else "lost",
-                    min(scores[seat.seat], 999),
-                    min(theirs, 999),
-                    table.game.skunk() if (won and resigner is None) else 0,
-                    place="left",
-                    resigned=resigner == seat.seat,
-                ),
-            )
-        )
-    return rows
+    page = play_state()
+    if done is not None and page.game is not None and page.game.game_id == game.game_id:
+        page.leave()
+        _say("You resigned that game: it counts as a loss.")
 
 
 # --- the table, as one seat sees it ------------------------------------------------------------
 
 
-def _save(
-    store: Store, player: Profile, act: Callable[[DeviceTable], None], *, again: bool
-) -> None:
-    """Make the move on the page's copy and save it over the version shown; a device behind
-    is refused and shown the game as stored (a throw or a cut made again on it, ``again``)."""
-    state = _state()
-    assert state.table is not None and state.stored is not None
-    try:
-        act(state.table)
-    except RuleError as err:
-        state.note, state.tone = capital(str(err)) + ".", "warning"
-        return
-    for attempt in range(2):
-        table, stored = state.table, state.stored
-        done = table.game.is_over
-        try:
-            saved = store.save_shared_game(
-                player.id,
-                stored,
-                record=table.record_text(),
-                turn=table.turn,
-                results=_results(stored, table) if done else (),
-            )
-        except StaleSharedGameError as err:
-            assert err.stored is not None
-            _load(err.stored)
-            if again and attempt == 0:
-                try:
-                    assert state.table is not None
-                    act(state.table)
-                    continue
-                except RuleError:
-                    pass
-            state.note, state.tone = (
-                "The game had moved on from another device: that move was not made. "
-                "Here it is as it stands now.",
-                "warning",
-            )
-            return
-        except SharedGameError as err:
-            if err.stored is not None:
-                _load(err.stored)
-            state.note, state.tone = capital(str(err)) + ".", "warning"
-            return
-        except StoreError as err:
-            session.report_failure(err)
-            if state.stored is not None:
-                _load(state.stored)  # the move is not kept: the game as it was saved
-            state.note, state.tone = (
-                f"That move could not be saved: {describe_error(err)} Try it again.",
-                "warning",
-            )
-            return
-        state.stored = saved
-        return
-
-
-def _move(need: Need, seat: int, cards: tuple[Card, ...]) -> Callable[[DeviceTable], None]:
-    """The throw or the lay the seat tapped, to make on a table."""
-    if need is Need.DISCARD:
-        return lambda table: table.discard(seat, cards)
-    return lambda table: table.lay(seat, cards[0])
-
-
-def _taps(store: Store, player: Profile, seat: int) -> CardPicker | None:
-    """The seat's cards to tap (the throw, the lay), their taps taken before anything is
-    drawn; None when the seat has nothing to tap."""
-    state = _state()
-    table = state.table
-    assert table is not None
-    need = table.need(seat)
-    events = len(table.game.events)
-    view = table.view(seat)
-    if need is Need.DISCARD:
-        picker = CardPicker(
-            f"devices_throw_{state.game_id}_{view.deal_no}", PickMode.PICK, view.hand
-        )
-    elif need is Need.LAY:
-        slots = [
-            Slot(
-                card,
-                off=""
-                if view.count + card.pips <= 31
-                else f"too high: the count would be {view.count + card.pips}, past 31",
-            )
-            for card in view.hand
-        ]
-        picker = CardPicker(f"devices_lay_{state.game_id}_{events}", PickMode.LAY, slots)
-    else:
-        return None
-    for event in picker.take():
-        cards: tuple[Card, ...] = event.cards
-        _save(store, player, _move(need, seat, cards), again=need is Need.DISCARD)
-        picker.forget()
-        return _taps(store, player, seat)
-    return picker
-
-
 @st.fragment(run_every=LOOK_EVERY)
-def _look(game_id: str, version: int) -> None:
-    """Whether the game moved on in the store: one small read; the page runs again if so."""
+def _look(game_id: str) -> None:
+    """Whether the game moved on in the store from the version on the page: one small read;
+    the page runs again if so."""
     store = _store()
-    if store is None:
+    game = play_state().game
+    if store is None or game is None or game.game_id != game_id:
         return
     try:
         stored = store.shared_version(game_id)
     except StoreError:
         return  # looked at again in a moment
-    if stored is not None and stored != version:
+    if stored is not None and stored != game.version:
         st.rerun()
 
 
@@ -461,50 +368,135 @@ def _look_lobby(profile_id: int, stamp: tuple[int, int]) -> None:
         st.rerun()
 
 
-def _turn_line(table: DeviceTable, seat: int, names: list[str]) -> str:
-    need = table.need(seat)
-    if need is Need.OVER:
-        winner = table.game.winner
-        return "**You won!**" if winner == seat else f"**{plain(names[winner or 0])} won.**"
-    if need is Need.CUT_FOR_DEAL:
-        return "**Your turn:** cut the deck; the lower card deals."
-    if need is Need.DISCARD:
-        return "**Your turn:** tap two cards for the crib, then “To crib”."
-    if need is Need.CUT_STARTER:
-        return "**Your turn:** cut the deck for the starter."
-    if need is Need.LAY:
-        return "**Your turn:** tap a card to lay it."
-    waiting = plain(", ".join(names[s] for s in table.waiting_for))
-    return f"**{waiting}'s turn.** Their move shows here as soon as it is made."
+def follow_shared(player: Profile) -> None:
+    """The game across devices on the page, kept up with the store: the device's own taps
+    taken first (made on the copy the device was showing, so a device behind is refused),
+    then the game read again if it moved on (the device keeping its place), and the look
+    at the store's version every :data:`LOOK_EVERY` seconds."""
+    state = play_state()
+    game = state.game
+    store = _store()
+    if game is None or game.shared is None or store is None:
+        return
+    take_taps(game)
+    game = state.game
+    if game is None or game.shared is None:
+        return
+    try:
+        version = store.shared_version(game.game_id)
+        if version is None:
+            state.leave()
+            _say("That game is no longer kept.", "warning")
+            return
+        if version != game.version:
+            found = store.shared_game(game.game_id)
+            again = device_game(found, player, game.table.place()) if found else None
+            if again is None:
+                state.leave()
+                return
+            state.game = again
+    except StoreError as err:
+        session.report_failure(err)
+    _look(game.game_id)
 
 
-def _board_and_pile(table: DeviceTable, names: list[str], seat: int | None) -> None:
-    """What the whole table sees: the board and the scores, the log (told to ``seat``, or
-    to someone watching: None), the starter, the pile and the count; never a hand."""
-    game = table.game
-    shown = ["You" if i == seat else names[i] for i in range(len(names))]
+def shared_marks(version: int) -> None:
+    """The version drawn, for whoever checks what the page shows (the browser tests)."""
+    st.html(f'<div class="devices-version" data-version="{version}" hidden></div>')
+
+
+def waiting(table: Table) -> None:
+    """Another person's turn: whose it is, the pile, and the device's own hand, still."""
+    other = table.waiting_on()
+    assert other is not None
+    name = table.names.who(other)
+    st.markdown(f"**{plain(name)}'s turn.** Their move shows here as soon as it is made.")
+    view = table.view
+    if view.starter is not None or view.laid:
+        holds = f"{name} holds {many(view.opponent_cards, 'card')}." if view.starter else ""
+        st.markdown(
+            felt_html(starter=view.starter, pile=view.pile, count=view.count, holds=holds),
+            unsafe_allow_html=True,
+        )
+    with hand():
+        if view.hand:
+            CardPicker(
+                f"devices_held_{len(table.game.events)}",
+                PickMode.LAY,
+                [Slot(c, off="it is not your turn") for c in view.hand],
+            ).show(label="Your hand", locked=True)
+
+
+def _leave() -> None:
+    play_state().leave()
+
+
+def device_menu(player: Profile) -> None:
+    """Below the table of a game across devices: leave it (it waits in the store), or
+    resign it once it has waited a day for the other."""
+    game = play_state().game
+    store = _store()
+    if game is None or game.shared is None or store is None:
+        return
+    stored = game.shared
+    seat = game.table.own
+    with st.container(horizontal=True):
+        # (no tooltip: one that shows where a button stood before would cover the next)
+        st.button("Leave the table: it waits for you", key="devices_leave", on_click=_leave)
+        if stored.open and stored.waited(datetime.now(UTC)) >= RESIGN_AFTER and stored.turn != seat:
+            st.button(
+                "Resign",
+                key="devices_resign_table",
+                on_click=_resign,
+                args=(store, player, stored),
+            )
+
+
+# --- the teacher's view of a game: never a hand ------------------------------------------------
+
+
+def _told(game: Game, names: SeatNames) -> list[str]:
+    """What has happened since the last deal began, told to nobody's seat (no hidden card)."""
+    events = game.events
+    starts = [
+        i
+        for i, event in enumerate(events)
+        if isinstance(event, DealEvent) or (isinstance(event, CutEvent) and event.dealer)
+    ]
+    start = starts[-1] if starts else 0
+    lines = [
+        line
+        for event in events[start:]
+        for line in event_lines(event, game.players, names=names, viewer=None)
+    ]
+    return lines[-12:]
+
+
+def _board_and_pile(game: Game, names: list[str]) -> None:
+    """What the whole table sees: the board and the scores, the log, the starter, the pile
+    and the count; never a hand."""
     pegs = pegs_of(
         peg_moves(game.events, game.players, target=game.settings.target), game.settings.sides
     )
     last = pegs.last
     move = BoardMove(last.seat, last.start, last.end, last.reason) if last else None
-    told = table.lines_for(-1 if seat is None else seat, shown)
-    log = "".join(f"<div>{escape(line)}</div>" for line in told)
+    seats = SeatNames(game.players, tuple(enumerate(names)))
+    log = "".join(f"<div>{escape(line)}</div>" for line in _told(game, seats))
     st.html(
         board_html(
             [Frame(pegs.front, pegs.back, move)],
             target=game.settings.target,
-            names=shown,
+            names=names,
             beside=f'<div class="tb-log" role="log" aria-label="What happened">{log}</div>',
         )
     )
-    public = table.view(0 if seat is None else seat)  # only what every seat sees is drawn
+    public = game.view(0)  # only what every seat sees is drawn
     if public.starter is None and not public.laid:
         return
     held = [
         f"{names[i]} holds {many(public.held[i], 'card')}"
         for i in range(game.players)
-        if i != seat and public.starter is not None
+        if public.starter is not None
     ]
     st.markdown(
         felt_html(
@@ -536,122 +528,20 @@ def watch(game_id: str) -> None:
                 id=game_id,
                 version=found.version,
                 stored=found,
-                table=DeviceTable.from_record(found.record),
+                game=Game.replay(GameRecord.parse(found.record)),
             )
     except StoreError as err:
         st.warning(capital(describe_error(err)))
         return
-    stored, table = cache["stored"], cache["table"]
-    assert isinstance(stored, SharedGame) and isinstance(table, DeviceTable)
-    names = _names(stored)
+    stored, game = cache["stored"], cache["game"]
+    assert isinstance(stored, SharedGame) and isinstance(game, Game)
+    names = names_of(stored)
     st.html(f"<style>{TABLE_CSS}</style>")
     with st.container(key="devices_watch"):
-        st.markdown(f"#### {plain(' against '.join(names))}, to {table.game.settings.target}")
+        st.markdown(f"#### {plain(' against '.join(names))}, to {game.settings.target}")
         if not stored.open:
             st.info(f"This game is over ({stored.status}).")
-        elif table.game.is_over or not table.waiting_for:
-            pass
-        else:
-            waiting = " and ".join(names[s] for s in table.waiting_for)
-            st.markdown(f"**{plain(waiting)} to play.**")
-        _board_and_pile(table, names, None)
-
-
-def device_table(player: Profile) -> bool:
-    """The game across devices on the page, as the player's seat sees it (False: none)."""
-    state = _state()
-    store = _store()
-    if not state.game_id or store is None:
-        return False
-    if state.stored is None or state.table is None:
-        found = store.shared_game(state.game_id)
-        if found is None:
-            _close()
-            return False
-        _load(found)
-    assert state.stored is not None and state.table is not None
-    seat = state.stored.seat_of(player.id)
-    if seat is None:
-        _close()
-        return False
-    picker = _taps(store, player, seat)
-    try:
-        version = store.shared_version(state.game_id)
-        if version is not None and version != state.stored.version:
-            found = store.shared_game(state.game_id)
-            if found is not None:
-                _load(found)
-                picker = _taps(store, player, seat)
-    except StoreError as err:
-        session.report_failure(err)
-    stored, table = state.stored, state.table
-    assert stored is not None and table is not None
-    names = _names(stored)
-    view = table.view(seat)
-    _look(stored.game_id, stored.version)
-    st.html(f"<style>{TABLE_CSS}</style>")
-    with st.container(key="devices_table"):
-        # the version drawn, for whoever checks what the page shows (the browser tests)
-        st.html(f'<div class="devices-version" data-version="{stored.version}" hidden></div>')
-        if state.note:
-            (st.warning if state.tone == "warning" else st.info)(state.note)
-            state.note = ""
-        others = " and ".join(n for i, n in enumerate(names) if i != seat)
-        st.markdown(f"#### You against {plain(others)}, to {table.game.settings.target}")
-        if stored.status == "resigned":
-            who = names[stored.resigned_by or 0]
-            st.info(f"{plain(who)} resigned: the game had waited a day.")
-        elif stored.status == "cancelled":
-            st.info("This game was called off.")
-        st.markdown(_turn_line(table, seat, names), help=None)
-        _board_and_pile(table, names, seat)
-        need = table.need(seat)
-        with hand():
-            if need is Need.CUT_FOR_DEAL:
-                st.button(
-                    "Cut the deck",
-                    type="primary",
-                    key="devices_cut",
-                    on_click=_save,
-                    args=(store, player, lambda t: t.cut_for_deal(seat)),
-                    kwargs={"again": True},
-                )
-            elif need is Need.CUT_STARTER:
-                st.button(
-                    "Cut for the starter",
-                    type="primary",
-                    key="devices_starter",
-                    on_click=_save,
-                    args=(store, player, lambda t: t.cut_starter(seat)),
-                    kwargs={"again": False},
-                )
-            if picker is not None:
-                if need is Need.DISCARD:
-                    picker.show(need=2, confirm="To crib", label="Your hand")
-                else:
-                    picker.show(label="Your hand")
-            elif view.hand:
-                CardPicker(
-                    f"devices_held_{stored.game_id}_{len(table.game.events)}",
-                    PickMode.LAY,
-                    [Slot(c, off="it is not a card's turn") for c in view.hand],
-                ).show(label="Your hand", locked=True)
-        with st.container(horizontal=True):
-            st.button(
-                "Leave the table",
-                key="devices_leave",
-                on_click=_close,
-                help="The game waits in the store: come back to it from Play, on any device.",
-            )
-            if (
-                stored.open
-                and stored.waited(datetime.now(UTC)) >= RESIGN_AFTER
-                and stored.turn != seat
-            ):
-                st.button(
-                    "Resign",
-                    key="devices_resign_table",
-                    on_click=_resign,
-                    args=(store, player, stored),
-                )
-    return True
+        elif not game.is_over and game.waiting_for():
+            waited = " and ".join(names[s] for s in game.waiting_for())
+            st.markdown(f"**{plain(waited)} to play.**")
+        _board_and_pile(game, names)

@@ -57,7 +57,8 @@ def lay(page_game: PlayGame, picker: CardPicker, late: str = "") -> None:
     st.markdown(felt, unsafe_allow_html=True)
     details = False
     with st.container(horizontal=True, vertical_alignment="center", key="play_your_turn"):
-        whose = f"{names.who(table.seat)}'s turn" if names.people else "Your turn"
+        yours = not names.people or names.me == table.seat
+        whose = "Your turn" if yours else f"{names.who(table.seat)}'s turn"
         st.markdown(f"**{whose}: tap a card to lay it.**", width="content")
         if table.learning:
             details = st.toggle(

@@ -16,8 +16,9 @@ __all__ = ["pass_screen", "shared"]
 
 
 def shared(table: Table) -> bool:
-    """More than one person plays at this table, on this device."""
-    return len(table.people) > 1
+    """More than one person plays at this table, on this device (a table of one person's
+    seat, in a game across devices, is that device's alone)."""
+    return len(table.people) > 1 and table.own is None
 
 
 def _take(seat: int) -> None:

@@ -49,10 +49,11 @@ def results(page_game: PlayGame, profile: Profile) -> None:
             again = st.button("Play again", type="primary", key="play_again")
             review = st.button("Review this game", key="play_review")  # every decision
     if review:
-        open_review(page_game.game_id)
+        open_review(page_game.row_id)
     if again:
-        table.leave()
-        commit(page_game)
+        if page_game.shared is None:  # (a game across devices is over in the store: its
+            table.leave()  # results are each person's rows)
+            commit(page_game)
         play_state().game = None
         st.rerun()
     settings = game.settings
@@ -144,7 +145,7 @@ def _final_words(table: Table, deals: int) -> list[str]:
     if names.people:  # people by name: the winners, and the score
         assert game.winner is not None
         winner = names.side_said(game.winner)
-        two = game.players == 4
+        two = game.players == 4 or winner == "You"  # (a device's own seat: "You win!")
         lines = [f"## {winner} {'win' if two else 'wins'}! 🎉"]
         if skunk:
             lines.append(f"**{winner} won by {word}!**  ")

@@ -21,6 +21,7 @@ from trainer.ui import actions, play_saves, session
 from trainer.ui.play_page.state import NOBODY, capital, play_state
 from trainer.ui.play_saves import Owner, PlayGame, Saved, Stale
 from trainer.ui.profiles import plain
+from trainer.ui.shared_saves import save_shared
 
 __all__ = ["act", "commit", "retry", "start", "sync", "unsaved"]
 
@@ -28,11 +29,14 @@ __all__ = ["act", "commit", "retry", "start", "sync", "unsaved"]
 def commit(game: PlayGame) -> bool:
     """Save the page's game after a move; False when the move did not stand (the game had
     moved on in another tab or server, and the page now shows it as stored)."""
-    outcome = play_saves.save(game)
+    outcome = save_shared(game) if game.shared is not None else play_saves.save(game)
     if not isinstance(outcome, Stale):
         return True
     state = play_state()
-    if outcome.stored is None:
+    if outcome.said:
+        state.game = outcome.stored
+        state.note = capital(outcome.said) + ("" if outcome.said.endswith(".") else ".")
+    elif outcome.stored is None:
         state.game = None
         state.note = (
             "This game is no longer among your saved games (it was removed in another tab "
@@ -92,7 +96,9 @@ def sync(profile: Profile) -> None:
     game = state.game
     if game is not None and profile is NOBODY:
         return  # the progress file cannot be read: whoever plays here goes on playing
-    if game is not None and game.owner != owner:
+    if game is not None and game.owner != owner and game.shared is not None:
+        state.leave()  # a game across devices is in the store: the other player's own
+    elif game is not None and game.owner != owner:
         store = session.current_store()
         if store is not None and store.notice is not None and _profile_of(game) is None:
             # the progress file was damaged and started afresh, so the game's player is no

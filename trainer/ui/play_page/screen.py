@@ -8,6 +8,7 @@ import streamlit as st
 
 from trainer.training.records import Profile
 from trainer.training.table import Need
+from trainer.ui.play_page.across_devices import device_menu, shared_marks, waiting
 from trainer.ui.play_page.count import claim_form
 from trainer.ui.play_page.cues import play_cues
 from trainer.ui.play_page.lay import lay
@@ -43,17 +44,21 @@ def table_screen(profile: Profile) -> None:
     fade = late(table)
     play_cues(game, fade)
     with st.container(key="play_table"):
+        if game.shared is not None:  # a game across devices: the version drawn
+            shared_marks(game.version)
         unsaved(game)
         header(table)
         notes(table)
         board_and_log(table, fade)
         need = table.need()
         if (
-            need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL)
+            need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL, Need.WAIT)
             and table.viewer is not None
         ):
             throw_coach(table)  # (a hand shown between people is everyone's: no one's coach)
-        if need is Need.CUT_FOR_DEAL:
+        if need is Need.WAIT:  # another device's turn: the coach's word on the move made,
+            waiting(table)  # the pile and the hand, until that move comes in
+        elif need is Need.CUT_FOR_DEAL:
             cut_for_deal(table)
         elif need is Need.DISCARD and cards is not None:
             discard(game, cards)
@@ -67,5 +72,8 @@ def table_screen(profile: Profile) -> None:
             reveal(table)
         else:
             results(game, profile)
-    menu(profile)
+    if game.shared is not None:
+        device_menu(profile)
+    else:
+        menu(profile)
     follow()  # a count that could not be saved: said at the top of the page

@@ -24,10 +24,12 @@ from trainer.ui.table_html import items_html, lit_cards_html, now_html, reveal_t
 __all__ = ["reveal"]
 
 
-def _summary(event: ShowEvent, over: bool, players: int = 2) -> tuple[str, str]:
+def _summary(table: Table, event: ShowEvent) -> tuple[str, str]:
     """What a count came to: its total (said beside the cards, as HTML) and then, in
-    Markdown, a muggins or a game won (a miss is told as a miss, never as a success)."""
-    lines = event_lines(event, players)
+    Markdown, a muggins or a game won (a miss is told as a miss, never as a success); the
+    seats called as the table calls them (people by name, a device's own seat "you")."""
+    over = table.game.is_over
+    lines = event_lines(event, table.game.players, names=table.names, viewer=table.viewer)
     if over:
         lines.append("That reaches the end of the board: the game is over.")
     head, *rest = lines
@@ -76,7 +78,7 @@ def reveal(table: Table) -> None:
     shown = len(items) if at_once else table.shown  # saved with the game: a reload shows it
     times = reveal_times(len(items)) if at_once else []
     done = shown >= len(items)
-    head, after = _summary(event, table.game.is_over, table.game.players)
+    head, after = _summary(table, event)
     crib_line = table.coaching.crib_line() if table.learning and done else ""
     if crib_line:
         after += ("  \n" if after else "") + "**Coach:** " + crib_line

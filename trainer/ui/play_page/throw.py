@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from trainer.engine.vocab import Phase
 from trainer.training.table import COMPUTER, ME, Need, Table
 from trainer.ui import actions
 from trainer.ui.cardpick import CardPicker
@@ -28,7 +29,9 @@ def throw_coach(table: Table) -> None:
         st.container(key="play_tips_throw"),
         st.expander(
             f"Coach: {verdict}",
-            expanded=table.need() is Need.CUT_STARTER,
+            # open while the throw is fresh: at the cut, or waiting for the other's throw
+            expanded=table.need() is Need.CUT_STARTER
+            or (table.need() is Need.WAIT and table.game.phase in (Phase.DISCARD, Phase.STARTER)),
             icon=":material/school:",
         ),
     ):

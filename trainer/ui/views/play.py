@@ -30,7 +30,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.ui import restart_notice, session
-from trainer.ui.play_page.across_devices import device_table, lobby
+from trainer.ui.play_page.across_devices import follow_shared, lobby
 from trainer.ui.play_page.first_games import first_games, learning_offer
 from trainer.ui.play_page.layout import OPENING_CSS, TABLE_CSS
 from trainer.ui.play_page.new_game import import_record, settings_form
@@ -53,8 +53,7 @@ problem = store_problem()
 if problem and (state.game is None or state.game.unsaved is None):
     st.warning(plain(f"Games are not being saved: {problem}"))
 
-if state.game is None and device_table(player):
-    st.stop()  # a game across devices, as this player's seat sees it
+follow_shared(player)  # a game across devices: kept up with the store
 if learning_offer(player):
     st.stop()  # the offer alone, until it is taken or declined
 if state.game is None:

@@ -23,7 +23,7 @@ from trainer.progress.figures import (
     games_lines,
 )
 from trainer.progress.review_totals import LostPoint, lost_points
-from trainer.progress.store import Recorded, StoreError, describe_error
+from trainer.progress.store import FinishedGame, Recorded, StoreError, describe_error
 from trainer.training.ladder import Step, ladder
 from trainer.training.records import Profile
 from trainer.training.scheduling import Area, Standing, standing, standings
@@ -34,6 +34,7 @@ from trainer.ui.loaded import course as loaded_course
 from trainer.ui.loaded import drill_catalog
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import PRACTICE_PAGE, PracticeRequest, ask_practice
+from trainer.ui.review_ahead import prepare, review_soon
 
 MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
 DAY = "utcyearmonthdate"  # chart dates are calendar days, read and shown in UTC
@@ -381,11 +382,29 @@ def _games(n: int) -> str:
     return "1 game" if n == 1 else f"{n} games"
 
 
+#: The newest finished games whose review is worked out while Progress shows, so that
+#: "Review" opens at once.
+REVIEWED_AHEAD = 3
+
+
+def _review_ahead(profile_id: int, games: list[FinishedGame]) -> None:
+    """Start working out the newest games' reviews in the background (a review kept or on
+    its way is not worked out again)."""
+    for game in games[:REVIEWED_AHEAD]:
+        try:
+            saved = session.saved_game(profile_id, game.game_id)
+        except StoreError:
+            return  # the list above says nothing of it: the review opens all the same
+        if saved is not None:
+            prepare(saved.record, saved.settings)
+
+
 def reviewed_games(profile_id: int) -> None:
-    """Points lost per game over time (each game reviewed once), and every finished game
-    with a link to its review."""
+    """Points lost per game over time (each game reviewed once: the games not reviewed yet
+    are reviewed in the background, and join the chart once they are), and every finished
+    game with a link to its review, the newest reviews worked out ahead."""
     try:
-        games = session.finished_games(profile_id)
+        games = session.finished_games(profile_id, soon=review_soon)
     except StoreError as err:
         session.report_failure(err)
         st.warning(
@@ -415,18 +434,19 @@ def reviewed_games(profile_id: int) -> None:
             "counts gave away against the best choice. Lower is better; a game to 121 has "
             "about twice the deals of a game to 61."
         )
-        waiting = sum(1 for g in games if g.lost is None)
-        if waiting:
-            st.caption(
-                f"{waiting} older game{'' if waiting == 1 else 's'} still to be reviewed: "
-                "they join the chart on your next visits."
-            )
+    waiting = sum(1 for g in games if g.lost is None)
+    if waiting:
+        st.caption(
+            f"{_games(waiting)} still to be reviewed: "
+            f"{'it joins' if waiting == 1 else 'they join'} the chart on a later visit."
+        )
     st.markdown("##### Your games")
     st.caption("Open a game's review: the three costliest decisions, and every deal on the board.")
     game_links(games[:GAMES_SHOWN], key="progress_game")
     if len(games) > GAMES_SHOWN:
         with st.expander(f"Older games ({len(games) - GAMES_SHOWN})"):
             game_links(games[GAMES_SHOWN:], key="progress_game")
+    _review_ahead(profile_id, games)
 
 
 def your_data(profile: Profile, *, answers: bool, reviewing: bool) -> None:
