@@ -108,33 +108,9 @@ def assess(
     for area in available:
         by_area.setdefault(area, [])
 
-    # errors and pace per area, decayed by recency within the area
-    errors: dict[Area, float] = {}
-    pace: dict[Area, float] = {}
-    area_misses: dict[Area, dict[Category, float]] = {}
-    for area, answers in by_area.items():
-        decay = _decays(len(answers), half_life)
-        weight = sum(decay)
-        wrong = sum(d for d, a in zip(decay, answers, strict=True) if not a.correct)
-        rate = (wrong + PRIOR_ANSWERS * PRIOR_ERROR) / (weight + PRIOR_ANSWERS)
-        errors[area] = _above(rate, MASTERY_ERROR) if answers else 0.0
-        if answers:
-            pace[area] = sum(d * a.seconds for d, a in zip(decay, answers, strict=True)) / weight
-        misses: dict[Category, float] = defaultdict(float)
-        for d, attempt in zip(decay, answers, strict=True):
-            for category in attempt.missed:
-                misses[category] += d
-        area_misses[area] = misses
-
-    # each category's need, over the answers of the drills where it can come up
+    errors, pace, area_misses = _area_figures(by_area, half_life)
     where = category_drills(recent)
-    category_need: dict[Category, float] = {}
-    for category, drills in where.items():
-        chances = [a for a in recent if a.drill in drills]
-        decay = _decays(len(chances), half_life)
-        missed = sum(d for d, a in zip(decay, chances, strict=True) if category in a.missed)
-        rate = missed / (sum(decay) + PRIOR_ANSWERS)
-        category_need[category] = _above(rate, MASTERY_MISS)
+    category_need = _category_needs(recent, where, half_life)
 
     # pace against the target, else against the learner's usual pace for that drill type
     usual: dict[str, float] = {}
@@ -146,14 +122,7 @@ def assess(
     for area in sorted(by_area):
         drill, tier = area
         answers = by_area[area]
-        share = 0.0
-        for category, need in category_need.items():
-            if need == 0.0 or drill not in where[category]:
-                continue
-            candidates = [a for a in by_area if a[0] in where[category]]
-            total = sum(area_misses[a].get(category, 0.0) for a in candidates)
-            mine = area_misses[area].get(category, 0.0)
-            share += need * (mine + 1.0) / (total + len(candidates))
+        share = _category_share(area, by_area, category_need, where, area_misses)
         slow = 0.0
         if area in pace:
             reference = targets.get(area) or usual[drill]
@@ -175,6 +144,65 @@ def assess(
             )
         )
     return needs
+
+
+def _area_figures(
+    by_area: Mapping[Area, list[AttemptIn]], half_life: float
+) -> tuple[dict[Area, float], dict[Area, float], dict[Area, dict[Category, float]]]:
+    """Errors and pace per area, and each area's misses by category, decayed by recency
+    within the area."""
+    errors: dict[Area, float] = {}
+    pace: dict[Area, float] = {}
+    area_misses: dict[Area, dict[Category, float]] = {}
+    for area, answers in by_area.items():
+        decay = _decays(len(answers), half_life)
+        weight = sum(decay)
+        wrong = sum(d for d, a in zip(decay, answers, strict=True) if not a.correct)
+        rate = (wrong + PRIOR_ANSWERS * PRIOR_ERROR) / (weight + PRIOR_ANSWERS)
+        errors[area] = _above(rate, MASTERY_ERROR) if answers else 0.0
+        if answers:
+            pace[area] = sum(d * a.seconds for d, a in zip(decay, answers, strict=True)) / weight
+        misses: dict[Category, float] = defaultdict(float)
+        for d, attempt in zip(decay, answers, strict=True):
+            for category in attempt.missed:
+                misses[category] += d
+        area_misses[area] = misses
+    return errors, pace, area_misses
+
+
+def _category_needs(
+    recent: Sequence[AttemptIn], where: Mapping[Category, frozenset[DrillType]], half_life: float
+) -> dict[Category, float]:
+    """Each category's need, over the answers of the drills where it can come up."""
+    category_need: dict[Category, float] = {}
+    for category, drills in where.items():
+        chances = [a for a in recent if a.drill in drills]
+        decay = _decays(len(chances), half_life)
+        missed = sum(d for d, a in zip(decay, chances, strict=True) if category in a.missed)
+        rate = missed / (sum(decay) + PRIOR_ANSWERS)
+        category_need[category] = _above(rate, MASTERY_MISS)
+    return category_need
+
+
+def _category_share(
+    area: Area,
+    by_area: Mapping[Area, list[AttemptIn]],
+    category_need: Mapping[Category, float],
+    where: Mapping[Category, frozenset[DrillType]],
+    area_misses: Mapping[Area, Mapping[Category, float]],
+) -> float:
+    """The area's share of the needs of the categories that come up in its drill: more
+    where it has missed more of them than the other areas where they come up."""
+    drill = area[0]
+    share = 0.0
+    for category, need in category_need.items():
+        if need == 0.0 or drill not in where[category]:
+            continue
+        candidates = [a for a in by_area if a[0] in where[category]]
+        total = sum(area_misses[a].get(category, 0.0) for a in candidates)
+        mine = area_misses[area].get(category, 0.0)
+        share += need * (mine + 1.0) / (total + len(candidates))
+    return share
 
 
 def weights(
