@@ -47,6 +47,17 @@ def check_attempt(attempt: AttemptIn) -> None:
     text_field("tier", attempt.tier, TIER_MAX)
     text_field("question", attempt.question, TEXT_MAX)
     text_field("answer", attempt.answer, TEXT_MAX, empty_ok=True)
+    _check_figures(attempt)
+    if Mode.named(attempt.mode) is None:
+        raise InvalidAttemptError(f"mode {attempt.mode!r} is not one of {', '.join(Mode)}")
+    _check_missed(attempt.missed)
+    if not isinstance(attempt.at, datetime):
+        raise InvalidAttemptError(f"at must be a datetime, not {attempt.at!r}")
+
+
+def _check_figures(attempt: AttemptIn) -> None:
+    """Refuse an answer whose seed, right or wrong, points off or seconds are not figures
+    of their kind and range."""
     if isinstance(attempt.seed, bool) or not isinstance(attempt.seed, int):
         raise InvalidAttemptError(f"seed must be a whole number, not {attempt.seed!r}")
     if not -INT64 <= attempt.seed < INT64:
@@ -61,18 +72,18 @@ def check_attempt(attempt: AttemptIn) -> None:
         raise InvalidAttemptError(f"seconds must be a number, not {attempt.seconds!r}")
     if not math.isfinite(attempt.seconds) or attempt.seconds < 0:
         raise InvalidAttemptError(f"seconds must be zero or more, not {attempt.seconds!r}")
-    if Mode.named(attempt.mode) is None:
-        raise InvalidAttemptError(f"mode {attempt.mode!r} is not one of {', '.join(Mode)}")
-    if not isinstance(attempt.missed, tuple | list | frozenset | set):
+
+
+def _check_missed(missed: object) -> None:
+    """Refuse missed categories that are not a collection of known categories."""
+    if not isinstance(missed, tuple | list | frozenset | set):
         raise InvalidAttemptError("missed must be a tuple of categories")
-    unknown = [c for c in attempt.missed if c not in CATEGORIES]
+    unknown = [c for c in missed if c not in CATEGORIES]
     if unknown:
         raise InvalidAttemptError(
             f"missed has unknown categor{'y' if len(unknown) == 1 else 'ies'} "
             f"{', '.join(map(repr, unknown))}; known: {', '.join(CATEGORIES)}"
         )
-    if not isinstance(attempt.at, datetime):
-        raise InvalidAttemptError(f"at must be a datetime, not {attempt.at!r}")
 
 
 #: Alphabets whose letters look alike: a name may use one of them, not several.
