@@ -28,18 +28,30 @@ def rank_features(
     takes), the pairs (from the five cards' ranks) and the runs (each run's length, as
     the engine lists them). Shared by :func:`show_features`, which reads a counted hand,
     and the show dealer, which reads a rank pattern before any suits are chosen."""
+    return (
+        _fifteen_features(set(fifteen_sizes)) | _pair_features(orders) | _run_features(run_lengths)
+    )
+
+
+def _fifteen_features(sizes: set[int]) -> set[str]:
+    """The fifteens' features, from how many cards each takes."""
+    if not sizes:
+        return set()
+    found = {"fifteen"}
+    if 2 in sizes:
+        found.add("two-card-fifteen")
+    if 3 in sizes:
+        found.add("three-card-fifteen")
+    if max(sizes) >= 4:
+        found.add("four-card-fifteen")
+    if 5 in sizes:
+        found.add("five-card-fifteen")
+    return found
+
+
+def _pair_features(orders: Iterable[int]) -> set[str]:
+    """The pairs' features, from the cards' ranks."""
     found: set[str] = set()
-    sizes = set(fifteen_sizes)
-    if sizes:
-        found.add("fifteen")
-        if 2 in sizes:
-            found.add("two-card-fifteen")
-        if 3 in sizes:
-            found.add("three-card-fifteen")
-        if max(sizes) >= 4:
-            found.add("four-card-fifteen")
-        if 5 in sizes:
-            found.add("five-card-fifteen")
     multiples = [n for n in Counter(orders).values() if n >= 2]
     if multiples:
         found.add("pair")
@@ -49,14 +61,20 @@ def rank_features(
         found.add("pair-royal")
     if 4 in multiples:
         found.add("four-of-a-kind")
-    if run_lengths:
-        found.add("run")
-        if run_lengths[0] >= 4:
-            found.add("long-run")
-        if run_lengths[0] == 5:
-            found.add("run-of-five")
-        if len(run_lengths) >= 2:
-            found.update(("multi-run", _MULTI_RUNS[len(run_lengths)]))
+    return found
+
+
+def _run_features(run_lengths: Sequence[int]) -> set[str]:
+    """The runs' features, from each run's length as the engine lists them."""
+    if not run_lengths:
+        return set()
+    found = {"run"}
+    if run_lengths[0] >= 4:
+        found.add("long-run")
+    if run_lengths[0] == 5:
+        found.add("run-of-five")
+    if len(run_lengths) >= 2:
+        found.update(("multi-run", _MULTI_RUNS[len(run_lengths)]))
     return found
 
 
@@ -101,12 +119,7 @@ def peg_features(score: PlayScore) -> frozenset[str]:
             found.add({2: "pair", 3: "pair-royal", 4: "double-pair-royal"}[len(item.cards)])
         elif item.kind is Kind.RUN:
             run_length = len(item.cards)
-            found.add("run")
-            if run_length >= 4:
-                found.add("long-run")
-            orders = [card.order for card in item.cards]
-            if orders != sorted(orders) and orders != sorted(orders, reverse=True):
-                found.add("run-out-of-order")
+            found |= _laid_run_features(item.cards)
     if score.total == 0:
         found.add("zero")
     if len(pile) >= 3 and pile[-3].order == pile[-1].order != pile[-2].order:
@@ -116,6 +129,17 @@ def peg_features(score: PlayScore) -> frozenset[str]:
     if _looks_like_longer_run(pile, run_length):
         found.add("broken-run")
     return frozenset(found)
+
+
+def _laid_run_features(cards: Sequence[Card]) -> set[str]:
+    """A run made in the play: long, or laid out of order."""
+    found = {"run"}
+    if len(cards) >= 4:
+        found.add("long-run")
+    orders = [card.order for card in cards]
+    if orders != sorted(orders) and orders != sorted(orders, reverse=True):
+        found.add("run-out-of-order")
+    return found
 
 
 def _consecutive(orders: Iterable[int]) -> bool:
