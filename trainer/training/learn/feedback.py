@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from trainer.analysis.hands import four_card_points
 from trainer.content.lessons import (
@@ -212,51 +213,62 @@ def hint(check: Check, answer: int | str) -> str:
         return (
             f"Those are the points. Now peg them: count on from your front peg, in hole {pegs[1]}."
         )
-    if isinstance(check, CountCheck):
-        off = int(answer) - check.answer if isinstance(answer, int) else 0
-        items = check.score().items
+    hinter = _HINTS.get(type(check))
+    if hinter is None:
         return (
-            _count_trap(check, off)
-            or _one_kind_short(items, off)
-            or _authored(check.hint, off)
-            or _off_by(items, off, "hand")
+            "Look at what each choice scores on its own, then think about the starter. "
+            "Cards close in rank, pairs and fives give many starters something to add."
         )
-    if isinstance(check, PegCheck):
-        off = int(answer) - check.answer if isinstance(answer, int) else 0
-        items = check.score().items
-        return (
-            _peg_trap(check, int(_points_given(check, answer)))
-            or _one_kind_short(items, off)
-            or _authored(check.hint, off)
-            or _off_by(items, off, "card")
-        )
-    if isinstance(check, FifteenCheck):
-        return _explain_fifteen(check, answer).details[0]
-    if isinstance(check, GoCheck):
-        return _go_hint(check, answer)
-    if isinstance(check, TableGoCheck):
-        if check.ask == "leads-next":
-            return (
-                "After a go or a 31, the lead passes to the left of whoever laid the last "
-                "card. A player with no cards left is passed over."
-            )
-        return (
-            "The point goes to whoever laid the most recent card, once nobody at the "
-            "table can lay another."
-        )
-    if isinstance(check, SkunkCheck):
-        lines = "the skunk lines, before 61 and 91" if check.game == 121 else "the skunk line"
-        return f"Look again at where the loser's peg stands against {lines}."
-    if isinstance(check, BoardCheck):
-        return _board_hint(check, int(answer))
-    if isinstance(check, CutCheck):
-        if check.answer == "again" or answer == "again":
-            return "Look at the ranks of the two cards: is one lower, or are they the same?"
-        return "The lower card deals. The ace is the lowest card of all, and the king the highest."
+    return hinter(check, answer)
+
+
+def _count_hint(check: CountCheck, answer: int | str) -> str:
+    off = int(answer) - check.answer if isinstance(answer, int) else 0
+    items = check.score().items
     return (
-        "Look at what each choice scores on its own, then think about the starter. "
-        "Cards close in rank, pairs and fives give many starters something to add."
+        _count_trap(check, off)
+        or _one_kind_short(items, off)
+        or _authored(check.hint, off)
+        or _off_by(items, off, "hand")
     )
+
+
+def _peg_hint(check: PegCheck, answer: int | str) -> str:
+    off = int(answer) - check.answer if isinstance(answer, int) else 0
+    items = check.score().items
+    return (
+        _peg_trap(check, int(_points_given(check, answer)))
+        or _one_kind_short(items, off)
+        or _authored(check.hint, off)
+        or _off_by(items, off, "card")
+    )
+
+
+def _fifteen_hint(check: FifteenCheck, answer: int | str) -> str:
+    return _explain_fifteen(check, answer).details[0]
+
+
+def _table_go_hint(check: TableGoCheck, answer: int | str) -> str:
+    if check.ask == "leads-next":
+        return (
+            "After a go or a 31, the lead passes to the left of whoever laid the last "
+            "card. A player with no cards left is passed over."
+        )
+    return (
+        "The point goes to whoever laid the most recent card, once nobody at the "
+        "table can lay another."
+    )
+
+
+def _skunk_hint(check: SkunkCheck, answer: int | str) -> str:
+    lines = "the skunk lines, before 61 and 91" if check.game == 121 else "the skunk line"
+    return f"Look again at where the loser's peg stands against {lines}."
+
+
+def _cut_hint(check: CutCheck, answer: int | str) -> str:
+    if check.answer == "again" or answer == "again":
+        return "Look at the ranks of the two cards: is one lower, or are they the same?"
+    return "The lower card deals. The ace is the lowest card of all, and the king the highest."
 
 
 #: How a first hint opens: which way the answer was off, never by how much (the
@@ -620,3 +632,16 @@ def _always(item: ScoreItem) -> bool:
 
 def _not_closing(item: ScoreItem) -> bool:
     return item.kind not in CLOSING_KINDS
+
+
+#: :func:`hint`'s nudge for each type of question (any other: what each choice scores).
+_HINTS: dict[type[Check], Callable[[Any, int | str], str]] = {
+    CountCheck: _count_hint,
+    PegCheck: _peg_hint,
+    FifteenCheck: _fifteen_hint,
+    GoCheck: _go_hint,
+    TableGoCheck: _table_go_hint,
+    SkunkCheck: _skunk_hint,
+    BoardCheck: lambda check, answer: _board_hint(check, int(answer)),
+    CutCheck: _cut_hint,
+}
