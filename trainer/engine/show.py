@@ -240,47 +240,63 @@ _RUN_GROUP_NAMES = {
 }
 
 
+#: One call of the count before its running total is known: the words (``{t}`` stands for
+#: the total so far) and the items it counts.
+_Saying = tuple[str, Sequence[ScoreItem]]
+
+
 def _calls(items: Sequence[ScoreItem]) -> list[Call]:
     calls: list[Call] = []
     total = 0
-
-    def say(text: str, group: Sequence[ScoreItem]) -> None:
-        nonlocal total
+    for text, group in _sayings(items):
         points = sum(item.points for item in group)
         total += points
         calls.append(Call(text.replace("{t}", number_word(total)), tuple(group), points, total))
+    return calls
 
-    for item in items:
-        if item.kind == Kind.FIFTEEN:
-            say("fifteen {t}", (item,))
 
+def _sayings(items: Sequence[ScoreItem]) -> list[_Saying]:
+    """The calls in table cadence: fifteens, pairs, runs (with the pairs inside them),
+    flushes, nobs."""
     runs = [item for item in items if item.kind == Kind.RUN]
     run_cards = {card for run in runs for card in run.cards}
     pairs = [item for item in items if item.kind == Kind.PAIR]
     inside = [p for p in pairs if runs and set(p.cards) <= run_cards]
     outside = [p for p in pairs if p not in inside]
+    return [
+        *(("fifteen {t}", (item,)) for item in items if item.kind == Kind.FIFTEEN),
+        *_pair_sayings(outside),
+        *_run_sayings(runs, inside),
+        *(
+            (f"a {number_word(len(item.cards))}-card flush is {{t}}", (item,))
+            for item in items
+            if item.kind == Kind.FLUSH
+        ),
+        *(("one for his nobs is {t}", (item,)) for item in items if item.kind == Kind.NOBS),
+    ]
 
+
+def _pair_sayings(pairs: Sequence[ScoreItem]) -> list[_Saying]:
+    """Pairs outside any run, said together by rank: a pair, a pair royal, four of a kind."""
     by_rank: dict[int, list[ScoreItem]] = {}
-    for pair in outside:
+    for pair in pairs:
         by_rank.setdefault(pair.cards[0].order, []).append(pair)
-    for group in by_rank.values():
-        name = {1: "a pair", 3: "a pair royal", 6: "four of a kind"}[len(group)]
-        say(name + " is {t}", group)
+    return [
+        ({1: "a pair", 3: "a pair royal", 6: "four of a kind"}[len(group)] + " is {t}", group)
+        for group in by_rank.values()
+    ]
 
-    if runs:
-        n = number_word(len(runs[0].cards))
-        template = _RUN_GROUP_NAMES.get((len(runs), len(inside)))
-        if len(runs) == 1:
-            say(f"a run of {n} is {{t}}", runs)
-        elif template is not None:
-            say(template.format(n=n) + " is {t}", [*inside, *runs])
-        else:  # pragma: no cover - five cards allow no other shape
-            say(f"{number_word(len(runs))} runs of {n} is {{t}}", [*inside, *runs])
 
-    for item in items:
-        if item.kind == Kind.FLUSH:
-            say(f"a {number_word(len(item.cards))}-card flush is {{t}}", (item,))
-    for item in items:
-        if item.kind == Kind.NOBS:
-            say("one for his nobs is {t}", (item,))
-    return calls
+def _run_sayings(runs: Sequence[ScoreItem], inside: Sequence[ScoreItem]) -> list[_Saying]:
+    """The runs, said as one call with the pairs inside them (a double run of three)."""
+    if not runs:
+        return []
+    n = number_word(len(runs[0].cards))
+    template = _RUN_GROUP_NAMES.get((len(runs), len(inside)))
+    if len(runs) == 1:
+        return [(f"a run of {n} is {{t}}", runs)]
+    if template is not None:
+        said = template.format(n=n) + " is {t}"
+    else:  # pragma: no cover - five cards allow no other shape
+        said = f"{number_word(len(runs))} runs of {n} is {{t}}"
+    return [(said, [*inside, *runs])]
