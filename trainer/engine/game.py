@@ -73,9 +73,9 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from trainer.engine.cards import Card, label_cards
 from trainer.engine.dealing import counting_order, deal, shuffled_pack
@@ -692,23 +692,19 @@ class Game:
 
     def apply(self, event: Event) -> Event:
         """Perform the action ``event`` records and check it comes out the same."""
-        result: Event
-        if isinstance(event, CutEvent):
-            result = self.cut_for_deal(event.seat, event.at)
-        elif isinstance(event, DiscardEvent):
-            result = self.discard(event.seat, event.cards)
-        elif isinstance(event, StarterEvent):
-            result = self.cut_starter(event.seat, event.at)
-        elif isinstance(event, LayEvent):
-            result = self.lay(event.seat, event.card)
-        elif isinstance(event, GoEvent):
-            result = self.go(event.seat)
-        elif isinstance(event, ShowEvent):
-            result = self.count_hand(event.seat, event.which, event.claimed)
-        elif isinstance(event, DealEvent):
-            result = self.next_deal()
-        else:
+        perform = _PERFORM.get(type(event))
+        if perform is None:
             raise ReplayError(f"{event!r} is not a game event")
+        result = self._same_deal(event, perform(self, event))
+        if result != event:
+            raise ReplayError(
+                f"the record says {event.notation()!r}, but the game made {result.notation()!r}"
+            )
+        return result
+
+    def _same_deal(self, event: Event, result: Event) -> Event:
+        """``result`` of replaying ``event``, refused when a cut for deal or a new deal dealt
+        other cards than the record says (its digest dropped when the record has none)."""
         if (
             isinstance(event, CutEvent | DealEvent)
             and isinstance(result, CutEvent | DealEvent)
@@ -720,11 +716,7 @@ class Game:
                     f"(deal {self.deal_no}: the record says dealt={event.dealt}, "
                     f"the deal is {result.dealt})"
                 )
-            result = replace(result, dealt=None)
-        if result != event:
-            raise ReplayError(
-                f"the record says {event.notation()!r}, but the game made {result.notation()!r}"
-            )
+            return replace(result, dealt=None)
         return result
 
     @classmethod
@@ -767,3 +759,15 @@ def _can(verify: object, *args: object) -> bool:
     except ValueError:
         return False
     return True
+
+
+#: How :meth:`Game.apply` performs each type of event again.
+_PERFORM: dict[type[Event], Callable[[Game, Any], Event]] = {
+    CutEvent: lambda game, event: game.cut_for_deal(event.seat, event.at),
+    DiscardEvent: lambda game, event: game.discard(event.seat, event.cards),
+    StarterEvent: lambda game, event: game.cut_starter(event.seat, event.at),
+    LayEvent: lambda game, event: game.lay(event.seat, event.card),
+    GoEvent: lambda game, event: game.go(event.seat),
+    ShowEvent: lambda game, event: game.count_hand(event.seat, event.which, event.claimed),
+    DealEvent: lambda game, event: game.next_deal(),
+}
