@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -309,46 +309,67 @@ def parse_event(text: str, kinds: Collection[Kind] = ALL_KINDS) -> Event:
     if action not in EVENT_TYPES:
         known = ", ".join(EVENT_TYPES)
         raise NotationError(f"{action!r} is not an event: events are {known}")
-    what = f"a {action} event"
-    if action == "cut":
-        f = read_fields(rest, {"seat", "at", "card", "dealer", "dealt"}, what=what)
-        dealer = read_seat(f["dealer"], "dealer") if "dealer" in f else None
-        if "dealt" in f and dealer is None:
-            raise NotationError("a cut that names no dealer deals nothing: it has no dealt=")
-        return CutEvent(
-            read_seat(need(f, "seat", what)),
-            read_int(need(f, "at", what), "at"),
-            read_card(need(f, "card", what)),
-            dealer,
-            dealt=_digest(f),
-        )
-    if action == "discard":
-        f = read_fields(rest, {"seat", "cards"}, what=what)
-        cards = read_cards(need(f, "cards", what))
-        if len(cards) not in (1, 2):
-            raise NotationError(f"a discard is one card or two, not {len(cards)}")
-        return DiscardEvent(read_seat(need(f, "seat", what)), cards)
-    if action == "deal":
-        f = read_fields(rest, {"no", "dealer", "dealt"}, what=what)
-        return DealEvent(
-            read_int(need(f, "no", what), "no"),
-            read_seat(need(f, "dealer", what), "dealer"),
-            dealt=_digest(f),
-        )
-    if action == "show":
-        return _parse_show(rest, what, kinds)
+    return _PARSERS[action](rest, f"a {action} event", kinds)
+
+
+def _parse_cut(rest: Sequence[str], what: str, kinds: Collection[Kind]) -> CutEvent:
+    f = read_fields(rest, {"seat", "at", "card", "dealer", "dealt"}, what=what)
+    dealer = read_seat(f["dealer"], "dealer") if "dealer" in f else None
+    if "dealt" in f and dealer is None:
+        raise NotationError("a cut that names no dealer deals nothing: it has no dealt=")
+    return CutEvent(
+        read_seat(need(f, "seat", what)),
+        read_int(need(f, "at", what), "at"),
+        read_card(need(f, "card", what)),
+        dealer,
+        dealt=_digest(f),
+    )
+
+
+def _parse_discard(rest: Sequence[str], what: str, kinds: Collection[Kind]) -> DiscardEvent:
+    f = read_fields(rest, {"seat", "cards"}, what=what)
+    cards = read_cards(need(f, "cards", what))
+    if len(cards) not in (1, 2):
+        raise NotationError(f"a discard is one card or two, not {len(cards)}")
+    return DiscardEvent(read_seat(need(f, "seat", what)), cards)
+
+
+def _parse_deal(rest: Sequence[str], what: str, kinds: Collection[Kind]) -> DealEvent:
+    f = read_fields(rest, {"no", "dealer", "dealt"}, what=what)
+    return DealEvent(
+        read_int(need(f, "no", what), "no"),
+        read_seat(need(f, "dealer", what), "dealer"),
+        dealt=_digest(f),
+    )
+
+
+def _pegging_fields(
+    rest: Sequence[str], what: str
+) -> tuple[dict[str, str], int, tuple[Award, ...]]:
+    """The fields of a starter, a lay or a go, with the seat and the awards read."""
     f = read_fields(rest, {"seat", "card", "at", "count", "awards"}, what=what)
-    seat = read_seat(need(f, "seat", what))
-    awards = _parse_awards(f.get("awards", ""))
-    if action == "starter":
-        _refuse(f, "count", what)
-        return StarterEvent(
-            seat, read_int(need(f, "at", what), "at"), read_card(need(f, "card", what)), awards
-        )
+    return f, read_seat(need(f, "seat", what)), _parse_awards(f.get("awards", ""))
+
+
+def _parse_starter(rest: Sequence[str], what: str, kinds: Collection[Kind]) -> StarterEvent:
+    f, seat, awards = _pegging_fields(rest, what)
+    _refuse(f, "count", what)
+    return StarterEvent(
+        seat, read_int(need(f, "at", what), "at"), read_card(need(f, "card", what)), awards
+    )
+
+
+def _parse_lay(rest: Sequence[str], what: str, kinds: Collection[Kind]) -> LayEvent:
+    f, seat, awards = _pegging_fields(rest, what)
     _refuse(f, "at", what)
     count = read_int(need(f, "count", what), "count")
-    if action == "lay":
-        return LayEvent(seat, read_card(need(f, "card", what)), count, awards)
+    return LayEvent(seat, read_card(need(f, "card", what)), count, awards)
+
+
+def _parse_go(rest: Sequence[str], what: str, kinds: Collection[Kind]) -> GoEvent:
+    f, seat, awards = _pegging_fields(rest, what)
+    _refuse(f, "at", what)
+    count = read_int(need(f, "count", what), "count")
     _refuse(f, "card", what)
     return GoEvent(seat, count, awards)
 
@@ -446,3 +467,15 @@ def _parse_awards(text: str) -> tuple[Award, ...]:
         item = ScoreItem(kind_of, read_cards(cards), int(points))
         awards.append(Award(int(seat), item))
     return tuple(awards)
+
+
+#: How :func:`parse_event` reads each type of event, by the word it starts with.
+_PARSERS: dict[str, Callable[[Sequence[str], str, Collection[Kind]], Event]] = {
+    CutEvent.action: _parse_cut,
+    DiscardEvent.action: _parse_discard,
+    StarterEvent.action: _parse_starter,
+    LayEvent.action: _parse_lay,
+    GoEvent.action: _parse_go,
+    ShowEvent.action: _parse_show,
+    DealEvent.action: _parse_deal,
+}
