@@ -101,27 +101,31 @@ class PlayScore:
         return explain_items(self.items)
 
 
+#: How a score in the play is said where its words do not depend on its cards.
+_PLAY_SAID: dict[Kind, str] = {
+    Kind.FIFTEEN: "15 for 2",
+    Kind.THIRTY_ONE: "31 for 2",
+    Kind.GO: "1 for the go",
+    Kind.LAST_CARD: "1 for last card",
+    Kind.HIS_HEELS: "2 for his heels",
+}
+
+
+def _item_words(item: ScoreItem) -> str:
+    """One score in the play in words: ``a pair royal for 6``, ``a run of three, 4-5-6, for 3``."""
+    if item.kind in _PLAY_SAID:
+        return _PLAY_SAID[item.kind]
+    if item.kind == Kind.PAIR:
+        name = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}[len(item.cards)]
+        return f"{name} for {item.points}"
+    if item.kind == Kind.RUN:
+        ranks = "-".join(c.rank.label for c in sorted(item.cards, key=lambda c: c.order))
+        return f"a run of {number_word(len(item.cards))}, {ranks}, for {item.points}"
+    return f"{item.kind} for {item.points}"
+
+
 def explain_items(items: Sequence[ScoreItem]) -> str:
-    parts = []
-    for item in items:
-        if item.kind == Kind.FIFTEEN:
-            parts.append("15 for 2")
-        elif item.kind == Kind.THIRTY_ONE:
-            parts.append("31 for 2")
-        elif item.kind == Kind.PAIR:
-            name = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}[len(item.cards)]
-            parts.append(f"{name} for {item.points}")
-        elif item.kind == Kind.RUN:
-            ranks = "-".join(c.rank.label for c in sorted(item.cards, key=lambda c: c.order))
-            parts.append(f"a run of {number_word(len(item.cards))}, {ranks}, for {item.points}")
-        elif item.kind == Kind.GO:
-            parts.append("1 for the go")
-        elif item.kind == Kind.LAST_CARD:
-            parts.append("1 for last card")
-        elif item.kind == Kind.HIS_HEELS:
-            parts.append("2 for his heels")
-        else:
-            parts.append(f"{item.kind} for {item.points}")
+    parts = [_item_words(item) for item in items]
     if not parts:
         return "no score"
     if len(parts) > 1:
