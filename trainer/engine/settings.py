@@ -23,6 +23,24 @@ class SettingsError(ValueError):
     """Settings a game cannot be played with."""
 
 
+def _read_kinds(kinds: frozenset[Kind]) -> frozenset[Kind]:
+    """The kinds of score a game counts, checked as they came (a caller may pass anything):
+    kinds of score, and at least one of the show."""
+    given: object = kinds
+    if isinstance(given, str) or not all(isinstance(kind, str) for kind in kinds):
+        raise SettingsError(f"kinds are kinds of score, not {kinds!r}")
+    try:
+        read = frozenset(Kind(kind) for kind in kinds)
+    except ValueError:
+        raise SettingsError(f"kinds are kinds of score, not {kinds!r}") from None
+    strays = read - ALL_KINDS
+    if strays:
+        raise SettingsError(f"{sorted(strays)[0].value!r} is not a kind a game counts")
+    if not read & set(SHOW_KINDS):
+        raise SettingsError("a game counts at least one kind of the show (fifteens, say)")
+    return read
+
+
 @dataclass(frozen=True, slots=True, repr=False)
 class Settings:
     """How a game is played: to 121 or 61 (or 31, a first game), skunks counted or not, who
@@ -76,19 +94,7 @@ class Settings:
                 raise SettingsError(
                     f"{name} is on (True) or off (False), not {getattr(self, name)!r}"
                 )
-        given: object = self.kinds  # checked as it came: a caller may pass anything
-        if isinstance(given, str) or not all(isinstance(kind, str) for kind in self.kinds):
-            raise SettingsError(f"kinds are kinds of score, not {self.kinds!r}")
-        try:
-            kinds = frozenset(Kind(kind) for kind in self.kinds)
-        except ValueError:
-            raise SettingsError(f"kinds are kinds of score, not {self.kinds!r}") from None
-        strays = kinds - ALL_KINDS
-        if strays:
-            raise SettingsError(f"{sorted(strays)[0].value!r} is not a kind a game counts")
-        if not kinds & set(SHOW_KINDS):
-            raise SettingsError("a game counts at least one kind of the show (fifteens, say)")
-        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "kinds", _read_kinds(self.kinds))
 
     def __repr__(self) -> str:
         """Pastes back: the whole game's parts (the crib, the play, every kind) left out."""
