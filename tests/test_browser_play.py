@@ -6,6 +6,7 @@ game with the coach on: a hint before the throw, and the coach's verdict on it a
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from playwright.sync_api import expect
 
 from tests.browser import drawn, redrawn, settled
 from tests.play_steps import more_options
-from tests.test_browser_table import _resign
+from trainer.progress.store import Store
 
 RESULTS = "text=/You win!|The computer wins this time/"
 
@@ -76,25 +77,19 @@ def _until(page: Any, done: Any, *, steps: int = 400, seconds: float = 600) -> l
     return taken
 
 
-def _new_game_form(page: Any, app_url: str) -> None:
-    """Open the Play page on its new game form (leaving the results of a game an earlier
-    test finished, which the page shows again until they are left, or resigning a game an
-    earlier test left unfinished)."""
-    page.goto(f"{app_url}/play?player=browser")
-    form = page.get_by_text("How strong is the computer?")
-    again = page.get_by_role("button", name="Play again")
-    table = page.locator(".tb-board")
-    form.or_(again).or_(table).first.wait_for(timeout=60_000)
+def _new_game_form(page: Any, app_url: str, browser_db: Path, player: str) -> None:
+    """Open the Play page of a player of this test's own (the browser tests' other players
+    leave games finished or under way), on its new game form."""
+    store = Store.open(browser_db)
+    if not any(p.name == player for p in store.profiles()):
+        store.create_profile(player)
+    page.goto(f"{app_url}/play?player={player.lower()}")
+    page.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
     settled(page)
-    if again.count():
-        again.click()
-    elif not form.count():
-        _resign(page)
-    form.wait_for(timeout=60_000)
 
 
-def _start(page: Any, app_url: str) -> None:
-    _new_game_form(page, app_url)
+def _start(page: Any, app_url: str, browser_db: Path) -> None:
+    _new_game_form(page, app_url, browser_db, "Reloads")
     page.get_by_text("Easy", exact=True).click()
     page.get_by_text("61 points (a short game)").click()
     page.get_by_role("button", name="Start the game").click()
@@ -103,9 +98,9 @@ def _start(page: Any, app_url: str) -> None:
 
 @pytest.mark.browser
 def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
-    page: Any, app_url: str
+    page: Any, app_url: str, browser_db: Path
 ) -> None:
-    _start(page, app_url)
+    _start(page, app_url, browser_db)
     before = drawn(page)
     page.get_by_role("button", name="Cut the deck").click()
     deadline = time.monotonic() + 300
@@ -131,13 +126,14 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
 
     taken = _until(page, in_show)
     assert "lay" in taken
+    settled(page)
     before = page.locator("h3").all_inner_texts()
     board = page.locator("svg[aria-label^='Cribbage board']").get_attribute("aria-label")
-    page.reload()
-    page.locator("svg[aria-label^='Cribbage board']").wait_for(timeout=60_000)
-    assert page.locator("svg[aria-label^='Cribbage board']").get_attribute("aria-label") == board
-    page.locator("h3").first.wait_for()
-    assert page.locator("h3").all_inner_texts() == before
+    page.reload()  # the same board and headings once the page is drawn again
+    expect(page.locator("svg[aria-label^='Cribbage board']")).to_have_attribute(
+        "aria-label", board or "", timeout=60_000
+    )
+    expect(page.locator("h3")).to_have_text(before, timeout=60_000)
 
     started = time.monotonic()
     _until(page, lambda: _visible(page, RESULTS), steps=800, seconds=600)  # a guard on a hang
@@ -151,8 +147,10 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
 
 
 @pytest.mark.browser
-def test_the_coach_gives_a_hint_and_then_judges_the_throw(page: Any, app_url: str) -> None:
-    _new_game_form(page, app_url)
+def test_the_coach_gives_a_hint_and_then_judges_the_throw(
+    page: Any, app_url: str, browser_db: Path
+) -> None:
+    _new_game_form(page, app_url, browser_db, "Hints")
     more_options(page)  # the coach is among the game's other options
     page.get_by_text("After each move (it tells you").click()  # (not the lobby's coach)
     page.get_by_role("button", name="Start the game").click()
