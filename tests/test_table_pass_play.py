@@ -198,8 +198,10 @@ def hidden_cards(table: Table, viewer: int) -> set[Card]:
     return hidden - seen - {cut.card for cut in table.view.cuts}
 
 
-def what_a_person_is_shown(table: Table) -> Iterator[str]:
-    """Every sentence and record the table gives the person whose turn it is."""
+def what_is_shown(table: Table) -> Iterator[str]:
+    """Every sentence and record a table gives the person it shows (whose turn it is, or
+    one device's person: ``Table.own``), the coach's words among them, on their turn or
+    while they wait for another's."""
     view = table.view
     yield " ".join(card.label for card in (*view.hand, *view.kept, *view.discards))
     yield from (line.text for line in table.log_lines())
@@ -207,16 +209,27 @@ def what_a_person_is_shown(table: Table) -> Iterator[str]:
     last = table.pegs().last
     yield last.reason if last is not None else ""
     yield export_text(table)
+    coach = table.coaching
     need = table.need()
     if need is Need.DISCARD:
-        yield from table.coaching.hint_words()
+        yield coach.best_throw_line()
+        yield from coach.hint_words()
     if need is Need.LAY:
-        yield from table.coaching.lay_previews()
-        yield table.coaching.lay_line()
-        yield from table.coaching.play_note_lines()
-    yield from table.coaching.throw_lines()
+        yield from coach.lay_previews()
+        yield coach.lay_line()
+    yield from coach.play_note_lines()  # straight after the card, while the other plays too
+    yield from coach.throw_lines()
     if need is Need.CLAIM:
-        yield table.coaching.show_order_line()
+        yield coach.show_order_line()
+
+
+def _never_names(hidden: set[Card], texts: Iterable[str], who: str) -> None:
+    for text in texts:
+        for card in hidden:
+            for said in (card.label, str(card)):
+                assert not re.search(rf"(?<![0-9]){re.escape(said)}(?![A-Z])", text), (
+                    f"{who} is shown {card.label}: {text!r}"
+                )
 
 
 @pytest.mark.parametrize("lineup", LINEUPS)
@@ -225,18 +238,10 @@ def test_no_person_is_shown_another_persons_hidden_cards(lineup: tuple, seed: in
     table = Table.new(setup_of(lineup), seed=seed)
     checked = shows = 0
 
-    def never_names(hidden: set[Card], texts: Iterable[str], who: str) -> None:
-        for text in texts:
-            for card in hidden:
-                for said in (card.label, str(card)):
-                    assert not re.search(rf"(?<![0-9]){re.escape(said)}(?![A-Z])", text), (
-                        f"{who} is shown {card.label}: {text!r}"
-                    )
-
     def check(table: Table) -> None:
         nonlocal checked
         hidden = hidden_cards(table, table.seat)
-        never_names(hidden, what_a_person_is_shown(table), table.names.who(table.seat))
+        _never_names(hidden, what_is_shown(table), table.names.who(table.seat))
         checked += bool(hidden)
 
     def check_show(table: Table) -> None:  # everyone may be looking at a hand shown
@@ -246,7 +251,7 @@ def test_no_person_is_shown_another_persons_hidden_cards(lineup: tuple, seed: in
             return
         hidden = hidden_cards(table, -1)
         texts = [*(line.text for line in table.log_lines()), export_text(table)]
-        never_names(hidden, texts, "everyone")
+        _never_names(hidden, texts, "everyone")
         shows += bool(hidden)
 
     play_out(table, check, check_show)
@@ -294,39 +299,6 @@ def test_points_a_person_misses_go_to_an_opponent_named_in_words(lineup: tuple) 
         assert said in text
 
 
-def _never_names(hidden: set[Card], texts: Iterable[str], who: str) -> None:
-    for text in texts:
-        for card in hidden:
-            for said in (card.label, str(card)):
-                assert not re.search(rf"(?<![0-9]){re.escape(said)}(?![A-Z])", text), (
-                    f"{who} is shown {card.label}: {text!r}"
-                )
-
-
-def what_a_device_is_shown(table: Table) -> Iterator[str]:
-    """Every sentence and record one device's table (``Table.own``) gives its person, the
-    coach's words among them, on its turn or while it waits for the other's."""
-    view = table.view
-    yield " ".join(card.label for card in (*view.hand, *view.kept, *view.discards))
-    yield from (line.text for line in table.log_lines())
-    yield from recent_lines(table)
-    last = table.pegs().last
-    yield last.reason if last is not None else ""
-    yield export_text(table)
-    coach = table.coaching
-    need = table.need()
-    if need is Need.DISCARD:
-        yield coach.best_throw_line()
-        yield from coach.hint_words()
-    if need is Need.LAY:
-        yield from coach.lay_previews()
-        yield coach.lay_line()
-    yield from coach.play_note_lines()  # straight after the card, while the other plays too
-    yield from coach.throw_lines()
-    if need is Need.CLAIM:
-        yield coach.show_order_line()
-
-
 @pytest.mark.parametrize("seed", [1, 2])
 def test_no_device_of_a_game_across_devices_is_shown_the_others_hidden_cards(seed: int) -> None:
     """Each device's table is resumed from the one stored record at its own place, as the
@@ -342,7 +314,7 @@ def test_no_device_of_a_game_across_devices_is_shown_the_others_hidden_cards(see
             break
         for own, table in enumerate(tables):
             hidden = hidden_cards(table, own)
-            _never_names(hidden, what_a_device_is_shown(table), table.names.board_names[own])
+            _never_names(hidden, what_is_shown(table), table.names.board_names[own])
             checked += bool(hidden)
         table = next(t for t in tables if t.need() is not Need.WAIT)
         move(table, short=steps % 3 == 0)
