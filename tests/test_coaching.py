@@ -27,7 +27,8 @@ from tests.apptest import table_of
 from tests.support.table import recent_lines
 from tests.test_players_seats import _cards_in  # every card a seat's view holds
 from tests.test_views_play import _page, _play_out, _texts  # the page's own helpers
-from trainer.analysis import LEVELS, Level, analyse_discards, analyse_play, computer_player
+from trainer.analysis import LEVELS, Level, analyse_discards, computer_player
+from trainer.analysis.pegging import options_for, view_position
 from trainer.analysis.players.table_options import TableOption, table_options
 from trainer.analysis.players.views import TableView, table_view
 from trainer.analysis.seat_views import play_view
@@ -894,16 +895,7 @@ def test_leading_a_five_gets_the_beginners_warning() -> None:
 
 def test_at_hard_the_note_says_what_the_best_card_gains() -> None:
     table = _seed0_lead("hard")
-    view = table.view
-    assert view.starter is not None
-    options = analyse_play(
-        view.hand,
-        pile=view.pile,
-        mine_played=view.mine_played,
-        theirs_played=view.theirs_played,
-        starter=view.starter,
-        crib_cards=view.discards,
-    )
+    options = options_for(view_position(table.view))  # what the coach weighs, best first
     worst = options[-1]
     assert options[0].net - worst.net > 0.1
     table.lay(worst.card)
