@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser import count_runs, settled
 from tests.play_steps import HAND, open_play, play_until, start_game, step
@@ -26,10 +27,11 @@ pytestmark = pytest.mark.browser
 #: Tap each of the cards of a card picker's shadow root with these ids (or numbers, for the
 #: deck), one a frame, as fast as a page can be tapped; then resolve.
 _TAP_EACH = """async ([numbers]) => {
-  const roots = [...document.querySelectorAll('*')].filter((e) => e.shadowRoot).map((e) => e.shadowRoot);
-  const cards = roots.flatMap((r) => [...r.querySelectorAll('.cp-grid .cp-card')]);
-  if (cards.length !== 52) throw new Error(`the deck has ${cards.length} cards`);
-  for (const n of numbers) {
+  const deck = () => [...document.querySelectorAll('*')].filter((e) => e.shadowRoot)
+    .flatMap((e) => [...e.shadowRoot.querySelectorAll('.cp-grid .cp-card')]);
+  for (const n of numbers) {  // the card on the screen at each tap (the deck may be drawn again)
+    const cards = deck();
+    if (cards.length !== 52) throw new Error(`the deck has ${cards.length} cards`);
     cards[n].click();
     await new Promise((r) => requestAnimationFrame(r));
   }
@@ -80,7 +82,7 @@ def test_five_cards_tapped_in_a_burst_always_get_a_total(tab: Any, app_url: str)
         numbers = [(7 * n + 11 * k) % 52 for k in range(5)]  # five different cards
         assert len(set(numbers)) == 5
         tab.evaluate(_TAP_EACH, [numbers])
-        assert tab.locator(".cp-grid .cp-card.on").count() == 5
+        expect(tab.locator(".cp-grid .cp-card.on")).to_have_count(5)  # all five lit
         tab.locator(TOTAL).wait_for(timeout=20_000)  # a lost tap never brings it
         settled(tab)
         totals += 1
