@@ -39,3 +39,30 @@ def test_a_bad_card_is_explained_not_a_traceback(page: Any, app_url: str) -> Non
     hand.press("Enter")
     after(page, "'5X' is not a card")
     assert page.locator(EXCEPTION).count() == 0
+
+
+def test_cards_tapped_on_the_deck_stay_chosen_when_it_is_drawn_afresh(
+    page: Any, app_url: str
+) -> None:
+    """Two cards of a hand being tapped (no whole hand yet) come back lit when the deck is
+    drawn again, and the boxes show them when the person turns to typing: Python keeps a
+    hand in the making, not only a whole one, so a deck drawn afresh never loses a tap."""
+    open_page(page, f"{app_url}/check", "Every combination")
+    page.get_by_text("Pick them").click()
+    deck = page.locator(".cp-grid .cp-card")
+    deck.first.wait_for()
+    settled(page)
+    deck.nth(0).click()  # the ace of spades
+    deck.nth(14).click()  # the two of hearts
+    page.locator(".cp[data-pending='0']").wait_for()
+    settled(page)
+    page.get_by_text("Type them").click()  # the deck leaves the page; the boxes show them
+    hand = page.get_by_label("Hand (four cards)", exact=True)
+    hand.wait_for()
+    settled(page)
+    assert hand.input_value().split() == ["AS", "2H"]
+    page.get_by_text("Pick them").click()
+    deck.first.wait_for()
+    settled(page)
+    lit = page.locator(".cp-grid .cp-card.on")
+    assert [card.get_attribute("data-id") for card in lit.all()] == ["AS", "2H"]

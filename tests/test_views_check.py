@@ -111,6 +111,7 @@ def test_picking_cards_on_the_grid_counts_them() -> None:
     at.session_state[key] = {"log": log}
     at.run()
     assert at.info[0].value.startswith("Choose four cards") and not at.metric
+    assert _grid(at)[1]["chosen"] == ["4S", "5H"]  # a hand in the making, drawn again lit
     log.append({"seq": 2, "do": "choose", "cards": ["4S", "5H", "6D", "JC"], "starter": "5C"})
     at.session_state[key] = {"log": log}
     at.run()

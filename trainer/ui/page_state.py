@@ -61,3 +61,7 @@ class CheckState:
 
     deals: int = 0
     own: bool = False
+    #: The hand and starter last tapped on the grid (their boxes' text), put in the boxes
+    #: when the person turns to typing: the browser still holds what the boxes showed
+    #: before, which would otherwise come back.
+    tapped: tuple[str, str] | None = None

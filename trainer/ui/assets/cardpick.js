@@ -36,10 +36,14 @@ class Picker {
     const before = kept.get(data.token);
     this.log = before ? before.log.filter((e) => e.seq > seen) : [];
     this.nextSeq = Math.max(before ? before.nextSeq : 0, seen + 1);
+    // Streamlit can mount the cards afresh between two runs: what the person had chosen
+    // comes back as they left it. Python's choice wins only where Python knows it all (a
+    // grid sends every tap; once it has read them all, its hand is the one chosen).
+    const mine = before && before.selected && (data.mode !== "grid" || this.log.length > 0);
+    this.selected = new Set(mine ? before.selected : data.chosen || []);
+    this.starterPick = (mine ? before.starter : data.starter) || null;
+    this.kind = mine ? before.kind : null;
     this.keep();
-    this.selected = new Set(data.chosen || []);
-    this.starterPick = data.starter || null;
-    this.kind = null;
     this.locked = this.log.some((e) => e.do === "done" || e.do === "pick" || e.do === "lay");
     this.localMsg = null;
     this.build(data);
@@ -63,8 +67,15 @@ class Picker {
     this.seen = data.seen || 0;
     this.log = this.log.filter((e) => e.seq > this.seen);
     if (this.nextSeq <= this.seen) this.nextSeq = this.seen + 1;
-    this.keep();
-    if (this.log.length === 0) this.locked = !!data.locked;
+    if (this.log.length === 0) {
+      this.locked = !!data.locked;
+      // a grid whose every tap Python has read shows Python's hand (a tap it refused
+      // goes dark again)
+      if (data.mode === "grid" && Array.isArray(data.chosen)) {
+        this.selected = new Set(data.chosen);
+        this.starterPick = data.starter || null;
+      }
+    }
     this.paint();
   }
 
@@ -330,7 +341,10 @@ class Picker {
 
   keep() {
     kept.delete(this.token);
-    kept.set(this.token, { log: this.log, nextSeq: this.nextSeq });
+    kept.set(this.token, {
+      log: this.log, nextSeq: this.nextSeq,
+      selected: [...this.selected], starter: this.starterPick, kind: this.kind,
+    });
     while (kept.size > KEEP) kept.delete(kept.keys().next().value);
   }
 
@@ -419,6 +433,7 @@ class Picker {
   // --- painting the current state ---------------------------------------------------------------
   paint() {
     const data = this.data;
+    this.keep();  // what is chosen now, should the cards be mounted afresh
     const pending = this.log.filter((e) => e.seq > (this.seen || 0));
     for (const b of this.cardButtons) {
       const id = b.dataset.id;

@@ -6,7 +6,7 @@ import random
 
 import streamlit as st
 
-from trainer.engine import DECK, Card, Suit, score_show
+from trainer.engine import DECK, Card, Suit, parse_cards, score_show
 from trainer.training.inputs import InputProblem, read_hand
 from trainer.training.standing import standing_text
 from trainer.ui import actions
@@ -39,6 +39,7 @@ def _deal_random() -> None:
     cards = random.sample(DECK, 5)
     state["check_hand"] = " ".join(str(c) for c in cards[:4])
     state["check_starter"] = str(cards[4])
+    page.tapped = (state["check_hand"], state["check_starter"])
     page.own = True
     page.deals += 1  # the grid starts again from the new cards
 
@@ -51,13 +52,23 @@ def _own_cards() -> bool:
 
 
 def _current() -> tuple[tuple[Card, ...], Card | None]:
-    """The cards in the boxes, as far as they read (for the grid to start from)."""
+    """The cards in the boxes, as far as they read (for the grid to start from): a whole
+    hand and starter, or the cards of a hand still being tapped (fewer than four, or no
+    starter yet), so the grid drawn afresh shows what was tapped."""
+    hand_text = state.get("check_hand", _FIRST_HAND)
+    starter_text = state.get("check_starter", _FIRST_STARTER)
     try:
-        return read_hand(
-            state.get("check_hand", _FIRST_HAND), state.get("check_starter", _FIRST_STARTER)
-        )
+        return read_hand(hand_text, starter_text)
     except InputProblem:
+        pass
+    try:
+        hand = parse_cards(hand_text) if hand_text.strip() else ()
+        starters = parse_cards(starter_text) if starter_text.strip() else ()
+    except ValueError:  # not cards at all: the grid starts empty
         return (), None
+    if len(hand) > 4 or len(starters) > 1 or set(hand) & set(starters):
+        return (), None
+    return hand, starters[0] if starters else None
 
 
 def _pick_from_grid() -> tuple[str, str] | None:
@@ -66,6 +77,7 @@ def _pick_from_grid() -> tuple[str, str] | None:
     for event in picker.take():
         state["check_hand"] = " ".join(str(card) for card in event.cards)
         state["check_starter"] = str(event.starter) if event.starter is not None else ""
+        page.tapped = (state["check_hand"], state["check_starter"])
         page.own = True
     hand, starter = _current() if _own_cards() else ((), None)
     picker.show(
@@ -76,10 +88,17 @@ def _pick_from_grid() -> tuple[str, str] | None:
         focus=False,
         reveal=f".st-key-{TOTAL}",  # the total, brought into view once all five are tapped
     )
-    if not hand:
+    if len(hand) < 4 or starter is None:  # a hand still being tapped
         st.info("Choose four cards for the hand and one starter.", icon=":material/touch_app:")
         return None
     return state.get("check_hand", _FIRST_HAND), state.get("check_starter", _FIRST_STARTER)
+
+
+def _mode_changed() -> None:
+    """Turning from the grid to the boxes: the boxes show the cards last tapped."""
+    if state.get("check_mode") == "Type them" and page.tapped is not None:
+        state["check_hand"], state["check_starter"] = page.tapped
+    page.tapped = None
 
 
 @st.fragment
@@ -91,6 +110,7 @@ def _check_screen() -> None:
         ["Type them", "Pick them"],
         horizontal=True,
         key="check_mode",
+        on_change=_mode_changed,
     )
     if typed == "Type them":
         with st.form("check_form", border=False, enter_to_submit=True):
