@@ -1,8 +1,8 @@
 """What four cards kept are worth in the play (trainer.analysis.play_values): against a
 brute force on small packs (every hand the opponent could hold, card by card, played out
 on the engine's own Pegging by Hard's weighing worked out card by card, with every set of
-cards the next player could hold: tests/plays.weighed_card), and the packaged table
-against the exact figure."""
+cards the next player could hold: tests/plays.weighed_card), against a case worked by
+hand, and the packaged table against the exact figure."""
 
 from __future__ import annotations
 
@@ -13,7 +13,13 @@ from itertools import combinations
 import pytest
 
 from tests.plays import weighed_card
-from trainer.analysis.play_values import all_fours, keep_play_value, play_value, played_out
+from trainer.analysis.play_values import (
+    all_fours,
+    keep_play_value,
+    play_out,
+    play_value,
+    played_out,
+)
 from trainer.engine import DECK, Card, Pegging
 
 
@@ -67,6 +73,31 @@ def test_the_worth_in_the_play_is_every_hand_played_out(dealer: bool) -> None:
             [c.order for c in keep], dealer=dealer, pack=_counts(pack), likely=likely
         )
         assert exact == pytest.approx(_brute(keep, pack, dealer, likely), abs=1e-9)
+
+
+def test_the_worth_in_the_play_of_four_kings_against_queens_worked_by_hand() -> None:
+    # Four kings as dealer, the pack left four queens and a jack: the pone holds the four
+    # queens (one way) or three queens and the jack (four ways), each as likely here.
+    kings, queens, jack = 13, 12, 11
+    # Four queens: Q K Q (30), go, 1 to the pone; K Q K (30), go, 1 to the dealer; Q K,
+    # the last card, 1 to the dealer. The dealer nets +1.
+    only_jack = [0] * 14
+    only_jack[jack] = 1
+    assert play_out((kings,) * 4, (queens,) * 4, dealer=True, rest=only_jack) == 1.0
+    # Three queens and the jack: the pone's third card makes a run of three (J K Q or
+    # Q K J, 30) and takes the go, 3 + 1; then 1 and 1 to the dealer as before: -2.
+    one_queen = [0] * 14
+    one_queen[queens] = 1
+    assert (
+        play_out((kings,) * 4, (jack, queens, queens, queens), dealer=True, rest=one_queen) == -2.0
+    )
+    pack = [0] * 14
+    pack[queens], pack[jack] = 4, 1
+    worth = play_value((kings,) * 4, dealer=True, pack=pack, likely=lambda four: 1.0)
+    assert worth == pytest.approx((1 * 1.0 + 4 * -2.0) / 5)  # -1.4
+    # As pone against four queens: K Q K (30), go, 1 to the pone; Q K Q, 1 to the dealer;
+    # K Q, the last card, 1 to the dealer: -1.
+    assert play_out((kings,) * 4, (queens,) * 4, dealer=False, rest=[0] * 14) == -1.0
 
 
 def test_the_packaged_table_is_the_worth_worked_out() -> None:
