@@ -78,7 +78,7 @@ def _check_all(tabs: dict[str, Any], url: str, phase: str, action: str, cards: b
 
 
 #: Every run: each table size once, both coach settings (the coach off at two is also the
-#: Play page's own fitting test, tests/test_browser_table.py); the other three with the long
+#: Play page's own fitting test, tests/browser/test_screen.py); the other three with the long
 #: checks.
 _LONG = pytest.mark.long
 

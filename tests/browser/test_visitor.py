@@ -22,7 +22,7 @@ from trainer.bench.visitor import TARGET, Visitor, next_move
 from trainer.progress.store import Store
 from trainer.ui.session import player_param
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 APP = REPO / "trainer" / "app.py"
 #: The actions compared, by the widget that carries each.
 ACTIONS = ("play_start", "play_cut", "throw", "lay")

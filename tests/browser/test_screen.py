@@ -38,7 +38,7 @@ from trainer.ui import restart_notice
 
 pytestmark = pytest.mark.browser
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 #: The player these tests play as (their own, so no other test's game is in the way).
 PLAYER = "Table"

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from tests.browser import count_runs, drawn, redrawn, runs, settled
+from tests.browser.test_screen import _edges, _in_place_box, _load, _resign, _step, _until
 from tests.play_steps import more_options
-from tests.test_browser_table import _edges, _in_place_box, _load, _resign, _step, _until
 from trainer.progress.store import Store
 from trainer.training.coach.chances import STANDINGS
 

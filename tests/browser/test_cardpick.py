@@ -20,7 +20,7 @@ from trainer.training.questions import ShowQuestion, deal_question
 pytestmark = pytest.mark.browser
 
 HOST = "[data-testid='stBidiComponentIsolated']"
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 DEMO = REPO / "tests" / "fixtures" / "pages" / "cardpick_demo.py"
 
 #: Tap a card and wait for the next frame to be painted (a task queued from the frame's

@@ -1,4 +1,5 @@
-"""Waiting on Streamlit in a real browser, shared by the browser tests.
+"""Waiting on Streamlit in a real browser, shared by the browser tests (the modules of this
+package, each named after the page or the part of a page it drives).
 
 A test never sleeps: after loading a page or acting on it, it waits for what that run
 renders and then for the run to be over (the app says so in ``data-test-script-state``
