@@ -25,7 +25,7 @@ from trainer.training.records import AttemptIn
 from trainer.ui.keeper import KEY
 from trainer.ui.session import STATE_KEY, BrowserSession
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 APP = str(REPO / "trainer" / "app.py")
 
 

@@ -41,7 +41,7 @@ from trainer.progress.store.postgres import shown
 from trainer.training.records import AttemptIn
 from trainer.training.scheduling import Rating
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 #: When the family's review cards were last answered.
 EVENING = datetime(2026, 3, 2, 19, tzinfo=UTC)
 

@@ -33,7 +33,7 @@ from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
 APP = "../trainer/app.py"
 COURSE = load_course()
-FIXTURES = Path(__file__).parent / "fixtures" / "lessons"
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "lessons"
 
 
 @pytest.fixture(autouse=True)

@@ -31,6 +31,6 @@ def test_what_grew_is_said_by_file_and_by_the_calls_that_led_there() -> None:
         _KEPT.clear()
     lines = _grown(before, after, top=3)
     assert lines[0].split()[0] == "all" and float(lines[0].split()[1]) >= 1.9
-    assert "tests/test_bench_memory.py" in lines[1]  # the biggest first
+    assert "tests/bench/test_memory.py" in lines[1]  # the biggest first
     calls = lines[lines.index(next(line for line in lines if " blocks from:" in line)) :]
-    assert any("tests/test_bench_memory.py:16" in line for line in calls[:9])
+    assert any("tests/bench/test_memory.py:16" in line for line in calls[:9])

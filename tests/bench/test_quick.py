@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SMALL = [
     *("--hands", "2000", "--sample", "500", "--discard-hands", "3", "--brute-throws", "1"),
     *("--deals", "3", "--table-deals", "1", "--positions", "3", "--skip-pages"),

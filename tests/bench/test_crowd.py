@@ -23,7 +23,7 @@ from trainer.engine.skills import DrillType
 from trainer.progress.store import Store
 from trainer.training.questions import ShowQuestion, deal_question
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 APP = REPO / "trainer" / "app.py"
 PLAYER = "Crowd"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from trainer.content.catalog import DrillCatalog, load_drills
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 CATALOG: DrillCatalog = load_drills()
 PAIRS = CATALOG.pairs()
 

@@ -31,7 +31,7 @@ from trainer.progress.store import (
 )
 from trainer.training.records import AttemptIn
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 WRITERS = 8
 
 

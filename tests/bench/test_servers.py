@@ -27,7 +27,7 @@ from trainer.progress.store import Store
 from trainer.progress.store.export import Table as Rows
 from trainer.training.table import Need, PlaySetup, Table
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 SERVERS, USERS, ANSWERS, MOVES = 3, 6, 3, 10
 
 

@@ -49,7 +49,7 @@ from trainer.ui.play_saves import saved_row
 from trainer.ui.requests import PLAY_READY, GameOffer
 from trainer.ui.table_html import item_html
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
 
 

@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 from tests.apptest import table_of
 from tests.support.table import recent_lines
 from tests.test_game import play_random_game
-from tests.test_views_play import _page, _page_step, _start, _texts
+from tests.views.test_play import _page, _page_step, _start, _texts
 from trainer.analysis import LEVELS
 from trainer.bench.playing import first_cards, move, play_on, right_count
 from trainer.engine import Card, parse_cards

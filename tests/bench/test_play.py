@@ -12,7 +12,7 @@ from typing import Any
 
 from trainer.bench.playing import played_game
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def run_play(folder: Path, *options: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from trainer.training.grading import grade_throw
 from trainer.training.questions import DiscardQuestion, PlayQuestion, deal_question
 from trainer.training.records import AttemptIn
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PAGE = str(REPO / "trainer" / "ui" / "views" / "practice.py")
 APP = str(REPO / "trainer" / "app.py")
 CATALOG = load_drills()

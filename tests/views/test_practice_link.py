@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 
-PAGE = str(Path(__file__).resolve().parent.parent / "trainer" / "ui" / "views" / "practice.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "trainer" / "ui" / "views" / "practice.py")
 #: A Markdown character left unescaped: what makes text a link, an image or HTML.
 LIVE = re.compile(r"(?<!\\)[\[\]()!<>]")
 

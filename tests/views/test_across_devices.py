@@ -26,7 +26,7 @@ from trainer.ui.keeper import KEY
 from trainer.ui.play_page.across_devices import device_settings
 from trainer.ui.play_page.state import STATE_KEY
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PAGE = str(REPO / "trainer" / "ui" / "views" / "play.py")
 APP = str(REPO / "trainer" / "app.py")
 

@@ -22,7 +22,7 @@ from trainer.training.records import AttemptIn
 from trainer.ui.asking.base import STATE_KEY as PRACTICE_STATE
 from trainer.ui.requests import PracticeRequest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PAGE = str(REPO / "trainer" / "ui" / "views" / "practice.py")
 APP = str(REPO / "trainer" / "app.py")
 CATALOG = load_drills()
