@@ -9,7 +9,7 @@ from tests.apptest import as_player
 from trainer.content.chart import scoring_chart
 from trainer.ui.print_css import CSS, PRINTED
 
-APP = "../trainer/app.py"
+APP = "../../trainer/app.py"
 
 
 def _chart_page() -> AppTest:

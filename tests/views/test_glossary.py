@@ -15,7 +15,7 @@ from trainer.content import glossary as glossary_content
 from trainer.content.glossary import load_glossary
 from trainer.content.lessons import load_course
 
-APP = "../trainer/app.py"
+APP = "../../trainer/app.py"
 
 
 @pytest.fixture(autouse=True)

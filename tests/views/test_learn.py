@@ -31,7 +31,7 @@ from trainer.progress.store import Store
 from trainer.training.learn import answer_key, options
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
-APP = "../trainer/app.py"
+APP = "../../trainer/app.py"
 COURSE = load_course()
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "lessons"
 

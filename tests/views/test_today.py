@@ -25,7 +25,7 @@ from trainer.training.scheduling import Rating, drill_card, lesson_card, lesson_
 from trainer.ui import clock
 from trainer.ui.todays_review import STATE_KEY, ReviewPage
 
-APP = "../trainer/app.py"
+APP = "../../trainer/app.py"
 COURSE = load_course()
 CATALOG = load_drills()
 #: When the tests' learner first answers (the app's clock is moved on from here).
