@@ -110,6 +110,17 @@ def _page_step(at: AppTest) -> Need:
     return need
 
 
+def _step_until(at: AppTest, need: Need, *, steps: int = 1000) -> Need:
+    """The person's actions through the page (:func:`_page_step`) until the table asks for
+    ``need`` or the game is over, at most ``steps`` of them. What the table asks for then."""
+    for _ in range(steps):
+        now = table_of(at).need()
+        if now is need or now is Need.OVER:
+            return now
+        _page_step(at)
+    return table_of(at).need()
+
+
 def _saved_games() -> list[Any]:
     store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
     return [store.game_in_progress(p.id) for p in store.profiles() if store.game_in_progress(p.id)]
@@ -172,8 +183,7 @@ def test_a_whole_deal_to_the_show_with_automatic_counting() -> None:
 def test_the_show_counts_one_combination_at_a_time() -> None:
     at = _page()
     _start(at)
-    while table_of(at).need() is not Need.REVEAL:
-        _page_step(at)
+    _step_until(at, Need.REVEAL)
     event = table_of(at).counted
     assert event is not None
     key = f"play_reveal_{len(table_of(at).game.events)}"
@@ -300,10 +310,7 @@ def test_a_first_game_is_played_to_its_end_on_the_page_and_the_ladder_remembers_
     _lessons_done("deal-and-crib", "the-starter")
     at = _page()
     at.button(key="play_rung_start_fifteens").click().run()
-    for _ in range(400):
-        if table_of(at).need() is Need.OVER:
-            break
-        _page_step(at)
+    _step_until(at, Need.OVER, steps=400)
     table = table_of(at)
     assert table.game.is_over and max(table.game.scores) >= 31
     assert all(
@@ -355,10 +362,8 @@ def test_in_a_learning_game_the_learner_counts_first_by_tapping_then_the_coach_w
     _lessons_done("deal-and-crib", "the-starter")
     at = _page()
     at.button(key="play_rung_start_fifteens").click().run()
-    for _ in range(40):  # to the learner's own hand, the computer's counted on the way
-        if table_of(at).need() is Need.CLAIM:
-            break
-        _page_step(at)
+    # to the learner's own hand, the computer's counted on the way
+    _step_until(at, Need.CLAIM, steps=40)
     table = table_of(at)
     nxt = table.next_count()
     assert nxt is not None
@@ -428,10 +433,7 @@ def test_a_first_game_offers_only_its_kinds_to_claim_and_no_untaught_double_run(
     _lessons_done("deal-and-crib", "the-starter", "the-show", "double-runs")
     at = _page()
     at.button(key="play_rung_start_runs").click().run()
-    for _ in range(40):
-        if table_of(at).need() is Need.CLAIM:
-            break
-        _page_step(at)
+    _step_until(at, Need.CLAIM, steps=40)
     data = json.loads(cards_on_table(at).proto.json)
     assert [kind[0] for kind in data["kinds"]] == ["fifteen", "pair", "run"]
     assert "Only fifteens, pairs and runs score in this game." in _texts(at)
