@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 import pytest
 
 from tests.support.table import recent_lines
+from trainer.bench.playing import move, right_count
 from trainer.engine.cards import Card
 from trainer.engine.events import ShowEvent
 from trainer.engine.settings import Settings
@@ -80,29 +81,15 @@ def play_out(
         else:
             at_turn(table)
             turns += 1
-        move(table, short=turns % 3 == 0)
+        move(table, claim=one_short if turns % 3 == 0 else right_count)
     return turns
 
 
-def move(table: Table, *, short: bool) -> None:
-    """The move the table asks for: the first card that will do, the first cards to the
-    crib, a count (one short with ``short``), or on from a hand shown."""
-    need = table.need()
-    if need is Need.CUT_FOR_DEAL:
-        table.cut_for_deal()
-    elif need is Need.DISCARD:
-        table.discard(table.view.hand[: table.game.settings.throw])
-    elif need is Need.CUT_STARTER:
-        table.cut_starter()
-    elif need is Need.LAY:
-        table.lay(table.view.playable[0])
-    elif need is Need.CLAIM:
-        found = table.next_count()
-        assert found is not None
-        total = found[2].total
-        table.claim(total - 1 if total and short else total)
-    elif need is Need.REVEAL:
-        table.carry_on()
+def one_short(table: Table) -> int:
+    """A count one short of what the hand to be counted makes (nothing when it makes
+    nothing), so the others can take muggins."""
+    total = right_count(table)
+    return total - 1 if total else total
 
 
 @pytest.mark.parametrize("lineup", LINEUPS)
@@ -317,7 +304,7 @@ def test_no_device_of_a_game_across_devices_is_shown_the_others_hidden_cards(see
             _never_names(hidden, what_is_shown(table), table.names.board_names[own])
             checked += bool(hidden)
         table = next(t for t in tables if t.need() is not Need.WAIT)
-        move(table, short=steps % 3 == 0)
+        move(table, claim=one_short if steps % 3 == 0 else right_count)
         record, places[table.seat] = table.game.record(), table.place()
         steps += 1
     assert tables[0].game.is_over
