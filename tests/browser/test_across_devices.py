@@ -13,17 +13,16 @@ from typing import Any
 import pytest
 
 from tests.conftest import APP, REPO
+from tests.support.devices import hidden_cards, shown_anywhere
 from trainer.bench.serving import serving
 from trainer.bench.two_devices import (
     HAND,
     HOLD_LOOKS,
     club_game,
     device_table,
-    hidden_cards,
     open_game,
     play_deal,
     settled,
-    shown_anywhere,
     shows_version,
     sign_in,
 )
