@@ -1,7 +1,10 @@
 """A game against the computer without Streamlit (trainer.training.table): the words of
 the scores and events, the setup and its level read once, whole games by the rules, the
 person's turns (go, a card past 31), muggins, a game resumed, and its record exported and
-read back."""
+read back.
+
+Pass-and-play at one table (a setup's lineup of people) and a table of one person's seat
+(``Table.own``, a game across devices) are tested here too, in sections of their own."""
 
 from __future__ import annotations
 
@@ -9,20 +12,23 @@ import json
 import os
 import random
 import re
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
-from tests.support.table import recent_lines
+from tests.support.table import ANN, SAM, hidden_cards, one_short, play_out, recent_lines, setup_of
 from tests.test_game import play_random_game
 from tests.views.test_play import _page, _page_step, _start, _texts
-from trainer.analysis import LEVELS
+from trainer.analysis import LEVELS, computer_player
 from trainer.bench.playing import first_cards, move, play_on, right_count
 from trainer.engine import Card, parse_cards
 from trainer.engine.events import (
     CutEvent,
+    DealEvent,
+    DiscardEvent,
     GoEvent,
     LayEvent,
     ShowEvent,
@@ -33,7 +39,7 @@ from trainer.engine.items import Award, Kind, ScoreItem
 from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
 from trainer.engine.show import score_show
-from trainer.engine.vocab import Counting, Phase, Which, side_of
+from trainer.engine.vocab import Counting, Phase, RuleError, Which, side_of
 from trainer.progress.store import Store
 from trainer.training.records import Preferences
 from trainer.training.table import (
@@ -41,6 +47,7 @@ from trainer.training.table import (
     ME,
     CoachMode,
     Need,
+    Person,
     PlaySetup,
     RecordProblem,
     Table,
@@ -54,9 +61,9 @@ from trainer.training.table import (
     parse_level,
     peg_moves,
     pegs_of,
+    public_record,
     scoring_cards,
 )
-from trainer.training.table.export import public_record
 from trainer.ui import restart_notice
 from trainer.ui.play_saves import count_attempt
 from trainer.ui.table_html import item_html
@@ -697,3 +704,396 @@ def test_a_count_that_wins_moves_the_peg_only_to_the_game_hole() -> None:
     assert fronts == [57, 59, 61, 61, 61, 61, 61, 61, 61]
     last = table.pegs(len(counted.score.items)).last  # the whole crib shown
     assert last is not None and (last.start, last.end, last.reason) == (57, 61, "the crib")
+
+
+# --- pass-and-play at one table --------------------------------------------------------------
+# Pass-and-play at one table (trainer.training.table.driver with a setup's lineup): the table stops
+# at each person's turn, whoever it is, says whose it is (``Table.seat``), works each person's
+# coach from their own view, and shows no one another person's hidden cards.
+
+JO = Person("Jo")
+BO = Person("Bo", CoachMode.LEARNING)
+
+#: Tables of two, three and four with two or more people (and computers beside them).
+LINEUPS = [
+    (ANN, SAM),
+    (ANN, "easy", SAM),
+    ("normal", ANN, SAM),
+    (ANN, SAM, JO),
+    (ANN, "easy", SAM, "normal"),
+    (ANN, SAM, "easy", JO),
+    (ANN, SAM, JO, BO),
+]
+
+
+def waited_on(table: Table) -> set[int]:
+    """The seats the engine waits on now."""
+    game = table.game
+    if game.phase in (Phase.CUT, Phase.DISCARD):
+        return set(game.waiting_for())
+    if game.phase is Phase.STARTER:
+        assert game.pone is not None
+        return {game.pone}
+    if game.phase is Phase.PLAY:
+        assert game.turn is not None
+        return {game.turn}
+    if game.phase is Phase.SHOW:
+        return {game.show_order[0][0]}
+    return set()
+
+
+@pytest.mark.parametrize("lineup", LINEUPS)
+def test_the_table_stops_at_each_persons_turn_and_says_whose(lineup: tuple) -> None:
+    setup = setup_of(lineup)
+    table = Table.new(setup, seed=7)
+    seen: set[int] = set()
+
+    def check(table: Table) -> None:
+        assert table.seat in setup.people
+        assert table.seat in waited_on(table)  # the person the engine waits on, no other
+        assert table.view.seat == table.seat
+        seen.add(table.seat)
+
+    assert play_out(table, check) > 0
+    assert seen == set(setup.people)
+    # the computers played their own seats at their own levels
+    for seat, player in enumerate(lineup):
+        if isinstance(player, Person):
+            assert table.level_of(seat) == table.level
+        else:
+            assert table.level_of(seat) == player
+    assert table.setup.lineup == setup.lineup
+
+
+def test_each_person_has_their_own_coach_and_hints() -> None:
+    table = Table.new(setup_of((ANN, "easy", SAM)), seed=3)
+    coaches: dict[int, CoachMode] = {}
+
+    def check(table: Table) -> None:
+        coaches[table.seat] = table.coach_of(table.seat)
+        assert table.coaching.seat == table.seat  # the coach works from this seat's view
+        assert table.coaching.view == table.view
+        if table.need() is Need.DISCARD and table.seat == 2 and table.game.deal_no == 1:
+            table.hint()
+
+    play_out(table, check)
+    assert coaches == {0: CoachMode.LEARNING, 2: CoachMode.MOVES}
+    assert table.person(0).hints == () and table.person(2).hints == (1,)
+    assert table.setup.lineup[2] == Person("Sam", CoachMode.MOVES, (1,))
+    again = PlaySetup.parse(table.setup.notation())
+    assert again == table.setup
+
+
+def test_the_seats_are_called_by_the_peoples_names() -> None:
+    table = Table.new(setup_of((ANN, "easy", SAM)), seed=5)
+    names = table.names
+    assert (names.who(0), names.who(1), names.whose(2, "crib")) == (
+        "Ann",
+        "The computer",
+        "Sam's crib",
+    )
+    refused = "it is player 3's turn, not player 1's: player 2 has said go"
+    assert in_our_words(refused, names=names) == (
+        "it is Sam's turn, not Ann's: the computer has said go"
+    )
+    lines: list[str] = []
+    play_out(table, lambda table: lines.extend(line.text for line in table.log_lines()))
+    text = "\n".join(lines)
+    assert "Ann lays" in text or "Sam lays" in text
+    assert "You " not in text and "you " not in text.replace("Muggins!", "")
+
+
+def test_a_person_named_alone_against_the_computer_plays_as_the_usual_game() -> None:
+    usual = Table.new(PlaySetup("hard", Settings(target=61), CoachMode.MOVES), seed=21)
+    named = Table.new(
+        PlaySetup(settings=Settings(target=61), lineup=(Person("Sam", CoachMode.MOVES), "hard")),
+        seed=21,
+    )
+    play_out(usual)
+    play_out(named)
+    assert named.game.record() == usual.game.record()
+
+
+def what_is_shown(table: Table) -> Iterator[str]:
+    """Every sentence and record a table gives the person it shows (whose turn it is, or
+    one device's person: ``Table.own``), the coach's words among them, on their turn or
+    while they wait for another's."""
+    view = table.view
+    yield " ".join(card.label for card in (*view.hand, *view.kept, *view.discards))
+    yield from (line.text for line in table.log_lines())
+    yield from recent_lines(table)
+    last = table.pegs().last
+    yield last.reason if last is not None else ""
+    yield export_text(table)
+    coach = table.coaching
+    need = table.need()
+    if need is Need.DISCARD:
+        yield coach.best_throw_line()
+        yield from coach.hint_words()
+    if need is Need.LAY:
+        yield from coach.lay_previews()
+        yield coach.lay_line()
+    yield from coach.play_note_lines()  # straight after the card, while the other plays too
+    yield from coach.throw_lines()
+    if need is Need.CLAIM:
+        yield coach.show_order_line()
+
+
+def _never_names(hidden: set[Card], texts: Iterable[str], who: str) -> None:
+    for text in texts:
+        for card in hidden:
+            for said in (card.label, str(card)):
+                assert not re.search(rf"(?<![0-9]){re.escape(said)}(?![A-Z])", text), (
+                    f"{who} is shown {card.label}: {text!r}"
+                )
+
+
+@pytest.mark.parametrize("lineup", LINEUPS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_person_is_shown_another_persons_hidden_cards(lineup: tuple, seed: int) -> None:
+    table = Table.new(setup_of(lineup), seed=seed)
+    checked = shows = 0
+
+    def check(table: Table) -> None:
+        nonlocal checked
+        hidden = hidden_cards(table, table.seat)
+        _never_names(hidden, what_is_shown(table), table.names.who(table.seat))
+        checked += bool(hidden)
+
+    def check_show(table: Table) -> None:  # everyone may be looking at a hand shown
+        nonlocal shows
+        assert table.viewer is None
+        if table.game.is_over:  # the game's whole record is everyone's now
+            return
+        hidden = hidden_cards(table, -1)
+        texts = [*(line.text for line in table.log_lines()), export_text(table)]
+        _never_names(hidden, texts, "everyone")
+        shows += bool(hidden)
+
+    play_out(table, check, check_show)
+    assert checked > 10  # the check met hidden cards, turn after turn
+    assert shows > 0
+
+
+@pytest.mark.parametrize("lineup", [(ANN, SAM), (ANN, "easy", SAM, "hard")])
+def test_a_saved_game_of_people_resumes_at_the_same_persons_turn(lineup: tuple) -> None:
+    table = Table.new(setup_of(lineup), seed=9)
+    turns = 0
+
+    def check(table: Table) -> None:
+        nonlocal turns
+        turns += 1
+        if turns % 7 == 0:
+            again = Table.resume(table.setup, table.game.record(), table.place())
+            assert (again.seat, again.need(), again.view) == (table.seat, table.need(), table.view)
+            assert again.setup == table.setup
+
+    play_out(table, check)
+    assert turns > 14
+
+
+@pytest.mark.parametrize("lineup", [(ANN, SAM), (ANN, "easy", SAM), (ANN, SAM, "easy", JO)])
+def test_points_a_person_misses_go_to_an_opponent_named_in_words(lineup: tuple) -> None:
+    table = Table.new(setup_of(lineup), seed=3)
+    play_out(table)
+    game = table.game
+    text = "\n".join(
+        line
+        for event in game.events
+        for line in event_lines(event, game.players, names=table.names, viewer=table.viewer)
+    )
+    assert "sam deals" not in text and "ann deals" not in text  # a name keeps its capital
+    taken = [e for e in game.events if isinstance(e, ShowEvent) and e.muggins]
+    assert taken  # a count one short now and then
+    for event in taken:
+        taker = event.muggins_taker
+        assert game.side_of(taker) != game.side_of(event.seat)  # an opponent's side
+        said = (
+            f"Muggins! {table.names.who(taker)} takes the {event.muggins} "
+            f"point{'' if event.muggins == 1 else 's'} {table.names.who(event.seat)} missed."
+        )
+        assert said in text
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_no_device_of_a_game_across_devices_is_shown_the_others_hidden_cards(seed: int) -> None:
+    """Each device's table is resumed from the one stored record at its own place, as the
+    Play page does; whoever's turn it is moves; neither table ever names the other's cards,
+    in its words, its coach's or its record."""
+    setup = PlaySetup(settings=Settings(target=61, counting=Counting.MUGGINS), lineup=(ANN, SAM))
+    record = Table.new(setup, seed, own=0).game.record()
+    places = ["", ""]
+    checked = steps = 0
+    while steps < 1500:
+        tables = [Table.resume(setup, record, places[s], own=s) for s in (0, 1)]
+        if tables[0].game.is_over:
+            break
+        for own, table in enumerate(tables):
+            hidden = hidden_cards(table, own)
+            _never_names(hidden, what_is_shown(table), table.names.board_names[own])
+            checked += bool(hidden)
+        table = next(t for t in tables if t.need() is not Need.WAIT)
+        move(table, claim=one_short if steps % 3 == 0 else right_count)
+        record, places[table.seat] = table.game.record(), table.place()
+        steps += 1
+    assert tables[0].game.is_over
+    assert checked > 40  # the check met hidden cards, step after step
+
+
+# --- a table of one person's seat ------------------------------------------------------------
+# A table of one person's seat (``Table.own``: a game across devices, each device with its own
+# table from the one stored record): it acts for that seat alone, says whose turn it is while it
+# waits, tells that seat only what it may know, and both devices' tables read the record alike, so
+# the game is played to its end between them.
+
+#: The second person of a game across devices: Sam, with the coach off (Ann is pass-and-play's).
+SAM_NO_COACH = Person("Sam", CoachMode.OFF)
+
+
+def devices_setup(target: int = 61) -> PlaySetup:
+    """Two people, the trainer counting the show."""
+    settings = Settings(target=target, counting=Counting.AUTOMATIC)
+    return PlaySetup(settings=settings, lineup=(ANN, SAM_NO_COACH))
+
+
+def hidden_from(table: Table) -> set[str]:
+    """The labels of the other seat's cards its owner may not know yet: its throw this deal
+    (until the crib is shown) and the cards in its hand not laid."""
+    game = table.game
+    other = 1 - table.seat
+    if game.phase not in (Phase.DISCARD, Phase.STARTER, Phase.PLAY):
+        return set()
+    hidden = {card.label for card in game.view(other).hand}
+    for event in reversed(game.events):
+        if isinstance(event, DealEvent):
+            break
+        if isinstance(event, DiscardEvent) and event.seat == other:
+            hidden |= {card.label for card in event.cards}
+            break
+    return hidden
+
+
+def check_private(table: Table, own: int) -> None:
+    """What the table of ``own`` says is ``own``'s alone."""
+    assert table.seat == own and table.own == own
+    assert table.view == table.game.view(own)
+    assert table.coach_of(table.seat) is (ANN, SAM_NO_COACH)[own].coach
+    assert table.learning is (own == 0)
+    hidden = hidden_from(table)
+    events = table.game.events
+    cuts = {i for i, event in enumerate(events) if isinstance(event, CutEvent)}
+    # (the cut for deal is made from another pack: its card may be in a hand since)
+    # (and a card laid face up last deal may be in a hand now)
+    deals = [i for i, event in enumerate(events) if isinstance(event, DealEvent)]
+    start = deals[-1] if deals else 0
+    said = [
+        line.text for line in table.log_lines() if line.event >= start and line.event not in cuts
+    ]
+    if table.mark >= start and not any(i >= table.mark for i in cuts):
+        said += recent_lines(table)
+    for line in said:
+        assert not any(label in line for label in hidden), (own, line)
+    # the table's own person is "you", the other by name
+    mine, theirs = ("Ann", "Sam")[own], ("Ann", "Sam")[1 - own]
+    assert table.names.who(own) == "You" and table.names.who(1 - own) == theirs
+    assert not any(line.startswith(f"{mine} ") for line in said), (own, said)
+    if any(event.seat == own for event in events[start:] if isinstance(event, LayEvent)):
+        assert any(line.startswith("You lay ") for line in said)
+
+
+def test_a_table_belongs_to_a_person_seat() -> None:
+    with pytest.raises(ValueError):
+        Table.new(PlaySetup(settings=Settings(target=61), lineup=(ANN, "easy")), 1, own=1)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_each_device_table_takes_its_turns_from_the_stored_record(seed: int) -> None:
+    setup = devices_setup()
+    text = Table.new(setup, seed, own=0).game.record().notation()
+    for step in range(600):
+        tables = [Table.resume(setup, GameRecord.parse(text), own=s) for s in (0, 1)]
+        for own, table in enumerate(tables):
+            check_private(table, own)
+        assert tables[0].game.events == tables[1].game.events  # (the trainer's counts too)
+        if tables[0].game.is_over:
+            break
+        needs = [table.need() for table in tables]
+        acting = [s for s in (0, 1) if needs[s] is not Need.WAIT]
+        assert acting, needs
+        for s in (0, 1):
+            if needs[s] is Need.WAIT:
+                waited = tables[s].waiting_on()
+                assert waited == 1 - s and waited in acting
+                assert needs[waited] is not Need.REVEAL
+            else:
+                assert tables[s].waiting_on() is None
+        own = acting[0]
+        table, other = tables[own], tables[1 - own]
+        need = needs[own]
+        player = computer_player("easy", seed=f"{seed}:{step}")
+        if need is Need.REVEAL:
+            table.carry_on()
+        elif need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal()
+        elif need is Need.DISCARD:
+            cards = player.discard(table.view)
+            table.discard(cards)
+        elif need is Need.CUT_STARTER:
+            table.cut_starter()
+        else:
+            assert need is Need.LAY
+            if needs[1 - own] is Need.WAIT:  # the waiting seat never acts for the other
+                with pytest.raises(RuleError):
+                    other.lay(table.view.playable[0])
+            card = player.play(table.view)
+            assert card is not None
+            table.lay(card)
+        text = table.game.record().notation()
+    assert tables[0].game.is_over and max(tables[0].game.scores) >= 61
+    assert GameRecord.parse(text).notation() == tables[0].game.record().notation()
+
+
+def test_each_person_counts_their_own_hand_on_their_own_device_under_muggins() -> None:
+    settings = Settings(target=61, counting=Counting.MUGGINS)
+    setup = PlaySetup(settings=settings, lineup=(ANN, SAM_NO_COACH))
+    text = Table.new(setup, 7, own=0).game.record().notation()
+    short = 0  # the points a person missed in their own count
+    places = ["", ""]  # where each device was looking (a count each sees out for themselves)
+    for step in range(800):
+        record = GameRecord.parse(text)
+        tables = [Table.resume(setup, record, places[s], own=s) for s in (0, 1)]
+        if tables[0].game.is_over:
+            break
+        needs = [table.need() for table in tables]
+        own = next(s for s in (0, 1) if needs[s] is not Need.WAIT)
+        table, need = tables[own], needs[own]
+        player = computer_player("easy", seed=f"7:{step}")
+        if need is Need.CLAIM:
+            counted = table.next_count()
+            assert counted is not None and counted[0] == own  # their own hand (or crib)
+            other = tables[1 - own]  # waits for it (or still reads the count before)
+            assert other.need() is Need.REVEAL or other.waiting_on() == own
+            points = max(counted[2].total - step % 2, 0)  # every other count one short
+            event = table.claim(points)
+            assert event.seat == own and event.claimed == points
+            if event.muggins:
+                assert event.taker == 1 - own  # the other person takes what was missed, named
+                said = " ".join(event_lines(event, names=table.names, viewer=own))
+                assert ("Ann", "Sam")[1 - own] in said and "you" in said.lower(), said
+                short += event.muggins
+        elif need is Need.REVEAL:
+            table.carry_on()
+        elif need is Need.CUT_FOR_DEAL:
+            table.cut_for_deal()
+        elif need is Need.DISCARD:
+            table.discard(player.discard(table.view))
+        elif need is Need.CUT_STARTER:
+            table.cut_starter()
+        else:
+            assert need is Need.LAY
+            card = player.play(table.view)
+            assert card is not None
+            table.lay(card)
+        text = table.game.record().notation()
+        places[own] = table.place()
+    assert tables[0].game.is_over and short > 0

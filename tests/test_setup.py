@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_table_pass_play import play_out
+from tests.support.table import play_out
 from trainer.engine.settings import Settings
 from trainer.training.table import (
     CoachMode,

@@ -17,7 +17,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import PLAYER, as_player, table_of
-from tests.test_table_pass_play import ANN, SAM, hidden_cards, play_out, setup_of
+from tests.support.table import ANN, SAM, hidden_cards, play_out, setup_of
 from trainer.bench.playing import cards_on_table, interact, play_on
 from trainer.engine import Card
 from trainer.engine.dealing import counting_order
