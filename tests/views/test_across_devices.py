@@ -13,6 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player, table_of
+from trainer.bench.playing import play_on
 from trainer.engine.cards import Card
 from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, LayEvent, ShowEvent
 from trainer.engine.game import Game
@@ -382,18 +383,7 @@ def _near_the_end(store: Store, ann: int, bo: int) -> str:
         lineup=(Person("Ann"), Person("Bo")),
     )
     table = Table.new(setup, 8)
-    while not table.game.is_over:  # (pass-and-play: the one table acts for both)
-        need = table.need()
-        if need is Need.CUT_FOR_DEAL:
-            table.cut_for_deal()
-        elif need is Need.DISCARD:
-            table.discard(table.view.hand[:2])
-        elif need is Need.CUT_STARTER:
-            table.cut_starter()
-        elif need is Need.LAY:
-            table.lay(table.view.playable[0])
-        else:
-            table.carry_on()
+    play_on(table)  # (pass-and-play: the one table acts for both)
     events = table.game.events
     last = max(i for i, e in enumerate(events) if isinstance(e, LayEvent | DiscardEvent))
     near = GameRecord(table.game.settings, table.game.seed, tuple(events[:last])).notation()
