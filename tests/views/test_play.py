@@ -35,6 +35,7 @@ from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting, Phase, Which
 from trainer.progress.review_totals import review_text
 from trainer.progress.store import ENV_VAR, Store
+from trainer.training.records import Preferences
 from trainer.training.table import (
     ME,
     Need,
@@ -42,6 +43,7 @@ from trainer.training.table import (
     PlaySetup,
     Table,
 )
+from trainer.ui import restart_notice
 from trainer.ui.game_list import game_line
 from trainer.ui.play_page import results as results_screen
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
@@ -861,3 +863,136 @@ def test_a_finished_game_of_four_names_the_partnership() -> None:
         f"{won} of 1 game won with your partner, {int(won and game.skunk() > 0)} by a skunk"
     ) in text
     assert at.button(key="play_review").label == "Review this game"  # at four too
+
+
+# --- the table's board, sounds and settings on the page --------------------------------------
+
+
+def _board_line(at: AppTest) -> str:
+    (board,) = [m.value for m in at.markdown if 'class="tb-board' in m.value]
+    lines: list[str] = re.findall(r'<div class="tb-line[^"]*"[^>]*>(.*?)</div>', board)
+    return lines[-1]
+
+
+def _until_reveal(at: AppTest, items: int = 2) -> None:
+    for _ in range(400):
+        table = table_of(at)
+        counted = table.counted
+        wanted = counted is not None and len(counted.score.items) >= items
+        if table.need() is Need.REVEAL and wanted and table.shown == 0:
+            return
+        _page_step(at)
+    pytest.fail("no hand to show came up")
+
+
+def test_the_page_moves_the_pegs_with_each_next() -> None:
+    random.seed(186)  # the page deals from the global generator: the same game every run
+    at = _page()
+    _start(at)
+    _until_reveal(at)
+    table = table_of(at)
+    counted = table.counted
+    assert counted is not None
+    before = _board_line(at)
+    assert f"<b>{table.game.scores[counted.seat]}</b>" not in before or counted.score.total == 0
+    key = f"play_reveal_{len(table.game.events)}"
+    at.button(key=f"{key}_next").click().run()
+    first = counted.score.items[0]
+    after = _board_line(at)
+    assert after != before and f"+{first.points}: " in after
+    assert str(counted.score.total) + " points" not in _texts(at).split("tb-board")[0]
+
+
+def _switch(at: AppTest, label: str) -> Any:
+    (found,) = [t for t in at.toggle if t.label == label]
+    return found
+
+
+def _player_id(at: AppTest) -> int:
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    (profile,) = store.profiles()
+    return profile.id
+
+
+def test_the_settings_in_the_game_menu_are_kept_for_the_player() -> None:
+    at = _page()
+    _start(at, target=61)
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    player = _player_id(at)
+    assert _switch(at, "Sounds").value is True  # on unless reduced motion
+    _switch(at, "Sounds").set_value(False).run()
+    at.toggle(key="play_show_switch").set_value(True).run()
+    assert store.preferences(player) == Preferences(sound=False, show_all=True)
+    (sounds,) = [c for c in at.get("bidi_component") if c.key == "play_sounds"]
+    assert json.loads(sounds.proto.json)["on"] is False
+    again = _page()  # another visit: the same settings
+    assert _switch(again, "Sounds").value is False
+    assert again.toggle(key="play_show_switch").value is True
+
+
+def test_a_hand_counted_at_once_shows_every_combination_lit_in_turn() -> None:
+    at = _page()
+    store = Store.open(os.environ["CRIBBAGE_TRAINER_DB"])
+    store.set_preferences(_player_id(at), Preferences(show_all=True))
+    at = _page()
+    _start(at)
+    _until_reveal(at, items=2)
+    table = table_of(at)
+    counted = table.counted
+    assert counted is not None
+    key = f"play_reveal_{len(table.game.events)}"
+    assert not [b for b in at.button if b.key == f"{key}_next"]  # no Next to press
+    assert at.button(key=f"{key}_go").label == "Continue"
+    text = _texts(at)
+    total = 0
+    for item in counted.score.items:
+        total += item.points
+        assert text.count(item_html(item, total)) == 2  # listed, and said beside its cards
+    assert text.count("animation:tb-on") >= 3 * len(counted.score.items)
+    assert f"+{counted.score.total}: " in _board_line(at) or counted.awarded < counted.score.total
+
+
+def test_a_muggins_is_told_as_a_miss_not_a_success() -> None:
+    at = _page()
+    _start(at, counting="muggins")
+    for _ in range(400):
+        table = table_of(at)
+        if table.need() is Need.CLAIM:
+            nxt = table.next_count()
+            assert nxt is not None
+            if nxt[2].total >= 2:
+                key = f"play_claim_{len(table.game.events)}"
+                at.number_input(key=key).set_value(0)
+                at.button(key=f"{key}_ok").click().run()
+                break
+        _page_step(at)
+    table = table_of(at)
+    counted = table.counted
+    assert counted is not None and counted.muggins
+    key = f"play_reveal_{len(table.game.events)}"
+    for _ in counted.score.items:
+        at.button(key=f"{key}_next").click().run()
+    assert not at.success
+    assert f":orange[Muggins! The computer takes the {counted.muggins} points" in _texts(at)
+
+
+def test_the_restart_notice_and_the_sounds_are_on_the_table() -> None:
+    at = _page()
+    _start(at)
+    components: dict[str | None, Any] = {
+        c.key: json.loads(c.proto.json) for c in at.get("bidi_component")
+    }
+    assert components["restart_notice"] == {
+        "title": restart_notice.TITLE,
+        "text": restart_notice.TEXT,
+    }
+    assert "Are you connected" not in restart_notice.TEXT and "saved" in restart_notice.TEXT
+    first = components["play_sounds"]
+    at.run()  # the same step drawn again: the same token, so nothing is played twice
+    (again,) = [
+        json.loads(c.proto.json) for c in at.get("bidi_component") if c.key == "play_sounds"
+    ]
+    assert again["token"] == first["token"]
+    _page_step(at)  # the cut
+    (cut,) = [json.loads(c.proto.json) for c in at.get("bidi_component") if c.key == "play_sounds"]
+    assert cut["token"] != first["token"] and ["card", 0.0] in cut["cues"]
