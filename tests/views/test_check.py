@@ -9,7 +9,7 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 APP = str(REPO / "trainer" / "app.py")
 CHECK = str(REPO / "trainer" / "ui" / "views" / "check.py")
 
