@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 
 from tests.stores import add_answer
-from tests.test_table import _play_out
-from tests.test_table import _played as _played_at
+from tests.test_driver import _play_out
+from tests.test_driver import _played as _played_at
 from tests.test_views_progress import given, progress_page, texts
 from trainer.analysis import Level
 from trainer.engine.settings import Settings
