@@ -16,7 +16,7 @@ from trainer.engine import Card
 from trainer.training.grading import Grade, Graded, InputProblem, answer_box
 from trainer.training.questions import Dealt, Question
 from trainer.training.sets import PracticeSet
-from trainer.ui import actions, session
+from trainer.ui import actions, assets, session
 from trainer.ui.cardpick import CardPicker
 from trainer.ui.page_state import kept
 
@@ -116,16 +116,7 @@ def headline(grade: Graded) -> None:
 
 def focus_answer_box() -> None:
     """Put the cursor in the answer box, so the whole set can be played from the keyboard."""
-    st.html(
-        """<script>
-        (function focusAnswer(tries) {
-          const box = window.parent.document.querySelector(
-            'input[aria-label="Your total"], input[aria-label="Points for the last card"]');
-          if (box) { box.focus(); } else if (tries > 0) { setTimeout(() => focusAnswer(tries - 1), 50); }
-        })(20);
-        </script>""",
-        unsafe_allow_javascript=True,
-    )
+    st.html(f"<script>{assets.text('focus_answer.js')}</script>", unsafe_allow_javascript=True)
 
 
 def _submit_total(run: PracticeSet, catalog: DrillCatalog, key: str) -> None:
