@@ -1,0 +1,1 @@
+"""Tests of the analysis layer's modules, named after the module each tests."""
