@@ -27,15 +27,60 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import sqrt
 
+from trainer.analysis.players.base import ComputerPlayer
 from trainer.analysis.seat_views import discard_view, play_view
 from trainer.analysis.tournament.games import IllegalDecisionError
 from trainer.analysis.tournament.variants import tournament_player
-from trainer.engine import DECK, Card, Pegging, deal, score_show
+from trainer.engine import DECK, Card, PegEvent, Pegging, deal, score_show
 
 __all__ = ["DealPair", "DealsResult", "format_deals", "play_deals", "summarise_deals"]
 
 #: A seat's points in one deal: play (with his heels), hand, crib.
 Points = tuple[int, int, int]
+
+
+def _throws(
+    levels: Sequence[str],
+    players: Sequence[ComputerPlayer],
+    hands: Sequence[Sequence[Card]],
+    dealer: int,
+    scores: Sequence[int],
+) -> list[tuple[Card, ...]]:
+    """Each seat's throw to the crib, in seat order, checked against its hand."""
+    seats = len(levels)
+    throws = []
+    for seat in range(seats):
+        view = discard_view(hands[seat], seat=seat, dealer=dealer, scores=scores, players=seats)
+        throw = players[seat].discard(view)
+        if len(throw) != (2 if seats == 2 else 1) or not set(throw) <= set(hands[seat]):
+            raise IllegalDecisionError(f"{levels[seat]} threw {throw!r} from {hands[seat]!r}")
+        throws.append(throw)
+    return throws
+
+
+def _turn(
+    levels: Sequence[str],
+    players: Sequence[ComputerPlayer],
+    play: Pegging,
+    starter: Card,
+    throws: Sequence[Sequence[Card]],
+    dealer: int,
+    scores: Sequence[int],
+) -> PegEvent:
+    """The seat whose turn it is lays a card or says go, checked against the rules."""
+    seat = play.turn
+    assert seat is not None
+    view = play_view(
+        play, seat, starter=starter, discards=throws[seat], dealer=dealer, scores=scores
+    )
+    choice = players[seat].play(view)
+    if choice is None:
+        if not play.can_go():
+            raise IllegalDecisionError(f"{levels[seat]} said go holding a card that fits")
+        return play.go()
+    if not play.can_lay(choice):
+        raise IllegalDecisionError(f"{levels[seat]} cannot lay {choice!r} now")
+    return play.lay(choice)
 
 
 def _one_deal(
@@ -50,13 +95,7 @@ def _one_deal(
     seats = len(levels)
     players = [tournament_player(level, seed=f"{seed}/{s}") for s, level in enumerate(levels)]
     hands, rest = deal(pack, dealer, seats, 6 if seats == 2 else 5)
-    throws = []
-    for seat in range(seats):
-        view = discard_view(hands[seat], seat=seat, dealer=dealer, scores=scores, players=seats)
-        throw = players[seat].discard(view)
-        if len(throw) != (2 if seats == 2 else 1) or not set(throw) <= set(hands[seat]):
-            raise IllegalDecisionError(f"{levels[seat]} threw {throw!r} from {hands[seat]!r}")
-        throws.append(throw)
+    throws = _throws(levels, players, hands, dealer, scores)
     crib = [card for throw in throws for card in throw]
     if seats == 3:
         crib.append(rest[0])  # the dealer adds the top card of the pack
@@ -67,20 +106,7 @@ def _one_deal(
     kept = [[c for c in hands[s] if c not in throws[s]] for s in range(seats)]
     play = Pegging([list(k) for k in kept], leader=(dealer + 1) % seats)
     while not play.is_over:
-        seat = play.turn
-        assert seat is not None
-        view = play_view(
-            play, seat, starter=starter, discards=throws[seat], dealer=dealer, scores=scores
-        )
-        choice = players[seat].play(view)
-        if choice is None:
-            if not play.can_go():
-                raise IllegalDecisionError(f"{levels[seat]} said go holding a card that fits")
-            event = play.go()
-        else:
-            if not play.can_lay(choice):
-                raise IllegalDecisionError(f"{levels[seat]} cannot lay {choice!r} now")
-            event = play.lay(choice)
+        event = _turn(levels, players, play, starter, throws, dealer, scores)
         for who, item in event.awards:
             points[who][0] += item.points
     for seat in range(seats):

@@ -130,6 +130,41 @@ def _late_split(first: str, outcomes: Sequence[PairOutcome]) -> LateSplit:
     )
 
 
+def _add_points(
+    game: GameResult,
+    sums: dict[str, dict[tuple[str, str], int]],
+    deals: dict[str, dict[str, int]],
+) -> None:
+    """Add a game's complete deals to each level's points by role and source (``sums``) and
+    its count of deals by role (``deals``)."""
+    for record in game.deals:
+        if not record.complete:
+            continue
+        for seat in range(game.seats):
+            level = game.levels[seat]
+            role = "dealer" if record.dealer == seat else "pone"
+            deals[level][role] += 1
+            for source, points in zip(SOURCES, record.points[seat], strict=True):
+                key = (role, source)
+                sums[level][key] = sums[level].get(key, 0) + points
+
+
+def _per_deal(
+    sums: dict[tuple[str, str], int], deals: dict[str, int]
+) -> dict[tuple[str, str], float]:
+    """One level's points a deal by role and source, and each role's total."""
+    table: dict[tuple[str, str], float] = {}
+    for role in ("dealer", "pone"):
+        n = deals[role]
+        total = 0.0
+        for source in SOURCES:
+            value = sums.get((role, source), 0) / n if n else 0.0
+            table[(role, source)] = value
+            total += value
+        table[(role, "total")] = total
+    return table
+
+
 def summarise(levels: tuple[str, str], outcomes: Iterable[PairOutcome]) -> MatchResult:
     """Add up a match: wins, paired results, the first dealer's wins, the split at the
     last two deals, and points per complete deal."""
@@ -158,16 +193,7 @@ def summarise(levels: tuple[str, str], outcomes: Iterable[PairOutcome]) -> Match
             first_dealer_wins += game.first_dealer_won
             winners.append(champion)
             seats.append(game.winner)
-            for record in game.deals:
-                if not record.complete:
-                    continue
-                for seat in range(game.seats):
-                    level = game.levels[seat]
-                    role = "dealer" if record.dealer == seat else "pone"
-                    deals[level][role] += 1
-                    for source, points in zip(SOURCES, record.points[seat], strict=True):
-                        key = (role, source)
-                        sums[level][key] = sums[level].get(key, 0) + points
+            _add_points(game, sums, deals)
         if selfplay:
             if seats[0] == seats[1]:
                 seat_both[seats[0]] += 1
@@ -177,18 +203,7 @@ def summarise(levels: tuple[str, str], outcomes: Iterable[PairOutcome]) -> Match
             both[winners[0]] += 1
         else:
             split += 1
-    per_deal: dict[str, dict[tuple[str, str], float]] = {}
-    for level in (a, b):
-        table: dict[tuple[str, str], float] = {}
-        for role in ("dealer", "pone"):
-            n = deals[level][role]
-            total = 0.0
-            for source in SOURCES:
-                value = sums[level].get((role, source), 0) / n if n else 0.0
-                table[(role, source)] = value
-                total += value
-            table[(role, "total")] = total
-        per_deal[level] = table
+    per_deal = {level: _per_deal(sums[level], deals[level]) for level in (a, b)}
     if selfplay:
         return MatchResult(
             levels,
