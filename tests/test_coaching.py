@@ -26,7 +26,7 @@ from streamlit.testing.v1 import AppTest
 from tests.apptest import table_of
 from tests.support.table import recent_lines
 from tests.test_players_seats import _cards_in  # every card a seat's view holds
-from tests.test_views_play import _page, _play_out, _texts  # the page's own helpers
+from tests.views.test_play import _page, _play_out, _texts  # the page's own helpers
 from trainer.analysis import LEVELS, Level, analyse_discards, computer_player
 from trainer.analysis.pegging import options_for, view_position
 from trainer.analysis.players.table_options import TableOption, table_options

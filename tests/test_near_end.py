@@ -13,7 +13,7 @@ import pytest
 
 from tests.apptest import table_of
 from tests.test_coaching import _start, _step
-from tests.test_views_play import _page, _texts
+from tests.views.test_play import _page, _texts
 from trainer.analysis.endgame import ThrowAdvice, throw_advice, throws_by_needs
 from trainer.analysis.players import CardChance
 from trainer.analysis.winmeter import REACH, reach

@@ -19,7 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
 from tests.stores import imported_games
-from tests.test_views_play import _page, _page_step, _play_out, _start, _texts
+from tests.views.test_play import _page, _page_step, _play_out, _start, _texts
 from trainer.bench.playing import move
 from trainer.engine.events import LayEvent, ShowEvent
 from trainer.engine.game import Game

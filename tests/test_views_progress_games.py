@@ -10,8 +10,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.stores import add_answer
-from tests.test_table import _play_out
-from tests.test_table import _played as _played_at
+from tests.test_driver import _play_out
+from tests.test_driver import _played as _played_at
 from tests.test_views_progress import given, progress_page, text_tables, texts
 from trainer.analysis import Level
 from trainer.engine.settings import Settings

@@ -2,7 +2,7 @@
 is drawn (a radio by its option's text), a value it set until the widget leaves the page, a
 press once, a card component's taps as its whole ``log`` (the confirmed ones left out); and
 it reconnects as a browser does when its server is gone. Tried here against a made-up
-websocket; ``tests/test_browser_visitor.py`` compares it with Chromium's own messages."""
+websocket; ``tests/browser/test_visitor.py`` compares it with Chromium's own messages."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
 from tests.test_coaching import _start, _step
-from tests.test_views_play import _page, _play_out, _texts
+from tests.views.test_play import _page, _play_out, _texts
 from trainer.analysis.endgame import throw_advice
 from trainer.analysis.winmeter import WinChances, seat_chance, win_meter
 from trainer.bench.playing import move

@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from tests.test_table import _play_out
+from tests.test_driver import _play_out
 from trainer.analysis.winmeter import seat_chance
 from trainer.bench.playing import move
 from trainer.engine import Game, GameRecord, Settings

@@ -184,18 +184,8 @@ def _deals_task(task: tuple[tuple[str, str], str, int, int, int]) -> Any:
     return play_deals(levels, seed, index, seats)
 
 
-def cmd_tournament(args: argparse.Namespace) -> int:
-    """Play each pair of levels over the same deal orders, seats exchanged, and print the table."""
-    import multiprocessing
-    import time
-
-    from tqdm import tqdm
-
-    from trainer.analysis.tournament.matches import summarise
-    from trainer.analysis.tournament.report import format_match
-
-    if args.deals is not None:
-        return _duplicate_deals(args)
+def _check_tournament(args: argparse.Namespace) -> None:
+    """Refuse a tournament's options that cannot be played, saying which and why."""
     if args.games is None or args.games < 2 or args.games % 2:
         raise CliError("--games must be an even number, 2 or more: each deal order is played twice")
     if args.jobs < 1:
@@ -209,6 +199,21 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             "--games at three seats must be a multiple of 6: each deal order is played with"
             " the lone chair at each seat, twice"
         )
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Play each pair of levels over the same deal orders, seats exchanged, and print the table."""
+    import multiprocessing
+    import time
+
+    from tqdm import tqdm
+
+    from trainer.analysis.tournament.matches import summarise
+    from trainer.analysis.tournament.report import format_match
+
+    if args.deals is not None:
+        return _duplicate_deals(args)
+    _check_tournament(args)
     named = [_pair(text) for text in args.pair or ()]
     pairs = list(dict.fromkeys([*([] if args.only else map(_pair, DEFAULT_PAIRS)), *named]))
     if not pairs:

@@ -36,12 +36,15 @@ import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from trainer.bench import line_by_line
 from trainer.engine import DECK, Card, SeatView, score_show
 from trainer.engine import show as show_module
 from trainer.engine import stats as stats_module
+
+if TYPE_CHECKING:
+    from trainer.analysis.pegging import PlayPosition
 
 Hand = tuple[tuple[Card, ...], Card]
 
@@ -328,17 +331,7 @@ def bench_table_players(seats: int, deals: int = 16) -> dict[str, dict[str, floa
                 for seat in game.waiting_for():
                     game.cut_for_deal(seat)
             while not game.is_over and played < deals:
-                for seat in game.seats:
-                    game.discard(seat, players[seat].discard(game.view(seat)))
-                assert game.pone is not None
-                game.cut_starter(game.pone)
-                while game.phase is Phase.PLAY:
-                    turn = game.turn
-                    assert turn is not None
-                    card = players[turn].play(game.view(turn))
-                    game.go(turn) if card is None else game.lay(turn, card)
-                while game.phase is Phase.SHOW:
-                    game.count_hand(*game.show_order[0])
+                _play_deal_at_table(game, players)
                 played += 1
                 if played == 0:
                     times.clear()  # the warm-up deal
@@ -349,13 +342,49 @@ def bench_table_players(seats: int, deals: int = 16) -> dict[str, dict[str, floa
     return results
 
 
+def _play_deal_at_table(game: Any, players: list[Any]) -> None:
+    """One deal of ``game``, each seat's throw and lay by its player, the hands counted."""
+    from trainer.engine import Phase
+
+    for seat in game.seats:
+        game.discard(seat, players[seat].discard(game.view(seat)))
+    assert game.pone is not None
+    game.cut_starter(game.pone)
+    while game.phase is Phase.PLAY:
+        turn = game.turn
+        assert turn is not None
+        card = players[turn].play(game.view(turn))
+        game.go(turn) if card is None else game.lay(turn, card)
+    while game.phase is Phase.SHOW:
+        game.count_hand(*game.show_order[0])
+
+
 def bench_pegging_analysis(positions: int = 30) -> dict[str, float]:
     """The exact expected reply against scoring every hand the opponent could hold."""
-    from itertools import combinations
+    from trainer.analysis.pegging import options_for
 
+    found = _play_positions(positions)
+
+    def exact() -> None:
+        for position in found:
+            options_for(position)
+
+    exact_s, _ = _timed(exact)
+    brute_s, _ = _timed(lambda: _best_replies_by_brute_force(found))
+    return {
+        "positions": float(len(found)),
+        "exact_ms": 1000 * exact_s / len(found),
+        "brute_ms": 1000 * brute_s / len(found),
+        "ratio": brute_s / exact_s,
+    }
+
+
+def _play_positions(positions: int) -> list[PlayPosition]:
+    """``positions`` seeded positions of the play, each with a card to lay and at least
+    two of the opponent's laid."""
     from trainer.analysis import random_turns
-    from trainer.analysis.pegging import PlayPosition, options_for, play_position
-    from trainer.engine import Pegging, score_play
+    from trainer.analysis.pegging import play_position
+    from trainer.engine import Pegging
 
     rng = random.Random(77)
     found: list[PlayPosition] = []
@@ -374,30 +403,23 @@ def bench_pegging_analysis(positions: int = 30) -> dict[str, float]:
                     )
                 )
                 break
+    return found
 
-    def exact() -> None:
-        for position in found:
-            options_for(position)
 
-    def brute() -> None:
-        for p in found:
-            for card in p.legal:
-                series = (*p.series, card)
-                count = p.count + card.pips
-                for held in combinations(p.unseen, p.opponent_left):
-                    best = 0
-                    for reply in held:
-                        if count + reply.pips <= 31 and count < 31:
-                            best = max(best, score_play((*series, reply)).total)
+def _best_replies_by_brute_force(found: list[PlayPosition]) -> None:
+    """The peer of the exact expected reply: every card of each position against every hand
+    the opponent could hold, each reply scored."""
+    from trainer.engine import score_play
 
-    exact_s, _ = _timed(exact)
-    brute_s, _ = _timed(brute)
-    return {
-        "positions": float(len(found)),
-        "exact_ms": 1000 * exact_s / len(found),
-        "brute_ms": 1000 * brute_s / len(found),
-        "ratio": brute_s / exact_s,
-    }
+    for p in found:
+        for card in p.legal:
+            series = (*p.series, card)
+            count = p.count + card.pips
+            for held in combinations(p.unseen, p.opponent_left):
+                best = 0
+                for reply in held:
+                    if count + reply.pips <= 31 and count < 31:
+                        best = max(best, score_play((*series, reply)).total)
 
 
 def report_players(
@@ -495,6 +517,33 @@ def peak_memory_mb() -> float:
     return usage / 1024 if sys.platform != "darwin" else usage / (1024 * 1024)
 
 
+def _report_pages() -> dict[str, Any]:
+    """Print the drills' and pages' section of the benchmark (each part whose module is
+    there), and return its figures."""
+    _quiet_streamlit()
+    found: dict[str, Any] = {}
+    drills = _optional("trainer.bench.drill_deals", "bench_drills")
+    if drills is not None:
+        found["drills"] = drills
+        print("Drill dealing, worst case per question (target <= 20 ms)")
+        for label, ms in drills:
+            print(f"  {label:<40} {ms:>8.2f} ms")
+    progress = _optional("trainer.bench.progress_page", "bench_progress")
+    if progress is not None:
+        found["progress"] = progress
+        print("Progress page with 100,000 recorded attempts")
+        for label, value in progress:
+            print(f"  {label:<40} {value:>8.3f}")
+    play = _optional("trainer.bench.play", "bench_play_page")
+    if play is not None:
+        found["play"] = play
+        print("Play page, server time per interaction without the computer's thinking")
+        print("  (target < 100 ms)")
+        for label, value in play:
+            print(f"  {label:<40} {value:>8.2f}")
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m trainer.bench", description=__doc__)
     parser.add_argument("--hands", type=int, default=200_000, help="random hands to score")
@@ -574,26 +623,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         found.update(report_players(args.deals, args.table_deals, args.positions))
 
     if not args.skip_pages:
-        _quiet_streamlit()
-        drills = _optional("trainer.bench.drill_deals", "bench_drills")
-        if drills is not None:
-            found["drills"] = drills
-            print("Drill dealing, worst case per question (target <= 20 ms)")
-            for label, ms in drills:
-                print(f"  {label:<40} {ms:>8.2f} ms")
-        progress = _optional("trainer.bench.progress_page", "bench_progress")
-        if progress is not None:
-            found["progress"] = progress
-            print("Progress page with 100,000 recorded attempts")
-            for label, value in progress:
-                print(f"  {label:<40} {value:>8.3f}")
-        play = _optional("trainer.bench.play", "bench_play_page")
-        if play is not None:
-            found["play"] = play
-            print("Play page, server time per interaction without the computer's thinking")
-            print("  (target < 100 ms)")
-            for label, value in play:
-                print(f"  {label:<40} {value:>8.2f}")
+        found.update(_report_pages())
     print(f"Peak memory                   {peak_memory_mb():>12.1f} MB")
     if args.json:
         Path(args.json).write_text(json.dumps(found, indent=1), encoding="utf-8")

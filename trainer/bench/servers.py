@@ -607,6 +607,57 @@ def _all_moves(run: Run) -> list[float]:
     return [wait for waits in run.moves.values() for wait in waits]
 
 
+def _run_lines(result: Run) -> list[str]:
+    """One run's part of the report: its steps, waits and moves, the server killed and the
+    players moved, and what the checks found."""
+    lines = [f"== {result.label}"]
+    timed = len(result.answers) + len(_all_moves(result))
+    steps = max(result.steps, timed)
+    seconds = result.elapsed or float("inf")
+    lines.append(
+        f"  {_many(steps, 'step')} (answers and moves) in {result.elapsed:.1f} s: "
+        f"{len(result.answers) / seconds:.1f} answers a second, "
+        f"{steps / seconds:.1f} steps a second"
+        + (f"; {steps - timed} sent as their server was killed, not timed" if steps > timed else "")
+    )
+    lines.append(_row("wait for an answer's verdict", result.answers))
+    if result.unsaved:
+        lines.append(
+            f"  {_many(result.unsaved, 'move')} said not saved at first (the store busy), "
+            'then saved with "Try saving again"'
+        )
+    for kind in KINDS:
+        if kind in result.moves:
+            lines.append(_row(f"move: {kind}", result.moves[kind]))
+    lines.append(_row("move: every kind", _all_moves(result)))
+    if result.killed:
+        lines.append(f"  {result.killed}")
+        continued = [m.continued for m in result.moved]
+        stale = Counter(m.stale.partition(":")[0] for m in result.moved)
+        lines.append(
+            f"  {_many(len(result.moved), 'player')} moved to the next server: "
+            f"{continued.count(True)} went on with the same game"
+            + (f", {continued.count(False)} did NOT" if False in continued else "")
+            + (f", {continued.count(None)} showed no game after" if None in continued else "")
+            + "; their stale copies' moves: "
+            + ", ".join(f"{n} {what}" for what, n in sorted(stale.items()))
+        )
+        lines.append(_row("from the kill to a tab's page elsewhere", result.tabs_moved))
+    checks = result.checks
+    if checks is not None:
+        verdict = (
+            "every one stored once, as sent, under its player"
+            if not checks.problems
+            else "PROBLEMS below"
+        )
+        lines.append(
+            f"  checked: {checks.answers_sent} answers sent, {checks.answers_stored} stored "
+            f"({verdict}); {checks.games} games replay, holding {checks.decisions} throws "
+            "and lays" + (", exactly as sent" if not checks.problems else "")
+        )
+    return lines
+
+
 def report(runs: Sequence[Run], *, answers: int, moves: int, store: str | None) -> str:
     where = "the PostgreSQL given" if store else "a throwaway PostgreSQL of its own"
     lines = [
@@ -616,55 +667,7 @@ def report(runs: Sequence[Run], *, answers: int, moves: int, store: str | None) 
         "against Easy, through the pages, over Streamlit's protocol"
     ]
     for result in runs:
-        timed = len(result.answers) + len(_all_moves(result))
-        steps = max(result.steps, timed)
-        seconds = result.elapsed or float("inf")
-        lines.append(f"== {result.label}")
-        lines.append(
-            f"  {_many(steps, 'step')} (answers and moves) in {result.elapsed:.1f} s: "
-            f"{len(result.answers) / seconds:.1f} answers a second, "
-            f"{steps / seconds:.1f} steps a second"
-            + (
-                f"; {steps - timed} sent as their server was killed, not timed"
-                if steps > timed
-                else ""
-            )
-        )
-        lines.append(_row("wait for an answer's verdict", result.answers))
-        if result.unsaved:
-            lines.append(
-                f"  {_many(result.unsaved, 'move')} said not saved at first (the store busy), "
-                'then saved with "Try saving again"'
-            )
-        for kind in KINDS:
-            if kind in result.moves:
-                lines.append(_row(f"move: {kind}", result.moves[kind]))
-        lines.append(_row("move: every kind", _all_moves(result)))
-        if result.killed:
-            lines.append(f"  {result.killed}")
-            continued = [m.continued for m in result.moved]
-            stale = Counter(m.stale.partition(":")[0] for m in result.moved)
-            lines.append(
-                f"  {_many(len(result.moved), 'player')} moved to the next server: "
-                f"{continued.count(True)} went on with the same game"
-                + (f", {continued.count(False)} did NOT" if False in continued else "")
-                + (f", {continued.count(None)} showed no game after" if None in continued else "")
-                + "; their stale copies' moves: "
-                + ", ".join(f"{n} {what}" for what, n in sorted(stale.items()))
-            )
-            lines.append(_row("from the kill to a tab's page elsewhere", result.tabs_moved))
-        checks = result.checks
-        if checks is not None:
-            verdict = (
-                "every one stored once, as sent, under its player"
-                if not checks.problems
-                else "PROBLEMS below"
-            )
-            lines.append(
-                f"  checked: {checks.answers_sent} answers sent, {checks.answers_stored} stored "
-                f"({verdict}); {checks.games} games replay, holding {checks.decisions} throws "
-                "and lays" + (", exactly as sent" if not checks.problems else "")
-            )
+        lines += _run_lines(result)
     if (
         len(runs) == 2
         and runs[0].elapsed

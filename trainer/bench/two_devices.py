@@ -6,8 +6,8 @@ from the tap to the other tab showing it, beside the time to the tapping tab's o
 Each tab shows the Play page's own table of its seat (``Table.own``); the game is counted
 by the trainer, each hand counted out at once (the players' setting), so a hand shown is
 one "Continue" on each tab. Nothing here sleeps: each wait is for something the page shows.
-The store is read only to know what each tab is asked to do and which cards each seat holds
-(so a check can look for them where they must not be).
+The store is read only to know what each tab is asked to do (the browser test reads it for
+the cards each seat holds, to look for them where they must not be: tests/support/devices.py).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.engine.cards import Card
-from trainer.engine.events import CutEvent, DealEvent, ShowEvent
+from trainer.engine.events import DealEvent, ShowEvent
 from trainer.engine.game import Game
 from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
@@ -35,10 +35,8 @@ __all__ = [
     "PLAYERS",
     "DealTimes",
     "club_game",
-    "hidden_cards",
     "open_game",
     "play_deal",
-    "shown_anywhere",
     "shows_version",
     "sign_in",
 ]
@@ -104,31 +102,6 @@ def open_game(page: Any, game_id: str, *, join: bool) -> None:
     page.locator(f".st-key-{key} button").click()
     page.locator(HAND).first.wait_for()
     settled(page)
-
-
-def hidden_cards(store: Store, game_id: str, seat: int) -> set[Card]:
-    """The cards ``seat`` holds or threw that no other tab may show now (the cuts for deal
-    were face up, and laid cards are on the pile)."""
-    game = _game(store, game_id)
-    view = game.view(seat)
-    cut = {e.card for e in game.events if isinstance(e, CutEvent)}
-    return {*view.hand, *view.discards} - cut - {card for _, card in view.laid}
-
-
-def shown_anywhere(page: Any, cards: set[Card]) -> list[Card]:
-    """Those of ``cards`` the tab shows: among its cards to tap, or named in its text (the
-    log left out: the show of the deal before named cards dealt again since)."""
-    ids = set(page.locator(".cp-card").evaluate_all("cards => cards.map(c => c.dataset.id)"))
-    text = str(
-        page.evaluate(
-            """() => {
-                const copy = document.body.cloneNode(true);
-                copy.querySelectorAll('.tb-log').forEach((log) => log.remove());
-                return copy.textContent;
-            }"""
-        )
-    )
-    return sorted((card for card in cards if str(card) in ids or card.label in text), key=str)
 
 
 @dataclass

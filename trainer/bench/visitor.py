@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,55 +70,86 @@ def initial_state(element: Any) -> Any:
     server set (``set_value``), else the widget's default, as the browser's widgets
     report them (a radio or select box by its option's text, a select box with nothing
     chosen by its id alone, pills and segmented controls by their chosen options' texts)."""
-    from streamlit.proto.NumberInput_pb2 import NumberInput
     from streamlit.proto.WidgetStates_pb2 import WidgetState
 
     kind = element.WhichOneof("type")
     inner = getattr(element, kind) if kind else None
     if inner is None or not getattr(inner, "id", ""):
         return None
-    state = WidgetState(id=inner.id)
-    if kind == "checkbox":
-        state.bool_value = inner.value if inner.set_value else inner.default
-    elif kind in ("radio", "selectbox"):
-        if inner.set_value and inner.HasField("raw_value"):
-            state.string_value = inner.raw_value
-        elif inner.HasField("default") and 0 <= inner.default < len(inner.options):
-            state.string_value = inner.options[inner.default]
-        elif kind == "selectbox":
-            return state  # nothing chosen: the browser sends the widget with no value
-        else:
-            return None
-    elif kind in ("text_input", "text_area"):
-        if inner.set_value and inner.HasField("value"):
-            state.string_value = inner.value
-        elif inner.HasField("default"):
-            state.string_value = inner.default
-        else:
-            return None
-    elif kind == "number_input":
-        if inner.set_value and inner.HasField("value"):
-            number = inner.value
-        elif inner.HasField("default"):
-            number = inner.default
-        else:
-            return None
-        if inner.data_type == NumberInput.INT:
-            state.int_value = int(number)
-        else:
-            state.double_value = number
-    elif kind == "file_uploader":
-        state.file_uploader_state_value.SetInParent()  # no file chosen
-    elif kind == "button_group":  # pills and segmented controls: the chosen options' texts
-        chosen = (
-            list(inner.raw_values)
-            if inner.set_value
-            else [inner.options[i].content for i in inner.default if i < len(inner.options)]
-        )
-        state.string_array_value.data[:] = chosen
+    fill = _FILL.get(kind)
+    return None if fill is None else fill(kind, inner, WidgetState(id=inner.id))
+
+
+def _checkbox(kind: str, inner: Any, state: Any) -> Any:
+    state.bool_value = inner.value if inner.set_value else inner.default
+    return state
+
+
+def _choice(kind: str, inner: Any, state: Any) -> Any:
+    """A radio or a select box: its option's text (a select box with nothing chosen is sent
+    with no value; a radio with nothing chosen is not sent)."""
+    if inner.set_value and inner.HasField("raw_value"):
+        state.string_value = inner.raw_value
+    elif inner.HasField("default") and 0 <= inner.default < len(inner.options):
+        state.string_value = inner.options[inner.default]
+    elif kind != "selectbox":
+        return None
+    return state
+
+
+def _text(kind: str, inner: Any, state: Any) -> Any:
+    if inner.set_value and inner.HasField("value"):
+        state.string_value = inner.value
+    elif inner.HasField("default"):
+        state.string_value = inner.default
     else:
         return None
     return state
+
+
+def _number(kind: str, inner: Any, state: Any) -> Any:
+    from streamlit.proto.NumberInput_pb2 import NumberInput
+
+    if inner.set_value and inner.HasField("value"):
+        number = inner.value
+    elif inner.HasField("default"):
+        number = inner.default
+    else:
+        return None
+    if inner.data_type == NumberInput.INT:
+        state.int_value = int(number)
+    else:
+        state.double_value = number
+    return state
+
+
+def _no_file(kind: str, inner: Any, state: Any) -> Any:
+    state.file_uploader_state_value.SetInParent()  # no file chosen
+    return state
+
+
+def _buttons(kind: str, inner: Any, state: Any) -> Any:
+    """Pills and segmented controls: the chosen options' texts."""
+    chosen = (
+        list(inner.raw_values)
+        if inner.set_value
+        else [inner.options[i].content for i in inner.default if i < len(inner.options)]
+    )
+    state.string_array_value.data[:] = chosen
+    return state
+
+
+#: How each kind of widget the browser sends when it is drawn gets its first value.
+_FILL: dict[str, Callable[[str, Any, Any], Any]] = {
+    "checkbox": _checkbox,
+    "radio": _choice,
+    "selectbox": _choice,
+    "text_input": _text,
+    "text_area": _text,
+    "number_input": _number,
+    "file_uploader": _no_file,
+    "button_group": _buttons,
+}
 
 
 @dataclass
@@ -306,6 +337,30 @@ class Visitor:
         except KeyError:
             raise LookupError(f"no widget {key!r} on the page: {sorted(self.widgets)}") from None
 
+    def _read_element(self, page: Page, element: Any, drawn: set[str]) -> None:
+        """One element of a run drawn on ``page``: an exception said, a widget (its key and
+        label, its first value as the browser gives it, a card component's data) added to
+        ``drawn``, and its texts."""
+        inner = getattr(element, element.WhichOneof("type") or "empty", None)
+        widget_id = getattr(inner, "id", "")
+        if element.WhichOneof("type") == "exception":
+            page.exception = element.exception.message
+        if widget_id:
+            key = _key_of(widget_id)
+            page.widgets[key] = widget_id
+            label = getattr(inner, "label", "")
+            if label:
+                page.widgets.setdefault(label, widget_id)
+            drawn.add(widget_id)
+            state = initial_state(element)
+            if state is not None and (
+                widget_id not in self.states or getattr(inner, "set_value", False)
+            ):
+                self.states[widget_id] = state
+            if element.WhichOneof("type") == "bidi_component" and inner is not None and inner.json:
+                page.components[key] = json.loads(inner.json)
+        page.texts.extend(_element_texts(element))
+
     async def _read_run(self) -> Page:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
@@ -322,30 +377,7 @@ class Visitor:
             elif kind == "navigation" and message.navigation.page_script_hash:
                 self.page_hash = message.navigation.page_script_hash
             elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
-                element = message.delta.new_element
-                inner = getattr(element, element.WhichOneof("type") or "empty", None)
-                widget_id = getattr(inner, "id", "")
-                if element.WhichOneof("type") == "exception":
-                    page.exception = element.exception.message
-                if widget_id:
-                    key = _key_of(widget_id)
-                    page.widgets[key] = widget_id
-                    label = getattr(inner, "label", "")
-                    if label:
-                        page.widgets.setdefault(label, widget_id)
-                    drawn.add(widget_id)
-                    state = initial_state(element)
-                    if state is not None and (
-                        widget_id not in self.states or getattr(inner, "set_value", False)
-                    ):
-                        self.states[widget_id] = state
-                    if (
-                        element.WhichOneof("type") == "bidi_component"
-                        and inner is not None
-                        and inner.json
-                    ):
-                        page.components[key] = json.loads(inner.json)
-                page.texts.extend(_element_texts(element))
+                self._read_element(page, message.delta.new_element, drawn)
             elif kind == "script_finished":
                 status = message.script_finished
                 if status == ForwardMsg.FINISHED_EARLY_FOR_RERUN:

@@ -26,6 +26,44 @@ def _yaml_files(paths: Iterable[Path]) -> list[Path]:
     return files
 
 
+def _empty_folders(present: list[Path]) -> list[ContentProblem]:
+    """A problem for each folder of ``present`` with no content files in it."""
+    problems = []
+    for folder in present:
+        if folder.is_dir() and not _yaml_files([folder]):
+            what = {"lessons": "lesson", "drills": "drill"}.get(resolved(folder).name, "content")
+            problems.append(
+                ContentProblem(
+                    display_path(folder),
+                    "",
+                    f"this folder has no {what} files (*.yaml): the trainer needs at least one",
+                )
+            )
+    return problems
+
+
+def _sorted_files(present: list[Path]) -> tuple[list[Path], list[Path], list[Path]]:
+    """The content files under ``present``: lesson files, drill files and glossaries (see
+    :func:`validate_paths`)."""
+    lesson_files: list[Path] = []
+    drill_files: list[Path] = []
+    glossary_files: list[Path] = []
+    for file in _yaml_files(present):
+        if file.name == lessons.GLOSSARY_FILE:
+            glossary_files.append(file)
+            continue
+        parts = {part.lower() for part in resolved(file).parts}
+        if "drills" in parts and "lessons" not in parts:
+            drill_files.append(file)
+        elif "lessons" in parts:
+            lesson_files.append(file)
+        elif catalog.looks_like_drill_file(file):
+            drill_files.append(file)
+        else:
+            lesson_files.append(file)
+    return lesson_files, drill_files, glossary_files
+
+
 def validate_paths(
     paths: Sequence[str | Path] = (),
     check: DealCheck | None = None,
@@ -44,32 +82,8 @@ def validate_paths(
     problems.extend(
         ContentProblem(str(p), "", "no such file or folder") for p in targets if p not in present
     )
-    for folder in present:
-        if folder.is_dir() and not _yaml_files([folder]):
-            what = {"lessons": "lesson", "drills": "drill"}.get(resolved(folder).name, "content")
-            problems.append(
-                ContentProblem(
-                    display_path(folder),
-                    "",
-                    f"this folder has no {what} files (*.yaml): the trainer needs at least one",
-                )
-            )
-    lesson_files: list[Path] = []
-    drill_files: list[Path] = []
-    glossary_files: list[Path] = []
-    for file in _yaml_files(present):
-        if file.name == lessons.GLOSSARY_FILE:
-            glossary_files.append(file)
-            continue
-        parts = {part.lower() for part in resolved(file).parts}
-        if "drills" in parts and "lessons" not in parts:
-            drill_files.append(file)
-        elif "lessons" in parts:
-            lesson_files.append(file)
-        elif catalog.looks_like_drill_file(file):
-            drill_files.append(file)
-        else:
-            lesson_files.append(file)
+    problems.extend(_empty_folders(present))
+    lesson_files, drill_files, glossary_files = _sorted_files(present)
     if lesson_files:
         problems.extend(lessons.check_files(lesson_files, kinds))
     if drill_files:

@@ -127,14 +127,8 @@ def _slots(cards: Iterable[Card | Slot]) -> tuple[Slot, ...]:
     return tuple(card if isinstance(card, Slot) else Slot(card) for card in cards)
 
 
-def _read_one(
-    raw: Mapping[str, Any], mode: PickMode, offered: Mapping[str, Slot]
-) -> PickEvent | str:
-    """One raw event checked against what was offered: the event, or why it was ignored."""
-    action = raw.get("do")
-    if not isinstance(action, str) or action not in _ACTIONS[mode]:
-        return f"an action {str(action)[:20]!r} that this hand does not offer"
-    ids = raw.get("cards", [])
+def _read_cards(ids: object, offered: Mapping[str, Slot]) -> list[Card] | str:
+    """The cards an event names, each offered, choosable and named once; or why not."""
     if not isinstance(ids, list) or len(ids) > len(offered):
         return "a list of cards that is not a list of this hand's cards"
     cards: list[Card] = []
@@ -147,6 +141,31 @@ def _read_one(
         if slot.off:
             return f"the {slot.card.label}, which cannot be chosen: {slot.off}"
         cards.append(slot.card)
+    return cards
+
+
+def _read_starter(
+    raw: Mapping[str, Any], cards: list[Card], offered: Mapping[str, Slot]
+) -> Card | str | None:
+    """The starter of a "choose" (the hand so far, up to four cards, and the starter if
+    chosen): the card, None when none is chosen yet, or why the choice was ignored."""
+    starter_id = raw.get("starter")
+    slot = offered.get(starter_id) if isinstance(starter_id, str) else None
+    if len(cards) > 4 or (starter_id is not None and (slot is None or slot.card in cards)):
+        return "a choice that is not up to four cards and a different starter"
+    return slot.card if slot is not None else None
+
+
+def _read_one(
+    raw: Mapping[str, Any], mode: PickMode, offered: Mapping[str, Slot]
+) -> PickEvent | str:
+    """One raw event checked against what was offered: the event, or why it was ignored."""
+    action = raw.get("do")
+    if not isinstance(action, str) or action not in _ACTIONS[mode]:
+        return f"an action {str(action)[:20]!r} that this hand does not offer"
+    cards = _read_cards(raw.get("cards", []), offered)
+    if isinstance(cards, str):
+        return cards
     kind: ClaimKind | None = None
     starter: Card | None = None
     if action == "claim" or (action == "undo" and "kind" in raw):  # an undo names its claim
@@ -157,12 +176,11 @@ def _read_one(
             )
     if action == "lay" and len(cards) != 1:
         return "a lay of more or less than one card"
-    if action == "choose":  # the hand so far (up to four cards) and the starter, if chosen
-        starter_id = raw.get("starter")
-        slot = offered.get(starter_id) if isinstance(starter_id, str) else None
-        if len(cards) > 4 or (starter_id is not None and (slot is None or slot.card in cards)):
-            return "a choice that is not up to four cards and a different starter"
-        starter = slot.card if slot is not None else None
+    if action == "choose":
+        chosen = _read_starter(raw, cards, offered)
+        if isinstance(chosen, str):
+            return chosen
+        starter = chosen
     claims: tuple[tuple[ClaimKind, tuple[Card, ...]], ...] | None = None
     if action == "done" and "claims" in raw:
         listed = _listed_claims(raw["claims"], offered)

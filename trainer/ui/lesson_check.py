@@ -63,37 +63,51 @@ def show_question(check: Check) -> None:
         show_cards(check.hand, starter=check.starter, max_width=CARD_WIDTH)
         st.caption(asking.cards_caption(check))
     elif isinstance(check, PegCheck):
-        # The count before the card asked about: the learner adds the card themselves.
-        before, now = asking.peg_captions(check)
-        if check.before:
-            show_pile(check.before)
-        st.caption(before)
-        st.markdown(now)
-        show_pile((check.card,))
+        _show_peg(check)
     elif isinstance(check, FifteenCheck):
         show_pile(check.pile)
         st.caption(asking.cards_caption(check))
     elif isinstance(check, GoCheck | TableGoCheck):
-        st.markdown(asking.story_title(check))
-        st.markdown("\n".join(f"1. {line}" for line in asking.story(check)))
-        for line, held in asking.held(check):
-            st.markdown(line)
-            if held:
-                show_cards(held, max_width=80 * len(held))
+        _show_story(check)
     elif isinstance(check, BoardCheck):
         draw_board(Board(game=check.game, you=check.you))
         st.caption(asking.cards_caption(check))
     elif isinstance(check, CutCheck):
-        left, right = st.columns(2)
-        for column, words, card in zip(
-            (left, right), asking.CUT_WORDS, (check.you, check.opponent), strict=True
-        ):
-            with column:
-                st.markdown(words)
-                show_cards((card,), max_width=90)
+        _show_cut(check)
     elif isinstance(check, KeepCheck):
         show_cards(check.cards, max_width=CARD_WIDTH)
         st.caption(asking.cards_caption(check))
+
+
+def _show_peg(check: PegCheck) -> None:
+    """The count before the card asked about: the learner adds the card themselves."""
+    before, now = asking.peg_captions(check)
+    if check.before:
+        show_pile(check.before)
+    st.caption(before)
+    st.markdown(now)
+    show_pile((check.card,))
+
+
+def _show_story(check: GoCheck | TableGoCheck) -> None:
+    """The story of a series, line by line, and the cards each player still holds."""
+    st.markdown(asking.story_title(check))
+    st.markdown("\n".join(f"1. {line}" for line in asking.story(check)))
+    for line, held in asking.held(check):
+        st.markdown(line)
+        if held:
+            show_cards(held, max_width=80 * len(held))
+
+
+def _show_cut(check: CutCheck) -> None:
+    """The two cards cut for deal, side by side, each with its words."""
+    left, right = st.columns(2)
+    for column, words, card in zip(
+        (left, right), asking.CUT_WORDS, (check.you, check.opponent), strict=True
+    ):
+        with column:
+            st.markdown(words)
+            show_cards((card,), max_width=90)
 
 
 def show_feedback(feedback: Feedback) -> None:

@@ -34,7 +34,7 @@ from trainer.engine import (
     format_cards,
     label_cards,
 )
-from trainer.engine.pegging import CLOSING_KINDS
+from trainer.engine.pegging import CLOSING_KINDS, PegEvent
 from trainer.engine.series import SERIES_ORDER, Series
 from trainer.engine.vocab import Seat
 from trainer.training import explain
@@ -528,6 +528,31 @@ def question_story(check: GoCheck) -> tuple[str, ...]:
     return _story(check.replay(), hide=check.ask)
 
 
+def _shown(hide: str | None, *, asked: bool) -> Callable[[ScoreItem], bool]:
+    """Which points of an event :func:`_story` shows (``asked``: the event is in the part
+    the question asks about)."""
+    if hide == "all" or (hide == "points" and asked):
+        return _never
+    if hide == "who-scores" and asked:
+        return _not_closing
+    return _always
+
+
+def _closing_words(event: PegEvent, show: Callable[[ScoreItem], bool]) -> str:
+    """What follows an event's line for the go, last card or 31 it ends with: who pegs for
+    it when ``show(item)``, else only why the series ends."""
+    words = ""
+    for player, item in event.awards:
+        if item.kind in _GO_POINTS:
+            if show(item):
+                words += " " + explain.closing_line(f"the {SERIES_ORDER[player]}", item.kind)
+            elif item.kind is Kind.GO:
+                words += " Nobody can lay another card without going past 31."
+            else:
+                words += " Every card has now been laid."
+    return words
+
+
 def _story(replay: Series, hide: str | None) -> tuple[str, ...]:
     """``hide``: ``None`` shows everything; ``"all"`` no points at all; ``"points"``
     nothing the last card's player pegged from it on; ``"who-scores"`` no go, last card
@@ -537,28 +562,13 @@ def _story(replay: Series, hide: str | None) -> tuple[str, ...]:
     laid_last = 0
     for index, event in enumerate(replay.events):
         who = f"the {SERIES_ORDER[event.player]}"
-        asked = index >= last
-        show: Callable[[ScoreItem], bool]
-        if hide == "all" or (hide == "points" and asked):
-            show = _never
-        elif hide == "who-scores" and asked:
-            show = _not_closing
-        else:
-            show = _always
+        show = _shown(hide, asked=index >= last)
         if event.card is None:
             line = explain.go_line(who)
         else:
             own = [item for item in event.items_for(event.player) if item.kind not in _GO_POINTS]
             line = explain.lay_line(who, event.card, event.count, [i for i in own if show(i)])
-        for player, item in event.awards:
-            if item.kind in _GO_POINTS:
-                if show(item):
-                    line += " " + explain.closing_line(f"the {SERIES_ORDER[player]}", item.kind)
-                elif item.kind is Kind.GO:
-                    line += " Nobody can lay another card without going past 31."
-                else:
-                    line += " Every card has now been laid."
-        lines.append(line)
+        lines.append(line + _closing_words(event, show))
         if event.card is not None:
             laid_last = event.player
         more = index < len(replay.events) - 1 or hide is None

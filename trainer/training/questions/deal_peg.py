@@ -4,6 +4,7 @@ feature is built first, then the cards before it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from trainer.content.catalog import Drill, Tier
 from trainer.engine import (
@@ -76,26 +77,11 @@ def _peg_tail(shape: str | None, rng: random.Random, deck: _Deck) -> list[Card] 
         n = {"pair": 2, "pair-royal": 3, "double-pair-royal": 4}[shape]
         rank = rng.choice([o for o in range(1, 14) if n * min(o, 10) <= 31])
         orders = [rank] * n
-    elif shape in ("run", "long-run", "run-out-of-order"):
-        length = rng.choice((3, 3, 4, 5) if shape != "long-run" else (4, 4, 5, 6))
-        found = _run_orders(rng, length)
-        if found is None:
+    elif shape in ("run", "long-run", "run-out-of-order", "broken-run"):
+        runs = _run_tail_orders(shape, rng)
+        if runs is None:
             return None
-        orders = found
-        rng.shuffle(orders)
-        if shape == "run-out-of-order" and (orders in (sorted(orders), sorted(orders)[::-1])):
-            orders[0], orders[1] = orders[1], orders[0]
-    elif shape == "broken-run":
-        found = _run_orders(rng, 3)
-        if found is None:
-            return None
-        rng.shuffle(found)
-        if rng.random() < 0.5:  # a duplicate: 4 5 4 6
-            orders = [found[0], found[1], found[0], found[2]]
-        else:  # a stranger: 3 4 K 5
-            low, high = min(found), max(found)
-            stranger = rng.choice([o for o in range(1, 14) if o < low - 1 or o > high + 1])
-            orders = [found[0], found[1], stranger, found[2]]
+        orders = runs
     elif shape == "split-pair":
         rank = rng.randint(1, 13)
         other = rng.choice([o for o in range(1, 14) if o != rank])
@@ -109,6 +95,29 @@ def _peg_tail(shape: str | None, rng: random.Random, deck: _Deck) -> list[Card] 
     if any(card is None for card in cards):
         return None
     return [card for card in cards if card is not None]
+
+
+def _run_tail_orders(shape: str, rng: random.Random) -> list[int] | None:
+    """The ranks (by order) of a tail making a run of ``shape`` (a run, a long run, a run
+    laid out of order, or a run broken by a duplicate or a stranger)."""
+    if shape == "broken-run":
+        found = _run_orders(rng, 3)
+        if found is None:
+            return None
+        rng.shuffle(found)
+        if rng.random() < 0.5:  # a duplicate: 4 5 4 6
+            return [found[0], found[1], found[0], found[2]]
+        low, high = min(found), max(found)  # a stranger: 3 4 K 5
+        stranger = rng.choice([o for o in range(1, 14) if o < low - 1 or o > high + 1])
+        return [found[0], found[1], stranger, found[2]]
+    length = rng.choice((3, 3, 4, 5) if shape != "long-run" else (4, 4, 5, 6))
+    orders = _run_orders(rng, length)
+    if orders is None:
+        return None
+    rng.shuffle(orders)
+    if shape == "run-out-of-order" and (orders in (sorted(orders), sorted(orders)[::-1])):
+        orders[0], orders[1] = orders[1], orders[0]
+    return orders
 
 
 def _prefix(
@@ -142,6 +151,27 @@ def _prefix(
     return cards
 
 
+def _pick_shape(goals: set[str], forbid: Collection[str], rng: random.Random) -> str | None:
+    """The shape of the pile's tail: one the goals ask for, else now and then (unless the
+    goals ask for a pile that scores nothing) any shape not forbidden, else none."""
+    shapes = [name for name in _PEG_SHAPES if name in goals]
+    shape: str | None = rng.choice(shapes) if shapes else None
+    if shape is None and "zero" not in goals and rng.random() < 0.5:
+        allowed = [name for name in _PEG_SHAPES if name not in forbid]
+        shape = rng.choice(allowed) if allowed else None
+    return shape
+
+
+def _laid_before(goals: set[str], tail_sum: int) -> int | None:
+    """What the cards before the tail must sum to for a fifteen or a thirty-one the goals
+    ask for (None: any sum that fits)."""
+    if "fifteen" in goals:
+        return 15 - tail_sum
+    if "thirty-one" in goals:
+        return 31 - tail_sum
+    return None
+
+
 def deal_peg(drill: Drill, tier: Tier, rng: random.Random, seed: int, index: int) -> PegQuestion:
     c = tier.constraints
     wanted = [name for name in c.require_any if name not in c.forbid]
@@ -151,21 +181,13 @@ def deal_peg(drill: Drill, tier: Tier, rng: random.Random, seed: int, index: int
         goals = set(c.require)
         if wanted:
             goals.add(rng.choice(wanted))
-        shapes = [name for name in _PEG_SHAPES if name in goals]
-        shape: str | None = rng.choice(shapes) if shapes else None
-        if shape is None and "zero" not in goals and rng.random() < 0.5:
-            allowed = [name for name in _PEG_SHAPES if name not in c.forbid]
-            shape = rng.choice(allowed) if allowed else None
+        shape = _pick_shape(goals, c.forbid, rng)
         deck = _Deck(rng)
         tail = _peg_tail(shape, rng, deck)
         if tail is None:
             continue
         tail_sum = sum(card.pips for card in tail)
-        exact: int | None = None
-        if "fifteen" in goals:
-            exact = 15 - tail_sum
-        elif "thirty-one" in goals:
-            exact = 31 - tail_sum
+        exact = _laid_before(goals, tail_sum)
         if exact is not None and exact < 0:
             continue
         longest = max_cards - len(tail)

@@ -200,12 +200,10 @@ def show_table(crib: bool, constraints: Constraints) -> _Table:
     return _Table(tuple(groups))
 
 
-def _assign_suits(cand: _Candidate, rng: random.Random) -> tuple[tuple[Card, ...], Card] | None:
-    """Suits for the candidate's ranks that make its outcome (``None`` if this try failed)."""
-    orders = [*cand.hand, cand.starter]  # positions 0-3 hand, 4 starter
+def _outcome_suits(outcome: str, orders: list[int], s: int, rng: random.Random) -> list[int | None]:
+    """The suits the outcome fixes (suit ``s`` for a flush, nobs or a false flush; None
+    where any suit will do so far), for the ranks ``orders`` (0-3 the hand, 4 the starter)."""
     suits: list[int | None] = [None] * 5
-    outcome = cand.outcome
-    s = rng.randrange(4)
     if outcome == "flush5":
         suits = [s] * 5
     elif outcome in ("flush4", "crib4"):
@@ -219,11 +217,20 @@ def _assign_suits(cand: _Candidate, rng: random.Random) -> tuple[tuple[Card, ...
             three
             for three in combinations(range(4), 3)
             if len({orders[i] for i in three}) == 3
-            and all(orders[i] not in (JACK, cand.starter) for i in three)
+            and all(orders[i] not in (JACK, orders[4]) for i in three)
         ]
         three = rng.choice(options)
         for i in (*three, 4):
             suits[i] = s
+    return suits
+
+
+def _assign_suits(cand: _Candidate, rng: random.Random) -> tuple[tuple[Card, ...], Card] | None:
+    """Suits for the candidate's ranks that make its outcome (``None`` if this try failed)."""
+    orders = [*cand.hand, cand.starter]  # positions 0-3 hand, 4 starter
+    outcome = cand.outcome
+    s = rng.randrange(4)
+    suits = _outcome_suits(outcome, orders, s, rng)
     for i in rng.sample(range(5), 5):
         if suits[i] is not None:
             continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.analysis import LEVELS
+from trainer.analysis import LEVELS, Level
 from trainer.engine.events import CutEvent, DealEvent, DiscardEvent, ShowEvent
 from trainer.engine.game import Game
 from trainer.engine.notation import NotationError
@@ -105,9 +105,9 @@ def _short(text: str, limit: int = 30) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
-    """Read :func:`export_text` back; :class:`RecordProblem` names what is wrong. A record
-    without a coach line has the coach off."""
+def _refuse_unreadable(text: str) -> None:
+    """:class:`RecordProblem` for a text that is no game's whole record: empty, too long, or
+    the record of a game still being played (its cards to come left out)."""
     if not text.strip():
         raise RecordProblem("The record is empty: paste a game record first.")
     if len(text) > MAX_RECORD_CHARS:
@@ -121,6 +121,11 @@ def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
             "the cards still to come are left out of it, so it cannot be played back. A "
             "game's whole record can be saved from the game menu once the game is over."
         )
+
+
+def _level_and_coach(text: str) -> tuple[Level, CoachMode]:
+    """The computer's level and the coach setting of an exported record (Normal and the
+    coach off when it has no such line); :class:`RecordProblem` for a line that names none."""
     word = (_comment(text, _LEVEL_LINE) or "normal").lower()
     level = level_named(word)
     if level is None:
@@ -134,6 +139,14 @@ def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
         raise RecordProblem(
             f"The coach line names {_short(word)!r}: use one of {', '.join(CoachMode)}."
         ) from None
+    return level, coach
+
+
+def parse_export(text: str) -> tuple[PlaySetup, GameRecord]:
+    """Read :func:`export_text` back; :class:`RecordProblem` names what is wrong. A record
+    without a coach line has the coach off."""
+    _refuse_unreadable(text)
+    level, coach = _level_and_coach(text)
     try:
         hints = deal_numbers((_comment(text, _HINTS_LINE) or "").replace(",", " ").split())
     except ValueError as error:

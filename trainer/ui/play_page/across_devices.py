@@ -229,45 +229,7 @@ def lobby(player: Profile) -> None:
         _look_lobby(player.id, (len(games), sum(g.version for g in games)))
         now = datetime.now(UTC)
         for game in games:
-            with st.container(horizontal=True, vertical_alignment="center"):
-                st.markdown(_game_line(game, player), width="content")
-                mine = game.person_at(game.seat_of(player.id) or 0)
-                if game.status == "waiting" and mine is not None and not mine.joined:
-                    st.button(
-                        "Join",
-                        key=f"devices_join_{game.game_id}",
-                        type="primary",
-                        on_click=_join,
-                        args=(store, player, game.game_id),
-                    )
-                    st.button(
-                        "Decline",
-                        key=f"devices_decline_{game.game_id}",
-                        on_click=_do,
-                        args=(lambda g=game.game_id: store.cancel_shared_game(player.id, g),),
-                    )
-                elif game.status == "playing":
-                    st.button(
-                        "Open",
-                        key=f"devices_open_{game.game_id}",
-                        type="primary",
-                        on_click=open_device_game,
-                        args=(game, player),
-                    )
-                else:
-                    st.button(
-                        "Call off",
-                        key=f"devices_cancel_{game.game_id}",
-                        on_click=_do,
-                        args=(lambda g=game.game_id: store.cancel_shared_game(player.id, g),),
-                    )
-                if game.waited(now) >= RESIGN_AFTER and game.turn != game.seat_of(player.id):
-                    st.button(
-                        "Resign",
-                        key=f"devices_resign_{game.game_id}",
-                        on_click=_resign,
-                        args=(store, player, game),
-                    )
+            _game_row(store, player, game, now)
         st.segmented_control(
             "Your coach",
             list(CoachMode),
@@ -316,6 +278,51 @@ def lobby(player: Profile) -> None:
             if st.form_submit_button("Join"):
                 _join_code(store, player)
                 st.rerun()
+
+
+def _game_row(store: Store, player: Profile, game: SharedGame, now: datetime) -> None:
+    """One game of the lobby on a line: what it is, and its buttons (join or decline an
+    invitation, open a game being played, call off one's own invitation; resign a game
+    whose other side has not moved for long)."""
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.markdown(_game_line(game, player), width="content")
+        mine = game.person_at(game.seat_of(player.id) or 0)
+        if game.status == "waiting" and mine is not None and not mine.joined:
+            st.button(
+                "Join",
+                key=f"devices_join_{game.game_id}",
+                type="primary",
+                on_click=_join,
+                args=(store, player, game.game_id),
+            )
+            st.button(
+                "Decline",
+                key=f"devices_decline_{game.game_id}",
+                on_click=_do,
+                args=(lambda g=game.game_id: store.cancel_shared_game(player.id, g),),
+            )
+        elif game.status == "playing":
+            st.button(
+                "Open",
+                key=f"devices_open_{game.game_id}",
+                type="primary",
+                on_click=open_device_game,
+                args=(game, player),
+            )
+        else:
+            st.button(
+                "Call off",
+                key=f"devices_cancel_{game.game_id}",
+                on_click=_do,
+                args=(lambda g=game.game_id: store.cancel_shared_game(player.id, g),),
+            )
+        if game.waited(now) >= RESIGN_AFTER and game.turn != game.seat_of(player.id):
+            st.button(
+                "Resign",
+                key=f"devices_resign_{game.game_id}",
+                on_click=_resign,
+                args=(store, player, game),
+            )
 
 
 def _resign(store: Store, player: Profile, game: SharedGame) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.engine.items import Kind
+from trainer.engine.summary import GameSummary
 from trainer.progress.figures import record_line
 from trainer.training.ladder import rung_of
 from trainer.training.records import Profile
@@ -40,10 +41,24 @@ def results(page_game: PlayGame, profile: Profile) -> None:
     game = table.game
     summary = game.summary()
     st.markdown("\n".join(_final_words(table, summary.deals)))
+    _best_hand_and_buttons(page_game, summary)
+    # only what this game has: a first game has no play, crib or muggins
+    st.table(_points_rows(table, summary))
+    line = _win_line(page_game) if table.has_win_meter else None
+    if line is not None:
+        show_win_line(line, key="play_winline", words=table.in_words)
+    kept = play_saves.kept_setup(table, play_saves.seat_of(table, profile))  # as it is saved
+    prepare(game.record().notation(), kept.notation(), line)  # for "Review this game"
+    _what_next(page_game, profile)
+
+
+def _best_hand_and_buttons(page_game: PlayGame, summary: GameSummary) -> None:
+    """The game's best hand, "Play again" and "Review this game" (and what each does)."""
+    table = page_game.table
     best = summary.best_hand
     with hand():
         if best is not None:
-            st.markdown(best_hand_line(best, game.players))
+            st.markdown(best_hand_line(best, table.game.players))
             show_cards(best.score.hand, starter=best.score.starter, max_width=300)
         with st.container(horizontal=True):
             again = st.button("Play again", type="primary", key="play_again")
@@ -56,6 +71,11 @@ def results(page_game: PlayGame, profile: Profile) -> None:
             commit(page_game)
         play_state().game = None
         st.rerun()
+
+
+def _points_rows(table: Table, summary: GameSummary) -> list[dict[str, str | int]]:
+    """Each side's points by kind, a row each: only the kinds this game scores."""
+    game = table.game
     settings = game.settings
     rows = []
     names = table.names
@@ -78,12 +98,14 @@ def results(page_game: PlayGame, profile: Profile) -> None:
             row["Muggins"] = s.muggins
         row["Total"] = s.total
         rows.append(row)
-    st.table(rows)  # only what this game has: a first game has no play, crib or muggins
-    line = _win_line(page_game) if table.has_win_meter else None
-    if line is not None:
-        show_win_line(line, key="play_winline", words=table.in_words)
-    kept = play_saves.kept_setup(table, play_saves.seat_of(table, profile))  # as it is saved
-    prepare(game.record().notation(), kept.notation(), line)  # for "Review this game"
+    return rows
+
+
+def _what_next(page_game: PlayGame, profile: Profile) -> None:
+    """Under the results: the next first game after a first game, else the person's record
+    against this level (none for a game read from a record or between people)."""
+    table = page_game.table
+    game = table.game
     rung = rung_of(table.setup)
     if rung is not None and not page_game.imported:
         next_rung(page_game, rung, profile)

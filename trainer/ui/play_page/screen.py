@@ -8,6 +8,7 @@ import streamlit as st
 
 from trainer.training.records import Profile
 from trainer.training.table import Need
+from trainer.ui.cardpick import CardPicker
 from trainer.ui.play_page.across_devices import device_menu, shared_marks, waiting
 from trainer.ui.play_page.count import claim_form
 from trainer.ui.play_page.cues import play_cues
@@ -21,6 +22,7 @@ from trainer.ui.play_page.show import reveal
 from trainer.ui.play_page.state import page_game
 from trainer.ui.play_page.taps import take_taps
 from trainer.ui.play_page.throw import cut_for_deal, cut_starter, discard, throw_coach
+from trainer.ui.play_saves import PlayGame
 from trainer.ui.unsaved import follow
 
 __all__ = ["table_screen"]
@@ -50,30 +52,38 @@ def table_screen(profile: Profile) -> None:
         header(table)
         notes(table)
         board_and_log(table, fade)
-        need = table.need()
-        if (
-            need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL, Need.WAIT)
-            and table.viewer is not None
-        ):
-            throw_coach(table)  # (a hand shown between people is everyone's: no one's coach)
-        if need is Need.WAIT:  # another device's turn: the coach's word on the move made,
-            waiting(table)  # the pile and the hand, until that move comes in
-        elif need is Need.CUT_FOR_DEAL:
-            cut_for_deal(table)
-        elif need is Need.DISCARD and cards is not None:
-            discard(game, cards)
-        elif need is Need.CUT_STARTER:
-            cut_starter(table)
-        elif need is Need.LAY and cards is not None:
-            lay(game, cards, fade)
-        elif need is Need.CLAIM:
-            claim_form(game, cards)
-        elif need is Need.REVEAL:
-            reveal(table)
-        else:
-            results(game, profile)
+        _step(game, cards, fade, profile)
     if game.shared is not None:
         device_menu(profile)
     else:
         menu(profile)
     follow()  # a count that could not be saved: said at the top of the page
+
+
+def _step(game: PlayGame, cards: CardPicker | None, fade: str, profile: Profile) -> None:
+    """What the step asks of the person, under the board: the coach on the throw (once
+    the throw is made), then the cut, the throw, the lay, the count, the hand shown, the
+    other device's turn, or the results."""
+    table = game.table
+    need = table.need()
+    if (
+        need in (Need.CUT_STARTER, Need.LAY, Need.CLAIM, Need.REVEAL, Need.WAIT)
+        and table.viewer is not None
+    ):
+        throw_coach(table)  # (a hand shown between people is everyone's: no one's coach)
+    if need is Need.WAIT:  # another device's turn: the coach's word on the move made,
+        waiting(table)  # the pile and the hand, until that move comes in
+    elif need is Need.CUT_FOR_DEAL:
+        cut_for_deal(table)
+    elif need is Need.DISCARD and cards is not None:
+        discard(game, cards)
+    elif need is Need.CUT_STARTER:
+        cut_starter(table)
+    elif need is Need.LAY and cards is not None:
+        lay(game, cards, fade)
+    elif need is Need.CLAIM:
+        claim_form(game, cards)
+    elif need is Need.REVEAL:
+        reveal(table)
+    else:
+        results(game, profile)

@@ -83,19 +83,40 @@ def _flush(store: Store) -> list[str]:
             if not is_owner(store, owner):
                 orphans += batch
                 continue
-            for token in dict.fromkeys(h.token for h in batch):
-                mine = [h for h in batch if h.token == token]
-                stored = store.add_attempts_each(
-                    owner.id, [(h.attempt, h.key) for h in mine], session=token
-                )
-                taken += [
-                    h.key for h, (_, new) in zip(mine, stored, strict=True) if not new and h.key
-                ]
+            _store_answers(store, owner, batch, taken)
         except StoreError as err:
             failed(err)
             refused = True
             waiting += batch
+    lessons, lessons_refused = _flush_lessons(store)
+    if not (
+        refused or lessons_refused
+    ):  # the store took the rest (else it is failing): the reviews follow
+        flush_reviews(store)
+    _keep(waiting, lessons)
+    if orphans:  # shown for this visit, never written for someone else
+        browser_session().orphans = [*browser_session().orphans, *orphans]
+    return taken
+
+
+def _store_answers(store: Store, owner: Owner, batch: list[Held], taken: list[str]) -> None:
+    """Write ``owner``'s held answers, a tab's (its token) at a time; add to ``taken`` the
+    keys of those not stored because an answer for their place already was."""
+    for token in dict.fromkeys(h.token for h in batch):
+        mine = [h for h in batch if h.token == token]
+        stored = store.add_attempts_each(
+            owner.id, [(h.attempt, h.key) for h in mine], session=token
+        )
+        taken += [h.key for h, (_, new) in zip(mine, stored, strict=True) if not new and h.key]
+
+
+def _flush_lessons(
+    store: Store,
+) -> tuple[dict[tuple[Owner | None, str], LessonProgress], bool]:
+    """Write every held lesson place of a known player. What is still held (nobody's, and
+    those the store refused), and whether it refused any."""
     lessons: dict[tuple[Owner | None, str], LessonProgress] = {}
+    refused = False
     for (owner, lesson_id), item in _held_lessons().items():
         try:
             if owner is not None and is_owner(store, owner):
@@ -106,12 +127,7 @@ def _flush(store: Store) -> list[str]:
             failed(err)
             refused = True
             lessons[owner, lesson_id] = item
-    if not refused:  # the store took the rest (else it is failing): the reviews follow
-        flush_reviews(store)
-    _keep(waiting, lessons)
-    if orphans:  # shown for this visit, never written for someone else
-        browser_session().orphans = [*browser_session().orphans, *orphans]
-    return taken
+    return lessons, refused
 
 
 class Waiting(NamedTuple):
