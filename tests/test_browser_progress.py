@@ -31,11 +31,11 @@ def test_the_games_table_fits_a_phone(page: Any, app_url: str, browser_db: Path)
     page.set_viewport_size({"width": 390, "height": 844})
     open_page(page, f"{app_url}/progress?player=phone", "Games against the computer")
     page.get_by_text("to 121, 4 in pairs").wait_for()
-    table = page.locator('[data-testid="stTable"]').first
+    table = page.locator(".st-key-progress_games table").first
     table.scroll_into_view_if_needed()
     frame = table.bounding_box()
     assert frame is not None and frame["x"] + frame["width"] <= 390
-    headings = page.locator('[data-testid="stTable"] th')
+    headings = table.locator("th")
     assert headings.count() == 8
     for n in range(headings.count()):
         box = headings.nth(n).bounding_box()

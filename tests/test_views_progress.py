@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pyarrow as pa  # type: ignore[import-untyped]
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -75,6 +77,28 @@ def metrics(at: AppTest) -> dict[str, str]:
 def texts(at: AppTest) -> str:
     parts = [e.value for e in (*at.markdown, *at.caption, *at.info, *at.success, *at.warning)]
     return "\n".join(str(p) for p in parts).replace(WORD_JOINER, "")  # see profiles.plain
+
+
+def _unescaped(cell: str) -> str | int:
+    text = re.sub(r"\\(.)", r"\1", cell.strip())
+    return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+def text_tables(at: AppTest) -> list[pd.DataFrame]:
+    """The page's tables (Markdown tables in its text, :mod:`trainer.ui.text_table`) as data
+    frames, a cell of digits read as a number."""
+    found = []
+    for block in at.markdown:
+        lines = str(block.value).splitlines()
+        if len(lines) < 2 or not lines[0].startswith("| ") or set(lines[1]) - set("|:- "):
+            continue
+        rows = [re.split(r"(?<!\\)\|", line.strip()[1:-1]) for line in lines]
+        frame = pd.DataFrame(
+            [[_unescaped(cell) for cell in row] for row in rows[2:]],
+            columns=[str(_unescaped(cell)) for cell in rows[0]],
+        )
+        found.append(frame)
+    return found
 
 
 #: The tabs of "How it is going", each drawn only while it is open.

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from tests.stores import add_answer
 from tests.test_driver import _play_out
 from tests.test_driver import _played as _played_at
-from tests.test_views_progress import given, progress_page, texts
+from tests.test_views_progress import given, progress_page, text_tables, texts
 from trainer.analysis import Level
 from trainer.engine.settings import Settings
 from trainer.progress.store import Store
@@ -32,10 +33,8 @@ def _save(store: Store, profile_id: int, game_id: str, table: Table) -> None:
     store.save_game(profile_id, saved_row(game_id, table))
 
 
-def _games_table(at: object) -> pd.DataFrame:
-    tables = at.get("table")  # type: ignore[attr-defined]
-    assert len(tables) == 1, tables
-    frame: pd.DataFrame = tables[0].value
+def _games_table(at: AppTest) -> pd.DataFrame:
+    (frame,) = [t for t in text_tables(at) if "Level" in t.columns]
     return frame
 
 
@@ -49,7 +48,7 @@ def test_no_games_yet_says_where_to_play(_isolated_database: Path) -> None:
     at = progress_page()
     assert HEADING in _subheaders(at)
     assert "Play a game on the Play page" in texts(at)
-    assert not at.get("table")
+    assert not text_tables(at)
 
 
 def test_a_new_player_without_answers_sees_the_games_line_too() -> None:
@@ -126,7 +125,7 @@ def test_another_players_games_are_not_shown(_isolated_database: Path) -> None:
     at = progress_page()
     assert "How **Ann** is doing" in texts(at)
     assert "Play a game on the Play page" in texts(at)
-    assert not at.get("table")
+    assert not text_tables(at)
 
 
 def test_a_games_read_error_is_explained_and_the_rest_of_the_page_stays(
@@ -147,7 +146,7 @@ def test_a_games_read_error_is_explained_and_the_rest_of_the_page_stays(
         assert "Your games cannot be read just now" in warning.value
         assert "the disk is full" in warning.value
         assert {m.label for m in at.metric} >= {"Answers", "Right"}  # the drills still show
-        assert not at.get("table")
+        assert not text_tables(at)
     at.switch_page("ui/views/home.py").run()
     at.switch_page("ui/views/progress.py").run()
     assert not at.exception

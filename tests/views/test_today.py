@@ -15,6 +15,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
+from tests.test_views_progress import text_tables
 from trainer.content.catalog import load_drills
 from trainer.content.lessons import CountCheck, load_course
 from trainer.engine.skills import DrillType
@@ -192,8 +193,8 @@ def test_progress_shows_what_is_learnt_due_and_overdue_per_area(moved: Clock) ->
     at.switch_page("ui/views/progress.py").run()
     assert not at.exception, at.exception
     assert "What comes back to review" in [s.value for s in at.subheader]
-    (table,) = [t for t in at.table if "Learnt" in str(t.value)]
-    rows = {row["What"]: dict(row) for row in table.value.to_dict("records")}
+    (table,) = [t for t in text_tables(at) if "Learnt" in t.columns]
+    rows = {row["What"]: dict(row) for row in table.to_dict("records")}
     number = COURSE.number("the-show")
     assert rows[f"Lesson {number}: The show: counting a hand"] == {
         "What": f"Lesson {number}: The show: counting a hand",

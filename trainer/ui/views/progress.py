@@ -35,6 +35,7 @@ from trainer.ui.loaded import drill_catalog
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import PRACTICE_PAGE, PracticeRequest, ask_practice
 from trainer.ui.review_ahead import prepare, review_soon
+from trainer.ui.text_table import text_table
 
 MIXED = "mixed"  # the Practice page's drill that deals from every drill, by the weights
 DAY = "utcyearmonthdate"  # chart dates are calendar days, read and shown in UTC
@@ -216,7 +217,7 @@ def games_section(profile_id: int) -> None:
         lines = [tuple(line) for line in games_lines(records)]
         st.html(f"<style>{assets.text('progress.css')}</style>")  # the table on a phone
         with st.container(key="progress_games"):
-            st.table(pd.DataFrame(lines, columns=list(GAMES_HEADINGS)), hide_index=True)
+            st.markdown(text_table(GAMES_HEADINGS, lines))
     reviewed_games(profile_id)  # games between people too, which are in no record above
 
 
@@ -366,7 +367,7 @@ def review_section(titles: Titles) -> bool:
     st.html(f"<style>{assets.text('progress.css')}</style>")  # the table on a phone
     with st.container(key="progress_reviews"):
         columns = ["What", *(heading for heading, _ in _REVIEW_COLUMNS)]
-        st.table(pd.DataFrame(lines, columns=columns), hide_index=True)
+        st.markdown(text_table(columns, lines))
     due = sum(1 for card in cards if standing(card, now) in (Standing.DUE, Standing.OVERDUE))
     st.caption(
         "Each question of a lesson, and each drill and level you practise, comes back on a "
