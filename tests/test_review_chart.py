@@ -7,7 +7,7 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from tests.test_review import _reviews
-from tests.test_views_review import _first_game
+from tests.views.test_review import _first_game
 from trainer.engine.record import GameRecord
 from trainer.training.review import review_game
 from trainer.training.review_words import KIND_WORDS

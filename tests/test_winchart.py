@@ -11,7 +11,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from tests.test_views_review import APP, _open, _saved, _saved_for
+from tests.views.test_review import APP, _open, _saved, _saved_for
 from trainer.engine.record import GameRecord
 from trainer.training.table import ME
 from trainer.training.winline import win_line

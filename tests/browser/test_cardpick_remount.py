@@ -99,3 +99,55 @@ def test_confirmed_actions_are_not_sent_again_after_a_fresh_mount(blank: Any) ->
         + " root.querySelector('.cp-undo').click();",
     )  # fmt: skip
     assert sent == [[[1, "claim", "JC JH"]], [[2, "undo", ""]]]
+
+
+def _lit_after(tab: Any, data: dict[str, Any], script: str) -> Any:
+    """Run ``script`` on a mounted picker of ``data`` (``view``, ``root`` in scope); the ids
+    of the cards lit at the end."""
+    return tab.evaluate(
+        "async ([data, script]) => {"
+        " const frame = () => new Promise((r) => setTimeout(r, 10));"
+        " let view = window.mount(data); let root = view.host.firstChild;"
+        f" {script}"
+        " await frame();"
+        " root = view.host.firstChild;"
+        " return [...root.querySelectorAll('.cp-card.on')].map((b) => b.dataset.id);"
+        "}",
+        [json.loads(json.dumps(data)), script],
+    )
+
+
+def test_cards_chosen_for_a_throw_stay_chosen_after_a_fresh_mount(blank: Any) -> None:
+    """Two cards chosen for the crib (nothing sent yet: the throw goes with its button)
+    are still chosen when Streamlit mounts the cards afresh for the same question."""
+    data = picker_data("throw-1", PickMode.PICK, HAND, need=2, confirm="To crib")
+    lit = _lit_after(
+        blank,
+        data,
+        _click(1) + _click(3) + " await frame(); view.cleanup(); view = window.mount(data);",
+    )
+    assert lit == ["TC", "QC"]
+
+
+def test_a_deck_mounted_afresh_shows_the_taps_python_has_not_read(blank: Any) -> None:
+    """The deck's taps on their way to Python survive a fresh mount whose data still has
+    Python's hand from before them (the lost-taps race: five taps, none lit); once Python
+    has read every tap, its hand is the one shown."""
+    deck = parse_cards("AS 2S 3S 4S 5S 6S")
+    data = picker_data("grid-1", PickMode.GRID, deck)
+    before = {**data, "chosen": [], "starter": None, "seen": 0}
+    lit = _lit_after(
+        blank,
+        data,
+        _click(0) + _click(2) + _click(4) + " await frame();"
+        f" view.cleanup(); view = window.mount({json.dumps(before)});",
+    )
+    assert lit == ["AS", "3S", "5S"]
+    data = picker_data("grid-2", PickMode.GRID, deck)
+    read = {**data, "chosen": ["AS", "3S"], "starter": None, "seen": 3}  # Python refused one
+    lit = _lit_after(
+        blank,
+        data,
+        _click(0) + _click(2) + _click(4) + f" await frame(); view.update({json.dumps(read)});",
+    )
+    assert lit == ["AS", "3S"]

@@ -15,7 +15,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from tests.test_views_progress import text_tables
+from tests.views.test_progress import text_tables
 from trainer.content.catalog import load_drills
 from trainer.content.lessons import CountCheck, load_course
 from trainer.engine.skills import DrillType

@@ -41,7 +41,7 @@ from trainer.ui.play_saves import saved_row
 from trainer.ui.profiles import WORD_JOINER
 from trainer.ui.review_ahead import reviews_ahead
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 APP = str(REPO / "trainer" / "app.py")
 PAGE = "ui/views/review.py"
 

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from tests.stores import add_answer
 from tests.test_driver import _play_out
 from tests.test_driver import _played as _played_at
-from tests.test_views_progress import given, progress_page, text_tables, texts
+from tests.views.test_progress import given, progress_page, text_tables, texts
 from trainer.analysis import Level
 from trainer.engine.settings import Settings
 from trainer.progress.store import Store

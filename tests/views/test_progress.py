@@ -28,7 +28,7 @@ from trainer.training.records import AttemptIn
 from trainer.ui.profiles import WORD_JOINER
 from trainer.ui.requests import PracticeRequest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 APP = str(REPO / "trainer" / "app.py")
 PROGRESS_VIEW = REPO / "trainer" / "ui" / "views" / "progress.py"
 

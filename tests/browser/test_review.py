@@ -16,7 +16,7 @@ import pytest
 from tests.browser import EXCEPTION, after, open_page, settled
 from tests.conftest import BROWSER_PLAYER
 from tests.test_review import _play, _short
-from tests.test_views_review import _first_game
+from tests.views.test_review import _first_game
 from trainer.analysis.winmeter import seat_chance
 from trainer.engine.events import DiscardEvent
 from trainer.engine.game import Game

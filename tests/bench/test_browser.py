@@ -16,7 +16,7 @@ import pytest
 from trainer.bench.visitor import ScriptRuns
 from trainer.engine import parse_cards, score_show
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PARTS = ["loads", "clicks", "crowd", "play"]  # what runs unless --only says otherwise
 
 
