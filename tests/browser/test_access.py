@@ -419,6 +419,9 @@ def test_the_results_screen_passes_axe_at_both_sizes(
     page.get_by_label("Or paste a game record").fill(f"# level: easy\n{before.notation()}")
     settled(page)
     page.get_by_role("button", name="Play from this record").click()
+    # the whole record is read, checked and replayed first: on a busy machine, seconds
+    page.locator(".tb-board").first.wait_for(timeout=60_000)
+    settled(page)
     _check_board_names(page, "the last lay", 61)
     now = tab_to(page, _card, "the hand")
     for _ in range(4):  # the arrows to the winning card
