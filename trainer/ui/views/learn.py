@@ -82,13 +82,19 @@ def _first_game_words(rung: Rung) -> str:
     )
 
 
-def _badge(status: Status, text: str) -> None:
-    if status is Status.DONE:
-        st.badge(text, icon=":material/check_circle:", color="green")
-    elif status is Status.IN_PROGRESS:
-        st.badge(text, icon=":material/play_circle:", color="blue")
-    else:
-        st.badge(text, icon=":material/radio_button_unchecked:", color="gray")
+#: Each status's badge: its colour and icon.
+_BADGES = {
+    Status.DONE: ("green", ":material/check_circle:"),
+    Status.IN_PROGRESS: ("blue", ":material/play_circle:"),
+    Status.NOT_STARTED: ("gray", ":material/radio_button_unchecked:"),
+}
+
+
+def _badge(status: Status, text: str) -> str:
+    """The lesson's status as a badge in Markdown (what ``st.badge`` draws), so that the
+    lesson's title, status and summary are one element of the page, not three."""
+    color, icon = _BADGES[status]
+    return f":{color}-badge[{icon} {text.replace('[', '(').replace(']', ')')}]"
 
 
 def course_map() -> None:
@@ -129,9 +135,10 @@ def course_map() -> None:
 
     for number, entry in enumerate(course.entries, start=1):
         with st.container(border=True):
-            st.markdown(f"**{number}. {entry.title}**")
+            heading = f"**{number}. {entry.title}**"
             lesson = entry.lesson
             if lesson is None:
+                st.markdown(heading)
                 st.error(
                     "This lesson has a mistake in its file, so it can't be shown yet:\n\n"
                     + "\n".join(f"- `{problem}`" for problem in entry.problems[:5]),
@@ -139,8 +146,10 @@ def course_map() -> None:
                 )
                 continue
             status = lesson_status(lesson.id, progress)
-            _badge(status, status_text(lesson, progress))
-            st.markdown(lesson.summary)
+            # one element for the title, the status and the summary: the map is the page's
+            # first screen, and each element is drawn on its own in the browser
+            badge = _badge(status, status_text(lesson, progress))
+            st.markdown(f"{heading}\n\n{badge}\n\n{lesson.summary}")
             earlier = course.entries[number - 2].id if number > 1 else None
             before = [p for p in lesson.prerequisites if course.has(p)]  # named by title only
             if before and before != [earlier]:

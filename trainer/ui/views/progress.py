@@ -42,6 +42,8 @@ DAY = "utcyearmonthdate"  # chart dates are calendar days, read and shown in UTC
 LEARN_PAGE = "ui/views/learn.py"
 PLAY_PAGE = "ui/views/play.py"
 TODAY_PAGE = "ui/views/today.py"
+#: The tabs of "How it is going"'s charts.
+CHART_TABS = ("Right answers", "Pace", "What gets missed")
 
 
 def _practise(drill: str, tier: str, weights: dict[tuple[DrillType, str], float] | None) -> None:
@@ -476,6 +478,56 @@ def your_data(profile: Profile, *, answers: bool, reviewing: bool) -> None:
         )
 
 
+def how_it_is_going(report: Report) -> None:
+    """The charts of right answers, pace and misses, in an expander closed at first: a chart
+    is the page's dearest part to draw in the browser (its drawing library alone is larger
+    than the rest of the page), so nothing of it runs or is sent until the expander is
+    opened; then lazy tabs, of which only the open one's chart runs and is drawn."""
+    st.subheader("How it is going")
+    charts = st.expander(
+        "Charts: right answers, pace, what gets missed",
+        key="progress_charts",
+        icon=":material/show_chart:",
+        on_change="rerun",
+    )
+    if not charts.open:
+        return
+    with charts:
+        accuracy_tab, pace_tab, misses_tab = st.tabs(
+            list(CHART_TABS), key="progress_tabs", on_change="rerun"
+        )
+    come_back = (
+        " Come back another "
+        + ("week" if report.weekly else "day")
+        + " and each drill gets a line, so you can see it change."
+        if _one_period(report)
+        else ""
+    )
+    if accuracy_tab.open:
+        with accuracy_tab:
+            st.altair_chart(
+                _over_time_chart(report, "Right", "Right answers", "%"), width="stretch"
+            )
+            st.caption(
+                "The share of answers you got right, per "
+                + ("week." if report.weekly else "day.")
+                + come_back
+            )
+    if pace_tab.open:
+        with pace_tab:
+            st.altair_chart(
+                _over_time_chart(report, "Seconds", "Seconds an answer", "d"), width="stretch"
+            )
+            st.caption("How long an answer takes you on average: lower is quicker." + come_back)
+    if misses_tab.open:
+        with misses_tab:
+            st.altair_chart(_misses_chart(report), width="stretch")
+            st.caption(
+                "For each kind of score, the share of answers that missed it, counting only "
+                "the drills where it can come up."
+            )
+
+
 require_player()  # nobody chosen in this browser: never show someone else's
 st.title("Progress")
 
@@ -597,41 +649,8 @@ if st.button(
 
 reviewing = review_section(titles)
 
-st.subheader("How it is going")
-# Lazy tabs: only the open tab's chart runs and is drawn (a chart is the page's dearest part to
-# draw in the browser); choosing another tab runs the page again for it.
-accuracy_tab, pace_tab, misses_tab = st.tabs(
-    ["Right answers", "Pace", "What gets missed"], key="progress_tabs", on_change="rerun"
-)
-first_time = _one_period(report)
-come_back = (
-    " Come back another "
-    + ("week" if report.weekly else "day")
-    + " and each drill gets a line, so you can see it change."
-    if first_time
-    else ""
-)
-if accuracy_tab.open:
-    with accuracy_tab:
-        st.altair_chart(_over_time_chart(report, "Right", "Right answers", "%"), width="stretch")
-        st.caption(
-            "The share of answers you got right, per "
-            + ("week." if report.weekly else "day.")
-            + come_back
-        )
-if pace_tab.open:
-    with pace_tab:
-        st.altair_chart(
-            _over_time_chart(report, "Seconds", "Seconds an answer", "d"), width="stretch"
-        )
-        st.caption("How long an answer takes you on average: lower is quicker." + come_back)
-if misses_tab.open:
-    with misses_tab:
-        st.altair_chart(_misses_chart(report), width="stretch")
-        st.caption(
-            "For each kind of score, the share of answers that missed it, counting only the "
-            "drills where it can come up."
-        )
+
+how_it_is_going(report)
 
 st.subheader("Recent answers")
 best_column, worst_column = st.columns(2, gap="large")
