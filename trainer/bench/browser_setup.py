@@ -52,16 +52,24 @@ PAGES: dict[str, tuple[str, str]] = {
 HISTORY = 2_000  # answers recorded beforehand, so Progress has charts to draw
 TIMEOUT_MS = 60_000
 #: Resolves with the milliseconds from now to the frame after an element matching
-#: ``selector`` and containing ``text`` (and not stale) is in the page.
+#: ``selector`` and containing ``text`` (and not stale) is in the page. The page is looked at
+#: once a frame, in the frame's own animation callback, after something in it changed: its
+#: text read there costs no layout the frame would not do anyway (read at each change, it
+#: would lay the page out again after every message Streamlit draws, and a page with many
+#: elements would be timed slower than it is).
 _WATCH = """([selector, text]) => {
   const t0 = performance.now();
   const found = () => [...document.querySelectorAll(selector)].some(
     (el) => el.innerText.includes(text) && !el.closest('[data-stale="true"]'));
   window.__benchDone = new Promise((resolve) => {
-    const done = () => requestAnimationFrame(() => resolve(performance.now() - t0));
-    if (found()) { done(); return; }
+    if (found()) { requestAnimationFrame(() => resolve(performance.now() - t0)); return; }
+    let asked = false;
+    const look = () => {
+      asked = false;
+      if (found()) { watcher.disconnect(); resolve(performance.now() - t0); }
+    };
     const watcher = new MutationObserver(() => {
-      if (found()) { watcher.disconnect(); done(); }
+      if (!asked) { asked = true; requestAnimationFrame(look); }
     });
     watcher.observe(document.body, {childList: true, subtree: true, characterData: true});
   });
