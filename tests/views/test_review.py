@@ -102,6 +102,7 @@ def test_a_finished_game_opens_on_its_three_costliest_decisions() -> None:
     assert _subheaders(at) == ["Your three costliest decisions", "Points lost", "Deal by deal"]
     titles = [m.value for m in at.markdown if m.value.startswith("**") and ". Deal " in m.value]
     assert len(titles) == 3
+    _deal_details(at, 1)  # the first deal's figures too
     text = _texts(at)
     for n, (shown, decision) in enumerate(zip(titles, top, strict=True), start=1):
         assert shown == f"**{n}. {title(decision)}**"  # its word: "Deal 4, the throw: a blunder"
@@ -123,6 +124,16 @@ def test_a_finished_game_opens_on_its_three_costliest_decisions() -> None:
 
 def _expander(at: AppTest, key: str) -> Any:
     return next(e for e in at.expander if e.key == key)
+
+
+def _deal_details(at: AppTest, deal_no: int) -> Any:
+    """A deal's "Details", opened (nothing in it runs or is sent until it is)."""
+    key = f"review_deal_details_{deal_no}"
+    assert not _expander(at, key).children, "a deal's figures wait for its Details"
+    at.session_state[key] = True
+    at.run()
+    assert not at.exception, at.exception
+    return _expander(at, key)
 
 
 def _outside_expanders(at: AppTest) -> list[str]:
@@ -196,7 +207,7 @@ def test_the_deals_are_stepped_through_on_the_board() -> None:
     assert shown_deal() == 1
     assert f"You {first.scores[0]}, Computer {first.scores[1]}" in board()
     assert isinstance(first.throw, ThrowReview)  # the best throws and the player's, as a table
-    deal_details = _expander(at, "review_deal_details_1")
+    deal_details = _deal_details(at, 1)
     (table,) = [m.value for m in deal_details.markdown if m.value.startswith("| Place | Throw |")]
     chosen = first.throw.advice.chosen
     yours = next(row for row in table.splitlines() if "(yours)" in row)
@@ -354,7 +365,7 @@ def test_games_of_three_and_four_are_reviewed(seats: int, tracks: tuple[str, ...
     said = ", ".join(f"{name} {score}" for name, score in zip(tracks, first.scores, strict=True))
     assert said in board
     if review.deals[0].throw is not None:
-        deal = _expander(at, "review_deal_details_1")
+        deal = _deal_details(at, 1)
         (table,) = [m.value for m in deal.markdown if m.value.startswith("| Place | Throw |")]
         assert len(table.splitlines()) == 2 + 5  # the five throws of one card
     at.button(key="review_next").click().run()
@@ -383,7 +394,8 @@ def _first_game() -> SavedGame:
 
 def _no_figures(at: AppTest) -> None:
     """Nothing on the page is a percentage or has a decimal point: its words, its figures,
-    what its expanders hold and its charts' tooltips."""
+    what its expanders hold (the first deal's Details opened) and its charts' tooltips."""
+    _deal_details(at, 1)
     shown = [
         *(str(m.value) for m in (*at.markdown, *at.caption, *at.success, *at.info)),
         *(f"{m.label} {m.value}" for m in at.metric),

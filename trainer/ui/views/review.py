@@ -262,15 +262,24 @@ def _deal(review: GameReview, deal: DealReview, names: SeatNames, *, words: bool
             _practise_button(throw, f"review_practise_{deal.deal_no}")
     else:
         st.info("The game ended before you threw in this deal.")
+    # a heading and its list in one element: each element is drawn on its own in the browser
     if deal.plays:
-        st.markdown("##### Your cards in the play")
-        st.markdown("\n".join(f"- {_said(play, review)}" for play in deal.plays))
+        st.markdown(
+            "##### Your cards in the play\n\n"
+            + "\n".join(f"- {_said(play, review)}" for play in deal.plays)
+        )
     if deal.counts:
-        st.markdown("##### Your counts")
-        st.markdown("\n".join(f"- {_said(count, review)}" for count in deal.counts))
-    with st.expander("Details", key=f"review_deal_details_{deal.deal_no}"):
-        for decision in deal.decisions:
-            _details(decision, review, words=words)
+        st.markdown(
+            "##### Your counts\n\n"
+            + "\n".join(f"- {_said(count, review)}" for count in deal.counts)
+        )
+    # Its figures are worked out and sent only once it is opened (it runs this part of the
+    # page again): stepping to another deal draws none of them.
+    details = st.expander("Details", key=f"review_deal_details_{deal.deal_no}", on_change="rerun")
+    if details.open:
+        with details:
+            for decision in deal.decisions:
+                _details(decision, review, words=words)
 
 
 @st.fragment
