@@ -133,6 +133,27 @@ def test_a_whole_set_played_from_a_link() -> None:
     assert all(a.correct and a.drill == "hand" and a.seed == 7 for a in saved)
 
 
+def test_a_right_total_keeps_the_breakdown_one_click_away() -> None:
+    """Right: every combination waits behind its expander, sent only once it is opened."""
+    question = deal_question(DrillType.HAND, "club", 7, 0, catalog=CATALOG)
+    assert isinstance(question, ShowQuestion) and question.score.items
+    at = _page(drill="hand", tier="club", seed="7")
+    at.text_input(key="practice_total_0").set_value(str(question.total))
+    at.button(key="FormSubmitter:practice_answer_0-Check").click()
+    at.run()
+    assert not at.exception, at.exception
+    (every,) = [e for e in at.expander if e.label.startswith("Every combination")]
+    assert not every.children
+    assert question.score.items[0].describe() not in _texts(at)
+    at.session_state["practice_every_combination"] = True
+    at.run()
+    assert not at.exception, at.exception
+    (every,) = [e for e in at.expander if e.label.startswith("Every combination")]
+    shown = "\n".join(m.value for m in every.markdown)
+    for item in question.score.items:
+        assert item.describe() in shown
+
+
 def test_a_wrong_total_gets_the_whole_breakdown() -> None:
     question = deal_question(DrillType.HAND, "club", 7, 0, catalog=CATALOG)
     assert isinstance(question, ShowQuestion)

@@ -119,9 +119,16 @@ class _Hand:
                 st.markdown("\n".join(_wrong_claim_line(check) for check in wrong))
         st.markdown(f"**The count:** “{said_aloud(score)}” That makes **{score.total}**.")
         if grade.correct or grade.mode is Mode.CLAIM:
-            # Right, or the misses are already drawn above: the full list stays one click away.
-            with st.expander("Every combination, in the order it is counted"):
-                show_breakdown(score)
+            # Right, or the misses are already drawn above: the full list stays one click away,
+            # and is sent and drawn only once opened (it runs the question's part again).
+            every = st.expander(
+                "Every combination, in the order it is counted",
+                key="practice_every_combination",
+                on_change="rerun",
+            )
+            if every.open:
+                with every:
+                    show_breakdown(score)
         else:
             st.markdown("##### Every combination")
             show_breakdown(score)
