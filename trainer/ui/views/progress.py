@@ -191,9 +191,15 @@ def _misses_chart(report: Report) -> alt.Chart:
 
 
 def _answer_list(rows: list[Recorded], titles: Titles) -> None:
-    for row in rows:
-        heading, line = describe_answer(row, titles)
-        st.markdown(f"**{plain(heading)}**  \n{plain(line)}")
+    """The answers as one element (each its own paragraph): the browser draws each element
+    of a page on its own."""
+    if rows:
+        st.markdown(
+            "\n\n".join(
+                f"**{plain(heading)}**  \n{plain(line)}"
+                for heading, line in (describe_answer(row, titles) for row in rows)
+            )
+        )
 
 
 def games_section(profile_id: int) -> None:
