@@ -213,6 +213,10 @@ def test_points_lost_are_words_for_one_days_games_and_a_chart_over_days(
     progress_page()
     reviews_ahead().settle()
     at = progress_page()
+    assert not at.get("vega_lite_chart"), "the chart waits for its expander"
+    at.session_state["progress_lost_chart"] = True
+    at.run()
+    assert not at.exception, at.exception
     specs = [str(c.proto.spec) for c in at.get("vega_lite_chart")]
     (lost,) = [spec for spec in specs if "Points lost in the game" in spec]
     assert "When the game ended" in lost

@@ -427,7 +427,17 @@ def reviewed_games(profile_id: int) -> None:
     if points:
         st.markdown("##### Points lost per game")
         if len({p.finished_at.date() for p in points}) >= LOST_CHART_DAYS:
-            st.altair_chart(_lost_chart(points), width="stretch", height=280)
+            # folded, as the charts of answers are: nothing of it is sent or drawn until opened
+            # (each game's points lost are in the list of games below)
+            chart = st.expander(
+                "Chart: points lost per game over time",
+                key="progress_lost_chart",
+                icon=":material/show_chart:",
+                on_change="rerun",
+            )
+            if chart.open:
+                with chart:
+                    st.altair_chart(_lost_chart(points), width="stretch", height=280)
         else:  # one day's games: a chart would be a dot or two over an axis of hours
             st.markdown(
                 "\n".join(
