@@ -11,10 +11,10 @@ from urllib.parse import quote, urlparse
 
 import pytest
 
-from tests.browser import after, open_page, settled
+from tests.browser import EXCEPTION, after, open_page, settled
 from trainer.engine.skills import DrillType
 from trainer.training.coach import hint_ranking
-from trainer.training.questions import DiscardQuestion, PlayQuestion, deal_question
+from trainer.training.questions import DiscardQuestion, PlayQuestion, ShowQuestion, deal_question
 
 
 @pytest.mark.browser
@@ -35,6 +35,28 @@ def test_a_wrong_count_shows_the_missed_nobs(page: Any, app_url: str) -> None:
     assert page.get_by_text("nobs: J♦ (1)").first.is_visible()
     page.get_by_role("button", name="Next question").click()
     after(page, "Question 2 of 10")
+
+
+@pytest.mark.browser
+def test_a_right_count_sends_every_combination_only_once_asked(page: Any, app_url: str) -> None:
+    """Right: the grade is drawn without the list of every combination (not even hidden in
+    the page), and opening its expander brings the list."""
+    question = deal_question(DrillType.HAND, "club", 7, 0)
+    assert isinstance(question, ShowQuestion)
+    open_page(
+        page, f"{app_url}/practice?drill=hand&tier=club&seed=7&player=browser", "Count this hand"
+    )
+    box = page.get_by_label("Your total")
+    box.fill(str(question.total))
+    box.press("Enter")
+    after(page, "Next question")
+    settled(page)
+    listed = page.get_by_text("nobs: J♦ (1)")
+    assert listed.count() == 0  # not drawn, not even folded away
+    page.locator("summary", has_text="Every combination, in the order it is counted").click()
+    listed.first.wait_for()
+    assert listed.first.is_visible()
+    assert page.locator(EXCEPTION).count() == 0
 
 
 # --- the coach drills ------------------------------------------------------------------------
