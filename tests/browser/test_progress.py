@@ -1,5 +1,5 @@
-"""The Progress page on a phone, in a real browser: the games table shows every column
-within the screen's width (none cut off)."""
+"""The Progress page in a real browser: on a phone the games table shows every column
+within the screen's width (none cut off); the charts are drawn only once asked for."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser import open_page
+from tests.browser import EXCEPTION, open_page, settled
+from tests.views.test_progress import given
 from trainer.analysis import Level
 from trainer.bench.playing import played_game
 from trainer.engine.settings import Settings
@@ -42,3 +43,29 @@ def test_the_games_table_fits_a_phone(page: Any, app_url: str, browser_db: Path)
         assert box is not None and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1, (
             headings.nth(n).inner_text()
         )
+
+
+def test_the_charts_are_drawn_once_asked_for(page: Any, app_url: str, browser_db: Path) -> None:
+    """A player with answers: the page opens with no chart drawn and no chart library
+    fetched; opening "Charts" draws the first tab's chart."""
+    store = Store.open(browser_db)
+    charted = store.create_profile("Charted")
+    store.add_attempts(charted.id, [given(n, correct=n % 3 > 0) for n in range(30)])
+    open_page(page, f"{app_url}/progress?player=charted", "Download every answer")
+    settled(page)
+    chart = page.locator('[data-testid="stVegaLiteChart"]')
+    assert chart.count() == 0
+    assert page.evaluate(_CHART_SCRIPTS) == []
+    page.locator("summary", has_text="Charts: right answers, pace, what gets missed").click()
+    chart.first.locator("canvas, svg").first.wait_for()  # drawn: its library is loaded
+    assert chart.count() == 1  # the open tab's chart, the others wait for their tab
+    assert len(page.evaluate(_CHART_SCRIPTS)) == 2
+    assert page.locator(EXCEPTION).count() == 0
+
+
+#: The chart's scripts the page has fetched: Streamlit's chart element and the chart library
+#: it loads (vega-embed, some 750 KB), by the names of Streamlit's chunks (the test checks
+#: they are fetched once a chart is drawn, so a renamed chunk fails it rather than passing).
+_CHART_SCRIPTS = """() => performance.getEntriesByType("resource")
+  .map((e) => e.name.split("/").pop())
+  .filter((name) => /^(ArrowVegaLiteChart|embed)\\./.test(name))"""
