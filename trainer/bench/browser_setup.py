@@ -174,12 +174,22 @@ def as_player(url: str, player: str = PLAYER) -> str:
     return url + ("&" if "?" in url else "?") + f"player={player.lower()}"
 
 
+#: An element Streamlit has placed but not drawn yet: the grey shape it shows while the
+#: element's script (fetched when first needed) is on its way.
+SKELETON = '[data-testid="stSkeleton"]'
+
+
 async def load_page(page: Any, url: str, marker: str, *, player: str = PLAYER) -> float:
-    """Seconds to open ``url`` for ``player`` until ``marker`` shows and the run is over."""
+    """Seconds to open ``url`` for ``player`` until ``marker`` shows, the run is over and
+    every element is drawn (the run can end while a button, say, is still a grey shape
+    waiting for its script: 0.2-0.5 s more on the pages with buttons)."""
     start = time.perf_counter()
     await page.goto(as_player(url, player), timeout=TIMEOUT_MS)
     await page.get_by_text(marker, exact=False).first.wait_for(timeout=TIMEOUT_MS)
     await idle(page)
+    await page.wait_for_function(
+        f"() => !document.querySelector('{SKELETON}')", polling="raf", timeout=TIMEOUT_MS
+    )
     return time.perf_counter() - start
 
 
