@@ -52,6 +52,7 @@ __all__ = [
 ]
 
 FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int_]
 
 _LOW = np.asarray([a for a, _ in rank_pairs()])
 _HIGH = np.asarray([b for _, b in rank_pairs()])
@@ -155,10 +156,17 @@ def throws_by_needs(
     rank_throws = [(t[0].order - 1, t[1].order - 1) for t, _ in options]
     crib = crib_chances(rank_throws, [c.order - 1 for c in cards], dealer=dealer)
     wins = np.zeros((len(options), len(starters)))
-    if dealer:
-        _dealer_wins(wins, m, hands, crib, z, need_me, need_opp)
-    else:
-        _pone_wins(wins, m, hands, crib, z, need_me, need_opp)
+    jack = z == JACK
+    for heels in (False, True):
+        cols = np.nonzero(jack == heels)[0]
+        if not len(cols):
+            continue
+        if dealer:
+            need = need_me - 2 if heels else need_me
+            _dealer_wins(wins, cols, (m, hands, crib, z[cols]), need, need_opp)
+        else:
+            opp = need_opp - 2 if heels else need_opp
+            _pone_wins(wins, cols, (m, hands, crib, z[cols]), need_me, opp)
     win = wins.mean(axis=1)
     home = (hands >= need_me).mean(axis=1)
     mean = hands.mean(axis=1)
@@ -175,69 +183,46 @@ def throws_by_needs(
     )
 
 
-def _dealer_wins(
-    wins: FloatArray,
-    m: WinModel,
-    hands: npt.NDArray[np.int_],
-    crib: FloatArray,
-    z: npt.NDArray[np.int_],
-    need_me: int,
-    need_opp: int,
-) -> None:
-    """Fill ``wins[throw, starter]`` for the dealer: its hand and crib count after the
-    pone's hand (:meth:`WinModel.dealer_kernel`), his heels first when the starter is a
-    jack."""
-    jack = z == JACK
-    for heels in (False, True):
-        cols = np.nonzero(jack == heels)[0]
-        if not len(cols):
-            continue
-        need = need_me - 2 if heels else need_me
-        if need <= 0:
-            wins[:, cols] = 1.0
-            continue
-        first, kernel = m.dealer_kernel(need, need_opp)  # kernel[z, hand + crib]
-        c = np.arange(_CRIB_SIZE)
-        for i in range(len(wins)):
-            dist = crib[i][z[cols]]  # [s, crib]
-            total = np.minimum(hands[i, cols][:, None] + c[None, :], kernel.shape[1] - 1)
-            values = kernel[z[cols][:, None], total]
-            wins[i, cols] = first + (dist * values).sum(axis=1)
+#: What every throw's chances are worked from: the win model, each throw's hand by starter
+#: (``[throw, starter]``), its crib's chances (``[throw, starter rank, points]``), and the
+#: rank of each starter taken.
+_Throws = tuple[WinModel, IntArray, FloatArray, IntArray]
 
 
-def _pone_wins(
-    wins: FloatArray,
-    m: WinModel,
-    hands: npt.NDArray[np.int_],
-    crib: FloatArray,
-    z: npt.NDArray[np.int_],
-    need_me: int,
-    need_opp: int,
-) -> None:
-    """Fill ``wins[throw, starter]`` for the pone: its hand counts first, then the
-    dealer's hand and the crib (:meth:`WinModel.pone_kernel`); his heels may take the
-    dealer home at once."""
-    jack = z == JACK
-    shows = m.show
-    for heels in (False, True):
-        cols = np.nonzero(jack == heels)[0]
-        if not len(cols):
-            continue
-        opp = need_opp - 2 if heels else need_opp
-        if opp <= 0:
-            continue  # his heels takes the dealer home
-        first, kernel = m.pone_kernel(need_me, opp)  # kernel[hand, dealer's show]
-        hand_dist = shows.dealer_hand[z[cols]]  # [s, hand]
-        for i in range(len(wins)):
-            dist = crib[i][z[cols]]
-            both = np.zeros((len(cols), kernel.shape[1]))
-            for points in range(_CRIB_SIZE):
-                width = min(SHOW_SIZE, kernel.shape[1] - points)
-                both[:, points : points + width] += (
-                    dist[:, points : points + 1] * hand_dist[:, :width]
-                )
-            rows = kernel[np.minimum(hands[i, cols], kernel.shape[0] - 1)]
-            wins[i, cols] = first + (both * rows).sum(axis=1)
+def _dealer_wins(wins: FloatArray, cols: IntArray, throws: _Throws, need: int, opp: int) -> None:
+    """Fill ``wins[throw, cols]`` for the dealer needing ``need`` (his heels taken off) and
+    the pone ``opp``: its hand and crib count after the pone's hand
+    (:meth:`WinModel.dealer_kernel`)."""
+    if need <= 0:
+        wins[:, cols] = 1.0
+        return
+    m, hands, crib, z = throws
+    first, kernel = m.dealer_kernel(need, opp)  # kernel[z, hand + crib]
+    c = np.arange(_CRIB_SIZE)
+    for i in range(len(wins)):
+        dist = crib[i][z]  # [s, crib]
+        total = np.minimum(hands[i, cols][:, None] + c[None, :], kernel.shape[1] - 1)
+        values = kernel[z[:, None], total]
+        wins[i, cols] = first + (dist * values).sum(axis=1)
+
+
+def _pone_wins(wins: FloatArray, cols: IntArray, throws: _Throws, need: int, opp: int) -> None:
+    """Fill ``wins[throw, cols]`` for the pone needing ``need`` and the dealer ``opp`` (his
+    heels taken off): its hand counts first, then the dealer's hand and the crib
+    (:meth:`WinModel.pone_kernel`)."""
+    if opp <= 0:
+        return  # his heels takes the dealer home
+    m, hands, crib, z = throws
+    first, kernel = m.pone_kernel(need, opp)  # kernel[hand, dealer's show]
+    hand_dist = m.show.dealer_hand[z]  # [s, hand]
+    for i in range(len(wins)):
+        dist = crib[i][z]
+        both = np.zeros((len(cols), kernel.shape[1]))
+        for points in range(_CRIB_SIZE):
+            width = min(SHOW_SIZE, kernel.shape[1] - points)
+            both[:, points : points + width] += dist[:, points : points + 1] * hand_dist[:, :width]
+        rows = kernel[np.minimum(hands[i, cols], kernel.shape[0] - 1)]
+        wins[i, cols] = first + (both * rows).sum(axis=1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,17 +10,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
+import trainer.engine.events as ev
 from trainer.engine.cards import Card
-from trainer.engine.events import (
-    CutEvent,
-    DealEvent,
-    DiscardEvent,
-    Event,
-    GoEvent,
-    LayEvent,
-    ShowEvent,
-    StarterEvent,
-)
 from trainer.engine.game_errors import GameRuleError, ReplayError
 from trainer.engine.pegging import PeggingError
 from trainer.engine.record import GameRecord
@@ -47,36 +38,36 @@ class Actions(Protocol):
 
     deal_no: int
 
-    def cut_for_deal(self, seat: int, at: int | None = None) -> CutEvent: ...
+    def cut_for_deal(self, seat: int, at: int | None = None) -> ev.CutEvent: ...
 
-    def discard(self, seat: int, cards: Sequence[Card]) -> DiscardEvent: ...
+    def discard(self, seat: int, cards: Sequence[Card]) -> ev.DiscardEvent: ...
 
-    def cut_starter(self, seat: int, at: int | None = None) -> StarterEvent: ...
+    def cut_starter(self, seat: int, at: int | None = None) -> ev.StarterEvent: ...
 
-    def lay(self, seat: int, card: Card) -> LayEvent: ...
+    def lay(self, seat: int, card: Card) -> ev.LayEvent: ...
 
-    def go(self, seat: int) -> GoEvent: ...
+    def go(self, seat: int) -> ev.GoEvent: ...
 
     def count_hand(
         self, seat: int, which: Which | str = Which.HAND, claimed: int | None = None
-    ) -> ShowEvent: ...
+    ) -> ev.ShowEvent: ...
 
-    def next_deal(self) -> DealEvent: ...
+    def next_deal(self) -> ev.DealEvent: ...
 
 
 #: How :func:`replayed` performs each type of event again.
-_PERFORM: dict[type[Event], Callable[[Actions, Any], Event]] = {
-    CutEvent: lambda game, event: game.cut_for_deal(event.seat, event.at),
-    DiscardEvent: lambda game, event: game.discard(event.seat, event.cards),
-    StarterEvent: lambda game, event: game.cut_starter(event.seat, event.at),
-    LayEvent: lambda game, event: game.lay(event.seat, event.card),
-    GoEvent: lambda game, event: game.go(event.seat),
-    ShowEvent: lambda game, event: game.count_hand(event.seat, event.which, event.claimed),
-    DealEvent: lambda game, event: game.next_deal(),
+_PERFORM: dict[type[ev.Event], Callable[[Actions, Any], ev.Event]] = {
+    ev.CutEvent: lambda game, event: game.cut_for_deal(event.seat, event.at),
+    ev.DiscardEvent: lambda game, event: game.discard(event.seat, event.cards),
+    ev.StarterEvent: lambda game, event: game.cut_starter(event.seat, event.at),
+    ev.LayEvent: lambda game, event: game.lay(event.seat, event.card),
+    ev.GoEvent: lambda game, event: game.go(event.seat),
+    ev.ShowEvent: lambda game, event: game.count_hand(event.seat, event.which, event.claimed),
+    ev.DealEvent: lambda game, event: game.next_deal(),
 }
 
 
-def replayed(game: Actions, event: Event) -> Event:
+def replayed(game: Actions, event: ev.Event) -> ev.Event:
     """Perform on ``game`` the action ``event`` records and check it comes out the same."""
     perform = _PERFORM.get(type(event))
     if perform is None:
@@ -89,7 +80,7 @@ def replayed(game: Actions, event: Event) -> Event:
     return result
 
 
-def replayed_from(game: Replayable, record: GameRecord, index: int) -> Event:
+def replayed_from(game: Replayable, record: GameRecord, index: int) -> ev.Event:
     """Apply to ``game`` event ``index`` of ``record``; one that does not hold up raises
     :class:`ReplayError` naming the event and, for parsed text, its line."""
     event = record.events[index]
@@ -101,12 +92,12 @@ def replayed_from(game: Replayable, record: GameRecord, index: int) -> Event:
         raise ReplayError(f"{where}, {event.notation()!r}: {error}") from None
 
 
-def _same_deal(event: Event, result: Event, deal_no: int) -> Event:
+def _same_deal(event: ev.Event, result: ev.Event, deal_no: int) -> ev.Event:
     """``result`` of replaying ``event``, refused when a cut for deal or a new deal dealt
     other cards than the record says (its digest dropped when the record has none)."""
     if (
-        isinstance(event, CutEvent | DealEvent)
-        and isinstance(result, CutEvent | DealEvent)
+        isinstance(event, ev.CutEvent | ev.DealEvent)
+        and isinstance(result, ev.CutEvent | ev.DealEvent)
         and event.dealt != result.dealt
     ):
         if event.dealt is not None:  # (a record from before digests has none to check)
@@ -122,9 +113,9 @@ def _same_deal(event: Event, result: Event, deal_no: int) -> Event:
 class Replayable(Protocol):
     """A game that events are applied to, and that says what a seat may know."""
 
-    events: list[Event]
+    events: list[ev.Event]
 
-    def apply(self, event: Event) -> Event: ...
+    def apply(self, event: ev.Event) -> ev.Event: ...
 
     def view(self, seat: int, at: int | None = None) -> SeatView: ...
 
@@ -149,7 +140,7 @@ class PastViews:
         self._behind: Replayable | None = None
         self._views: dict[tuple[int, int], SeatView] = {}
 
-    def view(self, events: Sequence[Event], at: int, seat: int) -> SeatView:
+    def view(self, events: Sequence[ev.Event], at: int, seat: int) -> SeatView:
         """``seat``'s view after the first ``at`` of ``events`` (the game so far)."""
         key = (at, seat)
         found = self._views.get(key)
@@ -160,7 +151,7 @@ class PastViews:
             self._views[key] = found
         return found
 
-    def _past(self, events: Sequence[Event], at: int) -> Replayable:
+    def _past(self, events: Sequence[ev.Event], at: int) -> Replayable:
         """The game as it stood after its first ``at`` events (fewer than it has now),
         rebuilt by the engine."""
         # Events are only ever added, so a game replayed to an earlier point is carried
