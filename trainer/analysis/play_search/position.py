@@ -76,6 +76,8 @@ def unseen_counts(orders: Sequence[int]) -> tuple[int, ...]:
 
 #: Series whose points :func:`peg` keeps at most.
 PEGGED_KEPT = 100_000
+#: The points of the last card of each series met, kept by :func:`peg` for every search
+#: (the walk reads it first, as the quickest way to them).
 PEGGED: dict[tuple[int, ...], int] = {}
 
 
