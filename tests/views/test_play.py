@@ -630,6 +630,52 @@ def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_fro
     )
 
 
+def test_a_table_the_devices_player_does_not_sit_at_is_kept_only_under_its_people() -> None:
+    """Pat, the device's player, sets up a game for Sam and Jo: nothing of it is filed under
+    Pat (no game row, no result, no count), yet Pat's Play page resumes it."""
+    for name in ("Sam", "Jo"):
+        as_player(AppTest.from_file(PAGE), name)
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    pat = as_player(at, "Pat")
+    at.run()
+    _pass_start(at, ["@Sam", "@Jo"], counting="muggins")
+    _play(at, deals=1)
+    store = Store.open(os.environ[ENV_VAR])
+    sam, jo = store.profile_named("Sam"), store.profile_named("Jo")
+    assert sam is not None and jo is not None
+    kept = store.game_in_progress(sam.id)  # kept under Sam, from his seat
+    assert kept is not None and PlaySetup.parse(kept.settings).kept_for == 0
+    assert store.game_in_progress(pat.id) is None and store.unfinished_games(pat.id) == []
+    assert store.attempts(pat.id) == [] and store.attempts(jo.id) != []
+    # another visit, as Pat: the game is listed as this device's, and resumes at a pass screen
+    again = AppTest.from_file(PAGE, default_timeout=60)
+    as_player(again, "Pat")
+    again.run()
+    assert not again.exception, again.exception
+    assert again.session_state[PLAY_STATE].game is None
+    line = next(str(m.value) for m in again.markdown if "on this device" in str(m.value))
+    assert line.startswith("**Sam and Jo, to 61**: Sam ")
+    assert [b.key for b in again.button if b.key == f"play_resign_{kept.game_id}"] == []
+    again.button(key=f"play_resume_{kept.game_id}").click().run()
+    assert not again.exception, again.exception
+    table = table_of(again)
+    assert table.game.events == table_of(at).game.events
+    assert f"Pass to {table.names.who(table.seat)}" in _markdown(again)
+    _play(again)  # to the end
+    game = table_of(again).game
+    assert game.is_over
+    # the results: no review for Pat, who did not play; each of Sam and Jo has theirs
+    assert [b.key for b in again.button if b.key == "play_review"] == []
+    assert any("Sam and Jo each find this game" in str(c.value) for c in again.caption)
+    assert store.finished_games(pat.id, method=1) == [] and store.games_record(pat.id) == []
+    assert store.attempts(pat.id) == []
+    for seat, person in enumerate((sam, jo)):
+        (row,) = store.finished_games(person.id, method=1)
+        assert row.status == ("won" if game.winner == seat else "lost")
+        saved = store.game(person.id, row.game_id)
+        assert saved is not None and PlaySetup.parse(saved.settings).kept_for == seat
+
+
 def test_a_saved_game_of_people_is_reviewed_for_the_seat_it_is_kept_for() -> None:
     table = Table.new(setup_of((ANN, "easy", SAM)), seed=4)
     play_out(table)
