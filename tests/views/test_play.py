@@ -559,6 +559,7 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns(
     winner = table_of(at).names.who(game.winner or 0)
     results = "\n".join(str(m.value) for m in at.markdown)
     assert f"## {winner} wins!" in results
+    assert re.search(r"Final score: \*\*Sam \d+, Jo \d+\*\*", results)  # names as written
     assert "Your record against" not in results  # no record against a computer level
     # each person's Progress has the game, from their own seat, and in no level record
     store = Store.open(os.environ[ENV_VAR])
@@ -578,17 +579,43 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns(
 
 
 def test_three_seats_with_one_computer() -> None:
+    """Sam, the computer and Jo play a whole game to 61, each person's cards hidden between
+    turns; each person's result is theirs, from their own seat."""
     at = _pass_page()
-    _pass_start(at, ["@Sam", "easy", "@Jo"])
+    _pass_start(at, ["@Sam", "easy", "@Jo"], counting="muggins")
     table = table_of(at)
     assert table.people == (0, 2) and table.level_of(1) == "easy"
     seen: list[str] = []
-    passes, passed_to = _play(at, deals=1, seen=seen)
-    assert passed_to == {"Sam", "Jo"} and passes >= 4
+    passes, passed_to = _play(at, seen=seen)
+    assert passed_to == {"Sam", "Jo"} and passes > 10
     text = "\n".join(seen)
     assert "Sam and Jo with 1 computer" in text  # the header
     assert "Sam <b>" in text and "Jo <b>" in text and "Computer <b>" in text  # the board
     assert "Jo lays" in text or "Sam lays" in text  # the log
+    game = table_of(at).game
+    assert game.is_over and max(game.scores) >= 61
+    assert {e.seat for e in game.events if isinstance(e, DiscardEvent)} == {0, 1, 2}
+    winner = table.names.side_said(game.winner or 0)  # Sam, Computer or Jo
+    said = "wins! 🎉" if game.winner in (0, 2) else "wins this time"
+    assert f"## {winner} {said}" in _markdown(at)
+    assert re.search(r"Final score: \*\*Sam \d+, computer \d+, Jo \d+\*\*", _markdown(at))
+    store = Store.open(os.environ[ENV_VAR])
+    for seat, name in ((0, "Sam"), (2, "Jo")):
+        profile = store.profile_named(name)
+        assert profile is not None
+        (row,) = store.finished_games(profile.id, method=1)
+        others = [s for n, s in enumerate(game.scores) if n != seat]
+        assert row.my_score == min(game.scores[seat], 61)
+        assert row.their_score == min(max(others), 61)  # the better of the other two
+        assert row.status == ("won" if game.winner == seat else "lost")
+        saved = store.game(profile.id, row.game_id)
+        assert saved is not None and PlaySetup.parse(saved.settings).kept_for == seat
+        counted = [
+            e
+            for e in game.events
+            if isinstance(e, ShowEvent) and e.seat == seat and e.claimed is not None
+        ]
+        assert len(store.attempts(profile.id)) == len(counted) > 0  # their own counts only
 
 
 def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_from_their_side() -> (
@@ -674,6 +701,28 @@ def test_a_table_the_devices_player_does_not_sit_at_is_kept_only_under_its_peopl
         assert row.status == ("won" if game.winner == seat else "lost")
         saved = store.game(person.id, row.game_id)
         assert saved is not None and PlaySetup.parse(saved.settings).kept_for == seat
+
+
+def test_a_table_the_devices_player_does_not_sit_at_is_resigned_for_the_one_it_is_kept_for() -> (
+    None
+):
+    for name in ("Sam", "Jo"):
+        as_player(AppTest.from_file(PAGE), name)
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    pat = as_player(at, "Pat")
+    at.run()
+    _pass_start(at, ["@Jo", "@Sam"])
+    at.button(key="play_pass_take").click().run()  # Jo's turn: the table and its menu
+    at.button(key="play_new").click().run()
+    at.button(key="play_new_resign").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state[PLAY_STATE].game is None
+    store = Store.open(os.environ[ENV_VAR])
+    jo = store.profile_named("Jo")
+    assert jo is not None
+    (row,) = store.finished_games(jo.id, method=1)  # kept under Jo, who sits first
+    assert row.status == "lost"
+    assert store.finished_games(pat.id, method=1) == [] and store.unfinished_games(pat.id) == []
 
 
 def test_a_saved_game_of_people_is_reviewed_for_the_seat_it_is_kept_for() -> None:

@@ -180,7 +180,8 @@ def _final_words(table: Table, deals: int) -> list[str]:
         assert game.winner is not None
         winner = names.side_said(game.winner)
         two = game.players == 4 or winner == "You"  # (a device's own seat: "You win!")
-        lines = [f"## {winner} {'win' if two else 'wins'}! 🎉"]
+        person = any(game.side_of(seat) == game.winner for seat, _ in names.people)
+        lines = [f"## {winner} {'win' if two else 'wins'}{'! 🎉' if person else ' this time'}"]
         if skunk:
             lines.append(f"**{winner} won by {word}!**  ")
         lines.append(f"Final score: **{scores_said(table)}** after {deals} deals.")
