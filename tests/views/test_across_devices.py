@@ -530,3 +530,30 @@ def test_the_one_waiting_a_day_resigns_from_the_lobby() -> None:
     assert stored is not None and (stored.status, stored.resigned_by) == ("resigned", waiting)
     mine = store.game(ann if waiting == 0 else bo, f"{game_id}.{waiting}")
     assert mine is not None and mine.status == "lost" and mine.resigned
+
+
+def test_a_player_leaves_the_table_and_comes_back_on_another_device() -> None:
+    """ "Leave the table": the game waits in the store; opened again from the lobby, on
+    another device (a new session), it is where it was, and play goes on from there."""
+    ann, bo, store = _start()
+    for _ in range(20):  # to Ann's throw
+        for at in (ann, bo):
+            at.run()
+        if table_of(ann).need() is Need.DISCARD:
+            break
+        for at in (ann, bo):
+            _act(at)
+    game_id = _game_id(ann)
+    before = table_of(ann).game.events
+    ann.button(key="devices_leave").click().run()
+    assert not ann.exception, ann.exception
+    assert ann.session_state[STATE_KEY].game is None
+    assert ann.button(key=f"devices_open_{game_id}").label == "Open"  # it waits for her
+    again = _device("Ann")  # another device (another server: the game is in the store)
+    _open(again, game_id)
+    table = table_of(again)
+    assert table.own == 0 and table.game.events == before
+    assert _act(again)  # and she plays on from there
+    stored = store.shared_game(game_id)
+    assert stored is not None
+    assert Game.replay(GameRecord.parse(stored.record)).events == table_of(again).game.events

@@ -87,13 +87,7 @@ def unfinished(profile: Profile) -> None:
                     )
                 continue
             with st.container(horizontal=True):
-                actions.button(
-                    "Resume",
-                    key=f"play_resume_{row.game_id}",
-                    type="primary",
-                    on_click=resume,
-                    args=(profile, row.game_id),
-                )
+                _resume_button(profile, row)
                 actions.button(
                     "Resign",
                     key=f"play_resign_{row.game_id}",
@@ -103,10 +97,15 @@ def unfinished(profile: Profile) -> None:
     for keeper, row in others:  # kept under one who sits at it: resumed here, never resigned
         with st.container(border=True, key=f"play_unfinished_{row.game_id}"):
             st.markdown(_line(row) + " · on this device")
-            actions.button(
-                "Resume",
-                key=f"play_resume_{row.game_id}",
-                type="primary",
-                on_click=resume,
-                args=(keeper, row.game_id),
-            )
+            _resume_button(keeper, row)
+
+
+def _resume_button(keeper: Profile, row: SavedGame) -> None:
+    """ "Resume": the game ``row``, kept under ``keeper``, opened on the page."""
+    actions.button(
+        "Resume",
+        key=f"play_resume_{row.game_id}",
+        type="primary",
+        on_click=resume,
+        args=(keeper, row.game_id),
+    )
