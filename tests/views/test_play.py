@@ -618,6 +618,28 @@ def test_three_seats_with_one_computer() -> None:
         assert len(store.attempts(profile.id)) == len(counted) > 0  # their own counts only
 
 
+def test_a_child_and_a_parent_each_with_a_computer_partner_at_four() -> None:
+    """Four seats: Sam and Jo facing each other's side, each partnered by a computer, play a
+    whole game to 61, each person's cards hidden between turns; each one's result is their
+    partnership's, kept under their own player from their own seat."""
+    at = _pass_page()
+    _pass_start(at, ["@Sam", "@Jo", "easy", "easy"], counting="muggins")
+    table = table_of(at)
+    assert table.people == (0, 1) and table.game.players == 4
+    passes, passed_to = _play(at)
+    assert passed_to == {"Sam", "Jo"} and passes > 10
+    game = table_of(at).game
+    assert game.is_over and max(game.scores) >= 61
+    store = Store.open(os.environ[ENV_VAR])
+    for seat, name in enumerate(["Sam", "Jo"]):
+        profile = store.profile_named(name)
+        assert profile is not None
+        (row,) = store.finished_games(profile.id, method=1)
+        side = game.side_of(seat)  # Sam with seat 3's computer, Jo with seat 4's
+        assert row.status == ("won" if game.winner == side else "lost")
+        assert row.my_score == min(game.scores[side], 61)
+
+
 def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_from_their_side() -> (
     None
 ):
