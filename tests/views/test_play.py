@@ -9,7 +9,7 @@ import json
 import os
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ from trainer.progress.store import ENV_VAR, Store
 from trainer.training.records import Preferences
 from trainer.training.table import (
     ME,
+    CoachMode,
     Need,
     Person,
     PlaySetup,
@@ -458,9 +459,15 @@ def _pass_page() -> AppTest:
 
 
 def _pass_start(
-    at: AppTest, seats: list[str], *, target: int = 61, counting: str = "automatic"
+    at: AppTest,
+    seats: list[str],
+    *,
+    target: int = 61,
+    counting: str = "automatic",
+    coaches: dict[int, CoachMode] | None = None,
 ) -> None:
-    """A game with ``seats`` named: ``@Sam`` a person, else a computer's level."""
+    """A game with ``seats`` named: ``@Sam`` a person, else a computer's level; ``coaches``
+    the coach setting of a person's seat (else the coach is off)."""
     at.selectbox(key="play_seats").set_value(len(seats))
     at.radio(key="play_target").set_value(target)
     at.radio(key="play_counting_off").set_value(counting)
@@ -469,6 +476,8 @@ def _pass_start(
     for seat, who in enumerate(seats):
         at.selectbox(key=f"play_seat_{len(seats)}_{seat}").set_value(who)
     at.run()
+    for seat, mode in (coaches or {}).items():
+        at.selectbox(key=f"play_seat_coach_{len(seats)}_{seat}").set_value(mode)
     said = at.radio(key="play_counting_off").options
     assert "points a person misses go to an opponent" in said[2]  # not "to the computer"
     random.seed(len(seats))  # the page deals from Python's generator: the same game each run
@@ -495,7 +504,12 @@ def _names_none_of(at: AppTest, hidden: set) -> None:
 
 
 def _play(
-    at: AppTest, *, deals: int | None = None, runs: int = 1500, seen: list[str] | None = None
+    at: AppTest,
+    *,
+    deals: int | None = None,
+    runs: int = 1500,
+    seen: list[str] | None = None,
+    at_turn: Callable[[AppTest, Table], None] = lambda at, table: None,
 ) -> tuple[int, set[str]]:
     """Play through the page until the game is over (or ``deals`` are done): at each pass
     screen, check that nothing of the table is drawn and tap it; at each person's turn,
@@ -527,6 +541,7 @@ def _play(
                 assert "Your turn" not in prompt
             if need is not Need.REVEAL:
                 _names_none_of(at, hidden_cards(table, table.seat))
+                at_turn(at, table)
             else:
                 _names_none_of(at, hidden_cards(table, -1) if not table.game.is_over else set())
             if seen is not None:
@@ -582,12 +597,23 @@ def test_three_seats_with_one_computer() -> None:
     """Sam, the computer and Jo play a whole game to 61, each person's cards hidden between
     turns; each person's result is theirs, from their own seat."""
     at = _pass_page()
-    _pass_start(at, ["@Sam", "easy", "@Jo"], counting="muggins")
+    _pass_start(at, ["@Sam", "easy", "@Jo"], counting="muggins", coaches={0: CoachMode.LEARNING})
     table = table_of(at)
     assert table.people == (0, 2) and table.level_of(1) == "easy"
+    assert (table.coach_of(0), table.coach_of(2)) == (CoachMode.LEARNING, CoachMode.OFF)
+    coached: list[int] = []
+
+    def own_coach(at: AppTest, table: Table) -> None:
+        """Sam's coach speaks to Sam alone: nothing of it on Jo's turns (her coach is off)."""
+        words = "\n".join(str(e.value) for e in (*at.markdown, *at.caption, *at.info))
+        words += "\n".join(str(e.label) for e in at.expander)
+        if "Coach:" in words or "coach would" in words:
+            coached.append(table.seat)
+
     seen: list[str] = []
-    passes, passed_to = _play(at, seen=seen)
+    passes, passed_to = _play(at, seen=seen, at_turn=own_coach)
     assert passed_to == {"Sam", "Jo"} and passes > 10
+    assert coached and set(coached) == {0}
     text = "\n".join(seen)
     assert "Sam and Jo with 1 computer" in text  # the header
     assert "Sam <b>" in text and "Jo <b>" in text and "Computer <b>" in text  # the board
