@@ -151,3 +151,54 @@ def test_a_deck_mounted_afresh_shows_the_taps_python_has_not_read(blank: Any) ->
         _click(0) + _click(2) + _click(4) + f" await frame(); view.update({json.dumps(read)});",
     )
     assert lit == ["AS", "3S"]
+
+
+def _sent_after_keys(tab: Any, steps: list[str]) -> Any:
+    """Mount a claim picker with the keyboard on its first card, then take ``steps``: a key
+    to press (``key:1``), or a step of Streamlit's (``remove``: the view leaves the page,
+    ``cleanup``: its cleanup runs, ``mount``: the same question mounted afresh); the
+    actions sent to Python at the end."""
+    data = json.loads(json.dumps(picker_data("keys-1", PickMode.CLAIM, HAND, seen=0)))
+    tab.evaluate("(data) => { window.view = window.mount(data); window.data = data; }", data)
+    for step in steps:
+        if step.startswith("key:"):
+            tab.keyboard.press(step[4:])
+        elif step == "remove":
+            tab.evaluate("() => window.view.host.remove()")
+        elif step == "cleanup":
+            tab.evaluate("() => window.view.cleanup()")
+        else:
+            tab.evaluate("() => { window.view = window.mount(window.data); }")
+    return tab.evaluate(
+        "async () => { await new Promise((r) => setTimeout(r, 20));"
+        " return (window.sent.at(-1) || [null, []])[1]"
+        ".map((e) => [e.seq, e.do, e.kind || '', (e.cards || []).join(' ')]); }"
+    )
+
+
+def test_keys_typed_while_the_cards_are_mounted_afresh_are_not_lost(blank: Any) -> None:
+    """Streamlit can mount the cards afresh between two keys of a count typed at speed: the
+    focused card leaves the page, and keys go to the page's body until the new view is
+    drawn. They wait for it and are played there, in order (the kind chosen in between,
+    then Enter: the claim goes with its kind)."""
+    sent = _sent_after_keys(
+        blank,
+        ["key:1", "key:2", "remove", "key:f", "cleanup", "key:3", "mount", "key:Enter"],
+    )
+    assert sent == [[1, "claim", "fifteen", "5C TC JC"]]
+    focused = blank.evaluate("() => document.activeElement.dataset.id")
+    assert focused == "JC"  # the keyboard is back on the card it was on
+
+
+def test_keys_typed_after_the_person_tapped_elsewhere_are_not_taken(blank: Any) -> None:
+    """Only keys typed while the cards are being mounted afresh wait for them: once the
+    person has tapped elsewhere on the page, a digit is theirs, not a card's."""
+    sent = _sent_after_keys(
+        blank,
+        ["key:1", "key:f", "remove", "cleanup", "mount", "key:Enter"],
+    )
+    assert sent == [[1, "claim", "fifteen", "5C"]]
+    blank.mouse.click(5, 5)  # the page's body, away from the cards
+    lit = blank.evaluate("() => window.view.host.querySelectorAll('.cp-card.on').length")
+    blank.keyboard.press("2")
+    assert blank.evaluate("() => window.view.host.querySelectorAll('.cp-card.on').length") == lit

@@ -13,6 +13,42 @@ const KEEP = 50;
 const RESEND_IDLE_MS = 500;
 const LOOK_MS = 100;
 
+// The keyboard across a fresh mount. Streamlit can mount the cards afresh between two
+// runs: the focused card leaves the page with the old view, and until the new one is
+// drawn a key goes to the page's body and would be lost (a kind chosen at speed, then
+// Enter: "Now choose what they make"). The question (token) and the card or button that
+// had the keyboard are noted; keys the cards use, typed while that question's view is
+// gone, wait for its next view, which takes the keyboard back where it was and replays them.
+const live = new Map();  // token -> the view of that question now (or last) on the page
+const keyboard = { token: null, place: null };
+const waiting = [];
+const WAIT_MS = 3000;  // keys wait this long after the view left, at most
+const LIVE = 8;  // the questions whose last view is remembered
+const WAITING_KEYS = /^([0-9a-zA-Z ]|Enter|Arrow(Up|Down|Left|Right))$/;
+
+const inPicker = (e) => e.composedPath().some((n) => n.classList && n.classList.contains("cp"));
+
+function strayKey(e) {
+  if (e.defaultPrevented || !keyboard.token || e.altKey || e.ctrlKey || e.metaKey) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== document.documentElement) return;
+  if (!WAITING_KEYS.test(e.key)) return;
+  const view = live.get(keyboard.token);
+  if (view && view.root.isConnected) { view.takeKeyboard(); view.replay(e.key); e.preventDefault(); return; }
+  // the view left the page (its cleanup ran, or will run in a moment): keys wait a while
+  if (!view) return;
+  if (view.goneAt === undefined) view.goneAt = performance.now();
+  if (performance.now() - view.goneAt > WAIT_MS) return;
+  if (waiting.length < 40) waiting.push({ token: keyboard.token, key: e.key, at: performance.now() });
+  e.preventDefault();
+}
+
+document.addEventListener("keydown", strayKey);
+// the person moved on (a tap or focus elsewhere on the page): no key waits for the cards
+const elsewhere = (e) => { if (!inPicker(e)) keyboard.token = null; };
+document.addEventListener("pointerdown", elsewhere, true);
+document.addEventListener("focusin", elsewhere, true);
+
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -27,6 +63,30 @@ class Picker {
     host.appendChild(this.root);
     this.token = null;
     this.root.addEventListener("keydown", (e) => this.onKey(e));
+    this.root.addEventListener("focusin", (e) => {
+      const t = e.target;
+      keyboard.token = this.token;
+      keyboard.place = t.dataset.id ? "[data-id='" + t.dataset.id + "']"
+        : t.dataset.kind ? "[data-kind='" + t.dataset.kind + "']"
+        : t.classList.length ? "." + [...t.classList].filter((c) => c.startsWith("cp-")).join(".") : null;
+    });
+  }
+
+  // The keyboard back where it was in this question's view before it was mounted afresh.
+  takeKeyboard() {
+    let target = null;
+    try { target = keyboard.place && this.root.querySelector(keyboard.place); } catch (err) { target = null; }
+    target = target || this.cardButtons.find((b) => !b.classList.contains("off")) || this.cardButtons[0];
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  // A key typed while the view was away, as if it had been typed here.
+  replay(key) {
+    const e = { key, altKey: false, ctrlKey: false, metaKey: false, defaultPrevented: false };
+    e.preventDefault = () => { e.defaultPrevented = true; };
+    this.onKey(e);
+    const target = this.active();
+    if (!e.defaultPrevented && (key === "Enter" || key === " ") && target && this.root.contains(target)) target.click();
   }
 
   reset(data) {
@@ -48,7 +108,19 @@ class Picker {
     this.localMsg = null;
     this.build(data);
     if (this.log.length) this.flushSoon();  // they may not have reached Python
-    if (data.focus) {
+    const earlier = live.get(this.token);
+    live.delete(this.token);
+    live.set(this.token, this);
+    while (live.size > LIVE) live.delete(live.keys().next().value);
+    if (keyboard.token === this.token && earlier && earlier !== this) {
+      // mounted afresh while the person was typing here: the keyboard comes back, and the
+      // keys typed in between are played in order
+      this.takeKeyboard();
+      const now = performance.now();
+      const mine = waiting.filter((w) => w.token === this.token && now - w.at <= WAIT_MS);
+      waiting.length = 0;
+      for (const w of mine) this.replay(w.key);
+    } else if (data.focus) {
       const first = this.cardButtons.find((b) => !b.classList.contains("off")) || this.cardButtons[0];
       if (first) first.focus({ preventScroll: true });
     }
@@ -508,6 +580,7 @@ export default function (component) {
   view.update(data || { cards: [] });
   return () => {
     views.delete(parentElement);
+    view.goneAt = performance.now();
     view.root.remove();
   };
 }

@@ -19,6 +19,8 @@ from trainer.ui.page_state import CheckState, kept
 _GRID = sorted(DECK, key=lambda card: (list(Suit).index(card.suit), card.order))
 #: Longest card text kept from a box (anything longer is refused with a message, not cut).
 _MOST_TYPED = 60
+#: The two ways of entering the cards, as the radio names them.
+_TYPE_THEM, _PICK_THEM = "Type them", "Pick them"
 #: The part of the page with the total (the grid brings it into view).
 TOTAL = "check_total"
 
@@ -96,7 +98,7 @@ def _pick_from_grid() -> tuple[str, str] | None:
 
 def _mode_changed() -> None:
     """Turning from the grid to the boxes: the boxes show the cards last tapped."""
-    if state.get("check_mode") == "Type them" and page.tapped is not None:
+    if state.get("check_mode") == _TYPE_THEM and page.tapped is not None:
         state["check_hand"], state["check_starter"] = page.tapped
     page.tapped = None
 
@@ -107,12 +109,12 @@ def _check_screen() -> None:
     another hand runs this part of the page again, not the app around it."""
     typed = st.radio(
         "How would you like to enter the cards?",
-        ["Type them", "Pick them"],
+        [_TYPE_THEM, _PICK_THEM],
         horizontal=True,
         key="check_mode",
         on_change=_mode_changed,
     )
-    if typed == "Type them":
+    if typed == _TYPE_THEM:
         with st.form("check_form", border=False, enter_to_submit=True):
             st.caption(
                 "Rank then suit, like `5H 10D JS AH`: `10` or `T` for a ten, "
@@ -135,7 +137,7 @@ def _check_screen() -> None:
     else:
         picked = _pick_from_grid()
     actions.button("Deal me a random hand", on_click=_deal_random, key="check_random")
-    if typed != "Type them":
+    if typed != _TYPE_THEM:
         if picked is None:
             st.stop()
         hand_text, starter_text = picked
