@@ -8,7 +8,7 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from trainer.analysis.play_search import Hands
+from trainer.analysis.play_search.position import Hands
 from trainer.analysis.players.views import TableView, table_view
 from trainer.analysis.tournament.variants import tournament_player
 from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings, score_play
@@ -17,6 +17,8 @@ from trainer.engine.pegging import MAX_COUNT, PegEvent
 #: A position as the searches take it: hands (rank orders by seat), the series' ranks,
 #: the count, whose turn, the seats that said go (a bit each) and the series' last seat.
 Position = tuple[Hands, tuple[int, ...], int, int, int, int]
+#: The side of each seat at a table of two, three and four.
+SIDES = {2: (0, 1), 3: (0, 1, 2), 4: (0, 1, 0, 1)}
 
 
 def random_play(rng: random.Random, seats: int) -> Pegging:

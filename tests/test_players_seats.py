@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from tests.plays import hard_table_views
 from trainer.analysis import computer_player
 from trainer.analysis.discards_five import kept_likelihood_five
-from trainer.analysis.play_search import ExpectedReply, PlaySearch, WeighedReply
+from trainer.analysis.play_search.leaves import ExpectedReply
+from trainer.analysis.play_search.replies import WeighedReply
+from trainer.analysis.play_search.walk import PlaySearch
 from trainer.analysis.players.crazy import DEPTH, Crazy, counting_out_five, crib_at_least
 from trainer.analysis.players.views import table_view
 from trainer.analysis.seat_views import discard_view, play_view

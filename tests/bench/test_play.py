@@ -3,31 +3,18 @@ through the page and reports its figures (no timing is asserted)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tests.support.benchmarks import run_benchmark
 from trainer.bench.playing import played_game
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 def run_play(folder: Path, *options: str) -> dict[str, Any]:
     """The benchmark's figures, from its ``--json`` file (its output is checked too)."""
-    out = folder / "figures.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "trainer.bench.play", *options, "--json", str(out)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert done.returncode == 0, done.stderr[-4000:]
-    found: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    found["printed"] = done.stdout
+    found, printed = run_benchmark("trainer.bench.play", folder, *options, timeout=900)
+    found["printed"] = printed
     return found
 
 

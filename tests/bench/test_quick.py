@@ -3,15 +3,13 @@ runs, and its cross-checks hold (no timing is asserted)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.support.benchmarks import run_benchmark
+
 SMALL = [
     *("--hands", "2000", "--sample", "500", "--discard-hands", "3", "--brute-throws", "1"),
     *("--deals", "3", "--table-deals", "1", "--positions", "3", "--skip-pages"),
@@ -20,17 +18,8 @@ SMALL = [
 
 def run_quick(folder: Path, *options: str) -> dict[str, Any]:
     """The benchmark's figures, from its ``--json`` file."""
-    out = folder / "figures.json"
-    done = subprocess.run(
-        [sys.executable, "-m", "trainer.bench", *options, "--json", str(out)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Peak memory" in done.stdout
-    figures: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    figures, printed = run_benchmark("trainer.bench", folder, *options, timeout=600)
+    assert "Peak memory" in printed
     return figures
 
 

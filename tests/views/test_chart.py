@@ -5,20 +5,13 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player
+from tests.support.pages import open_page
 from trainer.content.chart import scoring_chart
 from trainer.ui.print_css import CSS, PRINTED
 
-APP = "../../trainer/app.py"
-
 
 def _chart_page() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    as_player(at)
-    at.run()
-    at.switch_page("ui/views/chart.py").run()
-    assert not at.exception, at.exception
-    return at
+    return open_page("ui/views/chart.py")
 
 
 def test_the_chart_lists_every_row_with_its_points() -> None:

@@ -10,12 +10,10 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player
+from tests.support.pages import open_page
 from trainer.content import glossary as glossary_content
 from trainer.content.glossary import load_glossary
 from trainer.content.lessons import load_course
-
-APP = "../../trainer/app.py"
 
 
 @pytest.fixture(autouse=True)
@@ -26,12 +24,7 @@ def _fresh_cache() -> Iterator[None]:
 
 
 def _glossary_page() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    as_player(at)
-    at.run()
-    at.switch_page("ui/views/glossary.py").run()
-    assert not at.exception, at.exception
-    return at
+    return open_page("ui/views/glossary.py")
 
 
 def test_every_term_is_listed_with_its_lesson() -> None:

@@ -9,7 +9,7 @@ import json
 import os
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ from trainer.progress.store import ENV_VAR, Store
 from trainer.training.records import Preferences
 from trainer.training.table import (
     ME,
+    CoachMode,
     Need,
     Person,
     PlaySetup,
@@ -458,9 +459,15 @@ def _pass_page() -> AppTest:
 
 
 def _pass_start(
-    at: AppTest, seats: list[str], *, target: int = 61, counting: str = "automatic"
+    at: AppTest,
+    seats: list[str],
+    *,
+    target: int = 61,
+    counting: str = "automatic",
+    coaches: dict[int, CoachMode] | None = None,
 ) -> None:
-    """A game with ``seats`` named: ``@Sam`` a person, else a computer's level."""
+    """A game with ``seats`` named: ``@Sam`` a person, else a computer's level; ``coaches``
+    the coach setting of a person's seat (else the coach is off)."""
     at.selectbox(key="play_seats").set_value(len(seats))
     at.radio(key="play_target").set_value(target)
     at.radio(key="play_counting_off").set_value(counting)
@@ -469,6 +476,8 @@ def _pass_start(
     for seat, who in enumerate(seats):
         at.selectbox(key=f"play_seat_{len(seats)}_{seat}").set_value(who)
     at.run()
+    for seat, mode in (coaches or {}).items():
+        at.selectbox(key=f"play_seat_coach_{len(seats)}_{seat}").set_value(mode)
     said = at.radio(key="play_counting_off").options
     assert "points a person misses go to an opponent" in said[2]  # not "to the computer"
     random.seed(len(seats))  # the page deals from Python's generator: the same game each run
@@ -495,7 +504,12 @@ def _names_none_of(at: AppTest, hidden: set) -> None:
 
 
 def _play(
-    at: AppTest, *, deals: int | None = None, runs: int = 1500, seen: list[str] | None = None
+    at: AppTest,
+    *,
+    deals: int | None = None,
+    runs: int = 1500,
+    seen: list[str] | None = None,
+    at_turn: Callable[[AppTest, Table], None] = lambda at, table: None,
 ) -> tuple[int, set[str]]:
     """Play through the page until the game is over (or ``deals`` are done): at each pass
     screen, check that nothing of the table is drawn and tap it; at each person's turn,
@@ -527,6 +541,7 @@ def _play(
                 assert "Your turn" not in prompt
             if need is not Need.REVEAL:
                 _names_none_of(at, hidden_cards(table, table.seat))
+                at_turn(at, table)
             else:
                 _names_none_of(at, hidden_cards(table, -1) if not table.game.is_over else set())
             if seen is not None:
@@ -559,6 +574,7 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns(
     winner = table_of(at).names.who(game.winner or 0)
     results = "\n".join(str(m.value) for m in at.markdown)
     assert f"## {winner} wins!" in results
+    assert re.search(r"Final score: \*\*Sam \d+, Jo \d+\*\*", results)  # names as written
     assert "Your record against" not in results  # no record against a computer level
     # each person's Progress has the game, from their own seat, and in no level record
     store = Store.open(os.environ[ENV_VAR])
@@ -578,17 +594,76 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns(
 
 
 def test_three_seats_with_one_computer() -> None:
+    """Sam, the computer and Jo play a whole game to 61, each person's cards hidden between
+    turns; each person's result is theirs, from their own seat."""
     at = _pass_page()
-    _pass_start(at, ["@Sam", "easy", "@Jo"])
+    _pass_start(at, ["@Sam", "easy", "@Jo"], counting="muggins", coaches={0: CoachMode.LEARNING})
     table = table_of(at)
     assert table.people == (0, 2) and table.level_of(1) == "easy"
+    assert (table.coach_of(0), table.coach_of(2)) == (CoachMode.LEARNING, CoachMode.OFF)
+    coached: list[int] = []
+
+    def own_coach(at: AppTest, table: Table) -> None:
+        """Sam's coach speaks to Sam alone: nothing of it on Jo's turns (her coach is off)."""
+        words = "\n".join(str(e.value) for e in (*at.markdown, *at.caption, *at.info))
+        words += "\n".join(str(e.label) for e in at.expander)
+        if "Coach:" in words or "coach would" in words:
+            coached.append(table.seat)
+
     seen: list[str] = []
-    passes, passed_to = _play(at, deals=1, seen=seen)
-    assert passed_to == {"Sam", "Jo"} and passes >= 4
+    passes, passed_to = _play(at, seen=seen, at_turn=own_coach)
+    assert passed_to == {"Sam", "Jo"} and passes > 10
+    assert coached and set(coached) == {0}
     text = "\n".join(seen)
     assert "Sam and Jo with 1 computer" in text  # the header
     assert "Sam <b>" in text and "Jo <b>" in text and "Computer <b>" in text  # the board
     assert "Jo lays" in text or "Sam lays" in text  # the log
+    game = table_of(at).game
+    assert game.is_over and max(game.scores) >= 61
+    assert {e.seat for e in game.events if isinstance(e, DiscardEvent)} == {0, 1, 2}
+    winner = table.names.side_said(game.winner or 0)  # Sam, Computer or Jo
+    said = "wins! 🎉" if game.winner in (0, 2) else "wins this time"
+    assert f"## {winner} {said}" in _markdown(at)
+    assert re.search(r"Final score: \*\*Sam \d+, computer \d+, Jo \d+\*\*", _markdown(at))
+    store = Store.open(os.environ[ENV_VAR])
+    for seat, name in ((0, "Sam"), (2, "Jo")):
+        profile = store.profile_named(name)
+        assert profile is not None
+        (row,) = store.finished_games(profile.id, method=1)
+        others = [s for n, s in enumerate(game.scores) if n != seat]
+        assert row.my_score == min(game.scores[seat], 61)
+        assert row.their_score == min(max(others), 61)  # the better of the other two
+        assert row.status == ("won" if game.winner == seat else "lost")
+        saved = store.game(profile.id, row.game_id)
+        assert saved is not None and PlaySetup.parse(saved.settings).kept_for == seat
+        counted = [
+            e
+            for e in game.events
+            if isinstance(e, ShowEvent) and e.seat == seat and e.claimed is not None
+        ]
+        assert len(store.attempts(profile.id)) == len(counted) > 0  # their own counts only
+
+
+def test_a_child_and_a_parent_each_with_a_computer_partner_at_four() -> None:
+    """Four seats: Sam and Jo facing each other's side, each partnered by a computer, play a
+    whole game to 61, each person's cards hidden between turns; each one's result is their
+    partnership's, kept under their own player from their own seat."""
+    at = _pass_page()
+    _pass_start(at, ["@Sam", "@Jo", "easy", "easy"], counting="muggins")
+    table = table_of(at)
+    assert table.people == (0, 1) and table.game.players == 4
+    passes, passed_to = _play(at)
+    assert passed_to == {"Sam", "Jo"} and passes > 10
+    game = table_of(at).game
+    assert game.is_over and max(game.scores) >= 61
+    store = Store.open(os.environ[ENV_VAR])
+    for seat, name in enumerate(["Sam", "Jo"]):
+        profile = store.profile_named(name)
+        assert profile is not None
+        (row,) = store.finished_games(profile.id, method=1)
+        side = game.side_of(seat)  # Sam with seat 3's computer, Jo with seat 4's
+        assert row.status == ("won" if game.winner == side else "lost")
+        assert row.my_score == min(game.scores[side], 61)
 
 
 def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_from_their_side() -> (
@@ -628,6 +703,74 @@ def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_fro
     assert f"Pass to {table.names.who(table.seat)}" in "\n".join(
         str(m.value) for m in again.markdown
     )
+
+
+def test_a_table_the_devices_player_does_not_sit_at_is_kept_only_under_its_people() -> None:
+    """Pat, the device's player, sets up a game for Sam and Jo: nothing of it is filed under
+    Pat (no game row, no result, no count), yet Pat's Play page resumes it."""
+    for name in ("Sam", "Jo"):
+        as_player(AppTest.from_file(PAGE), name)
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    pat = as_player(at, "Pat")
+    at.run()
+    _pass_start(at, ["@Sam", "@Jo"], counting="muggins")
+    _play(at, deals=1)
+    store = Store.open(os.environ[ENV_VAR])
+    sam, jo = store.profile_named("Sam"), store.profile_named("Jo")
+    assert sam is not None and jo is not None
+    kept = store.game_in_progress(sam.id)  # kept under Sam, from his seat
+    assert kept is not None and PlaySetup.parse(kept.settings).kept_for == 0
+    assert store.game_in_progress(pat.id) is None and store.unfinished_games(pat.id) == []
+    assert store.attempts(pat.id) == [] and store.attempts(jo.id) != []
+    # another visit, as Pat: the game is listed as this device's, and resumes at a pass screen
+    again = AppTest.from_file(PAGE, default_timeout=60)
+    as_player(again, "Pat")
+    again.run()
+    assert not again.exception, again.exception
+    assert again.session_state[PLAY_STATE].game is None
+    line = next(str(m.value) for m in again.markdown if "on this device" in str(m.value))
+    assert line.startswith("**Sam and Jo, to 61**: Sam ")
+    assert [b.key for b in again.button if b.key == f"play_resign_{kept.game_id}"] == []
+    again.button(key=f"play_resume_{kept.game_id}").click().run()
+    assert not again.exception, again.exception
+    table = table_of(again)
+    assert table.game.events == table_of(at).game.events
+    assert f"Pass to {table.names.who(table.seat)}" in _markdown(again)
+    _play(again)  # to the end
+    game = table_of(again).game
+    assert game.is_over
+    # the results: no review for Pat, who did not play; each of Sam and Jo has theirs
+    assert [b.key for b in again.button if b.key == "play_review"] == []
+    assert any("Sam and Jo each find this game" in str(c.value) for c in again.caption)
+    assert store.finished_games(pat.id, method=1) == [] and store.games_record(pat.id) == []
+    assert store.attempts(pat.id) == []
+    for seat, person in enumerate((sam, jo)):
+        (row,) = store.finished_games(person.id, method=1)
+        assert row.status == ("won" if game.winner == seat else "lost")
+        saved = store.game(person.id, row.game_id)
+        assert saved is not None and PlaySetup.parse(saved.settings).kept_for == seat
+
+
+def test_a_table_the_devices_player_does_not_sit_at_is_resigned_for_the_one_it_is_kept_for() -> (
+    None
+):
+    for name in ("Sam", "Jo"):
+        as_player(AppTest.from_file(PAGE), name)
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    pat = as_player(at, "Pat")
+    at.run()
+    _pass_start(at, ["@Jo", "@Sam"])
+    at.button(key="play_pass_take").click().run()  # Jo's turn: the table and its menu
+    at.button(key="play_new").click().run()
+    at.button(key="play_new_resign").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state[PLAY_STATE].game is None
+    store = Store.open(os.environ[ENV_VAR])
+    jo = store.profile_named("Jo")
+    assert jo is not None
+    (row,) = store.finished_games(jo.id, method=1)  # kept under Jo, who sits first
+    assert row.status == "lost"
+    assert store.finished_games(pat.id, method=1) == [] and store.unfinished_games(pat.id) == []
 
 
 def test_a_saved_game_of_people_is_reviewed_for_the_seat_it_is_kept_for() -> None:

@@ -52,6 +52,7 @@ __all__ = [
 ]
 
 FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int_]
 
 _LOW = np.asarray([a for a, _ in rank_pairs()])
 _HIGH = np.asarray([b for _, b in rank_pairs()])
@@ -151,48 +152,21 @@ def throws_by_needs(
     options = keeps(cards)
     starters = [s for s in DECK if s not in cards]
     z = np.asarray([s.order - 1 for s in starters])
-    jack = z == JACK
     hands = np.asarray([starter_points(keep, starters) for _, keep in options])  # [throw, s]
     rank_throws = [(t[0].order - 1, t[1].order - 1) for t, _ in options]
     crib = crib_chances(rank_throws, [c.order - 1 for c in cards], dealer=dealer)
     wins = np.zeros((len(options), len(starters)))
-    if dealer:
-        for heels in (False, True):
-            cols = np.nonzero(jack == heels)[0]
-            if not len(cols):
-                continue
+    jack = z == JACK
+    for heels in (False, True):
+        cols = np.nonzero(jack == heels)[0]
+        if not len(cols):
+            continue
+        if dealer:
             need = need_me - 2 if heels else need_me
-            if need <= 0:
-                wins[:, cols] = 1.0
-                continue
-            first, kernel = m.dealer_kernel(need, need_opp)  # kernel[z, hand + crib]
-            c = np.arange(_CRIB_SIZE)
-            for i in range(len(options)):
-                dist = crib[i][z[cols]]  # [s, crib]
-                total = np.minimum(hands[i, cols][:, None] + c[None, :], kernel.shape[1] - 1)
-                values = kernel[z[cols][:, None], total]
-                wins[i, cols] = first + (dist * values).sum(axis=1)
-    else:
-        shows = m.show
-        for heels in (False, True):
-            cols = np.nonzero(jack == heels)[0]
-            if not len(cols):
-                continue
+            _dealer_wins(wins, cols, (m, hands, crib, z[cols]), need, need_opp)
+        else:
             opp = need_opp - 2 if heels else need_opp
-            if opp <= 0:
-                continue  # his heels takes the dealer home
-            first, kernel = m.pone_kernel(need_me, opp)  # kernel[hand, dealer's show]
-            hand_dist = shows.dealer_hand[z[cols]]  # [s, hand]
-            for i in range(len(options)):
-                dist = crib[i][z[cols]]
-                both = np.zeros((len(cols), kernel.shape[1]))
-                for points in range(_CRIB_SIZE):
-                    width = min(SHOW_SIZE, kernel.shape[1] - points)
-                    both[:, points : points + width] += (
-                        dist[:, points : points + 1] * hand_dist[:, :width]
-                    )
-                rows = kernel[np.minimum(hands[i, cols], kernel.shape[0] - 1)]
-                wins[i, cols] = first + (both * rows).sum(axis=1)
+            _pone_wins(wins, cols, (m, hands, crib, z[cols]), need_me, opp)
     win = wins.mean(axis=1)
     home = (hands >= need_me).mean(axis=1)
     mean = hands.mean(axis=1)
@@ -207,6 +181,48 @@ def throws_by_needs(
         )
         for i in order
     )
+
+
+#: What every throw's chances are worked from: the win model, each throw's hand by starter
+#: (``[throw, starter]``), its crib's chances (``[throw, starter rank, points]``), and the
+#: rank of each starter taken.
+_Throws = tuple[WinModel, IntArray, FloatArray, IntArray]
+
+
+def _dealer_wins(wins: FloatArray, cols: IntArray, throws: _Throws, need: int, opp: int) -> None:
+    """Fill ``wins[throw, cols]`` for the dealer needing ``need`` (his heels taken off) and
+    the pone ``opp``: its hand and crib count after the pone's hand
+    (:meth:`WinModel.dealer_kernel`)."""
+    if need <= 0:
+        wins[:, cols] = 1.0
+        return
+    m, hands, crib, z = throws
+    first, kernel = m.dealer_kernel(need, opp)  # kernel[z, hand + crib]
+    c = np.arange(_CRIB_SIZE)
+    for i in range(len(wins)):
+        dist = crib[i][z]  # [s, crib]
+        total = np.minimum(hands[i, cols][:, None] + c[None, :], kernel.shape[1] - 1)
+        values = kernel[z[:, None], total]
+        wins[i, cols] = first + (dist * values).sum(axis=1)
+
+
+def _pone_wins(wins: FloatArray, cols: IntArray, throws: _Throws, need: int, opp: int) -> None:
+    """Fill ``wins[throw, cols]`` for the pone needing ``need`` and the dealer ``opp`` (his
+    heels taken off): its hand counts first, then the dealer's hand and the crib
+    (:meth:`WinModel.pone_kernel`)."""
+    if opp <= 0:
+        return  # his heels takes the dealer home
+    m, hands, crib, z = throws
+    first, kernel = m.pone_kernel(need, opp)  # kernel[hand, dealer's show]
+    hand_dist = m.show.dealer_hand[z]  # [s, hand]
+    for i in range(len(wins)):
+        dist = crib[i][z]
+        both = np.zeros((len(cols), kernel.shape[1]))
+        for points in range(_CRIB_SIZE):
+            width = min(SHOW_SIZE, kernel.shape[1] - points)
+            both[:, points : points + width] += dist[:, points : points + 1] * hand_dist[:, :width]
+        rows = kernel[np.minimum(hands[i, cols], kernel.shape[0] - 1)]
+        wins[i, cols] = first + (both * rows).sum(axis=1)
 
 
 @dataclass(frozen=True, slots=True)

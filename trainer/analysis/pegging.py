@@ -196,23 +196,7 @@ def reply_expectation(
         return 0.0
     if holds > n:
         raise ValueError(f"the opponent cannot hold {holds} of {n} unseen cards")
-    per_rank = [0] * 14
-    for order in unseen_orders:
-        per_rank[order] += 1
-    by_value: dict[int, int] = {}
-    base = list(series_orders)
-    base.append(0)
-    for order in range(1, 14):
-        cards = per_rank[order]
-        if not cards or count + _pips(order) > MAX_COUNT:
-            continue
-        base[-1] = order
-        new_count = count + _pips(order)
-        value = peg_points(base, new_count)
-        if last_card and new_count != MAX_COUNT:
-            value += 1
-        if value > 0:
-            by_value[value] = by_value.get(value, 0) + cards
+    by_value = _replies_by_value(series_orders, count, unseen_orders, last_card)
     if not by_value:
         return 0.0
     total = comb(n, holds)
@@ -230,6 +214,32 @@ def reply_expectation(
         expected += (value - previous) * chance
         previous = value
     return expected
+
+
+def _replies_by_value(
+    series_orders: Sequence[int], count: int, unseen_orders: Sequence[int], last_card: bool
+) -> dict[int, int]:
+    """How many of the unseen cards (by their rank orders) would peg each number of
+    points at once laid on the series (the last card's point with ``last_card``, unless
+    it makes 31); cards that peg nothing, or do not fit, are left out."""
+    per_rank = [0] * 14
+    for order in unseen_orders:
+        per_rank[order] += 1
+    by_value: dict[int, int] = {}
+    base = list(series_orders)
+    base.append(0)
+    for order in range(1, 14):
+        cards = per_rank[order]
+        if not cards or count + _pips(order) > MAX_COUNT:
+            continue
+        base[-1] = order
+        new_count = count + _pips(order)
+        value = peg_points(base, new_count)
+        if last_card and new_count != MAX_COUNT:
+            value += 1
+        if value > 0:
+            by_value[value] = by_value.get(value, 0) + cards
+    return by_value
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,9 @@ from itertools import combinations_with_replacement
 from math import comb, prod
 from typing import Any
 
-from trainer.analysis.play_search import PlaySearch, PlayState, WeighedReply
+from trainer.analysis.play_search.position import PlayState
+from trainer.analysis.play_search.replies import WeighedReply
+from trainer.analysis.play_search.walk import PlaySearch
 from trainer.analysis.sound import kept_likelihood
 
 __all__ = [

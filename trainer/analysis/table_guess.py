@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from math import exp
 
 from trainer.analysis.pegging import peg_points
-from trainer.analysis.play_search import MAX_COUNT, order_pips
+from trainer.analysis.play_search.position import MAX_COUNT, order_pips
 from trainer.engine import GoEvent, LayEvent
 
 __all__ = ["MISS_WEIGHT", "Lay", "lays_of", "likelihood", "missed_points"]

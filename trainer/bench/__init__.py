@@ -65,6 +65,7 @@ BENCHMARKS: tuple[str, ...] = (
     "browser_figures",
     "crowd",
     "servers",
+    "servers_report",
 )
 
 

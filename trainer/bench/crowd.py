@@ -357,6 +357,7 @@ def _servers_or_crowd(args: argparse.Namespace) -> int:
 
 def _several(args: argparse.Namespace) -> int:
     from trainer.bench import servers as bench_servers
+    from trainer.bench import servers_report
 
     users = SERVERS_USERS if args.users is None else args.users
     if args.servers < 1 or users < 1 or args.answers < 0 or args.moves < 0:
@@ -390,10 +391,10 @@ def _several(args: argparse.Namespace) -> int:
     except (RuntimeError, OSError) as err:
         print(f"The benchmark could not run: {err}")
         return 1
-    print(bench_servers.report(runs, answers=args.answers, moves=args.moves, store=args.store))
+    print(servers_report.report(runs, answers=args.answers, moves=args.moves, store=args.store))
     if args.json:
-        Path(args.json).write_text(json.dumps(bench_servers.as_json(runs), indent=1), "utf-8")
-    return 1 if bench_servers.problems(runs) else 0
+        Path(args.json).write_text(json.dumps(servers_report.as_json(runs), indent=1), "utf-8")
+    return 1 if servers_report.problems(runs) else 0
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from trainer.bench import line_by_line
 from trainer.engine import DECK, Card, SeatView, score_show
@@ -517,30 +517,56 @@ def peak_memory_mb() -> float:
     return usage / 1024 if sys.platform != "darwin" else usage / (1024 * 1024)
 
 
+class _PagePart(NamedTuple):
+    """A part of the drills' and pages' section: the key of its figures, the module and
+    function that measure them, its heading, and how a figure is written."""
+
+    key: str
+    module: str
+    function: str
+    heading: str
+    figure: str
+
+
+_PAGE_PARTS = (
+    _PagePart(
+        "drills",
+        "trainer.bench.drill_deals",
+        "bench_drills",
+        "Drill dealing, worst case per question (target <= 20 ms)",
+        "{:>8.2f} ms",
+    ),
+    _PagePart(
+        "progress",
+        "trainer.bench.progress_page",
+        "bench_progress",
+        "Progress page with 100,000 recorded attempts",
+        "{:>8.3f}",
+    ),
+    _PagePart(
+        "play",
+        "trainer.bench.play",
+        "bench_play_page",
+        "Play page, server time per interaction without the computer's thinking\n"
+        "  (target < 100 ms)",
+        "{:>8.2f}",
+    ),
+)
+
+
 def _report_pages() -> dict[str, Any]:
     """Print the drills' and pages' section of the benchmark (each part whose module is
     there), and return its figures."""
     _quiet_streamlit()
     found: dict[str, Any] = {}
-    drills = _optional("trainer.bench.drill_deals", "bench_drills")
-    if drills is not None:
-        found["drills"] = drills
-        print("Drill dealing, worst case per question (target <= 20 ms)")
-        for label, ms in drills:
-            print(f"  {label:<40} {ms:>8.2f} ms")
-    progress = _optional("trainer.bench.progress_page", "bench_progress")
-    if progress is not None:
-        found["progress"] = progress
-        print("Progress page with 100,000 recorded attempts")
-        for label, value in progress:
-            print(f"  {label:<40} {value:>8.3f}")
-    play = _optional("trainer.bench.play", "bench_play_page")
-    if play is not None:
-        found["play"] = play
-        print("Play page, server time per interaction without the computer's thinking")
-        print("  (target < 100 ms)")
-        for label, value in play:
-            print(f"  {label:<40} {value:>8.2f}")
+    for part in _PAGE_PARTS:
+        rows = _optional(part.module, part.function)
+        if rows is None:
+            continue
+        found[part.key] = rows
+        print(part.heading)
+        for label, value in rows:
+            print(f"  {label:<40} {part.figure.format(value)}")
     return found
 
 

@@ -73,9 +73,9 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from functools import partial
+from typing import TypeVar
 
 from trainer.engine.cards import Card, label_cards
 from trainer.engine.dealing import counting_order, deal, shuffled_pack
@@ -100,7 +100,6 @@ from trainer.engine.game_errors import (
     GameRuleError,
     NoSuchSeatError,
     NotACardError,
-    ReplayError,
     WrongPhaseError,
 )
 from trainer.engine.items import Award, Kind, ScoreItem
@@ -109,9 +108,9 @@ from trainer.engine.pegging import (
     CardNotInHandError,
     OutOfTurnError,
     Pegging,
-    PeggingError,
 )
 from trainer.engine.record import MAX_SEED, GameRecord
+from trainer.engine.replaying import PastViews, past_point, replayed, replayed_from
 from trainer.engine.seat_view import SeatView
 from trainer.engine.settings import Settings
 from trainer.engine.show import MAX_SHOW, ShowScore, score_show
@@ -131,10 +130,6 @@ __all__ = ["MIN_CUT", "Game"]
 
 _E = TypeVar("_E", bound=Event)
 _P = TypeVar("_P", LayEvent, GoEvent)
-
-#: How many past views (:meth:`Game.view` with ``at``) a game keeps once given: the coach
-#: and the win line ask for the same few again after every move.
-PAST_VIEWS = 256
 
 #: A cut leaves at least this many cards on each side.
 MIN_CUT = 4
@@ -159,8 +154,7 @@ class Game:
         self.events: list[Event] = []
         # Past views (:meth:`view` with ``at``): the game replayed up to the latest
         # past asked for, carried forward from there, and the views already given.
-        self._behind: Game | None = None
-        self._past_views: dict[tuple[int, int], SeatView] = {}
+        self._past_views = PastViews(partial(Game, self.settings, seed))
         self.players = self.settings.seats
         self._scores = [0] * self.settings.sides
         self.phase = Phase.CUT
@@ -615,15 +609,8 @@ class Game:
         """What ``seat`` may know now, or with ``at`` the view it had after the game's
         first ``at`` events (``0`` is before the first cut); see :class:`SeatView`."""
         seat = self._check_seat(seat)
-        if at is not None and self._check_at(at) != len(self.events):
-            key = (at, seat)
-            found = self._past_views.get(key)
-            if found is None:
-                found = self._past(at).view(seat)
-                if len(self._past_views) >= PAST_VIEWS:
-                    del self._past_views[next(iter(self._past_views))]
-                self._past_views[key] = found
-            return found
+        if at is not None and past_point(at, len(self.events)) != len(self.events):
+            return self._past_views.view(self.events, at, seat)
         pegging = self._pegging
         hand = tuple(pegging.hands[seat]) if pegging is not None else tuple(self._hands[seat])
         held = tuple(
@@ -658,28 +645,6 @@ class Game:
             plays=tuple(self._plays),
         )
 
-    def _check_at(self, at: object) -> int:
-        """``at`` as a point in the game so far; :class:`GameRuleError` when it is none."""
-        if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(self.events):
-            raise GameRuleError(
-                f"a past view is after 0 to {len(self.events)} events (the game so far), not {at!r}"
-            )
-        return at
-
-    def _past(self, at: int) -> Game:
-        """The game as it stood after its first ``at`` events (fewer than it has now, as
-        :meth:`view` checked), rebuilt by the engine."""
-        # Events are only ever added, so a game replayed to an earlier point is carried
-        # forward; one past the point asked for (or no longer this game's) starts again.
-        past = self._behind
-        done = len(past.events) if past is not None else 0
-        if past is None or done > at or (done and past.events[-1] != self.events[done - 1]):
-            past, done = Game(self.settings, self.seed), 0
-        for event in self.events[done:at]:
-            past.apply(event)
-        self._behind = past
-        return past
-
     # -- saving and replaying ----------------------------------------------------------------
 
     def summary(self) -> GameSummary:
@@ -692,32 +657,7 @@ class Game:
 
     def apply(self, event: Event) -> Event:
         """Perform the action ``event`` records and check it comes out the same."""
-        perform = _PERFORM.get(type(event))
-        if perform is None:
-            raise ReplayError(f"{event!r} is not a game event")
-        result = self._same_deal(event, perform(self, event))
-        if result != event:
-            raise ReplayError(
-                f"the record says {event.notation()!r}, but the game made {result.notation()!r}"
-            )
-        return result
-
-    def _same_deal(self, event: Event, result: Event) -> Event:
-        """``result`` of replaying ``event``, refused when a cut for deal or a new deal dealt
-        other cards than the record says (its digest dropped when the record has none)."""
-        if (
-            isinstance(event, CutEvent | DealEvent)
-            and isinstance(result, CutEvent | DealEvent)
-            and event.dealt != result.dealt
-        ):
-            if event.dealt is not None:  # (a record from before digests has none to check)
-                raise ReplayError(
-                    "this seed now deals other cards than the game was played with "
-                    f"(deal {self.deal_no}: the record says dealt={event.dealt}, "
-                    f"the deal is {result.dealt})"
-                )
-            return replace(result, dealt=None)
-        return result
+        return replayed(self, event)
 
     @classmethod
     def replay(cls, record: GameRecord) -> Game:
@@ -732,13 +672,7 @@ class Game:
         """:meth:`apply` event ``index`` of ``record``; one that does not hold up raises
         :class:`ReplayError` naming the event and, for parsed text, its line (what
         :meth:`replay` does for each event, for a caller that looks between them)."""
-        event = record.events[index]
-        try:
-            return self.apply(event)
-        except (ReplayError, GameRuleError, PeggingError) as error:
-            line = record.line_of(index)
-            where = f"event {index + 1}" + (f" (line {line})" if line is not None else "")
-            raise ReplayError(f"{where}, {event.notation()!r}: {error}") from None
+        return replayed_from(self, record, index)
 
     @classmethod
     def from_notation(cls, text: str) -> Game:
@@ -759,15 +693,3 @@ def _can(verify: object, *args: object) -> bool:
     except ValueError:
         return False
     return True
-
-
-#: How :meth:`Game.apply` performs each type of event again.
-_PERFORM: dict[type[Event], Callable[[Game, Any], Event]] = {
-    CutEvent: lambda game, event: game.cut_for_deal(event.seat, event.at),
-    DiscardEvent: lambda game, event: game.discard(event.seat, event.cards),
-    StarterEvent: lambda game, event: game.cut_starter(event.seat, event.at),
-    LayEvent: lambda game, event: game.lay(event.seat, event.card),
-    GoEvent: lambda game, event: game.go(event.seat),
-    ShowEvent: lambda game, event: game.count_hand(event.seat, event.which, event.claimed),
-    DealEvent: lambda game, event: game.next_deal(),
-}

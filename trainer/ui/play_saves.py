@@ -29,7 +29,7 @@ from trainer.progress.store import (
 )
 from trainer.training.grading import Claim, grade_game_count
 from trainer.training.records import AttemptIn, Profile
-from trainer.training.table import ME, PlaySetup, RecordProblem, Table
+from trainer.training.table import ME, Person, PlaySetup, RecordProblem, Table
 from trainer.training.winline import FollowedLine
 from trainer.ui import session
 from trainer.ui.session.state import Owner as AnswerOwner
@@ -41,10 +41,14 @@ __all__ = [
     "Stale",
     "Unsaved",
     "count_attempt",
+    "device_tables",
+    "keeper",
     "load_game",
     "new_game_id",
     "record_count",
     "resign",
+    "resign_page_game",
+    "review_id",
     "save",
     "saved_row",
     "stats",
@@ -134,6 +138,32 @@ def seat_of(table: Table, profile: Profile) -> int:
     """The seat of ``profile`` at a table of people (by name), or the person's seat 0."""
     key = profile.name.casefold()
     return next((seat for seat, name in table.names.people if name.casefold() == key), ME)
+
+
+def _seated(setup: PlaySetup) -> list[str]:
+    """The names of the people at a table of people, in seat order (empty: no lineup)."""
+    return [p.name for p in setup.lineup if isinstance(p, Person)]
+
+
+def sits_at(setup: PlaySetup, profile: Profile) -> bool:
+    """``profile`` plays a seat of ``setup`` (always, at a game against the computer)."""
+    key = profile.name.casefold()
+    return not setup.lineup or any(name.casefold() == key for name in _seated(setup))
+
+
+def keeper(setup: PlaySetup, profile: Profile) -> Profile:
+    """The player a new game is kept under: the player chosen on the device, or, at a table
+    of people there where that player does not sit (a parent setting up a game for two
+    children), the first person who does. A game's row, and its result, are only ever a
+    seated person's; the device's player reaches it from the Play page's list of the
+    device's games of people (:func:`device_tables`)."""
+    if sits_at(setup, profile):
+        return profile
+    for name in _seated(setup):
+        found = _profile_named(name)
+        if found is not None:
+            return found
+    return profile  # (nobody seated is a player here any more: the lineup names nobody)
 
 
 def kept_setup(table: Table, seat: int = ME) -> PlaySetup:
@@ -331,11 +361,31 @@ def finished_setups(profile: Profile) -> list[tuple[str, str]]:
 def resign(profile: Profile, row: SavedGame) -> str | None:
     """Give up one of the player's unfinished games (it counts as a loss); the problem in
     words, or None when it is done."""
+    return _resign(profile.id, row)
+
+
+def resign_page_game(game: PlayGame) -> str | None:
+    """Give up the game on the page: a loss for the player it is kept under, from their
+    seat (at a table of people, a seated person, whoever the device's player is); the
+    problem in words, or None when it is done."""
+    store = _store()
+    found = None
+    try:
+        found = store.profile(game.owner.id) if store is not None else None
+    except StoreError as err:
+        session.report_failure(err)
+    seat = seat_of(game.table, found) if found is not None else ME
+    return _resign(
+        game.owner.id, saved_row(game.game_id, game.table, version=game.version, seat=seat)
+    )
+
+
+def _resign(profile_id: int, row: SavedGame) -> str | None:
     store = _store()
     if store is None:
         return session.store_problem() or "the progress file cannot be used"
     try:
-        store.save_game(profile.id, row._replace(status="lost", resigned=True, place="left"))
+        store.save_game(profile_id, row._replace(status="lost", resigned=True, place="left"))
     except StaleGameError:
         return "That game moved on in another tab or window; it was not resigned."
     except (StoreError, ValueError) as err:
@@ -343,6 +393,53 @@ def resign(profile: Profile, row: SavedGame) -> str | None:
             session.report_failure(err)
         return _reason(err)
     return None
+
+
+def review_id(game: PlayGame, profile: Profile) -> str | None:
+    """The id of ``profile``'s own row of the game on the page, for "Review this game": the
+    game's own row when it is kept under them, the row kept for their seat at a table of
+    people kept under another of its people, None when they did not sit at the table (each
+    person who did finds its review on their own Progress page)."""
+    if game.shared is not None or game.owner == Owner.of(profile):
+        return game.row_id
+    if not sits_at(game.table.setup, profile):
+        return None
+    return others_game_id(game.game_id, seat_of(game.table, profile))
+
+
+def device_tables(profile: Profile) -> list[tuple[Profile, SavedGame]]:
+    """The games of people on this device still being played that are kept under another
+    of its players (each under a person who sits at it: see :func:`keeper`), with that
+    player (player by player, each one's latest first): the device's player opens them from the Play page whether or
+    not they sit at the table. None in a club, where each member plays on their own device
+    (empty too if the store cannot be read)."""
+    store = _store()
+    if store is None or session.club_mode():
+        return []
+    found: list[tuple[Profile, SavedGame]] = []
+    try:
+        for other in store.profiles():
+            if other.id == profile.id:
+                continue
+            found += [
+                (other, row)
+                for row in store.unfinished_games(other.id)
+                if not row.level.startswith("@") and _is_people(row.settings)
+            ]
+    except StoreError as err:
+        session.report_failure(err)
+        return []
+    return found
+
+
+def _is_people(settings: str) -> bool:
+    """A stored setup names a person at the table (a game of people on one device)."""
+    if "lineup=" not in settings:
+        return False
+    try:
+        return bool(_seated(PlaySetup.parse(settings)))
+    except ValueError:
+        return False
 
 
 def stats(profile: Profile, level: Level, target: int, seats: int = 2) -> GameStats | None:

@@ -71,19 +71,11 @@ from trainer.analysis.discards_five import analyse_five, crib_sign_of, kept_like
 from trainer.analysis.endgame import crib_chances, leaf_table, throws_by_needs
 from trainer.analysis.hands import rank_show_points, show_points
 from trainer.analysis.pegging import PlayPosition
-from trainer.analysis.play_search import (
-    TIE_POINT,
-    ExpectedReply,
-    Hands,
-    Leaf,
-    PlaySearch,
-    PlayState,
-    RaceBoard,
-    TableRace,
-    WeighedReply,
-    WinChance,
-    unseen_counts,
-)
+from trainer.analysis.play_search.leaves import ExpectedReply, Leaf
+from trainer.analysis.play_search.position import Hands, PlayState, unseen_counts
+from trainer.analysis.play_search.races import TIE_POINT, RaceBoard, TableRace, WinChance
+from trainer.analysis.play_search.replies import WeighedReply
+from trainer.analysis.play_search.walk import PlaySearch
 from trainer.analysis.players.base import COUNT_OUT, Player, Throw, likeliest_to_count_out
 from trainer.analysis.players.views import (
     Race,

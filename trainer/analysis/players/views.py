@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.analysis.pegging import HAND_SIZE, PlayPosition, peg_points, view_position
-from trainer.analysis.play_search import HIDDEN, PlayState, unseen_counts
+from trainer.analysis.play_search.position import HIDDEN, PlayState, unseen_counts
 from trainer.analysis.table_guess import Lay, lays_of
 from trainer.engine import DECK, Card, GoEvent, Kind, LayEvent, Phase, SeatView, check_distinct
 from trainer.engine.pegging import MAX_COUNT

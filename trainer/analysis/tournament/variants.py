@@ -29,7 +29,10 @@ from typing import ClassVar
 from trainer.analysis.discards import Discard, analyse_discards
 from trainer.analysis.discards_five import analyse_five
 from trainer.analysis.hands import show_points
-from trainer.analysis.play_search import Hands, PlaySearch, PlayState, TwoSideRace, WeighedReply
+from trainer.analysis.play_search.position import Hands, PlayState
+from trainer.analysis.play_search.races import TwoSideRace
+from trainer.analysis.play_search.replies import WeighedReply
+from trainer.analysis.play_search.walk import PlaySearch
 from trainer.analysis.players import LEVELS, ComputerPlayer, computer_player
 from trainer.analysis.players.base import Player, Throw
 from trainer.analysis.players.crazy import (

@@ -13,6 +13,7 @@ the other may be resigned by the one waiting."""
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,7 +38,14 @@ from trainer.progress.store import (
 )
 from trainer.training.records import Profile
 from trainer.training.seats import SeatNames
-from trainer.training.table import CoachMode, Table, event_lines, peg_moves, pegs_of
+from trainer.training.table import (
+    CoachMode,
+    Table,
+    event_lines,
+    export_text,
+    peg_moves,
+    pegs_of,
+)
 from trainer.ui import session
 from trainer.ui.board import BoardMove, Frame, board_html
 from trainer.ui.cardpick import CardPicker, PickMode, Slot
@@ -439,8 +447,9 @@ def _leave() -> None:
 
 
 def device_menu(player: Profile) -> None:
-    """Below the table of a game across devices: leave it (it waits in the store), or
-    resign it once it has waited a day for the other."""
+    """Below the table of a game across devices: leave it (it waits in the store), save
+    the record so far as this seat has seen it, or resign it once it has waited a day for
+    the other."""
     game = play_state().game
     store = _store()
     if game is None or game.shared is None or store is None:
@@ -450,6 +459,14 @@ def device_menu(player: Profile) -> None:
     with st.container(horizontal=True):
         # (no tooltip: one that shows where a button stood before would cover the next)
         st.button("Leave the table: it waits for you", key="devices_leave", on_click=_leave)
+        st.download_button(  # this seat's table: only what this person may know so far
+            "Save the record so far (what you have seen)",
+            functools.partial(export_text, game.table),  # made when pressed
+            file_name="cribbage-game.txt",
+            mime="text/plain",
+            on_click="ignore",
+            key="devices_export",
+        )
         if stored.open and stored.waited(datetime.now(UTC)) >= RESIGN_AFTER and stored.turn != seat:
             st.button(
                 "Resign",

@@ -163,10 +163,14 @@ def many(n: int, word: str) -> str:
 
 
 def scores_said(table: Table) -> str:
-    """Every side's score in words: ``you 12, the computer 30``."""
+    """Every side's score in words: ``you 12, the computer 30`` (people by their names, as
+    written: ``Sam 12, computer 30, Jo 9``)."""
     names = table.names
+    people = {name for _, name in names.people}
     parts = []
     for side, score in enumerate(table.game.scores):
         said = names.side_said(side)
-        parts.append(f"{said[:1].lower() + said[1:]} {score}")
+        if said.split(" and ")[0] not in people:
+            said = said[:1].lower() + said[1:]
+        parts.append(f"{said} {score}")
     return ", ".join(parts)

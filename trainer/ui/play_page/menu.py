@@ -7,7 +7,7 @@ import functools
 
 import streamlit as st
 
-from trainer.training.records import Preferences, Profile
+from trainer.training.records import Preferences
 from trainer.training.table import export_text
 from trainer.ui import actions, play_saves, sounds
 from trainer.ui.play_page.layout import scores_said
@@ -40,20 +40,12 @@ def _keep_for_later() -> None:
     state.leave()
 
 
-def _resign_here(profile: Profile) -> None:
+def _resign_here() -> None:
     state = play_state()
     game = state.game
     if game is None:
         return
-    problem = play_saves.resign(
-        profile,
-        play_saves.saved_row(
-            game.game_id,
-            game.table,
-            version=game.version,
-            seat=play_saves.seat_of(game.table, profile),
-        ),
-    )
+    problem = play_saves.resign_page_game(game)
     state.cancel()
     if problem:
         state.note = f"The game was not resigned: {problem}."
@@ -96,7 +88,7 @@ def _switches() -> None:
 
 
 @st.fragment
-def menu(profile: Profile) -> None:
+def menu() -> None:
     """The game menu: save the record, the table's settings, pause the game or start a new
     one (asking first). A fragment: a switch here runs the menu again, not the table."""
     state = play_state()
@@ -137,7 +129,5 @@ def menu(profile: Profile) -> None:
             actions.button(
                 "Keep it for later", key="play_new_keep", type="primary", on_click=_keep_for_later
             )
-            actions.button(
-                "Resign it", key="play_new_resign", on_click=_resign_here, args=(profile,)
-            )
+            actions.button("Resign it", key="play_new_resign", on_click=_resign_here)
             actions.button("Go back to the game", key="play_new_cancel", on_click=state.cancel)

@@ -241,15 +241,16 @@ def import_record(profile: Profile) -> None:
             except RecordProblem as error:
                 st.error(plain(str(error)))
                 return
-            same = play_saves.find_same_game(profile, setup, record.seed)
+            owner = play_saves.keeper(setup, profile)  # (a table of people: one at it)
+            same = play_saves.find_same_game(owner, setup, record.seed)
             if same is not None:
-                resume(profile, same.game_id)
+                resume(owner, same.game_id)
                 play_state().note = (
                     "This game is already among your games, so it was not added again: "
                     "here it is as it was saved."
                 )
                 st.rerun()
-            game = PlayGame.new(Table.resume(setup, record), profile, imported=True)
+            game = PlayGame.new(Table.resume(setup, record), owner, imported=True)
             play_state().game = game
             commit(game)
             st.rerun()

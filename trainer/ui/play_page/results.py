@@ -29,6 +29,7 @@ from trainer.ui.play_page.layout import hand, scores_said
 from trainer.ui.play_page.saving import commit
 from trainer.ui.play_page.state import play_state
 from trainer.ui.play_saves import PlayGame
+from trainer.ui.profiles import plain
 from trainer.ui.review_ahead import prepare
 from trainer.ui.winchart import show_win_line
 
@@ -41,19 +42,23 @@ def results(page_game: PlayGame, profile: Profile) -> None:
     game = table.game
     summary = game.summary()
     st.markdown("\n".join(_final_words(table, summary.deals)))
-    _best_hand_and_buttons(page_game, summary)
+    reviewed = play_saves.review_id(page_game, profile)  # (None: the player did not sit)
+    _best_hand_and_buttons(page_game, summary, reviewed)
     # only what this game has: a first game has no play, crib or muggins
     st.table(_points_rows(table, summary))
     line = _win_line(page_game) if table.has_win_meter else None
     if line is not None:
         show_win_line(line, key="play_winline", words=table.in_words)
-    kept = play_saves.kept_setup(table, play_saves.seat_of(table, profile))  # as it is saved
-    prepare(game.record().notation(), kept.notation(), line)  # for "Review this game"
+    if reviewed is not None:
+        kept = play_saves.kept_setup(table, play_saves.seat_of(table, profile))  # as saved
+        prepare(game.record().notation(), kept.notation(), line)  # for "Review this game"
     _what_next(page_game, profile)
 
 
-def _best_hand_and_buttons(page_game: PlayGame, summary: GameSummary) -> None:
-    """The game's best hand, "Play again" and "Review this game" (and what each does)."""
+def _best_hand_and_buttons(page_game: PlayGame, summary: GameSummary, reviewed: str | None) -> None:
+    """The game's best hand, "Play again" and "Review this game" of the player's own row
+    ``reviewed`` (None: the player did not sit at this table of people, so no review is
+    theirs), and what each does."""
     table = page_game.table
     best = summary.best_hand
     with hand():
@@ -62,9 +67,16 @@ def _best_hand_and_buttons(page_game: PlayGame, summary: GameSummary) -> None:
             show_cards(best.score.hand, starter=best.score.starter, max_width=300)
         with st.container(horizontal=True):
             again = st.button("Play again", type="primary", key="play_again")
-            review = st.button("Review this game", key="play_review")  # every decision
-    if review:
-        open_review(page_game.row_id)
+            review = reviewed is not None and st.button("Review this game", key="play_review")
+        if reviewed is None:
+            *others, last = [name for _, name in table.names.people]
+            st.caption(
+                plain(f"{', '.join(others)} and {last}" if others else last)
+                + " each find this game, and its review of their own moves, on their own "
+                "Progress page."
+            )
+    if review and reviewed is not None:
+        open_review(reviewed)
     if again:
         if page_game.shared is None:  # (a game across devices is over in the store: its
             table.leave()  # results are each person's rows)
@@ -168,7 +180,8 @@ def _final_words(table: Table, deals: int) -> list[str]:
         assert game.winner is not None
         winner = names.side_said(game.winner)
         two = game.players == 4 or winner == "You"  # (a device's own seat: "You win!")
-        lines = [f"## {winner} {'win' if two else 'wins'}! 🎉"]
+        person = any(game.side_of(seat) == game.winner for seat, _ in names.people)
+        lines = [f"## {winner} {'win' if two else 'wins'}{'! 🎉' if person else ' this time'}"]
         if skunk:
             lines.append(f"**{winner} won by {word}!**  ")
         lines.append(f"Final score: **{scores_said(table)}** after {deals} deals.")

@@ -72,9 +72,11 @@ def act(action: Callable[[Table], object]) -> None:
 
 
 def start(setup: PlaySetup, profile: Profile) -> None:
-    """A new game with ``setup`` on the page, for ``profile``, saved at once."""
+    """A new game with ``setup`` on the page, for ``profile``, saved at once (at a table of
+    people where ``profile`` does not sit, kept under a person who does:
+    :func:`~trainer.ui.play_saves.keeper`)."""
     table = Table.new(setup, seed=random.randrange(2**31))
-    game = PlayGame.new(table, profile)
+    game = PlayGame.new(table, play_saves.keeper(setup, profile))
     state = play_state()
     state.game = game
     state.confirm = None
@@ -96,6 +98,8 @@ def sync(profile: Profile) -> None:
     game = state.game
     if game is not None and profile is NOBODY:
         return  # the progress file cannot be read: whoever plays here goes on playing
+    if game is not None and state.loaded_for == owner and _people_here(game):
+        return  # a table of people this player opened here, kept under one who sits at it
     if game is not None and game.owner != owner and game.shared is not None:
         state.leave()  # a game across devices is in the store: the other player's own
     elif game is not None and game.owner != owner:
@@ -123,6 +127,11 @@ def sync(profile: Profile) -> None:
         state.game = loaded.game
     if loaded.problem:
         state.note = loaded.problem
+
+
+def _people_here(game: PlayGame) -> bool:
+    """A game of people on this device (the page plays every person's seat)."""
+    return game.shared is None and bool(game.table.names.people)
 
 
 def _profile_of(game: PlayGame) -> Profile | None:

@@ -56,7 +56,7 @@ def table_screen(profile: Profile) -> None:
     if game.shared is not None:
         device_menu(profile)
     else:
-        menu(profile)
+        menu()
     follow()  # a count that could not be saved: said at the top of the page
 
 
