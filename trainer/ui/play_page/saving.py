@@ -96,24 +96,13 @@ def sync(profile: Profile) -> None:
     state = play_state()
     owner = Owner.of(profile)
     game = state.game
-    if game is not None and profile is NOBODY:
-        return  # the progress file cannot be read: whoever plays here goes on playing
-    if game is not None and state.loaded_for == owner and _people_here(game):
-        return  # a table of people this player opened here, kept under one who sits at it
-    if game is not None and game.owner != owner and game.shared is not None:
-        state.leave()  # a game across devices is in the store: the other player's own
-    elif game is not None and game.owner != owner:
-        store = session.current_store()
-        if store is not None and store.notice is not None and _profile_of(game) is None:
-            # the progress file was damaged and started afresh, so the game's player is no
-            # longer in it: the game on this page is kept, for the player chosen now here
-            game.owner, game.version = owner, 0
-            commit(game)
-            state.loaded_for = owner
+    if game is not None:
+        if profile is NOBODY:
+            return  # the progress file cannot be read: whoever plays here goes on playing
+        if state.loaded_for == owner and _people_here(game):
+            return  # a table of people this player opened here, kept under one who sits at it
+        if game.owner != owner and _kept_for(game, owner):
             return
-        if game.unsaved is not None and not isinstance(play_saves.save(game), Saved):
-            state.held[game.owner] = game
-        state.leave()
     if state.loaded_for == owner:
         return
     state.loaded_for = owner
@@ -127,6 +116,29 @@ def sync(profile: Profile) -> None:
         state.game = loaded.game
     if loaded.problem:
         state.note = loaded.problem
+
+
+def _kept_for(game: PlayGame, owner: Owner) -> bool:
+    """Someone else's game on the page when ``owner`` is chosen: it leaves the page (a game
+    across devices is in the store; one not yet saved is held for its player in this
+    browser), unless the progress file was damaged and started afresh without its player,
+    when the page keeps it for ``owner`` (True)."""
+    state = play_state()
+    if game.shared is not None:
+        state.leave()  # a game across devices is in the store: the other player's own
+        return False
+    store = session.current_store()
+    if store is not None and store.notice is not None and _profile_of(game) is None:
+        # the progress file was damaged and started afresh, so the game's player is no
+        # longer in it: the game on this page is kept, for the player chosen now here
+        game.owner, game.version = owner, 0
+        commit(game)
+        state.loaded_for = owner
+        return True
+    if game.unsaved is not None and not isinstance(play_saves.save(game), Saved):
+        state.held[game.owner] = game
+    state.leave()
+    return False
 
 
 def _people_here(game: PlayGame) -> bool:
