@@ -410,9 +410,9 @@ def review_id(game: PlayGame, profile: Profile) -> str | None:
 def device_tables(profile: Profile) -> list[tuple[Profile, SavedGame]]:
     """The games of people on this device still being played that are kept under another
     of its players (each under a person who sits at it: see :func:`keeper`), with that
-    player (player by player, each one's latest first): the device's player opens them from the Play page whether or
-    not they sit at the table. None in a club, where each member plays on their own device
-    (empty too if the store cannot be read)."""
+    player (player by player, each one's latest first): the device's player opens them
+    from the Play page whether or not they sit at the table. None in a club, where each
+    member plays on their own device (empty too if the store cannot be read)."""
     store = _store()
     if store is None or session.club_mode():
         return []
