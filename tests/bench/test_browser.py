@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.support.benchmarks import run_module
 from trainer.bench.visitor import ScriptRuns
 from trainer.engine import parse_cards, score_show
 
@@ -21,13 +21,7 @@ PARTS = ["loads", "clicks", "crowd", "play"]  # what runs unless --only says oth
 
 
 def run_browser(*options: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trainer.bench.browser", *options],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    return run_module("trainer.bench.browser", *options, timeout=300)
 
 
 def reported(folder: Path, figures: dict[str, dict[str, Any]]) -> str:

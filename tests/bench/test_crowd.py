@@ -9,7 +9,6 @@ import json
 import os
 import re
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import run_async
+from tests.support.benchmarks import run_module
 from trainer.bench.serving import Server, serving
 from trainer.bench.visitor import Visitor
 from trainer.engine.skills import DrillType
@@ -29,13 +29,7 @@ PLAYER = "Crowd"
 
 
 def run_crowd(*options: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "trainer.bench.crowd", *options],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    return run_module("trainer.bench.crowd", *options, timeout=600)
 
 
 @pytest.fixture(scope="module")
