@@ -20,6 +20,7 @@ from trainer.ui import session
 from trainer.ui.asking.base import ask_total, cap, notes, practice_state, record
 from trainer.ui.cardpick import CardPicker, PickMode, Slot
 from trainer.ui.drawing import show_breakdown, show_cards, show_items
+from trainer.ui.folded import folded
 
 #: A kept draft starts with the last tap acted on (``#4 fifteen KC 5S; pair 4S 4D``): after a
 #: restart the browser may send a tap again that the draft already holds.
@@ -121,13 +122,10 @@ class _Hand:
         if grade.correct or grade.mode is Mode.CLAIM:
             # Right, or the misses are already drawn above: the full list stays one click away,
             # and is sent and drawn only once opened (it runs the question's part again).
-            every = st.expander(
-                "Every combination, in the order it is counted",
-                key="practice_every_combination",
-                on_change="rerun",
-            )
-            if every.open:
-                with every:
+            with folded(
+                "Every combination, in the order it is counted", key="practice_every_combination"
+            ) as opened:
+                if opened:
                     show_breakdown(score)
         else:
             st.markdown("##### Every combination")

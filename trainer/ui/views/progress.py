@@ -29,6 +29,7 @@ from trainer.training.records import Profile
 from trainer.training.scheduling import Area, Standing, standing, standings
 from trainer.training.table import LEVEL_NAMES, PERSON_MARK, level_name
 from trainer.ui import assets, clock, session
+from trainer.ui.folded import folded
 from trainer.ui.game_list import game_links
 from trainer.ui.loaded import course as loaded_course
 from trainer.ui.loaded import drill_catalog
@@ -429,14 +430,12 @@ def reviewed_games(profile_id: int) -> None:
         if len({p.finished_at.date() for p in points}) >= LOST_CHART_DAYS:
             # folded, as the charts of answers are: nothing of it is sent or drawn until opened
             # (each game's points lost are in the list of games below)
-            chart = st.expander(
+            with folded(
                 "Chart: points lost per game over time",
                 key="progress_lost_chart",
                 icon=":material/show_chart:",
-                on_change="rerun",
-            )
-            if chart.open:
-                with chart:
+            ) as opened:
+                if opened:
                     st.altair_chart(_lost_chart(points), width="stretch", height=280)
         else:  # one day's games: a chart would be a dot or two over an axis of hours
             st.markdown(
@@ -500,15 +499,13 @@ def how_it_is_going(report: Report) -> None:
     than the rest of the page), so nothing of it runs or is sent until the expander is
     opened; then lazy tabs, of which only the open one's chart runs and is drawn."""
     st.subheader("How it is going")
-    charts = st.expander(
+    with folded(
         "Charts: right answers, pace, what gets missed",
         key="progress_charts",
         icon=":material/show_chart:",
-        on_change="rerun",
-    )
-    if not charts.open:
-        return
-    with charts:
+    ) as opened:
+        if not opened:
+            return
         accuracy_tab, pace_tab, misses_tab = st.tabs(
             list(CHART_TABS), key="progress_tabs", on_change="rerun"
         )
