@@ -150,3 +150,19 @@ def test_the_review_s_opening_is_given_against_the_same_game_s_clicks(tmp_path: 
     assert "median   1.250x" in ratio and "floor" not in ratio
     done = run_browser("--games", "0")
     assert done.returncode == 2 and "--games" in done.stdout
+
+
+def test_a_click_timed_beside_floor_clicks_of_its_own_is_given_against_them(
+    tmp_path: Path,
+) -> None:
+    samples = {
+        "floor: a click -> painted": [0.1],
+        "Check a hand -> total": [0.15, 0.25],
+        "floor: beside Check a hand -> total": [0.2, 0.2],
+        'Practice "Check" -> explanation': [0.3],  # no floor beside it: the run's floor
+    }
+    text = reported(tmp_path, {"/a/x": {"samples": samples, "failed": []}})
+    lines = {line.split("  median")[0].strip(): line for line in text.splitlines()}
+    assert lines["Check a hand -> total"].endswith("1.00x floor")  # 0.2 / 0.2, not 0.2 / 0.1
+    assert lines['Practice "Check" -> explanation'].endswith("3.00x floor")
+    assert not lines["floor: beside Check a hand -> total"].endswith("x floor")

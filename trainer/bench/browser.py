@@ -11,7 +11,10 @@ on a free loopback port, each figure beside **the floor**: a one-line Streamlit 
 and the same browser. Every load is also given as a ratio to the floor page's load of the
 same kind, and every click as a ratio to the floor button's round trip (to the frame
 painted, or to the end of the script run, as that figure is timed): what Streamlit costs
-anyway is the floor, and the ratio is what the trainer adds to it.
+anyway is the floor, and the ratio is what the trainer adds to it. The clicks timed until
+painted each have a floor of their own: the floor button clicked in a tab beside theirs just
+before each of them (:func:`~trainer.bench.browser_figures.beside`), so that a click and its
+floor are measured under the same load of the machine.
 
 * the first load of each page (the Play page with a game on the table, the Review page
   of a finished game), each on a server just started (as the README starts it;
@@ -65,7 +68,7 @@ import json
 import shutil
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +80,7 @@ from trainer.bench.browser_figures import (
     REVIEW_FROM_PROGRESS,
     Figures,
     Profile,
+    beside,
     load_figures,
     report,
     row,
@@ -170,8 +174,46 @@ async def _floor_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: i
             figures.add(FLOOR_RUN, runs.at - started)
 
 
-async def _practice_answers(page: Any, url: str, seed: int, answers: int) -> list[float]:
-    """Open a typed-total set and answer ``answers`` questions; each wait, in seconds."""
+#: Clicks the floor's button beside a scenario's (see :func:`_floor_beside`).
+Beside = Callable[[], Awaitable[None]]
+
+
+@contextlib.asynccontextmanager
+async def _floor_beside(
+    browser: Any, urls: Urls, figures: Figures, name: str
+) -> AsyncIterator[Beside]:
+    """The floor page in a tab of its own beside a scenario's: each call clicks its button,
+    timed until its new text is painted, under ``beside(name)``; the scenario calls it just
+    before each click it times, so that each of them has a floor measured at the same moment
+    (each tab brought to the front for its click)."""
+    async with new_tab(browser) as page:
+        await load_page(page, urls.floor, "hi 0")
+        button = page.get_by_role("button", name="again")
+        clicks = 0
+
+        async def click() -> None:
+            nonlocal clicks
+            clicks += 1
+            await page.bring_to_front()
+            wait = await timed_action(
+                page, '[data-testid="stMarkdownContainer"]', f"hi {clicks}", button.click
+            )
+            figures.add(beside(name), wait)
+
+        yield click
+
+
+async def _front(page: Any, floor: Beside) -> None:
+    """The floor's click beside the next one timed, then ``page`` to the front again."""
+    await floor()
+    await page.bring_to_front()
+
+
+async def _practice_answers(
+    page: Any, url: str, seed: int, answers: int, floor: Beside | None = None
+) -> list[float]:
+    """Open a typed-total set and answer ``answers`` questions; each wait, in seconds
+    (``floor``: the floor's click beside each)."""
     # one question more than the answers timed, whatever length the tier gives its sets:
     # the last question's button says "See how you did", not "Next question"
     link = f"{url}/practice?drill=hand&tier=club&seed={seed}&length={answers + 1}"
@@ -180,6 +222,8 @@ async def _practice_answers(page: Any, url: str, seed: int, answers: int) -> lis
     for n in range(answers):
         box = page.get_by_label("Your total")
         await box.fill("5")
+        if floor is not None:
+            await _front(page, floor)
         waits.append(
             await timed_action(
                 page, '[data-testid="stButton"]', "question", lambda b=box: b.press("Enter")
@@ -192,22 +236,34 @@ async def _practice_answers(page: Any, url: str, seed: int, answers: int) -> lis
     return waits
 
 
+#: The clicks timed until painted, each beside a floor click of its own.
+CHECK = 'Practice "Check" -> explanation'
+EVERYTHING = '"That\'s everything" -> grade'
+ENTER = "Check a hand -> total"
+FIFTH_TAP = "Check a hand: the fifth tap -> total"
+NEXT_DEAL = 'Review: "Next deal" -> painted'
+
+
 async def _check_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
-    async with new_tab(browser) as page:
-        for wait in await _practice_answers(page, urls.app, 11, rounds):
-            figures.add('Practice "Check" -> explanation', wait)
+    async with _floor_beside(browser, urls, figures, CHECK) as floor, new_tab(browser) as page:
+        for wait in await _practice_answers(page, urls.app, 11, rounds, floor):
+            figures.add(CHECK, wait)
 
 
 async def _claim_finishes(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
-    async with new_tab(browser) as page:
+    async with (
+        _floor_beside(browser, urls, figures, EVERYTHING) as floor,
+        new_tab(browser) as page,
+    ):
         link = f"{urls.app}/practice?drill=hand&tier=club&seed=5&mode=claim&length={rounds + 1}"
         await load_page(page, link, "Count")
         for n in range(rounds):
             done = page.locator(".cp-done")  # inside the tappable hand
+            await _front(page, floor)
             wait = await timed_action(
                 page, '[data-testid="stButton"]', "question", lambda d=done: d.click()
             )
-            figures.add('"That\'s everything" -> grade', wait)
+            figures.add(EVERYTHING, wait)
             if n + 1 < rounds:
                 await page.get_by_role("button", name="Next question").click()
                 await page.get_by_text(f"Question {n + 2} of").wait_for()
@@ -232,7 +288,7 @@ def _total(hand: str, starter: str) -> str:
 
 
 async def _check_hands(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
-    async with new_tab(browser) as page:
+    async with _floor_beside(browser, urls, figures, ENTER) as floor, new_tab(browser) as page:
         await load_page(page, f"{urls.app}/check", "Every combination")
         for n in range(rounds):
             hand, starter = _CHECK_HANDS[(n + 1) % len(_CHECK_HANDS)]
@@ -240,19 +296,23 @@ async def _check_hands(browser: Any, urls: Urls, figures: Figures, *, rounds: in
             await page.get_by_label("Hand (four cards)", exact=True).fill(hand)
             box = page.get_by_label("Starter", exact=True)
             await box.fill(starter)
+            await _front(page, floor)
             wait = await timed_action(
                 page,
                 '[data-testid="stMetricValue"]',
                 total,
                 lambda b=box: b.press("Enter"),
             )
-            figures.add("Check a hand -> total", wait)
+            figures.add(ENTER, wait)
 
 
 async def _check_taps(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
     """Check a hand's grid: four taps for the hand, then the starter's, timed from the fifth
     tap until the total is painted ("Clear" first, for a grid that starts with a hand)."""
-    async with new_tab(browser) as page:
+    async with (
+        _floor_beside(browser, urls, figures, FIFTH_TAP) as floor,
+        new_tab(browser) as page,
+    ):
         await load_page(page, f"{urls.app}/check", "Every combination")
         await page.get_by_text("Pick them", exact=True).click()
         await page.locator(".cp-grid").first.wait_for()
@@ -265,26 +325,31 @@ async def _check_taps(browser: Any, urls: Urls, figures: Figures, *, rounds: int
             for card in hand.split():
                 await page.locator(f'.cp-grid .cp-card[data-id="{card}"]').click()
             await idle(page)
+            await _front(page, floor)
             tap = page.locator(f'.cp-grid .cp-card[data-id="{starter}"]').click
             wait = await timed_action(
                 page, '[data-testid="stMetricValue"]', _total(hand, starter), tap
             )
-            figures.add("Check a hand: the fifth tap -> total", wait)
+            figures.add(FIFTH_TAP, wait)
 
 
 async def _review_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
     """The Review page of a finished game to 121: "Next deal" until the next deal's line is
     painted."""
-    async with new_tab(browser) as page:
+    async with (
+        _floor_beside(browser, urls, figures, NEXT_DEAL) as floor,
+        new_tab(browser) as page,
+    ):
         await load_page(page, f"{urls.app}/review?game={REVIEW_GAME}", "Deal by deal")
         for n in range(rounds):
             button = page.get_by_role("button", name="Next deal")
             if not await button.is_enabled():
                 break
+            await _front(page, floor)
             wait = await timed_action(
                 page, '[data-testid="stCaptionContainer"]', f"Deal {n + 2} ·", button.click
             )
-            figures.add('Review: "Next deal" -> painted', wait)
+            figures.add(NEXT_DEAL, wait)
 
 
 #: Rounds of :func:`_reviews_from_progress` at most: each starts a server of its own.

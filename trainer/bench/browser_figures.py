@@ -21,6 +21,7 @@ __all__ = [
     "REVIEW_FROM_PROGRESS",
     "Figures",
     "Profile",
+    "beside",
     "floor_of",
     "load_figures",
     "profile_lines",
@@ -71,6 +72,19 @@ FLOOR_PAINTED = "floor: a click -> painted"
 FLOOR_RUN = "floor: a click -> run finished"
 #: The Review page opened from Progress, to the end of its run.
 REVIEW_FROM_PROGRESS = "Review from Progress -> run finished"
+
+
+def beside(name: str) -> str:
+    """The floor button's clicks timed beside each of the clicks named ``name`` (one before
+    each, in a tab of its own): the floor that figure is given against, measured at the same
+    moments as it, where the machine's load changes over a run.
+
+    >>> beside("Check a hand -> total")
+    'floor: beside Check a hand -> total'
+    >>> floor_of(beside("Check a hand -> total")) is None
+    True
+    """
+    return f"{FLOOR}: beside {name}"
 
 
 def floor_of(name: str) -> str | None:
@@ -139,7 +153,8 @@ def report(results: dict[Path, Figures]) -> str:
         samples = results[app].samples
         for name, values in samples.items():
             floor = floor_of(name)
-            lines.append(row(name, values, samples.get(floor) if floor else None))
+            paired = samples.get(beside(name))  # timed beside it: preferred
+            lines.append(row(name, values, paired or (samples.get(floor) if floor else None)))
         lines.extend(profile_lines(results[app].profiles))
         lines.extend(f"failed: {failure}" for failure in results[app].failed)
     if len(apps) == 2:
