@@ -11,7 +11,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from tests.views.test_review import APP, _open, _saved, _saved_for
+from tests.views.test_review import APP, _open, _saved, _saved_for, _unfold
 from trainer.engine.record import GameRecord
 from trainer.training.table import ME
 from trainer.training.winline import win_line
@@ -58,6 +58,8 @@ def test_the_review_draws_the_line_and_says_what_the_marks_were() -> None:
     _saved_for("Sam", game)
     line = win_line(GameRecord.parse(game.record))
     at = _open()
+    assert not at.get("vega_lite_chart")  # folded until opened
+    _unfold(at, "review_winline_chart")
     _spec, rows = _line_chart(at)
     assert _chances_of(rows) == [p.percent for p in line.points]
     marks = _marks_of(rows)

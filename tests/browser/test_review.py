@@ -59,7 +59,8 @@ def _visible_box(locator: Any) -> dict[str, float]:
 
 
 def _open_expander(page: Any, within: Any, label: str) -> Any:
-    """Open the expander named ``label`` inside ``within``; its contents, once shown."""
+    """Open the expander named ``label`` inside ``within``; its contents, once drawn (a part
+    folded until opened is sent by the run the click asks for)."""
     expander = (
         within.locator('[data-testid="stExpander"]')
         .filter(has=page.locator("summary", has_text=label))
@@ -67,7 +68,7 @@ def _open_expander(page: Any, within: Any, label: str) -> Any:
     )
     expander.locator("summary").click()
     body = expander.locator('[data-testid="stExpanderDetails"]')
-    body.wait_for(state="visible")
+    body.locator('[data-testid="stElementContainer"]').first.wait_for(state="visible")
     return body
 
 
@@ -98,7 +99,9 @@ def test_the_review_of_a_finished_game_speaks_in_words_in_a_browser(
     for said in ("within 0.1 points", "less than 0.5 points lost", "3 points or more lost"):
         assert said in words
     page.get_by_text("Points lost per deal").first.wait_for()
-    chart = page.locator('[data-testid="stVegaLiteChart"]').first
+    assert page.locator('[data-testid="stVegaLiteChart"]').count() == 0  # folded until opened
+    folded = _open_expander(page, page, "Chart: points lost per deal")
+    chart = folded.locator('[data-testid="stVegaLiteChart"]').first
     chart.scroll_into_view_if_needed()
     _visible_box(chart)
     drawn = chart.locator("canvas, svg.marks").first  # what Vega drew the bars on

@@ -40,6 +40,7 @@ from trainer.ui.asking.base import STATE_KEY as PRACTICE_STATE
 from trainer.ui.play_saves import saved_row
 from trainer.ui.profiles import WORD_JOINER
 from trainer.ui.review_ahead import reviews_ahead
+from trainer.ui.winchart import SHOWS
 
 REPO = Path(__file__).resolve().parents[2]
 APP = str(REPO / "trainer" / "app.py")
@@ -74,6 +75,26 @@ def _open(game_id: str | None = "g1", *, name: str | None = None) -> AppTest:
     return at
 
 
+#: The page's parts folded until opened (nothing of them is sent before): each of the three
+#: costliest decisions' "Details", the totals' "Details", the two charts.
+FOLDS = (
+    *(f"review_top_details_{n}" for n in (1, 2, 3)),
+    "review_totals_details",
+    "review_lost_chart_fold",
+    "review_winline_chart",
+)
+
+
+def _unfold(at: AppTest, *keys: str) -> None:
+    """Open these folds (each of :data:`FOLDS` on the page when none is named), as a click
+    on each does, then run the page."""
+    names = {e.key for e in at.expander}
+    for key in keys or [k for k in FOLDS if k in names]:
+        at.session_state[key] = True
+    at.run()
+    assert not at.exception, at.exception
+
+
 def _texts(at: AppTest) -> str:
     parts = [e.value for e in (*at.markdown, *at.caption, *at.info, *at.success, *at.warning)]
     return "\n".join(str(p) for p in parts).replace(WORD_JOINER, "")
@@ -103,6 +124,7 @@ def test_a_finished_game_opens_on_its_three_costliest_decisions() -> None:
     titles = [m.value for m in at.markdown if m.value.startswith("**") and ". Deal " in m.value]
     assert len(titles) == 3
     _deal_details(at, 1)  # the first deal's figures too
+    _unfold(at, "review_totals_details")
     text = _texts(at)
     for n, (shown, decision) in enumerate(zip(titles, top, strict=True), start=1):
         assert shown == f"**{n}. {title(decision)}**"  # its word: "Deal 4, the throw: a blunder"
@@ -149,6 +171,7 @@ def test_the_decisions_speak_in_words_and_the_hundredths_are_behind_details() ->
     _saved_for("Sam", game)
     review = _review(game)
     at = _open()
+    _unfold(at)
     for n, decision in enumerate(review.costliest(), start=1):
         inside = "\n".join(m.value for m in _expander(at, f"review_top_details_{n}").markdown)
         assert "  \n".join(details(decision, review)) in inside
@@ -164,6 +187,7 @@ def test_the_chart_has_each_deals_points_lost_by_kind() -> None:
     _saved_for("Sam", game)
     review = _review(game)
     at = _open()
+    _unfold(at, "review_lost_chart_fold")
     (chart,) = [  # the bars (the other chart is the chance to win, see test_winchart)
         c for c in at.get("vega_lite_chart") if "mark" in json.loads(c.proto.spec)
     ]
@@ -178,6 +202,36 @@ def test_the_chart_has_each_deals_points_lost_by_kind() -> None:
         assert mine["Throws"] == pytest.approx(deal.lost.throws)
         assert mine["Cards laid"] == pytest.approx(deal.lost.plays)
         assert mine["Counts"] == pytest.approx(deal.lost.counts)
+
+
+def test_the_page_opens_with_its_charts_and_figures_folded_until_opened() -> None:
+    """A first load sends no chart and no figures (a chart is the dearest element to draw);
+    each fold, opened, shows what it folds."""
+    game = _saved()
+    _saved_for("Sam", game)
+    review = _review(game)
+    at = _open()
+    folds = {e.key: e for e in at.expander}
+    assert set(FOLDS) <= set(folds)
+    for key in FOLDS:
+        assert not folds[key].children, f"{key} is sent before it is opened"
+    assert not at.get("vega_lite_chart")
+    labels = {key: folds[key].label for key in FOLDS}
+    assert labels["review_lost_chart_fold"] == "Chart: points lost per deal, by kind"
+    assert labels["review_winline_chart"] == "Chart: your chance to win, deal by deal"
+    assert SHOWS in [c.value for c in at.caption]  # what the line is, said above its fold
+    _unfold(at)
+    folds = {e.key: e for e in at.expander}
+    for n, decision in enumerate(review.costliest(), start=1):
+        shown = "\n".join(m.value for m in folds[f"review_top_details_{n}"].markdown)
+        assert "  \n".join(details(decision, review)) in shown
+    (totals,) = folds["review_totals_details"].markdown
+    assert totals.value.startswith(f"{review.lost.total:.2f} points in all over ")
+    charts = sorted(
+        json.loads(c.proto.spec).get("mark", {}).get("type", "layer")
+        for c in at.get("vega_lite_chart")
+    )
+    assert charts == ["bar", "layer"]  # the points lost per deal, the chance to win
 
 
 def test_opening_a_review_keeps_its_totals_for_progress() -> None:
@@ -394,8 +448,10 @@ def _first_game() -> SavedGame:
 
 def _no_figures(at: AppTest) -> None:
     """Nothing on the page is a percentage or has a decimal point: its words, its figures,
-    what its expanders hold (the first deal's Details opened) and its charts' tooltips."""
+    what its expanders hold (the first deal's Details and every fold opened) and its charts'
+    tooltips."""
     _deal_details(at, 1)
+    _unfold(at)
     shown = [
         *(str(m.value) for m in (*at.markdown, *at.caption, *at.success, *at.info)),
         *(f"{m.label} {m.value}" for m in at.metric),
@@ -432,6 +488,7 @@ def test_a_learning_game_s_review_shows_no_percentage_and_no_decimal() -> None:
     assert PlaySetup.parse(game.settings).coach is CoachMode.LEARNING
     _saved_for("Sam", game)
     at = _open("learning")
+    _unfold(at, "review_winline_chart")
     assert at.get("vega_lite_chart")  # the chance to win is drawn, in words
     assert _expander(at, "review_winline_table")
     _no_figures(at)

@@ -21,6 +21,7 @@ import streamlit as st
 from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
 
 from trainer.training.winline import WinLine
+from trainer.ui.folded import folded
 
 __all__ = [
     "SHOWS",
@@ -137,16 +138,25 @@ def chart_spec(line: WinLine, words: bool = False) -> dict[str, Any]:
     return spec_of(win_chart(line, words=words))
 
 
-def show_win_line(line: WinLine, *, key: str, words: bool = False) -> None:
+def show_win_line(line: WinLine, *, key: str, words: bool = False, fold: bool = False) -> None:
     """The chart, then its marks in words (numbered as on the chart); ``words``: the
-    chances in words too (learning mode, first games)."""
+    chances in words too (learning mode, first games); ``fold``: the chart folded until
+    opened (:func:`~trainer.ui.folded.folded`, key ``<key>_chart``), its marks and table
+    shown."""
     if len(line.points) < 2:
         return
     st.markdown("##### Your chance to win, deal by deal")
     st.caption(SHOWS)
-    # what st.altair_chart(win_chart(line), ...) draws, without building the chart again
-    spec = dict(chart_spec(line, words))
-    st.vega_lite_chart(spec=spec, width="stretch", height=220, key=key)
+    if fold:
+        with folded(
+            "Chart: your chance to win, deal by deal",
+            key=f"{key}_chart",
+            icon=":material/show_chart:",
+        ) as opened:
+            if opened:
+                _draw_line(line, key=key, words=words)
+    else:
+        _draw_line(line, key=key, words=words)
     marks = line.biggest()
     if not marks:
         st.caption("No choice of yours moved your chance to win much in this game.")
@@ -156,6 +166,12 @@ def show_win_line(line: WinLine, *, key: str, words: bool = False) -> None:
             st.markdown("The choices that moved your chance most:\n\n" + said)
     with st.expander("The chances deal by deal", key=f"{key}_table"):
         st.markdown("\n".join(chance_rows(line, words=words)))
+
+
+def _draw_line(line: WinLine, *, key: str, words: bool) -> None:
+    # what st.altair_chart(win_chart(line), ...) draws, without building the chart again
+    spec = dict(chart_spec(line, words))
+    st.vega_lite_chart(spec=spec, width="stretch", height=220, key=key)
 
 
 def chance_rows(line: WinLine, *, words: bool = False) -> tuple[str, ...]:

@@ -48,6 +48,7 @@ from trainer.training.table import LEVEL_NAMES, Person, PlaySetup, SeatNames
 from trainer.ui import actions, session
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
 from trainer.ui.drawing import show_cards
+from trainer.ui.folded import folded
 from trainer.ui.game_list import GAME_PARAM, game_links
 from trainer.ui.page_state import ReviewState, kept
 from trainer.ui.profiles import plain, require_player
@@ -154,8 +155,9 @@ def _costliest(review: GameReview, game_id: str, *, words: bool) -> None:
             elif isinstance(decision, OneThrowReview):
                 show_cards(decision.five, highlight=(decision.thrown,), max_width=300)
                 st.caption("Lit: the card you threw.")
-            with st.expander("Details", key=f"review_top_details_{n}"):
-                _details(decision, review, words=words)
+            with folded("Details", key=f"review_top_details_{n}") as opened:
+                if opened:
+                    _details(decision, review, words=words)
             with st.container(horizontal=True):
                 actions.button(
                     f"See deal {decision.deal_no}",
@@ -178,6 +180,29 @@ _NONE = {
 }
 
 
+def _lost_said(review: GameReview, *, words: bool) -> str:
+    """The points lost in all and by kind, and what each kind's figure is (the totals'
+    "Details")."""
+    lost = review.lost
+    if words:
+        said = (
+            f"About {_whole(lost.total)} points in all over {len(review.deals)} deals: "
+            f"about {_whole(lost.throws)} in your throws, {_whole(lost.plays)} in the "
+            f"cards you laid and {_whole(lost.counts)} in your counts."
+        )
+    else:
+        said = (
+            f"{lost.total:.2f} points in all over {len(review.deals)} deals: "
+            f"{lost.throws:.2f} in your throws, {lost.plays:.2f} in the cards you laid "
+            f"and {lost.counts:.2f} in your counts."
+        )
+    return (
+        f"{said} A throw's figure is points a deal on average against the best throw, hand "
+        "and crib together; a card's is points of the play on average against the best "
+        "card; a count's is the points you left out."
+    )
+
+
 def _totals(review: GameReview, spec: dict[str, Any], *, words: bool) -> None:
     st.subheader("Points lost")
     lost = review.lost
@@ -189,27 +214,22 @@ def _totals(review: GameReview, spec: dict[str, Any], *, words: bool) -> None:
             _whole(lost.of(kind)) if there else "–",
             help=None if there else _NONE[kind],
         )
-    with st.expander("Details", key="review_totals_details"):
-        if words:
-            said = (
-                f"About {_whole(lost.total)} points in all over {len(review.deals)} deals: "
-                f"about {_whole(lost.throws)} in your throws, {_whole(lost.plays)} in the "
-                f"cards you laid and {_whole(lost.counts)} in your counts."
-            )
-        else:
-            said = (
-                f"{lost.total:.2f} points in all over {len(review.deals)} deals: "
-                f"{lost.throws:.2f} in your throws, {lost.plays:.2f} in the cards you laid "
-                f"and {lost.counts:.2f} in your counts."
-            )
-        st.markdown(
-            f"{said} A throw's figure is points a deal on average against the best throw, hand "
-            "and crib together; a card's is points of the play on average against the best "
-            "card; a count's is the points you left out."
-        )
+    with folded("Details", key="review_totals_details") as opened:
+        if opened:
+            st.markdown(_lost_said(review, words=words))
     st.markdown("##### Points lost per deal")
-    # what st.altair_chart(lost_chart(review), ...) draws, its spec made once per review
-    st.vega_lite_chart(spec=dict(spec), width="stretch", height=240, key="review_lost_chart")
+    # folded, as Progress's charts are: a chart is the dearest element to draw (its drawing
+    # library is fetched for it), so nothing of it is sent until it is opened
+    with folded(
+        "Chart: points lost per deal, by kind",
+        key="review_lost_chart_fold",
+        icon=":material/bar_chart:",
+    ) as opened:
+        if opened:
+            # what st.altair_chart(lost_chart(review), ...) draws, its spec made once per review
+            st.vega_lite_chart(
+                spec=dict(spec), width="stretch", height=240, key="review_lost_chart"
+            )
 
 
 def _board(review: GameReview, deal: DealReview, names: SeatNames) -> None:
@@ -275,9 +295,8 @@ def _deal(review: GameReview, deal: DealReview, names: SeatNames, *, words: bool
         )
     # Its figures are worked out and sent only once it is opened (it runs this part of the
     # page again): stepping to another deal draws none of them.
-    details = st.expander("Details", key=f"review_deal_details_{deal.deal_no}", on_change="rerun")
-    if details.open:
-        with details:
+    with folded("Details", key=f"review_deal_details_{deal.deal_no}") as opened:
+        if opened:
             for decision in deal.decisions:
                 _details(decision, review, words=words)
 
@@ -466,4 +485,4 @@ if line_spot is not None:
     line = ready.line or prepared_line(saved.record, saved.settings)
     if line is not None:
         with line_spot.container():
-            show_win_line(line, key="review_winline", words=in_words)
+            show_win_line(line, key="review_winline", words=in_words, fold=True)
