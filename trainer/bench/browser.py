@@ -184,8 +184,9 @@ async def _floor_beside(
 ) -> AsyncIterator[Beside]:
     """The floor page in a tab of its own beside a scenario's: each call clicks its button,
     timed until its new text is painted, under ``beside(name)``; the scenario calls it just
-    before each click it times, so that each of them has a floor measured at the same moment
-    (each tab brought to the front for its click)."""
+    before each click it times, so that each of them has a floor measured at the same moment.
+    (Headless Chromium draws a tab in the background as it does one in front: bringing each
+    to the front for its click made the floor's slower, by a tenth.)"""
     async with new_tab(browser) as page:
         await load_page(page, urls.floor, "hi 0")
         button = page.get_by_role("button", name="again")
@@ -194,19 +195,12 @@ async def _floor_beside(
         async def click() -> None:
             nonlocal clicks
             clicks += 1
-            await page.bring_to_front()
             wait = await timed_action(
                 page, '[data-testid="stMarkdownContainer"]', f"hi {clicks}", button.click
             )
             figures.add(beside(name), wait)
 
         yield click
-
-
-async def _front(page: Any, floor: Beside) -> None:
-    """The floor's click beside the next one timed, then ``page`` to the front again."""
-    await floor()
-    await page.bring_to_front()
 
 
 async def _practice_answers(
@@ -223,7 +217,7 @@ async def _practice_answers(
         box = page.get_by_label("Your total")
         await box.fill("5")
         if floor is not None:
-            await _front(page, floor)
+            await floor()
         waits.append(
             await timed_action(
                 page, '[data-testid="stButton"]', "question", lambda b=box: b.press("Enter")
@@ -259,7 +253,7 @@ async def _claim_finishes(browser: Any, urls: Urls, figures: Figures, *, rounds:
         await load_page(page, link, "Count")
         for n in range(rounds):
             done = page.locator(".cp-done")  # inside the tappable hand
-            await _front(page, floor)
+            await floor()
             wait = await timed_action(
                 page, '[data-testid="stButton"]', "question", lambda d=done: d.click()
             )
@@ -296,7 +290,7 @@ async def _check_hands(browser: Any, urls: Urls, figures: Figures, *, rounds: in
             await page.get_by_label("Hand (four cards)", exact=True).fill(hand)
             box = page.get_by_label("Starter", exact=True)
             await box.fill(starter)
-            await _front(page, floor)
+            await floor()
             wait = await timed_action(
                 page,
                 '[data-testid="stMetricValue"]',
@@ -325,7 +319,7 @@ async def _check_taps(browser: Any, urls: Urls, figures: Figures, *, rounds: int
             for card in hand.split():
                 await page.locator(f'.cp-grid .cp-card[data-id="{card}"]').click()
             await idle(page)
-            await _front(page, floor)
+            await floor()
             tap = page.locator(f'.cp-grid .cp-card[data-id="{starter}"]').click
             wait = await timed_action(
                 page, '[data-testid="stMetricValue"]', _total(hand, starter), tap
@@ -345,7 +339,7 @@ async def _review_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: 
             button = page.get_by_role("button", name="Next deal")
             if not await button.is_enabled():
                 break
-            await _front(page, floor)
+            await floor()
             wait = await timed_action(
                 page, '[data-testid="stCaptionContainer"]', f"Deal {n + 2} ·", button.click
             )
