@@ -11,7 +11,7 @@ import pyarrow as pa  # type: ignore[import-untyped]
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
-from tests.views.test_review import APP, _open, _saved, _saved_for, _unfold
+from tests.views.test_review import APP, PAGE, _open, _saved, _saved_for, _unfold
 from trainer.engine.record import GameRecord
 from trainer.training.table import ME
 from trainer.training.winline import win_line
@@ -59,7 +59,7 @@ def test_the_review_draws_the_line_and_says_what_the_marks_were() -> None:
     line = win_line(GameRecord.parse(game.record))
     at = _open()
     assert not at.get("vega_lite_chart")  # folded until opened
-    _unfold(at, "review_winline_chart")
+    _unfold(at, "review_winline_fold")
     _spec, rows = _line_chart(at)
     assert _chances_of(rows) == [p.percent for p in line.points]
     marks = _marks_of(rows)
@@ -88,12 +88,19 @@ def test_the_results_of_a_game_draw_the_line() -> None:
     assert results == "\n".join(chance_rows(line))
     at.button(key="play_review").click().run()  # the review: the same chances, to the letter
     assert not at.exception, at.exception
+    assert not _tables(at, "review_winline")  # folded until opened
+    at.switch_page(PAGE)  # (AppTest runs the page it was last sent to)
+    _unfold(at, "review_winline_fold")
     assert _table(at, "review_winline") == results
+
+
+def _tables(at: AppTest, key: str) -> list[Any]:
+    return [e for e in at.expander if e.key == f"{key}_table"]
 
 
 def _table(at: AppTest, key: str) -> str:
     """The chances deal by deal under a page's line (its expander's table)."""
-    (table,) = [e for e in at.expander if e.key == f"{key}_table"]
+    (table,) = _tables(at, key)
     return str(table.markdown[0].value)
 
 

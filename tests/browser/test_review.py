@@ -147,10 +147,20 @@ def test_games_of_three_and_four_are_reviewed_in_a_browser(
 
 
 def _no_figures(page: Any) -> None:
-    """Every expander opened, the page's text has no percentage and no decimal point."""
-    for summary in page.locator('[data-testid="stExpander"] summary').all():
-        summary.scroll_into_view_if_needed()
-        summary.click()
+    """Every expander opened, each until its contents are drawn (and those inside them,
+    drawn once their fold is opened), the page's text has no percentage and no decimal
+    point."""
+    expanders = page.locator('[data-testid="stExpander"]')
+    n = 0
+    while n < expanders.count():  # (counted again: a fold opened may hold another)
+        expander = expanders.nth(n)
+        if expander.locator("details").first.get_attribute("open") is None:
+            summary = expander.locator("summary").first
+            summary.scroll_into_view_if_needed()
+            summary.click()
+            body = expander.locator('[data-testid="stExpanderDetails"]').first
+            body.locator('[data-testid="stElementContainer"]').first.wait_for(state="visible")
+        n += 1
     settled(page)
     text = _plain(page.locator('[data-testid="stMain"]').inner_text())
     assert "%" not in text
@@ -182,7 +192,12 @@ def test_a_learning_game_s_review_has_no_percentage_and_no_decimal(
 
 
 def _shown_chances(page: Any, key: str) -> list[list[str]]:
-    """The rows of the chances deal by deal under a page's line."""
+    """The rows of the chances deal by deal under a page's line (the Review's line opened
+    first: it is folded until opened)."""
+    fold = page.locator(f".st-key-{key}_fold")
+    if fold.count():
+        fold.scroll_into_view_if_needed()
+        fold.locator("summary").first.click()
     box = page.locator(f".st-key-{key}_table")
     box.scroll_into_view_if_needed()
     box.locator("summary").click()

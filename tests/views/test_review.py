@@ -40,7 +40,7 @@ from trainer.ui.asking.base import STATE_KEY as PRACTICE_STATE
 from trainer.ui.play_saves import saved_row
 from trainer.ui.profiles import WORD_JOINER
 from trainer.ui.review_ahead import reviews_ahead
-from trainer.ui.winchart import SHOWS
+from trainer.ui.winchart import LINE_TITLE, SHOWS
 
 REPO = Path(__file__).resolve().parents[2]
 APP = str(REPO / "trainer" / "app.py")
@@ -76,12 +76,13 @@ def _open(game_id: str | None = "g1", *, name: str | None = None) -> AppTest:
 
 
 #: The page's parts folded until opened (nothing of them is sent before): each of the three
-#: costliest decisions' "Details", the totals' "Details", the two charts.
+#: costliest decisions' "Details", the totals' "Details", the chart of points lost, and the
+#: chance to win (its chart, its marks and its table).
 FOLDS = (
     *(f"review_top_details_{n}" for n in (1, 2, 3)),
     "review_totals_details",
     "review_lost_chart_fold",
-    "review_winline_chart",
+    "review_winline_fold",
 )
 
 
@@ -179,7 +180,8 @@ def test_the_decisions_speak_in_words_and_the_hundredths_are_behind_details() ->
             assert re.search(r"\d\.\d\d", inside), inside  # to a hundredth, behind Details
     outside = "\n".join(_outside_expanders(at))
     assert not re.search(r"\d\.\d", outside), re.search(r".{60}\d\.\d.{20}", outside)
-    assert "%" in outside  # a club player's chances stay in figures
+    line = "\n".join(m.value for m in _expander(at, "review_winline_fold").markdown)
+    assert "%" in line  # a club player's chances stay in figures
 
 
 def test_the_chart_has_each_deals_points_lost_by_kind() -> None:
@@ -218,8 +220,8 @@ def test_the_page_opens_with_its_charts_and_figures_folded_until_opened() -> Non
     assert not at.get("vega_lite_chart")
     labels = {key: folds[key].label for key in FOLDS}
     assert labels["review_lost_chart_fold"] == "Chart: points lost per deal, by kind"
-    assert labels["review_winline_chart"] == "Chart: your chance to win, deal by deal"
-    assert SHOWS in [c.value for c in at.caption]  # what the line is, said above its fold
+    assert labels["review_winline_fold"] == LINE_TITLE  # the line, its marks and its table
+    assert SHOWS not in [c.value for c in at.caption]
     _unfold(at)
     folds = {e.key: e for e in at.expander}
     for n, decision in enumerate(review.costliest(), start=1):
@@ -227,6 +229,10 @@ def test_the_page_opens_with_its_charts_and_figures_folded_until_opened() -> Non
         assert "  \n".join(details(decision, review)) in shown
     (totals,) = folds["review_totals_details"].markdown
     assert totals.value.startswith(f"{review.lost.total:.2f} points in all over ")
+    line = folds["review_winline_fold"]
+    assert SHOWS in [c.value for c in line.caption]  # what the line is, said in its fold
+    assert "The choices that moved your chance most:" in "\n".join(m.value for m in line.markdown)
+    assert _expander(at, "review_winline_table")
     charts = sorted(
         json.loads(c.proto.spec).get("mark", {}).get("type", "layer")
         for c in at.get("vega_lite_chart")
@@ -488,7 +494,7 @@ def test_a_learning_game_s_review_shows_no_percentage_and_no_decimal() -> None:
     assert PlaySetup.parse(game.settings).coach is CoachMode.LEARNING
     _saved_for("Sam", game)
     at = _open("learning")
-    _unfold(at, "review_winline_chart")
+    _unfold(at, "review_winline_fold")
     assert at.get("vega_lite_chart")  # the chance to win is drawn, in words
     assert _expander(at, "review_winline_table")
     _no_figures(at)

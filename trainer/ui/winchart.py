@@ -21,9 +21,9 @@ import streamlit as st
 from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec
 
 from trainer.training.winline import WinLine
-from trainer.ui.folded import folded
 
 __all__ = [
+    "LINE_TITLE",
     "SHOWS",
     "UncheckedChart",
     "chance_rows",
@@ -33,6 +33,9 @@ __all__ = [
     "spec_of",
     "win_chart",
 ]
+
+#: The line's title.
+LINE_TITLE = "Your chance to win, deal by deal"
 
 #: What the line is, said under its title.
 SHOWS = (
@@ -138,25 +141,18 @@ def chart_spec(line: WinLine, words: bool = False) -> dict[str, Any]:
     return spec_of(win_chart(line, words=words))
 
 
-def show_win_line(line: WinLine, *, key: str, words: bool = False, fold: bool = False) -> None:
+def show_win_line(line: WinLine, *, key: str, words: bool = False, titled: bool = True) -> None:
     """The chart, then its marks in words (numbered as on the chart); ``words``: the
-    chances in words too (learning mode, first games); ``fold``: the chart folded until
-    opened (:func:`~trainer.ui.folded.folded`, key ``<key>_chart``), its marks and table
-    shown."""
+    chances in words too (learning mode, first games); ``titled``: under its title
+    (:data:`LINE_TITLE`; a page that folds it names the fold so instead)."""
     if len(line.points) < 2:
         return
-    st.markdown("##### Your chance to win, deal by deal")
+    if titled:
+        st.markdown(f"##### {LINE_TITLE}")
     st.caption(SHOWS)
-    if fold:
-        with folded(
-            "Chart: your chance to win, deal by deal",
-            key=f"{key}_chart",
-            icon=":material/show_chart:",
-        ) as opened:
-            if opened:
-                _draw_line(line, key=key, words=words)
-    else:
-        _draw_line(line, key=key, words=words)
+    # what st.altair_chart(win_chart(line), ...) draws, without building the chart again
+    spec = dict(chart_spec(line, words))
+    st.vega_lite_chart(spec=spec, width="stretch", height=220, key=key)
     marks = line.biggest()
     if not marks:
         st.caption("No choice of yours moved your chance to win much in this game.")
@@ -166,12 +162,6 @@ def show_win_line(line: WinLine, *, key: str, words: bool = False, fold: bool = 
             st.markdown("The choices that moved your chance most:\n\n" + said)
     with st.expander("The chances deal by deal", key=f"{key}_table"):
         st.markdown("\n".join(chance_rows(line, words=words)))
-
-
-def _draw_line(line: WinLine, *, key: str, words: bool) -> None:
-    # what st.altair_chart(win_chart(line), ...) draws, without building the chart again
-    spec = dict(chart_spec(line, words))
-    st.vega_lite_chart(spec=spec, width="stretch", height=220, key=key)
 
 
 def chance_rows(line: WinLine, *, words: bool = False) -> tuple[str, ...]:
