@@ -48,7 +48,6 @@ __all__ = [
     "prepared_line",
     "review_soon",
     "reviews_ahead",
-    "start_line",
 ]
 
 #: Games whose review is kept, the newest first.
@@ -279,12 +278,6 @@ def prepared(record: str, settings: str) -> Prepared:
     """A game's review, and its win line if it is worked out already (see
     :class:`ReviewsAhead`); ``ValueError`` when the record cannot be reviewed."""
     return reviews_ahead().get(record, settings)
-
-
-def start_line(record: str, settings: str) -> None:
-    """Start working out a game's win line in the background, unless it is on its way or
-    kept (the Review page, its line folded: ready by the time it is opened)."""
-    reviews_ahead().start_line(record, settings)
 
 
 def prepared_line(record: str, settings: str) -> WinLine | None:

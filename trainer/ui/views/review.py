@@ -54,7 +54,7 @@ from trainer.ui.game_list import GAME_PARAM, game_links
 from trainer.ui.page_state import ReviewState, kept
 from trainer.ui.profiles import plain, require_player
 from trainer.ui.requests import PracticeRequest, ask_practice, take_review
-from trainer.ui.review_ahead import prepared, prepared_line, start_line
+from trainer.ui.review_ahead import prepared, prepared_line
 from trainer.ui.winchart import LINE_TITLE, show_win_line
 
 PROGRESS_PAGE = "ui/views/progress.py"
@@ -478,9 +478,11 @@ st.caption(
 _costliest(review, game_id, words=in_words)
 _totals(review, ready.lost_spec, words=in_words)
 # The win model's games (two at the table, not a first game) have a win line, folded until
-# opened (its chart is the dearest element to draw, and the line costs most of the time to
-# work out): its place is kept here and drawn last, so that when it is opened before the
-# line is worked out, the deals are drawn first.
+# opened: its chart is the dearest element to draw, and the line costs most of a review's
+# time to work out, so it is worked out only once opened (unless it was ahead: the results
+# screen hands it over, Progress starts its newest games'), never on the server's time while
+# the person steps through the deals. Its place is kept here and drawn last, so that when it
+# is opened the deals are drawn first.
 line_spot = st.empty() if ready.measured else None
 _deals(review, game_id, in_words, table_names)
 st.page_link(PROGRESS_PAGE, label="All your games on Progress", icon=":material/insights:")
@@ -489,11 +491,11 @@ if line_spot is not None:
         line_spot.container(),
         folded(LINE_TITLE, key="review_winline_fold", icon=":material/show_chart:") as opened,
     ):
-        if not opened:
-            if ready.line is None:
-                start_line(saved.record, saved.settings)  # ready by the time it is opened
-        else:
-            line = ready.line or prepared_line(saved.record, saved.settings)
+        if opened:
+            line = ready.line
+            if line is None:
+                with st.spinner("Working out your chances deal by deal…", show_time=True):
+                    line = prepared_line(saved.record, saved.settings)
             if line is None or len(line.points) < 2:
                 st.caption("This game is too short for a line of its chances.")
             else:
