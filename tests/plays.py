@@ -13,6 +13,7 @@ from itertools import combinations
 from trainer.analysis.play_search.position import Hands
 from trainer.analysis.players import ComputerPlayer
 from trainer.analysis.players.views import TableView, table_view
+from trainer.analysis.seat_views import discard_view, play_view
 from trainer.analysis.tournament.variants import tournament_player
 from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings, score_play
 from trainer.engine.pegging import MAX_COUNT, PegEvent
@@ -140,6 +141,46 @@ def play_to(game: Game, players: Sequence[ComputerPlayer], phase: Phase) -> Game
         if game.phase is phase:
             break
     return game
+
+
+def deal_decisions(
+    players: Sequence[ComputerPlayer],
+    hands: Sequence[Sequence[Card]],
+    *,
+    starter: Card,
+    dealer: int,
+    scores: tuple[int, ...],
+    target: int = 121,
+) -> Iterator[tuple[Decision, Pegging | None]]:
+    """One deal of ``hands`` (by seat) on the engine's own pieces, from ``scores`` (by
+    side), each seat's throw and card by its player in ``players``: yields each decision
+    before it is taken, with the play as it stands then (None at the throws)."""
+    seats = len(hands)
+    throws: list[tuple[Card, ...]] = []
+    for seat in range(seats):
+        view = discard_view(
+            hands[seat], seat=seat, dealer=dealer, scores=scores, target=target, players=seats
+        )
+        throw = players[seat].discard(view)
+        yield Decision(seat, view, throw), None
+        throws.append(throw)
+    kept = [[c for c in hands[s] if c not in throws[s]] for s in range(seats)]
+    play = Pegging(kept, leader=(dealer + 1) % seats)
+    while not play.is_over:
+        seat = play.turn
+        assert seat is not None
+        view = play_view(
+            play,
+            seat,
+            starter=starter,
+            discards=throws[seat],
+            dealer=dealer,
+            scores=scores,
+            target=target,
+        )
+        card = players[seat].play(view)
+        yield Decision(seat, view, card), play
+        play.go() if card is None else play.lay(card)
 
 
 def game_views(levels: tuple[str, ...], seed: int, deals: int) -> Iterator[SeatView]:

@@ -21,14 +21,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.plays import decisions, game_views
+from tests.plays import deal_decisions, decisions, game_views
 from trainer.analysis.players import card_chances
 from trainer.analysis.players.crazy import Crazy
 from trainer.analysis.players.views import table_view, two_seat_view
-from trainer.analysis.seat_views import discard_view, play_view
 from trainer.analysis.tournament import tournament_player
 from trainer.analysis.tournament.variants import CrazyOpen
-from trainer.engine import DECK, Card, Game, Pegging, SeatView, Settings
+from trainer.engine import DECK, Card, Game, SeatView, Settings
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pinned_decisions.json"
 #: Crazy's decisions before its throw counted the play, which ``crazy-open`` keeps.
@@ -80,31 +79,11 @@ def _deal(
     hands = [tuple(pack[size * s : size * (s + 1)]) for s in range(seats)]
     starter = pack[size * seats + 1]
     dealer = rng.randrange(seats)
-    throws = []
-    for seat in range(seats):
-        view = discard_view(
-            hands[seat], seat=seat, dealer=dealer, scores=scores, target=target, players=seats
-        )
-        throw = players[seat].discard(view)
-        throws.append(throw)
-        yield _notation(throw)
-    kept = [[c for c in hands[s] if c not in throws[s]] for s in range(seats)]
-    play = Pegging(kept, leader=(dealer + 1) % seats)
-    while not play.is_over:
-        seat = play.turn
-        assert seat is not None
-        view = play_view(
-            play,
-            seat,
-            starter=starter,
-            discards=throws[seat],
-            dealer=dealer,
-            scores=scores,
-            target=target,
-        )
-        choice = players[seat].play(view)
-        yield _notation(choice)
-        play.go() if choice is None else play.lay(choice)
+    played = deal_decisions(
+        players, hands, starter=starter, dealer=dealer, scores=scores, target=target
+    )
+    for decision, _ in played:
+        yield _notation(decision.decided)
 
 
 def _whole_game(levels: tuple[str, ...], seed: int) -> tuple[list[str], str]:
