@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser import count_runs, drawn, redrawn, runs, settled
+from tests.browser import count_runs
 from tests.conftest import run_async
+from tests.play_steps import open_play, start_game, step
 from tests.support.serving import serve
-from trainer.bench.visitor import TARGET, Visitor, next_move
+from trainer.bench.visitor import Visitor, next_move
 from trainer.progress.store import Store
 from trainer.ui.session import player_param
 
@@ -81,52 +81,17 @@ def _in_chromium(browser: Any, url: str) -> list[Any]:
     try:
         page.on("websocket", lambda ws: ws.on("framesent", read))
         count_runs(page)
-        page.goto(url)
-        page.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
-        settled(page)
-        page.get_by_text(TARGET).click()
-        settled(page)
-        page.get_by_role("button", name="Start the game").click()
-        settled(page)
+        open_play(page, url)
+        start_game(page, target=61)
+        # the cut for deal, the throw, the starter, then a card laid: each step waits for the
+        # run it starts, so the next never acts on a page about to be drawn again
         done: list[str] = []
-        for _ in range(40):  # the cut for deal, the throw, the starter, then a card laid
-            before, runs_before = drawn(page), runs(page)
-            try:
-                done.append(_step(page))
-            except PlaywrightError:  # the page was drawn again under the click: again
-                done.append("")
-            if "lay" in done:
-                break
-            redrawn(page, before)
-        assert "lay" in done, done
-        for _ in range(20):  # the tap goes a moment after the click (the card is drawn first)
-            if "lay" in _actions(sent):
-                break
-            page.wait_for_function("(n) => window.__runs > n", arg=runs_before)  # its run
-            runs_before = runs(page)
+        while "lay" not in done:
+            assert len(done) < 8, done
+            done.append(step(page))
     finally:
         context.close()
     return sent
-
-
-def _step(page: Any) -> str:
-    """The one action the Play page asks for, taken in Chromium (what it was)."""
-    if page.get_by_text("Your turn: tap a card to lay it.").count():
-        page.locator(".cp-card:not(.off)").first.click(timeout=3000)
-        return "lay"
-    if page.get_by_text("Pick two cards for").count() and page.locator(".cp-confirm").count():
-        cards = page.locator(".cp-card")
-        while page.locator(".cp-card.on").count() < 2:
-            cards.locator("visible=true").nth(page.locator(".cp-card.on").count()).click(
-                timeout=3000
-            )
-        page.locator(".cp-confirm").click(timeout=3000)
-        return "throw"
-    cut = page.get_by_role("button", name="Cut the deck")
-    if cut.count() and cut.first.is_visible():
-        cut.first.click(timeout=3000)
-        return "cut"
-    return ""
 
 
 async def _by_protocol(url: str, query: str) -> list[Any]:
