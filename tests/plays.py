@@ -1,15 +1,19 @@
 """Random positions of the play on the engine's own Pegging, shared by the tests of the
-search of the play (trainer.analysis.play_search)."""
+search of the play (trainer.analysis.play_search), and games played on by each seat's
+computer player (:func:`steps`), shared by the tests that follow their decisions."""
 
 from __future__ import annotations
 
 import copy
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from trainer.analysis.play_search.position import Hands
+from trainer.analysis.players import ComputerPlayer
 from trainer.analysis.players.views import TableView, table_view
+from trainer.analysis.seat_views import discard_view, play_view
 from trainer.analysis.tournament.variants import tournament_player
 from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings, score_play
 from trainer.engine.pegging import MAX_COUNT, PegEvent
@@ -65,32 +69,129 @@ def each_action(play: Pegging) -> Iterator[tuple[Pegging, PegEvent]]:
         yield after, after.go() if action is None else after.lay(action)
 
 
+#: What a seat's player decided: its throw, its card, or None for a go.
+Decided = tuple[Card, ...] | Card | None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A seat's player's decision, before the game takes it: the seat, the view its player
+    decided from, and what it decided."""
+
+    seat: int
+    view: SeatView
+    decided: Decided
+
+
+def steps(
+    game: Game, players: Sequence[ComputerPlayer], deals: int | None = None
+) -> Iterator[Decision | None]:
+    """Plays ``game`` on from where it stands, each seat's throw and card by its player in
+    ``players`` (by seat), to its end or, with ``deals``, until that many deals are over
+    (before the next is dealt). Yields before every action the game takes: the
+    :class:`Decision` where a seat's player decides (a throw, a card or a go), None where
+    none does (a round of the cut for the deal, the starter, a count of the show, the next
+    deal)."""
+    over = 0
+    while not game.is_over:
+        phase = game.phase
+        if phase is Phase.CUT:
+            yield None
+            for seat in game.waiting_for():
+                game.cut_for_deal(seat)
+        elif phase is Phase.DISCARD:
+            seat = game.waiting_for()[0]
+            view = game.view(seat)
+            throw = players[seat].discard(view)
+            yield Decision(seat, view, throw)
+            game.discard(seat, throw)
+        elif phase is Phase.STARTER:
+            yield None
+            assert game.pone is not None
+            game.cut_starter(game.pone)
+        elif phase is Phase.PLAY:
+            turn = game.turn
+            assert turn is not None
+            view = game.view(turn)
+            card = players[turn].play(view)
+            yield Decision(turn, view, card)
+            game.go(turn) if card is None else game.lay(turn, card)
+        elif phase is Phase.SHOW:
+            yield None
+            game.count_hand(*game.show_order[0])
+        else:
+            over += 1
+            if over == deals:
+                return
+            yield None
+            game.next_deal()
+
+
+def decisions(
+    game: Game, players: Sequence[ComputerPlayer], deals: int | None = None
+) -> Iterator[Decision]:
+    """Every decision of the seats' players in :func:`steps`, in order."""
+    return (step for step in steps(game, players, deals) if step is not None)
+
+
+def play_to(game: Game, players: Sequence[ComputerPlayer], phase: Phase) -> Game:
+    """``game`` played on by ``players`` (see :func:`steps`) until it stands at ``phase``
+    or is over."""
+    for _ in steps(game, players):
+        if game.phase is phase:
+            break
+    return game
+
+
+def deal_decisions(
+    players: Sequence[ComputerPlayer],
+    hands: Sequence[Sequence[Card]],
+    *,
+    starter: Card,
+    dealer: int,
+    scores: tuple[int, ...],
+    target: int = 121,
+) -> Iterator[tuple[Decision, Pegging | None]]:
+    """One deal of ``hands`` (by seat) on the engine's own pieces, from ``scores`` (by
+    side), each seat's throw and card by its player in ``players``: yields each decision
+    before it is taken, with the play as it stands then (None at the throws)."""
+    seats = len(hands)
+    throws: list[tuple[Card, ...]] = []
+    for seat in range(seats):
+        view = discard_view(
+            hands[seat], seat=seat, dealer=dealer, scores=scores, target=target, players=seats
+        )
+        throw = players[seat].discard(view)
+        yield Decision(seat, view, throw), None
+        throws.append(throw)
+    kept = [[c for c in hands[s] if c not in throws[s]] for s in range(seats)]
+    play = Pegging(kept, leader=(dealer + 1) % seats)
+    while not play.is_over:
+        seat = play.turn
+        assert seat is not None
+        view = play_view(
+            play,
+            seat,
+            starter=starter,
+            discards=throws[seat],
+            dealer=dealer,
+            scores=scores,
+            target=target,
+        )
+        card = players[seat].play(view)
+        yield Decision(seat, view, card), play
+        play.go() if card is None else play.lay(card)
+
+
 def game_views(levels: tuple[str, ...], seed: int, deals: int) -> Iterator[SeatView]:
     """Every view of the play in the first ``deals`` deals of a game seeded ``seed``
     between ``levels`` (by seat; the tournament's players, each seeded by the game's seed
     and its seat)."""
     game = Game(Settings(seats=len(levels)), seed=seed)
     players = [tournament_player(level, seed=f"{seed}/{s}") for s, level in enumerate(levels)]
-    while game.phase is Phase.CUT:
-        for seat in game.waiting_for():
-            game.cut_for_deal(seat)
-    for _ in range(deals):
-        for seat in game.seats:
-            game.discard(seat, players[seat].discard(game.view(seat)))
-        assert game.pone is not None
-        game.cut_starter(game.pone)
-        while game.phase is Phase.PLAY:
-            turn = game.turn
-            assert turn is not None
-            view = game.view(turn)
-            yield view
-            card = players[turn].play(view)
-            game.go(turn) if card is None else game.lay(turn, card)
-        while game.phase is Phase.SHOW:
-            game.count_hand(*game.show_order[0])
-        if game.is_over:
-            return
-        game.next_deal()
+    for decision in decisions(game, players, deals):
+        if decision.view.phase is Phase.PLAY:
+            yield decision.view
 
 
 def hard_table_views(seats: int, games: int) -> Iterator[TableView]:

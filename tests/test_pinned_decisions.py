@@ -21,14 +21,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.plays import game_views
+from tests.plays import deal_decisions, decisions, game_views
 from trainer.analysis.players import card_chances
 from trainer.analysis.players.crazy import Crazy
 from trainer.analysis.players.views import table_view, two_seat_view
-from trainer.analysis.seat_views import discard_view, play_view
 from trainer.analysis.tournament import tournament_player
 from trainer.analysis.tournament.variants import CrazyOpen
-from trainer.engine import DECK, Card, Game, Pegging, Phase, SeatView, Settings
+from trainer.engine import DECK, Card, Game, SeatView, Settings
 
 FIXTURE = Path(__file__).parent / "fixtures" / "pinned_decisions.json"
 #: Crazy's decisions before its throw counted the play, which ``crazy-open`` keeps.
@@ -80,59 +79,19 @@ def _deal(
     hands = [tuple(pack[size * s : size * (s + 1)]) for s in range(seats)]
     starter = pack[size * seats + 1]
     dealer = rng.randrange(seats)
-    throws = []
-    for seat in range(seats):
-        view = discard_view(
-            hands[seat], seat=seat, dealer=dealer, scores=scores, target=target, players=seats
-        )
-        throw = players[seat].discard(view)
-        throws.append(throw)
-        yield _notation(throw)
-    kept = [[c for c in hands[s] if c not in throws[s]] for s in range(seats)]
-    play = Pegging(kept, leader=(dealer + 1) % seats)
-    while not play.is_over:
-        seat = play.turn
-        assert seat is not None
-        view = play_view(
-            play,
-            seat,
-            starter=starter,
-            discards=throws[seat],
-            dealer=dealer,
-            scores=scores,
-            target=target,
-        )
-        choice = players[seat].play(view)
-        yield _notation(choice)
-        play.go() if choice is None else play.lay(choice)
+    played = deal_decisions(
+        players, hands, starter=starter, dealer=dealer, scores=scores, target=target
+    )
+    for decision, _ in played:
+        yield _notation(decision.decided)
 
 
 def _whole_game(levels: tuple[str, ...], seed: int) -> tuple[list[str], str]:
     """A whole game to 121 between ``levels``: every decision, and the game's record."""
     game = Game(Settings(seats=len(levels)), seed=seed)
     players = [tournament_player(level, seed=f"{seed}/{s}") for s, level in enumerate(levels)]
-    decisions: list[str] = []
-    while game.phase is Phase.CUT:
-        for seat in game.waiting_for():
-            game.cut_for_deal(seat)
-    while not game.is_over:
-        for seat in game.seats:
-            throw = players[seat].discard(game.view(seat))
-            decisions.append(_notation(throw))
-            game.discard(seat, throw)
-        assert game.pone is not None
-        game.cut_starter(game.pone)
-        while game.phase is Phase.PLAY:
-            turn = game.turn
-            assert turn is not None
-            card = players[turn].play(game.view(turn))
-            decisions.append(_notation(card))
-            game.go(turn) if card is None else game.lay(turn, card)
-        while game.phase is Phase.SHOW:
-            game.count_hand(*game.show_order[0])
-        if game.phase is Phase.DONE:
-            game.next_deal()
-    return decisions, game.record().notation()
+    played = [_notation(decision.decided) for decision in decisions(game, players)]
+    return played, game.record().notation()
 
 
 def _figures(values: dict[Card, float]) -> str:

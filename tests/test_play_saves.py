@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import table_of
 from tests.stores import imported_games
+from tests.support.faults import disk_full
 from tests.views.test_play import _page, _page_step, _play_out, _start, _texts
 from trainer.bench.playing import move
 from trainer.engine.events import LayEvent, ShowEvent
@@ -27,7 +28,6 @@ from trainer.engine.record import GameRecord
 from trainer.engine.settings import Settings
 from trainer.engine.vocab import Counting, Phase
 from trainer.progress.store import SCHEMA_VERSION, Store
-from trainer.progress.store.errors import from_sqlite
 from trainer.training.table import ME, Need, PlaySetup, Table, export_text
 from trainer.ui.play_page.state import STATE_KEY as PLAY_STATE
 
@@ -139,12 +139,7 @@ def test_a_full_disk_is_said_as_a_full_disk(monkeypatch: pytest.MonkeyPatch) -> 
     at = _page()
     _start(at)
 
-    def full(self: Store, profile_id: int, game: object) -> object:
-        error = sqlite3.OperationalError("database or disk is full")
-        error.sqlite_errorcode = sqlite3.SQLITE_FULL
-        raise from_sqlite(error) from error  # as the store raises it
-
-    monkeypatch.setattr(Store, "save_game", full)
+    monkeypatch.setattr(Store, "save_game", disk_full)
     _page_step(at)
     assert "the disk is full: free some space on it" in _errors(at)
     assert table_of(at).game.events

@@ -9,8 +9,9 @@ from dataclasses import replace
 
 import pytest
 
+from tests.plays import deal_decisions
 from trainer.analysis import LEVELS, computer_player, random_play
-from trainer.analysis.players import END
+from trainer.analysis.players import END, ComputerPlayer
 from trainer.analysis.players.crazy import Crazy
 from trainer.analysis.players.views import Race, two_seat_view
 from trainer.analysis.seat_views import discard_view, play_view
@@ -37,7 +38,7 @@ def test_levels_and_unknown_level() -> None:
 
 
 def _play_deal(
-    players: Sequence[object],
+    players: Sequence[ComputerPlayer],
     rng: random.Random,
     scores: tuple[int, int],
     target: int = 121,
@@ -49,36 +50,20 @@ def _play_deal(
     starter = cards[12]
     dealer = rng.randrange(2)
     decisions: list[object] = []
-    throws = []
-    for seat in (0, 1):
-        view = discard_view(six[seat], seat=seat, dealer=dealer, scores=scores, target=target)
-        throw = players[seat].discard(view)  # type: ignore[attr-defined]
-        assert isinstance(throw, tuple) and len(throw) == 2
-        assert throw[0] != throw[1] and set(throw) <= set(six[seat])
-        throws.append(throw)
-        decisions.append(throw)
-    kept = [[c for c in six[s] if c not in throws[s]] for s in (0, 1)]
-    play = Pegging(kept, leader=1 - dealer)
-    laid: list[list[Card]] = [[], []]
-    pile: list[Card] = []
-    while not play.is_over:
-        seat = play.turn
-        view = play_view(
-            play, seat, starter=starter, discards=throws[seat], dealer=dealer, scores=scores,
-            target=target,
-        )  # fmt: skip
-        choice = players[seat].play(view)  # type: ignore[attr-defined]
-        decisions.append(choice)
-        if choice is None:
+    played = deal_decisions(
+        players, six, starter=starter, dealer=dealer, scores=scores, target=target
+    )
+    for decision, play in played:
+        choice = decision.decided
+        if play is None:
+            throw = choice
+            assert isinstance(throw, tuple) and len(throw) == 2
+            assert throw[0] != throw[1] and set(throw) <= set(six[decision.seat])
+        elif choice is None:
             assert play.can_go(), "said go while a card fits"
-            event = play.go()
         else:
-            assert play.can_lay(choice), f"{choice} is not legal now"
-            event = play.lay(choice)
-            laid[seat].append(choice)
-            pile.append(choice)
-        if event.series_over:
-            pile = []
+            assert isinstance(choice, Card) and play.can_lay(choice), f"{choice} is not legal now"
+        decisions.append(choice)
     return decisions
 
 

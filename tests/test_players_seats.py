@@ -8,13 +8,14 @@ play and throw for the game near the end."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.plays import hard_table_views
+from tests.plays import decisions, hard_table_views
 from trainer.analysis import computer_player
 from trainer.analysis.discards_five import kept_likelihood_five
 from trainer.analysis.play_search.leaves import ExpectedReply
@@ -84,34 +85,36 @@ def _decide(level: str, game: Game, seat: int, phase: Phase) -> tuple[Card, ...]
     return answer
 
 
+@dataclass
+class _Checked:
+    """The tournament's player at ``level`` in ``game``, as :func:`_decide` makes it afresh
+    for each decision and checks it."""
+
+    level: str
+    game: Game
+
+    def discard(self, view: SeatView) -> tuple[Card, ...]:
+        throw = _decide(self.level, self.game, view.seat, Phase.DISCARD)
+        assert isinstance(throw, tuple), throw
+        return throw
+
+    def play(self, view: SeatView) -> Card | None:
+        card = _decide(self.level, self.game, view.seat, Phase.PLAY)
+        assert not isinstance(card, tuple), card
+        return card
+
+
 def _whole_game(levels: tuple[str, ...], seed: int, target: int) -> Game:
     game = Game(Settings(target=target, seats=len(levels)), seed=seed)
-    while game.phase is Phase.CUT:
-        for seat in game.waiting_for():
-            game.cut_for_deal(seat)
-    while not game.is_over:
-        for seat in game.seats:
-            throw = _decide(levels[seat], game, seat, Phase.DISCARD)
-            assert isinstance(throw, tuple) and len(throw) == 1
-            assert game.can_discard(seat, throw), (levels[seat], throw)
-            game.discard(seat, throw)
-        assert game.pone is not None
-        game.cut_starter(game.pone)
-        while game.phase is Phase.PLAY:
-            turn = game.turn
-            assert turn is not None
-            seat = turn
-            card = _decide(levels[seat], game, seat, Phase.PLAY)
-            if card is None:
-                assert game.can_go(seat), f"{levels[seat]} said go while a card fits"
-                game.go(seat)
-            else:
-                assert isinstance(card, Card) and game.can_lay(seat, card), (levels[seat], card)
-                game.lay(seat, card)
-        while game.phase is Phase.SHOW:
-            game.count_hand(*game.show_order[0])
-        if game.phase is Phase.DONE:
-            game.next_deal()
+    for decision in decisions(game, [_Checked(level, game) for level in levels]):
+        seat, decided = decision.seat, decision.decided
+        if isinstance(decided, tuple):
+            assert len(decided) == 1
+            assert game.can_discard(seat, decided), (levels[seat], decided)
+        elif decided is None:
+            assert game.can_go(seat), f"{levels[seat]} said go while a card fits"
+        else:
+            assert game.can_lay(seat, decided), (levels[seat], decided)
     return game
 
 

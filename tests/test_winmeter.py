@@ -10,6 +10,7 @@ import dataclasses
 
 import pytest
 
+from tests.plays import play_to, steps
 from trainer.analysis import computer_player
 from trainer.analysis.endgame import throws_by_needs
 from trainer.analysis.players import ComputerPlayer, card_chances
@@ -26,38 +27,8 @@ from trainer.engine import DECK, Game, Phase, Settings, Which, score_show
 MODEL = win_model()
 
 
-def _step(game: Game, players: tuple[ComputerPlayer, ComputerPlayer]) -> None:
-    """One action of a game between two computer players."""
-    if game.phase is Phase.CUT:
-        for seat in game.waiting_for():
-            game.cut_for_deal(seat)
-    elif game.phase is Phase.DISCARD:
-        for seat in (0, 1):
-            game.discard(seat, players[seat].discard(game.view(seat)))
-    elif game.phase is Phase.STARTER:
-        assert game.pone is not None
-        game.cut_starter(game.pone)
-    elif game.phase is Phase.PLAY:
-        turn = game.turn
-        assert turn is not None
-        card = players[turn].play(game.view(turn))
-        if card is None:
-            game.go(turn)
-        else:
-            game.lay(turn, card)
-    elif game.phase is Phase.SHOW:
-        seat, which = game.show_order[0]
-        game.count_hand(seat, which)
-    else:
-        game.next_deal()
-
-
-def _game(seed: int, target: int = 121) -> Game:
-    game = Game(Settings(target=target), seed)
-    players = (computer_player("hard", seed=1), computer_player("hard", seed=2))
-    while not game.is_over:
-        _step(game, players)
-    return game
+def _hards() -> tuple[ComputerPlayer, ComputerPlayer]:
+    return (computer_player("hard", seed=1), computer_player("hard", seed=2))
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -65,14 +36,13 @@ def test_both_seats_see_the_same_chances_adding_up_to_one(seed: int) -> None:
     game = Game(Settings(target=61), seed)
     players = (computer_player("normal", seed=1), computer_player("hard", seed=2))
     seen = 0
-    while not game.is_over:
+    for _ in steps(game, players):  # before every action
         meter = win_meter(game.view(0))
         assert meter == win_meter(game.view(1))
         assert sum(meter.chances) == pytest.approx(1.0)
         assert all(0.0 <= c <= 1.0 for c in meter.chances)
         assert meter.phase is game.phase
         seen += 1
-        _step(game, players)
     final = win_meter(game.view(0))
     assert game.winner is not None
     assert final.of(game.winner) == 1.0 and final.percent(game.winner) == 100
@@ -95,10 +65,7 @@ def test_before_the_cut_and_at_the_start_of_a_deal() -> None:
 def _to_show(seed: int, target: int = 61) -> Game | None:
     """A game between two Hard players up to the show of its first deal (None when it is
     won before)."""
-    game = Game(Settings(target=target), seed)
-    players = (computer_player("hard", seed=1), computer_player("hard", seed=2))
-    while not game.is_over and game.phase is not Phase.SHOW:
-        _step(game, players)
+    game = play_to(Game(Settings(target=target), seed), _hards(), Phase.SHOW)
     return None if game.is_over else game
 
 
@@ -138,19 +105,12 @@ def test_bad_questions() -> None:
 
 def _to_play(seed: int, target: int = 61) -> Game:
     """A game between two Hard players up to the first card of its first deal."""
-    game = Game(Settings(target=target), seed)
-    players = (computer_player("hard", seed=1), computer_player("hard", seed=2))
-    while game.phase is not Phase.PLAY:
-        _step(game, players)
-    return game
+    return play_to(Game(Settings(target=target), seed), _hards(), Phase.PLAY)
 
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_a_seat_s_chance_at_the_throw_is_its_best_throw_s_then_the_one_it_made(seat: int) -> None:
-    game = Game(Settings(target=61), 3)
-    players = (computer_player("hard", seed=1), computer_player("hard", seed=2))
-    while game.phase is not Phase.DISCARD:
-        _step(game, players)
+    game = play_to(Game(Settings(target=61), 3), _hards(), Phase.DISCARD)
     view = game.view(seat)
     chance = seat_chance(view)
     throws = throws_by_needs(view.hand, dealer=game.dealer == seat, need_me=61, need_opp=61)
@@ -205,15 +165,13 @@ def test_each_card_s_chance_is_told_from_the_seat_s_chance() -> None:
 
 def test_a_seat_s_chance_in_the_show_and_between_deals() -> None:
     game = _to_play(6)
-    players = (computer_player("hard", seed=1), computer_player("hard", seed=2))
-    while game.phase is Phase.PLAY:
-        _step(game, players)
+    players = _hards()
+    play_to(game, players, Phase.SHOW)  # the play
     assert game.phase is Phase.SHOW
     for seat in (0, 1):
         mine, public = seat_chance(game.view(seat)).chance, win_meter(game.view(seat)).of(seat)
         assert 0.0 <= mine <= 1.0 and abs(mine - public) < 0.2  # the crib of its own throw
-    while game.phase is Phase.SHOW:
-        _step(game, players)
+    play_to(game, players, Phase.DONE)  # the show
     if not game.is_over:
         assert seat_chance(game.view(0)).meter() == win_meter(game.view(0))
     with pytest.raises(ValueError, match="whole games of two"):

@@ -48,6 +48,8 @@ def _act(page: Any) -> str:
         if button.count() and button.first.is_visible() and button.first.is_enabled():
             button.first.click(timeout=3000)
             return name
+    if page.locator(".cp.locked").count():  # the cards have sent their action: its run next
+        return ""
     if _visible(page, "text=Pick two cards for"):
         confirm = page.locator(".cp-confirm")
         confirm.first.wait_for(timeout=3000)

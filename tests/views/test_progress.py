@@ -18,10 +18,10 @@ from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
 from tests.stores import add_answer
+from tests.support.faults import disk_full
 from trainer.content.catalog import load_drills
 from trainer.engine.skills import Category, DrillType
 from trainer.progress.store import SCHEMA_VERSION, Store
-from trainer.progress.store.errors import from_sqlite
 from trainer.training.adaptive import FLOOR
 from trainer.training.questions import ShowQuestion, deal_question
 from trainer.training.records import AttemptIn
@@ -469,11 +469,8 @@ def test_a_store_read_error_is_explained_and_the_app_keeps_going(
     store = Store.open(_isolated_database)
     add_answer(store, store.create_profile("Ann").id, given(1))
 
-    def failing(*args: object, **kwargs: object) -> None:
-        raise from_sqlite(sqlite3.OperationalError("database or disk is full"))
-
     with monkeypatch.context() as patch:
-        patch.setattr(Store, "progress_rows", failing)
+        patch.setattr(Store, "progress_rows", disk_full)
         at = progress_page()
         [warning] = at.warning
         assert "Your progress cannot be read just now" in warning.value

@@ -10,13 +10,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.stores import add_answer
+from tests.support.faults import disk_full
 from tests.test_driver import _play_out
 from tests.test_driver import _played as _played_at
 from tests.views.test_progress import given, progress_page, text_tables, texts
 from trainer.analysis import Level
 from trainer.engine.settings import Settings
 from trainer.progress.store import Store
-from trainer.progress.store.errors import from_sqlite
 from trainer.training.table import ME, PlaySetup, Table
 from trainer.ui.play_saves import saved_row
 from trainer.ui.review_ahead import reviews_ahead
@@ -136,11 +136,8 @@ def test_a_games_read_error_is_explained_and_the_rest_of_the_page_stays(
     add_answer(store, ann, given(1))
     _save(store, ann, "g", _played("easy", 61, 2))
 
-    def failing(*args: object, **kwargs: object) -> None:
-        raise from_sqlite(sqlite3.OperationalError("database or disk is full"))
-
     with monkeypatch.context() as patch:
-        patch.setattr(Store, "games_record", failing)
+        patch.setattr(Store, "games_record", disk_full)
         at = progress_page()
         [warning] = at.warning
         assert "Your games cannot be read just now" in warning.value

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.plays import each_action, position_of, random_play, weighed_card
+from tests.plays import decisions, each_action, position_of, random_play, weighed_card
 from trainer.analysis.pegging import reply_expectation
 from trainer.analysis.play_search.leaves import ExpectedReply
 from trainer.analysis.play_search.position import (
@@ -25,7 +25,7 @@ from trainer.analysis.play_search.replies import WeighedReply, greedy_reply
 from trainer.analysis.play_search.walk import PlaySearch
 from trainer.analysis.players import computer_player
 from trainer.analysis.players.views import table_view
-from trainer.engine import DECK, Card, Game, Pegging, Phase, Settings
+from trainer.engine import DECK, Card, Game, Pegging, Settings
 
 # -- by expectation over the cards a seat cannot see --
 
@@ -67,23 +67,10 @@ def _hard_decisions(seats: int, games: int) -> Iterator[tuple[Game, int, Card | 
     for g in range(games):
         game = Game(Settings(seats=seats), seed=300 + g)
         players = [computer_player("hard", seed=f"{g}/{s}") for s in range(seats)]
-        while game.phase is Phase.CUT:
-            for seat in game.waiting_for():
-                game.cut_for_deal(seat)
-        for _ in range(2):
-            for seat in game.seats:
-                game.discard(seat, players[seat].discard(game.view(seat)))
-            assert game.pone is not None
-            game.cut_starter(game.pone)
-            while game.phase is Phase.PLAY:
-                turn = game.turn
-                assert turn is not None
-                card = players[turn].play(game.view(turn))
-                yield game, turn, card
-                game.go(turn) if card is None else game.lay(turn, card)
-            while game.phase is Phase.SHOW:
-                game.count_hand(*game.show_order[0])
-            game.next_deal()
+        for decision in decisions(game, players, deals=2):
+            card = decision.decided
+            if not isinstance(card, tuple):
+                yield game, decision.seat, card
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
