@@ -10,10 +10,11 @@ over the deals, as the meter showed it (games the win model speaks of,
 and the line are folded until opened (:mod:`trainer.ui.folded`): a first load sends none of
 them. In learning mode and first games no percentage or decimal point is shown. The numbers
 are the review's (:mod:`trainer.training.review`), the words
-:mod:`trainer.training.review_words`'s: this page draws them. The review is usually worked out already, while the results were on the
-screen (:mod:`trainer.ui.review_ahead`). Another page opens it for a game with
-``?game=<id>`` (or names the game with :func:`trainer.ui.requests.name_review`); only the
-signed-in player's own finished games open. What the page keeps between runs is one
+:mod:`trainer.training.review_words`'s: this page draws them. The review is usually
+worked out already, while the results were on the screen (:mod:`trainer.ui.review_ahead`).
+Another page opens it for a game with ``?game=<id>`` (or names the game with
+:func:`trainer.ui.requests.name_review`); only the signed-in player's own finished games
+open. What the page keeps between runs is one
 :class:`~trainer.ui.page_state.ReviewState`.
 """
 
