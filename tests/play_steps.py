@@ -6,6 +6,7 @@ tab counts its runs: :func:`tests.browser.count_runs`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -56,16 +57,29 @@ def start_game(
     form = page.get_by_text("How strong is the computer?")
     form.wait_for()
     settled(page)
-    page.get_by_text(level, exact=True).first.click()
-    page.get_by_text(f"{target} points", exact=False).first.click()
+    pick(page, level)
+    pick(page, f"{target} points")
     if seats != 2 or coach != "off":
         more_options(page)
     if seats != 2:
         choose_table_size(page, SEATS[seats])
     if coach != "off":
-        page.get_by_text(COACH[coach], exact=True).click()
+        pick(page, COACH[coach])
     settled(page)
     acted(page, page.get_by_role("button", name="Start the game").click)
+
+
+def pick(page: Any, label: str) -> None:
+    """Choose the option of a radio whose label starts with ``label``, and look that it is
+    chosen: a run still drawing the form may take a click, which is then made again."""
+    option = page.get_by_role("radio", name=re.compile("^" + re.escape(label)))
+    for _ in range(3):
+        settled(page)
+        if option.is_checked():
+            break
+        page.locator("label", has=option).click()
+    settled(page)
+    assert option.is_checked(), label
 
 
 def choose_table_size(page: Any, label: str) -> None:

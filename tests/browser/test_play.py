@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.browser import drawn, redrawn, settled
-from tests.play_steps import more_options
+from tests.browser import acted, count_runs, drawn, redrawn, runs, settled
+from tests.play_steps import more_options, pick
 from trainer.progress.store import Store
 
 RESULTS = "text=/You win!|The computer wins this time/"
@@ -71,11 +71,14 @@ def _until(page: Any, done: Any, *, steps: int = 400, seconds: float = 600) -> l
             page.screenshot(path="/tmp/play-stuck.png", full_page=True)
             raise AssertionError(f"stuck after {taken[-10:]}")
         assert len(taken) < steps, f"too many steps: {taken[-10:]}"
-        before = drawn(page)
+        before, ran = drawn(page), runs(page)
         step = _one_step(page)
-        if step:
+        if step:  # the run it started, over (the page may change before it begins)
             taken.append(step)
-        redrawn(page, before)  # the page answers (or, when nothing was done, changes)
+            page.wait_for_function("(n) => (window.__runs || 0) > n", arg=ran, timeout=60_000)
+            settled(page)
+        else:
+            redrawn(page, before)  # the page was changing under the click: once it has
     return taken
 
 
@@ -85,6 +88,7 @@ def _new_game_form(page: Any, app_url: str, browser_db: Path, player: str) -> No
     store = Store.open(browser_db)
     if not any(p.name == player for p in store.profiles()):
         store.create_profile(player)
+    count_runs(page)  # each step waits for the run it starts (see _until)
     page.goto(f"{app_url}/play?player={player.lower()}")
     page.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
     settled(page)
@@ -92,8 +96,8 @@ def _new_game_form(page: Any, app_url: str, browser_db: Path, player: str) -> No
 
 def _start(page: Any, app_url: str, browser_db: Path) -> None:
     _new_game_form(page, app_url, browser_db, "Reloads")
-    page.get_by_text("Easy", exact=True).click()
-    page.get_by_text("61 points (a short game)").click()
+    pick(page, "Easy")
+    pick(page, "61 points (a short game)")
     page.get_by_role("button", name="Start the game").click()
     page.get_by_role("button", name="Cut the deck").wait_for()
 
@@ -154,11 +158,21 @@ def test_the_coach_gives_a_hint_and_then_judges_the_throw(
 ) -> None:
     _new_game_form(page, app_url, browser_db, "Hints")
     more_options(page)  # the coach is among the game's other options
-    page.get_by_text("After each move (it tells you").click()  # (not the lobby's coach)
-    page.get_by_role("button", name="Start the game").click()
-    _until(page, lambda: _visible(page, "text=Pick two cards for"), steps=20)
-    settled(page)
-    page.get_by_role("button", name="Hint").click()
+    pick(page, "After each move (it tells you")  # (not the lobby's coach)
+    acted(page, page.get_by_role("button", name="Start the game").click)
+    cut = page.get_by_role("button", name="Cut the deck")
+    throw = page.get_by_text("Pick two cards for")
+    for _ in range(10):  # only cuts for the deal (a tie cuts again), never a step further
+        cut.or_(throw).first.wait_for()
+        if throw.count():
+            break
+        acted(page, cut.first.click)
+    hint = page.get_by_role("button", name="Hint")
+    try:
+        hint.wait_for()
+    except PlaywrightError:
+        raise AssertionError(page.locator('[data-testid="stMain"]').inner_text()[:1500]) from None
+    hint.click()
     # the first ranking in a server process loads the analysis (a second or two)
     page.get_by_text("this deal is marked as hinted").wait_for(timeout=120_000)
     settled(page)
