@@ -14,7 +14,8 @@ painted, or to the end of the script run, as that figure is timed): what Streaml
 anyway is the floor, and the ratio is what the trainer adds to it. The clicks timed until
 painted each have a floor of their own: the floor button clicked in a tab beside theirs just
 before each of them (:func:`~trainer.bench.browser_figures.beside`), so that a click and its
-floor are measured under the same load of the machine.
+floor are measured under the same load of the machine. Those clicks are timed in
+:mod:`trainer.bench.browser_clicks`; this module starts the servers and runs each part.
 
 * the first load of each page (the Play page with a game on the table, the Review page
   of a finished game), each on a server just started (as the README starts it;
@@ -68,19 +69,16 @@ import json
 import shutil
 import tempfile
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from trainer.bench import line_by_line
+from trainer.bench import browser_clicks, line_by_line
 from trainer.bench.browser_figures import (
     FLOOR,
-    FLOOR_PAINTED,
-    FLOOR_RUN,
     REVIEW_FROM_PROGRESS,
     Figures,
     Profile,
-    beside,
     load_figures,
     report,
     row,
@@ -153,197 +151,6 @@ async def _fresh_loads(browser: Any, urls: Urls, figures: Figures) -> None:
             if name != FLOOR:
                 figures.add("fresh page load (any page)", seconds)
             figures.add(f"fresh load: {name}", seconds)
-
-
-async def _floor_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
-    """The floor page's button: until its new text is painted, and until the run it asked
-    for has finished (the two ways the app's clicks are timed)."""
-    async with new_tab(browser) as page:
-        runs = ScriptRuns()
-        runs.watch(page)
-        await load_page(page, urls.floor, "hi 0")
-        button = page.get_by_role("button", name="again")
-        for n in range(rounds):
-            runs.finished.clear()
-            started = time.perf_counter()
-            painted = await timed_action(
-                page, '[data-testid="stMarkdownContainer"]', f"hi {n + 1}", button.click
-            )
-            await asyncio.wait_for(runs.finished.wait(), MISSED_CLICK_S)
-            figures.add(FLOOR_PAINTED, painted)
-            figures.add(FLOOR_RUN, runs.at - started)
-
-
-#: Clicks the floor's button beside a scenario's (see :func:`_floor_beside`).
-Beside = Callable[[], Awaitable[None]]
-
-
-@contextlib.asynccontextmanager
-async def _floor_beside(
-    browser: Any, urls: Urls, figures: Figures, name: str
-) -> AsyncIterator[Beside]:
-    """The floor page in a tab of its own beside a scenario's: each call clicks its button,
-    timed until its new text is painted, under ``beside(name)``; the scenario calls it just
-    before each click it times, so that each of them has a floor measured at the same moment.
-    (Headless Chromium draws a tab in the background as it does one in front: bringing each
-    to the front for its click made the floor's slower, by a tenth.)"""
-    async with new_tab(browser) as page:
-        await load_page(page, urls.floor, "hi 0")
-        button = page.get_by_role("button", name="again")
-        clicks = 0
-
-        async def click() -> None:
-            nonlocal clicks
-            clicks += 1
-            wait = await timed_action(
-                page, '[data-testid="stMarkdownContainer"]', f"hi {clicks}", button.click
-            )
-            figures.add(beside(name), wait)
-
-        yield click
-
-
-async def _practice_answers(
-    page: Any, url: str, seed: int, answers: int, floor: Beside | None = None
-) -> list[float]:
-    """Open a typed-total set and answer ``answers`` questions; each wait, in seconds
-    (``floor``: the floor's click beside each)."""
-    # one question more than the answers timed, whatever length the tier gives its sets:
-    # the last question's button says "See how you did", not "Next question"
-    link = f"{url}/practice?drill=hand&tier=club&seed={seed}&length={answers + 1}"
-    await load_page(page, link, "Count this hand")
-    waits: list[float] = []
-    for n in range(answers):
-        box = page.get_by_label("Your total")
-        await box.fill("5")
-        if floor is not None:
-            await floor()
-        waits.append(
-            await timed_action(
-                page, '[data-testid="stButton"]', "question", lambda b=box: b.press("Enter")
-            )
-        )
-        if n + 1 < answers:
-            await page.get_by_role("button", name="Next question").click()
-            await page.get_by_text(f"Question {n + 2} of").wait_for()
-            await idle(page)
-    return waits
-
-
-#: The clicks timed until painted, each beside a floor click of its own.
-CHECK = 'Practice "Check" -> explanation'
-EVERYTHING = '"That\'s everything" -> grade'
-ENTER = "Check a hand -> total"
-FIFTH_TAP = "Check a hand: the fifth tap -> total"
-NEXT_DEAL = 'Review: "Next deal" -> painted'
-
-
-async def _check_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
-    async with _floor_beside(browser, urls, figures, CHECK) as floor, new_tab(browser) as page:
-        for wait in await _practice_answers(page, urls.app, 11, rounds, floor):
-            figures.add(CHECK, wait)
-
-
-async def _claim_finishes(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
-    async with (
-        _floor_beside(browser, urls, figures, EVERYTHING) as floor,
-        new_tab(browser) as page,
-    ):
-        link = f"{urls.app}/practice?drill=hand&tier=club&seed=5&mode=claim&length={rounds + 1}"
-        await load_page(page, link, "Count")
-        for n in range(rounds):
-            done = page.locator(".cp-done")  # inside the tappable hand
-            await floor()
-            wait = await timed_action(
-                page, '[data-testid="stButton"]', "question", lambda d=done: d.click()
-            )
-            figures.add(EVERYTHING, wait)
-            if n + 1 < rounds:
-                await page.get_by_role("button", name="Next question").click()
-                await page.get_by_text(f"Question {n + 2} of").wait_for()
-                await idle(page)
-
-
-#: Hands with distinct totals, so each new total can be told from the last.
-_CHECK_HANDS = (
-    ("5H 5D 5C JS", "5S"),
-    ("3C 3D 4S 4H", "5C"),
-    ("AH 3H TH JD", "3D"),
-    ("2C 4D 6S 8H", "TC"),
-    ("4H 5H 6H 7C", "8S"),
-    ("7C 8D 8S 9H", "KC"),
-)
-
-
-def _total(hand: str, starter: str) -> str:
-    from trainer.engine import parse_cards, score_show
-
-    return str(score_show(parse_cards(hand), parse_cards(starter)[0]).total)
-
-
-async def _check_hands(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
-    async with _floor_beside(browser, urls, figures, ENTER) as floor, new_tab(browser) as page:
-        await load_page(page, f"{urls.app}/check", "Every combination")
-        for n in range(rounds):
-            hand, starter = _CHECK_HANDS[(n + 1) % len(_CHECK_HANDS)]
-            total = _total(hand, starter)
-            await page.get_by_label("Hand (four cards)", exact=True).fill(hand)
-            box = page.get_by_label("Starter", exact=True)
-            await box.fill(starter)
-            await floor()
-            wait = await timed_action(
-                page,
-                '[data-testid="stMetricValue"]',
-                total,
-                lambda b=box: b.press("Enter"),
-            )
-            figures.add(ENTER, wait)
-
-
-async def _check_taps(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
-    """Check a hand's grid: four taps for the hand, then the starter's, timed from the fifth
-    tap until the total is painted ("Clear" first, for a grid that starts with a hand)."""
-    async with (
-        _floor_beside(browser, urls, figures, FIFTH_TAP) as floor,
-        new_tab(browser) as page,
-    ):
-        await load_page(page, f"{urls.app}/check", "Every combination")
-        await page.get_by_text("Pick them", exact=True).click()
-        await page.locator(".cp-grid").first.wait_for()
-        await idle(page)
-        for n in range(rounds):
-            await page.locator(".cp-actions .cp-btn", has_text="Clear").first.click()
-            await page.get_by_text("Choose four cards for the hand").first.wait_for()
-            await idle(page)
-            hand, starter = _CHECK_HANDS[n % len(_CHECK_HANDS)]
-            for card in hand.split():
-                await page.locator(f'.cp-grid .cp-card[data-id="{card}"]').click()
-            await idle(page)
-            await floor()
-            tap = page.locator(f'.cp-grid .cp-card[data-id="{starter}"]').click
-            wait = await timed_action(
-                page, '[data-testid="stMetricValue"]', _total(hand, starter), tap
-            )
-            figures.add(FIFTH_TAP, wait)
-
-
-async def _review_clicks(browser: Any, urls: Urls, figures: Figures, *, rounds: int) -> None:
-    """The Review page of a finished game to 121: "Next deal" until the next deal's line is
-    painted."""
-    async with (
-        _floor_beside(browser, urls, figures, NEXT_DEAL) as floor,
-        new_tab(browser) as page,
-    ):
-        await load_page(page, f"{urls.app}/review?game={REVIEW_GAME}", "Deal by deal")
-        for n in range(rounds):
-            button = page.get_by_role("button", name="Next deal")
-            if not await button.is_enabled():
-                break
-            await floor()
-            wait = await timed_action(
-                page, '[data-testid="stCaptionContainer"]', f"Deal {n + 2} ·", button.click
-            )
-            figures.add(NEXT_DEAL, wait)
 
 
 #: Rounds of :func:`_reviews_from_progress` at most: each starts a server of its own.
@@ -582,14 +389,14 @@ async def run(
                 if "loads" in parts:
                     steps.append(_fresh_loads)
                 if set(parts) != {"crowd"}:  # the figures are given against the floor's
-                    steps.append(functools.partial(_floor_clicks, rounds=rounds))
+                    steps.append(functools.partial(browser_clicks.floor_clicks, rounds=rounds))
                 if "clicks" in parts:
                     steps += [
-                        functools.partial(_check_clicks, rounds=rounds),
-                        functools.partial(_claim_finishes, rounds=rounds),
-                        functools.partial(_check_hands, rounds=rounds),
-                        functools.partial(_check_taps, rounds=rounds),
-                        functools.partial(_review_clicks, rounds=rounds),
+                        functools.partial(browser_clicks.check_clicks, rounds=rounds),
+                        functools.partial(browser_clicks.claim_finishes, rounds=rounds),
+                        functools.partial(browser_clicks.check_hands, rounds=rounds),
+                        functools.partial(browser_clicks.check_taps, rounds=rounds),
+                        functools.partial(browser_clicks.review_clicks, rounds=rounds),
                         functools.partial(_reviews_from_progress, rounds=rounds),
                     ]
                 if "crowd" in parts:
@@ -706,7 +513,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "users": args.users,
             "starts": args.starts,
             "check hands": [
-                [hand, starter, _total(hand, starter)] for hand, starter in _CHECK_HANDS
+                [hand, starter, browser_clicks.hand_total(hand, starter)]
+                for hand, starter in browser_clicks.CHECK_HANDS
             ],
         }
         print(f"Would measure {', '.join(parts)} on {', '.join(plan['apps'])}", flush=True)
