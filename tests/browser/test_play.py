@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.browser import acted, count_runs, drawn, redrawn, runs, settled
-from tests.play_steps import more_options, pick
+from tests.browser import acted, count_runs, drawn, redrawn, settled
+from tests.play_steps import more_options, pick, play_until, step
 from trainer.progress.store import Store
 
 RESULTS = "text=/You win!|The computer wins this time/"
@@ -25,70 +25,13 @@ def _visible(page: Any, selector: str) -> bool:
     return bool(locator.count()) and bool(locator.first.is_visible())
 
 
-def _idle(page: Any) -> None:
-    """Wait until the app has finished running the script (no 'Running' indicator)."""
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000
-    )
-
-
-def _one_step(page: Any) -> str:
-    """Take whatever single action the page asks for; returns what it was ('' when the
-    page was changing under the click, to be tried again)."""
-    _idle(page)
-    try:
-        return _act(page)
-    except PlaywrightError:
-        return ""
-
-
-def _act(page: Any) -> str:
-    for name in ("Cut the deck", "Next", "Continue"):
-        button = page.get_by_role("button", name=name, exact=True)
-        if button.count() and button.first.is_visible() and button.first.is_enabled():
-            button.first.click(timeout=3000)
-            return name
-    if page.locator(".cp.locked").count():  # the cards have sent their action: its run next
-        return ""
-    if _visible(page, "text=Pick two cards for"):
-        confirm = page.locator(".cp-confirm")
-        confirm.first.wait_for(timeout=3000)
-        while page.locator(".cp-card.on").count() < 2:
-            page.locator(".cp-card:not(.on)").first.click(timeout=3000)
-        confirm.first.click(timeout=3000)
-        return "throw"
-    if _visible(page, "text=Your turn: tap a card to lay it."):
-        page.locator(".cp-card:not(.off)").first.click(timeout=3000)
-        return "lay"
-    return ""
-
-
-def _until(page: Any, done: Any, *, steps: int = 400, seconds: float = 600) -> list[str]:
-    taken: list[str] = []
-    deadline = time.monotonic() + seconds
-    while not done():
-        if time.monotonic() > deadline:
-            page.screenshot(path="/tmp/play-stuck.png", full_page=True)
-            raise AssertionError(f"stuck after {taken[-10:]}")
-        assert len(taken) < steps, f"too many steps: {taken[-10:]}"
-        before, ran = drawn(page), runs(page)
-        step = _one_step(page)
-        if step:  # the run it started, over (the page may change before it begins)
-            taken.append(step)
-            page.wait_for_function("(n) => (window.__runs || 0) > n", arg=ran, timeout=60_000)
-            settled(page)
-        else:
-            redrawn(page, before)  # the page was changing under the click: once it has
-    return taken
-
-
 def _new_game_form(page: Any, app_url: str, browser_db: Path, player: str) -> None:
     """Open the Play page of a player of this test's own (the browser tests' other players
     leave games finished or under way), on its new game form."""
     store = Store.open(browser_db)
     if not any(p.name == player for p in store.profiles()):
         store.create_profile(player)
-    count_runs(page)  # each step waits for the run it starts (see _until)
+    count_runs(page)  # each step waits for the run it starts (tests.play_steps.step)
     page.goto(f"{app_url}/play?player={player.lower()}")
     page.get_by_text("How strong is the computer?").wait_for(timeout=60_000)
     settled(page)
@@ -130,7 +73,7 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
     def in_show() -> bool:
         return _visible(page, "text=/Your hand|The computer's hand/") or _visible(page, RESULTS)
 
-    taken = _until(page, in_show)
+    taken = play_until(page, in_show)
     assert "lay" in taken
     settled(page)
     before = page.locator("h3").all_inner_texts()
@@ -142,7 +85,7 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
     expect(page.locator("h3")).to_have_text(before, timeout=60_000)
 
     started = time.monotonic()
-    _until(page, lambda: _visible(page, RESULTS), steps=800, seconds=600)  # a guard on a hang
+    play_until(page, lambda: _visible(page, RESULTS), most=800)
     print(f"\nthe rest of a 61-point game took {time.monotonic() - started:.1f} s in the browser")
     page.get_by_text("Final score:").wait_for()
     page.get_by_text("Your record against Easy to 61, two players: ").wait_for()
@@ -177,7 +120,7 @@ def test_the_coach_gives_a_hint_and_then_judges_the_throw(
     page.get_by_text("this deal is marked as hinted").wait_for(timeout=120_000)
     settled(page)
     assert "coach: after each move" in page.get_by_text("Easy computer").first.inner_text()
-    _one_step(page)  # the throw
+    assert step(page) == "throw"
     hinted = page.get_by_text("You asked for a hint on this deal.")
     hinted.wait_for(state="attached", timeout=60_000)
     if not hinted.is_visible():  # the coach on the throw folds once the play begins
