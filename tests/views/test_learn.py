@@ -82,6 +82,15 @@ def _answer(at: AppTest, lesson: Lesson, value: str) -> None:
     assert not at.exception
 
 
+def _go_to(at: AppTest, lesson: Lesson, step_id: str) -> None:
+    """Walk the open lesson to the step ``step_id``, answering each question on the way."""
+    while lesson.steps[_step(at)].id != step_id:
+        step = lesson.steps[_step(at)]
+        if step.check is not None:
+            _answer(at, lesson, _right(step.check))
+        at.button(key="learn_next").click().run()
+
+
 def _has_text_input(at: AppTest, key: str) -> bool:
     return any(widget.key == key for widget in at.text_input)
 
@@ -281,11 +290,7 @@ def test_a_go_question_shows_every_step_of_its_story() -> None:
     lesson = _lesson("go-and-last-card")
     at = _learn_page()
     _open(at, lesson)
-    while lesson.steps[_step(at)].id != "last-card":
-        step = lesson.steps[_step(at)]
-        if step.check is not None:
-            _answer(at, lesson, _right(step.check))
-        at.button(key="learn_next").click().run()
+    _go_to(at, lesson, "last-card")
     (story,) = [m.value for m in at.markdown if m.value.startswith("1. The pone lays")]
     assert "so the dealer pegs 1 for the go" in story
     assert "The count goes back to zero, and the pone leads the next series" in story
@@ -464,11 +469,7 @@ def test_a_question_at_a_table_of_three_shows_its_story_and_the_hands_left() -> 
     lesson = _lesson("three-and-four")
     at = _learn_page()
     _open(at, lesson)
-    while lesson.steps[_step(at)].id != "who-leads":
-        step = lesson.steps[_step(at)]
-        if step.check is not None:
-            _answer(at, lesson, _right(step.check))
-        at.button(key="learn_next").click().run()
+    _go_to(at, lesson, "who-leads")
     (story,) = [m.value for m in at.markdown if m.value.startswith("1. The first player lays")]
     assert "The second player lays the K♦: the count is 15." in story
     assert "leads the next series" not in story  # the part asked about is left out
