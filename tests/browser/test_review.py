@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import EXCEPTION, after, open_page, settled
 from tests.conftest import BROWSER_PLAYER
@@ -66,10 +67,29 @@ def _open_expander(page: Any, within: Any, label: str) -> Any:
         .filter(has=page.locator("summary", has_text=label))
         .first
     )
-    expander.locator("summary").click()
-    body = expander.locator('[data-testid="stExpanderDetails"]')
-    body.locator('[data-testid="stElementContainer"]').first.wait_for(state="visible")
-    return body
+    return _open(expander)
+
+
+def _open(expander: Any) -> Any:
+    """Open ``expander`` and wait for its contents to be drawn; its body. The click is made
+    once the page has no run under way, and made again if a run drawn as it landed closed
+    the fold again (a fold opened while the last one's run is still drawing can be)."""
+    page = expander.page
+    body = expander.locator('[data-testid="stExpanderDetails"]').first
+    for _ in range(3):
+        settled(page)
+        if expander.locator("details").first.get_attribute("open") is None:
+            summary = expander.locator("summary").first
+            summary.scroll_into_view_if_needed()
+            summary.click()
+        try:
+            body.locator('[data-testid="stElementContainer"]').first.wait_for(
+                state="visible", timeout=10_000
+            )
+            return body
+        except PlaywrightTimeout:
+            continue  # closed again under the click: look and open it once more
+    raise AssertionError(f"the fold {expander.locator('summary').first.inner_text()!r} stays shut")
 
 
 def _plain(text: str) -> str:
@@ -153,13 +173,7 @@ def _no_figures(page: Any) -> None:
     expanders = page.locator('[data-testid="stExpander"]')
     n = 0
     while n < expanders.count():  # (counted again: a fold opened may hold another)
-        expander = expanders.nth(n)
-        if expander.locator("details").first.get_attribute("open") is None:
-            summary = expander.locator("summary").first
-            summary.scroll_into_view_if_needed()
-            summary.click()
-            body = expander.locator('[data-testid="stExpanderDetails"]').first
-            body.locator('[data-testid="stElementContainer"]').first.wait_for(state="visible")
+        _open(expanders.nth(n))
         n += 1
     settled(page)
     text = _plain(page.locator('[data-testid="stMain"]').inner_text())
@@ -196,11 +210,9 @@ def _shown_chances(page: Any, key: str) -> list[list[str]]:
     first: it is folded until opened)."""
     fold = page.locator(f".st-key-{key}_fold")
     if fold.count():
-        fold.scroll_into_view_if_needed()
-        fold.locator("summary").first.click()
+        _open(fold)
     box = page.locator(f".st-key-{key}_table")
-    box.scroll_into_view_if_needed()
-    box.locator("summary").click()
+    _open(box)
     table = box.locator("table")
     table.wait_for(state="visible")
     return [
