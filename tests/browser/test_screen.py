@@ -150,13 +150,29 @@ def _load(page: Any, url: str) -> None:
 
 
 def _check_all(tabs: dict[str, Any], url: str, phase: str, hand: str, action: str) -> None:
-    for size, page in tabs.items():
+    """Each tab loads the game and is checked; the desktop's, where the game is played on,
+    last, so the game goes on from the page loaded most recently."""
+    for size, page in sorted(tabs.items(), key=lambda item: item[0] == "desktop"):
         _load(page, url)
         try:
             _check_fits(page, phase, size, hand, action)
         except Exception:
             page.screenshot(path=f"/tmp/table-{phase.replace(' ', '-')}-{size}.png")
             raise
+
+
+def _click(page: Any, name: str, phase: str) -> None:
+    """Click the button ``name`` once the page has no run under way; if it cannot be
+    clicked, a failure that says what the screen shows (and a screenshot of it)."""
+    settled(page)
+    try:
+        page.get_by_role("button", name=name, exact=True).click()
+    except PlaywrightTimeout as err:  # its log says what stood in the way
+        page.screenshot(path=f"/tmp/table-{phase.replace(' ', '-')}-click.png", full_page=True)
+        shown = page.locator('[data-testid="stApp"]').inner_text()[:3000]
+        raise AssertionError(
+            f"{phase}: {name!r} could not be clicked. On the screen:\n{shown}"
+        ) from err
 
 
 def _board_words(page: Any) -> str:
@@ -259,7 +275,7 @@ def test_every_phase_fits_one_screen_at_three_sizes(
     before = _board_words(page)
     _check_all(tabs, url, "the show", f"{HAND} svg[role=img]", f"{HAND} button")
     heading = page.locator("h3").last.inner_text()
-    page.get_by_role("button", name="Next", exact=True).click()
+    _click(page, "Next", "the show")
     page.wait_for_function(  # the pegs move with the first combination shown
         "(before) => [...document.querySelectorAll('.tb-line')].pop().innerText !== before",
         arg=before,
