@@ -395,6 +395,9 @@ def test_the_picker_adds_switches_and_renames_players(_isolated_database: Path) 
     store.add_attempts(ann.id, [given(n) for n in range(4)])
     at = progress_page()
     assert metrics(at)["Answers"] == "4"
+    assert not at.sidebar.text_input, "the name boxes wait for their fold to be opened"
+    at.session_state["profile_edit_fold"] = True  # "Add a player or change a name", opened
+    at.run()
 
     at.sidebar.text_input(key="profile_new_name").input("  Bea ")
     at.sidebar.button(key="profile_add").click().run()

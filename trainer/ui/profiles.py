@@ -28,11 +28,15 @@ from trainer.progress.store import (
 )
 from trainer.training.records import Profile
 from trainer.ui import actions, session
+from trainer.ui.folded import folded
 from trainer.ui.page_state import kept
 
 PICKER = "profile_picker"
 NEW_NAME = "profile_new_name"
 RENAME = "profile_rename"
+#: The sidebar's "Add a player or change a name": folded (its name boxes are sent only
+#: once it is opened), and opened by what it has to say (:func:`_say`).
+EDIT_FOLD = "profile_edit_fold"
 ASK_NEW_NAME = "player_new_name"
 SIGN_IN_NAME = "sign_in_name"
 SIGN_IN_PIN = "sign_in_pin"
@@ -105,8 +109,10 @@ def _empty(*keys: str) -> None:
 
 
 def _say(text: str, *, ok: bool = False) -> None:
-    """What to say beside the form on the next run: an error, or (``ok``) what was done."""
+    """What to say beside the form on the next run: an error, or (``ok``) what was done
+    (the sidebar's fold opens to say it)."""
     _kept().message = (ok, text)
+    st.session_state[EDIT_FOLD] = True
 
 
 def _picked() -> None:
@@ -432,28 +438,35 @@ def picker() -> None:
         on_change=_picked,
         help="Each player's answers and lessons are kept separately on this device.",
     )
-    state = _kept()
-    message, state.message = state.message, None
-    with st.expander("Add a player or change a name", expanded=message is not None):
-        st.text_input(
-            "New player's name",
-            key=NEW_NAME,
-            max_chars=_TYPED_MAX,
-            placeholder="For example: Sam",
-        )
-        actions.button("Add player", key="profile_add", on_click=_add, icon=":material/person_add:")
-        if current is not None:
-            st.text_input(
-                "A new name for the player chosen above",
-                key=RENAME,
-                max_chars=_TYPED_MAX,
-            )
-            actions.button("Change name", key="profile_rename_button", on_click=_rename)
-        if message is not None:
-            ok, text = message
-            (st.success if ok else st.error)(plain(text))
+    with folded("Add a player or change a name", key=EDIT_FOLD) as opened:
+        if opened:
+            _edit_names(current)
     if current is not None:
         _start_again(current)
+
+
+def _edit_names(current: Profile | None) -> None:
+    """Inside the sidebar's fold, once opened: add a player, rename the one chosen, and what
+    the last of these (or clearing, or removing) came to."""
+    st.text_input(
+        "New player's name",
+        key=NEW_NAME,
+        max_chars=_TYPED_MAX,
+        placeholder="For example: Sam",
+    )
+    actions.button("Add player", key="profile_add", on_click=_add, icon=":material/person_add:")
+    if current is not None:
+        st.text_input(
+            "A new name for the player chosen above",
+            key=RENAME,
+            max_chars=_TYPED_MAX,
+        )
+        actions.button("Change name", key="profile_rename_button", on_click=_rename)
+    state = _kept()
+    message, state.message = state.message, None
+    if message is not None:
+        ok, text = message
+        (st.success if ok else st.error)(plain(text))
 
 
 def _ask_to(what: str) -> None:
