@@ -452,8 +452,11 @@ def test_a_players_progress_is_cleared_or_the_player_removed_after_asking(
     at.button(key="profile_clear_no").click().run()
     assert store.count_attempts(kim.id) == 1
     at.button(key="profile_clear").click().run()
+    assert not at.sidebar.success, "the sidebar's fold is closed: it has nothing to say yet"
     at.button(key="profile_clear_yes").click().run()
     assert (store.count_attempts(kim.id), store.count_attempts(lee.id)) == (0, 1)
+    # what was done is said in the sidebar's fold, opened to say it
+    assert "Kim starts again from nothing" in at.sidebar.success[0].value
     assert store.lesson_progress(kim.id) == {} and store.lesson_progress(lee.id) != {}
     assert [p.name for p in store.profiles()] == ["Kim", "Lee"]
     at.button(key="profile_remove").click().run()

@@ -35,9 +35,10 @@ def _server(db: Path, port: int, log: Path) -> Iterator[int]:
 
 
 #: The tab is connected again: Streamlit has taken its status away and enabled its widgets
-#: once more (it disables them while the server is away), the sidebar's player box first.
+#: once more (it disables them while the server is away), the page's first button first
+#: (every page has one: the player's "change", or a player's name to choose).
 _CONNECTED = """() => {
-  const box = document.querySelector('[data-testid="stSidebar"] input');
+  const box = document.querySelector('[data-testid="stMain"] [data-testid="stButton"] button');
   return !!box && !box.disabled && !document.body.innerText.includes('Connecting');
 }"""
 

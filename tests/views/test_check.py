@@ -194,5 +194,7 @@ def test_home_names_play_and_every_page_asks_the_same_question() -> None:
     links = [link.proto.label for link in at.get("page_link")]
     assert "Play a game" in links and "Start the lessons" in links
     assert any("Ready for a game?" in m.value for m in at.markdown)
-    (picker,) = [s for s in at.sidebar.selectbox]
-    assert picker.label == "Who is playing?"  # the same words as the page's own question
+    assert "Who is playing?" in [s.value for s in at.main.subheader]
+    # the sidebar asks nothing of its own: it says nobody is chosen (the page asks who)
+    assert "Nobody is playing yet." in [m.value for m in at.sidebar.markdown]
+    assert not at.sidebar.selectbox and not at.sidebar.text_input

@@ -385,8 +385,23 @@ def test_names_are_shown_as_typed_never_as_markup(_isolated_database: Path) -> N
     at = progress_page()
     caption = at.caption[0].value
     assert r"\<b\>\*\*Zed\*\*\</b\> \[x\]\(y\)" in caption
-    assert at.sidebar.selectbox[0].value == profile.id  # shown by the picker as plain text
-    assert at.sidebar.selectbox[0].options == ["<b>**Zed**</b> [x](y)"]
+    # named as typed in the sidebar too (alone on the device: nobody to switch to)
+    assert r"Playing: **\<b\>\*\*Zed\*\*\</b\> \[x\]\(y\)**" in _sidebar_words(at)
+    assert "profile_picker" not in [e.key for e in at.sidebar.expander]
+
+
+def _sidebar_words(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.sidebar.markdown)
+
+
+def _others(at: AppTest) -> list[str]:
+    """The players the sidebar offers to switch to, its "Switch player" opened (nothing in
+    it is sent until it is)."""
+    assert not [b for b in at.sidebar.button if str(b.key).startswith("profile_pick_")]
+    at.session_state["profile_picker"] = True
+    at.run()
+    assert not at.exception, at.exception
+    return [b.label for b in at.sidebar.button if str(b.key).startswith("profile_pick_")]
 
 
 def test_the_picker_adds_switches_and_renames_players(_isolated_database: Path) -> None:
@@ -395,11 +410,15 @@ def test_the_picker_adds_switches_and_renames_players(_isolated_database: Path) 
     store.add_attempts(ann.id, [given(n) for n in range(4)])
     at = progress_page()
     assert metrics(at)["Answers"] == "4"
+    assert not at.sidebar.text_input, "the name boxes wait for their fold to be opened"
+    at.session_state["profile_edit_fold"] = True  # "Add a player or change a name", opened
+    at.run()
 
     at.sidebar.text_input(key="profile_new_name").input("  Bea ")
     at.sidebar.button(key="profile_add").click().run()
     assert "Added Bea" in at.sidebar.success[0].value
-    assert at.sidebar.selectbox[0].options == ["Ann", "Bea"]
+    assert "Playing: **Bea**" in _sidebar_words(at)
+    assert _others(at) == ["Ann"]
     assert "Nothing here yet for **Bea**" in at.info[0].value  # Bea is now practising
 
     at.sidebar.text_input(key="profile_new_name").input("ann")
@@ -409,11 +428,13 @@ def test_the_picker_adds_switches_and_renames_players(_isolated_database: Path) 
     at.sidebar.button(key="profile_add").click().run()
     assert "Type a name first" in at.sidebar.error[0].value
 
-    at.sidebar.selectbox[0].select(ann.id).run()
+    at.sidebar.button(key=f"profile_pick_{ann.id}").click().run()
     assert metrics(at)["Answers"] == "4"
+    assert not at.session_state["profile_picker"], "the list of players folds once chosen"
     at.sidebar.text_input(key="profile_rename").input("Annie")
     at.sidebar.button(key="profile_rename_button").click().run()
-    assert at.sidebar.selectbox[0].options == ["Annie", "Bea"]
+    assert "Playing: **Annie**" in _sidebar_words(at)
+    assert _others(at) == ["Bea"]
     assert [p.name for p in store.profiles()] == ["Annie", "Bea"]
 
 

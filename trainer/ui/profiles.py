@@ -28,11 +28,18 @@ from trainer.progress.store import (
 )
 from trainer.training.records import Profile
 from trainer.ui import actions, session
+from trainer.ui.folded import folded
 from trainer.ui.page_state import kept
 
+#: The sidebar's "Switch player": folded, one button per other player once opened.
 PICKER = "profile_picker"
 NEW_NAME = "profile_new_name"
 RENAME = "profile_rename"
+#: The sidebar's "Add a player or change a name": folded (its name boxes are sent only
+#: once it is opened), and opened by what it has to say (:func:`_say`).
+EDIT_FOLD = "profile_edit_fold"
+#: The sidebar's line while this browser has chosen nobody (the page asks who is playing).
+NOBODY = "Nobody is playing yet."
 ASK_NEW_NAME = "player_new_name"
 SIGN_IN_NAME = "sign_in_name"
 SIGN_IN_PIN = "sign_in_pin"
@@ -105,14 +112,16 @@ def _empty(*keys: str) -> None:
 
 
 def _say(text: str, *, ok: bool = False) -> None:
-    """What to say beside the form on the next run: an error, or (``ok``) what was done."""
+    """What to say beside the form on the next run: an error, or (``ok``) what was done
+    (the sidebar's fold opens to say it)."""
     _kept().message = (ok, text)
+    st.session_state[EDIT_FOLD] = True
 
 
-def _picked() -> None:
-    chosen = st.session_state.get(PICKER)
-    if isinstance(chosen, int):
-        session.choose_profile(chosen)
+def _picked(profile_id: int) -> None:
+    """A player chosen in the sidebar: theirs is the page now, and the list folds again."""
+    session.choose_profile(profile_id)
+    st.session_state[PICKER] = False
 
 
 def _chosen(profile_id: int) -> None:
@@ -421,39 +430,64 @@ def picker() -> None:
             icon=":material/warning:",
         )
         return
-    names = {p.id: p.name for p in profiles}
-    st.session_state[PICKER] = current.id if current is not None else None
-    st.selectbox(
-        session.ASK,  # the same question as the page's
-        list(names),
-        format_func=lambda profile_id: names.get(profile_id, "?"),
-        placeholder="Choose a player",
-        key=PICKER,
-        on_change=_picked,
-        help="Each player's answers and lessons are kept separately on this device.",
-    )
-    state = _kept()
-    message, state.message = state.message, None
-    with st.expander("Add a player or change a name", expanded=message is not None):
-        st.text_input(
-            "New player's name",
-            key=NEW_NAME,
-            max_chars=_TYPED_MAX,
-            placeholder="For example: Sam",
-        )
-        actions.button("Add player", key="profile_add", on_click=_add, icon=":material/person_add:")
-        if current is not None:
-            st.text_input(
-                "A new name for the player chosen above",
-                key=RENAME,
-                max_chars=_TYPED_MAX,
-            )
-            actions.button("Change name", key="profile_rename_button", on_click=_rename)
-        if message is not None:
-            ok, text = message
-            (st.success if ok else st.error)(plain(text))
+    _switch(current, profiles)
+    with folded("Add a player or change a name", key=EDIT_FOLD) as opened:
+        if opened:
+            _edit_names(current)
     if current is not None:
         _start_again(current)
+
+
+def _edit_names(current: Profile | None) -> None:
+    """Inside the sidebar's fold, once opened: add a player, rename the one chosen, and what
+    the last of these (or clearing, or removing) came to."""
+    st.text_input(
+        "New player's name",
+        key=NEW_NAME,
+        max_chars=_TYPED_MAX,
+        placeholder="For example: Sam",
+    )
+    actions.button("Add player", key="profile_add", on_click=_add, icon=":material/person_add:")
+    if current is not None:
+        st.text_input(
+            "A new name for the player chosen above",
+            key=RENAME,
+            max_chars=_TYPED_MAX,
+        )
+        actions.button("Change name", key="profile_rename_button", on_click=_rename)
+    state = _kept()
+    message, state.message = state.message, None
+    if message is not None:
+        ok, text = message
+        (st.success if ok else st.error)(plain(text))
+
+
+def _switch(current: Profile | None, profiles: list[Profile]) -> None:
+    """Who is playing, and the other players, folded: one button each (no list box: the
+    page's own buttons are all it needs, and a tap on a name is the whole choice)."""
+    if current is not None:
+        st.markdown(f"Playing: **{plain(current.name)}**")
+    else:
+        st.markdown(NOBODY)
+    others = [p for p in profiles if current is None or p.id != current.id]
+    if not others:
+        return  # nobody else to choose: adding a player is below
+    with folded(
+        "Switch player" if current is not None else "Choose a player",
+        key=PICKER,
+        icon=":material/group:",
+    ) as opened:
+        if opened:
+            for profile in others:
+                actions.button(
+                    plain(profile.name),  # a label is Markdown: a name is shown as typed
+                    key=f"profile_pick_{profile.id}",
+                    on_click=_picked,
+                    args=(profile.id,),
+                    icon=":material/person:",
+                    width="stretch",
+                )
+            st.caption("Each player's answers and lessons are kept apart on this device.")
 
 
 def _ask_to(what: str) -> None:
