@@ -632,10 +632,11 @@ st.caption(
 st.subheader("What to practise next")
 if report.weak:
     for weak in report.weak:
-        with st.container(border=True):
-            text, action = st.columns([3, 1], vertical_alignment="center")
-            text.markdown(f"**{plain(weak.label)}**  \n{plain(weak.reason)}")
-            if action.button("Practise this", key=f"practise_{weak.drill}_{weak.tier}"):
+        # one bordered row (the words, the button beside them), not a box holding two
+        # columns: each block is drawn on its own in the browser
+        with st.container(border=True, horizontal=True, vertical_alignment="center"):
+            st.markdown(f"**{plain(weak.label)}**  \n{plain(weak.reason)}", width="stretch")
+            if st.button("Practise this", key=f"practise_{weak.drill}_{weak.tier}"):
                 _practise(weak.drill, weak.tier, None)
 else:
     right, tried = drill_answers(report.needs, titles=titles)
