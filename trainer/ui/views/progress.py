@@ -462,8 +462,13 @@ def reviewed_games(profile_id: int) -> None:
     st.caption("Open a game's review: the three costliest decisions, and every deal on the board.")
     game_links(games[:GAMES_SHOWN], key="progress_game")
     if len(games) > GAMES_SHOWN:
-        with st.expander(f"Older games ({len(games) - GAMES_SHOWN})"):
-            game_links(games[GAMES_SHOWN:], key="progress_game")
+        # folded: the older games' lines (three elements a game) are sent only once opened,
+        # where a plain expander sent and drew them, hidden, on every load
+        with folded(
+            f"Older games ({len(games) - GAMES_SHOWN})", key="progress_older_games"
+        ) as opened:
+            if opened:
+                game_links(games[GAMES_SHOWN:], key="progress_game")
     _review_ahead(profile_id, games)
 
 
