@@ -219,3 +219,29 @@ def test_points_lost_are_words_for_one_days_games_and_a_chart_over_days(
     assert "When the game ended" in lost
     assert "%-d %b %Y" in lost
     assert "Play on another day" not in texts(at)
+
+
+#: The games listed before the rest fold away (the page's GAMES_SHOWN: the page is a script,
+#: and importing it would run it).
+GAMES_SHOWN = 8
+
+
+def test_older_games_are_sent_only_once_their_fold_is_opened(_isolated_database: Path) -> None:
+    """The newest games are listed with their review links; the older ones are folded, and
+    nothing of them is sent until the fold is opened."""
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann").id
+    table = _played("easy", 61, 2)
+    for n in range(GAMES_SHOWN + 2):
+        _save(store, ann, f"game-{n}", table)
+    at = progress_page()
+
+    def review_links() -> int:
+        return sum(1 for e in at.get("page_link") if e.proto.label == "Review")
+
+    assert [e.label for e in at.expander if e.label.startswith("Older")] == ["Older games (2)"]
+    assert review_links() == GAMES_SHOWN
+    at.session_state["progress_older_games"] = True
+    at.run()
+    assert not at.exception, at.exception
+    assert review_links() == GAMES_SHOWN + 2

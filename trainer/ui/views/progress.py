@@ -462,8 +462,13 @@ def reviewed_games(profile_id: int) -> None:
     st.caption("Open a game's review: the three costliest decisions, and every deal on the board.")
     game_links(games[:GAMES_SHOWN], key="progress_game")
     if len(games) > GAMES_SHOWN:
-        with st.expander(f"Older games ({len(games) - GAMES_SHOWN})"):
-            game_links(games[GAMES_SHOWN:], key="progress_game")
+        # folded: the older games' lines (three elements a game) are sent only once opened,
+        # where a plain expander sent and drew them, hidden, on every load
+        with folded(
+            f"Older games ({len(games) - GAMES_SHOWN})", key="progress_older_games"
+        ) as opened:
+            if opened:
+                game_links(games[GAMES_SHOWN:], key="progress_game")
     _review_ahead(profile_id, games)
 
 
@@ -632,10 +637,11 @@ st.caption(
 st.subheader("What to practise next")
 if report.weak:
     for weak in report.weak:
-        with st.container(border=True):
-            text, action = st.columns([3, 1], vertical_alignment="center")
-            text.markdown(f"**{plain(weak.label)}**  \n{plain(weak.reason)}")
-            if action.button("Practise this", key=f"practise_{weak.drill}_{weak.tier}"):
+        # one bordered row (the words, the button beside them), not a box holding two
+        # columns: each block is drawn on its own in the browser
+        with st.container(border=True, horizontal=True, vertical_alignment="center"):
+            st.markdown(f"**{plain(weak.label)}**  \n{plain(weak.reason)}", width="stretch")
+            if st.button("Practise this", key=f"practise_{weak.drill}_{weak.tier}"):
                 _practise(weak.drill, weak.tier, None)
 else:
     right, tried = drill_answers(report.needs, titles=titles)
