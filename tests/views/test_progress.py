@@ -438,6 +438,33 @@ def test_the_picker_adds_switches_and_renames_players(_isolated_database: Path) 
     assert [p.name for p in store.profiles()] == ["Annie", "Bea"]
 
 
+def test_the_first_clicks_after_a_restart_add_and_switch_players_in_the_sidebar(
+    _isolated_database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a restart, a tab's first click reaches a session that never drew its button:
+    no callback is called, and the action is taken during the run instead
+    (:mod:`trainer.ui.actions`), after the sidebar's folds are drawn. Adding a player and
+    choosing one that way say so and fold as a callback's would, with no error."""
+    from trainer.ui import actions
+
+    store = Store.open(_isolated_database)
+    ann = store.create_profile("Ann")
+    at = progress_page()
+    at.session_state["profile_edit_fold"] = True
+    at.run()
+    monkeypatch.setattr(actions, "_mark_and_call", lambda *args: None)  # as after a restart
+    at.sidebar.text_input(key="profile_new_name").input("Bea")
+    at.sidebar.button(key="profile_add").click().run()
+    assert not at.exception, at.exception
+    assert "Added Bea" in at.sidebar.success[0].value
+    assert "Playing: **Bea**" in _sidebar_words(at)
+    assert _others(at) == ["Ann"]
+    at.sidebar.button(key=f"profile_pick_{ann.id}").click().run()
+    assert not at.exception, at.exception
+    assert "Playing: **Ann**" in _sidebar_words(at)
+    assert not at.session_state["profile_picker"], "the list of players folds once chosen"
+
+
 def test_a_newer_database_is_explained_and_the_app_keeps_going(
     _isolated_database: Path,
 ) -> None:

@@ -95,6 +95,8 @@ class PickerState:
     sign_up_message: str | None = None
     #: ``"clear"`` or ``"remove"`` while the sidebar asks to confirm it.
     confirm: str | None = None
+    #: A player was just chosen in the sidebar: its "Switch player" folds on the next run.
+    switched: bool = False
 
 
 def _kept() -> PickerState:
@@ -115,13 +117,12 @@ def _say(text: str, *, ok: bool = False) -> None:
     """What to say beside the form on the next run: an error, or (``ok``) what was done
     (the sidebar's fold opens to say it)."""
     _kept().message = (ok, text)
-    st.session_state[EDIT_FOLD] = True
 
 
 def _picked(profile_id: int) -> None:
     """A player chosen in the sidebar: theirs is the page now, and the list folds again."""
     session.choose_profile(profile_id)
-    st.session_state[PICKER] = False
+    _kept().switched = True
 
 
 def _chosen(profile_id: int) -> None:
@@ -431,6 +432,10 @@ def picker() -> None:
         )
         return
     _switch(current, profiles)
+    # the folds are opened or shut here, before they are drawn: an action taken during the
+    # run (the first click after a restart, see trainer.ui.actions) may not set them itself
+    if _kept().message is not None:
+        st.session_state[EDIT_FOLD] = True  # what was done or refused is said inside it
     with folded("Add a player or change a name", key=EDIT_FOLD) as opened:
         if opened:
             _edit_names(current)
@@ -470,6 +475,10 @@ def _switch(current: Profile | None, profiles: list[Profile]) -> None:
     else:
         st.markdown(NOBODY)
     others = [p for p in profiles if current is None or p.id != current.id]
+    state = _kept()
+    if state.switched:  # a player was just chosen: the list folds again
+        state.switched = False
+        st.session_state[PICKER] = False
     if not others:
         return  # nobody else to choose: adding a player is below
     with folded(
