@@ -13,8 +13,9 @@ pass through :func:`plain` first.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import streamlit as st
 
@@ -127,6 +128,22 @@ def _picked(profile_id: int) -> None:
 
 def _chosen(profile_id: int) -> None:
     session.choose_profile(profile_id)
+
+
+def _name_buttons(
+    players: Sequence[Profile], *, key: str, on_click: Callable[[int], None], **options: Any
+) -> None:
+    """A button for each player, named as typed, that calls ``on_click`` with their id (keys
+    ``{key}_{id}``): the page's "Who is playing?" and the sidebar's "Switch player"."""
+    for player in players:
+        actions.button(
+            plain(player.name),  # a label is Markdown: a name is shown as typed
+            key=f"{key}_{player.id}",
+            on_click=on_click,
+            args=(player.id,),
+            icon=":material/person:",
+            **options,
+        )
 
 
 def _add_asked() -> None:
@@ -296,14 +313,7 @@ def ask(question: str) -> None:
         players = []
     if players:
         with st.container(horizontal=True):
-            for player in players:
-                actions.button(
-                    plain(player.name),  # a label is Markdown: a name is shown as typed
-                    key=f"player_pick_{player.id}",
-                    on_click=_chosen,
-                    args=(player.id,),
-                    icon=":material/person:",
-                )
+            _name_buttons(players, key="player_pick", on_click=_chosen)
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.text_input(
             "Someone new? Type their name" if players else "Your name",
@@ -487,15 +497,7 @@ def _switch(current: Profile | None, profiles: list[Profile]) -> None:
         icon=":material/group:",
     ) as opened:
         if opened:
-            for profile in others:
-                actions.button(
-                    plain(profile.name),  # a label is Markdown: a name is shown as typed
-                    key=f"profile_pick_{profile.id}",
-                    on_click=_picked,
-                    args=(profile.id,),
-                    icon=":material/person:",
-                    width="stretch",
-                )
+            _name_buttons(others, key="profile_pick", on_click=_picked, width="stretch")
             st.caption("Each player's answers and lessons are kept apart on this device.")
 
 
