@@ -14,6 +14,8 @@ from typing import Any
 from tests.browser import acted, settled
 
 HAND = ".st-key-play_hand"
+#: The buttons a step presses, in the order it looks for them.
+BUTTONS = ("Cut the deck", "Next", "Continue")
 THROW = {"Pick two cards for": 2, "Pick one card for": 1}
 LAY = "turn: tap a card to lay it."  # "Your turn: …", or "Sam's turn: …" at a table of people
 #: The table sizes as the new game's form says them.
@@ -131,29 +133,40 @@ def step(page: Any) -> str:
 
 def _any_action(page: Any) -> Any:
     """Whatever :func:`_act` can take, as one locator."""
-    found = page.get_by_role("button", name=re.compile(r"^(Cut the deck|Next|Continue)$"))
+    names = "|".join(re.escape(name) for name in BUTTONS)
+    found = page.get_by_role("button", name=re.compile(f"^({names})$"))
     for other in (
-        page.locator(f"{HAND} .cp-done"),
-        page.locator(HAND).get_by_role("button", name="OK", exact=True),
+        _done(page),
+        _ok(page),
         *(page.get_by_text(text) for text in (*THROW, LAY)),
     ):
         found = found.or_(other)
     return found
 
 
+def _done(page: Any) -> Any:
+    """The hand's "that's everything" box (a hand counted by its combinations)."""
+    return page.locator(f"{HAND} .cp-done")
+
+
+def _ok(page: Any) -> Any:
+    """The hand's "OK" (the person's own count, typed)."""
+    return page.locator(HAND).get_by_role("button", name="OK", exact=True)
+
+
 def _act(page: Any) -> str | None:
     """Take the one action the page asks for, if it shows one, and wait for its run."""
     settled(page)
-    for name in ("Cut the deck", "Next", "Continue"):
+    for name in BUTTONS:
         button = page.get_by_role("button", name=name, exact=True)
         if button.count() and button.first.is_visible():
             acted(page, button.first.click)
             return name
-    done = page.locator(f"{HAND} .cp-done")
+    done = _done(page)
     if done.count():  # a hand counted by its combinations: none claimed
         acted(page, done.first.click)
         return "count"
-    count = page.locator(HAND).get_by_role("button", name="OK", exact=True)
+    count = _ok(page)
     if count.count():  # the person's own count, typed: 0
         acted(page, count.first.click)
         return "count"
