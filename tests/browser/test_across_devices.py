@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser import IDLE
 from tests.conftest import APP, REPO
 from tests.support.devices import hidden_cards, shown_anywhere
 from trainer.bench.serving import serving
@@ -54,12 +55,11 @@ def _tab(browser: Any, *, hold: bool = False) -> Any:
 #: The tab's hand once no run is under way and it holds the cards asked for (or no card
 #: component: the hand drawn as pictures); read in one go, so a run that starts in between
 #: (the tab looks at the store every second) cannot mix two runs' cards.
-_HAND_DRAWN = """([hand, want]) => {
-  if (!document.querySelector('[data-testid="stApp"][data-test-script-state="notRunning"]'))
-    return false;
+_HAND_DRAWN = f"""([hand, want]) => {{
+  if (!document.querySelector('{IDLE}')) return false;
   const ids = [...document.querySelectorAll(hand + ' .cp-card')].map((c) => c.dataset.id).sort();
   return ids.length === 0 || JSON.stringify(ids) === JSON.stringify(want);
-}"""
+}}"""
 
 
 def _hand_as_drawn(page: Any, hand: list[str]) -> list[str]:
