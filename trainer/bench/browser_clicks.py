@@ -164,7 +164,7 @@ async def check_hands(browser: Any, urls: Urls, figures: Figures, *, rounds: int
             await floor()
             wait = await timed_action(
                 page,
-                ".app-metric-value",
+                '.app-metric-value, [data-testid="stMetricValue"]',
                 total,
                 lambda b=box: b.press("Enter"),
             )
@@ -192,7 +192,12 @@ async def check_taps(browser: Any, urls: Urls, figures: Figures, *, rounds: int)
             await idle(page)
             await floor()
             tap = page.locator(f'.cp-grid .cp-card[data-id="{starter}"]').click
-            wait = await timed_action(page, ".app-metric-value", hand_total(hand, starter), tap)
+            wait = await timed_action(
+                page,
+                '.app-metric-value, [data-testid="stMetricValue"]',
+                hand_total(hand, starter),
+                tap,
+            )
             figures.add(FIFTH_TAP, wait)
 
 
