@@ -25,7 +25,8 @@ from trainer.ui.svg import cards_svg, pile_svg, series_svg
 #: A drawing in some markup: its own attributes, then what is inside it (never nested).
 _SVG = re.compile(r"<svg\b([^>]*)>(.*?)</svg>", re.S)
 _ATTR = re.compile(r'([\w:-]+)="([^"]*)"')
-#: What the drawing keeps; the rest (its name, class and style) go to the picture.
+#: What stays with the drawing (``focusable`` is left out: a picture never takes the focus);
+#: the rest (its name, role, class and style) go to the picture.
 _OWN = {"xmlns", "viewBox", "focusable"}
 
 
