@@ -49,7 +49,7 @@ from trainer.training.review_words import (
 from trainer.training.table import LEVEL_NAMES, Person, PlaySetup, SeatNames
 from trainer.ui import actions, session
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
-from trainer.ui.drawing import show_cards
+from trainer.ui.drawing import html_block, show_cards, show_metric
 from trainer.ui.folded import folded
 from trainer.ui.game_list import GAME_PARAM, game_links
 from trainer.ui.page_state import ReviewState, kept
@@ -211,11 +211,12 @@ def _totals(review: GameReview, spec: dict[str, Any], *, words: bool) -> None:
     kinds = review.kinds
     for column, kind in zip(st.columns(3), DecisionKind, strict=True):
         there = kind in kinds
-        column.metric(
-            KIND_WORDS[kind],
-            _whole(lost.of(kind)) if there else "–",
-            help=None if there else _NONE[kind],
-        )
+        with column:
+            show_metric(
+                KIND_WORDS[kind],
+                _whole(lost.of(kind)) if there else "–",
+                help=None if there else _NONE[kind],
+            )
     with folded("Details", key="review_totals_details") as opened:
         if opened:
             st.markdown(_lost_said(review, words=words))
@@ -242,7 +243,7 @@ def _board(review: GameReview, deal: DealReview, names: SeatNames) -> None:
         target=review.settings.target,
         names=names.board_names,
     )
-    st.markdown(board, unsafe_allow_html=True)
+    html_block(board)
 
 
 def _deal_line(deal: DealReview, names: SeatNames, seat: int, *, words: bool) -> str:
