@@ -113,6 +113,15 @@ def _saved_for(name: str, game: SavedGame) -> int:
     return profile.id
 
 
+def _titles(at: AppTest) -> list[str]:
+    """The costliest decisions' titles, each heading its element (its why below it)."""
+    return [
+        m.value.split("\n\n")[0]
+        for m in at.markdown
+        if m.value.startswith("**") and ". Deal " in m.value
+    ]
+
+
 def test_a_finished_game_opens_on_its_three_costliest_decisions() -> None:
     game = _saved()
     _saved_for("Sam", game)
@@ -122,7 +131,7 @@ def test_a_finished_game_opens_on_its_three_costliest_decisions() -> None:
     at = _open()
     assert [t.value for t in at.title] == ["Game review"]
     assert _subheaders(at) == ["Your three costliest decisions", "Points lost", "Deal by deal"]
-    titles = [m.value for m in at.markdown if m.value.startswith("**") and ". Deal " in m.value]
+    titles = _titles(at)
     assert len(titles) == 3
     _deal_details(at, 1)  # the first deal's figures too
     _unfold(at, "review_totals_details")
@@ -422,7 +431,7 @@ def test_games_of_three_and_four_are_reviewed(seats: int, tracks: tuple[str, ...
     at = _open(game.game_id)
     assert "games of two" not in _texts(at)
     assert _subheaders(at) == ["Your three costliest decisions", "Points lost", "Deal by deal"]
-    titles = [m.value for m in at.markdown if m.value.startswith("**") and ". Deal " in m.value]
+    titles = _titles(at)
     assert titles == [f"**{n}. {title(d)}**" for n, d in enumerate(review.costliest(), start=1)]
     assert f"{seats} players" in _header(at)
     board = next(m for m in html_of(at) if "Cribbage board to 61" in m)

@@ -149,8 +149,8 @@ def _costliest(review: GameReview, game_id: str, *, words: bool) -> None:
         )
     for n, decision in enumerate(top, start=1):
         with st.container(border=True, key=f"review_top_{n}"):
-            st.markdown(f"**{n}. {title(decision)}**")
-            st.markdown(why(decision, review))
+            # the title and why in one element (each element is drawn on its own)
+            st.markdown(f"**{n}. {title(decision)}**\n\n{why(decision, review)}")
             if isinstance(decision, ThrowReview):
                 show_cards(decision.six, highlight=decision.thrown, max_width=360)
                 st.caption("Lit: the two you threw.")
@@ -285,17 +285,15 @@ def _deal(review: GameReview, deal: DealReview, names: SeatNames, *, words: bool
             _practise_button(throw, f"review_practise_{deal.deal_no}")
     else:
         st.info("The game ended before you threw in this deal.")
-    # a heading and its list in one element: each element is drawn on its own in the browser
-    if deal.plays:
-        st.markdown(
-            "##### Your cards in the play\n\n"
-            + "\n".join(f"- {_said(play, review)}" for play in deal.plays)
-        )
-    if deal.counts:
-        st.markdown(
-            "##### Your counts\n\n"
-            + "\n".join(f"- {_said(count, review)}" for count in deal.counts)
-        )
+    # the cards laid and the counts, each a heading and its list, in one element: each
+    # element is drawn on its own in the browser, so "Next deal" draws one, not two
+    sections = [
+        f"##### {heading}\n\n" + "\n".join(f"- {_said(decision, review)}" for decision in said)
+        for heading, said in (("Your cards in the play", deal.plays), ("Your counts", deal.counts))
+        if said
+    ]
+    if sections:
+        st.markdown("\n\n".join(sections))
     # Its figures are worked out and sent only once it is opened (it runs this part of the
     # page again): stepping to another deal draws none of them.
     with folded("Details", key=f"review_deal_details_{deal.deal_no}") as opened:
