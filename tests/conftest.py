@@ -31,6 +31,8 @@ REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"
 CHROMIUM = Path(CHROMIUM_PATH)
 IN_CI = os.environ.get("CI", "").lower() == "true"
+#: Set when the tests run in several processes (pytest-xdist's ``-n``): this is one of them.
+IN_WORKER = "PYTEST_XDIST_WORKER" in os.environ
 #: The long checks (``@pytest.mark.long``: many thousands of games, minutes each) run only
 #: when asked for: ``CRIBBAGE_LONG_CHECKS=1 .venv/bin/python -m pytest -m long``.
 LONG_CHECKS = bool(os.environ.get("CRIBBAGE_LONG_CHECKS"))
@@ -53,16 +55,22 @@ _mypy: dict[str, Any] = {}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip the long checks unless they are asked for. When a type check is among the tests
-    to run, start mypy now, in the background (it takes minutes cold and uses one core), and
-    run its tests last, to collect the result."""
+    """Skip the long checks unless they are asked for. When the tests run in two processes
+    (``-n 2 --dist loadgroup``, as the README's command runs them), the browser tests are one
+    group: one process runs them one after another, against one app server, while the other
+    takes the rest. When a type check is among the tests to run in one process, start mypy
+    now, in the background (it takes minutes cold and uses one core), and run its tests last,
+    to collect the result; in two processes their test runs it where it lands."""
     if not LONG_CHECKS:
         skip = pytest.mark.skip(reason="a long check: set CRIBBAGE_LONG_CHECKS=1 to run it")
         for item in items:
             if item.get_closest_marker("long") is not None:
                 item.add_marker(skip)
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.xdist_group("browser"))
     mypy_items = [item for item in items if item.nodeid.endswith(MYPY_TESTS)]
-    if not mypy_items or config.option.collectonly:
+    if not mypy_items or config.option.collectonly or IN_WORKER:
         return
     items[:] = [item for item in items if item not in mypy_items] + mypy_items
     if importlib.util.find_spec("mypy") is None:
