@@ -51,6 +51,32 @@ def _tab(browser: Any, *, hold: bool = False) -> Any:
     return page
 
 
+#: The tab's hand once no run is under way and it holds the cards asked for (or no card
+#: component: the hand drawn as pictures); read in one go, so a run that starts in between
+#: (the tab looks at the store every second) cannot mix two runs' cards.
+_HAND_DRAWN = """([hand, want]) => {
+  if (!document.querySelector('[data-testid="stApp"][data-test-script-state="notRunning"]'))
+    return false;
+  const ids = [...document.querySelectorAll(hand + ' .cp-card')].map((c) => c.dataset.id).sort();
+  return ids.length === 0 || JSON.stringify(ids) === JSON.stringify(want);
+}"""
+
+
+def _hand_as_drawn(page: Any, hand: list[str]) -> list[str]:
+    """The ids of the tab's cards as the runs leave them. While a run is drawing, the last
+    run's cards can stand beside the new ones ('7H' drawn twice beside a '5S' already laid),
+    and a run can start at any moment (the tab looks at the store every second): so wait
+    until the hand is drawn as it should be, and give what is drawn then (or after 20 s, for
+    the assertion to show)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    settled(page)
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(_HAND_DRAWN, arg=[HAND, sorted(hand)], timeout=20_000)
+    ids = page.locator(f"{HAND} .cp-card").evaluate_all("cs => cs.map(c => c.dataset.id)")
+    return [str(i) for i in ids]
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 def test_two_players_play_a_deal_on_two_servers(
@@ -72,10 +98,7 @@ def test_two_players_play_a_deal_on_two_servers(
             other = hidden_cards(store, "b1", 1 - seat)
             assert other and shown_anywhere(page, other) == []
             hand = device_table(store, "b1", seat).view.hand
-            # the hand as the run leaves it: while the run is drawing, the last run's cards
-            # can still stand beside the new ones until it ends
-            settled(page)
-            ids = page.locator(f"{HAND} .cp-card").evaluate_all("cs => cs.map(c => c.dataset.id)")
+            ids = _hand_as_drawn(page, [str(card) for card in hand])
             if ids or not hand:  # (all laid: no hand to draw)
                 assert sorted(ids) == sorted(str(card) for card in hand)
             else:  # drawn as pictures (at the cut for the starter), each card named

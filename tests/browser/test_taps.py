@@ -107,9 +107,11 @@ def test_a_hand_claimed_in_a_burst_is_counted_whole(
     if not any(p.name == "Claims" for p in store.profiles()):
         store.create_profile("Claims")
     open_play(tab, f"{app_url}/play?player=claims")
-    start_game(tab, coach="learning")
+    # a game to 121: a game to 61 can end (the computer home) before two of the person's
+    # hands with something to claim have come up
+    start_game(tab, coach="learning", target=121)
     counted = 0
-    for _ in range(4):  # the first deals: each of the person's own hands (not the crib)
+    for _ in range(6):  # the first deals: each of the person's own hands (not the crib)
         play_until(tab, lambda: tab.get_by_text("Your hand: what does it make?").count() > 0)
         tab.locator(f"{HAND} .cp-claim").wait_for()
         claims, total = _claims(tab)
