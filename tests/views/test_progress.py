@@ -244,7 +244,7 @@ def test_a_first_day_is_labelled_bars_and_says_to_come_back(_isolated_database: 
         ("Peg a card", 0.5),
     ]
     assert "each drill gets a line" in texts(at)
-    assert "about 1 second an answer" in texts(at)  # one second, not "1 seconds"
+    assert "About 1 second an answer" in texts(at)  # one second, not "1 seconds"
 
 
 def test_two_days_are_lines_without_the_come_back_note(_isolated_database: Path) -> None:
@@ -258,7 +258,7 @@ def test_two_days_are_lines_without_the_come_back_note(_isolated_database: Path)
     accuracy, _, _ = chart_specs(at)
     assert accuracy["mark"]["type"] == "line"
     assert "each drill gets a line" not in texts(at)
-    assert "under a second an answer" in texts(at)
+    assert "Under a second an answer" in texts(at)
 
 
 def test_a_question_answered_twice_is_worth_one_more_look(_isolated_database: Path) -> None:

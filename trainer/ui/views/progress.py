@@ -625,19 +625,17 @@ with c3:
     show_metric(
         "Right in a row",
         report.right_streak.current,
-        help=f"Your best run is {report.right_streak.best} right answers in a row.",
+        help=f"Best run: {report.right_streak.best}",
     )
 with c4:
     show_metric(
         "Days in a row",
         report.day_streak.current,
-        help=f"Your longest run of practice days is {report.day_streak.best}.",
+        help=f"Longest run: {report.day_streak.best}",
     )
-st.caption(
-    f"Best run: {report.right_streak.best} right in a row · "
-    f"{about_seconds(t.seconds_per_answer)} · "
-    f"{t.days} day{'s' if t.days != 1 else ''} of practice"
-)
+# each figure's help is said under it (best runs there), so the line below does not repeat it
+pace = about_seconds(t.seconds_per_answer)
+st.caption(f"{pace[:1].upper()}{pace[1:]} · {t.days} day{'s' if t.days != 1 else ''} of practice")
 
 st.subheader("What to practise next")
 if report.weak:
