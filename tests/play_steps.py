@@ -6,6 +6,7 @@ tab counts its runs: :func:`tests.browser.count_runs`)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from typing import Any
@@ -110,7 +111,38 @@ def choose(page: Any, box: str, label: str) -> None:
 
 
 def step(page: Any) -> str:
-    """Take the one action the page asks for and wait for its run; what it was."""
+    """Take the one action the page asks for and wait for its run; what it was. A page
+    between two runs may show no action yet (the button of the next run not drawn): then it
+    waits until one is shown (at most 20 s) and looks again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    taken = _act(page)
+    if taken is None:
+        with contextlib.suppress(PlaywrightTimeout):
+            _any_action(page).first.wait_for(state="visible", timeout=20_000)
+        taken = _act(page)
+    if taken is None:
+        raise AssertionError(
+            "the Play page asks for nothing a step can do:\n"
+            + page.locator('[data-testid="stMain"]').inner_text()[:1500]
+        )
+    return taken
+
+
+def _any_action(page: Any) -> Any:
+    """Whatever :func:`_act` can take, as one locator."""
+    found = page.get_by_role("button", name=re.compile(r"^(Cut the deck|Next|Continue)$"))
+    for other in (
+        page.locator(f"{HAND} .cp-done"),
+        page.locator(HAND).get_by_role("button", name="OK", exact=True),
+        *(page.get_by_text(text) for text in (*THROW, LAY)),
+    ):
+        found = found.or_(other)
+    return found
+
+
+def _act(page: Any) -> str | None:
+    """Take the one action the page asks for, if it shows one, and wait for its run."""
     settled(page)
     for name in ("Cut the deck", "Next", "Continue"):
         button = page.get_by_role("button", name=name, exact=True)
@@ -134,10 +166,7 @@ def step(page: Any) -> str:
     if page.get_by_text(LAY).count():
         acted(page, page.locator(f"{HAND} .cp-card:not(.off)").first.click)
         return "lay"
-    raise AssertionError(
-        "the Play page asks for nothing a step can do:\n"
-        + page.locator('[data-testid="stMain"]').inner_text()[:1500]
-    )
+    return None
 
 
 def play_until(page: Any, done: Callable[[], bool], most: int = 300) -> list[str]:
