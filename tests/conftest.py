@@ -31,6 +31,8 @@ REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "trainer" / "app.py"
 CHROMIUM = Path(CHROMIUM_PATH)
 IN_CI = os.environ.get("CI", "").lower() == "true"
+#: Set when the tests run in several processes (pytest-xdist's ``-n``): this is one of them.
+IN_WORKER = "PYTEST_XDIST_WORKER" in os.environ
 #: The long checks (``@pytest.mark.long``: many thousands of games, minutes each) run only
 #: when asked for: ``CRIBBAGE_LONG_CHECKS=1 .venv/bin/python -m pytest -m long``.
 LONG_CHECKS = bool(os.environ.get("CRIBBAGE_LONG_CHECKS"))
@@ -52,17 +54,30 @@ def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
 _mypy: dict[str, Any] = {}
 
 
+#: Where the tests that drive a browser live (``@pytest.mark.browser``; the screenshots are
+#: long checks): in two processes, one runs them all, one after another (see
+#: :func:`pytest_xdist_make_scheduler`).
+BROWSER_PLACES = ("tests/browser/", "tests/test_screenshots.py")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip the long checks unless they are asked for. When a type check is among the tests
-    to run, start mypy now, in the background (it takes minutes cold and uses one core), and
-    run its tests last, to collect the result."""
+    """Skip the long checks unless they are asked for, and refuse a browser test outside
+    :data:`BROWSER_PLACES`. When a type check is among the tests to run in one process,
+    start mypy now, in the background (it takes minutes cold and uses one core), and run its
+    tests last, to collect the result; in two processes its test runs it where it lands."""
     if not LONG_CHECKS:
         skip = pytest.mark.skip(reason="a long check: set CRIBBAGE_LONG_CHECKS=1 to run it")
         for item in items:
             if item.get_closest_marker("long") is not None:
                 item.add_marker(skip)
+    for item in items:
+        if item.get_closest_marker("browser") is not None and not in_browser_group(item.nodeid):
+            raise pytest.UsageError(
+                f"{item.nodeid} drives a browser: put it in tests/browser/ (or name its file in "
+                "BROWSER_PLACES in tests/conftest.py), where one process runs them all"
+            )
     mypy_items = [item for item in items if item.nodeid.endswith(MYPY_TESTS)]
-    if not mypy_items or config.option.collectonly:
+    if not mypy_items or config.option.collectonly or IN_WORKER:
         return
     items[:] = [item for item in items if item not in mypy_items] + mypy_items
     if importlib.util.find_spec("mypy") is None:
@@ -73,6 +88,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         [sys.executable, "-m", "mypy"],  # settings, and the cache folder, from pyproject.toml
         cwd=REPO, stdout=output, stderr=subprocess.STDOUT,
     )  # fmt: skip
+
+
+def in_browser_group(nodeid: str) -> bool:
+    """Whether the test ``nodeid`` is one of the browser tests' group.
+
+    >>> in_browser_group("tests/browser/test_play.py::test_a_deal"), in_browser_group("tests/test_cards.py::test_parse")
+    (True, False)
+    """
+    return nodeid.startswith(BROWSER_PLACES)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """In two processes with ``--dist loadgroup`` (the README's command), the browser tests
+    are one group, which one process runs one after another against one app server, while
+    the other process takes the rest, a test at a time: two browser tests at once would share
+    two cores between two app servers and two Chromiums. (pytest-xdist's own
+    ``xdist_group`` mark does not group under pytest 9, whose tests' names it cannot change.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling  # type: ignore[import-untyped]
+
+    class BrowserGroup(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "browser" if in_browser_group(nodeid) else nodeid
+
+    return BrowserGroup(config, log)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

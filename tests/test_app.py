@@ -8,6 +8,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import metrics
 from tests.stores import add_answer
 from trainer.content.catalog import load_drills
 from trainer.engine.skills import DrillType, Mode
@@ -130,7 +131,7 @@ def test_after_a_restart_the_address_decides_and_no_address_asks(
     assert "Practising as **Kim**" in texts(kim)
     stranger = browser("ui/views/progress.py")
     assert "Who is playing?" in texts(stranger)
-    assert not stranger.metric
+    assert not metrics(stranger)
 
 
 def test_the_player_is_shown_and_kept_on_every_page(_isolated_database: Path) -> None:
@@ -378,7 +379,7 @@ def test_home_and_check_a_hand_need_no_player(_isolated_database: Path) -> None:
     check.text_input(key="check_starter").set_value("5C")
     check.button(key="check_submit").click().run()
     assert not check.exception, check.exception
-    assert check.metric[0].value == "20"
+    assert metrics(check)[0].value == "20"
     assert Store.open(_isolated_database).profiles() == []
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import table_of
+from tests.apptest import html_of, table_of
 from tests.support.table import recent_lines
 from tests.test_players_seats import _cards_in  # every card a seat's view holds
 from tests.views.test_play import _page, _play_out, _texts  # the page's own helpers
@@ -366,8 +366,8 @@ def test_club_players_keep_the_figures() -> None:
 def _page_text(at: AppTest) -> str:
     """What the page shows and says: its text without markup or styles, and the names a
     screen reader reads."""
-    parts = [str(e.value) for kind in ("markdown", "info", "caption", "warning", "success")
-             for e in getattr(at, kind)]  # fmt: skip
+    parts = [str(e.value) for kind in ("markdown", "html", "info", "caption", "warning",
+                                       "success") for e in getattr(at, kind)]  # fmt: skip
     parts += [e.label for e in at.expander] + [e.label for e in at.toggle]
     parts += [str(c) for t in at.table for c in t.value.to_numpy().ravel()]
     raw = "\n".join(parts)
@@ -1120,12 +1120,18 @@ def test_the_page_fades_the_reply_in_and_names_each_reply_anew() -> None:
             break
         _step(at)
         table = table_of(at)
-        styles = [h.proto.body for h in at.get("html")]
+        styles = [h.proto.body for h in at.get("html") if h.proto.body.startswith("<style")]
         if table.need() is Need.LAY and table.reply_to_lay() is not None:
             late = f"play-late-{len(table.game.events)}"
             (style,) = [s for s in styles if late in s]
-            assert f"{late}-pile svg > g:last-of-type" in style
-            assert any(f'class="{late}-pile"' in m.value for m in at.markdown)
+            assert f".{late}, " in style and f".{late}-gone " in style  # the count's fade
+            # the reply's card is the pile's last, coming in late as a step of its picture's
+            # film (a picture: the page's stylesheet does not reach inside it)
+            (pile,) = [h for h in html_of(at) if f'class="{late}-pile"' in h]
+            drawing = pile.split(f'class="{late}-pile"', 1)[1].split("</svg>", 1)[0]
+            last_step = re.split(r"<g class=[\"']tb-t tb-final[\"']", drawing)
+            assert len(last_step) == 2 and "animation:tb-on .01s linear 0.50s" in last_step[1]
+            assert last_step[1].count("<g transform=") == 1  # around one card: the reply
             classes.append(late)
         else:
             assert not [s for s in styles if "play-late" in s]

@@ -14,7 +14,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player
+from tests.apptest import as_player, metrics
 from trainer.cli import main as cli_main
 from trainer.content import catalog as drill_content
 from trainer.content import files as content_files
@@ -422,4 +422,4 @@ def test_the_progress_page_renders_beside_hostile_drill_files() -> None:
     first.run()
     assert not first.exception
     at = _page("progress")
-    assert {m.label: m.value for m in at.metric}["Answers"] == "1"
+    assert {m.label: m.value for m in metrics(at)}["Answers"] == "1"

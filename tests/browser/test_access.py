@@ -240,8 +240,8 @@ def lay_by_keys(page: Any) -> None:
     Enter."""
     settled(page)
     _check_hand_names(page, "the play")
-    for n in range(page.locator(".tb-felt svg[role=img]").count()):  # the starter, the pile
-        label = str(page.locator(".tb-felt svg[role=img]").nth(n).get_attribute("aria-label"))
+    for n in range(page.locator(".tb-felt img[role=img]").count()):  # the starter, the pile
+        label = str(page.locator(".tb-felt img[role=img]").nth(n).get_attribute("aria-label"))
         named = re.sub(r"^Cards: |; starter ", ", ", label).lstrip(", ").split(", ")
         assert all(CARD_NAME.match(name) for name in named), label
     spoken = " ".join(page.locator(".tb-count").first.aria_snapshot().split())

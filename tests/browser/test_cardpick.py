@@ -205,7 +205,7 @@ def test_check_a_hand_on_the_tappable_deck(page: Any, app_url: str) -> None:
     assert grid.count() == 52
     box = grid.first.bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44, box
-    metric = page.get_by_test_id("stMetricValue")
+    metric = page.locator(".app-metric-value")
     page.get_by_text("Choose four cards for the hand").wait_for()  # empty: no Clear first
     assert metric.count() == 0
     for card in ("3C", "3D", "4S", "4H", "5C"):  # the last is the starter
@@ -216,7 +216,7 @@ def test_check_a_hand_on_the_tappable_deck(page: Any, app_url: str) -> None:
     # the page scrolls to the total below the deck, by itself
     page.wait_for_function(
         """() => {
-          const total = document.querySelector('[data-testid="stMetricValue"]');
+          const total = document.querySelector('.app-metric-value');
           const box = total && total.getBoundingClientRect();
           return box && box.top >= 0 && box.bottom <= window.innerHeight;
         }""",

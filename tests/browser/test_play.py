@@ -77,9 +77,9 @@ def test_a_deal_to_the_show_survives_a_reload_and_a_game_ends_on_the_results(
     assert "lay" in taken
     settled(page)
     before = page.locator("h3").all_inner_texts()
-    board = page.locator("svg[aria-label^='Cribbage board']").get_attribute("aria-label")
+    board = page.locator("img[aria-label^='Cribbage board']").get_attribute("aria-label")
     page.reload()  # the same board and headings once the page is drawn again
-    expect(page.locator("svg[aria-label^='Cribbage board']")).to_have_attribute(
+    expect(page.locator("img[aria-label^='Cribbage board']")).to_have_attribute(
         "aria-label", board or "", timeout=60_000
     )
     expect(page.locator("h3")).to_have_text(before, timeout=60_000)

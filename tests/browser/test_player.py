@@ -57,7 +57,7 @@ def test_a_reload_keeps_this_browsers_player_and_place(browser: Any, app_url: st
         player = parse_qs(urlsplit(a.url).query)["player"][0]
         a.goto(f"{app_url}/progress?player={player}")  # a link that names the player
         a.get_by_text("How Kim is doing").wait_for()
-        answers = a.get_by_test_id("stMetricValue").first
+        answers = a.locator(".app-metric-value").first
         answers.filter(has_text="2").wait_for()
         assert answers.inner_text().strip() == "2"
     finally:

@@ -121,7 +121,7 @@ def test_after_a_restart_each_tabs_first_action_is_acted_on(browser: Any, tmp_pa
 
         d.get_by_role("textbox", name="Starter").press("Enter")  # the page showed 5♥ 5♦ 5♣ J♠
         counted = "Cards: two of hearts, three of hearts, four of hearts, five of hearts; starter six of hearts"
-        d.locator(f"svg[aria-label='{counted}']").first.wait_for(timeout=20_000)
+        d.locator(f"img[aria-label='{counted}']").first.wait_for(timeout=20_000)
 
     saved = Store.open(db)
     assert [r.attempt.answer for r in saved.attempts(kim.id)] == [str(typed.total)]

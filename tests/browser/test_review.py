@@ -126,7 +126,7 @@ def test_the_review_of_a_finished_game_speaks_in_words_in_a_browser(
     _visible_box(chart)
     drawn = chart.locator("canvas, svg.marks").first  # what Vega drew the bars on
     assert _visible_box(drawn)["height"] >= 150
-    board = page.locator('svg[aria-label^="Cribbage board to 61"]').first
+    board = page.locator('img[aria-label^="Cribbage board to 61"]').first
     board.scroll_into_view_if_needed()
     first = review.deals[0]
     assert board.get_attribute("aria-label").endswith(
@@ -135,7 +135,7 @@ def test_the_review_of_a_finished_game_speaks_in_words_in_a_browser(
     page.get_by_role("button", name="Next deal").click()
     second = review.deals[1]
     after(page, "Deal 2 · ")
-    board = page.locator(f'svg[aria-label$="You {second.scores[0]}, Computer {second.scores[1]}"]')
+    board = page.locator(f'img[aria-label$="You {second.scores[0]}, Computer {second.scores[1]}"]')
     board.first.wait_for()
     assert page.locator(EXCEPTION).count() == 0
 
@@ -158,7 +158,7 @@ def test_games_of_three_and_four_are_reviewed_in_a_browser(
         text = _plain(page.locator(f".st-key-review_top_{n}").inner_text())
         assert f"{n}. {title(decision)}" in text and why(decision, review) in text
     first = review.deals[0]
-    board = page.locator('svg[aria-label^="Cribbage board to 61"]').first
+    board = page.locator('img[aria-label^="Cribbage board to 61"]').first
     board.scroll_into_view_if_needed()
     assert board.get_attribute("aria-label").endswith(said.format(*first.scores))
     page.get_by_role("button", name="Next deal").click()
@@ -188,8 +188,7 @@ def test_a_first_game_s_counts_are_counted_in_its_review(
     review = _store_for(browser_db, BROWSER_PLAYER, game)
     assert review.costliest() and review.lost.counts > 0
     open_page(page, f"{app_url}/review?player=browser&game={game.game_id}", "Points lost per deal")
-    counts = page.locator('[data-testid="stMetric"]').filter(has_text="Counts")
-    value = counts.locator('[data-testid="stMetricValue"]').inner_text()
+    value = page.locator('.app-metric-value[data-metric="Counts"]').inner_text()
     assert value.strip() == str(round(review.lost.counts))  # not a dash
     _no_figures(page)
 

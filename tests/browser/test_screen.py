@@ -273,7 +273,7 @@ def test_every_phase_fits_one_screen_at_three_sizes(
     _until(page, in_show)
     settled(page)
     before = _board_words(page)
-    _check_all(tabs, url, "the show", f"{HAND} svg[role=img]", f"{HAND} button")
+    _check_all(tabs, url, "the show", f"{HAND} img[role=img]", f"{HAND} button")
     heading = page.locator("h3").last.inner_text()
     _click(page, "Next", "the show")
     page.wait_for_function(  # the pegs move with the first combination shown
@@ -296,7 +296,7 @@ def test_every_phase_fits_one_screen_at_three_sizes(
     page.locator(".tb-board").first.wait_for(timeout=60_000)
     _until(page, lambda: page.get_by_role("button", name="Play again").count() > 0, steps=40)
     settled(page)
-    _check_all(tabs, url, "the results", f"{HAND} svg[role=img]", f"{HAND} button")
+    _check_all(tabs, url, "the results", f"{HAND} img[role=img]", f"{HAND} button")
     page.get_by_role("button", name="Play again").click()
     page.get_by_text("How strong is the computer?").wait_for()
     assert errors == []
@@ -521,7 +521,7 @@ def test_a_whole_deal_of_three_and_of_four_by_taps_fits_a_small_phone(
         )  # fmt: skip
         settled(page)
         headings.update(h.inner_text() for h in page.locator("h3").all())
-        _check_all(tabs, url, f"the show of {seats}", f"{HAND} svg[role=img]", f"{HAND} button")
+        _check_all(tabs, url, f"the show of {seats}", f"{HAND} img[role=img]", f"{HAND} button")
 
         def next_deal() -> bool:
             headings.update(h.inner_text() for h in page.locator("h3").all())

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player, table_of
+from tests.apptest import as_player, said_html, table_of, written
 from tests.support.table import hidden_cards, one_short, setup_of
 from trainer.bench.playing import move, play_on, right_count
 from trainer.engine.cards import Card
@@ -49,7 +49,7 @@ def _game_id(at: AppTest) -> str:
 
 def _text(at: AppTest) -> str:
     """Everything the page shows, its cards' data among it."""
-    parts = [str(e.value) for e in at.markdown]
+    parts = [str(e.value) for e in written(at)]
     parts += [str(e.value) for e in at.caption]
     parts += [str(e.value) for e in (*at.info, *at.warning)]
     parts += [str(e.proto) for e in at.get("html")]
@@ -184,12 +184,12 @@ def test_two_devices_play_a_deal_through_one_store_each_seeing_only_its_own_seat
             if need is Need.WAIT:
                 assert "'s turn.**" in shown  # whose turn it is, by name
             if seat == 1:  # Bo's coach is off: no coach's word on his page, ever
-                words = "\n".join(str(e.value) for e in (*at.markdown, *at.caption, *at.info))
+                words = "\n".join(str(e.value) for e in (*written(at), *at.caption, *at.info))
                 assert "Coach:" not in words and "coach:" not in words, words
                 assert not any("Coach" in str(e.label) for e in at.expander)
             if seat == 0 and need is Need.DISCARD and table.game.deal_no == 1 and not table.hinted:
                 at.button(key="play_hint").click().run()  # Ann asks her coach first
-                assert any("Hint" in str(m.value) for m in at.markdown)
+                assert any("Hint" in str(m.value) for m in written(at))
             moved |= _act(at, short=seat == 1 and step % 2 == 0)
             if seat == 0 and need is Need.DISCARD:
                 # Ann's coach on her throw, straight after it, whether or not Bo has thrown
@@ -235,8 +235,8 @@ def test_the_coachs_note_on_a_card_shows_straight_after_it_while_the_other_plays
             table = table_of(at)
             lines = table.coaching.play_note_lines()
             if at is devices[0] and need is Need.LAY and table.need() is Need.WAIT and lines:
-                shown = "\n".join(str(m.value) for m in at.markdown)
-                assert all(line in shown for line in lines), (lines, shown)
+                shown = "\n".join(str(m.value) for m in written(at))
+                assert all(said_html(line) in shown for line in lines), (lines, shown)
                 assert "Their move shows here" in shown  # Bo's turn, not Ann's next one
                 return
     raise AssertionError("Ann's coach said nothing after any card of hers")
@@ -476,7 +476,7 @@ def test_the_end_of_a_game_keeps_each_result_under_its_own_player() -> None:
             if table_of(at).need() is Need.OVER:
                 break
             _act(at)
-        assert any(" win" in str(m.value) for m in at.markdown)
+        assert any(" win" in str(m.value) for m in written(at))
     _reviewed_for_each_seat(store, game_id, rows)
 
 
@@ -506,7 +506,7 @@ def _reviewed_for_each_seat(store: Store, game_id: str, rows: dict[int, SavedGam
         assert header.startswith(f"Against {other} · to 61 · ")
         at.switch_page("ui/views/progress.py").run()
         assert not at.exception, at.exception
-        text = "\n".join(str(m.value) for m in at.markdown)
+        text = "\n".join(str(m.value) for m in written(at))
         assert f"Against {other}, to 61" in text or f"Against {other} to 61" in text, text
         assert "Person" not in text
 

@@ -9,6 +9,8 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from tests.apptest import html_of, metrics
+
 REPO = Path(__file__).resolve().parents[2]
 APP = str(REPO / "trainer" / "app.py")
 CHECK = str(REPO / "trainer" / "ui" / "views" / "check.py")
@@ -45,7 +47,7 @@ def test_every_page_of_the_app_runs() -> None:
 
 def test_check_page_counts_the_default_hand() -> None:
     at = check_page()
-    assert at.metric[0].value == "29"
+    assert metrics(at)[0].value == "29"
     assert any("twenty-nine" in m.value for m in at.markdown)
     assert any("Only 4 of the 12,994,800" in c.value for c in at.caption)
 
@@ -56,8 +58,8 @@ def test_typed_hand_is_counted_with_every_combination() -> None:
     at.text_input(key="check_starter").set_value("5♣")
     at.button(key="check_submit").click()
     at.run()
-    assert at.metric[0].value == "20"
-    (block,) = [m.value for m in at.markdown if "<h5" in m.value]  # one element for them all
+    assert metrics(at)[0].value == "20"
+    (block,) = [m for m in html_of(at) if "<h5" in m]  # one element for them all
     said = re.findall(r"<h5[^>]*>“([^”]*)”", block)
     assert said == ["fifteen two", "fifteen four", "a double-double run of three is twenty"]
     assert block.count("<strong>run of three") == 4
@@ -70,10 +72,10 @@ def test_crib_toggle_applies_the_crib_flush_rule() -> None:
     at.text_input(key="check_starter").set_value("KS")
     at.button(key="check_submit").click()
     at.run()
-    assert at.metric[0].value == "8"
+    assert metrics(at)[0].value == "8"
     at.toggle(key="check_crib").set_value(True)
     at.run()
-    assert at.metric[0].value == "4"
+    assert metrics(at)[0].value == "4"
 
 
 def test_bad_card_shows_an_inline_message_naming_box_and_token() -> None:
@@ -82,7 +84,7 @@ def test_bad_card_shows_an_inline_message_naming_box_and_token() -> None:
     at.button(key="check_submit").click()
     at.run()
     assert not at.exception
-    assert len(at.metric) == 0
+    assert len(metrics(at)) == 0
     assert at.error[0].value.startswith("**Hand:** '5X' is not a card")
 
 
@@ -103,21 +105,21 @@ def test_picking_cards_on_the_grid_counts_them() -> None:
     assert rows == ["S" * 13, "H" * 13, "D" * 13, "C" * 13]  # four rows, one a suit
     assert [card["id"] for card in cards[:3]] == ["AS", "2S", "3S"]
     assert data["chosen"] == [] and data["starter"] is None  # a new hand needs no Clear
-    assert at.info[0].value.startswith("Choose four cards") and not at.metric
+    assert at.info[0].value.startswith("Choose four cards") and not metrics(at)
     assert data["reveal"] == ".st-key-check_total"  # the total, scrolled to when it is drawn
     log: list[dict[str, object]] = [
         {"seq": 1, "do": "choose", "cards": ["4S", "5H"], "starter": None}
     ]
     at.session_state[key] = {"log": log}
     at.run()
-    assert at.info[0].value.startswith("Choose four cards") and not at.metric
+    assert at.info[0].value.startswith("Choose four cards") and not metrics(at)
     assert _grid(at)[1]["chosen"] == ["4S", "5H"]  # a hand in the making, drawn again lit
     log.append({"seq": 2, "do": "choose", "cards": ["4S", "5H", "6D", "JC"], "starter": "5C"})
     at.session_state[key] = {"log": log}
     at.run()
     assert not at.exception and not at.error
     # 4-5-6 twice (two fives): 2 runs of 3 + pair + fifteens 4+5+6 (x2), 5+J (x2); no nobs
-    assert at.metric[0].value == "17"
+    assert metrics(at)[0].value == "17"
     at.radio(key="check_mode").set_value("Type them")
     at.run()
     assert at.text_input(key="check_hand").value == "4S 5H 6D JC"
@@ -131,7 +133,7 @@ def test_the_starter_box_takes_a_card_however_it_is_typed() -> None:
     at.button(key="check_submit").click()
     at.run()
     assert not at.error, at.error
-    assert at.metric[0].value == "9"  # two fifteens and the five-card flush
+    assert metrics(at)[0].value == "9"  # two fifteens and the five-card flush
 
 
 def test_a_rare_total_is_never_shown_as_zero_percent() -> None:
@@ -140,7 +142,7 @@ def test_a_rare_total_is_never_shown_as_zero_percent() -> None:
     at.text_input(key="check_starter").set_value("8S")
     at.button(key="check_submit").click()
     at.run()
-    assert at.metric[0].value == "18"
+    assert metrics(at)[0].value == "18"
     (caption,) = [c.value for c in at.caption if c.value.startswith("Beats")]
     assert caption.endswith("under 0.1% score exactly 18.") and "0.0%" not in caption
 
@@ -152,7 +154,7 @@ def test_random_hand_button_deals_a_countable_hand() -> None:
     assert not at.error
     hand = at.text_input(key="check_hand").value
     assert hand is not None and len(hand.split()) == 4
-    assert at.metric[0].value.isdigit()
+    assert metrics(at)[0].value.isdigit()
 
 
 def test_standing_is_rounded_down_never_up() -> None:
@@ -162,7 +164,7 @@ def test_standing_is_rounded_down_never_up() -> None:
     at.text_input(key="check_starter").set_value("5C")
     at.button(key="check_submit").click()
     at.run()
-    assert at.metric[0].value == "17"
+    assert metrics(at)[0].value == "17"
     assert any(c.value.startswith("Beats 99.7% of all possible hands") for c in at.caption)
 
 
@@ -175,7 +177,7 @@ def test_the_grid_starts_from_cards_the_person_dealt_or_typed() -> None:
     at.radio(key="check_mode").set_value("Pick them").run()
     _, data = _grid(at)
     assert sorted(data["chosen"]) == sorted(dealt)
-    assert at.metric[0].value.isdigit()
+    assert metrics(at)[0].value.isdigit()
 
 
 def test_five_cards_typed_in_the_hand_box_are_the_hand_and_the_starter() -> None:
@@ -184,7 +186,7 @@ def test_five_cards_typed_in_the_hand_box_are_the_hand_and_the_starter() -> None
     at.text_input(key="check_starter").set_value("")
     at.button(key="check_submit").click().run()
     assert not at.error, at.error
-    assert at.metric[0].value == "20"
+    assert metrics(at)[0].value == "20"
 
 
 def test_home_names_play_and_every_page_asks_the_same_question() -> None:

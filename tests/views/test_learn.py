@@ -14,7 +14,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player
+from tests.apptest import as_player, html_of
 from trainer.content.files import LESSONS_DIR
 from trainer.content.lessons import (
     BoardCheck,
@@ -114,7 +114,7 @@ def _wrong(check: Any) -> str:
 
 
 def _texts(at: AppTest) -> str:
-    return "\n".join(element.value for element in at.markdown)
+    return "\n".join([*(element.value for element in at.markdown), *html_of(at)])
 
 
 def _stored_attempts() -> list[Any]:
@@ -177,8 +177,7 @@ def test_walk_lesson_one_from_first_step_to_last() -> None:
 def _boards(at: AppTest) -> list[str]:
     """Each board drawn, as its "You N" score (from the picture's accessible name)."""
     found = []
-    for element in at.markdown:
-        text = element.value
+    for text in html_of(at):
         if "Cribbage board to" in text:
             name = text.split('aria-label="Cribbage board to ', 1)[1].split('"', 1)[0]
             found.append(name.split(": ", 1)[1].split(",")[0])
@@ -195,14 +194,14 @@ def test_a_wrong_count_shows_every_combination_and_can_reveal() -> None:
     _answer(at, lesson, "2")
     assert at.error[0].value == "Not quite: you said 2."
     score = check.score()
-    assert not [e for e in at.markdown if "<h5" in e.value], "a hint comes first"
+    assert not [e for e in html_of(at) if "<h5" in e], "a hint comes first"
     assert "Too few points" in _texts(at)
     assert at.button(key="learn_reveal").label == "Show me the answer"
     assert any("Have another go with the hint above" in c.value for c in at.caption)
     _answer(at, lesson, "2")  # a second miss: every combination
     assert at.error[0].value.startswith("Not quite: you said 2. Here is every combination")
     calls = [call.text for call in score.calls()]
-    said = [re.findall(r"<h5[^>]*>“([^”]*)”", element.value) for element in at.markdown]
+    said = [re.findall(r"<h5[^>]*>“([^”]*)”", element) for element in html_of(at)]
     assert [text for texts in said for text in texts] == calls
     at.button(key="learn_reveal").click().run()
     assert at.info[0].value.startswith(f"The answer is **{score.total} points**.")
@@ -251,7 +250,7 @@ def test_the_pegboard_is_the_play_pages_board_with_its_pegs() -> None:
     _open(at, lesson)
     boards = 0
     for step in lesson.steps:
-        pictures = [m.value for m in at.markdown if "Cribbage board to" in m.value]
+        pictures = [m for m in html_of(at) if "Cribbage board to" in m]
         shown = [s.board for s in step.show if s.board is not None]
         asked = 1 if isinstance(step.check, BoardCheck) else 0
         assert len(pictures) == len(shown) + asked

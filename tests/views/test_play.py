@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import PLAYER, as_player, table_of
+from tests.apptest import PLAYER, as_player, said_html, table_of, written
 from tests.support.table import ANN, SAM, hidden_cards, play_out, setup_of
 from trainer.bench.playing import cards_on_table, interact, play_on
 from trainer.engine import Card
@@ -82,7 +82,7 @@ def _page() -> AppTest:
 
 
 def _texts(at: AppTest) -> str:
-    parts: list[Any] = [m.value for m in at.markdown] + [i.value for i in at.info]
+    parts: list[Any] = [m.value for m in written(at)] + [i.value for i in at.info]
     parts += [s.value for s in at.success] + [w.value for w in at.warning]
     parts += [e.value for e in at.error]
     return "\n".join(str(p) for p in parts)
@@ -488,8 +488,9 @@ def _pass_start(
 
 def _shown(at: AppTest) -> Iterator[str]:
     """Everything the page shows in words, and the cards it draws."""
-    for kind in ("markdown", "caption", "info", "warning", "error", "success", "subheader"):
+    for kind in ("caption", "info", "warning", "error", "success", "subheader"):
         yield from (str(getattr(element, "value", "")) for element in at.get(kind))
+    yield from (element.value for element in written(at))
     for component in at.get("bidi_component"):
         yield json.dumps(json.loads(component.proto.json))
 
@@ -526,7 +527,7 @@ def _play(
         takes = [b for b in at.button if b.key == "play_pass_take"]
         if takes:
             name = table.names.who(table.seat)
-            assert f"Pass to {name}" in "\n".join(str(m.value) for m in at.markdown)
+            assert f"Pass to {name}" in "\n".join(str(m.value) for m in written(at))
             cards = [c for c in at.get("bidi_component") if str(c.key).startswith(CARDS)]
             assert not cards  # no cards at all on the pass screen
             _names_none_of(at, hidden_cards(table, -1))  # no one's hidden cards
@@ -536,7 +537,7 @@ def _play(
         else:
             if need is Need.LAY:  # the prompt names whose turn it is
                 name = table.names.who(table.seat)
-                prompt = "\n".join(str(m.value) for m in at.markdown)
+                prompt = "\n".join(str(m.value) for m in written(at))
                 assert f"**{name}'s turn: tap a card to lay it.**" in prompt
                 assert "Your turn" not in prompt
             if need is not Need.REVEAL:
@@ -572,7 +573,7 @@ def test_two_people_play_to_61_each_hand_hidden_between_turns(
     # each threw their own cards, and the page says the winner by name
     assert {e.seat for e in game.events if isinstance(e, DiscardEvent)} == {0, 1}
     winner = table_of(at).names.who(game.winner or 0)
-    results = "\n".join(str(m.value) for m in at.markdown)
+    results = "\n".join(str(m.value) for m in written(at))
     assert f"## {winner} wins!" in results
     assert re.search(r"Final score: \*\*Sam \d+, Jo \d+\*\*", results)  # names as written
     assert "Your record against" not in results  # no record against a computer level
@@ -605,7 +606,7 @@ def test_three_seats_with_one_computer() -> None:
 
     def own_coach(at: AppTest, table: Table) -> None:
         """Sam's coach speaks to Sam alone: nothing of it on Jo's turns (her coach is off)."""
-        words = "\n".join(str(e.value) for e in (*at.markdown, *at.caption, *at.info))
+        words = "\n".join(str(e.value) for e in (*written(at), *at.caption, *at.info))
         words += "\n".join(str(e.label) for e in at.expander)
         if "Coach:" in words or "coach would" in words:
             coached.append(table.seat)
@@ -701,7 +702,7 @@ def test_each_persons_counts_are_stored_under_their_own_profile_and_the_game_fro
     table = table_of(again)
     assert table.game.events == game.events and table.setup == table_of(at).setup
     assert f"Pass to {table.names.who(table.seat)}" in "\n".join(
-        str(m.value) for m in again.markdown
+        str(m.value) for m in written(again)
     )
 
 
@@ -728,7 +729,7 @@ def test_a_table_the_devices_player_does_not_sit_at_is_kept_only_under_its_peopl
     again.run()
     assert not again.exception, again.exception
     assert again.session_state[PLAY_STATE].game is None
-    line = next(str(m.value) for m in again.markdown if "on this device" in str(m.value))
+    line = next(str(m.value) for m in written(again) if "on this device" in str(m.value))
     assert line.startswith("**Sam and Jo, to 61**: Sam ")
     assert [b.key for b in again.button if b.key == f"play_resign_{kept.game_id}"] == []
     again.button(key=f"play_resume_{kept.game_id}").click().run()
@@ -807,7 +808,7 @@ def _seats_start(
 
 
 def _markdown(at: AppTest) -> str:
-    return "\n".join(str(m.value) for m in at.markdown)
+    return "\n".join(str(m.value) for m in written(at))
 
 
 def _saved_record() -> str:
@@ -915,7 +916,7 @@ def test_muggins_at_every_size(seats: int) -> None:
     while [b for b in at.button if b.key == f"{key}_next"]:
         at.button(key=f"{key}_next").click()
         at.run()
-    said = "\n".join(str(m.value) for m in at.markdown)
+    said = "\n".join(str(m.value) for m in written(at))
     assert "Muggins! The computer on your left takes the 1 point you missed." in said
 
 
@@ -934,7 +935,7 @@ def test_the_coach_speaks_of_the_one_card_thrown(seats: int) -> None:
     (thrown,) = table.view.discards
     expanders = [e for e in at.expander if str(e.label).startswith("Coach:")]
     assert expanders
-    text = "\n".join(str(m.value) for m in at.markdown)
+    text = "\n".join(str(m.value) for m in written(at))
     assert f"Throwing {thrown.label}" in text
 
 
@@ -953,8 +954,8 @@ def test_the_coach_notes_a_card_laid_at_three() -> None:
         assert not at.exception, at.exception
     table = table_of(at)
     lines = table.coaching.play_note_lines()
-    (box,) = [m for m in at.markdown if 'class="tb-coach"' in str(m.value)]
-    assert "**Coach:** " + "  \n".join(lines) in str(box.value)
+    (box,) = [m for m in written(at) if 'class="tb-coach"' in str(m.value)]
+    assert said_html("**Coach:** " + "  \n".join(lines)) in str(box.value)
     note = table.coaching.play_note()
     assert note is not None
     laid = table.game.events[table.mark]
@@ -976,7 +977,7 @@ def test_learning_mode_names_the_coachs_card_at_four() -> None:
     assert table.need() is Need.LAY
     line = table.coaching.lay_line()
     assert line.startswith(("The coach would lay the ", "Only your "))
-    assert [m for m in at.markdown if f"**Coach:** {line}" in str(m.value)]
+    assert [m for m in written(at) if said_html(f"**Coach:** {line}") in str(m.value)]
 
 
 def test_a_finished_game_of_four_names_the_partnership() -> None:
@@ -1012,7 +1013,7 @@ def test_a_finished_game_of_four_names_the_partnership() -> None:
 
 
 def _board_line(at: AppTest) -> str:
-    (board,) = [m.value for m in at.markdown if 'class="tb-board' in m.value]
+    (board,) = [m.value for m in written(at) if 'class="tb-board' in m.value]
     lines: list[str] = re.findall(r'<div class="tb-line[^"]*"[^>]*>(.*?)</div>', board)
     return lines[-1]
 
@@ -1116,7 +1117,10 @@ def test_a_muggins_is_told_as_a_miss_not_a_success() -> None:
     for _ in counted.score.items:
         at.button(key=f"{key}_next").click().run()
     assert not at.success
-    assert f":orange[Muggins! The computer takes the {counted.muggins} points" in _texts(at)
+    assert (
+        f'<span style="color:#e2660c">Muggins! The computer takes the {counted.muggins} points'
+        in _texts(at)
+    )
 
 
 def test_the_restart_notice_and_the_sounds_are_on_the_table() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player
+from tests.apptest import as_player, html_of, metrics
 from trainer.content.catalog import load_drills
 from trainer.engine import parse_cards
 from trainer.engine.skills import DrillType
@@ -51,7 +51,7 @@ def _page(**params: str) -> AppTest:
 
 
 def _texts(at: AppTest) -> str:
-    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts = [m.value for m in at.markdown] + html_of(at) + [c.value for c in at.caption]
     parts += [e.value for e in at.error] + [s.value for s in at.success]
     return "\n".join(str(part) for part in parts)
 
@@ -126,7 +126,7 @@ def test_a_whole_set_played_from_a_link() -> None:
         at.button(key="practice_next").click()
         at.run()
     assert "How you did" in [s.value for s in at.subheader]
-    assert at.metric[0].value == "3 of 3"
+    assert metrics(at)[0].value == "3 of 3"
     assert "Accuracy: 3 of 3 right (100%)." in _texts(at)
     saved = _saved()
     assert len(saved) == 3
@@ -149,7 +149,7 @@ def test_a_right_total_keeps_the_breakdown_one_click_away() -> None:
     at.run()
     assert not at.exception, at.exception
     (every,) = [e for e in at.expander if e.label.startswith("Every combination")]
-    shown = "\n".join(m.value for m in every.markdown)
+    shown = "\n".join(html_of(every))
     for item in question.score.items:
         assert item.describe() in shown
 
@@ -479,7 +479,7 @@ def test_the_go_drill_draws_the_series_and_the_cards_left() -> None:
     question = deal_question(DrillType.GO, "club", 2, 0, catalog=CATALOG)
     assert isinstance(question, GoQuestion)
     at = _page(drill="go", tier="club", seed="2")
-    svgs = [m.value for m in at.markdown if m.value.startswith("<svg")]
+    svgs = [m for m in html_of(at) if m.startswith("<img")]
     series = svgs[0]
     assert series.count("<g ") == 5 and ">go</text>" in series  # five cards and the go
     assert "The series in order: Opponent: 7♣, count 7; You: 4♣, count 11" in series
@@ -716,7 +716,7 @@ def test_a_poor_throw_says_the_points_it_loses_and_is_recorded_as_missed() -> No
     at.button(key="practice_next").click()
     at.run()
     assert "How you did" in [s.value for s in at.subheader]
-    assert at.metric[0].value == "0 of 1"
+    assert metrics(at)[0].value == "0 of 1"
     assert "Missed most: the throw to the crib (1)." in _coach_texts(at)
 
 

@@ -17,6 +17,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.apptest import as_player
+from tests.apptest import metrics as figures
 from tests.stores import add_answer
 from tests.support.faults import disk_full
 from trainer.content.catalog import load_drills
@@ -71,7 +72,7 @@ def progress_page(**state: object) -> AppTest:
 
 
 def metrics(at: AppTest) -> dict[str, str]:
-    return {m.label: m.value for m in at.metric}
+    return {m.label: m.value for m in figures(at)}
 
 
 def texts(at: AppTest) -> str:
@@ -153,7 +154,7 @@ def test_a_new_player_sees_where_to_begin() -> None:
     assert any("lessons" in label for label in links)
     assert any("Practise counting" in label for label in links)
     assert charts(at) == []
-    assert at.metric == []
+    assert figures(at) == []
 
 
 def test_answers_survive_a_restart_and_show_on_the_progress_page(
@@ -243,7 +244,7 @@ def test_a_first_day_is_labelled_bars_and_says_to_come_back(_isolated_database: 
         ("Peg a card", 0.5),
     ]
     assert "each drill gets a line" in texts(at)
-    assert "about 1 second an answer" in texts(at)  # one second, not "1 seconds"
+    assert "About 1 second an answer" in texts(at)  # one second, not "1 seconds"
 
 
 def test_two_days_are_lines_without_the_come_back_note(_isolated_database: Path) -> None:
@@ -257,7 +258,7 @@ def test_two_days_are_lines_without_the_come_back_note(_isolated_database: Path)
     accuracy, _, _ = chart_specs(at)
     assert accuracy["mark"]["type"] == "line"
     assert "each drill gets a line" not in texts(at)
-    assert "under a second an answer" in texts(at)
+    assert "Under a second an answer" in texts(at)
 
 
 def test_a_question_answered_twice_is_worth_one_more_look(_isolated_database: Path) -> None:
@@ -536,7 +537,7 @@ def test_nobody_chosen_sees_no_ones_progress(_isolated_database: Path) -> None:
     at = AppTest.from_file(str(PROGRESS_VIEW), default_timeout=30).run()
     assert not at.exception, at.exception
     assert "Who is playing?" in [s.value for s in at.subheader]
-    assert at.metric == [] and not at.get("download_button")
+    assert figures(at) == [] and not at.get("download_button")
 
 
 def test_progress_shows_the_ladder_of_first_games() -> None:

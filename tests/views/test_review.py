@@ -16,7 +16,7 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player
+from tests.apptest import as_player, html_of, metrics
 from tests.test_review import _play, _short
 from trainer.bench.playing import play_on, right_count
 from trainer.content.catalog import load_drills
@@ -113,6 +113,15 @@ def _saved_for(name: str, game: SavedGame) -> int:
     return profile.id
 
 
+def _titles(at: AppTest) -> list[str]:
+    """The costliest decisions' titles, each heading its element (its why below it)."""
+    return [
+        m.value.split("\n\n")[0]
+        for m in at.markdown
+        if m.value.startswith("**") and ". Deal " in m.value
+    ]
+
+
 def test_a_finished_game_opens_on_its_three_costliest_decisions() -> None:
     game = _saved()
     _saved_for("Sam", game)
@@ -122,7 +131,7 @@ def test_a_finished_game_opens_on_its_three_costliest_decisions() -> None:
     at = _open()
     assert [t.value for t in at.title] == ["Game review"]
     assert _subheaders(at) == ["Your three costliest decisions", "Points lost", "Deal by deal"]
-    titles = [m.value for m in at.markdown if m.value.startswith("**") and ". Deal " in m.value]
+    titles = _titles(at)
     assert len(titles) == 3
     _deal_details(at, 1)  # the first deal's figures too
     _unfold(at, "review_totals_details")
@@ -131,9 +140,9 @@ def test_a_finished_game_opens_on_its_three_costliest_decisions() -> None:
         assert shown == f"**{n}. {title(decision)}**"  # its word: "Deal 4, the throw: a blunder"
         assert verdict(decision).said in shown
         assert why(decision, review) in text  # one plain sentence of why
-    metrics = {m.label: m.value for m in at.metric}
+    figures = {m.label: m.value for m in metrics(at)}
     lost = review.lost
-    assert metrics == {
+    assert figures == {
         "Throws": f"{round(lost.throws)}",
         "Cards laid": f"{round(lost.plays)}",
         "Counts": f"{round(lost.counts)}",
@@ -266,7 +275,7 @@ def test_the_deals_are_stepped_through_on_the_board() -> None:
         return int(caption.split()[1])
 
     def board() -> str:
-        return next(m.value for m in at.markdown if "Cribbage board to 121" in m.value)
+        return next(m for m in html_of(at) if "Cribbage board to 121" in m)
 
     first = review.deals[0]
     assert shown_deal() == 1
@@ -318,7 +327,7 @@ def test_another_players_game_does_not_open() -> None:
     at = _open("bos-game", name="Sam")
     assert "Your three costliest decisions" not in _subheaders(at)
     assert "There is no game like that among Sam's games" in _texts(at)
-    assert not at.metric and not at.get("vega_lite_chart")
+    assert not metrics(at) and not at.get("vega_lite_chart")
 
 
 def test_a_game_still_being_played_is_not_reviewed() -> None:
@@ -326,7 +335,7 @@ def test_a_game_still_being_played_is_not_reviewed() -> None:
     _saved_for("Sam", playing)
     at = _open("live")
     assert "This game is still being played" in _texts(at)
-    assert not at.metric
+    assert not metrics(at)
 
 
 def test_without_a_game_the_page_offers_the_players_own_games() -> None:
@@ -422,10 +431,10 @@ def test_games_of_three_and_four_are_reviewed(seats: int, tracks: tuple[str, ...
     at = _open(game.game_id)
     assert "games of two" not in _texts(at)
     assert _subheaders(at) == ["Your three costliest decisions", "Points lost", "Deal by deal"]
-    titles = [m.value for m in at.markdown if m.value.startswith("**") and ". Deal " in m.value]
+    titles = _titles(at)
     assert titles == [f"**{n}. {title(d)}**" for n, d in enumerate(review.costliest(), start=1)]
     assert f"{seats} players" in _header(at)
-    board = next(m.value for m in at.markdown if "Cribbage board to 61" in m.value)
+    board = next(m for m in html_of(at) if "Cribbage board to 61" in m)
     first = review.deals[0]
     said = ", ".join(f"{name} {score}" for name, score in zip(tracks, first.scores, strict=True))
     assert said in board
@@ -465,7 +474,7 @@ def _no_figures(at: AppTest) -> None:
     _unfold(at)
     shown = [
         *(str(m.value) for m in (*at.markdown, *at.caption, *at.success, *at.info)),
-        *(f"{m.label} {m.value}" for m in at.metric),
+        *(f"{m.label} {m.value}" for m in metrics(at)),
     ]
     words = "\n".join(text for text in shown if not text.lstrip().startswith("<"))
     assert "%" not in words
@@ -483,9 +492,9 @@ def test_a_first_game_s_counts_are_counted_and_said_without_figures() -> None:
     top = review.costliest()
     assert top and all(isinstance(d, CountReview) for d in top)  # a first game: counts only
     at = _open(game.game_id)
-    metrics = {m.label: m.value for m in at.metric}
-    assert metrics["Counts"] == str(round(review.lost.counts)) != "–"
-    assert metrics["Throws"] == metrics["Cards laid"] == "–"  # no crib, no play in this game
+    figures = {m.label: m.value for m in metrics(at)}
+    assert figures["Counts"] == str(round(review.lost.counts)) != "–"
+    assert figures["Throws"] == figures["Cards laid"] == "–"  # no crib, no play in this game
     assert "you counted aloud" in _header(at)
     _no_figures(at)
     text = _texts(at)

@@ -14,7 +14,7 @@ import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import as_player
+from tests.apptest import as_player, metrics
 from tests.views.test_progress import text_tables
 from trainer.content.catalog import load_drills
 from trainer.content.lessons import CountCheck, load_course
@@ -133,7 +133,7 @@ def test_a_missed_lesson_question_comes_back_on_home_a_day_later(moved: Clock) -
     assert card.reviews == 2 and card.card.due > moved.at + timedelta(days=1)
     at.button(key="today_next").click().run()
     assert "Review done" in [s.value for s in at.subheader]
-    assert at.metric[0].value == "1 of 1"
+    assert metrics(at)[0].value == "1 of 1"
     _home(at)
     assert "Nothing to review today." in _texts(at)
 
@@ -177,7 +177,7 @@ def test_a_practised_drill_comes_back_and_is_asked_afresh(moved: Clock) -> None:
     reviewed = {card.key: card for card in store.review_cards(profile.id)}
     assert reviewed[drill_card("hand", "beginner")].reviews == 2
     at.button(key="today_next").click().run()
-    assert at.metric[0].value == "1 of 1"
+    assert metrics(at)[0].value == "1 of 1"
 
 
 def test_progress_shows_what_is_learnt_due_and_overdue_per_area(moved: Clock) -> None:

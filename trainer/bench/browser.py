@@ -248,7 +248,7 @@ async def _profile(browser: Any, urls: Urls, figures: Figures) -> None:
         "check Enter": (
             f"{urls.app}/check",
             "Every combination",
-            '[data-testid="stMetricValue"]',
+            '.app-metric-value, [data-testid="stMetricValue"]',  # (st.metric before)
             "20",
             _check_enter,
         ),

@@ -164,7 +164,7 @@ async def check_hands(browser: Any, urls: Urls, figures: Figures, *, rounds: int
             await floor()
             wait = await timed_action(
                 page,
-                '[data-testid="stMetricValue"]',
+                '.app-metric-value, [data-testid="stMetricValue"]',
                 total,
                 lambda b=box: b.press("Enter"),
             )
@@ -193,7 +193,10 @@ async def check_taps(browser: Any, urls: Urls, figures: Figures, *, rounds: int)
             await floor()
             tap = page.locator(f'.cp-grid .cp-card[data-id="{starter}"]').click
             wait = await timed_action(
-                page, '[data-testid="stMetricValue"]', hand_total(hand, starter), tap
+                page,
+                '.app-metric-value, [data-testid="stMetricValue"]',
+                hand_total(hand, starter),
+                tap,
             )
             figures.add(FIFTH_TAP, wait)
 

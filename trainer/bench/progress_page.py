@@ -138,7 +138,8 @@ def _render_seconds(path: Path, profile_id: int) -> float:
         at.run()
         seconds = time.perf_counter() - start
         # (its charts are folded until opened: a first load draws none)
-        if at.exception or not at.get("metric") or at.get("vega_lite_chart"):
+        figures = [h for h in at.html if "app-metric-value" in str(h.value)]
+        if at.exception or not figures or at.get("vega_lite_chart"):
             raise RuntimeError(f"the Progress page did not render: {at.exception}")
         return seconds
 

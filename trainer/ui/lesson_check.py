@@ -22,7 +22,7 @@ from trainer.training.learn import Feedback, asking, asks_number, options
 from trainer.training.learn.feedback import pegs_of
 from trainer.training.seats import DRILL_SHORT_NAMES
 from trainer.ui.board import board_svg
-from trainer.ui.drawing import show_breakdown, show_cards, show_pile
+from trainer.ui.drawing import html_block, show_breakdown, show_cards, show_pile
 
 __all__ = ["CARD_WIDTH", "answer_box", "draw_board", "show_feedback", "show_question"]
 
@@ -33,7 +33,7 @@ def draw_board(board: Board) -> None:
     """The same board as the Play page's, so the lessons teach the board a game shows."""
     front, back = board.pegs()
     svg = board_svg(front, back, target=board.game, names=DRILL_SHORT_NAMES)
-    st.markdown(svg, unsafe_allow_html=True)
+    html_block(svg)
 
 
 def answer_box(check: Check, key: str) -> None:

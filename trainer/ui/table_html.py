@@ -75,13 +75,16 @@ def felt_html(
     count: int,
     before: int | None = None,
     late: str = "",
+    late_at: float = 0.5,
     holds: str = "",
 ) -> str:
     """The middle of the table in the play: the starter set apart, the count and the pile
     (drawn smaller than the hand, ``lit`` cards lit), and how many cards the computer holds.
     With ``late``, the count is ``before`` until the computer's reply comes in (the pile's
     last card is the reply, brought in by the page's ``late`` stylesheet); a screen reader
-    is told the count after the reply, with the reply's line in the log."""
+    is told the count after the reply, with the reply's line in the log. The reply's card
+    comes in ``late_at`` seconds after the rest: the pile is sent as a picture, which the
+    page's stylesheet does not reach inside, so the card carries its own film's step."""
     side = ""
     if starter is not None:
         side = (
@@ -97,6 +100,10 @@ def felt_html(
     else:
         shown = f"<span>{count}</span>"
     pile_svg = cards_svg(pile, highlight=lit, max_width=56 * len(pile)) if pile else ""
+    if late and pile:  # the last card laid (the reply) comes in later: a step of a film
+        last, end = pile_svg.rfind("<g transform="), pile_svg.rfind("</svg>")
+        step = f"<g{attrs(*appear(late_at))}>"
+        pile_svg = pile_svg[:last] + step + pile_svg[last:end] + "</g></svg>"
     pile_part = f'<div class="{late}-pile">{pile_svg}</div>' if late else f"<div>{pile_svg}</div>"
     holds_part = f'<div class="tb-holds">{_text(holds)}</div>' if holds else ""
     return (

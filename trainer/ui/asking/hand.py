@@ -17,7 +17,7 @@ from trainer.training.grading import ClaimCheck, Grade, Graded, InputProblem
 from trainer.training.questions import Dealt, ShowQuestion
 from trainer.training.sets import PracticeSet
 from trainer.ui import session
-from trainer.ui.asking.base import ask_total, cap, notes, practice_state, record
+from trainer.ui.asking.base import ask_total, cap, headline, practice_state, record
 from trainer.ui.cardpick import CardPicker, PickMode, Slot
 from trainer.ui.drawing import show_breakdown, show_cards, show_items
 from trainer.ui.folded import folded
@@ -106,20 +106,27 @@ class _Hand:
         )
 
     def feedback(self, grade: Graded) -> None:
+        """The headline, then the rest in as few elements as it reads (each element is drawn
+        on its own in the browser): the grade's notes go in the element that follows them,
+        a heading in the element of its list, the count with the heading of the breakdown."""
         assert isinstance(grade, Grade) and isinstance(grade.question, ShowQuestion)
-        notes(grade)
+        headline(grade)
         question = grade.question
         score = question.score
+        said = list(grade.notes)  # drawn with the next text, then emptied
         if grade.mode is Mode.CLAIM:
             if grade.missed:
-                st.markdown("##### What you missed")
+                st.markdown("\n\n".join([*said, "##### What you missed"]))
+                said = []
                 show_items(grade.missed, question.hand, question.starter)
             wrong = grade.wrong_claims
             if wrong:
-                st.markdown("##### Claims that do not count")
-                st.markdown("\n".join(_wrong_claim_line(check) for check in wrong))
-        st.markdown(f"**The count:** “{said_aloud(score)}” That makes **{score.total}**.")
+                lines = "\n".join(_wrong_claim_line(check) for check in wrong)
+                st.markdown("\n\n".join([*said, "##### Claims that do not count", lines]))
+                said = []
+        said.append(f"**The count:** “{said_aloud(score)}” That makes **{score.total}**.")
         if grade.correct or grade.mode is Mode.CLAIM:
+            st.markdown("\n\n".join(said))
             # Right, or the misses are already drawn above: the full list stays one click away,
             # and is sent and drawn only once opened (it runs the question's part again).
             with folded(
@@ -128,7 +135,7 @@ class _Hand:
                 if opened:
                     show_breakdown(score)
         else:
-            st.markdown("##### Every combination")
+            st.markdown("\n\n".join([*said, "##### Every combination"]))
             show_breakdown(score)
 
 

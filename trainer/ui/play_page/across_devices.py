@@ -49,6 +49,7 @@ from trainer.training.table import (
 from trainer.ui import session
 from trainer.ui.board import BoardMove, Frame, board_html
 from trainer.ui.cardpick import CardPicker, PickMode, Slot
+from trainer.ui.drawing import html_block
 from trainer.ui.page_state import kept
 from trainer.ui.play_page.layout import TABLE_CSS, hand, many
 from trainer.ui.play_page.state import capital, play_state
@@ -429,10 +430,7 @@ def waiting(table: Table) -> None:
     view = table.view
     if view.starter is not None or view.laid:
         holds = f"{name} holds {many(view.opponent_cards, 'card')}." if view.starter else ""
-        st.markdown(
-            felt_html(starter=view.starter, pile=view.pile, count=view.count, holds=holds),
-            unsafe_allow_html=True,
-        )
+        html_block(felt_html(starter=view.starter, pile=view.pile, count=view.count, holds=holds))
     with hand():
         if view.hand:
             CardPicker(
@@ -506,7 +504,7 @@ def _board_and_pile(game: Game, names: list[str]) -> None:
     move = BoardMove(last.seat, last.start, last.end, last.reason) if last else None
     seats = SeatNames(game.players, tuple(enumerate(names)))
     log = "".join(f"<div>{escape(line)}</div>" for line in _told(game, seats))
-    st.html(
+    html_block(
         board_html(
             [Frame(pegs.front, pegs.back, move)],
             target=game.settings.target,
@@ -522,14 +520,13 @@ def _board_and_pile(game: Game, names: list[str]) -> None:
         for i in range(game.players)
         if public.starter is not None
     ]
-    st.markdown(
+    html_block(
         felt_html(
             starter=public.starter,
             pile=public.pile,
             count=public.count,
             holds=("; ".join(held) + ".") if held else "",
-        ),
-        unsafe_allow_html=True,
+        )
     )
 
 

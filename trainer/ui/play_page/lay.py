@@ -9,7 +9,8 @@ from trainer.engine.cards import Card
 from trainer.engine.events import LayEvent
 from trainer.training.table import Table, scoring_cards
 from trainer.ui.cardpick import CardPicker
-from trainer.ui.play_page.layout import coach_box, hand, many
+from trainer.ui.drawing import html_block
+from trainer.ui.play_page.layout import REPLY_PAUSE, coach_box, hand, many
 from trainer.ui.play_saves import PlayGame
 from trainer.ui.seats_html import seats_html, table_spots
 from trainer.ui.table_html import felt_html
@@ -50,11 +51,12 @@ def lay(page_game: PlayGame, picker: CardPicker, late: str = "") -> None:
         count=view.count,
         before=before,
         late=late,
+        late_at=REPLY_PAUSE,
         holds=holds,
     )
     if view.players > 2:  # each seat's cards in front of it, who said go, whose turn
         felt += seats_html(table_spots(table))
-    st.markdown(felt, unsafe_allow_html=True)
+    html_block(felt)
     details = False
     with st.container(horizontal=True, vertical_alignment="center", key="play_your_turn"):
         yours = not names.people or names.me == table.seat

@@ -13,6 +13,7 @@ from trainer.training.ladder import counts_text, rung_of
 from trainer.training.table import LEVEL_NAMES, ME, Need, Pegs, Table
 from trainer.ui import assets
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
+from trainer.ui.drawing import html_block, markdown_html
 from trainer.ui.play_page.state import meter_shown, play_state, show_all
 from trainer.ui.profiles import plain
 from trainer.ui.table_html import log_html, reveal_times
@@ -50,7 +51,7 @@ def late(table: Table) -> str:
     if table.need() is not Need.LAY or table.reply_to_lay() is None:
         return ""
     name = f"play-late-{len(table.game.events)}"
-    shown = f".{name}, .st-key-{name}, .st-key-{name}-count, .{name}-pile svg > g:last-of-type"
+    shown = f".{name}, .st-key-{name}, .st-key-{name}-count"
     st.html(
         "<style>"
         f"@keyframes {name} {{from {{opacity: 0}} to {{opacity: 1}}}}"
@@ -93,7 +94,7 @@ def board_and_log(table: Table, late: str) -> None:
         beside = winbar_html(chances, (names[0], names[1]), words=table.in_words) + beside
     frames = _frames(table, late)
     board = board_html(frames, target=table.game.settings.target, names=names, beside=beside)
-    st.markdown(board, unsafe_allow_html=True)
+    html_block(board)
 
 
 def header(table: Table) -> None:
@@ -139,10 +140,9 @@ def coach_box(words: str, *, key: str, head: str = "Coach") -> None:
     """The coach's ``words`` (Markdown) in a box of a few lines at most, under ``head``: the
     rest scrolls within it, by the keyboard too (the box takes the focus)."""
     with st.container(key=key):
-        st.markdown(
-            f'<div class="tb-coach" tabindex="0" role="region" aria-label="{head}">\n\n'
-            f"**{head}:** {words}\n\n</div>",
-            unsafe_allow_html=True,
+        html_block(
+            f'<div class="tb-coach" tabindex="0" role="region" aria-label="{head}">'
+            f"{markdown_html(f'**{head}:** {words}')}</div>"
         )
 
 

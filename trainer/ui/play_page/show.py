@@ -14,7 +14,7 @@ from trainer.engine.vocab import Which
 from trainer.training.explain import said_one_by_one
 from trainer.training.table import Table, event_lines
 from trainer.ui import actions
-from trainer.ui.drawing import show_cards
+from trainer.ui.drawing import html_block, markdown_html, show_cards
 from trainer.ui.film import appear, attrs
 from trainer.ui.play_page.layout import hand
 from trainer.ui.play_page.saving import act
@@ -38,11 +38,10 @@ def _summary(table: Table, event: ShowEvent) -> tuple[str, str]:
 
 
 def _later(markdown: str, at: float) -> str:
-    """``markdown`` to appear ``at`` seconds after the page is drawn (at once for 0)."""
+    """``markdown`` as HTML, to appear ``at`` seconds after the page is drawn (at once
+    for 0)."""
     cls, style = appear(at)
-    if not cls:
-        return markdown
-    return f"<div{attrs(cls, style)}>\n\n{markdown}\n\n</div>"
+    return f"<div{attrs(cls, style)}>{markdown_html(markdown)}</div>"
 
 
 def _said_so_far(score: ShowScore, shown: int) -> str:
@@ -87,17 +86,16 @@ def reveal(table: Table) -> None:
     if table.learning:
         said = _said_so_far(score, shown)
         if at_once:
-            st.markdown(_later(said, times[-1]), unsafe_allow_html=True)
+            html_block(_later(said, times[-1]))
         else:
             st.info(said, icon=":material/school:")
     listed = items_html(score, times, shown=shown) if items else ""
     if after and (done or at_once):
-        listed += "\n\n" + _later(after, times[-1] if at_once else 0.0)
+        listed += _later(after, times[-1] if at_once else 0.0)
     if listed:  # a box that keeps the newest in view (and scrolls by the keyboard too)
-        st.markdown(
+        html_block(
             '<div class="tb-said" tabindex="0" role="region" aria-label="The count so far">'
-            f"<div>\n\n{listed}\n\n</div></div>",
-            unsafe_allow_html=True,
+            f"<div>{listed}</div></div>"
         )
     start = "Count along: “Next” shows each combination." if not at_once else "Counting…"
     if not items:
@@ -105,10 +103,10 @@ def reveal(table: Table) -> None:
     now = now_html(score, shown, start=start, end=head, times=times)
     with hand():  # the line being counted stands beside its lit cards, always in view
         if at_once:
-            st.markdown(now + lit_cards_html(score, times), unsafe_allow_html=True)
+            html_block(now + lit_cards_html(score, times))
         else:
             lit = items[shown - 1].cards if shown and not done else ()
-            st.markdown(now, unsafe_allow_html=True)
+            html_block(now)
             show_cards(score.hand, starter=score.starter, highlight=lit, max_width=320)
         if not done:
             actions.button(

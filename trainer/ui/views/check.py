@@ -11,7 +11,7 @@ from trainer.training.inputs import InputProblem, read_hand
 from trainer.training.standing import standing_text
 from trainer.ui import actions
 from trainer.ui.cardpick import CardPicker, PickMode
-from trainer.ui.drawing import show_breakdown, show_cards
+from trainer.ui.drawing import show_breakdown, show_cards, show_metric
 from trainer.ui.loaded import distribution
 from trainer.ui.page_state import CheckState, kept
 
@@ -159,7 +159,8 @@ def _check_screen() -> None:
         show_cards(hand, starter=starter, max_width=460)
         cadence = score.cadence()
         left, right = st.columns([1, 3], vertical_alignment="center")
-        left.metric("Total", score.total)
+        with left:
+            show_metric("Total", score.total)
         right.markdown(f"**{cadence[0].upper()}{cadence[1:]}.**")
         right.caption(standing_text(score.total, crib=crib, dist=distribution(crib)))
     st.subheader("Every combination")

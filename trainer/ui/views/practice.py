@@ -40,6 +40,7 @@ from trainer.training.sets import (
 from trainer.ui import actions, session
 from trainer.ui.asking import ask
 from trainer.ui.asking.base import practice_state
+from trainer.ui.drawing import show_metric
 from trainer.ui.loaded import (
     drill_catalog,
 )
@@ -241,14 +242,15 @@ def _set_screen(catalog: DrillCatalog) -> None:
         summary = run.summary(catalog)
         st.subheader("How you did")
         right, pace = st.columns(2)
-        right.metric("Right", f"{summary.correct} of {summary.answered}")
-        pace.metric(
-            "Seconds an answer",
-            f"{summary.seconds:.1f}",
-            delta=f"target {summary.target:.0f}",
-            delta_color="green" if summary.on_pace else "off",
-            delta_arrow="off",
-        )
+        with right:
+            show_metric("Right", f"{summary.correct} of {summary.answered}")
+        with pace:
+            show_metric(
+                "Seconds an answer",
+                f"{summary.seconds:.1f}",
+                delta=f"target {summary.target:.0f}",
+                good=summary.on_pace,
+            )
         st.markdown("\n".join(f"- {line}" for line in summary.lines()))
         again, replay, other = st.columns(3)
         if again.button("Another set", type="primary", key="practice_again", shortcut="Enter"):

@@ -29,6 +29,7 @@ from trainer.training.records import Profile
 from trainer.training.scheduling import Area, Standing, standing, standings
 from trainer.training.table import LEVEL_NAMES, PERSON_MARK, level_name
 from trainer.ui import assets, clock, session
+from trainer.ui.drawing import show_metric
 from trainer.ui.folded import folded
 from trainer.ui.game_list import game_links
 from trainer.ui.loaded import course as loaded_course
@@ -565,8 +566,8 @@ def _this_visit_only(problem: str) -> NoReturn:
     answers = session.session_attempts()
     if answers:
         right = sum(a.correct for a in answers)
-        st.metric("Answers in this visit", len(answers))
-        st.metric("Right", f"{right} ({right / len(answers):.0%})")
+        show_metric("Answers in this visit", len(answers))
+        show_metric("Right", f"{right} ({right / len(answers):.0%})")
     st.info("Charts and weak spots come back once progress can be read again.")
     st.stop()
 
@@ -616,23 +617,25 @@ st.caption(f"How **{name}** is doing, from every answer given on this device.")
 t = report.totals
 c1, c2 = st.columns(2)
 c3, c4 = st.columns(2)
-c1.metric("Answers", f"{t.answers:,}")
-c2.metric("Right", _percent(t.accuracy), help=f"{t.right:,} of {t.answers:,} answers")
-c3.metric(
-    "Right in a row",
-    report.right_streak.current,
-    help=f"Your best run is {report.right_streak.best} right answers in a row.",
-)
-c4.metric(
-    "Days in a row",
-    report.day_streak.current,
-    help=f"Your longest run of practice days is {report.day_streak.best}.",
-)
-st.caption(
-    f"Best run: {report.right_streak.best} right in a row · "
-    f"{about_seconds(t.seconds_per_answer)} · "
-    f"{t.days} day{'s' if t.days != 1 else ''} of practice"
-)
+with c1:
+    show_metric("Answers", f"{t.answers:,}")
+with c2:
+    show_metric("Right", _percent(t.accuracy), help=f"{t.right:,} of {t.answers:,} answers")
+with c3:
+    show_metric(
+        "Right in a row",
+        report.right_streak.current,
+        help=f"Best run: {report.right_streak.best}",
+    )
+with c4:
+    show_metric(
+        "Days in a row",
+        report.day_streak.current,
+        help=f"Longest run: {report.day_streak.best}",
+    )
+# each figure's help is said under it (best runs there), so the line below does not repeat it
+pace = about_seconds(t.seconds_per_answer)
+st.caption(f"{pace[:1].upper()}{pace[1:]} · {t.days} day{'s' if t.days != 1 else ''} of practice")
 
 st.subheader("What to practise next")
 if report.weak:

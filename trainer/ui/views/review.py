@@ -49,7 +49,7 @@ from trainer.training.review_words import (
 from trainer.training.table import LEVEL_NAMES, Person, PlaySetup, SeatNames
 from trainer.ui import actions, session
 from trainer.ui.board import BOARD_CSS, BoardMove, Frame, board_html
-from trainer.ui.drawing import show_cards
+from trainer.ui.drawing import html_block, show_cards, show_metric
 from trainer.ui.folded import folded
 from trainer.ui.game_list import GAME_PARAM, game_links
 from trainer.ui.page_state import ReviewState, kept
@@ -149,8 +149,8 @@ def _costliest(review: GameReview, game_id: str, *, words: bool) -> None:
         )
     for n, decision in enumerate(top, start=1):
         with st.container(border=True, key=f"review_top_{n}"):
-            st.markdown(f"**{n}. {title(decision)}**")
-            st.markdown(why(decision, review))
+            # the title and why in one element (each element is drawn on its own)
+            st.markdown(f"**{n}. {title(decision)}**\n\n{why(decision, review)}")
             if isinstance(decision, ThrowReview):
                 show_cards(decision.six, highlight=decision.thrown, max_width=360)
                 st.caption("Lit: the two you threw.")
@@ -211,11 +211,12 @@ def _totals(review: GameReview, spec: dict[str, Any], *, words: bool) -> None:
     kinds = review.kinds
     for column, kind in zip(st.columns(3), DecisionKind, strict=True):
         there = kind in kinds
-        column.metric(
-            KIND_WORDS[kind],
-            _whole(lost.of(kind)) if there else "–",
-            help=None if there else _NONE[kind],
-        )
+        with column:
+            show_metric(
+                KIND_WORDS[kind],
+                _whole(lost.of(kind)) if there else "–",
+                help=None if there else _NONE[kind],
+            )
     with folded("Details", key="review_totals_details") as opened:
         if opened:
             st.markdown(_lost_said(review, words=words))
@@ -242,7 +243,7 @@ def _board(review: GameReview, deal: DealReview, names: SeatNames) -> None:
         target=review.settings.target,
         names=names.board_names,
     )
-    st.markdown(board, unsafe_allow_html=True)
+    html_block(board)
 
 
 def _deal_line(deal: DealReview, names: SeatNames, seat: int, *, words: bool) -> str:
@@ -284,17 +285,15 @@ def _deal(review: GameReview, deal: DealReview, names: SeatNames, *, words: bool
             _practise_button(throw, f"review_practise_{deal.deal_no}")
     else:
         st.info("The game ended before you threw in this deal.")
-    # a heading and its list in one element: each element is drawn on its own in the browser
-    if deal.plays:
-        st.markdown(
-            "##### Your cards in the play\n\n"
-            + "\n".join(f"- {_said(play, review)}" for play in deal.plays)
-        )
-    if deal.counts:
-        st.markdown(
-            "##### Your counts\n\n"
-            + "\n".join(f"- {_said(count, review)}" for count in deal.counts)
-        )
+    # the cards laid and the counts, each a heading and its list, in one element: each
+    # element is drawn on its own in the browser, so "Next deal" draws one, not two
+    sections = [
+        f"##### {heading}\n\n" + "\n".join(f"- {_said(decision, review)}" for decision in said)
+        for heading, said in (("Your cards in the play", deal.plays), ("Your counts", deal.counts))
+        if said
+    ]
+    if sections:
+        st.markdown("\n\n".join(sections))
     # Its figures are worked out and sent only once it is opened (it runs this part of the
     # page again): stepping to another deal draws none of them.
     with folded("Details", key=f"review_deal_details_{deal.deal_no}") as opened:

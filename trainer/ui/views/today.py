@@ -29,6 +29,7 @@ from trainer.training.scheduling.review_set import ReviewSet, answer_lesson, dri
 from trainer.training.sets import new_seed
 from trainer.ui import actions, lesson_check, session
 from trainer.ui.asking import ask
+from trainer.ui.drawing import show_metric
 from trainer.ui.loaded import course as loaded_course
 from trainer.ui.loaded import drill_catalog
 from trainer.ui.profiles import require_player
@@ -193,7 +194,7 @@ def _nothing_running() -> None:
 def _done(run: ReviewSet) -> None:
     right, asked = sum(run.right), len(run.right)
     st.subheader("Review done")
-    st.metric("Right", f"{right} of {asked}")
+    show_metric("Right", f"{right} of {asked}")
     if asked and right == asked:
         st.success("Every one right. Well remembered!", icon=":material/celebration:")
     elif asked:
