@@ -49,19 +49,24 @@ def _picture(match: re.Match[str]) -> str:
         if name not in _OWN and name != "aria-label"
     )
     named = f' alt="{label}" aria-label="{label}"' if label else ' alt=""'
-    return f'<img src="{src}"{named}{rest}>'
+    # Its size as attributes too: the page keeps its room (its shape) before it is decoded,
+    # so nothing below it moves once it is drawn.
+    return f'<img src="{src}" width="{width}" height="{height}"{named}{rest}>'
 
 
 def svg_img(markup: str) -> str:
     """``markup`` with each of its drawings (``<svg>…</svg>``) as a picture, an ``<img>`` of
     the same drawing: named as the drawing was (``alt`` and ``aria-label``, its ``role``),
-    sized and styled as it was (its ``class`` and ``style``). Inside a picture, the page's
+    sized and styled as it was (its ``class`` and ``style``, and its width and height from
+    its ``viewBox``, so its room is kept before it is decoded). Inside a picture, the page's
     stylesheet does not reach: a film drawn in it takes the film's animations along.
 
     >>> html = svg_img('<p><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 70 100" '
     ...     'role="img" aria-label="Cards: five of hearts" style="width:100%">'
     ...     '<text>5♥</text></svg></p>')
     >>> html.startswith('<p><img src="data:image/svg+xml,%3Csvg ')
+    True
+    >>> ' width="70" height="100" alt=' in html
     True
     >>> 'alt="Cards: five of hearts" aria-label="Cards: five of hearts" role="img"' in html
     True
