@@ -72,7 +72,12 @@ def test_a_teacher_and_two_members_on_two_servers(
         teacher.get_by_label("Your PIN").fill("teach1")
         teacher.get_by_role("button", name="Sign in").click()
         teacher.get_by_text("Signed in as Ms Ada").first.wait_for()
+        settled(teacher)
         teacher.get_by_role("link", name="My groups").click()
+        # The page's run ends before its box is filled: a run still under way redraws the
+        # box and loses the name, and the group is never made.
+        teacher.get_by_text("Make a new group").wait_for()
+        settled(teacher)
         teacher.get_by_text("Make a new group").click()
         teacher.get_by_label("The group's name").fill("Tuesday club")
         teacher.get_by_role("button", name="Make the group").click()
