@@ -137,6 +137,11 @@ def test_the_review_of_a_finished_game_speaks_in_words_in_a_browser(
     after(page, "Deal 2 · ")
     board = page.locator(f'img[aria-label$="You {second.scores[0]}, Computer {second.scores[1]}"]')
     board.first.wait_for()
+    last = review.deals[-1]  # any deal in one tap: its number in the row of deals
+    deals = page.locator(f".st-key-review_deal_{GAME_ID}")
+    deals.get_by_role("radio", name=str(last.deal_no), exact=True).click()
+    after(page, f"Deal {last.deal_no} · ")
+    assert page.get_by_role("button", name="Next deal").is_disabled()
     assert page.locator(EXCEPTION).count() == 0
 
 

@@ -298,7 +298,7 @@ def test_the_deals_are_stepped_through_on_the_board() -> None:
     worst = review.costliest()[0]
     at.button(key="review_see_1").click().run()
     assert shown_deal() == worst.deal_no
-    at.select_slider(key="review_deal_g1").set_value(len(review.deals)).run()
+    at.pills(key="review_deal_g1").set_value(len(review.deals)).run()
     assert shown_deal() == len(review.deals) and at.button(key="review_next").disabled
     assert not at.exception
 

@@ -37,7 +37,7 @@ def kept(key: str, kind: type[T], make: Callable[[], T] | None = None) -> T:
 
 @dataclass(slots=True)
 class ReviewState:
-    """What the Review page keeps between runs (the deal shown is its slider's value)."""
+    """What the Review page keeps between runs (the deal shown is its row of deals' value)."""
 
     #: The game shown last: the page opened from the sidebar shows it again.
     game_id: str = ""

@@ -330,8 +330,8 @@ def _deals(review: GameReview, game_id: str, words: bool, names: SeatNames) -> N
             on_click=_go_to_deal,
             args=(game_id, numbers[min(at + 1, len(numbers) - 1)]),
         )
-    if len(numbers) > 1:
-        st.select_slider("Deal", options=numbers, key=key)
+    if len(numbers) > 1:  # one tap to any deal (light to load: no slider's libraries)
+        st.pills("Deal", numbers, required=True, key=key)
     _deal(review, review.deal(int(st.session_state[key])), names, words=words)
 
 
