@@ -330,7 +330,13 @@ APP_ONLY = (
 
 def page_keys(at: AppTest) -> list[str]:
     """The keys of the page's own boxes and buttons (not the question's, not the sidebar's)."""
-    widgets = [*at.main.text_input, *at.main.button, *at.main.radio, *at.main.selectbox]
+    widgets = [
+        *at.main.text_input,
+        *at.main.button,
+        *at.main.radio,
+        *at.main.selectbox,
+        *at.main.button_group,
+    ]
     return [str(w.key) for w in widgets if not str(w.key).startswith("player_")]
 
 

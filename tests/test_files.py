@@ -387,7 +387,7 @@ def test_the_learn_page_shows_every_good_lesson_and_names_the_broken_files() -> 
 @pytest.mark.usefixtures("hostile_content")
 def test_the_practice_page_deals_every_good_drill_and_names_the_broken_files() -> None:
     at = _page("practice")
-    offered = at.selectbox(key="practice_pick_drill").options
+    offered = at.pills(key="practice_pick_drill").options
     assert len(offered) == len(REAL_DRILLS) + 1  # and mixed
     broken = [e.label for e in at.expander if "unavailable" in e.label]
     assert broken == [

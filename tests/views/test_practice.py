@@ -65,7 +65,7 @@ def _saved() -> list[AttemptIn]:
 
 def test_the_setup_screen_offers_every_drill_and_starts_a_set() -> None:
     at = _page()
-    drill = at.selectbox(key="practice_pick_drill")
+    drill = at.pills(key="practice_pick_drill")
     assert drill.options == [
         "Count the hand",
         "Count the crib",
@@ -77,7 +77,7 @@ def test_the_setup_screen_offers_every_drill_and_starts_a_set() -> None:
     ]
     drill.set_value("peg")
     at.run()
-    level = at.selectbox(key="practice_pick_tier_peg")
+    level = at.pills(key="practice_pick_tier_peg")
     assert "Trap bank" in level.options
     level.set_value("traps")
     at.text_input(key="practice_pick_seed").set_value("31")
@@ -108,7 +108,7 @@ def test_a_bad_seed_is_refused_on_the_setup_screen() -> None:
     at.button(key="practice_start").click()
     at.run()
     assert "The seed 'lucky' is not a whole number" in _texts(at)
-    assert at.selectbox(key="practice_pick_drill") is not None
+    assert at.pills(key="practice_pick_drill") is not None
 
 
 def test_a_whole_set_played_from_a_link() -> None:
@@ -454,14 +454,14 @@ def test_mixed_sets_follow_the_weights() -> None:
 def test_a_bad_link_says_why_and_shows_the_choices() -> None:
     at = _page(drill="hand", tier="grandmaster")
     assert "no level called 'grandmaster'" in at.error[0].value
-    assert at.selectbox(key="practice_pick_drill") is not None
+    assert at.pills(key="practice_pick_drill") is not None
 
 
 def test_stopping_a_set_goes_back_to_the_choices() -> None:
     at = _page(drill="peg", tier="beginner", seed="1")
     at.button(key="practice_stop").click()
     at.run()
-    assert at.selectbox(key="practice_pick_drill") is not None
+    assert at.pills(key="practice_pick_drill") is not None
     assert "drill" not in at.query_params
 
 
@@ -645,12 +645,12 @@ def _play(tier: str, seed: int, index: int = 0) -> PlayQuestion:
 
 def test_the_setup_offers_both_coach_drills_with_their_levels() -> None:
     at = _coach_page()
-    drill = at.selectbox(key="practice_pick_drill")
+    drill = at.pills(key="practice_pick_drill")
     assert "Which two do you throw?" in drill.options
     assert "What would you play?" in drill.options
     drill.set_value("discard")
     at.run()
-    level = at.selectbox(key="practice_pick_tier_discard")
+    level = at.pills(key="practice_pick_tier_discard")
     assert level.options == [
         "Your crib (you deal)",
         "Their crib (you are the pone)",
@@ -788,7 +788,7 @@ def test_a_link_with_a_level_the_coach_does_not_deal_is_refused() -> None:
     assert "The discard drill has no level called 'expert'; choose one of dealer, pone" in (
         at.error[0].value
     )
-    assert at.selectbox(key="practice_pick_drill") is not None
+    assert at.pills(key="practice_pick_drill") is not None
     at = _coach_page(drill="play", tier="close", seed="x")
     assert "The seed 'x' is not a whole number" in at.error[0].value
 

@@ -143,15 +143,26 @@ def _setup(catalog: DrillCatalog) -> None:
             return "Your weak spots (mixed)" if weighted else "Mixed: a bit of everything"
         return catalog.drills[DrillType(name)].title
 
-    drill = st.selectbox("Drill", drills, format_func=drill_label, key="practice_pick_drill")
+    # Drills and levels as rows of choices: one tap each, on a phone too, and light to load
+    # (a drop-down list brings some 160 KB of scripts to the page's first load).
+    drill = st.pills(
+        "Drill",
+        drills,
+        required=True,
+        default=drills[0],
+        format_func=drill_label,
+        key="practice_pick_drill",
+    )
     tier = MIXED
     if drill != MIXED:
         chosen = catalog.drills[DrillType(drill)]
         st.caption(chosen.summary)
         tiers = [*chosen.tier_ids, MIXED]
-        tier = st.selectbox(
+        tier = st.pills(
             "Level",
             tiers,
+            required=True,
+            default=tiers[0],
             format_func=lambda t: "Every level, mixed" if t == MIXED else chosen.tier(t).title,
             key=f"practice_pick_tier_{drill}",
         )
