@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import settled
 from tests.conftest import APP, REPO
@@ -36,6 +37,7 @@ def _servers(url: str, tmp_path: Path, n: int) -> Iterator[list[str]]:
 
 
 def _sign_up(page: Any, name: str, pin: str, code: str) -> None:
+    settled(page)  # the page's run is over: a run under way redraws the form and loses its text
     page.get_by_text("New here? Make your player").click()
     form = page.locator('[data-testid="stForm"]').nth(1)
     form.get_by_label("Your name").fill(name)
@@ -43,7 +45,11 @@ def _sign_up(page: Any, name: str, pin: str, code: str) -> None:
     form.get_by_label("The same PIN again").fill(pin)
     form.get_by_label("Your group's code").fill(code)
     form.get_by_role("button", name="Make my player").click()
-    page.get_by_text(f"Signed in as {name}").first.wait_for(timeout=30_000)
+    try:
+        page.get_by_text(f"Signed in as {name}").first.wait_for(timeout=30_000)
+    except PlaywrightTimeout:
+        shown = page.locator('[data-testid="stMain"]').inner_text()[:1500]
+        raise AssertionError(f"{name} is not signed in. On the screen:\n{shown}") from None
     settled(page)
 
 
