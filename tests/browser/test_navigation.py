@@ -1,7 +1,7 @@
 """The sidebar's links to the pages in a real browser: each link's icon on the line of its
 name, each link big enough to tap and apart from the next, and a section's heading clear
-of the name under it. (A style meant for the headings once reached the links' names too: each name sat
-below its icon, and with the links drawn close the headings ran into them.)"""
+of the name under it. (A style meant for the headings once reached the links' names too:
+each name sat below its icon, and with the links drawn close the headings ran into them.)"""
 
 from __future__ import annotations
 
