@@ -9,7 +9,8 @@ the run redraws the box, which is how a fixed sleep fails on a loaded machine.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -63,6 +64,22 @@ def next_frame(page: Any) -> None:
     page.evaluate(
         "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
     )
+
+
+def still_holds(page: Any, check: Callable[[], None], seconds: float = 10) -> None:
+    """``check`` (a measure of the page that asserts) once the page has stopped moving: run
+    again frame by frame for up to ``seconds`` (a loaded machine lays out a run's last boxes
+    a few frames after it ends, and boxes read one after another can straddle a move), then
+    its last failure is raised."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            check()
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            next_frame(page)
 
 
 def open_page(page: Any, url: str, marker: str) -> None:

@@ -16,7 +16,6 @@ screen as well as a desktop's."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.browser import drawn, next_frame, redrawn, settled
+from tests.browser import drawn, next_frame, redrawn, settled, still_holds
 from tests.play_steps import choose_table_size, more_options
 from tests.stores import imported_games
 from trainer.bench.playing import play_on
@@ -102,16 +101,11 @@ def _check_fits(
     """:func:`_fits` once the page has stopped moving: measured again for up to ten seconds
     (a loaded machine draws the cards' component and the last boxes late), then the last
     failure with the words on the screen, so a failure says what pushed the hand down."""
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            _fits(page, phase, size, hand, action, more=more)
-            return
-        except AssertionError as failure:
-            if time.monotonic() > deadline:
-                shown = page.locator('[data-testid="stMain"]').inner_text()[:2000]
-                raise AssertionError(f"{failure}\nOn the screen:\n{shown}") from None
-            next_frame(page)
+    try:
+        still_holds(page, lambda: _fits(page, phase, size, hand, action, more=more))
+    except AssertionError as failure:
+        shown = page.locator('[data-testid="stMain"]').inner_text()[:2000]
+        raise AssertionError(f"{failure}\nOn the screen:\n{shown}") from None
 
 
 def _fits(

@@ -6,14 +6,13 @@ with the cards laid; its switch in the game menu takes it away."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser import count_runs, drawn, next_frame, redrawn, runs, settled
+from tests.browser import count_runs, drawn, redrawn, runs, settled, still_holds
 from tests.browser.test_screen import _edges, _in_place_box, _load, _resign, _step, _until
 from tests.play_steps import more_options
 from trainer.progress.store import Store
@@ -65,22 +64,8 @@ def _matches(said: str, share: float) -> bool:
     return bounds[i] - 1 <= share <= top + 1
 
 
-def _check_in_place(page: Any) -> None:
-    """:func:`_in_place` once the page has stopped moving: measured again for up to ten
-    seconds (a loaded machine lays out the last boxes of a run a few frames after it ends,
-    and the three boxes are read one after another), then the last failure."""
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            _in_place(page)
-            return
-        except AssertionError:
-            if time.monotonic() > deadline:
-                raise
-            next_frame(page)
-
-
 def _in_place(page: Any) -> None:
+    """The meter between the board and the hand, inside a phone's screen."""
     box = _edges(page.locator(".wb").first.bounding_box())
     board = _edges(page.locator(".tb-board .tb-pic").first.bounding_box())  # the picture
     hand = _edges(_in_place_box(page))
@@ -127,7 +112,7 @@ def test_the_meter_in_a_learning_game_on_a_phone(phone: Any, app_url: str) -> No
     said, share = _meter(page)
     assert _matches(said, share), (said, share)
     assert "%" not in page.locator(".wb").first.inner_text()
-    _check_in_place(page)
+    still_holds(page, lambda: _in_place(page))
 
     seen = {said}
     for _ in range(60):  # the meter is drawn again after every card, up to the show
