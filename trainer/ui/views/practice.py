@@ -144,7 +144,7 @@ def _setup(catalog: DrillCatalog) -> None:
         return catalog.drills[DrillType(name)].title
 
     # Drills and levels as rows of choices: one tap each, on a phone too, and light to load
-    # (a drop-down list brings some 160 KB of scripts to the page's first load).
+    # (the two drop-down lists brought some 120 KB of scripts to the page's first load).
     drill = st.pills(
         "Drill",
         drills,
