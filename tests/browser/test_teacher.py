@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser import settled
+from tests.browser import after, settled
 from tests.conftest import APP, REPO
 from trainer.bench.serving import serving
 from trainer.progress import club
@@ -82,9 +82,7 @@ def test_a_teacher_and_two_members_on_two_servers(
         teacher.get_by_role("link", name="My groups").click()
         # The page's run ends before its box is filled: a run still under way redraws the
         # box and loses the name, and the group is never made.
-        teacher.get_by_text("Make a new group").wait_for()
-        settled(teacher)
-        teacher.get_by_text("Make a new group").click()
+        after(teacher, "Make a new group").click()
         teacher.get_by_label("The group's name").fill("Tuesday club")
         teacher.get_by_role("button", name="Make the group").click()
         teacher.get_by_text("its members join it with the code").wait_for()
