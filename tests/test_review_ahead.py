@@ -14,7 +14,7 @@ from trainer.engine.record import GameRecord
 from trainer.progress.review_totals import review_text
 from trainer.training.review import GameReview
 from trainer.training.winline import win_line
-from trainer.ui import review_ahead
+from trainer.ui import after_run, review_ahead
 from trainer.ui.play_saves import saved_row
 from trainer.ui.review_ahead import Prepared, ReviewsAhead, work_out
 
@@ -176,3 +176,39 @@ def test_a_review_not_ready_is_worked_out_in_the_background_and_handed_on() -> N
     with pytest.raises(ValueError):
         ahead.ready_or_start(broken, settings, handed.append)
     assert len(handed) <= 1  # nothing handed on for a record that cannot be reviewed
+
+
+def test_the_pages_start_their_reviews_once_their_run_has_ended(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The results screen's and Progress's reviews ahead are started after the page's run
+    (so they do not share the processor with it), not while it is drawn; a review kept
+    already is handed back at once, and one that turns out broken says so on the next
+    visit."""
+    ahead = ReviewsAhead()
+    monkeypatch.setattr(review_ahead, "reviews_ahead", lambda: ahead)
+    record, settings = _game(seed=11)
+    saved = saved_row("g", _play("easy", 61, 11))
+    assert (saved.record, saved.settings) == (record, settings)
+    handed: list[GameReview] = []
+
+    after_run.begin()
+    review_ahead.prepare(*_game(seed=13))
+    assert review_ahead.review_soon(saved, handed.append) is None
+    assert ahead.kept_review(record, settings) is None
+    assert ahead.start(*_game(seed=13)), "started while the page was drawn"
+    after_run.end()
+    ahead.settle()
+    expected = review_text(record, settings)
+    assert handed == [expected]  # worked out after the run, and handed on
+    assert review_ahead.review_soon(saved, handed.append) == expected  # kept: at once
+    assert handed == [expected]
+
+    broken = saved._replace(record=record.replace("discard seat=0", "discard seat=1", 1))
+    after_run.begin()
+    assert review_ahead.review_soon(broken, handed.append) is None
+    after_run.end()  # its failure is the background's, never the page's
+    ahead.settle()
+    with pytest.raises(ValueError):
+        review_ahead.review_soon(broken, handed.append)
+    assert handed == [expected]

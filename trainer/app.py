@@ -17,6 +17,7 @@ if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
 
 from trainer.ui import (  # noqa: E402  (path set)
+    after_run,
     assets,
     keeper,
     navigation,
@@ -106,6 +107,7 @@ unsaved.watch()  # answers the store could not take yet: tried again until it do
 # Who is practising, at the top of every page (on a phone the sidebar is hidden). Pages that
 # record answers or show a player's progress wait until this browser has chosen a player.
 _NEEDS_PLAYER = {"learn", "today", "practice", "progress", "play", "review", "teacher"}
+after_run.begin()  # what a page starts for later waits until its run has ended (below)
 try:
     waits = page.url_path in _NEEDS_PLAYER  # its title stands above the question, if asked
     if club and waits and not session.heard_from_browser():
@@ -114,5 +116,6 @@ try:
         page.run()
         unsaved.follow()  # a save that failed as the page was drawn: said at the top
 finally:  # after the page, so the first visitor's page does not wait on it
+    after_run.end()  # the background work the page asked for (its games' reviews, ahead)
     warmup.warm_up()  # the content, tables and chart libraries, loaded in the background once
     warmup.freeze_once()

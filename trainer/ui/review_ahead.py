@@ -4,7 +4,9 @@ while the person reads the results, and the Review page takes it (:func:`prepare
 waiting for it only if it is still being worked out, or working it out at once if it was
 never started or still waits its turn. Progress starts its newest games' reviews too, and
 has the games not reviewed yet reviewed here for its chart (:func:`review_soon`), so that
-neither its own run nor "Review" waits for a review.
+neither its own run nor "Review" waits for a review. Each is started once the run of the
+page that asked has ended (:mod:`trainer.ui.after_run`), so that it does not slow that
+page down.
 
 What is worked out is the review (:func:`trainer.progress.review_totals.review_text`) and
 its chart of points lost as the spec the page sends, then, apart and after it, for the
@@ -36,6 +38,7 @@ from trainer.progress.store import SavedGame
 from trainer.training.review import GameReview
 from trainer.training.table import CoachMode, PlaySetup
 from trainer.training.winline import WinLine, win_line
+from trainer.ui.after_run import later
 from trainer.ui.review_chart import lost_spec
 from trainer.ui.winchart import chart_spec
 
@@ -166,6 +169,15 @@ class ReviewsAhead:
                 self._keep(self._lines, key, self._worker.submit(work_out_line, record, settings))
         return True
 
+    def kept_review(self, record: str, settings: str) -> GameReview | None:
+        """A game's review if it is worked out already (``ValueError`` if it could not be),
+        else None (being worked out, or never started, or let go)."""
+        with self._lock:
+            job = self._jobs.get((record, settings))
+        if job is None or not job.done() or job.cancelled():
+            return None
+        return job.result().review
+
     def ready_or_start(
         self, record: str, settings: str, then: Callable[[GameReview], None]
     ) -> GameReview | None:
@@ -262,16 +274,32 @@ def reviews_ahead() -> ReviewsAhead:
 
 
 def prepare(record: str, settings: str, line: WinLine | None = None) -> None:
-    """Work out a finished game's review in the background (the results screen calls it:
-    :func:`prepared` takes it)."""
-    reviews_ahead().start(record, settings, line)
+    """Work out a finished game's review in the background, started once the page's run has
+    ended (the results screen and Progress call it: :func:`prepared` takes it)."""
+    ahead = reviews_ahead()
+    later(functools.partial(ahead.start, record, settings, line))
 
 
 def review_soon(saved: SavedGame, then: Callable[[GameReview], None]) -> GameReview | None:
     """A stored game's review if it is worked out already (``ValueError`` if it could not
-    be), else None while it is worked out in the background, ``then`` called with it when it
-    is done (see :meth:`ReviewsAhead.ready_or_start`): what Progress catches up with."""
-    return reviews_ahead().ready_or_start(saved.record, saved.settings, then)
+    be), else None while it is worked out in the background, started once the page's run
+    has ended, ``then`` called with it when it is done (see
+    :meth:`ReviewsAhead.ready_or_start`): what Progress catches up with."""
+    ahead = reviews_ahead()
+    ready = ahead.kept_review(saved.record, saved.settings)
+    if ready is None:
+        later(functools.partial(_soon, ahead, saved.record, saved.settings, then))
+    return ready
+
+
+def _soon(
+    ahead: ReviewsAhead, record: str, settings: str, then: Callable[[GameReview], None]
+) -> None:
+    """Start a review for :func:`review_soon` (handed on at once if it was worked out
+    meanwhile, for another visitor)."""
+    ready = ahead.ready_or_start(record, settings, then)
+    if ready is not None:
+        then(ready)
 
 
 def prepared(record: str, settings: str) -> Prepared:
