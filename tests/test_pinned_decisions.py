@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -177,14 +177,19 @@ def _opened(levels: Sequence[str]) -> tuple[str, ...]:
     return tuple("crazy-open" if level == "crazy" else level for level in levels)
 
 
-def record_open() -> dict[str, str]:
-    """Every case of Crazy's, played by today's Crazy kept for the tournament
+def record_open(
+    deals: Callable[[str], bool] = lambda name: True, *, whole: bool = True
+) -> dict[str, str]:
+    """Every case of Crazy's (its deals those ``deals`` keeps; its whole games and
+    positions unless not ``whole``), played by today's Crazy kept for the tournament
     (``crazy-open``) with the same seeds."""
     found = {
         name: _decided((_opened(case[0]), *case[1:]))
         for name, case in _cases().items()
-        if "crazy" in case[0]
+        if "crazy" in case[0] and deals(name)
     }
+    if not whole:
+        return found
     for levels, seed in GAMES:
         if "crazy" in levels:
             decisions, record = _whole_game(_opened(levels), seed)
@@ -201,12 +206,44 @@ def pinned() -> dict[str, str]:
     return loaded
 
 
-@pytest.mark.slow
-def test_every_pinned_deal_is_decided_as_recorded(pinned: dict[str, str]) -> None:
-    cases = _cases()
-    assert set(cases) <= set(pinned)
+#: Crazy's pinned deals a score that every run checks, of its own and of today's Crazy kept
+#: for the tournament (their searches take most of the time): the rest, and every other
+#: level's, are checked too, as a long check (``CRIBBAGE_LONG_CHECKS=1``).
+QUICK_CRAZY_DEALS, QUICK_OPEN_DEALS = 2, 1
+
+
+def _quick(name: str, deals: int) -> bool:
+    """Whether the pinned deal ``name`` is one every run checks: any level's but Crazy's,
+    and Crazy's first ``deals`` a score.
+
+    >>> [_quick(name, 2) for name in ("pin/2/hard/0/2", "pin/2/crazy/0/1", "pin/3/crazy/1/2", "pin/2/crazy-hard/4")]
+    [True, True, False, True]
+    """
+    _, _, level, *_, deal = name.split("/")
+    return level != "crazy" or int(deal) < deals
+
+
+def _check_deals(pinned: dict[str, str], quick: bool) -> None:
+    cases = {
+        name: case for name, case in _cases().items() if _quick(name, QUICK_CRAZY_DEALS) == quick
+    }
+    assert cases and set(cases) <= set(pinned)
     moved = [name for name, case in cases.items() if _decided(case) != pinned[name]]
     assert not moved, f"{len(moved)} of {len(cases)} deals decided otherwise: {moved[:8]}"
+
+
+@pytest.mark.slow
+def test_every_pinned_deal_is_decided_as_recorded(pinned: dict[str, str]) -> None:
+    """Every level's pinned deals (Crazy's first few a score: the rest below)."""
+    _check_deals(pinned, quick=True)
+
+
+@pytest.mark.slow
+@pytest.mark.long
+def test_the_rest_of_crazy_s_pinned_deals_are_decided_as_recorded(
+    pinned: dict[str, str],
+) -> None:
+    _check_deals(pinned, quick=False)
 
 
 @pytest.mark.slow
@@ -228,15 +265,43 @@ def test_the_coachs_figures_are_as_recorded(pinned: dict[str, str]) -> None:
         assert figures == pinned[name], name
 
 
-@pytest.mark.slow
-def test_todays_crazy_is_kept_for_the_tournament_as_it_played() -> None:
-    # crazy-open plays every deal, game and position Crazy played before its throw
-    # counted the play and its searches let the others lay from what they see.
+def _check_open(quick: bool) -> None:
     pinned_open = json.loads(OPEN_FIXTURE.read_text(encoding="utf-8"))
-    found = record_open()
-    assert set(found) == set(pinned_open)
+    found = record_open(lambda name: _quick(name, QUICK_OPEN_DEALS) == quick, whole=quick)
+    share = {  # the quick check: the whole games, the positions and its share of the deals
+        name
+        for name in pinned_open
+        if (not name.startswith("pin/") or _quick(name, QUICK_OPEN_DEALS)) == quick
+    }
+    assert found and set(found) == share
     moved = [name for name in found if found[name] != pinned_open[name]]
     assert not moved, f"{len(moved)} of {len(found)} decided otherwise: {moved[:8]}"
+
+
+@pytest.mark.slow
+def test_todays_crazy_is_kept_for_the_tournament_as_it_played() -> None:
+    """crazy-open plays every game and position Crazy played before its throw counted the
+    play and its searches let the others lay from what they see, and its first deal a
+    score (the rest below)."""
+    _check_open(quick=True)
+
+
+@pytest.mark.slow
+@pytest.mark.long
+def test_todays_crazy_plays_the_rest_of_its_pinned_deals_as_it_did() -> None:
+    _check_open(quick=False)
+
+
+def test_the_quick_and_the_long_checks_share_out_every_pinned_deal() -> None:
+    pinned = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    pinned_open = json.loads(OPEN_FIXTURE.read_text(encoding="utf-8"))
+    cases = _cases()
+    assert {name for name in pinned if name.startswith("pin/")} == set(cases)
+    crazy = {name for name, case in cases.items() if "crazy" in case[0]}
+    assert {name for name in pinned_open if name.startswith("pin/")} == crazy
+    for deals, names in ((QUICK_CRAZY_DEALS, set(cases)), (QUICK_OPEN_DEALS, crazy)):
+        quick = {name for name in names if _quick(name, deals)}
+        assert 0 < len(quick) < len(names)  # each check has its share
 
 
 def test_the_pinned_file_covers_every_level_at_every_table() -> None:
