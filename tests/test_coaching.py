@@ -73,7 +73,7 @@ from trainer.ui.winbar import winbar_html
 
 #: Learning games played by the coach's advice: every level at two, three and four seats,
 #: so many of each every run, the rest of the seventeen of each as a long check.
-GAMES_EACH, GAMES_EACH_LONG = 5, 17
+GAMES_EACH, GAMES_EACH_LONG = 2, 17
 SEATS = (2, 3, 4)
 
 #: A number said with a decimal point, or a percentage.
@@ -177,7 +177,7 @@ def _coached_games(games: range) -> Iterator[tuple[int, Level, int]]:
 
 @pytest.mark.slow
 def test_games_played_by_the_coach_s_advice_never_contradict_it() -> None:
-    """60 learning games, every level, two, three and four at the table, each throw and
+    """24 learning games, every level, two, three and four at the table, each throw and
     card the coach's own: no warning about a card it named, no advice naming a chance of
     nothing, and its throw is the best by its own verdict."""
     tally = _coached(range(GAMES_EACH))
@@ -188,7 +188,7 @@ def test_games_played_by_the_coach_s_advice_never_contradict_it() -> None:
 @pytest.mark.slow
 @pytest.mark.long
 def test_games_played_by_the_coach_s_advice_never_contradict_it_over_many_more() -> None:
-    """The same over the other 144 games of the seventeen of each (204 in all)."""
+    """The same over the other 180 games of the seventeen of each (204 in all)."""
     tally = _coached(range(GAMES_EACH, GAMES_EACH_LONG))
     assert tally.games == len(SEATS) * len(LEVELS) * (GAMES_EACH_LONG - GAMES_EACH)
 

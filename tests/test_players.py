@@ -82,7 +82,7 @@ def test_quick_levels_are_always_legal_over_thousands_of_deals() -> None:
         _play_deal(players, rng, _random_scores(rng))
 
 
-@pytest.mark.parametrize(("level", "deals"), [("crazy", 80), ("crazy-points", 150)])
+@pytest.mark.parametrize(("level", "deals"), [("crazy", 48), ("crazy-points", 100)])
 def test_crazy_is_always_legal(level: str, deals: int) -> None:
     rng = random.Random(7)
     for i in range(deals):
@@ -297,7 +297,7 @@ def test_away_from_the_end_crazy_plays_as_for_points() -> None:
     its throw counted the play (crazy-open) are those of Crazy before it knew the score
     (crazy-points)."""
     rng = random.Random(12)
-    for i in range(24):
+    for i in range(12):
         scores = (rng.randrange(0, 121 - END - 20), rng.randrange(0, 121 - END - 20))
         deal_rng = random.Random(i)
         crazy = _play_deal((Crazy(i), Crazy(-i)), deal_rng, scores)
