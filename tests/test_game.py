@@ -1172,7 +1172,7 @@ def _check_deal(game: Game, events: list[object]) -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_random_games_hold_up_against_the_referee(players: int) -> None:
-    for _, game in _games(players, 300):
+    for _, game in _games(players, 150):
         _check_game(game)
 
 
@@ -1180,9 +1180,9 @@ def test_random_games_hold_up_against_the_referee(players: int) -> None:
 @pytest.mark.long
 @pytest.mark.parametrize("players", [3, 4])
 def test_thousands_of_random_games_hold_up_against_the_referee(players: int) -> None:
-    """1,200 games of each size more (2,400 in all), muggins and 61-point games among them,
-    after the 300 of each that every run checks."""
-    for _, game in _games(players, 1500, first=300):
+    """1,350 games of each size more (2,700 in all), muggins and 61-point games among them,
+    after the 150 of each that every run checks."""
+    for _, game in _games(players, 1500, first=150):
         _check_game(game)
 
 
