@@ -40,8 +40,6 @@ import contextlib
 import dataclasses
 import json
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -49,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from trainer.bench import line_by_line, p95
-from trainer.bench.serving import Server, cpu_seconds, serving_checkout
+from trainer.bench.serving import Server, busy, cpu_seconds, serving_checkout
 from trainer.bench.visitor import Visitor, settled
 
 REPO = Path(__file__).resolve().parents[2]
@@ -169,26 +167,6 @@ async def run(
             for app in apps:
                 await crowd(servers[app], results[app], users=users, rounds=rounds)
     return results
-
-
-#: What a process that keeps a core busy runs (see ``--busy``).
-SPIN = "while True: pass"
-
-
-@contextlib.contextmanager
-def busy(count: int) -> Iterator[list[int]]:
-    """``count`` processes that keep a core busy each, until the block ends (their ids)."""
-    procs = [
-        subprocess.Popen([sys.executable, "-c", SPIN], stdin=subprocess.DEVNULL)
-        for _ in range(count)
-    ]
-    try:
-        yield [proc.pid for proc in procs]
-    finally:
-        for proc in procs:
-            proc.kill()
-        for proc in procs:
-            proc.wait()
 
 
 def _row(name: str, values: list[float], unit: str) -> str:

@@ -2,7 +2,8 @@
 
 The browser tests and the browser benchmark start the app this way: bound to
 127.0.0.1, headless, with no usage statistics and no file watcher, and stopped (killed
-if it will not stop) at the end.
+if it will not stop) at the end. The benchmarks also starve the machine this way
+(:func:`busy`: processes that keep a core busy each, for as long as a block lasts).
 """
 
 from __future__ import annotations
@@ -150,3 +151,23 @@ def serving_checkout(
         log = db.with_suffix(".log")
     with serving(script, log=log, cwd=checkout, env=env, port=port) as server:
         yield server
+
+
+#: What a process that keeps a core busy runs (:func:`busy`).
+SPIN = "while True: pass"
+
+
+@contextlib.contextmanager
+def busy(count: int) -> Iterator[list[int]]:
+    """``count`` processes that keep a core busy each, until the block ends (their ids)."""
+    procs = [
+        subprocess.Popen([sys.executable, "-c", SPIN], stdin=subprocess.DEVNULL)
+        for _ in range(count)
+    ]
+    try:
+        yield [proc.pid for proc in procs]
+    finally:
+        for proc in procs:
+            proc.kill()
+        for proc in procs:
+            proc.wait()
