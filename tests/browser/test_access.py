@@ -435,7 +435,12 @@ def test_the_results_screen_passes_axe_at_both_sizes(
     _phase(tabs, url, "the results")
 
 
-@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize(
+    "seats",
+    # Four every run (two partnerships: the most places at the table); three, whose places
+    # are drawn by the same code, with the long checks.
+    [pytest.param(3, marks=pytest.mark.long), 4],
+)
 def test_every_phase_at_three_and_four_passes_axe(
     tabs: dict[str, Any], app_url: str, browser_db: Path, seats: int
 ) -> None:

@@ -77,9 +77,9 @@ def _check_all(tabs: dict[str, Any], url: str, phase: str, action: str, cards: b
         _check(tab, size, phase, action, cards)
 
 
-#: Every run: each table size once, both coach settings (the coach off at two is also the
-#: Play page's own fitting test, tests/browser/test_screen.py); the other three with the long
-#: checks.
+#: Every run: learning mode at two and at four (the coach off is the Play page's own fitting
+#: test, tests/browser/test_screen.py: at two at these three sizes, at three and four at a
+#: desktop's and a small phone's); the other four with the long checks.
 _LONG = pytest.mark.long
 
 
@@ -87,8 +87,8 @@ _LONG = pytest.mark.long
     ("coach", "seats"),
     [
         pytest.param("learning", 2, id="learning-2"),
-        pytest.param("off", 3, id="off-3"),
         pytest.param("learning", 4, id="learning-4"),
+        pytest.param("off", 3, id="off-3", marks=_LONG),
         pytest.param("off", 2, id="off-2", marks=_LONG),
         pytest.param("learning", 3, id="learning-3", marks=_LONG),
         pytest.param("off", 4, id="off-4", marks=_LONG),
