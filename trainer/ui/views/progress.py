@@ -399,8 +399,8 @@ REVIEWED_AHEAD = 3
 
 
 def _review_ahead(profile_id: int, games: list[FinishedGame]) -> None:
-    """Start working out the newest games' reviews in the background (a review kept or on
-    its way is not worked out again)."""
+    """Start working out the newest games' reviews in the background once the page's run
+    has ended (a review kept or on its way is not worked out again)."""
     for game in games[:REVIEWED_AHEAD]:
         try:
             saved = session.saved_game(profile_id, game.game_id)
