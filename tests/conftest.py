@@ -90,6 +90,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     )  # fmt: skip
 
 
+#: Modules whose tests share an expensive module fixture (a benchmark's run, a package
+#: built and installed): each runs whole in one process, so the fixture is made once.
+WHOLE_MODULES = ("tests/bench/", "tests/test_packaging.py")
+
+
 def in_browser_group(nodeid: str) -> bool:
     """Whether the test ``nodeid`` is one of the browser tests' group.
 
@@ -103,8 +108,9 @@ def in_browser_group(nodeid: str) -> bool:
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """In two processes with ``--dist loadgroup`` (the README's command), the browser tests
     are one group, which one process runs one after another against one app server, while
-    the other process takes the rest, a test at a time: two browser tests at once would share
-    two cores between two app servers and two Chromiums. (pytest-xdist's own
+    the other process takes the rest, a test at a time (a module of :data:`WHOLE_MODULES` at
+    a time): two browser tests at once would share two cores between two app servers and two
+    Chromiums. (pytest-xdist's own
     ``xdist_group`` mark does not group under pytest 9, whose tests' names it cannot change.)"""
     if config.getvalue("dist") != "loadgroup":
         return None
@@ -112,7 +118,10 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class BrowserGroup(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return "browser" if in_browser_group(nodeid) else nodeid
+            if in_browser_group(nodeid):
+                return "browser"
+            module = nodeid.partition("::")[0]
+            return module if module.startswith(WHOLE_MODULES) else nodeid
 
     return BrowserGroup(config, log)
 
