@@ -1,6 +1,7 @@
 """The README's command runs the suite in two processes (``-n 2 --dist loadgroup``): the
 browser tests are one group, which one process runs one test after another, while the other
-process takes every other test, one at a time (see ``tests/conftest.py``)."""
+process takes every other test, one at a time, or a module at a time where its tests share
+an expensive module fixture (see ``tests/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -35,12 +36,19 @@ def test_the_browser_tests_are_one_group_and_every_other_test_its_own() -> None:
     others = [
         "tests/test_cards.py::test_parse",
         "tests/test_cards.py::test_round_trip",
-        "tests/bench/test_servers.py::test_a_kill",
         "trainer/engine/cards.py::trainer.engine.cards.Card.parse",
     ]
+    # a module whose tests share an expensive module fixture: one group, so it is made once
+    whole = {
+        "tests/bench/test_servers.py::test_a_kill": "tests/bench/test_servers.py",
+        "tests/bench/test_servers.py::test_the_report": "tests/bench/test_servers.py",
+        "tests/test_packaging.py::test_an_installed_trainer": "tests/test_packaging.py",
+    }
     assert {scheduler._split_scope(nodeid) for nodeid in browser} == {"browser"}
     assert [scheduler._split_scope(nodeid) for nodeid in others] == others
-    assert all(in_browser_group(n) for n in browser) and not any(map(in_browser_group, others))
+    assert {nodeid: scheduler._split_scope(nodeid) for nodeid in whole} == whole
+    assert all(in_browser_group(n) for n in browser)
+    assert not any(map(in_browser_group, [*others, *whole]))
 
 
 def test_other_ways_of_sharing_out_are_left_to_pytest_xdist() -> None:
