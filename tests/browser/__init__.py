@@ -25,6 +25,17 @@ def settled(page: Any) -> None:
     page.wait_for_selector(IDLE, state="attached")
 
 
+#: An element Streamlit has placed but not drawn yet: the grey shape it shows while the
+#: element's script (fetched when first needed: the sidebar's page links, say) is on its way.
+SKELETON = '[data-testid="stSkeleton"]'
+
+
+def all_drawn(page: Any) -> None:
+    """Wait until no element is still a grey shape waiting for its script (:data:`SKELETON`):
+    a run can end a moment before the last of them is drawn."""
+    page.wait_for_function(f"() => !document.querySelector('{SKELETON}')")
+
+
 #: The HTML of the app's main area and of the shadow roots in it (the cards' component draws
 #: its cards in one), read in the page (for :func:`drawn` and :func:`redrawn`).
 _MAIN_HTML = """() => {

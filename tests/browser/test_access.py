@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from tests.browser import EXCEPTION, acted, settled, sized_tabs
+from tests.browser import EXCEPTION, acted, all_drawn, settled, sized_tabs
 from tests.conftest import APP, BROWSER_PLAYER, REPO
 from tests.play_steps import HAND, LAY, THROW, in_show, open_play, play_until, start_game, step
 from tests.stores import add_answer
@@ -103,6 +103,9 @@ def _assert_usable(page: Any, where: str) -> None:
     page.wait_for_function(_STYLED)
     page.wait_for_function(_STILL)
     settled(page)
+    # every element drawn: the collapsed sidebar of a phone, its page links still grey shapes
+    # waiting for their script, is a scrollable region with nothing to focus in it
+    all_drawn(page)
     assert page.locator(EXCEPTION).count() == 0, f"{where}: the page failed"
     found = blocking(page)
     assert not found, f"{where}:\n" + "\n".join(found)
