@@ -207,8 +207,8 @@ def pinned() -> dict[str, str]:
 
 
 #: Crazy's pinned deals a score that every run checks, of its own and of today's Crazy kept
-#: for the tournament (their searches take most of the time): the rest, and every other
-#: level's, are checked too, as a long check (``CRIBBAGE_LONG_CHECKS=1``).
+#: for the tournament (their searches take most of the time; every other level's deals are
+#: checked every run): the rest of Crazy's are a long check (``CRIBBAGE_LONG_CHECKS=1``).
 QUICK_CRAZY_DEALS, QUICK_OPEN_DEALS = 2, 1
 
 
