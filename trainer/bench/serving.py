@@ -153,18 +153,26 @@ def serving_checkout(
         yield server
 
 
-#: What a process that keeps a core busy runs (:func:`busy`).
-SPIN = "while True: pass"
+#: What a process that keeps a core busy runs (:func:`busy`): it says it has started (a
+#: line), then spins.
+SPIN = "print(flush=True)\nwhile True: pass"
 
 
 @contextlib.contextmanager
 def busy(count: int) -> Iterator[list[int]]:
-    """``count`` processes that keep a core busy each, until the block ends (their ids)."""
+    """``count`` processes that keep a core busy each, until the block ends (their ids):
+    the block begins once every one of them is spinning."""
     procs = [
-        subprocess.Popen([sys.executable, "-c", SPIN], stdin=subprocess.DEVNULL)
+        subprocess.Popen(
+            [sys.executable, "-c", SPIN], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE
+        )
         for _ in range(count)
     ]
     try:
+        for proc in procs:
+            assert proc.stdout is not None
+            proc.stdout.readline()  # its first line: it runs the spin now
+            proc.stdout.close()
         yield [proc.pid for proc in procs]
     finally:
         for proc in procs:
