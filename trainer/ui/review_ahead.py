@@ -169,14 +169,18 @@ class ReviewsAhead:
                 self._keep(self._lines, key, self._worker.submit(work_out_line, record, settings))
         return True
 
+    def _finished(self, jobs: OrderedDict[_Key, Future[_T]], key: _Key) -> Future[_T] | None:
+        """``key``'s job if it has finished (worked out, or failed), else None (being worked
+        out, or never started, or let go)."""
+        with self._lock:
+            job = jobs.get(key)
+        return job if job is not None and job.done() and not job.cancelled() else None
+
     def kept_review(self, record: str, settings: str) -> GameReview | None:
         """A game's review if it is worked out already (``ValueError`` if it could not be),
         else None (being worked out, or never started, or let go)."""
-        with self._lock:
-            job = self._jobs.get((record, settings))
-        if job is None or not job.done() or job.cancelled():
-            return None
-        return job.result().review
+        job = self._finished(self._jobs, (record, settings))
+        return None if job is None else job.result().review
 
     def ready_or_start(
         self, record: str, settings: str, then: Callable[[GameReview], None]
@@ -243,9 +247,8 @@ class ReviewsAhead:
         """Whether a game's win line is worked out (or could not be), and the line (None for
         a game the win model does not speak of, one that cannot be read, or one whose line
         is still being worked out or was never started)."""
-        with self._lock:
-            job = self._lines.get((record, settings))
-        if job is None or not job.done() or job.cancelled():
+        job = self._finished(self._lines, (record, settings))
+        if job is None:
             return False, None
         return True, None if job.exception() is not None else job.result()
 
