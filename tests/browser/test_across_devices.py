@@ -52,13 +52,22 @@ def _tab(browser: Any, *, hold: bool = False) -> Any:
     return page
 
 
-#: The tab's hand once no run is under way and it holds the cards asked for (or no card
-#: component: the hand drawn as pictures); read in one go, so a run that starts in between
-#: (the tab looks at the store every second) cannot mix two runs' cards.
+#: The ids of the tab's cards once no run is under way and it holds the cards asked for (or
+#: no card component, not even one still drawing its cards: the hand drawn as pictures),
+#: else false. The cards are looked for in the components' shadow roots too (a waiting
+#: hand's are there), and the ids given are the ones checked, so a run that starts just
+#: after (the tab looks at the store every second) cannot mix two runs' cards.
 _HAND_DRAWN = f"""([hand, want]) => {{
   if (!document.querySelector('{IDLE}')) return false;
-  const ids = [...document.querySelectorAll(hand + ' .cp-card')].map((c) => c.dataset.id).sort();
-  return ids.length === 0 || JSON.stringify(ids) === JSON.stringify(want);
+  const ids = [];  // in the page and in the components' shadow roots, as locators see them
+  const walk = (root) => {{
+    root.querySelectorAll('.cp-card').forEach((c) => ids.push(c.dataset.id));
+    root.querySelectorAll('*').forEach((e) => e.shadowRoot && walk(e.shadowRoot));
+  }};
+  document.querySelectorAll(hand).forEach(walk);
+  ids.sort();
+  const pictures = !document.querySelector(hand + ' [data-testid="stBidiComponentIsolated"]');
+  return ((ids.length === 0 && pictures) || JSON.stringify(ids) === JSON.stringify(want)) && ids;
 }}"""
 
 
@@ -71,9 +80,12 @@ def _hand_as_drawn(page: Any, hand: list[str]) -> list[str]:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     settled(page)
-    with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function(_HAND_DRAWN, arg=[HAND, sorted(hand)], timeout=20_000)
-    ids = page.locator(f"{HAND} .cp-card").evaluate_all("cs => cs.map(c => c.dataset.id)")
+    try:  # the ids the check saw, not a second reading (a run can start in between)
+        ids = page.wait_for_function(
+            _HAND_DRAWN, arg=[HAND, sorted(hand)], timeout=20_000
+        ).json_value()
+    except PlaywrightTimeout:
+        ids = page.locator(f"{HAND} .cp-card").evaluate_all("cs => cs.map(c => c.dataset.id)")
     return [str(i) for i in ids]
 
 
