@@ -87,10 +87,13 @@ def _switches() -> None:
             st.rerun()  # the board is drawn with or without it
 
 
-@st.fragment
 def menu() -> None:
     """The game menu: save the record, the table's settings, pause the game or start a new
-    one (asking first). A fragment: a switch here runs the menu again, not the table."""
+    one (asking first). Part of the table's fragment, not a fragment of its own: a fragment
+    inside another is forgotten by Streamlit whenever a run of the outer one ends before
+    reaching it (a step that runs the whole page), and a tap on it that comes in before the
+    next run has drawn it again is dropped unseen (the switch moved, the meter stayed). A
+    switch here runs the table again, which never goes while the table is on the page."""
     state = play_state()
     game = state.game
     if game is None:  # left from this menu (kept for later, or resigned): the whole page
