@@ -197,7 +197,7 @@ def play_deal(
             button = page.locator(_CONTINUE).first
             key = button.evaluate(_KEY_OF)
             button.click()
-            page.locator(f".{key}").wait_for(state="detached", timeout=30_000)
+            _gone(page, f".{key}", store, game_id)
             settled(page)
             continue
         page.get_by_text(_ASKS[need]).first.wait_for(timeout=30_000)
@@ -223,6 +223,23 @@ def play_deal(
         shows_version(page, version + 1)
         settled(page)
     raise AssertionError("the deal did not end in 200 taps")
+
+
+def _gone(page: Any, selector: str, store: Store, game_id: str) -> None:
+    """Until what ``selector`` finds has left the page; if it stays, what the page said
+    and what the store holds, for the failure to tell why."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.locator(selector).wait_for(state="detached", timeout=30_000)
+    except PlaywrightTimeout:
+        said = page.locator('[data-testid="stAlert"]').all_inner_texts()
+        stored = store.shared_game(game_id)
+        drawn = page.evaluate("() => document.querySelector('.devices-version')?.dataset.version")
+        raise AssertionError(
+            f"{selector} stayed: the page said {said}; it draws version {drawn}, the store "
+            f"holds {stored.version if stored else None}"
+        ) from None
 
 
 def shows_version(page: Any, version: int) -> None:
