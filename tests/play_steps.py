@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -114,20 +115,21 @@ def choose(page: Any, box: str, label: str) -> None:
 
 def step(page: Any) -> str:
     """Take the one action the page asks for and wait for its run; what it was. A page
-    between two runs may show no action yet (the button of the next run not drawn): then it
-    waits until one is shown (at most 20 s) and looks again."""
+    between two runs may show no action yet (the button of the next run not drawn), or the
+    words of an action whose cards have gone: then it waits until an action is shown and
+    looks again, for at most 20 s."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    taken = _act(page)
-    if taken is None:
+    deadline = time.monotonic() + 20
+    while (taken := _act(page)) is None:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise AssertionError(
+                "the Play page asks for nothing a step can do:\n"
+                + page.locator('[data-testid="stMain"]').inner_text()[:1500]
+            )
         with contextlib.suppress(PlaywrightTimeout):
-            _any_action(page).first.wait_for(state="visible", timeout=20_000)
-        taken = _act(page)
-    if taken is None:
-        raise AssertionError(
-            "the Play page asks for nothing a step can do:\n"
-            + page.locator('[data-testid="stMain"]').inner_text()[:1500]
-        )
+            _any_action(page).first.wait_for(state="visible", timeout=left * 1000)
     return taken
 
 
@@ -170,13 +172,15 @@ def _act(page: Any) -> str | None:
     if count.count():  # the person's own count, typed: 0
         acted(page, count.first.click)
         return "count"
+    # the words and the cards both (a run's last words can stand a moment after its cards
+    # have gone: then nothing is taken, and the step looks again)
     for text, need in THROW.items():
-        if page.get_by_text(text).count():
+        if page.get_by_text(text).count() and page.locator(f"{HAND} .cp-card:not(.on)").count():
             while page.locator(f"{HAND} .cp-card.on").count() < need:
                 page.locator(f"{HAND} .cp-card:not(.on)").first.click()
             acted(page, page.locator(f"{HAND} .cp-confirm").click)
             return "throw"
-    if page.get_by_text(LAY).count():
+    if page.get_by_text(LAY).count() and page.locator(f"{HAND} .cp-card:not(.off)").count():
         acted(page, page.locator(f"{HAND} .cp-card:not(.off)").first.click)
         return "lay"
     return None
