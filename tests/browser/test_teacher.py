@@ -85,7 +85,14 @@ def test_a_teacher_and_two_members_on_two_servers(
         after(teacher, "Make a new group").click()
         teacher.get_by_label("The group's name").fill("Tuesday club")
         teacher.get_by_role("button", name="Make the group").click()
-        teacher.get_by_text("its members join it with the code").wait_for()
+        try:
+            teacher.get_by_text("its members join it with the code").wait_for()
+        except PlaywrightTimeout:  # (it failed once in CI: say what the page said)
+            said = teacher.locator('[data-testid="stAlert"]').all_inner_texts()
+            box = teacher.get_by_label("The group's name").input_value()
+            raise AssertionError(
+                f"no group made: the page said {said}, the box holds {box!r}"
+            ) from None
         (group,) = store.groups_of_teacher(store.profile_named("Ms Ada").id)  # type: ignore[union-attr]
 
         members = []
