@@ -14,20 +14,26 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-#: The app's root element once no script run is under way or asked for.
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
-#: Streamlit's own error box for an exception in a page.
-EXCEPTION = '[data-testid="stException"]'
+from trainer.bench.page_marks import EXCEPTION, IDLE, SKELETON, settled
 
-
-def settled(page: Any) -> None:
-    """Wait until the app has no run under way (connected, script finished)."""
-    page.wait_for_selector(IDLE, state="attached")
-
-
-#: An element Streamlit has placed but not drawn yet: the grey shape it shows while the
-#: element's script (fetched when first needed: the sidebar's page links, say) is on its way.
-SKELETON = '[data-testid="stSkeleton"]'
+__all__ = [
+    "EXCEPTION",
+    "IDLE",
+    "SKELETON",
+    "acted",
+    "after",
+    "all_drawn",
+    "answer",
+    "count_runs",
+    "drawn",
+    "next_frame",
+    "open_page",
+    "redrawn",
+    "runs",
+    "settled",
+    "sized_tabs",
+    "still_holds",
+]
 
 
 def all_drawn(page: Any) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import IDLE
+from tests.browser import IDLE, settled
 from tests.conftest import APP, REPO
 from tests.support.devices import hidden_cards, shown_anywhere
 from trainer.bench.serving import serving
@@ -23,7 +23,6 @@ from trainer.bench.two_devices import (
     device_table,
     open_game,
     play_deal,
-    settled,
     shows_version,
     sign_in,
 )

@@ -16,6 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import after, settled
 from tests.conftest import APP, REPO
+from trainer.bench.page_marks import alerts
 from trainer.bench.serving import serving
 from trainer.progress import club
 from trainer.progress.store import Store
@@ -88,7 +89,7 @@ def test_a_teacher_and_two_members_on_two_servers(
         try:
             teacher.get_by_text("its members join it with the code").wait_for()
         except PlaywrightTimeout:  # (it failed once in CI: say what the page said)
-            said = teacher.locator('[data-testid="stAlert"]').all_inner_texts()
+            said = alerts(teacher)
             box = teacher.get_by_label("The group's name").input_value()
             raise AssertionError(
                 f"no group made: the page said {said}, the box holds {box!r}"

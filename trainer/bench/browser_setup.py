@@ -20,13 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from trainer.bench.browser_figures import FLOOR
+from trainer.bench.page_marks import IDLE, SKELETON
 from trainer.bench.serving import Server, serving, serving_checkout
 from trainer.bench.visitor import ScriptRuns
 
 REPO = Path(__file__).resolve().parents[2]
-#: The app's root element once no script run is under way or asked for. (Streamlit's
-#: status widget would do too, but it fades out over 200 ms after the run.)
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 #: The floor: the least a Streamlit page can be, with one button for the clicks' floor. It is
 #: written beside the progress files and served from the checkout's folder, as the app is.
 FLOOR_PAGE = """import streamlit as st
@@ -172,11 +170,6 @@ PLAYER = "Bench"
 def as_player(url: str, player: str = PLAYER) -> str:
     """``url`` naming ``player`` in its query, as a bookmark names who is playing."""
     return url + ("&" if "?" in url else "?") + f"player={player.lower()}"
-
-
-#: An element Streamlit has placed but not drawn yet: the grey shape it shows while the
-#: element's script (fetched when first needed) is on its way.
-SKELETON = '[data-testid="stSkeleton"]'
 
 
 async def load_page(page: Any, url: str, marker: str, *, player: str = PLAYER) -> float:

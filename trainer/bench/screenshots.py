@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.bench.chromium import CHROMIUM, CHROMIUM_ARGS
+from trainer.bench.page_marks import IDLE
 from trainer.bench.serving import serving_checkout
 
 REPO = Path(__file__).resolve().parents[2]
@@ -27,7 +28,6 @@ PLAYER = "Sam"
 #: The game the Play pictures show, and the finished game the review picture shows.
 TABLE_SEED = 20261203
 REVIEW_GAME = "readme-review"
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 
 
 @dataclass(frozen=True)

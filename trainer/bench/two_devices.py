@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from trainer.bench.page_marks import alerts, settled
 from trainer.engine.cards import Card
 from trainer.engine.events import DealEvent, ShowEvent
 from trainer.engine.game import Game
@@ -55,14 +56,6 @@ HOLD_LOOKS = """
     delay, ...rest);
 })();
 """
-#: The app's root element once no script run is under way.
-_IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
-
-
-def settled(page: Any) -> None:
-    page.wait_for_selector(_IDLE, state="attached")
-
-
 #: The two players of the club (name, PIN), in their seats.
 PLAYERS = (("Kim", "4821"), ("Lee", "9999"))
 
@@ -233,7 +226,7 @@ def _gone(page: Any, selector: str, store: Store, game_id: str) -> None:
     try:
         page.locator(selector).wait_for(state="detached", timeout=30_000)
     except PlaywrightTimeout:
-        said = page.locator('[data-testid="stAlert"]').all_inner_texts()
+        said = alerts(page)
         stored = store.shared_game(game_id)
         drawn = page.evaluate("() => document.querySelector('.devices-version')?.dataset.version")
         raise AssertionError(
