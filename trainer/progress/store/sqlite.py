@@ -73,7 +73,8 @@ class SqliteConnection:
         try:
             yield
         finally:
-            self.raw.execute("COMMIT")
+            if self.raw.in_transaction:  # a failed read may have ended it: its error is the news
+                self.raw.execute("COMMIT")
 
     def schema_version(self) -> int:
         return int(self.raw.execute("PRAGMA user_version").fetchone()[0])
@@ -146,7 +147,9 @@ class CorruptError(Exception):
 def check_file(conn: SqliteConnection) -> None:
     """Before migrating: a newer trainer's file, a damaged one or another program's is
     refused; then the file is switched to write-ahead logging."""
-    version = conn.schema_version()
+    with conn.snapshot():  # the version and the tables read at one moment: another opener
+        version = conn.schema_version()  # may be creating the store between two readings
+        tables = conn.tables() if version == 0 else []
     if version > SCHEMA_VERSION:
         raise NewerSchemaError(
             "The progress file was written by a newer version of the trainer (schema "
@@ -158,8 +161,8 @@ def check_file(conn: SqliteConnection) -> None:
         problems = [str(r[0]) for r in conn.raw.execute("PRAGMA quick_check(3)")]
         if problems != ["ok"]:
             raise CorruptError("; ".join(problems))
-    else:
-        _refuse_foreign(conn)
+    elif tables:
+        _refuse_foreign(conn, tables)
     _set_wal(conn)
 
 
@@ -252,16 +255,14 @@ _NO_PERMISSION = (
 )
 
 
-def _refuse_foreign(conn: SqliteConnection) -> None:
+def _refuse_foreign(conn: SqliteConnection, tables: list[str]) -> None:
     """A file with no schema version but tables of its own belongs to another program."""
-    tables = conn.tables()
-    if tables:
-        shown = ", ".join(tables[:3]) + (", …" if len(tables) > 3 else "")
-        raise ForeignFileError(
-            f"The progress file is another program's database (it has the tables {shown}), "
-            "so the trainer left it as it is. Point the trainer at a file of its own.",
-            detail=str(conn.path),
-        )
+    shown = ", ".join(tables[:3]) + (", …" if len(tables) > 3 else "")
+    raise ForeignFileError(
+        f"The progress file is another program's database (it has the tables {shown}), "
+        "so the trainer left it as it is. Point the trainer at a file of its own.",
+        detail=str(conn.path),
+    )
 
 
 def _mend_side_files(path: Path) -> None:
