@@ -33,13 +33,14 @@ from trainer.training.table import Need
 @contextlib.contextmanager
 def _servers(url: str, tmp_path: Path) -> Iterator[list[str]]:
     env = {"CRIBBAGE_TRAINER_DB": url, "CRIBBAGE_TRAINER_MODE": "club"}
+    logs = [tmp_path / f"server{k}.log" for k in range(2)]
     with contextlib.ExitStack() as stack:
-        yield [
-            stack.enter_context(
-                serving(APP, log=tmp_path / f"server{k}.log", cwd=REPO, env=env)
-            ).url
-            for k in range(2)
-        ]
+        urls = [stack.enter_context(serving(APP, log=log, cwd=REPO, env=env)).url for log in logs]
+        try:
+            yield urls
+        except AssertionError as err:  # what the servers said, for the failure to tell why
+            said = "\n".join(f"--- {log.name} ---\n{log.read_text()[-3000:]}" for log in logs)
+            raise AssertionError(f"{err}\n{said}") from err
 
 
 def _tab(browser: Any, *, hold: bool = False) -> Any:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from trainer.bench.page_marks import alerts, settled
+from trainer.bench.page_marks import EXCEPTION, alerts, settled
 from trainer.engine.cards import Card
 from trainer.engine.events import DealEvent, ShowEvent
 from trainer.engine.game import Game
@@ -227,12 +227,21 @@ def _gone(page: Any, selector: str, store: Store, game_id: str) -> None:
         page.locator(selector).wait_for(state="detached", timeout=30_000)
     except PlaywrightTimeout:
         said = alerts(page)
+        failed = page.locator(EXCEPTION).all_inner_texts()
         stored = store.shared_game(game_id)
         drawn = page.evaluate("() => document.querySelector('.devices-version')?.dataset.version")
+        keys = page.evaluate(_KEYS_DRAWN)
         raise AssertionError(
-            f"{selector} stayed: the page said {said}; it draws version {drawn}, the store "
-            f"holds {stored.version if stored else None}"
+            f"{selector} stayed: the page said {said} and showed the errors {failed}; it draws "
+            f"version {drawn} and the buttons {keys}; the store holds version "
+            f"{stored.version if stored else None} of {len(_game(store, game_id).events)} events"
         ) from None
+
+
+#: The key classes of the buttons a page draws (each ``st-key-…``), in the page's order.
+_KEYS_DRAWN = (
+    f"""() => [...document.querySelectorAll('[class*="st-key-"] button')].map({_KEY_OF})"""
+)
 
 
 def shows_version(page: Any, version: int) -> None:
