@@ -213,10 +213,15 @@ def browser_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def app_url(tmp_path_factory: pytest.TempPathFactory, browser_db: Path) -> Iterator[str]:
+def app_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the app of :func:`app_url` writes what it says (Streamlit's warnings too)."""
+    return tmp_path_factory.mktemp("streamlit-log") / "streamlit.log"
+
+
+@pytest.fixture(scope="session")
+def app_url(browser_db: Path, app_log: Path) -> Iterator[str]:
     """The app, started as the README starts it, on a free loopback port, stopped at the end."""
-    log = tmp_path_factory.mktemp("streamlit-log") / "streamlit.log"
-    with serve(APP, log=log, cwd=REPO, env={"CRIBBAGE_TRAINER_DB": str(browser_db)}) as url:
+    with serve(APP, log=app_log, cwd=REPO, env={"CRIBBAGE_TRAINER_DB": str(browser_db)}) as url:
         yield url
 
 

@@ -96,6 +96,15 @@ def _pick_from_grid() -> tuple[str, str] | None:
     return state.get("check_hand", _FIRST_HAND), state.get("check_starter", _FIRST_STARTER)
 
 
+def _start(key: str, example: str) -> str | None:
+    """What a box starts from: the example in a new session, else empty; nothing once its key
+    holds cards (dealt, tapped or typed), which Streamlit puts in the box by itself (a start
+    beside them is ignored, and logged as set twice)."""
+    if key in state:
+        return None
+    return example if _fresh else ""
+
+
 def _mode_changed() -> None:
     """Turning from the grid to the boxes: the boxes show the cards last tapped."""
     if state.get("check_mode") == _TYPE_THEM and page.tapped is not None:
@@ -121,19 +130,20 @@ def _check_screen() -> None:
                 "`S H D C` or `♠ ♥ ♦ ♣` for the suit. Or type all five cards in the hand box, "
                 "the starter last."
             )
-            hand_text = st.text_input(
+            boxed_hand = st.text_input(
                 "Hand (four cards)",
-                value=_FIRST_HAND if _fresh else "",
+                value=_start("check_hand", _FIRST_HAND),
                 key="check_hand",
                 max_chars=_MOST_TYPED,
             )
-            starter_text = st.text_input(
+            boxed_starter = st.text_input(
                 "Starter",
-                value=_FIRST_STARTER if _fresh else "",
+                value=_start("check_starter", _FIRST_STARTER),
                 key="check_starter",
                 max_chars=_MOST_TYPED,
             )
             st.form_submit_button("Count it", type="primary", key="check_submit")
+            hand_text, starter_text = boxed_hand or "", boxed_starter or ""
     else:
         picked = _pick_from_grid()
     actions.button("Deal me a random hand", on_click=_deal_random, key="check_random")
