@@ -228,13 +228,14 @@ def _gone(page: Any, selector: str, store: Store, game_id: str) -> None:
     except PlaywrightTimeout:
         said = alerts(page)
         failed = page.locator(EXCEPTION).all_inner_texts()
-        stored = store.shared_game(game_id)
+        stored = _stored(store, game_id)  # read once: its version and its events of one moment
+        events = len(GameRecord.parse(stored.record).events)
         drawn = page.evaluate("() => document.querySelector('.devices-version')?.dataset.version")
         keys = page.evaluate(_KEYS_DRAWN)
         raise AssertionError(
             f"{selector} stayed: the page said {said} and showed the errors {failed}; it draws "
             f"version {drawn} and the buttons {keys}; the store holds version "
-            f"{stored.version if stored else None} of {len(_game(store, game_id).events)} events"
+            f"{stored.version} of {events} events"
         ) from None
 
 
