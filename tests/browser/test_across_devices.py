@@ -5,8 +5,6 @@ from a tab that is behind is refused and the game shown as stored."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +13,7 @@ import pytest
 from tests.browser import IDLE, settled
 from tests.conftest import APP, REPO
 from tests.support.devices import hidden_cards, shown_anywhere
-from trainer.bench.serving import serving
+from tests.support.serving import club_servers
 from trainer.bench.two_devices import (
     HAND,
     HOLD_LOOKS,
@@ -28,19 +26,6 @@ from trainer.bench.two_devices import (
 )
 from trainer.progress.store import Store
 from trainer.training.table import Need
-
-
-@contextlib.contextmanager
-def _servers(url: str, tmp_path: Path) -> Iterator[list[str]]:
-    env = {"CRIBBAGE_TRAINER_DB": url, "CRIBBAGE_TRAINER_MODE": "club"}
-    logs = [tmp_path / f"server{k}.log" for k in range(2)]
-    with contextlib.ExitStack() as stack:
-        urls = [stack.enter_context(serving(APP, log=log, cwd=REPO, env=env)).url for log in logs]
-        try:
-            yield urls
-        except AssertionError as err:  # what the servers said, for the failure to tell why
-            said = "\n".join(f"--- {log.name} ---\n{log.read_text()[-3000:]}" for log in logs)
-            raise AssertionError(f"{err}\n{said}") from err
 
 
 def _tab(browser: Any, *, hold: bool = False) -> Any:
@@ -97,7 +82,7 @@ def test_two_players_play_a_deal_on_two_servers(
     url = postgres_server.new_database()
     store = Store.open(url)
     club_game(store, "b1", seed=20261206)
-    with _servers(url, tmp_path) as (one, two):
+    with club_servers(APP, url, tmp_path, 2, cwd=REPO) as (one, two):
         kim_tab, lee_tab = _tab(browser), _tab(browser)
         sign_in(kim_tab, one, "Kim", "4821")
         sign_in(lee_tab, two, "Lee", "9999")

@@ -6,8 +6,6 @@ player in its address opens nobody."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,25 +14,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser import after, settled
 from tests.conftest import APP, REPO
+from tests.support.serving import club_servers
 from trainer.bench.page_marks import alerts
-from trainer.bench.serving import serving
 from trainer.progress import club
 from trainer.progress.store import Store
 
 SET = "drill=hand&tier=beginner&seed=11&length=3"
-
-
-@contextlib.contextmanager
-def _servers(url: str, tmp_path: Path, n: int) -> Iterator[list[str]]:
-    env = {"CRIBBAGE_TRAINER_DB": url, "CRIBBAGE_TRAINER_MODE": "club"}
-    with contextlib.ExitStack() as stack:
-        addresses = [
-            stack.enter_context(
-                serving(APP, log=tmp_path / f"server{k}.log", cwd=REPO, env=env)
-            ).url
-            for k in range(n)
-        ]
-        yield addresses
 
 
 def _sign_up(page: Any, name: str, pin: str, code: str) -> None:
@@ -71,7 +56,7 @@ def test_a_teacher_and_two_members_on_two_servers(
     url = postgres_server.new_database()
     store = Store.open(url)
     club.set_up_player(store, "Ms Ada", "teach1", role="teacher")
-    with _servers(url, tmp_path, 2) as (one, two):
+    with club_servers(APP, url, tmp_path, 2, cwd=REPO) as (one, two):
         teacher = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
         teacher.set_default_timeout(30_000)
         teacher.goto(f"{one}/")

@@ -1,5 +1,5 @@
-"""The app served for a test (:func:`serve`), on :func:`trainer.bench.serving.serving`, which
-the benchmarks use too."""
+"""The app served for a test (:func:`serve`, and :func:`club_servers` for several servers of a
+club on one store), on :func:`trainer.bench.serving.serving`, which the benchmarks use too."""
 
 from __future__ import annotations
 
@@ -24,3 +24,21 @@ def serve(
     """
     with serving(script, log=log, cwd=cwd, env=env) as server:
         yield server.url
+
+
+@contextlib.contextmanager
+def club_servers(script: Path, store: str, logs: Path, n: int, *, cwd: Path) -> Iterator[list[str]]:
+    """``n`` servers of ``script`` in club mode on the one ``store``, each with its log in the
+    folder ``logs``; yields their addresses. A test's failure inside carries the end of every
+    server's log, so that it says what the servers said."""
+    env = {"CRIBBAGE_TRAINER_DB": store, "CRIBBAGE_TRAINER_MODE": "club"}
+    files = [logs / f"server{k}.log" for k in range(n)]
+    with contextlib.ExitStack() as stack:
+        urls = [
+            stack.enter_context(serving(script, log=log, cwd=cwd, env=env)).url for log in files
+        ]
+        try:
+            yield urls
+        except AssertionError as err:
+            said = "\n".join(f"--- {log.name} ---\n{log.read_text()[-3000:]}" for log in files)
+            raise AssertionError(f"{err}\n{said}") from err
